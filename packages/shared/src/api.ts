@@ -1,0 +1,36 @@
+/** Shapes of the HTTP contract shared by server and web (DESIGN.md "HTTP contract"). */
+import type { PermissionMap, Role } from './permissions.ts';
+
+export interface Page<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface ListResponse<T> {
+  data: T[];
+}
+
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  permissions: PermissionMap;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+/** Header and cookie names of the anti-forgery token (Laravel Sanctum's, so any spec client works). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';

@@ -1,0 +1,94 @@
+/** Areas, actions and the default role matrix (DESIGN.md "Permissions"). Pure: no I/O. */
+
+export const AREAS = [
+  'jobs',
+  'jobs_admin',
+  'estimates',
+  'estimates_admin',
+  'clients',
+  'users',
+  'inventory',
+  'products',
+  'products_admin',
+  'boms',
+  'purchase_orders',
+  'pickup_items',
+  'time_entries',
+  'images',
+  'analysis',
+  'forecasting',
+  'settings',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const ROLES = ['admin', 'manager', 'supervisor', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACTIONS = ['view', 'edit'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface AreaRight {
+  view: boolean;
+  edit: boolean;
+}
+export type PermissionMap = Record<Area, AreaRight>;
+export type RoleMatrix = Record<Role, PermissionMap>;
+
+type Level = '-' | 'view' | 'edit';
+const right = (level: Level): AreaRight => ({ view: level !== '-', edit: level === 'edit' });
+
+// Columns: admin, manager, supervisor, employee. Employees "own only" time entries: they can view,
+// and the server's record rule lets them write their own entries without `edit`.
+const DEFAULT_LEVELS: Record<Area, [Level, Level, Level, Level]> = {
+  jobs: ['edit', 'edit', 'edit', 'view'],
+  jobs_admin: ['edit', 'edit', '-', '-'],
+  estimates_admin: ['edit', 'edit', '-', '-'],
+  products_admin: ['edit', 'edit', '-', '-'],
+  estimates: ['edit', 'edit', 'view', '-'],
+  clients: ['edit', 'edit', 'view', 'view'],
+  users: ['edit', 'view', '-', '-'],
+  inventory: ['edit', 'edit', 'view', 'view'],
+  products: ['edit', 'edit', 'view', 'view'],
+  boms: ['edit', 'edit', 'edit', '-'],
+  purchase_orders: ['edit', 'edit', 'view', '-'],
+  pickup_items: ['edit', 'edit', 'edit', 'view'],
+  images: ['edit', 'edit', 'edit', 'view'],
+  time_entries: ['edit', 'edit', 'edit', 'view'],
+  analysis: ['view', 'view', '-', '-'],
+  forecasting: ['view', 'view', '-', '-'],
+  settings: ['edit', 'view', '-', '-'],
+};
+
+export const DEFAULT_ROLE_MATRIX: RoleMatrix = Object.fromEntries(
+  ROLES.map((role, column) => [
+    role,
+    Object.fromEntries(AREAS.map((area) => [area, right(DEFAULT_LEVELS[area][column] ?? "-")])),
+  ]),
+) as RoleMatrix;
+
+export function emptyPermissionMap(): PermissionMap {
+  return Object.fromEntries(AREAS.map((area) => [area, { view: false, edit: false }])) as PermissionMap;
+}
+
+/** `edit` implies `view`. */
+export function normaliseRight(r: AreaRight): AreaRight {
+  return { view: r.view || r.edit, edit: r.edit };
+}
+
+export interface HasPermissions {
+  permissions: Partial<Record<Area, Partial<AreaRight>>>;
+}
+
+/** The spec's permission check: an action on an area, looked up in the user's map. */
+export function can(user: HasPermissions | null | undefined, action: Action, area: Area): boolean {
+  if (!user) return false;
+  const r = user.permissions[area];
+  if (!r) return false;
+  return action === 'view' ? Boolean(r.view || r.edit) : Boolean(r.edit);
+}
+
+/**
+ * Rights the admin role must always keep, so an admin editing the matrix cannot lock everybody
+ * out of settings and users.
+ */
+export const LOCKED_ADMIN_AREAS: readonly Area[] = ['settings', 'users'];

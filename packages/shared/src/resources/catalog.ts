@@ -1,0 +1,105 @@
+import { defineResource } from './define.ts';
+import { f, type FieldDef } from './fields.ts';
+
+export const PRODUCT_SELECTION_METHODS = ['series', 'product'] as const;
+
+const featureFlags: Record<string, FieldDef> = {
+  enable_cutlist: f.bool(false),
+  enable_dimensions: f.bool(false),
+  enable_measured: f.bool(false),
+  enable_ordered: f.bool(false),
+  enable_fabricated: f.bool(false),
+  enable_units: f.bool(false),
+};
+
+export const product_categories = defineResource({
+  name: 'product_categories',
+  label: 'Product Category',
+  table: 'product_categories',
+  read: 'signed_in',
+  write: 'products',
+  fields: {
+    name: f.text({ required: true }),
+    ...featureFlags,
+    product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { default: 'series' }),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['name'],
+  sortable: ['name', 'sort', 'created_at'],
+  relations: { series: { kind: 'many', resource: 'series', foreignKey: 'category_id' } },
+});
+
+export const series = defineResource({
+  name: 'series',
+  label: 'Series',
+  table: 'series',
+  read: 'signed_in',
+  write: 'products',
+  fields: {
+    name: f.text({ required: true }),
+    category_id: f.ref('product_categories', { onDelete: 'restrict' }),
+    use_category_settings: f.bool(true),
+    ...featureFlags,
+    special_order: f.bool(false),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['name'],
+  filters: {
+    category_id: { op: 'eq' },
+    product_category_id: { op: 'eq', column: 'category_id' },
+    type: { op: 'custom', values: ['stocked', 'special_order'] },
+  },
+  sortable: ['name', 'sort', 'created_at'],
+  relations: { products: { kind: 'many', resource: 'products', foreignKey: 'series_id' } },
+});
+
+export const products = defineResource({
+  name: 'products',
+  label: 'Product',
+  table: 'products',
+  read: 'products',
+  write: 'products',
+  fields: {
+    number: f.text({ max: 100 }),
+    name: f.text({ required: true }),
+    description: f.longText(),
+    unit: f.text({ max: 50 }),
+    series_id: f.ref('series', { onDelete: 'set null' }),
+    category_id: f.ref('product_categories', { onDelete: 'set null' }),
+    series_name: f.text({ readOnly: true }),
+    cost_per_unit: f.money({ guard: 'products_admin', default: 0 }),
+    revenue_per_unit: f.money({ guard: 'products_admin', default: 0 }),
+    non_inventory: f.bool(false),
+    is_assembly: f.bool(false),
+    material_id: f.ref('materials', { onDelete: 'set null' }),
+  },
+  search: ['name', 'number', 'description'],
+  filters: {
+    series_id: { op: 'eq' },
+    product_category_id: { op: 'eq', column: 'category_id' },
+    category_id: { op: 'eq' },
+    discontinued: { op: 'custom' },
+  },
+  sortable: ['number', 'name', 'created_at'],
+  relations: {
+    material: { kind: 'belongsTo', resource: 'materials', localKey: 'material_id' },
+    product_materials: { kind: 'many', resource: 'product_materials', foreignKey: 'product_id', writable: true },
+  },
+  softDelete: true,
+});
+
+export const product_materials = defineResource({
+  name: 'product_materials',
+  label: 'Product Material',
+  table: 'product_materials',
+  read: 'products',
+  write: 'products',
+  fields: {
+    product_id: f.ref('products', { required: true, onDelete: 'cascade' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    qty: f.qty({ default: 1 }),
+  },
+  filters: { product_id: { op: 'eq' }, material_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  relations: { material: { kind: 'belongsTo', resource: 'materials', localKey: 'material_id' } },
+});

@@ -1,0 +1,55 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+/** The twelve fixed client colours (platform.md 3.3; the values are ours). */
+export const CLIENT_COLORS = [
+  '#e03131', '#c2255c', '#9c36b5', '#6741d9', '#3b5bdb', '#1971c2',
+  '#0c8599', '#099268', '#2f9e44', '#66a80f', '#f08c00', '#e8590c',
+] as const;
+
+export const clients = defineResource({
+  name: 'clients',
+  label: 'Client',
+  table: 'clients',
+  read: 'signed_in',
+  write: 'clients',
+  fields: {
+    name: f.text({ required: true }),
+    client_type_id: f.ref('client_types', { onDelete: 'set null' }),
+    note: f.longText(),
+    color: f.enum(CLIENT_COLORS, { default: CLIENT_COLORS[0] }),
+    active: f.bool(true),
+  },
+  search: ['name', 'note'],
+  filters: { client_type_id: { op: 'eq' } },
+  sortable: ['name', 'created_at', 'active'],
+});
+
+export const client_types = defineResource({
+  name: 'client_types',
+  label: 'Client Type',
+  table: 'client_types',
+  read: 'signed_in',
+  write: 'clients',
+  fields: {
+    name: f.text({ required: true }),
+    product_category_list: f.idList(),
+  },
+  search: ['name'],
+  sortable: ['name', 'created_at'],
+});
+
+export const category_templates = defineResource({
+  name: 'category_templates',
+  label: 'Category Template',
+  table: 'category_templates',
+  read: 'jobs',
+  write: 'jobs_admin',
+  fields: {
+    name: f.text({ required: true }),
+    client_id: f.ref('clients', { required: true, onDelete: 'cascade' }),
+  },
+  search: ['name'],
+  filters: { client_id: { op: 'eq' } },
+  sortable: ['name', 'created_at'],
+});

@@ -1,0 +1,127 @@
+/** A resource definition: everything the generic engine and the generic web kit need to know. */
+import { z } from 'zod';
+import type { Area } from '../permissions.ts';
+import { fieldValueSchema, isBlank, type FieldDef } from './fields.ts';
+
+/** Who may read or write: an area's right, or any signed-in user for reference lists. */
+export type Access = Area | 'signed_in';
+
+export interface FilterDef {
+  /** Column compared; defaults to the filter's own name. */
+  column?: string;
+  /**
+   * eq: column = value; bool: column is true/false; in: column in list of ids;
+   * dateFrom/dateTo: column >= / <= date; nullState: value 'set'/'unset' maps to IS [NOT] NULL;
+   * custom: the server resource declares it (named server-side hook).
+   */
+  op: 'eq' | 'bool' | 'in' | 'dateFrom' | 'dateTo' | 'nullState' | 'custom';
+  /** For enum-like filters: accepted values. */
+  values?: readonly string[];
+}
+
+export interface RelationDef {
+  /** many: children whose `foreignKey` points at this record; one: the single such child;
+   * belongsTo: the record this one's `localKey` points at. */
+  kind: 'many' | 'one' | 'belongsTo';
+  resource: string;
+  foreignKey?: string;
+  localKey?: string;
+  /** Children may be saved inside the parent's body (synced: missing ones are deleted). */
+  writable?: boolean;
+}
+
+export interface ResourceDef {
+  name: string;
+  /** Singular label for dialogs and messages ("Client"). */
+  label: string;
+  /** Database table (several resources may share one, e.g. jobs and job_templates). */
+  table: string;
+  read: Access;
+  write: Access;
+  fields: Record<string, FieldDef>;
+  /** Columns searched by `search=` (ILIKE with trigram indexes). */
+  search: readonly string[];
+  filters: Record<string, FilterDef>;
+  sortable: readonly string[];
+  relations: Record<string, RelationDef>;
+  /** Field shown as the record's title; also the picker's default search field. */
+  titleField: string;
+  /** Deleting sets deleted_at (restorable) instead of removing the row. */
+  softDelete?: boolean;
+  /** Fixed conditions for a resource that is a slice of a shared table. */
+  fixed?: Record<string, string | number | boolean>;
+  /** Date column used by date-range filters `start`/`end` (spec 7.2). */
+  dateField?: string;
+}
+
+type Partialise<T> = { [K in keyof T]?: T[K] };
+
+export function defineResource(
+  def: Omit<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
+    Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'>>,
+): ResourceDef {
+  const titleField = def.titleField ?? ('name' in def.fields ? 'name' : 'id');
+  return {
+    filters: {},
+    relations: {},
+    search: [],
+    sortable: [],
+    ...def,
+    titleField,
+  };
+}
+
+export const SYSTEM_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'] as const;
+
+export function humanise(field: string): string {
+  return field.replace(/_id$/, '').replace(/_/g, ' ');
+}
+
+/** Fields a client may send (not read-only). */
+export function inputFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly);
+}
+
+/**
+ * The zod schema of a record body. `mode: 'create'` requires the required fields; `update`
+ * requires them only when present (a whole-record PATCH that blanks a required field fails).
+ * Unknown keys are dropped; `id` and `updated_at` pass through for updates and conflict checks.
+ */
+export function recordSchema(def: ResourceDef, mode: 'create' | 'update') {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, fd] of inputFields(def)) {
+    const value = fieldValueSchema(fd) as z.ZodType<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (fd.required) {
+      const message = `The ${humanise(name)} field is required.`;
+      shape[name] =
+        mode === 'create'
+          ? z.preprocess((v) => (isBlank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message, abort: true }).pipe(value))
+          : z.preprocess((v) => (v !== undefined && isBlank(v) ? null : v), z.unknown().refine((v) => v !== null, { message, abort: true }).pipe(value.optional()));
+    } else {
+      const blankIsNull = fd.kind !== 'text' && fd.kind !== 'longText';
+      shape[name] = z.preprocess((v) => (blankIsNull && v === '' ? null : v), value.nullable().optional());
+    }
+  }
+  shape.id = z.unknown().optional();
+  shape.updated_at = z.string().max(40).nullable().optional();
+  return z.object(shape);
+}
+
+/** Default values for a new record (forms start from these). */
+export function defaults(def: ResourceDef): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, fd] of Object.entries(def.fields)) {
+    if (fd.default !== undefined) out[name] = Array.isArray(fd.default) ? [...fd.default] : fd.default;
+  }
+  return out;
+}
+
+/** zod issues → the contract's `errors: {field: [messages]}`. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}

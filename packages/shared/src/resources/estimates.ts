@@ -1,0 +1,168 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
+export const ESTIMATE_TYPES = ['commercial', 'residential'] as const;
+export const TAKEOFFABLE_TYPES = ['product_category', 'series', 'product'] as const;
+
+export const estimates = defineResource({
+  name: 'estimates',
+  label: 'Estimate',
+  table: 'estimates',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    client_id: f.ref('clients', { required: true, onDelete: 'restrict' }),
+    name: f.text({ required: true }),
+    job_number: f.text({ max: 50 }),
+    job_address: f.text({ max: 500 }),
+    contact_name: f.text(),
+    contact_email: f.email(),
+    details: f.longText(),
+    date: f.date({ index: true }),
+    job_id: f.ref('jobs', { onDelete: 'set null' }),
+    job_start_date: f.date(),
+    job_end_date: f.date(),
+    status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true }),
+    type: f.enum(ESTIMATE_TYPES, { default: 'commercial' }),
+    product_category_list: f.idList(),
+  },
+  search: ['name', 'job_number', 'job_address', 'contact_name'],
+  filters: {
+    client_id: { op: 'eq' },
+    status: { op: 'eq', values: ESTIMATE_STATUSES },
+    type: { op: 'eq', values: ESTIMATE_TYPES },
+    job_id: { op: 'eq' },
+  },
+  sortable: ['name', 'job_number', 'date', 'status', 'created_at'],
+  relations: {
+    items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true },
+    category_notes: { kind: 'many', resource: 'estimate_category_notes', foreignKey: 'estimate_id', writable: true },
+    takeoff: { kind: 'one', resource: 'takeoffs', foreignKey: 'estimate_id' },
+    notes: { kind: 'many', resource: 'notes', foreignKey: 'estimate_id' },
+    files: { kind: 'many', resource: 'files', foreignKey: 'estimate_id' },
+    images: { kind: 'many', resource: 'images', foreignKey: 'estimate_id' },
+  },
+  dateField: 'date',
+});
+
+export const estimate_category_notes = defineResource({
+  name: 'estimate_category_notes',
+  label: 'Estimate Category Note',
+  table: 'estimate_category_notes',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade' }),
+    product_category_id: f.ref('product_categories', { required: true, onDelete: 'cascade' }),
+    note: f.longText(),
+  },
+  filters: { estimate_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  titleField: 'note',
+});
+
+export const estimate_items = defineResource({
+  name: 'estimate_items',
+  label: 'Estimate Item',
+  table: 'estimate_items',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade' }),
+    takeoff_option_id: f.ref('takeoff_options', { onDelete: 'set null' }),
+    product_id: f.ref('products', { onDelete: 'restrict' }),
+    alternate_product_id: f.ref('products', { onDelete: 'set null' }),
+    qty: f.qty({ default: 1 }),
+    amount: f.money({ guard: 'estimates_admin' }),
+    alternate_amount: f.money({ guard: 'estimates_admin' }),
+    cost: f.money({ guard: 'estimates_admin' }),
+    alternate_cost: f.money({ guard: 'estimates_admin' }),
+    notes: f.longText(),
+    description: f.text({ max: 1000 }),
+    alternate_description: f.text({ max: 1000 }),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['description', 'notes'],
+  filters: { estimate_id: { op: 'eq' }, product_id: { op: 'eq' } },
+  sortable: ['created_at', 'sort'],
+  titleField: 'description',
+});
+
+export const takeoff_options = defineResource({
+  name: 'takeoff_options',
+  label: 'Takeoff Option',
+  table: 'takeoff_options',
+  read: 'estimates',
+  write: 'estimates_admin',
+  fields: {
+    takeoffable_type: f.enum(TAKEOFFABLE_TYPES, { required: true }),
+    takeoffable_id: f.int({ required: true }),
+    product_category_id: f.ref('product_categories', { onDelete: 'cascade' }),
+    description: f.text({ required: true, max: 1000 }),
+    active: f.bool(true),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['description'],
+  filters: { product_category_id: { op: 'eq' }, takeoffable_type: { op: 'eq', values: TAKEOFFABLE_TYPES } },
+  sortable: ['description', 'sort', 'created_at'],
+  titleField: 'description',
+});
+
+export const takeoffs = defineResource({
+  name: 'takeoffs',
+  label: 'Takeoff',
+  table: 'takeoffs',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade', unique: true }),
+  },
+  filters: { estimate_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  relations: {
+    items: { kind: 'many', resource: 'takeoff_items', foreignKey: 'takeoff_id' },
+    units: { kind: 'many', resource: 'takeoff_units', foreignKey: 'takeoff_id' },
+  },
+});
+
+export const takeoff_units = defineResource({
+  name: 'takeoff_units',
+  label: 'Takeoff Unit',
+  table: 'takeoff_units',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    takeoff_id: f.ref('takeoffs', { required: true, onDelete: 'cascade' }),
+    description: f.text({ required: true }),
+    notes: f.longText(),
+    qty: f.qty({ default: 1 }),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['description'],
+  filters: { takeoff_id: { op: 'eq' } },
+  sortable: ['description', 'sort', 'created_at'],
+  relations: { items: { kind: 'many', resource: 'takeoff_items', foreignKey: 'takeoff_unit_id' } },
+  titleField: 'description',
+});
+
+export const takeoff_items = defineResource({
+  name: 'takeoff_items',
+  label: 'Takeoff Item',
+  table: 'takeoff_items',
+  read: 'estimates',
+  write: 'estimates',
+  fields: {
+    takeoff_unit_id: f.ref('takeoff_units', { required: true, onDelete: 'cascade' }),
+    takeoff_id: f.ref('takeoffs', { required: true, onDelete: 'cascade' }),
+    takeoff_option_id: f.ref('takeoff_options', { required: true, onDelete: 'cascade' }),
+    qty: f.qty({ default: 0 }),
+    notes: f.longText(),
+  },
+  filters: { takeoff_id: { op: 'eq' }, takeoff_unit_id: { op: 'eq' }, takeoff_option_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  relations: {
+    items: { kind: 'belongsTo', resource: 'takeoff_options', localKey: 'takeoff_option_id' },
+    units: { kind: 'belongsTo', resource: 'takeoff_units', localKey: 'takeoff_unit_id' },
+  },
+});

@@ -1,0 +1,156 @@
+/**
+ * The field vocabulary of a resource definition. One description of a field yields its zod
+ * validation here (shared by server and web) and its database column on the server, so the two
+ * can never disagree.
+ */
+import { z } from 'zod';
+import type { Area } from '../permissions.ts';
+
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'int'
+  | 'money'
+  | 'qty'
+  | 'bool'
+  | 'date'
+  | 'timestamp'
+  | 'json'
+  | 'enum'
+  | 'ref'
+  | 'idList'
+  | 'password';
+
+export type OnDelete = 'cascade' | 'set null' | 'restrict';
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Must be present and non-empty on create (and cannot be cleared on update). */
+  required?: boolean;
+  /** Default value used by the database and by new-record forms. */
+  default?: string | number | boolean | null | readonly unknown[];
+  /** Maximum length for text kinds. */
+  max?: number;
+  /** Allowed values for `enum`. */
+  values?: readonly string[];
+  /** Target resource table for `ref`. */
+  ref?: string;
+  onDelete?: OnDelete;
+  /** Set by the server only; ignored on input. */
+  readOnly?: boolean;
+  /** Accepted on input, never stored as-is nor returned (passwords). */
+  writeOnly?: boolean;
+  /** Readable and writable only with `edit` on this area (cost and revenue fields). */
+  guard?: Area;
+  /** Unique among rows that are not deleted. */
+  unique?: boolean;
+  /** Build a b-tree index for filtering/sorting on this column. */
+  index?: boolean;
+  /** Custom zod schema for json fields. */
+  schema?: z.ZodType;
+}
+
+const make =
+  (kind: FieldKind) =>
+  (opts: Omit<FieldDef, 'kind'> = {}): FieldDef => ({ kind, ...opts });
+
+export const f = {
+  text: make('text'),
+  longText: make('longText'),
+  email: make('email'),
+  int: make('int'),
+  money: make('money'),
+  qty: make('qty'),
+  bool: (def = false, opts: Omit<FieldDef, 'kind' | 'default'> = {}): FieldDef => ({
+    kind: 'bool',
+    default: def,
+    ...opts,
+  }),
+  date: make('date'),
+  timestamp: make('timestamp'),
+  json: make('json'),
+  enum: (values: readonly string[], opts: Omit<FieldDef, 'kind' | 'values'> = {}): FieldDef => ({
+    kind: 'enum',
+    values,
+    ...opts,
+  }),
+  ref: (ref: string, opts: Omit<FieldDef, 'kind' | 'ref'> = {}): FieldDef => ({ kind: 'ref', ref, index: true, ...opts }),
+  idList: (opts: Omit<FieldDef, 'kind'> = {}): FieldDef => ({ kind: 'idList', default: [], ...opts }),
+  password: make('password'),
+};
+
+const MONEY_LIMIT = 9_999_999_999.99;
+const QTY_LIMIT = 999_999_999.99999;
+const INT_LIMIT = 2_147_483_647;
+
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+/** Numbers arrive as JSON numbers, but forms and query strings may send numeric strings. */
+const numeric = (limit: number, integer: boolean) =>
+  z.preprocess(
+    (v) => {
+      const x = emptyToNull(v);
+      if (typeof x === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(x)) return Number(x);
+      return x;
+    },
+    (integer ? z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.') : z.number({ error: 'Must be a number.' }))
+      .min(-limit, 'The number is too small.')
+      .max(limit, 'The number is too large.'),
+  );
+
+const isoDate = z
+  .string({ error: 'Must be a date (YYYY-MM-DD).' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Must be a valid date.');
+
+const isoTimestamp = z
+  .string({ error: 'Must be a date and time.' })
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), 'Must be a date and time.');
+
+export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must be a record id.').positive('Must be a record id.').max(INT_LIMIT);
+
+/** Zod schema for one field's value (before required/optional wrapping). */
+export function fieldValueSchema(def: FieldDef): z.ZodType {
+  switch (def.kind) {
+    case 'text':
+    case 'longText':
+    case 'password': {
+      const max = def.max ?? (def.kind === 'text' ? 255 : def.kind === 'password' ? 200 : 20_000);
+      let s = z.string({ error: 'Must be text.' }).max(max, `Must be at most ${max} characters.`);
+      if (def.kind === 'password') s = s.min(8, 'Must be at least 8 characters.');
+      return def.kind === 'password' ? s : s.trim();
+    }
+    case 'email':
+      return z.string({ error: 'Must be an email address.' }).trim().max(255).pipe(z.email('Must be a valid email address.'));
+    case 'int':
+      return numeric(INT_LIMIT, true);
+    case 'money':
+      return numeric(MONEY_LIMIT, false);
+    case 'qty':
+      return numeric(QTY_LIMIT, false);
+    case 'bool':
+      return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));
+    case 'date':
+      return isoDate;
+    case 'timestamp':
+      return isoTimestamp;
+    case 'json':
+      return def.schema ?? z.unknown();
+    case 'enum':
+      return z.enum(def.values as [string, ...string[]], { error: `Must be one of: ${(def.values ?? []).join(', ')}.` });
+    case 'ref':
+      return z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), ID_SCHEMA);
+    case 'idList':
+      return z.array(ID_SCHEMA, { error: 'Must be a list of record ids.' }).max(1000);
+  }
+}
+
+/** True when a required value counts as missing. */
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}

@@ -1,0 +1,210 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const material_categories = defineResource({
+  name: 'material_categories',
+  label: 'Material Category',
+  table: 'material_categories',
+  read: 'inventory',
+  write: 'inventory',
+  fields: { name: f.text({ required: true }) },
+  search: ['name'],
+  sortable: ['name', 'created_at'],
+});
+
+export const materials = defineResource({
+  name: 'materials',
+  label: 'Material',
+  table: 'materials',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    material_category_id: f.ref('material_categories', { onDelete: 'set null' }),
+    material_category_name: f.text({ readOnly: true }),
+    number: f.text({ required: true, max: 100 }),
+    description: f.text({ max: 1000 }),
+    reorder_qty: f.qty({ default: 0 }),
+    economic_order_qty: f.qty({ default: 0 }),
+    starting_qty: f.qty({ default: 0 }),
+    starting_price: f.money({ default: 0 }),
+    active: f.bool(true),
+  },
+  search: ['number', 'description'],
+  filters: { material_category_id: { op: 'eq' } },
+  sortable: ['number', 'description', 'created_at'],
+  relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'material_id' } },
+  titleField: 'number',
+});
+
+export const MATERIAL_TRANSACTION_TYPES = ['receipt', 'pull', 'count', 'adjustment'] as const;
+
+export const material_transactions = defineResource({
+  name: 'material_transactions',
+  label: 'Material Transaction',
+  table: 'material_transactions',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    type: f.enum(MATERIAL_TRANSACTION_TYPES, { required: true }),
+    qty: f.qty({ required: true }),
+    price: f.money(),
+    date: f.date({ index: true }),
+    purchase_order_material_id: f.ref('purchase_order_materials', { onDelete: 'set null' }),
+    bom_id: f.ref('boms', { onDelete: 'set null' }),
+    note: f.longText(),
+  },
+  filters: { material_id: { op: 'eq' }, type: { op: 'eq', values: MATERIAL_TRANSACTION_TYPES } },
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+});
+
+export const material_snapshots = defineResource({
+  name: 'material_snapshots',
+  label: 'Material Snapshot',
+  table: 'material_snapshots',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    date: f.date({ required: true, index: true }),
+    qty: f.qty({ default: 0 }),
+    value: f.money({ default: 0 }),
+  },
+  filters: { material_id: { op: 'eq' } },
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+});
+
+export const vendors = defineResource({
+  name: 'vendors',
+  label: 'Vendor',
+  table: 'vendors',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    name: f.text({ required: true }),
+    contact_name: f.text(),
+    email: f.email(),
+    phone: f.text({ max: 11 }),
+    active: f.bool(true),
+  },
+  search: ['name', 'contact_name', 'email'],
+  sortable: ['name', 'created_at'],
+  relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'vendor_id' } },
+});
+
+export const vendor_materials = defineResource({
+  name: 'vendor_materials',
+  label: 'Vendor Material',
+  table: 'vendor_materials',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    vendor_id: f.ref('vendors', { required: true, onDelete: 'cascade' }),
+    vendor_part_number: f.text({ max: 100 }),
+    minimum_order_qty: f.qty({ default: 1 }),
+    unit_price: f.money({ default: 0 }),
+    is_preferred: f.bool(false),
+    active: f.bool(true),
+  },
+  search: ['vendor_part_number'],
+  filters: { material_id: { op: 'eq' }, vendor_id: { op: 'eq' }, is_preferred: { op: 'bool' } },
+  sortable: ['vendor_part_number', 'unit_price', 'created_at'],
+  titleField: 'vendor_part_number',
+});
+
+export const PURCHASE_ORDER_STATUSES = ['draft', 'open', 'received'] as const;
+
+export const purchase_orders = defineResource({
+  name: 'purchase_orders',
+  label: 'Purchase Order',
+  table: 'purchase_orders',
+  read: 'purchase_orders',
+  write: 'purchase_orders',
+  fields: {
+    number: f.int({ unique: true }),
+    vendor_id: f.ref('vendors', { required: true, onDelete: 'restrict' }),
+    sent_at: f.timestamp(),
+    received_at: f.timestamp(),
+    note: f.longText(),
+  },
+  search: [],
+  filters: { vendor_id: { op: 'eq' }, status: { op: 'custom', values: PURCHASE_ORDER_STATUSES }, number: { op: 'eq' } },
+  sortable: ['number', 'sent_at', 'received_at', 'created_at'],
+  relations: {
+    purchase_order_materials: { kind: 'many', resource: 'purchase_order_materials', foreignKey: 'purchase_order_id', writable: true },
+    vendor: { kind: 'belongsTo', resource: 'vendors', localKey: 'vendor_id' },
+  },
+  titleField: 'number',
+});
+
+export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;
+export const PO_LINE_STATUS_LABELS: Record<(typeof PO_LINE_STATUSES)[number], string> = {
+  ordered: 'Ordered',
+  received: 'Received',
+  backordered: 'Backordered',
+};
+
+export const purchase_order_materials = defineResource({
+  name: 'purchase_order_materials',
+  label: 'PO Material',
+  table: 'purchase_order_materials',
+  read: 'purchase_orders',
+  write: 'purchase_orders',
+  fields: {
+    purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
+    vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
+    qty: f.qty({ default: 0 }),
+    price: f.money({ default: 0 }),
+    status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),
+    material_number: f.text({ readOnly: true }),
+    material_description: f.text({ readOnly: true, max: 1000 }),
+    purchase_order_number: f.int({ readOnly: true }),
+    vendor_part_number: f.text({ readOnly: true }),
+  },
+  filters: {
+    purchase_order_id: { op: 'eq' },
+    material_id: { op: 'eq' },
+    status: { op: 'eq', values: PO_LINE_STATUSES },
+  },
+  sortable: ['created_at', 'status'],
+  titleField: 'material_number',
+});
+
+export const boms = defineResource({
+  name: 'boms',
+  label: 'Bom',
+  table: 'boms',
+  read: 'boms',
+  write: 'boms',
+  fields: {
+    name: f.text(),
+    job_id: f.ref('jobs', { onDelete: 'set null' }),
+    pulled_at: f.timestamp(),
+  },
+  search: ['name'],
+  filters: { job_id: { op: 'eq' }, status: { op: 'custom', values: ['open', 'pulled'] } },
+  sortable: ['name', 'pulled_at', 'created_at'],
+  relations: { bom_materials: { kind: 'many', resource: 'bom_materials', foreignKey: 'bom_id', writable: true } },
+});
+
+export const bom_materials = defineResource({
+  name: 'bom_materials',
+  label: 'Bom Material',
+  table: 'bom_materials',
+  read: 'boms',
+  write: 'boms',
+  fields: {
+    bom_id: f.ref('boms', { required: true, onDelete: 'cascade' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
+    material_number: f.text({ readOnly: true }),
+    material_description: f.text({ readOnly: true, max: 1000 }),
+    qty: f.qty({ default: 1 }),
+  },
+  filters: { bom_id: { op: 'eq' }, material_id: { op: 'eq' } },
+  sortable: ['created_at', 'material_number'],
+  titleField: 'material_number',
+});

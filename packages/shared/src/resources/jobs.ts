@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { defineResource, type ResourceDef } from './define.ts';
+import { f, type FieldDef } from './fields.ts';
+
+export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
+
+export interface CutListRow {
+  text: string;
+  sub_rows: CutListRow[];
+}
+export const cutListSchema: z.ZodType<CutListRow[]> = z
+  .array(
+    z.lazy(() =>
+      z.object({
+        text: z.string().max(500),
+        sub_rows: cutListSchema.default([]),
+      }),
+    ),
+  )
+  .max(500) as z.ZodType<CutListRow[]>;
+
+const jobFields: Record<string, FieldDef> = {
+  job_template_id: f.ref('jobs', { onDelete: 'set null' }),
+  client_id: f.ref('clients', { onDelete: 'restrict' }),
+  client_name: f.text({ readOnly: true }),
+  number: f.text({ max: 50 }),
+  name: f.text(),
+  address: f.text({ max: 500 }),
+  start_date: f.date({ index: true }),
+  end_date: f.date(),
+  active: f.bool(true),
+  burden_rate: f.money({ guard: 'jobs_admin' }),
+  foreman_id: f.ref('users', { onDelete: 'set null' }),
+  trip_charge: f.money(),
+  additional_costs: f.money({ guard: 'jobs_admin' }),
+  additional_revenues: f.money({ guard: 'jobs_admin' }),
+  invoice_amount: f.money({ guard: 'jobs_admin' }),
+  category_template_id: f.ref('category_templates', { onDelete: 'set null' }),
+  scope_array: f.json({ default: [], schema: z.array(z.enum(SCOPES)).max(5) }),
+  hardware_complete: f.bool(false),
+  shelving_complete: f.bool(false),
+  mirrors_complete: f.bool(false),
+  window_coverings_complete: f.bool(false),
+  shower_glass_complete: f.bool(false),
+  is_complete: f.bool(false, { readOnly: true }),
+  is_template: f.bool(false, { readOnly: true }),
+};
+
+const jobRelations: ResourceDef['relations'] = {
+  products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true },
+  notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id' },
+  pickup_items: { kind: 'many', resource: 'pickup_items', foreignKey: 'job_id' },
+  events: { kind: 'many', resource: 'events', foreignKey: 'job_id' },
+  files: { kind: 'many', resource: 'files', foreignKey: 'job_id' },
+  images: { kind: 'many', resource: 'images', foreignKey: 'job_id' },
+  estimate: { kind: 'one', resource: 'estimates', foreignKey: 'job_id' },
+  job_template: { kind: 'belongsTo', resource: 'job_templates', localKey: 'job_template_id' },
+  category_template: { kind: 'belongsTo', resource: 'category_templates', localKey: 'category_template_id' },
+  bom: { kind: 'one', resource: 'boms', foreignKey: 'job_id' },
+};
+
+export const jobs = defineResource({
+  name: 'jobs',
+  label: 'Job',
+  table: 'jobs',
+  read: 'jobs',
+  write: 'jobs',
+  fields: jobFields,
+  fixed: { is_template: false },
+  search: ['number', 'name', 'client_name', 'address'],
+  filters: { client_id: { op: 'eq' }, id_list: { op: 'in', column: 'id' }, foreman_id: { op: 'eq' } },
+  sortable: ['number', 'name', 'client_name', 'start_date', 'end_date', 'created_at'],
+  relations: jobRelations,
+  dateField: 'start_date',
+  titleField: 'number',
+});
+
+/** A job template is a job with is_template true (domain.md 3). */
+export const job_templates = defineResource({
+  name: 'job_templates',
+  label: 'Job Template',
+  table: 'jobs',
+  read: 'jobs',
+  write: 'jobs_admin',
+  fields: { ...jobFields, name: f.text({ required: true }) },
+  fixed: { is_template: true },
+  search: ['name', 'client_name'],
+  filters: { client_id: { op: 'eq' }, category_template_id: { op: 'eq' } },
+  sortable: ['name', 'created_at'],
+  relations: { products: jobRelations.products! },
+});
+
+export const job_products = defineResource({
+  name: 'job_products',
+  label: 'Job Product',
+  table: 'job_products',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
+    product_id: f.ref('products', { onDelete: 'restrict' }),
+    series_id: f.ref('series', { onDelete: 'set null' }),
+    name: f.text(),
+    note: f.longText(),
+    qty: f.qty({ default: 1 }),
+    cost: f.money({ guard: 'jobs_admin' }),
+    revenue: f.money({ guard: 'jobs_admin' }),
+    default_cost_per_unit: f.money({ guard: 'jobs_admin' }),
+    default_revenue_per_unit: f.money({ guard: 'jobs_admin' }),
+    glass_width: f.qty(),
+    glass_height: f.qty(),
+    measure_date: f.date(),
+    cut_list_json: f.json({ default: [], schema: cutListSchema }),
+    cut_list: f.longText(),
+    is_fabricated: f.bool(false),
+    is_measured: f.bool(false),
+    is_ordered: f.bool(false),
+    sort: f.int({ default: 0 }),
+  },
+  search: ['name', 'note'],
+  filters: {
+    job_id: { op: 'eq' },
+    product_id: { op: 'eq' },
+    series_id: { op: 'eq' },
+    is_measured: { op: 'bool' },
+    is_ordered: { op: 'bool' },
+    is_fabricated: { op: 'bool' },
+  },
+  sortable: ['name', 'qty', 'created_at', 'sort'],
+});
+
+export const EVENT_COLOR_LIMIT = 2;
+
+export const events = defineResource({
+  name: 'events',
+  label: 'Event',
+  table: 'events',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
+    date: f.date({ required: true, index: true }),
+    color: f.text({ max: 100 }),
+    user_id: f.ref('users', { onDelete: 'set null' }),
+  },
+  filters: { job_id: { op: 'eq' }, user_id: { op: 'eq' } },
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+  titleField: 'date',
+});
+
+export const schedule_notes = defineResource({
+  name: 'schedule_notes',
+  label: 'Schedule Note',
+  table: 'schedule_notes',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    date: f.date({ required: true, index: true }),
+    note: f.longText({ required: true }),
+  },
+  search: ['note'],
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+  titleField: 'note',
+});
+
+export const PICKUP_STATUSES = ['ready', 'job_not_ready', 'needs_fabricated', 'fabricated', 'waiting_on_product', 'scheduled'] as const;
+export const PICKUP_STATUS_LABELS: Record<(typeof PICKUP_STATUSES)[number], string> = {
+  ready: 'Ready',
+  job_not_ready: 'Job not Ready',
+  needs_fabricated: 'Needs Fabricated',
+  fabricated: 'Fabricated',
+  waiting_on_product: 'Waiting on Product',
+  scheduled: 'Scheduled',
+};
+export const PICKUP_REASONS = [
+  'Job not ready', 'Measurement', 'Shop work', 'On site work', 'Out of stock', 'Deficient glass',
+  'Provided info wrong', 'Job data entry mistake', 'Loading Mistake',
+] as const;
+
+export const pickup_items = defineResource({
+  name: 'pickup_items',
+  label: 'Pickup Item',
+  table: 'pickup_items',
+  read: 'pickup_items',
+  write: 'pickup_items',
+  fields: {
+    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
+    user_id: f.ref('users', { onDelete: 'set null' }),
+    category_name: f.enum(SCOPES),
+    category_id: f.ref('product_categories', { onDelete: 'set null' }),
+    complete: f.bool(false),
+    reason: f.enum(PICKUP_REASONS),
+    note: f.longText(),
+    status: f.enum(PICKUP_STATUSES, { default: 'ready' }),
+  },
+  search: ['note', 'category_name', 'reason'],
+  filters: { job_id: { op: 'eq' }, status: { op: 'eq', values: PICKUP_STATUSES }, complete: { op: 'bool' }, category_id: { op: 'eq' } },
+  sortable: ['status', 'created_at'],
+  titleField: 'note',
+});
+
+export const notes = defineResource({
+  name: 'notes',
+  label: 'Note',
+  table: 'notes',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    job_id: f.ref('jobs', { onDelete: 'cascade' }),
+    estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
+    user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+    internal_only: f.bool(false),
+    note: f.longText({ required: true }),
+    date: f.date(),
+  },
+  search: ['note'],
+  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  dateField: 'date',
+  titleField: 'note',
+});
+
+export const files = defineResource({
+  name: 'files',
+  label: 'File',
+  table: 'files',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    description: f.text({ required: true }),
+    path: f.text({ max: 500, readOnly: true }),
+    url: f.text({ max: 1000, readOnly: true }),
+    job_id: f.ref('jobs', { onDelete: 'cascade' }),
+    estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
+    user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+  },
+  search: ['description'],
+  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' } },
+  sortable: ['description', 'created_at'],
+  titleField: 'description',
+});
+
+const imageFields: Record<string, FieldDef> = {
+  url: f.longText({ max: 10_000_000 }),
+  description: f.text(),
+  job_id: f.ref('jobs', { onDelete: 'cascade' }),
+  estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
+  user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+};
+
+export const images = defineResource({
+  name: 'images',
+  label: 'Image',
+  table: 'images',
+  read: 'images',
+  write: 'images',
+  fields: imageFields,
+  search: ['description'],
+  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' }, user_id: { op: 'eq' } },
+  sortable: ['created_at'],
+  titleField: 'description',
+});
+
+export const job_images = defineResource({ ...images, name: 'job_images', label: 'Job Image' });

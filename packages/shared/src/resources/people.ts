@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { AREAS, ROLES } from '../permissions.ts';
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const users = defineResource({
+  name: 'users',
+  label: 'User',
+  table: 'users',
+  read: 'signed_in',
+  write: 'users',
+  fields: {
+    name: f.text({ required: true }),
+    email: f.email({ required: true, unique: true }),
+    number: f.text({ max: 11 }),
+    role: f.enum(ROLES, { required: true, default: 'employee' }),
+    active: f.bool(true),
+    password: f.password({ writeOnly: true }),
+    password_confirmation: f.password({ writeOnly: true }),
+    branch_id: f.int(),
+    branch_access: f.idList(),
+    can_be_scheduled: f.bool(false),
+  },
+  search: ['name', 'email'],
+  filters: { role: { op: 'eq', values: ROLES }, can_be_scheduled: { op: 'bool' } },
+  sortable: ['name', 'email', 'role', 'created_at'],
+});
+
+export const settings = defineResource({
+  name: 'settings',
+  label: 'Setting',
+  table: 'settings',
+  read: 'signed_in',
+  write: 'settings',
+  fields: {
+    name: f.text({ required: true, unique: true, max: 100 }),
+    value: f.longText({ max: 5000 }),
+  },
+  search: ['name'],
+  sortable: ['name'],
+});
+
+/** The role × area matrix, editable by admins (DESIGN.md "Permissions"). */
+export const role_permissions = defineResource({
+  name: 'role_permissions',
+  label: 'Role Permission',
+  table: 'role_permissions',
+  read: 'settings',
+  write: 'settings',
+  fields: {
+    role: f.enum(ROLES, { required: true }),
+    area: f.enum(AREAS, { required: true }),
+    view: f.bool(false),
+    edit: f.bool(false),
+  },
+  filters: { role: { op: 'eq', values: ROLES } },
+  sortable: ['role', 'area'],
+  titleField: 'area',
+});
+
+export const time_entries = defineResource({
+  name: 'time_entries',
+  label: 'Time Entry',
+  table: 'time_entries',
+  read: 'time_entries',
+  write: 'time_entries',
+  fields: {
+    user_id: f.ref('users', { required: true, onDelete: 'restrict' }),
+    user_name: f.text({ readOnly: true }),
+    job_id: f.ref('jobs', { onDelete: 'set null' }),
+    hours: f.qty({ required: true, default: 0 }),
+    note: f.longText(),
+    date: f.date({ required: true, index: true }),
+    oregon: f.bool(false),
+  },
+  search: ['note', 'user_name'],
+  filters: { user_id: { op: 'eq' }, job_id: { op: 'eq' } },
+  sortable: ['date', 'hours', 'user_name', 'created_at'],
+  dateField: 'date',
+  titleField: 'date',
+});
+
+export const passwordPairSchema = z
+  .object({ password: z.string().optional().nullable(), password_confirmation: z.string().optional().nullable() })
+  .refine((v) => !v.password || v.password === v.password_confirmation, {
+    message: 'The password confirmation does not match.',
+    path: ['password_confirmation'],
+  });

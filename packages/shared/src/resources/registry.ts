@@ -1,0 +1,49 @@
+/** The registry of every resource: one definition each, keyed by name. */
+import type { ResourceDef } from './define.ts';
+import { category_templates, client_types, clients } from './clients.ts';
+import { role_permissions, settings, time_entries, users } from './people.ts';
+import { events, files, images, job_images, job_products, job_templates, jobs, notes, pickup_items, schedule_notes } from './jobs.ts';
+import { estimate_category_notes, estimate_items, estimates, takeoff_items, takeoff_options, takeoff_units, takeoffs } from './estimates.ts';
+import { product_categories, product_materials, products, series } from './catalog.ts';
+import {
+  bom_materials, boms, material_categories, material_snapshots, material_transactions, materials,
+  purchase_order_materials, purchase_orders, vendor_materials, vendors,
+} from './inventory.ts';
+
+export const RESOURCE_NAMES = [
+  'bom_materials', 'boms', 'category_templates', 'clients', 'client_types', 'estimate_category_notes',
+  'estimate_items', 'estimates', 'events', 'files', 'job_images', 'job_products', 'jobs',
+  'material_categories', 'materials', 'material_snapshots', 'material_transactions', 'notes',
+  'pickup_items', 'product_categories', 'product_materials', 'products', 'purchase_order_materials',
+  'purchase_orders', 'schedule_notes', 'series', 'takeoff_items', 'takeoff_options', 'takeoffs',
+  'takeoff_units', 'time_entries', 'users', 'vendor_materials', 'vendors', 'settings', 'job_templates',
+  'images', 'role_permissions',
+] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+export const RESOURCES = {
+  bom_materials, boms, category_templates, clients, client_types, estimate_category_notes,
+  estimate_items, estimates, events, files, job_images, job_products, jobs, material_categories,
+  materials, material_snapshots, material_transactions, notes, pickup_items, product_categories,
+  product_materials, products, purchase_order_materials, purchase_orders, schedule_notes, series,
+  takeoff_items, takeoff_options, takeoffs, takeoff_units, time_entries, users, vendor_materials,
+  vendors, settings, job_templates, images, role_permissions,
+} satisfies Record<ResourceName, ResourceDef>;
+
+export function isResourceName(name: string): name is ResourceName {
+  return Object.prototype.hasOwnProperty.call(RESOURCES, name);
+}
+
+export function resourceDef(name: ResourceName): ResourceDef {
+  return RESOURCES[name];
+}
+
+/** Tables and the definition that owns each table's columns (shared tables: the widest). */
+export function tableDefinitions(): Map<string, ResourceDef> {
+  const out = new Map<string, ResourceDef>();
+  for (const def of Object.values(RESOURCES) as ResourceDef[]) {
+    const seen = out.get(def.table);
+    if (!seen || Object.keys(def.fields).length > Object.keys(seen.fields).length) out.set(def.table, def);
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+/** Money is rounded to 2 decimals; quantities show up to 5 (domain.md 9). */
+
+export function roundMoney(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+export function roundQty(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100_000) / 100_000;
+}
+
+const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const qtyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 5 });
+
+export function formatMoney(value: number | null | undefined): string {
+  return value == null ? '' : moneyFormat.format(roundMoney(value));
+}
+
+export function formatQty(value: number | null | undefined): string {
+  return value == null ? '' : qtyFormat.format(roundQty(value));
+}
