@@ -52,6 +52,8 @@ export interface ResourceDef {
   fixed?: Record<string, string | number | boolean>;
   /** Date column used by date-range filters `start`/`end` (spec 7.2). */
   dateField?: string;
+  /** Column sets unique together among rows that are not deleted. */
+  uniqueTogether?: readonly (readonly string[])[];
 }
 
 type Partialise<T> = { [K in keyof T]?: T[K] };

@@ -55,6 +55,7 @@ export const role_permissions = defineResource({
   },
   filters: { role: { op: 'eq', values: ROLES } },
   sortable: ['role', 'area'],
+  uniqueTogether: [['role', 'area']],
   titleField: 'area',
 });
 

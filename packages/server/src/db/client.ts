@@ -1,0 +1,73 @@
+/**
+ * The one database interface the rest of the server uses: raw parameterised SQL, a Drizzle query
+ * builder over the same connection, and transactions. Two implementations: PGlite in a worker
+ * thread (embedded default) and node-postgres (DATABASE_URL).
+ */
+import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
+
+export type Row = Record<string, unknown>;
+export type RowMode = 'object' | 'array';
+
+export interface Db {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Drizzle builder bound to this connection (or transaction). */
+  readonly orm: PgRemoteDatabase;
+  /** Runs `fn` in one transaction; nested calls reuse it (savepoint-free, all or nothing). */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  readonly kind: 'pglite' | 'postgres';
+  readonly inTransaction: boolean;
+  close(): Promise<void>;
+}
+
+/** What a driver must provide; the Db wrapper adds Drizzle and nested-transaction handling. */
+export interface Connection {
+  run(sql: string, params: unknown[], mode: RowMode): Promise<unknown[]>;
+}
+
+export interface Driver {
+  kind: Db['kind'];
+  /** A connection for one statement at a time outside transactions. */
+  shared: Connection;
+  /** An exclusive connection for a transaction; `release` gives it back. */
+  acquire(): Promise<{ conn: Connection; release: () => void }>;
+  close(): Promise<void>;
+}
+
+function ormFor(conn: Connection): PgRemoteDatabase {
+  return drizzle(async (sql, params, method) => {
+    const rows = await conn.run(sql, params, method === 'all' ? 'array' : 'object');
+    return { rows };
+  });
+}
+
+export function wrapDriver(driver: Driver): Db {
+  const make = (conn: Connection, inTransaction: boolean): Db => {
+    const db: Db = {
+      kind: driver.kind,
+      inTransaction,
+      orm: ormFor(conn),
+      query: <T = Row>(sql: string, params: unknown[] = []) => conn.run(sql, params, 'object') as Promise<T[]>,
+      async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+        if (inTransaction) return fn(db);
+        const { conn: txConn, release } = await driver.acquire();
+        try {
+          await txConn.run('BEGIN', [], 'object');
+          const tx = make(txConn, true);
+          try {
+            const result = await fn(tx);
+            await txConn.run('COMMIT', [], 'object');
+            return result;
+          } catch (e) {
+            await txConn.run('ROLLBACK', [], 'object').catch(() => undefined);
+            throw e;
+          }
+        } finally {
+          release();
+        }
+      },
+      close: () => driver.close(),
+    };
+    return db;
+  };
+  return make(driver.shared, false);
+}

@@ -1,0 +1,32 @@
+/** Applies the SQL files of ./migrations in order, each in its own transaction, once. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './client.ts';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS glazier_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM glazier_migrations')).map((r) => r.name));
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    await db.transaction(async (tx) => {
+      for (const statement of statements) await tx.query(statement);
+      await tx.query('INSERT INTO glazier_migrations (name) VALUES ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}

@@ -1,0 +1,148 @@
+/** PGlite in a worker thread, behind a lock file so two processes never share one data dir. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { DbError, type DbErrorInfo } from './driver-types.ts';
+import type { Connection, Driver, RowMode } from './client.ts';
+
+interface Reply {
+  id?: number;
+  rows?: unknown[];
+  error?: DbErrorInfo;
+  ready?: boolean;
+}
+
+/** A FIFO mutex: PGlite has one connection, so a transaction must own it until it ends. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => (release = r));
+    const acquired = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return acquired;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes DATA_DIR/pglite.lock; a live holder means another process owns the database. */
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The database in ${dataDir} is in use by another Glazier process (pid ${holder}). ` +
+            'Stop that process, or set DATA_DIR to another folder.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+export async function createPgliteDriver(dataDir: string): Promise<Driver> {
+  const pgdata = path.join(dataDir, 'pgdata');
+  const unlock = takeLock(dataDir);
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir: pgdata } });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  let closed = false;
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: Reply) => {
+        if (m.ready === undefined) return;
+        worker.off('message', onMessage);
+        if (m.ready) resolve();
+        else reject(new Error(`PGlite failed to start: ${m.error?.message}`));
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  } catch (e) {
+    unlock();
+    await worker.terminate();
+    throw e;
+  }
+
+  worker.on('message', (m: Reply) => {
+    if (m.id === undefined) return;
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(new DbError(m.error));
+    else p.resolve(m.rows ?? []);
+  });
+  worker.on('error', (e) => {
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  });
+
+  const send = (msg: Record<string, unknown>) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      if (closed) return reject(new DbError({ message: 'The database is closed.' }));
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...msg, id });
+    });
+
+  const raw: Connection = {
+    run: (sql, params, mode: RowMode) =>
+      params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode }),
+  };
+  const mutex = new Mutex();
+
+  return {
+    kind: 'pglite',
+    shared: {
+      async run(sql, params, mode) {
+        const release = await mutex.lock();
+        try {
+          return await raw.run(sql, params, mode);
+        } finally {
+          release();
+        }
+      },
+    },
+    async acquire() {
+      const release = await mutex.lock();
+      return { conn: raw, release };
+    },
+    async close() {
+      if (closed) return;
+      const release = await mutex.lock();
+      try {
+        await send({ op: 'close' });
+      } finally {
+        closed = true;
+        release();
+        await worker.terminate();
+        unlock();
+      }
+    },
+  };
+}

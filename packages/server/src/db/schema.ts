@@ -1,0 +1,185 @@
+/**
+ * The database schema, derived from the shared resource registry so a field is declared once.
+ * drizzle-kit reads the exports of this file to write the SQL migrations in ./migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
+  type AnyPgColumn, type PgColumnBuilderBase, type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import type { FieldDef } from '@glazier/shared/resources/fields';
+import type { ResourceDef } from '@glazier/shared/resources/define';
+import { tableDefinitions } from '@glazier/shared/resources/registry';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTable = PgTableWithColumns<any>;
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+const tableDefs = tableDefinitions();
+const tables: Record<string, AnyTable> = {};
+
+function column(name: string, fd: FieldDef): PgColumnBuilderBase {
+  switch (fd.kind) {
+    case 'text':
+    case 'email': {
+      const c = text(name);
+      return fd.default !== undefined ? c.default(String(fd.default)) : c;
+    }
+    case 'longText':
+      return text(name);
+    case 'password':
+      return text(name);
+    case 'enum': {
+      const c = text(name);
+      return fd.default !== undefined && fd.default !== null ? c.default(String(fd.default)) : c;
+    }
+    case 'int': {
+      const c = integer(name);
+      return typeof fd.default === 'number' ? c.default(fd.default) : c;
+    }
+    case 'money': {
+      const c = numeric(name, { precision: 12, scale: 2, mode: 'number' });
+      return typeof fd.default === 'number' ? c.default(fd.default) : c;
+    }
+    case 'qty': {
+      const c = numeric(name, { precision: 14, scale: 5, mode: 'number' });
+      return typeof fd.default === 'number' ? c.default(fd.default) : c;
+    }
+    case 'bool':
+      return boolean(name).notNull().default(Boolean(fd.default));
+    case 'date':
+      return date(name, { mode: 'string' });
+    case 'timestamp':
+      return ts(name);
+    case 'json':
+    case 'idList':
+      return fd.default !== undefined ? jsonb(name).default(fd.default as unknown[]) : jsonb(name);
+    case 'ref': {
+      const target = fd.ref!;
+      const onDelete = fd.onDelete ?? 'restrict';
+      return integer(name).references((): AnyPgColumn => tables[tableOf(target)]!.id, { onDelete });
+    }
+  }
+}
+
+/** Resource name → its table name (refs name resources, e.g. job_templates → jobs). */
+function tableOf(resourceOrTable: string): string {
+  if (tableDefs.has(resourceOrTable)) return resourceOrTable;
+  for (const [table, def] of tableDefs) if (def.name === resourceOrTable) return table;
+  throw new Error(`Unknown table for ${resourceOrTable}`);
+}
+
+function buildTable(table: string, def: ResourceDef): AnyTable {
+  const cols: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  };
+  for (const [name, fd] of Object.entries(def.fields)) {
+    if (fd.kind === 'password') continue; // passwords are hashed into password_hash
+    cols[name] = column(name, fd);
+  }
+  if (table === 'users') cols.password_hash = text('password_hash');
+  cols.created_at = ts('created_at').notNull().defaultNow();
+  cols.updated_at = ts('updated_at').notNull().defaultNow();
+  cols.deleted_at = ts('deleted_at');
+
+  return pgTable(table, cols, (t) => {
+    const c = t as unknown as Record<string, AnyPgColumn>;
+    const out = [];
+    for (const [name, fd] of Object.entries(def.fields)) {
+      if (fd.kind === 'password') continue;
+      if (fd.unique) out.push(uniqueIndex(`${table}_${name}_unique`).on(name === 'email' ? sql`lower(${c[name]})` : c[name]!).where(sql`deleted_at IS NULL`));
+      else if (fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
+    }
+    // Trigram indexes make ILIKE '%term%' searches fast on large tables (DESIGN.md).
+    for (const name of def.search) out.push(index(`${table}_${name}_trgm`).using('gin', sql`${c[name]} gin_trgm_ops`));
+    for (const cols of def.uniqueTogether ?? []) out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
+    if ('active' in def.fields) out.push(index(`${table}_active_idx`).on(c.active!));
+    out.push(index(`${table}_created_at_idx`).on(c.created_at!));
+    return out;
+  }) as unknown as AnyTable;
+}
+
+for (const [table, def] of tableDefs) tables[table] = buildTable(table, def);
+
+export function tableFor(name: string): AnyTable {
+  const t = tables[tableOf(name)];
+  if (!t) throw new Error(`No table for ${name}`);
+  return t;
+}
+
+// Named exports for drizzle-kit (it only sees exported tables).
+export const bom_materials = tables.bom_materials!;
+export const boms = tables.boms!;
+export const category_templates = tables.category_templates!;
+export const clients = tables.clients!;
+export const client_types = tables.client_types!;
+export const estimate_category_notes = tables.estimate_category_notes!;
+export const estimate_items = tables.estimate_items!;
+export const estimates = tables.estimates!;
+export const events = tables.events!;
+export const files = tables.files!;
+export const images = tables.images!;
+export const job_products = tables.job_products!;
+export const jobs = tables.jobs!;
+export const material_categories = tables.material_categories!;
+export const materials = tables.materials!;
+export const material_snapshots = tables.material_snapshots!;
+export const material_transactions = tables.material_transactions!;
+export const notes = tables.notes!;
+export const pickup_items = tables.pickup_items!;
+export const product_categories = tables.product_categories!;
+export const product_materials = tables.product_materials!;
+export const products = tables.products!;
+export const purchase_order_materials = tables.purchase_order_materials!;
+export const purchase_orders = tables.purchase_orders!;
+export const schedule_notes = tables.schedule_notes!;
+export const series = tables.series!;
+export const takeoff_items = tables.takeoff_items!;
+export const takeoff_options = tables.takeoff_options!;
+export const takeoffs = tables.takeoffs!;
+export const takeoff_units = tables.takeoff_units!;
+export const time_entries = tables.time_entries!;
+export const users = tables.users!;
+export const vendor_materials = tables.vendor_materials!;
+export const vendors = tables.vendors!;
+export const settings = tables.settings!;
+export const role_permissions = tables.role_permissions!;
+
+/** Server-side sessions (DESIGN.md: stored in the database so app servers stay stateless). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expires_at), index('sessions_user_id_idx').on(t.user_id)],
+);
+
+/** Every change, with who, when and the record before and after. */
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id'),
+    resource: text('resource').notNull(),
+    record_id: integer('record_id'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_resource_record_idx').on(t.resource, t.record_id), index('audit_log_created_at_idx').on(t.created_at)],
+);
+
+/** One-time password reset links issued by an admin (stored as a hash). */
+export const password_resets = pgTable('password_resets', {
+  token_hash: text('token_hash').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: ts('expires_at').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,33 @@
+/** Who is asking, and on which database connection: passed to every engine and domain call. */
+import { can, type Action, type Area } from '@glazier/shared/permissions';
+import type { Access } from '@glazier/shared/resources/define';
+import type { SessionUser } from '@glazier/shared/api';
+import type { Db } from '../db/client.ts';
+import { forbidden, unauthenticated } from './errors.ts';
+
+export interface Ctx {
+  db: Db;
+  user: SessionUser | null;
+}
+
+export function requireUser(ctx: Ctx): SessionUser {
+  if (!ctx.user) throw unauthenticated();
+  return ctx.user;
+}
+
+export function allowed(ctx: Ctx, action: Action, access: Access): boolean {
+  if (!ctx.user) return false;
+  if (access === 'signed_in') return true;
+  return can(ctx.user, action, access);
+}
+
+/** Throws 401 for a guest and 403 without the right. */
+export function authorize(ctx: Ctx, action: Action, access: Access): SessionUser {
+  const user = requireUser(ctx);
+  if (!allowed(ctx, action, access)) throw forbidden();
+  return user;
+}
+
+export function canEdit(ctx: Ctx, area: Area): boolean {
+  return allowed(ctx, 'edit', area);
+}

@@ -1,0 +1,383 @@
+/**
+ * The generic resource engine: list, page, get, create, update, store_many and delete for any
+ * registry entry, with authorisation, validation, record rules (hooks), nested children, conflict
+ * detection, one transaction per call and an audit row per change.
+ */
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
+import type { Page } from '@glazier/shared/api';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import { isResourceName } from '@glazier/shared/resources/registry';
+import type { Row } from '../db/client.ts';
+import { DbError } from '../db/driver-types.ts';
+import { audit_log } from '../db/schema.ts';
+import { SERVER_RESOURCES } from '../resources/registry.ts';
+import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
+import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
+import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, type QueryInput } from './query.ts';
+import type { ServerResource } from './server-resource.ts';
+
+export function resource(name: string): ServerResource {
+  if (!isResourceName(name)) throw notFound('Resource');
+  return SERVER_RESOURCES[name];
+}
+
+// ---------- output ----------
+
+/** Removes what the caller may not see: write-only fields, guarded cost/revenue, secrets. */
+export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
+  const out: Row = { ...row };
+  for (const [name, fd] of Object.entries(res.def.fields)) {
+    if (fd.writeOnly || (fd.guard && !canEdit(ctx, fd.guard))) delete out[name];
+  }
+  return res.present ? res.present(ctx, out) : out;
+}
+
+async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names: string[]): Promise<void> {
+  if (!rows.length) return;
+  for (const relName of names) {
+    const rel = res.def.relations[relName]!;
+    const child = resource(rel.resource);
+    if (!allowed(ctx, 'view', child.def.read)) continue; // a relation the caller may not read is left out
+    const t = child.table;
+    if (rel.kind === 'belongsTo') {
+      const ids = [...new Set(rows.map((r) => r[rel.localKey!]).filter((v): v is number => typeof v === 'number'))];
+      const found = ids.length
+        ? ((await ctx.db.orm.select().from(t).where(and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })))) as Row[])
+        : [];
+      const byId = new Map(found.map((r) => [r.id, present(ctx, child, r)]));
+      for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
+    } else {
+      const ids = rows.map((r) => r.id as number);
+      const { orderBy } = parseListQuery(ctx, child, {}, 'page');
+      const found = (await ctx.db.orm
+        .select()
+        .from(t)
+        .where(and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)))
+        .orderBy(...orderBy)) as Row[];
+      const groups = new Map<unknown, Row[]>();
+      for (const f of found) {
+        const key = f[rel.foreignKey!];
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key)!.push(present(ctx, child, f));
+      }
+      for (const r of rows) r[relName] = rel.kind === 'one' ? (groups.get(r.id)?.[0] ?? null) : (groups.get(r.id) ?? []);
+    }
+  }
+}
+
+// ---------- reads ----------
+
+export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
+  const res = resource(name);
+  authorize(ctx, 'view', res.def.read);
+  const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
+  const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT)) as Row[];
+  const data = rows.map((r) => present(ctx, res, r));
+  await embedRelations(ctx, res, data, embed);
+  return { data };
+}
+
+export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<Row>> {
+  const res = resource(name);
+  authorize(ctx, 'view', res.def.read);
+  const { page: pageNo, perPage } = parsePaging(q);
+  const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
+  const [rows, totals] = await Promise.all([
+    ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(perPage).offset((pageNo - 1) * perPage),
+    ctx.db.orm.select({ n: count() }).from(res.table).where(where),
+  ]);
+  const total = Number(totals[0]?.n ?? 0);
+  const data = (rows as Row[]).map((r) => present(ctx, res, r));
+  await embedRelations(ctx, res, data, embed);
+  return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+function parseId(id: unknown): number {
+  const s = String(id);
+  if (!/^\d{1,9}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647) throw notFound();
+  return Number(s);
+}
+
+async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
+  let query = ctx.db.orm
+    .select()
+    .from(res.table)
+    .where(and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)))
+    .limit(1);
+  if (opts.forUpdate) query = query.for('update') as typeof query;
+  const [row] = (await query) as Row[];
+  return row;
+}
+
+const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && (!a || b > a) ? b : a);
+
+/** Get one with its relations; `{current: true}` when nothing changed since `accessed_at`. */
+export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: unknown): Promise<Row> {
+  const res = resource(name);
+  authorize(ctx, 'view', res.def.read);
+  const id = parseId(idRaw);
+  const row = await findRow(ctx, res, id, { includeDeleted: Boolean(res.def.softDelete) });
+  if (!row) throw notFound(res.def.label);
+  const out = present(ctx, res, row);
+  const relations = Object.keys(res.def.relations);
+  await embedRelations(ctx, res, [out], relations);
+  if (typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
+    let latest = row.updated_at as string;
+    for (const rel of relations) {
+      const v = out[rel];
+      for (const child of Array.isArray(v) ? v : v ? [v] : []) latest = newest(latest, (child as Row).updated_at) ?? latest;
+    }
+    if (Date.parse(latest) <= Date.parse(accessedAt)) return { current: true };
+  }
+  return out;
+}
+
+// ---------- writes ----------
+
+interface WriteOpts {
+  /** Prefix for error keys of nested or bulk records ("products.0."). */
+  prefix?: string;
+}
+
+function prefixErrors(errors: Record<string, string[]>, prefix?: string): Record<string, string[]> {
+  if (!prefix) return errors;
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordId: number, before: Row | null, after: Row | null) {
+  const strip = (r: Row | null) => {
+    if (!r) return null;
+    const { password_hash: _omit, ...rest } = r;
+    return rest;
+  };
+  await ctx.db.orm.insert(audit_log).values({
+    user_id: ctx.user?.id ?? null,
+    resource: res.name,
+    record_id: recordId,
+    action,
+    before: strip(before),
+    after: strip(after),
+  });
+}
+
+function checkWrite(ctx: Ctx, res: ServerResource, op: 'create' | 'update' | 'delete', values: Row | null, existing: Row | null) {
+  requireUser(ctx);
+  const ok = res.canWrite ? res.canWrite(ctx, { values, existing, op }) : allowed(ctx, 'edit', res.def.write);
+  if (!ok) throw forbidden();
+}
+
+/** Validates the body against the definition and keeps only what the caller may write. */
+function validate(ctx: Ctx, res: ServerResource, body: unknown, mode: 'create' | 'update', prefix?: string): { values: Row; input: Row } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid({ [prefix ? prefix.slice(0, -1) : '_']: ['The body must be a record.'] });
+  const parsed = recordSchema(res.def, mode).safeParse(body);
+  if (!parsed.success) throw invalid(prefixErrors(issuesToErrors(parsed.error.issues), prefix));
+  const input = parsed.data as Row;
+  const values: Row = {};
+  for (const [name, fd] of Object.entries(res.def.fields)) {
+    if (!(name in input) || fd.readOnly) continue;
+    if (fd.guard && !canEdit(ctx, fd.guard)) continue;
+    if (fd.writeOnly) continue;
+    values[name] = input[name];
+  }
+  // write-only inputs (passwords) stay available to hooks through `input`
+  for (const [name, fd] of Object.entries(res.def.fields)) if (fd.writeOnly && name in input) values[name] = input[name];
+  return { values, input };
+}
+
+function stripWriteOnly(res: ServerResource, values: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) if (!res.def.fields[k]?.writeOnly) out[k] = v;
+  return out;
+}
+
+async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<Row> {
+  const bodyRow = (typeof body === 'object' && body !== null ? body : {}) as Row;
+  let existing: Row | null = null;
+  if (existingId !== null) {
+    existing = (await findRow(ctx, res, existingId, { forUpdate: true })) ?? null;
+    if (!existing) throw notFound(res.def.label);
+  } else if (res.upsertBy && bodyRow[res.upsertBy] != null) {
+    const [found] = (await ctx.db.orm
+      .select()
+      .from(res.table)
+      .where(and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)))
+      .limit(1)) as Row[];
+    existing = found ?? null;
+  }
+  const mode = existing ? 'update' : 'create';
+  const { values, input } = validate(ctx, res, body, mode, opts.prefix);
+  checkWrite(ctx, res, mode, values, existing);
+
+  // Conflict: the client edited a copy older than the stored record (DESIGN.md 409).
+  if (existing && existingId !== null && typeof input.updated_at === 'string') {
+    const theirs = Date.parse(input.updated_at);
+    if (!Number.isNaN(theirs) && theirs < Date.parse(existing.updated_at as string)) throw conflict();
+  }
+
+  try {
+    await res.beforeSave?.({ ctx, values, input, existing });
+  } catch (e) {
+    if (e instanceof ApiError && e.errors && opts.prefix) throw new ApiError(e.status, e.message, prefixErrors(e.errors, opts.prefix));
+    throw e;
+  }
+  const now = new Date().toISOString();
+  const writeValues = stripWriteOnly(res, values);
+  for (const [col, v] of Object.entries(res.def.fixed ?? {})) writeValues[col] = v;
+
+  let record: Row;
+  try {
+    if (existing) {
+      [record] = (await ctx.db.orm
+        .update(res.table)
+        .set({ ...writeValues, updated_at: now })
+        .where(eq(res.table.id, existing.id as number))
+        .returning()) as Row[] as [Row];
+    } else {
+      [record] = (await ctx.db.orm
+        .insert(res.table)
+        .values({ ...writeValues, created_at: now, updated_at: now })
+        .returning()) as Row[] as [Row];
+    }
+  } catch (e) {
+    if (e instanceof DbError) throw fromDbError(e, { prefix: opts.prefix, table: res.def.table }) ?? e;
+    throw e;
+  }
+  await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
+  await saveChildren(ctx, res, record, input, opts.prefix);
+  await res.afterSave?.({ ctx, record, existing });
+  return record;
+}
+
+/** Nested children in the parent's body are synced: upserted, and missing ones deleted. */
+async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, input: Row, prefix = ''): Promise<void> {
+  const raw = (input as Record<string, unknown>) ?? {};
+  for (const [relName, rel] of Object.entries(res.def.relations) as [string, RelationDef][]) {
+    if (!rel.writable || rel.kind !== 'many') continue;
+    const children = raw[relName];
+    if (children === undefined) continue;
+    if (!Array.isArray(children)) throw invalid({ [`${prefix}${relName}`]: ['Must be a list of records.'] });
+    if (children.length > 1000) throw invalid({ [`${prefix}${relName}`]: ['At most 1000 records.'] });
+    const child = resource(rel.resource);
+    const keep: number[] = [];
+    for (const [i, c] of children.entries()) {
+      const body = { ...(c as Row), [rel.foreignKey!]: parent.id };
+      const id = (c as Row)?.id;
+      const childPrefix = `${prefix}${relName}.${i}.`;
+      const saved =
+        id !== undefined && id !== null ? await saveOne(ctx, child, body, parseChildId(id, childPrefix), { prefix: childPrefix }) : await saveOne(ctx, child, body, null, { prefix: childPrefix });
+      if (saved[rel.foreignKey!] !== parent.id) throw invalid({ [`${childPrefix}id`]: ['This record belongs to another parent.'] });
+      keep.push(saved.id as number);
+    }
+    const t = child.table;
+    const stale = (await ctx.db.orm
+      .select()
+      .from(t)
+      .where(and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)))) as Row[];
+    for (const row of stale) if (!keep.includes(row.id as number)) await deleteRow(ctx, child, row);
+  }
+}
+
+function parseChildId(id: unknown, prefix: string): number {
+  try {
+    return parseId(id);
+  } catch {
+    throw invalid({ [`${prefix}id`]: ['Must be a record id.'] });
+  }
+}
+
+export async function create(ctx: Ctx, name: string, body: unknown): Promise<Row> {
+  const res = resource(name);
+  requireUser(ctx);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const record = await saveOne(tx, res, body, null);
+    return readBack(tx, res, record);
+  });
+}
+
+export async function update(ctx: Ctx, name: string, idRaw: unknown, body: unknown): Promise<Row> {
+  const res = resource(name);
+  requireUser(ctx);
+  const id = parseId(idRaw);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const record = await saveOne(tx, res, body, id);
+    return readBack(tx, res, record);
+  });
+}
+
+export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<{ data: Row[] }> {
+  const res = resource(name);
+  requireUser(ctx);
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw invalid({ data: ['The data field must be a list of records.'] });
+  if (data.length > 1000) throw invalid({ data: ['At most 1000 records at once.'] });
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const out: Row[] = [];
+    for (const [i, item] of data.entries()) {
+      const id = (item as Row | null)?.id;
+      const prefix = `data.${i}.`;
+      const record = await saveOne(tx, res, item, id === undefined || id === null ? null : parseChildId(id, prefix), { prefix });
+      out.push(present(tx, res, record));
+    }
+    return { data: out };
+  });
+}
+
+async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row> {
+  const out = present(ctx, res, record);
+  const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
+  await embedRelations(ctx, res, [out], writable);
+  return out;
+}
+
+async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<void> {
+  checkWrite(ctx, res, 'delete', null, existing);
+  await res.beforeDelete?.({ ctx, existing });
+  try {
+    if (res.def.softDelete) {
+      await ctx.db.orm.update(res.table).set({ deleted_at: new Date().toISOString() }).where(eq(res.table.id, existing.id as number));
+    } else {
+      await ctx.db.orm.delete(res.table).where(eq(res.table.id, existing.id as number));
+    }
+  } catch (e) {
+    if (e instanceof DbError) throw fromDbError(e, { deleting: true, table: res.def.table }) ?? e;
+    throw e;
+  }
+  await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);
+}
+
+export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ id: number }> {
+  const res = resource(name);
+  requireUser(ctx);
+  const id = parseId(idRaw);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const existing = await findRow(tx, res, id, { forUpdate: true });
+    if (!existing) throw notFound(res.def.label);
+    await deleteRow(tx, res, existing);
+    return { id };
+  });
+}
+
+/** Brings back a soft-deleted record (discontinued products). */
+export async function restore(ctx: Ctx, name: ResourceName, idRaw: unknown): Promise<Row> {
+  const res = resource(name);
+  if (!res.def.softDelete) throw notFound();
+  const id = parseId(idRaw);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const existing = await findRow(tx, res, id, { includeDeleted: true, forUpdate: true });
+    if (!existing) throw notFound(res.def.label);
+    checkWrite(tx, res, 'update', {}, existing);
+    const [record] = (await tx.db.orm
+      .update(res.table)
+      .set({ deleted_at: null, updated_at: new Date().toISOString() })
+      .where(eq(res.table.id, id))
+      .returning()) as Row[];
+    await writeAudit(tx, res, 'restore', id, existing, record!);
+    return present(tx, res, record!);
+  });
+}

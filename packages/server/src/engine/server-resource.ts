@@ -1,0 +1,43 @@
+/**
+ * The server half of a resource declaration: the shared definition plus its table and optional
+ * hooks. Most resources need no hooks; the engine does everything from the definition.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { ResourceDef } from '@glazier/shared/resources/define';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import type { Row } from '../db/client.ts';
+import type { AnyTable } from '../db/schema.ts';
+import type { Ctx } from './context.ts';
+
+export interface SaveArgs {
+  ctx: Ctx;
+  /** Validated, permitted values about to be written (mutable). */
+  values: Row;
+  /** The raw body, for write-only inputs such as passwords. */
+  input: Row;
+  /** The stored row, or null when creating. */
+  existing: Row | null;
+}
+
+export interface Hooks {
+  /** Extra condition on every read and write (record scope, e.g. own time entries). */
+  scope?(ctx: Ctx, table: AnyTable): SQL | undefined;
+  /** Filters the definition marks `custom`. */
+  customFilters?: Record<string, (value: string, table: AnyTable) => SQL | undefined>;
+  /** Decides write access instead of the definition's `write` area (then `scope` still applies). */
+  canWrite?(ctx: Ctx, args: { values: Row | null; existing: Row | null; op: 'create' | 'update' | 'delete' }): boolean;
+  /** Fills derived columns and enforces record rules; throws ApiError to refuse. */
+  beforeSave?(args: SaveArgs): Promise<void> | void;
+  afterSave?(args: { ctx: Ctx; record: Row; existing: Row | null }): Promise<void> | void;
+  beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  /** A create whose value of this column already exists updates that record (settings by name). */
+  upsertBy?: string;
+  /** Shapes a row for output after the generic guard stripping. */
+  present?(ctx: Ctx, row: Row): Row;
+}
+
+export interface ServerResource extends Hooks {
+  name: ResourceName;
+  def: ResourceDef;
+  table: AnyTable;
+}

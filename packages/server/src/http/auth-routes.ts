@@ -1,0 +1,104 @@
+/** Session routes (DESIGN.md "HTTP contract"): CSRF cookie, login, logout, current user, setup. */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
+import type { Db, Row } from '../db/client.ts';
+import { authenticate, issuePasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../domain/auth.ts';
+import { ApiError, unauthenticated } from '../engine/errors.ts';
+import { LoginThrottle } from './login-throttle.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    csrf?: string;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function issueCsrf(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
+  if (!request.session.csrf) request.session.csrf = crypto.randomBytes(32).toString('base64url');
+  reply.setCookie(XSRF_COOKIE, request.session.csrf, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+}
+
+/** 419 unless the X-XSRF-TOKEN header matches the token bound to this session. */
+export function csrfGuard(request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const expected = request.session?.csrf;
+  const given = request.headers[XSRF_HEADER];
+  const token = Array.isArray(given) ? given[0] : given;
+  const ok =
+    typeof expected === 'string' &&
+    typeof token === 'string' &&
+    token.length === expected.length &&
+    crypto.timingSafeEqual(Buffer.from(token), Buffer.from(expected));
+  if (!ok) throw new ApiError(419, 'CSRF token mismatch. Reload the page and try again.');
+}
+
+async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, secure: boolean) {
+  await request.session.regenerate(); // a new session id at login (no fixation)
+  request.session.userId = userId;
+  issueCsrf(request, reply, secure);
+}
+
+export function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
+  const throttle = new LoginThrottle();
+  const secure = opts.secureCookies;
+
+  app.get('/sanctum/csrf-cookie', async (request, reply) => {
+    issueCsrf(request, reply, secure);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/login',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Row;
+      const key = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const wait = throttle.blockedFor(key, request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        return reply.status(429).send({ message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 1000)} seconds.` });
+      }
+      let userId: number;
+      try {
+        userId = await authenticate(db, body);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 422 && e.errors?.email) throttle.fail(key, request.ip);
+        throw e;
+      }
+      throttle.succeed(key);
+      await signIn(request, reply, userId, secure);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post('/logout', async (request, reply) => {
+    await request.session.destroy();
+    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/user', async (request) => {
+    if (!request.user) throw unauthenticated();
+    return request.user;
+  });
+
+  app.get('/api/setup', async () => ({ needed: await setupNeeded(db) }));
+
+  app.post('/api/setup', async (request, reply) => {
+    const userId = await setupFirstAdmin(db, (request.body ?? {}) as Row);
+    await signIn(request, reply, userId, secure);
+    return reply.status(201).send({ id: userId });
+  });
+
+  app.post('/api/users/:id/reset_link', async (request) => {
+    return issuePasswordResetLink(request.ctx, (request.params as { id: string }).id);
+  });
+
+  app.post('/api/password_reset', async (request, reply) => {
+    await resetPassword(db, (request.body ?? {}) as Row);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,21 @@
+/** One error mapper for every route: the contract's statuses and bodies, never a stack trace. */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DbError } from '../db/driver-types.ts';
+import { ApiError, fromDbError } from '../engine/errors.ts';
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  let e: unknown = error;
+  if (e instanceof DbError) e = fromDbError(e) ?? e;
+  if (e instanceof ApiError) {
+    return reply.status(e.status).send(e.errors ? { message: e.message, errors: e.errors } : { message: e.message });
+  }
+  const fe = error as FastifyError;
+  const status = fe.statusCode ?? 500;
+  if (status === 429) return reply.status(429).send({ message: 'Too many attempts. Please wait a minute and try again.' });
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, body too large, bad URL encoding...
+    return reply.status(status).send({ message: fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : fe.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ message: 'Something went wrong on the server. The error was logged.' });
+}

@@ -1,0 +1,23 @@
+import { isNotNull, isNull, eq } from 'drizzle-orm';
+import type { Hooks } from '../engine/server-resource.ts';
+import { changed, rowById } from './lookup.ts';
+
+export const productsHooks: Hooks = {
+  customFilters: {
+    // Discontinued products are soft-deleted ones (domain.md 4).
+    discontinued: (value, t) => (value === 'true' || value === '1' ? isNotNull(t.deleted_at) : value === 'all' ? undefined : isNull(t.deleted_at)),
+  },
+  async beforeSave({ ctx, values, existing }) {
+    if (changed(values, existing, 'series_id')) {
+      const s = await rowById(ctx, 'series', values.series_id);
+      values.series_name = s?.name ?? null;
+      if (s && values.category_id == null && existing?.category_id == null) values.category_id = s.category_id;
+    }
+  },
+};
+
+export const seriesHooks: Hooks = {
+  customFilters: {
+    type: (value, t) => (value === 'stocked' ? eq(t.special_order, false) : value === 'special_order' ? eq(t.special_order, true) : undefined),
+  },
+};

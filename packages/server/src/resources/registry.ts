@@ -1,0 +1,37 @@
+/** Every resource's server declaration: the shared definition, its table and its hooks. */
+import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
+import { tableFor } from '../db/schema.ts';
+import type { Hooks, ServerResource } from '../engine/server-resource.ts';
+import { bomMaterialsHooks, bomsHooks, materialsHooks, purchaseOrderMaterialsHooks, purchaseOrdersHooks } from './inventory.ts';
+import { productsHooks, seriesHooks } from './catalog.ts';
+import { jobProductsHooks } from './job-products.ts';
+import { jobsHooks } from './jobs.ts';
+import { createdByHooks, imagesHooks } from './ownership.ts';
+import { timeEntriesHooks } from './time-entries.ts';
+import { usersHooks } from './users.ts';
+import { rolePermissionsHooks } from './role-permissions.ts';
+
+const HOOKS: Partial<Record<ResourceName, Hooks>> = {
+  users: usersHooks,
+  time_entries: timeEntriesHooks,
+  jobs: jobsHooks,
+  job_templates: jobsHooks,
+  job_products: jobProductsHooks,
+  products: productsHooks,
+  series: seriesHooks,
+  materials: materialsHooks,
+  purchase_orders: purchaseOrdersHooks,
+  purchase_order_materials: purchaseOrderMaterialsHooks,
+  bom_materials: bomMaterialsHooks,
+  boms: bomsHooks,
+  notes: createdByHooks,
+  files: createdByHooks,
+  images: imagesHooks,
+  job_images: imagesHooks,
+  role_permissions: rolePermissionsHooks,
+  settings: { upsertBy: 'name' },
+};
+
+export const SERVER_RESOURCES = Object.fromEntries(
+  RESOURCE_NAMES.map((name) => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...HOOKS[name] }]),
+) as Record<ResourceName, ServerResource>;

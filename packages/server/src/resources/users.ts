@@ -1,0 +1,42 @@
+import { hash } from '@node-rs/argon2';
+import { phoneToStored } from '@glazier/shared/rules/phone';
+import type { Hooks } from '../engine/server-resource.ts';
+import { canEdit } from '../engine/context.ts';
+import { forbidden, invalid } from '../engine/errors.ts';
+
+/** Fields a user may change on their own record without `edit users` (the Profile dialog). */
+const SELF_EDITABLE = new Set(['name', 'email', 'number', 'password', 'password_confirmation', 'id', 'updated_at']);
+
+export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
+
+export const usersHooks: Hooks = {
+  canWrite(ctx, { values, existing, op }) {
+    if (canEdit(ctx, 'users')) return true;
+    // Without `edit users` a user may only update the profile fields of their own record.
+    return op === 'update' && existing?.id === ctx.user?.id && Object.keys(values ?? {}).every((k) => SELF_EDITABLE.has(k));
+  },
+  async beforeSave({ ctx, values, input, existing }) {
+    const self = existing && existing.id === ctx.user?.id;
+    if (self && 'role' in values && values.role !== existing.role) throw forbidden('You cannot change your own role.');
+    if (self && values.active === false) throw forbidden('You cannot deactivate yourself.');
+    if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+    if ('number' in values) values.number = phoneToStored(values.number as string | null) || null;
+    if (values.role === 'supervisor') values.can_be_scheduled = true;
+
+    const password = input.password as string | undefined | null;
+    if (!existing && !password) throw invalid({ password: ['The password field is required.'] });
+    if (password) {
+      if (password !== input.password_confirmation) throw invalid({ password_confirmation: ['The password confirmation does not match.'] });
+      values.password_hash = await hash(password, ARGON2_OPTIONS);
+    }
+    delete values.password;
+    delete values.password_confirmation;
+  },
+  beforeDelete({ ctx, existing }) {
+    if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
+  },
+  present(_ctx, row) {
+    const { password_hash: _hash, ...rest } = row;
+    return rest;
+  },
+};

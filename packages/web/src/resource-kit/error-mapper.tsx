@@ -1,0 +1,145 @@
+/**
+ * The one error mapper (platform.md 8). Every failed call ends here:
+ *
+ *   try { await save.mutateAsync(values) } catch (e) { reportError(e, { form: formTarget(form) }) }
+ *
+ * - 422: the first message of each field goes onto the form's field; messages for keys that are
+ *   not form fields are shown together in one notification (with no form: all of them).
+ * - 403: the server's message, or "Forbidden".
+ * - 409: someone else changed the record; the notification offers Reload (`onReload`).
+ * - network failure: says the server could not be reached.
+ * - anything else: the server's message, or a generic one. Every error is logged.
+ */
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { HttpError, NetworkError } from './http.ts';
+
+export interface FieldErrorTarget {
+  /** Names of the fields the form shows. */
+  fields: readonly string[];
+  setFieldError: (field: string, message: string) => void;
+}
+
+export interface ErrorContext {
+  form?: FieldErrorTarget | null;
+  /** Reloads the record after a 409. */
+  onReload?: () => void;
+}
+
+export interface ErrorReport {
+  fieldErrors: Record<string, string>;
+  notice: { title: string; lines: string[]; reload: boolean } | null;
+}
+
+export const CONFLICT_MESSAGE = 'Someone else changed this record while you were editing it. Reload it to see their changes.';
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const SESSION_MESSAGE = 'Your session has ended. Please log in again.';
+
+function firstMessage(messages: unknown): string | null {
+  if (Array.isArray(messages)) return messages.length ? String(messages[0]) : null;
+  return typeof messages === 'string' ? messages : null;
+}
+
+/** Pure: what an error means for the form and for the user. */
+export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
+  const none: Record<string, string> = {};
+  if (error instanceof NetworkError) return { fieldErrors: none, notice: { title: 'Offline', lines: [NETWORK_MESSAGE], reload: false } };
+  if (!(error instanceof HttpError)) {
+    const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
+    return { fieldErrors: none, notice: { title: 'Error', lines: [message], reload: false } };
+  }
+  const serverMessage = error.body?.message?.trim() || '';
+  switch (error.status) {
+    case 422: {
+      const errors = error.body?.errors ?? {};
+      const fieldErrors: Record<string, string> = {};
+      const other: string[] = [];
+      const fields = new Set(ctx.form?.fields ?? []);
+      for (const [key, messages] of Object.entries(errors)) {
+        const msg = firstMessage(messages);
+        if (!msg) continue;
+        if (fields.has(key)) fieldErrors[key] = msg;
+        else other.push(msg);
+      }
+      if (other.length) return { fieldErrors, notice: { title: 'Please check', lines: other, reload: false } };
+      if (Object.keys(fieldErrors).length) return { fieldErrors, notice: null };
+      return { fieldErrors, notice: { title: 'Please check', lines: [serverMessage || 'The data given was invalid.'], reload: false } };
+    }
+    case 403:
+      return { fieldErrors: none, notice: { title: 'Not allowed', lines: [serverMessage || 'Forbidden'], reload: false } };
+    case 409:
+      return { fieldErrors: none, notice: { title: 'Changed elsewhere', lines: [CONFLICT_MESSAGE], reload: Boolean(ctx.onReload) } };
+    case 401:
+      return { fieldErrors: none, notice: { title: 'Signed out', lines: [SESSION_MESSAGE], reload: false } };
+    case 404:
+      return { fieldErrors: none, notice: { title: 'Not found', lines: [serverMessage || 'That record no longer exists.'], reload: false } };
+    case 419:
+      return { fieldErrors: none, notice: { title: 'Session expired', lines: ['Your session expired. Please try again.'], reload: false } };
+    case 429:
+      return { fieldErrors: none, notice: { title: 'Too many attempts', lines: [serverMessage || 'Too many attempts. Please wait a moment.'], reload: false } };
+    default:
+      return { fieldErrors: none, notice: { title: 'Error', lines: [serverMessage || `The server could not complete the request (${error.status}).`], reload: false } };
+  }
+}
+
+let onUnauthorized: (() => void) | null = null;
+/** The session registers what a 401 should do (refresh the user, which sends guests to /welcome). */
+export function setUnauthorizedHandler(fn: (() => void) | null): void {
+  onUnauthorized = fn;
+}
+
+function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: boolean; onReload?: () => void; id: string }): ReactNode {
+  return (
+    <Stack gap={6}>
+      {lines.map((line, i) => (
+        <Text key={i} size="sm">
+          {line}
+        </Text>
+      ))}
+      {reload && onReload && (
+        <Button
+          size="xs"
+          variant="light"
+          w="fit-content"
+          onClick={() => {
+            notifications.hide(id);
+            onReload();
+          }}
+        >
+          Reload
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+let noticeSeq = 0;
+
+/** Applies `describeError`: field errors onto the form, the rest in one notification. */
+export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
+  console.error(error);
+  const report = describeError(error, ctx);
+  for (const [field, message] of Object.entries(report.fieldErrors)) ctx.form?.setFieldError(field, message);
+  if (report.notice) {
+    const id = `error-${++noticeSeq}`;
+    notifications.show({
+      id,
+      color: 'red',
+      title: report.notice.title,
+      message: <NoticeBody id={id} lines={report.notice.lines} reload={report.notice.reload} onReload={ctx.onReload} />,
+      autoClose: report.notice.reload ? false : 8000,
+      withBorder: true,
+    });
+  }
+  if (error instanceof HttpError && error.status === 401) onUnauthorized?.();
+  return report;
+}
+
+/** Adapts a @mantine/form form (or anything with setFieldError) to the mapper. */
+export function formTarget(
+  form: { setFieldError: (field: never, message: string) => void },
+  fields: readonly string[],
+): FieldErrorTarget {
+  return { fields, setFieldError: (field, message) => (form.setFieldError as (f: string, m: string) => void)(field, message) };
+}

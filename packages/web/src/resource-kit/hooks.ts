@@ -1,0 +1,194 @@
+/**
+ * TanStack Query hooks over the generic API (DESIGN.md "HTTP contract"), for any resource of the
+ * registry. The query cache is the spec's local store: records by id, lists and pages by params.
+ *
+ *   const clients = useList('clients');                       // GET /api/clients  → Rec[]
+ *   const page = usePage('clients', { page: 1, search: 'ac' }); // paginated        → Page<Rec>
+ *   const client = useRecord('clients', id);                  // GET /api/clients/1?accessed_at=…
+ *   const save = useSave('clients');  await save.mutateAsync(values);   // POST or PATCH
+ *   const saveMany = useSaveMany('job_products');  const del = useDelete('clients');
+ *
+ * Saves and deletes write the record into the cache, patch it into cached lists and pages, and
+ * invalidate the resource's lists so every screen refreshes without a reload.
+ */
+import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { http, type Query } from './http.ts';
+
+/** A record as the API returns it. `accessed_at` is ours: when the cached copy was fetched. */
+export interface Rec {
+  id: number;
+  updated_at?: string | null;
+  created_at?: string | null;
+  accessed_at?: string;
+  [field: string]: unknown;
+}
+
+export interface PageParams extends Query {
+  page?: number;
+  per_page?: number;
+  search?: string;
+  sort_column?: string;
+  sort_direction?: SortDirection;
+}
+
+export const resourcePath = (resource: ResourceName) => `/api/${resource}`;
+
+export const resourceKeys = {
+  all: (resource: ResourceName) => [resource] as const,
+  list: (resource: ResourceName, filters: Query = {}) => [resource, 'list', filters] as const,
+  page: (resource: ResourceName, params: PageParams) => [resource, 'page', params] as const,
+  record: (resource: ResourceName, id: number) => [resource, 'record', id] as const,
+};
+
+function serverNow(serverDate: string | null): string {
+  const t = serverDate ? Date.parse(serverDate) : Number.NaN;
+  return Number.isNaN(t) ? new Date().toISOString() : new Date(t).toISOString();
+}
+
+export async function fetchList<T extends Rec = Rec>(resource: ResourceName, filters: Query = {}, signal?: AbortSignal): Promise<T[]> {
+  const { data } = await http<ListResponse<T>>('GET', resourcePath(resource), { query: filters, signal });
+  return data.data;
+}
+
+export async function fetchPage<T extends Rec = Rec>(resource: ResourceName, params: PageParams, signal?: AbortSignal): Promise<Page<T>> {
+  const { data } = await http<Page<T>>('GET', resourcePath(resource), { query: params, signal });
+  return data;
+}
+
+/**
+ * GET one record, sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
+ * copy is kept (spec 7.2).
+ */
+export async function fetchRecord<T extends Rec = Rec>(
+  queryClient: QueryClient,
+  resource: ResourceName,
+  id: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  const cached = queryClient.getQueryData<T>(resourceKeys.record(resource, id));
+  const query = cached?.accessed_at ? { accessed_at: cached.accessed_at } : undefined;
+  const { data, serverDate } = await http<T | { current: true }>('GET', `${resourcePath(resource)}/${id}`, { query, signal });
+  const now = serverNow(serverDate);
+  if (cached && (data as { current?: unknown }).current === true && !('id' in data)) {
+    return { ...cached, accessed_at: now };
+  }
+  return { ...(data as T), accessed_at: now };
+}
+
+export function useList<T extends Rec = Rec>(
+  resource: ResourceName,
+  filters: Query = {},
+  options: Partial<UseQueryOptions<T[], Error, T[], QueryKey>> = {},
+) {
+  return useQuery<T[], Error, T[], QueryKey>({
+    queryKey: resourceKeys.list(resource, filters),
+    queryFn: ({ signal }) => fetchList<T>(resource, filters, signal),
+    ...options,
+  });
+}
+
+export function usePage<T extends Rec = Rec>(
+  resource: ResourceName,
+  params: PageParams,
+  options: Partial<UseQueryOptions<Page<T>, Error, Page<T>, QueryKey>> = {},
+) {
+  return useQuery<Page<T>, Error, Page<T>, QueryKey>({
+    queryKey: resourceKeys.page(resource, params),
+    queryFn: ({ signal }) => fetchPage<T>(resource, params, signal),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+}
+
+export function useRecord<T extends Rec = Rec>(
+  resource: ResourceName,
+  id: number | null | undefined,
+  options: Partial<UseQueryOptions<T, Error, T, QueryKey>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useQuery<T, Error, T, QueryKey>({
+    queryKey: resourceKeys.record(resource, id ?? 0),
+    queryFn: ({ signal }) => fetchRecord<T>(queryClient, resource, id as number, signal),
+    enabled: id != null && id > 0,
+    ...options,
+  });
+}
+
+type Collection = Rec[] | Page<Rec> | undefined;
+
+function mapCollection(value: Collection, fn: (rows: Rec[]) => Rec[]): Collection {
+  if (!value) return value;
+  if (Array.isArray(value)) return fn(value);
+  return { ...value, data: fn(value.data) };
+}
+
+const isCollectionKey = (key: QueryKey) => key[1] === 'list' || key[1] === 'page';
+
+/** Writes saved records into the cache: record entries, in-place list rows, then refetch lists. */
+export function storeRecords(queryClient: QueryClient, resource: ResourceName, records: Rec[]): void {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  for (const r of records) queryClient.setQueryData(resourceKeys.record(resource, r.id), { ...r, accessed_at: undefined });
+  queryClient.setQueriesData<Collection>({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) }, (old) =>
+    mapCollection(old, (rows) => rows.map((row) => byId.get(row.id) ?? row)),
+  );
+  void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
+}
+
+export function forgetRecord(queryClient: QueryClient, resource: ResourceName, id: number): void {
+  queryClient.removeQueries({ queryKey: resourceKeys.record(resource, id), exact: true });
+  queryClient.setQueriesData<Collection>({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) }, (old) =>
+    mapCollection(old, (rows) => rows.filter((row) => row.id !== id)),
+  );
+  void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
+}
+
+/** Strips what the client keeps for itself before sending a whole record. */
+function body(record: Partial<Rec>): Record<string, unknown> {
+  const { accessed_at: _a, current: _c, ...rest } = record;
+  return rest;
+}
+
+export async function saveRecord<T extends Rec = Rec>(resource: ResourceName, record: Partial<T>): Promise<T> {
+  const path = resourcePath(resource);
+  const { data } = record.id
+    ? await http<T>('PATCH', `${path}/${record.id}`, { body: body(record) })
+    : await http<T>('POST', path, { body: body(record) });
+  return data;
+}
+
+export function useSave<T extends Rec = Rec>(resource: ResourceName) {
+  const queryClient = useQueryClient();
+  return useMutation<T, Error, Partial<T>>({
+    mutationFn: (record) => saveRecord<T>(resource, record),
+    onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
+  });
+}
+
+export function useSaveMany<T extends Rec = Rec>(resource: ResourceName) {
+  const queryClient = useQueryClient();
+  return useMutation<T[], Error, Partial<T>[]>({
+    mutationFn: async (records) => {
+      const { data } = await http<ListResponse<T>>('POST', `${resourcePath(resource)}/store_many`, { body: { data: records.map(body) } });
+      return data.data;
+    },
+    onSuccess: (saved) => storeRecords(queryClient, resource, saved),
+  });
+}
+
+export function useDelete(resource: ResourceName) {
+  const queryClient = useQueryClient();
+  return useMutation<{ id: number }, Error, number>({
+    mutationFn: async (id) => (await http<{ id: number }>('DELETE', `${resourcePath(resource)}/${id}`)).data,
+    onSuccess: (_res, id) => forgetRecord(queryClient, resource, id),
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Lookup dialogs (platform.md 2.8, domain.md 9): search one resource in a modal and pick a record.
+ *
+ *   const job = await openLookup(modals, 'jobs');   // resolves with the record or null
+ *
+ * Jobs, clients, category templates and series page by 30, materials and products by 60; all are
+ * sorted descending by number or name. The job lookup filters All / Active (default Active); the
+ * series lookup All / Stocked / Special Order.
+ */
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import { Group, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { ModalList } from '../ui/modal-list.tsx';
+import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import type { Query } from './http.ts';
+import { usePage, type Rec } from './hooks.ts';
+import { PICKER_DEBOUNCE_MS } from './record-picker.tsx';
+import { useListNavigation } from './use-list-navigation.ts';
+
+export type LookupKind = 'jobs' | 'clients' | 'category_templates' | 'series' | 'materials' | 'products';
+
+interface FilterOption {
+  value: string;
+  label: string;
+  query: Query;
+}
+
+export interface LookupConfig {
+  resource: ResourceName;
+  title: string;
+  perPage: number;
+  sortColumn: string;
+  filter?: { label: string; options: FilterOption[]; defaultValue: string };
+  primary: (r: Rec) => string;
+  secondary?: (r: Rec) => ReactNode;
+}
+
+const str = (v: unknown) => (v == null ? '' : String(v));
+const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' · ');
+
+export const LOOKUPS: Record<LookupKind, LookupConfig> = {
+  jobs: {
+    resource: 'jobs',
+    title: 'Job Lookup',
+    perPage: 30,
+    sortColumn: 'number',
+    filter: {
+      label: 'Status',
+      defaultValue: 'active',
+      options: [
+        { value: 'all', label: 'All', query: {} },
+        { value: 'active', label: 'Active', query: { active: true } },
+      ],
+    },
+    // Job headings show the number, or the name without one (platform.md 2.7).
+    primary: (r) => str(r.number) || str(r.name),
+    secondary: (r) => joined(r.number ? r.name : '', r.client_name, r.address),
+  },
+  clients: { resource: 'clients', title: 'Client Lookup', perPage: 30, sortColumn: 'name', primary: (r) => str(r.name) },
+  category_templates: {
+    resource: 'category_templates',
+    title: 'Category Template Lookup',
+    perPage: 30,
+    sortColumn: 'name',
+    primary: (r) => str(r.name),
+  },
+  series: {
+    resource: 'series',
+    title: 'Series Lookup',
+    perPage: 30,
+    sortColumn: 'name',
+    filter: {
+      label: 'Type',
+      defaultValue: 'all',
+      options: [
+        { value: 'all', label: 'All', query: {} },
+        { value: 'stocked', label: 'Stocked', query: { type: 'stocked' } },
+        { value: 'special_order', label: 'Special Order', query: { type: 'special_order' } },
+      ],
+    },
+    primary: (r) => str(r.name),
+  },
+  // A material shows its number with the description beneath (platform.md 2.7).
+  materials: {
+    resource: 'materials',
+    title: 'Material Lookup',
+    perPage: 60,
+    sortColumn: 'number',
+    primary: (r) => str(r.number),
+    secondary: (r) => str(r.description),
+  },
+  products: {
+    resource: 'products',
+    title: 'Product Lookup',
+    perPage: 60,
+    sortColumn: 'number',
+    primary: (r) => str(r.number) || str(r.name),
+    secondary: (r) => joined(r.number ? r.name : '', r.series_name),
+  },
+};
+
+export interface LookupDialogProps {
+  kind: LookupKind;
+  /** Extra fixed filters (e.g. `{ client_id }`). */
+  filters?: Query;
+}
+
+export function LookupDialog({ kind, filters }: LookupDialogProps) {
+  const config = LOOKUPS[kind];
+  const modal = useModal<Rec>();
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS);
+  const [filter, setFilter] = useState(config.filter?.defaultValue ?? '');
+  const [pageNo, setPageNo] = useState(1);
+  const listId = useId();
+  const filterQuery = config.filter?.options.find((o) => o.value === filter)?.query ?? {};
+
+  useEffect(() => setPageNo(1), [search, filter]);
+
+  const page = usePage(config.resource, {
+    page: pageNo,
+    per_page: config.perPage,
+    search: search || undefined,
+    sort_column: config.sortColumn,
+    sort_direction: 'desc',
+    ...filterQuery,
+    ...filters,
+  });
+  const rows = page.data?.data ?? [];
+  const nav = useListNavigation(rows.length, (i) => rows[i] && modal.close(rows[i]), { pickOnTab: false });
+  const { setHighlight } = nav;
+  useEffect(() => setHighlight(rows.length ? 0 : -1), [page.dataUpdatedAt, rows.length, setHighlight]);
+
+  return (
+    <Stack gap="sm" data-testid={`lookup-${kind}`}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextField
+          style={{ flex: 1, minWidth: 180 }}
+          label="Search"
+          placeholder="Type to search"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => nav.onKeyDown(e)}
+          enterNext={false}
+          autoFocusDelayed
+          aria-controls={listId}
+          aria-activedescendant={nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined}
+        />
+        {config.filter && (
+          <SegmentedControl
+            aria-label={config.filter.label}
+            value={filter}
+            onChange={setFilter}
+            data={config.filter.options.map((o) => ({ value: o.value, label: o.label }))}
+          />
+        )}
+      </Group>
+      <ModalList label={`${config.title} results`}>
+        <div role="listbox" id={listId} aria-label={`${config.title} results`}>
+          {rows.map((r, i) => (
+            <UnstyledButton
+              key={r.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === nav.highlight}
+              onClick={() => modal.close(r)}
+              onMouseEnter={() => nav.setHighlight(i)}
+              display="block"
+              w="100%"
+              px="sm"
+              py={8}
+              style={{
+                borderRadius: 'var(--mantine-radius-sm)',
+                background: i === nav.highlight ? 'var(--mantine-primary-color-light)' : undefined,
+              }}
+            >
+              <Text size="sm" fw={500}>
+                {config.primary(r) || '(no number)'}
+              </Text>
+              {config.secondary && (
+                <Text size="xs" c="dimmed">
+                  {config.secondary(r)}
+                </Text>
+              )}
+            </UnstyledButton>
+          ))}
+          {rows.length === 0 && (
+            <Text c="dimmed" size="sm" ta="center" py="lg">
+              {page.isLoading ? 'Loading…' : page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : 'Nothing here yet.'}
+            </Text>
+          )}
+        </div>
+      </ModalList>
+      {(page.data?.last_page ?? 1) > 1 && (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {page.data?.total} found
+          </Text>
+          <Pagination size="sm" value={pageNo} onChange={setPageNo} total={page.data?.last_page ?? 1} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function openLookup<T extends Rec = Rec>(modals: ModalStackApi, kind: LookupKind, filters?: Query): Promise<T | null> {
+  return modals.push<T>(() => <LookupDialog kind={kind} filters={filters} />, {
+    title: LOOKUPS[kind].title,
+    size: 'lg',
+    testId: 'lookup-dialog',
+  });
+}

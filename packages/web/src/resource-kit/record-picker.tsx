@@ -1,0 +1,269 @@
+/**
+ * Related-record picker (platform.md 2.8): a text box with a drop-down of matching records of one
+ * resource.
+ *
+ *   <RecordPicker resource="client_types" label="Client type" value={id}
+ *     onChange={(id, record) => ...}
+ *     onAddNew={(prefill) => modals.push((m) => <ClientTypeDialog initial={prefill} />)} />
+ *
+ * - Typing is debounced 500 ms; it asks for 20 records a page with `search=` (the resource's search
+ *   columns, which start with its title field `name`) and, when the resource has `active`,
+ *   `active=true` unless `activeOnly={false}`.
+ * - Arrow keys move the highlight and wrap; Enter or Tab picks the highlighted row; click picks.
+ * - When nothing matches and `onAddNew` is given, a row `Add New {Label} {text}` calls it with
+ *   `{name, description}` from the text (open a stacked creation dialog there); the record it
+ *   resolves with is selected.
+ * - The list opens below the input, or above it when there is more room there; it closes 500 ms
+ *   after the input loses focus.
+ */
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import { Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { enterToNext } from '../ui/focus-next.ts';
+import type { Query } from './http.ts';
+import { usePage, useRecord, type Rec } from './hooks.ts';
+import { useListNavigation } from './use-list-navigation.ts';
+
+export const PICKER_DEBOUNCE_MS = 500;
+export const PICKER_CLOSE_DELAY_MS = 500;
+export const PICKER_PAGE_SIZE = 20;
+const DROPDOWN_MAX_HEIGHT = 280;
+
+export interface RecordPickerProps<T extends Rec> {
+  resource: ResourceName;
+  value: number | null | undefined;
+  onChange: (id: number | null, record: T | null) => void;
+  label?: ReactNode;
+  placeholder?: string;
+  error?: ReactNode;
+  helper?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  /** Extra filters sent with every search. */
+  filters?: Query;
+  /** Only active records (default true when the resource has an `active` field). */
+  activeOnly?: boolean;
+  /** Query parameter that carries the text (default `search`). */
+  searchParam?: string;
+  /** Text shown for a record (default: its title field). */
+  display?: (record: T) => string;
+  /** A second line under each row. */
+  describe?: (record: T) => ReactNode;
+  /** Enables the `Add New …` row; resolve with the created record (or null). */
+  onAddNew?: (prefill: { name: string; description: string }) => Promise<T | null>;
+  /** Clearing the text and leaving the field sets the value to null (default true). */
+  clearable?: boolean;
+  'data-testid'?: string;
+}
+
+type Item<T> = { kind: 'record'; record: T } | { kind: 'add'; text: string };
+
+export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
+  const { resource, value, onChange, filters, searchParam = 'search', onAddNew, clearable = true } = props;
+  const def = RESOURCES[resource];
+  const display = props.display ?? ((r: T) => String(r[def.titleField] ?? ''));
+  const activeOnly = props.activeOnly ?? 'active' in def.fields;
+
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<T | null>(null);
+  const [placement, setPlacement] = useState<'bottom' | 'top'>('bottom');
+  const [debounced] = useDebouncedValue(text, PICKER_DEBOUNCE_MS);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const listId = useId();
+
+  const search = editing ? debounced.trim() : '';
+  const page = usePage<T>(
+    resource,
+    { page: 1, per_page: PICKER_PAGE_SIZE, [searchParam]: search || undefined, ...(activeOnly ? { active: true } : {}), ...filters },
+    { enabled: open },
+  );
+  const selectedQuery = useRecord<T>(resource, picked?.id === value ? null : value);
+  const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
+
+  const rows = page.data?.data ?? [];
+  const settled = !page.isFetching && debounced === text;
+  const items: Item<T>[] = rows.map((record) => ({ kind: 'record', record }));
+  const addText = text.trim();
+  if (onAddNew && editing && addText && settled && rows.length === 0) items.push({ kind: 'add', text: addText });
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setEditing(false);
+    setText('');
+  }, []);
+
+  const pick = useCallback(
+    async (item: Item<T> | undefined) => {
+      if (!item) return;
+      close();
+      if (item.kind === 'record') {
+        setPicked(item.record);
+        onChange(item.record.id, item.record);
+        return;
+      }
+      const created = await onAddNew?.({ name: item.text, description: item.text });
+      if (created) {
+        setPicked(created);
+        onChange(created.id, created);
+      }
+      inputRef.current?.focus();
+    },
+    [close, onAddNew, onChange],
+  );
+
+  const nav = useListNavigation(items.length, (i) => void pick(items[i]));
+  const { setHighlight } = nav;
+
+  // Typing highlights the first match so Enter/Tab picks it; just focusing highlights nothing.
+  useEffect(() => {
+    setHighlight(editing && debounced.trim() !== '' && items.length > 0 ? 0 : -1);
+  }, [editing, debounced, items.length, page.dataUpdatedAt, setHighlight]);
+
+  useEffect(() => () => {
+    if (blurTimer.current) clearTimeout(blurTimer.current);
+  }, []);
+
+  const openList = () => {
+    const rect = inputRef.current?.getBoundingClientRect();
+    if (rect) {
+      const below = window.innerHeight - rect.bottom;
+      const above = rect.top;
+      setPlacement(below < DROPDOWN_MAX_HEIGHT && above > below ? 'top' : 'bottom');
+    }
+    setOpen(true);
+  };
+
+  const onFocus = () => {
+    if (blurTimer.current) clearTimeout(blurTimer.current);
+    blurTimer.current = null;
+    openList();
+  };
+
+  const onBlur = () => {
+    blurTimer.current = setTimeout(() => {
+      blurTimer.current = null;
+      if (editing && clearable && text.trim() === '' && value != null) {
+        setPicked(null);
+        onChange(null, null);
+      }
+      close();
+    }, PICKER_CLOSE_DELAY_MS);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      openList();
+      return;
+    }
+    if (open && nav.onKeyDown(event)) return;
+    if (event.key === 'Enter') enterToNext(event);
+  };
+
+  const shown = editing ? text : selected ? display(selected) : '';
+  const activeId = nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined;
+  const loading = open && (page.isFetching || debounced !== text);
+
+  return (
+    <Popover
+      opened={open}
+      position={placement === 'top' ? 'top-start' : 'bottom-start'}
+      width="target"
+      withinPortal
+      zIndex={1000}
+      middlewares={{ flip: false, shift: true, inline: false }}
+      trapFocus={false}
+      returnFocus={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      offset={4}
+    >
+      <Popover.Target>
+        <TextInput
+          ref={inputRef}
+          label={props.label}
+          placeholder={props.placeholder ?? `Search ${def.label.toLowerCase()}…`}
+          error={props.error}
+          description={props.error ? undefined : props.helper}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          disabled={props.disabled}
+          required={props.required}
+          value={shown}
+          onChange={(e) => {
+            setEditing(true);
+            setText(e.currentTarget.value);
+            if (!open) openList();
+          }}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeId}
+          autoComplete="off"
+          rightSection={loading ? <Loader size={14} /> : undefined}
+          data-testid={props['data-testid']}
+          data-placement={placement}
+        />
+      </Popover.Target>
+      <Popover.Dropdown p={4}>
+        <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto">
+          <div role="listbox" id={listId} aria-label={`${def.label} results`}>
+            {items.map((item, i) => (
+              <UnstyledButton
+                key={item.kind === 'record' ? item.record.id : 'add'}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === nav.highlight}
+                tabIndex={-1}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => nav.setHighlight(i)}
+                onClick={() => void pick(item)}
+                display="block"
+                w="100%"
+                px="sm"
+                py={6}
+                style={{
+                  borderRadius: 'var(--mantine-radius-sm)',
+                  background: i === nav.highlight ? 'var(--mantine-primary-color-light)' : undefined,
+                }}
+              >
+                {item.kind === 'record' ? (
+                  <>
+                    <Text size="sm">{display(item.record) || '(no name)'}</Text>
+                    {props.describe && (
+                      <Text size="xs" c="dimmed">
+                        {props.describe(item.record)}
+                      </Text>
+                    )}
+                  </>
+                ) : (
+                  <Text size="sm" c="var(--mantine-primary-color-filled)" fw={500}>
+                    Add New {def.label} {item.text}
+                  </Text>
+                )}
+              </UnstyledButton>
+            ))}
+            {items.length === 0 && (
+              <Text size="sm" c="dimmed" px="sm" py={6}>
+                {loading ? 'Searching…' : 'No matches'}
+              </Text>
+            )}
+          </div>
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Typed inputs: money (2 decimals), quantity (up to 5 decimals), date ('YYYY-MM-DD' in, m/d/Y
+ * shown) and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
+ * text-field rules: error or helper beneath, Enter to the next field.
+ */
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { enterToNext } from './focus-next.ts';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+
+interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'description'> {
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  helper?: ReactNode;
+}
+
+function toNumber(v: number | string): number | null {
+  if (v === '' || v === '-') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
+
+export function MoneyField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
+  return (
+    <NumberInput
+      value={value ?? ''}
+      onChange={(v) => onChange(toNumber(v))}
+      prefix="$"
+      decimalScale={2}
+      thousandSeparator=","
+      hideControls
+      error={error}
+      description={error ? undefined : helper}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      onKeyDown={onEnter}
+      inputMode="decimal"
+      {...rest}
+    />
+  );
+}
+
+export function QtyField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
+  return (
+    <NumberInput
+      value={value ?? ''}
+      onChange={(v) => onChange(toNumber(v))}
+      decimalScale={5}
+      hideControls
+      error={error}
+      description={error ? undefined : helper}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      onKeyDown={onEnter}
+      inputMode="decimal"
+      {...rest}
+    />
+  );
+}
+
+interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description'> {
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
+  helper?: ReactNode;
+}
+
+export function DateField({ value, onChange, helper, error, ...rest }: DateFieldProps) {
+  return (
+    <DateInput
+      value={value || null}
+      onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
+      valueFormat="M/D/YYYY"
+      clearable
+      error={error}
+      description={error ? undefined : helper}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      onKeyDown={onEnter}
+      {...rest}
+    />
+  );
+}
+
+interface PhoneFieldProps extends Omit<TextFieldProps, 'value' | 'onChange'> {
+  /** Stored form ('1' + up to 10 digits) or ''. */
+  value: string | null | undefined;
+  onChange: (stored: string) => void;
+}
+
+export function PhoneField({ value, onChange, ...rest }: PhoneFieldProps) {
+  return (
+    <TextField
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder="(555) 555-5555"
+      value={formatPhone(value)}
+      onChange={(e) => onChange(phoneToStored(e.currentTarget.value))}
+      {...rest}
+    />
+  );
+}

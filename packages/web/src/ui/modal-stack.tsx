@@ -1,0 +1,238 @@
+/**
+ * The one modal stack of the app (platform.md 2.7).
+ *
+ * - `push(render, options)` opens a modal on top of the others; `replace(render, options)` swaps
+ *   the top modal for a new one (the replaced modal resolves with null).
+ * - Both return a promise resolved with what the modal passes to `close(value)`; closing it any
+ *   other way (X button, Escape, click outside, browser Back) resolves it with null.
+ * - Every pushed modal adds a browser history entry (same URL), so the browser's Back action closes
+ *   the top modal instead of leaving the page. Closing a modal in code takes that entry back out;
+ *   the promise resolves only after the history has settled, so `navigate()` right after `await`
+ *   is safe.
+ *
+ * Inside a modal, `useModal<T>()` gives the handle (`close`, `id`, `isTop`).
+ */
+import { Modal, type MantineSize } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+export interface ModalOptions {
+  /** Falls back to the provider's `defaultTitle` (the company name). */
+  title?: ReactNode;
+  size?: MantineSize | (string & {}) | number;
+  /** Fill the screen on phones (default true). */
+  fullScreenOnMobile?: boolean;
+  closeOnClickOutside?: boolean;
+  /** data-testid of the modal's content element. */
+  testId?: string;
+}
+
+export interface ModalHandle<T = unknown> {
+  id: number;
+  /** Closes this modal and resolves its promise with `value`. */
+  close: (value?: T | null) => void;
+  isTop: boolean;
+}
+
+export type ModalRender<T> = (modal: ModalHandle<T>) => ReactNode;
+
+export interface ModalStackApi {
+  push: <T>(render: ModalRender<T>, options?: ModalOptions) => Promise<T | null>;
+  replace: <T>(render: ModalRender<T>, options?: ModalOptions) => Promise<T | null>;
+  /** Closes the top modal with null (or the given value). */
+  closeTop: (value?: unknown) => void;
+  closeAll: () => Promise<void>;
+  count: number;
+}
+
+interface Entry {
+  id: number;
+  render: ModalRender<unknown>;
+  options: ModalOptions;
+  resolve: (value: unknown) => void;
+  /** This modal owns a history entry (pushed, or inherited through replace). */
+  hasHistory: boolean;
+}
+
+const StackContext = createContext<ModalStackApi | null>(null);
+const ModalContext = createContext<ModalHandle<unknown> | null>(null);
+
+const HISTORY_KEY = 'glazierModal';
+/** If the browser never reports the history move, resolve anyway after this long. */
+const HISTORY_SETTLE_TIMEOUT = 400;
+
+let nextId = 1;
+
+export function ModalStackProvider({ children, defaultTitle }: { children: ReactNode; defaultTitle?: ReactNode }) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const entriesRef = useRef<Entry[]>([]);
+  /** History moves we started ourselves; each settles its callbacks when its popstate arrives. */
+  const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> }[]>([]);
+  const mobile = useMediaQuery('(max-width: 36em)');
+
+  const commit = useCallback((next: Entry[]) => {
+    entriesRef.current = next;
+    setEntries(next);
+  }, []);
+
+  /** Moves history back by `steps` entries, then runs `after`. */
+  const goBack = useCallback((steps: number, after: () => void) => {
+    if (steps <= 0) {
+      after();
+      return;
+    }
+    let done = false;
+    const settle = () => {
+      if (done) return;
+      done = true;
+      after();
+    };
+    const timer = setTimeout(() => {
+      expectedPops.current = expectedPops.current.filter((p) => p.settle !== settle);
+      settle();
+    }, HISTORY_SETTLE_TIMEOUT);
+    expectedPops.current.push({ settle, timer });
+    window.history.go(-steps);
+  }, []);
+
+  const closeEntry = useCallback(
+    (id: number, value: unknown) => {
+      const current = entriesRef.current;
+      const entry = current.find((e) => e.id === id);
+      if (!entry) return;
+      commit(current.filter((e) => e.id !== id));
+      goBack(entry.hasHistory ? 1 : 0, () => entry.resolve(value ?? null));
+    },
+    [commit, goBack],
+  );
+
+  useEffect(() => {
+    const onPop = () => {
+      const expected = expectedPops.current.shift();
+      if (expected) {
+        clearTimeout(expected.timer);
+        expected.settle();
+        return;
+      }
+      // The user pressed Back: its history entry is already gone, close the top modal.
+      const current = entriesRef.current;
+      const top = current[current.length - 1];
+      if (!top) return;
+      commit(current.slice(0, -1));
+      top.resolve(null);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [commit]);
+
+  const open = useCallback(
+    <T,>(render: ModalRender<T>, options: ModalOptions, mode: 'push' | 'replace'): Promise<T | null> =>
+      new Promise<T | null>((resolve) => {
+        const current = entriesRef.current;
+        const top = current[current.length - 1];
+        const entry: Entry = {
+          id: nextId++,
+          render: render as ModalRender<unknown>,
+          options,
+          resolve: resolve as (value: unknown) => void,
+          hasHistory: true,
+        };
+        if (mode === 'replace' && top) {
+          entry.hasHistory = top.hasHistory;
+          commit([...current.slice(0, -1), entry]);
+          top.resolve(null);
+          if (!entry.hasHistory) {
+            window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
+            entry.hasHistory = true;
+          }
+          return;
+        }
+        window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
+        commit([...current, entry]);
+      }),
+    [commit],
+  );
+
+  const api = useMemo<ModalStackApi>(
+    () => ({
+      push: (render, options = {}) => open(render, options, 'push'),
+      replace: (render, options = {}) => open(render, options, 'replace'),
+      closeTop: (value) => {
+        const top = entriesRef.current[entriesRef.current.length - 1];
+        if (top) closeEntry(top.id, value ?? null);
+      },
+      closeAll: () =>
+        new Promise<void>((resolve) => {
+          const current = entriesRef.current;
+          if (!current.length) return resolve();
+          commit([]);
+          const steps = current.filter((e) => e.hasHistory).length;
+          goBack(steps, () => {
+            for (const e of current.reverse()) e.resolve(null);
+            resolve();
+          });
+        }),
+      count: entries.length,
+    }),
+    [open, closeEntry, commit, goBack, entries.length],
+  );
+
+  return (
+    <StackContext.Provider value={api}>
+      {children}
+      {entries.map((entry, index) => {
+        const isTop = index === entries.length - 1;
+        const handle: ModalHandle<unknown> = { id: entry.id, close: (v) => closeEntry(entry.id, v ?? null), isTop };
+        const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
+        return (
+          <Modal
+            key={entry.id}
+            opened
+            onClose={() => closeEntry(entry.id, null)}
+            title={title ?? defaultTitle}
+            size={size}
+            fullScreen={mobile && fullScreenOnMobile}
+            zIndex={200 + index * 10}
+            trapFocus={isTop}
+            closeOnEscape={isTop}
+            closeOnClickOutside={isTop && closeOnClickOutside}
+            returnFocus
+            transitionProps={{ duration: mobile ? 0 : 120 }}
+            data-testid={testId}
+            data-modal-depth={index}
+            closeButtonProps={{ 'aria-label': 'Close dialog' }}
+          >
+            <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
+          </Modal>
+        );
+      })}
+    </StackContext.Provider>
+  );
+}
+
+export function useModals(): ModalStackApi {
+  const api = useContext(StackContext);
+  if (!api) throw new Error('useModals needs a ModalStackProvider');
+  return api;
+}
+
+/** The handle of the modal this component is rendered in. */
+export function useModal<T = unknown>(): ModalHandle<T> {
+  const handle = useContext(ModalContext);
+  if (!handle) throw new Error('useModal must be used inside a modal of the stack');
+  return handle as ModalHandle<T>;
+}
+
+/** The handle if rendered inside a modal, else null (for components used both ways). */
+export function useOptionalModal<T = unknown>(): ModalHandle<T> | null {
+  return useContext(ModalContext) as ModalHandle<T> | null;
+}
