@@ -49,3 +49,10 @@ export class DbError extends Error {
     });
   }
 }
+
+/** The DbError behind `e`, also when Drizzle wrapped it in a DrizzleQueryError. */
+export function asDbError(e: unknown): DbError | undefined {
+  if (e instanceof DbError) return e;
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  return cause instanceof DbError ? cause : undefined;
+}

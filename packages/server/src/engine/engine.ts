@@ -9,7 +9,7 @@ import type { Page } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
-import { DbError } from '../db/driver-types.ts';
+import { asDbError } from '../db/driver-types.ts';
 import { audit_log } from '../db/schema.ts';
 import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
@@ -240,18 +240,19 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
         .returning()) as Row[] as [Row];
     }
   } catch (e) {
-    if (e instanceof DbError) throw fromDbError(e, { prefix: opts.prefix, table: res.def.table }) ?? e;
+    const dbError = asDbError(e);
+    if (dbError) throw fromDbError(dbError, { prefix: opts.prefix, table: res.def.table }) ?? e;
     throw e;
   }
   await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
-  await saveChildren(ctx, res, record, input, opts.prefix);
+  await saveChildren(ctx, res, record, bodyRow, opts.prefix);
   await res.afterSave?.({ ctx, record, existing });
   return record;
 }
 
 /** Nested children in the parent's body are synced: upserted, and missing ones deleted. */
-async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, input: Row, prefix = ''): Promise<void> {
-  const raw = (input as Record<string, unknown>) ?? {};
+async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Row, prefix = ''): Promise<void> {
+  const raw = body;
   for (const [relName, rel] of Object.entries(res.def.relations) as [string, RelationDef][]) {
     if (!rel.writable || rel.kind !== 'many') continue;
     const children = raw[relName];
@@ -343,7 +344,8 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
       await ctx.db.orm.delete(res.table).where(eq(res.table.id, existing.id as number));
     }
   } catch (e) {
-    if (e instanceof DbError) throw fromDbError(e, { deleting: true, table: res.def.table }) ?? e;
+    const dbError = asDbError(e);
+    if (dbError) throw fromDbError(dbError, { deleting: true, table: res.def.table }) ?? e;
     throw e;
   }
   await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);

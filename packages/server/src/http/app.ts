@@ -42,7 +42,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logLevel === 'silent' ? false : { level: opts.logLevel ?? 'info' },
     bodyLimit: 25 * 1024 * 1024, // image data URLs arrive in batches of 5 (domain.md 9)
     trustProxy: true,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  // An empty JSON body (DELETE, logout) is no body, not a syntax error.
+  const jsonParser = app.getDefaultJsonParser('remove', 'remove'); // prototype-poisoning safe
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    jsonParser(request, body, done);
   });
 
   app.setErrorHandler(errorHandler);

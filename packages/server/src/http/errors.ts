@@ -1,11 +1,12 @@
 /** One error mapper for every route: the contract's statuses and bodies, never a stack trace. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DbError } from '../db/driver-types.ts';
+import { asDbError } from '../db/driver-types.ts';
 import { ApiError, fromDbError } from '../engine/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let e: unknown = error;
-  if (e instanceof DbError) e = fromDbError(e) ?? e;
+  const dbError = asDbError(e);
+  if (dbError) e = fromDbError(dbError) ?? e;
   if (e instanceof ApiError) {
     return reply.status(e.status).send(e.errors ? { message: e.message, errors: e.errors } : { message: e.message });
   }

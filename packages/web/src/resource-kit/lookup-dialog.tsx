@@ -16,8 +16,10 @@ import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec } from './hooks.ts';
-import { PICKER_DEBOUNCE_MS } from './record-picker.tsx';
 import { useListNavigation } from './use-list-navigation.ts';
+
+/** Same debounce as the record picker (platform.md 9). */
+const SEARCH_DEBOUNCE_MS = 500;
 
 export type LookupKind = 'jobs' | 'clients' | 'category_templates' | 'series' | 'materials' | 'products';
 
@@ -111,7 +113,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
   const config = LOOKUPS[kind];
   const modal = useModal<Rec>();
   const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS);
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState(config.filter?.defaultValue ?? '');
   const [pageNo, setPageNo] = useState(1);
   const listId = useId();

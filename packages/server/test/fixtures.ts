@@ -1,0 +1,117 @@
+/** Valid and invalid record bodies for any resource, built from the registry. */
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
+import type { FieldDef } from '@glazier/shared/resources/fields';
+import type { Row } from '../src/db/client.ts';
+import type { Client } from './harness.ts';
+
+let n = 0;
+const next = () => ++n;
+
+export function sampleValue(name: string, fd: FieldDef): unknown {
+  const i = next();
+  switch (fd.kind) {
+    case 'text':
+      if ((fd.max ?? 255) <= 11) return '5035551234';
+      return `${name} ${i}`.slice(0, fd.max ?? 255);
+    case 'longText':
+      return `Some ${name} text ${i}`;
+    case 'email':
+      return `person${i}.${Date.now()}@example.com`;
+    case 'int':
+      return fd.unique ? 100_000 + i : 3;
+    case 'money':
+      return 12.5;
+    case 'qty':
+      return 2.25;
+    case 'bool':
+      return true;
+    case 'date':
+      return '2026-11-20';
+    case 'timestamp':
+      return '2026-11-20T15:30:00.000Z';
+    case 'json':
+      return fd.default ?? null;
+    case 'enum':
+      return fd.values![0];
+    case 'idList':
+      return [];
+    case 'password':
+      return 'long-enough-password';
+    case 'ref':
+      return null;
+  }
+}
+
+/** A parent record for a required reference, created through the API. */
+async function parentId(c: Client, target: string): Promise<number> {
+  const res = await createRecord(c, target as ResourceName);
+  return res.id as number;
+}
+
+export async function validBody(c: Client, name: ResourceName): Promise<Row> {
+  const def: ResourceDef = RESOURCES[name];
+  const body: Row = {};
+  for (const [field, fd] of inputFields(def)) {
+    if (fd.kind === 'ref') {
+      if (fd.required) body[field] = await parentId(c, fd.ref!);
+      continue;
+    }
+    if (fd.kind === 'password') continue;
+    body[field] = sampleValue(field, fd);
+  }
+  if (name === 'users') {
+    body.role = 'employee';
+    body.password = body.password_confirmation = 'long-enough-password';
+  }
+  return body;
+}
+
+export async function createRecord(c: Client, name: ResourceName, overrides: Row = {}): Promise<Row> {
+  const body = { ...(await validBody(c, name)), ...overrides };
+  const res = await c.post(`/api/${name}`, body);
+  if (res.status !== 201) throw new Error(`create ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** A value of the wrong type (or out of range) for a field, and whether the server must refuse it. */
+export function junkValue(fd: FieldDef): unknown {
+  switch (fd.kind) {
+    case 'text':
+    case 'longText':
+      return { $gt: '' };
+    case 'email':
+      return 'not-an-email';
+    case 'int':
+    case 'money':
+    case 'qty':
+      return 'twelve';
+    case 'bool':
+      return 'maybe';
+    case 'date':
+      return '2026-13-45';
+    case 'timestamp':
+      return 'yesterday-ish';
+    case 'enum':
+      return 'definitely-not-a-value';
+    case 'ref':
+      return -5;
+    case 'idList':
+      return ['x'];
+    case 'password':
+      return 'short';
+    case 'json':
+      return fd.schema ? 'not-a-list' : undefined;
+  }
+}
+
+/** The first field a simple update can change and compare. */
+export function editableField(def: ResourceDef): [string, FieldDef] | undefined {
+  const fields = inputFields(def).filter(([, fd]) => !fd.writeOnly && !fd.unique && !fd.guard);
+  return (
+    fields.find(([, fd]) => fd.kind === 'text' && (fd.max ?? 255) > 11) ??
+    fields.find(([, fd]) => fd.kind === 'longText') ??
+    fields.find(([, fd]) => fd.kind === 'qty') ??
+    fields.find(([, fd]) => fd.kind === 'bool')
+  );
+}

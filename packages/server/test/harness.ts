@@ -1,0 +1,150 @@
+/**
+ * Test harness: a fresh database per test file (from the global template), the real Fastify app,
+ * and an HTTP client with a cookie jar and the CSRF header, driven through `app.inject`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ROLES, type Role } from '@glazier/shared/permissions';
+import type { Db, Row } from '../src/db/client.ts';
+import { openDb } from '../src/db/open.ts';
+import { buildApp } from '../src/http/app.ts';
+import { createOrResetUser } from '../src/cli/user-create.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestEnv {
+  db: Db;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<void> }> {
+  const pgTemplate = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `glazier_t_${process.pid}_${process.env.VITEST_POOL_ID ?? 0}_${counter++}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    const db = await openDb({ databaseUrl: withDatabase(url, name), dataDir: os.tmpdir() });
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-db-'));
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const db = await openDb({ dataDir: dir });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestApp(): Promise<TestEnv> {
+  const { db, dispose } = await openTestDb();
+  const app = await buildApp({ db, sessionSecret: 'x'.repeat(48), logLevel: 'silent' });
+  await app.ready();
+  return {
+    db,
+    app,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+/** One active user per role: `{admin: {id, email}, ...}`. */
+export async function createRoleUsers(db: Db): Promise<Record<Role, { id: number; email: string }>> {
+  const out = {} as Record<Role, { id: number; email: string }>;
+  for (const role of ROLES) {
+    const r = await createOrResetUser(db, { email: `${role}@test.local`, password: PASSWORD, role, name: `${role[0]!.toUpperCase()}${role.slice(1)} User` });
+    out[role] = { id: r.id, email: r.email };
+  }
+  return out;
+}
+
+export interface Res {
+  status: number;
+  body: Row & { data?: Row[]; errors?: Record<string, string[]>; message?: string };
+  headers: Record<string, unknown>;
+}
+
+/** A browser-like client: keeps cookies and sends X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
+export class Client {
+  readonly jar = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  private store(setCookie: unknown) {
+    const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const c of list as string[]) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url,
+      payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+    });
+    this.store(res.headers['set-cookie']);
+    let parsed: Row = {};
+    try {
+      parsed = res.body ? JSON.parse(res.body) : {};
+    } catch {
+      parsed = { raw: res.body };
+    }
+    return { status: res.statusCode, body: parsed as Res['body'], headers: res.headers };
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
+  del = (url: string) => this.request('DELETE', url);
+
+  async login(email: string, password = PASSWORD): Promise<Res> {
+    await this.get('/sanctum/csrf-cookie');
+    return this.post('/login', { email, password });
+  }
+}
+
+export async function signedIn(app: FastifyInstance, email: string): Promise<Client> {
+  const c = new Client(app);
+  const res = await c.login(email);
+  if (res.status !== 204) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return c;
+}

@@ -1,0 +1,53 @@
+/** The bottom action bar for signed-in users (platform.md 2.5). */
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconCalendar, IconClock, IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useModals } from '../ui/modal-stack.tsx';
+import { useScreenActions } from '../ui/screen-actions.tsx';
+
+function BarButton({ icon: IconCmp, label, onClick, disabled }: { icon: Icon; label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      style={{ flex: 1, opacity: disabled ? 0.4 : 1, cursor: disabled ? 'default' : 'pointer', borderRadius: 'var(--mantine-radius-md)' }}
+      py={6}
+      className="action-bar-button"
+    >
+      <Group gap={2} justify="center" style={{ flexDirection: 'column' }}>
+        <IconCmp size={22} stroke={1.6} />
+        <Text size="xs" lh={1}>
+          {label}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+export function ActionBar() {
+  const navigate = useNavigate();
+  const modals = useModals();
+  const actions = useScreenActions();
+
+  const lookup = async () => {
+    const { openLookup } = await import('../resource-kit/lookup-dialog.tsx');
+    const job = await openLookup(modals, 'jobs');
+    if (job?.id) await navigate(`/jobs/${job.id}`);
+  };
+  const time = async () => {
+    if (actions.clock) return actions.clock();
+    const { openTimeEntryDialog } = await import('../features/time/time-entry-dialog.tsx');
+    await openTimeEntryDialog(modals);
+  };
+
+  return (
+    <Group h="100%" gap={0} wrap="nowrap" px={4} role="toolbar" aria-label="Actions" maw={640} mx="auto">
+      <BarButton icon={IconArrowLeft} label="Back" onClick={() => void navigate(-1)} />
+      <BarButton icon={IconSearch} label="Lookup" onClick={() => void lookup()} />
+      <BarButton icon={IconPlus} label="Add" onClick={() => actions.add?.()} disabled={!actions.add} />
+      <BarButton icon={IconCalendar} label="Schedule" onClick={() => void navigate('/schedule')} />
+      <BarButton icon={IconClock} label="Time" onClick={() => void time()} />
+    </Group>
+  );
+}

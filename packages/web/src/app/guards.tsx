@@ -1,0 +1,33 @@
+import type { Action, Area } from '@glazier/shared/permissions';
+import { can } from '@glazier/shared/permissions';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from './session.tsx';
+
+/** Routes for signed-in users: guests go to /welcome. */
+export function RequireUser() {
+  const { user, checking } = useSession();
+  if (checking)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking sign-in" />
+      </Center>
+    );
+  if (!user) return <Navigate to="/welcome" replace />;
+  return <Outlet />;
+}
+
+/** A screen that needs a permission (the server checks too; this only explains). */
+export function RequirePermission({ action, area, children }: { action: Action; area: Area; children: ReactNode }) {
+  const { user } = useSession();
+  if (can(user, action, area)) return <>{children}</>;
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <Title order={3}>Not available</Title>
+        <Text c="dimmed">Your role does not give you access to this screen.</Text>
+      </Stack>
+    </Center>
+  );
+}

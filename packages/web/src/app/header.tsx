@@ -1,0 +1,85 @@
+import { ActionIcon, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconMoon, IconRefresh, IconSun, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useModals } from '../ui/modal-stack.tsx';
+import { openLoginDialog } from './login-dialog.tsx';
+import { useSession } from './session.tsx';
+
+interface HeaderProps {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
+
+export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
+  const { user, logout } = useSession();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
+
+  const login = async () => {
+    if (await openLoginDialog(modals)) await navigate('/');
+  };
+  const profile = async () => {
+    if (!user) return;
+    const { openUserDialog } = await import('../features/employees/user-dialog.tsx');
+    await openUserDialog(modals, { id: user.id });
+  };
+
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        {user && <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />}
+        <UnstyledButton component={Link} to="/" aria-label="Glazier home" data-testid="logo">
+          <Group gap={8} wrap="nowrap">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Text fw={700} fz="lg" visibleFrom="xs">
+              Glazier
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <Tooltip label={scheme === 'dark' ? 'Light theme' : 'Dark theme'}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={scheme === 'dark' ? 'Use light theme' : 'Use dark theme'}
+            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+          >
+            {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Reload">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Reload" onClick={() => window.location.reload()}>
+            <IconRefresh size={20} />
+          </ActionIcon>
+        </Tooltip>
+        {user ? (
+          <Menu position="bottom-end" width={180} withinPortal>
+            <Menu.Target>
+              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={200}>
+                <Text truncate fz="sm" fw={600}>
+                  {user.name}
+                </Text>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconUser size={16} />} onClick={() => void profile()}>
+                Profile
+              </Menu.Item>
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <Button onClick={() => void login()} data-testid="user-button">
+            Login
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

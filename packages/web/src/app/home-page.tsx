@@ -1,0 +1,84 @@
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconBuildingWarehouse,
+  IconCalendar,
+  IconChartBar,
+  IconChecklist,
+  IconClock,
+  IconFileDollar,
+  IconTrendingUp,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SETTING_NAMES, useSettingValue } from '../resource-kit/settings.ts';
+import { useModals } from '../ui/modal-stack.tsx';
+import { dashboardCards } from './dashboard.ts';
+import { useSession } from './session.tsx';
+
+const ICONS: Record<string, Icon> = {
+  jobs: IconBriefcase,
+  schedule: IconCalendar,
+  estimates: IconFileDollar,
+  time: IconClock,
+  employees: IconUsers,
+  inventory: IconBuildingWarehouse,
+  analysis: IconChartBar,
+  lists: IconChecklist,
+  forecasting: IconTrendingUp,
+};
+
+export function HomePage() {
+  const { user } = useSession();
+  const modals = useModals();
+  const company = useSettingValue(SETTING_NAMES.companyName);
+  const cards = dashboardCards(user);
+
+  const enterTime = async () => {
+    const { openTimeEntryDialog } = await import('../features/time/time-entry-dialog.tsx');
+    await openTimeEntryDialog(modals);
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Hello, {user?.name.split(' ')[0]}</Title>
+        {company && <Text c="dimmed">{company}</Text>}
+      </div>
+      <div className="dashboard-grid" data-testid="dashboard">
+        {cards.map((card) => {
+          const CardIcon = ICONS[card.key] ?? IconBriefcase;
+          return (
+            <Card key={card.key} withBorder padding="md" radius="md" data-testid={`card-${card.key}`} role="region" aria-label={card.title}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" size={40} radius="md">
+                  <CardIcon size={22} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={650}>{card.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {card.description}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap="xs" mt="md">
+                {card.actions.map((a) =>
+                  'to' in a ? (
+                    <Button key={a.label} component={Link} to={a.to} size="xs" variant="light">
+                      {a.label}
+                    </Button>
+                  ) : (
+                    <Button key={a.label} size="xs" variant="light" onClick={() => void enterTime()}>
+                      {a.label}
+                    </Button>
+                  ),
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Routes (platform.md 2.1). Every screen is its own lazy chunk; an area's routes are registered
+ * here as its screens are built. Anything else shows the not-found page.
+ */
+import { createBrowserRouter } from 'react-router';
+import { RequireUser } from './guards.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            { path: '/welcome', lazy: () => import('./welcome-page.tsx').then((m) => ({ Component: m.WelcomePage })) },
+            { path: '/setup', lazy: () => import('./setup-page.tsx').then((m) => ({ Component: m.SetupPage })) },
+            { path: '/reset-password', lazy: () => import('./reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+            {
+              element: <RequireUser />,
+              children: [
+                { path: '/', lazy: () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage })) },
+                { path: '/lists/clients', lazy: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
+                { path: '/employees', lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) },
+                { path: '/settings', lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

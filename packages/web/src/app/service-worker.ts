@@ -1,0 +1,24 @@
+/**
+ * The service worker at /sw.js (platform.md 1): the app shell loads offline, and when an update is
+ * available (or another tab activates a new worker) the page reloads. A failed preload of a screen
+ * chunk (after a deploy removed it) reloads once to pick up the new build.
+ */
+import { registerSW } from 'virtual:pwa-register';
+
+const PRELOAD_RELOAD_KEY = 'glazier-preload-reload';
+
+export function registerServiceWorker(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (sessionStorage.getItem(PRELOAD_RELOAD_KEY)) return;
+    sessionStorage.setItem(PRELOAD_RELOAD_KEY, '1');
+    event.preventDefault();
+    window.location.reload();
+  });
+  // Forget the guard once a page has run fine for a while, so a later deploy can reload again.
+  setTimeout(() => sessionStorage.removeItem(PRELOAD_RELOAD_KEY), 10_000);
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  registerSW({
+    immediate: true,
+    onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Sign-in, sign-out and the startup data (platform.md 2.2, 7.1). After a sign-in (or on start when
+ * already signed in) the initial data — users, clients, client types, product categories,
+ * settings — loads behind an overlay.
+ */
+import type { SessionUser } from '@glazier/shared/api';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
+import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
+import { api, fetchCsrfCookie } from '../resource-kit/http.ts';
+import { SESSION_KEY, fetchSessionUser, useSessionUser } from '../resource-kit/session-user.ts';
+
+export const INITIAL_RESOURCES: readonly ResourceName[] = ['users', 'clients', 'client_types', 'product_categories', 'settings'];
+
+interface SessionApi {
+  user: SessionUser | null;
+  /** The first user check has not answered yet. */
+  checking: boolean;
+  /** Initial data is loading (the overlay is up). */
+  bootstrapping: boolean;
+  /** Signs in and loads the initial data; throws the server's error (422/429) on failure. */
+  login: (email: string, password: string) => Promise<SessionUser | null>;
+  logout: () => Promise<void>;
+}
+
+const Ctx = createContext<SessionApi | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const userQuery = useSessionUser();
+  const user = userQuery.data ?? null;
+  const [bootstrapping, setBootstrapping] = useState(false);
+  const loadedFor = useRef<number | null>(null);
+
+  const loadInitialData = useCallback(async () => {
+    setBootstrapping(true);
+    try {
+      await Promise.all(
+        INITIAL_RESOURCES.map((r) =>
+          queryClient.prefetchQuery({ queryKey: resourceKeys.list(r), queryFn: ({ signal }) => fetchList(r, {}, signal) }),
+        ),
+      );
+    } finally {
+      setBootstrapping(false);
+    }
+  }, [queryClient]);
+
+  // Signed in on start (or after login): load the initial data once per user.
+  useEffect(() => {
+    if (user && loadedFor.current !== user.id) {
+      loadedFor.current = user.id;
+      void loadInitialData();
+    }
+    if (!user) loadedFor.current = null;
+  }, [user, loadInitialData]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }));
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      await fetchCsrfCookie();
+      await api.post('/login', { email, password });
+      // A new session: drop anything cached for a previous one.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+      const fresh = await queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSessionUser, staleTime: 0 });
+      if (fresh) {
+        loadedFor.current = fresh.id;
+        await loadInitialData();
+      }
+      return fresh;
+    },
+    [queryClient, loadInitialData],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/logout');
+    } catch (e) {
+      console.warn('Logout request failed', e);
+    }
+    queryClient.setQueryData(SESSION_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+    await navigate('/welcome');
+  }, [queryClient, navigate]);
+
+  const value = useMemo<SessionApi>(
+    () => ({ user, checking: userQuery.isPending, bootstrapping, login, logout }),
+    [user, userQuery.isPending, bootstrapping, login, logout],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useSession(): SessionApi {
+  const s = useContext(Ctx);
+  if (!s) throw new Error('useSession needs a SessionProvider');
+  return s;
+}

@@ -1,0 +1,61 @@
+/** The app frame: header, side menu (a drawer on phones), the screen, and the action bar. */
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { BusyOverlay } from '../ui/loader.tsx';
+import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
+import { ActionBar } from './action-bar.tsx';
+import { Header } from './header.tsx';
+import { useSession } from './session.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+export function Shell() {
+  const { user, bootstrapping } = useSession();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const signedIn = Boolean(user);
+
+  useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <ScreenActionsProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !signedIn || !mobileOpened, desktop: !signedIn || !desktopOpened } }}
+        footer={signedIn ? { height: 64 } : undefined}
+        padding={{ base: 'sm', sm: 'md' }}
+      >
+        <AppShell.Header>
+          <Header
+            menuOpened={mobileOpened || desktopOpened}
+            onToggleMenu={() => (window.matchMedia('(max-width: 48em)').matches ? mobile.toggle() : desktop.toggle())}
+          />
+        </AppShell.Header>
+        {signedIn && (
+          <AppShell.Navbar data-testid="side-menu">
+            <SideMenu onNavigate={mobile.close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main>
+          <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+            {navigation.state === 'loading' && <RouteLoading />}
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+        {signedIn && (
+          <AppShell.Footer data-testid="action-bar">
+            <ActionBar />
+          </AppShell.Footer>
+        )}
+      </AppShell>
+      {bootstrapping && <BusyOverlay label="Loading your data…" />}
+    </ScreenActionsProvider>
+  );
+}
+
+function RouteLoading() {
+  return <div className="route-progress" role="progressbar" aria-label="Loading screen" />;
+}

@@ -1,0 +1,68 @@
+/** The public welcome page (platform.md 1, 2.1): what Glazier is, Login, and first-run setup. */
+import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconSparkles } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useModals } from '../ui/modal-stack.tsx';
+import { openLoginDialog } from './login-dialog.tsx';
+import { useSetupNeeded } from './setup-status.ts';
+import { useSession } from './session.tsx';
+
+export function WelcomePage() {
+  const { user } = useSession();
+  const modals = useModals();
+  const navigate = useNavigate();
+  const setup = useSetupNeeded();
+  const needed = setup.data?.needed === true;
+
+  const login = async () => {
+    if (await openLoginDialog(modals)) await navigate('/');
+  };
+
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 48 }}>
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap">
+          <img src="/icon-192.png" alt="" width={64} height={64} />
+          <div>
+            <Title order={1}>Glazier</Title>
+            <Text c="dimmed">Job management for glass, mirror and window-covering contractors</Text>
+          </div>
+        </Group>
+        <Text size="lg">
+          One place for the office and the crew: estimates and takeoffs, jobs and cut lists, materials and purchase orders,
+          the schedule, and time cards — on a desktop in the office or a phone on site.
+        </Text>
+        <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCheck size={14} /></ThemeIcon>}>
+          <List.Item>Track jobs, products, measurements and cut lists, and print labels.</List.Item>
+          <List.Item>Estimate with takeoffs, then turn won estimates into jobs.</List.Item>
+          <List.Item>Keep inventory, vendors and purchase orders in step.</List.Item>
+          <List.Item>Schedule crews and record time against jobs.</List.Item>
+        </List>
+        <Text size="sm" c="dimmed">
+          Glazier is for staff only. Ask your administrator for an account.
+        </Text>
+        {needed && !user && (
+          <Alert color="cyan" icon={<IconSparkles />} title="Welcome! Let's set things up.">
+            <Stack gap="sm">
+              <Text size="sm">No account exists yet. Create the first administrator to start using Glazier.</Text>
+              <Button component={Link} to="/setup" w="fit-content" data-testid="setup-link">
+                Set up Glazier
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <Group>
+          {user ? (
+            <Button component={Link} to="/" size="md">
+              Go to your dashboard
+            </Button>
+          ) : (
+            <Button size="md" onClick={() => void login()} disabled={needed}>
+              Login
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,42 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { colorSchemeManager, theme } from './app/theme.ts';
+import { HttpError } from './resource-kit/http.ts';
+import { LoaderProvider } from './ui/loader.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Client errors are answers, not glitches: retry only network and server failures.
+      retry: (count, error) => count < 2 && !(error instanceof HttpError && error.status < 500),
+    },
+  },
+});
+
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <Notifications position="top-right" limit={4} />
+        <LoaderProvider>
+          <RouterProvider router={router} />
+        </LoaderProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,172 @@
+/**
+ * A searchable, sortable, paginated table over one resource (server-side paging).
+ *
+ *   <ResourceTable resource="clients" columns={[{ key: 'name', label: 'Name', sortable: true }]}
+ *     onRowClick={(row) => openClient(row)} emptyText="No clients yet." />
+ *
+ * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
+ * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
+ */
+import type { SortDirection } from '@glazier/shared/api';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import { Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDelayedFlag } from '../ui/loader.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import type { Query } from './http.ts';
+import { usePage, type Rec } from './hooks.ts';
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  render?: (row: T) => ReactNode;
+  sortable?: boolean;
+  visibleFrom?: MantineBreakpoint;
+  width?: number | string;
+}
+
+export interface ResourceTableProps<T extends Rec> {
+  resource: ResourceName;
+  columns: Column<T>[];
+  filters?: Query;
+  perPage?: number;
+  onRowClick?: (row: T) => void;
+  /** Accessible name of a row's button (default: the first column's text). */
+  rowLabel?: (row: T) => string;
+  searchPlaceholder?: string;
+  emptyText?: ReactNode;
+  /** Controls shown to the right of the search box. */
+  toolbar?: ReactNode;
+  defaultSort?: { column: string; direction: SortDirection };
+  testId?: string;
+}
+
+export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
+  const { resource, columns, perPage = 20, onRowClick } = props;
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const [pageNo, setPageNo] = useState(1);
+  const [sort, setSort] = useState(props.defaultSort ?? null);
+  useEffect(() => setPageNo(1), [search, sort, JSON.stringify(props.filters)]);
+
+  const page = usePage<T>(resource, {
+    page: pageNo,
+    per_page: perPage,
+    search: search || undefined,
+    sort_column: sort?.column,
+    sort_direction: sort?.direction,
+    ...props.filters,
+  });
+  const rows = page.data?.data ?? [];
+  const showSkeleton = useDelayedFlag(page.isLoading);
+  const lastPage = page.data?.last_page ?? 1;
+
+  const toggleSort = (column: string) =>
+    setSort((s) => (s?.column !== column ? { column, direction: 'asc' } : s.direction === 'asc' ? { column, direction: 'desc' } : null));
+
+  const header = (c: Column<T>) => {
+    if (!c.sortable) return c.label;
+    const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
+    return (
+      <UnstyledButton onClick={() => toggleSort(c.key)} fw={600} fz="sm" aria-label={`Sort by ${c.label}`}>
+        <Group gap={4} wrap="nowrap">
+          {c.label}
+          <Icon size={14} stroke={1.5} />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  return (
+    <Stack gap="sm" data-testid={props.testId}>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextField
+          style={{ flex: 1, minWidth: 200 }}
+          aria-label="Search"
+          placeholder={props.searchPlaceholder ?? 'Search'}
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          enterNext={false}
+          type="search"
+        />
+        {props.toolbar}
+      </Group>
+      <Table.ScrollContainer minWidth={320}>
+        <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs" striped="even">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} visibleFrom={c.visibleFrom} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {header(c)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={row.id}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                data-testid={`${resource}-row`}
+              >
+                {columns.map((c, i) => {
+                  const content = c.render ? c.render(row) : String(row[c.key] ?? '');
+                  return (
+                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                      {i === 0 && onRowClick ? (
+                        <UnstyledButton
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onRowClick(row);
+                          }}
+                          aria-label={props.rowLabel?.(row)}
+                          fz="sm"
+                          fw={500}
+                          style={{ textAlign: 'left' }}
+                        >
+                          {content}
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+            {showSkeleton &&
+              rows.length === 0 &&
+              Array.from({ length: 5 }, (_, i) => (
+                <Table.Tr key={`s${i}`}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                      <Skeleton h={14} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!page.isLoading && rows.length === 0 && (
+        <Center py="xl">
+          <Text c="dimmed" ta="center">
+            {page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : (props.emptyText ?? 'Nothing here yet.')}
+          </Text>
+        </Center>
+      )}
+      {page.data && page.data.total > 0 && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {page.data.total} {page.data.total === 1 ? 'record' : 'records'}
+          </Text>
+          {lastPage > 1 && <Pagination size="sm" value={pageNo} onChange={setPageNo} total={lastPage} siblings={1} />}
+        </Group>
+      )}
+    </Stack>
+  );
+}
