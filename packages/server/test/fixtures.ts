@@ -11,8 +11,9 @@ const next = () => ++n;
 export function sampleValue(name: string, fd: FieldDef): unknown {
   const i = next();
   switch (fd.kind) {
+    case 'phone':
+      return '(503) 555-1234';
     case 'text':
-      if ((fd.max ?? 255) <= 11) return '5035551234';
       return `${name} ${i}`.slice(0, fd.max ?? 255);
     case 'longText':
       return `Some ${name} text ${i}`;
@@ -100,6 +101,8 @@ export function junkValue(fd: FieldDef): unknown {
       return ['x'];
     case 'password':
       return 'short';
+    case 'phone':
+      return '12345';
     case 'json':
       return fd.schema ? 'not-a-list' : undefined;
   }
@@ -109,7 +112,7 @@ export function junkValue(fd: FieldDef): unknown {
 export function editableField(def: ResourceDef): [string, FieldDef] | undefined {
   const fields = inputFields(def).filter(([, fd]) => !fd.writeOnly && !fd.unique && !fd.guard);
   return (
-    fields.find(([, fd]) => fd.kind === 'text' && (fd.max ?? 255) > 11) ??
+    fields.find(([, fd]) => fd.kind === 'text') ??
     fields.find(([, fd]) => fd.kind === 'longText') ??
     fields.find(([, fd]) => fd.kind === 'qty') ??
     fields.find(([, fd]) => fd.kind === 'bool')

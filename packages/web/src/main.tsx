@@ -2,9 +2,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
@@ -26,11 +25,16 @@ const queryClient = new QueryClient({
 
 const router = createRouter();
 
+// The toast container is not needed for the first paint; shown messages wait in the store.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <Notifications position="top-right" limit={4} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" limit={4} />
+        </Suspense>
         <LoaderProvider>
           <RouterProvider router={router} />
         </LoaderProvider>

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
-const { seedDemo } = await import('./seed-demo.ts').catch(() => ({ seedDemo: undefined as unknown as (db: unknown) => Promise<string> }));
+import { seedDemo } from './seed-demo.ts';
 
 const config = loadConfig();
 const [command = 'serve', ...rest] = process.argv.slice(2);

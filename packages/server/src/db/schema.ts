@@ -27,6 +27,7 @@ function column(name: string, fd: FieldDef): PgColumnBuilderBase {
       return fd.default !== undefined ? c.default(String(fd.default)) : c;
     }
     case 'longText':
+    case 'phone':
       return text(name);
     case 'password':
       return text(name);

@@ -138,6 +138,8 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
 interface WriteOpts {
   /** Prefix for error keys of nested or bulk records ("products.0."). */
   prefix?: string;
+  /** A nested child must already belong to this parent (column → parent id). */
+  belongsTo?: { column: string; id: unknown };
 }
 
 function prefixErrors(errors: Record<string, string[]>, prefix?: string): Record<string, string[]> {
@@ -196,7 +198,10 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   let existing: Row | null = null;
   if (existingId !== null) {
     existing = (await findRow(ctx, res, existingId, { forUpdate: true })) ?? null;
-    if (!existing) throw notFound(res.def.label);
+    if (!existing) throw opts.prefix ? invalid({ [`${opts.prefix}id`]: [`${res.def.label} not found.`] }) : notFound(res.def.label);
+    if (opts.belongsTo && existing[opts.belongsTo.column] !== opts.belongsTo.id) {
+      throw invalid({ [`${opts.prefix ?? ''}id`]: ['This record belongs to another parent.'] });
+    }
   } else if (res.upsertBy && bodyRow[res.upsertBy] != null) {
     const [found] = (await ctx.db.orm
       .select()
@@ -265,9 +270,8 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Ro
       const body = { ...(c as Row), [rel.foreignKey!]: parent.id };
       const id = (c as Row)?.id;
       const childPrefix = `${prefix}${relName}.${i}.`;
-      const saved =
-        id !== undefined && id !== null ? await saveOne(ctx, child, body, parseChildId(id, childPrefix), { prefix: childPrefix }) : await saveOne(ctx, child, body, null, { prefix: childPrefix });
-      if (saved[rel.foreignKey!] !== parent.id) throw invalid({ [`${childPrefix}id`]: ['This record belongs to another parent.'] });
+      const existingId = id !== undefined && id !== null ? parseChildId(id, childPrefix) : null;
+      const saved = await saveOne(ctx, child, body, existingId, { prefix: childPrefix, belongsTo: { column: rel.foreignKey!, id: parent.id } });
       keep.push(saved.id as number);
     }
     const t = child.table;

@@ -1,5 +1,4 @@
 import { hash } from '@node-rs/argon2';
-import { phoneToStored } from '@glazier/shared/rules/phone';
 import type { Hooks } from '../engine/server-resource.ts';
 import { canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
@@ -20,7 +19,7 @@ export const usersHooks: Hooks = {
     if (self && 'role' in values && values.role !== existing.role) throw forbidden('You cannot change your own role.');
     if (self && values.active === false) throw forbidden('You cannot deactivate yourself.');
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
-    if ('number' in values) values.number = phoneToStored(values.number as string | null) || null;
+    if (values.number === '') values.number = null;
     if (values.role === 'supervisor') values.can_be_scheduled = true;
 
     const password = input.password as string | undefined | null;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
+import { phoneToStored } from '../rules/phone.ts';
 
 export type FieldKind =
   | 'text'
@@ -20,7 +21,9 @@ export type FieldKind =
   | 'enum'
   | 'ref'
   | 'idList'
-  | 'password';
+  | 'password'
+  /** Stored as '1' + up to 10 digits; accepts any typed form (domain.md 3). */
+  | 'phone';
 
 export type OnDelete = 'cascade' | 'set null' | 'restrict';
 
@@ -78,6 +81,7 @@ export const f = {
   ref: (ref: string, opts: Omit<FieldDef, 'kind' | 'ref'> = {}): FieldDef => ({ kind: 'ref', ref, index: true, ...opts }),
   idList: (opts: Omit<FieldDef, 'kind'> = {}): FieldDef => ({ kind: 'idList', default: [], ...opts }),
   password: make('password'),
+  phone: make('phone'),
 };
 
 const MONEY_LIMIT = 9_999_999_999.99;
@@ -147,6 +151,12 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
       return z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), ID_SCHEMA);
     case 'idList':
       return z.array(ID_SCHEMA, { error: 'Must be a list of record ids.' }).max(1000);
+    case 'phone':
+      return z
+        .string({ error: 'Must be a phone number.' })
+        .max(40, 'Must be a phone number.')
+        .transform((v) => phoneToStored(v))
+        .refine((v) => v === '' || v.length === 11, 'Must be a 10-digit phone number.');
   }
 }
 

@@ -86,7 +86,7 @@ export const vendors = defineResource({
     name: f.text({ required: true }),
     contact_name: f.text(),
     email: f.email(),
-    phone: f.text({ max: 11 }),
+    phone: f.phone(),
     active: f.bool(true),
   },
   search: ['name', 'contact_name', 'email'],

@@ -12,7 +12,7 @@ export const users = defineResource({
   fields: {
     name: f.text({ required: true }),
     email: f.email({ required: true, unique: true }),
-    number: f.text({ max: 11 }),
+    number: f.phone(),
     role: f.enum(ROLES, { required: true, default: 'employee' }),
     active: f.bool(true),
     password: f.password({ writeOnly: true }),
@@ -66,7 +66,8 @@ export const time_entries = defineResource({
   read: 'time_entries',
   write: 'time_entries',
   fields: {
-    user_id: f.ref('users', { required: true, onDelete: 'restrict' }),
+    // defaults to the current user on the server (domain.md 6)
+    user_id: f.ref('users', { onDelete: 'restrict' }),
     user_name: f.text({ readOnly: true }),
     job_id: f.ref('jobs', { onDelete: 'set null' }),
     hours: f.qty({ required: true, default: 0 }),

@@ -1,8 +1,7 @@
-import { ActionIcon, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMoon, IconRefresh, IconSun, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
-import { openLoginDialog } from './login-dialog.tsx';
 import { useSession } from './session.tsx';
 
 interface HeaderProps {
@@ -18,6 +17,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
 
   const login = async () => {
+    const { openLoginDialog } = await import('./login-dialog.tsx');
     if (await openLoginDialog(modals)) await navigate('/');
   };
   const profile = async () => {
@@ -40,22 +40,19 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         </UnstyledButton>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <Tooltip label={scheme === 'dark' ? 'Light theme' : 'Dark theme'}>
-          <ActionIcon
+        <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             aria-label={scheme === 'dark' ? 'Use light theme' : 'Use dark theme'}
+            title={scheme === 'dark' ? 'Light theme' : 'Dark theme'}
             onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
           >
             {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Reload">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Reload" onClick={() => window.location.reload()}>
-            <IconRefresh size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Reload" title="Reload" onClick={() => window.location.reload()}>
+          <IconRefresh size={20} />
+        </ActionIcon>
         {user ? (
           <Menu position="bottom-end" width={180} withinPortal>
             <Menu.Target>

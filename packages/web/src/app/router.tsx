@@ -2,8 +2,8 @@
  * Routes (platform.md 2.1). Every screen is its own lazy chunk; an area's routes are registered
  * here as its screens are built. Anything else shows the not-found page.
  */
-import { createBrowserRouter } from 'react-router';
-import { RequireUser } from './guards.tsx';
+import { Outlet, createBrowserRouter } from 'react-router';
+import { RequirePermission, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -25,8 +25,16 @@ export function createRouter() {
               children: [
                 { path: '/', lazy: () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage })) },
                 { path: '/lists/clients', lazy: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
-                { path: '/employees', lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) },
-                { path: '/settings', lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) },
+                {
+                  path: '/employees',
+                  element: <RequirePermission action="view" area="users"><Outlet /></RequirePermission>,
+                  children: [{ index: true, lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) }],
+                },
+                {
+                  path: '/settings',
+                  element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,
+                  children: [{ index: true, lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) }],
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

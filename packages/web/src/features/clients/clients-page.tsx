@@ -1,0 +1,68 @@
+/** The client list (`/lists/clients`): searchable, paginated, active clients first. */
+import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
+import { IconPlus, IconTags } from '@tabler/icons-react';
+import { useList, type Rec } from '../../resource-kit/hooks.ts';
+import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { openClientDialog } from './client-dialog.tsx';
+import { openClientTypesDialog } from './client-types-dialog.tsx';
+
+export function ClientsPage() {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'clients');
+  const types = useList('client_types');
+  const typeName = (id: unknown) => String(types.data?.find((t) => t.id === id)?.name ?? '');
+  const add = () => void openClientDialog(modals);
+  useScreenAction('add', canEdit ? add : null);
+
+  const columns: Column<Rec>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sortable: true,
+      render: (r) => (
+        <Group gap={8} wrap="nowrap">
+          <ColorSwatch color={String(r.color ?? '#868e96')} size={12} withShadow={false} aria-hidden />
+          {String(r.name)}
+        </Group>
+      ),
+    },
+    { key: 'client_type_id', label: 'Type', render: (r) => typeName(r.client_type_id) },
+    { key: 'note', label: 'Note', visibleFrom: 'md', render: (r) => <span style={{ whiteSpace: 'pre-line' }}>{String(r.note ?? '').slice(0, 120)}</span> },
+    {
+      key: 'active',
+      label: 'Status',
+      sortable: true,
+      render: (r) => (r.active ? <Badge variant="light">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <Title order={2}>Clients</Title>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => void openClientTypesDialog(modals)}>
+            Client Types
+          </Button>
+          {canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={add}>
+              Add Client
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ResourceTable
+        resource="clients"
+        columns={columns}
+        onRowClick={(r) => void openClientDialog(modals, { record: r })}
+        rowLabel={(r) => `Edit ${String(r.name)}`}
+        searchPlaceholder="Search clients"
+        emptyText={canEdit ? 'No clients yet. Add the first one.' : 'No clients yet.'}
+        testId="clients-table"
+      />
+    </Stack>
+  );
+}

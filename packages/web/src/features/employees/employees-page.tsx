@@ -1,0 +1,59 @@
+/** Employees (`/employees`): everyone who can sign in, with their role and status. */
+import { formatPhone } from '@glazier/shared/rules/phone';
+import type { Role } from '@glazier/shared/permissions';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Rec } from '../../resource-kit/hooks.ts';
+import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { ROLE_LABELS, openUserDialog } from './user-dialog.tsx';
+
+const ROLE_COLORS: Record<Role, string> = { admin: 'grape', manager: 'blue', supervisor: 'teal', employee: 'gray' };
+
+export function EmployeesPage() {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'users');
+  const add = () => void openUserDialog(modals);
+  useScreenAction('add', canEdit ? add : null);
+
+  const columns: Column<Rec>[] = [
+    { key: 'name', label: 'Name', sortable: true },
+    { key: 'email', label: 'Email', sortable: true, visibleFrom: 'sm' },
+    { key: 'number', label: 'Phone', visibleFrom: 'md', render: (r) => formatPhone(r.number as string) },
+    {
+      key: 'role',
+      label: 'Role',
+      sortable: true,
+      render: (r) => (
+        <Badge variant="light" color={ROLE_COLORS[r.role as Role] ?? 'gray'}>
+          {ROLE_LABELS[r.role as Role] ?? String(r.role)}
+        </Badge>
+      ),
+    },
+    { key: 'active', label: 'Status', visibleFrom: 'xs', render: (r) => (r.active ? 'Active' : 'Inactive') },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Employees</Title>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={add}>
+            Add User
+          </Button>
+        )}
+      </Group>
+      <ResourceTable
+        resource="users"
+        columns={columns}
+        onRowClick={(r) => void openUserDialog(modals, { record: r })}
+        rowLabel={(r) => `Edit ${String(r.name)}`}
+        searchPlaceholder="Search by name or email"
+        emptyText="No employees yet."
+        testId="employees-table"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * User dialog (domain.md 3, 4, 5, 6): name, email, phone, role, active, can be scheduled, and the
+ * password pair for a new user or after Change Password.
+ *
+ * - Role: hidden when editing oneself; disabled without `edit users`. Supervisor forces and locks
+ *   can_be_scheduled.
+ * - Without `edit users` the dialog is read-only except one's own password.
+ * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
+ *   a one-time password reset link.
+ */
+import { ROLES, type Role } from '@glazier/shared/permissions';
+import { phoneToStored } from '@glazier/shared/rules/phone';
+import { Button, Center, Checkbox, CopyButton, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { useRecord, type Rec } from '../../resource-kit/hooks.ts';
+import { api } from '../../resource-kit/http.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
+import { useRecordForm } from '../../resource-kit/use-record-form.ts';
+import { DialogActions } from '../../ui/dialog-actions.tsx';
+import { useDialogs } from '../../ui/dialogs.tsx';
+import { PhoneField } from '../../ui/fields.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { PasswordField, TextField } from '../../ui/text-field.tsx';
+
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
+export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
+
+/** What a user may send about themself without `edit users` (the server's profile rule). */
+const SELF_FIELDS = ['id', 'updated_at', 'name', 'email', 'number', 'password', 'password_confirmation'];
+
+function UserForm({ record }: { record: Rec | null }) {
+  const modal = useModal<Rec>();
+  const dialogs = useDialogs();
+  const loader = useLoader();
+  const me = useCurrentUser();
+  const canEditUsers = useCan('edit', 'users');
+  const isSelf = record != null && record.id === me?.id;
+  const [changingPassword, setChangingPassword] = useState(record == null);
+
+  const { form, submit, remove, isNew, busy } = useRecordForm('users', {
+    initialValues: {
+      ...formValues(record, {
+        name: '',
+        email: '',
+        number: '',
+        role: 'employee' as Role,
+        active: true,
+        can_be_scheduled: false,
+      }),
+      password: '',
+      password_confirmation: '',
+    },
+    transform: (v) => {
+      const body: Record<string, unknown> = { ...v, number: phoneToStored(v.number as string) };
+      if (body.role === 'supervisor') body.can_be_scheduled = true;
+      if (!body.password) {
+        delete body.password;
+        delete body.password_confirmation;
+      }
+      if (!canEditUsers) for (const k of Object.keys(body)) if (!SELF_FIELDS.includes(k)) delete body[k];
+      if (isSelf) delete body.role;
+      return body;
+    },
+  });
+  const values = form.getValues();
+  const supervisor = values.role === 'supervisor';
+  const fieldsDisabled = !canEditUsers;
+
+  const onDelete = async () => {
+    if (!(await dialogs.confirm(DELETE_USER_CONFIRMATION, { danger: true, confirmLabel: 'Delete' }))) return;
+    if (await remove()) modal.close(null);
+  };
+
+  const resetLink = async () => {
+    if (!record) return;
+    try {
+      const { url } = await loader.run(api.post<{ url: string }>(`/api/users/${record.id}/reset_link`));
+      const full = new URL(url, window.location.origin).toString();
+      await dialogs.alert(
+        <Stack gap="sm">
+          <Text size="sm">Send this one-time link to {String(record.name)}. It lets them choose a new password.</Text>
+          <TextInput value={full} readOnly aria-label="Reset link" onFocus={(e) => e.currentTarget.select()} data-testid="reset-link" />
+          <CopyButton value={full}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} w="fit-content">
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Stack>,
+        'Password reset link',
+      );
+    } catch (e) {
+      reportError(e);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async () => {
+        const saved = await submit();
+        if (saved) modal.close(saved);
+      })}
+    >
+      <Stack gap="sm">
+        <TextField label="Name" autoComplete="off" autoFocusDelayed={!fieldsDisabled} disabled={fieldsDisabled} {...form.getInputProps('name')} />
+        <TextField label="Email" type="email" autoComplete="off" disabled={fieldsDisabled} {...form.getInputProps('email')} />
+        <PhoneField
+          label="Phone"
+          disabled={fieldsDisabled}
+          value={values.number as string}
+          onChange={(stored) => form.setFieldValue('number', stored)}
+          error={form.errors.number}
+        />
+        {!isSelf && (
+          <Select
+            label="Role"
+            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            value={values.role as string}
+            onChange={(r) => {
+              if (!r) return;
+              form.setFieldValue('role', r as Role);
+              if (r === 'supervisor') form.setFieldValue('can_be_scheduled', true);
+            }}
+            error={form.errors.role}
+            disabled={!canEditUsers}
+            allowDeselect={false}
+            comboboxProps={{ zIndex: 1000 }}
+          />
+        )}
+        <Checkbox
+          label="Can be scheduled"
+          description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
+          checked={supervisor || Boolean(values.can_be_scheduled)}
+          disabled={supervisor || fieldsDisabled}
+          onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
+        />
+        {!isNew && !isSelf && <Switch label="Active" disabled={fieldsDisabled} {...form.getInputProps('active', { type: 'checkbox' })} />}
+        {changingPassword ? (
+          <>
+            <PasswordField label="Password" autoComplete="new-password" helper="At least 8 characters." {...form.getInputProps('password')} />
+            <PasswordField label="Confirm password" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+          </>
+        ) : (
+          (canEditUsers || isSelf) && (
+            <Button variant="light" w="fit-content" onClick={() => setChangingPassword(true)}>
+              Change Password
+            </Button>
+          )
+        )}
+        <DialogActions
+          onCancel={() => modal.close(null)}
+          onDelete={!isNew && !isSelf && canEditUsers ? () => void onDelete() : null}
+          canSave={canEditUsers || changingPassword}
+          saving={busy}
+          extra={
+            !isNew && !isSelf && canEditUsers ? (
+              <Button variant="subtle" onClick={() => void resetLink()}>
+                Reset link
+              </Button>
+            ) : undefined
+          }
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** Loads the user when only the id is known (Profile), then shows the form. */
+function UserDialogBody({ id, record }: { id?: number; record?: Rec | null }) {
+  const query = useRecord('users', record ? null : (id ?? null));
+  const rec = record ?? query.data ?? null;
+  if (id && !record && !query.data) {
+    return (
+      <Center py="lg">
+        {query.isError ? <Text c="red">Could not load this user.</Text> : <Loader aria-label="Loading user" />}
+      </Center>
+    );
+  }
+  return <UserForm record={rec} />;
+}
+
+export function openUserDialog(modals: ModalStackApi, props: { id?: number; record?: Rec | null } = {}): Promise<Rec | null> {
+  const editing = Boolean(props.id || props.record);
+  return modals.push<Rec>(() => <UserDialogBody {...props} />, { title: editing ? 'Edit User' : 'Add User', testId: 'user-dialog' });
+}

@@ -1,0 +1,129 @@
+/**
+ * The role × area permission matrix (DESIGN.md "Permissions"), editable by admins. `edit` implies
+ * `view`; the admin role always keeps settings and users. Saved through `role_permissions`
+ * (store_many, all or nothing).
+ */
+import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLES, type Area, type AreaRight, type Role } from '@glazier/shared/permissions';
+import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { useList, useSaveMany, type Rec } from '../../resource-kit/hooks.ts';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { useLoader } from '../../ui/loader.tsx';
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
+const areaLabel = (a: Area) => a.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+type Matrix = Record<string, AreaRight>; // key `${role}:${area}`
+const cellKey = (role: Role, area: Area) => `${role}:${area}`;
+
+export function PermissionMatrix() {
+  const rows = useList('role_permissions');
+  const saveMany = useSaveMany('role_permissions');
+  const loader = useLoader();
+  const queryClient = useQueryClient();
+
+  const byKey = useMemo(() => {
+    const m = new Map<string, Rec>();
+    for (const r of rows.data ?? []) m.set(`${String(r.role)}:${String(r.area)}`, r);
+    return m;
+  }, [rows.data]);
+
+  const stored = useMemo<Matrix>(() => {
+    const m: Matrix = {};
+    for (const role of ROLES)
+      for (const area of AREAS) {
+        const r = byKey.get(cellKey(role, area));
+        m[cellKey(role, area)] = r ? { view: Boolean(r.view), edit: Boolean(r.edit) } : DEFAULT_ROLE_MATRIX[role][area];
+      }
+    return m;
+  }, [byKey]);
+
+  const [draft, setDraft] = useState<Matrix>(stored);
+  useEffect(() => setDraft(stored), [stored]);
+
+  const changed = Object.keys(draft).filter((k) => draft[k]!.view !== stored[k]!.view || draft[k]!.edit !== stored[k]!.edit);
+
+  const set = (role: Role, area: Area, action: 'view' | 'edit', value: boolean) =>
+    setDraft((d) => {
+      const cur = d[cellKey(role, area)]!;
+      const next = action === 'edit' ? { view: value || cur.view, edit: value } : { view: value, edit: value ? cur.edit : false };
+      return { ...d, [cellKey(role, area)]: next };
+    });
+
+  const save = async () => {
+    const body = changed.map((k) => {
+      const [role, area] = k.split(':') as [Role, Area];
+      const existing = byKey.get(k);
+      return { ...(existing ? { id: existing.id, updated_at: existing.updated_at } : {}), role, area, ...draft[k]! };
+    });
+    try {
+      await loader.run(saveMany.mutateAsync(body));
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      notifications.show({ color: 'teal', message: 'Permissions saved.' });
+    } catch (e) {
+      reportError(e, { onReload: () => void rows.refetch() });
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped="even" verticalSpacing={6} stickyHeader aria-label="Role permissions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Area</Table.Th>
+              {ROLES.map((role) => (
+                <Table.Th key={role} ta="center">
+                  {ROLE_LABELS[role]}
+                  <Text size="xs" c="dimmed" fw={400}>
+                    view · edit
+                  </Text>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {AREAS.map((area) => (
+              <Table.Tr key={area}>
+                <Table.Td fw={500}>{areaLabel(area)}</Table.Td>
+                {ROLES.map((role) => {
+                  const cell = draft[cellKey(role, area)]!;
+                  const locked = role === 'admin' && LOCKED_ADMIN_AREAS.includes(area);
+                  return (
+                    <Table.Td key={role}>
+                      <Group gap="sm" justify="center" wrap="nowrap">
+                        <Checkbox
+                          aria-label={`${ROLE_LABELS[role]} view ${areaLabel(area)}`}
+                          checked={cell.view}
+                          disabled={locked}
+                          onChange={(e) => set(role, area, 'view', e.currentTarget.checked)}
+                        />
+                        <Checkbox
+                          aria-label={`${ROLE_LABELS[role]} edit ${areaLabel(area)}`}
+                          checked={cell.edit}
+                          disabled={locked}
+                          onChange={(e) => set(role, area, 'edit', e.currentTarget.checked)}
+                        />
+                      </Group>
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="flex-end">
+        <Button variant="default" disabled={!changed.length} onClick={() => setDraft(stored)}>
+          Discard changes
+        </Button>
+        <Button disabled={!changed.length} onClick={() => void save()}>
+          Save permissions{changed.length ? ` (${changed.length})` : ''}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
