@@ -1,0 +1,57 @@
+/** Renders a component inside the app's providers (no router unless asked). */
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { LoaderProvider } from '../ui/loader.tsx';
+import { ModalStackProvider, useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
+
+export function makeQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  return (
+    <QueryClientProvider client={client ?? makeQueryClient()}>
+      <MantineProvider>
+        <Notifications />
+        <LoaderProvider>
+          <ModalStackProvider defaultTitle="Acme Glass">{children}</ModalStackProvider>
+        </LoaderProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, client?: QueryClient) {
+  const queryClient = client ?? makeQueryClient();
+  return { queryClient, ...render(<Providers client={queryClient}>{ui}</Providers>) };
+}
+
+/** Captures the modal stack API so tests can push modals directly. */
+export function StackGrabber({ onReady }: { onReady: (api: ModalStackApi) => void }) {
+  onReady(useModals());
+  return null;
+}
+
+/** A fetch mock answering by method + path; unmatched calls fail the test loudly. */
+export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function mockFetch(route: Route) {
+  const calls: { method: string; url: URL; body: unknown; headers: Record<string, string> }[] = [];
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    const res = await route(url, { ...init, method });
+    if (!res) throw new Error(`Unexpected request ${method} ${url.pathname}${url.search}`);
+    return res;
+  };
+  globalThis.fetch = fn as typeof fetch;
+  return calls;
+}
