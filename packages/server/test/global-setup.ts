@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     };
   } else {
     const dir = path.join(root, 'template');
-    const db = await openReadyDb({ dataDir: dir });
+    const db = await openReadyDb({ dataDir: dir, databaseUrl: undefined });
     await db.close();
     project.provide('pgliteTemplate', dir);
     project.provide('pgTemplate', '');

@@ -16,6 +16,7 @@ import { SCOPES } from '@glazier/shared/resources/jobs';
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
 import { PICKUP_REASONS, PICKUP_STATUSES } from '@glazier/shared/resources/jobs';
 import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Row } from '../db/client.ts';
 import { tableFor } from '../db/schema.ts';
 import { isJobComplete } from '../resources/jobs.ts';
@@ -306,7 +307,7 @@ class Inserter {
     const t = tableFor(table);
     this.tableName = getTableName(t);
     this.columns = new Map(
-      Object.entries(getTableColumns(t)).map(([key, col]) => [key, { name: col.name, json: col.columnType === 'PgJsonb' || col.columnType === 'PgJson' }]),
+      (Object.entries(getTableColumns(t)) as [string, PgColumn][]).map(([key, col]) => [key, { name: col.name, json: col.columnType === 'PgJsonb' || col.columnType === 'PgJson' }]),
     );
   }
   async push(row: Row): Promise<void> {

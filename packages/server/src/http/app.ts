@@ -49,8 +49,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const jsonParser = app.getDefaultJsonParser('remove', 'remove'); // prototype-poisoning safe
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (String(body).trim() === '') return done(null, undefined);
-    jsonParser(request, body, done);
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    jsonParser(request, text, done);
   });
 
   app.setErrorHandler(errorHandler);
