@@ -14,6 +14,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      'packages/web/vitest.config.ts',
     ],
   },
 });
