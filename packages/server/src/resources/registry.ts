@@ -15,7 +15,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   users: usersHooks,
   time_entries: timeEntriesHooks,
   jobs: jobsHooks,
-  job_templates: jobsHooks,
+  job_templates: { ...jobsHooks, present: (_ctx, row) => ({ ...row, type: 'job_template' }) },
   job_products: jobProductsHooks,
   products: productsHooks,
   series: seriesHooks,
