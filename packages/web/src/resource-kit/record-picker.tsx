@@ -187,6 +187,8 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
       closeOnEscape={false}
       closeOnClickOutside={false}
       offset={4}
+      withRoles={false}
+      hideDetached={false}
     >
       <Popover.Target>
         <TextInput

@@ -38,3 +38,9 @@ if (!('ResizeObserver' in window)) Object.defineProperty(window, 'ResizeObserver
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

@@ -37,7 +37,7 @@ function ClientForm({ record, initial }: Props) {
   const values = form.getValues();
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm('Delete this client?', { danger: true, confirmLabel: 'Delete' }))) return;
+    if (!(await dialogs.confirm('Delete this client?', { danger: true }))) return;
     if (await remove()) modal.close(null);
   };
 

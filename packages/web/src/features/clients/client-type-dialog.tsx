@@ -24,7 +24,7 @@ function ClientTypeForm({ record, initial }: Props) {
   });
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm('Delete this client type?', { danger: true, confirmLabel: 'Delete' }))) return;
+    if (!(await dialogs.confirm('Delete this client type?', { danger: true }))) return;
     if (await remove()) modal.close(null);
   };
 

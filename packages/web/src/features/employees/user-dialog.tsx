@@ -70,7 +70,7 @@ function UserForm({ record }: { record: Rec | null }) {
   const fieldsDisabled = !canEditUsers;
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(DELETE_USER_CONFIRMATION, { danger: true, confirmLabel: 'Delete' }))) return;
+    if (!(await dialogs.confirm(DELETE_USER_CONFIRMATION, { danger: true }))) return;
     if (await remove()) modal.close(null);
   };
 

@@ -39,7 +39,7 @@ function TimeEntryForm({ record, jobId }: Props) {
   const own = v.user_id === me?.id;
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm('Delete this entry?', { danger: true, confirmLabel: 'Delete' }))) return;
+    if (!(await dialogs.confirm('Delete this entry?', { danger: true }))) return;
     if (await remove()) modal.close(null);
   };
 

@@ -1,0 +1,47 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Providers, json, makeQueryClient, mockFetch } from '../test/render.tsx';
+import { resourceKeys, useList, useRecord, useSave } from './hooks.ts';
+
+describe('data hooks', () => {
+  it('useRecord sends accessed_at once cached and keeps the cached copy on {current: true}', async () => {
+    const calls = mockFetch((url) => {
+      if (url.pathname !== '/api/clients/4') return undefined;
+      return url.searchParams.get('accessed_at') ? json({ current: true }) : json({ id: 4, name: 'Cached Co', updated_at: '2025-01-01T00:00:00Z' });
+    });
+    const client = makeQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <Providers client={client}>{children}</Providers>;
+    const { result } = renderHook(() => useRecord('clients', 4), { wrapper });
+    await waitFor(() => expect(result.current.data?.name).toBe('Cached Co'));
+    expect(calls[0]!.url.searchParams.get('accessed_at')).toBeNull();
+    const firstAccess = result.current.data?.accessed_at;
+    expect(firstAccess).toBeTruthy();
+
+    await act(() => result.current.refetch());
+    expect(calls[1]!.url.searchParams.get('accessed_at')).toBe(firstAccess);
+    expect(result.current.data).toMatchObject({ id: 4, name: 'Cached Co' });
+  });
+
+  it('useSave PATCHes an existing record and refreshes cached lists', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    let listCalls = 0;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/clients' && init.method === 'GET') {
+        listCalls += 1;
+        return json({ data: [{ id: 4, name: listCalls === 1 ? 'Old' : 'New' }] });
+      }
+      if (url.pathname === '/api/clients/4' && init.method === 'PATCH') return json({ id: 4, name: 'New', updated_at: '2025-02-01T00:00:00Z' });
+      return undefined;
+    });
+    const client = makeQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <Providers client={client}>{children}</Providers>;
+    const { result } = renderHook(() => ({ list: useList('clients'), save: useSave('clients') }), { wrapper });
+    await waitFor(() => expect(result.current.list.data?.[0]?.name).toBe('Old'));
+    await act(() => result.current.save.mutateAsync({ id: 4, name: 'New', updated_at: '2025-01-01T00:00:00Z' }));
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ id: 4, name: 'New', updated_at: '2025-01-01T00:00:00Z' });
+    await waitFor(() => expect(result.current.list.data?.[0]?.name).toBe('New'));
+    expect(client.getQueryData(resourceKeys.record('clients', 4))).toMatchObject({ name: 'New' });
+  });
+});
