@@ -1,0 +1,427 @@
+/**
+ * `npm run bench [-- --scale small|full] [--duration 10] [--concurrency 20] [--explain]`
+ *
+ * Builds (or reuses) a database of a contractor at bench scale with the demo generator, starts the
+ * real Fastify app in this process on 127.0.0.1, signs in 20 users, and with 20 concurrent clients
+ * for 10 s per scenario measures (a) the paginated, searched job list, (b) one job with its
+ * products, (c) creating a time entry. Next to each: the raw SQL time of the very statements the
+ * engine issued for the same call, replayed through `db.query` (captured from the driver), alone
+ * and at the same concurrency, and the API/SQL ratio. PGlite always; PostgreSQL too when
+ * DATABASE_URL is set. See bench/README.md.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import { wrapDriver, type Connection, type Db, type Driver, type RowMode } from '../packages/server/src/db/client.ts';
+import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
+import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
+import { migrate } from '../packages/server/src/db/migrate.ts';
+import { ensureDefaultPermissions } from '../packages/server/src/domain/role-permissions.ts';
+import { sessionUserFor } from '../packages/server/src/domain/auth.ts';
+import { create, get, page } from '../packages/server/src/engine/engine.ts';
+import type { Ctx } from '../packages/server/src/engine/context.ts';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
+import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
+
+/** Bump when the generator changes in a way that makes an existing bench database stale. */
+const DATA_VERSION = 1;
+/** The date the bench data is centred on (fixed, so every build is the same). */
+const BENCH_TODAY = '2026-06-30';
+const BENCH_SEED = 20260142;
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'full' },
+    duration: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '20' },
+    'sql-runs': { type: 'string', default: '200' },
+    explain: { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+  },
+});
+const scaleName = args.scale as ScaleName;
+if (!(scaleName in SCALES) || scaleName === 'demo') throw new Error(`--scale must be small or full (got ${args.scale}).`);
+const scale = SCALES[scaleName];
+const DURATION_MS = Math.max(1, Math.min(60, Number(args.duration))) * 1000;
+const CONCURRENCY = Math.max(1, Math.min(100, Number(args.concurrency)));
+const SQL_RUNS = Math.max(20, Number(args['sql-runs']));
+const WARMUP_MS = 1000;
+const USERS = 20;
+const ROOT = path.resolve(import.meta.dirname);
+
+// ---------- a Db whose statements can be captured ----------
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+  /** Statements sent while another was in flight share a group (the engine ran them in parallel). */
+  group: number;
+  tx: boolean;
+}
+
+class Recorder {
+  on = false;
+  inflight = 0;
+  group = 0;
+  statements: Captured[] = [];
+  wrap(conn: Connection, tx: boolean): Connection {
+    return {
+      run: async (sql: string, params: unknown[], mode: RowMode) => {
+        if (!this.on) return conn.run(sql, params, mode);
+        const group = this.inflight > 0 ? this.group : ++this.group;
+        this.statements.push({ sql, params, group, tx });
+        this.inflight++;
+        try {
+          return await conn.run(sql, params, mode);
+        } finally {
+          this.inflight--;
+        }
+      },
+    };
+  }
+  async capture(fn: () => Promise<unknown>): Promise<Captured[]> {
+    this.statements = [];
+    this.on = true;
+    try {
+      await fn();
+    } finally {
+      this.on = false;
+    }
+    return this.statements;
+  }
+}
+
+function recordingDriver(driver: Driver, rec: Recorder): Driver {
+  return {
+    kind: driver.kind,
+    shared: rec.wrap(driver.shared, false),
+    async acquire() {
+      const { conn, release } = await driver.acquire();
+      return { conn: rec.wrap(conn, true), release };
+    },
+    close: () => driver.close(),
+  };
+}
+
+async function openBenchDb(kind: 'pglite' | 'postgres', location: string, rec: Recorder): Promise<Db> {
+  const driver = kind === 'pglite' ? await createPgliteDriver(location) : await createPgDriver(location);
+  const db = wrapDriver(recordingDriver(driver, rec));
+  await migrate(db);
+  await ensureDefaultPermissions(db);
+  return db;
+}
+
+/** Replays captured statements: parallel groups in parallel, transactions in one transaction. */
+async function replay(db: Db, statements: Captured[]): Promise<void> {
+  const inTx = statements.filter((s) => s.tx && !/^(BEGIN|COMMIT|ROLLBACK)$/i.test(s.sql.trim()));
+  const outside = statements.filter((s) => !s.tx);
+  const groups = new Map<number, Captured[]>();
+  for (const s of outside) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  for (const g of groups.values()) await Promise.all(g.map((s) => db.query(s.sql, s.params)));
+  if (inTx.length) {
+    await db.transaction(async (tx) => {
+      for (const s of inTx) await tx.query(s.sql, s.params);
+    });
+  }
+}
+
+// ---------- statistics ----------
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const summarise = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95), n: s.length };
+};
+const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(2) : x.toFixed(1)) : '-');
+
+/** Runs `fn` `runs` times with `concurrency` at once; answers each run's duration in ms. */
+async function timeRuns(runs: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, runs) }, async () => {
+      while (next < runs) {
+        const i = next++;
+        const t = performance.now();
+        await fn(i);
+        out.push(performance.now() - t);
+      }
+    }),
+  );
+  return out;
+}
+
+// ---------- data ----------
+
+async function ensureData(db: Db, label: string, marker?: string): Promise<{ loadSeconds: number | null; reused: boolean }> {
+  if (marker && fs.existsSync(marker)) return { loadSeconds: JSON.parse(fs.readFileSync(marker, 'utf8')).seconds, reused: true };
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE is_template = false');
+  if ((row?.n ?? 0) > 0) {
+    console.log(`${label}: ${row!.n} jobs already there, reusing them.`);
+    return { loadSeconds: null, reused: true };
+  }
+  console.log(`${label}: generating the ${scaleName} data set (${scale.jobs} jobs, ${scale.jobProducts} job products, ${scale.timeEntries} time entries, ${scale.materials} materials)...`);
+  const result = await generateDemoData(db, scale, { seed: BENCH_SEED, today: BENCH_TODAY, log: (m) => console.log(m) });
+  console.log(`${label}: generated in ${result.seconds.toFixed(1)} s.`);
+  if (marker) fs.writeFileSync(marker, JSON.stringify({ version: DATA_VERSION, scale: scaleName, seconds: result.seconds, counts: result.counts }, null, 2));
+  return { loadSeconds: result.seconds, reused: false };
+}
+
+interface BenchUser {
+  id: number;
+  email: string;
+  role: string;
+}
+
+async function ensureUsers(db: Db): Promise<{ users: BenchUser[]; password: string }> {
+  const password = 'bench-password-1';
+  const users: BenchUser[] = [];
+  for (let i = 1; i <= USERS; i++) {
+    // Half employees (read-only jobs, own time only), the rest supervisors and two admins.
+    const role = i <= USERS / 2 ? 'employee' : i > USERS - 2 ? 'admin' : 'supervisor';
+    const email = `bench${String(i).padStart(2, '0')}@bench.test`;
+    const r = await createOrResetUser(db, { email, password, role, name: `Bench User ${i}` });
+    users.push({ id: r.id, email, role });
+  }
+  return { users, password };
+}
+
+interface Session {
+  cookie: string;
+  xsrf: string;
+  userId: number;
+  role: string;
+}
+
+function cookiesOf(res: Response, jar: Map<string, string>): void {
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+  }
+}
+
+async function login(baseUrl: string, user: BenchUser, password: string): Promise<Session> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  cookiesOf(await fetch(`${baseUrl}/sanctum/csrf-cookie`), jar);
+  const res = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookieHeader(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+    body: JSON.stringify({ email: user.email, password }),
+  });
+  if (res.status !== 204) throw new Error(`Login of ${user.email} answered ${res.status}: ${await res.text()}`);
+  cookiesOf(res, jar);
+  return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
+}
+
+// ---------- the run ----------
+
+interface LoadResult {
+  latencies: number[];
+  statuses: Record<string, number>;
+  errors: number;
+  seconds: number;
+}
+
+function runLoad(baseUrl: string, sessions: Session[], scenario: string, params: Record<string, unknown>, seed: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { baseUrl, sessions, scenario, concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS, seed, params },
+    });
+    worker.once('message', (m: LoadResult) => resolve(m));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
+  });
+}
+
+interface Row {
+  scenario: string;
+  api: { p50: number; p95: number; n: number };
+  rps: number;
+  errors: number;
+  statuses: Record<string, number>;
+  sqlAlone: { p50: number; p95: number };
+  sqlConc: { p50: number; p95: number };
+  statements: number;
+}
+
+async function searchTerms(db: Db): Promise<string[]> {
+  const q = <T>(sql: string) => db.query<T>(sql);
+  const numbers = await q<{ number: string }>(
+    `SELECT number FROM jobs WHERE is_template = false AND number IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 3 FROM jobs) LIMIT 1`,
+  );
+  const recent = await q<{ number: string }>(`SELECT number FROM jobs WHERE is_template = false AND number IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 200`);
+  const clients = await q<{ client_name: string }>(
+    `SELECT client_name FROM jobs WHERE is_template = false AND client_name IS NOT NULL GROUP BY client_name ORDER BY count(*) DESC, client_name LIMIT 1 OFFSET 25`,
+  );
+  const small = await q<{ client_name: string }>(
+    `SELECT client_name FROM jobs WHERE is_template = false AND client_name IS NOT NULL GROUP BY client_name ORDER BY count(*), client_name LIMIT 1`,
+  );
+  const terms = [
+    numbers[0]?.number, // one job by its full number
+    recent[0]?.number, // a recent job by number
+    recent[0]?.number.slice(0, 5), // a month-ish of numbers: "26-03"
+    clients[0]?.client_name, // a mid-sized client by name
+    small[0]?.client_name, // a small client
+    clients[0]?.client_name.split(' ')[0], // first word of a client name: several clients
+    'Burnside', // a street
+    'Killingsworth',
+    'Shower', // a kind of work: many jobs
+    'Lake Oswego', // a city
+    'Suite 4', // part of an address
+    'zzq', // nothing
+  ].filter((t): t is string => Boolean(t));
+  return [...new Set(terms)];
+}
+
+async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { loadSeconds: number | null; reused: boolean }): Promise<Row[]> {
+  const { users, password } = await ensureUsers(db);
+  const app: FastifyInstance = await buildApp({ db, sessionSecret: crypto.randomBytes(48).toString('base64url'), logLevel: 'silent' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${addr.port}`;
+  try {
+    const sessions: Session[] = [];
+    for (const u of users) sessions.push(await login(baseUrl, u, password));
+    const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
+
+    const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
+    const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
+    const terms = await searchTerms(db);
+    const params = { terms, jobIdMin: range!.lo, jobIdMax: range!.hi, crewIds: crew.map((c) => c.id), today: BENCH_TODAY };
+
+    // Contexts as the engine sees the signed-in users, for capturing the SQL of each call.
+    const ctxOf = async (s: Session): Promise<Ctx> => ({ db, user: await sessionUserFor(db, s.userId) });
+    const reader = await ctxOf(sessions[0]!);
+    const writer = await ctxOf(writers[0]!);
+
+    // Captured statements per variant (different terms, pages, ids), replayed round-robin.
+    const rnd = (() => {
+      let s = 99;
+      return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+    })();
+    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [] };
+    const termStats: { term: string; total: number; alone: number }[] = [];
+    for (const term of terms) {
+      for (const pageNo of [1, 2]) {
+        let total = 0;
+        const stmts = await rec.capture(async () => {
+          total = (await page(reader, 'jobs', { page: String(pageNo), per_page: '20', search: term })).total;
+        });
+        captures.search!.push(stmts);
+        if (pageNo === 1) {
+          const t = await timeRuns(10, 1, () => replay(db, stmts));
+          termStats.push({ term, total, alone: summarise(t).p50 });
+        }
+      }
+    }
+    for (let i = 0; i < 20; i++) {
+      const id = params.jobIdMin + Math.floor(rnd() * (params.jobIdMax - params.jobIdMin + 1));
+      captures.get!.push(await rec.capture(() => get(reader, 'jobs', id)));
+    }
+    for (let i = 0; i < 5; i++) {
+      const body = { user_id: params.crewIds[i % Math.max(1, params.crewIds.length)] ?? writers[0]!.userId, job_id: params.jobIdMin + i, hours: 2.5, date: BENCH_TODAY, note: 'bench capture' };
+      captures.create!.push(await rec.capture(() => create(writer, 'time_entries', body)));
+    }
+
+    console.log(`\n${label}: search terms (matching jobs, SQL p50 ms of page 1 alone):`);
+    for (const t of termStats) console.log(`  ${JSON.stringify(t.term).padEnd(32)} ${String(t.total).padStart(7)}  ${ms(t.alone).padStart(7)}`);
+
+    if (args.explain) {
+      const worst = [...termStats].sort((a, b) => b.alone - a.alone)[0]!;
+      const stmts = captures.search![terms.indexOf(worst.term) * 2]!;
+      console.log(`\n${label}: EXPLAIN ANALYZE of the slowest term ${JSON.stringify(worst.term)}:`);
+      for (const s of stmts) {
+        const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
+        console.log(`-- ${s.sql.slice(0, 160)}...\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
+      }
+    }
+
+    const rows: Row[] = [];
+    const scenarios: { key: 'search' | 'get' | 'create'; name: string; sessions: Session[] }[] = [
+      { key: 'search', name: 'job search (page, 20/page)', sessions },
+      { key: 'get', name: 'get job with products', sessions },
+      { key: 'create', name: 'create time entry', sessions: writers },
+    ];
+    for (const [i, sc] of scenarios.entries()) {
+      process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
+      const load = await runLoad(baseUrl, sc.sessions, sc.key, params, 1000 + i);
+      const api = summarise(load.latencies);
+      const variants = captures[sc.key]!;
+      const alone = await timeRuns(SQL_RUNS, 1, (k) => replay(db, variants[k % variants.length]!));
+      const conc = await timeRuns(SQL_RUNS, CONCURRENCY, (k) => replay(db, variants[k % variants.length]!));
+      const row: Row = {
+        scenario: sc.name, api, rps: api.n / load.seconds, errors: load.errors, statuses: load.statuses,
+        sqlAlone: summarise(alone), sqlConc: summarise(conc), statements: variants[0]!.filter((s) => !/^(BEGIN|COMMIT)$/i.test(s.sql.trim())).length,
+      };
+      rows.push(row);
+      console.log(`${api.n} requests, ${load.errors} errors ${JSON.stringify(load.statuses)}`);
+    }
+    printTable(label, rows, loadInfo);
+    return rows;
+  } finally {
+    await app.close();
+  }
+}
+
+function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number | null; reused: boolean }) {
+  const header = ['scenario', 'p50 ms', 'p95 ms', 'req/s', 'errors', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'API/SQL p50', 'API/SQL p95'];
+  const body = rows.map((r) => [
+    r.scenario, ms(r.api.p50), ms(r.api.p95), r.rps.toFixed(0), String(r.errors), String(r.statements), ms(r.sqlAlone.p50), ms(r.sqlAlone.p95),
+    ms(r.sqlConc.p50), ms(r.sqlConc.p95), `${(r.api.p50 / r.sqlConc.p50).toFixed(2)}×`, `${(r.api.p95 / r.sqlConc.p95).toFixed(2)}×`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${label} — ${scaleName} scale, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario` + (loadInfo.loadSeconds != null ? `, data generated in ${loadInfo.loadSeconds.toFixed(1)} s` : ''));
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+  console.log(
+    `SQL = the statements the engine issued for the same call (captured at the driver), replayed through db.query: alone (${SQL_RUNS} runs, one at a time) and ${CONCURRENCY} at a time. ` +
+      `API/SQL compares the API with the SQL at the same concurrency. The API also reads the session and the user on every request.`,
+  );
+}
+
+async function main() {
+  const results: Record<string, Row[]> = {};
+  if (!args['skip-pglite']) {
+    const dir = path.join(ROOT, '.data', `pglite-${scaleName}-v${DATA_VERSION}`);
+    const marker = path.join(dir, 'bench-ready.json');
+    if (fs.existsSync(dir) && !fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true }); // an interrupted build
+    const rec = new Recorder();
+    const db = await openBenchDb('pglite', dir, rec);
+    try {
+      const info = await ensureData(db, 'PGlite', marker);
+      if (info.reused && info.loadSeconds != null) console.log(`PGlite: reusing ${dir} (generated earlier in ${info.loadSeconds.toFixed(1)} s).`);
+      results.pglite = await benchDatabase('PGlite', db, rec, info);
+    } finally {
+      await db.close();
+    }
+  }
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const host = new URL(url).hostname;
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) console.warn(`Note: DATABASE_URL points at ${host}; the load itself only targets the in-process app on 127.0.0.1.`);
+    const rec = new Recorder();
+    const db = await openBenchDb('postgres', url, rec);
+    try {
+      const info = await ensureData(db, 'PostgreSQL');
+      results.postgres = await benchDatabase('PostgreSQL', db, rec, info);
+    } finally {
+      await db.close();
+    }
+  }
+  fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, '.data', `results-${scaleName}.json`), JSON.stringify({ at: new Date().toISOString(), scale: scaleName, concurrency: CONCURRENCY, durationMs: DURATION_MS, results }, null, 2));
+}
+
+await main();
