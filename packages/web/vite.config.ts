@@ -12,7 +12,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       injectRegister: false,
       filename: 'sw.js',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'color-scheme.js'],
       manifest: {
         name: 'Glazier',
         short_name: 'Glazier',

@@ -7,12 +7,23 @@ import { RequirePermission, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { Center, Loader } from '@mantine/core';
+
+function FirstLoad() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading Glazier" />
+    </Center>
+  );
+}
 
 export function createRouter() {
   return createBrowserRouter([
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // Shown while the first screen's chunk loads.
+      hydrateFallbackElement: <FirstLoad />,
       children: [
         {
           errorElement: <RouteError />,

@@ -1,6 +1,6 @@
 /** The app frame: header, side menu (a drawer on phones), the screen, and the action bar. */
 import { AppShell, Center, Loader } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BusyOverlay } from '../ui/loader.tsx';
@@ -17,6 +17,8 @@ export function Shell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const signedIn = Boolean(user);
+  // Below the `sm` breakpoint the menu is a drawer over the screen.
+  const phone = useMediaQuery('(max-width: 47.99em)');
 
   useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -30,8 +32,8 @@ export function Shell() {
       >
         <AppShell.Header>
           <Header
-            menuOpened={mobileOpened || desktopOpened}
-            onToggleMenu={() => (window.matchMedia('(max-width: 48em)').matches ? mobile.toggle() : desktop.toggle())}
+            menuOpened={phone ? mobileOpened : desktopOpened}
+            onToggleMenu={() => (phone ? mobile.toggle() : desktop.toggle())}
           />
         </AppShell.Header>
         {signedIn && (

@@ -21,6 +21,7 @@ import { Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { enterToNext } from '../ui/focus-next.ts';
+import { useLayerZIndex } from '../ui/modal-stack.tsx';
 import type { Query } from './http.ts';
 import { usePage, useRecord, type Rec } from './hooks.ts';
 import { useListNavigation } from './use-list-navigation.ts';
@@ -73,6 +74,9 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const [debounced] = useDebouncedValue(text, PICKER_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Focus coming back from the creation dialog should not reopen the list. */
+  const quietFocus = useRef(false);
+  const zIndex = useLayerZIndex();
   const listId = useId();
 
   const search = editing ? debounced.trim() : '';
@@ -105,12 +109,14 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
         onChange(item.record.id, item.record);
         return;
       }
+      quietFocus.current = true;
       const created = await onAddNew?.({ name: item.text, description: item.text });
       if (created) {
         setPicked(created);
         onChange(created.id, created);
       }
       inputRef.current?.focus();
+      setTimeout(() => (quietFocus.current = false), 0);
     },
     [close, onAddNew, onChange],
   );
@@ -140,7 +146,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const onFocus = () => {
     if (blurTimer.current) clearTimeout(blurTimer.current);
     blurTimer.current = null;
-    openList();
+    if (!quietFocus.current) openList();
   };
 
   const onBlur = () => {
@@ -180,7 +186,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
       position={placement === 'top' ? 'top-start' : 'bottom-start'}
       width="target"
       withinPortal
-      zIndex={1000}
+      zIndex={zIndex}
       middlewares={{ flip: false, shift: true, inline: false }}
       trapFocus={false}
       returnFocus={false}

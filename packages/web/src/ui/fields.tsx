@@ -8,6 +8,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { enterToNext } from './focus-next.ts';
+import { useLayerZIndex } from './modal-stack.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'description'> {
@@ -67,6 +68,7 @@ interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'de
 }
 
 export function DateField({ value, onChange, helper, error, ...rest }: DateFieldProps) {
+  const zIndex = useLayerZIndex();
   return (
     <DateInput
       value={value || null}
@@ -77,6 +79,7 @@ export function DateField({ value, onChange, helper, error, ...rest }: DateField
       description={error ? undefined : helper}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       onKeyDown={onEnter}
+      popoverProps={{ zIndex }}
       {...rest}
     />
   );

@@ -38,6 +38,8 @@ export interface ModalOptions {
 
 export interface ModalHandle<T = unknown> {
   id: number;
+  /** z-index of this modal (drop-downs inside it go just above). */
+  zIndex: number;
   /** Closes this modal and resolves its promise with `value`. */
   close: (value?: T | null) => void;
   isTop: boolean;
@@ -191,7 +193,8 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       {children}
       {entries.map((entry, index) => {
         const isTop = index === entries.length - 1;
-        const handle: ModalHandle<unknown> = { id: entry.id, close: (v) => closeEntry(entry.id, v ?? null), isTop };
+        const zIndex = 200 + index * 10;
+        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), isTop };
         const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
         return (
           <Modal
@@ -201,7 +204,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
             title={title ?? defaultTitle}
             size={size}
             fullScreen={mobile && fullScreenOnMobile}
-            zIndex={200 + index * 10}
+            zIndex={zIndex}
             trapFocus={isTop}
             closeOnEscape={isTop}
             closeOnClickOutside={isTop && closeOnClickOutside}
@@ -230,6 +233,12 @@ export function useModal<T = unknown>(): ModalHandle<T> {
   const handle = useContext(ModalContext);
   if (!handle) throw new Error('useModal must be used inside a modal of the stack');
   return handle as ModalHandle<T>;
+}
+
+/** z-index for a drop-down (picker list, select options) rendered from here: just above its modal. */
+export function useLayerZIndex(): number {
+  const handle = useContext(ModalContext);
+  return handle ? handle.zIndex + 5 : 300;
 }
 
 /** The handle if rendered inside a modal, else null (for components used both ways). */

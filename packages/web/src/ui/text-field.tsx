@@ -20,7 +20,12 @@ function useDelayedFocus<T extends HTMLElement>(enabled: boolean | undefined): R
   const ref = useRef<T>(null);
   useEffect(() => {
     if (!enabled) return;
-    const t = setTimeout(() => ref.current?.focus(), AUTOFOCUS_DELAY_MS);
+    const t = setTimeout(() => {
+      // Don't steal focus from a field the user already moved to.
+      const active = document.activeElement;
+      if (active && active !== ref.current && active.matches('input, textarea, select, [contenteditable="true"]')) return;
+      ref.current?.focus();
+    }, AUTOFOCUS_DELAY_MS);
     return () => clearTimeout(t);
   }, [enabled]);
   return ref;

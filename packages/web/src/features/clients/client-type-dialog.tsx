@@ -6,7 +6,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useRecordForm } from '../../resource-kit/use-record-form.ts';
 import { DialogActions } from '../../ui/dialog-actions.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
-import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useModal, type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 interface Props {
@@ -18,6 +18,7 @@ function ClientTypeForm({ record, initial }: Props) {
   const modal = useModal<Rec>();
   const dialogs = useDialogs();
   const canEdit = useCan('edit', 'clients');
+  const layer = useLayerZIndex();
   const categories = useList('product_categories');
   const { form, submit, remove, isNew, busy } = useRecordForm('client_types', {
     initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [] as number[] }),
@@ -51,7 +52,7 @@ function ClientTypeForm({ record, initial }: Props) {
           clearable
           disabled={!canEdit}
           nothingFoundMessage="No product categories yet"
-          comboboxProps={{ zIndex: 1000 }}
+          comboboxProps={{ zIndex: layer }}
         />
         <DialogActions
           onCancel={() => modal.close(null)}

@@ -22,7 +22,7 @@ import { DialogActions } from '../../ui/dialog-actions.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { PhoneField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useModal, type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
@@ -37,6 +37,7 @@ function UserForm({ record }: { record: Rec | null }) {
   const loader = useLoader();
   const me = useCurrentUser();
   const canEditUsers = useCan('edit', 'users');
+  const layer = useLayerZIndex();
   const isSelf = record != null && record.id === me?.id;
   const [changingPassword, setChangingPassword] = useState(record == null);
 
@@ -129,7 +130,7 @@ function UserForm({ record }: { record: Rec | null }) {
             error={form.errors.role}
             disabled={!canEditUsers}
             allowDeselect={false}
-            comboboxProps={{ zIndex: 1000 }}
+            comboboxProps={{ zIndex: layer }}
           />
         )}
         <Checkbox

@@ -73,7 +73,7 @@ function TimeEntryForm({ record, jobId }: Props) {
           data-testid="time-entry-job"
         />
         <Group grow align="flex-start">
-          <DateField label="Date" value={v.date as string} onChange={(d) => form.setFieldValue('date', d)} error={form.errors.date} popoverProps={{ zIndex: 1000 }} />
+          <DateField label="Date" value={v.date as string} onChange={(d) => form.setFieldValue('date', d)} error={form.errors.date} />
           <QtyField label="Hours" value={v.hours as number} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} min={0} max={24} />
         </Group>
         <TextAreaField label="Note" {...form.getInputProps('note')} />
