@@ -1,0 +1,72 @@
+/** The side menu and the dashboard for each role (platform.md 2.3, 2.4; DESIGN.md matrix). */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, PASSWORD, ROLE_USERS, login } from './support.ts';
+
+interface Expectation {
+  email: string;
+  password: string;
+  menu: string[];
+  notInMenu: string[];
+  cards: string[];
+  notCards: string[];
+}
+
+const ALWAYS = ['Home', 'Jobs', 'Schedule', 'Time Cards', 'Pickup Items', 'To Measure', 'To Order', 'To Fabricate'];
+
+const ROLES: Record<string, Expectation> = {
+  admin: {
+    email: ADMIN.email,
+    password: ADMIN.password,
+    menu: [...ALWAYS, 'Employees', 'Job Templates', 'Analysis', 'Forecasting', 'Products', 'Inventory', 'Purchase Orders', 'Boms', 'Clients', 'Vendors', 'Estimates', 'Takeoff Options', 'Settings'],
+    notInMenu: [],
+    cards: ['Jobs', 'Schedule', 'Estimates', 'Time Cards', 'Employees', 'Inventory', 'Analysis', 'Pickup Items and Lists', 'Forecasting'],
+    notCards: [],
+  },
+  manager: {
+    email: ROLE_USERS.manager.email,
+    password: PASSWORD,
+    menu: [...ALWAYS, 'Job Templates', 'Analysis', 'Forecasting', 'Products', 'Inventory', 'Purchase Orders', 'Boms', 'Clients', 'Vendors', 'Estimates', 'Takeoff Options'],
+    notInMenu: ['Employees', 'Settings'],
+    cards: ['Jobs', 'Schedule', 'Estimates', 'Time Cards', 'Inventory', 'Analysis', 'Forecasting'],
+    notCards: ['Employees'],
+  },
+  supervisor: {
+    email: ROLE_USERS.supervisor.email,
+    password: PASSWORD,
+    menu: [...ALWAYS, 'Inventory', 'Boms'],
+    notInMenu: ['Employees', 'Job Templates', 'Analysis', 'Forecasting', 'Products', 'Purchase Orders', 'Clients', 'Vendors', 'Estimates', 'Settings'],
+    cards: ['Jobs', 'Schedule', 'Estimates', 'Time Cards', 'Inventory'],
+    notCards: ['Employees', 'Analysis', 'Forecasting'],
+  },
+  employee: {
+    email: ROLE_USERS.employee.email,
+    password: PASSWORD,
+    menu: [...ALWAYS, 'Inventory'],
+    notInMenu: ['Employees', 'Job Templates', 'Analysis', 'Forecasting', 'Products', 'Purchase Orders', 'Boms', 'Clients', 'Vendors', 'Estimates', 'Settings'],
+    cards: ['Jobs', 'Schedule', 'Time Cards', 'Inventory', 'Pickup Items and Lists'],
+    notCards: ['Estimates', 'Employees', 'Analysis', 'Forecasting'],
+  },
+};
+
+async function openMenu(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+for (const [role, e] of Object.entries(ROLES)) {
+  test(`${role}: menu and dashboard`, async ({ page }) => {
+    await login(page, e.email, e.password);
+    const nav = await openMenu(page);
+    for (const label of e.menu) await expect(nav.getByRole('link', { name: label, exact: true }), `${role} sees ${label}`).toBeVisible();
+    for (const label of e.notInMenu) await expect(nav.getByRole('link', { name: label, exact: true }), `${role} does not see ${label}`).toHaveCount(0);
+
+    const main = page.getByRole('main');
+    for (const title of e.cards) await expect(main.getByRole('region', { name: title, exact: true })).toBeVisible();
+    for (const title of e.notCards) await expect(main.getByRole('region', { name: title, exact: true })).toHaveCount(0);
+    const jobs = main.getByRole('region', { name: 'Jobs', exact: true });
+    await expect(jobs.getByRole('link', { name: 'Add' }).or(jobs.getByRole('button', { name: 'Add' }))).toHaveCount(role === 'employee' ? 0 : 1);
+    await expect(main.getByRole('region', { name: 'Time Cards' }).getByRole('button', { name: 'Enter TIme' })).toBeVisible();
+  });
+}
