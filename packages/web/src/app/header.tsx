@@ -23,7 +23,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const profile = async () => {
     if (!user) return;
     const { openUserDialog } = await import('../features/employees/user-dialog.tsx');
-    await openUserDialog(modals, { id: user.id });
+    await openUserDialog(modals, { id: user.id, title: 'Profile' });
   };
 
   return (

@@ -185,7 +185,13 @@ function UserDialogBody({ id, record }: { id?: number; record?: Rec | null }) {
   return <UserForm record={rec} />;
 }
 
-export function openUserDialog(modals: ModalStackApi, props: { id?: number; record?: Rec | null } = {}): Promise<Rec | null> {
+export function openUserDialog(
+  modals: ModalStackApi,
+  props: { id?: number; record?: Rec | null; title?: string } = {},
+): Promise<Rec | null> {
   const editing = Boolean(props.id || props.record);
-  return modals.push<Rec>(() => <UserDialogBody {...props} />, { title: editing ? 'Edit User' : 'Add User', testId: 'user-dialog' });
+  return modals.push<Rec>(() => <UserDialogBody id={props.id} record={props.record} />, {
+    title: props.title ?? (editing ? 'Edit User' : 'Add User'),
+    testId: 'user-dialog',
+  });
 }
