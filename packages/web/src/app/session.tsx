@@ -21,7 +21,7 @@ interface SessionApi {
   checking: boolean;
   /** Initial data is loading (the overlay is up). */
   bootstrapping: boolean;
-  /** Signs in and loads the initial data; throws the server's error (422/429) on failure. */
+  /** Signs in (the initial data then loads behind the overlay); throws the server's error (422/429). */
   login: (email: string, password: string) => Promise<SessionUser | null>;
   logout: () => Promise<void>;
 }
@@ -69,14 +69,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api.post('/login', { email, password });
       // A new session: drop anything cached for a previous one.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
-      const fresh = await queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSessionUser, staleTime: 0 });
-      if (fresh) {
-        loadedFor.current = fresh.id;
-        await loadInitialData();
-      }
-      return fresh;
+      // The new user starts the initial data load (effect above) behind the overlay.
+      loadedFor.current = null;
+      return queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSessionUser, staleTime: 0 });
     },
-    [queryClient, loadInitialData],
+    [queryClient],
   );
 
   const logout = useCallback(async () => {
