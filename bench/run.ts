@@ -426,8 +426,13 @@ async function main() {
       await db.close();
     }
   }
+  // One file per scale; each database's latest run replaces only its own entry.
   fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, '.data', `results-${scaleName}.json`), JSON.stringify({ at: new Date().toISOString(), scale: scaleName, concurrency: CONCURRENCY, durationMs: DURATION_MS, results }, null, 2));
+  const file = path.join(ROOT, '.data', `results-${scaleName}.json`);
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const at = new Date().toISOString();
+  for (const [kind, rows] of Object.entries(results)) previous[kind] = { at, concurrency: CONCURRENCY, durationMs: DURATION_MS, rows };
+  fs.writeFileSync(file, JSON.stringify(previous, null, 2));
 }
 
 await main();
