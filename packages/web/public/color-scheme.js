@@ -4,4 +4,6 @@ try {
   var s = localStorage.getItem('glazier-color-scheme');
   var dark = s === 'dark' || ((!s || s === 'auto') && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
-} catch (e) {}
+} catch {
+  // Private mode or no storage: Mantine applies the scheme on start.
+}

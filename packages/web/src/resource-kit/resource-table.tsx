@@ -49,7 +49,8 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
   const [search] = useDebouncedValue(text.trim(), 300);
   const [pageNo, setPageNo] = useState(1);
   const [sort, setSort] = useState(props.defaultSort ?? null);
-  useEffect(() => setPageNo(1), [search, sort, JSON.stringify(props.filters)]);
+  const filterKey = JSON.stringify(props.filters ?? {});
+  useEffect(() => setPageNo(1), [search, sort, filterKey]);
 
   const page = usePage<T>(resource, {
     page: pageNo,
