@@ -94,6 +94,17 @@ describe('modal stack', () => {
     expect(dialog.textContent).toContain('Acme Glass');
   });
 
+  it('puts the test id on the visible dialog element, named by its title', async () => {
+    const stack = setup();
+    act(() => {
+      void stack().push(() => <Body label="Tagged" value="t" />, { title: 'Tagged modal', testId: 'tagged-dialog' });
+    });
+    const tagged = await screen.findByTestId('tagged-dialog');
+    expect(tagged.getAttribute('role')).toBe('dialog');
+    expect(tagged).toBe(screen.getByRole('dialog', { name: 'Tagged modal' }));
+    expect(tagged.textContent).toContain('Tagged body');
+  });
+
   it('the browser Back action closes the top modal (resolving null) instead of navigating', async () => {
     const stack = setup();
     const startUrl = window.location.href;

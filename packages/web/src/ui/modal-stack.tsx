@@ -32,7 +32,7 @@ export interface ModalOptions {
   /** Fill the screen on phones (default true). */
   fullScreenOnMobile?: boolean;
   closeOnClickOutside?: boolean;
-  /** data-testid of the modal's content element. */
+  /** data-testid of the dialog element (the visible `role="dialog"` content, named by the title). */
   testId?: string;
 }
 
@@ -210,8 +210,8 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
             closeOnClickOutside={isTop && closeOnClickOutside}
             returnFocus
             transitionProps={{ duration: mobile ? 0 : 120 }}
-            data-testid={testId}
-            data-modal-depth={index}
+            // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
+            attributes={{ content: { 'data-testid': testId, 'data-modal-depth': index } }}
             closeButtonProps={{ 'aria-label': 'Close dialog' }}
           >
             <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
