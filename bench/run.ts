@@ -28,7 +28,7 @@ import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 /** The date the bench data is centred on (fixed, so every build is the same). */
 const BENCH_TODAY = '2026-06-30';
 const BENCH_SEED = 20260142;

@@ -10,6 +10,7 @@ import {
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import { tableDefinitions } from '@glazier/shared/resources/registry';
+import { searchExpression } from './search.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTable = PgTableWithColumns<any>;
@@ -92,8 +93,8 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
       if (fd.unique) out.push(uniqueIndex(`${table}_${name}_unique`).on(name === 'email' ? sql`lower(${c[name]})` : c[name]!).where(sql`deleted_at IS NULL`));
       else if (fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
     }
-    // Trigram indexes make ILIKE '%term%' searches fast on large tables (DESIGN.md).
-    for (const name of def.search) out.push(index(`${table}_${name}_trgm`).using('gin', sql`${c[name]} gin_trgm_ops`));
+    // One trigram index on the search expression makes '%term%' searches fast on large tables.
+    if (def.search.length) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
     for (const cols of def.uniqueTogether ?? []) out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     if ('active' in def.fields) out.push(index(`${table}_active_idx`).on(c.active!));
     out.push(index(`${table}_created_at_idx`).on(c.created_at!));

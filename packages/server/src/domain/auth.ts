@@ -12,21 +12,22 @@ import { create, update } from '../engine/engine.ts';
 import { ARGON2_OPTIONS } from '../resources/users.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
+import { cacheSessionUser, cachedSessionUser } from './session-user-cache.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS));
 
 export async function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
+  const cached = cachedSessionUser(db, userId);
+  if (cached !== undefined) return cached;
   const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
-  if (!u || !u.active || u.deleted_at) return null;
-  return {
-    id: u.id as number,
-    name: u.name as string,
-    email: u.email as string,
-    role: u.role as Role,
-    permissions: await permissionsFor(db, u.role as Role),
-  };
+  const user: SessionUser | null =
+    !u || !u.active || u.deleted_at
+      ? null
+      : { id: u.id as number, name: u.name as string, email: u.email as string, role: u.role as Role, permissions: await permissionsFor(db, u.role as Role) };
+  cacheSessionUser(db, userId, user);
+  return user;
 }
 
 /** Checks credentials; answers the user id or throws 422 on `email` (DESIGN.md). */

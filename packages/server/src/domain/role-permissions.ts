@@ -4,12 +4,14 @@
  */
 import { AREAS, DEFAULT_ROLE_MATRIX, ROLES, emptyPermissionMap, normaliseRight, type PermissionMap, type Role, type RoleMatrix, type Area } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
+import { forgetSessionUser } from './session-user-cache.ts';
 
 const TTL_MS = 5_000;
 let cache: { at: number; matrix: RoleMatrix; db: Db } | undefined;
 
 export function invalidatePermissions(): void {
   cache = undefined;
+  forgetSessionUser(); // cached users carry their permissions
 }
 
 export async function loadRoleMatrix(db: Db): Promise<RoleMatrix> {

@@ -3,7 +3,7 @@
  * registry entry, with authorisation, validation, record rules (hooks), nested children, conflict
  * detection, one transaction per call and an audit row per change.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
 import type { Page } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
@@ -33,6 +33,7 @@ export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
   return res.present ? res.present(ctx, out) : out;
 }
 
+/** Relations of many parents (lists with `with_{relation}`): one batched query per relation. */
 async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names: string[]): Promise<void> {
   if (!rows.length) return;
   for (const relName of names) {
@@ -66,6 +67,54 @@ async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names:
   }
 }
 
+/** json_agg renders timestamps in PostgreSQL's format: bring them to the contract's ISO UTC. */
+function fromJson(res: ServerResource, row: Row): Row {
+  for (const [name, fd] of Object.entries(res.def.fields)) {
+    if (fd.kind === 'timestamp' && typeof row[name] === 'string') row[name] = new Date(row[name] as string).toISOString();
+  }
+  for (const name of ['created_at', 'updated_at', 'deleted_at']) {
+    if (typeof row[name] === 'string') row[name] = new Date(row[name] as string).toISOString();
+  }
+  return row;
+}
+
+/** Relations of one record (get one): every relation in a single statement of subqueries. */
+async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]): Promise<void> {
+  const parts: SQL[] = [];
+  const used: [string, ServerResource, RelationDef][] = [];
+  for (const relName of names) {
+    const rel = res.def.relations[relName]!;
+    const child = resource(rel.resource);
+    if (!allowed(ctx, 'view', child.def.read)) continue;
+    const t = child.table;
+    let sub: SQL;
+    if (rel.kind === 'belongsTo') {
+      const local = row[rel.localKey!];
+      if (typeof local !== 'number') {
+        row[relName] = null;
+        continue;
+      }
+      sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(eq(t.id, local), ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
+    } else {
+      const where = and(eq(t[rel.foreignKey!], row.id as number), ...baseConditions(ctx, child));
+      const order = sql.join(parseListQuery(ctx, child, {}, 'page').orderBy, sql`, `);
+      sub =
+        rel.kind === 'one'
+          ? sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT 1)`
+          : sql`(SELECT coalesce(json_agg(${t} ORDER BY ${order}), '[]'::json) FROM ${t} WHERE ${where})`;
+    }
+    parts.push(sql`${sub} AS ${sql.identifier(relName)}`);
+    used.push([relName, child, rel]);
+  }
+  if (!parts.length) return;
+  const [result] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as Row[];
+  for (const [relName, child, rel] of used) {
+    const value = result?.[relName];
+    if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
+    else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
+  }
+}
+
 // ---------- reads ----------
 
 export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
@@ -78,17 +127,24 @@ export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<{ dat
   return { data };
 }
 
+const TOTAL = '__total';
+
 export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<Row>> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
-  const [rows, totals] = await Promise.all([
-    ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(perPage).offset((pageNo - 1) * perPage),
-    ctx.db.orm.select({ n: count() }).from(res.table).where(where),
-  ]);
-  const total = Number(totals[0]?.n ?? 0);
-  const data = (rows as Row[]).map((r) => present(ctx, res, r));
+  // The total rides along with the page (one scan); only a page past the end needs its own count.
+  const rows = (await ctx.db.orm
+    .select({ ...getTableColumns(res.table), [TOTAL]: sql<number>`count(*) over ()` })
+    .from(res.table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(perPage)
+    .offset((pageNo - 1) * perPage)) as Row[];
+  let total = Number(rows[0]?.[TOTAL] ?? 0);
+  if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
+  const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
   await embedRelations(ctx, res, data, embed);
   return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
@@ -121,7 +177,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   if (!row) throw notFound(res.def.label);
   const out = present(ctx, res, row);
   const relations = Object.keys(res.def.relations);
-  await embedRelations(ctx, res, [out], relations);
+  await embedOne(ctx, res, out, relations);
   if (typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;
     for (const rel of relations) {
@@ -334,7 +390,7 @@ export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<
 async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row> {
   const out = present(ctx, res, record);
   const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
-  await embedRelations(ctx, res, [out], writable);
+  await embedOne(ctx, res, out, writable);
   return out;
 }
 

@@ -3,7 +3,8 @@
  * Everything is whitelisted: unknown filters are ignored, a bad sort column or malformed value is a
  * 422, and values are always bound parameters.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
 import type { ServerResource } from './server-resource.ts';
 import type { Ctx } from './context.ts';
@@ -27,10 +28,6 @@ function idList(v: unknown): number[] | undefined {
   const ids = parts.map((p) => p.trim()).filter(Boolean);
   if (ids.length > 1000 || ids.some((p) => !/^\d{1,9}$/.test(p))) throw invalid({ id_list: ['Must be a list of record ids.'] });
   return ids.map(Number);
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface ListOptions {
@@ -142,8 +139,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   if (search) {
     if (search.length > 200) errors.search = ['Must be at most 200 characters.'];
     else if (def.search.length) {
-      const pattern = `%${escapeLike(search)}%`;
-      conds.push(or(...def.search.map((col) => ilike(t[col], pattern)))!);
+      conds.push(sql`${searchExpression(def.search.map((col) => t[col]))} LIKE ${searchPattern(search)}`);
     } else if (/^\d{1,9}$/.test(search) && def.titleField !== 'id') {
       conds.push(eq(t[def.titleField], def.fields[def.titleField]?.kind === 'int' ? Number(search) : search));
     }

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Hooks } from '../engine/server-resource.ts';
 import { canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
+import { forgetSessionUser } from '../domain/session-user-cache.ts';
 
 /** Fields a user may change on their own record without `edit users` (the Profile dialog). */
 const SELF_EDITABLE = new Set(['name', 'email', 'number', 'password', 'password_confirmation', 'id', 'updated_at']);
@@ -31,8 +32,12 @@ export const usersHooks: Hooks = {
     delete values.password;
     delete values.password_confirmation;
   },
+  afterSave({ record }) {
+    forgetSessionUser(record.id as number);
+  },
   beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
+    forgetSessionUser(existing.id as number);
   },
   present(_ctx, row) {
     const { password_hash: _hash, ...rest } = row;

@@ -84,7 +84,8 @@ export const job_templates = defineResource({
   write: 'jobs_admin',
   fields: { ...jobFields, name: f.text({ required: true }) },
   fixed: { is_template: true },
-  search: ['name', 'client_name'],
+  // the same columns as jobs: one table, one search index
+  search: ['number', 'name', 'client_name', 'address'],
   filters: { client_id: { op: 'eq' }, category_template_id: { op: 'eq' } },
   sortable: ['name', 'created_at'],
   relations: { products: jobRelations.products! },

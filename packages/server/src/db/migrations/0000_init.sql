@@ -587,16 +587,15 @@ CREATE INDEX "bom_materials_bom_id_idx" ON "bom_materials" USING btree ("bom_id"
 CREATE INDEX "bom_materials_material_id_idx" ON "bom_materials" USING btree ("material_id");--> statement-breakpoint
 CREATE INDEX "bom_materials_created_at_idx" ON "bom_materials" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "boms_job_id_idx" ON "boms" USING btree ("job_id");--> statement-breakpoint
-CREATE INDEX "boms_name_trgm" ON "boms" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "boms_search_trgm" ON "boms" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "boms_created_at_idx" ON "boms" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "category_templates_client_id_idx" ON "category_templates" USING btree ("client_id");--> statement-breakpoint
-CREATE INDEX "category_templates_name_trgm" ON "category_templates" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "category_templates_search_trgm" ON "category_templates" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "category_templates_created_at_idx" ON "category_templates" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "client_types_name_trgm" ON "client_types" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "client_types_search_trgm" ON "client_types" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "client_types_created_at_idx" ON "client_types" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "clients_client_type_id_idx" ON "clients" USING btree ("client_type_id");--> statement-breakpoint
-CREATE INDEX "clients_name_trgm" ON "clients" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "clients_note_trgm" ON "clients" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "clients_search_trgm" ON "clients" USING gin (lower(coalesce("name", '') || ' ' || coalesce("note", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "clients_active_idx" ON "clients" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "clients_created_at_idx" ON "clients" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "estimate_category_notes_estimate_id_idx" ON "estimate_category_notes" USING btree ("estimate_id");--> statement-breakpoint
@@ -606,17 +605,13 @@ CREATE INDEX "estimate_items_estimate_id_idx" ON "estimate_items" USING btree ("
 CREATE INDEX "estimate_items_takeoff_option_id_idx" ON "estimate_items" USING btree ("takeoff_option_id");--> statement-breakpoint
 CREATE INDEX "estimate_items_product_id_idx" ON "estimate_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "estimate_items_alternate_product_id_idx" ON "estimate_items" USING btree ("alternate_product_id");--> statement-breakpoint
-CREATE INDEX "estimate_items_description_trgm" ON "estimate_items" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "estimate_items_notes_trgm" ON "estimate_items" USING gin ("notes" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "estimate_items_search_trgm" ON "estimate_items" USING gin (lower(coalesce("description", '') || ' ' || coalesce("notes", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "estimate_items_created_at_idx" ON "estimate_items" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "estimates_client_id_idx" ON "estimates" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "estimates_date_idx" ON "estimates" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "estimates_job_id_idx" ON "estimates" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "estimates_status_idx" ON "estimates" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "estimates_name_trgm" ON "estimates" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "estimates_job_number_trgm" ON "estimates" USING gin ("job_number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "estimates_job_address_trgm" ON "estimates" USING gin ("job_address" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "estimates_contact_name_trgm" ON "estimates" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "estimates_search_trgm" ON "estimates" USING gin (lower(coalesce("name", '') || ' ' || coalesce("job_number", '') || ' ' || coalesce("job_address", '') || ' ' || coalesce("contact_name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "estimates_created_at_idx" ON "estimates" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "events_job_id_idx" ON "events" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "events_date_idx" ON "events" USING btree ("date");--> statement-breakpoint
@@ -625,31 +620,27 @@ CREATE INDEX "events_created_at_idx" ON "events" USING btree ("created_at");--> 
 CREATE INDEX "files_job_id_idx" ON "files" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "files_estimate_id_idx" ON "files" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "files_user_id_idx" ON "files" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "files_description_trgm" ON "files" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "files_search_trgm" ON "files" USING gin (lower(coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "files_created_at_idx" ON "files" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "images_job_id_idx" ON "images" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "images_estimate_id_idx" ON "images" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "images_user_id_idx" ON "images" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "images_description_trgm" ON "images" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "images_search_trgm" ON "images" USING gin (lower(coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "images_created_at_idx" ON "images" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "job_products_job_id_idx" ON "job_products" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "job_products_product_id_idx" ON "job_products" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "job_products_series_id_idx" ON "job_products" USING btree ("series_id");--> statement-breakpoint
-CREATE INDEX "job_products_name_trgm" ON "job_products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "job_products_note_trgm" ON "job_products" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "job_products_search_trgm" ON "job_products" USING gin (lower(coalesce("name", '') || ' ' || coalesce("note", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "job_products_created_at_idx" ON "job_products" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "jobs_job_template_id_idx" ON "jobs" USING btree ("job_template_id");--> statement-breakpoint
 CREATE INDEX "jobs_client_id_idx" ON "jobs" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "jobs_start_date_idx" ON "jobs" USING btree ("start_date");--> statement-breakpoint
 CREATE INDEX "jobs_foreman_id_idx" ON "jobs" USING btree ("foreman_id");--> statement-breakpoint
 CREATE INDEX "jobs_category_template_id_idx" ON "jobs" USING btree ("category_template_id");--> statement-breakpoint
-CREATE INDEX "jobs_number_trgm" ON "jobs" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "jobs_name_trgm" ON "jobs" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "jobs_client_name_trgm" ON "jobs" USING gin ("client_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "jobs_address_trgm" ON "jobs" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "jobs_search_trgm" ON "jobs" USING gin (lower(coalesce("number", '') || ' ' || coalesce("name", '') || ' ' || coalesce("client_name", '') || ' ' || coalesce("address", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_active_idx" ON "jobs" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "jobs_created_at_idx" ON "jobs" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "material_categories_name_trgm" ON "material_categories" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "material_categories_search_trgm" ON "material_categories" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "material_categories_created_at_idx" ON "material_categories" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "material_snapshots_material_id_idx" ON "material_snapshots" USING btree ("material_id");--> statement-breakpoint
 CREATE INDEX "material_snapshots_date_idx" ON "material_snapshots" USING btree ("date");--> statement-breakpoint
@@ -660,23 +651,20 @@ CREATE INDEX "material_transactions_purchase_order_material_id_idx" ON "material
 CREATE INDEX "material_transactions_bom_id_idx" ON "material_transactions" USING btree ("bom_id");--> statement-breakpoint
 CREATE INDEX "material_transactions_created_at_idx" ON "material_transactions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "materials_material_category_id_idx" ON "materials" USING btree ("material_category_id");--> statement-breakpoint
-CREATE INDEX "materials_number_trgm" ON "materials" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "materials_description_trgm" ON "materials" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "materials_search_trgm" ON "materials" USING gin (lower(coalesce("number", '') || ' ' || coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "materials_active_idx" ON "materials" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "materials_created_at_idx" ON "materials" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "notes_job_id_idx" ON "notes" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "notes_estimate_id_idx" ON "notes" USING btree ("estimate_id");--> statement-breakpoint
 CREATE INDEX "notes_user_id_idx" ON "notes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "notes_note_trgm" ON "notes" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "notes_search_trgm" ON "notes" USING gin (lower(coalesce("note", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "notes_created_at_idx" ON "notes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "pickup_items_job_id_idx" ON "pickup_items" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "pickup_items_user_id_idx" ON "pickup_items" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "pickup_items_category_id_idx" ON "pickup_items" USING btree ("category_id");--> statement-breakpoint
-CREATE INDEX "pickup_items_note_trgm" ON "pickup_items" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "pickup_items_category_name_trgm" ON "pickup_items" USING gin ("category_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "pickup_items_reason_trgm" ON "pickup_items" USING gin ("reason" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pickup_items_search_trgm" ON "pickup_items" USING gin (lower(coalesce("note", '') || ' ' || coalesce("category_name", '') || ' ' || coalesce("reason", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "pickup_items_created_at_idx" ON "pickup_items" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "product_categories_name_trgm" ON "product_categories" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_categories_search_trgm" ON "product_categories" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_categories_created_at_idx" ON "product_categories" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "product_materials_product_id_idx" ON "product_materials" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "product_materials_material_id_idx" ON "product_materials" USING btree ("material_id");--> statement-breakpoint
@@ -684,9 +672,7 @@ CREATE INDEX "product_materials_created_at_idx" ON "product_materials" USING btr
 CREATE INDEX "products_series_id_idx" ON "products" USING btree ("series_id");--> statement-breakpoint
 CREATE INDEX "products_category_id_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_material_id_idx" ON "products" USING btree ("material_id");--> statement-breakpoint
-CREATE INDEX "products_name_trgm" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_number_trgm" ON "products" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_description_trgm" ON "products" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_trgm" ON "products" USING gin (lower(coalesce("name", '') || ' ' || coalesce("number", '') || ' ' || coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_created_at_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "purchase_order_materials_purchase_order_id_idx" ON "purchase_order_materials" USING btree ("purchase_order_id");--> statement-breakpoint
 CREATE INDEX "purchase_order_materials_material_id_idx" ON "purchase_order_materials" USING btree ("material_id");--> statement-breakpoint
@@ -698,47 +684,43 @@ CREATE INDEX "purchase_orders_created_at_idx" ON "purchase_orders" USING btree (
 CREATE UNIQUE INDEX "role_permissions_role_area_unique" ON "role_permissions" USING btree ("role","area");--> statement-breakpoint
 CREATE INDEX "role_permissions_created_at_idx" ON "role_permissions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "schedule_notes_date_idx" ON "schedule_notes" USING btree ("date");--> statement-breakpoint
-CREATE INDEX "schedule_notes_note_trgm" ON "schedule_notes" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "schedule_notes_search_trgm" ON "schedule_notes" USING gin (lower(coalesce("note", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "schedule_notes_created_at_idx" ON "schedule_notes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "series_category_id_idx" ON "series" USING btree ("category_id");--> statement-breakpoint
-CREATE INDEX "series_name_trgm" ON "series" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "series_search_trgm" ON "series" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "series_created_at_idx" ON "series" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settings_name_unique" ON "settings" USING btree ("name") WHERE deleted_at IS NULL;--> statement-breakpoint
-CREATE INDEX "settings_name_trgm" ON "settings" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "settings_search_trgm" ON "settings" USING gin (lower(coalesce("name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "settings_created_at_idx" ON "settings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "takeoff_items_takeoff_unit_id_idx" ON "takeoff_items" USING btree ("takeoff_unit_id");--> statement-breakpoint
 CREATE INDEX "takeoff_items_takeoff_id_idx" ON "takeoff_items" USING btree ("takeoff_id");--> statement-breakpoint
 CREATE INDEX "takeoff_items_takeoff_option_id_idx" ON "takeoff_items" USING btree ("takeoff_option_id");--> statement-breakpoint
 CREATE INDEX "takeoff_items_created_at_idx" ON "takeoff_items" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "takeoff_options_product_category_id_idx" ON "takeoff_options" USING btree ("product_category_id");--> statement-breakpoint
-CREATE INDEX "takeoff_options_description_trgm" ON "takeoff_options" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "takeoff_options_search_trgm" ON "takeoff_options" USING gin (lower(coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "takeoff_options_active_idx" ON "takeoff_options" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "takeoff_options_created_at_idx" ON "takeoff_options" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "takeoff_units_takeoff_id_idx" ON "takeoff_units" USING btree ("takeoff_id");--> statement-breakpoint
-CREATE INDEX "takeoff_units_description_trgm" ON "takeoff_units" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "takeoff_units_search_trgm" ON "takeoff_units" USING gin (lower(coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "takeoff_units_created_at_idx" ON "takeoff_units" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "takeoffs_estimate_id_unique" ON "takeoffs" USING btree ("estimate_id") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "takeoffs_created_at_idx" ON "takeoffs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "time_entries_user_id_idx" ON "time_entries" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "time_entries_job_id_idx" ON "time_entries" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "time_entries_date_idx" ON "time_entries" USING btree ("date");--> statement-breakpoint
-CREATE INDEX "time_entries_note_trgm" ON "time_entries" USING gin ("note" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "time_entries_user_name_trgm" ON "time_entries" USING gin ("user_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "time_entries_search_trgm" ON "time_entries" USING gin (lower(coalesce("note", '') || ' ' || coalesce("user_name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "time_entries_created_at_idx" ON "time_entries" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email")) WHERE deleted_at IS NULL;--> statement-breakpoint
-CREATE INDEX "users_name_trgm" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin (lower(coalesce("name", '') || ' ' || coalesce("email", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_active_idx" ON "users" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "vendor_materials_material_id_idx" ON "vendor_materials" USING btree ("material_id");--> statement-breakpoint
 CREATE INDEX "vendor_materials_vendor_id_idx" ON "vendor_materials" USING btree ("vendor_id");--> statement-breakpoint
-CREATE INDEX "vendor_materials_vendor_part_number_trgm" ON "vendor_materials" USING gin ("vendor_part_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vendor_materials_search_trgm" ON "vendor_materials" USING gin (lower(coalesce("vendor_part_number", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "vendor_materials_active_idx" ON "vendor_materials" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "vendor_materials_created_at_idx" ON "vendor_materials" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "vendors_name_trgm" ON "vendors" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "vendors_contact_name_trgm" ON "vendors" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "vendors_email_trgm" ON "vendors" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vendors_search_trgm" ON "vendors" USING gin (lower(coalesce("name", '') || ' ' || coalesce("contact_name", '') || ' ' || coalesce("email", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "vendors_active_idx" ON "vendors" USING btree ("active");--> statement-breakpoint
 CREATE INDEX "vendors_created_at_idx" ON "vendors" USING btree ("created_at");
