@@ -23,6 +23,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionSecret: env.SESSION_SECRET || undefined,
     secureCookies: env.SECURE_COOKIES === 'true',
-    webDist: path.join(root, 'packages/web/dist'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
   };
 }
