@@ -1,0 +1,29 @@
+/** A phone-width screen (375 px): the menu is a drawer, dialogs fit, nothing scrolls sideways. */
+import { expect, test } from '@playwright/test';
+import { loginAdmin } from './support.ts';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+const noSidewaysScroll = async (page: import('@playwright/test').Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+test('works on a phone', async ({ page }) => {
+  await loginAdmin(page);
+  await noSidewaysScroll(page);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page).toHaveURL(/\/lists\/clients$/);
+  await expect(nav).not.toBeInViewport();
+  await noSidewaysScroll(page);
+
+  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Client' });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(375);
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await noSidewaysScroll(page);
+});
