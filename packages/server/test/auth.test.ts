@@ -115,6 +115,8 @@ describe('sessions', () => {
   it('lets an admin issue a one-time reset link', async () => {
     const admin = await signedIn(env.app, 'admin@test.local');
     const target = await createOrResetUser(env.db, { email: 'forgot@test.local', password: PASSWORD, role: 'employee', name: 'Forgetful' });
+    const oldSession = await signedIn(env.app, 'forgot@test.local');
+    expect((await oldSession.get('/api/user')).status).toBe(200);
     const manager = await signedIn(env.app, 'manager@test.local');
     expect((await manager.post(`/api/users/${target.id}/reset_link`)).status).toBe(403);
     const link = await admin.post(`/api/users/${target.id}/reset_link`);
@@ -129,6 +131,7 @@ describe('sessions', () => {
     expect(mismatch.body.errors).toHaveProperty('password_confirmation');
     expect((await guest.post('/api/password_reset', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).status).toBe(204);
     expect((await guest.post('/api/password_reset', { token, password: 'another-pass1', password_confirmation: 'another-pass1' })).status).toBe(422);
+    expect((await oldSession.get('/api/user')).status).toBe(401); // a reset signs the user out everywhere
     expect((await new Client(env.app).login('forgot@test.local', 'brand-new-pass')).status).toBe(204);
     expect((await new Client(env.app).login('forgot@test.local', PASSWORD)).status).toBe(422);
   });
