@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StackGrabber, renderWithProviders } from '../test/render.tsx';
 import { useModal, type ModalStackApi } from './modal-stack.tsx';
 
@@ -147,4 +147,32 @@ describe('modal stack', () => {
     // Back on the entry we started from.
     expect(marker()).toBe(before);
   });
+
+  it('waits for a slow history move before resolving, so a late popstate is not taken for Back', async () => {
+    const stack = setup();
+    const realGo = window.history.go.bind(window.history);
+    // A busy page: the browser makes the move long after our settle timer would have run.
+    vi.spyOn(window.history, 'go').mockImplementation((delta) => void setTimeout(() => realGo(delta), 900));
+    let lower!: Promise<string | null>;
+    let upper!: Promise<string | null>;
+    act(() => {
+      lower = stack().push<string>(() => <Body label="Lower" value="l" />);
+    });
+    act(() => {
+      upper = stack().push<string>(() => <Body label="Upper" value="u" />);
+    });
+    await screen.findByText('Upper body');
+    const upperMarker = (window.history.state as Record<string, unknown>).glazierModal;
+    await userEvent.click(screen.getByRole('button', { name: 'Finish Upper' }));
+    await expect(upper).resolves.toBe('u');
+    // Resolved only once the history has left the upper modal's entry…
+    expect((window.history.state as Record<string, unknown>).glazierModal).not.toBe(upperMarker);
+    await new Promise((r) => setTimeout(r, 50));
+    // …and that move did not close the lower modal as if the user had pressed Back.
+    expect(screen.getByText('Lower body')).toBeTruthy();
+    let settled = false;
+    void lower.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toBe(false);
+  }, 10_000);
 });

@@ -61,16 +61,18 @@ interface Entry {
   render: ModalRender<unknown>;
   options: ModalOptions;
   resolve: (value: unknown) => void;
-  /** This modal owns a history entry (pushed, or inherited through replace). */
-  hasHistory: boolean;
+  /** The `HISTORY_KEY` marker of the history entry this modal owns (pushed, or inherited through replace); null when none. */
+  marker: number | null;
 }
 
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
 
 const HISTORY_KEY = 'glazierModal';
-/** If the browser never reports the history move, resolve anyway after this long. */
+/** If the browser has not reported the history move after this long, look at the history itself… */
 const HISTORY_SETTLE_TIMEOUT = 400;
+/** …and resolve anyway after at most this long. */
+const HISTORY_SETTLE_MAX = 4000;
 
 let nextId = 1;
 
@@ -78,7 +80,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   const [entries, setEntries] = useState<Entry[]>([]);
   const entriesRef = useRef<Entry[]>([]);
   /** History moves we started ourselves; each settles its callbacks when its popstate arrives. */
-  const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> }[]>([]);
+  const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> | undefined }[]>([]);
   const mobile = useMediaQuery('(max-width: 36em)');
 
   const commit = useCallback((next: Entry[]) => {
@@ -86,24 +88,37 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
     setEntries(next);
   }, []);
 
-  /** Moves history back by `steps` entries, then runs `after`. */
-  const goBack = useCallback((steps: number, after: () => void) => {
-    if (steps <= 0) {
+  /**
+   * Moves history back over the entries marked `markers`, then runs `after` once the browser has
+   * made the move (its popstate), or — if it never reports it — once the history no longer shows
+   * one of those entries (a busy page can run our timer before the browser's own move).
+   */
+  const goBack = useCallback((markers: readonly number[], after: () => void) => {
+    if (!markers.length) {
       after();
       return;
     }
     let done = false;
+    let waited = 0;
     const settle = () => {
       if (done) return;
       done = true;
       after();
     };
-    const timer = setTimeout(() => {
-      expectedPops.current = expectedPops.current.filter((p) => p.settle !== settle);
+    const pending = { settle, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+    const check = () => {
+      const marker = (window.history.state as Record<string, unknown> | null)?.[HISTORY_KEY];
+      if (markers.includes(marker as number) && waited < HISTORY_SETTLE_MAX) {
+        waited += HISTORY_SETTLE_TIMEOUT;
+        pending.timer = setTimeout(check, HISTORY_SETTLE_TIMEOUT);
+        return;
+      }
+      expectedPops.current = expectedPops.current.filter((p) => p !== pending);
       settle();
-    }, HISTORY_SETTLE_TIMEOUT);
-    expectedPops.current.push({ settle, timer });
-    window.history.go(-steps);
+    };
+    pending.timer = setTimeout(check, HISTORY_SETTLE_TIMEOUT);
+    expectedPops.current.push(pending);
+    window.history.go(-markers.length);
   }, []);
 
   const closeEntry = useCallback(
@@ -112,7 +127,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       const entry = current.find((e) => e.id === id);
       if (!entry) return;
       commit(current.filter((e) => e.id !== id));
-      goBack(entry.hasHistory ? 1 : 0, () => entry.resolve(value ?? null));
+      goBack(entry.marker == null ? [] : [entry.marker], () => entry.resolve(value ?? null));
     },
     [commit, goBack],
   );
@@ -146,19 +161,20 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
           render: render as ModalRender<unknown>,
           options,
           resolve: resolve as (value: unknown) => void,
-          hasHistory: true,
+          marker: null,
+        };
+        const pushHistory = () => {
+          window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
+          entry.marker = entry.id;
         };
         if (mode === 'replace' && top) {
-          entry.hasHistory = top.hasHistory;
+          entry.marker = top.marker;
           commit([...current.slice(0, -1), entry]);
           top.resolve(null);
-          if (!entry.hasHistory) {
-            window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
-            entry.hasHistory = true;
-          }
+          if (entry.marker == null) pushHistory();
           return;
         }
-        window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
+        pushHistory();
         commit([...current, entry]);
       }),
     [commit],
@@ -177,8 +193,8 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
           const current = entriesRef.current;
           if (!current.length) return resolve();
           commit([]);
-          const steps = current.filter((e) => e.hasHistory).length;
-          goBack(steps, () => {
+          const markers = current.flatMap((e) => (e.marker == null ? [] : [e.marker]));
+          goBack(markers, () => {
             for (const e of current.reverse()) e.resolve(null);
             resolve();
           });
