@@ -1,5 +1,6 @@
-import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMoon, IconRefresh, IconSun, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Badge, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconChevronDown, IconCloudOff, IconLogout, IconMoon, IconRefresh, IconSun, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { useSession } from './session.tsx';
@@ -10,7 +11,9 @@ interface HeaderProps {
 }
 
 export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
-  const { user, logout } = useSession();
+  const { user, offline: sessionOffline, logout } = useSession();
+  const network = useNetwork();
+  const offline = Boolean(user) && (sessionOffline || !network.online);
   const modals = useModals();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
@@ -40,16 +43,23 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         </UnstyledButton>
       </Group>
       <Group gap={6} wrap="nowrap">
+        {offline && (
+          <Tooltip label="The server cannot be reached. Changes will not be saved until you are back online." multiline w={240} withinPortal>
+            <Badge color="orange" variant="light" size="lg" leftSection={<IconCloudOff size={14} />} data-testid="offline-indicator" tabIndex={0}>
+              Offline
+            </Badge>
+          </Tooltip>
+        )}
         <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={scheme === 'dark' ? 'Use light theme' : 'Use dark theme'}
-            title={scheme === 'dark' ? 'Light theme' : 'Dark theme'}
-            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-          >
-            {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
-          </ActionIcon>
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={scheme === 'dark' ? 'Use light theme' : 'Use dark theme'}
+          title={scheme === 'dark' ? 'Light theme' : 'Dark theme'}
+          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+        >
+          {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
+        </ActionIcon>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Reload" title="Reload" onClick={() => window.location.reload()}>
           <IconRefresh size={20} />
         </ActionIcon>

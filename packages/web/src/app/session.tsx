@@ -3,7 +3,6 @@
  * already signed in) the initial data — users, clients, client types, product categories,
  * settings — loads behind an overlay.
  */
-import type { SessionUser } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -11,18 +10,20 @@ import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
 import { api, fetchCsrfCookie } from '../resource-kit/http.ts';
-import { SESSION_KEY, fetchSessionUser, useSessionUser } from '../resource-kit/session-user.ts';
+import { SESSION_KEY, fetchSessionUser, forgetLastUser, useSessionUser, type CurrentUser } from '../resource-kit/session-user.ts';
 
 export const INITIAL_RESOURCES: readonly ResourceName[] = ['users', 'clients', 'client_types', 'product_categories', 'settings'];
 
 interface SessionApi {
-  user: SessionUser | null;
+  user: CurrentUser | null;
+  /** Working from the remembered user: the server could not be reached. */
+  offline: boolean;
   /** The first user check has not answered yet. */
   checking: boolean;
   /** Initial data is loading (the overlay is up). */
   bootstrapping: boolean;
   /** Signs in (the initial data then loads behind the overlay); throws the server's error (422/429). */
-  login: (email: string, password: string) => Promise<SessionUser | null>;
+  login: (email: string, password: string) => Promise<CurrentUser | null>;
   logout: () => Promise<void>;
 }
 
@@ -49,9 +50,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  // Signed in on start (or after login): load the initial data once per user.
+  // Signed in on start (or after login): load the initial data once per user (once back online
+  // when the session started offline).
   useEffect(() => {
-    if (user && loadedFor.current !== user.id) {
+    if (user && !user.offline && loadedFor.current !== user.id) {
       loadedFor.current = user.id;
       void loadInitialData();
     }
@@ -82,13 +84,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       console.warn('Logout request failed', e);
     }
+    forgetLastUser();
     queryClient.setQueryData(SESSION_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     await navigate('/welcome');
   }, [queryClient, navigate]);
 
   const value = useMemo<SessionApi>(
-    () => ({ user, checking: userQuery.isPending, bootstrapping, login, logout }),
+    () => ({ user, offline: Boolean(user?.offline), checking: userQuery.isPending, bootstrapping, login, logout }),
     [user, userQuery.isPending, bootstrapping, login, logout],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

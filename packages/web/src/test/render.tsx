@@ -11,16 +11,23 @@ export function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
-export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/** What main.tsx puts around the router: query client, Mantine, notifications, loader. */
+export function BaseProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client ?? makeQueryClient()}>
       <MantineProvider>
         <Notifications />
-        <LoaderProvider>
-          <ModalStackProvider defaultTitle="Acme Glass">{children}</ModalStackProvider>
-        </LoaderProvider>
+        <LoaderProvider>{children}</LoaderProvider>
       </MantineProvider>
     </QueryClientProvider>
+  );
+}
+
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  return (
+    <BaseProviders client={client}>
+      <ModalStackProvider defaultTitle="Acme Glass">{children}</ModalStackProvider>
+    </BaseProviders>
   );
 }
 
@@ -36,7 +43,7 @@ export function StackGrabber({ onReady }: { onReady: (api: ModalStackApi) => voi
 }
 
 /** A fetch mock answering by method + path; unmatched calls fail the test loudly. */
-export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+export type Route = (url: URL, init: RequestInit) => Response | undefined | Promise<Response | undefined>;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

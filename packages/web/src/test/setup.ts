@@ -7,6 +7,7 @@ const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;
+  localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

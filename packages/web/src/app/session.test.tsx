@@ -1,0 +1,125 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LAST_USER_STORAGE_KEY } from '../resource-kit/session-user.ts';
+import { apiServer, renderApp, sessionUser } from '../test/app.tsx';
+import { json, mockFetch } from '../test/render.tsx';
+import { INITIAL_RESOURCES } from './session.tsx';
+
+// The first render of a lazy screen compiles it: allow for that.
+const SLOW = { timeout: 5000 };
+vi.setConfig({ testTimeout: 15_000 });
+
+const gets = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.pathname === path);
+const remembered = () => JSON.parse(localStorage.getItem(LAST_USER_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
+const offlineError = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('session', () => {
+  it('login: signs in, loads the user, fetches the initial data, and goes home', async () => {
+    let signedIn = false;
+    const calls = mockFetch(
+      apiServer((url, init) => {
+        if (url.pathname === '/login' && init.method === 'POST') {
+          signedIn = true;
+          return new Response(null, { status: 204 });
+        }
+        if (url.pathname === '/api/user') return signedIn ? json(sessionUser('manager')) : json({ message: 'Unauthenticated.' }, 401);
+        return undefined;
+      }),
+    );
+    renderApp('/welcome');
+    expect(await screen.findByRole('heading', { name: 'Glazier', level: 1 })).toBeTruthy();
+    await userEvent.click(screen.getByTestId('user-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Login' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.getByTestId('user-button').textContent).toContain('Ada Lovelace');
+    expect(calls.find((c) => c.url.pathname === '/login')?.body).toEqual({ email: 'ada@example.com', password: 'secret-pass' });
+    expect(INITIAL_RESOURCES).toEqual(['users', 'clients', 'client_types', 'product_categories', 'settings']);
+    await waitFor(() => {
+      for (const r of INITIAL_RESOURCES) expect(gets(calls, `/api/${r}`).length, r).toBeGreaterThan(0);
+    });
+    // The company name from the startup settings shows on the dashboard.
+    expect(await screen.findByText('Acme Glass')).toBeTruthy();
+    // Remembered for offline reloads, without anything secret.
+    expect(remembered()).toEqual({ id: 1, name: 'Ada Lovelace', role: 'manager', permissions: sessionUser('manager').permissions });
+  });
+
+  it('logout: tells the server, clears the user and the remembered one, and goes to /welcome', async () => {
+    const calls = mockFetch(
+      apiServer((url, init) => {
+        if (url.pathname === '/api/user') return json(sessionUser('admin'));
+        if (url.pathname === '/logout' && init.method === 'POST') return new Response(null, { status: 204 });
+        return undefined;
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(remembered()).not.toBeNull();
+    await userEvent.click(screen.getByTestId('user-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/welcome'));
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/logout')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('user-button').textContent).toBe('Login'));
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+    expect(screen.queryByTestId('action-bar')).toBeNull();
+    expect(remembered()).toBeNull();
+  });
+
+  it('401 from /api/user: the visitor is a guest, sent to /welcome, and the remembered user is forgotten', async () => {
+    localStorage.setItem(LAST_USER_STORAGE_KEY, JSON.stringify({ id: 1, name: 'Ada Lovelace', role: 'admin', permissions: sessionUser().permissions }));
+    const calls = mockFetch(apiServer((url) => (url.pathname === '/api/user' ? json({ message: 'Unauthenticated.' }, 401) : undefined)));
+    renderApp('/lists/clients');
+    await waitFor(() => expect(window.location.pathname).toBe('/welcome'));
+    expect(screen.getByTestId('user-button').textContent).toBe('Login');
+    expect(screen.queryByTestId('offline-indicator')).toBeNull();
+    expect(remembered()).toBeNull();
+    expect(gets(calls, '/api/clients')).toHaveLength(0);
+  });
+
+  it('offline reload while signed in: works as the remembered user with an Offline indicator, and recovers when the server answers', async () => {
+    localStorage.setItem(LAST_USER_STORAGE_KEY, JSON.stringify({ id: 1, name: 'Ada Lovelace', role: 'admin', permissions: sessionUser().permissions }));
+    let online = false;
+    const calls = mockFetch(
+      apiServer((url) => {
+        if (!online) offlineError();
+        if (url.pathname === '/api/user') return json(sessionUser('admin'));
+        return undefined;
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.getByTestId('offline-indicator').textContent).toBe('Offline');
+    expect(screen.getByTestId('user-button').textContent).toContain('Ada Lovelace');
+    // The admin's menu comes from the remembered permissions.
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Settings' })).toBeTruthy();
+    // No initial data load (and no overlay stuck on) while offline.
+    expect(gets(calls, '/api/clients')).toHaveLength(0);
+    expect(screen.queryByText('Loading your data…')).toBeNull();
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('offline-indicator')).toBeNull());
+    await waitFor(() => expect(gets(calls, '/api/clients').length).toBeGreaterThan(0));
+  });
+
+  it('offline with no remembered user: still a guest on /welcome', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFetch(() => offlineError());
+    renderApp('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/welcome'), { timeout: 4000 });
+    expect(screen.getByTestId('user-button').textContent).toBe('Login');
+    expect(screen.queryByTestId('offline-indicator')).toBeNull();
+  });
+});
