@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiServer, renderApp, sessionUser } from '../test/app.tsx';
+import { json, mockFetch } from '../test/render.tsx';
+
+vi.setConfig({ testTimeout: 15_000 });
+
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+function server() {
+  let signedIn = false;
+  return mockFetch(
+    apiServer((url, init) => {
+      if (url.pathname === '/login' && init.method === 'POST') {
+        const { password } = JSON.parse(String(init.body)) as { password: string };
+        if (password !== 'right-pass') return json({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } }, 422);
+        signedIn = true;
+        return new Response(null, { status: 204 });
+      }
+      if (url.pathname === '/api/user') return signedIn ? json(sessionUser('employee')) : json({ message: 'Unauthenticated.' }, 401);
+      return undefined;
+    }),
+  );
+}
+
+async function openLogin() {
+  renderApp('/welcome');
+  await screen.findByRole('heading', { name: 'Glazier', level: 1 });
+  await userEvent.click(screen.getByTestId('user-button'));
+  const dialog = await screen.findByTestId('login-dialog');
+  expect(dialog).toBe(screen.getByRole('dialog', { name: 'Login' }));
+  return dialog;
+}
+
+/** The text an input is described by (Mantine links its error there). */
+function description(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('Login dialog', () => {
+  it('shows the server 422 error under the email field and stays open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = server();
+    const dialog = await openLogin();
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'ada@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'wrong-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+
+    expect(await within(dialog).findByText(BAD_CREDENTIALS)).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(description(email)).toContain(BAD_CREDENTIALS);
+    expect(within(dialog).getByLabelText('Password').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Login' })).toBe(dialog);
+    expect(calls.filter((c) => c.url.pathname === '/login')).toHaveLength(1);
+    expect(window.location.pathname).toBe('/welcome');
+    expect(screen.getByTestId('user-button').textContent).toBe('Login');
+  });
+
+  it('closes once signed in and goes to the dashboard', async () => {
+    server();
+    const dialog = await openLogin();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), '  ada@example.com ');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('Forgot password says to ask an administrator', async () => {
+    server();
+    const dialog = await openLogin();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
+    expect(within(dialog).getByText(/Ask an administrator for a password reset link/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+import { AREAS, DEFAULT_ROLE_MATRIX, ROLES, type Role } from '@glazier/shared/permissions';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiServer, renderApp, sessionUser } from '../../test/app.tsx';
+import { json, mockFetch } from '../../test/render.tsx';
+
+vi.setConfig({ testTimeout: 15_000 });
+
+const STAMP = '2025-01-01T00:00:00.000Z';
+const permissionRows = ROLES.flatMap((role, r) =>
+  AREAS.map((area, a) => ({ id: r * 100 + a + 1, role, area, ...DEFAULT_ROLE_MATRIX[role][area], updated_at: STAMP })),
+);
+
+function server(user = sessionUser('admin')) {
+  const settings = [
+    { id: 1, name: 'company_name', value: 'Acme Glass', updated_at: STAMP },
+    { id: 2, name: 'burden_rate', value: '30', updated_at: STAMP },
+  ];
+  return mockFetch(
+    apiServer((url, init) => {
+      if (url.pathname === '/api/user') return json(user);
+      if (url.pathname === '/api/settings' && init.method === 'GET') return json({ data: settings });
+      if (url.pathname === '/api/settings' && init.method === 'POST') {
+        const { name, value } = JSON.parse(String(init.body)) as { name: string; value: string };
+        const row = settings.find((s) => s.name === name)!;
+        row.value = value;
+        return json(row, 201);
+      }
+      if (url.pathname === '/api/role_permissions' && init.method === 'GET') return json({ data: permissionRows });
+      if (url.pathname === '/api/role_permissions/store_many' && init.method === 'POST') {
+        const { data } = JSON.parse(String(init.body)) as { data: { id: number }[] };
+        return json({ data: data.map((d) => ({ ...permissionRows.find((p) => p.id === d.id), ...d, updated_at: '2025-02-01T00:00:00.000Z' })) });
+      }
+      return undefined;
+    }),
+  );
+}
+
+async function openSettings() {
+  renderApp('/settings');
+  expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeTruthy();
+  return within(await screen.findByTestId('setting-company_name'));
+}
+
+const rowId = (role: Role, area: string) => permissionRows.find((p) => p.role === role && p.area === area)!.id;
+
+describe('Settings page', () => {
+  it('saves the company name and the burden rate through POST /api/settings', async () => {
+    const calls = server();
+    const company = await openSettings();
+    const name = company.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Acme Glass'));
+    expect((company.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Bright Glass Co');
+    await userEvent.click(company.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/settings')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'company_name', value: 'Bright Glass Co' });
+    expect(await screen.findByText('Company name saved.')).toBeTruthy();
+
+    const burden = within(screen.getByTestId('setting-burden_rate'));
+    const rate = burden.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
+    expect(rate.value).toBe('$30');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '32.5');
+    await userEvent.click(burden.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/settings')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ name: 'burden_rate', value: '32.5' });
+  });
+
+  it('admins with edit settings get the permission matrix; a changed checkbox is saved with its row id', async () => {
+    const calls = server();
+    await openSettings();
+    const matrix = await screen.findByRole('table', { name: 'Role permissions' });
+    const box = await within(matrix).findByRole('checkbox', { name: 'Employee view Boms' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    // The admin role always keeps settings and users.
+    expect((within(matrix).getByRole('checkbox', { name: 'Admin edit Settings' }) as HTMLInputElement).disabled).toBe(true);
+    const save = screen.getByRole('button', { name: /^Save permissions/ }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    await userEvent.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save permissions (1)' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/role_permissions/store_many')).toBe(true));
+    const sent = calls.find((c) => c.url.pathname === '/api/role_permissions/store_many')!.body;
+    expect(sent).toEqual({ data: [{ id: rowId('employee', 'boms'), updated_at: STAMP, role: 'employee', area: 'boms', view: true, edit: false }] });
+    expect(await screen.findByText('Permissions saved.')).toBeTruthy();
+    // The session is re-read (the signed-in user's own permissions may have changed).
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/user').length).toBeGreaterThan(1));
+  });
+
+  it('ticking edit ticks view too', async () => {
+    const calls = server();
+    await openSettings();
+    const matrix = await screen.findByRole('table', { name: 'Role permissions' });
+    await userEvent.click(await within(matrix).findByRole('checkbox', { name: 'Employee edit Boms' }));
+    expect((within(matrix).getByRole('checkbox', { name: 'Employee view Boms' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save permissions (1)' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/role_permissions/store_many')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/role_permissions/store_many')!.body).toMatchObject({ data: [{ view: true, edit: true }] });
+  });
+
+  it('a manager (view settings) sees the values read-only and no permission matrix', async () => {
+    const calls = server(sessionUser('manager'));
+    const company = await openSettings();
+    const name = company.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Acme Glass'));
+    expect(name.disabled).toBe(true);
+    expect(company.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Role permissions' })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/role_permissions')).toBe(false);
+  });
+
+  it('an admin whose role lost edit settings gets no permission matrix', async () => {
+    const admin = sessionUser('admin');
+    server({ ...admin, permissions: { ...admin.permissions, settings: { view: true, edit: false } } });
+    await openSettings();
+    await screen.findByTestId('setting-burden_rate');
+    expect(screen.queryByRole('table', { name: 'Role permissions' })).toBeNull();
+  });
+});
