@@ -8,10 +8,11 @@
  * series lookup All / Stocked / Special Order.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Group, Pagination, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ModalList } from '../ui/modal-list.tsx';
+import { ListOption } from '../ui/list-option.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
@@ -162,22 +163,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
       <ModalList label={`${config.title} results`}>
         <div role="listbox" id={listId} aria-label={`${config.title} results`}>
           {rows.map((r, i) => (
-            <UnstyledButton
-              key={r.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === nav.highlight}
-              onClick={() => modal.close(r)}
-              onMouseEnter={() => nav.setHighlight(i)}
-              display="block"
-              w="100%"
-              px="sm"
-              py={8}
-              style={{
-                borderRadius: 'var(--mantine-radius-sm)',
-                background: i === nav.highlight ? 'var(--mantine-primary-color-light)' : undefined,
-              }}
-            >
+            <ListOption key={r.id} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={nav.setHighlight} onPick={() => modal.close(r)}>
               <Text size="sm" fw={500}>
                 {config.primary(r) || '(no number)'}
               </Text>
@@ -186,7 +172,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
                   {config.secondary(r)}
                 </Text>
               )}
-            </UnstyledButton>
+            </ListOption>
           ))}
           {rows.length === 0 && (
             <Text c="dimmed" size="sm" ta="center" py="lg">

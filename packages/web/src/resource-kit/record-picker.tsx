@@ -17,10 +17,11 @@
  *   after the input loses focus.
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { Loader, Popover, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Loader, Popover, ScrollArea, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { enterToNext } from '../ui/focus-next.ts';
+import { ListOption } from '../ui/list-option.tsx';
 import { useLayerZIndex } from '../ui/modal-stack.tsx';
 import type { Query } from './http.ts';
 import { usePage, useRecord, type Rec } from './hooks.ts';
@@ -33,7 +34,7 @@ const DROPDOWN_MAX_HEIGHT = 280;
 
 export interface RecordPickerProps<T extends Rec> {
   resource: ResourceName;
-  value: number | null | undefined;
+  value?: number | null;
   onChange: (id: number | null, record: T | null) => void;
   label?: ReactNode;
   placeholder?: string;
@@ -230,23 +231,15 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
         <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto">
           <div role="listbox" id={listId} aria-label={`${def.label} results`}>
             {items.map((item, i) => (
-              <UnstyledButton
+              <ListOption
                 key={item.kind === 'record' ? item.record.id : 'add'}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === nav.highlight}
-                tabIndex={-1}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => nav.setHighlight(i)}
-                onClick={() => void pick(item)}
-                display="block"
-                w="100%"
-                px="sm"
+                listId={listId}
+                index={i}
+                highlighted={i === nav.highlight}
+                onHighlight={nav.setHighlight}
+                onPick={() => void pick(item)}
+                keepFocus
                 py={6}
-                style={{
-                  borderRadius: 'var(--mantine-radius-sm)',
-                  background: i === nav.highlight ? 'var(--mantine-primary-color-light)' : undefined,
-                }}
               >
                 {item.kind === 'record' ? (
                   <>
@@ -262,7 +255,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
                     Add New {def.label} {item.text}
                   </Text>
                 )}
-              </UnstyledButton>
+              </ListOption>
             ))}
             {items.length === 0 && (
               <Text size="sm" c="dimmed" px="sm" py={6}>

@@ -9,10 +9,10 @@ import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { enterToNext } from './focus-next.ts';
 import { useLayerZIndex } from './modal-stack.tsx';
-import { TextField, type TextFieldProps } from './text-field.tsx';
+import { TextField, beneath, type TextFieldProps } from './text-field.tsx';
 
 interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'description'> {
-  value: number | null | undefined;
+  value?: number | null;
   onChange: (value: number | null) => void;
   helper?: ReactNode;
 }
@@ -25,18 +25,13 @@ function toNumber(v: number | string): number | null {
 
 const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
 
-export function MoneyField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
+function NumberField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
   return (
     <NumberInput
       value={value ?? ''}
       onChange={(v) => onChange(toNumber(v))}
-      prefix="$"
-      decimalScale={2}
-      thousandSeparator=","
       hideControls
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      {...beneath(error, helper)}
       onKeyDown={onEnter}
       inputMode="decimal"
       {...rest}
@@ -44,25 +39,16 @@ export function MoneyField({ value, onChange, helper, error, ...rest }: NumberFi
   );
 }
 
-export function QtyField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
-  return (
-    <NumberInput
-      value={value ?? ''}
-      onChange={(v) => onChange(toNumber(v))}
-      decimalScale={5}
-      hideControls
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      onKeyDown={onEnter}
-      inputMode="decimal"
-      {...rest}
-    />
-  );
+export function MoneyField(props: NumberFieldProps) {
+  return <NumberField prefix="$" decimalScale={2} thousandSeparator="," {...props} />;
+}
+
+export function QtyField(props: NumberFieldProps) {
+  return <NumberField decimalScale={5} {...props} />;
 }
 
 interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description'> {
-  value: string | null | undefined;
+  value?: string | null;
   onChange: (value: string | null) => void;
   helper?: ReactNode;
 }
@@ -75,9 +61,7 @@ export function DateField({ value, onChange, helper, error, ...rest }: DateField
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
       valueFormat="M/D/YYYY"
       clearable
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      {...beneath(error, helper)}
       onKeyDown={onEnter}
       popoverProps={{ zIndex }}
       {...rest}
@@ -87,7 +71,7 @@ export function DateField({ value, onChange, helper, error, ...rest }: DateField
 
 interface PhoneFieldProps extends Omit<TextFieldProps, 'value' | 'onChange'> {
   /** Stored form ('1' + up to 10 digits) or ''. */
-  value: string | null | undefined;
+  value?: string | null;
   onChange: (stored: string) => void;
 }
 

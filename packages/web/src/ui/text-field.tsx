@@ -38,53 +38,39 @@ function keyHandler<E extends HTMLElement>(enterNext: boolean | undefined, own?:
   };
 }
 
+const BENEATH_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
+/** The error, or else the helper text, beneath the input: the props every field of the app passes to its Mantine input. */
+export function beneath(error: ReactNode, helper: ReactNode) {
+  return { error, description: error ? undefined : helper, inputWrapperOrder: BENEATH_ORDER };
+}
+
+/** What a text-like field adds to its Mantine input: delayed autofocus, error/helper beneath, Enter to next. */
+function useFieldBehaviour<E extends HTMLInputElement | HTMLTextAreaElement>({
+  helper,
+  enterNext,
+  autoFocusDelayed,
+  error,
+  onKeyDown,
+}: Extra & { error?: ReactNode; onKeyDown?: (e: KeyboardEvent<E>) => void }) {
+  return { ref: useDelayedFocus<E>(autoFocusDelayed), ...beneath(error, helper), onKeyDown: keyHandler(enterNext, onKeyDown) };
+}
+
 export type TextFieldProps = Omit<TextInputProps, 'description'> & Extra;
 
 export function TextField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, ...rest }: TextFieldProps) {
-  const ref = useDelayedFocus<HTMLInputElement>(autoFocusDelayed);
-  return (
-    <TextInput
-      ref={ref}
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      onKeyDown={keyHandler(enterNext, onKeyDown)}
-      {...rest}
-    />
-  );
+  return <TextInput {...useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown })} {...rest} />;
 }
 
 export type PasswordFieldProps = Omit<PasswordInputProps, 'description'> & Extra;
 
 export function PasswordField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, ...rest }: PasswordFieldProps) {
-  const ref = useDelayedFocus<HTMLInputElement>(autoFocusDelayed);
-  return (
-    <PasswordInput
-      ref={ref}
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      onKeyDown={keyHandler(enterNext, onKeyDown)}
-      {...rest}
-    />
-  );
+  return <PasswordInput {...useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown })} {...rest} />;
 }
 
 export type TextAreaFieldProps = Omit<TextareaProps, 'description'> & Omit<Extra, 'enterNext'>;
 
 /** Multi-line text: Enter makes a new line, so it never moves focus. */
-export function TextAreaField({ helper, autoFocusDelayed, error, ...rest }: TextAreaFieldProps) {
-  const ref = useDelayedFocus<HTMLTextAreaElement>(autoFocusDelayed);
-  return (
-    <Textarea
-      ref={ref}
-      error={error}
-      description={error ? undefined : helper}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      autosize
-      minRows={2}
-      maxRows={8}
-      {...rest}
-    />
-  );
+export function TextAreaField({ helper, autoFocusDelayed, error, onKeyDown, ...rest }: TextAreaFieldProps) {
+  return <Textarea {...useFieldBehaviour({ helper, enterNext: false, autoFocusDelayed, error, onKeyDown })} autosize minRows={2} maxRows={8} {...rest} />;
 }

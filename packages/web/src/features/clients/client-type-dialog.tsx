@@ -1,12 +1,10 @@
 /** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
-import { MultiSelect, Stack } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useList, type Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { useRecordForm } from '../../resource-kit/use-record-form.ts';
-import { DialogActions } from '../../ui/dialog-actions.tsx';
-import { useDialogs } from '../../ui/dialogs.tsx';
-import { useModal, type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
+import { type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 interface Props {
@@ -15,53 +13,33 @@ interface Props {
 }
 
 function ClientTypeForm({ record, initial }: Props) {
-  const modal = useModal<Rec>();
-  const dialogs = useDialogs();
   const canEdit = useCan('edit', 'clients');
   const layer = useLayerZIndex();
   const categories = useList('product_categories');
-  const { form, submit, remove, isNew, busy } = useRecordForm('client_types', {
+  const dialog = useRecordDialog('client_types', {
+    deleteConfirm: 'Delete this client type?',
     initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [] as number[] }),
   });
-
-  const onDelete = async () => {
-    if (!(await dialogs.confirm('Delete this client type?', { danger: true }))) return;
-    if (await remove()) modal.close(null);
-  };
-
+  const { form } = dialog;
   const selected = ((form.getValues().product_category_list as number[] | undefined) ?? []).map(String);
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async () => {
-        const saved = await submit();
-        if (saved) modal.close(saved);
-      })}
-    >
-      <Stack gap="sm">
-        <TextField label="Name" autoFocusDelayed disabled={!canEdit} {...form.getInputProps('name')} />
-        <MultiSelect
-          label="Product categories"
-          placeholder={selected.length ? undefined : 'Choose categories'}
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name ?? '') }))}
-          value={selected}
-          onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
-          error={form.errors.product_category_list}
-          searchable
-          clearable
-          disabled={!canEdit}
-          nothingFoundMessage="No product categories yet"
-          comboboxProps={{ zIndex: layer }}
-        />
-        <DialogActions
-          onCancel={() => modal.close(null)}
-          onDelete={!isNew && canEdit ? () => void onDelete() : null}
-          canSave={canEdit}
-          saving={busy}
-        />
-      </Stack>
-    </form>
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <TextField label="Name" autoFocusDelayed disabled={!canEdit} {...form.getInputProps('name')} />
+      <MultiSelect
+        label="Product categories"
+        placeholder={selected.length ? undefined : 'Choose categories'}
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name ?? '') }))}
+        value={selected}
+        onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
+        error={form.errors.product_category_list}
+        searchable
+        clearable
+        disabled={!canEdit}
+        nothingFoundMessage="No product categories yet"
+        comboboxProps={{ zIndex: layer }}
+      />
+    </RecordDialogForm>
   );
 }
 

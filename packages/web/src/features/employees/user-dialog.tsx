@@ -16,13 +16,12 @@ import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { useRecord, type Rec } from '../../resource-kit/hooks.ts';
 import { api } from '../../resource-kit/http.ts';
 import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
-import { useRecordForm } from '../../resource-kit/use-record-form.ts';
-import { DialogActions } from '../../ui/dialog-actions.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { PhoneField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { useModal, type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
+import { type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
@@ -32,7 +31,6 @@ export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the not
 const SELF_FIELDS = ['id', 'updated_at', 'name', 'email', 'number', 'password', 'password_confirmation'];
 
 function UserForm({ record }: { record: Rec | null }) {
-  const modal = useModal<Rec>();
   const dialogs = useDialogs();
   const loader = useLoader();
   const me = useCurrentUser();
@@ -41,7 +39,8 @@ function UserForm({ record }: { record: Rec | null }) {
   const isSelf = record != null && record.id === me?.id;
   const [changingPassword, setChangingPassword] = useState(record == null);
 
-  const { form, submit, remove, isNew, busy } = useRecordForm('users', {
+  const dialog = useRecordDialog('users', {
+    deleteConfirm: DELETE_USER_CONFIRMATION,
     initialValues: {
       ...formValues(record, {
         name: '',
@@ -66,14 +65,10 @@ function UserForm({ record }: { record: Rec | null }) {
       return body;
     },
   });
+  const { form, isNew } = dialog;
   const values = form.getValues();
   const supervisor = values.role === 'supervisor';
   const fieldsDisabled = !canEditUsers;
-
-  const onDelete = async () => {
-    if (!(await dialogs.confirm(DELETE_USER_CONFIRMATION, { danger: true }))) return;
-    if (await remove()) modal.close(null);
-  };
 
   const resetLink = async () => {
     if (!record) return;
@@ -100,74 +95,58 @@ function UserForm({ record }: { record: Rec | null }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async () => {
-        const saved = await submit();
-        if (saved) modal.close(saved);
-      })}
+    <RecordDialogForm
+      dialog={dialog}
+      canSave={canEditUsers || changingPassword}
+      canDelete={!isSelf && canEditUsers}
+      extra={
+        !isNew && !isSelf && canEditUsers ? (
+          <Button variant="subtle" onClick={() => void resetLink()}>
+            Reset link
+          </Button>
+        ) : undefined
+      }
     >
-      <Stack gap="sm">
-        <TextField label="Name" autoComplete="off" autoFocusDelayed={!fieldsDisabled} disabled={fieldsDisabled} {...form.getInputProps('name')} />
-        <TextField label="Email" type="email" autoComplete="off" disabled={fieldsDisabled} {...form.getInputProps('email')} />
-        <PhoneField
-          label="Phone"
-          disabled={fieldsDisabled}
-          value={values.number as string}
-          onChange={(stored) => form.setFieldValue('number', stored)}
-          error={form.errors.number}
+      <TextField label="Name" autoComplete="off" autoFocusDelayed={!fieldsDisabled} disabled={fieldsDisabled} {...form.getInputProps('name')} />
+      <TextField label="Email" type="email" autoComplete="off" disabled={fieldsDisabled} {...form.getInputProps('email')} />
+      <PhoneField label="Phone" disabled={fieldsDisabled} {...form.getInputProps('number')} />
+      {!isSelf && (
+        <Select
+          label="Role"
+          data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          value={values.role as string}
+          onChange={(r) => {
+            if (!r) return;
+            form.setFieldValue('role', r as Role);
+            if (r === 'supervisor') form.setFieldValue('can_be_scheduled', true);
+          }}
+          error={form.errors.role}
+          disabled={!canEditUsers}
+          allowDeselect={false}
+          comboboxProps={{ zIndex: layer }}
         />
-        {!isSelf && (
-          <Select
-            label="Role"
-            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={values.role as string}
-            onChange={(r) => {
-              if (!r) return;
-              form.setFieldValue('role', r as Role);
-              if (r === 'supervisor') form.setFieldValue('can_be_scheduled', true);
-            }}
-            error={form.errors.role}
-            disabled={!canEditUsers}
-            allowDeselect={false}
-            comboboxProps={{ zIndex: layer }}
-          />
-        )}
-        <Checkbox
-          label="Can be scheduled"
-          description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
-          checked={supervisor || Boolean(values.can_be_scheduled)}
-          disabled={supervisor || fieldsDisabled}
-          onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
-        />
-        {!isNew && !isSelf && <Switch label="Active" disabled={fieldsDisabled} {...form.getInputProps('active', { type: 'checkbox' })} />}
-        {changingPassword ? (
-          <>
-            <PasswordField label="Password" autoComplete="new-password" helper="At least 8 characters." {...form.getInputProps('password')} />
-            <PasswordField label="Confirm password" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
-          </>
-        ) : (
-          (canEditUsers || isSelf) && (
-            <Button variant="light" w="fit-content" onClick={() => setChangingPassword(true)}>
-              Change Password
-            </Button>
-          )
-        )}
-        <DialogActions
-          onCancel={() => modal.close(null)}
-          onDelete={!isNew && !isSelf && canEditUsers ? () => void onDelete() : null}
-          canSave={canEditUsers || changingPassword}
-          saving={busy}
-          extra={
-            !isNew && !isSelf && canEditUsers ? (
-              <Button variant="subtle" onClick={() => void resetLink()}>
-                Reset link
-              </Button>
-            ) : undefined
-          }
-        />
-      </Stack>
-    </form>
+      )}
+      <Checkbox
+        label="Can be scheduled"
+        description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
+        checked={supervisor || Boolean(values.can_be_scheduled)}
+        disabled={supervisor || fieldsDisabled}
+        onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
+      />
+      {!isNew && !isSelf && <Switch label="Active" disabled={fieldsDisabled} {...form.getInputProps('active', { type: 'checkbox' })} />}
+      {changingPassword ? (
+        <>
+          <PasswordField label="Password" autoComplete="new-password" helper="At least 8 characters." {...form.getInputProps('password')} />
+          <PasswordField label="Confirm password" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+        </>
+      ) : (
+        (canEditUsers || isSelf) && (
+          <Button variant="light" w="fit-content" onClick={() => setChangingPassword(true)}>
+            Change Password
+          </Button>
+        )
+      )}
+    </RecordDialogForm>
   );
 }
 
