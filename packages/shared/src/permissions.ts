@@ -92,3 +92,6 @@ export function can(user: HasPermissions | null | undefined, action: Action, are
  * out of settings and users.
  */
 export const LOCKED_ADMIN_AREAS: readonly Area[] = ['settings', 'users'];
+
+/** How each role is named on screen (user dialog, employee list, permission matrix). */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };

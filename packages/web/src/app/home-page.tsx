@@ -12,7 +12,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SETTING_NAMES, useSettingValue } from '../resource-kit/settings.ts';
+import { SETTING } from '@glazier/shared/settings';
+import { useSettingValue } from '../resource-kit/settings.ts';
 import { useModals } from '../ui/modal-stack.tsx';
 import { dashboardCards } from './dashboard.ts';
 import { useSession } from './session.tsx';
@@ -32,7 +33,7 @@ const ICONS: Record<string, Icon> = {
 export function HomePage() {
   const { user } = useSession();
   const modals = useModals();
-  const company = useSettingValue(SETTING_NAMES.companyName);
+  const company = useSettingValue(SETTING.companyName);
   const cards = dashboardCards(user);
 
   const enterTime = async () => {

@@ -1,12 +1,10 @@
 /**
  * Settings are name/value rows (`GET /api/settings`, `POST /api/settings {name, value}` upserts).
- * `useSettingValue('company_name')` reads one from the startup cache.
+ * `useSettingValue(SETTING.companyName)` reads one from the startup cache (names in shared/settings).
  */
+import type { SettingName } from '@glazier/shared/settings';
 import { useList, type Rec } from './hooks.ts';
 import { useCurrentUser } from './session-user.ts';
-
-/** Setting names the app knows (domain.md 3: burden_rate; platform.md 2.7: the company name). */
-export const SETTING_NAMES = { companyName: 'company_name', burdenRate: 'burden_rate' } as const;
 
 export interface SettingRec extends Rec {
   name: string;
@@ -18,7 +16,7 @@ export function useSettingsList() {
   return useList<SettingRec>('settings', {}, { enabled: Boolean(user), staleTime: 5 * 60_000 });
 }
 
-export function useSettingValue(name: string): string | null {
+export function useSettingValue(name: SettingName): string | null {
   const list = useSettingsList();
   return list.data?.find((s) => s.name === name)?.value ?? null;
 }

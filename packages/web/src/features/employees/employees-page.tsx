@@ -1,6 +1,6 @@
 /** Employees (`/employees`): everyone who can sign in, with their role and status. */
 import { formatPhone } from '@glazier/shared/rules/phone';
-import type { Role } from '@glazier/shared/permissions';
+import { ROLE_LABELS, type Role } from '@glazier/shared/permissions';
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Rec } from '../../resource-kit/hooks.ts';
@@ -8,7 +8,7 @@ import { ResourceTable, type Column } from '../../resource-kit/resource-table.ts
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { ROLE_LABELS, openUserDialog } from './user-dialog.tsx';
+import { openUserDialog } from './user-dialog.tsx';
 
 const ROLE_COLORS: Record<Role, string> = { admin: 'grape', manager: 'blue', supervisor: 'teal', employee: 'gray' };
 

@@ -8,7 +8,7 @@
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
-import { ROLES, type Role } from '@glazier/shared/permissions';
+import { ROLE_LABELS, ROLES, type Role } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
 import { Button, Center, Checkbox, CopyButton, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -24,7 +24,6 @@ import { useLoader } from '../../ui/loader.tsx';
 import { type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
 /** What a user may send about themself without `edit users` (the server's profile rule). */

@@ -3,7 +3,7 @@
  * `view`; the admin role always keeps settings and users. Saved through `role_permissions`
  * (store_many, all or nothing).
  */
-import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLES, type Area, type AreaRight, type Role } from '@glazier/shared/permissions';
+import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, type Area, type AreaRight, type Role } from '@glazier/shared/permissions';
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,6 @@ import { useList, useSaveMany, type Rec } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', employee: 'Employee' };
 const areaLabel = (a: Area) => a.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 type Matrix = Record<string, AreaRight>; // key `${role}:${area}`

@@ -1,4 +1,5 @@
 /** Settings (`/settings`): company name, burden rate, and for admins the permission matrix. */
+import { SETTING, type SettingName } from '@glazier/shared/settings';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -6,7 +7,7 @@ import type { ReactNode } from 'react';
 import { formTarget, reportError } from '../../resource-kit/error-mapper.tsx';
 import { saveRecord, storeRecords } from '../../resource-kit/hooks.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
-import { SETTING_NAMES, useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';
+import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { MoneyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
@@ -21,7 +22,7 @@ function SettingForm({
   disabled,
   input,
 }: {
-  name: string;
+  name: SettingName;
   label: string;
   helper: string;
   current: string;
@@ -81,20 +82,20 @@ export function SettingsPage() {
         ) : (
           <Stack gap="lg">
             <SettingForm
-              key={`company-${value(SETTING_NAMES.companyName)}`}
-              name={SETTING_NAMES.companyName}
+              key={`company-${value(SETTING.companyName)}`}
+              name={SETTING.companyName}
               label="Company name"
               helper="Shown on the home screen and as the title of dialogs without their own."
-              current={value(SETTING_NAMES.companyName)}
+              current={value(SETTING.companyName)}
               disabled={!canEdit}
               input={(p) => <TextField label="Company name" value={p.value} onChange={(e) => p.onChange(e.currentTarget.value)} error={p.error} disabled={p.disabled} />}
             />
             <SettingForm
-              key={`burden-${value(SETTING_NAMES.burdenRate)}`}
-              name={SETTING_NAMES.burdenRate}
+              key={`burden-${value(SETTING.burdenRate)}`}
+              name={SETTING.burdenRate}
               label="Burden rate"
               helper="Hourly labour burden; new jobs start with this rate."
-              current={value(SETTING_NAMES.burdenRate)}
+              current={value(SETTING.burdenRate)}
               disabled={!canEdit}
               input={(p) => (
                 <MoneyField
