@@ -45,8 +45,21 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
       <Group gap={6} wrap="nowrap">
         {offline && (
           <Tooltip label="The server cannot be reached. Changes will not be saved until you are back online." multiline w={240} withinPortal>
-            <Badge color="orange" variant="light" size="lg" leftSection={<IconCloudOff size={14} />} data-testid="offline-indicator" tabIndex={0}>
-              Offline
+            <Badge
+              color="orange"
+              variant="light"
+              size="lg"
+              leftSection={<IconCloudOff size={14} />}
+              data-testid="offline-indicator"
+              role="status"
+              aria-label="Offline"
+              tabIndex={0}
+              styles={{ section: { marginInlineEnd: 0 } }}
+            >
+              {/* On phones the icon alone, to leave the header room. */}
+              <Text span inherit visibleFrom="xs" ml={4}>
+                Offline
+              </Text>
             </Badge>
           </Tooltip>
         )}
@@ -66,7 +79,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         {user ? (
           <Menu position="bottom-end" width={180} withinPortal>
             <Menu.Target>
-              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={200}>
+              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={{ base: 150, xs: 220 }}>
                 <Text truncate fz="sm" fw={600}>
                   {user.name}
                 </Text>

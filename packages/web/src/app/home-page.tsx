@@ -63,7 +63,8 @@ export function HomePage() {
                   </Text>
                 </div>
               </Group>
-              <Group gap="xs" mt="md">
+              {/* Buttons sit at the bottom, level across a row of cards. */}
+              <Group gap="xs" pt="md" mt="auto">
                 {card.actions.map((a) =>
                   'to' in a ? (
                     <Button key={a.label} component={Link} to={a.to} size="xs" variant="light">

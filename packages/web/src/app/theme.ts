@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { Button, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -7,6 +7,17 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // Mantine 9 draws subtle buttons in dark mode with the colour's lightest shade: a red Delete
+    // came out white. Use the colour's text shade, so Delete stays red and links stay cyan.
+    Button: Button.extend({
+      vars: (t, props) => {
+        if (props.variant !== 'subtle') return { root: {} };
+        const color = props.color && props.color in t.colors ? props.color : t.primaryColor;
+        return { root: { '--button-color': `var(--mantine-color-${color}-text)` } };
+      },
+    }),
+  },
 });
 
 /** Light/dark choice saved per browser; "auto" (the default) follows the system. */

@@ -5,6 +5,7 @@
  *     onRowClick={(row) => openClient(row)} emptyText="No clients yet." />
  *
  * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
+ * Rows of inactive records (`active: false`) are dimmed.
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
  */
 import type { SortDirection } from '@glazier/shared/api';
@@ -111,8 +112,9 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
               <Table.Tr
                 key={row.id}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: row.active === false ? 0.6 : undefined }}
                 data-testid={`${resource}-row`}
+                data-inactive={row.active === false || undefined}
               >
                 {columns.map((c, i) => {
                   const content = c.render ? c.render(row) : String(row[c.key] ?? '');

@@ -40,7 +40,7 @@ function NumberField({ value, onChange, helper, error, ...rest }: NumberFieldPro
 }
 
 export function MoneyField(props: NumberFieldProps) {
-  return <NumberField prefix="$" decimalScale={2} thousandSeparator="," {...props} />;
+  return <NumberField prefix="$" decimalScale={2} fixedDecimalScale thousandSeparator="," {...props} />;
 }
 
 export function QtyField(props: NumberFieldProps) {

@@ -3,7 +3,7 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
-import { CheckIcon, ColorSwatch, Group, Input, Switch } from '@mantine/core';
+import { CheckIcon, ColorSwatch, Input, Switch } from '@mantine/core';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -47,7 +47,8 @@ function ClientForm({ record, initial }: Props) {
       />
       <TextAreaField label="Note" disabled={!canEdit} {...form.getInputProps('note')} />
       <Input.Wrapper label="Colour" error={form.errors.color}>
-        <Group gap={8} mt={4} role="radiogroup" aria-label="Colour">
+        {/* Two even rows of six, at every width. */}
+        <div role="radiogroup" aria-label="Colour" style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 32px)', gap: 8, marginTop: 4 }}>
           {CLIENT_COLORS.map((c, i) => {
             const checked = values.color === c;
             return (
@@ -68,7 +69,7 @@ function ClientForm({ record, initial }: Props) {
               </ColorSwatch>
             );
           })}
-        </Group>
+        </div>
       </Input.Wrapper>
       {!isNew && <Switch label="Active" disabled={!canEdit} {...form.getInputProps('active', { type: 'checkbox' })} />}
     </RecordDialogForm>

@@ -1,9 +1,10 @@
 /** The client list (`/lists/clients`): searchable, paginated, active clients first. */
-import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
+import { Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useList, type Rec } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openClientDialog } from './client-dialog.tsx';
@@ -35,7 +36,9 @@ export function ClientsPage() {
       key: 'active',
       label: 'Status',
       sortable: true,
-      render: (r) => (r.active ? <Badge variant="light">Active</Badge> : <Badge variant="light" color="gray">Inactive</Badge>),
+      // On phones the name and type need the room; inactive rows are dimmed anyway.
+      visibleFrom: 'xs',
+      render: (r) => <ActiveBadge active={r.active} />,
     },
   ];
 

@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openUserDialog } from './user-dialog.tsx';
@@ -32,7 +33,7 @@ export function EmployeesPage() {
         </Badge>
       ),
     },
-    { key: 'active', label: 'Status', visibleFrom: 'xs', render: (r) => (r.active ? 'Active' : 'Inactive') },
+    { key: 'active', label: 'Status', visibleFrom: 'xs', render: (r) => <ActiveBadge active={r.active} /> },
   ];
 
   return (

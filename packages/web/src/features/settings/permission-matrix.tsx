@@ -73,7 +73,7 @@ export function PermissionMatrix() {
         <Table striped="even" verticalSpacing={6} stickyHeader aria-label="Role permissions">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Area</Table.Th>
+              <Table.Th className="sticky-first-cell">Area</Table.Th>
               {ROLES.map((role) => (
                 <Table.Th key={role} ta="center">
                   {ROLE_LABELS[role]}
@@ -87,7 +87,9 @@ export function PermissionMatrix() {
           <Table.Tbody>
             {AREAS.map((area) => (
               <Table.Tr key={area}>
-                <Table.Td fw={500}>{areaLabel(area)}</Table.Td>
+                <Table.Td fw={500} className="sticky-first-cell">
+                  {areaLabel(area)}
+                </Table.Td>
                 {ROLES.map((role) => {
                   const cell = draft[cellKey(role, area)]!;
                   const locked = role === 'admin' && LOCKED_ADMIN_AREAS.includes(area);

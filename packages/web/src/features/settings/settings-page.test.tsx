@@ -61,7 +61,7 @@ describe('Settings page', () => {
 
     const burden = within(screen.getByTestId('setting-burden_rate'));
     const rate = burden.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
-    expect(rate.value).toBe('$30');
+    expect(rate.value).toBe('$30.00');
     await userEvent.clear(rate);
     await userEvent.type(rate, '32.5');
     await userEvent.click(burden.getByRole('button', { name: 'Save' }));

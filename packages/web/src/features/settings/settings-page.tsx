@@ -73,7 +73,7 @@ export function SettingsPage() {
   return (
     <Stack gap="md" maw={960}>
       <Title order={2}>Settings</Title>
-      <Card withBorder radius="md" padding="lg">
+      <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Title order={4} mb="sm">
           Company
         </Title>
@@ -112,7 +112,7 @@ export function SettingsPage() {
         )}
       </Card>
       {canEdit && me?.role === 'admin' && (
-        <Card withBorder radius="md" padding="lg">
+        <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Title order={4}>Role permissions</Title>
           <Text size="sm" c="dimmed" mb="sm">
             What each role may see and change. Edit includes view. The admin role always keeps Settings and Users.
