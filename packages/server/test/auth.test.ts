@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, PASSWORD, createRoleUsers, signedIn, startTestApp, type TestEnv } from './harness.ts';
 import { createOrResetUser } from '../src/cli/user-create.ts';
-import { SESSION_COOKIE } from '../src/http/app.ts';
+import { SESSION_COOKIE } from '../src/http/auth-routes.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -65,10 +65,13 @@ describe('sessions', () => {
     const users = await c.get('/api/users?active=all');
     expect(JSON.stringify(users.body)).not.toMatch(/password_hash|argon2/);
 
-    // the pre-login session id no longer signs anybody in
+    // the pre-login session id no longer signs anybody in, and a request still carrying it (one in
+    // flight during the login) must not clear the new cookie in the browser
     const old = new Client(env.app);
     old.jar.set(SESSION_COOKIE, before!);
-    expect((await old.get('/api/user')).status).toBe(401);
+    const stale = await old.get('/api/user');
+    expect(stale.status).toBe(401);
+    expect(String(stale.headers['set-cookie'] ?? '')).not.toContain(`${SESSION_COOKIE}=;`);
   });
 
   it('answers 422 on email for bad credentials and 429 after repeated failures', async () => {
@@ -92,7 +95,10 @@ describe('sessions', () => {
   it('logs out on the server: the old cookie is dead', async () => {
     const c = await signedIn(env.app, 'employee@test.local');
     const cookie = c.jar.get(SESSION_COOKIE)!;
-    expect((await c.post('/logout')).status).toBe(204);
+    const out = await c.post('/logout');
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=;`);
+    expect(c.jar.has(SESSION_COOKIE)).toBe(false);
     expect((await c.get('/api/user')).status).toBe(401);
     const replay = new Client(env.app);
     replay.jar.set(SESSION_COOKIE, cookie);

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../domain/auth.ts';
 import { DbSessionStore } from '../domain/session-store.ts';
 import type { Ctx } from '../engine/context.ts';
-import { registerAuthRoutes, csrfGuard } from './auth-routes.ts';
+import { SESSION_COOKIE, registerAuthRoutes, csrfGuard, keepSessionCookie } from './auth-routes.ts';
 import { errorHandler } from './errors.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 
@@ -32,7 +32,6 @@ export interface AppOptions {
   webDist?: string;
 }
 
-export const SESSION_COOKIE = 'glazier_session';
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -86,6 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rolling: false,
     store: new DbSessionStore(db),
   });
+
+  app.addHook('onSend', keepSessionCookie);
 
   app.decorateRequest('user', null);
   app.decorateRequest('ctx', null as unknown as Ctx);
