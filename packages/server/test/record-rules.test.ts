@@ -166,6 +166,16 @@ describe('named calls', () => {
     expect(jobs.body.data!.map((r) => r.id)).not.toContain(jt.id);
   });
 
+  it('copies the material number and description onto PO lines and bom materials', async () => {
+    const material = await createRecord(as.admin, 'materials', { number: 'GL-6MM', description: '6 mm clear float' });
+    const po = await createRecord(as.admin, 'purchase_orders');
+    const line = (await as.admin.post('/api/purchase_order_materials', { purchase_order_id: po.id, material_id: material.id, qty: 4 })).body;
+    expect(line).toMatchObject({ material_number: 'GL-6MM', material_description: '6 mm clear float', purchase_order_number: po.number });
+    const bom = await createRecord(as.admin, 'boms');
+    const bm = (await as.admin.post('/api/bom_materials', { bom_id: bom.id, material_id: material.id, material_number: 'forged' })).body;
+    expect(bm).toMatchObject({ material_number: 'GL-6MM', material_description: '6 mm clear float', qty: 1 });
+  });
+
   it('upserts settings by name', async () => {
     expect((await as.admin.post('/api/settings', { name: 'burden_rate', value: '12.5' })).status).toBe(201);
     await as.admin.post('/api/settings', { name: 'burden_rate', value: '13' });

@@ -11,14 +11,20 @@ export const materialsHooks: Hooks = {
   },
 };
 
-/** Lines carry the material's number/description and the order's number for display. */
+/** Lines of orders and boms show their material's number and description (read-only copies). */
+const copyMaterial: NonNullable<Hooks['beforeSave']> = async ({ ctx, values, existing }) => {
+  if (changed(values, existing, 'material_id')) {
+    const m = await rowById(ctx, 'materials', values.material_id);
+    values.material_number = m?.number ?? null;
+    values.material_description = m?.description ?? null;
+  }
+};
+
+/** PO lines also carry the order's number and the vendor's part number. */
 export const purchaseOrderMaterialsHooks: Hooks = {
-  async beforeSave({ ctx, values, existing }) {
-    if (changed(values, existing, 'material_id')) {
-      const m = await rowById(ctx, 'materials', values.material_id);
-      values.material_number = m?.number ?? null;
-      values.material_description = m?.description ?? null;
-    }
+  async beforeSave(args) {
+    await copyMaterial(args);
+    const { ctx, values, existing } = args;
     if (changed(values, existing, 'purchase_order_id')) {
       values.purchase_order_number = (await rowById(ctx, 'purchase_orders', values.purchase_order_id))?.number ?? null;
     }
@@ -28,15 +34,7 @@ export const purchaseOrderMaterialsHooks: Hooks = {
   },
 };
 
-export const bomMaterialsHooks: Hooks = {
-  async beforeSave({ ctx, values, existing }) {
-    if (changed(values, existing, 'material_id')) {
-      const m = await rowById(ctx, 'materials', values.material_id);
-      values.material_number = m?.number ?? null;
-      values.material_description = m?.description ?? null;
-    }
-  },
-};
+export const bomMaterialsHooks: Hooks = { beforeSave: copyMaterial };
 
 export const bomsHooks: Hooks = {
   customFilters: {
