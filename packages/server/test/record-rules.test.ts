@@ -58,6 +58,17 @@ describe('users', () => {
     expect((await as.manager.post('/api/users', { name: 'N', email: 'n@test.local', role: 'admin', password: 'long-enough-1', password_confirmation: 'long-enough-1' })).status).toBe(403);
   });
 
+  it('shows contact details only to those who may view users, and to oneself', async () => {
+    const list = (await as.employee.get('/api/users')).body.data!;
+    const other = list.find((u) => u.id === ids.manager.id)!;
+    expect(other.name).toBe('Manager User');
+    expect(other).not.toHaveProperty('email');
+    const self = list.find((u) => u.id === ids.employee.id)!;
+    expect(self.email).toBe('employee@test.local');
+    const byManager = (await as.manager.get(`/api/users/${ids.employee.id}`)).body;
+    expect(byManager.email).toBe('employee@test.local');
+  });
+
   it('forces can_be_scheduled for supervisors and checks the password pair', async () => {
     const res = await as.admin.post('/api/users', { name: 'Sam', email: 'sam@test.local', role: 'supervisor', can_be_scheduled: false, password: 'long-enough-1', password_confirmation: 'long-enough-1' });
     expect(res.status).toBe(201);

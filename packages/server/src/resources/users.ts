@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Hooks } from '../engine/server-resource.ts';
-import { canEdit } from '../engine/context.ts';
+import { allowed, canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
 import { forgetSessionUser } from '../domain/session-user-cache.ts';
 
@@ -39,8 +39,12 @@ export const usersHooks: Hooks = {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
     forgetSessionUser(existing.id as number);
   },
-  present(_ctx, row) {
+  present(ctx, row) {
     const { password_hash: _hash, ...rest } = row;
-    return rest;
+    // Everyone signed in reads the user list (names for pickers and schedules); contact details
+    // are for those who may view users, and for oneself.
+    if (row.id === ctx.user?.id || allowed(ctx, 'view', 'users')) return rest;
+    const { email: _email, number: _number, branch_access: _access, ...pub } = rest;
+    return pub;
   },
 };
