@@ -148,8 +148,9 @@ describe('sessions', () => {
     expect((await new Client(env.app).login('manager@test.local', 'reset-by-cli-1')).status).toBe(204);
   });
 
-  it('answers /health', async () => {
+  it('answers /health: 200 while the database answers', async () => {
     const res = await new Client(env.app).get('/health');
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/open.ts';
-import { openTestDb } from './harness.ts';
+import { openTestDb, startTestApp } from './harness.ts';
 import type { Db } from '../src/db/client.ts';
 
 let db: Db;
@@ -61,5 +61,17 @@ describe('PGlite data dir', () => {
     await first.close();
     expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('health', () => {
+  it('answers 503 once the database is gone', async () => {
+    const env = await startTestApp();
+    expect((await env.app.inject({ url: '/health' })).statusCode).toBe(200);
+    await env.db.close();
+    const res = await env.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable' });
+    await env.close().catch(() => undefined); // the database is already closed
   });
 });

@@ -97,13 +97,22 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
     if (m.error) p.reject(new DbError(m.error));
     else p.resolve(m.rows ?? []);
   });
-  worker.on('error', (e) => {
-    for (const p of pending.values()) p.reject(e);
+  // A worker that dies takes the database with it: fail every waiting and later query clearly
+  // instead of leaving requests hanging.
+  let died: DbError | undefined;
+  const fail = (why: string) => {
+    died ??= new DbError({ message: `The embedded database stopped unexpectedly (${why}). Restart Glazier.` });
+    for (const p of pending.values()) p.reject(died);
     pending.clear();
+  };
+  worker.on('error', (e) => fail(e.message));
+  worker.on('exit', (code) => {
+    if (!closed) fail(`exit code ${code}`);
   });
 
   const send = (msg: Record<string, unknown>) =>
     new Promise<unknown[]>((resolve, reject) => {
+      if (died) return reject(died);
       if (closed) return reject(new DbError({ message: 'The database is closed.' }));
       const id = nextId++;
       pending.set(id, { resolve, reject });
@@ -136,7 +145,7 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
       if (closed) return;
       const release = await mutex.lock();
       try {
-        await send({ op: 'close' });
+        if (!died) await send({ op: 'close' });
       } finally {
         closed = true;
         release();

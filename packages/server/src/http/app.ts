@@ -98,9 +98,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     csrfGuard(request);
   });
 
-  app.get('/health', async (_request, reply) => {
-    await db.query('SELECT 1');
-    return reply.send({ status: 'ok' });
+  app.get('/health', async (request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return reply.send({ status: 'ok' });
+    } catch (e) {
+      request.log.error({ err: e }, 'health check: database unavailable');
+      return reply.status(503).send({ status: 'unavailable', message: 'The database does not answer.' });
+    }
   });
 
   registerAuthRoutes(app, db, { secureCookies: secure });
