@@ -397,10 +397,18 @@ function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number 
   );
 }
 
+/** A cached bench database is stale when the migrations change (new indexes, columns). */
+function schemaHash(): string {
+  const migrations = path.resolve(ROOT, '../packages/server/src/db/migrations');
+  const hash = crypto.createHash('sha1');
+  for (const f of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(fs.readFileSync(path.join(migrations, f)));
+  return hash.digest('hex').slice(0, 8);
+}
+
 async function main() {
   const results: Record<string, Row[]> = {};
   if (!args['skip-pglite']) {
-    const dir = path.join(ROOT, '.data', `pglite-${scaleName}-v${DATA_VERSION}`);
+    const dir = path.join(ROOT, '.data', `pglite-${scaleName}-v${DATA_VERSION}-${schemaHash()}`);
     const marker = path.join(dir, 'bench-ready.json');
     if (fs.existsSync(dir) && !fs.existsSync(marker)) fs.rmSync(dir, { recursive: true, force: true }); // an interrupted build
     const rec = new Recorder();
