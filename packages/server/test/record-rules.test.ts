@@ -135,6 +135,18 @@ describe('nested records', () => {
   });
 });
 
+describe('jobs', () => {
+  it('derives is_complete from the listed scopes and their flags', async () => {
+    const job = (await as.admin.post('/api/jobs', { number: 'C-1', scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true })).body;
+    expect(job.is_complete).toBe(false);
+    const done = (await as.admin.patch(`/api/jobs/${job.id}`, { ...job, hardware_complete: true, is_complete: false })).body;
+    expect(done.is_complete).toBe(true);
+    const bad = await as.admin.post('/api/jobs', { number: 'C-2', scope_array: ['Plumbing'] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors!)[0]).toMatch(/^scope_array/);
+  });
+});
+
 describe('named calls', () => {
   it('discontinues and restores products', async () => {
     const p = await createRecord(as.admin, 'products');

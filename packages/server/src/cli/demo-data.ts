@@ -19,7 +19,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Row } from '../db/client.ts';
 import { tableFor } from '../db/schema.ts';
-import { isJobComplete } from '../resources/jobs.ts';
+import { isJobComplete } from '@glazier/shared/rules/job-scope';
 
 // ---------- scale ----------
 

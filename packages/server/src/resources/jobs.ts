@@ -1,15 +1,7 @@
-import { SCOPES } from '@glazier/shared/resources/jobs';
+import { isJobComplete } from '@glazier/shared/rules/job-scope';
 import type { Hooks } from '../engine/server-resource.ts';
 import { changed, rowById } from './lookup.ts';
 import { settingValue } from './settings.ts';
-
-const completionFlag = (scope: string) => `${scope.toLowerCase().replace(/ /g, '_')}_complete`;
-
-/** A job is complete when every scope it lists has its completion flag set. */
-export function isJobComplete(job: Record<string, unknown>): boolean {
-  const scopes = (Array.isArray(job.scope_array) ? job.scope_array : []) as string[];
-  return scopes.length > 0 && scopes.every((s) => (SCOPES as readonly string[]).includes(s) && job[completionFlag(s)] === true);
-}
 
 export const jobsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
