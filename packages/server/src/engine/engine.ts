@@ -120,6 +120,13 @@ async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]
 export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
+  if (res.list) return res.list(ctx, q, (other, oq) => genericList(ctx, other, oq));
+  return genericList(ctx, name, q);
+}
+
+async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
+  const res = resource(name);
+  authorize(ctx, 'view', res.def.read);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
   const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT)) as Row[];
   const data = rows.map((r) => present(ctx, res, r));

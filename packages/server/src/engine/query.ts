@@ -3,7 +3,7 @@
  * Everything is whitelisted: unknown filters are ignored, a bad sort column or malformed value is a
  * 422, and values are always bound parameters.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
 import type { ServerResource } from './server-resource.ts';
@@ -54,9 +54,9 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   const errors: Record<string, string[]> = {};
   const hasActive = 'active' in def.fields;
 
-  // Custom filters may replace the soft-delete condition (discontinued products).
-  const customDeleted = def.filters.discontinued?.op === 'custom' && q.discontinued !== undefined;
-  conds.push(...baseConditions(ctx, res, { includeDeleted: customDeleted }));
+  // A filter that decides about soft-deleted rows (discontinued products) replaces the default.
+  const includeDeleted = Object.entries(def.filters).some(([name, f]) => f.includesDeleted && q[name] !== undefined);
+  conds.push(...baseConditions(ctx, res, { includeDeleted }));
 
   // active / status: lists default to active records (spec 7.2); pages show all unless asked.
   if (hasActive) {
@@ -105,10 +105,6 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
         if (ids) conds.push(ids.length ? inArray(column, ids) : sql`false`);
         break;
       }
-      case 'nullState':
-        if (value === 'set') conds.push(isNotNull(column));
-        else if (value === 'unset') conds.push(isNull(column));
-        break;
       case 'custom': {
         if (value === undefined) break;
         if (filter.values && !filter.values.includes(value) && value !== 'all') {
@@ -119,9 +115,6 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
         if (cond) conds.push(cond);
         break;
       }
-      case 'dateFrom':
-      case 'dateTo':
-        break;
     }
   }
 

@@ -30,6 +30,11 @@ export interface Hooks {
   beforeSave?(args: SaveArgs): Promise<void> | void;
   afterSave?(args: { ctx: Ctx; record: Row; existing: Row | null }): Promise<void> | void;
   beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  /**
+   * Replaces the plain list (GET without paging). `base` is the generic list of any resource, so
+   * an override composes lists without importing the engine.
+   */
+  list?(ctx: Ctx, q: Row, base: (name: ResourceName, q: Row) => Promise<{ data: Row[] }>): Promise<{ data: Row[] }>;
   /** A create whose value of this column already exists updates that record (settings by name). */
   upsertBy?: string;
   /** Shapes a row for output after the generic guard stripping. */

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/client.ts';
 import { create, get, list, page, remove, restore, storeMany, update } from '../engine/engine.ts';
-import { listJobTemplateChoices } from '../domain/job-template-choices.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 
 type Params = { resource: string; id: string };
@@ -17,7 +16,6 @@ export function registerResourceRoutes(app: FastifyInstance) {
     const { resource } = request.params as Params;
     const q = query(request);
     if (q.page !== undefined || q.per_page !== undefined) return page(request.ctx, resource, q);
-    if (resource === 'job_templates') return listJobTemplateChoices(request.ctx, q);
     return list(request.ctx, resource, q);
   });
   app.get('/api/:resource/:id', async (request) => {

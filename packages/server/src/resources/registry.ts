@@ -6,6 +6,7 @@ import { bomMaterialsHooks, bomsHooks, materialsHooks, purchaseOrderMaterialsHoo
 import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
+import { jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks, imagesHooks } from './ownership.ts';
 import { timeEntriesHooks } from './time-entries.ts';
 import { usersHooks } from './users.ts';
@@ -15,7 +16,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   users: usersHooks,
   time_entries: timeEntriesHooks,
   jobs: jobsHooks,
-  job_templates: { ...jobsHooks, present: (_ctx, row) => ({ ...row, type: 'job_template' }) },
+  job_templates: jobTemplatesHooks,
   job_products: jobProductsHooks,
   products: productsHooks,
   series: seriesHooks,

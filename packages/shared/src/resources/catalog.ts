@@ -78,7 +78,7 @@ export const products = defineResource({
     series_id: { op: 'eq' },
     product_category_id: { op: 'eq', column: 'category_id' },
     category_id: { op: 'eq' },
-    discontinued: { op: 'custom' },
+    discontinued: { op: 'custom', includesDeleted: true },
   },
   sortable: ['number', 'name', 'created_at'],
   relations: {

@@ -11,12 +11,13 @@ export interface FilterDef {
   column?: string;
   /**
    * eq: column = value; bool: column is true/false; in: column in list of ids;
-   * dateFrom/dateTo: column >= / <= date; nullState: value 'set'/'unset' maps to IS [NOT] NULL;
    * custom: the server resource declares it (named server-side hook).
    */
-  op: 'eq' | 'bool' | 'in' | 'dateFrom' | 'dateTo' | 'nullState' | 'custom';
+  op: 'eq' | 'bool' | 'in' | 'custom';
   /** For enum-like filters: accepted values. */
   values?: readonly string[];
+  /** When given, this filter decides about soft-deleted rows instead of hiding them. */
+  includesDeleted?: boolean;
 }
 
 export interface RelationDef {
@@ -73,8 +74,6 @@ export function defineResource(
   };
 }
 
-export const SYSTEM_FIELDS = ['id', 'created_at', 'updated_at', 'deleted_at'] as const;
-
 export function humanise(field: string): string {
   return field.replace(/_id$/, '').replace(/_/g, ' ');
 }
@@ -107,15 +106,6 @@ export function recordSchema(def: ResourceDef, mode: 'create' | 'update') {
   shape.id = z.unknown().optional();
   shape.updated_at = z.string().max(40).nullable().optional();
   return z.object(shape);
-}
-
-/** Default values for a new record (forms start from these). */
-export function defaults(def: ResourceDef): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, fd] of Object.entries(def.fields)) {
-    if (fd.default !== undefined) out[name] = Array.isArray(fd.default) ? [...fd.default] : fd.default;
-  }
-  return out;
 }
 
 /** zod issues → the contract's `errors: {field: [messages]}`. */

@@ -130,8 +130,6 @@ export const job_products = defineResource({
   sortable: ['name', 'qty', 'created_at', 'sort'],
 });
 
-export const EVENT_COLOR_LIMIT = 2;
-
 export const events = defineResource({
   name: 'events',
   label: 'Event',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AREAS, ROLES } from '../permissions.ts';
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
@@ -81,10 +80,3 @@ export const time_entries = defineResource({
   dateField: 'date',
   titleField: 'date',
 });
-
-export const passwordPairSchema = z
-  .object({ password: z.string().optional().nullable(), password_confirmation: z.string().optional().nullable() })
-  .refine((v) => !v.password || v.password === v.password_confirmation, {
-    message: 'The password confirmation does not match.',
-    path: ['password_confirmation'],
-  });

@@ -34,10 +34,6 @@ export function isResourceName(name: string): name is ResourceName {
   return Object.prototype.hasOwnProperty.call(RESOURCES, name);
 }
 
-export function resourceDef(name: ResourceName): ResourceDef {
-  return RESOURCES[name];
-}
-
 /** Tables and the definition that owns each table's columns (shared tables: the widest). */
 export function tableDefinitions(): Map<string, ResourceDef> {
   const out = new Map<string, ResourceDef>();

@@ -1,0 +1,22 @@
+import type { Row } from '../db/client.ts';
+import type { Hooks } from '../engine/server-resource.ts';
+import { jobsHooks } from './jobs.ts';
+
+/**
+ * Job templates are jobs with is_template (domain.md 3). Their plain list (domain.md 7) holds job
+ * templates and category templates together, each with a `type`; `resource` narrows to one kind.
+ */
+export const jobTemplatesHooks: Hooks = {
+  ...jobsHooks,
+  present: (_ctx, row) => ({ ...row, type: 'job_template' }),
+  async list(_ctx, q, base) {
+    const kind = typeof q.resource === 'string' ? q.resource.replace(/s$/, '') : '';
+    const out: Row[] = [];
+    if (kind !== 'category_template') out.push(...(await base('job_templates', q)).data);
+    if (kind !== 'job_template') {
+      const { data } = await base('category_templates', { client_id: q.client_id, search: q.search });
+      out.push(...data.map((r) => ({ ...r, type: 'category_template' })));
+    }
+    return { data: out };
+  },
+};
