@@ -75,6 +75,11 @@ export function normaliseRight(r: AreaRight): AreaRight {
   return { view: r.view || r.edit, edit: r.edit };
 }
 
+/** One checkbox of the matrix changed: edit implies view, and dropping view drops edit. */
+export function withRight(r: AreaRight, action: Action, value: boolean): AreaRight {
+  return action === 'edit' ? { view: value || r.view, edit: value } : { view: value, edit: value && r.edit };
+}
+
 export interface HasPermissions {
   permissions: Partial<Record<Area, Partial<AreaRight>>>;
 }

@@ -1,4 +1,4 @@
-import { LOCKED_ADMIN_AREAS, type Area } from '@glazier/shared/permissions';
+import { LOCKED_ADMIN_AREAS, normaliseRight, type Area } from '@glazier/shared/permissions';
 import type { Hooks } from '../engine/server-resource.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
 import { invalidatePermissions } from '../domain/role-permissions.ts';
@@ -8,7 +8,9 @@ export const rolePermissionsHooks: Hooks = {
   canWrite: (ctx) => ctx.user?.role === 'admin' && ctx.user.permissions.settings.edit,
   beforeSave({ values, existing }) {
     const merged = { ...existing, ...values };
-    if (values.edit === true) values.view = true;
+    const right = normaliseRight({ view: Boolean(merged.view), edit: Boolean(merged.edit) });
+    values.view = right.view;
+    values.edit = right.edit;
     if (merged.role === 'admin' && LOCKED_ADMIN_AREAS.includes(merged.area as Area) && (merged.edit === false || merged.view === false)) {
       throw invalid({ edit: [`The admin role always keeps ${String(merged.area)}.`] });
     }

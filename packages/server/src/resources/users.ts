@@ -3,9 +3,8 @@ import type { Hooks } from '../engine/server-resource.ts';
 import { allowed, canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
 import { forgetSessionUser } from '../domain/session-user-cache.ts';
+import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
 
-/** Fields a user may change on their own record without `edit users` (the Profile dialog). */
-const SELF_EDITABLE = new Set(['name', 'email', 'number', 'password', 'password_confirmation', 'id', 'updated_at']);
 
 export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
 
@@ -13,7 +12,7 @@ export const usersHooks: Hooks = {
   canWrite(ctx, { values, existing, op }) {
     if (canEdit(ctx, 'users')) return true;
     // Without `edit users` a user may only update the profile fields of their own record.
-    return op === 'update' && existing?.id === ctx.user?.id && Object.keys(values ?? {}).every((k) => SELF_EDITABLE.has(k));
+    return op === 'update' && existing?.id === ctx.user?.id && Object.keys(values ?? {}).every((k) => SELF_EDITABLE_USER_FIELDS.includes(k));
   },
   async beforeSave({ ctx, values, input, existing }) {
     const self = existing && existing.id === ctx.user?.id;
@@ -21,7 +20,7 @@ export const usersHooks: Hooks = {
     if (self && values.active === false) throw forbidden('You cannot deactivate yourself.');
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     if (values.number === '') values.number = null;
-    if (values.role === 'supervisor') values.can_be_scheduled = true;
+    if (alwaysSchedulable((values.role ?? existing?.role) as string)) values.can_be_scheduled = true;
 
     const password = input.password as string | undefined | null;
     if (!existing && !password) throw invalid({ password: ['The password field is required.'] });

@@ -8,6 +8,7 @@
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
+import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
 import { ROLE_LABELS, ROLES, type Role } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
 import { Button, Center, Checkbox, CopyButton, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
@@ -26,8 +27,6 @@ import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
-/** What a user may send about themself without `edit users` (the server's profile rule). */
-const SELF_FIELDS = ['id', 'updated_at', 'name', 'email', 'number', 'password', 'password_confirmation'];
 
 function UserForm({ record }: { record: Rec | null }) {
   const dialogs = useDialogs();
@@ -54,19 +53,19 @@ function UserForm({ record }: { record: Rec | null }) {
     },
     transform: (v) => {
       const body: Record<string, unknown> = { ...v, number: phoneToStored(v.number as string) };
-      if (body.role === 'supervisor') body.can_be_scheduled = true;
+      if (alwaysSchedulable(body.role as Role)) body.can_be_scheduled = true;
       if (!body.password) {
         delete body.password;
         delete body.password_confirmation;
       }
-      if (!canEditUsers) for (const k of Object.keys(body)) if (!SELF_FIELDS.includes(k)) delete body[k];
+      if (!canEditUsers) for (const k of Object.keys(body)) if (!SELF_EDITABLE_USER_FIELDS.includes(k)) delete body[k];
       if (isSelf) delete body.role;
       return body;
     },
   });
   const { form, isNew } = dialog;
   const values = form.getValues();
-  const supervisor = values.role === 'supervisor';
+  const supervisor = alwaysSchedulable(values.role as Role);
   const fieldsDisabled = !canEditUsers;
 
   const resetLink = async () => {
@@ -117,7 +116,7 @@ function UserForm({ record }: { record: Rec | null }) {
           onChange={(r) => {
             if (!r) return;
             form.setFieldValue('role', r as Role);
-            if (r === 'supervisor') form.setFieldValue('can_be_scheduled', true);
+            if (alwaysSchedulable(r)) form.setFieldValue('can_be_scheduled', true);
           }}
           error={form.errors.role}
           disabled={!canEditUsers}

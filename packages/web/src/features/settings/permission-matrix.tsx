@@ -3,7 +3,7 @@
  * `view`; the admin role always keeps settings and users. Saved through `role_permissions`
  * (store_many, all or nothing).
  */
-import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, type Area, type AreaRight, type Role } from '@glazier/shared/permissions';
+import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, type Area, type AreaRight, type Role, withRight } from '@glazier/shared/permissions';
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,8 +48,7 @@ export function PermissionMatrix() {
   const set = (role: Role, area: Area, action: 'view' | 'edit', value: boolean) =>
     setDraft((d) => {
       const cur = d[cellKey(role, area)]!;
-      const next = action === 'edit' ? { view: value || cur.view, edit: value } : { view: value, edit: value ? cur.edit : false };
-      return { ...d, [cellKey(role, area)]: next };
+      return { ...d, [cellKey(role, area)]: withRight(cur, action, value) };
     });
 
   const save = async () => {
