@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, PASSWORD, createRoleUsers, signedIn, startTestApp, type TestEnv } from './harness.ts';
 import { createOrResetUser } from '../src/cli/user-create.ts';
 import { SESSION_COOKIE } from '../src/http/auth-routes.ts';
+import { purgeExpiredSessions } from '../src/domain/session-store.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -152,5 +153,17 @@ describe('sessions', () => {
     const res = await new Client(env.app).get('/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('expired sessions', () => {
+  it('are purged, and never sign anybody in', async () => {
+    const c = await signedIn(env.app, 'admin@test.local');
+    await env.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute'");
+    await new Promise((r) => setTimeout(r, 2100)); // past the per-process session cache
+    expect((await c.get('/api/user')).status).toBe(401);
+    await purgeExpiredSessions(env.db);
+    const [left] = await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE expires_at <= now()');
+    expect(left!.n).toBe(0);
   });
 });

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../http/app.ts';
+import { purgeExpiredSessions } from '../domain/session-store.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -24,10 +25,16 @@ async function serve() {
     secureCookies: config.secureCookies,
     webDist: config.webDist,
   });
+  // Expired sessions are dropped at start and hourly, so the table does not grow without end.
+  const purge = () => purgeExpiredSessions(db).catch((e: unknown) => app.log.warn({ err: e }, 'purging expired sessions failed'));
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), 3600_000);
+  purgeTimer.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(purgeTimer);
     app.log.info(`${signal}: closing`);
     await app.close().catch(() => undefined);
     await db.close().catch(() => undefined);
