@@ -242,11 +242,8 @@ function validate(ctx: Ctx, res: ServerResource, body: unknown, mode: 'create' |
   for (const [name, fd] of Object.entries(res.def.fields)) {
     if (!(name in input) || fd.readOnly) continue;
     if (fd.guard && !canEdit(ctx, fd.guard)) continue;
-    if (fd.writeOnly) continue;
-    values[name] = input[name];
+    values[name] = input[name]; // write-only ones (passwords) are for hooks; never stored as-is
   }
-  // write-only inputs (passwords) stay available to hooks through `input`
-  for (const [name, fd] of Object.entries(res.def.fields)) if (fd.writeOnly && name in input) values[name] = input[name];
   return { values, input };
 }
 
