@@ -9,9 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import type { Ctx } from '../engine/context.ts';
 import { create } from '../engine/engine.ts';
-import { permissionsFor } from '../domain/role-permissions.ts';
+import { systemCtx } from '../domain/system-context.ts';
 import { DEMO_BURDEN_RATE, SCALES, generateDemoData, type DemoUser } from './demo-data.ts';
 
 /** The demo logins (printed at the end of the seed; documented in the README). */
@@ -45,7 +44,7 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
   }
   const started = Date.now();
   // The seed acts as the system, through the engine, so passwords are hashed and audited as usual.
-  const system: Ctx = { db, user: { id: 0, name: 'seed-demo', email: '', role: 'admin', permissions: await permissionsFor(db, 'admin') } };
+  const system = await systemCtx(db, 'seed-demo');
 
   const demoUsers: DemoUser[] = [];
   for (const l of DEMO_LOGINS) {

@@ -4,8 +4,7 @@ import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { create, update } from '../engine/engine.ts';
 import { invalid } from '../engine/errors.ts';
-import { permissionsFor } from '../domain/role-permissions.ts';
-import type { Ctx } from '../engine/context.ts';
+import { systemCtx } from '../domain/system-context.ts';
 
 /** Creates a user, or resets the password (and role/name when given) of an existing email. */
 export async function createOrResetUser(
@@ -16,7 +15,7 @@ export async function createOrResetUser(
   const role = (opts.role ?? 'admin') as Role;
   if (!ROLES.includes(role)) throw invalid({ role: [`Role must be one of: ${ROLES.join(', ')}.`] });
   // The CLI acts as the system (an operator with shell access), through the same engine rules.
-  const system: Ctx = { db, user: { id: 0, name: 'cli', email: '', role: 'admin', permissions: await permissionsFor(db, 'admin') } };
+  const system = await systemCtx(db, 'cli');
   const [existing] = (await db.orm
     .select()
     .from(users)

@@ -12,20 +12,23 @@ import { create, update } from '../engine/engine.ts';
 import { ARGON2_OPTIONS } from '../resources/users.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
+import { systemCtx } from './system-context.ts';
 import { cacheSessionUser, cachedSessionUser } from './session-user-cache.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS));
 
+async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
+  const role = u.role as Role;
+  return { id: u.id as number, name: u.name as string, email: u.email as string, role, permissions: await permissionsFor(db, role) };
+}
+
 export async function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
   const cached = cachedSessionUser(db, userId);
   if (cached !== undefined) return cached;
   const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
-  const user: SessionUser | null =
-    !u || !u.active || u.deleted_at
-      ? null
-      : { id: u.id as number, name: u.name as string, email: u.email as string, role: u.role as Role, permissions: await permissionsFor(db, u.role as Role) };
+  const user = !u || !u.active || u.deleted_at ? null : await asSessionUser(db, u);
   cacheSessionUser(db, userId, user);
   return user;
 }
@@ -61,10 +64,7 @@ export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
     if (!(await setupNeeded(tx))) throw forbidden('Glazier is already set up. Sign in instead.');
     // The first admin is created through the engine with a synthetic admin context, so the same
     // validation, hashing and audit apply as for any other user.
-    const bootstrap: Ctx = {
-      db: tx,
-      user: { id: 0, name: 'setup', email: '', role: 'admin', permissions: await permissionsFor(tx, 'admin') },
-    };
+    const bootstrap = await systemCtx(tx, 'setup');
     const record = await create(bootstrap, 'users', { ...body, role: 'admin', active: true });
     return record.id as number;
   });
@@ -97,7 +97,8 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
     const userId = reset.user_id as number;
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as Row[];
     if (!u) throw invalid({ token: ['This reset link is invalid or has expired.'] });
-    const self: Ctx = { db: tx, user: { id: userId, name: u.name as string, email: u.email as string, role: u.role as Role, permissions: await permissionsFor(tx, u.role as Role) } };
+    // The user changes their own password (the token stands in for signing in).
+    const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };
     if (!body.password) throw invalid({ password: ['The password field is required.'] });
     await update(self, 'users', userId, { password: body.password, password_confirmation: body.password_confirmation });
     await tx.orm.delete(password_resets).where(eq(password_resets.user_id, userId));
