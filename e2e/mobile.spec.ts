@@ -9,6 +9,9 @@ const noSidewaysScroll = async (page: import('@playwright/test').Page) =>
 
 test('works on a phone', async ({ page }) => {
   await loginAdmin(page);
+  // the dashboard starts at its top, not at the welcome page's scroll position
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('heading', { name: /^Hello/ })).toBeInViewport();
   await noSidewaysScroll(page);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toBeInViewport();
   await page.getByRole('button', { name: 'Open menu' }).click();

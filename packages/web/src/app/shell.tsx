@@ -20,7 +20,12 @@ export function Shell() {
   // Below the `sm` breakpoint the menu is a drawer over the screen.
   const phone = useMediaQuery('(max-width: 47.99em)');
 
-  useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new screen closes the phone menu and starts at its top (e.g. the dashboard after logging in
+  // from the bottom of the welcome page).
+  useEffect(() => {
+    mobile.close();
+    window.scrollTo(0, 0);
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <ScreenActionsProvider>

@@ -45,3 +45,6 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+
+// jsdom does not implement scrolling; React Router's ScrollRestoration calls it on navigation.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
