@@ -11,6 +11,29 @@ export interface Config {
   /** Cookies get `Secure` (set when the app is served over TLS, directly or behind a proxy). */
   secureCookies: boolean;
   webDist: string;
+  /**
+   * Which proxies may set X-Forwarded-For (the client address the login throttle counts): none
+   * (false), the nearest `n` hops, or the listed proxy addresses / CIDR ranges.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` → trust no proxy (the socket's address counts); a hop count
+ * (`1` behind one reverse proxy); or a comma list of proxy addresses / CIDR ranges. `true` is
+ * refused: it would let any client choose its address with a header.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') throw new Error('TRUST_PROXY=true would let any client choose its address; set the number of proxies in front (e.g. 1) or their addresses.');
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((s) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s));
+  if (bad) throw new Error(`TRUST_PROXY: "${bad}" is not an address, a CIDR range or a hop count.`);
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || undefined,
     secureCookies: env.SECURE_COOKIES === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -20,7 +20,8 @@ afterAll(async () => {
 describe('time entries', () => {
   it('an employee sees and writes only their own entries', async () => {
     const theirs = await createRecord(as.admin, 'time_entries', { user_id: ids.supervisor.id });
-    const own = await as.employee.post('/api/time_entries', { hours: 2, date: '2026-11-20' });
+    const job_id = theirs.job_id;
+    const own = await as.employee.post('/api/time_entries', { job_id, hours: 2, date: '2026-11-20' });
     expect(own.status).toBe(201);
     expect(own.body.user_id).toBe(ids.employee.id); // defaults to the current user
     expect(own.body.user_name).toBe('Employee User');
@@ -28,7 +29,7 @@ describe('time entries', () => {
     const list = await as.employee.get('/api/time_entries');
     expect(list.body.data!.map((r) => r.user_id)).toEqual([ids.employee.id]);
     expect((await as.employee.get(`/api/time_entries/${theirs.id}`)).status).toBe(404);
-    expect((await as.employee.post('/api/time_entries', { hours: 1, date: '2026-11-20', user_id: ids.supervisor.id })).status).toBe(403);
+    expect((await as.employee.post('/api/time_entries', { job_id, hours: 1, date: '2026-11-20', user_id: ids.supervisor.id })).status).toBe(403);
     expect((await as.employee.del(`/api/time_entries/${theirs.id}`)).status).toBe(404);
     expect((await as.employee.patch(`/api/time_entries/${own.body.id}`, { ...own.body, hours: 3 })).body.hours).toBe(3);
     expect((await as.employee.patch(`/api/time_entries/${own.body.id}`, { ...own.body, user_id: ids.supervisor.id })).status).toBe(403);
@@ -36,7 +37,31 @@ describe('time entries', () => {
     // a supervisor (edit time_entries) sees everybody's and may enter time for others
     const all = await as.supervisor.get('/api/time_entries');
     expect(new Set(all.body.data!.map((r) => r.user_id))).toEqual(new Set([ids.employee.id, ids.supervisor.id]));
-    expect((await as.supervisor.post('/api/time_entries', { hours: 1, date: '2026-11-21', user_id: ids.employee.id })).status).toBe(201);
+    expect((await as.supervisor.post('/api/time_entries', { job_id, hours: 1, date: '2026-11-21', user_id: ids.employee.id })).status).toBe(201);
+  });
+
+  it('refuses an entry without a job or with hours ≤ 0, with field errors (issue 6)', async () => {
+    const { job_id } = await createRecord(as.admin, 'time_entries');
+    const before = await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries');
+    for (const body of [{ hours: 2, date: '2026-11-20' }, { job_id: null, hours: 2, date: '2026-11-20' }, { job_id: '', hours: 2, date: '2026-11-20' }]) {
+      const res = await as.employee.post('/api/time_entries', body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty('job_id');
+    }
+    for (const hours of [0, -1, '0', -0.5]) {
+      const res = await as.employee.post('/api/time_entries', { job_id, hours, date: '2026-11-20' });
+      expect(res.status, String(hours)).toBe(422);
+      expect(res.body.errors).toHaveProperty('hours');
+    }
+    const both = await as.employee.post('/api/time_entries', { hours: 0, date: '2026-11-20' });
+    expect(Object.keys(both.body.errors ?? {}).sort()).toEqual(['hours', 'job_id']);
+    expect(await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries')).toEqual(before);
+    // an update cannot clear them either
+    const own = await as.employee.post('/api/time_entries', { job_id, hours: 1, date: '2026-11-20' });
+    expect(own.status).toBe(201);
+    const cleared = await as.employee.patch(`/api/time_entries/${own.body.id}`, { ...own.body, job_id: null, hours: 0 });
+    expect(cleared.status).toBe(422);
+    expect(Object.keys(cleared.body.errors ?? {}).sort()).toEqual(['hours', 'job_id']);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../domain/session-store.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
@@ -24,6 +25,7 @@ async function serve() {
     logLevel: config.logLevel,
     secureCookies: config.secureCookies,
     webDist: config.webDist,
+    trustProxy: config.trustProxy,
   });
   // Expired sessions are dropped at start and hourly, so the table does not grow without end.
   const purge = () => purgeExpiredSessions(db).catch((e: unknown) => app.log.warn({ err: e }, 'purging expired sessions failed'));
@@ -84,7 +86,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(asDbError(e) ? loggableError(e).message : e instanceof Error ? e.message : e);
   if (e && typeof e === 'object' && 'errors' in e) console.error(JSON.stringify((e as { errors: unknown }).errors, null, 2));
   process.exit(1);
 });

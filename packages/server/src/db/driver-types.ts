@@ -56,3 +56,28 @@ export function asDbError(e: unknown): DbError | undefined {
   const cause = (e as { cause?: unknown } | null)?.cause;
   return cause instanceof DbError ? cause : undefined;
 }
+
+/**
+ * An error as it may be logged: for database errors the server's message, code and the SQL text
+ * only. Never the bound parameters (Drizzle puts them in its message and stack: password hashes,
+ * personal data) nor the detail (PostgreSQL's "Failing row contains (...)" repeats every value).
+ */
+export function loggableError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const db = asDbError(err);
+  if (db) {
+    const query = (err as { query?: unknown }).query;
+    return {
+      type: 'DbError',
+      message: db.message,
+      code: db.code,
+      constraint: db.constraint,
+      table: db.table,
+      column: db.column,
+      ...(typeof query === 'string' ? { query: query.slice(0, 2000) } : {}),
+      stack: db.stack ?? '',
+    };
+  }
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const { code, statusCode } = err as Error & { code?: unknown; statusCode?: unknown };
+  return { type: err.name, message: err.message, stack: err.stack ?? '', ...(code !== undefined ? { code } : {}), ...(statusCode !== undefined ? { statusCode } : {}) };
+}

@@ -8,6 +8,8 @@ import { forbidden, unauthenticated } from './errors.ts';
 export interface Ctx {
   db: Db;
   user: SessionUser | null;
+  /** The caller's session, when the call comes over HTTP (kept when they change their own password). */
+  sessionId?: string;
 }
 
 export function requireUser(ctx: Ctx): SessionUser {

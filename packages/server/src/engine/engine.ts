@@ -15,7 +15,7 @@ import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, type QueryInput } from './query.ts';
-import type { ServerResource } from './server-resource.ts';
+import type { ListAnswer, ServerResource, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
   if (!isResourceName(name)) throw notFound('Resource');
@@ -117,21 +117,22 @@ async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]
 
 // ---------- reads ----------
 
-export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
+export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   if (res.list) return res.list(ctx, q, (other, oq) => genericList(ctx, other, oq));
   return genericList(ctx, name, q);
 }
 
-async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<{ data: Row[] }> {
+async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
-  const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT)) as Row[];
-  const data = rows.map((r) => present(ctx, res, r));
+  // One row past the cap tells a capped list from one that just fits.
+  const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT + 1)) as Row[];
+  const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await embedRelations(ctx, res, data, embed);
-  return { data };
+  return rows.length > LIST_LIMIT ? { data, truncated: true } : { data };
 }
 
 const TOTAL = '__total';
@@ -226,7 +227,17 @@ async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordI
   });
 }
 
-function checkWrite(ctx: Ctx, res: ServerResource, op: 'create' | 'update' | 'delete', values: Row | null, existing: Row | null) {
+/**
+ * The area right, checked before anything else of a write (then existence 404, then validation
+ * 422, then record rules): a caller without the right learns nothing about ids or the body.
+ */
+function checkArea(ctx: Ctx, res: ServerResource, op: WriteOp) {
+  requireUser(ctx);
+  const ok = res.mayWrite ? res.mayWrite(ctx, op) : allowed(ctx, 'edit', res.def.write);
+  if (!ok) throw forbidden();
+}
+
+function checkWrite(ctx: Ctx, res: ServerResource, op: WriteOp, values: Row | null, existing: Row | null) {
   requireUser(ctx);
   const ok = res.canWrite ? res.canWrite(ctx, { values, existing, op }) : allowed(ctx, 'edit', res.def.write);
   if (!ok) throw forbidden();
@@ -254,6 +265,7 @@ function stripWriteOnly(res: ServerResource, values: Row): Row {
 }
 
 async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<Row> {
+  checkArea(ctx, res, existingId !== null ? 'update' : 'create');
   const bodyRow = (typeof body === 'object' && body !== null ? body : {}) as Row;
   let existing: Row | null = null;
   if (existingId !== null) {
@@ -311,7 +323,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   }
   await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
   await saveChildren(ctx, res, record, bodyRow, opts.prefix);
-  await res.afterSave?.({ ctx, record, existing });
+  await res.afterSave?.({ ctx, record, input, existing });
   return record;
 }
 
@@ -376,7 +388,11 @@ export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<
   const res = resource(name);
   requireUser(ctx);
   const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw invalid({ data: ['The data field must be a list of records.'] });
+  if (!Array.isArray(data)) {
+    checkArea(ctx, res, 'create');
+    throw invalid({ data: ['The data field must be a list of records.'] });
+  }
+  for (const op of new Set(data.map((item) => ((item as Row | null)?.id == null ? 'create' : 'update') as WriteOp))) checkArea(ctx, res, op);
   if (data.length > 1000) throw invalid({ data: ['At most 1000 records at once.'] });
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
@@ -409,7 +425,7 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
     }
   } catch (e) {
     const dbError = asDbError(e);
-    if (dbError) throw fromDbError(dbError, { deleting: true, table: res.def.table }) ?? e;
+    if (dbError) throw fromDbError(dbError, { deleting: true, table: res.def.table, label: res.def.label }) ?? e;
     throw e;
   }
   await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);
@@ -418,6 +434,7 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
 export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ id: number }> {
   const res = resource(name);
   requireUser(ctx);
+  checkArea(ctx, res, 'delete');
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
@@ -432,6 +449,7 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
 export async function restore(ctx: Ctx, name: ResourceName, idRaw: unknown): Promise<Row> {
   const res = resource(name);
   if (!res.def.softDelete) throw notFound();
+  checkArea(ctx, res, 'update');
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };

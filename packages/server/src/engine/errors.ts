@@ -24,33 +24,66 @@ export function invalid(errors: Record<string, string[]>, message?: string): Api
   return new ApiError(422, message ?? (first ? (more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first) : 'The given data was invalid.'), errors);
 }
 
-/** Database constraint failures are the client's fault: turn them into 409/422, never 500. */
-export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: string; table?: string } = {}): ApiError | undefined {
+/** Where a record is still used, from a foreign-key error: "bom materials", "purchase order materials". */
+function usedBy(e: DbError): string {
+  const table = e.detail?.match(/from table "([a-z_]+)"/)?.[1] ?? e.table;
+  return table ? table.replace(/_/g, ' ') : 'other records';
+}
+
+/** PostgreSQL data exceptions (class 22): a value the column cannot hold is the client's fault. */
+const DATA_MESSAGES: Record<string, string> = {
+  '22001': 'The value is too long.',
+  '22003': 'The number is out of range.',
+  '22007': 'Must be a valid date.',
+  '22008': 'Must be a valid date.',
+  '22021': 'Must not contain control characters.',
+  '22P05': 'Must not contain control characters.',
+  '22P02': 'The value is malformed.',
+  '22012': 'The value is out of range or malformed.',
+};
+
+/**
+ * Database failures caused by the request turn into 409/422, never 500: every data exception
+ * (22xxx) is a 422 on the column (or `_`), every integrity violation (23xxx) a 422 on the field or
+ * a 409 that says why. Messages never repeat the values (they may be secrets).
+ */
+export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: string; table?: string; label?: string } = {}): ApiError | undefined {
   const key = (field: string) => (opts.prefix ? `${opts.prefix}${field}` : field);
-  switch (e.code) {
+  const code = e.code ?? '';
+  if (code.startsWith('22')) return invalid({ [key(e.column ?? '_')]: [DATA_MESSAGES[code] ?? 'The value is out of range or malformed.'] });
+  switch (code) {
     case '23505': {
       const col = columnFromConstraint(e.constraint, opts.table) ?? 'id';
       return invalid({ [key(col)]: [`The ${col.replace(/_/g, ' ')} has already been taken.`] });
     }
-    case '23503': {
-      if (opts.deleting) return new ApiError(409, 'This record is used by other records and cannot be deleted.');
+    case '23503':
+    case '23001': {
+      // On delete (or when the referenced row is being removed) the record is still in use elsewhere.
+      if (opts.deleting || code === '23001') return new ApiError(409, `This ${opts.label?.toLowerCase() ?? 'record'} is used by ${usedBy(e)} and cannot be deleted.`);
       const col = e.detail?.match(/Key \(([a-z_]+)\)/)?.[1] ?? 'id';
       return invalid({ [key(col)]: [`The selected ${col.replace(/_id$/, '').replace(/_/g, ' ')} is invalid.`] });
     }
     case '23502':
       return invalid({ [key(e.column ?? 'id')]: [`The ${(e.column ?? 'value').replace(/_/g, ' ')} field is required.`] });
-    case '22003':
-    case '22P02':
-    case '22007':
-    case '22008':
-    case '22001':
-      return invalid({ [key(e.column ?? '_')]: ['The value is out of range or malformed.'] });
+    case '23514':
+      return invalid({ [key(e.column ?? columnFromCheck(e.constraint, opts.table) ?? '_')]: ['The value is not allowed.'] });
+    case '23P01':
+      return new ApiError(409, 'This record overlaps another one.');
     case '40001':
     case '40P01':
       return new ApiError(409, 'The record was changed by another request at the same time. Try again.');
     default:
+      if (code.startsWith('23')) return new ApiError(409, 'This change conflicts with other records.');
       return undefined;
   }
+}
+
+/** Check constraints named {table}_{column}_check (PostgreSQL's default naming). */
+function columnFromCheck(constraint: string | undefined, table: string | undefined): string | undefined {
+  if (!constraint?.endsWith('_check')) return undefined;
+  let body = constraint.slice(0, -'_check'.length);
+  if (table && body.startsWith(`${table}_`)) body = body.slice(table.length + 1);
+  return body || undefined;
 }
 
 /** Unique indexes are named {table}_{columns}_unique (db/schema.ts). */

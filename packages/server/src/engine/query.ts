@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
+import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';
 import type { ServerResource } from './server-resource.ts';
 import type { Ctx } from './context.ts';
 import { invalid } from './errors.ts';
@@ -53,6 +54,11 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   const conds: SQL[] = [];
   const errors: Record<string, string[]> = {};
   const hasActive = 'active' in def.fields;
+
+  // A value PostgreSQL cannot hold (NUL) or nobody can type is refused, never sent to the database.
+  for (const [key, v] of Object.entries(q)) {
+    if ((Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && !isPlainText(x))) errors[key] = [CONTROL_MESSAGE];
+  }
 
   // A filter that decides about soft-deleted rows (discontinued products) replaces the default.
   const includeDeleted = Object.entries(def.filters).some(([name, f]) => f.includesDeleted && q[name] !== undefined);
@@ -175,5 +181,9 @@ export function parsePaging(q: QueryInput): { page: number; perPage: number } {
   return { page, perPage };
 }
 
-/** Lists without paging are capped so a careless call cannot pull a whole big table. */
-export const LIST_LIMIT = 5_000;
+/**
+ * Lists without paging are capped so a careless call cannot pull a whole big table. Plain lists
+ * are for small reference lists (users, clients, client types, categories, settings); a list past
+ * the cap answers `truncated: true` and the caller pages instead.
+ */
+export const LIST_LIMIT = 1_000;

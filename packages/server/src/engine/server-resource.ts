@@ -19,22 +19,32 @@ export interface SaveArgs {
   existing: Row | null;
 }
 
+/** A plain list's answer: `truncated` when more rows matched than the cap. */
+export type ListAnswer = { data: Row[]; truncated?: true };
+
+export type WriteOp = 'create' | 'update' | 'delete';
+
 export interface Hooks {
   /** Extra condition on every read and write (record scope, e.g. own time entries). */
   scope?(ctx: Ctx, table: AnyTable): SQL | undefined;
   /** Filters the definition marks `custom`. */
   customFilters?: Record<string, (value: string, table: AnyTable) => SQL | undefined>;
+  /**
+   * Whether the caller may attempt `op` at all, checked first (403 before 404 and 422). Defaults
+   * to `edit` on the definition's `write` area; resources with record rules (`canWrite`) relax it.
+   */
+  mayWrite?(ctx: Ctx, op: WriteOp): boolean;
   /** Decides write access instead of the definition's `write` area (then `scope` still applies). */
-  canWrite?(ctx: Ctx, args: { values: Row | null; existing: Row | null; op: 'create' | 'update' | 'delete' }): boolean;
+  canWrite?(ctx: Ctx, args: { values: Row | null; existing: Row | null; op: WriteOp }): boolean;
   /** Fills derived columns and enforces record rules; throws ApiError to refuse. */
   beforeSave?(args: SaveArgs): Promise<void> | void;
-  afterSave?(args: { ctx: Ctx; record: Row; existing: Row | null }): Promise<void> | void;
+  afterSave?(args: { ctx: Ctx; record: Row; input: Row; existing: Row | null }): Promise<void> | void;
   beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
   /**
    * Replaces the plain list (GET without paging). `base` is the generic list of any resource, so
    * an override composes lists without importing the engine.
    */
-  list?(ctx: Ctx, q: Row, base: (name: ResourceName, q: Row) => Promise<{ data: Row[] }>): Promise<{ data: Row[] }>;
+  list?(ctx: Ctx, q: Row, base: (name: ResourceName, q: Row) => Promise<ListAnswer>): Promise<ListAnswer>;
   /** A create whose value of this column already exists updates that record (settings by name). */
   upsertBy?: string;
   /** Shapes a row for output after the generic guard stripping. */

@@ -13,7 +13,9 @@ import { sessionUserFor } from '../domain/auth.ts';
 import { DbSessionStore } from '../domain/session-store.ts';
 import type { Ctx } from '../engine/context.ts';
 import { SESSION_COOKIE, registerAuthRoutes, csrfGuard, keepSessionCookie } from './auth-routes.ts';
-import { errorHandler } from './errors.ts';
+import type { TrustProxy } from '../config.ts';
+import { errorHandler, serializeError } from './errors.ts';
+import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 
 declare module 'fastify' {
@@ -30,6 +32,10 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string;
+  /** TRUST_PROXY (config.ts): no proxy by default, so X-Forwarded-For cannot choose the address. */
+  trustProxy?: TrustProxy;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -37,10 +43,15 @@ const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts;
   const secure = Boolean(opts.secureCookies);
+  const trust = opts.trustProxy ?? false;
   const app = Fastify({
-    logger: opts.logLevel === 'silent' ? false : { level: opts.logLevel ?? 'info' },
-    bodyLimit: 25 * 1024 * 1024, // image data URLs arrive in batches of 5 (domain.md 9)
-    trustProxy: true,
+    logger:
+      opts.logLevel === 'silent'
+        ? false
+        : { level: opts.logLevel ?? 'info', serializers: { err: serializeError }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // JSON bodies are small; upload routes raise the limit for signed-in users with the right (uploads.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     routerOptions: { maxParamLength: 200 },
   });
 
@@ -87,6 +98,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onSend', keepSessionCookie);
+  // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.decorateRequest('user', null);
   app.decorateRequest('ctx', null as unknown as Ctx);
@@ -94,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const userId = request.session?.userId;
     request.user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;
     if (typeof userId === 'number' && !request.user) request.session.userId = undefined; // deactivated or deleted
-    request.ctx = { db, user: request.user };
+    request.ctx = { db, user: request.user, sessionId: request.session?.sessionId };
     csrfGuard(request);
   });
 

@@ -1,6 +1,6 @@
 /** One error mapper for every route: the contract's statuses and bodies, never a stack trace. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { asDbError } from '../db/driver-types.ts';
+import { asDbError, loggableError } from '../db/driver-types.ts';
 import { ApiError, fromDbError } from '../engine/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -13,10 +13,21 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   const fe = error as FastifyError;
   const status = fe.statusCode ?? 500;
   if (status === 429) return reply.status(429).send({ message: 'Too many attempts. Please wait a minute and try again.' });
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = request.routeOptions?.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+    return reply.status(413).send({ message: `The request body is too large (at most ${formatBytes(limit)}).` });
+  }
   if (status >= 400 && status < 500) {
     // Malformed JSON, wrong content type, body too large, bad URL encoding...
     return reply.status(status).send({ message: fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : fe.message });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ message: 'Something went wrong on the server. The error was logged.' });
+}
+
+/** The logger's `err` serializer: database errors without their parameter values (loggableError). */
+export const serializeError = (err: unknown) => loggableError(err);
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
 }

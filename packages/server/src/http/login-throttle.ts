@@ -1,19 +1,29 @@
 /**
  * Failed sign-ins per account and per address: after 5 failures for an email (or 20 from one
  * address) within 15 minutes, further attempts get 429 until the window passes. Kept in memory:
- * with several app servers each enforces its own budget, which still bounds guessing.
+ * with several app servers each enforces its own budget, which still bounds guessing. The address
+ * is the socket's unless TRUST_PROXY names the proxies allowed to set X-Forwarded-For.
  */
 const WINDOW_MS = 15 * 60 * 1000;
 const ACCOUNT_LIMIT = 5;
 const ADDRESS_LIMIT = 20;
+/** Keys kept at most; past it the least recently failed keys go first (never the whole map). */
+const MAX_KEYS = 100_000;
 
 export class LoginThrottle {
+  // A Map iterates in insertion order: re-inserting on each failure keeps the stalest keys first.
   private failures = new Map<string, number[]>();
+
+  constructor(private readonly maxKeys = MAX_KEYS) {}
+
+  get size(): number {
+    return this.failures.size;
+  }
 
   private recent(key: string, now: number): number[] {
     const list = (this.failures.get(key) ?? []).filter((t) => now - t < WINDOW_MS);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
+    if (!list.length) this.failures.delete(key);
+    else if (list.length !== this.failures.get(key)?.length) this.failures.set(key, list);
     return list;
   }
 
@@ -28,8 +38,16 @@ export class LoginThrottle {
   }
 
   fail(account: string, address: string, now = Date.now()): void {
-    for (const key of [`a:${account}`, `ip:${address}`]) this.failures.set(key, [...this.recent(key, now), now]);
-    if (this.failures.size > 100_000) this.failures.clear(); // bound memory under a flood
+    for (const [key, limit] of [[`a:${account}`, ACCOUNT_LIMIT], [`ip:${address}`, ADDRESS_LIMIT]] as const) {
+      const list = [...this.recent(key, now), now].slice(-limit); // only the last `limit` decide
+      this.failures.delete(key);
+      this.failures.set(key, list);
+    }
+    // Bound memory under a flood by dropping the least recently failed keys.
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= this.maxKeys) break;
+      this.failures.delete(key);
+    }
   }
 
   succeed(account: string): void {

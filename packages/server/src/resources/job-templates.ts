@@ -12,11 +12,17 @@ export const jobTemplatesHooks: Hooks = {
   async list(_ctx, q, base) {
     const kind = typeof q.resource === 'string' ? q.resource.replace(/s$/, '') : '';
     const out: Row[] = [];
-    if (kind !== 'category_template') out.push(...(await base('job_templates', q)).data);
-    if (kind !== 'job_template') {
-      const { data } = await base('category_templates', { client_id: q.client_id, search: q.search });
-      out.push(...data.map((r) => ({ ...r, type: 'category_template' })));
+    let truncated = false;
+    if (kind !== 'category_template') {
+      const jobs = await base('job_templates', q);
+      out.push(...jobs.data);
+      truncated ||= Boolean(jobs.truncated);
     }
-    return { data: out };
+    if (kind !== 'job_template') {
+      const categories = await base('category_templates', { client_id: q.client_id, search: q.search });
+      out.push(...categories.data.map((r) => ({ ...r, type: 'category_template' })));
+      truncated ||= Boolean(categories.truncated);
+    }
+    return truncated ? { data: out, truncated: true } : { data: out };
   },
 };

@@ -5,6 +5,7 @@ import { invalidatePermissions } from '../domain/role-permissions.ts';
 
 /** Only admins change the matrix, and the admin role always keeps settings and users. */
 export const rolePermissionsHooks: Hooks = {
+  mayWrite: (ctx) => ctx.user?.role === 'admin' && ctx.user.permissions.settings.edit,
   canWrite: (ctx) => ctx.user?.role === 'admin' && ctx.user.permissions.settings.edit,
   beforeSave({ values, existing }) {
     const merged = { ...existing, ...values };

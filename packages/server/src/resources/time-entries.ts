@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hooks } from '../engine/server-resource.ts';
-import { canEdit } from '../engine/context.ts';
+import { allowed, canEdit } from '../engine/context.ts';
 import { invalid } from '../engine/errors.ts';
 import { tableFor } from '../db/schema.ts';
 
@@ -10,6 +10,8 @@ export const timeEntriesHooks: Hooks = {
     if (!ctx.user || canEdit(ctx, 'time_entries')) return undefined;
     return eq(table.user_id, ctx.user.id);
   },
+  // Own entries are always writable: viewing time entries is the right to try.
+  mayWrite: (ctx) => allowed(ctx, 'view', 'time_entries'),
   canWrite(ctx, { values, existing }) {
     if (canEdit(ctx, 'time_entries')) return true;
     const own = (uid: unknown) => uid === undefined || uid === ctx.user?.id;

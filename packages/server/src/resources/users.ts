@@ -3,12 +3,15 @@ import type { Hooks } from '../engine/server-resource.ts';
 import { allowed, canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
 import { forgetSessionUser } from '../domain/session-user-cache.ts';
+import { destroyUserSessions } from '../domain/session-store.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
 
 
 export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
 
 export const usersHooks: Hooks = {
+  // Anyone signed in may try an update (their own profile); the record rule below decides.
+  mayWrite: (ctx, op) => op === 'update' || canEdit(ctx, 'users'),
   canWrite(ctx, { values, existing, op }) {
     if (canEdit(ctx, 'users')) return true;
     // Without `edit users` a user may only update the profile fields of their own record.
@@ -31,8 +34,10 @@ export const usersHooks: Hooks = {
     delete values.password;
     delete values.password_confirmation;
   },
-  afterSave({ record }) {
+  async afterSave({ ctx, record, input, existing }) {
     forgetSessionUser(record.id as number);
+    // A new password ends the user's other sessions; the changer keeps theirs when it is their own.
+    if (existing && input.password) await destroyUserSessions(ctx.db, existing.id as number, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
   },
   beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
@@ -43,7 +48,7 @@ export const usersHooks: Hooks = {
     // Everyone signed in reads the user list (names for pickers and schedules); contact details
     // are for those who may view users, and for oneself.
     if (row.id === ctx.user?.id || allowed(ctx, 'view', 'users')) return rest;
-    const { email: _email, number: _number, branch_access: _access, ...pub } = rest;
+    const { email: _email, number: _number, branch_id: _branch, branch_access: _access, ...pub } = rest;
     return pub;
   },
 };

@@ -35,6 +35,8 @@ export interface FieldDef {
   default?: string | number | boolean | null | readonly unknown[];
   /** Maximum length for text kinds. */
   max?: number;
+  /** Numbers: must be more than 0 (hours of a time entry). */
+  positive?: boolean;
   /** Allowed values for `enum`. */
   values?: readonly string[];
   /** Target resource table for `ref`. */
@@ -118,6 +120,15 @@ const isoTimestamp = z
 
 export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must be a record id.').positive('Must be a record id.').max(INT_LIMIT);
 
+/**
+ * Text a database can store and a person can read: no control characters (tab and line breaks
+ * aside; NUL is refused by PostgreSQL) and no lone UTF-16 surrogates (not valid Unicode).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
+export const CONTROL_MESSAGE = 'Must not contain control characters.';
+export const isPlainText = (s: string) => !CONTROL.test(s);
+
 /** Zod schema for one field's value (before required/optional wrapping). */
 export function fieldValueSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
@@ -127,7 +138,7 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
       const max = def.max ?? (def.kind === 'text' ? 255 : def.kind === 'password' ? 200 : 20_000);
       let s = z.string({ error: 'Must be text.' }).max(max, `Must be at most ${max} characters.`);
       if (def.kind === 'password') s = s.min(8, 'Must be at least 8 characters.');
-      return def.kind === 'password' ? s : s.trim();
+      return def.kind === 'password' ? s : s.refine(isPlainText, CONTROL_MESSAGE).trim();
     }
     case 'email':
       return z.string({ error: 'Must be an email address.' }).trim().max(255).pipe(z.email('Must be a valid email address.'));
@@ -136,7 +147,7 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
     case 'money':
       return numeric(MONEY_LIMIT, false);
     case 'qty':
-      return numeric(QTY_LIMIT, false);
+      return def.positive ? numeric(QTY_LIMIT, false).pipe(z.number().positive('Must be more than 0.')) : numeric(QTY_LIMIT, false);
     case 'bool':
       return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));
     case 'date':

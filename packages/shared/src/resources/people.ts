@@ -68,8 +68,9 @@ export const time_entries = defineResource({
     // defaults to the current user on the server (domain.md 6)
     user_id: f.ref('users', { onDelete: 'restrict' }),
     user_name: f.text({ readOnly: true }),
-    job_id: f.ref('jobs', { onDelete: 'set null' }),
-    hours: f.qty({ required: true, default: 0 }),
+    // every entry is for a job, and for some time (issue 6: no silent empty entries)
+    job_id: f.ref('jobs', { required: true, onDelete: 'set null' }),
+    hours: f.qty({ required: true, default: 0, positive: true }),
     note: f.longText(),
     date: f.date({ required: true, index: true }),
     oregon: f.bool(false),

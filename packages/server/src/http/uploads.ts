@@ -1,0 +1,31 @@
+/**
+ * Request body limits. Every route takes JSON bodies up to DEFAULT_BODY_LIMIT; a route that takes
+ * uploads (files, images) raises its limit with `uploadRoute`, and only a signed-in user with
+ * `edit` on the route's area may send such a body: the check runs before the body is read.
+ */
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Area } from '@glazier/shared/permissions';
+import type { Db } from '../db/client.ts';
+import { sessionUserFor } from '../domain/auth.ts';
+import { allowed } from '../engine/context.ts';
+import { forbidden, unauthenticated } from '../engine/errors.ts';
+import { csrfGuard } from './auth-routes.ts';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Five images of a batch as data URLs (domain.md 9), or one 20 MB PDF with its encoding. */
+export const UPLOAD_BODY_LIMIT = 30 * 1024 * 1024;
+
+/** Route options for an upload route: the raised limit, guarded by the area's `edit` right. */
+export function uploadRoute(db: Db, area: Area, bodyLimit = UPLOAD_BODY_LIMIT): RouteShorthandOptions {
+  return {
+    bodyLimit,
+    // preParsing runs after the session is loaded and before a byte of the body is parsed.
+    preParsing: async (request: FastifyRequest) => {
+      const userId = request.session?.userId;
+      const user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;
+      if (!user) throw unauthenticated();
+      csrfGuard(request);
+      if (!allowed({ db, user }, 'edit', area)) throw forbidden();
+    },
+  };
+}
