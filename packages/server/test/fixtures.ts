@@ -61,6 +61,8 @@ export async function validBody(c: Client, name: ResourceName): Promise<Row> {
     if (fd.kind === 'password') continue;
     body[field] = sampleValue(field, fd);
   }
+  // takeoffable_id names a record of takeoffable_type (the first type: a product category)
+  if (name === 'takeoff_options') body.takeoffable_id = await parentId(c, 'product_categories');
   if (name === 'users') {
     body.role = 'employee';
     body.password = body.password_confirmation = 'long-enough-password';

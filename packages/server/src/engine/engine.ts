@@ -258,6 +258,25 @@ function validate(ctx: Ctx, res: ServerResource, body: unknown, mode: 'create' |
   return { values, input };
 }
 
+/** Every id of an id list must name an existing record (422 instead of a dangling id). */
+async function checkIdLists(ctx: Ctx, res: ServerResource, values: Row, prefix = ''): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const [name, fd] of Object.entries(res.def.fields)) {
+    const ids = values[name];
+    if (fd.kind !== 'idList' || !fd.ref || !Array.isArray(ids) || !ids.length) continue;
+    const target = resource(fd.ref);
+    const wanted = [...new Set(ids as number[])];
+    const found = (await ctx.db.orm
+      .select({ id: target.table.id })
+      .from(target.table)
+      .where(and(inArray(target.table.id, wanted), ...baseConditions(ctx, target)))) as { id: number }[];
+    const known = new Set(found.map((r) => r.id));
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length) errors[`${prefix}${name}`] = [`Unknown ${target.def.label.toLowerCase()} id${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}.`];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 function stripWriteOnly(res: ServerResource, values: Row): Row {
   const out: Row = {};
   for (const [k, v] of Object.entries(values)) if (!res.def.fields[k]?.writeOnly) out[k] = v;
@@ -284,6 +303,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   }
   const mode = existing ? 'update' : 'create';
   const { values, input } = validate(ctx, res, body, mode, opts.prefix);
+  await checkIdLists(ctx, res, values, opts.prefix);
   checkWrite(ctx, res, mode, values, existing);
 
   // Conflict: the client edited a copy older than the stored record (DESIGN.md 409).

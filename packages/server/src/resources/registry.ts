@@ -8,6 +8,7 @@ import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
 import { jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks, imagesHooks } from './ownership.ts';
+import { takeoffOptionsHooks } from './takeoff-options.ts';
 import { timeEntriesHooks } from './time-entries.ts';
 import { usersHooks } from './users.ts';
 import { rolePermissionsHooks } from './role-permissions.ts';
@@ -30,6 +31,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   images: imagesHooks,
   job_images: imagesHooks,
   role_permissions: rolePermissionsHooks,
+  takeoff_options: takeoffOptionsHooks,
   settings: { upsertBy: 'name' },
 };
 

@@ -33,7 +33,7 @@ export const client_types = defineResource({
   write: 'clients',
   fields: {
     name: f.text({ required: true }),
-    product_category_list: f.idList(),
+    product_category_list: f.idList({ ref: 'product_categories' }),
   },
   search: ['name'],
   sortable: ['name', 'created_at'],

@@ -25,7 +25,7 @@ export const estimates = defineResource({
     job_end_date: f.date(),
     status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true }),
     type: f.enum(ESTIMATE_TYPES, { default: 'commercial' }),
-    product_category_list: f.idList(),
+    product_category_list: f.idList({ ref: 'product_categories' }),
   },
   search: ['name', 'job_number', 'job_address', 'contact_name'],
   filters: {
