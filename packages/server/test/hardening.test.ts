@@ -315,7 +315,7 @@ describe('sessions after a password change', () => {
 
 describe('lists and answers', () => {
   it('caps plain lists and says so; pages still reach every row', async () => {
-    const [{ n: before }] = await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM material_categories');
+    const before = await count('material_categories');
     await env.db.query(`INSERT INTO material_categories (name) SELECT 'Capped ' || g FROM generate_series(1, ${LIST_LIMIT + 5 - before}) g`);
     const res = await as.admin.get('/api/material_categories');
     expect(res.status).toBe(200);

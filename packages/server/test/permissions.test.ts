@@ -1,0 +1,121 @@
+/**
+ * DESIGN.md "Which area guards each resource", checked for every resource and every role with the
+ * default matrix: reads need `view` on the read area (or only a sign-in for reference lists), and
+ * every write path (create, update, store_many, delete) answers 403 first to a role that may not
+ * try it, before any 404 or 422.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import type { Access } from '@glazier/shared/resources/define';
+import { DEFAULT_ROLE_MATRIX, ROLES, type Area, type Role } from '@glazier/shared/permissions';
+import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+
+/** The table, as DESIGN.md writes it: [read, write]. */
+const GUARDS: Record<ResourceName, [Access, Access]> = {
+  jobs: ['jobs', 'jobs'],
+  job_products: ['jobs', 'jobs'],
+  events: ['jobs', 'jobs'],
+  schedule_notes: ['jobs', 'jobs'],
+  notes: ['jobs', 'jobs'],
+  files: ['jobs', 'jobs'],
+  job_templates: ['jobs', 'jobs_admin'],
+  category_templates: ['jobs', 'jobs_admin'],
+  estimates: ['estimates', 'estimates'],
+  estimate_items: ['estimates', 'estimates'],
+  estimate_category_notes: ['estimates', 'estimates'],
+  takeoffs: ['estimates', 'estimates'],
+  takeoff_units: ['estimates', 'estimates'],
+  takeoff_items: ['estimates', 'estimates'],
+  takeoff_options: ['estimates', 'estimates_admin'],
+  clients: ['signed_in', 'clients'],
+  client_types: ['signed_in', 'clients'],
+  product_categories: ['signed_in', 'products'],
+  series: ['signed_in', 'products'],
+  products: ['products', 'products'],
+  product_materials: ['products', 'products'],
+  materials: ['inventory', 'inventory'],
+  material_categories: ['inventory', 'inventory'],
+  material_transactions: ['inventory', 'inventory'],
+  material_snapshots: ['inventory', 'inventory'],
+  vendors: ['inventory', 'inventory'],
+  vendor_materials: ['inventory', 'inventory'],
+  purchase_orders: ['purchase_orders', 'purchase_orders'],
+  purchase_order_materials: ['purchase_orders', 'purchase_orders'],
+  boms: ['boms', 'boms'],
+  bom_materials: ['boms', 'boms'],
+  pickup_items: ['pickup_items', 'pickup_items'],
+  images: ['images', 'images'],
+  job_images: ['images', 'images'],
+  time_entries: ['time_entries', 'time_entries'],
+  users: ['signed_in', 'users'],
+  settings: ['signed_in', 'settings'],
+  role_permissions: ['settings', 'settings'],
+};
+
+type Op = 'create' | 'update' | 'delete';
+const can = (role: Role, action: 'view' | 'edit', access: Access) => access === 'signed_in' || DEFAULT_ROLE_MATRIX[role][access as Area][action];
+
+/** Who may try a write at all; the record rules (DESIGN.md) widen it for a few resources. */
+function mayTry(name: ResourceName, role: Role, op: Op): boolean {
+  const write = GUARDS[name][1];
+  switch (name) {
+    case 'users': // one's own profile
+      return op === 'update' || can(role, 'edit', write);
+    case 'time_entries': // own entries always
+      return can(role, 'view', 'time_entries');
+    case 'images':
+    case 'job_images': // the uploader's own images
+      return can(role, 'edit', 'images') || (op !== 'create' && can(role, 'view', 'images'));
+    case 'role_permissions': // only admins change the matrix
+      return role === 'admin';
+    default:
+      return can(role, 'edit', write);
+  }
+}
+
+let env: TestEnv;
+const as = {} as Record<Role, Client>;
+
+beforeAll(async () => {
+  env = await startTestApp();
+  const users = await createRoleUsers(env.db);
+  for (const role of ROLES) as[role] = await signedIn(env.app, users[role].email);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+it('every resource is in the table, with the areas DESIGN.md gives it', () => {
+  for (const name of RESOURCE_NAMES) expect([RESOURCES[name].read, RESOURCES[name].write], name).toEqual(GUARDS[name]);
+});
+
+describe.each(RESOURCE_NAMES)('%s', (name) => {
+  const base = `/api/${name}`;
+  it.each(ROLES)('as %s: reads with the read right, and every write path answers 403 first without the right', async (role) => {
+    const c = as[role];
+    const [read] = GUARDS[name];
+    const readable = can(role, 'view', read);
+    const statuses = {
+      list: (await c.get(base)).status,
+      page: (await c.get(`${base}?page=1`)).status,
+      one: (await c.get(`${base}/999999999`)).status,
+      create: (await c.post(base, { id: 'junk', name: 5 })).status,
+      update: (await c.patch(`${base}/999999999`, { name: 5 })).status,
+      storeCreate: (await c.post(`${base}/store_many`, { data: [{ name: 5 }] })).status,
+      storeUpdate: (await c.post(`${base}/store_many`, { data: [{ id: 999999999, name: 5 }] })).status,
+      delete: (await c.del(`${base}/999999999`)).status,
+    };
+    const expected = {
+      list: readable ? 200 : 403,
+      page: readable ? 200 : 403,
+      one: readable ? 404 : 403,
+      create: mayTry(name, role, 'create') ? 'not 403' : 403,
+      update: mayTry(name, role, 'update') ? 404 : 403,
+      storeCreate: mayTry(name, role, 'create') ? 'not 403' : 403,
+      storeUpdate: mayTry(name, role, 'update') ? 422 : 403,
+      delete: mayTry(name, role, 'delete') ? 404 : 403,
+    };
+    const seen = Object.fromEntries(Object.entries(statuses).map(([k, s]) => [k, expected[k as keyof typeof expected] === 'not 403' && s !== 403 && s < 500 ? 'not 403' : s]));
+    expect(seen).toEqual(expected);
+  });
+});
