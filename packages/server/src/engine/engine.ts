@@ -359,6 +359,7 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Ro
     const child = resource(rel.resource);
     const keep: number[] = [];
     for (const [i, c] of children.entries()) {
+      if (typeof c !== 'object' || c === null || Array.isArray(c)) throw invalid({ [`${prefix}${relName}.${i}`]: ['Must be a record.'] });
       const body = { ...(c as Row), [rel.foreignKey!]: parent.id };
       const id = (c as Row)?.id;
       const childPrefix = `${prefix}${relName}.${i}.`;
@@ -418,6 +419,7 @@ export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<
     const tx = { ...ctx, db };
     const out: Row[] = [];
     for (const [i, item] of data.entries()) {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid({ [`data.${i}`]: ['Must be a record.'] });
       const id = (item as Row | null)?.id;
       const prefix = `data.${i}.`;
       const record = await saveOne(tx, res, item, id === undefined || id === null ? null : parseChildId(id, prefix), { prefix });
