@@ -63,7 +63,8 @@ describe('database errors', () => {
     ['23502', 'CREATE TEMP TABLE t (v int NOT NULL)', 'INSERT INTO t VALUES (NULL)', 422],
     ['23505', 'CREATE TEMP TABLE t (v int UNIQUE)', 'INSERT INTO t VALUES (1), (1)', 422],
     ['23503', 'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p)', 'INSERT INTO t VALUES (5)', 422],
-    ['23001', 'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p ON DELETE RESTRICT); INSERT INTO p VALUES (1); INSERT INTO t VALUES (1)', 'DELETE FROM p', 409],
+    // PostgreSQL 17 (PGlite) answers a RESTRICT with 23001, older servers with 23503 (on delete)
+    ['23001|23503', 'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p ON DELETE RESTRICT); INSERT INTO p VALUES (1); INSERT INTO t VALUES (1)', 'DELETE FROM p', 409],
     ['23514', 'CREATE TEMP TABLE t (v int CHECK (v > 0))', 'INSERT INTO t VALUES (0)', 422],
     ['23P01', 'CREATE TEMP TABLE t (r int4range, EXCLUDE USING gist (r WITH &&))', "INSERT INTO t VALUES ('[1,5)'), ('[2,3)')", 409],
   ];
@@ -76,8 +77,8 @@ describe('database errors', () => {
       })
       .catch((e: unknown) => (caught = e));
     const dbError = asDbError(caught);
-    expect(dbError?.code).toBe(code);
-    const mapped = fromDbError(dbError!);
+    expect(code.split('|')).toContain(dbError?.code);
+    const mapped = fromDbError(dbError!, { deleting: failing.startsWith('DELETE') });
     expect(mapped?.status).toBe(status);
     expect(mapped?.message).toBeTruthy();
     if (status === 422) expect(Object.keys(mapped!.errors ?? {})).toHaveLength(1);
