@@ -124,7 +124,6 @@ export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must b
  * Text a database can store and a person can read: no control characters (tab and line breaks
  * aside; NUL is refused by PostgreSQL) and no lone UTF-16 surrogates (not valid Unicode).
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
 export const CONTROL_MESSAGE = 'Must not contain control characters.';
 export const isPlainText = (s: string) => !CONTROL.test(s);
