@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Component tests render the real Mantine tree; on a loaded 2-core machine some take seconds.
+    testTimeout: 20_000,
   },
 });
