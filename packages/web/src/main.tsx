@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { colorSchemeManager, theme } from './app/theme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { LoaderProvider } from './ui/loader.tsx';
 
@@ -31,7 +31,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <Suspense fallback={null}>
           <Notifications position="top-right" limit={4} />
         </Suspense>

@@ -1,8 +1,9 @@
 /** The public welcome page (platform.md 1, 2.1): what Glazier is, Login, and first-run setup. */
-import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { openLoginDialog } from './login-dialog.tsx';
 import { useSetupNeeded } from './setup-status.ts';
 import { useSession } from './session.tsx';
@@ -24,7 +25,7 @@ export function WelcomePage() {
         <Group gap="md" wrap="nowrap">
           <img src="/icon-192.png" alt="" width={64} height={64} />
           <div>
-            <Title order={1}>Glazier</Title>
+            <ScreenTitle size="h1" documentTitle="Welcome">Glazier</ScreenTitle>
             <Text c="dimmed">Job management for glass, mirror and window-covering contractors</Text>
           </div>
         </Group>
