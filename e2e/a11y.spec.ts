@@ -5,6 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, PASSWORD, ROLE_USERS, expectAccessible, login } from './support.ts';
 
+// Each test walks many screens and runs axe on each.
+test.describe.configure({ timeout: 180_000 });
+
 async function screen(page: Page, path: string, title: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

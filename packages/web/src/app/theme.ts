@@ -1,4 +1,4 @@
-import { Button, Menu, createTheme, darken, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import { Button, createTheme, darken, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'cyan',
@@ -11,8 +11,9 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Mantine's focus placeholder (role="presentation") inside role="menu" is invalid ARIA (axe:
-    // critical); without it the first item takes focus when the menu opens.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // critical); without it the first item takes focus when the menu opens. (A plain object, not
+    // Menu.extend: importing Menu here would put it in the entry chunk.)
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine 9 draws subtle buttons in dark mode with the colour's lightest shade: a red Delete
     // came out white. Use the colour's text shade, so Delete stays red and links stay cyan.
     Button: Button.extend({

@@ -4,7 +4,6 @@ import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
-import { openLoginDialog } from './login-dialog.tsx';
 import { useSetupNeeded } from './setup-status.ts';
 import { useSession } from './session.tsx';
 
@@ -15,7 +14,9 @@ export function WelcomePage() {
   const setup = useSetupNeeded();
   const needed = setup.data?.needed === true;
 
+  // The dialog (and its form code) loads when asked for: the welcome page stays light.
   const login = async () => {
+    const { openLoginDialog } = await import('./login-dialog.tsx');
     if (await openLoginDialog(modals)) await navigate('/');
   };
 
