@@ -41,7 +41,7 @@ export function firstScreenWeight(dist: string, route: string): Weight {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const routeKey = ROUTE_MODULES[route];
-  if (!entryKey || !routeKey || !manifest[routeKey]) throw new Error(`no manifest entry for the app or for ${route}`);
+  if (!entryKey || !routeKey) throw new Error(`no manifest entry for the app or no module for ${route}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -49,7 +49,8 @@ export function firstScreenWeight(dist: string, route: string): Weight {
     for (const k of manifest[key]?.imports ?? []) visit(k);
   };
   visit(entryKey);
-  visit(routeKey);
+  // A screen the router imports statically is part of the entry and has no manifest entry of its own.
+  if (manifest[routeKey]) visit(routeKey);
   const js = [...seen].map((k) => manifest[k]!.file);
   const css = [...new Set([...seen].flatMap((k) => manifest[k]!.css ?? []))];
   const files = [...js, ...css].map((file) => ({ file, gzip: gzipSize(dist, file) }));
