@@ -123,6 +123,7 @@ test('the colour swatches are one radio group: one tab stop, arrow keys choose',
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');
   const group = dialog.getByRole('radiogroup', { name: 'Colour' });
+  await expect(dialog.getByLabel('Name')).toBeFocused(); // the dialog's own (delayed) first focus
   await dialog.getByLabel('Note').focus();
   await page.keyboard.press('Tab');
   await expect(group.getByRole('radio', { name: 'Colour 1', exact: true })).toBeFocused();
