@@ -1,4 +1,8 @@
-/** Shared steps for the browser tests: sign in through the UI, and API calls with the CSRF header. */
+/**
+ * Shared steps for the browser tests: sign in through the UI, API calls with the CSRF header, and
+ * the accessibility check (`expectAccessible`) every screen and dialog runs.
+ */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { name: 'Ada Admin', email: 'ada@glazier.test', password: 'first-admin-pass' };
@@ -29,4 +33,24 @@ export async function apiPost(request: APIRequestContext, baseURL: string, path:
   const state = await request.storageState();
   const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return request.post(new URL(path, baseURL).toString(), { data: body, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+}
+
+/**
+ * Runs axe (WCAG 2.0–2.2 A/AA rules and axe's best practices) on what the page shows now and fails
+ * on any serious or critical violation. One line per screen or open dialog:
+ *
+ *   await expectAccessible(page, 'clients list');
+ *
+ * It waits for transitions to finish first (a dialog fading in would be measured half transparent).
+ */
+export async function expectAccessible(page: Page, what: string) {
+  // (Endless animations, such as a spinner, are not waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+  expect(serious, `accessibility of ${what}`).toEqual([]);
 }

@@ -106,6 +106,16 @@ describe('sessions', () => {
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
+  it('answers a guest 401, or 200 null when asked with ?guest=null (no failed request in the console)', async () => {
+    const guest = new Client(env.app);
+    expect((await guest.get('/api/user')).status).toBe(401);
+    const asked = await env.app.inject({ method: 'GET', url: '/api/user?guest=null' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toBeNull();
+    const c = await signedIn(env.app, 'employee@test.local');
+    expect((await c.get('/api/user?guest=null')).body).toMatchObject({ email: 'employee@test.local' });
+  });
+
   it('keeps inactive users out, also from sessions they already had', async () => {
     const u = await createOrResetUser(env.db, { email: 'temp@test.local', password: PASSWORD, role: 'employee', name: 'Temp' });
     const session = await signedIn(env.app, 'temp@test.local');

@@ -3,14 +3,15 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { colorSchemeManager, theme } from './app/theme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { LoaderProvider } from './ui/loader.tsx';
+import { NotificationsHost } from './ui/notifications-host.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -25,16 +26,11 @@ const queryClient = new QueryClient({
 
 const router = createRouter();
 
-// The toast container is not needed for the first paint; shown messages wait in the store.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" limit={4} />
-        </Suspense>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        <NotificationsHost />
         <LoaderProvider>
           <RouterProvider router={router} />
         </LoaderProvider>

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import helmet from '@fastify/helmet';
@@ -86,6 +88,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     strictTransportSecurity: secure,
   });
+  // API answers (JSON) are compressed on the fly above 1 KB; brotli at a quick level, since the
+  // default (11) costs tens of milliseconds per large page. The built web app is compressed at
+  // build time instead (below: preCompressed).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   await app.register(session, {
@@ -131,6 +142,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: opts.webDist,
       wildcard: false,
+      // The build writes `.br` and `.gz` next to each text asset; they are sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets are immutable; the shell and the service worker must revalidate.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

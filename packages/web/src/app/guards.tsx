@@ -1,6 +1,7 @@
 import type { Action, Area } from '@glazier/shared/permissions';
 import { can } from '@glazier/shared/permissions';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from './session.tsx';
@@ -25,7 +26,7 @@ export function RequirePermission({ action, area, children }: { action: Action; 
   return (
     <Center py="xl">
       <Stack align="center" gap="xs">
-        <Title order={3}>Not available</Title>
+        <ScreenTitle size="h3">Not available</ScreenTitle>
         <Text c="dimmed">Your role does not give you access to this screen.</Text>
       </Stack>
     </Center>

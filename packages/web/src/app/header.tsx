@@ -1,9 +1,13 @@
-import { ActionIcon, Badge, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconChevronDown, IconCloudOff, IconLogout, IconMoon, IconRefresh, IconSun, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { useSession } from './session.tsx';
+
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const OfflineTooltip = lazy(() => import('./offline-tooltip.tsx').then((m) => ({ default: m.OfflineTooltip })));
 
 interface HeaderProps {
   menuOpened: boolean;
@@ -29,6 +33,42 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
     await openUserDialog(modals, { id: user.id, title: 'Profile' });
   };
 
+  // The menu's code (and the popover engine) loads when the user button is first pressed.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const userButton = user && (
+    <Button
+      variant="light"
+      rightSection={<IconChevronDown size={14} />}
+      data-testid="user-button"
+      maw={{ base: 150, xs: 220 }}
+      aria-haspopup="menu"
+      onClick={menuWanted ? undefined : () => setMenuWanted(true)}
+      onPointerEnter={() => void import('./user-menu.tsx')}
+    >
+      <Text truncate fz="sm" fw={600}>
+        {user.name}
+      </Text>
+    </Button>
+  );
+  const offlineBadge = (
+    <Badge
+      color="orange"
+      variant="light"
+      size="lg"
+      leftSection={<IconCloudOff size={14} />}
+      data-testid="offline-indicator"
+      role="status"
+      aria-label="Offline"
+      tabIndex={0}
+      styles={{ section: { marginInlineEnd: 0 } }}
+    >
+      {/* On phones the icon alone, to leave the header room. */}
+      <Text span inherit visibleFrom="xs" ml={4}>
+        Offline
+      </Text>
+    </Badge>
+  );
+
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
@@ -44,24 +84,9 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
       </Group>
       <Group gap={6} wrap="nowrap">
         {offline && (
-          <Tooltip label="The server cannot be reached. Changes will not be saved until you are back online." multiline w={240} withinPortal>
-            <Badge
-              color="orange"
-              variant="light"
-              size="lg"
-              leftSection={<IconCloudOff size={14} />}
-              data-testid="offline-indicator"
-              role="status"
-              aria-label="Offline"
-              tabIndex={0}
-              styles={{ section: { marginInlineEnd: 0 } }}
-            >
-              {/* On phones the icon alone, to leave the header room. */}
-              <Text span inherit visibleFrom="xs" ml={4}>
-                Offline
-              </Text>
-            </Badge>
-          </Tooltip>
+          <Suspense fallback={offlineBadge}>
+            <OfflineTooltip>{offlineBadge}</OfflineTooltip>
+          </Suspense>
         )}
         <ActionIcon
           variant="subtle"
@@ -77,23 +102,13 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
           <IconRefresh size={20} />
         </ActionIcon>
         {user ? (
-          <Menu position="bottom-end" width={180} withinPortal>
-            <Menu.Target>
-              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={{ base: 150, xs: 220 }}>
-                <Text truncate fz="sm" fw={600}>
-                  {user.name}
-                </Text>
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconUser size={16} />} onClick={() => void profile()}>
-                Profile
-              </Menu.Item>
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          menuWanted ? (
+            <Suspense fallback={userButton}>
+              <UserMenu target={userButton!} onProfile={() => void profile()} onLogout={() => void logout()} />
+            </Suspense>
+          ) : (
+            userButton
+          )
         ) : (
           <Button onClick={() => void login()} data-testid="user-button">
             Login

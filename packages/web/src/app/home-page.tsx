@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuildingWarehouse,
@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
 import { useSettingValue } from '../resource-kit/settings.ts';
 import { useModals } from '../ui/modal-stack.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { dashboardCards } from './dashboard.ts';
 import { useSession } from './session.tsx';
 
@@ -44,7 +45,7 @@ export function HomePage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>Hello, {user?.name.split(' ')[0]}</Title>
+        <ScreenTitle documentTitle="Home">{`Hello, ${user?.name.split(' ')[0] ?? ''}`}</ScreenTitle>
         {company && <Text c="dimmed">{company}</Text>}
       </div>
       <div className="dashboard-grid" data-testid="dashboard">

@@ -1,11 +1,12 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
     <Center py={60}>
       <Stack align="center" gap="sm" data-testid="not-found">
-        <Title order={2}>Page not found</Title>
+        <ScreenTitle>Page not found</ScreenTitle>
         <Text c="dimmed" ta="center">
           There is nothing at this address.
         </Text>

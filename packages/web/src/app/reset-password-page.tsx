@@ -1,11 +1,12 @@
 /** Sets a new password from a one-time link an admin issued (`/reset-password?token=…`). */
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
 import { api } from '../resource-kit/http.ts';
 import { useLoader } from '../ui/loader.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { useModals } from '../ui/modal-stack.tsx';
 import { PasswordField } from '../ui/text-field.tsx';
 import { openLoginDialog } from './login-dialog.tsx';
@@ -36,12 +37,15 @@ export function ResetPasswordPage() {
     <Container size="xs" py={{ base: 'md', sm: 'xl' }}>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         {!token ? (
+          <>
+          <ScreenTitle mb="md">Reset password</ScreenTitle>
           <Alert color="red" title="Link incomplete">
             This reset link has no token. Ask an administrator for a new link.
           </Alert>
+          </>
         ) : done ? (
           <Stack>
-            <Title order={2}>Password changed</Title>
+            <ScreenTitle documentTitle="Reset password">Password changed</ScreenTitle>
             <Text>You can now log in with your new password.</Text>
             <Button onClick={() => void login()} w="fit-content">
               Login
@@ -51,7 +55,7 @@ export function ResetPasswordPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <div>
-                <Title order={2}>Choose a new password</Title>
+                <ScreenTitle documentTitle="Reset password">Choose a new password</ScreenTitle>
                 <Text c="dimmed" size="sm">
                   This link works once. If it has expired, ask an administrator for a new one.
                 </Text>

@@ -1,4 +1,5 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -10,7 +11,7 @@ export function RouteError() {
   return (
     <Center py={60}>
       <Stack align="center" gap="sm">
-        <Title order={2}>Something went wrong</Title>
+        <ScreenTitle>Something went wrong</ScreenTitle>
         <Text c="dimmed" ta="center">
           This screen could not be shown. Reloading usually fixes it.
         </Text>

@@ -1,11 +1,12 @@
 /** First run: create the first administrator (POST /api/setup), then sign in as them. */
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
 import { api } from '../resource-kit/http.ts';
 import { useLoader } from '../ui/loader.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
 import { useSession } from './session.tsx';
 import { useSetupNeeded } from './setup-status.ts';
@@ -36,6 +37,7 @@ export function SetupPage() {
   if (setup.data && !setup.data.needed && !session.user) {
     return (
       <Container size="xs" py="xl">
+        <ScreenTitle mb="md">Set up Glazier</ScreenTitle>
         <Alert title="Already set up" color="gray">
           <Stack gap="sm">
             <Text size="sm">Glazier already has an administrator. Log in from the welcome page.</Text>
@@ -54,7 +56,7 @@ export function SetupPage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             <div>
-              <Title order={2}>Set up Glazier</Title>
+              <ScreenTitle>Set up Glazier</ScreenTitle>
               <Text c="dimmed" size="sm">
                 Create the first administrator. You can add everyone else from the Employees screen.
               </Text>

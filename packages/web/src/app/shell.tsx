@@ -29,6 +29,17 @@ export function Shell() {
 
   return (
     <ScreenActionsProvider>
+      {/* The first tab stop: past the header and the menu, straight to the screen. */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !signedIn || !mobileOpened, desktop: !signedIn || !desktopOpened } }}
@@ -46,7 +57,7 @@ export function Shell() {
             <SideMenu onNavigate={mobile.close} />
           </AppShell.Navbar>
         )}
-        <AppShell.Main>
+        <AppShell.Main id="main-content" tabIndex={-1} className="main-content">
           <Suspense fallback={<Center py="xl"><Loader /></Center>}>
             {navigation.state === 'loading' && <RouteLoading />}
             <Outlet />

@@ -1,4 +1,4 @@
-import { NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../resource-kit/session-user.ts';
 import { isGroup, visibleMenu, type MenuLink } from './menu.ts';
@@ -13,7 +13,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const entries = visibleMenu(user);
   return (
-    <ScrollArea type="auto" style={{ flex: 1 }}>
+    // The browser's own scrolling (Mantine's ScrollArea would add its code to the first screen).
+    <div style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
       <nav aria-label="Main menu">
         <Stack gap={2} p="xs">
           {entries.map((entry) =>
@@ -32,6 +33,6 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
           )}
         </Stack>
       </nav>
-    </ScrollArea>
+    </div>
   );
 }

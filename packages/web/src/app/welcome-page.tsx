@@ -1,9 +1,9 @@
 /** The public welcome page (platform.md 1, 2.1): what Glazier is, Login, and first-run setup. */
-import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
-import { openLoginDialog } from './login-dialog.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
 import { useSetupNeeded } from './setup-status.ts';
 import { useSession } from './session.tsx';
 
@@ -14,7 +14,9 @@ export function WelcomePage() {
   const setup = useSetupNeeded();
   const needed = setup.data?.needed === true;
 
+  // The dialog (and its form code) loads when asked for: the welcome page stays light.
   const login = async () => {
+    const { openLoginDialog } = await import('./login-dialog.tsx');
     if (await openLoginDialog(modals)) await navigate('/');
   };
 
@@ -24,7 +26,7 @@ export function WelcomePage() {
         <Group gap="md" wrap="nowrap">
           <img src="/icon-192.png" alt="" width={64} height={64} />
           <div>
-            <Title order={1}>Glazier</Title>
+            <ScreenTitle size="h1" documentTitle="Welcome">Glazier</ScreenTitle>
             <Text c="dimmed">Job management for glass, mirror and window-covering contractors</Text>
           </div>
         </Group>

@@ -11,8 +11,8 @@
  * - anything else: the server's message, or a generic one. Every error is logged.
  */
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { loadNotifications } from '../ui/notifications-host.tsx';
 import { HttpError, NetworkError } from './http.ts';
 
 export interface FieldErrorTarget {
@@ -103,7 +103,7 @@ function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: 
           variant="light"
           w="fit-content"
           onClick={() => {
-            notifications.hide(id);
+            void loadNotifications().then(({ notifications }) => notifications.hide(id));
             onReload();
           }}
         >
@@ -123,14 +123,18 @@ export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport
   for (const [field, message] of Object.entries(report.fieldErrors)) ctx.form?.setFieldError(field, message);
   if (report.notice) {
     const id = `error-${++noticeSeq}`;
-    notifications.show({
-      id,
-      color: 'red',
-      title: report.notice.title,
-      message: <NoticeBody id={id} lines={report.notice.lines} reload={report.notice.reload} onReload={ctx.onReload} />,
-      autoClose: report.notice.reload ? false : 8000,
-      withBorder: true,
-    });
+    const { title, lines, reload } = report.notice;
+    // The notifications code is not part of the first screen: it loads with the first message.
+    void loadNotifications().then(({ notifications }) =>
+      notifications.show({
+        id,
+        color: 'red',
+        title,
+        message: <NoticeBody id={id} lines={lines} reload={reload} onReload={ctx.onReload} />,
+        autoClose: reload ? false : 8000,
+        withBorder: true,
+      }),
+    );
   }
   if (error instanceof HttpError && error.status === 401) onUnauthorized?.();
   return report;

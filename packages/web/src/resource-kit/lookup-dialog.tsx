@@ -8,12 +8,13 @@
  * series lookup All / Stocked / Special Order.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ModalList } from '../ui/modal-list.tsx';
 import { ListOption } from '../ui/list-option.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec } from './hooks.ts';
@@ -161,7 +162,8 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
         )}
       </Group>
       <ModalList label={`${config.title} results`}>
-        <div role="listbox" id={listId} aria-label={`${config.title} results`}>
+        {/* A listbox must hold options: with none, the note below is plain text. */}
+        <div id={listId} {...(rows.length ? { role: 'listbox', 'aria-label': `${config.title} results` } : {})}>
           {rows.map((r, i) => (
             <ListOption key={r.id} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={nav.setHighlight} onPick={() => modal.close(r)}>
               <Text size="sm" fw={500}>
@@ -186,7 +188,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
           <Text size="xs" c="dimmed">
             {page.data?.total} found
           </Text>
-          <Pagination size="sm" value={pageNo} onChange={setPageNo} total={page.data?.last_page ?? 1} />
+          <Pager value={pageNo} onChange={setPageNo} total={page.data?.last_page ?? 1} />
         </Group>
       )}
     </Stack>

@@ -229,7 +229,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
       </Popover.Target>
       <Popover.Dropdown p={4}>
         <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto">
-          <div role="listbox" id={listId} aria-label={`${def.label} results`}>
+          <div id={listId} {...(items.length ? { role: 'listbox', 'aria-label': `${def.label} results` } : {})}>
             {items.map((item, i) => (
               <ListOption
                 key={item.kind === 'record' ? item.record.id : 'add'}

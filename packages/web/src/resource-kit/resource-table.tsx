@@ -10,11 +10,12 @@
  */
 import type { SortDirection } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDelayedFlag } from '../ui/loader.tsx';
+import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec } from './hooks.ts';
@@ -167,7 +168,7 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
           <Text size="sm" c="dimmed">
             {page.data.total} {page.data.total === 1 ? 'record' : 'records'}
           </Text>
-          {lastPage > 1 && <Pagination size="sm" value={pageNo} onChange={setPageNo} total={lastPage} siblings={1} />}
+          {lastPage > 1 && <Pager value={pageNo} onChange={setPageNo} total={lastPage} siblings={1} />}
         </Group>
       )}
     </Stack>

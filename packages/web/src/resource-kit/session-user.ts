@@ -57,7 +57,11 @@ export function lastUser(): CurrentUser | null {
 
 export async function fetchSessionUser(): Promise<CurrentUser | null> {
   try {
-    const user = await api.get<SessionUser>('/api/user');
+    const user = await api.get<SessionUser | null>('/api/user?guest=null');
+    if (!user) {
+      forgetLastUser();
+      return null;
+    }
     remember(user);
     return user;
   } catch (e) {

@@ -61,6 +61,7 @@ export function DateField({ value, onChange, helper, error, ...rest }: DateField
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
       valueFormat="M/D/YYYY"
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       {...beneath(error, helper)}
       onKeyDown={onEnter}
       popoverProps={{ zIndex }}

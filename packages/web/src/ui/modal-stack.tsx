@@ -12,10 +12,12 @@
  *
  * Inside a modal, `useModal<T>()` gives the handle (`close`, `id`, `isTop`).
  */
-import { Modal, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  Suspense,
   createContext,
+  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -64,6 +66,9 @@ interface Entry {
   /** The `HISTORY_KEY` marker of the history entry this modal owns (pushed, or inherited through replace); null when none. */
   marker: number | null;
 }
+
+// Loaded with the first dialog (see mantine-modal.ts).
+const Modal = lazy(() => import('./mantine-modal.ts').then((m) => ({ default: m.Modal })));
 
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
@@ -207,6 +212,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   return (
     <StackContext.Provider value={api}>
       {children}
+      <Suspense fallback={null}>
       {entries.map((entry, index) => {
         const isTop = index === entries.length - 1;
         const zIndex = 200 + index * 10;
@@ -234,6 +240,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
           </Modal>
         );
       })}
+      </Suspense>
     </StackContext.Provider>
   );
 }

@@ -3,13 +3,14 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
-import { CheckIcon, ColorSwatch, Input, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { SwatchField } from '../../ui/swatch-field.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 
@@ -46,31 +47,7 @@ function ClientForm({ record, initial }: Props) {
         data-testid="client-type-picker"
       />
       <TextAreaField label="Note" disabled={!canEdit} {...form.getInputProps('note')} />
-      <Input.Wrapper label="Colour" error={form.errors.color}>
-        {/* Two even rows of six, at every width. */}
-        <div role="radiogroup" aria-label="Colour" style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 32px)', gap: 8, marginTop: 4 }}>
-          {CLIENT_COLORS.map((c, i) => {
-            const checked = values.color === c;
-            return (
-              <ColorSwatch
-                key={c}
-                component="button"
-                type="button"
-                color={c}
-                size={32}
-                role="radio"
-                aria-checked={checked}
-                aria-label={`Colour ${i + 1}`}
-                disabled={!canEdit}
-                onClick={() => form.setFieldValue('color', c)}
-                style={{ color: '#fff', cursor: canEdit ? 'pointer' : 'default', outline: checked ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
-              >
-                {checked && <CheckIcon size={14} />}
-              </ColorSwatch>
-            );
-          })}
-        </div>
-      </Input.Wrapper>
+      <SwatchField label="Colour" colors={CLIENT_COLORS} value={String(values.color)} onChange={(c) => form.setFieldValue('color', c)} disabled={!canEdit} error={form.errors.color} />
       {!isNew && <Switch label="Active" disabled={!canEdit} {...form.getInputProps('active', { type: 'checkbox' })} />}
     </RecordDialogForm>
   );

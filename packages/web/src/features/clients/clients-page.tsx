@@ -1,11 +1,12 @@
 /** The client list (`/lists/clients`): searchable, paginated, active clients first. */
-import { Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
+import { Button, ColorSwatch, Group, Stack } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useList, type Rec } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openClientDialog } from './client-dialog.tsx';
 import { openClientTypesDialog } from './client-types-dialog.tsx';
@@ -45,7 +46,7 @@ export function ClientsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
-        <Title order={2}>Clients</Title>
+        <ScreenTitle>Clients</ScreenTitle>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => void openClientTypesDialog(modals)}>
             Client Types

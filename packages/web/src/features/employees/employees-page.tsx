@@ -1,13 +1,14 @@
 /** Employees (`/employees`): everyone who can sign in, with their role and status. */
 import { formatPhone } from '@glazier/shared/rules/phone';
 import { ROLE_LABELS, type Role } from '@glazier/shared/permissions';
-import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openUserDialog } from './user-dialog.tsx';
 
@@ -39,7 +40,7 @@ export function EmployeesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Employees</Title>
+        <ScreenTitle>Employees</ScreenTitle>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={add}>
             Add User

@@ -11,6 +11,7 @@ import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts
 import { useQueryClient } from '@tanstack/react-query';
 import { MoneyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
@@ -72,7 +73,7 @@ export function SettingsPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <Title order={2}>Settings</Title>
+      <ScreenTitle>Settings</ScreenTitle>
       <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Title order={4} mb="sm">
           Company

@@ -1,0 +1,31 @@
+/**
+ * The first screen's weight (DESIGN.md "Budgets"): the gzipped JS that `/` and `/welcome` load,
+ * read from the build manifest of the app this run serves (no timing, so never flaky), and the
+ * assets arrive precompressed.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { FIRST_SCREEN_JS_BUDGET, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
+
+const SERVED = path.resolve(import.meta.dirname, '../.tmp/e2e-web');
+
+for (const route of ['/', '/welcome']) {
+  test(`${route} loads at most ${kb(FIRST_SCREEN_JS_BUDGET)} of gzipped JS`, () => {
+    const weight = firstScreenWeight(SERVED, route);
+    expect(weight.js, weight.files.map((f) => `${f.file} ${kb(f.gzip)}`).join('\n')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET);
+  });
+}
+
+test('the entry script and stylesheet are sent precompressed and long-cached', async ({ request }) => {
+  const html = await (await request.get('/welcome')).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(assets.length).toBeGreaterThanOrEqual(2);
+  for (const asset of assets) {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+      const res = await request.get(asset, { headers: { 'accept-encoding': accept! } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-encoding'], `${asset} for ${accept}`).toBe(encoding);
+      expect(res.headers()['cache-control']).toContain('immutable');
+    }
+  }
+});

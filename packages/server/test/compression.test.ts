@@ -1,0 +1,129 @@
+/**
+ * Compression (issue 6 item 10): the built web app is sent precompressed (.br/.gz written at build
+ * time) by Accept-Encoding, API JSON is compressed on the fly above a threshold, and neither gets in
+ * the way of sessions and CSRF.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/http/app.ts';
+import { createRoleUsers, openTestDb, PASSWORD } from './harness.ts';
+
+let app: FastifyInstance;
+let dispose: () => Promise<void>;
+let webDist: string;
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+
+beforeAll(async () => {
+  const opened = await openTestDb();
+  dispose = opened.dispose;
+  await createRoleUsers(opened.db);
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(webDist, name), text);
+    fs.writeFileSync(path.join(webDist, `${name}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(webDist, `${name}.gz`), zlib.gzipSync(text));
+  };
+  write('index.html', `<!doctype html><title>Glazier</title>${'<!-- padding -->'.repeat(100)}`);
+  write('assets/app-abc123.js', SCRIPT);
+  app = await buildApp({ db: opened.db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', webDist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await dispose?.();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const decode = (encoding: unknown, raw: Buffer) =>
+  encoding === 'br' ? zlib.brotliDecompressSync(raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(raw).toString() : raw.toString();
+
+describe('static assets', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+  ])('Accept-Encoding %s → the precompressed %s file, long-cached', async (accept, expected) => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(decode(expected, res.rawPayload)).toBe(SCRIPT);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('compresses the app shell of a client route (SPA fallback), which is never long-cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/lists/clients', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decode('br', res.rawPayload)).toContain('<title>Glazier</title>');
+  });
+});
+
+describe('API responses', () => {
+  it('compresses large JSON and keeps the session and CSRF cookies working', async () => {
+    const headers = (cookie = '', xsrf = '') => ({
+      'accept-encoding': 'gzip',
+      ...(cookie ? { cookie } : {}),
+      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      'content-type': 'application/json',
+    });
+    const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: headers() });
+    expect(csrf.statusCode).toBe(204);
+    const cookies = new Map<string, string>();
+    const keep = (set: unknown) => {
+      for (const c of (Array.isArray(set) ? set : set ? [set] : []) as string[]) {
+        const [pair] = c.split(';');
+        const i = pair!.indexOf('=');
+        cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+      }
+    };
+    keep(csrf.headers['set-cookie']);
+    const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
+    expect(xsrf()).not.toBe('');
+
+    const login = await app.inject({ method: 'POST', url: '/login', headers: headers(jar(), xsrf()), payload: JSON.stringify({ email: 'admin@test.local', password: PASSWORD }) });
+    expect(login.statusCode).toBe(204);
+    keep(login.headers['set-cookie']);
+
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/clients/store_many',
+      headers: headers(jar(), xsrf()),
+      payload: JSON.stringify({ data: Array.from({ length: 30 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })) }),
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decode('gzip', created.rawPayload)).data).toHaveLength(30);
+
+    const list = await app.inject({ method: 'GET', url: '/api/clients', headers: headers(jar()) });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(String(list.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decode('gzip', list.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
+
+    const brList = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar()), 'accept-encoding': 'br' } });
+    expect(brList.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode('br', brList.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
+
+    // a small answer is not worth compressing
+    const me = await app.inject({ method: 'GET', url: '/api/setup', headers: headers(jar()) });
+    expect(me.headers['content-encoding']).toBeUndefined();
+    expect(me.json()).toEqual({ needed: false });
+  });
+});

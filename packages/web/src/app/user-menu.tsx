@@ -1,0 +1,23 @@
+/**
+ * The signed-in user's menu (Profile, Logout). Its own chunk: Mantine's Menu brings the popover
+ * engine (floating-ui), which the first screen does not need until the user button is pressed.
+ */
+import { Menu } from '@mantine/core';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import type { ReactElement } from 'react';
+
+export function UserMenu({ target, onProfile, onLogout }: { target: ReactElement; onProfile: () => void; onLogout: () => void }) {
+  return (
+    <Menu position="bottom-end" width={180} withinPortal defaultOpened>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile}>
+          Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

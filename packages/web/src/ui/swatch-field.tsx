@@ -1,0 +1,75 @@
+/**
+ * A choice of colours as one radio group (WAI-ARIA radio group pattern): one tab stop (the chosen
+ * swatch, or the first), arrow keys move and choose, Home/End jump to the ends.
+ */
+import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+interface SwatchFieldProps {
+  label: string;
+  colors: readonly string[];
+  value: string | null | undefined;
+  onChange: (color: string) => void;
+  disabled?: boolean;
+  error?: ReactNode;
+  /** Swatches per row (the grid keeps even rows at every width). */
+  columns?: number;
+}
+
+const MOVES: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+export function SwatchField({ label, colors, value, onChange, disabled, error, columns = 6 }: SwatchFieldProps) {
+  const group = useRef<HTMLDivElement>(null);
+  const current = Math.max(0, colors.indexOf(value ?? ''));
+
+  const choose = (i: number) => {
+    onChange(colors[i]!);
+    group.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[i]?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (disabled) return;
+    const n = colors.length;
+    let next: number | null = null;
+    if (e.key in MOVES) next = (current + MOVES[e.key]! + n) % n;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = n - 1;
+    if (next === null) return;
+    e.preventDefault();
+    choose(next);
+  };
+
+  return (
+    <Input.Wrapper label={label} error={error} labelElement="div">
+      <div
+        ref={group}
+        role="radiogroup"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onKeyDown={onKeyDown}
+        style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 32px)`, gap: 8, marginTop: 4 }}
+      >
+        {colors.map((c, i) => {
+          const checked = i === current && value === c;
+          return (
+            <ColorSwatch
+              key={c}
+              component="button"
+              type="button"
+              color={c}
+              size={32}
+              role="radio"
+              aria-checked={checked}
+              aria-label={`Colour ${i + 1}`}
+              tabIndex={i === current ? 0 : -1}
+              disabled={disabled}
+              onClick={() => choose(i)}
+              style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: checked ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
+            >
+              {checked && <CheckIcon size={14} />}
+            </ColorSwatch>
+          );
+        })}
+      </div>
+    </Input.Wrapper>
+  );
+}
