@@ -77,9 +77,10 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
           <IconRefresh size={20} />
         </ActionIcon>
         {user ? (
-          <Menu position="bottom-end" width={180} withinPortal>
+          {/* Focus back on the button, so the Profile dialog returns it there when it closes. */}
+          <Menu position="bottom-end" width={180} withinPortal returnFocus>
             <Menu.Target>
-              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={{ base: 150, xs: 220 }}>
+              <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={{ base: 'calc(100vw - 180px)', xs: 260 }}>
                 <Text truncate fz="sm" fw={600}>
                   {user.name}
                 </Text>

@@ -18,6 +18,9 @@ function scrollIntoList(row: HTMLElement): void {
   else if (r.bottom > box.bottom) list.scrollTop += r.bottom - box.bottom;
 }
 
+/** Where the mouse last was over any list row (to tell a real move from a scroll under it). */
+let lastPointer: { x: number; y: number } | null = null;
+
 interface ListOptionProps {
   listId: string;
   index: number;
@@ -43,8 +46,14 @@ export function ListOption({ listId, index, highlighted, onHighlight, onPick, ke
       aria-selected={highlighted}
       tabIndex={keepFocus ? -1 : undefined}
       onMouseDown={keepFocus ? (e) => e.preventDefault() : undefined}
-      onPointerEnter={(e) => {
-        if (e.pointerType === 'mouse') onHighlight(index);
+      onPointerMove={(e) => {
+        // Only a mouse that really moved: rows scrolling under a still pointer (arrow keys) must
+        // not steal the highlight, and a tap leaves none behind.
+        if (e.pointerType !== 'mouse' || highlighted) return;
+        const last = lastPointer;
+        lastPointer = { x: e.clientX, y: e.clientY };
+        if (!last || (last.x === e.clientX && last.y === e.clientY)) return;
+        onHighlight(index);
       }}
       onClick={onPick}
       display="block"
