@@ -77,7 +77,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
           <IconRefresh size={20} />
         </ActionIcon>
         {user ? (
-          {/* Focus back on the button, so the Profile dialog returns it there when it closes. */}
+          // returnFocus: the focus goes back to the button, so the Profile dialog returns it there when it closes.
           <Menu position="bottom-end" width={180} withinPortal returnFocus>
             <Menu.Target>
               <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="user-button" maw={{ base: 'calc(100vw - 180px)', xs: 260 }}>

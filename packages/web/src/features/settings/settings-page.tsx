@@ -70,7 +70,7 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
           <MoneyField
             label="Burden rate"
             helper="Hourly labour burden; new jobs start with this rate."
-            maw={260}
+            maw={320}
             value={values[SETTING.burdenRate] === '' ? null : Number(values[SETTING.burdenRate])}
             onChange={(n) => form.setFieldValue(SETTING.burdenRate, n == null ? '' : String(n))}
             error={form.errors[SETTING.burdenRate]}
