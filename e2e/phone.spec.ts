@@ -14,7 +14,7 @@ test('a long dialog fills the screen and keeps its buttons in view', async ({ pa
   expect(box.width).toBe(390);
   expect(box.height).toBe(520);
   // The form is taller than the screen, yet Save is in view.
-  await expect(dialog.getByLabel('Confirm password')).not.toBeInViewport();
+  expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
 });
@@ -59,16 +59,17 @@ test('Back on a screen opened directly stays in the app and goes home', async ({
 test.describe('a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
-  test('a tapped button does not keep its hover shade', async ({ page }) => {
-    await loginAdmin(page);
+  test('a tapped button does not keep its hover shade', async ({ page: signIn, context }) => {
+    await loginAdmin(signIn);
+    // Back on a home screen opened directly has nowhere to go, so the tapped button stays under the finger.
+    const page = await context.newPage();
+    await page.goto('/');
     expect(await page.evaluate(() => matchMedia('(hover: hover)').matches)).toBe(false);
-    const lookup = page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Lookup' });
-    const before = await lookup.evaluate((el) => getComputedStyle(el).backgroundColor);
-    await lookup.tap();
-    const dialog = page.getByTestId('lookup-dialog');
-    await expect(dialog).toBeVisible();
-    await page.goBack();
-    await expect(dialog).toHaveCount(0);
-    expect(await lookup.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(before);
+    const back = page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Back' });
+    const before = await back.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await back.tap();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await back.evaluate((el) => el.matches(':hover'))).toBe(true);
+    expect(await back.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(before);
   });
 });
