@@ -149,7 +149,14 @@ export function CheckField({ kind = 'checkbox', readOnly, onChange, ...rest }: C
   const ro = useReadOnly(readOnly);
   const Cmp = kind === 'switch' ? Switch : Checkbox;
   const props = ro
-    ? { ...rest, onChange: () => {}, 'aria-readonly': true, style: { ...(rest.style as object), cursor: 'default' } }
+    ? {
+        ...rest,
+        onChange: () => {},
+        // Cancels the toggle, controlled or not.
+        onClick: (e: React.MouseEvent) => e.preventDefault(),
+        'aria-readonly': true,
+        style: { ...(rest.style as object), cursor: 'default' },
+      }
     : { ...rest, onChange };
   return <Cmp {...(props as CheckboxProps)} />;
 }
