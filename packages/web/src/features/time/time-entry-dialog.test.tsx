@@ -1,5 +1,5 @@
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
