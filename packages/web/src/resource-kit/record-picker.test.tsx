@@ -8,6 +8,9 @@ import type { ModalStackApi } from '../ui/modal-stack.tsx';
 import type { Rec } from './hooks.ts';
 import { RecordPicker } from './record-picker.tsx';
 
+// Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 const CLIENTS: Rec[] = [
   { id: 1, name: 'Alpha Glass', active: true },
   { id: 2, name: 'Beta Mirrors', active: true },

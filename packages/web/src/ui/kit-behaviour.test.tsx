@@ -11,6 +11,9 @@ import { useModal, useModalTitle, type ModalStackApi } from './modal-stack.tsx';
 import { ReadOnly } from './read-only.tsx';
 import { TextAreaField, TextField } from './text-field.tsx';
 
+// Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 function setup(ui?: React.ReactNode) {
   let api!: ModalStackApi;
   renderWithProviders(

@@ -9,6 +9,9 @@ import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } f
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { DELETE_USER_CONFIRMATION, openUserDialog } from './user-dialog.tsx';
 
+// Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
+
 const STAMP = '2025-01-01T00:00:00.000Z';
 const me = (role: Role): SessionUser => ({ id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
 const self: Rec = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', number: '', role: 'admin', active: true, can_be_scheduled: false, updated_at: STAMP };
