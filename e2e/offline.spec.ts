@@ -52,5 +52,6 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   const picker = page.getByRole('dialog', { name: 'Add Client' }).getByRole('combobox', { name: 'Client type' });
   await picker.fill('Ret');
   await expect(page.getByRole('listbox', { name: 'Client Type results' })).toContainText('You are offline: searching needs a connection.');
+  await expect(page.getByRole('listbox', { name: 'Client Type results' }).getByRole('option')).toHaveCount(0);
   await context.setOffline(false);
 });

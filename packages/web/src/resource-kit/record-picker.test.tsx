@@ -192,10 +192,12 @@ describe('RecordPicker', () => {
     serveClients();
     onlineManager.setOnline(false);
     try {
-      renderWithProviders(<Harness onChange={vi.fn()} />);
+      // Even with adding allowed: offline, no match is known, so no "Add New" row.
+      renderWithProviders(<Harness onChange={vi.fn()} onAddNew={async () => null} />);
       await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'alp');
       expect(await screen.findByText('You are offline: searching needs a connection.', undefined, { timeout: 2000 })).toBeTruthy();
       expect(screen.queryByText('Searching…')).toBeNull();
+      expect(screen.queryByRole('option')).toBeNull();
     } finally {
       onlineManager.setOnline(true);
     }

@@ -115,7 +115,8 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const settled = !page.isFetching && debounced === text;
   const items: Item<T>[] = rows.map((record) => ({ kind: 'record', record }));
   const addText = text.trim();
-  if (onAddNew && editing && addText && settled && rows.length === 0) items.push({ kind: 'add', text: addText });
+  // Offline nothing is known to be missing, so no Add New (the list says it cannot search).
+  if (onAddNew && editing && addText && settled && rows.length === 0 && !offline) items.push({ kind: 'add', text: addText });
 
   const close = useCallback(() => {
     setOpen(false);
