@@ -2,7 +2,7 @@ import type { SessionUser } from '@glazier/shared/api';
 import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
