@@ -2,21 +2,43 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, ROLE_USERS, login, loginAdmin } from './support.ts';
 
-test('an admin saves company settings', async ({ page }) => {
+test('an admin saves company settings in one form with one Save', async ({ page }) => {
   await loginAdmin(page);
   await page.goto('/settings');
-  const company = page.getByTestId('setting-company_name');
+  const company = page.getByTestId('company-settings');
+  await expect(company.getByRole('button', { name: 'Save' })).toHaveCount(1);
   await company.getByLabel('Company name').fill('Harbor Glass Works');
+  await company.getByLabel('Burden rate').fill('18.5');
   await company.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Company name saved.')).toBeVisible();
-  const burden = page.getByTestId('setting-burden_rate');
-  await burden.getByLabel('Burden rate').fill('18.5');
-  await burden.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Burden rate saved.')).toBeVisible();
+  await expect(page.getByText('Settings saved.')).toHaveCount(1);
 
   await page.reload();
-  await expect(page.getByTestId('setting-company_name').getByLabel('Company name')).toHaveValue('Harbor Glass Works');
-  await expect(page.getByTestId('setting-burden_rate').getByLabel('Burden rate')).toHaveValue(/18\.5/);
+  await expect(page.getByTestId('company-settings').getByLabel('Company name')).toHaveValue('Harbor Glass Works');
+  await expect(page.getByTestId('company-settings').getByLabel('Burden rate')).toHaveValue(/18\.5/);
+});
+
+test.describe('dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  test("the permission matrix's first column is shaded like the rest of its row", async ({ page }) => {
+    await loginAdmin(page);
+    await page.goto('/settings');
+    const matrix = page.getByRole('table', { name: 'Role permissions' });
+    await expect(matrix.getByRole('row')).toHaveCount(18);
+    const shades = await matrix.locator('tbody tr').evaluateAll((rows) => {
+      // What shows behind a cell: its own background, else its nearest ancestor's.
+      const shown = (el: Element | null): string => {
+        for (; el; el = el.parentElement) {
+          const bg = getComputedStyle(el).backgroundColor;
+          if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+        }
+        return '';
+      };
+      return rows.slice(0, 4).map((tr) => [shown(tr.children[0]!), shown(tr.children[1]!)]);
+    });
+    for (const [first, second] of shades) expect(first).toBe(second);
+    // and the rows are striped (the shades differ between neighbours)
+    expect(shades[0]![1]).not.toBe(shades[1]![1]);
+  });
 });
 
 test('a permission granted in the matrix applies to that role at once', async ({ page, browser }) => {
@@ -49,5 +71,6 @@ test('managers see settings but no permission matrix', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Role permissions' })).toHaveCount(0);
-  await expect(page.getByTestId('setting-company_name').getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByTestId('company-settings').getByLabel('Company name')).not.toBeEditable();
+  await expect(page.getByTestId('company-settings').getByRole('button', { name: 'Save' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 /** The bottom action bar for signed-in users (platform.md 2.5). */
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconClock, IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { useScreenActions } from '../ui/screen-actions.tsx';
 
@@ -25,8 +25,20 @@ function BarButton({ icon: IconCmp, label, onClick, disabled }: { icon: Icon; la
   );
 }
 
+/**
+ * Back goes to the previous screen of the app; on a screen opened directly (a link, a bookmark, a
+ * reload — the first entry of the app's history) it goes home instead of leaving the app.
+ */
+export function backWithinApp(navigate: ReturnType<typeof useNavigate>, pathname: string): void {
+  // React Router numbers the app's history entries from 0 in `history.state.idx`.
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (typeof idx === 'number' && idx > 0) void navigate(-1);
+  else if (pathname !== '/') void navigate('/');
+}
+
 export function ActionBar() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const modals = useModals();
   const actions = useScreenActions();
 
@@ -43,7 +55,7 @@ export function ActionBar() {
 
   return (
     <Group h="100%" gap={0} wrap="nowrap" px={4} role="toolbar" aria-label="Actions" maw={640} mx="auto">
-      <BarButton icon={IconArrowLeft} label="Back" onClick={() => void navigate(-1)} />
+      <BarButton icon={IconArrowLeft} label="Back" onClick={() => backWithinApp(navigate, pathname)} />
       <BarButton icon={IconSearch} label="Lookup" onClick={() => void lookup()} />
       <BarButton icon={IconPlus} label="Add" onClick={() => actions.add?.()} disabled={!actions.add} />
       <BarButton icon={IconCalendar} label="Schedule" onClick={() => void navigate('/schedule')} />

@@ -40,7 +40,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
       variant="light"
       rightSection={<IconChevronDown size={14} />}
       data-testid="user-button"
-      maw={{ base: 150, xs: 220 }}
+      maw={{ base: 'calc(100vw - 180px)', xs: 260 }}
       aria-haspopup="menu"
       onClick={menuWanted ? undefined : () => setMenuWanted(true)}
       onPointerEnter={() => void import('./user-menu.tsx')}

@@ -52,20 +52,30 @@ export function HomePage() {
         {cards.map((card) => {
           const CardIcon = ICONS[card.key] ?? IconBriefcase;
           return (
-            <Card key={card.key} withBorder padding="md" radius="md" data-testid={`card-${card.key}`} role="region" aria-label={card.title}>
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon variant="light" size={40} radius="md">
+            <Card
+              key={card.key}
+              withBorder
+              padding="md"
+              radius="md"
+              className="dashboard-card"
+              data-testid={`card-${card.key}`}
+              role="region"
+              aria-label={card.title}
+            >
+              <Group gap="sm" wrap="nowrap" align="center">
+                <ThemeIcon variant="light" radius="md" className="dashboard-card-icon">
                   <CardIcon size={22} />
                 </ThemeIcon>
                 <div>
                   <Text fw={650}>{card.title}</Text>
-                  <Text size="sm" c="dimmed">
+                  {/* On a phone the title and buttons say enough: the dashboard fits one screen. */}
+                  <Text size="sm" c="dimmed" visibleFrom="sm">
                     {card.description}
                   </Text>
                 </div>
               </Group>
               {/* Buttons sit at the bottom, level across a row of cards. */}
-              <Group gap="xs" pt="md" mt="auto">
+              <Group gap="xs" pt="sm" mt="auto">
                 {card.actions.map((a) =>
                   'to' in a ? (
                     <Button key={a.label} component={Link} to={a.to} size="xs" variant="light">

@@ -1,12 +1,14 @@
 /**
  * The Login dialog (platform.md 2.6, 7.1): email and password, server errors under the fields,
  * and a forgot-password note (an admin issues a one-time reset link from the employee screen).
+ * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
+import { DialogForm } from '../ui/dialog-actions.tsx';
 import { useLoader } from '../ui/loader.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
@@ -29,27 +31,29 @@ function LoginForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <TextField label="Email" type="email" autoComplete="username" autoFocusDelayed {...form.getInputProps('email')} />
-        <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-        {forgot ? (
-          <Alert icon={<IconInfoCircle />} color="blue" title="Forgot your password?">
-            Ask an administrator for a password reset link. They can make one for you from the Employees screen.
-          </Alert>
-        ) : (
-          <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setForgot(true)}>
-            Forgot password?
-          </Anchor>
-        )}
+    <DialogForm
+      onSubmit={submit}
+      footer={
         <Group justify="flex-end">
           <Button variant="default" onClick={() => modal.close(null)}>
             Cancel
           </Button>
           <Button type="submit">Log in</Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextField label="Email" type="email" autoComplete="username" autoFocusDelayed {...form.getInputProps('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+      {forgot ? (
+        <Alert icon={<IconInfoCircle />} color="blue" title="Forgot your password?">
+          Ask an administrator for a password reset link. They can make one for you from the Employees screen.
+        </Alert>
+      ) : (
+        <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setForgot(true)}>
+          Forgot password?
+        </Anchor>
+      )}
+    </DialogForm>
   );
 }
 

@@ -32,7 +32,7 @@ describe('session', () => {
     renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Glazier', level: 1 })).toBeTruthy();
     await userEvent.click(screen.getByTestId('user-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Login' });
+    const dialog = await screen.findByRole('dialog', { name: 'Login' }, SLOW);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-pass');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));

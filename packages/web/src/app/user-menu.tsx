@@ -7,8 +7,9 @@ import { IconLogout, IconUser } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 
 export function UserMenu({ target, onProfile, onLogout }: { target: ReactElement; onProfile: () => void; onLogout: () => void }) {
+  // returnFocus: focus goes back to the button, so the Profile dialog returns it there when it closes.
   return (
-    <Menu position="bottom-end" width={180} withinPortal defaultOpened>
+    <Menu position="bottom-end" width={180} withinPortal defaultOpened returnFocus>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile}>

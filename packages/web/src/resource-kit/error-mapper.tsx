@@ -9,6 +9,9 @@
  * - 409: someone else changed the record; the notification offers Reload (`onReload`).
  * - network failure: says the server could not be reached.
  * - anything else: the server's message, or a generic one. Every error is logged.
+ *
+ * Success is told the same way, briefly: `reportSuccess('Client saved.')` (one notification at a
+ * time; the next replaces it).
  */
 import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -146,4 +149,18 @@ export function formTarget(
   fields: readonly string[],
 ): FieldErrorTarget {
   return { fields, setFieldError: (field, message) => (form.setFieldError as (f: string, m: string) => void)(field, message) };
+}
+
+export const SUCCESS_AUTO_CLOSE_MS = 2500;
+let lastSuccessId: string | null = null;
+
+/** A brief confirmation that something was saved or deleted; replaces the previous one. */
+export function reportSuccess(message: string): void {
+  const previous = lastSuccessId;
+  const id = (lastSuccessId = `success-${++noticeSeq}`);
+  // Loaded with the first message, like reportError's (not part of the first screen).
+  void loadNotifications().then(({ notifications }) => {
+    if (previous) notifications.hide(previous);
+    notifications.show({ id, color: 'teal', message, autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true });
+  });
 }

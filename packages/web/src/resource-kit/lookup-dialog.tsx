@@ -18,6 +18,8 @@ import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec } from './hooks.ts';
+import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
+import { recordHeading } from './record-headings.ts';
 import { useListNavigation } from './use-list-navigation.ts';
 
 /** Same debounce as the record picker (platform.md 9). */
@@ -42,7 +44,10 @@ export interface LookupConfig {
 }
 
 const str = (v: unknown) => (v == null ? '' : String(v));
-const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' · ');
+// Rows are headed as in the record picker (record-headings.ts).
+const jobHeading = recordHeading('jobs');
+const materialHeading = recordHeading('materials');
+const productHeading = recordHeading('products');
 
 export const LOOKUPS: Record<LookupKind, LookupConfig> = {
   jobs: {
@@ -59,8 +64,8 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
       ],
     },
     // Job headings show the number, or the name without one (platform.md 2.7).
-    primary: (r) => str(r.number) || str(r.name),
-    secondary: (r) => joined(r.number ? r.name : '', r.client_name, r.address),
+    primary: jobHeading.primary,
+    secondary: jobHeading.secondary,
   },
   clients: { resource: 'clients', title: 'Client Lookup', perPage: 30, sortColumn: 'name', primary: (r) => str(r.name) },
   category_templates: {
@@ -92,16 +97,16 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     title: 'Material Lookup',
     perPage: 60,
     sortColumn: 'number',
-    primary: (r) => str(r.number),
-    secondary: (r) => str(r.description),
+    primary: materialHeading.primary,
+    secondary: materialHeading.secondary,
   },
   products: {
     resource: 'products',
     title: 'Product Lookup',
     perPage: 60,
     sortColumn: 'number',
-    primary: (r) => str(r.number) || str(r.name),
-    secondary: (r) => joined(r.number ? r.name : '', r.series_name),
+    primary: productHeading.primary,
+    secondary: productHeading.secondary,
   },
 };
 
@@ -133,6 +138,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
     ...filters,
   });
   const rows = page.data?.data ?? [];
+  const offline = useQueryOffline(page);
   const nav = useListNavigation(rows.length, (i) => rows[i] && modal.close(rows[i]), { pickOnTab: false });
   const { setHighlight } = nav;
   useEffect(() => setHighlight(rows.length ? 0 : -1), [page.dataUpdatedAt, rows.length, setHighlight]);
@@ -178,7 +184,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
           ))}
           {rows.length === 0 && (
             <Text c="dimmed" size="sm" ta="center" py="lg">
-              {page.isLoading ? 'Loading…' : page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : 'Nothing here yet.'}
+              {offline ? OFFLINE_SEARCH_MESSAGE : page.isLoading ? 'Loading…' : page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : 'Nothing here yet.'}
             </Text>
           )}
         </div>

@@ -9,14 +9,22 @@
  *     </RecordDialogForm>
  *   );
  *
+ * - Title: "Add Vendor" for a new record, "Edit Vendor" when it can be saved, "Vendor" when it is
+ *   read-only (from the resource's label; `title` overrides, e.g. "Profile").
+ * - Read-only (`canSave` false): every `ui/` field in it shows its value as text, and Cancel reads
+ *   Close.
+ * - Enter walks the fields and submits on the last one; the footer stays in view; a successful
+ *   save or delete says so briefly (one notification) and shows the app's one busy indicator.
+ *
  * `useRecordForm` (fields, server errors, 409 reload) does the data side; this only adds the modal.
  */
-import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Stack } from '@mantine/core';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { FormEvent, ReactNode } from 'react';
-import { DialogActions } from '../ui/dialog-actions.tsx';
+import { DialogActions, DialogForm } from '../ui/dialog-actions.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';
-import { useModal, type ModalHandle } from '../ui/modal-stack.tsx';
+import { useModal, useModalTitle, type ModalHandle } from '../ui/modal-stack.tsx';
+import { ReadOnly } from '../ui/read-only.tsx';
+import { reportSuccess } from './error-mapper.tsx';
 import type { Rec } from './hooks.ts';
 import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 
@@ -29,47 +37,65 @@ export function useRecordDialog<V extends Record<string, unknown>>(resource: Res
   const modal = useModal<Rec>();
   const dialogs = useDialogs();
   const record = useRecordForm(resource, options);
+  const label = RESOURCES[resource].label;
 
   const onSubmit: (event?: FormEvent<HTMLFormElement>) => void = record.form.onSubmit(async () => {
+    if (record.busy) return; // a second Enter or click while saving
     const saved = await record.submit();
-    if (saved) modal.close(saved);
+    if (!saved) return;
+    reportSuccess(`${label} saved.`);
+    modal.close(saved);
   });
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(options.deleteConfirm, { danger: true }))) return;
-    if (await record.remove()) modal.close(null);
+    if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}` }))) return;
+    if (!(await record.remove())) return;
+    reportSuccess(`${label} deleted.`);
+    modal.close(null);
   };
 
-  return { ...record, modal, onSubmit, onDelete };
+  return { ...record, resource, modal, onSubmit, onDelete };
 }
 
-export type RecordDialog = Pick<ReturnType<typeof useRecordDialog>, 'onSubmit' | 'onDelete' | 'isNew' | 'busy'> & { modal: ModalHandle<Rec> };
+export type RecordDialog = Pick<ReturnType<typeof useRecordDialog>, 'onSubmit' | 'onDelete' | 'isNew' | 'busy' | 'resource'> & {
+  modal: ModalHandle<Rec>;
+};
+
+/** "Add Client", "Edit Client", or "Client" when it can only be read. */
+export function recordDialogTitle(label: string, isNew: boolean, canSave: boolean): string {
+  if (isNew) return `Add ${label}`;
+  return canSave ? `Edit ${label}` : label;
+}
 
 interface RecordDialogFormProps {
   dialog: RecordDialog;
-  /** Show Save (else the dialog is read-only and Cancel reads Close). */
+  /** Show Save (else the dialog is read-only: values as text, and Cancel reads Close). */
   canSave: boolean;
   /** Offer Delete (only ever for a saved record). */
   canDelete: boolean;
+  /** A fixed title instead of Add/Edit/{label} (e.g. "Profile"). */
+  title?: string;
   /** Extra footer buttons, between Delete and Cancel. */
   extra?: ReactNode;
   children: ReactNode;
 }
 
-/** The form element, the fields in a column, and the footer. */
-export function RecordDialogForm({ dialog, canSave, canDelete, extra, children }: RecordDialogFormProps) {
+/** The form element, the fields in a column, and the footer; sets the modal's title. */
+export function RecordDialogForm({ dialog, canSave, canDelete, title, extra, children }: RecordDialogFormProps) {
+  useModalTitle(title ?? recordDialogTitle(RESOURCES[dialog.resource].label, dialog.isNew, canSave));
   return (
-    <form noValidate onSubmit={dialog.onSubmit}>
-      <Stack gap="sm">
-        {children}
+    <DialogForm
+      onSubmit={dialog.onSubmit}
+      footer={
         <DialogActions
           onCancel={() => dialog.modal.close(null)}
           onDelete={!dialog.isNew && canDelete ? () => void dialog.onDelete() : null}
           canSave={canSave}
-          saving={dialog.busy}
           extra={extra}
         />
-      </Stack>
-    </form>
+      }
+    >
+      <ReadOnly value={!canSave}>{children}</ReadOnly>
+    </DialogForm>
   );
 }

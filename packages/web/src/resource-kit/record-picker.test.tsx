@@ -1,10 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders } from '../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders } from '../test/render.tsx';
+import type { ModalStackApi } from '../ui/modal-stack.tsx';
 import type { Rec } from './hooks.ts';
 import { RecordPicker } from './record-picker.tsx';
+
+// Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
 
 const CLIENTS: Rec[] = [
   { id: 1, name: 'Alpha Glass', active: true },
@@ -113,13 +118,103 @@ describe('RecordPicker', () => {
     expect((input as HTMLInputElement).value).toBe('Zed Windows');
   });
 
-  it('closes the list 500 ms after the input loses focus', async () => {
+  it('closes the list 500 ms after the input loses focus (Tab, nothing highlighted)', async () => {
     serveClients();
-    renderWithProviders(<Harness onChange={vi.fn()} />);
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
     await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
-    await userEvent.click(screen.getByRole('textbox', { name: 'Next field' }));
-    expect(screen.queryByRole('listbox')).not.toBeNull();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Next field' }));
+    expect(screen.getAllByRole('option')).toHaveLength(3);
     await waitFor(() => expect(screen.queryByRole('option')).toBeNull(), { timeout: 1500 });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('a click outside closes the list at once and picks nothing', async () => {
+    serveClients();
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    await userEvent.click(input);
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Next field' }));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('focus alone (Tab or Enter from the field before) does not open the list over the next field', async () => {
+    serveClients();
+    renderWithProviders(
+      <>
+        <input aria-label="Before" />
+        <Harness onChange={vi.fn()} />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: 'Before' }));
+    await userEvent.tab();
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    expect(document.activeElement).toBe(input);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    // Enter moves on to the next field.
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Next field' }));
+  });
+
+  it('in a dialog, Escape closes only the list: the dialog and its typing stay', async () => {
+    serveClients();
+    let api!: ModalStackApi;
+    renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />);
+    let result!: Promise<unknown>;
+    act(() => {
+      result = api.push(() => (
+        <>
+          <input aria-label="Name" defaultValue="Typed before" />
+          <Harness onChange={vi.fn()} />
+        </>
+      ), { title: 'Some dialog' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Some dialog' });
+    const input = within(dialog).getByRole('combobox', { name: 'Client' });
+    await userEvent.type(input, 'a');
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    await userEvent.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'Some dialog' })).toBe(dialog);
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Typed before');
+    // A second Escape, with the list closed, closes the dialog.
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toBeNull();
+  });
+
+  it('says it cannot search while offline instead of searching forever', async () => {
+    serveClients();
+    onlineManager.setOnline(false);
+    try {
+      // Even with adding allowed: offline, no match is known, so no "Add New" row.
+      renderWithProviders(<Harness onChange={vi.fn()} onAddNew={async () => null} />);
+      await userEvent.type(screen.getByRole('combobox', { name: 'Client' }), 'alp');
+      expect(await screen.findByText('You are offline: searching needs a connection.', undefined, { timeout: 2000 })).toBeTruthy();
+      expect(screen.queryByText('Searching…')).toBeNull();
+      expect(screen.queryByRole('option')).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('asks for jobs in the order of their headings: by number, newest first', async () => {
+    const calls = mockFetch((url) =>
+      url.pathname === '/api/jobs'
+        ? json({ data: [{ id: 2, number: 'J-2', name: 'Alder' }, { id: 1, number: 'J-1', name: 'Zephyr' }], current_page: 1, last_page: 1, per_page: 20, total: 2 })
+        : undefined,
+    );
+    renderWithProviders(<RecordPicker resource="jobs" label="Job" value={null} onChange={vi.fn()} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Job' }), 'J');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2), { timeout: 2000 });
+    const asked = calls.at(-1)!.url.searchParams;
+    expect([asked.get('sort_column'), asked.get('sort_direction')]).toEqual(['number', 'desc']);
+    // Each row is headed by the number, with the name beneath.
+    expect(screen.getAllByRole('option').map((o) => o.firstElementChild?.textContent)).toEqual(['J-2', 'J-1']);
   });
 });

@@ -9,12 +9,19 @@
  * - Typing is debounced 500 ms; it asks for 20 records a page with `search=` (the resource's search
  *   columns, which start with its title field `name`) and, when the resource has `active`,
  *   `active=true` unless `activeOnly={false}`.
- * - Arrow keys move the highlight and wrap; Enter or Tab picks the highlighted row; click picks.
+ * - The list opens on typing, on the arrow keys, or on a click in the box (not on merely tabbing or
+ *   Enter-ing through, so it never covers the next field uninvited).
+ * - Arrow keys move the highlight and wrap, keeping it scrolled into view; Enter or Tab picks the
+ *   highlighted row; click picks. Escape closes only the list (not the dialog) and keeps the value;
+ *   a click anywhere outside closes the list at once without picking.
+ * - Rows are headed and ordered by `recordHeading` (a job by its number, newest first).
  * - When nothing matches and `onAddNew` is given, a row `Add New {Label} {text}` calls it with
  *   `{name, description}` from the text (open a stacked creation dialog there); the record it
  *   resolves with is selected.
  * - The list opens below the input, or above it when there is more room there; it closes 500 ms
  *   after the input loses focus.
+ * - Offline it says it cannot search instead of searching forever.
+ * - Read-only (its own `readOnly`, or a read-only form) it shows the chosen record as text.
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Loader, Popover, ScrollArea, Text, TextInput } from '@mantine/core';
@@ -23,8 +30,11 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { enterToNext } from '../ui/focus-next.ts';
 import { ListOption } from '../ui/list-option.tsx';
 import { useLayerZIndex } from '../ui/modal-stack.tsx';
+import { readOnlyInputProps, useReadOnly } from '../ui/read-only.tsx';
 import type { Query } from './http.ts';
 import { usePage, useRecord, type Rec } from './hooks.ts';
+import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
+import { recordHeading } from './record-headings.ts';
 import { useListNavigation } from './use-list-navigation.ts';
 
 export const PICKER_DEBOUNCE_MS = 500;
@@ -41,6 +51,8 @@ export interface RecordPickerProps<T extends Rec> {
   error?: ReactNode;
   helper?: ReactNode;
   disabled?: boolean;
+  /** Show the value as text (default: the form's read-only state). */
+  readOnly?: boolean;
   required?: boolean;
   /** Extra filters sent with every search. */
   filters?: Query;
@@ -48,9 +60,9 @@ export interface RecordPickerProps<T extends Rec> {
   activeOnly?: boolean;
   /** Query parameter that carries the text (default `search`). */
   searchParam?: string;
-  /** Text shown for a record (default: its title field). */
+  /** Text shown for a record (default: its heading, see record-headings.ts). */
   display?: (record: T) => string;
-  /** A second line under each row. */
+  /** A second line under each row (default: the heading's second line). */
   describe?: (record: T) => ReactNode;
   /** Enables the `Add New …` row; resolve with the created record (or null). */
   onAddNew?: (prefill: { name: string; description: string }) => Promise<T | null>;
@@ -64,8 +76,11 @@ type Item<T> = { kind: 'record'; record: T } | { kind: 'add'; text: string };
 export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const { resource, value, onChange, filters, searchParam = 'search', onAddNew, clearable = true } = props;
   const def = RESOURCES[resource];
-  const display = props.display ?? ((r: T) => String(r[def.titleField] ?? ''));
+  const heading = recordHeading(resource);
+  const display = props.display ?? heading.primary;
+  const describe = props.describe ?? heading.secondary;
   const activeOnly = props.activeOnly ?? 'active' in def.fields;
+  const readOnly = useReadOnly(props.readOnly);
 
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -74,18 +89,25 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const [placement, setPlacement] = useState<'bottom' | 'top'>('bottom');
   const [debounced] = useDebouncedValue(text, PICKER_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
+  const dropdownRef = useRef<HTMLDivElement>(null);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** Focus coming back from the creation dialog should not reopen the list. */
-  const quietFocus = useRef(false);
   const zIndex = useLayerZIndex();
   const listId = useId();
 
   const search = editing ? debounced.trim() : '';
   const page = usePage<T>(
     resource,
-    { page: 1, per_page: PICKER_PAGE_SIZE, [searchParam]: search || undefined, ...(activeOnly ? { active: true } : {}), ...filters },
+    {
+      page: 1,
+      per_page: PICKER_PAGE_SIZE,
+      [searchParam]: search || undefined,
+      ...(heading.sort ? { sort_column: heading.sort.column, sort_direction: heading.sort.direction } : {}),
+      ...(activeOnly ? { active: true } : {}),
+      ...filters,
+    },
     { enabled: open },
   );
+  const offline = useQueryOffline(page);
   const selectedQuery = useRecord<T>(resource, picked?.id === value ? null : value);
   const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
 
@@ -93,13 +115,28 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const settled = !page.isFetching && debounced === text;
   const items: Item<T>[] = rows.map((record) => ({ kind: 'record', record }));
   const addText = text.trim();
-  if (onAddNew && editing && addText && settled && rows.length === 0) items.push({ kind: 'add', text: addText });
+  // Offline nothing is known to be missing, so no Add New (the list says it cannot search).
+  if (onAddNew && editing && addText && settled && rows.length === 0 && !offline) items.push({ kind: 'add', text: addText });
 
   const close = useCallback(() => {
     setOpen(false);
     setEditing(false);
     setText('');
   }, []);
+
+  // The latest state, for closes that run outside a render (blur timer, outside click).
+  const latest = useRef({ editing, text, value });
+  latest.current = { editing, text, value };
+
+  /** Closes the list without picking; emptied text clears the value (when clearable). */
+  const dismiss = useCallback(() => {
+    const { editing: wasEditing, text: typed, value: current } = latest.current;
+    if (wasEditing && clearable && typed.trim() === '' && current != null) {
+      setPicked(null);
+      onChange(null, null);
+    }
+    close();
+  }, [clearable, close, onChange]);
 
   const pick = useCallback(
     async (item: Item<T> | undefined) => {
@@ -110,14 +147,12 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
         onChange(item.record.id, item.record);
         return;
       }
-      quietFocus.current = true;
       const created = await onAddNew?.({ name: item.text, description: item.text });
       if (created) {
         setPicked(created);
         onChange(created.id, created);
       }
       inputRef.current?.focus();
-      setTimeout(() => (quietFocus.current = false), 0);
     },
     [close, onAddNew, onChange],
   );
@@ -134,6 +169,18 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
     if (blurTimer.current) clearTimeout(blurTimer.current);
   }, []);
 
+  // A click (or tap) outside the box and its list closes the list at once, picking nothing.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (inputRef.current?.contains(target) || dropdownRef.current?.contains(target)) return;
+      dismiss();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, [open, dismiss]);
+
   const openList = () => {
     const rect = inputRef.current?.getBoundingClientRect();
     if (rect) {
@@ -147,22 +194,18 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const onFocus = () => {
     if (blurTimer.current) clearTimeout(blurTimer.current);
     blurTimer.current = null;
-    if (!quietFocus.current) openList();
   };
 
   const onBlur = () => {
     blurTimer.current = setTimeout(() => {
       blurTimer.current = null;
-      if (editing && clearable && text.trim() === '' && value != null) {
-        setPicked(null);
-        onChange(null, null);
-      }
-      close();
+      dismiss();
     }, PICKER_CLOSE_DELAY_MS);
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape' && open) {
+      // The input carries data-mantine-stop-propagation while open, so the modal ignores this Escape.
       event.preventDefault();
       event.stopPropagation();
       close();
@@ -174,12 +217,29 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
       return;
     }
     if (open && nav.onKeyDown(event)) return;
-    if (event.key === 'Enter') enterToNext(event);
+    if (event.key === 'Enter') {
+      // Moving on without a pick: the list goes at once instead of covering the next field.
+      if (open) dismiss();
+      enterToNext(event);
+    }
   };
 
   const shown = editing ? text : selected ? display(selected) : '';
   const activeId = nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined;
-  const loading = open && (page.isFetching || debounced !== text);
+  const loading = open && !offline && (page.isFetching || debounced !== text);
+
+  if (readOnly) {
+    return (
+      <TextInput
+        label={props.label}
+        value={selected ? display(selected) : ''}
+        description={props.helper}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data-testid={props['data-testid']}
+        {...readOnlyInputProps(true)}
+      />
+    );
+  }
 
   return (
     <Popover
@@ -216,6 +276,10 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
           onFocus={onFocus}
           onBlur={onBlur}
           onKeyDown={onKeyDown}
+          onPointerDown={() => {
+            if (!open) openList();
+          }}
+          data-mantine-stop-propagation={open || undefined}
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
@@ -227,7 +291,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
           data-placement={placement}
         />
       </Popover.Target>
-      <Popover.Dropdown p={4}>
+      <Popover.Dropdown p={4} ref={dropdownRef}>
         <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto">
           <div id={listId} {...(items.length ? { role: 'listbox', 'aria-label': `${def.label} results` } : {})}>
             {items.map((item, i) => (
@@ -244,9 +308,9 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
                 {item.kind === 'record' ? (
                   <>
                     <Text size="sm">{display(item.record) || '(no name)'}</Text>
-                    {props.describe && (
+                    {describe && (
                       <Text size="xs" c="dimmed">
-                        {props.describe(item.record)}
+                        {describe(item.record)}
                       </Text>
                     )}
                   </>
@@ -258,8 +322,8 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
               </ListOption>
             ))}
             {items.length === 0 && (
-              <Text size="sm" c="dimmed" px="sm" py={6}>
-                {loading ? 'Searching…' : 'No matches'}
+              <Text size="sm" c="dimmed" px="sm" py={6} role="status">
+                {offline ? OFFLINE_SEARCH_MESSAGE : loading ? 'Searching…' : 'No matches'}
               </Text>
             )}
           </div>

@@ -7,18 +7,21 @@
  * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
  * Rows of inactive records (`active: false`) are dimmed.
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
+ * Offline it says "You are offline." instead of the empty text, and over a cached copy it says
+ * from when that copy is.
  */
 import type { SortDirection } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Alert, Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconCloudOff, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec } from './hooks.ts';
+import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
 export interface Column<T> {
   key: string;
@@ -63,7 +66,8 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
     ...props.filters,
   });
   const rows = page.data?.data ?? [];
-  const showSkeleton = useDelayedFlag(page.isLoading);
+  const offline = useQueryOffline(page);
+  const showSkeleton = useDelayedFlag(page.isLoading) && !offline;
   const lastPage = page.data?.last_page ?? 1;
 
   const toggleSort = (column: string) =>
@@ -97,6 +101,11 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
         />
         {props.toolbar}
       </Group>
+      {offline && rows.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">
+          {page.dataUpdatedAt && !page.isPlaceholderData ? offlineCopyMessage(page.dataUpdatedAt) : OFFLINE_MESSAGE}
+        </Alert>
+      )}
       <Table.ScrollContainer minWidth={320}>
         <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs" striped="even">
           <Table.Thead>
@@ -156,10 +165,16 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!page.isLoading && rows.length === 0 && (
+      {(!page.isLoading || offline) && rows.length === 0 && (
         <Center py="xl">
-          <Text c="dimmed" ta="center">
-            {page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : (props.emptyText ?? 'Nothing here yet.')}
+          <Text c="dimmed" ta="center" role={offline ? 'status' : undefined}>
+            {offline
+              ? `${OFFLINE_MESSAGE} The list shows once you are back online.`
+              : page.isError
+                ? 'Could not load the list.'
+                : search
+                  ? `Nothing matches “${search}”.`
+                  : (props.emptyText ?? 'Nothing here yet.')}
           </Text>
         </Center>
       )}

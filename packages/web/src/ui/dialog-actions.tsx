@@ -1,21 +1,50 @@
-/** The footer of a record dialog: Delete on the left (when given), Cancel and Save on the right. */
-import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+/**
+ * The form of a dialog and its footer.
+ *
+ * `DialogForm` is the `<form>` every dialog with fields uses: Enter walks the fields and submits on
+ * the last one (focus-next.ts), and the footer stays in view (at the bottom of the screen on a
+ * phone, where dialogs are full-screen) however long the form is.
+ *
+ * `DialogActions` is the usual footer of a record dialog: Delete on the left (when given), Cancel
+ * and Save on the right. Saving shows the app's one busy indicator (useLoader), not a second
+ * spinner in the button.
+ */
+import { Button, Group, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import classes from './dialog.module.css';
+import { enterInForm } from './focus-next.ts';
+
+export interface DialogFormProps {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The buttons (usually `<DialogActions>`), kept in view at the bottom. */
+  footer: ReactNode;
+  children: ReactNode;
+}
+
+export function DialogForm({ onSubmit, footer, children }: DialogFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={enterInForm} className={classes.form}>
+      <Stack gap="sm">{children}</Stack>
+      <div className={classes.footer} data-testid="dialog-footer">
+        {footer}
+      </div>
+    </form>
+  );
+}
 
 export interface DialogActionsProps {
   onCancel: () => void;
   onDelete?: (() => void) | null;
   /** Hide Save (read-only dialog). */
   canSave?: boolean;
-  saving?: boolean;
   saveLabel?: string;
   /** Extra buttons between Delete and Cancel. */
   extra?: ReactNode;
 }
 
-export function DialogActions({ onCancel, onDelete, canSave = true, saving, saveLabel = 'Save', extra }: DialogActionsProps) {
+export function DialogActions({ onCancel, onDelete, canSave = true, saveLabel = 'Save', extra }: DialogActionsProps) {
   return (
-    <Group justify="space-between" mt="md" gap="xs">
+    <Group justify="space-between" gap="xs">
       <Group gap="xs">
         {onDelete && (
           <Button color="red" variant="subtle" onClick={onDelete}>
@@ -28,11 +57,7 @@ export function DialogActions({ onCancel, onDelete, canSave = true, saving, save
         <Button variant="default" onClick={onCancel}>
           {canSave ? 'Cancel' : 'Close'}
         </Button>
-        {canSave && (
-          <Button type="submit" loading={saving}>
-            {saveLabel}
-          </Button>
-        )}
+        {canSave && <Button type="submit">{saveLabel}</Button>}
       </Group>
     </Group>
   );

@@ -2,6 +2,9 @@
  * Alert and confirm on the modal stack (platform.md 2.7): `alert(message)` shows the message with
  * a Close button; `confirm(message)` shows Cancel and Confirm and resolves false or true (closing
  * it any other way counts as Cancel).
+ *
+ * A destructive confirm (`danger`) focuses Cancel, so a stray Enter does not delete, and is titled
+ * "Delete?" unless given a title; other confirms are titled "Please confirm".
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
@@ -11,7 +14,7 @@ export interface ConfirmOptions {
   title?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** Red confirm button (deletes). */
+  /** Red confirm button (deletes); Cancel gets the focus. */
   danger?: boolean;
 }
 
@@ -35,10 +38,10 @@ function ConfirmBody({ message, options }: { message: ReactNode; options: Confir
     <Stack>
       {typeof message === 'string' ? <Text>{message}</Text> : message}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => modal.close(false)}>
+        <Button variant="default" onClick={() => modal.close(false)} data-autofocus={options.danger || undefined}>
           {options.cancelLabel ?? 'Cancel'}
         </Button>
-        <Button color={options.danger ? 'red' : undefined} onClick={() => modal.close(true)} data-autofocus>
+        <Button color={options.danger ? 'red' : undefined} onClick={() => modal.close(true)} data-autofocus={!options.danger || undefined}>
           {options.confirmLabel ?? 'Confirm'}
         </Button>
       </Group>
@@ -52,7 +55,7 @@ export async function alertModal(modals: ModalStackApi, message: ReactNode, titl
 
 export async function confirmModal(modals: ModalStackApi, message: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
   const answer = await modals.push<boolean>(() => <ConfirmBody message={message} options={options} />, {
-    title: options.title,
+    title: options.title ?? (options.danger ? 'Delete?' : 'Please confirm'),
     size: 'sm',
     fullScreenOnMobile: false,
     testId: 'confirm-dialog',

@@ -1,14 +1,27 @@
 /**
  * Typed inputs: money (2 decimals), quantity (up to 5 decimals), date ('YYYY-MM-DD' in, m/d/Y
  * shown) and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
- * text-field rules: error or helper beneath, Enter to the next field.
+ * text-field rules: error or helper beneath, Enter to the next field, read-only as text.
+ * `SelectField`, `MultiSelectField` and `CheckField` (checkbox or switch) are Mantine's, with the
+ * drop-down above the modal and the same read-only rule.
  */
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import {
+  Checkbox,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Switch,
+  type CheckboxProps,
+  type MultiSelectProps,
+  type NumberInputProps,
+  type SelectProps,
+} from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { enterToNext } from './focus-next.ts';
 import { useLayerZIndex } from './modal-stack.tsx';
+import { readOnlyInputProps, useReadOnly } from './read-only.tsx';
 import { TextField, beneath, type TextFieldProps } from './text-field.tsx';
 
 interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'description'> {
@@ -25,7 +38,8 @@ function toNumber(v: number | string): number | null {
 
 const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
 
-function NumberField({ value, onChange, helper, error, ...rest }: NumberFieldProps) {
+function NumberField({ value, onChange, helper, error, readOnly, ...rest }: NumberFieldProps) {
+  const ro = useReadOnly(readOnly);
   return (
     <NumberInput
       value={value ?? ''}
@@ -35,6 +49,7 @@ function NumberField({ value, onChange, helper, error, ...rest }: NumberFieldPro
       onKeyDown={onEnter}
       inputMode="decimal"
       {...rest}
+      {...readOnlyInputProps(ro)}
     />
   );
 }
@@ -53,19 +68,21 @@ interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'de
   helper?: ReactNode;
 }
 
-export function DateField({ value, onChange, helper, error, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, helper, error, readOnly, ...rest }: DateFieldProps) {
   const zIndex = useLayerZIndex();
+  const ro = useReadOnly(readOnly);
   return (
     <DateInput
       value={value || null}
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
       valueFormat="M/D/YYYY"
-      clearable
+      clearable={!ro}
       clearButtonProps={{ 'aria-label': 'Clear date' }}
       {...beneath(error, helper)}
       onKeyDown={onEnter}
       popoverProps={{ zIndex }}
       {...rest}
+      {...readOnlyInputProps(ro)}
     />
   );
 }
@@ -88,4 +105,59 @@ export function PhoneField({ value, onChange, ...rest }: PhoneFieldProps) {
       {...rest}
     />
   );
+}
+
+type SelectFieldProps = Omit<SelectProps, 'description'> & { helper?: ReactNode };
+
+export function SelectField({ helper, error, readOnly, comboboxProps, ...rest }: SelectFieldProps) {
+  const zIndex = useLayerZIndex();
+  const ro = useReadOnly(readOnly);
+  return (
+    <Select
+      {...beneath(error, helper)}
+      comboboxProps={{ zIndex, ...comboboxProps }}
+      allowDeselect={false}
+      {...rest}
+      {...readOnlyInputProps(ro)}
+      rightSection={ro ? <span /> : rest.rightSection}
+    />
+  );
+}
+
+type MultiSelectFieldProps = Omit<MultiSelectProps, 'description'> & { helper?: ReactNode };
+
+export function MultiSelectField({ helper, error, readOnly, comboboxProps, ...rest }: MultiSelectFieldProps) {
+  const zIndex = useLayerZIndex();
+  const ro = useReadOnly(readOnly);
+  return (
+    <MultiSelect
+      {...beneath(error, helper)}
+      comboboxProps={{ zIndex, ...comboboxProps }}
+      {...rest}
+      {...readOnlyInputProps(ro)}
+      clearable={!ro && rest.clearable}
+    />
+  );
+}
+
+interface CheckFieldProps extends Omit<CheckboxProps, 'type'> {
+  /** A switch (on/off settings such as Active) or a checkbox (default). */
+  kind?: 'checkbox' | 'switch';
+}
+
+/** A checkbox or switch; read-only it keeps its colours (not greyed) but cannot be changed. */
+export function CheckField({ kind = 'checkbox', readOnly, onChange, ...rest }: CheckFieldProps) {
+  const ro = useReadOnly(readOnly);
+  const Cmp = kind === 'switch' ? Switch : Checkbox;
+  const props = ro
+    ? {
+        ...rest,
+        onChange: () => {},
+        // Cancels the toggle, controlled or not.
+        onClick: (e: React.MouseEvent) => e.preventDefault(),
+        'aria-readonly': true,
+        style: { ...(rest.style as object), cursor: 'default' },
+      }
+    : { ...rest, onChange };
+  return <Cmp {...(props as CheckboxProps)} />;
 }

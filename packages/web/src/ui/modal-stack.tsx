@@ -10,7 +10,13 @@
  *   the promise resolves only after the history has settled, so `navigate()` right after `await`
  *   is safe.
  *
- * Inside a modal, `useModal<T>()` gives the handle (`close`, `id`, `isTop`).
+ * Inside a modal, `useModal<T>()` gives the handle (`close`, `id`, `isTop`), and
+ * `useModalTitle(title)` sets its title from inside (a record dialog knows whether it adds, edits
+ * or only shows).
+ *
+ * Focus: a modal remembers what had the focus when it opened (its opener) and gives the focus back
+ * to it when it closes, however it closes (Mantine's own return only works for modals that stay
+ * mounted while closed).
  */
 import type { MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -21,6 +27,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -65,6 +72,13 @@ interface Entry {
   resolve: (value: unknown) => void;
   /** The `HISTORY_KEY` marker of the history entry this modal owns (pushed, or inherited through replace); null when none. */
   marker: number | null;
+  /** What had the focus when the modal opened; it gets the focus back when the modal closes. */
+  opener: HTMLElement | null;
+}
+
+function activeOpener(): HTMLElement | null {
+  const el = document.activeElement;
+  return el instanceof HTMLElement && el !== document.body ? el : null;
 }
 
 // Loaded with the first dialog (see mantine-modal.ts).
@@ -72,6 +86,7 @@ const Modal = lazy(() => import('./mantine-modal.ts').then((m) => ({ default: m.
 
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
+const TitleContext = createContext<((id: number, title: ReactNode) => void) | null>(null);
 
 const HISTORY_KEY = 'glazierModal';
 /** If the browser has not reported the history move after this long, look at the history itself… */
@@ -87,6 +102,10 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   /** History moves we started ourselves; each settles its callbacks when its popstate arrives. */
   const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> | undefined }[]>([]);
   const mobile = useMediaQuery('(max-width: 36em)');
+  /** Titles set from inside modals (`useModalTitle`), by modal id. */
+  const [titles, setTitles] = useState<Record<number, ReactNode>>({});
+  /** The opener to give the focus back to once the closed modal has left the page. */
+  const focusAfterClose = useRef<HTMLElement | null>(null);
 
   const commit = useCallback((next: Entry[]) => {
     entriesRef.current = next;
@@ -131,6 +150,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       const current = entriesRef.current;
       const entry = current.find((e) => e.id === id);
       if (!entry) return;
+      focusAfterClose.current = entry.opener;
       commit(current.filter((e) => e.id !== id));
       goBack(entry.marker == null ? [] : [entry.marker], () => entry.resolve(value ?? null));
     },
@@ -149,6 +169,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       const current = entriesRef.current;
       const top = current[current.length - 1];
       if (!top) return;
+      focusAfterClose.current = top.opener;
       commit(current.slice(0, -1));
       top.resolve(null);
     };
@@ -167,6 +188,8 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
           options,
           resolve: resolve as (value: unknown) => void,
           marker: null,
+          // A replacing modal stands in for the one it replaces, so it returns to that one's opener.
+          opener: mode === 'replace' && top ? top.opener : activeOpener(),
         };
         const pushHistory = () => {
           window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
@@ -185,6 +208,20 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
     [commit],
   );
 
+  // After a close: give the focus back to the opener. It runs after the modal below (if any) has
+  // re-armed its focus trap, which focuses that modal's first field on the next tick.
+  useEffect(() => {
+    const opener = focusAfterClose.current;
+    if (!opener) return;
+    focusAfterClose.current = null;
+    const t = setTimeout(() => {
+      if (opener.isConnected) opener.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(t);
+  }, [entries]);
+
+  const setTitle = useCallback((id: number, title: ReactNode) => setTitles((t) => (t[id] === title ? t : { ...t, [id]: title })), []);
+
   const api = useMemo<ModalStackApi>(
     () => ({
       push: (render, options = {}) => open(render, options, 'push'),
@@ -197,6 +234,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
         new Promise<void>((resolve) => {
           const current = entriesRef.current;
           if (!current.length) return resolve();
+          focusAfterClose.current = current[0]!.opener;
           commit([]);
           const markers = current.flatMap((e) => (e.marker == null ? [] : [e.marker]));
           goBack(markers, () => {
@@ -211,6 +249,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
 
   return (
     <StackContext.Provider value={api}>
+      <TitleContext.Provider value={setTitle}>
       {children}
       <Suspense fallback={null}>
       {entries.map((entry, index) => {
@@ -223,17 +262,18 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
             key={entry.id}
             opened
             onClose={() => closeEntry(entry.id, null)}
-            title={title ?? defaultTitle}
+            title={titles[entry.id] ?? title ?? defaultTitle}
             size={size}
             fullScreen={mobile && fullScreenOnMobile}
             zIndex={zIndex}
             trapFocus={isTop}
             closeOnEscape={isTop}
             closeOnClickOutside={isTop && closeOnClickOutside}
-            returnFocus
+            // The stack gives the focus back itself (see focusAfterClose).
+            returnFocus={false}
             transitionProps={{ duration: mobile ? 0 : 120 }}
             // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
-            attributes={{ content: { 'data-testid': testId, 'data-modal-depth': index } }}
+            attributes={{ content: { 'data-testid': testId, 'data-modal-depth': index, 'data-full-screen': mobile && fullScreenOnMobile ? true : undefined } }}
             closeButtonProps={{ 'aria-label': 'Close dialog' }}
           >
             <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
@@ -241,6 +281,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
         );
       })}
       </Suspense>
+      </TitleContext.Provider>
     </StackContext.Provider>
   );
 }
@@ -267,4 +308,14 @@ export function useLayerZIndex(): number {
 /** The handle if rendered inside a modal, else null (for components used both ways). */
 export function useOptionalModal<T = unknown>(): ModalHandle<T> | null {
   return useContext(ModalContext) as ModalHandle<T> | null;
+}
+
+/** Sets the title of the modal this component is rendered in (before paint, so it never flickers). */
+export function useModalTitle(title: ReactNode | undefined): void {
+  const setTitle = useContext(TitleContext);
+  const handle = useContext(ModalContext);
+  const id = handle?.id;
+  useLayoutEffect(() => {
+    if (setTitle && id != null && title !== undefined) setTitle(id, title);
+  }, [setTitle, id, title]);
 }

@@ -4,12 +4,14 @@
  */
 import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useReadOnly } from './read-only.tsx';
 
 interface SwatchFieldProps {
   label: string;
   colors: readonly string[];
   value: string | null | undefined;
   onChange: (color: string) => void;
+  /** Defaults to the form's read-only state (ui/read-only.tsx). */
   disabled?: boolean;
   error?: ReactNode;
   /** Swatches per row (the grid keeps even rows at every width). */
@@ -18,7 +20,8 @@ interface SwatchFieldProps {
 
 const MOVES: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
-export function SwatchField({ label, colors, value, onChange, disabled, error, columns = 6 }: SwatchFieldProps) {
+export function SwatchField({ label, colors, value, onChange, disabled: ownDisabled, error, columns = 6 }: SwatchFieldProps) {
+  const disabled = useReadOnly(ownDisabled);
   const group = useRef<HTMLDivElement>(null);
   const current = Math.max(0, colors.indexOf(value ?? ''));
 

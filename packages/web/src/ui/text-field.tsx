@@ -2,10 +2,13 @@
  * Text fields of the app (platform.md 2.7): the error (or else the helper text) shows beneath the
  * input, Enter moves focus to the next field (`enterNext={false}` turns that off), and
  * `autoFocusDelayed` focuses the field 200 ms after it mounts (after a modal's opening transition).
+ * Enter on the form's last field submits the form (focus-next.ts). In a read-only form (or with
+ * `readOnly`) a field shows its value as text (read-only.tsx).
  */
 import { PasswordInput, Textarea, TextInput, type PasswordInputProps, type TextareaProps, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { enterToNext } from './focus-next.ts';
+import { readOnlyInputProps, useReadOnly } from './read-only.tsx';
 
 export const AUTOFOCUS_DELAY_MS = 200;
 
@@ -45,32 +48,43 @@ export function beneath(error: ReactNode, helper: ReactNode) {
   return { error, description: error ? undefined : helper, inputWrapperOrder: BENEATH_ORDER };
 }
 
-/** What a text-like field adds to its Mantine input: delayed autofocus, error/helper beneath, Enter to next. */
+/** What a text-like field adds to its Mantine input: delayed autofocus, error/helper beneath, Enter to next, read-only look. */
 function useFieldBehaviour<E extends HTMLInputElement | HTMLTextAreaElement>({
   helper,
   enterNext,
   autoFocusDelayed,
   error,
   onKeyDown,
-}: Extra & { error?: ReactNode; onKeyDown?: (e: KeyboardEvent<E>) => void }) {
-  return { ref: useDelayedFocus<E>(autoFocusDelayed), ...beneath(error, helper), onKeyDown: keyHandler(enterNext, onKeyDown) };
+  readOnly,
+}: Extra & { error?: ReactNode; onKeyDown?: (e: KeyboardEvent<E>) => void; readOnly?: boolean }) {
+  const ro = useReadOnly(readOnly);
+  return {
+    ref: useDelayedFocus<E>(autoFocusDelayed && !ro),
+    ...beneath(error, helper),
+    onKeyDown: keyHandler(enterNext, onKeyDown),
+    // Spread last by the fields, so a read-only field drops its box and placeholder.
+    readOnlyProps: readOnlyInputProps(ro),
+  };
 }
 
 export type TextFieldProps = Omit<TextInputProps, 'description'> & Extra;
 
-export function TextField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, ...rest }: TextFieldProps) {
-  return <TextInput {...useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown })} {...rest} />;
+export function TextField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, readOnly, ...rest }: TextFieldProps) {
+  const { readOnlyProps, ...behaviour } = useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown, readOnly });
+  return <TextInput {...behaviour} {...rest} {...readOnlyProps} />;
 }
 
 export type PasswordFieldProps = Omit<PasswordInputProps, 'description'> & Extra;
 
-export function PasswordField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, ...rest }: PasswordFieldProps) {
-  return <PasswordInput {...useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown })} {...rest} />;
+export function PasswordField({ helper, enterNext, autoFocusDelayed, error, onKeyDown, readOnly, ...rest }: PasswordFieldProps) {
+  const { readOnlyProps, ...behaviour } = useFieldBehaviour({ helper, enterNext, autoFocusDelayed, error, onKeyDown, readOnly });
+  return <PasswordInput {...behaviour} {...rest} {...readOnlyProps} />;
 }
 
 export type TextAreaFieldProps = Omit<TextareaProps, 'description'> & Omit<Extra, 'enterNext'>;
 
 /** Multi-line text: Enter makes a new line, so it never moves focus. */
-export function TextAreaField({ helper, autoFocusDelayed, error, onKeyDown, ...rest }: TextAreaFieldProps) {
-  return <Textarea {...useFieldBehaviour({ helper, enterNext: false, autoFocusDelayed, error, onKeyDown })} autosize minRows={2} maxRows={8} {...rest} />;
+export function TextAreaField({ helper, autoFocusDelayed, error, onKeyDown, readOnly, ...rest }: TextAreaFieldProps) {
+  const { readOnlyProps, ...behaviour } = useFieldBehaviour({ helper, enterNext: false, autoFocusDelayed, error, onKeyDown, readOnly });
+  return <Textarea {...behaviour} autosize minRows={readOnlyProps.readOnly ? 1 : 2} maxRows={8} {...rest} {...readOnlyProps} />;
 }

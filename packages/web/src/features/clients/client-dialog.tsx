@@ -3,12 +3,12 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
-import { Switch } from '@mantine/core';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
@@ -37,25 +37,24 @@ function ClientForm({ record, initial }: Props) {
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed disabled={!canEdit} {...form.getInputProps('name')} />
+      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
       <RecordPicker
         resource="client_types"
         label="Client type"
         {...form.getInputProps('client_type_id')}
-        disabled={!canEdit}
         onAddNew={canEdit ? (prefill) => openClientTypeDialog(modals, { initial: { name: prefill.name } }) : undefined}
         data-testid="client-type-picker"
       />
-      <TextAreaField label="Note" disabled={!canEdit} {...form.getInputProps('note')} />
-      <SwatchField label="Colour" colors={CLIENT_COLORS} value={String(values.color)} onChange={(c) => form.setFieldValue('color', c)} disabled={!canEdit} error={form.errors.color} />
-      {!isNew && <Switch label="Active" disabled={!canEdit} {...form.getInputProps('active', { type: 'checkbox' })} />}
+      <TextAreaField label="Note" {...form.getInputProps('note')} />
+      <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color == null ? null : String(values.color)} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
+      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
     </RecordDialogForm>
   );
 }
 
 export function openClientDialog(modals: ModalStackApi, props: Props = {}): Promise<Rec | null> {
+  // The form sets the title: Add Client, Edit Client, or Client when read-only.
   return modals.push<Rec>(() => <ClientForm {...props} />, {
-    title: props.record ? 'Edit Client' : 'Add Client',
     testId: 'client-dialog',
   });
 }

@@ -1,10 +1,10 @@
 /** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
-import { MultiSelect } from '@mantine/core';
 import { useList, type Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
+import { MultiSelectField } from '../../ui/fields.tsx';
+import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 interface Props {
@@ -14,7 +14,6 @@ interface Props {
 
 function ClientTypeForm({ record, initial }: Props) {
   const canEdit = useCan('edit', 'clients');
-  const layer = useLayerZIndex();
   const categories = useList('product_categories');
   const dialog = useRecordDialog('client_types', {
     deleteConfirm: 'Delete this client type?',
@@ -25,8 +24,8 @@ function ClientTypeForm({ record, initial }: Props) {
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed disabled={!canEdit} {...form.getInputProps('name')} />
-      <MultiSelect
+      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <MultiSelectField
         label="Product categories"
         placeholder={selected.length ? undefined : 'Choose categories'}
         data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name ?? '') }))}
@@ -35,9 +34,7 @@ function ClientTypeForm({ record, initial }: Props) {
         error={form.errors.product_category_list}
         searchable
         clearable
-        disabled={!canEdit}
         nothingFoundMessage="No product categories yet"
-        comboboxProps={{ zIndex: layer }}
       />
     </RecordDialogForm>
   );
@@ -45,8 +42,8 @@ function ClientTypeForm({ record, initial }: Props) {
 
 /** Opens Add/Edit Client Type on the stack; resolves with the saved record (null otherwise). */
 export function openClientTypeDialog(modals: ModalStackApi, props: Props = {}): Promise<Rec | null> {
+  // The form sets the title: Add/Edit Client Type, or Client Type when read-only.
   return modals.push<Rec>(() => <ClientTypeForm {...props} />, {
-    title: props.record ? 'Edit Client Type' : 'Add Client Type',
     testId: 'client-type-dialog',
   });
 }

@@ -2,12 +2,15 @@ import type { SessionUser } from '@glazier/shared/api';
 import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { DELETE_USER_CONFIRMATION, openUserDialog } from './user-dialog.tsx';
+
+// Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
 
 const STAMP = '2025-01-01T00:00:00.000Z';
 const me = (role: Role): SessionUser => ({ id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
@@ -103,19 +106,47 @@ describe('User dialog', () => {
     expect(sent).not.toHaveProperty('role');
   });
 
-  it('without edit users: the role picker shows disabled and the other fields are read-only, with no Delete', async () => {
+  it('without edit users: another user reads as text, titled "User" (not "Edit User"), with no Delete or Save', async () => {
     mockFetch(() => undefined);
     const { dialog } = open('manager', { record: other });
     const d = await dialog();
+    expect(d).toBe(screen.getByRole('dialog', { name: 'User' }));
     expect(roleInput(d)).not.toBeNull();
-    expect(roleInput(d)!.disabled).toBe(true);
+    expect(roleInput(d)!.readOnly).toBe(true);
     expect(roleInput(d)!.value).toBe('Employee');
-    expect(input(d, 'Name').disabled).toBe(true);
+    // Read-only, not disabled: the values read as text (full contrast), and can be selected.
+    for (const name of ['Name', 'Email', 'Phone']) {
+      expect(input(d, name).readOnly).toBe(true);
+      expect(input(d, name).disabled).toBe(false);
+    }
+    expect(input(d, 'Name').value).toBe('Pat Installer');
+    expect(within(d).getByRole('switch', { name: 'Active' }).getAttribute('aria-readonly')).toBe('true');
     expect(input(d, 'Phone').value).toBe('(503) 555-0000');
     expect(within(d).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(d).queryByRole('button', { name: 'Change Password' })).toBeNull();
     expect(within(d).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(d).getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('Profile for an employee: name, email and phone are editable and saved; role and others are not sent', async () => {
+    const mine: Rec = { ...other, id: 1, name: 'Eli Employee', email: 'eli@example.com' };
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/users/1' && init.method === 'PATCH') return json({ ...mine, ...JSON.parse(String(init.body)) });
+      return undefined;
+    });
+    const { result, dialog } = open('employee', { record: mine, title: 'Profile' });
+    const d = await dialog();
+    expect(d).toBe(screen.getByRole('dialog', { name: 'Profile' }));
+    for (const name of ['Name', 'Email', 'Phone']) expect(input(d, name).readOnly).toBe(false);
+    await userEvent.clear(input(d, 'Name'));
+    await userEvent.type(input(d, 'Name'), 'Eli Field');
+    await userEvent.clear(input(d, 'Phone'));
+    await userEvent.type(input(d, 'Phone'), '5035559999');
+    await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
+    await expect(result).resolves.toMatchObject({ id: 1, name: 'Eli Field' });
+    const sent = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ id: 1, name: 'Eli Field', email: 'eli@example.com', number: '15035559999' });
+    expect(Object.keys(sent).sort()).toEqual(['email', 'id', 'name', 'number', 'updated_at']);
   });
 
   it('an admin editing someone else: role enabled, password only after Change Password, Delete after the spec confirmation', async () => {

@@ -4,14 +4,16 @@
  *
  * - Role: hidden when editing oneself; disabled without `edit users`. Supervisor forces and locks
  *   can_be_scheduled.
- * - Without `edit users` the dialog is read-only except one's own password.
+ * - Without `edit users` another user's record is read-only (values as text, title "User"); one's
+ *   own Profile keeps name, email, phone and password editable for every role (the server's
+ *   SELF_EDITABLE_USER_FIELDS).
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
 import { ROLE_LABELS, ROLES, type Role } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
-import { Button, Center, Checkbox, CopyButton, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Center, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { useRecord, type Rec } from '../../resource-kit/hooks.ts';
@@ -20,20 +22,19 @@ import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
-import { PhoneField } from '../../ui/fields.tsx';
+import { CheckField, PhoneField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { type ModalStackApi, useLayerZIndex } from '../../ui/modal-stack.tsx';
+import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
 
-function UserForm({ record }: { record: Rec | null }) {
+function UserForm({ record, title }: { record: Rec | null; title?: string }) {
   const dialogs = useDialogs();
   const loader = useLoader();
   const me = useCurrentUser();
   const canEditUsers = useCan('edit', 'users');
-  const layer = useLayerZIndex();
   const isSelf = record != null && record.id === me?.id;
   const [changingPassword, setChangingPassword] = useState(record == null);
 
@@ -66,7 +67,8 @@ function UserForm({ record }: { record: Rec | null }) {
   const { form, isNew } = dialog;
   const values = form.getValues();
   const supervisor = alwaysSchedulable(values.role as Role);
-  const fieldsDisabled = !canEditUsers;
+  // Name, email and phone: editable by user editors, and by anyone on themself.
+  const contactReadOnly = !canEditUsers && !isSelf;
 
   const resetLink = async () => {
     if (!record) return;
@@ -95,8 +97,9 @@ function UserForm({ record }: { record: Rec | null }) {
   return (
     <RecordDialogForm
       dialog={dialog}
-      canSave={canEditUsers || changingPassword}
+      canSave={canEditUsers || isSelf}
       canDelete={!isSelf && canEditUsers}
+      title={title}
       extra={
         !isNew && !isSelf && canEditUsers ? (
           <Button variant="subtle" onClick={() => void resetLink()}>
@@ -105,11 +108,11 @@ function UserForm({ record }: { record: Rec | null }) {
         ) : undefined
       }
     >
-      <TextField label="Name" autoComplete="off" autoFocusDelayed={!fieldsDisabled} disabled={fieldsDisabled} {...form.getInputProps('name')} />
-      <TextField label="Email" type="email" autoComplete="off" disabled={fieldsDisabled} {...form.getInputProps('email')} />
-      <PhoneField label="Phone" disabled={fieldsDisabled} {...form.getInputProps('number')} />
+      <TextField label="Name" autoComplete="off" autoFocusDelayed readOnly={contactReadOnly} {...form.getInputProps('name')} />
+      <TextField label="Email" type="email" autoComplete="off" readOnly={contactReadOnly} {...form.getInputProps('email')} />
+      <PhoneField label="Phone" readOnly={contactReadOnly} {...form.getInputProps('number')} />
       {!isSelf && (
-        <Select
+        <SelectField
           label="Role"
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           value={values.role as string}
@@ -119,19 +122,18 @@ function UserForm({ record }: { record: Rec | null }) {
             if (alwaysSchedulable(r)) form.setFieldValue('can_be_scheduled', true);
           }}
           error={form.errors.role}
-          disabled={!canEditUsers}
-          allowDeselect={false}
-          comboboxProps={{ zIndex: layer }}
+          readOnly={!canEditUsers}
         />
       )}
-      <Checkbox
+      <CheckField
         label="Can be scheduled"
         description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
         checked={supervisor || Boolean(values.can_be_scheduled)}
-        disabled={supervisor || fieldsDisabled}
+        disabled={supervisor && canEditUsers}
+        readOnly={!canEditUsers}
         onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
       />
-      {!isNew && !isSelf && <Switch label="Active" disabled={fieldsDisabled} {...form.getInputProps('active', { type: 'checkbox' })} />}
+      {!isNew && !isSelf && <CheckField kind="switch" label="Active" readOnly={!canEditUsers} {...form.getInputProps('active', { type: 'checkbox' })} />}
       {changingPassword ? (
         <>
           <PasswordField label="Password" autoComplete="new-password" helper="At least 8 characters." {...form.getInputProps('password')} />
@@ -149,7 +151,7 @@ function UserForm({ record }: { record: Rec | null }) {
 }
 
 /** Loads the user when only the id is known (Profile), then shows the form. */
-function UserDialogBody({ id, record }: { id?: number; record?: Rec | null }) {
+function UserDialogBody({ id, record, title }: { id?: number; record?: Rec | null; title?: string }) {
   const query = useRecord('users', record ? null : (id ?? null));
   const rec = record ?? query.data ?? null;
   if (id && !record && !query.data) {
@@ -159,7 +161,7 @@ function UserDialogBody({ id, record }: { id?: number; record?: Rec | null }) {
       </Center>
     );
   }
-  return <UserForm record={rec} />;
+  return <UserForm record={rec} title={title} />;
 }
 
 export function openUserDialog(
@@ -167,8 +169,9 @@ export function openUserDialog(
   props: { id?: number; record?: Rec | null; title?: string } = {},
 ): Promise<Rec | null> {
   const editing = Boolean(props.id || props.record);
-  return modals.push<Rec>(() => <UserDialogBody id={props.id} record={props.record} />, {
-    title: props.title ?? (editing ? 'Edit User' : 'Add User'),
+  // Until the record is loaded; then the form sets Add User / Edit User / User (read-only) / the given title.
+  return modals.push<Rec>(() => <UserDialogBody id={props.id} record={props.record} title={props.title} />, {
+    title: props.title ?? (editing ? 'User' : 'Add User'),
     testId: 'user-dialog',
   });
 }

@@ -21,11 +21,13 @@ function server(user = sessionUser('admin')) {
     apiServer((url, init) => {
       if (url.pathname === '/api/user') return json(user);
       if (url.pathname === '/api/settings' && init.method === 'GET') return json({ data: settings });
-      if (url.pathname === '/api/settings' && init.method === 'POST') {
-        const { name, value } = JSON.parse(String(init.body)) as { name: string; value: string };
-        const row = settings.find((s) => s.name === name)!;
-        row.value = value;
-        return json(row, 201);
+      if (url.pathname === '/api/settings/store_many' && init.method === 'POST') {
+        const { data } = JSON.parse(String(init.body)) as { data: { name: string; value: string }[] };
+        if (data.some((d) => d.name === 'burden_rate' && Number(d.value) < 0)) {
+          return json({ message: 'The given data was invalid.', errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['Must be 0 or more.'] } }, 422);
+        }
+        const saved = data.map(({ name, value }) => Object.assign(settings.find((s) => s.name === name)!, { value }));
+        return json({ data: saved });
       }
       if (url.pathname === '/api/role_permissions' && init.method === 'GET') return json({ data: permissionRows });
       if (url.pathname === '/api/role_permissions/store_many' && init.method === 'POST') {
@@ -40,33 +42,44 @@ function server(user = sessionUser('admin')) {
 async function openSettings() {
   renderApp('/settings');
   expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeTruthy();
-  return within(await screen.findByTestId('setting-company_name'));
+  return within(await screen.findByTestId('company-settings'));
 }
 
 const rowId = (role: Role, area: string) => permissionRows.find((p) => p.role === role && p.area === area)!.id;
 
 describe('Settings page', () => {
-  it('saves the company name and the burden rate through POST /api/settings', async () => {
+  it('one form and one Save: the changed settings are saved together, with one notification', async () => {
     const calls = server();
     const company = await openSettings();
     const name = company.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Acme Glass'));
+    expect(company.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     expect((company.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.clear(name);
     await userEvent.type(name, 'Bright Glass Co');
-    await userEvent.click(company.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/settings')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'company_name', value: 'Bright Glass Co' });
-    expect(await screen.findByText('Company name saved.')).toBeTruthy();
-
-    const burden = within(screen.getByTestId('setting-burden_rate'));
-    const rate = burden.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
+    const rate = company.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
     expect(rate.value).toBe('$30.00');
     await userEvent.clear(rate);
     await userEvent.type(rate, '32.5');
-    await userEvent.click(burden.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/settings')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ name: 'burden_rate', value: '32.5' });
+    await userEvent.click(company.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/settings/store_many')).toBe(true));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ data: [{ name: 'company_name', value: 'Bright Glass Co' }, { name: 'burden_rate', value: '32.5' }] });
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    expect(screen.getAllByText(/saved\./)).toHaveLength(1);
+  });
+
+  it("a setting's server error shows under its own field", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server();
+    const company = await openSettings();
+    const rate = company.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
+    await waitFor(() => expect(rate.value).toBe('$30.00'));
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '-4');
+    await userEvent.click(company.getByRole('button', { name: 'Save' }));
+    expect(await company.findByText('Must be 0 or more.')).toBeTruthy();
   });
 
   it('admins with edit settings get the permission matrix; a changed checkbox is saved with its row id', async () => {
@@ -108,7 +121,7 @@ describe('Settings page', () => {
     const company = await openSettings();
     const name = company.getByRole('textbox', { name: 'Company name' }) as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('Acme Glass'));
-    expect(name.disabled).toBe(true);
+    expect(name.readOnly).toBe(true);
     expect(company.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Role permissions' })).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/api/role_permissions')).toBe(false);
@@ -118,7 +131,7 @@ describe('Settings page', () => {
     const admin = sessionUser('admin');
     server({ ...admin, permissions: { ...admin.permissions, settings: { view: true, edit: false } } });
     await openSettings();
-    await screen.findByTestId('setting-burden_rate');
+    await screen.findByTestId('company-settings');
     expect(screen.queryByRole('table', { name: 'Role permissions' })).toBeNull();
   });
 });

@@ -1,66 +1,90 @@
-/** Settings (`/settings`): company name, burden rate, and for admins the permission matrix. */
+/**
+ * Settings (`/settings`): the company settings (name, burden rate) in one form with one Save, and
+ * for admins the permission matrix. The changed settings are saved together (store_many, all or
+ * nothing); without edit settings the values read as text.
+ */
 import { SETTING, type SettingName } from '@glazier/shared/settings';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
-import { formTarget, reportError } from '../../resource-kit/error-mapper.tsx';
-import { saveRecord, storeRecords } from '../../resource-kit/hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { useSaveMany } from '../../resource-kit/hooks.ts';
+import { HttpError } from '../../resource-kit/http.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { enterInForm } from '../../ui/focus-next.ts';
 import { MoneyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
-function SettingForm({
-  name,
-  label,
-  helper,
-  current,
-  disabled,
-  input,
-}: {
-  name: SettingName;
-  label: string;
-  helper: string;
-  current: string;
-  disabled: boolean;
-  input: (props: { value: string; onChange: (v: string) => void; error: ReactNode; disabled: boolean }) => ReactNode;
-}) {
+const COMPANY_SETTINGS = [SETTING.companyName, SETTING.burdenRate] as const satisfies readonly SettingName[];
+type CompanyValues = Record<(typeof COMPANY_SETTINGS)[number], string>;
+
+/** store_many answers `data.{i}.value`; put each message on the setting's own field. */
+function onSettingFields(error: unknown, sent: readonly string[]): unknown {
+  if (!(error instanceof HttpError) || error.status !== 422 || !error.body?.errors) return error;
+  const errors: Record<string, unknown> = {};
+  for (const [key, messages] of Object.entries(error.body.errors)) {
+    const m = /^data\.(\d+)\.value$/.exec(key);
+    errors[m ? (sent[Number(m[1])] ?? key) : key] = messages;
+  }
+  return new HttpError(error.status, { ...error.body, errors: errors as Record<string, string[]> });
+}
+
+function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdit: boolean }) {
   const loader = useLoader();
   const queryClient = useQueryClient();
-  const form = useForm({ mode: 'controlled', initialValues: { value: current } });
-  const dirty = form.getValues().value !== current;
+  const saveMany = useSaveMany<SettingRec>('settings');
+  const stored = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
+  const form = useForm<CompanyValues>({
+    mode: 'controlled',
+    initialValues: Object.fromEntries(COMPANY_SETTINGS.map((n) => [n, stored(n)])) as CompanyValues,
+    clearInputErrorOnChange: true,
+  });
+  const values = form.getValues();
+  const changed = COMPANY_SETTINGS.filter((n) => values[n] !== stored(n));
 
-  const submit = form.onSubmit(async ({ value }) => {
+  const submit = form.onSubmit(async () => {
+    if (!changed.length || saveMany.isPending) return;
     try {
-      const saved = await loader.run(saveRecord<SettingRec>('settings', { name, value }));
-      storeRecords(queryClient, 'settings', [saved]);
-      form.resetDirty({ value: saved.value ?? '' });
-      notifications.show({ color: 'teal', message: `${label} saved.` });
+      await loader.run(saveMany.mutateAsync(changed.map((name) => ({ name, value: values[name] }))));
+      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      form.resetDirty();
+      reportSuccess('Settings saved.');
     } catch (e) {
-      reportError(e, { form: formTarget(form, ['value']) });
+      reportError(onSettingFields(e, changed), { form: formTarget(form, COMPANY_SETTINGS) });
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid={`setting-${name}`}>
-      <Stack gap={6}>
-        {input({ value: form.getValues().value, onChange: (v) => form.setFieldValue('value', v), error: form.errors.value, disabled })}
-        <Text size="xs" c="dimmed">
-          {helper}
-        </Text>
-        {!disabled && (
-          <Group justify="flex-end">
-            <Button type="submit" size="xs" disabled={!dirty}>
-              Save
-            </Button>
-          </Group>
-        )}
-      </Stack>
+    <form onSubmit={submit} onKeyDown={enterInForm} noValidate data-testid="company-settings">
+      <ReadOnly value={!canEdit}>
+        <Stack gap="md">
+          <TextField
+            label="Company name"
+            helper="Shown on the home screen and as the title of dialogs without their own."
+            {...form.getInputProps(SETTING.companyName)}
+          />
+          <MoneyField
+            label="Burden rate"
+            helper="Hourly labour burden; new jobs start with this rate."
+            maw={320}
+            value={values[SETTING.burdenRate] === '' ? null : Number(values[SETTING.burdenRate])}
+            onChange={(n) => form.setFieldValue(SETTING.burdenRate, n == null ? '' : String(n))}
+            error={form.errors[SETTING.burdenRate]}
+          />
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" disabled={!changed.length}>
+                Save
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </ReadOnly>
     </form>
   );
 }
@@ -81,35 +105,12 @@ export function SettingsPage() {
         {settings.isPending ? (
           <Text c="dimmed">Loading…</Text>
         ) : (
-          <Stack gap="lg">
-            <SettingForm
-              key={`company-${value(SETTING.companyName)}`}
-              name={SETTING.companyName}
-              label="Company name"
-              helper="Shown on the home screen and as the title of dialogs without their own."
-              current={value(SETTING.companyName)}
-              disabled={!canEdit}
-              input={(p) => <TextField label="Company name" value={p.value} onChange={(e) => p.onChange(e.currentTarget.value)} error={p.error} disabled={p.disabled} />}
-            />
-            <SettingForm
-              key={`burden-${value(SETTING.burdenRate)}`}
-              name={SETTING.burdenRate}
-              label="Burden rate"
-              helper="Hourly labour burden; new jobs start with this rate."
-              current={value(SETTING.burdenRate)}
-              disabled={!canEdit}
-              input={(p) => (
-                <MoneyField
-                  label="Burden rate"
-                  w={220}
-                  value={p.value === '' ? null : Number(p.value)}
-                  onChange={(n) => p.onChange(n == null ? '' : String(n))}
-                  error={p.error}
-                  disabled={p.disabled}
-                />
-              )}
-            />
-          </Stack>
+          // Remounted when the stored values change (after a save, or another admin's), so it starts from them.
+          <CompanySettings
+            key={COMPANY_SETTINGS.map((n) => value(n)).join('\u0000')}
+            settings={settings.data ?? []}
+            canEdit={canEdit}
+          />
         )}
       </Card>
       {canEdit && me?.role === 'admin' && (

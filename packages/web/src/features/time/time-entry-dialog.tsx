@@ -3,13 +3,13 @@
  * `edit time_entries`), job, date, hours (default 0), note, and the Oregon flag.
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { Checkbox, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { Rec } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
-import { DateField, QtyField } from '../../ui/fields.tsx';
+import { CheckField, DateField, QtyField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
@@ -37,12 +37,12 @@ function TimeEntryForm({ record, jobId }: Props) {
   const own = v.user_id === me?.id;
 
   return (
-    <RecordDialogForm dialog={dialog} canSave={canEditAll || own} canDelete={canEditAll || own}>
+    <RecordDialogForm dialog={dialog} canSave={canEditAll || own} canDelete={canEditAll || own} title="Time Entry">
       <RecordPicker
         resource="users"
         label="Employee"
         {...form.getInputProps('user_id')}
-        disabled={!canEditAll}
+        readOnly={!canEditAll}
         clearable={false}
         data-testid="time-entry-user"
       />
@@ -50,8 +50,6 @@ function TimeEntryForm({ record, jobId }: Props) {
         resource="jobs"
         label="Job"
         {...form.getInputProps('job_id')}
-        display={(j) => String(j.number || j.name || '')}
-        describe={(j) => [j.number ? j.name : '', j.client_name].filter(Boolean).join(' · ')}
         data-testid="time-entry-job"
       />
       <Group grow align="flex-start">
@@ -59,7 +57,7 @@ function TimeEntryForm({ record, jobId }: Props) {
         <QtyField label="Hours" value={v.hours as number} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} min={0} max={24} />
       </Group>
       <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <Checkbox label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />
+      <CheckField label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />
     </RecordDialogForm>
   );
 }
