@@ -7,6 +7,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, PASSWORD, ROLE_USERS, apiPost, login, loginAdmin } from './support.ts';
 
+/** Names unique to each test run, so the tests can run again on the same database. */
+let RUN = '';
+test.beforeEach(() => {
+  RUN = Date.now().toString(36);
+});
+
 const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
 
 test('Login: Enter in Email goes to Password, Enter in Password logs in', async ({ page }) => {
@@ -33,7 +39,7 @@ test('a record dialog: Enter walks the fields and saves on the last; the saved n
   const dialog = page.getByRole('dialog', { name: 'Add Client' });
   const name = dialog.getByLabel('Name');
   await expect(name).toBeFocused();
-  await name.fill('Enter Key Glass');
+  await name.fill(`Enter Key ${RUN}`);
   await name.press('Enter');
   const picker = dialog.getByRole('combobox', { name: 'Client type' });
   await expect(picker).toBeFocused();
@@ -49,8 +55,8 @@ test('a record dialog: Enter walks the fields and saves on the last; the saved n
   await expect(add).toBeFocused();
 
   // Tab to a row's button, Enter opens it; Escape closes; the focus is back on the row.
-  const rowButton = page.getByRole('button', { name: 'Edit Enter Key Glass' });
-  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill('Enter Key');
+  const rowButton = page.getByRole('button', { name: `Edit Enter Key ${RUN}` });
+  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Enter Key ${RUN}`);
   await rowButton.focus();
   await rowButton.press('Enter');
   const edit = page.getByRole('dialog', { name: 'Edit Client' });
@@ -65,11 +71,11 @@ test('a record dialog: Enter walks the fields and saves on the last; the saved n
 
 test('a delete confirmation has a real title, focuses Cancel, and gives the focus back to Delete', async ({ page, baseURL }) => {
   await loginAdmin(page);
-  const res = await apiPost(page.request, baseURL!, '/api/clients', { name: 'Confirm Focus Co' });
+  const res = await apiPost(page.request, baseURL!, '/api/clients', { name: `Confirm Focus ${RUN}` });
   expect(res.status()).toBe(201);
   await page.goto('/lists/clients');
-  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill('Confirm Focus');
-  await page.getByTestId('clients-row').filter({ hasText: 'Confirm Focus Co' }).click();
+  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Confirm Focus ${RUN}`);
+  await page.getByTestId('clients-row').filter({ hasText: `Confirm Focus ${RUN}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Client' });
   const del = dialog.getByRole('button', { name: 'Delete' });
   await del.click();
@@ -127,9 +133,9 @@ test('the job picker lists jobs in the order of their headings (numbers, newest 
   await loginAdmin(page);
   for (const [number, name] of [
     // By name they would read K-1001, K-1003, K-1002.
-    ['K-1001', 'Alder House'],
-    ['K-1003', 'Mills Annex'],
-    ['K-1002', 'Zephyr Tower'],
+    [`K${RUN}-1001`, 'Alder House'],
+    [`K${RUN}-1003`, 'Mills Annex'],
+    [`K${RUN}-1002`, 'Zephyr Tower'],
   ]) {
     const res = await apiPost(page.request, baseURL!, '/api/jobs', { number, name });
     expect(res.status(), await res.text()).toBe(201);
@@ -137,26 +143,26 @@ test('the job picker lists jobs in the order of their headings (numbers, newest 
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
   const dialog = page.getByTestId('time-entry-dialog');
   const job = dialog.getByRole('combobox', { name: 'Job' });
-  await job.fill('K-100');
+  await job.fill(`K${RUN}-100`);
   const options = page.getByRole('listbox', { name: 'Job results' }).getByRole('option');
   await expect(options).toHaveCount(3);
   const headings = await options.evaluateAll((els) => els.map((e) => e.firstElementChild?.textContent));
-  expect(headings).toEqual(['K-1003', 'K-1002', 'K-1001']);
+  expect(headings).toEqual([`K${RUN}-1003`, `K${RUN}-1002`, `K${RUN}-1001`]);
 });
 
 test('without edit rights a record reads as text, titled without "Edit"; Profile is editable for an employee', async ({ page, browser, baseURL }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await loginAdmin(admin);
-  expect((await apiPost(admin.request, baseURL!, '/api/clients', { name: 'Read Only Glass', note: 'Morning installs' })).status()).toBe(201);
+  expect((await apiPost(admin.request, baseURL!, '/api/clients', { name: `Read Only ${RUN}`, note: 'Morning installs' })).status()).toBe(201);
   await adminContext.close();
   await login(page, ROLE_USERS.employee.email, PASSWORD);
   await page.goto('/lists/clients');
-  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill('Read Only');
-  await page.getByTestId('clients-row').filter({ hasText: 'Read Only Glass' }).click();
+  await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Read Only ${RUN}`);
+  await page.getByTestId('clients-row').filter({ hasText: `Read Only ${RUN}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Client', exact: true });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Name')).toHaveValue('Read Only Glass');
+  await expect(dialog.getByLabel('Name')).toHaveValue(`Read Only ${RUN}`);
   await expect(dialog.getByLabel('Name')).not.toBeEditable();
   await expect(dialog.getByLabel('Name')).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);

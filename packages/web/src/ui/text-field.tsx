@@ -24,9 +24,12 @@ function useDelayedFocus<T extends HTMLElement>(enabled: boolean | undefined): R
   useEffect(() => {
     if (!enabled) return;
     const t = setTimeout(() => {
-      // Don't steal focus from a field the user already moved to.
+      // Don't steal focus from a field the user already moved to…
       const active = document.activeElement;
       if (active && active !== ref.current && active.matches('input, textarea, select, [contenteditable="true"]')) return;
+      // …nor from a dialog opened on top in the meantime (a quick Delete's confirmation).
+      const own = ref.current?.closest('[role="dialog"]');
+      if (own && active && active !== document.body && !own.contains(active)) return;
       ref.current?.focus();
     }, AUTOFOCUS_DELAY_MS);
     return () => clearTimeout(t);
