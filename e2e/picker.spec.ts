@@ -29,6 +29,8 @@ test('adds a client type from the client dialog and selects it', async ({ page }
   const editPicker = edit.getByRole('combobox', { name: 'Client type' });
   await editPicker.fill('ret');
   await expect(page.getByRole('option', { name: 'Retail' })).toBeVisible();
+  // Wait for the search itself (the first, unfiltered list can also show Retail among other types).
+  await expect(page.getByRole('listbox', { name: 'Client Type results' }).getByRole('option')).toHaveCount(1);
   await editPicker.press('ArrowDown');
   await editPicker.press('Enter');
   await expect(editPicker).toHaveValue('Retail');
