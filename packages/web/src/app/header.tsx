@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Burger, Button, Group, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { useSession } from './session.tsx';
@@ -30,15 +30,19 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const profile = async () => {
     if (!user) return;
     const { openUserDialog } = await import('../features/employees/user-dialog.tsx');
+    // The dialog returns the focus to its opener: the user button, not the menu item that is going away.
+    userButtonRef.current?.focus({ preventScroll: true });
     await openUserDialog(modals, { id: user.id, title: 'Profile' });
   };
 
   // The menu's code (and the popover engine) loads when the user button is first pressed.
   const [menuWanted, setMenuWanted] = useState(false);
+  const userButtonRef = useRef<HTMLButtonElement>(null);
   const userButton = user && (
     <Button
       variant="light"
       rightSection={<IconChevronDown size={14} />}
+      ref={userButtonRef}
       data-testid="user-button"
       maw={{ base: 'calc(100vw - 180px)', xs: 260 }}
       aria-haspopup="menu"
@@ -104,7 +108,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         {user ? (
           menuWanted ? (
             <Suspense fallback={userButton}>
-              <UserMenu target={userButton!} onProfile={() => void profile()} onLogout={() => void logout()} />
+              <UserMenu target={userButton!} targetRef={userButtonRef} onProfile={() => void profile()} onLogout={() => void logout()} />
             </Suspense>
           ) : (
             userButton

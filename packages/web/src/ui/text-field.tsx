@@ -23,7 +23,11 @@ function useDelayedFocus<T extends HTMLElement>(enabled: boolean | undefined): R
   const ref = useRef<T>(null);
   useEffect(() => {
     if (!enabled) return;
+    // Once the user acts (a click, a key) the field no longer takes the focus: a quick Delete and
+    // Enter on its confirmation can be over before the delay, and the focus is back on Delete.
+    const cancel = () => clearTimeout(t);
     const t = setTimeout(() => {
+      removeListeners();
       // Don't steal focus from a field the user already moved to…
       const active = document.activeElement;
       if (active && active !== ref.current && active.matches('input, textarea, select, [contenteditable="true"]')) return;
@@ -32,7 +36,16 @@ function useDelayedFocus<T extends HTMLElement>(enabled: boolean | undefined): R
       if (own && active && active !== document.body && !own.contains(active)) return;
       ref.current?.focus();
     }, AUTOFOCUS_DELAY_MS);
-    return () => clearTimeout(t);
+    const removeListeners = () => {
+      document.removeEventListener('pointerdown', cancel, true);
+      document.removeEventListener('keydown', cancel, true);
+    };
+    document.addEventListener('pointerdown', cancel, true);
+    document.addEventListener('keydown', cancel, true);
+    return () => {
+      clearTimeout(t);
+      removeListeners();
+    };
   }, [enabled]);
   return ref;
 }
