@@ -221,8 +221,6 @@ describe('vendors and vendor materials', () => {
     // in one store_many, the last one marked wins
     await as.manager.post('/api/vendor_materials/store_many', { data: [{ id: a.id, is_preferred: true }, { id: b.id, is_preferred: true }] });
     expect(await preferred(m.id)).toEqual([b.id]);
-    const audit = await env.db.query(`SELECT 1 FROM audit_log WHERE resource = 'vendor_materials' AND record_id = $1 AND action = 'update'`, [c.id]);
-    expect(audit.length).toBeGreaterThan(1); // set, then unset by the rule
   });
 });
 

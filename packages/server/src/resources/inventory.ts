@@ -2,7 +2,6 @@ import { and, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { ApiError, invalid } from '../engine/errors.ts';
-import { recordAudit } from '../engine/audit.ts';
 import { changed, rowById } from './lookup.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 import { materialUses } from '../domain/material-uses.ts';
@@ -130,9 +129,10 @@ export const purchaseOrdersHooks: Hooks = {
 
 /**
  * At most one preferred vendor per material (domain.md: the Vendor Material dialog's toggle):
- * marking one preferred unsets the material's others in the same transaction, each with its audit
- * row, so the dialog never has to ask. The material row is locked first, so two concurrent
- * "preferred" saves for one material run one after the other.
+ * marking one preferred unsets the material's others in the same transaction, so the dialog never
+ * has to ask. The material row is locked first, so two concurrent "preferred" saves for one
+ * material run one after the other. The side effect has no audit rows of its own (one entry per
+ * record written, as everywhere): the audit row of the record made preferred explains it.
  */
 export const vendorMaterialsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
@@ -143,8 +143,7 @@ export const vendorMaterialsHooks: Hooks = {
   },
   async afterSave({ ctx, record }) {
     if (record.is_preferred !== true) return;
-    const others = (await ctx.db.orm.execute(sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
-      WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred RETURNING id`)) as unknown as { id: number }[];
-    for (const o of others) await recordAudit(ctx, 'vendor_materials', 'update', o.id, { id: o.id, is_preferred: true }, { id: o.id, is_preferred: false });
+    await ctx.db.orm.execute(sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
+      WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred`);
   },
 };
