@@ -55,6 +55,8 @@ export interface ResourceDef {
   dateField?: string;
   /** Column sets unique together among rows that are not deleted. */
   uniqueTogether?: readonly (readonly string[])[];
+  /** Extra composite b-tree indexes (column lists), for reads the single-column ones do not serve. */
+  indexes?: readonly (readonly string[])[];
 }
 
 type Partialise<T> = { [K in keyof T]?: T[K] };
@@ -80,7 +82,7 @@ export function humanise(field: string): string {
 
 /** Fields a client may send (not read-only). */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly);
+  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !fd.computed);
 }
 
 /**

@@ -44,6 +44,11 @@ export interface FieldDef {
   onDelete?: OnDelete;
   /** Set by the server only; ignored on input. */
   readOnly?: boolean;
+  /**
+   * Read-only and not stored: the server computes it in SQL on every read from an expression its
+   * resource declares (`computed` in server/resources), e.g. a material's on hand. No column.
+   */
+  computed?: boolean;
   /** Accepted on input, never stored as-is nor returned (passwords). */
   writeOnly?: boolean;
   /** Readable and writable only with `edit` on this area (cost and revenue fields). */
