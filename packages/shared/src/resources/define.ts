@@ -31,7 +31,8 @@ export interface RelationDef {
   writable?: boolean;
 }
 
-export interface ResourceDef {
+/** `F`: the field definitions with their literal kinds and options (records.ts types records from them). */
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   name: string;
   /** Singular label for dialogs and messages ("Client"). */
   label: string;
@@ -39,7 +40,7 @@ export interface ResourceDef {
   table: string;
   read: Access;
   write: Access;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Columns searched by `search=` (ILIKE with trigram indexes). */
   search: readonly string[];
   filters: Record<string, FilterDef>;
@@ -61,10 +62,10 @@ export interface ResourceDef {
 
 type Partialise<T> = { [K in keyof T]?: T[K] };
 
-export function defineResource(
-  def: Omit<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
+export function defineResource<F extends Record<string, FieldDef>>(
+  def: Omit<ResourceDef<F>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
     Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'>>,
-): ResourceDef {
+): ResourceDef<F> {
   const titleField = def.titleField ?? ('name' in def.fields ? 'name' : 'id');
   return {
     filters: {},
