@@ -1,5 +1,6 @@
 /**
- * Type-level tests of the typed kit (DESIGN.md "Typed records"), checked by `tsc -b` (never run):
+ * Type-level tests of the typed kit (DESIGN.md "Typed records"), checked by `tsc -b` (never run;
+ * the hooks are only called for their types):
  * each `@ts-expect-error` fails the build when the line below it compiles, so a wrong field name
  * or a mistyped value must stay a compile error.
  */
@@ -31,20 +32,20 @@ expectType<Equal<RecordOf<'time_entries'>['hours'], number>>(true);
 expectType<Equal<Material['on_hand'], number | null>>(true);
 expectType<Equal<'on_hand' extends keyof InputOf<'materials'> ? true : false, false>>(true);
 expectType<Equal<'user_name' extends keyof InputOf<'time_entries'> ? true : false, false>>(true);
-expectType<Equal<{} extends Pick<RecordOf<'products'>, 'cost_per_unit'> ? true : false, true>>(true);
+expectType<Equal<Pick<RecordOf<'products'>, 'cost_per_unit'>, { cost_per_unit?: number | null }>>(true);
 expectType<Equal<'password' extends keyof RecordOf<'users'> ? true : false, false>>(true);
 expectType<Equal<'password' extends keyof InputOf<'users'> ? true : false, true>>(true);
 
-export function hooksAreTypedByResource(client: Client) {
+export function useHooksAreTypedByResource(client: Client) {
   const materials = useList('materials');
   expectType<Equal<typeof materials.data, Material[] | undefined>>(true);
   // @ts-expect-error a field materials do not have
   void materials.data?.[0]?.nmae;
 
-  const page = usePage('clients', { page: 1 });
-  expectType<Equal<NonNullable<typeof page.data>['data'], Client[]>>(true);
-  const one = useRecord('clients', 1);
-  expectType<Equal<typeof one.data, Client | undefined>>(true);
+  const _page = usePage('clients', { page: 1 });
+  expectType<Equal<NonNullable<typeof _page.data>['data'], Client[]>>(true);
+  const _one = useRecord('clients', 1);
+  expectType<Equal<typeof _one.data, Client | undefined>>(true);
 
   const save = useSave('clients');
   void save.mutateAsync({ id: client.id, name: 'Acme', active: false });
@@ -59,7 +60,7 @@ export function hooksAreTypedByResource(client: Client) {
   void useSaveMany('role_permissions').mutateAsync([{ role: 'boss' }]);
 }
 
-export function formsAndDialogsAreTyped(client: Client | null) {
+export function useFormsAndDialogsAreTyped(client: Client | null) {
   const values = formValues(client, { name: '', client_type_id: null, active: true });
   expectType<Equal<typeof values.name, string>>(true);
   expectType<Equal<typeof values.client_type_id, number | null>>(true);
@@ -68,8 +69,8 @@ export function formsAndDialogsAreTyped(client: Client | null) {
   // @ts-expect-error a default of the wrong type
   formValues(client, { active: 'yes' });
 
-  const dialog = useRecordDialog('clients', { initialValues: values, deleteConfirm: 'Delete this client?' });
-  expectType<Equal<Awaited<ReturnType<typeof dialog.submit>>, Client | null>>(true);
+  const _dialog = useRecordDialog('clients', { initialValues: values, deleteConfirm: 'Delete this client?' });
+  expectType<Equal<Awaited<ReturnType<typeof _dialog.submit>>, Client | null>>(true);
 }
 
 export async function pickersTablesAndLookupsAreTyped(modals: ModalStackApi) {
@@ -85,6 +86,6 @@ export async function pickersTablesAndLookupsAreTyped(modals: ModalStackApi) {
   const onRowClick: ResourceTableProps<'clients'>['onRowClick'] = (c) => void c.note?.trim();
   void [columns, wrongColumns, onRowClick];
 
-  const job = await openLookup(modals, 'jobs');
-  expectType<Equal<typeof job, RecordOf<'jobs'> | null>>(true);
+  const _job = await openLookup(modals, 'jobs');
+  expectType<Equal<typeof _job, RecordOf<'jobs'> | null>>(true);
 }
