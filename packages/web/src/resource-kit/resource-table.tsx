@@ -53,6 +53,9 @@ export interface ResourceTableProps<N extends ResourceName> {
   testId?: string;
 }
 
+/** A field of any resource's record, by name (for what every table does alike). */
+const field = (row: Rec, key: string) => row[key];
+
 export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
   const { resource, columns, perPage = 20, onRowClick } = props;
   const [text, setText] = useState('');
@@ -123,18 +126,16 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => {
-              const fields: Rec = row;
-              return (
+            {rows.map((row) => (
               <Table.Tr
                 key={row.id}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: fields.active === false ? 0.6 : undefined }}
+                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: field(row, 'active') === false ? 0.6 : undefined }}
                 data-testid={`${resource}-row`}
-                data-inactive={fields.active === false || undefined}
+                data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : String(fields[c.key] ?? '');
+                  const content = c.render ? c.render(row) : String(field(row, c.key) ?? '');
                   return (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
                       {i === 0 && onRowClick ? (
@@ -157,8 +158,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                   );
                 })}
               </Table.Tr>
-              );
-            })}
+            ))}
             {showSkeleton &&
               rows.length === 0 &&
               Array.from({ length: 5 }, (_, i) => (

@@ -5,6 +5,7 @@
  * or a mistyped value must stay a compile error.
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
+import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
 import { useList, usePage, useRecord, useSave, useSaveMany } from './hooks.ts';
 import { openLookup } from './lookup-dialog.tsx';
 import { formValues } from './pick.ts';
@@ -72,6 +73,19 @@ export function useFormsAndDialogsAreTyped(client: Client | null) {
   const _dialog = useRecordDialog('clients', { initialValues: values, deleteConfirm: 'Delete this client?' });
   expectType<Equal<Awaited<ReturnType<typeof _dialog.submit>>, Client | null>>(true);
 }
+
+// The README's "A new screen in five steps" example, kept compiling.
+export function useReadmeVendorDialog(record: RecordOf<'vendors'> | null) {
+  return useRecordDialog('vendors', {
+    initialValues: formValues(record, { name: '', email: '', phone: '' }),
+    deleteConfirm: 'Delete this vendor?',
+    transform: (v) => ({ ...v, phone: phoneToStored(v.phone) }),
+  });
+}
+export const readmeVendorColumns: Column<'vendors'>[] = [
+  { key: 'name', label: 'Name', sortable: true },
+  { key: 'phone', label: 'Phone', render: (v) => formatPhone(v.phone) },
+];
 
 export async function pickersTablesAndLookupsAreTyped(modals: ModalStackApi) {
   const onChange: RecordPickerProps<'client_types'>['onChange'] = (_id, type) => void type?.name;
