@@ -28,8 +28,8 @@ export function EmployeesPage() {
       label: 'Role',
       sortable: true,
       render: (r) => (
-        <Badge variant="light" color={ROLE_COLORS[r.role]}>
-          {ROLE_LABELS[r.role]}
+        <Badge variant="light" color={ROLE_COLORS[r.role] ?? 'gray'}>
+          {ROLE_LABELS[r.role] ?? r.role}
         </Badge>
       ),
     },
