@@ -46,6 +46,15 @@ function makeRequest(next, session) {
       };
       return { method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) };
     }
+    case 'inventory': {
+      const term = pick(params.inventoryTerms);
+      const category = !term || next() < 0.5 ? pick(params.materialCategoryIds) : undefined;
+      const page = pick([1, 1, 1, 1, 2, 3]);
+      const q = new URLSearchParams({ page: String(page), per_page: '60' });
+      if (term) q.set('search', term);
+      if (category !== undefined) q.set('material_category_id', String(category));
+      return { method: 'GET', path: `/api/materials?${q}` };
+    }
     default:
       throw new Error(`Unknown scenario ${scenario}`);
   }

@@ -28,7 +28,7 @@ import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
-const DATA_VERSION = 2;
+const DATA_VERSION = 3;
 /** The date the bench data is centred on (fixed, so every build is the same). */
 const BENCH_TODAY = '2026-06-30';
 const BENCH_SEED = 20260142;
@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     'sql-runs': { type: 'string', default: '200' },
     explain: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    /** Comma list of scenarios to run (search, get, create, inventory); all by default. */
+    only: { type: 'string', default: '' },
   },
 });
 const scaleName = args.scale as ScaleName;
@@ -288,6 +290,9 @@ async function searchTerms(db: Db): Promise<string[]> {
   return [...new Set(terms)];
 }
 
+/** Inventory searches (number and description): thickness, kinds of parts, a number prefix; '' = category only. */
+const INVENTORY_TERMS = ['3/8"', 'hinge', 'clear', 'channel', 'GL-0001', 'silicone', 'bracket', ''];
+
 async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { loadSeconds: number | null; reused: boolean }): Promise<Row[]> {
   const { users, password } = await ensureUsers(db);
   const app: FastifyInstance = await buildApp({ db, sessionSecret: crypto.randomBytes(48).toString('base64url'), logLevel: 'silent' });
@@ -303,7 +308,11 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
     const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
     const terms = await searchTerms(db);
-    const params = { terms, jobIdMin: range!.lo, jobIdMax: range!.hi, crewIds: crew.map((c) => c.id), today: BENCH_TODAY };
+    const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
+    const params = {
+      terms, jobIdMin: range!.lo, jobIdMax: range!.hi, crewIds: crew.map((c) => c.id), today: BENCH_TODAY,
+      inventoryTerms: INVENTORY_TERMS, materialCategoryIds,
+    };
 
     // Contexts as the engine sees the signed-in users, for capturing the SQL of each call.
     const ctxOf = async (s: Session): Promise<Ctx> => ({ db, user: await sessionUserFor(db, s.userId) });
@@ -315,7 +324,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       let s = 99;
       return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
     })();
-    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [] };
+    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [], inventory: [] };
     const termStats: { term: string; total: number; alone: number }[] = [];
     for (const term of terms) {
       for (const pageNo of [1, 2]) {
@@ -339,6 +348,16 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       captures.create!.push(await rec.capture(() => create(writer, 'time_entries', body)));
     }
 
+    // The inventory page: materials with on hand and on order, searched and/or by category.
+    for (const [i, term] of INVENTORY_TERMS.entries()) {
+      for (const withCategory of [false, true]) {
+        const q: Record<string, string> = { page: '1', per_page: '60' };
+        if (term) q.search = term;
+        if (withCategory || !term) q.material_category_id = String(materialCategoryIds[i % materialCategoryIds.length]);
+        captures.inventory!.push(await rec.capture(() => page(reader, 'materials', q)));
+      }
+    }
+
     console.log(`\n${label}: search terms (matching jobs, SQL p50 ms of page 1 alone):`);
     for (const t of termStats) console.log(`  ${JSON.stringify(t.term).padEnd(32)} ${String(t.total).padStart(7)}  ${ms(t.alone).padStart(7)}`);
 
@@ -353,12 +372,15 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     }
 
     const rows: Row[] = [];
-    const scenarios: { key: 'search' | 'get' | 'create'; name: string; sessions: Session[] }[] = [
+    const scenarios: { key: 'search' | 'get' | 'create' | 'inventory'; name: string; sessions: Session[] }[] = [
       { key: 'search', name: 'job search (page, 20/page)', sessions },
       { key: 'get', name: 'get job with products', sessions },
       { key: 'create', name: 'create time entry', sessions: writers },
+      { key: 'inventory', name: 'inventory page, on hand + on order (60/page)', sessions },
     ];
+    const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const [i, sc] of scenarios.entries()) {
+      if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
       const load = await runLoad(baseUrl, sc.sessions, sc.key, params, 1000 + i);
       const api = summarise(load.latencies);

@@ -119,3 +119,17 @@ describe.each(RESOURCE_NAMES)('%s', (name) => {
     expect(seen).toEqual(expected);
   });
 });
+
+/** The named actions (DESIGN.md "Named actions"): the area right first (403), then existence, then the body. */
+const NAMED: { route: string; method: 'post' | 'patch'; area: Area; body: unknown; allowed: number }[] = [
+  { route: '/api/materials/999999999/count', method: 'post', area: 'inventory', body: { qty: 'x' }, allowed: 404 },
+  { route: '/api/material_snapshots/take', method: 'post', area: 'inventory', body: { date: 'not-a-date' }, allowed: 422 },
+  { route: '/api/products/999999999/restore', method: 'patch', area: 'products', body: {}, allowed: 404 },
+];
+
+describe.each(NAMED)('$method $route', ({ route, method, area, body, allowed }) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const res = await as[role][method](route, body);
+    expect(res.status).toBe(can(role, 'edit', area) ? allowed : 403);
+  });
+});

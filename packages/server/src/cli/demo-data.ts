@@ -46,23 +46,25 @@ export interface DemoScale {
   crew: number;
   /** Job templates (jobs with is_template) with a few products each. */
   templates: number;
+  /** Stock movements (receipts, pulls, counts, adjustments), spread over the materials. */
+  materialTransactions: number;
 }
 
 export const SCALES = {
   /** `npm run seed:demo`: a few dozen of everything, easy to look through. */
   demo: {
     clients: 36, jobs: 60, jobProducts: 200, timeEntries: 400, products: 90, materials: 80, vendors: 8,
-    estimates: 40, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3,
+    estimates: 40, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
   },
   /** `npm run bench -- --scale small`: enough to exercise the benchmark quickly. */
   small: {
     clients: 120, jobs: 2_000, jobProducts: 6_000, timeEntries: 4_000, products: 300, materials: 500, vendors: 15,
-    estimates: 400, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 300, purchaseOrders: 150, poLines: 4, crew: 20, templates: 3,
+    estimates: 400, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 300, purchaseOrders: 150, poLines: 4, crew: 20, templates: 3, materialTransactions: 20_000,
   },
   /** `npm run bench`: the scale of issue 2 item 10. */
   full: {
     clients: 1_500, jobs: 100_000, jobProducts: 300_000, timeEntries: 200_000, products: 2_000, materials: 10_000, vendors: 40,
-    estimates: 10_000, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 10_000, purchaseOrders: 3_000, poLines: 4, crew: 40, templates: 5,
+    estimates: 10_000, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 10_000, purchaseOrders: 3_000, poLines: 4, crew: 40, templates: 5, materialTransactions: 1_000_000,
   },
 } as const satisfies Record<string, DemoScale>;
 
@@ -199,7 +201,7 @@ const CATEGORIES: readonly CategorySeed[] = [
     cost: [4, 28],
     series: [
       { name: 'Frameless Polished Edge', items: ['1/4" Clear Mirror', '1/4" Low-Iron Mirror', '3/16" Clear Mirror'] },
-      { name: 'Beveled Mirrors', items: ['1" Bevel Mirror', '1-1/4" Bevel Mirror', '1/2" Bevel Mirror'] },
+      { name: 'Beveled Mirror', items: ['1" Bevel Mirror', '1-1/4" Bevel Mirror', '1/2" Bevel Mirror'] },
       { name: 'Framed Mirrors', items: ['Aluminum Frame Mirror', 'Stainless Frame Mirror', 'Wood Frame Mirror'] },
       { name: 'Gym Mirrors', special: true, items: ['Gym Wall Mirror', 'Safety-Backed Mirror'] },
     ],
@@ -225,9 +227,9 @@ const CATEGORIES: readonly CategorySeed[] = [
     unit: 'ea',
     cost: [280, 2400],
     series: [
-      { name: 'Frameless 3/8"', items: ['Inline Door & Panel', 'Single Door', '90° Door & Return', 'Neo-Angle', 'Splash Panel'] },
+      { name: 'Frameless 3/8" Hinge Door', items: ['Inline Door & Panel', 'Single Door', '90° Door & Return', 'Neo-Angle', 'Splash Panel'] },
       { name: 'Semi-Frameless', items: ['Bypass Slider', 'Pivot Door', 'Door & Panel'] },
-      { name: 'Framed Sliding', items: ['Tub Slider', 'Shower Slider', 'Framed Hinged Door'] },
+      { name: 'Sliding Bypass', items: ['Tub Slider', 'Shower Slider', 'Heavy Glass Bypass'] },
       { name: 'Steam Enclosures', special: true, items: ['Steam Door & Transom', 'Steam Inline Enclosure'] },
     ],
   },
@@ -247,14 +249,15 @@ const CATEGORIES: readonly CategorySeed[] = [
   },
 ];
 
-const MATERIAL_CATEGORIES: readonly { name: string; code: string; items: readonly string[]; price: [number, number]; unit: string }[] = [
-  { name: 'Glass', code: 'GL', price: [18, 260], unit: 'sheet', items: ['Clear Tempered', 'Low-Iron Tempered', 'Clear Annealed', 'Rain Pattern', 'Satin Etched', 'Gray Tint', 'Bronze Tint'] },
+/** `sizes`: what the description leads with (glass by thickness); else a size from MATERIAL_SIZES. */
+const MATERIAL_CATEGORIES: readonly { name: string; code: string; items: readonly string[]; price: [number, number]; unit: string; sizes?: readonly string[] }[] = [
+  { name: 'Glass', code: 'GL', price: [18, 260], unit: 'sheet', items: ['Clear Tempered', 'Low-Iron Tempered', 'Clear Annealed', 'Rain Pattern', 'Satin Etched', 'Gray Tint', 'Bronze Tint'], sizes: ['3/16"', '1/4"', '3/8"', '1/2"'] },
   { name: 'Mirror Stock', code: 'MS', price: [22, 190], unit: 'sheet', items: ['Clear Mirror', 'Low-Iron Mirror', 'Safety-Backed Mirror', 'Gray Mirror', 'Bronze Mirror'] },
-  { name: 'Aluminum Extrusions', code: 'AL', price: [9, 85], unit: 'length', items: ['U-Channel', 'J-Channel', 'Header', 'Sill', 'Jamb', 'Mirror Clip Channel', 'Track'] },
-  { name: 'Hardware', code: 'HD', price: [3, 140], unit: 'ea', items: ['Hinge', 'Pull Handle', 'Clamp', 'Towel Bar', 'Knob', 'Pivot', 'Roller Set'] },
+  { name: 'Aluminum Extrusions', code: 'AL', price: [9, 85], unit: 'length', items: ['3/8" U-Channel', '1/2" U-Channel', 'J-Channel', 'Header', 'Sill', 'Jamb', 'Mirror Clip Channel', 'Bypass Track'] },
+  { name: 'Hardware', code: 'HD', price: [3, 140], unit: 'ea', items: ['Wall-Mount Hinge', 'Glass-to-Glass Hinge', 'Pivot Hinge', 'Pull Handle', 'Glass Clip', 'Clamp', 'Towel Bar', 'Knob', 'Roller Set'] },
   { name: 'Fasteners', code: 'FS', price: [2, 40], unit: 'box', items: ['Wood Screw', 'Sheet Metal Screw', 'Toggle Bolt', 'Wall Anchor', 'Mirror Clip', 'Rivet'] },
   { name: 'Sealants & Adhesives', code: 'SA', price: [5, 35], unit: 'tube', items: ['Clear Silicone', 'White Silicone', 'Mirror Mastic', 'Structural Glazing Silicone'] },
-  { name: 'Shelving Components', code: 'SC', price: [2, 60], unit: 'ea', items: ['Wire Shelf 12"', 'Wire Shelf 16"', 'Wall Clip', 'Support Brace', 'End Cap', 'Standard'] },
+  { name: 'Shelving Components', code: 'SC', price: [2, 60], unit: 'ea', items: ['Wire Shelf 12"', 'Wire Shelf 16"', 'Wall Clip', 'Shelving Bracket', 'Support Brace', 'End Cap', 'Standard'] },
   { name: 'Window Covering Parts', code: 'WP', price: [1, 45], unit: 'ea', items: ['Headrail', 'Bottom Rail', 'Valance', 'Wand', 'Mounting Bracket', 'Cord Lock'] },
 ];
 const MATERIAL_SIZES = ['24x36', '30x60', '36x72', '48x84', '48x96', '60x84', '72x96', '96"', '144"', '192"', '1/4"', '3/8"', '1/2"', '#8', '#10', '10 oz', '12 in', '16 in'] as const;
@@ -553,7 +556,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   const materialCategoryIds = await load(db, 'material_categories', 1, async (push) => {
     for (const c of MATERIAL_CATEGORIES) await push({ name: c.name });
   }, { ids: true, ...L });
-  interface MaterialInfo { id: number; number: string; description: string; price: number }
+  interface MaterialInfo { id: number; number: string; description: string; price: number; startQty: number }
   const materialRows: Omit<MaterialInfo, 'id'>[] = [];
   const materialCat: number[] = [];
   {
@@ -561,12 +564,13 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
       const ci = i % MATERIAL_CATEGORIES.length;
       const c = MATERIAL_CATEGORIES[ci]!;
       const item = rng.pick(c.items);
-      const size = rng.pick(MATERIAL_SIZES);
+      const size = c.sizes ? `${rng.pick(c.sizes)} ${rng.pick(['48x84', '60x96', '72x96', '96x130'])}` : rng.pick(MATERIAL_SIZES);
       const finish = c.name === 'Hardware' || c.name === 'Aluminum Extrusions' ? ` ${rng.pick(FINISHES)}` : '';
       materialRows.push({
         number: `${c.code}-${String(Math.floor(i / MATERIAL_CATEGORIES.length) + 1).padStart(5, '0')}`,
-        description: `${size} ${item}${finish}`,
+        description: c.sizes ? `${size.split(' ')[0]} ${item} ${size.split(' ')[1]}` : `${size} ${item}${finish}`,
         price: rng.money(c.price[0], c.price[1]),
+        startQty: rng.int(0, 200),
       });
       materialCat.push(ci);
     }
@@ -577,7 +581,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
       await push({
         material_category_id: materialCategoryIds[ci], material_category_name: MATERIAL_CATEGORIES[ci]!.name, number: m.number,
         description: m.description, reorder_qty: rng.int(0, 20), economic_order_qty: rng.pick([0, 5, 10, 25, 50]),
-        starting_qty: rng.int(0, 200), starting_price: m.price, active: rng.chance(0.95),
+        starting_qty: m.startQty, starting_price: m.price, active: rng.chance(0.95),
       });
     }
   }, { ids: true, ...L });
@@ -884,6 +888,98 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     }
   }, L);
   counts.purchase_order_materials = lineCount;
+
+  // ----- what products are made of, and stock movements -----
+  // Materials by their category's name, to pick believable ones for each kind of product.
+  const materialsOf = new Map<string, MaterialInfo[]>();
+  materials.forEach((m, i) => {
+    const name = MATERIAL_CATEGORIES[materialCat[i]!]!.name;
+    materialsOf.set(name, [...(materialsOf.get(name) ?? []), m]);
+  });
+  const pickOf = (category: string, match?: RegExp) => {
+    const pool = materialsOf.get(category) ?? [];
+    const fit = match ? pool.filter((m) => match.test(m.description)) : [];
+    return fit.length ? rng.pick(fit) : pool.length ? rng.pick(pool) : undefined;
+  };
+  // Shower glass products are assemblies (glass, hinges or rollers, clips, channel, silicone); the
+  // other inventory products name their one material.
+  const SINGLE_MATERIAL: Record<string, string> = { Mirrors: 'Mirror Stock', Shelving: 'Shelving Components', Hardware: 'Hardware', 'Window Coverings': 'Window Covering Parts' };
+  const assemblyIds: number[] = [];
+  let productMaterialCount = 0;
+  await load(db, 'product_materials', 3, async (push) => {
+    for (const p of products) {
+      if (p.cat.name !== 'Shower Glass') continue;
+      const sliding = /Slider|Bypass/.test(p.name);
+      const parts: [MaterialInfo | undefined, number][] = [
+        [pickOf('Glass', /3\/8"|1\/2"/), sliding ? 2 : 1],
+        [pickOf('Hardware', sliding ? /Roller/ : /Hinge/), sliding ? 1 : rng.int(2, 3)],
+        [pickOf('Hardware', /Glass Clip|Clamp/), rng.int(2, 6)],
+        [pickOf('Aluminum Extrusions', sliding ? /Track/ : /U-Channel/), 1],
+        [pickOf('Sealants & Adhesives', /Silicone/), 1],
+      ];
+      const seen = new Set<number>();
+      for (const [m, qty] of parts) {
+        if (!m || seen.has(m.id)) continue;
+        seen.add(m.id);
+        await push({ product_id: p.id, material_id: m.id, qty });
+        productMaterialCount++;
+      }
+      if (seen.size) assemblyIds.push(p.id);
+    }
+  }, L);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < assemblyIds.length; i += MAX_ROWS) {
+      await tx.query('UPDATE products SET is_assembly = true WHERE id = ANY($1::int[])', [assemblyIds.slice(i, i + MAX_ROWS)]);
+    }
+    const single = products.flatMap((p) => {
+      const m = SINGLE_MATERIAL[p.cat.name] ? pickOf(SINGLE_MATERIAL[p.cat.name]!) : undefined;
+      return m ? [[p.id, m.id] as const] : [];
+    });
+    for (let i = 0; i < single.length; i += MAX_ROWS) {
+      const chunk = single.slice(i, i + MAX_ROWS);
+      await tx.query(
+        'UPDATE products p SET material_id = v.m FROM unnest($1::int[], $2::int[]) AS v(p, m) WHERE p.id = v.p AND NOT p.non_inventory',
+        [chunk.map((c) => c[0]), chunk.map((c) => c[1])],
+      );
+    }
+  });
+  counts.product_materials = productMaterialCount;
+
+  // Per material, in date order over the last two years: receipts at about the vendor's price,
+  // pulls for jobs (never below zero), now and then a count (the shelf differs a little from the
+  // book) or an adjustment with its reason.
+  let transactionCount = 0;
+  const perMaterial = materials.length ? scale.materialTransactions / materials.length : 0;
+  const ADJUSTMENT_NOTES = ['Broken in the shop', 'Damaged on delivery', 'Found on the truck', 'Returned from job', 'Scrapped: scratched'] as const;
+  await load(db, 'material_transactions', 6, async (push) => {
+    for (const [i, m] of materials.entries()) {
+      const n = Math.max(0, Math.round(perMaterial * rng.money(0.6, 1.4)));
+      let onHand = m.startQty;
+      const days = Array.from({ length: n }, () => rng.int(0, 730)).sort((a, b) => b - a);
+      for (const ago of days) {
+        const date = isoDate(todayMs - ago * DAY);
+        const roll = rng.next();
+        if (roll < 0.3 || onHand <= 0) {
+          const qty = rng.int(5, 60);
+          onHand += qty;
+          await push({ material_id: m.id, type: 'receipt', qty, price: Math.round(m.price * rng.money(0.9, 1.1) * 100) / 100, date, note: null });
+        } else if (roll < 0.9) {
+          const qty = Math.min(onHand, rng.int(1, 12));
+          onHand -= qty;
+          await push({ material_id: m.id, type: 'pull', qty, price: null, date, note: null });
+        } else if (roll < 0.95) {
+          onHand = Math.max(0, onHand + rng.int(-3, 2));
+          await push({ material_id: m.id, type: 'count', qty: onHand, price: null, date, note: i % 2 ? 'Cycle count' : 'Year-end count' });
+        } else {
+          const qty = rng.chance(0.8) ? -rng.int(1, 3) : rng.int(1, 3);
+          onHand += qty;
+          await push({ material_id: m.id, type: 'adjustment', qty, price: null, date, note: rng.pick(ADJUSTMENT_NOTES) });
+        }
+        transactionCount++;
+      }
+    }
+  }, L);
+  counts.material_transactions = transactionCount;
 
   // Fresh statistics, so the planner knows the tables are big, and a vacuumed heap, so autovacuum
   // does not start on the new rows in the middle of whatever runs next (the benchmark).

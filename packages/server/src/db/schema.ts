@@ -78,6 +78,7 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
   };
   for (const [name, fd] of Object.entries(def.fields)) {
     if (fd.kind === 'password') continue; // passwords are hashed into password_hash
+    if (fd.computed) continue; // computed on read (server resource `computed`), never stored
     cols[name] = column(name, fd);
   }
   if (table === 'users') cols.password_hash = text('password_hash');
@@ -89,13 +90,14 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
     const c = t as unknown as Record<string, AnyPgColumn>;
     const out = [];
     for (const [name, fd] of Object.entries(def.fields)) {
-      if (fd.kind === 'password') continue;
+      if (fd.kind === 'password' || fd.computed) continue;
       if (fd.unique) out.push(uniqueIndex(`${table}_${name}_unique`).on(name === 'email' ? sql`lower(${c[name]})` : c[name]!).where(sql`deleted_at IS NULL`));
       else if (fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
     }
     // One trigram index on the search expression makes '%term%' searches fast on large tables.
     if (def.search.length) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
     for (const cols of def.uniqueTogether ?? []) out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
+    for (const cols of def.indexes ?? []) out.push(index(`${table}_${cols.join('_')}_idx`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     if ('active' in def.fields) out.push(index(`${table}_active_idx`).on(c.active!));
     out.push(index(`${table}_created_at_idx`).on(c.created_at!));
     return out;

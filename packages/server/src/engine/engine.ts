@@ -10,7 +10,7 @@ import type { ResourceName } from '@glazier/shared/resources/registry';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
-import { audit_log } from '../db/schema.ts';
+import { recordAudit } from './audit.ts';
 import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
@@ -31,6 +31,21 @@ export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
     if (fd.writeOnly || (fd.guard && !canEdit(ctx, fd.guard))) delete out[name];
   }
   return res.present ? res.present(ctx, out) : out;
+}
+
+/**
+ * Fills the computed fields (server `computed` expressions) of rows already read, in one query for
+ * the given ids: a page computes them for its own rows only, never for the whole table.
+ */
+export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): Promise<void> {
+  const exprs = Object.entries(res.computed ?? {});
+  if (!exprs.length || !rows.length) return;
+  const t = res.table;
+  const select: Record<string, SQL.Aliased | typeof t.id> = { id: t.id };
+  for (const [name, expr] of exprs) select[name] = sql`${expr(t)}`.mapWith(Number).as(name);
+  const found = (await ctx.db.orm.select(select).from(t).where(inArray(t.id, rows.map((r) => r.id as number)))) as Row[];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  for (const r of rows) for (const [name] of exprs) r[name] = byId.get(r.id)?.[name] ?? null;
 }
 
 /** Relations of many parents (lists with `with_{relation}`): one batched query per relation. */
@@ -131,6 +146,7 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
   // One row past the cap tells a capped list from one that just fits.
   const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT + 1)) as Row[];
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
+  await addComputed(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
   return rows.length > LIST_LIMIT ? { data, truncated: true } : { data };
 }
@@ -153,6 +169,7 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
+  await addComputed(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
   return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
@@ -184,6 +201,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   const row = await findRow(ctx, res, id, { includeDeleted: Boolean(res.def.softDelete) });
   if (!row) throw notFound(res.def.label);
   const out = present(ctx, res, row);
+  await addComputed(ctx, res, [out]);
   const relations = Object.keys(res.def.relations);
   await embedOne(ctx, res, out, relations);
   if (typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
@@ -212,19 +230,7 @@ function prefixErrors(errors: Record<string, string[]>, prefix?: string): Record
 }
 
 async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordId: number, before: Row | null, after: Row | null) {
-  const strip = (r: Row | null) => {
-    if (!r) return null;
-    const { password_hash: _omit, ...rest } = r;
-    return rest;
-  };
-  await ctx.db.orm.insert(audit_log).values({
-    user_id: ctx.user?.id ?? null,
-    resource: res.name,
-    record_id: recordId,
-    action,
-    before: strip(before),
-    after: strip(after),
-  });
+  await recordAudit(ctx, res.name, action, recordId, before, after);
 }
 
 /**
@@ -425,12 +431,14 @@ export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<
       const record = await saveOne(tx, res, item, id === undefined || id === null ? null : parseChildId(id, prefix), { prefix });
       out.push(present(tx, res, record));
     }
+    await addComputed(tx, res, out);
     return { data: out };
   });
 }
 
 async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row> {
   const out = present(ctx, res, record);
+  await addComputed(ctx, res, [out]);
   const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
   await embedOne(ctx, res, out, writable);
   return out;
@@ -484,6 +492,8 @@ export async function restore(ctx: Ctx, name: ResourceName, idRaw: unknown): Pro
       .where(eq(res.table.id, id))
       .returning()) as Row[];
     await writeAudit(tx, res, 'restore', id, existing, record!);
-    return present(tx, res, record!);
+    const out = present(tx, res, record!);
+    await addComputed(tx, res, [out]);
+    return out;
   });
 }

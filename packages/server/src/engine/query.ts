@@ -152,7 +152,10 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   if (direction !== 'asc' && direction !== 'desc') errors.sort_direction = ['Must be asc or desc.'];
   if (sortColumn) {
     if (!def.sortable.includes(sortColumn) && sortColumn !== 'id') errors.sort_column = [`Must be one of: ${['id', ...def.sortable].join(', ')}.`];
-    else orderBy.push(direction === 'desc' ? sql`${t[sortColumn]} desc nulls last` : sql`${t[sortColumn]} asc nulls last`);
+    else {
+      const key = res.computed?.[sortColumn]?.(t) ?? t[sortColumn];
+      orderBy.push(direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`);
+    }
   }
   if (hasActive) orderBy.push(desc(t.active));
   if (!sortColumn && def.dateField && def.titleField === def.dateField) orderBy.push(desc(t[def.dateField]));

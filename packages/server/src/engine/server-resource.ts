@@ -27,6 +27,12 @@ export type WriteOp = 'create' | 'update' | 'delete';
 export interface Hooks {
   /** Extra condition on every read and write (record scope, e.g. own time entries). */
   scope?(ctx: Ctx, table: AnyTable): SQL | undefined;
+  /**
+   * SQL expressions of the definition's `computed` fields, over the resource's table (which a
+   * correlated subquery may reference). The engine selects them on list, page, get and after
+   * writes, and sorts by them; custom filters may reuse them.
+   */
+  computed?: Record<string, (table: AnyTable) => SQL>;
   /** Filters the definition marks `custom`. */
   customFilters?: Record<string, (value: string, table: AnyTable) => SQL | undefined>;
   /**

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/client.ts';
 import { create, get, list, page, remove, restore, storeMany, update } from '../engine/engine.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
+import { countMaterial } from '../domain/count-material.ts';
+import { takeMaterialSnapshots } from '../domain/take-material-snapshots.ts';
 
 type Params = { resource: string; id: string };
 const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
@@ -11,6 +13,11 @@ export function registerResourceRoutes(app: FastifyInstance) {
   // Named routes first: Fastify prefers static segments over parameters.
   app.get('/api/purchase_orders/next_number', async (request) => ({ number: await nextPurchaseOrderNumber({ ctx: request.ctx }) }));
   app.patch('/api/products/:id/restore', async (request) => restore(request.ctx, 'products', (request.params as Params).id));
+  app.post('/api/materials/:id/count', async (request, reply) => {
+    const answer = await countMaterial({ ctx: request.ctx, id: (request.params as Params).id, input: request.body });
+    return reply.status(201).send(answer);
+  });
+  app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));
 
   app.get('/api/:resource', async (request) => {
     const { resource } = request.params as Params;

@@ -1,13 +1,79 @@
-import { and, isNotNull, isNull } from 'drizzle-orm';
+import { and, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
+import { ApiError, invalid } from '../engine/errors.ts';
 import { changed, rowById } from './lookup.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
+import { materialUses } from '../domain/material-uses.ts';
+
+/**
+ * On hand (DESIGN.md "Stock") of the material row `m`, as of a date when given: the last `count`
+ * (absolute), else `starting_qty`, plus receipts and adjustments minus pulls after it, in
+ * (date, id) order. Served by the (material_id, date, id) index: one material's rows only.
+ */
+export function onHandSql(m: AnyTable, asOf?: string): SQL {
+  const until = (alias: string) => (asOf ? sql` AND ${sql.identifier(alias)}.date <= ${asOf}` : sql``);
+  return sql`(SELECT coalesce(lc.qty, ${m.starting_qty}, 0) + coalesce((
+      SELECT sum(CASE x.type WHEN 'pull' THEN -x.qty ELSE x.qty END) FROM material_transactions x
+      WHERE x.material_id = ${m.id} AND x.type <> 'count'${until('x')}
+        AND (lc.id IS NULL OR x.date > lc.date OR (x.date = lc.date AND x.id > lc.id))), 0)
+    FROM (SELECT 1) one LEFT JOIN LATERAL (
+      SELECT c.qty, c.date, c.id FROM material_transactions c
+      WHERE c.material_id = ${m.id} AND c.type = 'count'${until('c')}
+      ORDER BY c.date DESC, c.id DESC LIMIT 1) lc ON true)`;
+}
+
+/** On order: qty of PO lines ordered or backordered on orders not yet received. */
+export function onOrderSql(m: AnyTable): SQL {
+  return sql`(SELECT coalesce(sum(l.qty), 0) FROM purchase_order_materials l
+    JOIN purchase_orders o ON o.id = l.purchase_order_id
+    WHERE l.material_id = ${m.id} AND l.status IN ('ordered', 'backordered') AND o.received_at IS NULL)`;
+}
+
+/** The unit price stock is valued at: the latest receipt's (as of a date), else the starting price. */
+export function unitValueSql(m: AnyTable, asOf?: string): SQL {
+  return sql`coalesce((SELECT r.price FROM material_transactions r
+    WHERE r.material_id = ${m.id} AND r.type = 'receipt' AND r.price IS NOT NULL${asOf ? sql` AND r.date <= ${asOf}` : sql``}
+    ORDER BY r.date DESC, r.id DESC LIMIT 1), ${m.starting_price}, 0)`;
+}
+
+const belowReorder = (m: AnyTable) => sql`${onHandSql(m)} + ${onOrderSql(m)} < coalesce(${m.reorder_qty}, 0)`;
 
 export const materialsHooks: Hooks = {
+  computed: { on_hand: (m) => onHandSql(m), on_order: onOrderSql },
+  customFilters: {
+    below_reorder: (value, m) => (value === 'true' ? belowReorder(m) : value === 'false' ? not(belowReorder(m)) : undefined),
+  },
   async beforeSave({ ctx, values, existing }) {
     if (changed(values, existing, 'material_category_id')) {
       values.material_category_name = (await rowById(ctx, 'material_categories', values.material_category_id))?.name ?? null;
     }
+  },
+  /** A material still named by products, orders or boms stays (409 in words), not broken links. */
+  async beforeDelete({ ctx, existing }) {
+    const uses = await materialUses(ctx, existing.id as number);
+    if (uses) throw new ApiError(409, `This material is used by ${uses} and cannot be deleted.`);
+  },
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Stock movements: the date defaults to today (stock is computed in date order); a count is an
+ * absolute qty and cannot be negative; an adjustment is a signed correction and needs a note
+ * saying why (the Adjust action of the inventory screen is a plain create with type adjustment).
+ */
+export const materialTransactionsHooks: Hooks = {
+  beforeSave({ values, existing }) {
+    if (values.date === null || (!existing && values.date === undefined)) values.date = (existing?.date as string | null) ?? today();
+    const merged = { ...existing, ...values };
+    const errors: Record<string, string[]> = {};
+    if (merged.type === 'count' && typeof merged.qty === 'number' && merged.qty < 0) errors.qty = ['A count cannot be negative.'];
+    if (merged.type === 'adjustment') {
+      if (merged.qty === 0) errors.qty = ['An adjustment must change the quantity.'];
+      if (typeof merged.note !== 'string' || !merged.note.trim()) errors.note = ['An adjustment needs a note saying why.'];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
   },
 };
 
@@ -58,5 +124,26 @@ export const purchaseOrdersHooks: Hooks = {
     if (!existing && values.number == null) {
       values.number = await nextPurchaseOrderNumber({ ctx });
     }
+  },
+};
+
+/**
+ * At most one preferred vendor per material (domain.md: the Vendor Material dialog's toggle):
+ * marking one preferred unsets the material's others in the same transaction, so the dialog never
+ * has to ask. The material row is locked first, so two concurrent "preferred" saves for one
+ * material run one after the other. The side effect has no audit rows of its own (one entry per
+ * record written, as everywhere): the audit row of the record made preferred explains it.
+ */
+export const vendorMaterialsHooks: Hooks = {
+  async beforeSave({ ctx, values, existing }) {
+    const materialId = values.material_id ?? existing?.material_id;
+    if ((values.is_preferred ?? existing?.is_preferred) === true && typeof materialId === 'number') {
+      await ctx.db.orm.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
+    }
+  },
+  async afterSave({ ctx, record }) {
+    if (record.is_preferred !== true) return;
+    await ctx.db.orm.execute(sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
+      WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred`);
   },
 };

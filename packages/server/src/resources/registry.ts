@@ -2,7 +2,10 @@
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
 import { tableFor } from '../db/schema.ts';
 import type { Hooks, ServerResource } from '../engine/server-resource.ts';
-import { bomMaterialsHooks, bomsHooks, materialsHooks, purchaseOrderMaterialsHooks, purchaseOrdersHooks } from './inventory.ts';
+import {
+  bomMaterialsHooks, bomsHooks, materialsHooks, materialTransactionsHooks, purchaseOrderMaterialsHooks, purchaseOrdersHooks,
+  vendorMaterialsHooks,
+} from './inventory.ts';
 import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
@@ -22,6 +25,8 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   products: productsHooks,
   series: seriesHooks,
   materials: materialsHooks,
+  material_transactions: materialTransactionsHooks,
+  vendor_materials: vendorMaterialsHooks,
   purchase_orders: purchaseOrdersHooks,
   purchase_order_materials: purchaseOrderMaterialsHooks,
   bom_materials: bomMaterialsHooks,

@@ -31,7 +31,8 @@ export interface RelationDef {
   writable?: boolean;
 }
 
-export interface ResourceDef {
+/** `F`: the field definitions with their literal kinds and options (records.ts types records from them). */
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   name: string;
   /** Singular label for dialogs and messages ("Client"). */
   label: string;
@@ -39,7 +40,7 @@ export interface ResourceDef {
   table: string;
   read: Access;
   write: Access;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Columns searched by `search=` (ILIKE with trigram indexes). */
   search: readonly string[];
   filters: Record<string, FilterDef>;
@@ -55,14 +56,16 @@ export interface ResourceDef {
   dateField?: string;
   /** Column sets unique together among rows that are not deleted. */
   uniqueTogether?: readonly (readonly string[])[];
+  /** Extra composite b-tree indexes (column lists), for reads the single-column ones do not serve. */
+  indexes?: readonly (readonly string[])[];
 }
 
 type Partialise<T> = { [K in keyof T]?: T[K] };
 
-export function defineResource(
-  def: Omit<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
+export function defineResource<F extends Record<string, FieldDef>>(
+  def: Omit<ResourceDef<F>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
     Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'>>,
-): ResourceDef {
+): ResourceDef<F> {
   const titleField = def.titleField ?? ('name' in def.fields ? 'name' : 'id');
   return {
     filters: {},
@@ -80,7 +83,7 @@ export function humanise(field: string): string {
 
 /** Fields a client may send (not read-only). */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly);
+  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !fd.computed);
 }
 
 /**

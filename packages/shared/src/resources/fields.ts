@@ -44,6 +44,11 @@ export interface FieldDef {
   onDelete?: OnDelete;
   /** Set by the server only; ignored on input. */
   readOnly?: boolean;
+  /**
+   * Read-only and not stored: the server computes it in SQL on every read from an expression its
+   * resource declares (`computed` in server/resources), e.g. a material's on hand. No column.
+   */
+  computed?: boolean;
   /** Accepted on input, never stored as-is nor returned (passwords). */
   writeOnly?: boolean;
   /** Readable and writable only with `edit` on this area (cost and revenue fields). */
@@ -56,9 +61,15 @@ export interface FieldDef {
   schema?: z.ZodType;
 }
 
+/** A builder's options. Each builder keeps the ones it is given as literal types (`const`), so
+ * `f.text({ required: true })` is `{ kind: 'text'; required: true }` and records can be typed from
+ * the definitions (records.ts). */
+type FieldOptions = Omit<FieldDef, 'kind'>;
+
 const make =
-  (kind: FieldKind) =>
-  (opts: Omit<FieldDef, 'kind'> = {}): FieldDef => ({ kind, ...opts });
+  <K extends FieldKind>(kind: K) =>
+  <const O extends FieldOptions = object>(opts?: O): { kind: K } & O =>
+    ({ kind, ...opts }) as { kind: K } & O;
 
 export const f = {
   text: make('text'),
@@ -67,21 +78,16 @@ export const f = {
   int: make('int'),
   money: make('money'),
   qty: make('qty'),
-  bool: (def = false, opts: Omit<FieldDef, 'kind' | 'default'> = {}): FieldDef => ({
-    kind: 'bool',
-    default: def,
-    ...opts,
-  }),
+  bool: <const O extends Omit<FieldOptions, 'default'> = object>(def = false, opts?: O) =>
+    ({ kind: 'bool', default: def, ...opts }) as { kind: 'bool'; default: boolean } & O,
   date: make('date'),
   timestamp: make('timestamp'),
   json: make('json'),
-  enum: (values: readonly string[], opts: Omit<FieldDef, 'kind' | 'values'> = {}): FieldDef => ({
-    kind: 'enum',
-    values,
-    ...opts,
-  }),
-  ref: (ref: string, opts: Omit<FieldDef, 'kind' | 'ref'> = {}): FieldDef => ({ kind: 'ref', ref, index: true, ...opts }),
-  idList: (opts: Omit<FieldDef, 'kind'> = {}): FieldDef => ({ kind: 'idList', default: [], ...opts }),
+  enum: <const V extends readonly string[], const O extends Omit<FieldOptions, 'values'> = object>(values: V, opts?: O) =>
+    ({ kind: 'enum', values, ...opts }) as { kind: 'enum'; values: V } & O,
+  ref: <const O extends Omit<FieldOptions, 'ref'> = object>(ref: string, opts?: O) =>
+    ({ kind: 'ref', ref, index: true, ...opts }) as { kind: 'ref'; ref: string } & O,
+  idList: <const O extends FieldOptions = object>(opts?: O) => ({ kind: 'idList', default: [], ...opts }) as { kind: 'idList' } & O,
   password: make('password'),
   phone: make('phone'),
 };

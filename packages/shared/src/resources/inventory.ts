@@ -28,10 +28,18 @@ export const materials = defineResource({
     starting_qty: f.qty({ default: 0 }),
     starting_price: f.money({ default: 0 }),
     active: f.bool(true),
+    /** DESIGN.md "Stock": the last count (or starting qty) + receipts + adjustments − pulls since. */
+    on_hand: f.qty({ readOnly: true, computed: true }),
+    /** Qty of PO lines ordered or backordered on orders not received. */
+    on_order: f.qty({ readOnly: true, computed: true }),
   },
   search: ['number', 'description'],
-  filters: { material_category_id: { op: 'eq' } },
-  sortable: ['number', 'description', 'created_at'],
+  filters: {
+    material_category_id: { op: 'eq' },
+    /** on hand + on order < reorder qty. */
+    below_reorder: { op: 'custom', values: ['true', 'false'] },
+  },
+  sortable: ['number', 'description', 'created_at', 'on_hand', 'on_order', 'reorder_qty'],
   relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'material_id' } },
   titleField: 'number',
 });
@@ -47,8 +55,11 @@ export const material_transactions = defineResource({
   fields: {
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     type: f.enum(MATERIAL_TRANSACTION_TYPES, { required: true }),
+    /** Receipts add, pulls subtract (both usually positive), adjustments are signed, a count is the absolute qty. */
     qty: f.qty({ required: true }),
+    /** Unit price (a receipt's price per unit; snapshots value stock at the latest one). */
     price: f.money(),
+    /** Defaults to today; stock is computed in (date, id) order. */
     date: f.date({ index: true }),
     purchase_order_material_id: f.ref('purchase_order_materials', { onDelete: 'set null' }),
     bom_id: f.ref('boms', { onDelete: 'set null' }),
@@ -57,6 +68,8 @@ export const material_transactions = defineResource({
   filters: { material_id: { op: 'eq' }, type: { op: 'eq', values: MATERIAL_TRANSACTION_TYPES } },
   sortable: ['date', 'created_at'],
   dateField: 'date',
+  // On hand reads a material's transactions in (date, id) order: the last count, then the rest.
+  indexes: [['material_id', 'date', 'id']],
 });
 
 export const material_snapshots = defineResource({
@@ -74,6 +87,8 @@ export const material_snapshots = defineResource({
   filters: { material_id: { op: 'eq' } },
   sortable: ['date', 'created_at'],
   dateField: 'date',
+  // One snapshot per material and date (taking a date again replaces it); read by date.
+  uniqueTogether: [['date', 'material_id']],
 });
 
 export const vendors = defineResource({

@@ -2,16 +2,20 @@
  * TanStack Query hooks over the generic API (DESIGN.md "HTTP contract"), for any resource of the
  * registry. The query cache is the spec's local store: records by id, lists and pages by params.
  *
- *   const clients = useList('clients');                       // GET /api/clients  → Rec[]
- *   const page = usePage('clients', { page: 1, search: 'ac' }); // paginated        → Page<Rec>
+ *   const clients = useList('clients');                       // GET /api/clients  → RecordOf<'clients'>[]
+ *   const page = usePage('clients', { page: 1, search: 'ac' }); // paginated        → Page<RecordOf<'clients'>>
  *   const client = useRecord('clients', id);                  // GET /api/clients/1?accessed_at=…
- *   const save = useSave('clients');  await save.mutateAsync(values);   // POST or PATCH
+ *   const save = useSave('clients');  await save.mutateAsync({ id, name });  // POST or PATCH, InputOf<'clients'>
  *   const saveMany = useSaveMany('job_products');  const del = useDelete('clients');
+ *
+ * Every hook is typed by the resource name (shared/resources/records.ts): `client.data?.name` is a
+ * string, and a field the definition lacks fails to compile.
  *
  * Saves and deletes write the record into the cache, patch it into cached lists and pages, and
  * invalidate the resource's lists so every screen refreshes without a reload.
  */
 import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import {
   keepPreviousData,
@@ -24,7 +28,12 @@ import {
 } from '@tanstack/react-query';
 import { http, type Query } from './http.ts';
 
-/** A record as the API returns it. `accessed_at` is ours: when the cached copy was fetched. */
+export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
+
+/**
+ * Any record, for code that serves every resource alike (the cache, headings). Screens use
+ * `RecordOf<'name'>`. `accessed_at` is ours: when the cached copy was fetched.
+ */
 export interface Rec {
   id: number;
   updated_at?: string | null;
@@ -55,13 +64,15 @@ function serverNow(serverDate: string | null): string {
   return Number.isNaN(t) ? new Date().toISOString() : new Date(t).toISOString();
 }
 
-export async function fetchList<T extends Rec = Rec>(resource: ResourceName, filters: Query = {}, signal?: AbortSignal): Promise<T[]> {
-  const { data } = await http<ListResponse<T>>('GET', resourcePath(resource), { query: filters, signal });
+type QueryOptions<T> = Partial<UseQueryOptions<T, Error, T, QueryKey>>;
+
+export async function fetchList<N extends ResourceName>(resource: N, filters: Query = {}, signal?: AbortSignal): Promise<RecordOf<N>[]> {
+  const { data } = await http<ListResponse<RecordOf<N>>>('GET', resourcePath(resource), { query: filters, signal });
   return data.data;
 }
 
-export async function fetchPage<T extends Rec = Rec>(resource: ResourceName, params: PageParams, signal?: AbortSignal): Promise<Page<T>> {
-  const { data } = await http<Page<T>>('GET', resourcePath(resource), { query: params, signal });
+export async function fetchPage<N extends ResourceName>(resource: N, params: PageParams, signal?: AbortSignal): Promise<Page<RecordOf<N>>> {
+  const { data } = await http<Page<RecordOf<N>>>('GET', resourcePath(resource), { query: params, signal });
   return data;
 }
 
@@ -69,12 +80,13 @@ export async function fetchPage<T extends Rec = Rec>(resource: ResourceName, par
  * GET one record, sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
  * copy is kept (spec 7.2).
  */
-export async function fetchRecord<T extends Rec = Rec>(
+export async function fetchRecord<N extends ResourceName>(
   queryClient: QueryClient,
-  resource: ResourceName,
+  resource: N,
   id: number,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<RecordOf<N>> {
+  type T = RecordOf<N>;
   const cached = queryClient.getQueryData<T>(resourceKeys.record(resource, id));
   const query = cached?.accessed_at ? { accessed_at: cached.accessed_at } : undefined;
   const { data, serverDate } = await http<T | { current: true }>('GET', `${resourcePath(resource)}/${id}`, { query, signal });
@@ -85,40 +97,28 @@ export async function fetchRecord<T extends Rec = Rec>(
   return { ...(data as T), accessed_at: now };
 }
 
-export function useList<T extends Rec = Rec>(
-  resource: ResourceName,
-  filters: Query = {},
-  options: Partial<UseQueryOptions<T[], Error, T[], QueryKey>> = {},
-) {
-  return useQuery<T[], Error, T[], QueryKey>({
+export function useList<N extends ResourceName>(resource: N, filters: Query = {}, options: QueryOptions<RecordOf<N>[]> = {}) {
+  return useQuery<RecordOf<N>[], Error, RecordOf<N>[], QueryKey>({
     queryKey: resourceKeys.list(resource, filters),
-    queryFn: ({ signal }) => fetchList<T>(resource, filters, signal),
+    queryFn: ({ signal }) => fetchList(resource, filters, signal),
     ...options,
   });
 }
 
-export function usePage<T extends Rec = Rec>(
-  resource: ResourceName,
-  params: PageParams,
-  options: Partial<UseQueryOptions<Page<T>, Error, Page<T>, QueryKey>> = {},
-) {
-  return useQuery<Page<T>, Error, Page<T>, QueryKey>({
+export function usePage<N extends ResourceName>(resource: N, params: PageParams, options: QueryOptions<Page<RecordOf<N>>> = {}) {
+  return useQuery<Page<RecordOf<N>>, Error, Page<RecordOf<N>>, QueryKey>({
     queryKey: resourceKeys.page(resource, params),
-    queryFn: ({ signal }) => fetchPage<T>(resource, params, signal),
+    queryFn: ({ signal }) => fetchPage(resource, params, signal),
     placeholderData: keepPreviousData,
     ...options,
   });
 }
 
-export function useRecord<T extends Rec = Rec>(
-  resource: ResourceName,
-  id: number | null | undefined,
-  options: Partial<UseQueryOptions<T, Error, T, QueryKey>> = {},
-) {
+export function useRecord<N extends ResourceName>(resource: N, id: number | null | undefined, options: QueryOptions<RecordOf<N>> = {}) {
   const queryClient = useQueryClient();
-  return useQuery<T, Error, T, QueryKey>({
+  return useQuery<RecordOf<N>, Error, RecordOf<N>, QueryKey>({
     queryKey: resourceKeys.record(resource, id ?? 0),
-    queryFn: ({ signal }) => fetchRecord<T>(queryClient, resource, id as number, signal),
+    queryFn: ({ signal }) => fetchRecord(queryClient, resource, id as number, signal),
     enabled: id != null && id > 0,
     ...options,
   });
@@ -153,12 +153,13 @@ export function forgetRecord(queryClient: QueryClient, resource: ResourceName, i
 }
 
 /** Strips what the client keeps for itself before sending a whole record. */
-function body(record: Partial<Rec>): Record<string, unknown> {
-  const { accessed_at: _a, current: _c, ...rest } = record;
+function body(record: object): Record<string, unknown> {
+  const { accessed_at: _a, current: _c, ...rest } = record as Record<string, unknown>;
   return rest;
 }
 
-export async function saveRecord<T extends Rec = Rec>(resource: ResourceName, record: Partial<T>): Promise<T> {
+export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>): Promise<RecordOf<N>> {
+  type T = RecordOf<N>;
   const path = resourcePath(resource);
   const { data } = record.id
     ? await http<T>('PATCH', `${path}/${record.id}`, { body: body(record) })
@@ -166,19 +167,19 @@ export async function saveRecord<T extends Rec = Rec>(resource: ResourceName, re
   return data;
 }
 
-export function useSave<T extends Rec = Rec>(resource: ResourceName) {
+export function useSave<N extends ResourceName>(resource: N) {
   const queryClient = useQueryClient();
-  return useMutation<T, Error, Partial<T>>({
-    mutationFn: (record) => saveRecord<T>(resource, record),
+  return useMutation<RecordOf<N>, Error, InputOf<N>>({
+    mutationFn: (record) => saveRecord(resource, record),
     onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
   });
 }
 
-export function useSaveMany<T extends Rec = Rec>(resource: ResourceName) {
+export function useSaveMany<N extends ResourceName>(resource: N) {
   const queryClient = useQueryClient();
-  return useMutation<T[], Error, Partial<T>[]>({
+  return useMutation<RecordOf<N>[], Error, InputOf<N>[]>({
     mutationFn: async (records) => {
-      const { data } = await http<ListResponse<T>>('POST', `${resourcePath(resource)}/store_many`, { body: { data: records.map(body) } });
+      const { data } = await http<ListResponse<RecordOf<N>>>('POST', `${resourcePath(resource)}/store_many`, { body: { data: records.map(body) } });
       return data.data;
     },
     onSuccess: (saved) => storeRecords(queryClient, resource, saved),

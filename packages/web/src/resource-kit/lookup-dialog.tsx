@@ -1,7 +1,7 @@
 /**
  * Lookup dialogs (platform.md 2.8, domain.md 9): search one resource in a modal and pick a record.
  *
- *   const job = await openLookup(modals, 'jobs');   // resolves with the record or null
+ *   const job = await openLookup(modals, 'jobs');   // resolves with RecordOf<'jobs'> or null
  *
  * Jobs, clients, category templates and series page by 30, materials and products by 60; all are
  * sorted descending by number or name. The job lookup filters All / Active (default Active); the
@@ -17,7 +17,7 @@ import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
-import { usePage, type Rec } from './hooks.ts';
+import { usePage, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
 import { recordHeading } from './record-headings.ts';
 import { useListNavigation } from './use-list-navigation.ts';
@@ -25,7 +25,8 @@ import { useListNavigation } from './use-list-navigation.ts';
 /** Same debounce as the record picker (platform.md 9). */
 const SEARCH_DEBOUNCE_MS = 500;
 
-export type LookupKind = 'jobs' | 'clients' | 'category_templates' | 'series' | 'materials' | 'products';
+/** The resources with a lookup dialog. */
+export type LookupKind = Extract<ResourceName, 'jobs' | 'clients' | 'category_templates' | 'series' | 'materials' | 'products'>;
 
 interface FilterOption {
   value: string;
@@ -201,8 +202,8 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
   );
 }
 
-export function openLookup<T extends Rec = Rec>(modals: ModalStackApi, kind: LookupKind, filters?: Query): Promise<T | null> {
-  return modals.push<T>(() => <LookupDialog kind={kind} filters={filters} />, {
+export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K, filters?: Query): Promise<RecordOf<K> | null> {
+  return modals.push<RecordOf<K>>(() => <LookupDialog kind={kind} filters={filters} />, {
     title: LOOKUPS[kind].title,
     size: 'lg',
     testId: 'lookup-dialog',

@@ -2,7 +2,10 @@
  * A record form inside a modal of the stack, with the usual wiring: Save closes the modal with the
  * saved record; Delete asks first, then closes it with null; Cancel closes it with null.
  *
- *   const dialog = useRecordDialog('vendors', { initialValues, deleteConfirm: 'Delete this vendor?' });
+ *   const dialog = useRecordDialog('vendors', {
+ *     initialValues: formValues(vendor, { name: '', email: '' }),   // vendor: RecordOf<'vendors'> | null
+ *     deleteConfirm: 'Delete this vendor?',
+ *   });
  *   return (
  *     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
  *       <TextField label="Name" {...dialog.form.getInputProps('name')} />
@@ -16,7 +19,8 @@
  * - Enter walks the fields and submits on the last one; the footer stays in view; a successful
  *   save or delete says so briefly (one notification) and shows the app's one busy indicator.
  *
- * `useRecordForm` (fields, server errors, 409 reload) does the data side; this only adds the modal.
+ * `useRecordForm` (fields, server errors, 409 reload) does the data side; this only adds the modal,
+ * which closes with the saved `RecordOf<'vendors'>` (open it with `modals.push<RecordOf<'vendors'>>`).
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { FormEvent, ReactNode } from 'react';
@@ -25,16 +29,16 @@ import { useDialogs } from '../ui/dialogs.tsx';
 import { useModal, useModalTitle, type ModalHandle } from '../ui/modal-stack.tsx';
 import { ReadOnly } from '../ui/read-only.tsx';
 import { reportSuccess } from './error-mapper.tsx';
-import type { Rec } from './hooks.ts';
+import type { RecordOf } from './hooks.ts';
 import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 
-export interface RecordDialogOptions<V> extends RecordFormOptions<V> {
+export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
   deleteConfirm: string;
 }
 
-export function useRecordDialog<V extends Record<string, unknown>>(resource: ResourceName, options: RecordDialogOptions<V>) {
-  const modal = useModal<Rec>();
+export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
+  const modal = useModal<RecordOf<N>>();
   const dialogs = useDialogs();
   const record = useRecordForm(resource, options);
   const label = RESOURCES[resource].label;
@@ -57,9 +61,15 @@ export function useRecordDialog<V extends Record<string, unknown>>(resource: Res
   return { ...record, resource, modal, onSubmit, onDelete };
 }
 
-export type RecordDialog = Pick<ReturnType<typeof useRecordDialog>, 'onSubmit' | 'onDelete' | 'isNew' | 'busy' | 'resource'> & {
-  modal: ModalHandle<Rec>;
-};
+/** What the form element needs of any resource's dialog. */
+export interface RecordDialog {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  onDelete: () => Promise<void>;
+  isNew: boolean;
+  busy: boolean;
+  resource: ResourceName;
+  modal: Pick<ModalHandle<never>, 'close'>;
+}
 
 /** "Add Client", "Edit Client", or "Client" when it can only be read. */
 export function recordDialogTitle(label: string, isNew: boolean, canSave: boolean): string {

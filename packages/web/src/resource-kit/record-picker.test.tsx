@@ -5,28 +5,26 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { StackGrabber, json, mockFetch, renderWithProviders } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import type { Rec } from './hooks.ts';
+import type { RecordOf } from './hooks.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
 vi.setConfig({ testTimeout: 15_000 });
 
-const CLIENTS: Rec[] = [
-  { id: 1, name: 'Alpha Glass', active: true },
-  { id: 2, name: 'Beta Mirrors', active: true },
-  { id: 3, name: 'Gamma Homes', active: true },
-];
+type Client = RecordOf<'clients'>;
+const client = (id: number, name: string): Client => ({ id, name, active: true, client_type_id: null, note: null, color: null });
+const CLIENTS: Client[] = [client(1, 'Alpha Glass'), client(2, 'Beta Mirrors'), client(3, 'Gamma Homes')];
 
 function serveClients() {
   return mockFetch((url) => {
     if (url.pathname !== '/api/clients') return undefined;
     const q = (url.searchParams.get('search') ?? '').toLowerCase();
-    const data = CLIENTS.filter((c) => String(c.name).toLowerCase().includes(q));
+    const data = CLIENTS.filter((c) => c.name.toLowerCase().includes(q));
     return json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
   });
 }
 
-function Harness({ onChange, onAddNew }: { onChange: (id: number | null, r: Rec | null) => void; onAddNew?: (p: { name: string; description: string }) => Promise<Rec | null> }) {
+function Harness({ onChange, onAddNew }: { onChange: (id: number | null, r: Client | null) => void; onAddNew?: (p: { name: string; description: string }) => Promise<Client | null> }) {
   const [value, setValue] = useState<number | null>(null);
   return (
     <>
@@ -105,7 +103,7 @@ describe('RecordPicker', () => {
   it('offers "Add New {label} {text}" when nothing matches and selects what the creation resolves with', async () => {
     serveClients();
     const onChange = vi.fn();
-    const created: Rec = { id: 42, name: 'Zed Windows', active: true };
+    const created = client(42, 'Zed Windows');
     const onAddNew = vi.fn(async () => created);
     renderWithProviders(<Harness onChange={onChange} onAddNew={onAddNew} />);
     const input = screen.getByRole('combobox', { name: 'Client' });

@@ -3,7 +3,7 @@
  * resource.
  *
  *   <RecordPicker resource="client_types" label="Client type" value={id}
- *     onChange={(id, record) => ...}
+ *     onChange={(id, type) => ...}          // type: RecordOf<'client_types'> | null
  *     onAddNew={(prefill) => modals.push((m) => <ClientTypeDialog initial={prefill} />)} />
  *
  * - Typing is debounced 500 ms; it asks for 20 records a page with `search=` (the resource's search
@@ -32,7 +32,7 @@ import { ListOption } from '../ui/list-option.tsx';
 import { useLayerZIndex } from '../ui/modal-stack.tsx';
 import { readOnlyInputProps, useReadOnly } from '../ui/read-only.tsx';
 import type { Query } from './http.ts';
-import { usePage, useRecord, type Rec } from './hooks.ts';
+import { usePage, useRecord, type RecordOf } from './hooks.ts';
 import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
 import { recordHeading } from './record-headings.ts';
 import { useListNavigation } from './use-list-navigation.ts';
@@ -42,10 +42,10 @@ export const PICKER_CLOSE_DELAY_MS = 500;
 export const PICKER_PAGE_SIZE = 20;
 const DROPDOWN_MAX_HEIGHT = 280;
 
-export interface RecordPickerProps<T extends Rec> {
-  resource: ResourceName;
+export interface RecordPickerProps<N extends ResourceName> {
+  resource: N;
   value?: number | null;
-  onChange: (id: number | null, record: T | null) => void;
+  onChange: (id: number | null, record: RecordOf<N> | null) => void;
   label?: ReactNode;
   placeholder?: string;
   error?: ReactNode;
@@ -61,11 +61,11 @@ export interface RecordPickerProps<T extends Rec> {
   /** Query parameter that carries the text (default `search`). */
   searchParam?: string;
   /** Text shown for a record (default: its heading, see record-headings.ts). */
-  display?: (record: T) => string;
+  display?: (record: RecordOf<N>) => string;
   /** A second line under each row (default: the heading's second line). */
-  describe?: (record: T) => ReactNode;
+  describe?: (record: RecordOf<N>) => ReactNode;
   /** Enables the `Add New …` row; resolve with the created record (or null). */
-  onAddNew?: (prefill: { name: string; description: string }) => Promise<T | null>;
+  onAddNew?: (prefill: { name: string; description: string }) => Promise<RecordOf<N> | null>;
   /** Clearing the text and leaving the field sets the value to null (default true). */
   clearable?: boolean;
   'data-testid'?: string;
@@ -73,7 +73,8 @@ export interface RecordPickerProps<T extends Rec> {
 
 type Item<T> = { kind: 'record'; record: T } | { kind: 'add'; text: string };
 
-export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
+export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>) {
+  type T = RecordOf<N>;
   const { resource, value, onChange, filters, searchParam = 'search', onAddNew, clearable = true } = props;
   const def = RESOURCES[resource];
   const heading = recordHeading(resource);
@@ -95,7 +96,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
   const listId = useId();
 
   const search = editing ? debounced.trim() : '';
-  const page = usePage<T>(
+  const page = usePage(
     resource,
     {
       page: 1,
@@ -108,7 +109,7 @@ export function RecordPicker<T extends Rec = Rec>(props: RecordPickerProps<T>) {
     { enabled: open },
   );
   const offline = useQueryOffline(page);
-  const selectedQuery = useRecord<T>(resource, picked?.id === value ? null : value);
+  const selectedQuery = useRecord(resource, picked?.id === value ? null : value);
   const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
 
   const rows = page.data?.data ?? [];

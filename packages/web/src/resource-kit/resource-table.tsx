@@ -1,8 +1,12 @@
 /**
  * A searchable, sortable, paginated table over one resource (server-side paging).
  *
- *   <ResourceTable resource="clients" columns={[{ key: 'name', label: 'Name', sortable: true }]}
- *     onRowClick={(row) => openClient(row)} emptyText="No clients yet." />
+ *   const columns: Column<'clients'>[] = [{ key: 'name', label: 'Name', sortable: true }];
+ *   <ResourceTable resource="clients" columns={columns}
+ *     onRowClick={(client) => openClient(client)} emptyText="No clients yet." />
+ *
+ * Typed by the resource: a column's key is one of its fields, `render` and `onRowClick` get its
+ * `RecordOf`.
  *
  * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
  * Rows of inactive records (`active: false`) are dimmed.
@@ -20,44 +24,48 @@ import { useDelayedFlag } from '../ui/loader.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
-import { usePage, type Rec } from './hooks.ts';
+import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
-export interface Column<T> {
-  key: string;
+/** A column of resource `N`'s table: a field (shown as text, or by `render`). */
+export interface Column<N extends ResourceName> {
+  key: FieldName<N>;
   label: string;
-  render?: (row: T) => ReactNode;
+  render?: (row: RecordOf<N>) => ReactNode;
   sortable?: boolean;
   visibleFrom?: MantineBreakpoint;
   width?: number | string;
 }
 
-export interface ResourceTableProps<T extends Rec> {
-  resource: ResourceName;
-  columns: Column<T>[];
+export interface ResourceTableProps<N extends ResourceName> {
+  resource: N;
+  columns: Column<N>[];
   filters?: Query;
   perPage?: number;
-  onRowClick?: (row: T) => void;
+  onRowClick?: (row: RecordOf<N>) => void;
   /** Accessible name of a row's button (default: the first column's text). */
-  rowLabel?: (row: T) => string;
+  rowLabel?: (row: RecordOf<N>) => string;
   searchPlaceholder?: string;
   emptyText?: ReactNode;
   /** Controls shown to the right of the search box. */
   toolbar?: ReactNode;
-  defaultSort?: { column: string; direction: SortDirection };
+  defaultSort?: { column: FieldName<N>; direction: SortDirection };
   testId?: string;
 }
 
-export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
+/** A field of any resource's record, by name (for what every table does alike). */
+const field = (row: Rec, key: string) => row[key];
+
+export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
   const { resource, columns, perPage = 20, onRowClick } = props;
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 300);
   const [pageNo, setPageNo] = useState(1);
-  const [sort, setSort] = useState(props.defaultSort ?? null);
+  const [sort, setSort] = useState<{ column: string; direction: SortDirection } | null>(props.defaultSort ?? null);
   const filterKey = JSON.stringify(props.filters ?? {});
   useEffect(() => setPageNo(1), [search, sort, filterKey]);
 
-  const page = usePage<T>(resource, {
+  const page = usePage(resource, {
     page: pageNo,
     per_page: perPage,
     search: search || undefined,
@@ -73,7 +81,7 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
   const toggleSort = (column: string) =>
     setSort((s) => (s?.column !== column ? { column, direction: 'asc' } : s.direction === 'asc' ? { column, direction: 'desc' } : null));
 
-  const header = (c: Column<T>) => {
+  const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
     const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
     return (
@@ -122,12 +130,12 @@ export function ResourceTable<T extends Rec>(props: ResourceTableProps<T>) {
               <Table.Tr
                 key={row.id}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: row.active === false ? 0.6 : undefined }}
+                style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: field(row, 'active') === false ? 0.6 : undefined }}
                 data-testid={`${resource}-row`}
-                data-inactive={row.active === false || undefined}
+                data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : String(row[c.key] ?? '');
+                  const content = c.render ? c.render(row) : String(field(row, c.key) ?? '');
                   return (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
                       {i === 0 && onRowClick ? (

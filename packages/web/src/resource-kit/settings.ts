@@ -3,17 +3,14 @@
  * `useSettingValue(SETTING.companyName)` reads one from the startup cache (names in shared/settings).
  */
 import type { SettingName } from '@glazier/shared/settings';
-import { useList, type Rec } from './hooks.ts';
+import { useList, type RecordOf } from './hooks.ts';
 import { useCurrentUser } from './session-user.ts';
 
-export interface SettingRec extends Rec {
-  name: string;
-  value: string | null;
-}
+export type SettingRec = RecordOf<'settings'>;
 
 export function useSettingsList() {
   const user = useCurrentUser();
-  return useList<SettingRec>('settings', {}, { enabled: Boolean(user), staleTime: 5 * 60_000 });
+  return useList('settings', {}, { enabled: Boolean(user), staleTime: 5 * 60_000 });
 }
 
 export function useSettingValue(name: SettingName): string | null {

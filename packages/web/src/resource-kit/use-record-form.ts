@@ -1,9 +1,12 @@
 /**
  * A record form wired to the data layer and the error mapper:
  *
- *   const { form, submit, remove } = useRecordForm('clients', { initialValues, fields: ['name', ...] });
+ *   const { form, submit, remove } = useRecordForm('clients', { initialValues: formValues(client, { name: '' }) });
  *   <TextField {...form.getInputProps('name')} />
- *   const saved = await submit();   // the saved record, or null (errors already shown)
+ *   const saved = await submit();   // RecordOf<'clients'>, or null (errors already shown)
+ *
+ * The values are sent as they are (so their keys should be the resource's fields, which
+ * `formValues` checks), or shaped by `transform` into the resource's input type.
  *
  * Field errors from the server land under the fields and clear as the user types (platform.md 5);
  * a 409 offers Reload, which refetches the record into the form.
@@ -13,19 +16,19 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
 import { formTarget, reportError } from './error-mapper.tsx';
-import { fetchRecord, resourceKeys, useDelete, useSave, type Rec } from './hooks.ts';
+import { fetchRecord, resourceKeys, useDelete, useSave, type InputOf, type Rec, type RecordOf } from './hooks.ts';
 
 const HIDDEN = new Set(['id', 'updated_at', 'created_at', 'deleted_at', 'accessed_at']);
 
-export interface RecordFormOptions<V> {
+export interface RecordFormOptions<N extends ResourceName, V> {
   initialValues: V;
   /** Keys that are visible fields (server errors for other keys go to a notification). */
   fields?: readonly string[];
   /** Shapes the values into the body sent to the server. */
-  transform?: (values: V) => Partial<Rec>;
+  transform?: (values: V) => InputOf<N>;
 }
 
-export function useRecordForm<V extends Record<string, unknown>>(resource: ResourceName, options: RecordFormOptions<V>) {
+export function useRecordForm<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordFormOptions<N, V>) {
   const form = useForm<V>({ mode: 'controlled', initialValues: options.initialValues, clearInputErrorOnChange: true });
   const save = useSave(resource);
   const del = useDelete(resource);
@@ -46,7 +49,8 @@ export function useRecordForm<V extends Record<string, unknown>>(resource: Resou
             }),
           );
           const next = { ...form.getValues() };
-          for (const key of Object.keys(next)) if (key in fresh) (next as Record<string, unknown>)[key] = fresh[key];
+          const freshFields: Rec = fresh;
+          for (const key of Object.keys(next)) if (key in freshFields) (next as Record<string, unknown>)[key] = freshFields[key];
           form.setValues(next);
           form.resetDirty(next);
         } catch (e) {
@@ -55,11 +59,11 @@ export function useRecordForm<V extends Record<string, unknown>>(resource: Resou
       }
     : undefined;
 
-  async function submit(): Promise<Rec | null> {
+  async function submit(): Promise<RecordOf<N> | null> {
     form.clearErrors();
     const values = form.getValues();
     try {
-      return await loader.run(save.mutateAsync(options.transform ? options.transform(values) : values));
+      return await loader.run(save.mutateAsync(options.transform ? options.transform(values) : (values as InputOf<N>)));
     } catch (e) {
       reportError(e, { form: target, onReload: reload });
       return null;

@@ -6,11 +6,11 @@ import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useReadOnly } from './read-only.tsx';
 
-interface SwatchFieldProps {
+interface SwatchFieldProps<C extends string> {
   label: string;
-  colors: readonly string[];
-  value: string | null | undefined;
-  onChange: (color: string) => void;
+  colors: readonly C[];
+  value: C | null | undefined;
+  onChange: (color: C) => void;
   /** Defaults to the form's read-only state (ui/read-only.tsx). */
   disabled?: boolean;
   error?: ReactNode;
@@ -20,10 +20,10 @@ interface SwatchFieldProps {
 
 const MOVES: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
-export function SwatchField({ label, colors, value, onChange, disabled: ownDisabled, error, columns = 6 }: SwatchFieldProps) {
+export function SwatchField<C extends string>({ label, colors, value, onChange, disabled: ownDisabled, error, columns = 6 }: SwatchFieldProps<C>) {
   const disabled = useReadOnly(ownDisabled);
   const group = useRef<HTMLDivElement>(null);
-  const current = Math.max(0, colors.indexOf(value ?? ''));
+  const current = value == null ? 0 : Math.max(0, colors.indexOf(value));
 
   const choose = (i: number) => {
     onChange(colors[i]!);

@@ -3,7 +3,7 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
-import type { Rec } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -15,7 +15,7 @@ import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 
 interface Props {
-  record?: Rec | null;
+  record?: RecordOf<'clients'> | null;
   initial?: { name?: string };
 }
 
@@ -26,9 +26,9 @@ function ClientForm({ record, initial }: Props) {
     deleteConfirm: 'Delete this client?',
     initialValues: formValues(record, {
       name: initial?.name ?? '',
-      client_type_id: null as number | null,
+      client_type_id: null,
       note: '',
-      color: CLIENT_COLORS[0] as string,
+      color: CLIENT_COLORS[0],
       active: true,
     }),
   });
@@ -46,15 +46,15 @@ function ClientForm({ record, initial }: Props) {
         data-testid="client-type-picker"
       />
       <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color == null ? null : String(values.color)} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
+      <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
       {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
     </RecordDialogForm>
   );
 }
 
-export function openClientDialog(modals: ModalStackApi, props: Props = {}): Promise<Rec | null> {
+export function openClientDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'clients'> | null> {
   // The form sets the title: Add Client, Edit Client, or Client when read-only.
-  return modals.push<Rec>(() => <ClientForm {...props} />, {
+  return modals.push<RecordOf<'clients'>>(() => <ClientForm {...props} />, {
     testId: 'client-dialog',
   });
 }

@@ -1,5 +1,5 @@
 /** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
-import { useList, type Rec } from '../../resource-kit/hooks.ts';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -8,7 +8,7 @@ import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 interface Props {
-  record?: Rec | null;
+  record?: RecordOf<'client_types'> | null;
   initial?: { name?: string };
 }
 
@@ -17,10 +17,10 @@ function ClientTypeForm({ record, initial }: Props) {
   const categories = useList('product_categories');
   const dialog = useRecordDialog('client_types', {
     deleteConfirm: 'Delete this client type?',
-    initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [] as number[] }),
+    initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [] }),
   });
   const { form } = dialog;
-  const selected = ((form.getValues().product_category_list as number[] | undefined) ?? []).map(String);
+  const selected = (form.getValues().product_category_list ?? []).map(String);
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
@@ -28,7 +28,7 @@ function ClientTypeForm({ record, initial }: Props) {
       <MultiSelectField
         label="Product categories"
         placeholder={selected.length ? undefined : 'Choose categories'}
-        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name ?? '') }))}
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         value={selected}
         onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
         error={form.errors.product_category_list}
@@ -41,9 +41,9 @@ function ClientTypeForm({ record, initial }: Props) {
 }
 
 /** Opens Add/Edit Client Type on the stack; resolves with the saved record (null otherwise). */
-export function openClientTypeDialog(modals: ModalStackApi, props: Props = {}): Promise<Rec | null> {
+export function openClientTypeDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'client_types'> | null> {
   // The form sets the title: Add/Edit Client Type, or Client Type when read-only.
-  return modals.push<Rec>(() => <ClientTypeForm {...props} />, {
+  return modals.push<RecordOf<'client_types'>>(() => <ClientTypeForm {...props} />, {
     testId: 'client-type-dialog',
   });
 }

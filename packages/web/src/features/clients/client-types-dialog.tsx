@@ -13,14 +13,14 @@ function ClientTypesList() {
   const canEdit = useCan('edit', 'clients');
   const types = useList('client_types');
   const categories = useList('product_categories');
-  const categoryName = (id: number) => String(categories.data?.find((c) => c.id === id)?.name ?? '');
+  const categoryName = (id: number) => categories.data?.find((c) => c.id === id)?.name ?? '';
 
   return (
     <Stack gap="sm">
       <ModalList label="Client types">
         <Stack gap={2}>
           {(types.data ?? []).map((t) => {
-            const list = (t.product_category_list as number[] | undefined) ?? [];
+            const list = t.product_category_list ?? [];
             return (
               <UnstyledButton
                 key={t.id}
@@ -31,7 +31,7 @@ function ClientTypesList() {
                 className="action-bar-button"
                 data-testid="client-type-row"
               >
-                <Text fw={500}>{String(t.name)}</Text>
+                <Text fw={500}>{t.name}</Text>
                 {list.length > 0 && (
                   <Group gap={4} mt={4}>
                     {list.map((id) => (

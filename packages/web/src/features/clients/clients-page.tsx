@@ -1,7 +1,7 @@
 /** The client list (`/lists/clients`): searchable, paginated, active clients first. */
 import { Button, ColorSwatch, Group, Stack } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
-import { useList, type Rec } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
@@ -15,24 +15,24 @@ export function ClientsPage() {
   const modals = useModals();
   const canEdit = useCan('edit', 'clients');
   const types = useList('client_types');
-  const typeName = (id: unknown) => String(types.data?.find((t) => t.id === id)?.name ?? '');
+  const typeName = (id: number | null) => types.data?.find((t) => t.id === id)?.name ?? '';
   const add = () => void openClientDialog(modals);
   useScreenAction('add', canEdit ? add : null);
 
-  const columns: Column<Rec>[] = [
+  const columns: Column<'clients'>[] = [
     {
       key: 'name',
       label: 'Name',
       sortable: true,
       render: (r) => (
         <Group gap={8} wrap="nowrap">
-          <ColorSwatch color={String(r.color ?? '#868e96')} size={12} withShadow={false} aria-hidden />
-          {String(r.name)}
+          <ColorSwatch color={r.color ?? '#868e96'} size={12} withShadow={false} aria-hidden />
+          {r.name}
         </Group>
       ),
     },
     { key: 'client_type_id', label: 'Type', render: (r) => typeName(r.client_type_id) },
-    { key: 'note', label: 'Note', visibleFrom: 'md', render: (r) => <span style={{ whiteSpace: 'pre-line' }}>{String(r.note ?? '').slice(0, 120)}</span> },
+    { key: 'note', label: 'Note', visibleFrom: 'md', render: (r) => <span style={{ whiteSpace: 'pre-line' }}>{(r.note ?? '').slice(0, 120)}</span> },
     {
       key: 'active',
       label: 'Status',
@@ -62,7 +62,7 @@ export function ClientsPage() {
         resource="clients"
         columns={columns}
         onRowClick={(r) => void openClientDialog(modals, { record: r })}
-        rowLabel={(r) => `Edit ${String(r.name)}`}
+        rowLabel={(r) => `Edit ${r.name}`}
         searchPlaceholder="Search clients"
         emptyText={canEdit ? 'No clients yet. Add the first one.' : 'No clients yet.'}
         testId="clients-table"

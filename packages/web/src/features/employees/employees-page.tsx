@@ -3,7 +3,6 @@ import { formatPhone } from '@glazier/shared/rules/phone';
 import { ROLE_LABELS, type Role } from '@glazier/shared/permissions';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Rec } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
@@ -20,17 +19,17 @@ export function EmployeesPage() {
   const add = () => void openUserDialog(modals);
   useScreenAction('add', canEdit ? add : null);
 
-  const columns: Column<Rec>[] = [
+  const columns: Column<'users'>[] = [
     { key: 'name', label: 'Name', sortable: true },
     { key: 'email', label: 'Email', sortable: true, visibleFrom: 'sm' },
-    { key: 'number', label: 'Phone', visibleFrom: 'md', render: (r) => formatPhone(r.number as string) },
+    { key: 'number', label: 'Phone', visibleFrom: 'md', render: (r) => formatPhone(r.number ?? '') },
     {
       key: 'role',
       label: 'Role',
       sortable: true,
       render: (r) => (
-        <Badge variant="light" color={ROLE_COLORS[r.role as Role] ?? 'gray'}>
-          {ROLE_LABELS[r.role as Role] ?? String(r.role)}
+        <Badge variant="light" color={ROLE_COLORS[r.role] ?? 'gray'}>
+          {ROLE_LABELS[r.role] ?? r.role}
         </Badge>
       ),
     },
@@ -51,7 +50,7 @@ export function EmployeesPage() {
         resource="users"
         columns={columns}
         onRowClick={(r) => void openUserDialog(modals, { record: r })}
-        rowLabel={(r) => `Edit ${String(r.name)}`}
+        rowLabel={(r) => `Edit ${r.name}`}
         searchPlaceholder="Search by name or email"
         emptyText="No employees yet."
         testId="employees-table"

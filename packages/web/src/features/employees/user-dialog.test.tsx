@@ -3,7 +3,7 @@ import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Rec } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -14,8 +14,9 @@ vi.setConfig({ testTimeout: 15_000 });
 
 const STAMP = '2025-01-01T00:00:00.000Z';
 const me = (role: Role): SessionUser => ({ id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
-const self: Rec = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', number: '', role: 'admin', active: true, can_be_scheduled: false, updated_at: STAMP };
-const other: Rec = { id: 2, name: 'Pat Installer', email: 'pat@example.com', number: '15035550000', role: 'employee', active: true, can_be_scheduled: false, updated_at: STAMP };
+type User = RecordOf<'users'>;
+const self: User = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', number: '', role: 'admin', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
+const other: User = { id: 2, name: 'Pat Installer', email: 'pat@example.com', number: '15035550000', role: 'employee', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
 
 function open(role: Role, props: Parameters<typeof openUserDialog>[1] = {}) {
   document.cookie = 'XSRF-TOKEN=t; path=/';
@@ -23,7 +24,7 @@ function open(role: Role, props: Parameters<typeof openUserDialog>[1] = {}) {
   client.setQueryData(SESSION_KEY, me(role));
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  let result!: Promise<Rec | null>;
+  let result!: Promise<User | null>;
   act(() => {
     result = openUserDialog(api, props);
   });
@@ -129,7 +130,7 @@ describe('User dialog', () => {
   });
 
   it('Profile for an employee: name, email and phone are editable and saved; role and others are not sent', async () => {
-    const mine: Rec = { ...other, id: 1, name: 'Eli Employee', email: 'eli@example.com' };
+    const mine: User = { ...other, id: 1, name: 'Eli Employee', email: 'eli@example.com' };
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/users/1' && init.method === 'PATCH') return json({ ...mine, ...JSON.parse(String(init.body)) });
       return undefined;

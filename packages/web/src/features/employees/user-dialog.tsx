@@ -11,12 +11,12 @@
  *   a one-time password reset link.
  */
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
-import { ROLE_LABELS, ROLES, type Role } from '@glazier/shared/permissions';
+import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
 import { Button, Center, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { useRecord, type Rec } from '../../resource-kit/hooks.ts';
+import { useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { api } from '../../resource-kit/http.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -29,8 +29,9 @@ import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
+type User = RecordOf<'users'>;
 
-function UserForm({ record, title }: { record: Rec | null; title?: string }) {
+function UserForm({ record, title }: { record: User | null; title?: string }) {
   const dialogs = useDialogs();
   const loader = useLoader();
   const me = useCurrentUser();
@@ -45,7 +46,7 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
         name: '',
         email: '',
         number: '',
-        role: 'employee' as Role,
+        role: 'employee',
         active: true,
         can_be_scheduled: false,
       }),
@@ -53,20 +54,20 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
       password_confirmation: '',
     },
     transform: (v) => {
-      const body: Record<string, unknown> = { ...v, number: phoneToStored(v.number as string) };
-      if (alwaysSchedulable(body.role as Role)) body.can_be_scheduled = true;
+      const body: InputOf<'users'> = { ...v, number: phoneToStored(v.number) };
+      if (alwaysSchedulable(v.role)) body.can_be_scheduled = true;
       if (!body.password) {
         delete body.password;
         delete body.password_confirmation;
       }
-      if (!canEditUsers) for (const k of Object.keys(body)) if (!SELF_EDITABLE_USER_FIELDS.includes(k)) delete body[k];
+      if (!canEditUsers) for (const k of Object.keys(body)) if (!SELF_EDITABLE_USER_FIELDS.includes(k)) delete body[k as keyof typeof body];
       if (isSelf) delete body.role;
       return body;
     },
   });
   const { form, isNew } = dialog;
   const values = form.getValues();
-  const supervisor = alwaysSchedulable(values.role as Role);
+  const supervisor = alwaysSchedulable(values.role);
   // Name, email and phone: editable by user editors, and by anyone on themself.
   const contactReadOnly = !canEditUsers && !isSelf;
 
@@ -77,7 +78,7 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
       const full = new URL(url, window.location.origin).toString();
       await dialogs.alert(
         <Stack gap="sm">
-          <Text size="sm">Send this one-time link to {String(record.name)}. It lets them choose a new password.</Text>
+          <Text size="sm">Send this one-time link to {record.name}. It lets them choose a new password.</Text>
           <TextInput value={full} readOnly aria-label="Reset link" onFocus={(e) => e.currentTarget.select()} data-testid="reset-link" />
           <CopyButton value={full}>
             {({ copied, copy }) => (
@@ -115,11 +116,12 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
         <SelectField
           label="Role"
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          value={values.role as string}
+          value={values.role}
           onChange={(r) => {
-            if (!r) return;
-            form.setFieldValue('role', r as Role);
-            if (alwaysSchedulable(r)) form.setFieldValue('can_be_scheduled', true);
+            const role = ROLES.find((known) => known === r);
+            if (!role) return;
+            form.setFieldValue('role', role);
+            if (alwaysSchedulable(role)) form.setFieldValue('can_be_scheduled', true);
           }}
           error={form.errors.role}
           readOnly={!canEditUsers}
@@ -128,7 +130,7 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
       <CheckField
         label="Can be scheduled"
         description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
-        checked={supervisor || Boolean(values.can_be_scheduled)}
+        checked={supervisor || values.can_be_scheduled}
         disabled={supervisor && canEditUsers}
         readOnly={!canEditUsers}
         onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
@@ -151,7 +153,7 @@ function UserForm({ record, title }: { record: Rec | null; title?: string }) {
 }
 
 /** Loads the user when only the id is known (Profile), then shows the form. */
-function UserDialogBody({ id, record, title }: { id?: number; record?: Rec | null; title?: string }) {
+function UserDialogBody({ id, record, title }: { id?: number; record?: User | null; title?: string }) {
   const query = useRecord('users', record ? null : (id ?? null));
   const rec = record ?? query.data ?? null;
   if (id && !record && !query.data) {
@@ -166,11 +168,11 @@ function UserDialogBody({ id, record, title }: { id?: number; record?: Rec | nul
 
 export function openUserDialog(
   modals: ModalStackApi,
-  props: { id?: number; record?: Rec | null; title?: string } = {},
-): Promise<Rec | null> {
+  props: { id?: number; record?: User | null; title?: string } = {},
+): Promise<User | null> {
   const editing = Boolean(props.id || props.record);
   // Until the record is loaded; then the form sets Add User / Edit User / User (read-only) / the given title.
-  return modals.push<Rec>(() => <UserDialogBody id={props.id} record={props.record} title={props.title} />, {
+  return modals.push<User>(() => <UserDialogBody id={props.id} record={props.record} title={props.title} />, {
     title: props.title ?? (editing ? 'User' : 'Add User'),
     testId: 'user-dialog',
   });

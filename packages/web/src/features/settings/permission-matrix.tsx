@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { useList, useSaveMany, type Rec } from '../../resource-kit/hooks.ts';
+import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 
@@ -25,8 +25,8 @@ export function PermissionMatrix() {
   const queryClient = useQueryClient();
 
   const byKey = useMemo(() => {
-    const m = new Map<string, Rec>();
-    for (const r of rows.data ?? []) m.set(`${String(r.role)}:${String(r.area)}`, r);
+    const m = new Map<string, RecordOf<'role_permissions'>>();
+    for (const r of rows.data ?? []) m.set(cellKey(r.role, r.area), r);
     return m;
   }, [rows.data]);
 
@@ -35,7 +35,7 @@ export function PermissionMatrix() {
     for (const role of ROLES)
       for (const area of AREAS) {
         const r = byKey.get(cellKey(role, area));
-        m[cellKey(role, area)] = r ? { view: Boolean(r.view), edit: Boolean(r.edit) } : DEFAULT_ROLE_MATRIX[role][area];
+        m[cellKey(role, area)] = r ? { view: r.view, edit: r.edit } : DEFAULT_ROLE_MATRIX[role][area];
       }
     return m;
   }, [byKey]);

@@ -37,7 +37,7 @@ function onSettingFields(error: unknown, sent: readonly string[]): unknown {
 function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdit: boolean }) {
   const loader = useLoader();
   const queryClient = useQueryClient();
-  const saveMany = useSaveMany<SettingRec>('settings');
+  const saveMany = useSaveMany('settings');
   const stored = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
   const form = useForm<CompanyValues>({
     mode: 'controlled',

@@ -4,7 +4,7 @@
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
-import type { Rec } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -14,7 +14,7 @@ import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
 interface Props {
-  record?: Rec | null;
+  record?: RecordOf<'time_entries'> | null;
   jobId?: number | null;
 }
 
@@ -54,7 +54,7 @@ function TimeEntryForm({ record, jobId }: Props) {
       />
       <Group grow align="flex-start">
         <DateField label="Date" {...form.getInputProps('date')} />
-        <QtyField label="Hours" value={v.hours as number} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} min={0} max={24} />
+        <QtyField label="Hours" value={v.hours} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} min={0} max={24} />
       </Group>
       <TextAreaField label="Note" {...form.getInputProps('note')} />
       <CheckField label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />
@@ -62,6 +62,6 @@ function TimeEntryForm({ record, jobId }: Props) {
   );
 }
 
-export function openTimeEntryDialog(modals: ModalStackApi, props: Props = {}): Promise<Rec | null> {
-  return modals.push<Rec>(() => <TimeEntryForm {...props} />, { title: 'Time Entry', testId: 'time-entry-dialog' });
+export function openTimeEntryDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'time_entries'> | null> {
+  return modals.push<RecordOf<'time_entries'>>(() => <TimeEntryForm {...props} />, { title: 'Time Entry', testId: 'time-entry-dialog' });
 }

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "material_snapshots_date_material_id_unique" ON "material_snapshots" USING btree ("date","material_id");--> statement-breakpoint
+CREATE INDEX "material_transactions_material_id_date_id_idx" ON "material_transactions" USING btree ("material_id","date","id");
