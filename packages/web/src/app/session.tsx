@@ -20,14 +20,17 @@ interface SessionApi {
   offline: boolean;
   /** The first user check has not answered yet. */
   checking: boolean;
-  /** Initial data is loading (the overlay is up). */
-  bootstrapping: boolean;
   /** Signs in (the initial data then loads behind the overlay); throws the server's error (422/429). */
   login: (email: string, password: string) => Promise<CurrentUser | null>;
   logout: () => Promise<void>;
 }
 
 const Ctx = createContext<SessionApi | null>(null);
+/**
+ * Initial data is loading (the overlay is up). A context of its own: its start and end re-render
+ * only the overlay, not every screen that reads the session.
+ */
+const InitialDataLoadingCtx = createContext(false);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -91,10 +94,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient, navigate]);
 
   const value = useMemo<SessionApi>(
-    () => ({ user, offline: Boolean(user?.offline), checking: userQuery.isPending, bootstrapping, login, logout }),
-    [user, userQuery.isPending, bootstrapping, login, logout],
+    () => ({ user, offline: Boolean(user?.offline), checking: userQuery.isPending, login, logout }),
+    [user, userQuery.isPending, login, logout],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={value}>
+      <InitialDataLoadingCtx.Provider value={bootstrapping}>{children}</InitialDataLoadingCtx.Provider>
+    </Ctx.Provider>
+  );
+}
+
+export function useInitialDataLoading(): boolean {
+  return useContext(InitialDataLoadingCtx);
 }
 
 export function useSession(): SessionApi {
