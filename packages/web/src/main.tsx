@@ -1,11 +1,11 @@
-import './app/first-screen-styles.ts';
+import './ui/first-screen-styles.ts';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { loadAllStyles } from './app/first-screen-styles.ts';
+import { loadAllStyles } from './ui/first-screen-styles.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';

@@ -5,7 +5,7 @@
  * here as its screens are built. Anything else shows the not-found page.
  */
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { loadAllStyles } from './first-screen-styles.ts';
+import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { RequirePermission, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';

@@ -5,7 +5,7 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
@@ -93,9 +93,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await navigate('/welcome');
   }, [queryClient, navigate]);
 
+  // The first answer of the user check renders the whole signed-in frame (header, menu, screen):
+  // it is rendered in the background (interruptible, no long task blocking input), while the
+  // screens still see "checking". Later changes (login, logout, offline) apply at once.
+  const live = useMemo(() => ({ user, checking: userQuery.isPending }), [user, userQuery.isPending]);
+  const deferred = useDeferredValue(live);
+  const shown = deferred.checking ? deferred : live;
+
   const value = useMemo<SessionApi>(
-    () => ({ user, offline: Boolean(user?.offline), checking: userQuery.isPending, login, logout }),
-    [user, userQuery.isPending, login, logout],
+    () => ({ user: shown.user, offline: Boolean(shown.user?.offline), checking: shown.checking, login, logout }),
+    [shown, login, logout],
   );
   return (
     <Ctx.Provider value={value}>
