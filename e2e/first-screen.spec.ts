@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FIRST_SCREEN_JS_BUDGET, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
+import { FIRST_SCREEN_CSS_BUDGET, FIRST_SCREEN_JS_BUDGET, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
+import { loginAdmin } from './support.ts';
 
 const SERVED = path.resolve(import.meta.dirname, '../.tmp/e2e-web');
 
@@ -14,7 +15,21 @@ for (const route of ['/', '/welcome']) {
     const weight = firstScreenWeight(SERVED, route);
     expect(weight.js, weight.files.map((f) => `${f.file} ${kb(f.gzip)}`).join('\n')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET);
   });
+
+  // Render-blocking: only the first screens' Mantine styles; the rest load after the first frame.
+  test(`${route} blocks its first paint on at most ${kb(FIRST_SCREEN_CSS_BUDGET)} of gzipped CSS`, () => {
+    const weight = firstScreenWeight(SERVED, route);
+    expect(weight.css, weight.files.map((f) => `${f.file} ${kb(f.gzip)}`).join('\n')).toBeLessThanOrEqual(FIRST_SCREEN_CSS_BUDGET);
+  });
 }
+
+test('a screen opened directly waits for the styles that are not in the first stylesheet', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/lists/clients');
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
+  expect(sheets.some((href) => /\/assets\/all-styles-[\w-]+\.css$/.test(href)), sheets.join('\n')).toBe(true);
+});
 
 test('the entry script and stylesheet are sent precompressed and long-cached', async ({ request }) => {
   const html = await (await request.get('/welcome')).text();

@@ -6,6 +6,8 @@
  *
  *   npm run lighthouse                 build, then 2 runs of each page
  *   npm run lighthouse -- --runs 3 --no-build
+ *   npm run lighthouse -- --no-build --dist /tmp/old-dist   measures another build
+ *   npm run lighthouse -- --save /tmp/lh    also writes each run's full report (JSON, with the trace's audits)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,10 +19,11 @@ import lighthouse from 'lighthouse';
 import { firstScreenWeight, kb } from './first-screen-weight.ts';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '2' }, 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '3290' } },
+  options: { runs: { type: 'string', default: '2' }, 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '3290' }, save: { type: 'string' }, dist: { type: 'string' } },
 });
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'packages/web/dist');
+// --dist: another build to measure (e.g. a copy of the previous one, to compare in the same conditions).
+const dist = args.dist ? path.resolve(args.dist) : path.join(root, 'packages/web/dist');
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { name: 'Lighthouse Admin', email: 'lighthouse@glazier.test', password: 'lighthouse-pass-1' };
@@ -82,6 +85,11 @@ async function audit(chromePort: number, url: string, cookie?: string): Promise<
     { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: cookie ? { Cookie: cookie } : null },
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  if (args.save) {
+    fs.mkdirSync(args.save, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(args.save, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];

@@ -1,15 +1,16 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './ui/first-screen-styles.ts';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadAllStyles } from './ui/first-screen-styles.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';
 import { HttpError } from './resource-kit/http.ts';
+import { sessionUserQuery } from './resource-kit/session-user.ts';
 import { LoaderProvider } from './ui/loader.tsx';
 import { NotificationsHost } from './ui/notifications-host.tsx';
 
@@ -24,6 +25,8 @@ const queryClient = new QueryClient({
   },
 });
 
+// The user check starts now, in parallel with the first render, not after it.
+void queryClient.prefetchQuery(sessionUserQuery);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
@@ -39,4 +42,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+// After the first frame: the rest of the styles, then (on load) the service worker, whose
+// precaching would otherwise compete with the first screen's requests.
+requestAnimationFrame(() => setTimeout(() => void loadAllStyles()));
 registerServiceWorker();

@@ -1,24 +1,25 @@
 /** Providers that need the router (session navigation, dialogs that link) wrap every route. */
 import { SETTING } from '@glazier/shared/settings';
+import type { ReactNode } from 'react';
 import { useSettingValue } from '../resource-kit/settings.ts';
 import { ModalStackProvider } from '../ui/modal-stack.tsx';
 import { SessionProvider } from './session.tsx';
 import { Shell } from './shell.tsx';
 
-function Stack() {
+function Stack({ children }: { children: ReactNode }) {
   // Modal titles fall back to the company name (platform.md 2.7).
   const company = useSettingValue(SETTING.companyName);
-  return (
-    <ModalStackProvider defaultTitle={company || 'Glazier'}>
-      <Shell />
-    </ModalStackProvider>
-  );
+  return <ModalStackProvider defaultTitle={company || 'Glazier'}>{children}</ModalStackProvider>;
 }
 
 export function RootLayout() {
+  // The shell is created here, not in Stack: when the settings arrive only the modal stack
+  // re-renders, not the whole frame.
   return (
     <SessionProvider>
-      <Stack />
+      <Stack>
+        <Shell />
+      </Stack>
     </SessionProvider>
   );
 }

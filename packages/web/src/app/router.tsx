@@ -4,7 +4,8 @@
  * (both weigh ~2 KB; the entry stays in the first-screen budget). An area's routes are registered
  * here as its screens are built. Anything else shows the not-found page.
  */
-import { Outlet, createBrowserRouter } from 'react-router';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { RequirePermission, RequireUser } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -21,8 +22,24 @@ function FirstLoad() {
   );
 }
 
+/**
+ * A lazy screen also waits for the styles not in the first screen's stylesheet, so a screen opened
+ * directly never shows unstyled (first-screen-styles.ts).
+ */
+function withAllStyles(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const next = { ...route } as RouteObject;
+    if (typeof lazy === 'function') {
+      next.lazy = (async () => (await Promise.all([lazy(), loadAllStyles()]))[0]) as typeof lazy;
+    }
+    if (children) next.children = withAllStyles(children);
+    return next;
+  });
+}
+
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(withAllStyles([
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
@@ -57,5 +74,5 @@ export function createRouter() {
         },
       ],
     },
-  ]);
+  ]));
 }

@@ -18,7 +18,9 @@ export function registerServiceWorker(): void {
   setTimeout(() => sessionStorage.removeItem(PRELOAD_RELOAD_KEY), 10_000);
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   registerSW({
-    immediate: true,
+    // Registered once the page has loaded: precaching the whole build would otherwise compete
+    // with the first screen's requests.
+    immediate: false,
     onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
   });
 }

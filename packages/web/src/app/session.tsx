@@ -5,7 +5,7 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
@@ -20,14 +20,17 @@ interface SessionApi {
   offline: boolean;
   /** The first user check has not answered yet. */
   checking: boolean;
-  /** Initial data is loading (the overlay is up). */
-  bootstrapping: boolean;
   /** Signs in (the initial data then loads behind the overlay); throws the server's error (422/429). */
   login: (email: string, password: string) => Promise<CurrentUser | null>;
   logout: () => Promise<void>;
 }
 
 const Ctx = createContext<SessionApi | null>(null);
+/**
+ * Initial data is loading (the overlay is up). A context of its own: its start and end re-render
+ * only the overlay, not every screen that reads the session.
+ */
+const InitialDataLoadingCtx = createContext(false);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -90,11 +93,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await navigate('/welcome');
   }, [queryClient, navigate]);
 
+  // The first answer of the user check renders the whole signed-in frame (header, menu, screen):
+  // it is rendered in the background (interruptible, no long task blocking input), while the
+  // screens still see "checking". Later changes (login, logout, offline) apply at once.
+  const live = useMemo(() => ({ user, checking: userQuery.isPending }), [user, userQuery.isPending]);
+  const deferred = useDeferredValue(live);
+  const shown = deferred.checking ? deferred : live;
+
   const value = useMemo<SessionApi>(
-    () => ({ user, offline: Boolean(user?.offline), checking: userQuery.isPending, bootstrapping, login, logout }),
-    [user, userQuery.isPending, bootstrapping, login, logout],
+    () => ({ user: shown.user, offline: Boolean(shown.user?.offline), checking: shown.checking, login, logout }),
+    [shown, login, logout],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  return (
+    <Ctx.Provider value={value}>
+      <InitialDataLoadingCtx.Provider value={bootstrapping}>{children}</InitialDataLoadingCtx.Provider>
+    </Ctx.Provider>
+  );
+}
+
+export function useInitialDataLoading(): boolean {
+  return useContext(InitialDataLoadingCtx);
 }
 
 export function useSession(): SessionApi {

@@ -7,11 +7,11 @@ import { BusyOverlay } from '../ui/loader.tsx';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { Header } from './header.tsx';
-import { useSession } from './session.tsx';
+import { useInitialDataLoading, useSession } from './session.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 export function Shell() {
-  const { user, bootstrapping } = useSession();
+  const { user } = useSession();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const { pathname } = useLocation();
@@ -69,9 +69,13 @@ export function Shell() {
           </AppShell.Footer>
         )}
       </AppShell>
-      {bootstrapping && <BusyOverlay label="Loading your data…" />}
+      <InitialDataOverlay />
     </ScreenActionsProvider>
   );
+}
+
+function InitialDataOverlay() {
+  return useInitialDataLoading() ? <BusyOverlay label="Loading your data…" /> : null;
 }
 
 function RouteLoading() {

@@ -10,7 +10,7 @@
  */
 import type { SessionUser } from '@glazier/shared/api';
 import { ROLES, can, type Action, type Area } from '@glazier/shared/permissions';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError, NetworkError, api } from './http.ts';
 
 export const SESSION_KEY = ['session', 'user'] as const;
@@ -82,17 +82,20 @@ export async function fetchSessionUser(): Promise<CurrentUser | null> {
 /** While working offline, check the server again this often (and whenever the browser reconnects). */
 export const OFFLINE_RECHECK_MS = 30_000;
 
+/** The user check's query: `useSessionUser`, and main.tsx starts it before the first render. */
+export const sessionUserQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: fetchSessionUser,
+  staleTime: (q) => (q.state.data?.offline ? 0 : Infinity),
+  refetchInterval: (q) => (q.state.data?.offline ? OFFLINE_RECHECK_MS : false),
+  refetchOnReconnect: true,
+  retry: 1,
+  // The check runs (and can fall back to the remembered user) even when the browser says it is offline.
+  networkMode: 'always',
+});
+
 export function useSessionUser() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: fetchSessionUser,
-    staleTime: (q) => (q.state.data?.offline ? 0 : Infinity),
-    refetchInterval: (q) => (q.state.data?.offline ? OFFLINE_RECHECK_MS : false),
-    refetchOnReconnect: true,
-    retry: 1,
-    // The check runs (and can fall back to the remembered user) even when the browser says it is offline.
-    networkMode: 'always',
-  });
+  return useQuery(sessionUserQuery);
 }
 
 export function useCurrentUser(): CurrentUser | null {

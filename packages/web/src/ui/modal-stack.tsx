@@ -20,6 +20,7 @@
  */
 import type { MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { loadAllStyles } from './first-screen-styles.ts';
 import {
   Suspense,
   createContext,
@@ -81,8 +82,8 @@ function activeOpener(): HTMLElement | null {
   return el instanceof HTMLElement && el !== document.body ? el : null;
 }
 
-// Loaded with the first dialog (see mantine-modal.ts).
-const Modal = lazy(() => import('./mantine-modal.ts').then((m) => ({ default: m.Modal })));
+// Loaded with the first dialog (see mantine-modal.ts), with the styles a dialog's fields need.
+const Modal = lazy(() => Promise.all([import('./mantine-modal.ts'), loadAllStyles()]).then(([m]) => ({ default: m.Modal })));
 
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
