@@ -5,10 +5,9 @@
  */
 import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, type Area, type AreaRight, type Role, withRight } from '@glazier/shared/permissions';
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
@@ -60,7 +59,7 @@ export function PermissionMatrix() {
     try {
       await loader.run(saveMany.mutateAsync(body));
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
-      notifications.show({ color: 'teal', message: 'Permissions saved.' });
+      reportSuccess('Permissions saved.');
     } catch (e) {
       reportError(e, { onReload: () => void rows.refetch() });
     }
