@@ -163,3 +163,75 @@ describe('the job template rule', () => {
     expect(onlyJobTemplates.map((r) => r.type)).toEqual(['job_template']);
   });
 });
+
+describe('cost fields per role', () => {
+  const GUARDED_JOB = ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount'] as const;
+  const GUARDED_PRODUCT = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
+  const SEES: Record<Role, boolean> = { admin: true, manager: true, supervisor: false, employee: false };
+
+  async function costedJob() {
+    const p = await product({ cost_per_unit: 10, revenue_per_unit: 25 });
+    const job = await made(as.admin, 'jobs', {
+      number: `COST-${++seq}`, burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900, trip_charge: 35,
+      products: [{ product_id: p.id, qty: 2 }],
+    });
+    return { p, job, line: (job.products as Row[])[0]! };
+  }
+
+  it('shows job and job product costs only to roles with edit jobs_admin, on every read', async () => {
+    const { job, line } = await costedJob();
+    for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) {
+      const reads: Row[] = [
+        (await as[role].get(`/api/jobs/${job.id}`)).body,
+        (await as[role].get(`/api/jobs?page=1&search=${job.number}`)).body.data![0]!,
+        (await as[role].get(`/api/jobs?id_list=${job.id}&with_products=true`)).body.data![0]!,
+      ];
+      for (const r of reads) {
+        expect(r.id, role).toBe(job.id);
+        expect(r.trip_charge, role).toBe(35); // not a cost field: everyone sees it
+        for (const k of GUARDED_JOB) expect(k in r, `${role} ${k}`).toBe(SEES[role]);
+      }
+      const lines = [(reads[0]!.products as Row[])[0]!, (reads[2]!.products as Row[])[0]!, (await as[role].get(`/api/job_products/${line.id}`)).body, (await as[role].get(`/api/job_products?job_id=${job.id}`)).body.data![0]!];
+      for (const l of lines) {
+        expect(l.id, role).toBe(line.id);
+        for (const k of GUARDED_PRODUCT) expect(k in l, `${role} ${k}`).toBe(SEES[role]);
+      }
+      if (SEES[role]) expect(lines[0]).toMatchObject({ cost: 20, revenue: 50, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
+    }
+  });
+
+  it('ignores cost fields written without edit jobs_admin, keeps the stored ones, and derives line costs from the product', async () => {
+    const { job, line } = await costedJob();
+    const seen = (await as.supervisor.get(`/api/jobs/${job.id}`)).body;
+    const res = await as.supervisor.patch(`/api/jobs/${job.id}`, {
+      ...seen, name: 'Renamed', burden_rate: 1, additional_costs: 1, additional_revenues: 1, invoice_amount: 1,
+      products: [{ ...(seen.products as Row[])[0], qty: 3, cost: 1, revenue: 1, default_cost_per_unit: 1, default_revenue_per_unit: 1 }],
+    });
+    expect(res.status).toBe(200);
+    const stored = (await as.manager.get(`/api/jobs/${job.id}`)).body;
+    expect(stored).toMatchObject({ name: 'Renamed', burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900 });
+    // qty 3 at the product's unit cost and revenue
+    expect((stored.products as Row[])[0]).toMatchObject({ id: line.id, qty: 3, cost: 30, revenue: 75, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
+
+    const created = await made(as.supervisor, 'jobs', { number: `COST-S-${seq}`, burden_rate: 99, invoice_amount: 5 });
+    const asManager = (await as.manager.get(`/api/jobs/${created.id}`)).body;
+    expect(asManager.burden_rate).not.toBe(99);
+    expect(asManager.invoice_amount).toBeNull();
+
+    // a manager (edit jobs_admin) sets them
+    const set = await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 22.5, invoice_amount: 1000, products: [{ id: line.id, qty: 3, cost: 31, revenue: 80 }] });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ burden_rate: 22.5, invoice_amount: 1000 });
+    expect((set.body.products as Row[])[0]).toMatchObject({ cost: 31, revenue: 80 });
+  });
+
+  it('an employee (view jobs) reads jobs but writes neither jobs nor job products', async () => {
+    const { job, line } = await costedJob();
+    expect((await as.employee.get(`/api/jobs/${job.id}`)).status).toBe(200);
+    expect((await as.employee.patch(`/api/jobs/${job.id}`, { name: 'x' })).status).toBe(403);
+    expect((await as.employee.post('/api/jobs', { number: 'E-1' })).status).toBe(403);
+    expect((await as.employee.patch(`/api/job_products/${line.id}`, { qty: 9 })).status).toBe(403);
+    expect((await as.employee.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'x' }] })).status).toBe(403);
+    expect((await as.employee.del(`/api/job_products/${line.id}`)).status).toBe(403);
+  });
+});

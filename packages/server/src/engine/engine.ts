@@ -460,6 +460,7 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
     throw e;
   }
   await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);
+  await res.afterDelete?.({ ctx, existing });
 }
 
 export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ id: number }> {

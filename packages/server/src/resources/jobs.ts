@@ -4,6 +4,7 @@ import type { Ctx } from '../engine/context.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { invalid } from '../engine/errors.ts';
 import { copyJobProducts } from '../domain/copy-job-products.ts';
+import { sweepBlobs } from '../domain/stored-files.ts';
 import { changed, rowById } from './lookup.ts';
 import { settingValue } from './settings.ts';
 
@@ -38,4 +39,6 @@ export const jobsHooks: Hooks = {
   async afterSave({ ctx, record, existing }) {
     if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id as number);
   },
+  // The job's files and images went with it (database cascades): so do their contents.
+  afterDelete: ({ ctx }) => sweepBlobs(ctx),
 };
