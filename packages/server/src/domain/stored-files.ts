@@ -40,7 +40,6 @@ const blob = (mime: string, data: Buffer): BlobContent => ({ sha256: crypto.crea
 /** A name safe to show and to send back in Content-Disposition: no path, no control characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
   return clean || fallback;
 }
