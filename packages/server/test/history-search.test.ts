@@ -93,7 +93,7 @@ describe('history', () => {
 });
 
 describe('search', () => {
-  let hits: Row;
+  let hits: Record<'client' | 'job' | 'other' | 'estimate' | 'material' | 'product' | 'po', Row>;
   beforeAll(async () => {
     const client = await made(as.manager, 'clients', { name: 'Zephyr Homes' });
     const job = await made(as.manager, 'jobs', { number: 'ZX-100', name: 'Zephyr lobby', client_id: client.id });

@@ -11,9 +11,13 @@ const CREATED_BY = ['notes', 'files', 'images'] as const;
  * holds any more; in the caller's transaction (the user's delete), so all goes or nothing does.
  */
 export async function deleteUserContent(ctx: Ctx, userId: number): Promise<void> {
+  const hashes: unknown[] = [];
   for (const table of CREATED_BY) {
     const gone = await ctx.db.query<Row>(`DELETE FROM ${table} WHERE user_id = $1 RETURNING *`, [userId]);
-    for (const row of gone) await recordAudit(ctx, table, 'delete', row.id as number, row, null);
+    for (const row of gone) {
+      await recordAudit(ctx, table, 'delete', row.id as number, row, null);
+      hashes.push(row.sha256, row.thumb_sha256);
+    }
   }
-  await sweepBlobs(ctx);
+  await sweepBlobs(ctx, hashes);
 }

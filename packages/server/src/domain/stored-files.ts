@@ -108,12 +108,17 @@ export async function readBlob(ctx: Ctx, sha256: string): Promise<{ mime: string
 }
 
 /**
- * Removes contents no file or image holds any more: after a file or image is deleted, and after
- * deletes that take files and images along (a job, an estimate, a user).
+ * Removes contents no file or image holds any more: those of a deleted (or replaced) file or image
+ * when given, else all (after deletes that take files and images along: a job, an estimate).
  */
-export async function sweepBlobs(ctx: Ctx): Promise<void> {
-  await ctx.db.query(`DELETE FROM blobs b
-    WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = b.sha256)
+export async function sweepBlobs(ctx: Ctx, only?: unknown[]): Promise<void> {
+  const hashes = only?.filter((h): h is string => typeof h === 'string');
+  if (hashes && !hashes.length) return;
+  await ctx.db.query(
+    `DELETE FROM blobs b
+    WHERE ${hashes ? 'b.sha256 = ANY($1::text[]) AND' : ''} NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = b.sha256)
       AND NOT EXISTS (SELECT 1 FROM images i WHERE i.sha256 = b.sha256)
-      AND NOT EXISTS (SELECT 1 FROM images t WHERE t.thumb_sha256 = b.sha256)`);
+      AND NOT EXISTS (SELECT 1 FROM images t WHERE t.thumb_sha256 = b.sha256)`,
+    hashes ? [hashes] : [],
+  );
 }

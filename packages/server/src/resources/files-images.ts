@@ -5,6 +5,7 @@ import { dataUrlBytes, prepareImage, putBlob, sweepBlobs, type PreparedUpload } 
 import { createdByHooks, imagesHooks } from './ownership.ts';
 
 const sweep: Hooks['afterDelete'] = ({ ctx }) => sweepBlobs(ctx);
+const sweepOwn: Hooks['afterDelete'] = ({ ctx, existing }) => sweepBlobs(ctx, [existing.sha256, existing.thumb_sha256]);
 
 export const fileUrl = (id: unknown) => `/api/files/${id}/download`;
 export const imageUrl = (id: unknown, size: 'full' | 'thumb') => `/api/images/${id}/${size}`;
@@ -22,7 +23,7 @@ export const filesHooks: Hooks = {
     Object.assign(values, { sha256: upload.main.sha256, size: upload.main.data.length, path: upload.name });
   },
   present: (_ctx, row) => (row.sha256 ? { ...row, url: fileUrl(row.id) } : row),
-  afterDelete: sweep,
+  afterDelete: sweepOwn,
 };
 
 /**
@@ -50,13 +51,13 @@ export const storedImagesHooks: Hooks = {
     Object.assign(values, { url: null, sha256: upload.main.sha256, thumb_sha256: upload.thumb?.sha256 ?? upload.main.sha256, size: upload.main.data.length });
   },
   async afterSave({ ctx, record, existing }) {
-    if (existing && existing.sha256 !== record.sha256) await sweepBlobs(ctx); // a replaced picture
+    if (existing && existing.sha256 !== record.sha256) await sweepBlobs(ctx, [existing.sha256, existing.thumb_sha256]); // a replaced picture
   },
   present(ctx, row) {
     const out: Row = imagesHooks.present ? imagesHooks.present(ctx, row) : row;
     return out.sha256 ? { ...out, url: imageUrl(out.id, 'full'), thumb_url: imageUrl(out.id, 'thumb') } : { ...out, thumb_url: out.url ?? null };
   },
-  afterDelete: sweep,
+  afterDelete: sweepOwn,
 };
 
 export const sweepBlobsAfterDelete: Hooks = { afterDelete: sweep };
