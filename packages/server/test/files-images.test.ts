@@ -228,6 +228,14 @@ describe('images', () => {
     expect(own.status).toBe(200);
     expect(own.body.description).toBe('My photo');
     expect((await as.supervisor.patch(`/api/images/${up.body.id}`, { description: 'Edited' })).status).toBe(200);
+    // the uploader's store_many takes small bodies only: the raised limit is for `edit images`
+    const small = await as.employee.post('/api/images/store_many', { data: [{ id: up.body.id, description: 'Batch edit' }] });
+    expect(small.status).toBe(200);
+    expect(small.body.data![0]!.description).toBe('Batch edit');
+    const big = await as.employee.post('/api/images/store_many', { data: [{ id: up.body.id, description: 'x', url: `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}` }] });
+    expect(big.status).toBe(413);
+    const [row] = await env.db.query<Row>('SELECT description FROM images WHERE id = $1', [up.body.id]);
+    expect(row!.description).toBe('Batch edit');
   });
 
   it('removes the blobs of a deleted job’s files and images', async () => {
