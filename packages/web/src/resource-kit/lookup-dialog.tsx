@@ -10,7 +10,8 @@
  * A lookup whose config has `addNew` (products, materials) ends its list with a row "Add New
  * Product {text}" when nothing matches, for users with `edit` on that area (domain.md 6); it calls
  * the `onAddNew` opener with the config's prefill from the search text, and picks the record the
- * creation dialog resolves with.
+ * creation dialog resolves with. The opener is the resource's registered dialog (record-dialogs.ts)
+ * unless the caller passes its own.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { can, type Area } from '@glazier/shared/permissions';
@@ -26,6 +27,7 @@ import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
+import { hasRecordDialog, openRecordDialog } from './record-dialogs.ts';
 import { recordHeading } from './record-headings.ts';
 import { useCurrentUser } from './session-user.ts';
 import { useListNavigation } from './use-list-navigation.ts';
@@ -240,7 +242,10 @@ export interface LookupOptions {
 }
 
 export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K, options: LookupOptions = {}): Promise<RecordOf<K> | null> {
-  return modals.push<RecordOf<K>>(() => <LookupDialog kind={kind} filters={options.filters} onAddNew={options.onAddNew} />, {
+  const resource = LOOKUPS[kind].resource;
+  const onAddNew: LookupAddNew | undefined =
+    options.onAddNew ?? (hasRecordDialog(resource) ? (initial) => openRecordDialog(modals, resource, { initial }) : undefined);
+  return modals.push<RecordOf<K>>(() => <LookupDialog kind={kind} filters={options.filters} onAddNew={onAddNew} />, {
     title: LOOKUPS[kind].title,
     size: 'lg',
     testId: 'lookup-dialog',

@@ -33,6 +33,11 @@ export function flagsOf(record: Partial<Record<FeatureFlag, boolean | null>> | n
   return out;
 }
 
+/** The labels of the flags a category or series has on. */
+export function enabledFeatures(record: Partial<Record<FeatureFlag, boolean | null>>): string[] {
+  return FEATURE_FLAGS.filter(([key]) => record[key]).map(([, label]) => label);
+}
+
 interface Props {
   values: FeatureFlagValues;
   onChange: (flag: FeatureFlag, on: boolean) => void;

@@ -5,20 +5,15 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { FEATURE_FLAGS } from './feature-flags.tsx';
+import { enabledFeatures } from './feature-flags.tsx';
 import { openProductCategoryDialog } from './product-category-dialog.tsx';
 import { openProductDialog } from './product-dialog.tsx';
-
-export function enabledFeatures(c: RecordOf<'product_categories'> | RecordOf<'series'>): string[] {
-  return FEATURE_FLAGS.filter(([key]) => c[key]).map(([, label]) => label);
-}
 
 export function ProductCategoriesPage() {
   const modals = useModals();
@@ -31,7 +26,7 @@ export function ProductCategoriesPage() {
   useScreenAction('add', canEdit ? () => void add() : null);
 
   const findProduct = async () => {
-    const product = await openLookup(modals, 'products', { onAddNew: (initial) => openProductDialog(modals, { initial }) });
+    const product = await openLookup(modals, 'products');
     if (product) void openProductDialog(modals, { record: product });
   };
 

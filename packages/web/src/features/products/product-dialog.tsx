@@ -8,12 +8,14 @@
  * The product and its lines are saved in one request (product-body.ts): never half a product.
  */
 import { formatQty } from '@glazier/shared/rules/money';
+import { blankMaterial } from '@glazier/shared/rules/product-assembly';
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconList, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useList, useRecord, useRestore, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -32,12 +34,10 @@ export const DISCONTINUED_NOTICE = 'This product has been discontinued.';
 interface Props {
   record?: RecordOf<'products'> | null;
   initial?: Partial<InputOf<'products'>>;
-  /** Opens the Material dialog for the pickers' "Add New Material" (set where the registry is at hand). */
-  addMaterial?: AddMaterial;
 }
 
 /** Loads the whole product (its lines come with a single GET) before the form starts from it. */
-function ProductDialog({ record, initial, addMaterial }: Props) {
+function ProductDialog({ record, initial }: Props) {
   const id = record?.id ?? null;
   const full = useRecord('products', id, { staleTime: 0 });
   const loading = id != null && !(full.isFetchedAfterMount && full.data);
@@ -52,14 +52,19 @@ function ProductDialog({ record, initial, addMaterial }: Props) {
       </Center>
     );
   }
-  return <ProductForm record={(full.data as ProductWithMaterials | undefined) ?? null} initial={initial} addMaterial={addMaterial} />;
+  return <ProductForm record={(full.data as ProductWithMaterials | undefined) ?? null} initial={initial} />;
 }
 
-function ProductForm({ record, initial, addMaterial }: { record: ProductWithMaterials | null } & Omit<Props, 'record'>) {
+function ProductForm({ record, initial }: { record: ProductWithMaterials | null } & Omit<Props, 'record'>) {
   const modals = useModals();
   const canEdit = useCan('edit', 'products');
   const canSeePrices = useCan('edit', 'products_admin');
-  const canAddMaterial = useCan('edit', 'inventory') && canEdit ? addMaterial : undefined;
+  // "Add New Material" in the pickers: the inventory area's Material dialog, starting as a blank
+  // active material with zero quantities (shared/rules/product-assembly.ts) named from the text.
+  const canAddMaterial: AddMaterial =
+    useCan('edit', 'inventory') && canEdit && hasRecordDialog('materials')
+      ? (prefill) => openRecordDialog(modals, 'materials', { initial: newMaterial(prefill.name) })
+      : undefined;
   const categories = useList('product_categories');
   const discontinued = Boolean(record?.deleted_at);
 
@@ -179,6 +184,12 @@ function ProductForm({ record, initial, addMaterial }: { record: ProductWithMate
       </SimpleGrid>
     </RecordDialogForm>
   );
+}
+
+/** A new material's values: blank, active, zero quantities, numbered and described by the typed text. */
+function newMaterial(text: string): Partial<InputOf<'materials'>> {
+  const { id: _none, ...blank } = blankMaterial();
+  return { ...blank, number: text, description: text };
 }
 
 function SeriesLookupButton({ onClick }: { onClick: () => void }) {
