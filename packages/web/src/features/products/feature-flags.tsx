@@ -2,7 +2,7 @@
  * The six feature flags a product category sets and a series follows or overrides (domain.md 3):
  * cut list, dimensions, measured, ordered, fabricated, units.
  */
-import { SimpleGrid } from '@mantine/core';
+import { Input, SimpleGrid } from '@mantine/core';
 import { CheckField } from '../../ui/fields.tsx';
 
 export const FEATURE_FLAGS = [
@@ -47,10 +47,12 @@ interface Props {
 
 export function FeatureFlagFields({ values, onChange, readOnly }: Props) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" role="group" aria-label="Features">
-      {FEATURE_FLAGS.map(([key, label]) => (
-        <CheckField key={key} kind="switch" label={label} checked={values[key]} onChange={(e) => onChange(key, e.currentTarget.checked)} readOnly={readOnly} />
-      ))}
-    </SimpleGrid>
+    <Input.Wrapper label="Features" labelElement="div">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" role="group" aria-label="Features" pt={4}>
+        {FEATURE_FLAGS.map(([key, label]) => (
+          <CheckField key={key} kind="switch" label={label} checked={values[key]} onChange={(e) => onChange(key, e.currentTarget.checked)} readOnly={readOnly} />
+        ))}
+      </SimpleGrid>
+    </Input.Wrapper>
   );
 }

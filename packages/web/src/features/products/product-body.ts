@@ -52,7 +52,8 @@ export function productBody(values: ProductFormValues, options: { canSeePrices: 
 
 /** The saved lines of a product as the dialog's drafts. */
 export function draftLines(record: ProductWithMaterials | null | undefined): DraftLine[] {
-  return (record?.product_materials ?? []).map((pm) => ({ key: `saved-${pm.id}`, id: pm.id, material_id: pm.material_id, qty: pm.qty ?? 0 }));
+  // In the order they were added (ids ascend), whatever order the server embeds them in.
+  return [...(record?.product_materials ?? [])].sort((a, b) => a.id - b.id).map((pm) => ({ key: `saved-${pm.id}`, id: pm.id, material_id: pm.material_id, qty: pm.qty ?? 0 }));
 }
 
 /**

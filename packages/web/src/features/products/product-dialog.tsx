@@ -112,7 +112,8 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
   };
 
   return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canSeePrices && !discontinued} extra={discontinued && canEdit && record ? <RestoreButton id={record.id} /> : null}>
+    // A discontinued product is shown as it was; restoring it makes it editable again.
+    <RecordDialogForm dialog={dialog} canSave={canEdit && !discontinued} canDelete={canSeePrices && !discontinued} extra={discontinued && canEdit && record ? <RestoreButton id={record.id} /> : null}>
       {discontinued && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
           {DISCONTINUED_NOTICE}
