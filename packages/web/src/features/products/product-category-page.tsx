@@ -190,7 +190,7 @@ function ProductsBySeries({ category, modals, canEdit, onAdd }: ProductsProps) {
     <Stack gap="lg" data-testid="products-by-series">
       {groups.map((g) => (
         <Stack key={g.key} gap={6} component="section" aria-labelledby={`series-group-${g.key}`} data-testid="series-group">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
             <Group gap="xs" style={{ minWidth: 0 }}>
               <Title order={3} size="h5" id={`series-group-${g.key}`}>
                 {g.title}
@@ -201,6 +201,7 @@ function ProductsBySeries({ category, modals, canEdit, onAdd }: ProductsProps) {
               <Button
                 size="compact-sm"
                 variant="subtle"
+                style={{ flexShrink: 0 }}
                 leftSection={<IconPlus size={14} />}
                 onClick={() => onAdd({ category_id: category.id, series_id: g.series!.id })}
                 aria-label={`Add product to ${g.title}`}
@@ -250,6 +251,7 @@ function ProductRows({ products, onOpen }: { products: RecordOf<'products'>[]; o
                     onOpen(p);
                   }}
                   aria-label={`Open ${p.name}`}
+                  style={{ whiteSpace: 'nowrap' }}
                 >
                   {p.number || '—'}
                 </UnstyledButton>

@@ -89,6 +89,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
   const { form } = dialog;
   const values = form.getValues();
   const lines = values.product_materials;
+  const singleMaterial = useRecord('materials', values.is_assembly || values.non_inventory ? null : values.material_id);
 
   const setLines = (next: DraftLine[]) => form.setFieldValue('product_materials', next);
   const editLine = async (line: DraftLine | null) => {
@@ -172,6 +173,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
                 value={values.material_id}
                 onChange={(id) => form.setFieldValue('material_id', id)}
                 error={form.errors.material_id}
+                helper={singleMaterial.data?.description}
                 onAddNew={canAddMaterial}
                 data-testid="material-picker"
               />

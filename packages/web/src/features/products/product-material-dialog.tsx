@@ -8,7 +8,7 @@
  */
 import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import { useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { recordDialogTitle, RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -114,9 +114,20 @@ interface MaterialFieldsProps {
 }
 
 function MaterialFields({ materialId, qty, error, qtyError, addMaterial, onMaterial, onQty }: MaterialFieldsProps) {
+  // A material is shown by its number with the description beneath (platform.md 2.7).
+  const material = useRecord('materials', materialId);
   return (
     <>
-      <RecordPicker resource="materials" label="Material" value={materialId} onChange={onMaterial} error={error} onAddNew={addMaterial} data-testid="material-picker" />
+      <RecordPicker
+        resource="materials"
+        label="Material"
+        value={materialId}
+        onChange={onMaterial}
+        error={error}
+        helper={material.data?.description}
+        onAddNew={addMaterial}
+        data-testid="material-picker"
+      />
       <QtyField label="Qty" value={qty} onChange={onQty} error={qtyError} />
     </>
   );
