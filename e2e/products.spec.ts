@@ -154,6 +154,8 @@ test('a manager builds a category, a series and an assembly product with two mat
 
   // the product lookup finds it; choosing it opens the product with its two lines
   await page.goto('/product_categories');
+  await expect(page.getByTestId('product_categories-row').filter({ hasText: categoryName })).toContainText('Series');
+  await shots(page, 'product-categories');
   await page.getByRole('button', { name: 'Find Product' }).click();
   const lookup = page.getByTestId('lookup-dialog');
   await lookup.getByLabel('Search').fill(number);

@@ -66,8 +66,7 @@ describe('Series dialog', () => {
 });
 
 /** Waits until `find` returns something. */
-async function vi_waitFor<T>(find: () => T | undefined): Promise<T> {
-  const { waitFor } = await import('@testing-library/react');
+async function firstFound<T>(find: () => T | undefined): Promise<T> {
   let found: T | undefined;
   await waitFor(() => {
     found = find();
