@@ -13,7 +13,7 @@ import { ADMIN, PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from '.
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 // Long journeys (three dialogs deep, with accessibility checks) on a machine shared with other runs.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Photographs what the page shows at 1280 and 390 px (only when SHOTS_DIR is set). */
 async function shots(page: Page, name: string) {
@@ -168,9 +168,15 @@ test('a manager builds a category, a series and an assembly product with two mat
   await expect(productDialog.getByTestId('product-material-row').first()).toContainText(`GL38-${tag}`);
   await productDialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // nothing matching: "Add New Product {text}" opens the Product dialog, and picks the new product
+});
+
+test('the product lookup adds a product that is not there yet, and picks it', async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.goto('/product_categories');
   await page.getByRole('button', { name: 'Find Product' }).click();
-  const missing = `Shelf bracket ${tag}`;
+  const lookup = page.getByTestId('lookup-dialog');
+  const productDialog = page.getByTestId('product-dialog');
+  const missing = unique('Shelf bracket');
   await lookup.getByLabel('Search').fill(missing);
   await lookup.getByRole('option', { name: `Add New Product ${missing}` }).click();
   await expect(productDialog.getByLabel('Name', { exact: true })).toHaveValue(missing);
@@ -247,4 +253,31 @@ test('an employee sees a product without prices, read-only', async ({ page, base
   await expect(dialog.getByLabel('Assembly')).toHaveAttribute('aria-readonly', 'true');
   await expectAccessible(page, 'read-only product dialog');
   await shots(page, 'product-dialog-employee');
+});
+
+test('a series and an empty category are deleted after the spec’s confirmations', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const categoryName = unique('Window Coverings');
+  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: categoryName });
+  await apiJson(page.request, baseURL!, '/api/series', { name: 'Roller shade', category_id: category.id });
+
+  await page.goto(`/product_categories/${category.id}?tab=series`);
+  await expect(page.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
+  await page.getByTestId('series-row').filter({ hasText: 'Roller shade' }).click();
+  const seriesDialog = page.getByTestId('series-dialog');
+  await seriesDialog.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm.getByText('Delete this series?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(seriesDialog).toHaveCount(0);
+  await expect(page.getByText('No series in this category yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const categoryDialog = page.getByTestId('product-category-dialog');
+  await expect(page.getByRole('dialog', { name: 'Edit Product Category' })).toBeVisible();
+  await categoryDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByText('Delete this category?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/product_categories$/);
+  await expect(page.getByTestId('product_categories-row').filter({ hasText: categoryName })).toHaveCount(0);
 });
