@@ -167,7 +167,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   await expect(productDialog.getByTestId('product-material-row')).toHaveCount(2);
   await expect(productDialog.getByTestId('product-material-row').first()).toContainText(`GL38-${tag}`);
   await productDialog.getByRole('button', { name: 'Cancel' }).click();
-
+  await expect(productDialog).toHaveCount(0);
 });
 
 test('the product lookup adds a product that is not there yet, and picks it', async ({ page }) => {
