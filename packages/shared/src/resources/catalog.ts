@@ -1,9 +1,10 @@
 import { defineResource } from './define.ts';
-import { f, type FieldDef } from './fields.ts';
+import { f } from './fields.ts';
 
 export const PRODUCT_SELECTION_METHODS = ['series', 'product'] as const;
 
-const featureFlags: Record<string, FieldDef> = {
+// Not annotated: the literal keys keep the flags in RecordOf<'series'> / RecordOf<'product_categories'>.
+const featureFlags = {
   enable_cutlist: f.bool(false),
   enable_dimensions: f.bool(false),
   enable_measured: f.bool(false),

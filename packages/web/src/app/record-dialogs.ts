@@ -7,4 +7,8 @@ import type { RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
 export const recordDialogs: RecordDialogRegistry = {
   clients: () => import('../features/clients/client-dialog.tsx').then((m) => m.openClientDialog),
   client_types: () => import('../features/clients/client-type-dialog.tsx').then((m) => m.openClientTypeDialog),
+  product_categories: () => import('../features/products/product-category-dialog.tsx').then((m) => m.openProductCategoryDialog),
+  series: () => import('../features/products/series-dialog.tsx').then((m) => m.openSeriesDialog),
+  products: () => import('../features/products/product-dialog.tsx').then((m) => m.openProductDialog),
+  product_materials: () => import('../features/products/product-material-dialog.tsx').then((m) => m.openProductMaterialDialog),
 };

@@ -63,6 +63,14 @@ export function createRouter() {
                   children: [{ index: true, lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) }],
                 },
                 {
+                  element: <RequirePermission action="view" area="products"><Outlet /></RequirePermission>,
+                  children: [
+                    { path: '/product_categories', lazy: () => import('../features/products/product-categories-page.tsx').then((m) => ({ Component: m.ProductCategoriesPage })) },
+                    { path: '/product_categories/:product_category_id', lazy: () => import('../features/products/product-category-page.tsx').then((m) => ({ Component: m.ProductCategoryPage })) },
+                    { path: '/discontinued_products', lazy: () => import('../features/products/discontinued-products-page.tsx').then((m) => ({ Component: m.DiscontinuedProductsPage })) },
+                  ],
+                },
+                {
                   path: '/settings',
                   element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,
                   children: [{ index: true, lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) }],

@@ -7,6 +7,7 @@
  *   const client = useRecord('clients', id);                  // GET /api/clients/1?accessed_at=…
  *   const save = useSave('clients');  await save.mutateAsync({ id, name });  // POST or PATCH, InputOf<'clients'>
  *   const saveMany = useSaveMany('job_products');  const del = useDelete('clients');
+ *   const restore = useRestore('products');  await restore.mutateAsync(id);   // PATCH /api/products/1/restore (soft-deleted ones)
  *
  * Every hook is typed by the resource name (shared/resources/records.ts): `client.data?.name` is a
  * string, and a field the definition lacks fails to compile.
@@ -191,5 +192,14 @@ export function useDelete(resource: ResourceName) {
   return useMutation<{ id: number }, Error, number>({
     mutationFn: async (id) => (await http<{ id: number }>('DELETE', `${resourcePath(resource)}/${id}`)).data,
     onSuccess: (_res, id) => forgetRecord(queryClient, resource, id),
+  });
+}
+
+/** Brings back a soft-deleted record (a discontinued product): `PATCH /api/{resource}/{id}/restore`. */
+export function useRestore<N extends ResourceName>(resource: N) {
+  const queryClient = useQueryClient();
+  return useMutation<RecordOf<N>, Error, number>({
+    mutationFn: async (id) => (await http<RecordOf<N>>('PATCH', `${resourcePath(resource)}/${id}/restore`)).data,
+    onSuccess: (restored) => storeRecords(queryClient, resource, [restored]),
   });
 }

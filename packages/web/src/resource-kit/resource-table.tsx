@@ -27,9 +27,9 @@ import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
-/** A column of resource `N`'s table: a field (shown as text, or by `render`). */
+/** A column of resource `N`'s table: a field (shown as text, or by `render`), or `actions` (row buttons, by `render`). */
 export interface Column<N extends ResourceName> {
-  key: FieldName<N>;
+  key: FieldName<N> | 'actions';
   label: string;
   render?: (row: RecordOf<N>) => ReactNode;
   sortable?: boolean;

@@ -175,4 +175,14 @@ describe('modal stack', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(settled).toBe(false);
   }, 10_000);
+
+  it('opens the spec\'s wide sizes (the product dialog\'s 5xl is 64rem), which Mantine has no variable for', async () => {
+    const stack = setup();
+    act(() => {
+      void stack().push<string>(() => <Body label="Wide" value="w" />, { title: 'Wide modal', size: '5xl' });
+    });
+    await screen.findByText('Wide body');
+    const sized = document.querySelector<HTMLElement>('[style*="--modal-size"]');
+    expect(sized?.style.getPropertyValue('--modal-size')).toBe('64rem');
+  });
 });

@@ -38,13 +38,22 @@ import {
 export interface ModalOptions {
   /** Falls back to the provider's `defaultTitle` (the company name). */
   title?: ReactNode;
-  size?: MantineSize | (string & {}) | number;
+  /** Mantine's sizes, the spec's wide ones (`'5xl'`, see WIDE_SIZES), or any CSS width. */
+  size?: MantineSize | WideSize | (string & {}) | number;
   /** Fill the screen on phones (default true). */
   fullScreenOnMobile?: boolean;
   closeOnClickOutside?: boolean;
   /** data-testid of the dialog element (the visible `role="dialog"` content, named by the title). */
   testId?: string;
 }
+
+/**
+ * Widths above Mantine's `xl` that the spec names in Tailwind's scale (domain.md 9: "The product
+ * dialog is limited to width 5xl"); Mantine has no CSS variable for them.
+ */
+export const WIDE_SIZES = { '3xl': '48rem', '4xl': '56rem', '5xl': '64rem', '6xl': '72rem' } as const;
+export type WideSize = keyof typeof WIDE_SIZES;
+const modalWidth = (size: NonNullable<ModalOptions['size']>) => (typeof size === 'string' && size in WIDE_SIZES ? WIDE_SIZES[size as WideSize] : size);
 
 export interface ModalHandle<T = unknown> {
   id: number;
@@ -264,7 +273,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
             opened
             onClose={() => closeEntry(entry.id, null)}
             title={titles[entry.id] ?? title ?? defaultTitle}
-            size={size}
+            size={modalWidth(size)}
             fullScreen={mobile && fullScreenOnMobile}
             zIndex={zIndex}
             trapFocus={isTop}

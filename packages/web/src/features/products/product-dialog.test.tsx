@@ -1,0 +1,97 @@
+import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { openProductDialog } from './product-dialog.tsx';
+
+const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
+const glass = { id: 9, number: 'GL38', description: '3/8" clear tempered', active: true };
+
+function setup(role: Role) {
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  let api!: ModalStackApi;
+  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
+  return () => api;
+}
+
+describe('Product dialog', () => {
+  it('saves an assembly and its material lines in one request, after requiring the material', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Shower Glass' }] });
+      if (url.pathname === '/api/materials' && init.method === 'GET') return page([glass]);
+      if (url.pathname === '/api/materials/9') return json(glass);
+      if (url.pathname === '/api/products' && init.method === 'POST') return json({ id: 40, ...JSON.parse(String(init.body)) }, 201);
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openProductDialog(stack(), { initial: { category_id: 1 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Door kit');
+    expect(within(dialog).getByRole('textbox', { name: 'Cost' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Assembly' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Material' }));
+
+    const line = await screen.findByRole('dialog', { name: 'Add Product Material' });
+    expect((within(line).getByRole('textbox', { name: 'Qty' }) as HTMLInputElement).value).toBe('1');
+    await userEvent.click(within(line).getByRole('button', { name: 'OK' }));
+    expect(await within(line).findByText('The material is required.')).toBeTruthy();
+    await userEvent.type(within(line).getByRole('combobox', { name: 'Material' }), 'GL');
+    await userEvent.click(await screen.findByRole('option', { name: /GL38/ }, { timeout: 2000 }));
+    await userEvent.click(within(line).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Product Material' })).toBeNull());
+    expect(within(dialog).getAllByTestId('product-material-row')).toHaveLength(1);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(result).resolves.toMatchObject({ id: 40, name: 'Door kit', is_assembly: true });
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/products']);
+    expect(writes[0]!.body).toMatchObject({ name: 'Door kit', category_id: 1, is_assembly: true, material_id: null, product_materials: [{ material_id: 9, qty: 1 }] });
+  });
+
+  it('shows an employee the product read-only, without prices or Delete', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Hardware' }] });
+      // Without products_admin the server leaves the prices out.
+      if (url.pathname === '/api/products/4') return json({ id: 4, number: 'HW-24', name: 'Towel bar', unit: 'ea', category_id: 1, non_inventory: true, is_assembly: false, product_materials: [] });
+      return undefined;
+    });
+    const stack = setup('employee');
+    act(() => {
+      void openProductDialog(stack(), { record: { id: 4, number: 'HW-24', name: 'Towel bar' } as never });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Product' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect((name as HTMLInputElement).value).toBe('Towel bar');
+    expect(name.hasAttribute('readonly')).toBe(true);
+    expect(within(dialog).queryByText('Cost')).toBeNull();
+    expect(within(dialog).queryByText('Sale price')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('says a deleted product has been discontinued and offers Restore instead of Save and Delete', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [] });
+      if (url.pathname === '/api/products/5')
+        return json({ id: 5, name: 'Old mirror', non_inventory: true, is_assembly: false, cost_per_unit: 1, revenue_per_unit: 2, deleted_at: '2026-01-01T00:00:00Z', product_materials: [] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => {
+      void openProductDialog(stack(), { record: { id: 5, name: 'Old mirror' } as never });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Product' });
+    expect(await within(dialog).findByText('This product has been discontinued.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { openSeriesDialog } from './series-dialog.tsx';
+
+const category = { id: 1, name: 'Shower Glass', product_selection_method: 'series', enable_cutlist: true, enable_dimensions: false, enable_measured: true, enable_ordered: false, enable_fabricated: false, enable_units: false };
+
+function setup() {
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  let api!: ModalStackApi;
+  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
+  return () => api;
+}
+
+describe('Series dialog', () => {
+  it('follows the category’s flags (locked) by default, saving them; its own once turned off', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [category] });
+      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 3, ...JSON.parse(String(init.body)) }, 201);
+      return undefined;
+    });
+    const stack = setup();
+    act(() => {
+      void openSeriesDialog(stack(), { initial: { category_id: 1 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Series' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sliding bypass');
+    const cutList = await within(dialog).findByRole('switch', { name: 'Cut list' });
+    await screen.findByDisplayValue('Shower Glass');
+    expect((cutList as HTMLInputElement).checked).toBe(true);
+    expect(cutList.getAttribute('aria-readonly')).toBe('true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stocked' }));
+    expect(within(dialog).getByRole('button', { name: 'Special Order' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
+    expect(post.body).toMatchObject({ name: 'Sliding bypass', category_id: 1, use_category_settings: true, enable_cutlist: true, enable_measured: true, enable_units: false, special_order: true });
+  });
+
+  it('lets its own flags be changed once "Use category settings" is off, starting from the category’s', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [category] });
+      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 4, ...JSON.parse(String(init.body)) }, 201);
+      return undefined;
+    });
+    const stack = setup();
+    act(() => {
+      void openSeriesDialog(stack(), { initial: { category_id: 1, name: 'Custom' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Series' });
+    await screen.findByDisplayValue('Shower Glass');
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Use category settings' }));
+    const units = within(dialog).getByRole('switch', { name: 'Units' });
+    expect(units.getAttribute('aria-readonly')).toBeNull();
+    await userEvent.click(units);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
+    expect(post.body).toMatchObject({ use_category_settings: false, enable_cutlist: true, enable_measured: true, enable_units: true, special_order: false });
+  });
+});
+
+/** Waits until `find` returns something. */
+async function firstFound<T>(find: () => T | undefined): Promise<T> {
+  let found: T | undefined;
+  await waitFor(() => {
+    found = find();
+    expect(found).toBeTruthy();
+  });
+  return found!;
+}
