@@ -7,4 +7,6 @@ import type { RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
 export const recordDialogs: RecordDialogRegistry = {
   clients: () => import('../features/clients/client-dialog.tsx').then((m) => m.openClientDialog),
   client_types: () => import('../features/clients/client-type-dialog.tsx').then((m) => m.openClientTypeDialog),
+  vendors: () => import('../features/vendors/vendor-dialog.tsx').then((m) => m.openVendorDialog),
+  vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
 };

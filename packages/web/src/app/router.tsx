@@ -62,6 +62,7 @@ export function createRouter() {
                   element: <RequirePermission action="edit" area="inventory"><Outlet /></RequirePermission>,
                   children: [
                     { index: true, lazy: () => import('../features/vendors/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage })) },
+                    { path: ':vendor_id', lazy: () => import('../features/vendors/vendor-page.tsx').then((m) => ({ Component: m.VendorPage })) },
                   ],
                 },
                 {

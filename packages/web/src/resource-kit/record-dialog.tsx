@@ -35,6 +35,8 @@ import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
   deleteConfirm: string;
+  /** Runs once the record is deleted (e.g. a detail screen leaves for its list). */
+  onDeleted?: () => void;
 }
 
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
@@ -56,6 +58,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
     if (!(await record.remove())) return;
     reportSuccess(`${label} deleted.`);
     modal.close(null);
+    options.onDeleted?.();
   };
 
   return { ...record, resource, modal, onSubmit, onDelete };

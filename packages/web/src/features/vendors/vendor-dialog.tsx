@@ -14,13 +14,16 @@ import { TextField } from '../../ui/text-field.tsx';
 interface Props {
   record?: RecordOf<'vendors'> | null;
   initial?: Partial<InputOf<'vendors'>>;
+  /** Runs after the vendor is deleted (its detail screen goes back to the list). */
+  onDeleted?: () => void;
 }
 
-function VendorForm({ record, initial }: Props) {
+function VendorForm({ record, initial, onDeleted }: Props) {
   const canEdit = useCan('edit', 'inventory');
   const canEditEmail = useCan('edit', 'users');
   const dialog = useRecordDialog('vendors', {
     deleteConfirm: 'Delete this vendor?',
+    onDeleted,
     initialValues: formValues(record, {
       name: initial?.name ?? '',
       contact_name: initial?.contact_name ?? '',
@@ -52,7 +55,7 @@ function VendorForm({ record, initial }: Props) {
 /** Opens the Vendor dialog; resolves with the saved vendor, or null (cancelled or deleted). */
 export function openVendorDialog(
   modals: ModalStackApi,
-  options: { record?: RecordOf<'vendors'> | null; initial?: Partial<InputOf<'vendors'>> } = {},
+  options: Props = {},
 ): Promise<RecordOf<'vendors'> | null> {
   return modals.push<RecordOf<'vendors'>>(() => <VendorForm {...options} />, { testId: 'vendor-dialog' });
 }
