@@ -35,7 +35,10 @@ import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
   deleteConfirm: string;
-  /** Runs once the record is deleted (e.g. a detail screen leaves for its list). */
+  /**
+   * Runs once the record is deleted, as the dialog closes (a detail screen notes it, and leaves for
+   * its list once the dialog's promise resolves: the history has settled by then).
+   */
   onDeleted?: () => void;
 }
 

@@ -62,8 +62,15 @@ export function VendorPage() {
 
   const addMaterial = (vendorId: number) => void openVendorMaterialDialog(modals, { initial: { vendor_id: vendorId } });
   const openMaterial = (vm: RecordOf<'vendor_materials'>) => void openVendorMaterialDialog(modals, { record: vm, initial: { vendor_id: vm.vendor_id } });
-  const edit = (vendor: RecordOf<'vendors'>) =>
-    void openVendorDialog(modals, { record: vendor, onDeleted: () => void navigate(LIST.to, { replace: true }) });
+  const edit = async (vendor: RecordOf<'vendors'>) => {
+    let deleted = false;
+    const onDeleted = () => {
+      deleted = true;
+    };
+    await openVendorDialog(modals, { record: vendor, onDeleted });
+    // After the dialog's promise: the dialog's own history entry is gone by then.
+    if (deleted) void navigate(LIST.to, { replace: true });
+  };
   useScreenAction('add', canEdit && id != null ? () => addMaterial(id) : null);
 
   return (
@@ -79,7 +86,7 @@ export function VendorPage() {
         { label: 'Email', value: (v) => (v.email ? <Anchor href={`mailto:${v.email}`}>{v.email}</Anchor> : '—') },
       ]}
       actions={(v) => (
-        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => edit(v)}>
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(v)}>
           Edit
         </Button>
       )}
