@@ -5,8 +5,8 @@
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { formatPhone } from '@glazier/shared/rules/phone';
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil, IconStarFilled } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
@@ -35,6 +35,12 @@ const materialColumns: Column<'vendor_materials'>[] = [
             {vm.material_description}
           </Text>
         )}
+        {/* Phones have no room for the part number's column: it goes under the material. */}
+        {vm.vendor_part_number && (
+          <Text span size="xs" c="dimmed" hiddenFrom="xs">
+            Part {vm.vendor_part_number}
+          </Text>
+        )}
       </Stack>
     ),
   },
@@ -44,11 +50,15 @@ const materialColumns: Column<'vendor_materials'>[] = [
   {
     key: 'is_preferred',
     label: 'Preferred',
+    // A star and a short word: it fits the phone's narrow column under the "Preferred" heading.
     render: (vm) =>
       vm.is_preferred ? (
-        <Badge variant="light" color="blue" data-testid="preferred-badge">
-          Preferred
-        </Badge>
+        <Group gap={4} wrap="nowrap" c="blue.8" data-testid="preferred-badge">
+          <IconStarFilled size={14} aria-hidden />
+          <Text span size="sm" fw={500}>
+            Yes
+          </Text>
+        </Group>
       ) : null,
   },
   { key: 'active', label: 'Status', visibleFrom: 'sm', render: (vm) => <ActiveBadge active={vm.active} /> },
@@ -83,7 +93,7 @@ export function VendorPage() {
       fields={[
         { label: 'Contact', value: (v) => v.contact_name || '—' },
         { label: 'Phone', value: (v) => (v.phone ? <Anchor href={`tel:+${v.phone}`}>{formatPhone(v.phone)}</Anchor> : '—') },
-        { label: 'Email', value: (v) => (v.email ? <Anchor href={`mailto:${v.email}`}>{v.email}</Anchor> : '—') },
+        { label: 'Email', span: 2, value: (v) => (v.email ? <Anchor href={`mailto:${v.email}`}>{v.email}</Anchor> : '—') },
       ]}
       actions={(v) => (
         <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(v)}>
