@@ -114,6 +114,7 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
   await pick(page, vm.getByRole('combobox', { name: 'Material' }), glass.number as string);
   await expect(vm.getByText(`${name} is preferred now; this would replace it.`)).toBeVisible();
   await vm.getByLabel('Preferred').check({ force: true });
+  await expect(vm.getByText(`Saving makes this the preferred vendor instead of ${name}.`)).toBeVisible();
   await vm.getByRole('button', { name: 'Save' }).click();
   await expect(vm).toHaveCount(0);
   await expect(materials.getByTestId('vendor_materials-row').filter({ hasText: glass.number as string }).getByTestId('preferred-badge')).toBeVisible();

@@ -73,14 +73,17 @@ function VendorMaterialForm({ record, initial }: Props) {
       <CheckField
         kind="switch"
         label="Preferred"
-        description={
-          replaced && !values.is_preferred && canEdit ? `${replaced.vendor_name ?? 'Another vendor'} is preferred now; this would replace it.` : undefined
-        }
+        description={replaced && canEdit ? preferredHint(replaced.vendor_name ?? 'Another vendor', values.is_preferred) : undefined}
         {...form.getInputProps('is_preferred', { type: 'checkbox' })}
       />
       <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
     </RecordDialogForm>
   );
+}
+
+/** What the Preferred toggle says while another vendor of the material is the preferred one. */
+function preferredHint(other: string, on: boolean): string {
+  return on ? `Saving makes this the preferred vendor instead of ${other}.` : `${other} is preferred now; this would replace it.`;
 }
 
 /** Opens the Vendor Material dialog; resolves with the saved record, or null (cancelled or deleted). */
