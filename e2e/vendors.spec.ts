@@ -178,6 +178,64 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
   await expect(page.getByRole('heading', { name: ordered.name as string, level: 1 })).toBeVisible();
 });
 
+test('keyboard: Enter walks the Vendor and Vendor Material dialogs and saves on the last field', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const mirror = await create(page, baseURL!, 'materials', { number: unique('MR-14'), description: '1/4" mirror' });
+  await page.goto('/lists/vendors');
+  await page.getByRole('button', { name: 'Add Vendor' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('vendor-dialog');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  const name = unique('Keyboard Glass');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Contact')).toBeFocused();
+  await page.keyboard.press('Enter'); // the email is disabled for a manager: skipped
+  await expect(dialog.getByLabel('Phone')).toBeFocused();
+  await page.keyboard.type('3605550123');
+  await page.keyboard.press('Enter'); // the last field: saves
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Vendor' })).toBeFocused(); // the focus goes back
+  await page.getByTestId('vendors-table').getByPlaceholder('Search vendors').fill(name);
+  const open = page.getByRole('button', { name: `Open ${name}` });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Material' }).focus();
+  await page.keyboard.press('Enter');
+  const vm = page.getByTestId('vendor-material-dialog');
+  const material = vm.getByRole('combobox', { name: 'Material' });
+  await expect(material).toBeFocused(); // the vendor is fixed: the first thing to fill is the material
+  await page.keyboard.type(mirror.number as string);
+  // Wait for the search itself (the first, unfiltered list may show it among others).
+  await expect(page.getByRole('listbox', { name: 'Material results' }).getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter'); // picks the highlighted match
+  await expect(material).toHaveValue(mirror.number as string);
+  await page.keyboard.press('Enter');
+  await expect(vm.getByLabel('Part number')).toBeFocused();
+  await page.keyboard.type('MR-14-KB');
+  await page.keyboard.press('Enter');
+  await expect(vm.getByLabel('Unit price')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('3.25');
+  await page.keyboard.press('Enter');
+  await expect(vm.getByLabel('Minimum order qty')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(vm.getByLabel('Preferred')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(vm.getByLabel('Active')).toBeFocused();
+  await page.keyboard.press('Enter'); // the last field: saves
+  await expect(vm).toHaveCount(0);
+  const line = page.getByTestId('vendor_materials-row').filter({ hasText: mirror.number as string });
+  await expect(line).toContainText('MR-14-KB');
+  await expect(line).toContainText('$3.25');
+  await expect(line.getByTestId('preferred-badge')).toBeVisible();
+});
+
 test('without edit inventory the vendor screens are not offered', async ({ page }) => {
   await login(page, ROLE_USERS.supervisor.email, PASSWORD);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Vendors' })).toHaveCount(0);

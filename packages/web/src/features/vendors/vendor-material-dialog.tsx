@@ -63,11 +63,12 @@ function VendorMaterialForm({ record, initial }: Props) {
         resource="materials"
         label="Material"
         readOnly={materialFixed || undefined}
+        autoFocus={vendorFixed && !materialFixed}
         {...form.getInputProps('material_id')}
         helper={material.data?.description || undefined}
         data-testid="material-picker"
       />
-      <TextField label="Part number" autoComplete="off" autoFocusDelayed={vendorFixed && materialFixed} {...form.getInputProps('vendor_part_number')} />
+      <TextField label="Part number" autoComplete="off" data-autofocus={(vendorFixed && materialFixed) || undefined} {...form.getInputProps('vendor_part_number')} />
       <MoneyField label="Unit price" {...form.getInputProps('unit_price')} />
       <QtyField label="Minimum order qty" {...form.getInputProps('minimum_order_qty')} />
       <CheckField
