@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, apiPost, expectAccessible, login, loginAdmin } from './support.ts';
+import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login, loginAdmin } from './support.ts';
 
 let seq = 0;
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${++seq}`;
@@ -243,13 +243,11 @@ test('without edit inventory the vendor screens are not offered', async ({ page 
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
 });
 
-test('screens at 1280 and 390 px', async ({ page, baseURL }, testInfo) => {
-  test.setTimeout(120_000); // two widths, four screens each, each checked by axe
+test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(240_000); // three passes, four screens each, each checked by axe
   const dir = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
   fs.mkdirSync(dir, { recursive: true });
-  const shot = (name: string) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
   await loginAdmin(page);
-  expect(ADMIN.email).toBeTruthy();
   const vendor = await create(page, baseURL!, 'vendors', {
     name: unique('Pacific Glass & Mirror Supply'),
     contact_name: 'Dana Whitfield',
@@ -268,32 +266,35 @@ test('screens at 1280 and 390 px', async ({ page, baseURL }, testInfo) => {
     });
   }
 
-  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  // Light at both widths, then dark at desktop width (axe measures the contrast of each).
+  for (const [width, height, scheme] of [[1280, 800, 'light'], [390, 844, 'light'], [1280, 800, 'dark']] as const) {
     await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: scheme });
+    const shot = (name: string) => page.screenshot({ path: path.join(dir, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
     await page.goto('/lists/vendors');
     await page.getByTestId('vendors-table').getByPlaceholder('Search vendors').fill('Pacific');
     await expect(page.getByTestId('vendors-row').first()).toContainText('(503) 555-0177');
-    await expectAccessible(page, `vendors list at ${width}`);
-    await shot(`vendors-list-${width}`);
+    await expectAccessible(page, `vendors list at ${width} (${scheme})`);
+    await shot('vendors-list');
     await page.getByRole('button', { name: 'Add Vendor' }).click();
     await expect(page.getByTestId('vendor-dialog')).toBeVisible();
-    await expectAccessible(page, `vendor dialog at ${width}`);
-    await shot(`vendor-dialog-${width}`);
+    await expectAccessible(page, `vendor dialog at ${width} (${scheme})`);
+    await shot('vendor-dialog');
     await page.getByTestId('vendor-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`/lists/vendors/${vendor.id}`);
     await expect(page.getByTestId('vendor_materials-row')).toHaveCount(3);
-    await expectAccessible(page, `vendor detail at ${width}`);
-    await shot(`vendor-detail-${width}`);
+    await expectAccessible(page, `vendor detail at ${width} (${scheme})`);
+    await shot('vendor-detail');
     await page.getByTestId('vendor_materials-row').first().getByRole('button').first().click();
     const vm = page.getByTestId('vendor-material-dialog');
     await expect(vm.getByLabel('Part number')).not.toHaveValue('');
-    await expectAccessible(page, `vendor material dialog at ${width}`);
-    await shot(`vendor-material-dialog-${width}`);
+    await expectAccessible(page, `vendor material dialog at ${width} (${scheme})`);
+    await shot('vendor-material-dialog');
     await vm.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Add Material' }).click();
     await expect(vm.getByLabel('Unit price')).toHaveValue('$0.00');
-    await shot(`vendor-material-dialog-new-${width}`);
+    await shot('vendor-material-dialog-new');
     await vm.getByRole('button', { name: 'Cancel' }).click();
   }
 });

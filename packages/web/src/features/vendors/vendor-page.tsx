@@ -53,7 +53,7 @@ const materialColumns: Column<'vendor_materials'>[] = [
     // A star and a short word: it fits the phone's narrow column under the "Preferred" heading.
     render: (vm) =>
       vm.is_preferred ? (
-        <Group gap={4} wrap="nowrap" c="blue.8" data-testid="preferred-badge">
+        <Group gap={4} wrap="nowrap" c="var(--mantine-color-anchor)" data-testid="preferred-badge">
           <IconStarFilled size={14} aria-hidden />
           <Text span size="sm" fw={500}>
             Yes
