@@ -126,3 +126,27 @@ describe('vendor materials as lists show them', () => {
     expect(res.body).toMatchObject({ material_number: m1.number, unit_price: 12.5 });
   });
 });
+
+describe('bad input', () => {
+  it('answers 422 with field errors, never 500, and writes nothing', async () => {
+    const noName = await as.manager.post('/api/vendors', { name: '  ', phone: '555-01' });
+    expect(noName.status).toBe(422);
+    expect(Object.keys(noName.body.errors ?? {}).sort()).toEqual(['name', 'phone']);
+
+    const empty = await as.manager.post('/api/vendor_materials', {});
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.errors ?? {}).sort()).toEqual(['material_id', 'vendor_id']);
+
+    const m = await material();
+    const v = await vendor();
+    const dangling = await as.manager.post('/api/vendor_materials', { vendor_id: 2_000_000, material_id: m.id });
+    expect(dangling.status).toBe(422);
+    expect(dangling.body.errors?.vendor_id?.[0]).toBe('The selected vendor is invalid.');
+
+    const badNumbers = await as.manager.post('/api/vendor_materials', { vendor_id: v.id, material_id: m.id, unit_price: 'cheap', minimum_order_qty: 'lots' });
+    expect(badNumbers.status).toBe(422);
+    expect(Object.keys(badNumbers.body.errors ?? {}).sort()).toEqual(['minimum_order_qty', 'unit_price']);
+
+    expect((await as.manager.get(`/api/vendor_materials?material_id=${m.id}&active=all`)).body.data).toEqual([]);
+  });
+});
