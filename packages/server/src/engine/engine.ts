@@ -42,7 +42,12 @@ export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): P
   if (!exprs.length || !rows.length) return;
   const t = res.table;
   const select: Record<string, SQL.Aliased | typeof t.id> = { id: t.id };
-  for (const [name, expr] of exprs) select[name] = sql`${expr(t)}`.mapWith(Number).as(name);
+  for (const [name, expr] of exprs) {
+    // Numbers come back from the driver as strings (numeric); text stays text.
+    const kind = res.def.fields[name]?.kind;
+    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty';
+    select[name] = (asNumber ? sql`${expr(t)}`.mapWith(Number) : sql`${expr(t)}`).as(name);
+  }
   const found = (await ctx.db.orm.select(select).from(t).where(inArray(t.id, rows.map((r) => r.id as number)))) as Row[];
   const byId = new Map(found.map((r) => [r.id, r]));
   for (const r of rows) for (const [name] of exprs) r[name] = byId.get(r.id)?.[name] ?? null;

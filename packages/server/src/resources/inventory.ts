@@ -2,6 +2,7 @@ import { and, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { ApiError, invalid } from '../engine/errors.ts';
+import { canEdit } from '../engine/context.ts';
 import { changed, rowById } from './lookup.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 import { materialUses } from '../domain/material-uses.ts';
@@ -135,6 +136,11 @@ export const purchaseOrdersHooks: Hooks = {
  * record written, as everywhere): the audit row of the record made preferred explains it.
  */
 export const vendorMaterialsHooks: Hooks = {
+  computed: {
+    material_number: (t) => sql`(SELECT m.number FROM materials m WHERE m.id = ${t.material_id})`,
+    material_description: (t) => sql`(SELECT m.description FROM materials m WHERE m.id = ${t.material_id})`,
+    vendor_name: (t) => sql`(SELECT v.name FROM vendors v WHERE v.id = ${t.vendor_id})`,
+  },
   async beforeSave({ ctx, values, existing }) {
     const materialId = values.material_id ?? existing?.material_id;
     if ((values.is_preferred ?? existing?.is_preferred) === true && typeof materialId === 'number') {
@@ -145,5 +151,27 @@ export const vendorMaterialsHooks: Hooks = {
     if (record.is_preferred !== true) return;
     await ctx.db.orm.execute(sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
       WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred`);
+  },
+};
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : (v ?? null));
+
+/**
+ * Vendors (domain.md 6): the email is changed only with `edit users` (the dialog disables the
+ * field without it; here the API refuses it too). A vendor still named by purchase orders stays
+ * (409 in words); its price list (vendor materials) goes with it.
+ */
+export const vendorsHooks: Hooks = {
+  beforeSave({ ctx, values, existing }) {
+    if ('email' in values && blankToNull(values.email) !== blankToNull(existing?.email) && !canEdit(ctx, 'users')) {
+      throw invalid({ email: ['Only someone who may edit users can change a vendor\'s email.'] });
+    }
+  },
+  async beforeDelete({ ctx, existing }) {
+    const [row] = (await ctx.db.orm.execute(
+      sql`SELECT count(*)::int AS n FROM purchase_orders WHERE vendor_id = ${existing.id as number}`,
+    )) as unknown as { n: number }[];
+    const n = Number(row?.n ?? 0);
+    if (n) throw new ApiError(409, `This vendor is used by ${n} purchase order${n === 1 ? '' : 's'} and cannot be deleted.`);
   },
 };

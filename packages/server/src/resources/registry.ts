@@ -4,7 +4,7 @@ import { tableFor } from '../db/schema.ts';
 import type { Hooks, ServerResource } from '../engine/server-resource.ts';
 import {
   bomMaterialsHooks, bomsHooks, materialsHooks, materialTransactionsHooks, purchaseOrderMaterialsHooks, purchaseOrdersHooks,
-  vendorMaterialsHooks,
+  vendorMaterialsHooks, vendorsHooks,
 } from './inventory.ts';
 import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
@@ -28,6 +28,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   materials: materialsHooks,
   material_transactions: materialTransactionsHooks,
   vendor_materials: vendorMaterialsHooks,
+  vendors: vendorsHooks,
   purchase_orders: purchaseOrdersHooks,
   purchase_order_materials: purchaseOrderMaterialsHooks,
   bom_materials: bomMaterialsHooks,

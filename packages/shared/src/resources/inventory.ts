@@ -123,10 +123,14 @@ export const vendor_materials = defineResource({
     unit_price: f.money({ default: 0 }),
     is_preferred: f.bool(false),
     active: f.bool(true),
+    /** The material and vendor as lists show them (a material by its number with the description beneath), read live. */
+    material_number: f.text({ readOnly: true, computed: true }),
+    material_description: f.text({ readOnly: true, computed: true, max: 1000 }),
+    vendor_name: f.text({ readOnly: true, computed: true }),
   },
   search: ['vendor_part_number'],
   filters: { material_id: { op: 'eq' }, vendor_id: { op: 'eq' }, is_preferred: { op: 'bool' } },
-  sortable: ['vendor_part_number', 'unit_price', 'created_at'],
+  sortable: ['vendor_part_number', 'unit_price', 'created_at', 'material_number', 'vendor_name'],
   titleField: 'vendor_part_number',
 });
 

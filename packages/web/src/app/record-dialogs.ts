@@ -11,4 +11,6 @@ export const recordDialogs: RecordDialogRegistry = {
   series: () => import('../features/products/series-dialog.tsx').then((m) => m.openSeriesDialog),
   products: () => import('../features/products/product-dialog.tsx').then((m) => m.openProductDialog),
   product_materials: () => import('../features/products/product-material-dialog.tsx').then((m) => m.openProductMaterialDialog),
+  vendors: () => import('../features/vendors/vendor-dialog.tsx').then((m) => m.openVendorDialog),
+  vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
 };

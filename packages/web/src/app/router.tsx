@@ -58,6 +58,14 @@ export function createRouter() {
                 { path: '/', Component: HomePage },
                 { path: '/lists/clients', lazy: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
                 {
+                  path: '/lists/vendors',
+                  element: <RequirePermission action="edit" area="inventory"><Outlet /></RequirePermission>,
+                  children: [
+                    { index: true, lazy: () => import('../features/vendors/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage })) },
+                    { path: ':vendor_id', lazy: () => import('../features/vendors/vendor-page.tsx').then((m) => ({ Component: m.VendorPage })) },
+                  ],
+                },
+                {
                   path: '/employees',
                   element: <RequirePermission action="view" area="users"><Outlet /></RequirePermission>,
                   children: [{ index: true, lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) }],

@@ -32,6 +32,8 @@ export interface DetailField<N extends ResourceName> {
   value: (record: RecordOf<N>) => ReactNode;
   /** Leave the field out for this record (e.g. a price the user may not see). */
   hidden?: (record: RecordOf<N>) => boolean;
+  /** Columns the field takes (2 for a long value such as an email, so it does not break mid-word). */
+  span?: number;
 }
 
 /** A tab (a stacked section on phones): usually one related list. */
@@ -120,7 +122,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
           {fields.length > 0 && (
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md" verticalSpacing="xs" component="dl" m={0}>
               {fields.map((f) => (
-                <div key={f.label}>
+                <div key={f.label} style={f.span ? { gridColumn: `span ${f.span}` } : undefined}>
                   <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
                     {f.label}
                   </Text>

@@ -6,7 +6,8 @@
  * - 422: the first message of each field goes onto the form's field; messages for keys that are
  *   not form fields are shown together in one notification (with no form: all of them).
  * - 403: the server's message, or "Forbidden".
- * - 409: someone else changed the record; the notification offers Reload (`onReload`).
+ * - 409: someone else changed the record; the notification offers Reload (`onReload`). Without
+ *   `onReload` (a delete refused because the record is still in use) the server's message.
  * - network failure: says the server could not be reached.
  * - anything else: the server's message, or a generic one. Every error is logged.
  *
@@ -75,6 +76,9 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorRepo
     case 403:
       return { fieldErrors: none, notice: { title: 'Not allowed', lines: [serverMessage || 'Forbidden'], reload: false } };
     case 409:
+      // A save that can reload its record met a newer copy; any other 409 (a delete of a record
+      // still in use) says why in the server's words.
+      if (!ctx.onReload && serverMessage) return { fieldErrors: none, notice: { title: 'Not possible', lines: [serverMessage], reload: false } };
       return { fieldErrors: none, notice: { title: 'Changed elsewhere', lines: [CONFLICT_MESSAGE], reload: Boolean(ctx.onReload) } };
     case 401:
       return { fieldErrors: none, notice: { title: 'Signed out', lines: [SESSION_MESSAGE], reload: false } };

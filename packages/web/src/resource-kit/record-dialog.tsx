@@ -35,6 +35,11 @@ import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
   deleteConfirm: string;
+  /**
+   * Runs once the record is deleted, as the dialog closes (a detail screen notes it, and leaves for
+   * its list once the dialog's promise resolves: the history has settled by then).
+   */
+  onDeleted?: () => void;
 }
 
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
@@ -56,6 +61,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
     if (!(await record.remove())) return;
     reportSuccess(`${label} deleted.`);
     modal.close(null);
+    options.onDeleted?.();
   };
 
   return { ...record, resource, modal, onSubmit, onDelete };

@@ -68,6 +68,8 @@ export interface RecordPickerProps<N extends ResourceName> {
   onAddNew?: (prefill: { name: string; description: string }) => Promise<RecordOf<N> | null>;
   /** Clearing the text and leaving the field sets the value to null (default true). */
   clearable?: boolean;
+  /** Takes the focus when its dialog opens (the modal's focus trap starts at it), e.g. when the fields before it are fixed. */
+  autoFocus?: boolean;
   'data-testid'?: string;
 }
 
@@ -290,6 +292,7 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
           rightSection={loading ? <Loader size={14} /> : undefined}
           data-testid={props['data-testid']}
           data-placement={placement}
+          data-autofocus={props.autoFocus || undefined}
         />
       </Popover.Target>
       <Popover.Dropdown p={4} ref={dropdownRef}>

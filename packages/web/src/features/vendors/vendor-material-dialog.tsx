@@ -1,0 +1,96 @@
+/**
+ * Vendor Material dialog (domain.md 3, 5, 9): which vendor sells which material, under what part
+ * number, at what unit price and minimum order qty; preferred and active. A new one starts at unit
+ * price 0, minimum order qty 1, not preferred, active.
+ *
+ * Opened from a vendor (`initial.vendor_id`: the vendor is fixed) or from a material
+ * (`initial.material_id`: the material is fixed), here and through the kit's record-dialog
+ * registry. A material is shown by its number with the description beneath (platform.md 2.7).
+ *
+ * At most one vendor is preferred per material: the server unsets the others when one is marked,
+ * and the save refreshes every cached vendor-material list, so the one that lost it shows so.
+ * The toggle says beforehand which vendor it replaces.
+ */
+import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+interface Props {
+  record?: RecordOf<'vendor_materials'> | null;
+  initial?: Partial<InputOf<'vendor_materials'>>;
+}
+
+function VendorMaterialForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'inventory');
+  const dialog = useRecordDialog('vendor_materials', {
+    deleteConfirm: 'Delete this vendor material?',
+    initialValues: formValues(record, {
+      vendor_id: initial?.vendor_id ?? null,
+      material_id: initial?.material_id ?? null,
+      vendor_part_number: initial?.vendor_part_number ?? '',
+      unit_price: initial?.unit_price ?? 0,
+      minimum_order_qty: initial?.minimum_order_qty ?? 1,
+      is_preferred: initial?.is_preferred ?? false,
+      active: initial?.active ?? true,
+    }),
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const vendorFixed = initial?.vendor_id != null;
+  const materialFixed = initial?.material_id != null;
+
+  const material = useRecord('materials', values.material_id);
+  // The material's preferred vendor now, to say which one a "preferred" here replaces.
+  const preferred = useList('vendor_materials', { material_id: values.material_id ?? 0, is_preferred: true, active: 'all' }, { enabled: values.material_id != null });
+  const replaced = preferred.data?.find((vm) => vm.id !== values.id);
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <RecordPicker
+        resource="vendors"
+        label="Vendor"
+        readOnly={vendorFixed || undefined}
+        {...form.getInputProps('vendor_id')}
+        data-testid="vendor-picker"
+      />
+      <RecordPicker
+        resource="materials"
+        label="Material"
+        readOnly={materialFixed || undefined}
+        autoFocus={vendorFixed && !materialFixed}
+        {...form.getInputProps('material_id')}
+        helper={material.data?.description || undefined}
+        data-testid="material-picker"
+      />
+      <TextField label="Part number" autoComplete="off" data-autofocus={(vendorFixed && materialFixed) || undefined} {...form.getInputProps('vendor_part_number')} />
+      <MoneyField label="Unit price" {...form.getInputProps('unit_price')} />
+      <QtyField label="Minimum order qty" {...form.getInputProps('minimum_order_qty')} />
+      <CheckField
+        kind="switch"
+        label="Preferred"
+        description={replaced && canEdit ? preferredHint(replaced.vendor_name ?? 'Another vendor', values.is_preferred) : undefined}
+        {...form.getInputProps('is_preferred', { type: 'checkbox' })}
+      />
+      <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+    </RecordDialogForm>
+  );
+}
+
+/** What the Preferred toggle says while another vendor of the material is the preferred one. */
+function preferredHint(other: string, on: boolean): string {
+  return on ? `Saving makes this the preferred vendor instead of ${other}.` : `${other} is preferred now; this would replace it.`;
+}
+
+/** Opens the Vendor Material dialog; resolves with the saved record, or null (cancelled or deleted). */
+export function openVendorMaterialDialog(
+  modals: ModalStackApi,
+  options: { record?: RecordOf<'vendor_materials'> | null; initial?: Partial<InputOf<'vendor_materials'>> } = {},
+): Promise<RecordOf<'vendor_materials'> | null> {
+  return modals.push<RecordOf<'vendor_materials'>>(() => <VendorMaterialForm {...options} />, { testId: 'vendor-material-dialog' });
+}
