@@ -44,3 +44,20 @@ test('the entry script and stylesheet are sent precompressed and long-cached', a
     }
   }
 });
+
+// index.html preloads the user check, so it starts with the page rather than after the app's code;
+// the app must take that answer, not ask again (a header or credentials mode that differs from the
+// preload's makes the browser fetch a second time).
+test('the user check is sent once per page load, by the preload in index.html', async ({ page }) => {
+  await loginAdmin(page);
+  const checks: { url: string; type: string }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/user') checks.push({ url: r.url(), type: r.resourceType() });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Hello, Ada' })).toBeVisible();
+  expect(checks).toHaveLength(1);
+  expect(checks[0]!.url).toMatch(/\/api\/user\?guest=null$/);
+  // Chromium types a `<link rel="preload" as="fetch">` request "other"; the app's own fetch() is "fetch".
+  expect(checks[0]!.type).not.toBe('fetch');
+});

@@ -2,10 +2,9 @@ import './ui/first-screen-styles.ts';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { loadAllStyles } from './ui/first-screen-styles.ts';
 import { recordDialogs } from './app/record-dialogs.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
@@ -29,11 +28,12 @@ const queryClient = new QueryClient({
 
 registerRecordDialogs(recordDialogs);
 
-// The user check starts now, in parallel with the first render, not after it.
-void queryClient.prefetchQuery(sessionUserQuery);
+// The user check (preloaded by index.html) answers before the first render, so the first frame is
+// the right one (signed in or not) and is rendered once; a slow answer waits at most a second.
+const userChecked = Promise.race([queryClient.prefetchQuery(sessionUserQuery), new Promise((r) => setTimeout(r, 1000))]);
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
@@ -43,10 +43,13 @@ createRoot(document.getElementById('root')!).render(
         </LoaderProvider>
       </MantineProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// The first render is a transition: React renders the app in slices, yielding to the browser
+// between them (the boot splash stays up meanwhile), instead of one long task that blocks input.
+const root = createRoot(document.getElementById('root')!);
+void userChecked.then(() => startTransition(() => root.render(app)));
 
-// After the first frame: the rest of the styles, then (on load) the service worker, whose
-// precaching would otherwise compete with the first screen's requests.
-requestAnimationFrame(() => setTimeout(() => void loadAllStyles()));
+// The service worker registers on load: its precaching would otherwise compete with the first
+// screen's requests.
 registerServiceWorker();

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Burger, Button, Group, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useBrowserOnline } from '../resource-kit/offline.ts';
 import { useModals } from '../ui/modal-stack.tsx';
 import { useSession } from './session.tsx';
 
@@ -16,12 +16,13 @@ interface HeaderProps {
 
 export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const { user, offline: sessionOffline, logout } = useSession();
-  const network = useNetwork();
-  const offline = Boolean(user) && (sessionOffline || !network.online);
+  const online = useBrowserOnline();
+  const offline = Boolean(user) && (sessionOffline || !online);
   const modals = useModals();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  // Read at once (no server rendering; color-scheme.js set it before the first paint): no second render.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
 
   const login = async () => {
     const { openLoginDialog } = await import('./login-dialog.tsx');

@@ -31,10 +31,15 @@ const ICONS: Record<string, Icon> = {
   forecasting: IconTrendingUp,
 };
 
+/** Its own component: the settings arriving after the first frame re-render this line, not the cards. */
+function CompanyName() {
+  const company = useSettingValue(SETTING.companyName);
+  return company ? <Text c="dimmed">{company}</Text> : null;
+}
+
 export function HomePage() {
   const { user } = useSession();
   const modals = useModals();
-  const company = useSettingValue(SETTING.companyName);
   const cards = dashboardCards(user);
 
   const enterTime = async () => {
@@ -46,7 +51,7 @@ export function HomePage() {
     <Stack gap="md">
       <div>
         <ScreenTitle documentTitle="Home">{`Hello, ${user?.name.split(' ')[0] ?? ''}`}</ScreenTitle>
-        {company && <Text c="dimmed">{company}</Text>}
+        <CompanyName />
       </div>
       <div className="dashboard-grid" data-testid="dashboard">
         {cards.map((card) => {

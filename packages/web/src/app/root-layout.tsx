@@ -1,7 +1,8 @@
 /** Providers that need the router (session navigation, dialogs that link) wrap every route. */
 import { SETTING } from '@glazier/shared/settings';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSettingValue } from '../resource-kit/settings.ts';
+import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { ModalStackProvider } from '../ui/modal-stack.tsx';
 import { SessionProvider } from './session.tsx';
 import { Shell } from './shell.tsx';
@@ -13,6 +14,10 @@ function Stack({ children }: { children: ReactNode }) {
 }
 
 export function RootLayout() {
+  // After the app's first frame: the styles the first screens do not use (first-screen-styles.ts).
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(() => void loadAllStyles()));
+  }, []);
   // The shell is created here, not in Stack: when the settings arrive only the modal stack
   // re-renders, not the whole frame.
   return (

@@ -17,8 +17,10 @@ export function Shell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const signedIn = Boolean(user);
-  // Below the `sm` breakpoint the menu is a drawer over the screen.
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  // Below the `sm` breakpoint the menu is a drawer over the screen. Read at once, not in an effect
+  // (there is no server rendering): on a phone the first frame is the right one, with no second
+  // render of the whole shell right after it.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
 
   // A new screen closes the phone menu and starts at its top (e.g. the dashboard after logging in
   // from the bottom of the welcome page).

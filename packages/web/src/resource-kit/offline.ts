@@ -24,6 +24,21 @@ export function useQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'err
   return !online || isQueryOffline(query);
 }
 
+const subscribeBrowser = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+const isBrowserOnline = () => navigator.onLine;
+
+/** Whether the browser says it has a network (the header's Offline badge); read during render, so no second render on mount. */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(subscribeBrowser, isBrowserOnline, () => true);
+}
+
 /** "You are offline. Showing the copy from 3:42 PM." (or from a date when not today). */
 export function offlineCopyMessage(fetchedAt: number, now = Date.now()): string {
   const at = new Date(fetchedAt);

@@ -111,7 +111,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   const entriesRef = useRef<Entry[]>([]);
   /** History moves we started ourselves; each settles its callbacks when its popstate arrives. */
   const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> | undefined }[]>([]);
-  const mobile = useMediaQuery('(max-width: 36em)');
+  const mobile = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   /** Titles set from inside modals (`useModalTitle`), by modal id. */
   const [titles, setTitles] = useState<Record<number, ReactNode>>({});
   /** The opener to give the focus back to once the closed modal has left the page. */
