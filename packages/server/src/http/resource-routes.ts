@@ -5,6 +5,7 @@ import { create, get, list, page, remove, restore, storeMany, update } from '../
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 import { countMaterial } from '../domain/count-material.ts';
 import { takeMaterialSnapshots } from '../domain/take-material-snapshots.ts';
+import { materialSnapshotSummaries } from '../domain/material-snapshot-summaries.ts';
 
 type Params = { resource: string; id: string };
 const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
@@ -18,6 +19,7 @@ export function registerResourceRoutes(app: FastifyInstance) {
     return reply.status(201).send(answer);
   });
   app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));
+  app.get('/api/material_snapshots/summary', async (request) => materialSnapshotSummaries({ ctx: request.ctx }));
 
   app.get('/api/:resource', async (request) => {
     const { resource } = request.params as Params;
