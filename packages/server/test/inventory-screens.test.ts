@@ -117,3 +117,17 @@ describe('GET /api/material_snapshots/summary', () => {
     expect((await new Client(env.app).get('/api/material_snapshots/summary')).status).toBe(401);
   });
 });
+
+describe('GET /api/materials/{id}?accessed_at', () => {
+  it('answers the material in full, since on hand changes without the row changing', async () => {
+    const m = await material({ starting_qty: 5 });
+    const seen = new Date(Date.now() + 60_000).toISOString(); // even "after" every write
+    await move(m.id, 'pull', 2, '2026-03-01');
+    const res = await as.manager.get(`/api/materials/${m.id}?accessed_at=${encodeURIComponent(seen)}`);
+    expect(res.body).not.toHaveProperty('current');
+    expect(res.body.on_hand).toBe(3);
+    // a resource without computed fields still answers current
+    const cat = await made(as.manager, 'material_categories', { name: `Cat ${++seq}` });
+    expect((await as.manager.get(`/api/material_categories/${cat.id}?accessed_at=${encodeURIComponent(seen)}`)).body).toEqual({ current: true });
+  });
+});

@@ -40,6 +40,12 @@ describe('describeError', () => {
     expect(describeError(new HttpError(409, null)).notice?.reload).toBe(false);
   });
 
+  it('409 to a delete shows the server’s words about where the record is used', () => {
+    const message = 'This material is used by 2 products and cannot be deleted.';
+    expect(describeError(new HttpError(409, { message }), { deleting: true }).notice).toEqual({ title: 'Cannot delete', lines: [message], reload: false });
+    expect(describeError(new HttpError(409, null), { deleting: true }).notice?.lines).toEqual(['This record is in use and cannot be deleted.']);
+  });
+
   it('a network failure says the server could not be reached', () => {
     expect(describeError(new NetworkError(new TypeError('Failed to fetch'))).notice?.lines).toEqual([NETWORK_MESSAGE]);
   });

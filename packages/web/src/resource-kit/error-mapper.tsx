@@ -6,7 +6,9 @@
  * - 422: the first message of each field goes onto the form's field; messages for keys that are
  *   not form fields are shown together in one notification (with no form: all of them).
  * - 403: the server's message, or "Forbidden".
- * - 409: someone else changed the record; the notification offers Reload (`onReload`).
+ * - 409: someone else changed the record; the notification offers Reload (`onReload`). A 409 to a
+ *   delete (`deleting`) is a record still in use: the server's words say where ("This material is
+ *   used by 2 products and cannot be deleted.").
  * - network failure: says the server could not be reached.
  * - anything else: the server's message, or a generic one. Every error is logged.
  *
@@ -28,6 +30,8 @@ export interface ErrorContext {
   form?: FieldErrorTarget | null;
   /** Reloads the record after a 409. */
   onReload?: () => void;
+  /** The failed call was a delete (a 409 then means the record is in use, not stale). */
+  deleting?: boolean;
 }
 
 export interface ErrorReport {
@@ -72,6 +76,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorRepo
     case 403:
       return { fieldErrors: none, notice: { title: 'Not allowed', lines: [serverMessage || 'Forbidden'], reload: false } };
     case 409:
+      if (ctx.deleting) return { fieldErrors: none, notice: { title: 'Cannot delete', lines: [serverMessage || 'This record is in use and cannot be deleted.'], reload: false } };
       return { fieldErrors: none, notice: { title: 'Changed elsewhere', lines: [CONFLICT_MESSAGE], reload: Boolean(ctx.onReload) } };
     case 401:
       return { fieldErrors: none, notice: { title: 'Signed out', lines: [SESSION_MESSAGE], reload: false } };
@@ -118,6 +123,8 @@ function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: 
 }
 
 let noticeSeq = 0;
+/** Mantine's close button is an icon only: it needs a name (axe button-name). */
+const CLOSE_BUTTON = { 'aria-label': 'Close notification' };
 
 /** Applies `describeError`: field errors onto the form, the rest in one notification. */
 export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
@@ -136,6 +143,7 @@ export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport
         message: <NoticeBody id={id} lines={lines} reload={reload} onReload={ctx.onReload} />,
         autoClose: reload ? false : 8000,
         withBorder: true,
+        closeButtonProps: CLOSE_BUTTON,
       }),
     );
   }
@@ -161,6 +169,6 @@ export function reportSuccess(message: string): void {
   // Loaded with the first message, like reportError's (not part of the first screen).
   void loadNotifications().then(({ notifications }) => {
     if (previous) notifications.hide(previous);
-    notifications.show({ id, color: 'teal', message, autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true });
+    notifications.show({ id, color: 'teal', message, autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true, closeButtonProps: CLOSE_BUTTON });
   });
 }
