@@ -58,11 +58,12 @@ export function InventoryPage() {
       key: 'on_hand',
       label: 'On hand',
       sortable: true,
+      // The marker goes beneath the number, so a narrow column never cuts its word.
       render: (m) => (
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={2} align="flex-start">
           <span>{formatQty(m.on_hand)}</span>
           <ReorderBadge material={m} />
-        </Group>
+        </Stack>
       ),
     },
     { key: 'on_order', label: 'On order', sortable: true, visibleFrom: 'xs', render: (m) => formatQty(m.on_order) },

@@ -99,14 +99,14 @@ function Vendors({ material, canEdit }: { material: Material; canEdit: boolean }
       key: 'vendor_id',
       label: 'Vendor',
       render: (vm) => (
-        <Group gap={6} wrap="nowrap">
-          {vendorName(vm.vendor_id)}
+        <Stack gap={2} align="flex-start">
+          <span>{vendorName(vm.vendor_id)}</span>
           {vm.is_preferred && (
             <Badge size="sm" variant="light" leftSection={<IconStar size={12} aria-hidden />}>
               Preferred
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
     { key: 'vendor_part_number', label: 'Part number', render: (vm) => vm.vendor_part_number ?? '' },

@@ -26,6 +26,8 @@ export default function OnHandChart({ points }: { points: OnHandPoint[] }) {
       gridAxis="y"
       tickLine="none"
       withDots={data.length < 40}
+      // Room for the last point and its date at the right edge.
+      lineChartProps={{ margin: { right: 24, left: 0, top: 8, bottom: 0 } }}
       aria-label="On hand over time"
       role="img"
     />

@@ -51,11 +51,11 @@ export function StockValue() {
             <Text size="sm">{summaries.isLoading ? 'Loading…' : 'No snapshots yet.'}</Text>
           )}
         </Stack>
-        <Group gap="sm" align="flex-end">
+        <Group gap="sm" align="flex-end" wrap="nowrap">
           {list.length > 0 && (
             <SelectField
               label="Snapshot date"
-              w={160}
+              w={140}
               allowDeselect={false}
               data={list.map((s) => ({ value: s.date, label: formatDate(s.date) }))}
               value={current?.date ?? null}
