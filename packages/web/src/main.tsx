@@ -6,10 +6,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadAllStyles } from './ui/first-screen-styles.ts';
+import { recordDialogs } from './app/record-dialogs.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';
 import { HttpError } from './resource-kit/http.ts';
+import { registerRecordDialogs } from './resource-kit/record-dialogs.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
 import { LoaderProvider } from './ui/loader.tsx';
 import { NotificationsHost } from './ui/notifications-host.tsx';
@@ -24,6 +26,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+registerRecordDialogs(recordDialogs);
 
 // The user check starts now, in parallel with the first render, not after it.
 void queryClient.prefetchQuery(sessionUserQuery);

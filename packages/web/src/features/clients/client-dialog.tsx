@@ -6,6 +6,7 @@ import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField } from '../../ui/fields.tsx';
@@ -14,10 +15,7 @@ import { SwatchField } from '../../ui/swatch-field.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 
-interface Props {
-  record?: RecordOf<'clients'> | null;
-  initial?: { name?: string };
-}
+type Props = RecordDialogOptions<'clients'>;
 
 function ClientForm({ record, initial }: Props) {
   const modals = useModals();

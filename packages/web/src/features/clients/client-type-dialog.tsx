@@ -2,15 +2,13 @@
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { MultiSelectField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-interface Props {
-  record?: RecordOf<'client_types'> | null;
-  initial?: { name?: string };
-}
+type Props = RecordDialogOptions<'client_types'>;
 
 function ClientTypeForm({ record, initial }: Props) {
   const canEdit = useCan('edit', 'clients');

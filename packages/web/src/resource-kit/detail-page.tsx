@@ -1,0 +1,230 @@
+/**
+ * A detail screen (DESIGN.md "Screens"): a header card (title, key fields, a status badge,
+ * actions) over tabs on wider screens, or stacked sections on phones; each section shows one
+ * related list with its own Add button.
+ *
+ *   const id = useRouteId('material_id');
+ *   <DetailPage resource="materials" id={id} parent={{ label: 'Inventory', to: '/inventory' }}
+ *     title={(m) => m.number} subtitle={(m) => m.description}
+ *     fields={[{ label: 'Reorder qty', value: (m) => formatQty(m.reorder_qty) }]}
+ *     actions={(m) => <Button onClick={() => edit(m)}>Edit</Button>}
+ *     sections={[{ key: 'vendors', label: 'Vendors', onAdd: canEdit ? addVendor : undefined, addLabel: 'Add Vendor',
+ *                  render: (m) => <ResourceTable resource="vendor_materials" filters={{ material_id: m.id }} … /> }]} />
+ *
+ * The kit loads the record (`useRecord`), shows the delayed skeleton while it loads, "not found"
+ * for a missing id, and names the screen (h1 and document title) by the record. The open tab is
+ * kept in the address (`?tab=vendors`), so reload and back return to it.
+ */
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useDelayedFlag } from '../ui/loader.tsx';
+import { ScreenTitle } from '../ui/screen-title.tsx';
+import { HttpError } from './http.ts';
+import { useRecord, type RecordOf } from './hooks.ts';
+
+/** A key field of the header card. */
+export interface DetailField<N extends ResourceName> {
+  label: string;
+  value: (record: RecordOf<N>) => ReactNode;
+  /** Leave the field out for this record (e.g. a price the user may not see). */
+  hidden?: (record: RecordOf<N>) => boolean;
+}
+
+/** A tab (a stacked section on phones): usually one related list. */
+export interface DetailSection<N extends ResourceName> {
+  /** The tab's key in the address (`?tab=key`). */
+  key: string;
+  label: string;
+  render: (record: RecordOf<N>) => ReactNode;
+  /** Shows the section's Add button (leave it out without the right to add). */
+  onAdd?: (record: RecordOf<N>) => void;
+  /** The Add button's text (default "Add"). */
+  addLabel?: string;
+}
+
+export interface DetailPageProps<N extends ResourceName> {
+  resource: N;
+  /** The record's id (`useRouteId`); null when the address holds no valid id. */
+  id: number | null;
+  title: (record: RecordOf<N>) => string;
+  subtitle?: (record: RecordOf<N>) => ReactNode;
+  badge?: (record: RecordOf<N>) => ReactNode;
+  fields?: DetailField<N>[];
+  actions?: (record: RecordOf<N>) => ReactNode;
+  /** Shown in the card under the fields (a notice such as "This product has been discontinued."). */
+  notice?: (record: RecordOf<N>) => ReactNode;
+  sections?: DetailSection<N>[];
+  /** Where the list of these records is ("‹ Inventory" above the title). */
+  parent?: { label: string; to: string };
+  /** The words for an id that names no record (default "This record does not exist or was deleted."). */
+  notFoundText?: string;
+  testId?: string;
+}
+
+/** The numeric route parameter `name` (e.g. `material_id` of `/inventory/:material_id`), or null. */
+export function useRouteId(name: string): number | null {
+  const raw = useParams()[name];
+  const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
+  const { resource, id, sections = [] } = props;
+  const query = useRecord(resource, id);
+  const showSkeleton = useDelayedFlag(query.isLoading);
+  const record = query.data;
+
+  if (id == null || (query.error instanceof HttpError && query.error.status === 404)) {
+    return <DetailNotFound parent={props.parent} text={props.notFoundText} />;
+  }
+  if (query.error && !record) {
+    return (
+      <Alert color="red" title="Could not load this record" role="alert">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  if (!record) {
+    return showSkeleton ? (
+      <Stack gap="md" aria-busy="true" aria-label="Loading">
+        <Skeleton h={120} radius="md" />
+        <Skeleton h={240} radius="md" />
+      </Stack>
+    ) : null;
+  }
+
+  const fields = (props.fields ?? []).filter((f) => !f.hidden?.(record));
+  return (
+    <Stack gap="md" data-testid={props.testId}>
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          {props.parent && <ParentLink {...props.parent} />}
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+              <Group gap="sm" align="center">
+                <ScreenTitle style={{ overflowWrap: 'anywhere' }}>{props.title(record)}</ScreenTitle>
+                {props.badge?.(record)}
+              </Group>
+              {props.subtitle && (
+                <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {props.subtitle(record)}
+                </Text>
+              )}
+            </Stack>
+            {props.actions && <Group gap="xs">{props.actions(record)}</Group>}
+          </Group>
+          {fields.length > 0 && (
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md" verticalSpacing="xs" component="dl" m={0}>
+              {fields.map((f) => (
+                <div key={f.label}>
+                  <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                    {f.label}
+                  </Text>
+                  <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    {f.value(record) ?? '—'}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          )}
+          {props.notice?.(record)}
+        </Stack>
+      </Card>
+      {sections.length > 0 && <DetailSections record={record} sections={sections} />}
+    </Stack>
+  );
+}
+
+function ParentLink({ label, to }: { label: string; to: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" w="fit-content">
+      <Group gap={2} wrap="nowrap">
+        <IconChevronLeft size={14} aria-hidden />
+        {label}
+      </Group>
+    </Anchor>
+  );
+}
+
+function DetailNotFound({ parent, text }: { parent?: { label: string; to: string }; text?: string }) {
+  return (
+    <Stack gap="sm" data-testid="detail-not-found">
+      {parent && <ParentLink {...parent} />}
+      <ScreenTitle>Not found</ScreenTitle>
+      <Text c="dimmed">{text ?? 'This record does not exist or was deleted.'}</Text>
+    </Stack>
+  );
+}
+
+function SectionAdd<N extends ResourceName>({ section, record }: { section: DetailSection<N>; record: RecordOf<N> }) {
+  if (!section.onAdd) return null;
+  return (
+    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => section.onAdd?.(record)}>
+      {section.addLabel ?? 'Add'}
+    </Button>
+  );
+}
+
+function DetailSections<N extends ResourceName>({ record, sections }: { record: RecordOf<N>; sections: DetailSection<N>[] }) {
+  // Phones stack every section (one scroll, no hidden content); wider screens show tabs.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [params, setParams] = useSearchParams();
+  const active = sections.some((s) => s.key === params.get('tab')) ? params.get('tab')! : sections[0]!.key;
+
+  if (phone) {
+    return (
+      <Stack gap="lg">
+        {sections.map((s) => (
+          <Stack key={s.key} gap="xs" component="section" aria-labelledby={`section-${s.key}`} data-testid={`section-${s.key}`}>
+            <Group justify="space-between" gap="xs">
+              <Title order={2} size="h4" id={`section-${s.key}`}>
+                {s.label}
+              </Title>
+              <SectionAdd section={s} record={record} />
+            </Group>
+            {s.render(record)}
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+
+  const select = (key: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (!key || key === sections[0]!.key) next.delete('tab');
+        else next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Tabs value={active} onChange={select} keepMounted={false}>
+      <Tabs.List>
+        {sections.map((s) => (
+          <Tabs.Tab key={s.key} value={s.key}>
+            {s.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {sections.map((s) => (
+        <Tabs.Panel key={s.key} value={s.key} pt="sm" data-testid={`section-${s.key}`}>
+          <Stack gap="xs">
+            {s.onAdd && (
+              <Group justify="flex-end">
+                <SectionAdd section={s} record={record} />
+              </Group>
+            )}
+            {s.render(record)}
+          </Stack>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
