@@ -7,4 +7,6 @@ import type { RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
 export const recordDialogs: RecordDialogRegistry = {
   clients: () => import('../features/clients/client-dialog.tsx').then((m) => m.openClientDialog),
   client_types: () => import('../features/clients/client-type-dialog.tsx').then((m) => m.openClientTypeDialog),
+  materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
+  material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
 };

@@ -39,6 +39,9 @@ export interface ErrorReport {
   notice: { title: string; lines: string[]; reload: boolean } | null;
 }
 
+/** A notice's close button is an icon: it needs a name (WCAG 4.1.2). */
+const CLOSE_NOTICE = { 'aria-label': 'Close notification' };
+
 export const CONFLICT_MESSAGE = 'Someone else changed this record while you were editing it. Reload it to see their changes.';
 export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 export const SESSION_MESSAGE = 'Your session has ended. Please log in again.';
@@ -123,8 +126,6 @@ function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: 
 }
 
 let noticeSeq = 0;
-/** Mantine's close button is an icon only: it needs a name (axe button-name). */
-const CLOSE_BUTTON = { 'aria-label': 'Close notification' };
 
 /** Applies `describeError`: field errors onto the form, the rest in one notification. */
 export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
@@ -143,7 +144,7 @@ export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport
         message: <NoticeBody id={id} lines={lines} reload={reload} onReload={ctx.onReload} />,
         autoClose: reload ? false : 8000,
         withBorder: true,
-        closeButtonProps: CLOSE_BUTTON,
+        closeButtonProps: CLOSE_NOTICE,
       }),
     );
   }
@@ -169,6 +170,6 @@ export function reportSuccess(message: string): void {
   // Loaded with the first message, like reportError's (not part of the first screen).
   void loadNotifications().then(({ notifications }) => {
     if (previous) notifications.hide(previous);
-    notifications.show({ id, color: 'teal', message, autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true, closeButtonProps: CLOSE_BUTTON });
+    notifications.show({ id, color: 'teal', message, autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true, closeButtonProps: CLOSE_NOTICE });
   });
 }

@@ -6,8 +6,16 @@
  * Jobs, clients, category templates and series page by 30, materials and products by 60; all are
  * sorted descending by number or name. The job lookup filters All / Active (default Active); the
  * series lookup All / Stocked / Special Order.
+ *
+ * A lookup whose config has `addNew` (products, materials) ends its list with a row "Add New
+ * Product {text}" when nothing matches, for users with `edit` on that area (domain.md 6); it calls
+ * the `onAddNew` opener with the config's prefill from the search text, and picks the record the
+ * creation dialog resolves with. The opener is the resource's registered dialog (record-dialogs.ts)
+ * unless the caller passes its own.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
+import { can, type Area } from '@glazier/shared/permissions';
+import { RESOURCES } from '@glazier/shared/resources/registry';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -19,7 +27,9 @@ import { TextField } from '../ui/text-field.tsx';
 import type { Query } from './http.ts';
 import { usePage, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
+import { hasRecordDialog, openRecordDialog } from './record-dialogs.ts';
 import { recordHeading } from './record-headings.ts';
+import { useCurrentUser } from './session-user.ts';
 import { useListNavigation } from './use-list-navigation.ts';
 
 /** Same debounce as the record picker (platform.md 9). */
@@ -42,7 +52,12 @@ export interface LookupConfig {
   filter?: { label: string; options: FilterOption[]; defaultValue: string };
   primary: (r: Rec) => string;
   secondary?: (r: Rec) => ReactNode;
+  /** The "Add New …" row: shown to users with `edit` on `area`; `prefill` makes the new record's values from the search text. */
+  addNew?: { area: Area; prefill: (text: string) => Record<string, unknown> };
 }
+
+/** Opens the creation dialog of a lookup's resource with the prefilled values; resolves with the new record or null. */
+export type LookupAddNew = (prefill: Record<string, unknown>) => Promise<Rec | null>;
 
 const str = (v: unknown) => (v == null ? '' : String(v));
 // Rows are headed as in the record picker (record-headings.ts).
@@ -100,6 +115,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     sortColumn: 'number',
     primary: materialHeading.primary,
     secondary: materialHeading.secondary,
+    addNew: { area: 'inventory', prefill: (text) => ({ number: text, description: text }) },
   },
   products: {
     resource: 'products',
@@ -108,6 +124,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     sortColumn: 'number',
     primary: productHeading.primary,
     secondary: productHeading.secondary,
+    addNew: { area: 'products', prefill: (text) => ({ name: text, description: text }) },
   },
 };
 
@@ -115,10 +132,14 @@ export interface LookupDialogProps {
   kind: LookupKind;
   /** Extra fixed filters (e.g. `{ client_id }`). */
   filters?: Query;
+  /** Opens the creation dialog for the "Add New …" row (only used when the config has `addNew`). */
+  onAddNew?: LookupAddNew;
 }
 
-export function LookupDialog({ kind, filters }: LookupDialogProps) {
+export function LookupDialog({ kind, filters, onAddNew }: LookupDialogProps) {
   const config = LOOKUPS[kind];
+  const user = useCurrentUser();
+  const canAdd = Boolean(config.addNew && onAddNew && can(user, 'edit', config.addNew.area));
   const modal = useModal<Rec>();
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -140,9 +161,16 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
   });
   const rows = page.data?.data ?? [];
   const offline = useQueryOffline(page);
-  const nav = useListNavigation(rows.length, (i) => rows[i] && modal.close(rows[i]), { pickOnTab: false });
+  // Like the picker's: only once the search has settled on nothing, and never offline.
+  const showAdd = canAdd && rows.length === 0 && !offline && !page.isFetching && !page.isError && search === text.trim();
+  const addNew = async () => {
+    const created = await onAddNew?.(config.addNew!.prefill(search));
+    if (created) modal.close(created);
+  };
+  const optionCount = rows.length + (showAdd ? 1 : 0);
+  const nav = useListNavigation(optionCount, (i) => (i < rows.length ? rows[i] && modal.close(rows[i]) : void addNew()), { pickOnTab: false });
   const { setHighlight } = nav;
-  useEffect(() => setHighlight(rows.length ? 0 : -1), [page.dataUpdatedAt, rows.length, setHighlight]);
+  useEffect(() => setHighlight(optionCount ? 0 : -1), [page.dataUpdatedAt, optionCount, setHighlight]);
 
   return (
     <Stack gap="sm" data-testid={`lookup-${kind}`}>
@@ -170,7 +198,7 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
       </Group>
       <ModalList label={`${config.title} results`}>
         {/* A listbox must hold options: with none, the note below is plain text. */}
-        <div id={listId} {...(rows.length ? { role: 'listbox', 'aria-label': `${config.title} results` } : {})}>
+        <div id={listId} {...(optionCount ? { role: 'listbox', 'aria-label': `${config.title} results` } : {})}>
           {rows.map((r, i) => (
             <ListOption key={r.id} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={nav.setHighlight} onPick={() => modal.close(r)}>
               <Text size="sm" fw={500}>
@@ -183,6 +211,13 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
               )}
             </ListOption>
           ))}
+          {showAdd && (
+            <ListOption listId={listId} index={rows.length} highlighted={rows.length === nav.highlight} onHighlight={nav.setHighlight} onPick={() => void addNew()}>
+              <Text size="sm" fw={500} c="var(--mantine-primary-color-filled)">
+                Add New {RESOURCES[config.resource].label} {search}
+              </Text>
+            </ListOption>
+          )}
           {rows.length === 0 && (
             <Text c="dimmed" size="sm" ta="center" py="lg">
               {offline ? OFFLINE_SEARCH_MESSAGE : page.isLoading ? 'Loading…' : page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : 'Nothing here yet.'}
@@ -202,8 +237,16 @@ export function LookupDialog({ kind, filters }: LookupDialogProps) {
   );
 }
 
-export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K, filters?: Query): Promise<RecordOf<K> | null> {
-  return modals.push<RecordOf<K>>(() => <LookupDialog kind={kind} filters={filters} />, {
+export interface LookupOptions {
+  filters?: Query;
+  onAddNew?: LookupAddNew;
+}
+
+export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K, options: LookupOptions = {}): Promise<RecordOf<K> | null> {
+  const resource = LOOKUPS[kind].resource;
+  const onAddNew: LookupAddNew | undefined =
+    options.onAddNew ?? (hasRecordDialog(resource) ? (initial) => openRecordDialog(modals, resource, { initial }) : undefined);
+  return modals.push<RecordOf<K>>(() => <LookupDialog kind={kind} filters={options.filters} onAddNew={onAddNew} />, {
     title: LOOKUPS[kind].title,
     size: 'lg',
     testId: 'lookup-dialog',

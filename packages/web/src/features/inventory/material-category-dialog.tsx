@@ -1,5 +1,5 @@
 /** Material Category dialog (domain.md 3): a name. */
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field.tsx';
 
 interface Props {
   record?: RecordOf<'material_categories'> | null;
-  initial?: { name?: string | null };
+  initial?: Partial<InputOf<'material_categories'>>;
 }
 
 function MaterialCategoryForm({ record, initial }: Props) {
