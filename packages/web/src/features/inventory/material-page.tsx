@@ -102,7 +102,7 @@ function Vendors({ material, canEdit }: { material: Material; canEdit: boolean }
         <Stack gap={2} align="flex-start">
           <span>{vendorName(vm.vendor_id)}</span>
           {vm.is_preferred && (
-            <Badge size="sm" variant="light" leftSection={<IconStar size={12} aria-hidden />}>
+            <Badge size="sm" variant="light" leftSection={<IconStar size={12} aria-hidden />} styles={{ label: { overflow: 'visible' } }}>
               Preferred
             </Badge>
           )}

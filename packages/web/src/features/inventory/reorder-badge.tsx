@@ -7,7 +7,15 @@ import type { RecordOf } from '../../resource-kit/hooks.ts';
 export function ReorderBadge({ material }: { material: RecordOf<'materials'> }) {
   if (!isBelowReorder(material)) return null;
   return (
-    <Badge size="sm" color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />} data-testid="below-reorder">
+    <Badge
+      size="sm"
+      color="orange"
+      variant="light"
+      leftSection={<IconAlertTriangle size={12} aria-hidden />}
+      // A label that may not shrink: a narrow table column widens for the word instead of cutting it.
+      styles={{ label: { overflow: 'visible' } }}
+      data-testid="below-reorder"
+    >
       Reorder
     </Badge>
   );
