@@ -48,7 +48,9 @@ describe.each(generic)('%s', (name) => {
     }
 
     const fresh = await admin.get(`${base}/${created.id}?accessed_at=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
-    expect(fresh.body).toEqual({ current: true });
+    // A record with computed fields (a material's on hand) can change without its row: always in full.
+    if (Object.values(def.fields).some((fd) => fd.computed)) expect(fresh.body.id).toBe(created.id);
+    else expect(fresh.body).toEqual({ current: true });
     const stale = await admin.get(`${base}/${created.id}?accessed_at=2000-01-01T00:00:00.000Z`);
     expect(stale.body.id).toBe(created.id);
 
