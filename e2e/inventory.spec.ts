@@ -164,7 +164,7 @@ test('a material in use is kept, with the server’s reason', async ({ page, bas
   await expect(confirm.getByText('Delete this material?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('This material is used by 1 product and cannot be deleted.')).toBeVisible();
-  await expect(page.getByText('Cannot delete')).toBeVisible();
+  await expect(page.getByText('Not possible')).toBeVisible();
   await expect(dialog).toBeVisible(); // still open, nothing lost
 });
 

@@ -40,10 +40,10 @@ describe('describeError', () => {
     expect(describeError(new HttpError(409, null)).notice?.reload).toBe(false);
   });
 
-  it('409 to a delete shows the server’s words about where the record is used', () => {
-    const message = 'This material is used by 2 products and cannot be deleted.';
-    expect(describeError(new HttpError(409, { message }), { deleting: true }).notice).toEqual({ title: 'Cannot delete', lines: [message], reload: false });
-    expect(describeError(new HttpError(409, null), { deleting: true }).notice?.lines).toEqual(['This record is in use and cannot be deleted.']);
+  it('409 without a record to reload (a delete refused: still in use) says why in the server\'s words', () => {
+    const message = 'This vendor is used by 2 purchase orders and cannot be deleted.';
+    expect(describeError(new HttpError(409, { message })).notice).toEqual({ title: 'Not possible', lines: [message], reload: false });
+    expect(describeError(new HttpError(409, { message: '' })).notice?.lines).toEqual([CONFLICT_MESSAGE]);
   });
 
   it('a network failure says the server could not be reached', () => {

@@ -6,9 +6,8 @@
  * - 422: the first message of each field goes onto the form's field; messages for keys that are
  *   not form fields are shown together in one notification (with no form: all of them).
  * - 403: the server's message, or "Forbidden".
- * - 409: someone else changed the record; the notification offers Reload (`onReload`). A 409 to a
- *   delete (`deleting`) is a record still in use: the server's words say where ("This material is
- *   used by 2 products and cannot be deleted.").
+ * - 409: someone else changed the record; the notification offers Reload (`onReload`). Without
+ *   `onReload` (a delete refused because the record is still in use) the server's message.
  * - network failure: says the server could not be reached.
  * - anything else: the server's message, or a generic one. Every error is logged.
  *
@@ -30,8 +29,6 @@ export interface ErrorContext {
   form?: FieldErrorTarget | null;
   /** Reloads the record after a 409. */
   onReload?: () => void;
-  /** The failed call was a delete (a 409 then means the record is in use, not stale). */
-  deleting?: boolean;
 }
 
 export interface ErrorReport {
@@ -79,7 +76,9 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorRepo
     case 403:
       return { fieldErrors: none, notice: { title: 'Not allowed', lines: [serverMessage || 'Forbidden'], reload: false } };
     case 409:
-      if (ctx.deleting) return { fieldErrors: none, notice: { title: 'Cannot delete', lines: [serverMessage || 'This record is in use and cannot be deleted.'], reload: false } };
+      // A save that can reload its record met a newer copy; any other 409 (a delete of a record
+      // still in use) says why in the server's words.
+      if (!ctx.onReload && serverMessage) return { fieldErrors: none, notice: { title: 'Not possible', lines: [serverMessage], reload: false } };
       return { fieldErrors: none, notice: { title: 'Changed elsewhere', lines: [CONFLICT_MESSAGE], reload: Boolean(ctx.onReload) } };
     case 401:
       return { fieldErrors: none, notice: { title: 'Signed out', lines: [SESSION_MESSAGE], reload: false } };

@@ -76,7 +76,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       await loader.run(del.mutateAsync(id));
       return true;
     } catch (e) {
-      reportError(e, { deleting: true });
+      reportError(e);
       return false;
     }
   }
