@@ -3,7 +3,7 @@ import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import type { Row } from '../src/db/client.ts';
-import type { Client } from './harness.ts';
+import { pdfBytes, PNG_DATA_URL, type Client } from './harness.ts';
 
 let n = 0;
 const next = () => ++n;
@@ -63,6 +63,8 @@ export async function validBody(c: Client, name: ResourceName): Promise<Row> {
   }
   // takeoffable_id names a record of takeoffable_type (the first type: a product category)
   if (name === 'takeoff_options') body.takeoffable_id = await parentId(c, 'product_categories');
+  // images arrive as data URLs (or uploads), never as links
+  if (name === 'images' || name === 'job_images') body.url = PNG_DATA_URL;
   if (name === 'users') {
     body.role = 'employee';
     body.password = body.password_confirmation = 'long-enough-password';
@@ -70,9 +72,17 @@ export async function validBody(c: Client, name: ResourceName): Promise<Row> {
   return body;
 }
 
+/** Resources created only by a multipart upload (a file record without its PDF is refused). */
+export const UPLOADED = new Set<ResourceName>(['files']);
+
 export async function createRecord(c: Client, name: ResourceName, overrides: Row = {}): Promise<Row> {
   const body = { ...(await validBody(c, name)), ...overrides };
-  const res = await c.post(`/api/${name}`, body);
+  const res = UPLOADED.has(name)
+    ? await c.upload(`/api/${name}`, [
+        ...Object.entries(body).filter(([, v]) => v != null).map(([k, v]) => ({ name: k, value: String(v) })),
+        { name: 'file', filename: 'fixture.pdf', data: pdfBytes(`fixture ${next()}`) },
+      ])
+    : await c.post(`/api/${name}`, body);
   if (res.status !== 201) throw new Error(`create ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

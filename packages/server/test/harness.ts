@@ -89,6 +89,31 @@ export interface Res {
   headers: Record<string, unknown>;
 }
 
+export type FormPart = { name: string; value: string } | { name: string; filename: string; type?: string; data: Buffer };
+
+/** A multipart/form-data body. */
+export function formData(parts: FormPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----glazier${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head =
+      'filename' in p
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(head), 'filename' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The smallest PDF the upload check accepts, with `text` inside to make it distinct. */
+export const pdfBytes = (text = 'hello', pad = 0) =>
+  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\n`), Buffer.alloc(pad, 0x20), Buffer.from('\n%%EOF\n')]);
+
+/** A 1×1 PNG as a data URL (the spec's image bulk save). */
+export const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /** A browser-like client: keeps cookies and sends X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
 export class Client {
   readonly jar = new Map<string, string>();
@@ -129,6 +154,20 @@ export class Client {
       parsed = { raw: res.body };
     }
     return { status: res.statusCode, body: parsed as Res['body'], headers: res.headers };
+  }
+
+  /** A multipart/form-data POST, as a browser's FormData sends it (file and image uploads). */
+  async upload(url: string, parts: FormPart[]): Promise<Res> {
+    const { payload, contentType } = formData(parts);
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': contentType, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
+    });
+    this.store(res.headers['set-cookie']);
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, headers: res.headers };
   }
 
   get = (url: string) => this.request('GET', url);

@@ -125,6 +125,7 @@ const NAMED: { route: string; method: 'post' | 'patch'; area: Area; body: unknow
   { route: '/api/materials/999999999/count', method: 'post', area: 'inventory', body: { qty: 'x' }, allowed: 404 },
   { route: '/api/material_snapshots/take', method: 'post', area: 'inventory', body: { date: 'not-a-date' }, allowed: 422 },
   { route: '/api/products/999999999/restore', method: 'patch', area: 'products', body: {}, allowed: 404 },
+  { route: '/api/jobs/999999999/duplicate', method: 'post', area: 'jobs', body: {}, allowed: 404 },
 ];
 
 describe.each(NAMED)('$method $route', ({ route, method, area, body, allowed }) => {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
+  boolean, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
   type AnyPgColumn, type PgColumnBuilderBase, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@glazier/shared/resources/fields';
@@ -177,6 +177,20 @@ export const audit_log = pgTable(
   },
   (t) => [index('audit_log_resource_record_idx').on(t.resource, t.record_id), index('audit_log_created_at_idx').on(t.created_at)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded file and image contents (DESIGN.md "Files and images"), content-addressed: one row per
+ * distinct content, shared by every record that holds it, removed when none does.
+ */
+export const blobs = pgTable('blobs', {
+  sha256: text('sha256').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
 
 /** One-time password reset links issued by an admin (stored as a hash). */
 export const password_resets = pgTable('password_resets', {

@@ -3,6 +3,7 @@ import { can, type Action, type Area } from '@glazier/shared/permissions';
 import type { Access } from '@glazier/shared/resources/define';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
+import type { PreparedUpload } from '../domain/stored-files.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 export interface Ctx {
@@ -10,6 +11,8 @@ export interface Ctx {
   user: SessionUser | null;
   /** The caller's session, when the call comes over HTTP (kept when they change their own password). */
   sessionId?: string;
+  /** The file of this request's multipart create (files, images), checked and ready to store. */
+  upload?: PreparedUpload;
 }
 
 export function requireUser(ctx: Ctx): SessionUser {

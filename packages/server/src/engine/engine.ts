@@ -174,7 +174,8 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
-function parseId(id: unknown): number {
+/** A record id from a path segment, or 404. */
+export function parseId(id: unknown): number {
   const s = String(id);
   if (!/^\d{1,9}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647) throw notFound();
   return Number(s);
@@ -464,6 +465,7 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
     throw e;
   }
   await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);
+  await res.afterDelete?.({ ctx, existing });
 }
 
 export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ id: number }> {

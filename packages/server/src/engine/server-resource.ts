@@ -46,6 +46,8 @@ export interface Hooks {
   beforeSave?(args: SaveArgs): Promise<void> | void;
   afterSave?(args: { ctx: Ctx; record: Row; input: Row; existing: Row | null }): Promise<void> | void;
   beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  /** After the row is gone (and its database cascades ran), in the same transaction. */
+  afterDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
   /**
    * Replaces the plain list (GET without paging). `base` is the generic list of any resource, so
    * an override composes lists without importing the engine.

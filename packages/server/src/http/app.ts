@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '@glazier/shared/api';
@@ -19,6 +20,7 @@ import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
 import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
+import { registerFileRoutes } from './file-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -98,6 +100,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
   await app.register(rateLimit, { global: false });
+  // Multipart bodies are only read by the upload routes (file-routes.ts), each with its own limits.
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: DEFAULT_BODY_LIMIT, files: 1, fields: 30, parts: 40 } });
   await app.register(cookie);
   await app.register(session, {
     secret: opts.sessionSecret,
@@ -136,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerAuthRoutes(app, db, { secureCookies: secure });
+  registerFileRoutes(app, db);
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {

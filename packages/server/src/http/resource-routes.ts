@@ -6,6 +6,9 @@ import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts
 import { countMaterial } from '../domain/count-material.ts';
 import { takeMaterialSnapshots } from '../domain/take-material-snapshots.ts';
 import { materialSnapshotSummaries } from '../domain/material-snapshot-summaries.ts';
+import { duplicateJob } from '../domain/duplicate-job.ts';
+import { recordHistory } from '../domain/record-history.ts';
+import { searchEverything } from '../domain/search-everything.ts';
 
 type Params = { resource: string; id: string };
 const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
@@ -18,6 +21,9 @@ export function registerResourceRoutes(app: FastifyInstance) {
     const answer = await countMaterial({ ctx: request.ctx, id: (request.params as Params).id, input: request.body });
     return reply.status(201).send(answer);
   });
+  app.post('/api/jobs/:id/duplicate', async (request, reply) => reply.status(201).send(await duplicateJob({ ctx: request.ctx, id: (request.params as Params).id })));
+  app.get('/api/history/:resource/:id', async (request) => recordHistory({ ctx: request.ctx, ...(request.params as Params) }));
+  app.get('/api/search', async (request) => searchEverything({ ctx: request.ctx, q: query(request).q }));
   app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));
   app.get('/api/material_snapshots/summary', async (request) => materialSnapshotSummaries({ ctx: request.ctx }));
 

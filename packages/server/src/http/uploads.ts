@@ -8,15 +8,20 @@ import type { Area } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../domain/auth.ts';
 import { allowed } from '../engine/context.ts';
-import { forbidden, unauthenticated } from '../engine/errors.ts';
+import { ApiError, forbidden, unauthenticated } from '../engine/errors.ts';
 import { csrfGuard } from './auth-routes.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Five images of a batch as data URLs (domain.md 9), or one 20 MB PDF with its encoding. */
 export const UPLOAD_BODY_LIMIT = 30 * 1024 * 1024;
 
-/** Route options for an upload route: the raised limit, guarded by the area's `edit` right. */
-export function uploadRoute(db: Db, area: Area, bodyLimit = UPLOAD_BODY_LIMIT): RouteShorthandOptions {
+/**
+ * Route options for an upload route: the raised limit, guarded by the area's `edit` right.
+ * `others: 'small'` lets a signed-in user without the right through with a body of the default
+ * size, declared up front (Content-Length), for routes that also serve small writes the record
+ * rules may allow them (the uploader editing their own images through store_many).
+ */
+export function uploadRoute(db: Db, area: Area, bodyLimit = UPLOAD_BODY_LIMIT, opts: { others?: 'forbidden' | 'small' } = {}): RouteShorthandOptions {
   return {
     bodyLimit,
     // preParsing runs after the session is loaded and before a byte of the body is parsed.
@@ -25,7 +30,10 @@ export function uploadRoute(db: Db, area: Area, bodyLimit = UPLOAD_BODY_LIMIT): 
       const user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;
       if (!user) throw unauthenticated();
       csrfGuard(request);
-      if (!allowed({ db, user }, 'edit', area)) throw forbidden();
+      if (allowed({ db, user }, 'edit', area)) return;
+      if (opts.others !== 'small') throw forbidden();
+      const length = Number(request.headers['content-length']);
+      if (!Number.isFinite(length) || length > DEFAULT_BODY_LIMIT) throw new ApiError(413, 'The request body is too large (at most 1 MB).');
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { Row } from '../db/client.ts';
+import { invalid } from '../engine/errors.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { jobsHooks } from './jobs.ts';
+
+const BOTH = 'A job template belongs to a client or to a category template, not both.';
 
 /**
  * Job templates are jobs with is_template (domain.md 3). Their plain list (domain.md 7) holds job
@@ -8,6 +11,12 @@ import { jobsHooks } from './jobs.ts';
  */
 export const jobTemplatesHooks: Hooks = {
   ...jobsHooks,
+  async beforeSave(args) {
+    // domain.md 5: a client's own template, or a subtemplate of a category template, never both.
+    const merged = { ...args.existing, ...args.values };
+    if (merged.client_id != null && merged.category_template_id != null) throw invalid({ client_id: [BOTH], category_template_id: [BOTH] });
+    await jobsHooks.beforeSave!(args);
+  },
   present: (_ctx, row) => ({ ...row, type: 'job_template' }),
   async list(_ctx, q, base) {
     const kind = typeof q.resource === 'string' ? q.resource.replace(/s$/, '') : '';

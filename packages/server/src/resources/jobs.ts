@@ -1,7 +1,25 @@
 import { isJobComplete } from '@glazier/shared/rules/job-scope';
+import type { Row } from '../db/client.ts';
+import type { Ctx } from '../engine/context.ts';
 import type { Hooks } from '../engine/server-resource.ts';
+import { invalid } from '../engine/errors.ts';
+import { copyJobProducts } from '../domain/copy-job-products.ts';
+import { sweepBlobs } from '../domain/stored-files.ts';
 import { changed, rowById } from './lookup.ts';
 import { settingValue } from './settings.ts';
+
+/**
+ * The job template a job names must be a job template (not a job) of the job's client, or of no
+ * client (domain.md 5: "a job template belonging to a different client … cannot be chosen").
+ */
+async function checkJobTemplate(ctx: Ctx, merged: Row): Promise<void> {
+  const template = await rowById(ctx, 'jobs', merged.job_template_id);
+  if (!template || template.is_template !== true || template.deleted_at != null) throw invalid({ job_template_id: ['Choose a job template.'] });
+  if (template.id === merged.id) throw invalid({ job_template_id: ['A template cannot be its own template.'] });
+  let owner = template.client_id;
+  if (owner == null && template.category_template_id != null) owner = (await rowById(ctx, 'category_templates', template.category_template_id))?.client_id ?? null;
+  if (owner != null && owner !== merged.client_id) throw invalid({ job_template_id: ['This job template belongs to another client.'] });
+}
 
 export const jobsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
@@ -12,6 +30,15 @@ export const jobsHooks: Hooks = {
       const rate = Number(await settingValue(ctx, 'burden_rate'));
       if (Number.isFinite(rate) && rate !== 0) values.burden_rate = rate;
     }
-    values.is_complete = isJobComplete({ ...existing, ...values });
+    const merged = { ...existing, ...values };
+    if ((changed(values, existing, 'job_template_id') || changed(values, existing, 'client_id')) && merged.job_template_id != null) await checkJobTemplate(ctx, merged);
+    values.is_complete = isJobComplete(merged);
   },
+  // A new job made from a template starts with the template's products (domain.md 2), in the
+  // create's transaction, next to any products the body itself lists.
+  async afterSave({ ctx, record, existing }) {
+    if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id as number);
+  },
+  // The job's files and images went with it (database cascades): so do their contents.
+  afterDelete: ({ ctx }) => sweepBlobs(ctx),
 };

@@ -10,7 +10,8 @@ import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
 import { jobTemplatesHooks } from './job-templates.ts';
-import { createdByHooks, imagesHooks } from './ownership.ts';
+import { createdByHooks } from './ownership.ts';
+import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
 import { takeoffOptionsHooks } from './takeoff-options.ts';
 import { timeEntriesHooks } from './time-entries.ts';
 import { usersHooks } from './users.ts';
@@ -32,9 +33,11 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   bom_materials: bomMaterialsHooks,
   boms: bomsHooks,
   notes: createdByHooks,
-  files: createdByHooks,
-  images: imagesHooks,
-  job_images: imagesHooks,
+  files: filesHooks,
+  images: storedImagesHooks,
+  job_images: storedImagesHooks,
+  // deleting these takes their files and images along (database cascades): their blobs follow
+  estimates: sweepBlobsAfterDelete,
   role_permissions: rolePermissionsHooks,
   takeoff_options: takeoffOptionsHooks,
   settings: { upsertBy: 'name' },

@@ -4,6 +4,7 @@ import { allowed, canEdit } from '../engine/context.ts';
 import { forbidden, invalid } from '../engine/errors.ts';
 import { forgetSessionUser } from '../domain/session-user-cache.ts';
 import { destroyUserSessions } from '../domain/session-store.ts';
+import { deleteUserContent } from '../domain/delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/users';
 
 
@@ -39,9 +40,10 @@ export const usersHooks: Hooks = {
     // A new password ends the user's other sessions; the changer keeps theirs when it is their own.
     if (existing && input.password) await destroyUserSessions(ctx.db, existing.id as number, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
   },
-  beforeDelete({ ctx, existing }) {
+  async beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
     forgetSessionUser(existing.id as number);
+    await deleteUserContent(ctx, existing.id as number);
   },
   present(ctx, row) {
     const { password_hash: _hash, ...rest } = row;

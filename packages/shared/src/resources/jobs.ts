@@ -227,13 +227,19 @@ export const files = defineResource({
   table: 'files',
   read: 'jobs',
   write: 'jobs',
+  // Created by a multipart upload (`POST /api/files`: file, description, job_id, estimate_id);
+  // the PDF itself is a blob (DESIGN.md "Files and images"), `url` is its download route.
   fields: {
     description: f.text({ required: true }),
+    /** The uploaded file's name, as sent (shown and used as the download's file name). */
     path: f.text({ max: 500, readOnly: true }),
     url: f.text({ max: 1000, readOnly: true }),
     job_id: f.ref('jobs', { onDelete: 'cascade' }),
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+    /** Bytes of the PDF. */
+    size: f.int({ readOnly: true }),
+    sha256: f.text({ max: 64, readOnly: true, index: true }),
   },
   search: ['description'],
   filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' } },
@@ -241,12 +247,20 @@ export const files = defineResource({
   titleField: 'description',
 });
 
+// An image arrives as a multipart upload (`POST /api/images`, `/api/images/store_many`) or, as the
+// spec's clients send it, a data URL in `url`; either way the server re-encodes it into a blob and
+// the record answers URLs of its routes (`url`, `thumb_url`), never the data.
 const imageFields: Record<string, FieldDef> = {
   url: f.longText({ max: 10_000_000 }),
+  thumb_url: f.text({ max: 1000, readOnly: true, computed: true }),
   description: f.text(),
   job_id: f.ref('jobs', { onDelete: 'cascade' }),
   estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
   user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+  /** Bytes of the re-encoded image. */
+  size: f.int({ readOnly: true }),
+  sha256: f.text({ max: 64, readOnly: true, index: true }),
+  thumb_sha256: f.text({ max: 64, readOnly: true, index: true }),
 };
 
 export const images = defineResource({

@@ -1,6 +1,10 @@
 /** jsdom gaps that Mantine relies on, and a clean DOM between tests. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor return as soon as their condition holds; the long ceiling only matters on a
+// loaded 2-core machine, where a first render of the real Mantine tree can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 const realFetch = globalThis.fetch;
 

@@ -41,7 +41,7 @@ function server(user = sessionUser('admin')) {
 
 async function openSettings() {
   renderApp('/settings');
-  expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
   return within(await screen.findByTestId('company-settings'));
 }
 

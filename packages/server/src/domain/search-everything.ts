@@ -1,0 +1,55 @@
+import type { Row } from '../db/client.ts';
+import { allowed, requireUser, type Ctx } from '../engine/context.ts';
+import { page, resource } from '../engine/engine.ts';
+import { invalid } from '../engine/errors.ts';
+
+export interface SearchHit {
+  resource: string;
+  id: number;
+  title: string;
+  subtitle: string | null;
+}
+
+const PER_RESOURCE = 5;
+const text = (...parts: unknown[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;
+
+/** What the command palette searches, and how a hit reads. Each goes through the resource's own paged search. */
+const SOURCES: { resource: string; query(q: string): Row | null; title(r: Row): string; subtitle(r: Row): string | null }[] = [
+  { resource: 'jobs', query: (q) => ({ search: q }), title: (r) => String(r.number || r.name || `Job ${r.id}`), subtitle: (r) => text(r.number ? r.name : null, r.client_name) },
+  { resource: 'clients', query: (q) => ({ search: q }), title: (r) => String(r.name), subtitle: () => null },
+  { resource: 'estimates', query: (q) => ({ search: q }), title: (r) => String(r.name), subtitle: (r) => text(r.job_number, r.status) },
+  { resource: 'materials', query: (q) => ({ search: q }), title: (r) => String(r.number), subtitle: (r) => text(r.description) },
+  { resource: 'products', query: (q) => ({ search: q }), title: (r) => String(r.number || r.name), subtitle: (r) => text(r.number ? r.name : r.description) },
+  // purchase orders have a number only: a query of digits looks it up
+  { resource: 'purchase_orders', query: (q) => (/^\d{1,9}$/.test(q) ? { number: q, with_vendor: 'true' } : null), title: (r) => `PO ${r.number}`, subtitle: (r) => text((r.vendor as Row | null)?.name) },
+];
+
+/**
+ * `GET /api/search?q=` → `{data: SearchHit[]}`: jobs, clients, estimates, materials, products and
+ * purchase orders by number and name, at most five of each, only of the kinds the caller may view
+ * (and through each kind's own scope and output rules). A hit whose title is the query comes first.
+ */
+export async function searchEverything({ ctx, q: raw }: { ctx: Ctx; q: unknown }): Promise<{ data: SearchHit[] }> {
+  requireUser(ctx);
+  const q = typeof raw === 'string' ? raw.trim() : '';
+  if (q.length > 200) throw invalid({ q: ['Must be at most 200 characters.'] });
+  if (!q) return { data: [] };
+  const data: SearchHit[] = [];
+  for (const source of SOURCES) {
+    if (!allowed(ctx, 'view', resource(source.resource).def.read)) continue;
+    const query = source.query(q);
+    if (!query) continue;
+    let rows: Row[];
+    try {
+      rows = (await page(ctx, source.resource, { ...query, page: 1, per_page: PER_RESOURCE })).data;
+    } catch (e) {
+      // a query one resource cannot take (its own validation) finds nothing there
+      if ((e as { status?: number }).status === 422) continue;
+      throw e;
+    }
+    const hits = rows.map((r) => ({ resource: source.resource, id: r.id as number, title: source.title(r), subtitle: source.subtitle(r) }));
+    const exact = (h: SearchHit) => (h.title.toLowerCase() === q.toLowerCase() ? 0 : 1);
+    data.push(...hits.sort((a, b) => exact(a) - exact(b)));
+  }
+  return { data };
+}

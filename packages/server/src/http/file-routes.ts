@@ -1,0 +1,122 @@
+/**
+ * Files and images over HTTP (DESIGN.md "Files and images"): multipart uploads on the raised body
+ * limit of `uploadRoute`, and the authenticated download routes. The JSON forms of the same calls
+ * (a file record without its PDF is refused; images as data URLs, the spec's bulk save) go to the
+ * generic engine.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Row } from '../db/client.ts';
+import { create, get, storeMany } from '../engine/engine.ts';
+import { ApiError, invalid, notFound } from '../engine/errors.ts';
+import { createWithUploads } from '../domain/upload-records.ts';
+import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob, type PreparedUpload } from '../domain/stored-files.ts';
+import { uploadRoute } from './uploads.ts';
+
+interface Multipart {
+  fields: Record<string, string[]>;
+  files: { filename: string; data: Buffer }[];
+}
+
+const MB = 1024 * 1024;
+
+/** Reads a multipart body into memory within its limits; a malformed or oversized one is a 4xx. */
+async function readMultipart(request: FastifyRequest, limits: { files: number; fileSize: number }): Promise<Multipart> {
+  const out: Multipart = { fields: {}, files: [] };
+  try {
+    for await (const part of request.parts({ limits: { ...limits, fields: 30, fieldSize: 64 * 1024, parts: 40, headerPairs: 100 } })) {
+      if (part.type === 'file') out.files.push({ filename: part.filename, data: await part.toBuffer() });
+      else (out.fields[part.fieldname] ??= []).push(String(part.value ?? ''));
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, `The file is larger than ${limits.fileSize / MB} MB.`);
+    if (code === 'FST_FILES_LIMIT') throw new ApiError(413, `At most ${limits.files} file${limits.files > 1 ? 's' : ''} at once.`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiError(413, 'The form has too many fields.');
+    if (e instanceof ApiError) throw e;
+    throw new ApiError(400, 'The upload could not be read.');
+  }
+  return out;
+}
+
+/** The record fields of a form: each field's first value (the n-th for per-file fields). */
+function formBody(fields: Record<string, string[]>, index = 0, perFile: readonly string[] = []): Row {
+  const body: Row = {};
+  for (const [k, values] of Object.entries(fields)) body[k] = perFile.includes(k) ? (values[index] ?? null) : values[0];
+  return body;
+}
+
+/** `inline` (the browser shows it: "open in a new tab"), with a plain and a UTF-8 file name. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored content, to a caller who may read its record: never sniffed, revalidated by its hash. */
+async function sendBlob(request: FastifyRequest, reply: FastifyReply, sha256: unknown, name: (mime: string) => string) {
+  if (typeof sha256 !== 'string') throw notFound('File');
+  const blob = await readBlob(request.ctx, sha256);
+  if (!blob) throw notFound('File');
+  const etag = `"${sha256}"`;
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').header('etag', etag).header('content-disposition', disposition(name(blob.mime)));
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type(blob.mime).send(blob.data);
+}
+
+export function registerFileRoutes(app: FastifyInstance, db: Db) {
+  // Files: one PDF with description, job_id, estimate_id (domain.md 7).
+  app.post('/api/files', uploadRoute(db, 'jobs', MAX_FILE_BYTES + MB), async (request, reply) => {
+    if (!request.isMultipart()) return reply.status(201).send(await create(request.ctx, 'files', request.body));
+    const form = await readMultipart(request, { files: 1, fileSize: MAX_FILE_BYTES });
+    const file = form.files[0];
+    if (!file) throw invalid({ file: ['Choose a PDF file.'] });
+    const upload = await preparePdf(file.filename, file.data);
+    const [record] = await createWithUploads(request.ctx, 'files', [{ body: formBody(form.fields), upload }]);
+    return reply.status(201).send(record);
+  });
+  app.get('/api/files/:id/download', async (request, reply) => {
+    const file = await get(request.ctx, 'files', (request.params as { id: string }).id);
+    return sendBlob(request, reply, file.sha256, () => String(file.path ?? 'file.pdf'));
+  });
+
+  // Images: one (`POST /api/images`) or a batch of up to five (`store_many`, a `description` per
+  // file in order) with job_id / estimate_id; or the JSON forms with data URLs.
+  for (const resource of ['images', 'job_images'] as const) {
+    const prepareAll = async (form: Multipart): Promise<PreparedUpload[]> => {
+      const out: PreparedUpload[] = [];
+      const errors: Record<string, string[]> = {};
+      for (const [i, f] of form.files.entries()) {
+        try {
+          out.push(await prepareImage(f.filename, f.data));
+        } catch (e) {
+          if (!(e instanceof ApiError) || !e.errors) throw e;
+          errors[form.files.length > 1 ? `data.${i}.file` : 'file'] = e.errors.file ?? [e.message];
+        }
+      }
+      if (Object.keys(errors).length) throw invalid(errors); // names every file that is not an image
+      return out;
+    };
+    app.post(`/api/${resource}`, uploadRoute(db, 'images', MAX_IMAGE_BYTES + MB), async (request, reply) => {
+      if (!request.isMultipart()) return reply.status(201).send(await create(request.ctx, resource, request.body));
+      const form = await readMultipart(request, { files: 1, fileSize: MAX_IMAGE_BYTES });
+      if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
+      const [upload] = await prepareAll(form);
+      const [record] = await createWithUploads(request.ctx, resource, [{ body: formBody(form.fields), upload: upload! }]);
+      return reply.status(201).send(record);
+    });
+    app.post(`/api/${resource}/store_many`, uploadRoute(db, 'images', undefined, { others: 'small' }), async (request) => {
+      if (!request.isMultipart()) return storeMany(request.ctx, resource, request.body);
+      const form = await readMultipart(request, { files: MAX_IMAGES_PER_UPLOAD, fileSize: MAX_IMAGE_BYTES });
+      if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
+      const uploads = await prepareAll(form);
+      const items = uploads.map((upload, i) => ({ body: formBody(form.fields, i, ['description']), upload }));
+      return { data: await createWithUploads(request.ctx, resource, items) };
+    });
+  }
+  app.get('/api/images/:id/:size', async (request, reply) => {
+    const { id, size } = request.params as { id: string; size: string };
+    if (size !== 'full' && size !== 'thumb') throw notFound();
+    const image = await get(request.ctx, 'images', id);
+    const sha = size === 'full' ? image.sha256 : image.thumb_sha256;
+    return sendBlob(request, reply, sha, (mime) => `image-${image.id}${size === 'thumb' ? '-thumb' : ''}.${mime === 'image/png' ? 'png' : 'jpg'}`);
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Named reads of issue 9 (DESIGN.md "Named actions"): a record's history from the audit log, and
+ * the command palette's search over jobs, clients, estimates, materials, products and purchase
+ * orders, each respecting the caller's rights.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@glazier/shared/permissions';
+import type { Row } from '../src/db/client.ts';
+import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+let ids: Record<Role, { id: number; email: string }>;
+const as = {} as Record<Role, Client>;
+
+beforeAll(async () => {
+  env = await startTestApp();
+  ids = await createRoleUsers(env.db);
+  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, `${role}@test.local`);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function made(c: Client, name: string, body: Row): Promise<Row> {
+  const res = await c.post(`/api/${name}`, body);
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const history = async (c: Client, resource: string, id: unknown) => c.get(`/api/history/${resource}/${id}`);
+const change = (entry: Row, field: string) => (entry.changes as Row[]).find((ch) => ch.field === field);
+
+describe('history', () => {
+  it('lists who changed which fields from what to what, and when, newest first', async () => {
+    const client = await made(as.manager, 'clients', { name: 'Acme Glass', note: 'first' });
+    await as.admin.patch(`/api/clients/${client.id}`, { name: 'Acme Glass & Mirror' });
+    const res = await history(as.supervisor, 'clients', client.id);
+    expect(res.status).toBe(200);
+    const [update, create] = res.body.data!;
+    expect(res.body.data).toHaveLength(2);
+    expect(update).toMatchObject({ action: 'update', user_id: ids.admin.id, user_name: 'Admin User', changes: [{ field: 'name', from: 'Acme Glass', to: 'Acme Glass & Mirror' }] });
+    expect(Date.parse(update!.at as string)).toBeGreaterThanOrEqual(Date.parse(create!.at as string));
+    expect(create).toMatchObject({ action: 'create', user_name: 'Manager User' });
+    expect(change(create!, 'name')).toEqual({ field: 'name', from: null, to: 'Acme Glass' });
+    expect(change(create!, 'note')).toEqual({ field: 'note', from: null, to: 'first' });
+  });
+
+  it('never shows guarded costs to a role that cannot see them', async () => {
+    const job = await made(as.manager, 'jobs', { number: 'H-1', burden_rate: 10 });
+    await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 12, name: 'Renamed' });
+    const bySupervisor = (await history(as.supervisor, 'jobs', job.id)).body.data!;
+    expect((bySupervisor[0]!.changes as Row[]).map((c) => c.field)).toEqual(['name']);
+    expect(JSON.stringify(bySupervisor)).not.toContain('burden_rate');
+    const byManager = (await history(as.manager, 'jobs', job.id)).body.data!;
+    expect(change(byManager[0]!, 'burden_rate')).toEqual({ field: 'burden_rate', from: 10, to: 12 });
+  });
+
+  it('needs the right to read the record: 403 without the area, 404 for another’s or a missing record', async () => {
+    const estimate = await made(as.manager, 'estimates', { name: 'E-hist', client_id: (await made(as.manager, 'clients', { name: 'Est client' })).id });
+    expect((await history(as.employee, 'estimates', estimate.id)).status).toBe(403);
+    expect((await history(as.manager, 'estimates', estimate.id)).status).toBe(200);
+    expect((await history(as.manager, 'estimates', 999999)).status).toBe(404);
+    expect((await history(as.manager, 'nothing', 1)).status).toBe(404);
+    expect((await history(as.manager, 'estimates', 'abc')).status).toBe(404);
+    const job = await made(as.manager, 'jobs', { number: 'H-TE' });
+    const entry = await made(as.supervisor, 'time_entries', { job_id: job.id, hours: 1, date: '2026-11-20' });
+    expect((await history(as.employee, 'time_entries', entry.id)).status).toBe(404); // not their own
+    expect((await history(as.supervisor, 'time_entries', entry.id)).status).toBe(200);
+    // a job template is not a job
+    const template = await made(as.admin, 'job_templates', { name: 'H-T' });
+    expect((await history(as.manager, 'jobs', template.id)).status).toBe(404);
+    expect((await history(as.manager, 'job_templates', template.id)).body.data![0]).toMatchObject({ action: 'create' });
+  });
+
+  it('keeps a deleted record’s history for those who may edit its kind', async () => {
+    const job = await made(as.manager, 'jobs', { number: 'H-DEL' });
+    await as.manager.del(`/api/jobs/${job.id}`);
+    const res = await history(as.supervisor, 'jobs', job.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data!.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect((await history(as.employee, 'jobs', job.id)).status).toBe(404);
+  });
+
+  it('leaves out user contact details for those who may not see them', async () => {
+    await as.admin.patch(`/api/users/${ids.employee.id}`, { number: '(503) 555-0100', name: 'Emp Renamed' });
+    const bySupervisor = (await history(as.supervisor, 'users', ids.employee.id)).body.data!;
+    expect(JSON.stringify(bySupervisor)).not.toContain('5550100');
+    expect(JSON.stringify(bySupervisor)).not.toContain('employee@test.local');
+    expect(change(bySupervisor[0]!, 'name')).toMatchObject({ to: 'Emp Renamed' });
+    const byAdmin = (await history(as.admin, 'users', ids.employee.id)).body.data!;
+    expect(change(byAdmin[0]!, 'number')).toMatchObject({ to: '15035550100' });
+    expect(JSON.stringify(byAdmin)).not.toContain('password');
+  });
+});
+
+describe('search', () => {
+  let hits: Record<'client' | 'job' | 'other' | 'estimate' | 'material' | 'product' | 'po', Row>;
+  beforeAll(async () => {
+    const client = await made(as.manager, 'clients', { name: 'Zephyr Homes' });
+    const job = await made(as.manager, 'jobs', { number: 'ZX-100', name: 'Zephyr lobby', client_id: client.id });
+    const other = await made(as.manager, 'jobs', { number: 'ZX-1001', name: 'Other' });
+    const estimate = await made(as.manager, 'estimates', { name: 'Zephyr tower', client_id: client.id });
+    const material = await made(as.manager, 'materials', { number: 'ZX-GL6', description: '6 mm clear' });
+    const product = await made(as.manager, 'products', { number: 'ZX-P1', name: 'Zephyr door' });
+    const vendor = await made(as.manager, 'vendors', { name: 'Zephyr Supply' });
+    const po = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
+    hits = { client, job, other, estimate, material, product, po };
+  });
+
+  it('finds jobs, clients, estimates, materials, products and purchase orders by number and name', async () => {
+    const res = await as.manager.get('/api/search?q=zephyr');
+    expect(res.status).toBe(200);
+    const found = res.body.data!.map((h) => `${h.resource}:${h.id}`);
+    expect(found).toEqual(expect.arrayContaining([`jobs:${hits.job.id}`, `clients:${hits.client.id}`, `estimates:${hits.estimate.id}`, `products:${hits.product.id}`]));
+    expect(res.body.data!.find((h) => h.resource === 'jobs')).toEqual({ resource: 'jobs', id: hits.job.id, title: 'ZX-100', subtitle: 'Zephyr lobby · Zephyr Homes' });
+
+    const byNumber = (await as.manager.get('/api/search?q=ZX-100')).body.data!;
+    expect(byNumber.filter((h) => h.resource === 'jobs').map((h) => h.title)).toEqual(['ZX-100', 'ZX-1001']); // the exact number first
+    expect((await as.manager.get('/api/search?q=zx-gl6')).body.data).toEqual([{ resource: 'materials', id: hits.material.id, title: 'ZX-GL6', subtitle: '6 mm clear' }]);
+    const po = (await as.manager.get(`/api/search?q=${hits.po.number}`)).body.data!;
+    expect(po).toContainEqual({ resource: 'purchase_orders', id: hits.po.id, title: `PO ${hits.po.number}`, subtitle: 'Zephyr Supply' });
+  });
+
+  it('answers only what the caller may view', async () => {
+    const employee = (await as.employee.get('/api/search?q=zephyr')).body.data!;
+    const kinds = new Set(employee.map((h) => h.resource));
+    expect(kinds.has('jobs')).toBe(true);
+    expect(kinds.has('estimates')).toBe(false); // no view estimates
+    expect((await as.employee.get(`/api/search?q=${hits.po.number}`)).body.data!.some((h) => h.resource === 'purchase_orders')).toBe(false);
+  });
+
+  it('answers nothing for an empty query, 422 for an overlong one, 401 for a guest', async () => {
+    expect((await as.manager.get('/api/search?q=%20')).body).toEqual({ data: [] });
+    expect((await as.manager.get('/api/search')).body).toEqual({ data: [] });
+    const long = await as.manager.get(`/api/search?q=${'x'.repeat(201)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toHaveProperty('q');
+    expect((await as.manager.get('/api/search?q=%00')).status).toBeLessThan(500);
+    const { Client } = await import('./harness.ts');
+    expect((await new Client(env.app).get('/api/search?q=zephyr')).status).toBe(401);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Issue 9, server side: duplicating a job, creating a job from a template, the job template rule,
+ * and cost fields of jobs and job products per role.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@glazier/shared/permissions';
+import type { Row } from '../src/db/client.ts';
+import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+const as = {} as Record<Role, Client>;
+
+beforeAll(async () => {
+  env = await startTestApp();
+  await createRoleUsers(env.db);
+  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, `${role}@test.local`);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+let seq = 0;
+async function made(c: Client, name: string, body: Row): Promise<Row> {
+  const res = await c.post(`/api/${name}`, body);
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const client = () => made(as.manager, 'clients', { name: `Client ${++seq}` });
+const product = (extra: Row = {}) => made(as.manager, 'products', { number: `P-${++seq}`, name: `Product ${seq}`, cost_per_unit: 10, revenue_per_unit: 25, ...extra });
+const auditRows = (resource: string, id: unknown) =>
+  env.db.query<Row>('SELECT action, user_id, before, after FROM audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [resource, id]);
+const names = (rows: unknown) => (rows as Row[]).map((r) => r.name).sort();
+
+describe('duplicate a job', () => {
+  it('copies the job and its products with the number cleared, as a new active job, in one call with audit rows', async () => {
+    const c = await client();
+    const p = await product();
+    const job = await made(as.manager, 'jobs', {
+      client_id: c.id, number: 'J-100', name: 'Smith shower', address: '1 Main St', start_date: '2026-11-02', end_date: '2026-11-06',
+      scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true, hardware_complete: true, active: false, trip_charge: 40, burden_rate: 21, additional_costs: 300,
+      products: [
+        { product_id: p.id, qty: 2, note: 'left wall', glass_width: 30.5, glass_height: 70, is_measured: true, is_ordered: true, cut_list_json: [{ text: 'Panel', sub_rows: [] }] },
+        { name: 'Loose item', qty: 1, cost: 5, revenue: 9 },
+      ],
+    });
+    expect(job.is_complete).toBe(true);
+
+    const res = await as.supervisor.post(`/api/jobs/${job.id}/duplicate`);
+    expect(res.status).toBe(201);
+    const copy = res.body;
+    expect(copy.id).not.toBe(job.id);
+    expect(copy).toMatchObject({ number: null, name: 'Smith shower', client_id: c.id, client_name: c.name, address: '1 Main St', start_date: '2026-11-02', end_date: '2026-11-06', trip_charge: 40, scope_array: ['Mirrors', 'Hardware'], active: true, is_complete: false, mirrors_complete: false, hardware_complete: false });
+    expect(copy).not.toHaveProperty('burden_rate'); // the supervisor does not see it…
+    const products = copy.products as Row[];
+    expect(names(products)).toEqual(['Loose item', p.name]);
+    const copied = products.find((r) => r.product_id === p.id)!;
+    expect(copied).toMatchObject({ qty: 2, note: 'left wall', glass_width: 30.5, glass_height: 70, is_measured: false, is_ordered: false, cut_list_json: [{ text: 'Panel', sub_rows: [] }] });
+
+    // …but the copy keeps it, and the products keep their cost and revenue, as stored
+    const asAdmin = (await as.admin.get(`/api/jobs/${copy.id}`)).body;
+    expect(asAdmin).toMatchObject({ burden_rate: 21, additional_costs: 300 });
+    expect((asAdmin.products as Row[]).map((r) => [r.name, r.cost, r.revenue]).sort()).toEqual([['Loose item', 5, 9], [p.name, 20, 50]]);
+
+    // the original is untouched
+    const original = (await as.admin.get(`/api/jobs/${job.id}`)).body;
+    expect(original).toMatchObject({ number: 'J-100', active: false, is_complete: true });
+    expect((original.products as Row[]).length).toBe(2);
+
+    const audit = await auditRows('jobs', copy.id);
+    expect(audit).toEqual([expect.objectContaining({ action: 'duplicate', before: { id: job.id } })]);
+    for (const r of products) expect((await auditRows('job_products', r.id)).map((a) => a.action)).toEqual(['create']);
+  });
+
+  it('needs edit jobs, and answers 404 for a missing job or a job template', async () => {
+    const job = await made(as.manager, 'jobs', { number: 'J-200' });
+    expect((await as.employee.post(`/api/jobs/${job.id}/duplicate`)).status).toBe(403);
+    expect((await as.manager.post('/api/jobs/999999/duplicate')).status).toBe(404);
+    expect((await as.manager.post('/api/jobs/abc/duplicate')).status).toBe(404);
+    const template = await made(as.admin, 'job_templates', { name: 'T-200' });
+    expect((await as.manager.post(`/api/jobs/${template.id}/duplicate`)).status).toBe(404);
+    const all = (await as.manager.get('/api/jobs?page=1&per_page=100&search=J-200')).body.data!;
+    expect(all.map((r) => r.number)).toEqual(['J-200']);
+  });
+});
+
+describe('jobs from templates', () => {
+  it('copies the template’s products into a new job, next to the products the body lists', async () => {
+    const c = await client();
+    const p = await product();
+    const template = await made(as.admin, 'job_templates', { name: 'Standard shower', client_id: c.id, products: [{ product_id: p.id, qty: 3 }, { name: 'Clips', qty: 4, sort: 1 }] });
+    expect((template.products as Row[]).length).toBe(2);
+
+    const job = await made(as.supervisor, 'jobs', { client_id: c.id, number: 'JT-1', job_template_id: template.id, products: [{ name: 'Extra', qty: 1 }] });
+    expect(names(job.products)).toEqual(['Clips', 'Extra', p.name]);
+    const fromTemplate = (job.products as Row[]).find((r) => r.product_id === p.id)!;
+    expect(fromTemplate.qty).toBe(3);
+    expect((await as.admin.get(`/api/job_products/${fromTemplate.id}`)).body).toMatchObject({ cost: 30, revenue: 75, job_id: job.id });
+    // the template keeps its own products
+    expect(((await as.admin.get(`/api/job_templates/${template.id}`)).body.products as Row[]).length).toBe(2);
+    // choosing a template later does not copy again
+    const later = await as.manager.patch(`/api/jobs/${job.id}`, { job_template_id: template.id, number: 'JT-1b' });
+    expect(later.status).toBe(200);
+    expect((await as.admin.get(`/api/jobs/${job.id}`)).body.products).toHaveLength(3);
+  });
+
+  it('refuses a job template of another client, or a job given as template, writing nothing', async () => {
+    const [mine, other] = [await client(), await client()];
+    const template = await made(as.admin, 'job_templates', { name: 'Other’s', client_id: other.id, products: [{ name: 'X', qty: 1 }] });
+    const count = async () => Number((await env.db.query<Row>('SELECT count(*) AS n FROM jobs'))[0]!.n);
+    const before = await count();
+    const res = await as.manager.post('/api/jobs', { client_id: mine.id, number: 'JT-2', job_template_id: template.id });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty('job_template_id');
+    const plainJob = await made(as.manager, 'jobs', { number: 'JT-3' });
+    const notTemplate = await as.manager.post('/api/jobs', { number: 'JT-4', job_template_id: plainJob.id });
+    expect(notTemplate.status).toBe(422);
+    expect(notTemplate.body.errors).toHaveProperty('job_template_id');
+    expect(await count()).toBe(before + 1);
+    // moving the job to another client than its template's is refused too
+    const ok = await made(as.manager, 'jobs', { client_id: other.id, number: 'JT-5', job_template_id: template.id });
+    const moved = await as.manager.patch(`/api/jobs/${ok.id}`, { client_id: mine.id });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toHaveProperty('job_template_id');
+  });
+
+  it('a template under a category template belongs to that category template’s client', async () => {
+    const [mine, other] = [await client(), await client()];
+    const category = await made(as.admin, 'category_templates', { name: 'Mirrors pack', client_id: other.id });
+    const sub = await made(as.admin, 'job_templates', { name: 'Sub', category_template_id: category.id, products: [{ name: 'M', qty: 1 }] });
+    expect((await as.manager.post('/api/jobs', { client_id: mine.id, job_template_id: sub.id })).status).toBe(422);
+    const job = await made(as.manager, 'jobs', { client_id: other.id, job_template_id: sub.id });
+    expect(names(job.products)).toEqual(['M']);
+  });
+});
+
+describe('the job template rule', () => {
+  it('a job template belongs to a client or to a category template, never both: 422 on both fields', async () => {
+    const c = await client();
+    const category = await made(as.admin, 'category_templates', { name: 'Pack', client_id: c.id });
+    const both = await as.admin.post('/api/job_templates', { name: 'Both', client_id: c.id, category_template_id: category.id });
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual(expect.objectContaining({ client_id: [expect.stringMatching(/not both/)], category_template_id: [expect.stringMatching(/not both/)] }));
+    const byClient = await made(as.admin, 'job_templates', { name: 'By client', client_id: c.id });
+    const patched = await as.admin.patch(`/api/job_templates/${byClient.id}`, { category_template_id: category.id });
+    expect(patched.status).toBe(422);
+    expect(patched.body.errors).toHaveProperty('category_template_id');
+    // moving it from the client to the category template in one save is fine
+    const moved = await as.admin.patch(`/api/job_templates/${byClient.id}`, { client_id: null, category_template_id: category.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ client_id: null, category_template_id: category.id, type: 'job_template' });
+    expect((await as.supervisor.post('/api/job_templates', { name: 'No right' })).status).toBe(403);
+  });
+
+  it('lists job templates and category templates together, each with its type, id and name; resource narrows', async () => {
+    const c = await client();
+    const jt = await made(as.admin, 'job_templates', { name: 'Combined JT', client_id: c.id });
+    const ct = await made(as.admin, 'category_templates', { name: 'Combined CT', client_id: c.id });
+    const both = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}`)).body.data!;
+    expect(both.map((r) => [r.type, r.id, r.name]).sort()).toEqual([['category_template', ct.id, 'Combined CT'], ['job_template', jt.id, 'Combined JT']].sort());
+    const onlyCategories = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}&resource=category_templates`)).body.data!;
+    expect(onlyCategories.map((r) => r.type)).toEqual(['category_template']);
+    const onlyJobTemplates = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}&resource=job_templates`)).body.data!;
+    expect(onlyJobTemplates.map((r) => r.type)).toEqual(['job_template']);
+  });
+});
+
+describe('cost fields per role', () => {
+  const GUARDED_JOB = ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount'] as const;
+  const GUARDED_PRODUCT = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
+  const SEES: Record<Role, boolean> = { admin: true, manager: true, supervisor: false, employee: false };
+
+  async function costedJob() {
+    const p = await product({ cost_per_unit: 10, revenue_per_unit: 25 });
+    const job = await made(as.admin, 'jobs', {
+      number: `COST-${++seq}`, burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900, trip_charge: 35,
+      products: [{ product_id: p.id, qty: 2 }],
+    });
+    return { p, job, line: (job.products as Row[])[0]! };
+  }
+
+  it('shows job and job product costs only to roles with edit jobs_admin, on every read', async () => {
+    const { job, line } = await costedJob();
+    for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) {
+      const reads: Row[] = [
+        (await as[role].get(`/api/jobs/${job.id}`)).body,
+        (await as[role].get(`/api/jobs?page=1&search=${job.number}`)).body.data![0]!,
+        (await as[role].get(`/api/jobs?id_list=${job.id}&with_products=true`)).body.data![0]!,
+      ];
+      for (const r of reads) {
+        expect(r.id, role).toBe(job.id);
+        expect(r.trip_charge, role).toBe(35); // not a cost field: everyone sees it
+        for (const k of GUARDED_JOB) expect(k in r, `${role} ${k}`).toBe(SEES[role]);
+      }
+      const lines = [(reads[0]!.products as Row[])[0]!, (reads[2]!.products as Row[])[0]!, (await as[role].get(`/api/job_products/${line.id}`)).body, (await as[role].get(`/api/job_products?job_id=${job.id}`)).body.data![0]!];
+      for (const l of lines) {
+        expect(l.id, role).toBe(line.id);
+        for (const k of GUARDED_PRODUCT) expect(k in l, `${role} ${k}`).toBe(SEES[role]);
+      }
+      if (SEES[role]) expect(lines[0]).toMatchObject({ cost: 20, revenue: 50, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
+    }
+  });
+
+  it('ignores cost fields written without edit jobs_admin, keeps the stored ones, and derives line costs from the product', async () => {
+    const { job, line } = await costedJob();
+    const seen = (await as.supervisor.get(`/api/jobs/${job.id}`)).body;
+    const res = await as.supervisor.patch(`/api/jobs/${job.id}`, {
+      ...seen, name: 'Renamed', burden_rate: 1, additional_costs: 1, additional_revenues: 1, invoice_amount: 1,
+      products: [{ ...(seen.products as Row[])[0], qty: 3, cost: 1, revenue: 1, default_cost_per_unit: 1, default_revenue_per_unit: 1 }],
+    });
+    expect(res.status).toBe(200);
+    const stored = (await as.manager.get(`/api/jobs/${job.id}`)).body;
+    expect(stored).toMatchObject({ name: 'Renamed', burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900 });
+    // qty 3 at the product's unit cost and revenue
+    expect((stored.products as Row[])[0]).toMatchObject({ id: line.id, qty: 3, cost: 30, revenue: 75, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
+
+    const created = await made(as.supervisor, 'jobs', { number: `COST-S-${seq}`, burden_rate: 99, invoice_amount: 5 });
+    const asManager = (await as.manager.get(`/api/jobs/${created.id}`)).body;
+    expect(asManager.burden_rate).not.toBe(99);
+    expect(asManager.invoice_amount).toBeNull();
+
+    // a manager (edit jobs_admin) sets them
+    const set = await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 22.5, invoice_amount: 1000, products: [{ id: line.id, qty: 3, cost: 31, revenue: 80 }] });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ burden_rate: 22.5, invoice_amount: 1000 });
+    expect((set.body.products as Row[])[0]).toMatchObject({ cost: 31, revenue: 80 });
+  });
+
+  it('an employee (view jobs) reads jobs but writes neither jobs nor job products', async () => {
+    const { job, line } = await costedJob();
+    expect((await as.employee.get(`/api/jobs/${job.id}`)).status).toBe(200);
+    expect((await as.employee.patch(`/api/jobs/${job.id}`, { name: 'x' })).status).toBe(403);
+    expect((await as.employee.post('/api/jobs', { number: 'E-1' })).status).toBe(403);
+    expect((await as.employee.patch(`/api/job_products/${line.id}`, { qty: 9 })).status).toBe(403);
+    expect((await as.employee.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'x' }] })).status).toBe(403);
+    expect((await as.employee.del(`/api/job_products/${line.id}`)).status).toBe(403);
+  });
+});
