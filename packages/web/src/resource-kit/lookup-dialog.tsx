@@ -13,9 +13,8 @@
  * creation dialog resolves with. The opener is the resource's registered dialog (record-dialogs.ts)
  * unless the caller passes its own.
  */
-import type { ResourceName } from '@glazier/shared/resources/registry';
 import { can, type Area } from '@glazier/shared/permissions';
-import { RESOURCES } from '@glazier/shared/resources/registry';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
