@@ -199,7 +199,11 @@ async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includ
 
 const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && (!a || b > a) ? b : a);
 
-/** Get one with its relations; `{current: true}` when nothing changed since `accessed_at`. */
+/**
+ * Get one with its relations; `{current: true}` when nothing changed since `accessed_at`. A record
+ * with computed fields (a material's on hand) can change while its row does not, so it is always
+ * answered in full.
+ */
 export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: unknown): Promise<Row> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
@@ -210,7 +214,8 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   await addComputed(ctx, res, [out]);
   const relations = Object.keys(res.def.relations);
   await embedOne(ctx, res, out, relations);
-  if (typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
+  const computes = Object.keys(res.computed ?? {}).length > 0;
+  if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;
     for (const rel of relations) {
       const v = out[rel];

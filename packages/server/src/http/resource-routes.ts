@@ -5,6 +5,7 @@ import { create, get, list, page, remove, restore, storeMany, update } from '../
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 import { countMaterial } from '../domain/count-material.ts';
 import { takeMaterialSnapshots } from '../domain/take-material-snapshots.ts';
+import { materialSnapshotSummaries } from '../domain/material-snapshot-summaries.ts';
 import { duplicateJob } from '../domain/duplicate-job.ts';
 import { recordHistory } from '../domain/record-history.ts';
 import { searchEverything } from '../domain/search-everything.ts';
@@ -24,6 +25,7 @@ export function registerResourceRoutes(app: FastifyInstance) {
   app.get('/api/history/:resource/:id', async (request) => recordHistory({ ctx: request.ctx, ...(request.params as Params) }));
   app.get('/api/search', async (request) => searchEverything({ ctx: request.ctx, q: query(request).q }));
   app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));
+  app.get('/api/material_snapshots/summary', async (request) => materialSnapshotSummaries({ ctx: request.ctx }));
 
   app.get('/api/:resource', async (request) => {
     const { resource } = request.params as Params;

@@ -1,4 +1,4 @@
-import { and, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, isNotNull, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { ApiError, invalid } from '../engine/errors.ts';
@@ -8,20 +8,35 @@ import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts
 import { materialUses } from '../domain/material-uses.ts';
 
 /**
- * On hand (DESIGN.md "Stock") of the material row `m`, as of a date when given: the last `count`
- * (absolute), else `starting_qty`, plus receipts and adjustments minus pulls after it, in
- * (date, id) order. Served by the (material_id, date, id) index: one material's rows only.
+ * Stock of one material up to a bound: the last `count` (absolute), else `starting_qty`, plus
+ * receipts and adjustments minus pulls after it, in (date, id) order. `upTo(alias)` adds the bound
+ * on a transaction alias (nothing: all of them). Served by the (material_id, date, id) index.
  */
-export function onHandSql(m: AnyTable, asOf?: string): SQL {
-  const until = (alias: string) => (asOf ? sql` AND ${sql.identifier(alias)}.date <= ${asOf}` : sql``);
-  return sql`(SELECT coalesce(lc.qty, ${m.starting_qty}, 0) + coalesce((
+function stockSql(materialId: SQLWrapper, startingQty: SQLWrapper, upTo: (alias: string) => SQL): SQL {
+  return sql`(SELECT coalesce(lc.qty, ${startingQty}, 0) + coalesce((
       SELECT sum(CASE x.type WHEN 'pull' THEN -x.qty ELSE x.qty END) FROM material_transactions x
-      WHERE x.material_id = ${m.id} AND x.type <> 'count'${until('x')}
+      WHERE x.material_id = ${materialId} AND x.type <> 'count'${upTo('x')}
         AND (lc.id IS NULL OR x.date > lc.date OR (x.date = lc.date AND x.id > lc.id))), 0)
     FROM (SELECT 1) one LEFT JOIN LATERAL (
       SELECT c.qty, c.date, c.id FROM material_transactions c
-      WHERE c.material_id = ${m.id} AND c.type = 'count'${until('c')}
+      WHERE c.material_id = ${materialId} AND c.type = 'count'${upTo('c')}
       ORDER BY c.date DESC, c.id DESC LIMIT 1) lc ON true)`;
+}
+
+/** On hand (DESIGN.md "Stock") of the material row `m`, as of a date when given. */
+export function onHandSql(m: AnyTable, asOf?: string): SQL {
+  return stockSql(m.id, m.starting_qty, (alias) => (asOf ? sql` AND ${sql.identifier(alias)}.date <= ${asOf}` : sql``));
+}
+
+/**
+ * A transaction's running balance: its material's on hand just after it, in (date, id) order, so
+ * a page of the stock history shows the right numbers whatever the page (a client cannot add up
+ * rows it has not fetched).
+ */
+export function balanceSql(t: AnyTable): SQL {
+  return stockSql(t.material_id, sql`(SELECT bm.starting_qty FROM materials bm WHERE bm.id = ${t.material_id})`, (alias) =>
+    sql` AND (${sql.identifier(alias)}.date, ${sql.identifier(alias)}.id) <= (${t.date}, ${t.id})`,
+  );
 }
 
 /** On order: qty of PO lines ordered or backordered on orders not yet received. */
@@ -65,6 +80,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * saying why (the Adjust action of the inventory screen is a plain create with type adjustment).
  */
 export const materialTransactionsHooks: Hooks = {
+  computed: { balance: balanceSql },
   beforeSave({ values, existing }) {
     if (values.date === null || (!existing && values.date === undefined)) values.date = (existing?.date as string | null) ?? today();
     const merged = { ...existing, ...values };

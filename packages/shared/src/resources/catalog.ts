@@ -80,6 +80,8 @@ export const products = defineResource({
     product_category_id: { op: 'eq', column: 'category_id' },
     category_id: { op: 'eq' },
     discontinued: { op: 'custom', includesDeleted: true },
+    /** Products that use a material: as their single material or in their material list. */
+    uses_material_id: { op: 'custom' },
   },
   sortable: ['number', 'name', 'created_at'],
   relations: {

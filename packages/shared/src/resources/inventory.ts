@@ -64,6 +64,8 @@ export const material_transactions = defineResource({
     purchase_order_material_id: f.ref('purchase_order_materials', { onDelete: 'set null' }),
     bom_id: f.ref('boms', { onDelete: 'set null' }),
     note: f.longText(),
+    /** The material's on hand just after this transaction, in (date, id) order (the running balance). */
+    balance: f.qty({ readOnly: true, computed: true }),
   },
   filters: { material_id: { op: 'eq' }, type: { op: 'eq', values: MATERIAL_TRANSACTION_TYPES } },
   sortable: ['date', 'created_at'],

@@ -13,4 +13,6 @@ export const recordDialogs: RecordDialogRegistry = {
   product_materials: () => import('../features/products/product-material-dialog.tsx').then((m) => m.openProductMaterialDialog),
   vendors: () => import('../features/vendors/vendor-dialog.tsx').then((m) => m.openVendorDialog),
   vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
+  materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
+  material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
 };

@@ -79,6 +79,14 @@ export function createRouter() {
                   ],
                 },
                 {
+                  path: '/inventory',
+                  element: <RequirePermission action="view" area="inventory"><Outlet /></RequirePermission>,
+                  children: [
+                    { index: true, lazy: () => import('../features/inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage })) },
+                    { path: ':material_id', lazy: () => import('../features/inventory/material-page.tsx').then((m) => ({ Component: m.MaterialPage })) },
+                  ],
+                },
+                {
                   path: '/settings',
                   element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,
                   children: [{ index: true, lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) }],

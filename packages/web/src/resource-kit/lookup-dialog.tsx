@@ -114,6 +114,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     sortColumn: 'number',
     primary: materialHeading.primary,
     secondary: materialHeading.secondary,
+    addNew: { area: 'inventory', prefill: (text) => ({ number: text, description: text }) },
   },
   products: {
     resource: 'products',

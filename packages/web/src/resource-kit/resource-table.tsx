@@ -8,6 +8,7 @@
  * Typed by the resource: a column's key is one of its fields, `render` and `onRowClick` get its
  * `RecordOf`.
  *
+ * A resource without search fields (a stock history) shows no search box.
  * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
  * Rows of inactive records (`active: false`) are dimmed.
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
@@ -15,7 +16,7 @@
  * from when that copy is.
  */
 import type { SortDirection } from '@glazier/shared/api';
-import type { ResourceName } from '@glazier/shared/resources/registry';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Alert, Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconCloudOff, IconSearch, IconSelector } from '@tabler/icons-react';
@@ -77,6 +78,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const offline = useQueryOffline(page);
   const showSkeleton = useDelayedFlag(page.isLoading) && !offline;
   const lastPage = page.data?.last_page ?? 1;
+  const searchable = RESOURCES[resource].search.length > 0;
 
   const toggleSort = (column: string) =>
     setSort((s) => (s?.column !== column ? { column, direction: 'asc' } : s.direction === 'asc' ? { column, direction: 'desc' } : null));
@@ -96,19 +98,23 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
 
   return (
     <Stack gap="sm" data-testid={props.testId}>
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextField
-          style={{ flex: 1, minWidth: 200 }}
-          aria-label="Search"
-          placeholder={props.searchPlaceholder ?? 'Search'}
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          enterNext={false}
-          type="search"
-        />
-        {props.toolbar}
-      </Group>
+      {(searchable || props.toolbar) && (
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          {searchable && (
+            <TextField
+              style={{ flex: 1, minWidth: 200 }}
+              aria-label="Search"
+              placeholder={props.searchPlaceholder ?? 'Search'}
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              enterNext={false}
+              type="search"
+            />
+          )}
+          {props.toolbar}
+        </Group>
+      )}
       {offline && rows.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">
           {page.dataUpdatedAt && !page.isPlaceholderData ? offlineCopyMessage(page.dataUpdatedAt) : OFFLINE_MESSAGE}

@@ -1,0 +1,67 @@
+/**
+ * Material dialog (domain.md 3, 5): number, description, category (picker; a new category can be
+ * added on the spot), reorder qty, economic order qty, starting qty and price, and the active
+ * toggle when editing. A material still used by products, orders or boms is refused on delete;
+ * the server's words say where (the kit shows them).
+ */
+import { SimpleGrid } from '@mantine/core';
+import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { openMaterialCategoryDialog } from './material-category-dialog.tsx';
+
+interface Props {
+  record?: RecordOf<'materials'> | null;
+  initial?: Partial<InputOf<'materials'>>;
+}
+
+function MaterialForm({ record, initial = {} }: Props) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'inventory');
+  const dialog = useRecordDialog('materials', {
+    deleteConfirm: 'Delete this material?',
+    initialValues: formValues(record, {
+      number: initial.number ?? '',
+      description: initial.description ?? '',
+      material_category_id: initial.material_category_id ?? null,
+      reorder_qty: initial.reorder_qty ?? 0,
+      economic_order_qty: initial.economic_order_qty ?? 0,
+      starting_qty: initial.starting_qty ?? 0,
+      starting_price: initial.starting_price ?? 0,
+      active: initial.active ?? true,
+    }),
+  });
+  const { form, isNew } = dialog;
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <TextField label="Number" autoFocusDelayed {...form.getInputProps('number')} />
+      <TextAreaField label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <RecordPicker
+        resource="material_categories"
+        label="Category"
+        {...form.getInputProps('material_category_id')}
+        onAddNew={canEdit ? (prefill) => openMaterialCategoryDialog(modals, { initial: { name: prefill.name } }) : undefined}
+        data-testid="material-category-picker"
+      />
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+        <QtyField label="Reorder qty" helper="Reorder below this" {...form.getInputProps('reorder_qty')} />
+        <QtyField label="Economic order qty" {...form.getInputProps('economic_order_qty')} />
+        <QtyField label="Starting qty" helper="On hand before any count" {...form.getInputProps('starting_qty')} />
+        <MoneyField label="Starting price" helper="Per unit" {...form.getInputProps('starting_price')} />
+      </SimpleGrid>
+      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+    </RecordDialogForm>
+  );
+}
+
+/** Opens Add/Edit Material on the stack; resolves with the saved record (null otherwise). */
+export function openMaterialDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'materials'> | null> {
+  // The form sets the title: Add Material, Edit Material, or Material when read-only.
+  return modals.push<RecordOf<'materials'>>(() => <MaterialForm {...props} />, { testId: 'material-dialog' });
+}

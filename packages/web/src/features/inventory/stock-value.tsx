@@ -1,0 +1,74 @@
+/**
+ * Stock value as of a snapshot date (issue 8 §3): choose one of the snapshot dates (newest first)
+ * and see the total value of that snapshot; take a new one. The totals are summed by the server
+ * (`GET /api/material_snapshots/summary`).
+ */
+import { formatDate } from '@glazier/shared/rules/dates';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../resource-kit/http.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { SelectField } from '../../ui/fields.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { SNAPSHOT_SUMMARY_KEY, openTakeSnapshotDialog, type SnapshotSummary } from './stock-dialogs.tsx';
+
+export function StockValue() {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'inventory');
+  const summaries = useQuery({
+    queryKey: SNAPSHOT_SUMMARY_KEY,
+    queryFn: ({ signal }) => api.get<{ data: SnapshotSummary[] }>('/api/material_snapshots/summary', undefined, signal).then((r) => r.data),
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = summaries.data ?? [];
+  const current = list.find((s) => s.date === chosen) ?? list[0] ?? null;
+
+  const take = async () => {
+    const taken = await openTakeSnapshotDialog(modals);
+    if (taken) setChosen(taken.date);
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="stock-value">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            Stock value
+          </Text>
+          {current ? (
+            <>
+              <Text fw={700} fz="xl" data-testid="stock-value-total">
+                {formatMoney(current.value)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {current.materials} {current.materials === 1 ? 'material' : 'materials'} as of {formatDate(current.date)}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm">{summaries.isLoading ? 'Loading…' : 'No snapshots yet.'}</Text>
+          )}
+        </Stack>
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          {list.length > 0 && (
+            <SelectField
+              label="Snapshot date"
+              w={140}
+              allowDeselect={false}
+              data={list.map((s) => ({ value: s.date, label: formatDate(s.date) }))}
+              value={current?.date ?? null}
+              onChange={setChosen}
+            />
+          )}
+          {canEdit && (
+            <Button variant="default" leftSection={<IconCamera size={16} />} onClick={() => void take()}>
+              Take Snapshot
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
