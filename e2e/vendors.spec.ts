@@ -23,6 +23,7 @@ async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: str
   const option = page.getByRole('option', { name: new RegExp(text) });
   await expect(option).toHaveCount(1);
   await option.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 test('a manager adds a vendor and its materials; marking a second vendor preferred takes it from the first', async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
-// The server for the browser tests: the built app on a fresh PGlite database in .tmp/e2e-data.
+// The server for the browser tests: the built app on a fresh PGlite database in .tmp/e2e-data, or
+// on PostgreSQL when E2E_DATABASE_URL names an empty database (the specs start from first-run setup).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -13,7 +14,7 @@ fs.cpSync(path.join(root, 'packages/web/dist'), webDist, { recursive: true });
 const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['packages/server/src/cli/main.ts', 'serve'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3199', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

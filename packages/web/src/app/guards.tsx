@@ -12,7 +12,7 @@ export function RequireUser() {
   if (checking)
     return (
       <Center py="xl">
-        <Loader aria-label="Checking sign-in" />
+        <Loader role="status" aria-label="Checking sign-in" />
       </Center>
     );
   if (!user) return <Navigate to="/welcome" replace />;

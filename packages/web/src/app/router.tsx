@@ -17,7 +17,7 @@ import { Center, Loader } from '@mantine/core';
 function FirstLoad() {
   return (
     <Center h="100vh">
-      <Loader aria-label="Loading Glazier" />
+      <Loader role="status" aria-label="Loading Glazier" />
     </Center>
   );
 }

@@ -159,7 +159,7 @@ function UserDialogBody({ id, record, title }: { id?: number; record?: User | nu
   if (id && !record && !query.data) {
     return (
       <Center py="lg">
-        {query.isError ? <Text c="red">Could not load this user.</Text> : <Loader aria-label="Loading user" />}
+        {query.isError ? <Text c="red">Could not load this user.</Text> : <Loader role="status" aria-label="Loading user" />}
       </Center>
     );
   }

@@ -70,7 +70,7 @@ function StockHistory({ material }: { material: Material }) {
         <Suspense
           fallback={
             <Center h={180}>
-              <Loader size="sm" aria-label="Loading chart" />
+              <Loader size="sm" role="status" aria-label="Loading chart" />
             </Center>
           }
         >

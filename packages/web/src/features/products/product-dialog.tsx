@@ -48,7 +48,7 @@ function ProductDialog({ record, initial }: Props) {
       <Text c="red">Could not load the product.</Text>
     ) : (
       <Center py="xl">
-        <Loader aria-label="Loading the product" />
+        <Loader role="status" aria-label="Loading the product" />
       </Center>
     );
   }
