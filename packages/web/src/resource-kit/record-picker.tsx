@@ -259,6 +259,9 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
       offset={4}
       withRoles={false}
       hideDetached={false}
+      // No closing fade: a list that lingers while it fades out would take the click meant for
+      // the field beneath it.
+      transitionProps={{ duration: 0 }}
     >
       <Popover.Target>
         <TextInput
