@@ -142,6 +142,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
           <RecordPicker resource="users" label="Foreman" {...form.getInputProps('foreman_id')} data-testid="job-foreman-picker" />
           <MultiSelectField
             label="Scope"
+            searchable
             data={[...SCOPES]}
             value={values.scope_array ?? []}
             onChange={(v) => form.setFieldValue('scope_array', v as typeof values.scope_array)}
