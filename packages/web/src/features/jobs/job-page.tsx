@@ -56,7 +56,7 @@ function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
       filters={{ job_id: job.id }}
       onRowClick={canOpen ? (p) => void openRecordDialog(modals, 'pickup_items', { record: p }) : undefined}
       rowLabel={(p) => `Open ${p.category_name ?? 'pickup item'}`}
-      emptyText={canAdd ? 'No pickup items for this job. Add one.' : 'No pickup items for this job.'}
+      emptyText={canAdd && hasRecordDialog('pickup_items') ? 'No pickup items for this job. Add one.' : 'No pickup items for this job.'}
       testId="job-pickup-items"
     />
   );

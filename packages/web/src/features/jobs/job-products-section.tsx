@@ -23,10 +23,17 @@ import { openJobProductDialog } from './job-product-dialog.tsx';
 type JobProduct = RecordOf<'job_products'>;
 
 const flag = (on: boolean, letter: string, word: string) => (
-  <Text component="span" fz="xs" fw={700} c={on ? 'teal.8' : 'dimmed'} title={`${word}: ${on ? 'yes' : 'no'}`} aria-label={undefined}>
+  <Text component="span" fz="xs" fw={700} c={on ? 'teal.8' : 'dimmed'} title={`${word}: ${on ? 'yes' : 'no'}`}>
     {on ? letter : '·'}
   </Text>
 );
+
+/** 35.5" × 72", with a dash for a side not measured yet. */
+const glassSize = (p: JobProduct) => {
+  if (p.glass_width == null && p.glass_height == null) return '';
+  const side = (v: number | null) => (v == null ? '—' : `${formatQty(v)}"`);
+  return `${side(p.glass_width)} × ${side(p.glass_height)}`;
+};
 
 export function JobProductsSection({ jobId }: { jobId: number }) {
   const modals = useModals();
@@ -101,7 +108,7 @@ export function JobProductsSection({ jobId }: { jobId: number }) {
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{seriesName(p.series_id)}</Table.Td>
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{p.glass_width != null || p.glass_height != null ? `${formatQty(p.glass_width)}" × ${formatQty(p.glass_height)}"` : ''}</Table.Td>
+                  <Table.Td visibleFrom="sm">{glassSize(p)}</Table.Td>
                   <Table.Td visibleFrom="xs">
                     <Group gap={6} wrap="nowrap">
                       {flag(p.is_measured, 'M', 'Measured')}
