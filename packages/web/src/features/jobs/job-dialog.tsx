@@ -11,7 +11,7 @@ import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/job-template';
 import { SETTING } from '@glazier/shared/settings';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -29,6 +29,11 @@ type Job = RecordOf<'jobs'>;
 const ADMIN_FIELDS = ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount'] as const;
 
 export const TEMPLATE_OTHER_CLIENT = 'This job template belongs to another client.';
+
+/** The `burden_rate` setting as a number, or null when it is not set. */
+function settingRate(value: string | null): number | null {
+  return value != null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
+}
 
 interface FormProps extends RecordDialogOptions<'jobs'> {
   /** Told, as a save starts, whether it was Save and Open (true) or Save (false). */
@@ -56,7 +61,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
       scope_array: initial?.scope_array ?? [],
       job_template_id: initial?.job_template_id ?? null,
       trip_charge: initial?.trip_charge ?? null,
-      burden_rate: record ? null : burdenRate != null && burdenRate !== '' && Number.isFinite(Number(burdenRate)) ? Number(burdenRate) : null,
+      burden_rate: record ? null : settingRate(burdenRate),
       additional_costs: null,
       additional_revenues: null,
       invoice_amount: null,
@@ -71,6 +76,11 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   });
   const { form, isNew } = dialog;
   const values = form.getValues();
+  // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
+  const defaultRate = settingRate(burdenRate);
+  useEffect(() => {
+    if (isNew && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
+  }, [isNew, defaultRate, form]);
 
   const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
   const pickTemplate = (id: number | null, template: RecordOf<'job_templates'> | null) => {
