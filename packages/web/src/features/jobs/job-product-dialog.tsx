@@ -6,7 +6,7 @@
  * sent only with `edit jobs_admin`. Without `edit jobs` the whole dialog is read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/job-product';
-import { ActionIcon, Box, Group } from '@mantine/core';
+import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
@@ -115,13 +115,17 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
             value={values.product_id}
             onChange={pickProduct}
             error={form.errors.product_id}
-            helper={series ? `Series: ${series.name}` : undefined}
             autoFocus={dialog.isNew}
             data-testid="job-product-picker"
           />
         </Box>
         <LookupButton onClick={() => void browse()} />
       </Group>
+      {series && (
+        <Text size="xs" c="dimmed" mt={-6}>
+          Series: {series.name}
+        </Text>
+      )}
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} min={0} />
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
       {features.dimensions && (
