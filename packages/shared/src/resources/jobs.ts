@@ -19,7 +19,8 @@ export const cutListSchema: z.ZodType<CutListRow[]> = z
   )
   .max(500) as z.ZodType<CutListRow[]>;
 
-const jobFields: Record<string, FieldDef> = {
+// Not annotated: the literal field kinds type RecordOf<'jobs'> (DESIGN.md "Typed records").
+const jobFields = {
   job_template_id: f.ref('jobs', { onDelete: 'set null' }),
   client_id: f.ref('clients', { onDelete: 'restrict' }),
   client_name: f.text({ readOnly: true }),

@@ -15,4 +15,7 @@ export const recordDialogs: RecordDialogRegistry = {
   vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
   materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
   material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
+  jobs: () => import('../features/jobs/job-dialog.tsx').then((m) => m.openJobDialog),
+  job_products: () => import('../features/jobs/job-product-dialog.tsx').then((m) => m.openJobProductDialog),
+  time_entries: () => import('../features/time/time-entry-dialog.tsx').then((m) => m.openTimeEntryRecordDialog),
 };

@@ -56,6 +56,13 @@ export function createRouter() {
               element: <RequireUser />,
               children: [
                 { path: '/', Component: HomePage },
+                {
+                  path: '/jobs',
+                  children: [
+                    { index: true, lazy: () => import('../features/jobs/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })) },
+                    { path: ':job_id', lazy: () => import('../features/jobs/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
+                  ],
+                },
                 { path: '/lists/clients', lazy: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
                 {
                   path: '/lists/vendors',

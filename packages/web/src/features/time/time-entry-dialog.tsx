@@ -11,6 +11,7 @@ import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { CheckField, DateField, QtyField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
 interface Props {
@@ -64,4 +65,9 @@ function TimeEntryForm({ record, jobId }: Props) {
 
 export function openTimeEntryDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'time_entries'> | null> {
   return modals.push<RecordOf<'time_entries'>>(() => <TimeEntryForm {...props} />, { title: 'Time Entry', testId: 'time-entry-dialog' });
+}
+
+/** The registry's shape (app/record-dialogs.ts): `initial.job_id` fills in the job. */
+export function openTimeEntryRecordDialog(modals: ModalStackApi, { record, initial }: RecordDialogOptions<'time_entries'> = {}): Promise<RecordOf<'time_entries'> | null> {
+  return openTimeEntryDialog(modals, { record, jobId: initial?.job_id ?? null });
 }

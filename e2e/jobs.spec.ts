@@ -1,0 +1,205 @@
+/**
+ * Jobs (issue 9): a manager creates a job from a template and sees its products, adds products
+ * through the series picker, marks a scope complete; a supervisor sees no costs; an employee
+ * cannot edit; Back closes each dialog.
+ *
+ * With SHOTS_DIR set, the list, the job screen and the dialogs are photographed at 1280 and 390 px.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+
+const SHOTS_DIR = process.env.SHOTS_DIR;
+test.describe.configure({ timeout: 180_000 });
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+interface Seed {
+  clientName: string;
+  seriesName: string;
+  templateName: string;
+  jobId: number;
+}
+
+async function created(page: Page, baseURL: string, urlPath: string, body: unknown): Promise<{ id: number }> {
+  const res = await apiPost(page.request, baseURL, urlPath, body);
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/** A client, a series with dimensions and the measured flag, two products, a template with one product, and a job with one. */
+async function seed(browser: Browser, baseURL: string): Promise<Seed> {
+  const page = await browser.newPage({ baseURL });
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const tag = Date.now().toString(36);
+  const clientName = `Harbor Homes ${tag}`;
+  const seriesName = `Frameless ${tag}`;
+  const templateName = `Bath package ${tag}`;
+  const client = await created(page, baseURL, '/api/clients', { name: clientName, color: '#e03131' });
+  const series = await created(page, baseURL, '/api/series', { name: seriesName, use_category_settings: false, enable_dimensions: true, enable_measured: true });
+  const door = await created(page, baseURL, '/api/products', { name: `Shower door ${tag}`, series_id: series.id, cost_per_unit: 100, revenue_per_unit: 250 });
+  await created(page, baseURL, '/api/products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
+  const template = await created(page, baseURL, '/api/job_templates', { name: templateName, client_id: client.id });
+  await created(page, baseURL, '/api/job_products', { job_id: template.id, product_id: door.id, qty: 2 });
+  const job = await created(page, baseURL, '/api/jobs', { number: `J-${tag}`, name: 'Costed job', client_id: client.id });
+  await created(page, baseURL, '/api/job_products', { job_id: job.id, product_id: door.id, qty: 1 });
+  await page.close();
+  return { clientName, seriesName, templateName, jobId: job.id };
+}
+
+let data: Seed;
+test.beforeAll(async ({ browser, baseURL }) => {
+  data = await seed(browser, baseURL!);
+});
+
+test('a manager creates a job from a template, adds products from a series and completes its scope', async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.goto('/jobs');
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('jobs-row').first()).toBeVisible();
+  await expectAccessible(page, 'jobs list');
+  await shots(page, 'jobs-list');
+
+  await page.getByRole('button', { name: 'Add Job' }).click();
+  const dialog = page.getByTestId('job-dialog');
+  await expect(page.getByRole('dialog', { name: 'Add Job' })).toBeVisible();
+  await dialog.getByLabel('Client').fill(data.clientName);
+  await page.getByRole('option', { name: new RegExp(data.clientName) }).click();
+  await dialog.getByLabel('Number').fill('E2E-100');
+  await dialog.getByLabel('Name').fill('Master bath');
+  await dialog.getByLabel('Scope').fill('Shower');
+  await page.getByRole('option', { name: 'Shower Glass' }).click();
+  await dialog.getByLabel('Job template').fill(data.templateName);
+  await page.getByRole('option', { name: new RegExp(data.templateName) }).click();
+  // the manager sees the admin fields
+  await expect(dialog.getByLabel('Burden rate')).toBeVisible();
+  await expectAccessible(page, 'job dialog');
+  await shots(page, 'job-dialog');
+  await dialog.getByRole('button', { name: 'Save and Open' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // the job's screen, with the template's product copied in
+  await expect(page).toHaveURL(/\/jobs\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'E2E-100', level: 1 })).toBeVisible();
+  const products = page.getByTestId('job-products').getByTestId('job-product-row');
+  await expect(products).toHaveCount(1);
+  await expect(products.first()).toContainText('Shower door');
+  await expect(products.first()).toContainText('$200.00');
+
+  // Add from Series: quantities for both products, one save
+  await page.getByRole('button', { name: 'Add from Series' }).click();
+  const add = page.getByTestId('add-products-dialog');
+  await add.getByLabel('Series').fill(data.seriesName);
+  await page.getByRole('option', { name: new RegExp(data.seriesName) }).click();
+  await add.getByLabel(/Qty of Shower door/).fill('1');
+  await add.getByLabel(/Qty of Panel/).fill('3');
+  await expectAccessible(page, 'add products dialog');
+  await shots(page, 'add-products-dialog');
+  await add.getByRole('button', { name: 'Add Products' }).click();
+  await expect(add).toHaveCount(0);
+  await expect(products).toHaveCount(3);
+  await expect(products.filter({ hasText: 'Panel' })).toContainText('$120.00');
+
+  // a product: the series enables dimensions and measured; qty moves cost with it
+  await products.filter({ hasText: 'Panel' }).getByRole('button').click();
+  const line = page.getByTestId('job-product-dialog');
+  await expect(line.getByLabel('Glass width')).toBeVisible();
+  await expect(line.getByLabel('Measured')).toBeVisible();
+  await expect(line.getByLabel('Fabricated')).toHaveCount(0);
+  await line.getByLabel('Qty').fill('4');
+  await expect(line.getByLabel('Cost')).toHaveValue('$160.00');
+  await line.getByLabel('Glass width').fill('35.5');
+  await expectAccessible(page, 'job product dialog');
+  await shots(page, 'job-product-dialog');
+  await line.getByRole('button', { name: 'Save' }).click();
+  await expect(line).toHaveCount(0);
+  await expect(products.filter({ hasText: 'Panel' })).toContainText('$160.00');
+
+  await expectAccessible(page, 'job screen');
+  await shots(page, 'job-page');
+
+  // Job Complete: the one listed scope checked → the server says complete
+  await page.getByRole('button', { name: 'Job Complete' }).click();
+  const complete = page.getByTestId('job-complete-dialog');
+  await complete.getByLabel('Shower Glass', { exact: true }).check();
+  await expectAccessible(page, 'job complete dialog');
+  await shots(page, 'job-complete-dialog');
+  await complete.getByRole('button', { name: 'Save' }).click();
+  await expect(complete).toHaveCount(0);
+  await expect(page.getByTestId('job-complete-badge')).toBeVisible();
+
+  // the list shows the scope as complete
+  await page.goto('/jobs');
+  const table = page.getByTestId('jobs-table');
+  await table.getByPlaceholder('Search number, name, client or address').fill('E2E-100');
+  const row = table.getByTestId('jobs-row').filter({ hasText: 'E2E-100' });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-complete]:visible')).toHaveCount(1);
+});
+
+test('Back closes each job dialog and stays on the job', async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.goto(`/jobs/${data.jobId}`);
+  await expect(page.getByRole('heading', { name: /^J-/, level: 1 })).toBeVisible();
+  const opens: [string, () => Promise<void>][] = [
+    ['job-dialog', () => page.getByRole('button', { name: 'Edit' }).click()],
+    ['job-complete-dialog', () => page.getByRole('button', { name: 'Job Complete' }).click()],
+    ['job-product-dialog', () => page.getByRole('button', { name: 'Add Product' }).click()],
+    ['add-products-dialog', () => page.getByRole('button', { name: 'Add from Series' }).click()],
+  ];
+  for (const [testId, open] of opens) {
+    await open();
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId(testId)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/jobs/${data.jobId}$`));
+  }
+});
+
+test('a supervisor sees no costs on a job', async ({ page }) => {
+  await login(page, ROLE_USERS.supervisor.email, PASSWORD);
+  await page.goto(`/jobs/${data.jobId}`);
+  const products = page.getByTestId('job-products');
+  await expect(products.getByTestId('job-product-row')).toHaveCount(1);
+  await expect(products.getByRole('columnheader', { name: 'Cost' })).toHaveCount(0);
+  await expect(products).not.toContainText('$');
+  await products.getByTestId('job-product-row').getByRole('button').click();
+  const line = page.getByTestId('job-product-dialog');
+  await expect(line.getByLabel('Qty')).toBeVisible();
+  await expect(line.getByLabel('Cost')).toHaveCount(0);
+  await line.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByTestId('job-dialog').getByLabel('Number')).toBeVisible();
+  await expect(page.getByTestId('job-dialog').getByLabel('Burden rate')).toHaveCount(0);
+});
+
+test('an employee reads a job without changing it', async ({ page }) => {
+  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await page.goto('/jobs');
+  await expect(page.getByRole('button', { name: 'Add Job' })).toHaveCount(0);
+  await page.goto(`/jobs/${data.jobId}`);
+  await expect(page.getByRole('heading', { name: /^J-/, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Job Complete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
+  await page.getByTestId('job-products').getByTestId('job-product-row').getByRole('button').click();
+  const line = page.getByTestId('job-product-dialog');
+  await expect(page.getByRole('dialog', { name: 'Job Product' })).toBeVisible();
+  await expect(line.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(line.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expectAccessible(page, 'read-only job product dialog');
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAmount, isDefaultAmount, nextAmount } from './job-product.ts';
+
+describe('job product cost and revenue', () => {
+  it('default to the unit amount times qty, in cents', () => {
+    expect(defaultAmount(12.5, 3)).toBe(37.5);
+    expect(defaultAmount(0.1, 3)).toBe(0.3);
+    expect(defaultAmount(19.99, null)).toBe(19.99);
+    expect(defaultAmount(null, 3)).toBeNull();
+  });
+
+  it('follow qty while they are the default, and keep what the user typed', () => {
+    expect(isDefaultAmount(37.5, 12.5, 3)).toBe(true);
+    expect(isDefaultAmount(40, 12.5, 3)).toBe(false);
+    expect(nextAmount(37.5, { unit: 12.5, qty: 3 }, { unit: 12.5, qty: 4 })).toBe(50);
+    expect(nextAmount(40, { unit: 12.5, qty: 3 }, { unit: 12.5, qty: 4 })).toBe(40);
+    // an empty amount takes the default; a new product's unit replaces the old one
+    expect(nextAmount(null, { unit: null, qty: 1 }, { unit: 8, qty: 2 })).toBe(16);
+    expect(nextAmount(16, { unit: 8, qty: 2 }, { unit: 5, qty: 2 })).toBe(10);
+  });
+});

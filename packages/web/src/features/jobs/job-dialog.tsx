@@ -1,0 +1,206 @@
+/**
+ * Job dialog (issue 9; domain.md 3–6): client (picker with Add New client), number, name, address,
+ * start and end dates, foreman, scope (the five scopes), job template (a template of another client
+ * cannot be chosen and is cleared; choosing one copies its products into the new job on the
+ * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`
+ * setting), additional costs and revenues and invoice amount only with `edit jobs_admin`; the
+ * active toggle on edit (a new job is active). Save, or Save and Open to go to `/jobs/{id}`;
+ * "Delete this job?".
+ */
+import { SCOPES } from '@glazier/shared/resources/jobs';
+import { templateFitsClient } from '@glazier/shared/rules/job-template';
+import { SETTING } from '@glazier/shared/settings';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useEffect, type FormEvent } from 'react';
+import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useSettingValue } from '../../resource-kit/settings.ts';
+import { CheckField, DateField, MoneyField, MultiSelectField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+
+type Job = RecordOf<'jobs'>;
+
+/** The fields only `edit jobs_admin` sees and sends. */
+const ADMIN_FIELDS = ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount'] as const;
+
+export const TEMPLATE_OTHER_CLIENT = 'This job template belongs to another client.';
+
+/** The `burden_rate` setting as a number, or null when it is not set. */
+function settingRate(value: string | null): number | null {
+  return value != null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
+}
+
+interface FormProps extends RecordDialogOptions<'jobs'> {
+  /** Told, as a save starts, whether it was Save and Open (true) or Save (false). */
+  onOpenRequested?: (open: boolean) => void;
+  title?: string;
+}
+
+function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'jobs');
+  const canAdmin = useCan('edit', 'jobs_admin');
+  const burdenRate = useSettingValue(SETTING.burdenRate);
+  const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
+
+  const dialog = useRecordDialog('jobs', {
+    deleteConfirm: 'Delete this job?',
+    initialValues: formValues(record, {
+      client_id: initial?.client_id ?? null,
+      number: initial?.number ?? '',
+      name: initial?.name ?? '',
+      address: initial?.address ?? '',
+      start_date: initial?.start_date ?? null,
+      end_date: initial?.end_date ?? null,
+      foreman_id: initial?.foreman_id ?? null,
+      scope_array: initial?.scope_array ?? [],
+      job_template_id: initial?.job_template_id ?? null,
+      trip_charge: initial?.trip_charge ?? null,
+      burden_rate: record ? null : settingRate(burdenRate),
+      additional_costs: null,
+      additional_revenues: null,
+      invoice_amount: null,
+      active: true,
+    }),
+    // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
+    transform: (v) => {
+      const body: Record<string, unknown> = { ...v };
+      if (!canAdmin) for (const key of ADMIN_FIELDS) delete body[key];
+      return body as InputOf<'jobs'>;
+    },
+  });
+  const { form, isNew } = dialog;
+  const values = form.getValues();
+  // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
+  const defaultRate = settingRate(burdenRate);
+  useEffect(() => {
+    if (isNew && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
+  }, [isNew, defaultRate, form]);
+
+  const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
+  const pickTemplate = (id: number | null, template: RecordOf<'job_templates'> | null) => {
+    if (template && !templateFitsClient(template, values.client_id, clientOfCategoryTemplate)) {
+      form.setFieldValue('job_template_id', null);
+      form.setFieldError('job_template_id', TEMPLATE_OTHER_CLIENT);
+      return;
+    }
+    form.setFieldValue('job_template_id', id);
+  };
+  const pickClient = (id: number | null) => {
+    form.setFieldValue('client_id', id);
+    // A template chosen for another client no longer fits: it is cleared (domain.md 5).
+    if (values.job_template_id != null) form.setFieldValue('job_template_id', null);
+  };
+
+  // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the
+  // opener does with the saved job.
+  const formDialog = {
+    ...dialog,
+    onSubmit: (e?: FormEvent<HTMLFormElement>) => {
+      onOpenRequested?.(false);
+      dialog.onSubmit(e);
+    },
+  };
+  const submitAndOpen = () => {
+    onOpenRequested?.(true);
+    dialog.onSubmit();
+  };
+
+  return (
+    <RecordDialogForm
+      dialog={formDialog}
+      canSave={canEdit}
+      canDelete={canEdit}
+      title={title}
+      extra={
+        canEdit && onOpenRequested ? (
+          <Button variant="light" onClick={submitAndOpen}>
+            Save and Open
+          </Button>
+        ) : null
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
+        <Stack gap="sm">
+          <RecordPicker
+            resource="clients"
+            label="Client"
+            value={values.client_id}
+            onChange={pickClient}
+            error={form.errors.client_id}
+            onAddNew={canEdit && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            autoFocus={isNew}
+            data-testid="job-client-picker"
+          />
+          <Group grow align="flex-start" gap="sm">
+            <TextField label="Number" {...form.getInputProps('number')} />
+            <MoneyField label="Trip charge" {...form.getInputProps('trip_charge')} />
+          </Group>
+          <TextField label="Name" {...form.getInputProps('name')} />
+          <TextAreaField label="Address" autosize minRows={1} maxRows={4} {...form.getInputProps('address')} />
+          <Group grow align="flex-start" gap="sm">
+            <DateField label="Start date" {...form.getInputProps('start_date')} />
+            <DateField label="End date" {...form.getInputProps('end_date')} />
+          </Group>
+        </Stack>
+        <Stack gap="sm">
+          <RecordPicker resource="users" label="Foreman" {...form.getInputProps('foreman_id')} data-testid="job-foreman-picker" />
+          <MultiSelectField
+            label="Scope"
+            searchable
+            data={[...SCOPES]}
+            value={values.scope_array ?? []}
+            onChange={(v) => form.setFieldValue('scope_array', v as typeof values.scope_array)}
+            error={form.errors.scope_array}
+            data-testid="job-scope"
+          />
+          <RecordPicker
+            resource="job_templates"
+            label="Job template"
+            value={values.job_template_id}
+            onChange={pickTemplate}
+            error={form.errors.job_template_id}
+            helper={isNew ? 'Its products are copied into the new job.' : undefined}
+            // The template's products are copied when the job is made; changing it later copies nothing.
+            readOnly={isNew ? undefined : true}
+            data-testid="job-template-picker"
+          />
+          {canAdmin && (
+            <>
+              <Group grow align="flex-start" gap="sm">
+                <MoneyField label="Burden rate" {...form.getInputProps('burden_rate')} />
+                <MoneyField label="Invoice amount" {...form.getInputProps('invoice_amount')} />
+              </Group>
+              <Group grow align="flex-start" gap="sm">
+                <MoneyField label="Additional costs" {...form.getInputProps('additional_costs')} />
+                <MoneyField label="Additional revenues" {...form.getInputProps('additional_revenues')} />
+              </Group>
+            </>
+          )}
+          {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+        </Stack>
+      </SimpleGrid>
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Job dialog (add, or edit `record`); resolves with the saved job, or null. */
+export function openJobDialog(modals: ModalStackApi, props: RecordDialogOptions<'jobs'> & { title?: string } = {}): Promise<Job | null> {
+  // The form sets the title: Add Job, Edit Job, or Job when read-only.
+  return modals.push<Job>(() => <JobForm {...props} />, { testId: 'job-dialog', size: 'xl' });
+}
+
+/**
+ * Opens the Job dialog with Save and Open; resolves with the saved job and whether the user asked
+ * to open it (the caller goes to `/jobs/{id}`), or null.
+ */
+export async function addJob(modals: ModalStackApi, props: RecordDialogOptions<'jobs'> = {}): Promise<{ job: Job; open: boolean } | null> {
+  let open = false;
+  const job = await modals.push<Job>(() => <JobForm {...props} onOpenRequested={(o) => (open = o)} />, { testId: 'job-dialog', size: 'xl' });
+  return job ? { job, open } : null;
+}

@@ -1,0 +1,252 @@
+/**
+ * A job (`/jobs/{job_id}`, issue 9): the header card (number, or name without one; client with its
+ * colour; address with a map link; dates; foreman; scope with completion; status; the estimate and
+ * bom linked when there are), Edit / Duplicate / Delete / Job Complete, and the tabs Products,
+ * Pickup Items, Time and Schedule (the job's events, read-only here). The action bar's add adds a
+ * product; its time action opens the job's Time Entry List.
+ */
+import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
+import { formatDate } from '@glazier/shared/rules/dates';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { Anchor, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconChecklist, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { resourceKeys, storeRecords, useDelete, useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { api } from '../../resource-kit/http.ts';
+import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
+import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { ActiveBadge } from '../../ui/active-badge.tsx';
+import { useDialogs } from '../../ui/dialogs.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { openJobCompleteDialog } from './job-complete-dialog.tsx';
+import { openJobDialog } from './job-dialog.tsx';
+import { openJobProductDialog } from './job-product-dialog.tsx';
+import { JobProductsSection } from './job-products-section.tsx';
+import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
+import { ClientName, dateRange } from './jobs-page.tsx';
+import { ScopeBadges } from './scope-badges.tsx';
+
+type Job = RecordOf<'jobs'>;
+/** The one-to-one relations a job's GET embeds. */
+type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number } | null };
+
+const heading = (j: Job) => j.number || j.name || 'Untitled job';
+const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
+  const modals = useModals();
+  const canOpen = hasRecordDialog('pickup_items');
+  const columns: Column<'pickup_items'>[] = [
+    { key: 'category_name', label: 'Category', render: (p) => p.category_name ?? '' },
+    { key: 'reason', label: 'Reason', visibleFrom: 'sm', render: (p) => p.reason ?? '' },
+    { key: 'status', label: 'Status', render: (p) => (p.status ? PICKUP_STATUS_LABELS[p.status] : '') },
+    { key: 'complete', label: 'Complete', render: (p) => (p.complete ? 'Yes' : 'No') },
+    { key: 'note', label: 'Note', visibleFrom: 'md', render: (p) => <span style={{ whiteSpace: 'pre-line' }}>{p.note ?? ''}</span> },
+  ];
+  return (
+    <ResourceTable
+      resource="pickup_items"
+      columns={columns}
+      filters={{ job_id: job.id }}
+      onRowClick={canOpen ? (p) => void openRecordDialog(modals, 'pickup_items', { record: p }) : undefined}
+      rowLabel={(p) => `Open ${p.category_name ?? 'pickup item'}`}
+      emptyText={canAdd && hasRecordDialog('pickup_items') ? 'No pickup items for this job. Add one.' : 'No pickup items for this job.'}
+      testId="job-pickup-items"
+    />
+  );
+}
+
+function Schedule({ job }: { job: Job }) {
+  const users = useList('users', { active: 'all' });
+  const userName = (id: number | null) => users.data?.find((u) => u.id === id)?.name ?? '';
+  const columns: Column<'events'>[] = [
+    { key: 'date', label: 'Date', sortable: true, render: (e) => formatDate(e.date) },
+    { key: 'user_id', label: 'Supervisor', render: (e) => userName(e.user_id) },
+    {
+      key: 'color',
+      label: 'Colour',
+      render: (e) => (
+        <Group gap={4}>
+          {(e.color ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((c) => (
+              <ColorSwatch key={c} color={c} size={14} withShadow={false} aria-hidden />
+            ))}
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <ResourceTable
+      resource="events"
+      columns={columns}
+      filters={{ job_id: job.id }}
+      defaultSort={{ column: 'date', direction: 'asc' }}
+      emptyText="This job is not on the schedule."
+      testId="job-events"
+    />
+  );
+}
+
+export function JobPage() {
+  const id = useRouteId('job_id');
+  const modals = useModals();
+  const dialogs = useDialogs();
+  const loader = useLoader();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('edit', 'jobs');
+  const canPickup = useCan('edit', 'pickup_items');
+  const canTime = useCan('view', 'time_entries');
+  const job = useRecord('jobs', id).data;
+  const users = useList('users', { active: 'all' });
+  const clients = useList('clients', { active: 'all' });
+  const userName = (uid: number | null) => users.data?.find((u) => u.id === uid)?.name ?? '';
+  const colorOf = (cid: number | null) => clients.data?.find((c) => c.id === cid)?.color ?? null;
+  const remove = useDelete('jobs');
+
+  useScreenAction('add', canEdit && job ? () => void openJobProductDialog(modals, { initial: { job_id: job.id } }) : null);
+  useScreenAction('clock', job && canTime ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: heading(job) }) : null);
+
+  const gone = (j: Job) => !queryClient.getQueryData(resourceKeys.record('jobs', j.id));
+  const edit = async (j: Job) => {
+    const saved = await openJobDialog(modals, { record: j });
+    // Deleted in the dialog: there is nothing left to show here.
+    if (!saved && gone(j)) void navigate('/jobs');
+  };
+  const duplicate = async (j: Job) => {
+    try {
+      const copy = await loader.run(api.post<Job>(`/api/jobs/${j.id}/duplicate`));
+      storeRecords(queryClient, 'jobs', [copy]);
+      reportSuccess('Job duplicated.');
+      await navigate(`/jobs/${copy.id}`);
+      // The copy has no number yet: the user gives it one.
+      await openJobDialog(modals, { record: copy, title: 'Duplicate Job' });
+    } catch (e) {
+      reportError(e);
+    }
+  };
+  const del = async (j: Job) => {
+    if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job' }))) return;
+    try {
+      await loader.run(remove.mutateAsync(j.id));
+      reportSuccess('Job deleted.');
+      void navigate('/jobs');
+    } catch (e) {
+      reportError(e);
+    }
+  };
+
+  return (
+    <DetailPage
+      resource="jobs"
+      id={id}
+      parent={{ label: 'Jobs', to: '/jobs' }}
+      title={heading}
+      subtitle={(j) => (j.number && j.name ? j.name : null)}
+      badge={(j) => (
+        <Group gap={6}>
+          {!j.active && <ActiveBadge active={false} />}
+          {j.is_complete && (
+            <Badge color="teal" variant="filled" data-testid="job-complete-badge">
+              Complete
+            </Badge>
+          )}
+        </Group>
+      )}
+      fields={[
+        { label: 'Client', value: (j) => (j.client_name ? <ClientName name={j.client_name} color={colorOf(j.client_id)} /> : '—') },
+        {
+          label: 'Address',
+          span: 2,
+          value: (j) =>
+            j.address ? (
+              <Anchor href={mapLink(j.address)} target="_blank" rel="noopener noreferrer" style={{ whiteSpace: 'pre-line' }}>
+                {j.address}
+              </Anchor>
+            ) : (
+              '—'
+            ),
+        },
+        { label: 'Dates', value: (j) => dateRange(j) || '—' },
+        { label: 'Foreman', value: (j) => userName(j.foreman_id) || '—' },
+        { label: 'Scope', span: 2, value: (j) => ((j.scope_array ?? []).length ? <ScopeBadges job={j} /> : '—') },
+        { label: 'Status', value: (j) => (j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
+        { label: 'Trip charge', value: (j) => formatMoney(j.trip_charge) || '—', hidden: (j) => j.trip_charge == null },
+        { label: 'Burden rate', value: (j) => formatMoney(j.burden_rate), hidden: (j) => j.burden_rate == null },
+        { label: 'Additional costs', value: (j) => formatMoney(j.additional_costs), hidden: (j) => j.additional_costs == null },
+        { label: 'Additional revenues', value: (j) => formatMoney(j.additional_revenues), hidden: (j) => j.additional_revenues == null },
+        { label: 'Invoice amount', value: (j) => formatMoney(j.invoice_amount), hidden: (j) => j.invoice_amount == null },
+        {
+          label: 'Estimate',
+          value: (j) => {
+            const e = (j as Job & Linked).estimate;
+            return e ? (
+              <Anchor component={Link} to={`/estimates/${e.id}`}>
+                {e.name || `Estimate ${e.id}`}
+              </Anchor>
+            ) : null;
+          },
+          hidden: (j) => !(j as Job & Linked).estimate,
+        },
+        {
+          label: 'Bom',
+          value: (j) => {
+            const b = (j as Job & Linked).bom;
+            return b ? (
+              <Anchor component={Link} to={`/boms/${b.id}`}>
+                Bom {b.id}
+              </Anchor>
+            ) : null;
+          },
+          hidden: (j) => !(j as Job & Linked).bom,
+        },
+      ]}
+      actions={(j) =>
+        canEdit ? (
+          <>
+            <Button leftSection={<IconChecklist size={16} />} onClick={() => void openJobCompleteDialog(modals, j)}>
+              Job Complete
+            </Button>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(j)}>
+              Edit
+            </Button>
+            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void duplicate(j)}>
+              Duplicate
+            </Button>
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void del(j)}>
+              Delete
+            </Button>
+          </>
+        ) : null
+      }
+      sections={[
+        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} /> },
+        {
+          key: 'pickup',
+          label: 'Pickup Items',
+          render: (j) => <PickupItems job={j} canAdd={canPickup} />,
+          onAdd: canPickup && hasRecordDialog('pickup_items') ? (j) => void openRecordDialog(modals, 'pickup_items', { initial: { job_id: j.id } }) : undefined,
+          addLabel: 'Add Pickup Item',
+        },
+        {
+          key: 'time',
+          label: 'Time',
+          render: (j) => (canTime ? <JobTimeEntries jobId={j.id} /> : <Text c="dimmed">You cannot see time entries.</Text>),
+          onAdd: canTime && hasRecordDialog('time_entries') ? (j) => void addTimeEntry(modals, j.id) : undefined,
+          addLabel: 'Add Time',
+        },
+        { key: 'schedule', label: 'Schedule', render: (j) => <Schedule job={j} /> },
+      ]}
+      notFoundText="This job does not exist or was deleted."
+      testId="job-page"
+    />
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
+ * note, glass width and height where the product's series enables dimensions, measure date, the
+ * measured / ordered / fabricated toggles where the series enables them, and cost and revenue
+ * (unit × qty by default, following qty until typed over: shared/rules/job-product.ts) shown and
+ * sent only with `edit jobs_admin`. Without `edit jobs` the whole dialog is read-only.
+ */
+import { nextAmount } from '@glazier/shared/rules/job-product';
+import { ActionIcon, Box, Group, Text } from '@mantine/core';
+import { IconList } from '@tabler/icons-react';
+import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, DateField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useReadOnly } from '../../ui/read-only.tsx';
+import { TextAreaField } from '../../ui/text-field.tsx';
+
+type JobProduct = RecordOf<'job_products'>;
+
+/** What only `edit jobs_admin` sees and sends. */
+const ADMIN_FIELDS = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
+
+/** The series' switches that decide which fields a job product shows. */
+export interface SeriesFeatures {
+  dimensions: boolean;
+  measured: boolean;
+  ordered: boolean;
+  fabricated: boolean;
+}
+
+export function seriesFeatures(series: Pick<RecordOf<'series'>, 'enable_dimensions' | 'enable_measured' | 'enable_ordered' | 'enable_fabricated'> | null | undefined): SeriesFeatures {
+  return {
+    dimensions: Boolean(series?.enable_dimensions),
+    measured: Boolean(series?.enable_measured),
+    ordered: Boolean(series?.enable_ordered),
+    fabricated: Boolean(series?.enable_fabricated),
+  };
+}
+
+function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'jobs');
+  const canAdmin = useCan('edit', 'jobs_admin');
+  const allSeries = useList('series');
+  const dialog = useRecordDialog('job_products', {
+    deleteConfirm: 'Delete this product?',
+    initialValues: formValues(record, {
+      job_id: initial?.job_id ?? null,
+      product_id: initial?.product_id ?? null,
+      series_id: initial?.series_id ?? null,
+      name: initial?.name ?? '',
+      qty: initial?.qty ?? 1,
+      note: initial?.note ?? '',
+      glass_width: null,
+      glass_height: null,
+      measure_date: null,
+      is_measured: false,
+      is_ordered: false,
+      is_fabricated: false,
+      cost: null,
+      revenue: null,
+      default_cost_per_unit: null,
+      default_revenue_per_unit: null,
+    }),
+    transform: (v) => {
+      const body: Record<string, unknown> = { ...v };
+      if (!canAdmin) for (const key of ADMIN_FIELDS) delete body[key];
+      return body as InputOf<'job_products'>;
+    },
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const series = allSeries.data?.find((s) => s.id === values.series_id) ?? null;
+  const features = seriesFeatures(series);
+
+  /** Sets qty and/or the unit amounts, letting cost and revenue follow while they are the default. */
+  const update = (next: { qty?: number; costUnit?: number | null; revenueUnit?: number | null }) => {
+    const qty = next.qty ?? values.qty;
+    const costUnit = next.costUnit !== undefined ? next.costUnit : values.default_cost_per_unit;
+    const revenueUnit = next.revenueUnit !== undefined ? next.revenueUnit : values.default_revenue_per_unit;
+    form.setValues({
+      qty,
+      default_cost_per_unit: costUnit,
+      default_revenue_per_unit: revenueUnit,
+      cost: nextAmount(values.cost, { unit: values.default_cost_per_unit, qty: values.qty }, { unit: costUnit, qty }),
+      revenue: nextAmount(values.revenue, { unit: values.default_revenue_per_unit, qty: values.qty }, { unit: revenueUnit, qty }),
+    });
+  };
+
+  const pickProduct = (id: number | null, product: RecordOf<'products'> | null) => {
+    form.setFieldValue('product_id', id);
+    if (!product) return;
+    form.setFieldValue('name', product.name);
+    form.setFieldValue('series_id', product.series_id ?? null);
+    // The product's prices are there only with `edit products_admin`; otherwise the server fills them in.
+    update({ costUnit: product.cost_per_unit ?? null, revenueUnit: product.revenue_per_unit ?? null });
+  };
+  const browse = async () => {
+    const picked = await openLookup(modals, 'products', { filters: values.series_id ? { series_id: values.series_id } : undefined });
+    if (picked) pickProduct(picked.id, picked);
+  };
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Box style={{ flex: 1 }}>
+          <RecordPicker
+            resource="products"
+            label="Product"
+            value={values.product_id}
+            onChange={pickProduct}
+            error={form.errors.product_id}
+            autoFocus={dialog.isNew}
+            data-testid="job-product-picker"
+          />
+        </Box>
+        <LookupButton onClick={() => void browse()} />
+      </Group>
+      {series && (
+        <Text size="xs" c="dimmed" mt={-6}>
+          Series: {series.name}
+        </Text>
+      )}
+      <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} min={0} />
+      <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+      {features.dimensions && (
+        <Group grow align="flex-start" gap="sm">
+          <QtyField label="Glass width" suffix='"' {...form.getInputProps('glass_width')} />
+          <QtyField label="Glass height" suffix='"' {...form.getInputProps('glass_height')} />
+        </Group>
+      )}
+      <DateField label="Measure date" {...form.getInputProps('measure_date')} />
+      {(features.measured || features.ordered || features.fabricated) && (
+        <Group gap="xl">
+          {features.measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
+          {features.ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
+          {features.fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
+        </Group>
+      )}
+      {canAdmin && (
+        <Group grow align="flex-start" gap="sm">
+          <MoneyField label="Cost" {...form.getInputProps('cost')} />
+          <MoneyField label="Revenue" {...form.getInputProps('revenue')} />
+        </Group>
+      )}
+    </RecordDialogForm>
+  );
+}
+
+function LookupButton({ onClick }: { onClick: () => void }) {
+  // Read-only, the picker shows the product as text and there is nothing to look up.
+  if (useReadOnly()) return null;
+  return (
+    <ActionIcon variant="default" size={36} onClick={onClick} aria-label="Product lookup">
+      <IconList size={18} />
+    </ActionIcon>
+  );
+}
+
+export function openJobProductDialog(modals: ModalStackApi, props: RecordDialogOptions<'job_products'> = {}): Promise<JobProduct | null> {
+  // The form sets the title: Add Job Product, Edit Job Product, or Job Product when read-only.
+  return modals.push<JobProduct>(() => <JobProductForm {...props} />, { testId: 'job-product-dialog' });
+}

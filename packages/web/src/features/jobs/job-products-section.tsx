@@ -1,0 +1,227 @@
+/**
+ * A job's products (issue 9): the table (product, series, qty, glass size, measured / ordered /
+ * fabricated, cost and revenue with `edit jobs_admin`), a row opening the JobProduct dialog, and
+ * with `edit jobs` Add Product and Add from Series (JobProductsAddProducts: pick a series, give
+ * quantities for several of its products, saved with one `store_many`). Used by the job screen and
+ * the job template screen (a template is a job, so `jobId` may be a template's id).
+ */
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
+import { QtyField } from '../../ui/fields.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { ModalList } from '../../ui/modal-list.tsx';
+import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { openJobProductDialog } from './job-product-dialog.tsx';
+
+type JobProduct = RecordOf<'job_products'>;
+
+const flag = (on: boolean, letter: string, word: string) => (
+  <Text component="span" fz="xs" fw={700} c={on ? 'teal.8' : 'dimmed'} title={`${word}: ${on ? 'yes' : 'no'}`}>
+    {on ? letter : '·'}
+  </Text>
+);
+
+/** 35.5" × 72", with a dash for a side not measured yet. */
+const glassSize = (p: JobProduct) => {
+  if (p.glass_width == null && p.glass_height == null) return '';
+  const side = (v: number | null) => (v == null ? '—' : `${formatQty(v)}"`);
+  return `${side(p.glass_width)} × ${side(p.glass_height)}`;
+};
+
+export function JobProductsSection({ jobId }: { jobId: number }) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'jobs');
+  const canAdmin = useCan('edit', 'jobs_admin');
+  const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
+  const series = useList('series');
+  const seriesName = (id: number | null) => series.data?.find((s) => s.id === id)?.name ?? '';
+  const rows = products.data ?? [];
+  const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p });
+
+  return (
+    <Stack gap="xs" data-testid="job-products">
+      {canEdit && (
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
+            Add from Series
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId } })}>
+            Add Product
+          </Button>
+        </Group>
+      )}
+      {products.isError && <Text c="red">Could not load the products.</Text>}
+      {products.data && rows.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg">
+          No products on this job yet.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing={6} striped="even" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th visibleFrom="sm">Series</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th visibleFrom="sm">Glass</Table.Th>
+                <Table.Th visibleFrom="xs">M O F</Table.Th>
+                {canAdmin && (
+                  <Table.Th ta="right" visibleFrom="md">
+                    Cost
+                  </Table.Th>
+                )}
+                {canAdmin && (
+                  <Table.Th ta="right" visibleFrom="md">
+                    Revenue
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id} onClick={() => open(p)} style={{ cursor: 'pointer' }} data-testid="job-product-row">
+                  <Table.Td>
+                    <UnstyledButton
+                      fz="sm"
+                      fw={500}
+                      style={{ textAlign: 'left' }}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        open(p);
+                      }}
+                    >
+                      {p.name || 'Product'}
+                    </UnstyledButton>
+                    {p.note && (
+                      <Text fz="xs" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
+                        {p.note}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{seriesName(p.series_id)}</Table.Td>
+                  <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{glassSize(p)}</Table.Td>
+                  <Table.Td visibleFrom="xs">
+                    <Group gap={6} wrap="nowrap">
+                      {flag(p.is_measured, 'M', 'Measured')}
+                      {flag(p.is_ordered, 'O', 'Ordered')}
+                      {flag(p.is_fabricated, 'F', 'Fabricated')}
+                    </Group>
+                  </Table.Td>
+                  {canAdmin && (
+                    <Table.Td ta="right" visibleFrom="md">
+                      {formatMoney(p.cost)}
+                    </Table.Td>
+                  )}
+                  {canAdmin && (
+                    <Table.Td ta="right" visibleFrom="md">
+                      {formatMoney(p.revenue)}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** JobProductsAddProducts: a series, then quantities for several of its products, saved together. */
+function AddProductsForm({ jobId }: { jobId: number }) {
+  const modal = useModal<JobProduct[]>();
+  const loader = useLoader();
+  const saveMany = useSaveMany('job_products');
+  const [seriesId, setSeriesId] = useState<number | null>(null);
+  const [qtys, setQtys] = useState<Record<number, number | null>>({});
+  const [error, setError] = useState<string | null>(null);
+  const products = useList('products', { series_id: seriesId ?? undefined }, { enabled: seriesId != null });
+
+  const submit = async (e?: React.FormEvent) => {
+    e?.preventDefault();
+    const lines: InputOf<'job_products'>[] = Object.entries(qtys)
+      .filter(([, q]) => q != null && q > 0)
+      .map(([productId, qty]) => ({ job_id: jobId, product_id: Number(productId), qty: qty! }) as InputOf<'job_products'>);
+    if (lines.length === 0) {
+      setError('Enter a quantity for at least one product.');
+      return;
+    }
+    try {
+      const saved = await loader.run(saveMany.mutateAsync(lines));
+      reportSuccess(saved.length === 1 ? '1 product added.' : `${saved.length} products added.`);
+      modal.close(saved);
+    } catch (err) {
+      reportError(err);
+    }
+  };
+
+  return (
+    <DialogForm onSubmit={(e) => void submit(e)} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Add Products" />}>
+      <RecordPicker
+        resource="series"
+        label="Series"
+        value={seriesId}
+        onChange={(id) => {
+          setSeriesId(id);
+          setQtys({});
+          setError(null);
+        }}
+        autoFocus
+        data-testid="add-products-series"
+      />
+      {seriesId != null && products.data && products.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          This series has no products.
+        </Text>
+      )}
+      {products.data && products.data.length > 0 && seriesId != null && (
+        <ModalList label="Products of the series">
+          <Stack gap={6} data-testid="add-products-list">
+            {products.data.map((p) => (
+              <Group key={p.id} gap="sm" wrap="nowrap" justify="space-between">
+                <Box style={{ minWidth: 0 }}>
+                  <Text fz="sm" fw={500}>
+                    {p.number ? `${p.number} · ${p.name}` : p.name}
+                  </Text>
+                  {p.unit && (
+                    <Text fz="xs" c="dimmed">
+                      {p.unit}
+                    </Text>
+                  )}
+                </Box>
+                <QtyField
+                  aria-label={`Qty of ${p.name}`}
+                  w={90}
+                  min={0}
+                  value={qtys[p.id] ?? null}
+                  onChange={(n) => {
+                    setQtys((q) => ({ ...q, [p.id]: n }));
+                    setError(null);
+                  }}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </ModalList>
+      )}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </DialogForm>
+  );
+}
+
+export function openAddProductsDialog(modals: ModalStackApi, jobId: number): Promise<JobProduct[] | null> {
+  return modals.push<JobProduct[]>(() => <AddProductsForm jobId={jobId} />, { title: 'Add Products', testId: 'add-products-dialog', size: 'lg' });
+}

@@ -1,0 +1,127 @@
+/**
+ * A job's time (issue 9, domain.md 6): its time entries with hours as hh:mm and the total, on the
+ * job screen's Time tab and in the Time Entry List dialog (the job screen's clock action). Add and
+ * a row open the time area's Time Entry dialog through the kit registry, with the job filled in.
+ */
+import { formatDate, formatHours } from '@glazier/shared/rules/dates';
+import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { ModalList } from '../../ui/modal-list.tsx';
+import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+
+type Entry = RecordOf<'time_entries'>;
+
+/** The sum of the entries' hours. */
+export function totalHours(entries: Pick<Entry, 'hours'>[]): number {
+  return entries.reduce((sum, e) => sum + (Number(e.hours) || 0), 0);
+}
+
+export function addTimeEntry(modals: ModalStackApi, jobId: number) {
+  return openRecordDialog(modals, 'time_entries', { initial: { job_id: jobId } });
+}
+
+/** The job's entries, newest first, with the total beneath. */
+export function JobTimeEntries({ jobId }: { jobId: number }) {
+  const modals = useModals();
+  const entries = useList('time_entries', { job_id: jobId, sort_column: 'date', sort_direction: 'desc' });
+  const rows = entries.data ?? [];
+  const canOpen = hasRecordDialog('time_entries');
+  if (entries.isLoading) return null;
+  if (entries.isError) return <Text c="red">Could not load the time entries.</Text>;
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        No time entered for this job yet.
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing={6} striped="even" highlightOnHover={canOpen} data-testid="job-time-entries">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Employee</Table.Th>
+          <Table.Th ta="right">Hours</Table.Th>
+          <Table.Th visibleFrom="sm">Note</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((e) => (
+          <Table.Tr
+            key={e.id}
+            data-testid="time-entry-row"
+            style={{ cursor: canOpen ? 'pointer' : undefined }}
+            onClick={canOpen ? () => void openRecordDialog(modals, 'time_entries', { record: e }) : undefined}
+          >
+            <Table.Td>
+              {canOpen ? (
+                <UnstyledButton
+                  fz="sm"
+                  fw={500}
+                  onClick={(ev) => {
+                    ev.stopPropagation();
+                    void openRecordDialog(modals, 'time_entries', { record: e });
+                  }}
+                  aria-label={`Open the entry of ${e.user_name ?? 'someone'} on ${formatDate(e.date)}`}
+                >
+                  {formatDate(e.date)}
+                </UnstyledButton>
+              ) : (
+                formatDate(e.date)
+              )}
+            </Table.Td>
+            <Table.Td>{e.user_name ?? ''}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatHours(e.hours)}
+            </Table.Td>
+            <Table.Td visibleFrom="sm" style={{ whiteSpace: 'pre-line' }}>
+              {e.note ?? ''}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={2}>Total</Table.Th>
+          <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="time-total">
+            {formatHours(totalHours(rows))}
+          </Table.Th>
+          <Table.Th visibleFrom="sm" />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+function TimeEntryListDialog({ jobId }: { jobId: number }) {
+  const modal = useModal();
+  const modals = useModals();
+  const canAdd = useCan('view', 'time_entries') && hasRecordDialog('time_entries');
+  return (
+    <Stack gap="sm">
+      <ModalList label="Time entries">
+        <JobTimeEntries jobId={jobId} />
+      </ModalList>
+      <Group justify="space-between" gap="xs">
+        {canAdd ? (
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void addTimeEntry(modals, jobId)}>
+            Add Time
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button variant="default" onClick={() => modal.close(null)}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The Time Entry List dialog of a job (domain.md: Time Entry List, per job). */
+export function openTimeEntryListDialog(modals: ModalStackApi, job: { id: number; heading: string }): Promise<null> {
+  return modals.push<null>(() => <TimeEntryListDialog jobId={job.id} />, { title: `Time · ${job.heading}`, testId: 'time-entry-list-dialog', size: 'lg' });
+}

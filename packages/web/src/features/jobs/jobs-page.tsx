@@ -1,0 +1,167 @@
+/**
+ * The job list (`/jobs`, issue 9): searched by number, name, client and address, Active (default)
+ * or All, filtered by client and foreman, sortable, the client's colour beside its name and the
+ * scopes as badges (complete ones checked). On phones each row reads as a card: the job's heading
+ * with its client, dates and scopes beneath. A row opens `/jobs/{id}`.
+ */
+import { formatDate } from '@glazier/shared/rules/dates';
+import { Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { ActiveBadge } from '../../ui/active-badge.tsx';
+import { SelectField } from '../../ui/fields.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { addJob } from './job-dialog.tsx';
+import { ScopeBadges } from './scope-badges.tsx';
+
+type Job = RecordOf<'jobs'>;
+type Status = 'active' | 'all';
+
+const NO_COLOR = '#868e96';
+
+/** "3/4/2026 – 3/9/2026", or the one date there is. */
+export function dateRange(job: Pick<Job, 'start_date' | 'end_date'>): string {
+  const start = formatDate(job.start_date);
+  const end = formatDate(job.end_date);
+  return start && end && start !== end ? `${start} – ${end}` : start || end;
+}
+
+export function ClientName({ name, color }: { name: string | null | undefined; color: string | null | undefined }) {
+  if (!name) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ColorSwatch color={color ?? NO_COLOR} size={12} withShadow={false} aria-hidden style={{ flexShrink: 0 }} />
+      <span>{name}</span>
+    </Group>
+  );
+}
+
+export function JobsPage() {
+  const modals = useModals();
+  const navigate = useNavigate();
+  const canEdit = useCan('edit', 'jobs');
+  const [status, setStatus] = useState<Status>('active');
+  const [clientId, setClientId] = useState<string | null>(null);
+  const [foremanId, setForemanId] = useState<string | null>(null);
+  const clients = useList('clients', { active: 'all' });
+  const users = useList('users', { active: 'all' });
+  const colorOf = (id: number | null) => clients.data?.find((c) => c.id === id)?.color ?? null;
+
+  const add = async () => {
+    const result = await addJob(modals);
+    if (result?.open) void navigate(`/jobs/${result.job.id}`);
+  };
+  useScreenAction('add', canEdit ? () => void add() : null);
+
+  const columns: Column<'jobs'>[] = [
+    {
+      key: 'number',
+      label: 'Job',
+      sortable: true,
+      // The job's heading (its number, or its name without one: platform.md 2.7); on phones the
+      // rest of the row beneath it, as a card.
+      render: (j) => (
+        <Stack gap={2}>
+          <Text fz="sm" fw={600}>
+            {j.number || j.name || 'Untitled job'}
+          </Text>
+          {j.number && j.name && (
+            <Text fz="xs" c="dimmed" lineClamp={2}>
+              {j.name}
+            </Text>
+          )}
+          <Stack gap={4} hiddenFrom="sm">
+            <Text fz="xs" component="div">
+              <ClientName name={j.client_name} color={colorOf(j.client_id)} />
+            </Text>
+            {j.address && (
+              <Text fz="xs" c="dimmed">
+                {j.address}
+              </Text>
+            )}
+            {dateRange(j) && <Text fz="xs">{dateRange(j)}</Text>}
+            <ScopeBadges job={j} />
+          </Stack>
+        </Stack>
+      ),
+    },
+    {
+      key: 'client_name',
+      label: 'Client',
+      sortable: true,
+      visibleFrom: 'sm',
+      render: (j) => <ClientName name={j.client_name} color={colorOf(j.client_id)} />,
+    },
+    { key: 'address', label: 'Address', visibleFrom: 'lg', render: (j) => j.address ?? '' },
+    { key: 'start_date', label: 'Start', sortable: true, visibleFrom: 'sm', render: (j) => formatDate(j.start_date) },
+    { key: 'end_date', label: 'End', sortable: true, visibleFrom: 'md', render: (j) => formatDate(j.end_date) },
+    { key: 'scope_array', label: 'Scope', visibleFrom: 'sm', render: (j) => <ScopeBadges job={j} /> },
+    ...(status === 'all' ? [{ key: 'active', label: 'Status', visibleFrom: 'md', render: (j: Job) => <ActiveBadge active={j.active} /> } as Column<'jobs'>] : []),
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <ScreenTitle>Jobs</ScreenTitle>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void add()}>
+            Add Job
+          </Button>
+        )}
+      </Group>
+      <ResourceTable
+        resource="jobs"
+        columns={columns}
+        filters={{ status, client_id: clientId ?? undefined, foreman_id: foremanId ?? undefined }}
+        onRowClick={(j) => void navigate(`/jobs/${j.id}`)}
+        rowLabel={(j) => `Open ${j.number || j.name || 'job'}`}
+        searchPlaceholder="Search number, name, client or address"
+        emptyText={status === 'active' ? 'No active jobs.' : canEdit ? 'No jobs yet. Add the first one.' : 'No jobs yet.'}
+        defaultSort={{ column: 'number', direction: 'desc' }}
+        toolbar={
+          <Group gap="sm" align="center" wrap="wrap">
+            <SegmentedControl
+              aria-label="Status"
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'all', label: 'All' },
+              ]}
+              value={status}
+              onChange={(v) => setStatus(v as Status)}
+              data-testid="status-filter"
+            />
+            <SelectField
+              aria-label="Client"
+              placeholder="All clients"
+              w={200}
+              clearable
+              searchable
+              data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={clientId}
+              onChange={setClientId}
+              data-testid="client-filter"
+            />
+            <SelectField
+              aria-label="Foreman"
+              placeholder="All foremen"
+              w={200}
+              clearable
+              searchable
+              data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+              value={foremanId}
+              onChange={setForemanId}
+              data-testid="foreman-filter"
+            />
+          </Group>
+        }
+        testId="jobs-table"
+      />
+    </Stack>
+  );
+}
