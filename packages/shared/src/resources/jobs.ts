@@ -211,6 +211,8 @@ export const notes = defineResource({
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
     internal_only: f.bool(false),
+    /** A note of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    show_on_job: f.bool(false),
     note: f.longText({ required: true }),
     date: f.date(),
   },
@@ -237,6 +239,8 @@ export const files = defineResource({
     job_id: f.ref('jobs', { onDelete: 'cascade' }),
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+    /** A file of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    show_on_job: f.bool(false),
     /** Bytes of the PDF. */
     size: f.int({ readOnly: true }),
     sha256: f.text({ max: 64, readOnly: true, index: true }),
