@@ -254,7 +254,7 @@ export const files = defineResource({
 // An image arrives as a multipart upload (`POST /api/images`, `/api/images/store_many`) or, as the
 // spec's clients send it, a data URL in `url`; either way the server re-encodes it into a blob and
 // the record answers URLs of its routes (`url`, `thumb_url`), never the data.
-const imageFields: Record<string, FieldDef> = {
+const imageFields = {
   url: f.longText({ max: 10_000_000 }),
   thumb_url: f.text({ max: 1000, readOnly: true, computed: true }),
   description: f.text(),
@@ -265,7 +265,7 @@ const imageFields: Record<string, FieldDef> = {
   size: f.int({ readOnly: true }),
   sha256: f.text({ max: 64, readOnly: true, index: true }),
   thumb_sha256: f.text({ max: 64, readOnly: true, index: true }),
-};
+} satisfies Record<string, FieldDef>;
 
 export const images = defineResource({
   name: 'images',

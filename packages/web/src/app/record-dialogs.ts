@@ -15,4 +15,7 @@ export const recordDialogs: RecordDialogRegistry = {
   vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
   materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
   material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
+  notes: () => import('../resource-kit/attachments/note-dialog.tsx').then((m) => m.openNoteDialog),
+  files: () => import('../resource-kit/attachments/file-dialog.tsx').then((m) => m.openFileDialog),
+  images: () => import('../resource-kit/attachments/image-dialog.tsx').then((m) => m.openImageDialog),
 };
