@@ -20,6 +20,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Row } from '../db/client.ts';
 import { tableFor } from '../db/schema.ts';
 import { isJobComplete } from '@glazier/shared/rules/job-scope';
+import { preparePdf, prepareImage, type BlobContent } from '../domain/stored-files.ts';
+import sharp from 'sharp';
 
 // ---------- scale ----------
 
@@ -797,6 +799,9 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   }, L);
   counts.pickup_items = scale.pickupItems;
 
+  // ----- notes, PDFs and photos on the most recent jobs (a fixed few at every scale: seeding stays fast) -----
+  Object.assign(counts, await seedAttachments(db, rng, jobIds.slice(-ATTACHED_JOBS).reverse(), workers, L));
+
   // ----- estimates and their items -----
   const estimateDrafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number }[] = [];
   for (let e = 0; e < scale.estimates; e++) {
@@ -1009,4 +1014,78 @@ function lowerBound(jobs: readonly { start: number }[], ms: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+// ---------- notes, files and images ----------
+
+/** Jobs that get notes (the first few of them also a PDF and photos). */
+const ATTACHED_JOBS = 40;
+const JOBS_WITH_UPLOADS = 6;
+const JOB_NOTES = [
+  'Customer asked for a call 30 minutes before arrival.', 'Gate code 4821. Park on the street.', 'Measured twice; the east opening is out of square by 1/4".',
+  'Tempered glass ordered, lead time 10 business days.', 'Existing mirror has to be removed and disposed of.', 'Bring the suction cups and the big ladder.',
+];
+
+/** A one-page PDF with a line of text (a drawing or a quote, as the demo pretends). */
+function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A small "site photo": a wall colour with a window frame drawn on it. */
+async function demoPhoto(wall: string, label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="${wall}"/><rect x="220" y="110" width="360" height="300" fill="#bcd9ea" stroke="#f4f4f4" stroke-width="18"/><line x1="400" y1="110" x2="400" y2="410" stroke="#f4f4f4" stroke-width="12"/><rect y="480" width="800" height="120" fill="#8a7360"/><text x="30" y="560" font-family="sans-serif" font-size="36" fill="#fff">${label}</text></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function seedAttachments(db: Db, rng: Rng, jobIds: number[], users: DemoUser[], opts: { log?: (msg: string) => void }): Promise<Record<string, number>> {
+  const started = Date.now();
+  const userId = () => (users.length ? rng.pick(users).id : null);
+  const photos = await Promise.all(
+    [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
+  );
+  const out = { notes: 0, files: 0, images: 0 };
+  await db.transaction(async (tx) => {
+    const putBlob = (b: BlobContent) =>
+      tx.query(`INSERT INTO blobs (sha256, mime, size, data) VALUES ($1, $2, $3, decode($4, 'base64')) ON CONFLICT (sha256) DO NOTHING`, [b.sha256, b.mime, b.data.length, b.data.toString('base64')]);
+    for (const p of photos) {
+      await putBlob(p.main);
+      await putBlob(p.thumb!);
+    }
+    for (const [i, jobId] of jobIds.entries()) {
+      for (let n = 0, count = 1 + Math.floor(rng.next() * 3); n < count; n++) {
+        await tx.query('INSERT INTO notes (job_id, user_id, internal_only, note) VALUES ($1, $2, $3, $4)', [jobId, userId(), rng.chance(0.3), rng.pick(JOB_NOTES)]);
+        out.notes++;
+      }
+      if (i >= JOBS_WITH_UPLOADS) continue;
+      const pdf = await preparePdf(`drawing-${jobId}.pdf`, demoPdf(`Shop drawing for job ${jobId}`));
+      await putBlob(pdf.main);
+      await tx.query('INSERT INTO files (description, path, job_id, user_id, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', ['Shop drawing', pdf.name, jobId, userId(), pdf.main.data.length, pdf.main.sha256]);
+      out.files++;
+      for (let n = 0; n < 2; n++) {
+        const p = photos[(i + n) % photos.length]!;
+        await tx.query('INSERT INTO images (description, job_id, user_id, size, sha256, thumb_sha256) VALUES ($1, $2, $3, $4, $5, $6)', [`image-${n + 1}`, jobId, userId(), p.main.data.length, p.main.sha256, p.thumb!.sha256]);
+        out.images++;
+      }
+    }
+  });
+  opts.log?.(`  ${'notes, files, images'.padEnd(26)} ${String(out.notes + out.files + out.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return out;
 }

@@ -212,6 +212,8 @@ export const notes = defineResource({
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
     internal_only: f.bool(false),
+    /** A note of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    show_on_job: f.bool(false),
     note: f.longText({ required: true }),
     date: f.date(),
   },
@@ -238,6 +240,8 @@ export const files = defineResource({
     job_id: f.ref('jobs', { onDelete: 'cascade' }),
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
+    /** A file of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    show_on_job: f.bool(false),
     /** Bytes of the PDF. */
     size: f.int({ readOnly: true }),
     sha256: f.text({ max: 64, readOnly: true, index: true }),
@@ -251,7 +255,7 @@ export const files = defineResource({
 // An image arrives as a multipart upload (`POST /api/images`, `/api/images/store_many`) or, as the
 // spec's clients send it, a data URL in `url`; either way the server re-encodes it into a blob and
 // the record answers URLs of its routes (`url`, `thumb_url`), never the data.
-const imageFields: Record<string, FieldDef> = {
+const imageFields = {
   url: f.longText({ max: 10_000_000 }),
   thumb_url: f.text({ max: 1000, readOnly: true, computed: true }),
   description: f.text(),
@@ -262,7 +266,7 @@ const imageFields: Record<string, FieldDef> = {
   size: f.int({ readOnly: true }),
   sha256: f.text({ max: 64, readOnly: true, index: true }),
   thumb_sha256: f.text({ max: 64, readOnly: true, index: true }),
-};
+} satisfies Record<string, FieldDef>;
 
 export const images = defineResource({
   name: 'images',

@@ -18,4 +18,7 @@ export const recordDialogs: RecordDialogRegistry = {
   jobs: () => import('../features/jobs/job-dialog.tsx').then((m) => m.openJobDialog),
   job_products: () => import('../features/jobs/job-product-dialog.tsx').then((m) => m.openJobProductDialog),
   time_entries: () => import('../features/time/time-entry-dialog.tsx').then((m) => m.openTimeEntryRecordDialog),
+  notes: () => import('../resource-kit/attachments/note-dialog.tsx').then((m) => m.openNoteDialog),
+  files: () => import('../resource-kit/attachments/file-dialog.tsx').then((m) => m.openFileDialog),
+  images: () => import('../resource-kit/attachments/image-dialog.tsx').then((m) => m.openImageDialog),
 };

@@ -1,0 +1,199 @@
+/**
+ * Notes, files and images of a job (kit): the real dialogs and sections in real Mantine, with a
+ * fake fetch for reads and a fake XMLHttpRequest for the multipart uploads.
+ */
+import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_KEY } from '../session-user.ts';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { addFiles, addImages, addNote, NotesSection } from './index.ts';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+/** A stand-in for XMLHttpRequest: records each request; the test answers it. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+afterEach(() => {
+  FakeXhr.sent = [];
+});
+
+function setup(role: Role = 'manager') {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, { id: 7, name: 'Mia Manager', email: 'mia@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  let api!: ModalStackApi;
+  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
+  return { api: () => api, client };
+}
+
+const nextXhr = async (n: number) => {
+  await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThanOrEqual(n));
+  return FakeXhr.sent[n - 1]!;
+};
+
+describe('File dialog', () => {
+  it('uploads a PDF as multipart with the anti-forgery header and a progress bar', async () => {
+    const { api } = setup();
+    let result!: Promise<unknown>;
+    act(() => {
+      result = addFiles(api(), { job_id: 12 });
+    });
+    const d = await screen.findByRole('dialog', { name: 'Add File' });
+    await userEvent.type(within(d).getByRole('textbox', { name: 'Description' }), 'Floor plan');
+    const input = d.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['%PDF-1.4 x'], 'plan.pdf', { type: 'application/pdf' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    const xhr = await nextXhr(1);
+    expect([xhr.method, xhr.url, xhr.headers['x-xsrf-token']]).toEqual(['POST', '/api/files', 't']);
+    expect(xhr.body!.get('description')).toBe('Floor plan');
+    expect(xhr.body!.get('job_id')).toBe('12');
+    expect((xhr.body!.get('file') as File).name).toBe('plan.pdf');
+    xhr.progress(40, 100);
+    expect(await within(d).findByText('Uploading… 40%')).toBeTruthy();
+    expect(within(d).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    xhr.respond(201, { id: 3, description: 'Floor plan', job_id: 12, url: '/api/files/3/download', path: 'plan.pdf' });
+    await expect(result).resolves.toMatchObject({ id: 3 });
+  });
+
+  it("shows the server's refusal of a renamed non-PDF under the file, and stays open", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { api } = setup();
+    act(() => void addFiles(api(), { job_id: 12 }));
+    const d = await screen.findByRole('dialog', { name: 'Add File' });
+    await userEvent.type(within(d).getByRole('textbox', { name: 'Description' }), 'Photo');
+    await userEvent.upload(d.querySelector('input[type=file]') as HTMLInputElement, new File(['\x89PNG'], 'photo.pdf', { type: 'application/pdf' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    (await nextXhr(1)).respond(422, { message: 'The given data was invalid.', errors: { file: ['Only PDF files can be uploaded.'] } });
+    expect(await within(d).findByText('Only PDF files can be uploaded.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add File' })).toBe(d);
+  });
+
+  it('refuses a file that is not a PDF by name before sending anything', async () => {
+    const { api } = setup();
+    act(() => void addFiles(api(), { job_id: 12 }));
+    const d = await screen.findByRole('dialog', { name: 'Add File' });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(d.querySelector('input[type=file]') as HTMLInputElement, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(within(d).getByRole('button', { name: 'Upload' }));
+    expect(await within(d).findByText('Only PDF files can be uploaded.')).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+});
+
+describe('Images dialog', () => {
+  it('asks for at least one image', async () => {
+    const { api } = setup();
+    act(() => void addImages(api(), { job_id: 12 }));
+    const d = await screen.findByRole('dialog', { name: 'Add Images' });
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    expect(await within(d).findByText('Please select at least one image.')).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('sends images in batches of 5 with image-{index} descriptions, and names the files that are not images', async () => {
+    const { api } = setup();
+    let result!: Promise<unknown>;
+    act(() => {
+      result = addImages(api(), { job_id: 12 });
+    });
+    const d = await screen.findByRole('dialog', { name: 'Add Images' });
+    const user = userEvent.setup({ applyAccept: false });
+    const files = [
+      ...Array.from({ length: 6 }, (_, i) => new File([`img${i}`], `p${i}.jpg`, { type: 'image/jpeg' })),
+      new File(['text'], 'readme.txt', { type: 'text/plain' }),
+    ];
+    await user.upload(d.querySelector('input[type=file]') as HTMLInputElement, files);
+    expect(within(d).getAllByTestId('chosen-image')).toHaveLength(7);
+    expect((within(d).getByRole('textbox', { name: 'Description of p5.jpg' }) as HTMLInputElement).value).toBe('image-6');
+    await user.click(within(d).getByRole('button', { name: 'Upload' }));
+    const first = await nextXhr(1);
+    expect(first.url).toBe('/api/images/store_many');
+    expect(first.body!.getAll('file')).toHaveLength(5);
+    expect(first.body!.getAll('description')).toEqual(['image-1', 'image-2', 'image-3', 'image-4', 'image-5']);
+    expect(first.body!.get('job_id')).toBe('12');
+    first.progress(50, 100);
+    expect(within(d).getByRole('progressbar')).toBeTruthy();
+    first.respond(200, { data: [1, 2, 3, 4, 5].map((id) => ({ id, description: `image-${id}`, job_id: 12 })) });
+    const second = await nextXhr(2);
+    expect(second.body!.getAll('description')).toEqual(['image-6']);
+    second.respond(200, { data: [{ id: 6, description: 'image-6', job_id: 12 }] });
+    const alert = await screen.findByRole('dialog', { name: 'Not images' });
+    expect(within(alert).getByText('The following files failed to upload because they are not images: readme.txt')).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    await expect(result).resolves.toHaveLength(6);
+  });
+});
+
+describe('Note dialog and NotesSection', () => {
+  it('lists the job’s notes, and an estimate’s note offers Show on Job only with `edit estimates`', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/notes') {
+        expect(url.searchParams.get('job_id')).toBe('12');
+        return json({ data: [{ id: 1, job_id: 12, estimate_id: null, note: 'Measure the north wall', internal_only: true, show_on_job: false, created_at: '2026-11-20T10:00:00Z' }] });
+      }
+      return undefined;
+    });
+    const { api } = setup('manager');
+    renderWithProviders(<NotesSection parent={{ job_id: 12 }} />);
+    expect(await screen.findByText('Measure the north wall')).toBeTruthy();
+    expect(screen.getByText('Internal')).toBeTruthy();
+
+    act(() => void addNote(api(), { estimate_id: 4 }));
+    const d = await screen.findByRole('dialog', { name: 'Add Note' });
+    expect(within(d).getByRole('switch', { name: 'Show on Job' })).toBeTruthy();
+    expect(within(d).getByRole('checkbox', { name: 'Internal Only' })).toBeTruthy();
+  });
+
+  it('a job’s note has no Show on Job', async () => {
+    const { api } = setup('manager');
+    act(() => void addNote(api(), { job_id: 12 }));
+    const d = await screen.findByRole('dialog', { name: 'Add Note' });
+    expect(within(d).queryByRole('switch', { name: 'Show on Job' })).toBeNull();
+  });
+
+  it('without `edit estimates` Show on Job is read-only', async () => {
+    const { api } = setup('supervisor');
+    act(() => void addNote(api(), { estimate_id: 4 }));
+    const d = await screen.findByRole('dialog', { name: 'Add Note' });
+    expect(within(d).getByRole('switch', { name: 'Show on Job' }).getAttribute('aria-readonly')).toBe('true');
+  });
+});

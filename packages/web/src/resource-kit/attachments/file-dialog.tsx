@@ -1,0 +1,108 @@
+/**
+ * File dialog (domain.md 2, 5, 7, 8): a new file is a description and one PDF, sent as a multipart
+ * upload with a progress bar; a saved one edits its description (the PDF stays). On an estimate's
+ * file, Show on Job for users with `edit estimates`.
+ */
+import { FileInput, Progress, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
+import { CheckField } from '../../ui/fields.tsx';
+import { useModal, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { formTarget, reportError, reportSuccess } from '../error-mapper.tsx';
+import { storeRecords, type RecordOf } from '../hooks.ts';
+import { formValues } from '../pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
+import type { RecordDialogOptions } from '../record-dialogs.ts';
+import { useCan } from '../session-user.ts';
+import { uploadForm } from '../upload.ts';
+import { parentFields, type AttachmentParent } from './parent.ts';
+
+export const PDF_ONLY_MESSAGE = 'Only PDF files can be uploaded.';
+
+/** The browser's idea of a PDF (the server checks the bytes). */
+const looksLikePdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_id?: number | null } }) {
+  const modal = useModal<RecordOf<'files'>>();
+  const queryClient = useQueryClient();
+  const canShowOnJob = useCan('edit', 'estimates');
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { description: '', file: null as File | null, show_on_job: false }, clearInputErrorOnChange: true });
+  useModalTitle('Add File');
+  const onEstimate = initial.estimate_id != null;
+
+  const onSubmit = form.onSubmit(async (values) => {
+    if (progress != null) return;
+    if (!values.file) return form.setFieldError('file', 'Choose a PDF file.');
+    if (!looksLikePdf(values.file)) return form.setFieldError('file', PDF_ONLY_MESSAGE);
+    const body = new FormData();
+    body.append('description', values.description);
+    body.append('job_id', initial.job_id != null ? String(initial.job_id) : '');
+    body.append('estimate_id', initial.estimate_id != null ? String(initial.estimate_id) : '');
+    if (onEstimate && canShowOnJob) body.append('show_on_job', String(values.show_on_job));
+    body.append('file', values.file, values.file.name);
+    setProgress(0);
+    try {
+      const saved = await uploadForm<RecordOf<'files'>>('/api/files', body, { onProgress: setProgress });
+      storeRecords(queryClient, 'files', [saved]);
+      reportSuccess('File saved.');
+      modal.close(saved);
+    } catch (e) {
+      setProgress(null);
+      reportError(e, { form: formTarget(form, ['description', 'file']) });
+    }
+  });
+
+  return (
+    <DialogForm onSubmit={onSubmit} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" />}>
+      <TextField label="Description" autoFocusDelayed {...form.getInputProps('description')} />
+      <FileInput label="PDF" accept="application/pdf,.pdf" placeholder="Choose a PDF" clearable {...form.getInputProps('file')} />
+      {onEstimate && canShowOnJob && <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} />}
+      {progress != null && (
+        <div>
+          <Text size="sm" id="file-upload-progress">
+            Uploading… {Math.round(progress * 100)}%
+          </Text>
+          <Progress value={progress * 100} aria-labelledby="file-upload-progress" data-testid="upload-progress" />
+        </div>
+      )}
+    </DialogForm>
+  );
+}
+
+function FileForm({ record }: { record: RecordOf<'files'> }) {
+  const canEdit = useCan('edit', 'jobs');
+  const canShowOnJob = useCan('edit', 'estimates');
+  const dialog = useRecordDialog('files', {
+    deleteConfirm: 'Delete this file?',
+    initialValues: formValues(record, { description: '', show_on_job: false }),
+  });
+  const { form } = dialog;
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <TextField label="Description" {...form.getInputProps('description')} />
+      <Text size="sm">
+        <a href={record.url ?? '#'} target="_blank" rel="noopener">
+          Open {record.path ?? 'the PDF'}
+        </a>
+      </Text>
+      {record.estimate_id != null && (
+        <CheckField kind="switch" label="Show on Job" readOnly={!canShowOnJob} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
+      )}
+    </RecordDialogForm>
+  );
+}
+
+export function openFileDialog(modals: ModalStackApi, options: RecordDialogOptions<'files'> = {}): Promise<RecordOf<'files'> | null> {
+  const { record } = options;
+  if (record) return modals.push<RecordOf<'files'>>(() => <FileForm record={record} />, { testId: 'file-dialog' });
+  return modals.push<RecordOf<'files'>>(() => <NewFileForm initial={options.initial ?? {}} />, { title: 'Add File', testId: 'file-dialog' });
+}
+
+/** The Add button of a job's or an estimate's Files. */
+export function addFiles(modals: ModalStackApi, parent: AttachmentParent): Promise<RecordOf<'files'> | null> {
+  return openFileDialog(modals, { initial: parentFields(parent) });
+}

@@ -1,0 +1,34 @@
+/** Image dialog: an image's description; edit and delete by `edit images` or its uploader (domain.md 6). */
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { RecordOf } from '../hooks.ts';
+import { formValues } from '../pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
+import type { RecordDialogOptions } from '../record-dialogs.ts';
+import { useCan, useCurrentUser } from '../session-user.ts';
+
+function ImageForm({ record }: { record: RecordOf<'images'> }) {
+  const me = useCurrentUser();
+  const canEditImages = useCan('edit', 'images');
+  const canEdit = canEditImages || (me != null && record.user_id === me.id);
+  const dialog = useRecordDialog('images', {
+    deleteConfirm: 'Delete this image?',
+    initialValues: formValues(record, { description: '' }),
+  });
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <TextField label="Description" autoFocusDelayed {...dialog.form.getInputProps('description')} />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens a saved image's dialog; new images come through the Images dialog (`addImages`). */
+export async function openImageDialog(modals: ModalStackApi, options: RecordDialogOptions<'images'> = {}): Promise<RecordOf<'images'> | null> {
+  const { record } = options;
+  if (!record) {
+    const { openImagesDialog } = await import('./images-dialog.tsx');
+    const saved = await openImagesDialog(modals, options.initial ?? {});
+    return saved?.[0] ?? null;
+  }
+  return modals.push<RecordOf<'images'>>(() => <ImageForm record={record} />, { testId: 'image-dialog' });
+}

@@ -1,0 +1,152 @@
+/**
+ * Images dialog (domain.md 2, 5, 8, 9): several images at once, each with a description (default
+ * image-{index}); big ones compressed in the browser, sent in batches of 5 with a progress bar.
+ */
+import { Alert, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
+import { alertModal } from '../../ui/dialogs.tsx';
+import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { reportError, reportSuccess } from '../error-mapper.tsx';
+import { HttpError } from '../http.ts';
+import { storeRecords, type RecordOf } from '../hooks.ts';
+import { uploadForm } from '../upload.ts';
+import {
+  NO_IMAGE_MESSAGE,
+  compressImage,
+  defaultImageDescription,
+  looksLikeImage,
+  notImagesMessage,
+  refusedIndexes,
+  sendInBatches,
+  type ImageToSend,
+} from './image-upload.ts';
+import { parentFields, type AttachmentParent } from './parent.ts';
+
+interface Chosen {
+  key: number;
+  file: File;
+  description: string;
+}
+
+let keySeq = 0;
+
+function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_id?: number | null } }) {
+  const modal = useModal<RecordOf<'images'>[]>();
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ label: string; value: number } | null>(null);
+  useModalTitle('Add Images');
+
+  const choose = (files: File[]) => {
+    setMessage(null);
+    setChosen((list) => [...list, ...files.map((file, i) => ({ key: ++keySeq, file, description: defaultImageDescription(list.length + i + 1) }))]);
+  };
+
+  const upload = async () => {
+    if (progress) return;
+    const images = chosen.filter((c) => looksLikeImage(c.file));
+    const notImages = chosen.filter((c) => !looksLikeImage(c.file)).map((c) => c.file.name);
+    if (!chosen.length) return setMessage(NO_IMAGE_MESSAGE);
+    if (!images.length) return setMessage(notImagesMessage(notImages));
+    setMessage(null);
+    const saved: RecordOf<'images'>[] = [];
+    try {
+      setProgress({ label: 'Preparing…', value: 0 });
+      const toSend: ImageToSend[] = [];
+      for (const c of images) toSend.push({ file: await compressImage(c.file), description: c.description });
+      const result = await sendInBatches(
+        toSend,
+        async (batch, onProgress) => {
+          const body = new FormData();
+          if (initial.job_id != null) body.append('job_id', String(initial.job_id));
+          if (initial.estimate_id != null) body.append('estimate_id', String(initial.estimate_id));
+          for (const image of batch) {
+            body.append('description', image.description);
+            body.append('file', image.file, image.file.name);
+          }
+          const { data } = await uploadForm<{ data: RecordOf<'images'>[] }>('/api/images/store_many', body, { onProgress });
+          saved.push(...data);
+          storeRecords(queryClient, 'images', data);
+        },
+        (value) => setProgress({ label: `Uploading… ${Math.round(value * 100)}%`, value }),
+        (error, batch) => (error instanceof HttpError && error.status === 422 ? refusedIndexes(error.body?.errors, batch.length) : []),
+      );
+      notImages.push(...result.notImages);
+    } catch (e) {
+      setProgress(null);
+      // What was sent before the failure stays; take it out of the list so it is not sent twice.
+      const sentNames = new Set(saved.map((s) => s.description));
+      setChosen((list) => list.filter((c) => !sentNames.has(c.description)));
+      reportError(e);
+      return;
+    }
+    if (saved.length) reportSuccess(saved.length === 1 ? 'Image saved.' : `${saved.length} images saved.`);
+    if (notImages.length) await alertModal(modals, notImagesMessage(notImages), 'Not images');
+    modal.close(saved);
+  };
+
+  return (
+    <DialogForm
+      onSubmit={(e) => {
+        e.preventDefault();
+        void upload();
+      }}
+      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" />}
+    >
+      <Group>
+        <FileButton onChange={choose} accept="image/*" multiple>
+          {(props) => (
+            <Button variant="light" {...props} disabled={progress != null}>
+              Choose Images
+            </Button>
+          )}
+        </FileButton>
+        <Text size="sm" c="dimmed">
+          {chosen.length ? `${chosen.length} chosen` : 'None chosen'}
+        </Text>
+      </Group>
+      {chosen.map((c, i) => (
+        <Group key={c.key} gap="xs" wrap="nowrap" align="flex-end" data-testid="chosen-image">
+          <TextField
+            style={{ flex: 1 }}
+            label={`Description of ${c.file.name}`}
+            value={c.description}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setChosen((list) => list.map((x, j) => (j === i ? { ...x, description: value } : x)));
+            }}
+          />
+          <CloseButton aria-label={`Remove ${c.file.name}`} mb={6} onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))} />
+        </Group>
+      ))}
+      {message && (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      )}
+      {progress && (
+        <Stack gap={4}>
+          <Text size="sm" id="images-upload-progress">
+            {progress.label}
+          </Text>
+          <Progress value={progress.value * 100} aria-labelledby="images-upload-progress" data-testid="upload-progress" />
+        </Stack>
+      )}
+    </DialogForm>
+  );
+}
+
+/** Resolves with the images saved (or null when cancelled). */
+export function openImagesDialog(modals: ModalStackApi, initial: { job_id?: number | null; estimate_id?: number | null }): Promise<RecordOf<'images'>[] | null> {
+  return modals.push<RecordOf<'images'>[]>(() => <ImagesForm initial={initial} />, { title: 'Add Images', testId: 'images-dialog' });
+}
+
+/** The Add button of a job's or an estimate's Images. */
+export function addImages(modals: ModalStackApi, parent: AttachmentParent): Promise<RecordOf<'images'>[] | null> {
+  return openImagesDialog(modals, parentFields(parent));
+}
