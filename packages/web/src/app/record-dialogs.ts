@@ -14,5 +14,8 @@ export const recordDialogs: RecordDialogRegistry = {
   vendors: () => import('../features/vendors/vendor-dialog.tsx').then((m) => m.openVendorDialog),
   vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
   materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
+  job_templates: () => import('../features/jobs/job-template-dialog.tsx').then((m) => m.openJobTemplateRecordDialog),
+  category_templates: () => import('../features/jobs/category-template-dialog.tsx').then((m) => m.openCategoryTemplateDialog),
+  pickup_items: () => import('../features/pickup/pickup-item-dialog.tsx').then((m) => m.openPickupItemDialog),
   material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
 };
