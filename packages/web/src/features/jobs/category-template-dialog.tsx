@@ -53,9 +53,10 @@ function ViewCategoryTemplate({ category }: { category: RecordOf<'category_templ
   const listId = useId();
   const templates = useList('job_templates', { resource: 'job_templates', category_template_id: category.id });
   const rows = templates.data ?? [];
+  // Edit opens over this view, which closes after it (saved or deleted, the list refreshes then).
   const edit = async () => {
-    modal.close(null);
     await openCategoryTemplateDialog(modals, { record: category });
+    modal.close(null);
   };
   return (
     <Stack gap="sm">

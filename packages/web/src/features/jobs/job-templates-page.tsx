@@ -49,13 +49,18 @@ export function JobTemplatesPage() {
     const saved = await openJobTemplateDialog(modals);
     if (saved) void navigate(jobTemplatePath(saved.id));
   };
-  const addCategoryTemplate = () => void openCategoryTemplateDialog(modals);
+  // A category template is another resource than the list's: its changes do not refresh the list by themselves.
+  const addCategoryTemplate = async () => {
+    await openCategoryTemplateDialog(modals);
+    void list.refetch();
+  };
   useScreenAction('add', canEdit ? () => void addJobTemplate() : null);
 
   const open = async (row: TemplateRow) => {
     if (row.type === 'job_template') return void navigate(jobTemplatePath(row.id));
     const chosen = await openViewCategoryTemplate(modals, { id: row.id, name: row.name ?? '', client_id: row.client_id as number, updated_at: row.updated_at } as RecordOf<'category_templates'>);
     if (chosen) void navigate(jobTemplatePath(chosen.open));
+    else void list.refetch();
   };
 
   return (
@@ -64,7 +69,7 @@ export function JobTemplatesPage() {
         <ScreenTitle>Job Templates</ScreenTitle>
         {canEdit && (
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={addCategoryTemplate}>
+            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addCategoryTemplate()}>
               Add Category Template
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => void addJobTemplate()}>
