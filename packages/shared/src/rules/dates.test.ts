@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHours, toIsoDate, weekStart } from './dates.ts';
+import { formatDate, formatDateTime, formatHours, toIsoDate, weekStart } from './dates.ts';
 import { formatMoney, roundMoney } from './money.ts';
 
 describe('dates and money', () => {
   it('formats m/d/Y', () => {
     expect(formatDate('2026-03-07')).toBe('3/7/2026');
     expect(formatDate(null)).toBe('');
+  });
+  it('formats a timestamp as m/d/Y h:mm in local time', () => {
+    expect(formatDateTime(new Date(2026, 10, 23, 14, 5).toISOString())).toBe('11/23/2026 2:05 PM');
+    expect(formatDateTime(new Date(2026, 0, 2, 0, 30).toISOString())).toBe('1/2/2026 12:30 AM');
+    expect(formatDateTime('2026-03-07')).toBe('3/7/2026');
+    expect(formatDateTime(null)).toBe('');
   });
   it('formats hours as hh:mm', () => {
     expect(formatHours(1.5)).toBe('01:30');

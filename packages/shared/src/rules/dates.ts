@@ -13,6 +13,15 @@ export function formatDate(value: string | null | undefined): string {
   return `${Number(m[2])}/${Number(m[3])}/${m[1]}`;
 }
 
+/** ISO timestamp → m/d/Y h:mm AM/PM in local time (when something happened, e.g. a history entry). */
+export function formatDateTime(value: string | null | undefined): string {
+  const day = formatDate(value);
+  if (!day || !value || value.length <= 10) return day;
+  const d = new Date(value);
+  const h = d.getHours() % 12 || 12;
+  return `${day} ${h}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
 /** Local calendar date as 'YYYY-MM-DD'. */
 export function toIsoDate(date: Date): string {
   const y = date.getFullYear();

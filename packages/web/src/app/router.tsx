@@ -94,6 +94,18 @@ export function createRouter() {
                   ],
                 },
                 {
+                  path: '/job_templates',
+                  element: <RequirePermission action="edit" area="jobs_admin"><Outlet /></RequirePermission>,
+                  children: [
+                    { index: true, lazy: () => import('../features/jobs/job-templates-page.tsx').then((m) => ({ Component: m.JobTemplatesPage })) },
+                    { path: ':job_template_id', lazy: () => import('../features/jobs/job-template-page.tsx').then((m) => ({ Component: m.JobTemplatePage })) },
+                  ],
+                },
+                {
+                  path: '/lists/pickup',
+                  lazy: () => import('../features/pickup/pickup-page.tsx').then((m) => ({ Component: m.PickupPage })),
+                },
+                {
                   path: '/settings',
                   element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,
                   children: [{ index: true, lazy: () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) }],

@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BusyOverlay } from '../ui/loader.tsx';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
 import { ActionBar } from './action-bar.tsx';
+import { CommandPaletteHotkey } from './command-palette-hotkey.tsx';
 import { Header } from './header.tsx';
 import { useInitialDataLoading, useSession } from './session.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -72,6 +73,7 @@ export function Shell() {
         )}
       </AppShell>
       <InitialDataOverlay />
+      {signedIn && <CommandPaletteHotkey />}
     </ScreenActionsProvider>
   );
 }

@@ -3,6 +3,7 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
+import { HistoryButton } from '../../resource-kit/history-panel.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -34,7 +35,7 @@ function ClientForm({ record, initial }: Props) {
   const values = form.getValues();
 
   return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit} extra={record ? <HistoryButton resource="clients" id={record.id} /> : null}>
       <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
       <RecordPicker
         resource="client_types"

@@ -17,6 +17,7 @@ import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx'
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { formValues } from '../../resource-kit/pick.ts';
+import { HistoryButton } from '../../resource-kit/history-panel.tsx';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -114,7 +115,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
 
   return (
     // A discontinued product is shown as it was; restoring it makes it editable again.
-    <RecordDialogForm dialog={dialog} canSave={canEdit && !discontinued} canDelete={canSeePrices && !discontinued} extra={discontinued && canEdit && record ? <RestoreButton id={record.id} /> : null}>
+    <RecordDialogForm dialog={dialog} canSave={canEdit && !discontinued} canDelete={canSeePrices && !discontinued} extra={record ? <>{discontinued && canEdit && <RestoreButton id={record.id} />}<HistoryButton resource="products" id={record.id} /></> : null}>
       {discontinued && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
           {DISCONTINUED_NOTICE}

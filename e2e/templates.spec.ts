@@ -1,0 +1,154 @@
+/**
+ * Job templates, pickup items and the command palette (issue 9): an admin adds a category template
+ * and a job template with a client, sees the server refuse a template with both, deletes with the
+ * spec's confirmation; adds a pickup item, changes its status and filters by it; Ctrl-K finds a
+ * job by number and opens its screen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, expectAccessible, loginAdmin } from './support.ts';
+
+let seq = 0;
+const unique = (what: string) => `${what} ${Date.now().toString(36)}${++seq}`;
+
+async function create(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
+  await picker.fill(text);
+  const option = page.getByRole('option', { name: new RegExp(text) });
+  await expect(option).toHaveCount(1);
+  await option.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an admin adds a category template and a job template; both at once is refused; deletes ask first', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await loginAdmin(page);
+  const client = await create(page, baseURL!, 'clients', { name: unique('Templ Client') });
+  await page.goto('/job_templates');
+  await expect(page.getByRole('heading', { name: 'Job Templates', level: 1 })).toBeVisible();
+
+  // category template
+  const categoryName = unique('Mirror pack');
+  await page.getByRole('button', { name: 'Add Category Template' }).click();
+  let dialog = page.getByTestId('category-template-dialog');
+  await expect(dialog.getByText('Job Templates')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(categoryName);
+  await pick(page, dialog.getByRole('combobox', { name: 'Client' }), client.name as string);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('template-row').filter({ hasText: categoryName })).toContainText('Category Template');
+
+  // job template with a client; then both → the field error
+  const templateName = unique('Shower std');
+  await page.getByRole('button', { name: 'Add Job Template' }).click();
+  dialog = page.getByTestId('job-template-dialog');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(templateName);
+  await pick(page, dialog.getByRole('combobox', { name: 'Client' }), client.name as string);
+  await pick(page, dialog.getByRole('combobox', { name: 'Category template' }), categoryName);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('A job template belongs to a client or to a category template, not both.')).toHaveCount(2);
+  await dialog.getByRole('combobox', { name: 'Category template' }).fill('');
+  await dialog.getByRole('textbox', { name: 'Name' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/job_templates\/\d+$/);
+  await expect(page.getByRole('heading', { name: templateName, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('job-template-page')).toContainText(client.name as string);
+  await expectAccessible(page, 'job template');
+  await shots(page, 'job-template');
+
+  // delete asks "Delete this job template?" and goes back to the list
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByTestId('job-template-dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Delete this job template?')).toBeVisible();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/job_templates$/);
+  await expect(page.getByTestId('template-row').filter({ hasText: templateName })).toHaveCount(0);
+  await expectAccessible(page, 'job templates list');
+  await shots(page, 'job-templates');
+
+  // the category template: View, Edit, "Delete this category template?"
+  await page.getByRole('button', { name: `Open ${categoryName}` }).click();
+  await page.getByTestId('view-category-template-dialog').getByRole('button', { name: 'Edit' }).click();
+  await page.getByTestId('category-template-dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Delete this category template?')).toBeVisible();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('template-row').filter({ hasText: categoryName })).toHaveCount(0);
+});
+
+test('pickup items: add one, change its status, filter by status', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await loginAdmin(page);
+  const client = await create(page, baseURL!, 'clients', { name: unique('Pickup Client') });
+  const number = unique('PK').replace(' ', '-');
+  await create(page, baseURL!, 'jobs', { number, name: 'Pickup job', client_id: client.id });
+  await page.goto('/lists/pickup');
+  await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Pickup Item' }).click();
+  const dialog = page.getByTestId('pickup-item-dialog');
+  await pick(page, dialog.getByRole('combobox', { name: 'Job' }), number);
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Mirrors' }).click();
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Out of stock' }).click();
+  const note = unique('Bring the big mirror');
+  await dialog.getByRole('textbox', { name: 'Note' }).fill(note);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const group = page.getByTestId('pickup-group').filter({ hasText: number });
+  await expect(group.getByTestId('pickup-item').filter({ hasText: note })).toContainText('Ready');
+
+  await group.getByRole('button', { name: /Change status/ }).click();
+  const status = page.getByTestId('pickup-item-status-dialog');
+  await status.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Waiting on Product' }).click();
+  await status.getByRole('button', { name: 'Save' }).click();
+  await expect(status).toHaveCount(0);
+  await expect(group.getByTestId('pickup-item').filter({ hasText: note })).toContainText('Waiting on Product');
+
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Scheduled' }).click();
+  await expect(page.getByTestId('pickup-item').filter({ hasText: note })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Waiting on Product' }).click();
+  await expect(page.getByTestId('pickup-item').filter({ hasText: note })).toHaveCount(1);
+  await expectAccessible(page, 'pickup items');
+  await shots(page, 'pickup');
+});
+
+test('Ctrl-K finds a job by number and opens its screen', async ({ page, baseURL }) => {
+  await loginAdmin(page);
+  const client = await create(page, baseURL!, 'clients', { name: unique('Palette Client') });
+  const number = unique('PAL').replace(' ', '-');
+  const job = await create(page, baseURL!, 'jobs', { number, name: 'Palette job', client_id: client.id });
+  await page.goto('/lists/pickup');
+  // the shell listens once the screen is up
+  await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette-dialog');
+  await expect(palette).toBeVisible();
+  await palette.getByRole('textbox', { name: 'Search everything' }).fill(number);
+  await expect(palette.getByRole('option').first()).toContainText(number);
+  await expectAccessible(page, 'command palette');
+  await shots(page, 'palette');
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));
+});

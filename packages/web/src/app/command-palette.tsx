@@ -1,0 +1,118 @@
+/**
+ * The command palette (issue 9, B9): a search over jobs, clients, estimates, materials, products
+ * and purchase orders by number and name (`GET /api/search?q=`, which answers only what the user
+ * may see), keyboard only: type, arrows, Enter opens the hit's screen, Escape closes. Resolves
+ * with the path to go to, or null.
+ */
+import { Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
+import { resourcePath, type RecordOf } from '../resource-kit/hooks.ts';
+import { api } from '../resource-kit/http.ts';
+import { hasRecordDialog, openRecordDialog } from '../resource-kit/record-dialogs.ts';
+import { useListNavigation } from '../resource-kit/use-list-navigation.ts';
+import { ListOption } from '../ui/list-option.tsx';
+import { ModalList } from '../ui/modal-list.tsx';
+import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
+import { TextField } from '../ui/text-field.tsx';
+
+export interface SearchHit {
+  resource: string;
+  id: number;
+  title: string;
+  subtitle: string | null;
+}
+
+/** What a hit opens: its screen, or (clients and products have none) its record dialog. */
+const KINDS: Record<string, { label: string; path?: (id: number) => string }> = {
+  jobs: { label: 'Job', path: (id) => `/jobs/${id}` },
+  clients: { label: 'Client' },
+  estimates: { label: 'Estimate', path: (id) => `/estimates/${id}` },
+  materials: { label: 'Material', path: (id) => `/inventory/${id}` },
+  products: { label: 'Product' },
+  purchase_orders: { label: 'Purchase Order', path: (id) => `/purchase_orders/${id}` },
+};
+
+/** The screen a hit opens, or null when it opens in its dialog. */
+export function hitPath(hit: SearchHit): string | null {
+  return KINDS[hit.resource]?.path?.(hit.id) ?? null;
+}
+
+/** Follows a hit: resolves with the path to go to, or opens its record dialog (and resolves null). */
+export async function followHit(modals: ModalStackApi, hit: SearchHit): Promise<string | null> {
+  const path = hitPath(hit);
+  if (path) return path;
+  const name = hit.resource as ResourceName;
+  if (!isResourceName(name) || !hasRecordDialog(name)) return null;
+  const record = await fetchRecordOnce(name, hit.id);
+  await openRecordDialog(modals, name, { record });
+  return null;
+}
+
+async function fetchRecordOnce<N extends ResourceName>(name: N, id: number): Promise<RecordOf<N>> {
+  return api.get<RecordOf<N>>(`${resourcePath(name)}/${id}`);
+}
+
+function CommandPalette() {
+  const modal = useModal<SearchHit>();
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 200);
+  const listId = useId();
+  const search = useQuery({
+    queryKey: ['search', q],
+    queryFn: ({ signal }) => api.get<{ data: SearchHit[] }>('/api/search', { q }, signal),
+    enabled: q.length > 0,
+  });
+  const hits = q ? (search.data?.data ?? []) : [];
+  const nav = useListNavigation(hits.length, (i) => hits[i] && modal.close(hits[i]), { pickOnTab: false });
+  const { setHighlight } = nav;
+  useEffect(() => setHighlight(hits.length ? 0 : -1), [search.dataUpdatedAt, hits.length, setHighlight]);
+
+  return (
+    <Stack gap="sm" data-testid="command-palette">
+      <TextField
+        aria-label="Search everything"
+        placeholder="Search jobs, clients, estimates, materials, products, purchase orders"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => nav.onKeyDown(e)}
+        enterNext={false}
+        autoFocusDelayed
+        aria-controls={listId}
+        aria-activedescendant={nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined}
+      />
+      <ModalList label="Search results">
+        <div id={listId} {...(hits.length ? { role: 'listbox', 'aria-label': 'Search results' } : {})}>
+          {hits.map((h, i) => (
+            <ListOption key={`${h.resource}-${h.id}`} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={setHighlight} onPick={() => modal.close(h)}>
+              <Text size="sm" fw={500}>
+                {h.title}{' '}
+                <Text span size="xs" c="dimmed">
+                  {KINDS[h.resource]?.label ?? h.resource}
+                </Text>
+              </Text>
+              {h.subtitle && (
+                <Text size="xs" c="dimmed">
+                  {h.subtitle}
+                </Text>
+              )}
+            </ListOption>
+          ))}
+          {!hits.length && (
+            <Text c="dimmed" size="sm" ta="center" py="md">
+              {!q ? 'Type a number or a name.' : search.isFetching ? 'Searching…' : search.isError ? 'Could not search.' : `Nothing matches “${q}”.`}
+            </Text>
+          )}
+        </div>
+      </ModalList>
+    </Stack>
+  );
+}
+
+/** Opens the palette; resolves with the path to go to, or null (closed, or the hit opened in its dialog). */
+export async function openCommandPalette(modals: ModalStackApi): Promise<string | null> {
+  const hit = await modals.push<SearchHit>(() => <CommandPalette />, { title: 'Search', size: 'lg', testId: 'command-palette-dialog' });
+  return hit ? followHit(modals, hit) : null;
+}

@@ -1,0 +1,103 @@
+/**
+ * Category Template dialog (platform.md 2.7, 3.4): name and client, under a "Job Templates"
+ * subtitle; and the View Category Template dialog: its job templates, each going to
+ * `/job_templates/{id}`.
+ */
+import { Button, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { DialogActions } from '../../ui/dialog-actions.tsx';
+import { ListOption } from '../../ui/list-option.tsx';
+import { ModalList } from '../../ui/modal-list.tsx';
+import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+
+type Props = RecordDialogOptions<'category_templates'>;
+
+function CategoryTemplateForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'jobs_admin');
+  const dialog = useRecordDialog('category_templates', {
+    deleteConfirm: 'Delete this category template?',
+    initialValues: formValues(record, { name: initial?.name ?? '', client_id: initial?.client_id ?? null }),
+  });
+  const { form } = dialog;
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <Text size="sm" c="dimmed" fw={500}>
+        Job Templates
+      </Text>
+      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <RecordPicker resource="clients" label="Client" {...form.getInputProps('client_id')} data-testid="category-template-client-picker" />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Category Template dialog; resolves with the saved category template, or null. */
+export function openCategoryTemplateDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'category_templates'> | null> {
+  return modals.push<RecordOf<'category_templates'>>(() => <CategoryTemplateForm {...props} />, { testId: 'category-template-dialog' });
+}
+
+/** What the View Category Template dialog closes with: a job template to go to. */
+export type ViewCategoryTemplateResult = { open: number };
+
+function ViewCategoryTemplate({ category }: { category: RecordOf<'category_templates'> }) {
+  const modal = useModal<ViewCategoryTemplateResult>();
+  const modals = useModals();
+  const canEdit = useCan('edit', 'jobs_admin');
+  const listId = useId();
+  const templates = useList('job_templates', { resource: 'job_templates', category_template_id: category.id });
+  const rows = templates.data ?? [];
+  // Edit opens over this view, which closes after it (saved or deleted, the list refreshes then).
+  const edit = async () => {
+    await openCategoryTemplateDialog(modals, { record: category });
+    modal.close(null);
+  };
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Job templates of this category template
+      </Text>
+      <ModalList label="Job templates">
+        <div id={listId} {...(rows.length ? { role: 'listbox', 'aria-label': 'Job templates' } : {})}>
+          {rows.map((t, i) => (
+            <ListOption key={t.id} listId={listId} index={i} highlighted={false} onHighlight={() => undefined} onPick={() => modal.close({ open: t.id })}>
+              <Text size="sm" fw={500}>
+                {t.name}
+              </Text>
+            </ListOption>
+          ))}
+          {!rows.length && (
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              {templates.isLoading ? 'Loading…' : 'No job templates yet.'}
+            </Text>
+          )}
+        </div>
+      </ModalList>
+      <DialogActions
+        onCancel={() => modal.close(null)}
+        canSave={false}
+        extra={
+          canEdit ? (
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit()}>
+              Edit
+            </Button>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}
+
+/** Opens View Category Template; resolves with `{ open: id }` when a job template was chosen (the caller goes to `/job_templates/{id}`). */
+export function openViewCategoryTemplate(modals: ModalStackApi, category: RecordOf<'category_templates'>): Promise<ViewCategoryTemplateResult | null> {
+  return modals.push<ViewCategoryTemplateResult>(() => <ViewCategoryTemplate category={category} />, {
+    title: category.name,
+    testId: 'view-category-template-dialog',
+  });
+}

@@ -1,0 +1,47 @@
+import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { openJobTemplateDialog } from './job-template-dialog.tsx';
+import { templatePage, type TemplateRow } from './job-templates-page.tsx';
+
+const BOTH = 'A job template belongs to a client or to a category template, not both.';
+
+describe('Job Template dialog', () => {
+  it('shows the server’s refusal of both a client and a category template under both fields', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/job_templates/3' && init.method === 'PATCH') return json({ message: 'Invalid', errors: { client_id: [BOTH], category_template_id: [BOTH] } }, 422);
+      if (url.pathname === '/api/clients/1') return json({ id: 1, name: 'Acme', updated_at: '2026-01-01T00:00:00Z' });
+      if (url.pathname === '/api/category_templates/2') return json({ id: 2, name: 'Pack', client_id: 1, updated_at: '2026-01-01T00:00:00Z' });
+      return undefined;
+    });
+    const client = makeQueryClient();
+    client.setQueryData(SESSION_KEY, { id: 1, name: 'Ada', email: 'a@example.com', role: 'admin', permissions: DEFAULT_ROLE_MATRIX.admin });
+    let api!: ModalStackApi;
+    renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openJobTemplateDialog(api, { record: { id: 3, name: 'T', client_id: 1, category_template_id: 2, updated_at: '2026-01-01T00:00:00Z' } as never });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Job Template' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText(BOTH)).toHaveLength(2);
+    expect(screen.getByRole('dialog', { name: 'Edit Job Template' })).toBeTruthy();
+    act(() => api.closeTop());
+    await expect(result).resolves.toBeNull();
+  });
+});
+
+describe('the combined template list', () => {
+  const row = (id: number, name: string, type: TemplateRow['type']) => ({ id, name, type }) as TemplateRow;
+  it('pages job and category templates together, by name', () => {
+    const rows = [row(1, 'b', 'job_template'), row(1, 'a', 'category_template'), row(2, 'c', 'job_template')];
+    expect(templatePage(rows, 1, 2).rows.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(templatePage(rows, 2, 2)).toMatchObject({ lastPage: 2, rows: [{ name: 'c' }] });
+    expect(templatePage(rows, 9, 2).rows.map((r) => r.name)).toEqual(['c']);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * A job template (`/job_templates/{job_template_id}`): name, client, category template, with Edit.
+ * Its products tab is the jobs area's products editor (wired by the app).
+ */
+import { Button } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
+import { useRecord } from '../../resource-kit/hooks.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { openJobTemplateDialog, type JobTemplateRecord } from './job-template-dialog.tsx';
+
+const LIST = { label: 'Job Templates', to: '/job_templates' };
+
+function CategoryTemplateName({ id }: { id: number | null }) {
+  const category = useRecord('category_templates', id);
+  return <>{id == null ? '—' : (category.data?.name ?? '…')}</>;
+}
+
+export function JobTemplatePage() {
+  const id = useRouteId('job_template_id');
+  const modals = useModals();
+  const navigate = useNavigate();
+  const canEdit = useCan('edit', 'jobs_admin');
+  const edit = async (template: JobTemplateRecord) => {
+    let deleted = false;
+    await openJobTemplateDialog(modals, { record: template, onDeleted: () => (deleted = true) });
+    if (deleted) void navigate(LIST.to, { replace: true });
+  };
+  return (
+    <DetailPage
+      resource="job_templates"
+      id={id}
+      parent={LIST}
+      title={(t) => t.name ?? `Job Template ${t.id}`}
+      fields={[
+        { label: 'Client', value: (t) => (t as JobTemplateRecord).client_name || '—' },
+        { label: 'Category template', value: (t) => <CategoryTemplateName id={(t as JobTemplateRecord).category_template_id} /> },
+      ]}
+      actions={(t) =>
+        canEdit ? (
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(t as JobTemplateRecord)}>
+            Edit
+          </Button>
+        ) : null
+      }
+      testId="job-template-page"
+    />
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Pickup Item dialog (domain.md 2, 4, 9): job, category (one of the five scopes), reason (one of
+ * nine), note, status and complete; and the Pickup Item Status dialog (`edit pickup_items`), where
+ * any status may follow any other.
+ */
+import { PICKUP_REASONS, PICKUP_STATUSES, PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, SelectField } from '../../ui/fields.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextAreaField } from '../../ui/text-field.tsx';
+
+export const STATUS_OPTIONS = PICKUP_STATUSES.map((s) => ({ value: s, label: PICKUP_STATUS_LABELS[s] }));
+
+type Props = RecordDialogOptions<'pickup_items'>;
+
+function PickupItemForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'pickup_items');
+  const dialog = useRecordDialog('pickup_items', {
+    deleteConfirm: 'Delete this pickup item?',
+    initialValues: formValues(record, {
+      job_id: initial?.job_id ?? null,
+      category_name: initial?.category_name ?? null,
+      reason: initial?.reason ?? null,
+      note: initial?.note ?? '',
+      status: initial?.status ?? 'ready',
+      complete: initial?.complete ?? false,
+    }),
+  });
+  const { form } = dialog;
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="pickup-job-picker" />
+      <SelectField label="Category" data={[...SCOPES]} {...form.getInputProps('category_name')} />
+      <SelectField label="Reason" data={[...PICKUP_REASONS]} {...form.getInputProps('reason')} />
+      <TextAreaField label="Note" {...form.getInputProps('note')} />
+      <SelectField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
+      <CheckField label="Complete" {...form.getInputProps('complete', { type: 'checkbox' })} />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Pickup Item dialog (the job screen passes `initial: { job_id }`); resolves with the saved item, or null. */
+export function openPickupItemDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'pickup_items'> | null> {
+  return modals.push<RecordOf<'pickup_items'>>(() => <PickupItemForm {...props} />, { testId: 'pickup-item-dialog' });
+}
+
+function PickupItemStatusForm({ record }: { record: RecordOf<'pickup_items'> }) {
+  const canEdit = useCan('edit', 'pickup_items');
+  const dialog = useRecordDialog('pickup_items', {
+    deleteConfirm: 'Delete this pickup item?',
+    initialValues: formValues(record, { status: 'ready' }),
+  });
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={false} title="Pickup Item Status">
+      <SelectField label="Status" data={STATUS_OPTIONS} autoFocus {...dialog.form.getInputProps('status')} />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Pickup Item Status dialog; resolves with the saved item, or null. */
+export function openPickupItemStatusDialog(modals: ModalStackApi, record: RecordOf<'pickup_items'>): Promise<RecordOf<'pickup_items'> | null> {
+  return modals.push<RecordOf<'pickup_items'>>(() => <PickupItemStatusForm record={record} />, { testId: 'pickup-item-status-dialog', size: 'sm' });
+}

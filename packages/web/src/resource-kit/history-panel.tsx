@@ -1,0 +1,148 @@
+/**
+ * A record's history from the audit log (`GET /api/history/{resource}/{id}`, newest first): who
+ * changed which fields from what to what, and when.
+ *
+ *   <HistoryPanel resource="jobs" id={job.id} />
+ *   <HistoryButton resource="clients" id={client.id} />   // a footer button opening it in a dialog
+ *
+ * The server decides what the caller may see (guarded costs never show); this only words it.
+ */
+import { formatDateTime, formatDate } from '@glazier/shared/rules/dates';
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import type { FieldDef } from '@glazier/shared/resources/fields';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
+import { useDelayedFlag } from '../ui/loader.tsx';
+import { api } from './http.ts';
+
+export interface HistoryChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  changes: HistoryChange[];
+}
+
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  duplicate: 'Duplicated',
+  discontinue: 'Discontinued',
+  restore: 'Restored',
+};
+
+/** "client_type_id" → "Client type". */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function actionLabel(action: string): string {
+  return ACTIONS[action] ?? fieldLabel(action);
+}
+
+/** A value of `field` as the screens show it; an empty one reads "—". */
+export function historyValue(resource: ResourceName, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const def = (RESOURCES[resource].fields as Record<string, FieldDef>)[field];
+  switch (def?.kind) {
+    case 'bool':
+      return value ? 'Yes' : 'No';
+    case 'money':
+      return formatMoney(Number(value));
+    case 'qty':
+      return formatQty(Number(value));
+    case 'date':
+      return formatDate(String(value));
+    case 'timestamp':
+      return formatDateTime(String(value));
+    case 'ref':
+      return `#${String(value)}`;
+    default:
+      if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
+      if (typeof value === 'object') return JSON.stringify(value);
+      return String(value);
+  }
+}
+
+export const historyKey = (resource: ResourceName, id: number) => [resource, 'history', id] as const;
+
+export function HistoryPanel({ resource, id }: { resource: ResourceName; id: number }) {
+  const query = useQuery({
+    queryKey: historyKey(resource, id),
+    queryFn: ({ signal }) => api.get<{ data: HistoryEntry[] }>(`/api/history/${resource}/${id}`, undefined, signal),
+    // a history is read when asked for: always fresh
+    staleTime: 0,
+  });
+  const loading = useDelayedFlag(query.isLoading);
+  const entries = query.data?.data ?? [];
+  if (query.isLoading) return loading ? <Text c="dimmed" size="sm">Loading…</Text> : null;
+  if (query.isError) return <Text c="dimmed" size="sm">Could not load the history.</Text>;
+  if (!entries.length) return <Text c="dimmed" size="sm">No history yet.</Text>;
+  return (
+    <Stack gap="md" data-testid="history-panel">
+      {entries.map((e) => (
+        <Stack key={e.id} gap={4} data-testid="history-entry">
+          <Text size="sm">
+            <Text span fw={600}>
+              {actionLabel(e.action)}
+            </Text>{' '}
+            by {e.user_name ?? 'a removed user'} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
+          </Text>
+          {e.changes.length > 0 && e.action !== 'delete' && (
+            <Table.ScrollContainer minWidth={320}>
+              <Table fz="sm" verticalSpacing={4} withRowBorders={false}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Field</Table.Th>
+                    {e.action !== 'create' && <Table.Th>From</Table.Th>}
+                    <Table.Th>{e.action === 'create' ? 'Value' : 'To'}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {e.changes.map((c) => (
+                    <Table.Tr key={c.field}>
+                      <Table.Td>{fieldLabel(c.field)}</Table.Td>
+                      {e.action !== 'create' && <Table.Td c="dimmed">{historyValue(resource, c.field, c.from)}</Table.Td>}
+                      <Table.Td>{historyValue(resource, c.field, c.to)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Opens a record's history in a dialog of the stack. */
+export function openHistory(modals: ModalStackApi, resource: ResourceName, id: number): Promise<null> {
+  return modals.push<null>(() => <HistoryPanel resource={resource} id={id} />, {
+    title: `${RESOURCES[resource].label} History`,
+    size: 'lg',
+    testId: 'history-dialog',
+  });
+}
+
+/** A "History" button (for a dialog's footer) opening the record's history. */
+export function HistoryButton({ resource, id }: { resource: ResourceName; id: number }) {
+  const modals = useModals();
+  return (
+    <Button variant="subtle" leftSection={<IconHistory size={16} />} onClick={() => void openHistory(modals, resource, id)}>
+      History
+    </Button>
+  );
+}
