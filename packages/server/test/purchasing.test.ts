@@ -277,7 +277,7 @@ describe('suggested orders', () => {
     expect(orders[0]!.vendor_id).toBe(v.id);
     expect(orders[0]!.sent_at).toBeNull();
     expect(orders[0]!.number).toEqual(expect.any(Number));
-    expect((orders[0]!.purchase_order_materials as Row[]).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
+    expect((orders[0]!.purchase_order_materials as Row[]).sort((x, y) => x.material_id - y.material_id).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
       [a.id, 11, 22, 'ordered'],
       [b.id, 20, 10, 'ordered'],
     ]);
