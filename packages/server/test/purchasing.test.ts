@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { createRoleUsers, signedIn, startTestApp, type Client, type Res, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -19,6 +19,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
+
+/** A named action's single record (`{data: record}`). */
+const dataOf = (res: Res) => res.body.data as unknown as Row;
 
 let seq = 0;
 async function made(c: Client, name: string, body: Row): Promise<Row> {
@@ -60,9 +63,9 @@ describe('send and receive', () => {
     expect((await as.supervisor.get(`/api/purchase_orders/${po.id}`)).status).toBe(200);
     const sent = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body.data.sent_at).toEqual(expect.any(String));
+    expect(dataOf(sent).sent_at).toEqual(expect.any(String));
     const again = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
-    expect(again.body.data.sent_at).toBe(sent.body.data.sent_at);
+    expect(dataOf(again).sent_at).toBe(dataOf(sent).sent_at);
     expect((await as.manager.get(`/api/purchase_orders?status=open&vendor_id=${po.vendor_id}`)).body.data!.map((r) => r.id)).toEqual([po.id]);
     expect((await as.manager.post('/api/purchase_orders/999999/send')).status).toBe(404);
   });
@@ -109,8 +112,8 @@ describe('send and receive', () => {
     expect((await as.supervisor.post(`/api/purchase_orders/${po.id}/receive`)).status).toBe(403);
     const res = await as.manager.post(`/api/purchase_orders/${po.id}/receive`);
     expect(res.status).toBe(200);
-    expect(res.body.data.received_at).toEqual(expect.any(String));
-    expect(res.body.data.purchase_order_materials.map((x: Row) => x.status)).toEqual(['received', 'received']);
+    expect(dataOf(res).received_at).toEqual(expect.any(String));
+    expect((dataOf(res).purchase_order_materials as Row[]).map((x: Row) => x.status)).toEqual(['received', 'received']);
     expect(await receipts(la.id)).toEqual([{ qty: 4, price: 2 }]);
     expect(await receipts(lb.id)).toEqual([{ qty: 5, price: 2 }]);
     expect(await stock(a.id)).toEqual({ on_hand: 4, on_order: 0 });
@@ -177,7 +180,7 @@ describe('boms', () => {
     expect((await as.employee.post(`/api/boms/${bom.id}/pull`)).status).toBe(403);
     const pulled = await as.supervisor.post(`/api/boms/${bom.id}/pull`);
     expect(pulled.status).toBe(200);
-    expect(pulled.body.data.pulled_at).toEqual(expect.any(String));
+    expect(dataOf(pulled).pulled_at).toEqual(expect.any(String));
     expect((await stock(a.id)).on_hand).toBe(7);
     expect((await stock(b.id)).on_hand).toBe(3);
     const n = await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`);
@@ -200,7 +203,7 @@ describe('boms', () => {
 
     const back = await as.manager.post(`/api/boms/${bom.id}/return`);
     expect(back.status).toBe(200);
-    expect(back.body.data.pulled_at).toBeNull();
+    expect(dataOf(back).pulled_at).toBeNull();
     expect((await stock(a.id)).on_hand).toBe(10);
     expect((await stock(b.id)).on_hand).toBe(5);
     expect((await as.manager.post(`/api/boms/${bom.id}/return`)).status).toBe(409);
@@ -277,7 +280,7 @@ describe('suggested orders', () => {
     expect(orders[0]!.vendor_id).toBe(v.id);
     expect(orders[0]!.sent_at).toBeNull();
     expect(orders[0]!.number).toEqual(expect.any(Number));
-    expect((orders[0]!.purchase_order_materials as Row[]).sort((x, y) => x.material_id - y.material_id).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
+    expect((orders[0]!.purchase_order_materials as Row[]).sort((x, y) => (x.material_id as number) - (y.material_id as number)).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
       [a.id, 11, 22, 'ordered'],
       [b.id, 20, 10, 'ordered'],
     ]);
