@@ -151,8 +151,8 @@ export const bomMaterialsHooks: Hooks = {
 };
 
 /**
- * Boms: pulled_at moves only through Pull and Return to stock (domain/pull-bom.ts), which write
- * the stock transactions; a pulled bom is read-only and is not deleted.
+ * Boms: pulled_at (read-only to the generic save) moves only through Pull and Return to stock
+ * (domain/pull-bom.ts), which write the stock transactions; a pulled bom is read-only and stays.
  */
 export const bomsHooks: Hooks = {
   customFilters: {
@@ -160,10 +160,6 @@ export const bomsHooks: Hooks = {
   },
   beforeSave({ values, existing }) {
     if (existing?.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
-    if ('pulled_at' in values) {
-      if (values.pulled_at != null) throw invalid({ pulled_at: ['Use Pull to pull a bom from stock.'] });
-      delete values.pulled_at;
-    }
   },
   beforeDelete({ existing }) {
     if (existing.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
