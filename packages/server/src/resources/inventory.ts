@@ -158,7 +158,7 @@ export const bomsHooks: Hooks = {
   customFilters: {
     status: (value, t) => (value === 'pulled' ? isNotNull(t.pulled_at) : value === 'open' ? isNull(t.pulled_at) : undefined),
   },
-  beforeSave({ values, existing }) {
+  beforeSave({ existing }) {
     if (existing?.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
   },
   beforeDelete({ existing }) {
