@@ -31,7 +31,7 @@ export interface Suggestion {
  * on order are aggregated once each, on hand is the inventory screen's SQL, the preferred vendor
  * one lateral row; only materials short of stock come back.
  */
-function suggestionsSql() {
+export function purchaseOrderSuggestionsSql() {
   const m = tableFor('materials');
   return sql`WITH demand AS (
       SELECT d.material_id, sum(d.qty) AS qty FROM (
@@ -75,7 +75,7 @@ const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (DESIGN.md B4), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
   authorize(ctx, 'view', 'purchase_orders');
-  const rows = (await ctx.db.orm.execute(suggestionsSql())) as unknown as Row[];
+  const rows = (await ctx.db.orm.execute(purchaseOrderSuggestionsSql())) as unknown as Row[];
   return {
     data: rows.map((r) => {
       const out = { ...r } as Row;
