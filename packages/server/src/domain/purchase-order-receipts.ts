@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Row } from '../db/client.ts';
-import { recordAudit } from '../engine/audit.ts';
 import type { Ctx } from '../engine/context.ts';
 import { lineUnitPrice, receiptCorrection } from '@glazier/shared/rules/purchase-order-line';
 
@@ -14,7 +13,9 @@ async function rows<T>(ctx: Ctx, q: ReturnType<typeof sql>): Promise<T[]> {
  * Makes a PO line's receipts match its status (DESIGN.md "Stock"): a received line has receipts
  * netting its qty at its unit price, any other line nets zero. Only the difference is written
  * (a receipt, or a negative receipt that reverses one, with a note saying so), so saving the same
- * line again writes nothing and the history always explains the number.
+ * line again writes nothing and the history always explains the number. Like every side effect
+ * of a save, it has no audit row of its own: the line's audit row (and the receipt's link to the
+ * line) explain it.
  */
 export async function reconcileLineReceipts(ctx: Ctx, line: Row): Promise<void> {
   const [have] = await rows<{ qty: string | number | null; price: string | number | null }>(
@@ -31,12 +32,8 @@ export async function reconcileLineReceipts(ctx: Ctx, line: Row): Promise<void> 
   const po = line.purchase_order_number ?? line.purchase_order_id;
   for (const m of moves) {
     const note = m.qty < 0 ? `PO ${po}: receipt reversed` : `PO ${po}: received`;
-    const [t] = await rows<Row>(
-      ctx,
-      sql`INSERT INTO material_transactions (material_id, type, qty, price, date, purchase_order_material_id, note)
-        VALUES (${line.material_id as number}, 'receipt', ${m.qty}, ${m.unitPrice}, ${today()}, ${line.id as number}, ${note}) RETURNING *`,
-    );
-    await recordAudit(ctx, 'material_transactions', 'create', t!.id as number, null, t!);
+    await ctx.db.orm.execute(sql`INSERT INTO material_transactions (material_id, type, qty, price, date, purchase_order_material_id, note)
+      VALUES (${line.material_id as number}, 'receipt', ${m.qty}, ${m.unitPrice}, ${today()}, ${line.id as number}, ${note})`);
   }
 }
 
@@ -51,9 +48,5 @@ export async function syncOrderReceived(ctx: Ctx, orderId: number): Promise<void
   if (!s || s.lines === 0) return;
   const received = s.open === 0;
   if (received === (s.received_at != null)) return;
-  const [after] = await rows<Row>(
-    ctx,
-    sql`UPDATE purchase_orders SET received_at = ${received ? new Date().toISOString() : null}, updated_at = now() WHERE id = ${orderId} RETURNING *`,
-  );
-  await recordAudit(ctx, 'purchase_orders', received ? 'receive' : 'reopen', orderId, null, after!);
+  await ctx.db.orm.execute(sql`UPDATE purchase_orders SET received_at = ${received ? new Date().toISOString() : null}, updated_at = now() WHERE id = ${orderId}`);
 }
