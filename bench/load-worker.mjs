@@ -55,6 +55,8 @@ function makeRequest(next, session) {
       if (category !== undefined) q.set('material_category_id', String(category));
       return { method: 'GET', path: `/api/materials?${q}` };
     }
+    case 'suggestions':
+      return { method: 'GET', path: '/api/purchase_orders/suggestions' };
     default:
       throw new Error(`Unknown scenario ${scenario}`);
   }

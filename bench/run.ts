@@ -26,6 +26,7 @@ import type { Ctx } from '../packages/server/src/engine/context.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
+import { purchaseOrderSuggestions } from '../packages/server/src/domain/purchase-order-suggestions.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
 const DATA_VERSION = 3;
@@ -41,7 +42,7 @@ const { values: args } = parseArgs({
     'sql-runs': { type: 'string', default: '200' },
     explain: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
-    /** Comma list of scenarios to run (search, get, create, inventory); all by default. */
+    /** Comma list of scenarios to run (search, get, create, inventory, suggestions); all by default. */
     only: { type: 'string', default: '' },
   },
 });
@@ -324,7 +325,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       let s = 99;
       return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
     })();
-    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [], inventory: [] };
+    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
     const termStats: { term: string; total: number; alone: number }[] = [];
     for (const term of terms) {
       for (const pageNo of [1, 2]) {
@@ -358,6 +359,9 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       }
     }
 
+    // Suggested orders (issue 10): every active material's shortfall in one statement.
+    captures.suggestions!.push(await rec.capture(() => purchaseOrderSuggestions({ ctx: writer })));
+
     console.log(`\n${label}: search terms (matching jobs, SQL p50 ms of page 1 alone):`);
     for (const t of termStats) console.log(`  ${JSON.stringify(t.term).padEnd(32)} ${String(t.total).padStart(7)}  ${ms(t.alone).padStart(7)}`);
 
@@ -372,11 +376,12 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     }
 
     const rows: Row[] = [];
-    const scenarios: { key: 'search' | 'get' | 'create' | 'inventory'; name: string; sessions: Session[] }[] = [
+    const scenarios: { key: 'search' | 'get' | 'create' | 'inventory' | 'suggestions'; name: string; sessions: Session[] }[] = [
       { key: 'search', name: 'job search (page, 20/page)', sessions },
       { key: 'get', name: 'get job with products', sessions },
       { key: 'create', name: 'create time entry', sessions: writers },
       { key: 'inventory', name: 'inventory page, on hand + on order (60/page)', sessions },
+      { key: 'suggestions', name: 'suggested orders (all materials)', sessions: writers },
     ];
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const [i, sc] of scenarios.entries()) {

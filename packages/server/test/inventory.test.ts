@@ -104,9 +104,11 @@ describe('on order, below reorder and stock sorts', () => {
     for (const [status, qty] of [['ordered', 6], ['backordered', 2], ['received', 5]] as const) {
       await made(as.manager, 'purchase_order_materials', { purchase_order_id: open.id, material_id: m.id, qty, status });
     }
-    const done = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id, received_at: '2026-03-01T12:00:00.000Z' });
+    // an order received (issue 10: Receive all) is not on order; its lines' receipts are on hand
+    const done = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
     await made(as.manager, 'purchase_order_materials', { purchase_order_id: done.id, material_id: m.id, qty: 100, status: 'ordered' });
-    expect((await as.manager.get(`/api/materials/${m.id}`)).body).toMatchObject({ on_order: 8, on_hand: 0 });
+    expect((await as.manager.post(`/api/purchase_orders/${done.id}/receive`)).status).toBe(200);
+    expect((await as.manager.get(`/api/materials/${m.id}`)).body).toMatchObject({ on_order: 8, on_hand: 105 });
   });
 
   it('filters below reorder (on hand + on order < reorder qty) and sorts by on hand and on order', async () => {

@@ -204,7 +204,8 @@ export const boms = defineResource({
   fields: {
     name: f.text(),
     job_id: f.ref('jobs', { onDelete: 'set null' }),
-    pulled_at: f.timestamp(),
+    /** Set and cleared only by Pull and Return to stock, which write the stock transactions. */
+    pulled_at: f.timestamp({ readOnly: true }),
   },
   search: ['name'],
   filters: { job_id: { op: 'eq' }, status: { op: 'custom', values: ['open', 'pulled'] } },
