@@ -42,12 +42,12 @@ describe('purchase order list fields', () => {
 
     const byName = await manager.get('/api/purchase_orders?page=1&search=cascadia');
     expect(byName.status).toBe(200);
-    expect(byName.body.data.map((r: Row) => r.id)).toEqual([po.id]);
+    expect(byName.body.data!.map((r: Row) => r.id)).toEqual([po.id]);
     const byNumber = await manager.get(`/api/purchase_orders?page=1&search=${po2.number}`);
-    expect(byNumber.body.data.map((r: Row) => r.id)).toEqual([po2.id]);
+    expect(byNumber.body.data!.map((r: Row) => r.id)).toEqual([po2.id]);
     const sorted = await manager.get('/api/purchase_orders?page=1&sort_column=total&sort_direction=desc');
     expect(sorted.status).toBe(200);
-    expect(sorted.body.data[0].id).toBe(po.id);
+    expect(sorted.body.data![0]!.id).toBe(po.id);
   });
 });
 

@@ -15,4 +15,8 @@ export const recordDialogs: RecordDialogRegistry = {
   vendor_materials: () => import('../features/vendors/vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog),
   materials: () => import('../features/inventory/material-dialog.tsx').then((m) => m.openMaterialDialog),
   material_categories: () => import('../features/inventory/material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog),
+  purchase_orders: () => import('../features/purchasing/purchase-order-dialog.tsx').then((m) => m.openPurchaseOrderDialog),
+  purchase_order_materials: () => import('../features/purchasing/purchase-order-material-dialog.tsx').then((m) => m.openPurchaseOrderMaterialDialog),
+  boms: () => import('../features/boms/bom-dialog.tsx').then((m) => m.openBomDialog),
+  bom_materials: () => import('../features/boms/bom-material-dialog.tsx').then((m) => m.openBomMaterialDialog),
 };
