@@ -38,8 +38,10 @@ export function refreshStock(queryClient: QueryClient): void {
   }
 }
 
+/** The next PO number; main answers `{ number }`, the issue-10 contract `{ data: { number } }`: either is read. */
 export async function fetchNextNumber(): Promise<number> {
-  return (await api.get<{ data: { number: number } }>('/api/purchase_orders/next_number')).data.number;
+  const answer = await api.get<{ number?: number; data?: { number: number } }>('/api/purchase_orders/next_number');
+  return answer.data?.number ?? answer.number ?? 0;
 }
 
 export async function sendOrder(queryClient: QueryClient, id: number): Promise<Order> {
