@@ -856,7 +856,14 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     const age = (todayMs - created) / DAY;
     const sent = age > 3 || rng.chance(0.5) ? created + rng.int(0, 2) * DAY : null;
     const received = sent !== null && (age > 30 || rng.chance(0.3)) ? sent + rng.int(2, 20) * DAY : null;
-    poDrafts.push({ vendorId: rng.pick(vendorIds), number: firstPo + i, sent, received: received !== null && received <= todayMs ? received : null });
+    // The newest orders show every state: the last two drafts, the three before them open.
+    const left = scale.purchaseOrders - i;
+    const state = left <= 2 ? 'draft' : left <= 5 ? 'open' : null;
+    poDrafts.push({
+      vendorId: rng.pick(vendorIds), number: firstPo + i,
+      sent: state === 'draft' ? null : state === 'open' ? (sent ?? created) : sent,
+      received: state !== null || received === null || received > todayMs ? null : received,
+    });
   }
   const poIds = await load(db, 'purchase_orders', 6, async (push) => {
     for (const d of poDrafts) {
@@ -869,22 +876,44 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   counts.purchase_orders = poIds.length;
   const vmByVendor = new Map<number, VendorMaterialInfo[]>();
   for (const v of vendorMaterials) vmByVendor.set(v.vendorId, [...(vmByVendor.get(v.vendorId) ?? []), v]);
-  let lineCount = 0;
-  await load(db, 'purchase_order_materials', 10, async (push) => {
-    for (const [i, d] of poDrafts.entries()) {
-      const pool = vmByVendor.get(d.vendorId) ?? [];
-      if (!pool.length) continue;
-      const n = Math.max(1, Math.round(scale.poLines + (rng.next() - 0.5) * 4));
-      for (const vm of rng.sample(pool, Math.min(n, pool.length))) {
-        const m = materials[vm.materialIdx]!;
-        const qty = Math.max(vm.minQty, rng.int(1, 40));
-        await push({
-          purchase_order_id: poIds[i], material_id: m.id, vendor_material_id: vm.id, qty, price: Math.round(qty * vm.unitPrice * 100) / 100,
-          status: d.received !== null ? (rng.chance(0.95) ? 'received' : 'backordered') : 'ordered',
-          material_number: m.number, material_description: m.description, purchase_order_number: d.number, vendor_part_number: vm.part,
-        });
-        lineCount++;
+  const poLineRows: Row[] = [];
+  // Lines: a received order's lines are all received; an open order now and then has a split line
+  // (part received, the rest backordered, as the Split dialog leaves it); drafts are ordered.
+  // Every received line has its receipt (qty at the line's unit price, on the day the goods came),
+  // as receiving through the app writes it, so on hand and the stock history agree.
+  const poLines: { materialId: number; qty: number; price: number; status: string; received: number | null; number: number }[] = [];
+  for (const [i, d] of poDrafts.entries()) {
+    const pool = vmByVendor.get(d.vendorId) ?? [];
+    if (!pool.length) continue;
+    const n = Math.max(1, Math.round(scale.poLines + (rng.next() - 0.5) * 4));
+    const split = d.sent !== null && d.received === null && rng.chance(0.4);
+    for (const [k, vm] of rng.sample(pool, Math.min(n, pool.length)).entries()) {
+      const m = materials[vm.materialIdx]!;
+      const qty = Math.max(vm.minQty, rng.int(1, 40));
+      const base = { purchase_order_id: poIds[i], material_id: m.id, vendor_material_id: vm.id, material_number: m.number, material_description: m.description, purchase_order_number: d.number, vendor_part_number: vm.part };
+      const lineOf = (q: number, status: string, received: number | null) => {
+        poLines.push({ materialId: m.id, qty: q, price: Math.round(q * vm.unitPrice * 100) / 100, status, received, number: d.number });
+        return { ...base, qty: q, price: Math.round(q * vm.unitPrice * 100) / 100, status };
+      };
+      if (split && k === 0 && qty > 1) {
+        const got = rng.int(1, qty - 1);
+        poLineRows.push(lineOf(got, 'received', d.sent! + rng.int(1, 3) * DAY), lineOf(qty - got, 'backordered', null));
+      } else {
+        poLineRows.push(lineOf(qty, d.received !== null ? 'received' : 'ordered', d.received));
       }
+    }
+  }
+  const poLineIds = await load(db, 'purchase_order_materials', 10, async (push) => {
+    for (const row of poLineRows) await push(row);
+  }, { ids: true, ...L });
+  const lineCount = poLineIds.length;
+  await load(db, 'material_transactions', 7, async (push) => {
+    for (const [i, l] of poLines.entries()) {
+      if (l.status !== 'received' || l.received === null) continue;
+      await push({
+        material_id: l.materialId, type: 'receipt', qty: l.qty, price: Math.round((l.price / (l.qty || 1)) * 100) / 100,
+        date: isoDate(Math.min(l.received, todayMs)), purchase_order_material_id: poLineIds[i], note: `PO ${l.number}: received`,
+      });
     }
   }, L);
   counts.purchase_order_materials = lineCount;
@@ -980,6 +1009,30 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     }
   }, L);
   counts.material_transactions = transactionCount;
+
+  // ----- boms: open ones (their lines are open demand) and pulled ones (with their pulls) -----
+  const bomCount = Math.min(500, Math.max(6, Math.round(scale.purchaseOrders / 4)));
+  const bomDrafts = Array.from({ length: materials.length && jobIds.length ? bomCount : 0 }, (_, i) => {
+    const jobIdx = rng.int(0, jobIds.length - 1);
+    const pulled = i % 2 === 0 ? todayMs - rng.int(1, 300) * DAY : null;
+    const lines = rng.sample(materials, Math.min(materials.length, rng.int(2, 5))).map((m) => ({ m, qty: rng.int(1, 6) }));
+    return { jobIdx, pulled, lines, name: `${jobInfos[jobIdx]?.number ?? 'Job'} materials` };
+  });
+  const bomIds = await load(db, 'boms', 3, async (push) => {
+    for (const b of bomDrafts) await push({ name: b.name, job_id: jobIds[b.jobIdx], pulled_at: b.pulled !== null ? new Date(b.pulled + 10 * 3600_000).toISOString() : null });
+  }, { ids: true, ...L });
+  await load(db, 'bom_materials', 5, async (push) => {
+    for (const [i, b] of bomDrafts.entries()) {
+      for (const l of b.lines) await push({ bom_id: bomIds[i], material_id: l.m.id, material_number: l.m.number, material_description: l.m.description, qty: l.qty });
+    }
+  }, L);
+  await load(db, 'material_transactions', 6, async (push) => {
+    for (const [i, b] of bomDrafts.entries()) {
+      if (b.pulled === null) continue;
+      for (const l of b.lines) await push({ material_id: l.m.id, type: 'pull', qty: l.qty, date: isoDate(b.pulled), bom_id: bomIds[i], note: `Bom ${b.name}: pulled` });
+    }
+  }, L);
+  counts.boms = bomIds.length;
 
   // Fresh statistics, so the planner knows the tables are big, and a vacuumed heap, so autovacuum
   // does not start on the new rows in the middle of whatever runs next (the benchmark).

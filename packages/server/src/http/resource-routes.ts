@@ -9,6 +9,11 @@ import { materialSnapshotSummaries } from '../domain/material-snapshot-summaries
 import { duplicateJob } from '../domain/duplicate-job.ts';
 import { recordHistory } from '../domain/record-history.ts';
 import { searchEverything } from '../domain/search-everything.ts';
+import { sendPurchaseOrder } from '../domain/send-purchase-order.ts';
+import { receivePurchaseOrder } from '../domain/receive-purchase-order.ts';
+import { splitPurchaseOrderLine } from '../domain/split-purchase-order-line.ts';
+import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from '../domain/purchase-order-suggestions.ts';
+import { pullBom, returnBom } from '../domain/pull-bom.ts';
 
 type Params = { resource: string; id: string };
 const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
@@ -25,6 +30,16 @@ export function registerResourceRoutes(app: FastifyInstance) {
   app.get('/api/history/:resource/:id', async (request) => recordHistory({ ctx: request.ctx, ...(request.params as Params) }));
   app.get('/api/search', async (request) => searchEverything({ ctx: request.ctx, q: query(request).q }));
   app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));
+  // Purchasing (issue 10): answers are `{data}` (jobs-contract).
+  const idOf = (request: FastifyRequest) => (request.params as Params).id;
+  app.get('/api/purchase_orders/suggestions', async (request) => purchaseOrderSuggestions({ ctx: request.ctx }));
+  app.post('/api/purchase_orders/from_suggestions', async (request, reply) =>
+    reply.status(201).send(await purchaseOrdersFromSuggestions({ ctx: request.ctx, input: request.body })));
+  app.post('/api/purchase_orders/:id/send', async (request) => ({ data: await sendPurchaseOrder({ ctx: request.ctx, id: idOf(request) }) }));
+  app.post('/api/purchase_orders/:id/receive', async (request) => ({ data: await receivePurchaseOrder({ ctx: request.ctx, id: idOf(request) }) }));
+  app.post('/api/purchase_order_materials/:id/split', async (request) => splitPurchaseOrderLine({ ctx: request.ctx, id: idOf(request), input: request.body }));
+  app.post('/api/boms/:id/pull', async (request) => ({ data: await pullBom({ ctx: request.ctx, id: idOf(request) }) }));
+  app.post('/api/boms/:id/return', async (request) => ({ data: await returnBom({ ctx: request.ctx, id: idOf(request) }) }));
   app.get('/api/material_snapshots/summary', async (request) => materialSnapshotSummaries({ ctx: request.ctx }));
 
   app.get('/api/:resource', async (request) => {

@@ -6,6 +6,7 @@ import { canEdit } from '../engine/context.ts';
 import { changed, rowById } from './lookup.ts';
 import { nextPurchaseOrderNumber } from '../domain/next-purchase-order-number.ts';
 import { materialUses } from '../domain/material-uses.ts';
+import { reconcileLineReceipts, syncOrderReceived } from '../domain/purchase-order-receipts.ts';
 
 /**
  * Stock of one material up to a bound: the last `count` (absolute), else `starting_qty`, plus
@@ -115,10 +116,44 @@ export const purchaseOrderMaterialsHooks: Hooks = {
       values.vendor_part_number = (await rowById(ctx, 'vendor_materials', values.vendor_material_id))?.vendor_part_number ?? null;
     }
   },
+  /**
+   * Receiving (issue 10): a line that becomes received writes its receipt once, one set back
+   * writes the reverse (domain/purchase-order-receipts.ts); the order follows its lines.
+   */
+  async afterSave({ ctx, record, existing }) {
+    await reconcileLineReceipts(ctx, record);
+    await syncOrderReceived(ctx, record.purchase_order_id as number);
+    if (existing && existing.purchase_order_id !== record.purchase_order_id) await syncOrderReceived(ctx, existing.purchase_order_id as number);
+  },
+  async afterDelete({ ctx, existing }) {
+    await syncOrderReceived(ctx, existing.purchase_order_id as number);
+  },
 };
 
-export const bomMaterialsHooks: Hooks = { beforeSave: copyMaterial };
+const PULLED_MESSAGE = 'This bom has been pulled from stock and is read-only. Return it to stock to change it.';
 
+async function refuseIfPulled(ctx: Parameters<NonNullable<Hooks['beforeDelete']>>[0]['ctx'], bomId: unknown): Promise<void> {
+  if (typeof bomId !== 'number') return;
+  const [row] = (await ctx.db.orm.execute(sql`SELECT pulled_at FROM boms WHERE id = ${bomId} FOR SHARE`)) as unknown as { pulled_at: string | null }[];
+  if (row?.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
+}
+
+/** A pulled bom's lines are read-only (its pulls would no longer explain the stock). */
+export const bomMaterialsHooks: Hooks = {
+  async beforeSave(args) {
+    await refuseIfPulled(args.ctx, args.existing?.bom_id);
+    if (args.values.bom_id !== undefined && args.values.bom_id !== args.existing?.bom_id) await refuseIfPulled(args.ctx, args.values.bom_id);
+    await copyMaterial(args);
+  },
+  async beforeDelete({ ctx, existing }) {
+    await refuseIfPulled(ctx, existing.bom_id);
+  },
+};
+
+/**
+ * Boms: pulled_at moves only through Pull and Return to stock (domain/pull-bom.ts), which write
+ * the stock transactions; a pulled bom is read-only and is not deleted.
+ */
 export const bomsHooks: Hooks = {
   computed: {
     job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id})`,
@@ -127,6 +162,16 @@ export const bomsHooks: Hooks = {
   },
   customFilters: {
     status: (value, t) => (value === 'pulled' ? isNotNull(t.pulled_at) : value === 'open' ? isNull(t.pulled_at) : undefined),
+  },
+  beforeSave({ values, existing }) {
+    if (existing?.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
+    if ('pulled_at' in values) {
+      if (values.pulled_at != null) throw invalid({ pulled_at: ['Use Pull to pull a bom from stock.'] });
+      delete values.pulled_at;
+    }
+  },
+  beforeDelete({ existing }) {
+    if (existing.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
   },
 };
 
@@ -149,6 +194,9 @@ export const purchaseOrdersHooks: Hooks = {
   },
   async beforeSave({ ctx, values, existing }) {
     if (!existing && values.number == null) {
+      // Numbers never collide: concurrent creates take the next number one at a time (the lock
+      // lasts until the creating transaction commits, so the next one sees its number).
+      await ctx.db.orm.execute(sql`SELECT pg_advisory_xact_lock(72650001)`);
       values.number = await nextPurchaseOrderNumber({ ctx });
     }
   },

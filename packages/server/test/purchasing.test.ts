@@ -1,0 +1,290 @@
+/**
+ * Issue 10, server side: purchase order numbers under concurrency, send and receive all, receipts
+ * written once and reversed, on order, the line split, boms pulled and returned (read-only while
+ * pulled), suggested orders on a known data set, and who may do what.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@glazier/shared/permissions';
+import type { Row } from '../src/db/client.ts';
+import { createRoleUsers, signedIn, startTestApp, type Client, type Res, type TestEnv } from './harness.ts';
+
+let env: TestEnv;
+const as = {} as Record<Role, Client>;
+
+beforeAll(async () => {
+  env = await startTestApp();
+  await createRoleUsers(env.db);
+  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, `${role}@test.local`);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+/** A named action's single record (`{data: record}`). */
+const dataOf = (res: Res) => res.body.data as unknown as Row;
+
+let seq = 0;
+async function made(c: Client, name: string, body: Row): Promise<Row> {
+  const res = await c.post(`/api/${name}`, body);
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const material = (extra: Row = {}) => made(as.manager, 'materials', { number: `PM-${++seq}`, description: `Material ${seq}`, ...extra });
+const vendor = () => made(as.manager, 'vendors', { name: `Vendor ${++seq}` });
+const order = async (extra: Row = {}) => made(as.manager, 'purchase_orders', { vendor_id: (await vendor()).id, ...extra });
+const line = (po: Row, m: Row, qty: number, price: number, extra: Row = {}) =>
+  made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty, price, ...extra });
+const stock = async (id: unknown) => {
+  const m = (await as.manager.get(`/api/materials/${id}`)).body;
+  return { on_hand: m.on_hand, on_order: m.on_order };
+};
+const receipts = (lineId: unknown) =>
+  env.db.query<{ qty: number; price: number }>(
+    `SELECT qty::float AS qty, price::float AS price FROM material_transactions WHERE purchase_order_material_id = ${Number(lineId)} AND type = 'receipt' ORDER BY id`,
+  );
+const getOrder = async (id: unknown) => (await as.manager.get(`/api/purchase_orders/${id}`)).body;
+
+describe('purchase order numbers', () => {
+  it('20 orders created at once get 20 distinct numbers', async () => {
+    const v = await vendor();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => as.manager.post('/api/purchase_orders', { vendor_id: v.id })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    const numbers = answers.map((a) => a.body.number as number);
+    expect(new Set(numbers).size).toBe(20);
+    expect(Math.max(...numbers) - Math.min(...numbers)).toBe(19);
+  });
+});
+
+describe('send and receive', () => {
+  it('send sets sent_at once; the status follows; a supervisor may view but not send', async () => {
+    const po = await order();
+    expect((await as.manager.get(`/api/purchase_orders?status=draft&vendor_id=${po.vendor_id}`)).body.data!.map((r) => r.id)).toEqual([po.id]);
+    expect((await as.supervisor.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(403);
+    expect((await as.supervisor.get(`/api/purchase_orders/${po.id}`)).status).toBe(200);
+    const sent = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
+    expect(sent.status).toBe(200);
+    expect(dataOf(sent).sent_at).toEqual(expect.any(String));
+    const again = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
+    expect(dataOf(again).sent_at).toBe(dataOf(sent).sent_at);
+    expect((await as.manager.get(`/api/purchase_orders?status=open&vendor_id=${po.vendor_id}`)).body.data!.map((r) => r.id)).toEqual([po.id]);
+    expect((await as.manager.post('/api/purchase_orders/999999/send')).status).toBe(404);
+  });
+
+  it('a received line writes its receipt exactly once, set back writes the reverse; on hand and on order follow', async () => {
+    const m = await material({ starting_qty: 2 });
+    const po = await order();
+    const l = await line(po, m, 10, 25); // unit price 2.5
+    expect(await stock(m.id)).toEqual({ on_hand: 2, on_order: 10 });
+
+    const r1 = await as.manager.patch(`/api/purchase_order_materials/${l.id}`, { status: 'received' });
+    expect(r1.status).toBe(200);
+    expect(await stock(m.id)).toEqual({ on_hand: 12, on_order: 0 });
+    expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2.5 }]);
+    expect((await getOrder(po.id)).received_at).toEqual(expect.any(String)); // its last line
+
+    // saving it again (received twice) writes nothing more
+    await as.manager.patch(`/api/purchase_order_materials/${l.id}`, { status: 'received', qty: 10 });
+    expect(await receipts(l.id)).toHaveLength(1);
+    expect(await stock(m.id)).toEqual({ on_hand: 12, on_order: 0 });
+
+    // set back: the reverse, the order open again
+    await as.manager.patch(`/api/purchase_order_materials/${l.id}`, { status: 'backordered' });
+    expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2.5 }, { qty: -10, price: 2.5 }]);
+    expect(await stock(m.id)).toEqual({ on_hand: 2, on_order: 10 });
+    expect((await getOrder(po.id)).received_at).toBeNull();
+  });
+
+  it('qty 0 counts as 1 for the unit price', async () => {
+    const m = await material();
+    const l = await line(await order(), m, 0, 7, { status: 'received' });
+    expect(await receipts(l.id)).toEqual([]); // nothing arrived
+    const l2 = await line(await order(), m, 3, 7, { status: 'received' });
+    expect(await receipts(l2.id)).toEqual([{ qty: 3, price: 2.33 }]);
+    expect(l.status).toBe('received');
+  });
+
+  it('receive all receives every line once and the order', async () => {
+    const a = await material();
+    const b = await material();
+    const po = await order();
+    const la = await line(po, a, 4, 8);
+    const lb = await line(po, b, 5, 10, { status: 'received' });
+    expect((await as.supervisor.post(`/api/purchase_orders/${po.id}/receive`)).status).toBe(403);
+    const res = await as.manager.post(`/api/purchase_orders/${po.id}/receive`);
+    expect(res.status).toBe(200);
+    expect(dataOf(res).received_at).toEqual(expect.any(String));
+    expect((dataOf(res).purchase_order_materials as Row[]).map((x: Row) => x.status)).toEqual(['received', 'received']);
+    expect(await receipts(la.id)).toEqual([{ qty: 4, price: 2 }]);
+    expect(await receipts(lb.id)).toEqual([{ qty: 5, price: 2 }]);
+    expect(await stock(a.id)).toEqual({ on_hand: 4, on_order: 0 });
+    await as.manager.post(`/api/purchase_orders/${po.id}/receive`); // again: nothing more
+    expect(await receipts(la.id)).toHaveLength(1);
+    expect(await stock(b.id)).toEqual({ on_hand: 5, on_order: 0 });
+  });
+});
+
+describe('split', () => {
+  it('divides a line in one transaction and receives the received part', async () => {
+    const m = await material();
+    const po = await order();
+    const l = await line(po, m, 10, 30);
+    const res = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 2, received: 5, backordered: 3 });
+    expect(res.status).toBe(200);
+    const lines = res.body.data as Row[];
+    expect(lines.map((x) => [x.status, x.qty, x.price])).toEqual([
+      ['ordered', 2, 6],
+      ['received', 5, 15],
+      ['backordered', 3, 9],
+    ]);
+    expect(lines[0]!.id).toBe(l.id);
+    expect(await stock(m.id)).toEqual({ on_hand: 5, on_order: 5 });
+    expect(await receipts(lines[1]!.id)).toEqual([{ qty: 5, price: 3 }]);
+    expect((await getOrder(po.id)).received_at).toBeNull();
+  });
+
+  it('refuses a total that differs or a negative amount, changing nothing', async () => {
+    const m = await material();
+    const po = await order();
+    const l = await line(po, m, 10, 30);
+    const differs = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 2, received: 5, backordered: 2 });
+    expect(differs.status).toBe(422);
+    expect(differs.body.errors).toHaveProperty('qty');
+    const negative = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 12, received: -2, backordered: 0 });
+    expect(negative.status).toBe(422);
+    expect(negative.body.errors?.received).toEqual(['It looks like something is adding up to a negative.']);
+    const junk = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 'x' });
+    expect(junk.status).toBe(422);
+    expect((await as.supervisor.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 10 })).status).toBe(403);
+    expect((await as.manager.get(`/api/purchase_order_materials?purchase_order_id=${po.id}`)).body.data).toHaveLength(1);
+    expect(await stock(m.id)).toEqual({ on_hand: 0, on_order: 10 });
+  });
+
+  it('a received line split into received and backordered reverses only what goes back', async () => {
+    const m = await material();
+    const po = await order();
+    const l = await line(po, m, 10, 20, { status: 'received' });
+    const res = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 0, received: 6, backordered: 4 });
+    expect(res.status).toBe(200);
+    expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2 }, { qty: -4, price: 2 }]);
+    expect(await stock(m.id)).toEqual({ on_hand: 6, on_order: 4 });
+    expect((await getOrder(po.id)).received_at).toBeNull();
+  });
+});
+
+describe('boms', () => {
+  it('pull writes one pull per line and makes the bom read-only; return reverses it', async () => {
+    const a = await material({ starting_qty: 10 });
+    const b = await material({ starting_qty: 5 });
+    const bom = await made(as.manager, 'boms', { name: `Bom ${++seq}`, bom_materials: [{ material_id: a.id, qty: 3 }, { material_id: b.id, qty: 2 }] });
+    const [bl] = bom.bom_materials as Row[];
+    expect((await as.employee.post(`/api/boms/${bom.id}/pull`)).status).toBe(403);
+    const pulled = await as.supervisor.post(`/api/boms/${bom.id}/pull`);
+    expect(pulled.status).toBe(200);
+    expect(dataOf(pulled).pulled_at).toEqual(expect.any(String));
+    expect((await stock(a.id)).on_hand).toBe(7);
+    expect((await stock(b.id)).on_hand).toBe(3);
+    const n = await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`);
+    expect(n[0]!.n).toBe(2);
+
+    const twice = await as.manager.post(`/api/boms/${bom.id}/pull`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/already been pulled/);
+    expect((await stock(a.id)).on_hand).toBe(7);
+    for (const res of [
+      await as.manager.patch(`/api/bom_materials/${bl!.id}`, { qty: 9 }),
+      await as.manager.post('/api/bom_materials', { bom_id: bom.id, material_id: a.id, qty: 1 }),
+      await as.manager.del(`/api/bom_materials/${bl!.id}`),
+      await as.manager.patch(`/api/boms/${bom.id}`, { name: 'x' }),
+      await as.manager.del(`/api/boms/${bom.id}`),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/read-only/);
+    }
+
+    const back = await as.manager.post(`/api/boms/${bom.id}/return`);
+    expect(back.status).toBe(200);
+    expect(dataOf(back).pulled_at).toBeNull();
+    expect((await stock(a.id)).on_hand).toBe(10);
+    expect((await stock(b.id)).on_hand).toBe(5);
+    expect((await as.manager.post(`/api/boms/${bom.id}/return`)).status).toBe(409);
+    expect((await as.manager.patch(`/api/bom_materials/${bl!.id}`, { qty: 4 })).status).toBe(200);
+    // the generic save cannot pull (no transactions would explain it)
+    expect((await as.manager.patch(`/api/boms/${bom.id}`, { pulled_at: new Date().toISOString() })).status).toBe(422);
+  });
+});
+
+describe('suggested orders', () => {
+  it('counts reorder qty, open demand, on hand and on order, rounded up to the economic and minimum qty', async () => {
+    const v = await vendor();
+    // A: reorder 10, on hand 4, on order 3, demand 2 × 3 (job) + 1.5 (open bom) = 7.5 → shortfall 10.5 → 11, eoq 0, min 1
+    const a = await material({ reorder_qty: 10, starting_qty: 4, economic_order_qty: 0 });
+    // B: reorder 5, on hand 0, no demand → shortfall 5, eoq 12 → 12; minimum 20 → 20
+    const b = await material({ reorder_qty: 5, economic_order_qty: 12 });
+    // C: enough stock → not suggested; D: no preferred vendor, shortfall 2
+    const c = await material({ reorder_qty: 5, starting_qty: 9 });
+    const d = await material({ reorder_qty: 2 });
+    // E: inactive → never suggested
+    const e = await material({ reorder_qty: 50, active: false });
+    await made(as.manager, 'vendor_materials', { material_id: a.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 2, is_preferred: true });
+    await made(as.manager, 'vendor_materials', { material_id: b.id, vendor_id: v.id, minimum_order_qty: 20, unit_price: 0.5, is_preferred: true });
+    const po = await order();
+    await line(po, a, 3, 6);
+    await line(po, a, 100, 1, { status: 'received' }); // received lines are stock, not on order... and raise on hand
+    const product = await made(as.manager, 'products', { name: `Product ${++seq}`, product_materials: [{ material_id: a.id, qty: 2 }] });
+    const job = await made(as.manager, 'jobs', { name: `Job ${++seq}` });
+    await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id, qty: 3 });
+    await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id, qty: 50, is_ordered: true }); // ordered: no demand
+    const done = await made(as.manager, 'jobs', { name: `Old job ${++seq}`, active: false });
+    await made(as.manager, 'job_products', { job_id: done.id, product_id: product.id, qty: 40 });
+    await made(as.manager, 'boms', { name: 'open', bom_materials: [{ material_id: a.id, qty: 1.5 }] });
+    const pulledBom = await made(as.manager, 'boms', { name: 'pulled', bom_materials: [{ material_id: a.id, qty: 99 }] });
+    // the received line added 100: take it back out with a pulled bom of 99 + 1 adjustment-free pull
+    await as.manager.post(`/api/boms/${pulledBom.id}/pull`);
+    await made(as.manager, 'material_transactions', { material_id: a.id, type: 'pull', qty: 1 });
+    expect(await stock(a.id)).toEqual({ on_hand: 4, on_order: 3 });
+
+    const res = await as.manager.get('/api/purchase_orders/suggestions');
+    expect(res.status).toBe(200);
+    const mine = (res.body.data as Row[]).filter((r) => [a.id, b.id, c.id, d.id, e.id].includes(r.material_id));
+    expect(mine).toEqual([
+      {
+        material_id: a.id, material_number: a.number, description: a.description, vendor_id: v.id, vendor_name: v.name,
+        on_hand: 4, on_order: 3, reorder_qty: 10, open_demand: 7.5, shortfall: 10.5, economic_order_qty: 0, min_order_qty: 1,
+        suggested_qty: 11, unit_price: 2,
+      },
+      {
+        material_id: b.id, material_number: b.number, description: b.description, vendor_id: v.id, vendor_name: v.name,
+        on_hand: 0, on_order: 0, reorder_qty: 5, open_demand: 0, shortfall: 5, economic_order_qty: 12, min_order_qty: 20,
+        suggested_qty: 20, unit_price: 0.5,
+      },
+      {
+        material_id: d.id, material_number: d.number, description: d.description, vendor_id: null, vendor_name: null,
+        on_hand: 0, on_order: 0, reorder_qty: 2, open_demand: 0, shortfall: 2, economic_order_qty: 0, min_order_qty: 0,
+        suggested_qty: 2, unit_price: 0,
+      },
+    ]);
+    expect((await as.employee.get('/api/purchase_orders/suggestions')).status).toBe(403);
+
+    // from suggestions: one draft order per vendor, in one transaction
+    expect((await as.supervisor.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }] })).status).toBe(403);
+    const noVendor = await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }, { material_id: d.id, qty: 2 }] });
+    expect(noVendor.status).toBe(422);
+    expect(noVendor.body.errors).toHaveProperty(['lines.1.material_id']);
+    expect((await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: -1 }] })).body.errors).toHaveProperty(['lines.0.qty']);
+    expect((await as.manager.get(`/api/purchase_orders?vendor_id=${v.id}`)).body.data).toHaveLength(0); // nothing half-written
+
+    const created = await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }, { material_id: b.id, qty: 20 }] });
+    expect(created.status).toBe(201);
+    const orders = created.body.data as Row[];
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.vendor_id).toBe(v.id);
+    expect(orders[0]!.sent_at).toBeNull();
+    expect(orders[0]!.number).toEqual(expect.any(Number));
+    expect((orders[0]!.purchase_order_materials as Row[]).sort((x, y) => (x.material_id as number) - (y.material_id as number)).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
+      [a.id, 11, 22, 'ordered'],
+      [b.id, 20, 10, 'ordered'],
+    ]);
+    const after = (await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[];
+    expect(after.filter((r) => [a.id, b.id].includes(r.material_id))).toEqual([]); // now on order
+  });
+});
