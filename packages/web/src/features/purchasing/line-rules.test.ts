@@ -10,22 +10,22 @@ describe('split', () => {
 
   it('takes an edited amount from the current status, so the total stays the qty', () => {
     let a = startSplit(10, 'ordered');
-    a = editSplit(a, 'received', 6, 'ordered', 10);
+    a = editSplit(a, 'received', 6, 'ordered');
     expect(a).toEqual({ ordered: 4, received: 6, backordered: 0 });
-    a = editSplit(a, 'backordered', 4, 'ordered', 10);
+    a = editSplit(a, 'backordered', 4, 'ordered');
     expect(a).toEqual({ ordered: 0, received: 6, backordered: 4 });
-    a = editSplit(a, 'received', 2.5, 'ordered', 10);
+    a = editSplit(a, 'received', 2.5, 'ordered');
     expect(a).toEqual({ ordered: 3.5, received: 2.5, backordered: 4 });
     expect(a.ordered + a.received + a.backordered).toBe(10);
     // from a backordered line
-    expect(editSplit(startSplit(5, 'backordered'), 'received', 3, 'backordered', 5)).toEqual({ ordered: 0, received: 3, backordered: 2 });
+    expect(editSplit(startSplit(5, 'backordered'), 'received', 3, 'backordered')).toEqual({ ordered: 0, received: 3, backordered: 2 });
   });
 
   it('reports any negative amount, and nothing otherwise', () => {
-    const over = editSplit(startSplit(10, 'ordered'), 'received', 12, 'ordered', 10);
+    const over = editSplit(startSplit(10, 'ordered'), 'received', 12, 'ordered');
     expect(over.ordered).toBe(-2);
     expect(splitError(over)).toBe(NEGATIVE_SPLIT_MESSAGE);
-    expect(splitError(editSplit(startSplit(10, 'ordered'), 'received', -1, 'ordered', 10))).toBe('It looks like something is adding up to a negative.');
+    expect(splitError(editSplit(startSplit(10, 'ordered'), 'received', -1, 'ordered'))).toBe('It looks like something is adding up to a negative.');
     expect(splitError({ ordered: 0, received: 10, backordered: 0 })).toBeNull();
   });
 });

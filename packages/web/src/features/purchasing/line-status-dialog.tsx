@@ -90,7 +90,7 @@ function SplitForm({ line }: { line: Line }) {
           readOnly={s === status}
           helper={s === status ? 'The rest of the line' : undefined}
           onChange={(v) => {
-            setAmounts((a) => editSplit(a, s, v ?? 0, status, qty));
+            setAmounts((a) => editSplit(a, s, v ?? 0, status));
           }}
         />
       ))}
