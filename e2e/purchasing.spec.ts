@@ -146,7 +146,8 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await supervisor.getByTestId('purchase_order_materials-row').filter({ hasText: number }).first().click();
   const readOnly = supervisor.getByRole('dialog', { name: 'PO Material' });
   await expect(readOnly.getByRole('button', { name: 'Save' })).toHaveCount(0);
-  await readOnly.getByRole('button', { name: 'Close' }).click();
+  await readOnly.getByTestId('dialog-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(readOnly).toHaveCount(0);
   await supervisor.goto('/purchase_orders/create');
   await expect(supervisor.getByText('Your role does not give you access to this screen.')).toBeVisible();
   await context.close();
