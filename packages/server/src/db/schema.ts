@@ -95,7 +95,8 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
       else if (fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
     }
     // One trigram index on the search expression makes '%term%' searches fast on large tables.
-    if (def.search.length) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
+    // (Only over stored columns: a search on a computed field, e.g. an order's vendor name, has none.)
+    if (def.search.length && def.search.every((n) => !def.fields[n]?.computed)) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
     for (const cols of def.uniqueTogether ?? []) out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     for (const cols of def.indexes ?? []) out.push(index(`${table}_${cols.join('_')}_idx`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     if ('active' in def.fields) out.push(index(`${table}_active_idx`).on(c.active!));

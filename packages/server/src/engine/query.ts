@@ -3,7 +3,7 @@
  * Everything is whitelisted: unknown filters are ignored, a bad sort column or malformed value is a
  * 422, and values are always bound parameters.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
 import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';
@@ -138,7 +138,11 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   if (search) {
     if (search.length > 200) errors.search = ['Must be at most 200 characters.'];
     else if (def.search.length) {
-      conds.push(sql`${searchExpression(def.search.map((col) => t[col]))} LIKE ${searchPattern(search)}`);
+      // A computed search field (an order's vendor name) is searched through its expression.
+      const text = sql`${searchExpression(def.search.map((col) => res.computed?.[col]?.(t) ?? t[col]))} LIKE ${searchPattern(search)}`;
+      // An int title field that is not searched as text (an order's number) matches a number typed whole.
+      const byNumber = def.fields[def.titleField]?.kind === 'int' && !def.search.includes(def.titleField) && /^\d{1,9}$/.test(search);
+      conds.push(byNumber ? or(text, eq(t[def.titleField], Number(search)))! : text);
     } else if (/^\d{1,9}$/.test(search) && def.titleField !== 'id') {
       conds.push(eq(t[def.titleField], def.fields[def.titleField]?.kind === 'int' ? Number(search) : search));
     }

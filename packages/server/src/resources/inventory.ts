@@ -155,6 +155,11 @@ export const bomMaterialsHooks: Hooks = {
  * (domain/pull-bom.ts), which write the stock transactions; a pulled bom is read-only and stays.
  */
 export const bomsHooks: Hooks = {
+  computed: {
+    job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id})`,
+    job_name: (t) => sql`(SELECT j.name FROM jobs j WHERE j.id = ${t.job_id})`,
+    line_count: (t) => sql`(SELECT count(*)::int FROM bom_materials l WHERE l.bom_id = ${t.id} AND l.deleted_at IS NULL)`,
+  },
   customFilters: {
     status: (value, t) => (value === 'pulled' ? isNotNull(t.pulled_at) : value === 'open' ? isNull(t.pulled_at) : undefined),
   },
@@ -168,6 +173,11 @@ export const bomsHooks: Hooks = {
 
 /** Derived status (domain.md 4): received if received_at, else open if sent_at, else draft. */
 export const purchaseOrdersHooks: Hooks = {
+  computed: {
+    vendor_name: (t) => sql`(SELECT v.name FROM vendors v WHERE v.id = ${t.vendor_id})`,
+    line_count: (t) => sql`(SELECT count(*)::int FROM purchase_order_materials l WHERE l.purchase_order_id = ${t.id} AND l.deleted_at IS NULL)`,
+    total: (t) => sql`(SELECT coalesce(sum(l.price), 0) FROM purchase_order_materials l WHERE l.purchase_order_id = ${t.id} AND l.deleted_at IS NULL)`,
+  },
   customFilters: {
     status: (value, t) =>
       value === 'received'

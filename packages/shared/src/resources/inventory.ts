@@ -150,10 +150,15 @@ export const purchase_orders = defineResource({
     sent_at: f.timestamp(),
     received_at: f.timestamp(),
     note: f.longText(),
+    /** What the list shows and searches (read live): the vendor's name, how many lines, their total price. */
+    vendor_name: f.text({ readOnly: true, computed: true }),
+    line_count: f.int({ readOnly: true, computed: true }),
+    total: f.money({ readOnly: true, computed: true }),
   },
-  search: [],
+  // The vendor's name (computed); a number typed whole also finds the order by its number.
+  search: ['vendor_name'],
   filters: { vendor_id: { op: 'eq' }, status: { op: 'custom', values: PURCHASE_ORDER_STATUSES }, number: { op: 'eq' } },
-  sortable: ['number', 'sent_at', 'received_at', 'created_at'],
+  sortable: ['number', 'sent_at', 'received_at', 'created_at', 'vendor_name', 'total'],
   relations: {
     purchase_order_materials: { kind: 'many', resource: 'purchase_order_materials', foreignKey: 'purchase_order_id', writable: true },
     vendor: { kind: 'belongsTo', resource: 'vendors', localKey: 'vendor_id' },
@@ -206,6 +211,10 @@ export const boms = defineResource({
     job_id: f.ref('jobs', { onDelete: 'set null' }),
     /** Set and cleared only by Pull and Return to stock, which write the stock transactions. */
     pulled_at: f.timestamp({ readOnly: true }),
+    /** Its job as lists show it, and how many lines it has (read live). */
+    job_number: f.text({ readOnly: true, computed: true }),
+    job_name: f.text({ readOnly: true, computed: true }),
+    line_count: f.int({ readOnly: true, computed: true }),
   },
   search: ['name'],
   filters: { job_id: { op: 'eq' }, status: { op: 'custom', values: ['open', 'pulled'] } },

@@ -24,4 +24,8 @@ export const recordDialogs: RecordDialogRegistry = {
   notes: () => import('../resource-kit/attachments/note-dialog.tsx').then((m) => m.openNoteDialog),
   files: () => import('../resource-kit/attachments/file-dialog.tsx').then((m) => m.openFileDialog),
   images: () => import('../resource-kit/attachments/image-dialog.tsx').then((m) => m.openImageDialog),
+  purchase_orders: () => import('../features/purchasing/purchase-order-dialog.tsx').then((m) => m.openPurchaseOrderDialog),
+  purchase_order_materials: () => import('../features/purchasing/purchase-order-material-dialog.tsx').then((m) => m.openPurchaseOrderMaterialDialog),
+  boms: () => import('../features/boms/bom-dialog.tsx').then((m) => m.openBomDialog),
+  bom_materials: () => import('../features/boms/bom-material-dialog.tsx').then((m) => m.openBomMaterialDialog),
 };

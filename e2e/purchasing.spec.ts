@@ -1,0 +1,154 @@
+/**
+ * Purchasing and boms (issue 10): a manager creates an order from the suggested orders, sends it,
+ * splits a line into received and backordered, receives the rest, and sees stock rise on the
+ * material; pulls a bom and sees stock fall; a supervisor can view orders but not edit them.
+ * With SHOTS_DIR set, the screens and dialogs are also photographed at 1280 and 390 px wide.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+test.describe.configure({ timeout: 180_000 });
+
+let seq = 0;
+const unique = (what: string) => `${what}-${Date.now().toString(36)}${++seq}`;
+
+async function create(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+/** Photographs what the page shows at 1280 and 390 px (only when SHOTS_DIR is set). */
+async function shots(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+test('a manager orders from suggestions, splits, receives and sees stock rise; pulls a bom and sees stock fall; a supervisor only views', async ({ page, baseURL, browser }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const vendorName = unique('Cascadia Supply');
+  const vendor = await create(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Rosa Diaz' });
+  const number = unique('PO-GL');
+  // Nothing on hand or on order, reorder at 20: the suggestion is 20 (vendor minimum 5, no economic qty).
+  const material = await create(page, baseURL!, 'materials', { number, description: 'Clear float 1/4"', reorder_qty: 20, starting_qty: 0 });
+  await create(page, baseURL!, 'vendor_materials', { material_id: material.id, vendor_id: vendor.id, vendor_part_number: 'CS-14', unit_price: 2.5, minimum_order_qty: 5, is_preferred: true });
+
+  // Suggested orders
+  await page.getByRole('navigation').getByRole('link', { name: 'Purchase Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Purchase Orders', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'purchase orders list');
+  await page.getByText('Suggested orders').click();
+  await expect(page).toHaveURL(/view=suggestions/);
+  const group = page.getByTestId('suggestion-group').filter({ hasText: vendorName });
+  const row = group.getByTestId('suggestion-row').filter({ hasText: number });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('20');
+  await expectAccessible(page, 'suggested orders');
+  await row.getByRole('checkbox', { name: `Order ${number}` }).check();
+  await expect(row.getByRole('textbox', { name: `Qty of ${number}` })).toHaveValue('20');
+  await shots(page, 'suggested-orders');
+  await page.getByRole('button', { name: 'Create Orders' }).click();
+  const created = page.getByTestId('created-orders');
+  await expect(created).toContainText(vendorName);
+  await created.getByRole('link').filter({ hasText: vendorName }).click();
+
+  // The draft order: one line of 20 at $2.50
+  await expect(page).toHaveURL(/\/purchase_orders\/\d+$/);
+  const orderUrl = page.url();
+  const header = page.getByTestId('purchase-order-page');
+  await expect(header.getByTestId('order-status')).toHaveText('Draft');
+  await expect(header).toContainText('Rosa Diaz');
+  const line = page.getByTestId('purchase_order_materials-row').filter({ hasText: number });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('CS-14');
+  await expect(page.getByTestId('po-total')).toHaveText('Total $50.00');
+  await expect(page.getByTestId('po-mailto')).toHaveAttribute('href', /^mailto:\?subject=Purchase%20order%20\d+/);
+  await expectAccessible(page, 'purchase order');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(header.getByTestId('order-status')).toHaveText('Open');
+  await shots(page, 'purchase-order');
+
+  // Split the line: 12 received, 8 backordered
+  await line.getByRole('button', { name: /^Status of/ }).click();
+  const picker = page.getByTestId('line-status-dialog');
+  await expect(picker.getByRole('button', { name: 'Split' })).toBeVisible();
+  await picker.getByRole('button', { name: 'Split' }).click();
+  const split = page.getByTestId('split-dialog');
+  await expect(split.getByLabel('Ordered', { exact: true })).toHaveValue('20');
+  await split.getByLabel('Received', { exact: true }).fill('25');
+  await expect(split.getByRole('alert')).toHaveText('It looks like something is adding up to a negative.');
+  await split.getByLabel('Received', { exact: true }).fill('12');
+  await split.getByLabel('Backordered', { exact: true }).fill('8');
+  await expect(split.getByLabel('Ordered', { exact: true })).toHaveValue('0');
+  await expect(split.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page, 'split dialog');
+  await shots(page, 'split-dialog');
+  await split.getByRole('button', { name: 'Split' }).click();
+  await expect(split).toHaveCount(0);
+  const lines = page.getByTestId('purchase_order_materials-row').filter({ hasText: number });
+  await expect(lines.filter({ hasText: 'Received' })).toHaveCount(1);
+  await expect(lines.filter({ hasText: 'Backordered' })).toHaveCount(1);
+
+  // Receive the rest
+  await page.getByRole('button', { name: 'Receive All' }).click();
+  await page.getByRole('dialog', { name: 'Receive All' }).getByRole('button', { name: 'Receive All' }).click();
+  await expect(header.getByTestId('order-status')).toHaveText('Received');
+  await expect(lines.filter({ hasText: 'Backordered' })).toHaveCount(0);
+
+  // Stock rose by all 20
+  await page.goto(`/inventory/${material.id}`);
+  await expect(page.getByTestId('material-on-hand')).toHaveText('20');
+
+  // A bom of 6 pulled from stock: 20 → 14
+  const bom = await create(page, baseURL!, 'boms', { name: unique('Lobby mirrors'), bom_materials: [{ material_id: material.id, qty: 6 }] });
+  await page.goto('/boms');
+  await expect(page.getByRole('heading', { name: 'Boms', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'boms list');
+  await page.goto(`/boms/${bom.id}`);
+  const bomPage = page.getByTestId('bom-page');
+  await expect(bomPage.getByTestId('bom-status')).toHaveText('Open');
+  await expect(page.getByTestId('bom_materials-row').filter({ hasText: number })).toContainText('6');
+  await expectAccessible(page, 'bom');
+  await page.getByRole('button', { name: 'Pull' }).click();
+  await page.getByRole('dialog', { name: 'Pull' }).getByRole('button', { name: 'Pull' }).click();
+  await expect(bomPage.getByTestId('bom-status')).toHaveText('Pulled');
+  await expect(page.getByRole('button', { name: 'Return to Stock' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Material' })).toHaveCount(0); // read-only once pulled
+  await shots(page, 'bom');
+  await page.goto(`/inventory/${material.id}`);
+  await expect(page.getByTestId('material-on-hand')).toHaveText('14');
+
+  // A supervisor sees the order but cannot change it
+  const context = await browser.newContext();
+  const supervisor = await context.newPage();
+  await login(supervisor, ROLE_USERS.supervisor.email, PASSWORD);
+  await supervisor.goto(orderUrl);
+  const view = supervisor.getByTestId('purchase-order-page');
+  await expect(view.getByTestId('order-status')).toHaveText('Received');
+  await expect(supervisor.getByTestId('purchase_order_materials-row').filter({ hasText: number })).toHaveCount(2);
+  await expect(supervisor.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(supervisor.getByRole('button', { name: 'Add Material' })).toHaveCount(0);
+  await expect(supervisor.getByRole('button', { name: /^Status of/ })).toHaveCount(0);
+  await supervisor.getByTestId('purchase_order_materials-row').filter({ hasText: number }).first().click();
+  const readOnly = supervisor.getByRole('dialog', { name: 'PO Material' });
+  await expect(readOnly.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await readOnly.getByTestId('dialog-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(readOnly).toHaveCount(0);
+  await supervisor.goto('/purchase_orders/create');
+  await expect(supervisor.getByText('Your role does not give you access to this screen.')).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,137 @@
+/**
+ * A saved line's status (domain.md 4): the status picker (Ordered, Received, Backordered, and
+ * Split) and the Split dialog.
+ *
+ * Choosing a status saves the line; the server writes the receipt (or its reverse) and marks the
+ * order received with its last line. Split divides the line's qty among the three statuses: editing
+ * one amount adjusts the current status's amount, so the total stays the line's qty; any negative
+ * amount shows "It looks like something is adding up to a negative." and blocks the save. The
+ * server splits in one transaction (`POST /api/purchase_order_materials/{id}/split`).
+ */
+import { PO_LINE_STATUS_LABELS, PO_LINE_STATUSES } from '@glazier/shared/resources/inventory';
+import { formatQty } from '@glazier/shared/rules/money';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { saveRecord, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
+import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
+import { QtyField } from '../../ui/fields.tsx';
+import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
+import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { editSplit, splitError, startSplit, type LineStatus, type SplitAmounts } from './line-rules.ts';
+import { refreshStock, splitLine } from './order-actions.ts';
+
+type Line = RecordOf<'purchase_order_materials'>;
+type StatusChoice = LineStatus | 'split';
+
+function StatusPicker({ line }: { line: Line }) {
+  const modal = useModal<StatusChoice>();
+  const current = line.status ?? 'ordered';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {line.material_number} · {formatQty(line.qty)}
+      </Text>
+      {PO_LINE_STATUSES.map((s) => (
+        <Button
+          key={s}
+          variant={s === current ? 'light' : 'default'}
+          justify="space-between"
+          rightSection={s === current ? <IconCheck size={16} aria-hidden /> : null}
+          aria-current={s === current || undefined}
+          onClick={() => modal.close(s)}
+        >
+          {PO_LINE_STATUS_LABELS[s]}
+        </Button>
+      ))}
+      <Button variant="default" justify="flex-start" onClick={() => modal.close('split')}>
+        Split
+      </Button>
+    </Stack>
+  );
+}
+
+function SplitForm({ line }: { line: Line }) {
+  const modal = useModal<Line[]>();
+  const status = line.status ?? 'ordered';
+  const qty = line.qty ?? 0;
+  const loader = useLoader();
+  const queryClient = useQueryClient();
+  const [amounts, setAmounts] = useState<SplitAmounts>(() => startSplit(qty, status));
+  const error = splitError(amounts);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (splitError(amounts)) return;
+    try {
+      const lines = await loader.run(splitLine(queryClient, line.id, amounts));
+      reportSuccess('Line split.');
+      modal.close(lines);
+    } catch (e) {
+      reportError(e); // e.g. the line changed meanwhile: the server refuses a total that differs
+    }
+  };
+
+  return (
+    <DialogForm
+      onSubmit={(e) => void onSubmit(e)}
+      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Split" />}
+    >
+      <Text size="sm">
+        {line.material_number}: {formatQty(qty)} in all. Editing an amount takes it from {PO_LINE_STATUS_LABELS[status]}.
+      </Text>
+      {PO_LINE_STATUSES.map((s) => (
+        <QtyField
+          key={s}
+          label={PO_LINE_STATUS_LABELS[s]}
+          value={amounts[s]}
+          readOnly={s === status}
+          helper={s === status ? 'The rest of the line' : undefined}
+          onChange={(v) => {
+            setAmounts((a) => editSplit(a, s, v ?? 0, status));
+          }}
+        />
+      ))}
+      {error && (
+        <Alert color="red" role="alert" data-testid="split-error">
+          {error}
+        </Alert>
+      )}
+    </DialogForm>
+  );
+}
+
+/**
+ * The status picker of a saved line, then what was picked: a status is saved at once, Split opens
+ * the Split dialog. Resolves with the saved line(s), or null.
+ */
+export function useChangeLineStatus(): (line: Line) => Promise<Line[] | null> {
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const loader = useLoader();
+  return (line) => changeLineStatus(modals, queryClient, loader, line);
+}
+
+async function changeLineStatus(modals: ModalStackApi, queryClient: QueryClient, loader: LoaderApi, line: Line): Promise<Line[] | null> {
+  const choice = await modals.push<StatusChoice>(() => <StatusPicker line={line} />, { title: 'Line Status', size: 'xs', testId: 'line-status-dialog' });
+  if (!choice) return null;
+  if (choice === 'split') return openSplitDialog(modals, line);
+  if (choice === (line.status ?? 'ordered')) return [line];
+  try {
+    const saved = await loader.run(saveRecord('purchase_order_materials', { id: line.id, updated_at: line.updated_at, status: choice }));
+    storeRecords(queryClient, 'purchase_order_materials', [saved]);
+    refreshStock(queryClient);
+    reportSuccess(`Line ${PO_LINE_STATUS_LABELS[choice].toLowerCase()}.`);
+    return [saved];
+  } catch (e) {
+    reportError(e);
+    return null;
+  }
+}
+
+/** The Split dialog; resolves with the lines the split left, or null. */
+export function openSplitDialog(modals: ModalStackApi, line: Line): Promise<Line[] | null> {
+  return modals.push<Line[]>(() => <SplitForm line={line} />, { title: 'Split Line', size: 'sm', testId: 'split-dialog' });
+}

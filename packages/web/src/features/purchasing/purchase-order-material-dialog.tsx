@@ -1,0 +1,153 @@
+/**
+ * PO Material dialog (domain.md 3, 5, 8, 9): one line of an order — the material (required: "The
+ * material is required"), qty, the vendor's minimum order qty, unit price and price.
+ *
+ * Choosing a material finds the order's vendor's price for it (its vendor material): qty becomes
+ * max(current qty, the vendor's minimum order qty, the material's economic order qty) and price =
+ * qty × the vendor's unit price. Changing qty or unit price recomputes the price; raising the
+ * minimum order qty above qty lifts qty to it. The rules are line-rules.ts.
+ * The status is not edited here: saved lines change it through the status picker (line-status-dialog).
+ */
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { fetchList, resourceKeys, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { MoneyField, QtyField } from '../../ui/fields.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { linePrice, qtyOnChoosingMaterial, qtyOnMinimum, unitPriceOf } from './line-rules.ts';
+
+export const PO_MATERIAL_REQUIRED = 'The material is required';
+export const REMOVE_LINE_CONFIRM = 'Remove this material from this order?';
+
+interface Props {
+  record?: RecordOf<'purchase_order_materials'> | null;
+  initial?: Partial<InputOf<'purchase_order_materials'>>;
+}
+
+function PurchaseOrderMaterialForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'purchase_orders');
+  const queryClient = useQueryClient();
+  const dialog = useRecordDialog('purchase_order_materials', {
+    deleteConfirm: REMOVE_LINE_CONFIRM,
+    // The visible fields (the order and the vendor material are not: their errors go to a notification).
+    fields: ['material_id', 'qty', 'price'],
+    initialValues: formValues(record, {
+      purchase_order_id: initial?.purchase_order_id ?? null,
+      material_id: initial?.material_id ?? null,
+      vendor_material_id: initial?.vendor_material_id ?? null,
+      qty: initial?.qty ?? 0,
+      price: initial?.price ?? 0,
+    }),
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const order = useRecord('purchase_orders', values.purchase_order_id);
+  const material = useRecord('materials', values.material_id);
+  const vendorMaterial = useRecord('vendor_materials', values.vendor_material_id);
+  // Not stored on the line: the price per unit (price ÷ qty) and the vendor's minimum.
+  const [unitPrice, setUnitPrice] = useState<number | null>(() => unitPriceOf(values.price, values.qty));
+  const [minimum, setMinimum] = useState<number | null>(record?.vendor_material_id ? null : 0);
+  const shownMinimum = minimum ?? vendorMaterial.data?.minimum_order_qty ?? 0;
+
+  const setQtyAndPrice = (qty: number, unit: number | null) => {
+    form.setFieldValue('qty', qty);
+    form.setFieldValue('price', linePrice(qty, unit));
+  };
+
+  const chooseMaterial = async (id: number | null, picked: RecordOf<'materials'> | null) => {
+    form.setFieldValue('material_id', id);
+    if (id == null) return;
+    const vendorId = order.data?.vendor_id;
+    let vm: RecordOf<'vendor_materials'> | null = null;
+    if (vendorId != null) {
+      try {
+        const found = await fetchList('vendor_materials', { material_id: id, vendor_id: vendorId });
+        vm = found.find((v) => v.active) ?? found[0] ?? null;
+        if (vm) queryClient.setQueryData(resourceKeys.record('vendor_materials', vm.id), vm);
+      } catch (e) {
+        reportError(e);
+      }
+    }
+    const min = vm?.minimum_order_qty ?? 0;
+    const unit = vm ? vm.unit_price : unitPrice;
+    form.setFieldValue('vendor_material_id', vm?.id ?? null);
+    setMinimum(min);
+    setUnitPrice(unit);
+    setQtyAndPrice(qtyOnChoosingMaterial(form.getValues().qty, min, picked?.economic_order_qty), unit);
+  };
+
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    if (form.getValues().material_id == null) {
+      event?.preventDefault();
+      form.setFieldError('material_id', PO_MATERIAL_REQUIRED);
+      return;
+    }
+    dialog.onSubmit(event);
+  };
+
+  const partNumber = vendorMaterial.data?.vendor_part_number ?? record?.vendor_part_number;
+  return (
+    <RecordDialogForm dialog={{ ...dialog, onSubmit }} canSave={canEdit} canDelete={canEdit}>
+      <RecordPicker
+        resource="materials"
+        label="Material"
+        value={values.material_id}
+        onChange={(id, m) => void chooseMaterial(id, m)}
+        error={form.errors.material_id}
+        helper={material.data?.description || undefined}
+        autoFocus={values.material_id == null}
+        data-testid="material-picker"
+      />
+      {values.material_id != null && (
+        <Text size="sm" c="dimmed" data-testid="vendor-part-number">
+          {values.vendor_material_id == null
+            ? `${order.data?.vendor_name ?? 'This vendor'} has no price for this material.`
+            : `Vendor part number: ${partNumber || '—'}`}
+        </Text>
+      )}
+      <QtyField
+        label="Qty"
+        value={values.qty}
+        error={form.errors.qty}
+        onChange={(q) => setQtyAndPrice(q ?? 0, unitPrice)}
+      />
+      <QtyField
+        label="Minimum order qty"
+        helper="The vendor's"
+        value={shownMinimum}
+        onChange={(m) => {
+          setMinimum(m);
+          const qty = qtyOnMinimum(form.getValues().qty, m);
+          if (qty !== form.getValues().qty) setQtyAndPrice(qty, unitPrice);
+        }}
+      />
+      <MoneyField
+        label="Unit price"
+        value={unitPrice}
+        onChange={(u) => {
+          setUnitPrice(u);
+          form.setFieldValue('price', linePrice(form.getValues().qty, u));
+        }}
+      />
+      <MoneyField
+        label="Price"
+        value={values.price}
+        error={form.errors.price}
+        onChange={(p) => {
+          form.setFieldValue('price', p ?? 0);
+          setUnitPrice(unitPriceOf(p, form.getValues().qty));
+        }}
+      />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens Add/Edit PO Material; resolves with the saved line, or null (cancelled or removed). */
+export function openPurchaseOrderMaterialDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'purchase_order_materials'> | null> {
+  return modals.push<RecordOf<'purchase_order_materials'>>(() => <PurchaseOrderMaterialForm {...props} />, { testId: 'po-material-dialog' });
+}

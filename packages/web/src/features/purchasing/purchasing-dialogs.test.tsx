@@ -1,0 +1,173 @@
+/**
+ * Issue 10 dialogs: the PO Material dialog (material required; choosing a material takes the
+ * vendor's minimum and the economic order qty and prices the line; qty, unit price and minimum
+ * recompute) and the Split dialog (amounts kept to the line's qty; a negative blocks the save; the
+ * split is posted to the server).
+ */
+import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { openSplitDialog } from './line-status-dialog.tsx';
+import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
+
+function setup(role: Role) {
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  let api!: ModalStackApi;
+  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
+  return () => api;
+}
+
+const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
+const material = { id: 9, number: 'GL-38CT', description: '3/8" clear tempered', economic_order_qty: 25, reorder_qty: 0, on_hand: 0, on_order: 0, active: true };
+const order = { id: 3, number: 1042, vendor_id: 5, vendor_name: 'Harbor Supply', sent_at: null, received_at: null };
+const vendorMaterial = { id: 31, material_id: 9, vendor_id: 5, vendor_part_number: 'HS-38', minimum_order_qty: 10, unit_price: 4.5, is_preferred: true, active: true };
+
+const line = (extra = {}) => ({
+  id: 70,
+  purchase_order_id: 3,
+  material_id: 9,
+  vendor_material_id: 31,
+  qty: 10,
+  price: 45,
+  status: 'ordered' as const,
+  material_number: 'GL-38CT',
+  material_description: null,
+  purchase_order_number: 1042,
+  vendor_part_number: 'HS-38',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  ...extra,
+});
+
+describe('PO Material dialog', () => {
+  it('requires the material', async () => {
+    const calls = mockFetch((url) => (url.pathname === '/api/purchase_orders/3' ? json(order) : undefined));
+    const stack = setup('manager');
+    act(() => {
+      void openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add PO Material' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The material is required')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("choosing a material takes the vendor's price and the larger of minimum and economic order qty; qty, unit price and minimum recompute", async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_orders/3') return json(order);
+      if (url.pathname === '/api/materials/9') return json(material);
+      if (url.pathname === '/api/materials' && init.method === 'GET') return json({ data: [material], current_page: 1, last_page: 1, per_page: 20, total: 1 });
+      if (url.pathname === '/api/vendor_materials' && init.method === 'GET') return json({ data: [vendorMaterial] });
+      if (url.pathname === '/api/vendor_materials/31') return json(vendorMaterial);
+      if (url.pathname === '/api/purchase_order_materials' && init.method === 'POST') return json({ id: 80, ...body(init) }, 201);
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add PO Material' });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/purchase_orders/3')).toBe(true));
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Material' }), 'GL');
+    await userEvent.click(await screen.findByRole('option', { name: /GL-38CT/ }, { timeout: 2000 }));
+
+    const qty = within(dialog).getByRole('textbox', { name: 'Qty' }) as HTMLInputElement;
+    const price = within(dialog).getByRole('textbox', { name: 'Price' }) as HTMLInputElement;
+    // max(0, minimum 10, economic order qty 25) = 25; 25 × $4.50
+    await waitFor(() => expect(qty.value).toBe('25'));
+    expect(price.value).toBe('$112.50');
+    expect((within(dialog).getByRole('textbox', { name: 'Unit price' }) as HTMLInputElement).value).toBe('$4.50');
+    expect(within(dialog).getByTestId('vendor-part-number').textContent).toContain('HS-38');
+
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '30');
+    expect(price.value).toBe('$135.00');
+    const unit = within(dialog).getByRole('textbox', { name: 'Unit price' });
+    await userEvent.clear(unit);
+    await userEvent.type(unit, '5');
+    expect(price.value).toBe('$150.00');
+    const minimum = within(dialog).getByRole('textbox', { name: 'Minimum order qty' });
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '40');
+    expect(qty.value).toBe('40');
+    expect(price.value).toBe('$200.00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(result).resolves.toMatchObject({ id: 80 });
+    expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/purchase_order_materials')?.body).toMatchObject({
+      purchase_order_id: 3,
+      material_id: 9,
+      vendor_material_id: 31,
+      qty: 40,
+      price: 200,
+    });
+  });
+
+  it('asks before removing a line: "Remove this material from this order?"', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_orders/3') return json(order);
+      if (url.pathname === '/api/materials/9') return json(material);
+      if (url.pathname === '/api/vendor_materials/31') return json(vendorMaterial);
+      if (url.pathname === '/api/purchase_order_materials/70' && init.method === 'DELETE') return json({ id: 70 });
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openPurchaseOrderMaterialDialog(stack(), { record: line() });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit PO Material' });
+    expect((within(dialog).getByRole('textbox', { name: 'Unit price' }) as HTMLInputElement).value).toBe('$4.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete PO Material' });
+    expect(within(confirm).getByText('Remove this material from this order?')).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await expect(result).resolves.toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('Split dialog', () => {
+  it('keeps the amounts to the qty, blocks a negative, and posts the split', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_order_materials/70/split' && init.method === 'POST') {
+        return json({ data: [line({ qty: 0 }), line({ id: 71, qty: 6, status: 'received' }), line({ id: 72, qty: 4, status: 'backordered' })] });
+      }
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openSplitDialog(stack(), line());
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Split Line' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
+    expect(field('Ordered').value).toBe('10');
+    expect(field('Ordered').readOnly).toBe(true);
+
+    await userEvent.clear(field('Received'));
+    await userEvent.type(field('Received'), '12');
+    expect(field('Ordered').value).toBe('-2');
+    expect(within(dialog).getByRole('alert').textContent).toBe('It looks like something is adding up to a negative.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.clear(field('Received'));
+    await userEvent.type(field('Received'), '6');
+    await userEvent.clear(field('Backordered'));
+    await userEvent.type(field('Backordered'), '4');
+    expect(field('Ordered').value).toBe('0');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    await expect(result).resolves.toHaveLength(3);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ordered: 0, received: 6, backordered: 4 });
+  });
+});

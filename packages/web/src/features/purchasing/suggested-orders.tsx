@@ -1,0 +1,197 @@
+/**
+ * Suggested orders (issue 10, B4): every material short of stock (`GET
+ * /api/purchase_orders/suggestions`), grouped by preferred vendor, each line showing why — on hand,
+ * on order, reorder qty, open demand, shortfall — and the suggested qty (the shortfall rounded up to
+ * the economic order qty and the vendor's minimum). Tick lines, adjust their qty, and Create Orders
+ * makes one draft order per vendor in one transaction (`POST /api/purchase_orders/from_suggestions`);
+ * the orders made are listed with links.
+ */
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
+import { CheckField, QtyField } from '../../ui/fields.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { linePrice } from './line-rules.ts';
+import { SUGGESTIONS_KEY, fetchSuggestions, ordersFromSuggestions, type Suggestion } from './order-actions.ts';
+
+interface Group {
+  vendorId: number | null;
+  vendorName: string;
+  lines: Suggestion[];
+}
+
+function groupByVendor(rows: Suggestion[]): Group[] {
+  const groups = new Map<number | null, Group>();
+  for (const r of rows) {
+    const g = groups.get(r.vendor_id) ?? { vendorId: r.vendor_id, vendorName: r.vendor_name ?? 'No preferred vendor', lines: [] };
+    g.lines.push(r);
+    groups.set(r.vendor_id, g);
+  }
+  // Vendors by name; materials without a vendor (nothing to order from) last.
+  return [...groups.values()].sort((a, b) => (a.vendorId == null ? 1 : b.vendorId == null ? -1 : a.vendorName.localeCompare(b.vendorName)));
+}
+
+export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const loader = useLoader();
+  const suggestions = useQuery({ queryKey: SUGGESTIONS_KEY, queryFn: ({ signal }) => fetchSuggestions(signal), staleTime: 0 });
+  const groups = useMemo(() => groupByVendor(suggestions.data ?? []), [suggestions.data]);
+  // Ticked lines and their qty (the suggested one until edited).
+  const [picked, setPicked] = useState<Map<number, number>>(new Map());
+  const [created, setCreated] = useState<RecordOf<'purchase_orders'>[] | null>(null);
+
+  const toggle = (s: Suggestion, on: boolean) =>
+    setPicked((p) => {
+      const next = new Map(p);
+      if (on) next.set(s.material_id, s.suggested_qty);
+      else next.delete(s.material_id);
+      return next;
+    });
+  const setQty = (s: Suggestion, qty: number | null) => setPicked((p) => new Map(p).set(s.material_id, qty ?? 0));
+  const toggleGroup = (g: Group, on: boolean) =>
+    setPicked((p) => {
+      const next = new Map(p);
+      for (const s of g.lines) {
+        if (on) next.set(s.material_id, next.get(s.material_id) ?? s.suggested_qty);
+        else next.delete(s.material_id);
+      }
+      return next;
+    });
+
+  const pickedVendors = new Set((suggestions.data ?? []).filter((s) => picked.has(s.material_id)).map((s) => s.vendor_id));
+  const create = async () => {
+    try {
+      const orders = await loader.run(ordersFromSuggestions(queryClient, [...picked].map(([material_id, qty]) => ({ material_id, qty }))));
+      setCreated(orders);
+      setPicked(new Map());
+      reportSuccess(orders.length === 1 ? 'One draft order created.' : `${orders.length} draft orders created.`);
+    } catch (e) {
+      reportError(e);
+    }
+  };
+
+  if (suggestions.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading suggestions" />
+      </Center>
+    );
+  }
+  if (suggestions.isError) return <Alert color="red" role="alert">Could not load the suggestions.</Alert>;
+
+  return (
+    <Stack gap="md" data-testid="suggested-orders">
+      {created && created.length > 0 && (
+        <Alert color="teal" title="Draft orders created" data-testid="created-orders" withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Close">
+          <Stack gap={2}>
+            {created.map((o) => (
+              <Anchor key={o.id} component={Link} to={`/purchase_orders/${o.id}`}>
+                PO {o.number} · {o.vendor_name ?? ''} · {formatMoney(o.total)}
+              </Anchor>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {groups.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          Nothing to order: every material has enough on hand and on order.
+        </Text>
+      )}
+      {groups.map((g) => {
+        const orderable = canEdit && g.vendorId != null;
+        const allPicked = g.lines.every((s) => picked.has(s.material_id));
+        return (
+          <Card key={g.vendorId ?? 'none'} withBorder radius="md" padding="sm" data-testid="suggestion-group">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Title order={2} size="h4">
+                  {g.vendorName}
+                </Title>
+                {orderable && (
+                  <CheckField label="All" checked={allPicked} onChange={(e) => toggleGroup(g, e.currentTarget.checked)} aria-label={`All of ${g.vendorName}`} />
+                )}
+              </Group>
+              {g.vendorId == null && <Text size="sm" c="dimmed">Give these materials a preferred vendor to order them here.</Text>}
+              <Table.ScrollContainer minWidth={640}>
+                <Table verticalSpacing={4} striped="even">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {orderable && <Table.Th w={36}><VisuallyHidden>Order</VisuallyHidden></Table.Th>}
+                      <Table.Th>Material</Table.Th>
+                      <Table.Th>On hand</Table.Th>
+                      <Table.Th>On order</Table.Th>
+                      <Table.Th>Reorder</Table.Th>
+                      <Table.Th>Open demand</Table.Th>
+                      <Table.Th>Shortfall</Table.Th>
+                      <Table.Th w={130}>Qty</Table.Th>
+                      <Table.Th>Price</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {g.lines.map((s) => {
+                      const on = picked.has(s.material_id);
+                      const qty = picked.get(s.material_id) ?? s.suggested_qty;
+                      return (
+                        <Table.Tr key={s.material_id} data-testid="suggestion-row">
+                          {orderable && (
+                            <Table.Td>
+                              <CheckField aria-label={`Order ${s.material_number}`} checked={on} onChange={(e) => toggle(s, e.currentTarget.checked)} />
+                            </Table.Td>
+                          )}
+                          <Table.Td>
+                            <Text size="sm" fw={500}>
+                              {s.material_number}
+                            </Text>
+                            {s.description && (
+                              <Text size="xs" c="dimmed">
+                                {s.description}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{formatQty(s.on_hand)}</Table.Td>
+                          <Table.Td>{formatQty(s.on_order)}</Table.Td>
+                          <Table.Td>{formatQty(s.reorder_qty)}</Table.Td>
+                          <Table.Td>{formatQty(s.open_demand)}</Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {formatQty(s.shortfall)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              → {formatQty(s.suggested_qty)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            {on ? (
+                              <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={(v) => setQty(s, v)} min={0} />
+                            ) : (
+                              formatQty(s.suggested_qty)
+                            )}
+                          </Table.Td>
+                          <Table.Td>{s.unit_price == null ? '' : formatMoney(linePrice(qty, s.unit_price))}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          </Card>
+        );
+      })}
+      {canEdit && groups.length > 0 && (
+        <Group justify="flex-end" gap="sm">
+          <Text size="sm" c="dimmed">
+            {picked.size} {picked.size === 1 ? 'line' : 'lines'}, {pickedVendors.size} {pickedVendors.size === 1 ? 'order' : 'orders'}
+          </Text>
+          <Button onClick={() => void create()} disabled={picked.size === 0}>
+            Create Orders
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
