@@ -45,5 +45,5 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
 };
 
 export const SERVER_RESOURCES = Object.fromEntries(
-  RESOURCE_NAMES.map((name) => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...HOOKS[name] }]),
+  RESOURCE_NAMES.map((name): [ResourceName, ServerResource] => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...HOOKS[name] }]),
 ) as Record<ResourceName, ServerResource>;

@@ -2,7 +2,7 @@
  * A job (`/jobs/{job_id}`, issue 9): the header card (number, or name without one; client with its
  * colour; address with a map link; dates; foreman; scope with completion; status; the estimate and
  * bom linked when there are), Edit / Duplicate / Delete / Job Complete, and the tabs Products,
- * Pickup Items, Time and Schedule (the job's events, read-only here). The action bar's add adds a
+ * Notes, Files, Images (the kit's attachments), Pickup Items, Time, Schedule (the job's events, read-only here) and History. The action bar's add adds a
  * product; its time action opens the job's Time Entry List.
  */
 import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
@@ -28,6 +28,13 @@ import { openJobCompleteDialog } from './job-complete-dialog.tsx';
 import { openJobDialog } from './job-dialog.tsx';
 import { openJobProductDialog } from './job-product-dialog.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
+import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
+import { addFiles } from '../../resource-kit/attachments/file-dialog.tsx';
+import { ImagesSection } from '../../resource-kit/attachments/images-section.tsx';
+import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
+import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
+import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
+import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
 import { ClientName, dateRange } from './jobs-page.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
@@ -105,6 +112,8 @@ export function JobPage() {
   const canEdit = useCan('edit', 'jobs');
   const canPickup = useCan('edit', 'pickup_items');
   const canTime = useCan('view', 'time_entries');
+  const canEditJobs = useCan('edit', 'jobs');
+  const canImages = useCan('edit', 'images');
   const job = useRecord('jobs', id).data;
   const users = useList('users', { active: 'all' });
   const clients = useList('clients', { active: 'all' });
@@ -230,6 +239,27 @@ export function JobPage() {
       sections={[
         { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} /> },
         {
+          key: 'notes',
+          label: 'Notes',
+          render: (j) => <NotesSection parent={{ job_id: j.id }} />,
+          onAdd: canEditJobs ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
+          addLabel: 'Add Note',
+        },
+        {
+          key: 'files',
+          label: 'Files',
+          render: (j) => <FilesSection parent={{ job_id: j.id }} />,
+          onAdd: canEditJobs ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
+          addLabel: 'Add File',
+        },
+        {
+          key: 'images',
+          label: 'Images',
+          render: (j) => <ImagesSection parent={{ job_id: j.id }} />,
+          onAdd: canImages ? (j) => void addImages(modals, { job_id: j.id }) : undefined,
+          addLabel: 'Add Images',
+        },
+        {
           key: 'pickup',
           label: 'Pickup Items',
           render: (j) => <PickupItems job={j} canAdd={canPickup} />,
@@ -244,6 +274,7 @@ export function JobPage() {
           addLabel: 'Add Time',
         },
         { key: 'schedule', label: 'Schedule', render: (j) => <Schedule job={j} /> },
+        { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ]}
       notFoundText="This job does not exist or was deleted."
       testId="job-page"

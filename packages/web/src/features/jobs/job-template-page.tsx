@@ -5,6 +5,7 @@
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { JobProductsSection } from './job-products-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { useRecord } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -45,6 +46,7 @@ export function JobTemplatePage() {
           </Button>
         ) : null
       }
+      sections={[{ key: 'products', label: 'Products', render: (t) => <JobProductsSection jobId={t.id} /> }]}
       testId="job-template-page"
     />
   );

@@ -9,7 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '../session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { addFiles, addImages, addNote, NotesSection } from './index.ts';
+import { addFiles } from './file-dialog.tsx';
+import { addImages } from './images-dialog.tsx';
+import { addNote } from './note-dialog.tsx';
+import { NotesSection } from './notes-section.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
