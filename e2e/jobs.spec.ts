@@ -5,40 +5,16 @@
  *
  * With SHOTS_DIR set, the list, the job screen and the dialogs are photographed at 1280 and 390 px.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+import { expect, test, type Browser } from '@playwright/test';
+import { PASSWORD, ROLE_USERS, expectAccessible, createRecord, login, screenshots } from './support.ts';
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 test.describe.configure({ timeout: 180_000 });
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
 
 interface Seed {
   clientName: string;
   seriesName: string;
   templateName: string;
   jobId: number;
-}
-
-async function created(page: Page, baseURL: string, urlPath: string, body: unknown): Promise<{ id: number }> {
-  const res = await apiPost(page.request, baseURL, urlPath, body);
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
 }
 
 /** A client, a series with dimensions and the measured flag, two products, a template with one product, and a job with one. */
@@ -49,14 +25,14 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   const clientName = `Harbor Homes ${tag}`;
   const seriesName = `Frameless ${tag}`;
   const templateName = `Bath package ${tag}`;
-  const client = await created(page, baseURL, '/api/clients', { name: clientName, color: '#e03131' });
-  const series = await created(page, baseURL, '/api/series', { name: seriesName, use_category_settings: false, enable_dimensions: true, enable_measured: true });
-  const door = await created(page, baseURL, '/api/products', { name: `Shower door ${tag}`, series_id: series.id, cost_per_unit: 100, revenue_per_unit: 250 });
-  await created(page, baseURL, '/api/products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
-  const template = await created(page, baseURL, '/api/job_templates', { name: templateName, client_id: client.id });
-  await created(page, baseURL, '/api/job_products', { job_id: template.id, product_id: door.id, qty: 2 });
-  const job = await created(page, baseURL, '/api/jobs', { number: `J-${tag}`, name: 'Costed job', client_id: client.id });
-  await created(page, baseURL, '/api/job_products', { job_id: job.id, product_id: door.id, qty: 1 });
+  const client = await createRecord(page, baseURL, 'clients', { name: clientName, color: '#e03131' });
+  const series = await createRecord(page, baseURL, 'series', { name: seriesName, use_category_settings: false, enable_dimensions: true, enable_measured: true });
+  const door = await createRecord(page, baseURL, 'products', { name: `Shower door ${tag}`, series_id: series.id, cost_per_unit: 100, revenue_per_unit: 250 });
+  await createRecord(page, baseURL, 'products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
+  const template = await createRecord(page, baseURL, 'job_templates', { name: templateName, client_id: client.id });
+  await createRecord(page, baseURL, 'job_products', { job_id: template.id, product_id: door.id, qty: 2 });
+  const job = await createRecord(page, baseURL, 'jobs', { number: `J-${tag}`, name: 'Costed job', client_id: client.id });
+  await createRecord(page, baseURL, 'job_products', { job_id: job.id, product_id: door.id, qty: 1 });
   await page.close();
   return { clientName, seriesName, templateName, jobId: job.id };
 }
@@ -72,7 +48,7 @@ test('a manager creates a job from a template, adds products from a series and c
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await expect(page.getByTestId('jobs-row').first()).toBeVisible();
   await expectAccessible(page, 'jobs list');
-  await shots(page, 'jobs-list');
+  await screenshots(page, 'jobs-list');
 
   await page.getByRole('button', { name: 'Add Job' }).click();
   const dialog = page.getByTestId('job-dialog');
@@ -88,7 +64,7 @@ test('a manager creates a job from a template, adds products from a series and c
   // the manager sees the admin fields
   await expect(dialog.getByLabel('Burden rate')).toBeVisible();
   await expectAccessible(page, 'job dialog');
-  await shots(page, 'job-dialog');
+  await screenshots(page, 'job-dialog');
   await dialog.getByRole('button', { name: 'Save and Open' }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -108,7 +84,7 @@ test('a manager creates a job from a template, adds products from a series and c
   await add.getByLabel(/Qty of Shower door/).fill('1');
   await add.getByLabel(/Qty of Panel/).fill('3');
   await expectAccessible(page, 'add products dialog');
-  await shots(page, 'add-products-dialog');
+  await screenshots(page, 'add-products-dialog');
   await add.getByRole('button', { name: 'Add Products' }).click();
   await expect(add).toHaveCount(0);
   await expect(products).toHaveCount(3);
@@ -124,20 +100,20 @@ test('a manager creates a job from a template, adds products from a series and c
   await expect(line.getByLabel('Cost')).toHaveValue('$160.00');
   await line.getByLabel('Glass width').fill('35.5');
   await expectAccessible(page, 'job product dialog');
-  await shots(page, 'job-product-dialog');
+  await screenshots(page, 'job-product-dialog');
   await line.getByRole('button', { name: 'Save' }).click();
   await expect(line).toHaveCount(0);
   await expect(products.filter({ hasText: 'Panel' })).toContainText('$160.00');
 
   await expectAccessible(page, 'job screen');
-  await shots(page, 'job-page');
+  await screenshots(page, 'job-page');
 
   // Job Complete: the one listed scope checked → the server says complete
   await page.getByRole('button', { name: 'Job Complete' }).click();
   const complete = page.getByTestId('job-complete-dialog');
   await complete.getByLabel('Shower Glass', { exact: true }).check();
   await expectAccessible(page, 'job complete dialog');
-  await shots(page, 'job-complete-dialog');
+  await screenshots(page, 'job-complete-dialog');
   await complete.getByRole('button', { name: 'Save' }).click();
   await expect(complete).toHaveCount(0);
   await expect(page.getByTestId('job-complete-badge')).toBeVisible();

@@ -5,31 +5,12 @@
  *
  * With SHOTS_DIR set, each screen and dialog is also photographed at 1280 and 390 px wide.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, PASSWORD, ROLE_USERS, apiPost, expectAccessible, login, screenshots, unique } from './support.ts';
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 // Long journeys (three dialogs deep, with accessibility checks) on a machine shared with other runs.
 test.describe.configure({ timeout: 180_000 });
-
-/** Photographs what the page shows at 1280 and 390 px (only when SHOTS_DIR is set). */
-async function shots(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
 
 async function apiJson<T>(request: APIRequestContext, baseURL: string, urlPath: string, body: unknown): Promise<T> {
   const res = await apiPost(request, baseURL, urlPath, body);
@@ -37,8 +18,6 @@ async function apiJson<T>(request: APIRequestContext, baseURL: string, urlPath: 
   return (await res.json()) as T;
 }
 
-let run = 0;
-const unique = (s: string) => `${s} ${Date.now().toString(36)}${run++}`;
 
 test('a manager builds a category, a series and an assembly product with two materials, and finds it in the lookup', async ({ page, baseURL }) => {
   await login(page, ROLE_USERS.manager.email, PASSWORD);
@@ -63,7 +42,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   await method.getByRole('button', { name: 'Product' }).click();
   await expect(method.getByRole('button', { name: 'Series' })).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page, 'product category dialog');
-  await shots(page, 'product-category-dialog');
+  await screenshots(page, 'product-category-dialog');
   await catDialog.getByRole('button', { name: 'Save' }).click();
   await expect(catDialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/product_categories\/\d+$/);
@@ -83,14 +62,14 @@ test('a manager builds a category, a series and an assembly product with two mat
   await type.getByRole('button', { name: 'Stocked' }).click();
   await expect(type.getByRole('button', { name: 'Special Order' })).toHaveAttribute('aria-pressed', 'true');
   await expectAccessible(page, 'series dialog');
-  await shots(page, 'series-dialog');
+  await screenshots(page, 'series-dialog');
   await seriesDialog.getByRole('button', { name: 'Save' }).click();
   await expect(seriesDialog).toHaveCount(0);
   const seriesRow = page.getByTestId('series-row').filter({ hasText: 'Frameless 3/8" hinge door' });
   await expect(seriesRow).toContainText('Special Order');
   await expect(seriesRow).toContainText('As the category');
   await expectAccessible(page, 'category series tab');
-  await shots(page, 'product-category-series');
+  await screenshots(page, 'product-category-series');
 
   // an assembly product in that series, with two materials
   await page.getByRole('tab', { name: 'Products' }).click();
@@ -121,7 +100,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   await page.getByRole('option', { name: new RegExp(`GL38-${tag}`) }).click();
   await lineDialog.getByLabel('Qty').fill('2');
   await expectAccessible(page, 'product material dialog');
-  await shots(page, 'product-material-dialog');
+  await screenshots(page, 'product-material-dialog');
   await lineDialog.getByRole('button', { name: 'OK' }).click();
   await expect(lineDialog).toHaveCount(0);
 
@@ -131,7 +110,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   await lineDialog.getByRole('button', { name: 'OK' }).click();
   await expect(productDialog.getByTestId('product-material-row')).toHaveCount(2);
   await expectAccessible(page, 'product dialog');
-  await shots(page, 'product-dialog-assembly');
+  await screenshots(page, 'product-dialog-assembly');
   await productDialog.getByRole('button', { name: 'Save' }).click();
   await expect(productDialog).toHaveCount(0);
 
@@ -139,7 +118,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   await expect(productRow).toContainText('Frameless door kit');
   await expect(productRow).toContainText('Assembly');
   await expectAccessible(page, 'category products by series');
-  await shots(page, 'product-category-products');
+  await screenshots(page, 'product-category-products');
 
   // saved at once, with both lines
   const found = await page.request.get(`/api/products?search=${number}`);
@@ -155,14 +134,14 @@ test('a manager builds a category, a series and an assembly product with two mat
   // the product lookup finds it; choosing it opens the product with its two lines
   await page.goto('/product_categories');
   await expect(page.getByTestId('product_categories-row').filter({ hasText: categoryName })).toContainText('Series');
-  await shots(page, 'product-categories');
+  await screenshots(page, 'product-categories');
   await page.getByRole('button', { name: 'Find Product' }).click();
   const lookup = page.getByTestId('lookup-dialog');
   await lookup.getByLabel('Search').fill(number);
   const option = lookup.getByRole('option', { name: new RegExp(number) });
   await expect(option).toContainText('Frameless door kit');
   await expectAccessible(page, 'product lookup');
-  await shots(page, 'product-lookup');
+  await screenshots(page, 'product-lookup');
   await option.click();
   await expect(productDialog.getByTestId('product-material-row')).toHaveCount(2);
   await expect(productDialog.getByTestId('product-material-row').first()).toContainText(`GL38-${tag}`);
@@ -198,14 +177,14 @@ test('a product is discontinued, found among discontinued products, and restored
   const dialog = page.getByTestId('product-dialog');
   await expect(page.getByRole('dialog', { name: 'Edit Product' })).toBeVisible();
   await expect(dialog.getByText('A non-inventory product uses no stocked material.')).toBeVisible();
-  await shots(page, 'product-dialog-non-inventory');
+  await screenshots(page, 'product-dialog-non-inventory');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this product?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(table.getByTestId('products-row').filter({ hasText: name })).toHaveCount(0);
-  await shots(page, 'product-category-flat');
+  await screenshots(page, 'product-category-flat');
 
   await page.goto('/discontinued_products');
   const discontinued = page.getByTestId('discontinued-products-table');
@@ -213,12 +192,12 @@ test('a product is discontinued, found among discontinued products, and restored
   const row = discontinued.getByTestId('products-row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expectAccessible(page, 'discontinued products');
-  await shots(page, 'discontinued-products');
+  await screenshots(page, 'discontinued-products');
   await row.getByRole('button', { name: `Open ${name}` }).click();
   await expect(dialog.getByTestId('discontinued-notice')).toHaveText('This product has been discontinued.');
   await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expectAccessible(page, 'discontinued product dialog');
-  await shots(page, 'product-dialog-discontinued');
+  await screenshots(page, 'product-dialog-discontinued');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -252,7 +231,7 @@ test('an employee sees a product without prices, read-only', async ({ page, base
   await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(dialog.getByLabel('Assembly')).toHaveAttribute('aria-readonly', 'true');
   await expectAccessible(page, 'read-only product dialog');
-  await shots(page, 'product-dialog-employee');
+  await screenshots(page, 'product-dialog-employee');
 });
 
 test('a series and an empty category are deleted after the spec’s confirmations', async ({ page, baseURL }) => {

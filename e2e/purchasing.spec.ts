@@ -4,48 +4,21 @@
  * material; pulls a bom and sees stock fall; a supervisor can view orders but not edit them.
  * With SHOTS_DIR set, the screens and dialogs are also photographed at 1280 and 390 px wide.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, screenshots, unique } from './support.ts';
 
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 test.describe.configure({ timeout: 180_000 });
 
-let seq = 0;
-const unique = (what: string) => `${what}-${Date.now().toString(36)}${++seq}`;
-
-async function create(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
-  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
-/** Photographs what the page shows at 1280 and 390 px (only when SHOTS_DIR is set). */
-async function shots(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
 
 test('a manager orders from suggestions, splits, receives and sees stock rise; pulls a bom and sees stock fall; a supervisor only views', async ({ page, baseURL, browser }) => {
   await login(page, ROLE_USERS.manager.email, PASSWORD);
   const vendorName = unique('Cascadia Supply');
-  const vendor = await create(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Rosa Diaz' });
+  const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Rosa Diaz' });
   const number = unique('PO-GL');
   // Nothing on hand or on order, reorder at 20: the suggestion is 20 (vendor minimum 5, no economic qty).
-  const material = await create(page, baseURL!, 'materials', { number, description: 'Clear float 1/4"', reorder_qty: 20, starting_qty: 0 });
-  await create(page, baseURL!, 'vendor_materials', { material_id: material.id, vendor_id: vendor.id, vendor_part_number: 'CS-14', unit_price: 2.5, minimum_order_qty: 5, is_preferred: true });
+  const material = await createRecord(page, baseURL!, 'materials', { number, description: 'Clear float 1/4"', reorder_qty: 20, starting_qty: 0 });
+  await createRecord(page, baseURL!, 'vendor_materials', { material_id: material.id, vendor_id: vendor.id, vendor_part_number: 'CS-14', unit_price: 2.5, minimum_order_qty: 5, is_preferred: true });
 
   // Suggested orders
   await page.getByRole('navigation').getByRole('link', { name: 'Purchase Orders' }).click();
@@ -60,7 +33,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await expectAccessible(page, 'suggested orders');
   await row.getByRole('checkbox', { name: `Order ${number}` }).check();
   await expect(row.getByRole('textbox', { name: `Qty of ${number}` })).toHaveValue('20');
-  await shots(page, 'suggested-orders');
+  await screenshots(page, 'suggested-orders');
   await page.getByRole('button', { name: 'Create Orders' }).click();
   const created = page.getByTestId('created-orders');
   await expect(created).toContainText(vendorName);
@@ -80,7 +53,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await expectAccessible(page, 'purchase order');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(header.getByTestId('order-status')).toHaveText('Open');
-  await shots(page, 'purchase-order');
+  await screenshots(page, 'purchase-order');
 
   // Split the line: 12 received, 8 backordered
   await line.getByRole('button', { name: /^Status of/ }).click();
@@ -96,7 +69,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await expect(split.getByLabel('Ordered', { exact: true })).toHaveValue('0');
   await expect(split.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page, 'split dialog');
-  await shots(page, 'split-dialog');
+  await screenshots(page, 'split-dialog');
   await split.getByRole('button', { name: 'Split' }).click();
   await expect(split).toHaveCount(0);
   const lines = page.getByTestId('purchase_order_materials-row').filter({ hasText: number });
@@ -114,7 +87,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await expect(page.getByTestId('material-on-hand')).toHaveText('20');
 
   // A bom of 6 pulled from stock: 20 → 14
-  const bom = await create(page, baseURL!, 'boms', { name: unique('Lobby mirrors'), bom_materials: [{ material_id: material.id, qty: 6 }] });
+  const bom = await createRecord(page, baseURL!, 'boms', { name: unique('Lobby mirrors'), bom_materials: [{ material_id: material.id, qty: 6 }] });
   await page.goto('/boms');
   await expect(page.getByRole('heading', { name: 'Boms', level: 1 })).toBeVisible();
   await expectAccessible(page, 'boms list');
@@ -128,7 +101,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await expect(bomPage.getByTestId('bom-status')).toHaveText('Pulled');
   await expect(page.getByRole('button', { name: 'Return to Stock' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Material' })).toHaveCount(0); // read-only once pulled
-  await shots(page, 'bom');
+  await screenshots(page, 'bom');
   await page.goto(`/inventory/${material.id}`);
   await expect(page.getByTestId('material-on-hand')).toHaveText('14');
 

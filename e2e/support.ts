@@ -2,6 +2,8 @@
  * Shared steps for the browser tests: sign in through the UI, API calls with the CSRF header, and
  * the accessibility check (`expectAccessible`) every screen and dialog runs.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -44,13 +46,46 @@ export async function apiPost(request: APIRequestContext, baseURL: string, path:
  * It waits for transitions to finish first (a dialog fading in would be measured half transparent).
  */
 export async function expectAccessible(page: Page, what: string) {
-  // (Endless animations, such as a spinner, are not waited for.)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
   expect(serious, `accessibility of ${what}`).toEqual([]);
+}
+
+/** Waits until the page's finite animations are done (a dialog fading in, a list closing). */
+export async function animationsDone(page: Page) {
+  // (Endless animations, such as a spinner, are not waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+let uniqueSeq = 0;
+/** A name no other run of the suite has used (specs share one database). */
+export const unique = (what: string) => `${what} ${Date.now().toString(36)}${++uniqueSeq}`;
+
+/** Creates a record through the API and answers it (fails the test unless 201). */
+export async function createRecord(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number } & Record<string, unknown>;
+}
+
+/** Photographs what the page shows at 1280 and 390 px into `SHOTS_DIR/<name>-<width>.png` (only when SHOTS_DIR is set). */
+export async function screenshots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await animationsDone(page);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
 }

@@ -4,19 +4,9 @@
  * spec's confirmation; adds a pickup item, changes its status and filters by it; Ctrl-K finds a
  * job by number and opens its screen.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, expectAccessible, loginAdmin } from './support.ts';
+import { createRecord, expectAccessible, loginAdmin, screenshots, unique } from './support.ts';
 
-let seq = 0;
-const unique = (what: string) => `${what} ${Date.now().toString(36)}${++seq}`;
-
-async function create(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
-  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
   await picker.fill(text);
@@ -26,21 +16,10 @@ async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: str
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('an admin adds a category template and a job template; both at once is refused; deletes ask first', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await loginAdmin(page);
-  const client = await create(page, baseURL!, 'clients', { name: unique('Templ Client') });
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Templ Client') });
   await page.goto('/job_templates');
   await expect(page.getByRole('heading', { name: 'Job Templates', level: 1 })).toBeVisible();
 
@@ -72,7 +51,7 @@ test('an admin adds a category template and a job template; both at once is refu
   await expect(page.getByRole('heading', { name: templateName, level: 1 })).toBeVisible();
   await expect(page.getByTestId('job-template-page')).toContainText(client.name as string);
   await expectAccessible(page, 'job template');
-  await shots(page, 'job-template');
+  await screenshots(page, 'job-template');
 
   // delete asks "Delete this job template?" and goes back to the list
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -82,7 +61,7 @@ test('an admin adds a category template and a job template; both at once is refu
   await expect(page).toHaveURL(/\/job_templates$/);
   await expect(page.getByTestId('template-row').filter({ hasText: templateName })).toHaveCount(0);
   await expectAccessible(page, 'job templates list');
-  await shots(page, 'job-templates');
+  await screenshots(page, 'job-templates');
 
   // the category template: View, Edit, "Delete this category template?"
   await page.getByRole('button', { name: `Open ${categoryName}` }).click();
@@ -96,9 +75,9 @@ test('an admin adds a category template and a job template; both at once is refu
 test('pickup items: add one, change its status, filter by status', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await loginAdmin(page);
-  const client = await create(page, baseURL!, 'clients', { name: unique('Pickup Client') });
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Pickup Client') });
   const number = unique('PK').replace(' ', '-');
-  await create(page, baseURL!, 'jobs', { number, name: 'Pickup job', client_id: client.id });
+  await createRecord(page, baseURL!, 'jobs', { number, name: 'Pickup job', client_id: client.id });
   await page.goto('/lists/pickup');
   await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Pickup Item' }).click();
@@ -130,14 +109,14 @@ test('pickup items: add one, change its status, filter by status', async ({ page
   await page.getByRole('option', { name: 'Waiting on Product' }).click();
   await expect(page.getByTestId('pickup-item').filter({ hasText: note })).toHaveCount(1);
   await expectAccessible(page, 'pickup items');
-  await shots(page, 'pickup');
+  await screenshots(page, 'pickup');
 });
 
 test('Ctrl-K finds a job by number and opens its screen', async ({ page, baseURL }) => {
   await loginAdmin(page);
-  const client = await create(page, baseURL!, 'clients', { name: unique('Palette Client') });
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Palette Client') });
   const number = unique('PAL').replace(' ', '-');
-  const job = await create(page, baseURL!, 'jobs', { number, name: 'Palette job', client_id: client.id });
+  const job = await createRecord(page, baseURL!, 'jobs', { number, name: 'Palette job', client_id: client.id });
   await page.goto('/lists/pickup');
   // the shell listens once the screen is up
   await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
@@ -147,7 +126,7 @@ test('Ctrl-K finds a job by number and opens its screen', async ({ page, baseURL
   await palette.getByRole('textbox', { name: 'Search everything' }).fill(number);
   await expect(palette.getByRole('option').first()).toContainText(number);
   await expectAccessible(page, 'command palette');
-  await shots(page, 'palette');
+  await screenshots(page, 'palette');
   await page.keyboard.press('Enter');
   await expect(palette).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/jobs/${job.id}$`));

@@ -6,16 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login, loginAdmin } from './support.ts';
+import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, loginAdmin, unique } from './support.ts';
 
-let seq = 0;
-const unique = (what: string) => `${what} ${Date.now().toString(36)}${++seq}`;
-
-async function create(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
-  const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 /** Picks a record in a picker by typing its search text and clicking the option. */
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
@@ -29,8 +21,8 @@ async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: str
 test('a manager adds a vendor and its materials; marking a second vendor preferred takes it from the first', async ({ page, baseURL }) => {
   test.setTimeout(90_000); // a long journey on a machine shared with other runs
   await login(page, ROLE_USERS.manager.email, PASSWORD);
-  const glass = await create(page, baseURL!, 'materials', { number: unique('GL-38CT'), description: '3/8" clear tempered' });
-  const second = await create(page, baseURL!, 'vendors', { name: unique('Northwest Glass'), phone: '2065550199' });
+  const glass = await createRecord(page, baseURL!, 'materials', { number: unique('GL-38CT'), description: '3/8" clear tempered' });
+  const second = await createRecord(page, baseURL!, 'vendors', { name: unique('Northwest Glass'), phone: '2065550199' });
 
   await page.getByRole('navigation').getByRole('link', { name: 'Vendors' }).click();
   await expect(page).toHaveURL(/\/lists\/vendors$/);
@@ -140,9 +132,9 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
 test('an admin sets the email; deleting asks first, and a vendor on a purchase order is kept with the reason', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   await loginAdmin(page);
-  const vendor = await create(page, baseURL!, 'vendors', { name: unique('Cascade Hardware') });
-  const ordered = await create(page, baseURL!, 'vendors', { name: unique('Summit Mirror') });
-  await create(page, baseURL!, 'purchase_orders', { vendor_id: ordered.id });
+  const vendor = await createRecord(page, baseURL!, 'vendors', { name: unique('Cascade Hardware') });
+  const ordered = await createRecord(page, baseURL!, 'vendors', { name: unique('Summit Mirror') });
+  await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: ordered.id });
 
   await page.goto(`/lists/vendors/${vendor.id}`);
   await expect(page.getByRole('heading', { name: vendor.name as string, level: 1 })).toBeVisible();
@@ -182,7 +174,7 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
 test('keyboard: Enter walks the Vendor and Vendor Material dialogs and saves on the last field', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   await login(page, ROLE_USERS.manager.email, PASSWORD);
-  const mirror = await create(page, baseURL!, 'materials', { number: unique('MR-14'), description: '1/4" mirror' });
+  const mirror = await createRecord(page, baseURL!, 'materials', { number: unique('MR-14'), description: '1/4" mirror' });
   await page.goto('/lists/vendors');
   await page.getByRole('button', { name: 'Add Vendor' }).focus();
   await page.keyboard.press('Enter');
@@ -249,7 +241,7 @@ test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, base
   const dir = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
   fs.mkdirSync(dir, { recursive: true });
   await loginAdmin(page);
-  const vendor = await create(page, baseURL!, 'vendors', {
+  const vendor = await createRecord(page, baseURL!, 'vendors', {
     name: unique('Pacific Glass & Mirror Supply'),
     contact_name: 'Dana Whitfield',
     email: 'orders@pacificglass.example',
@@ -261,8 +253,8 @@ test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, base
     ['1/4" beveled mirror', 'MR-14B', 7.2, 5, true],
   ] as const;
   for (const [description, part, price, min, preferred] of items) {
-    const m = await create(page, baseURL!, 'materials', { number: unique('MAT'), description });
-    await create(page, baseURL!, 'vendor_materials', {
+    const m = await createRecord(page, baseURL!, 'materials', { number: unique('MAT'), description });
+    await createRecord(page, baseURL!, 'vendor_materials', {
       vendor_id: vendor.id, material_id: m.id, vendor_part_number: part, unit_price: price, minimum_order_qty: min, is_preferred: preferred,
     });
   }

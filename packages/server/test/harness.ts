@@ -187,3 +187,10 @@ export async function signedIn(app: FastifyInstance, email: string): Promise<Cli
   if (res.status !== 204) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return c;
 }
+
+/** A signed-in client per role (the users `createRoleUsers` made). */
+export async function signedInRoles(app: FastifyInstance): Promise<Record<Role, Client>> {
+  const clients = {} as Record<Role, Client>;
+  for (const role of ROLES) clients[role] = await signedIn(app, `${role}@test.local`);
+  return clients;
+}

@@ -1,7 +1,7 @@
 /** Record rules the server enforces beyond area rights (DESIGN.md "Permissions"). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
-import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
 import { createRecord } from './fixtures.ts';
 
 let env: TestEnv;
@@ -11,7 +11,7 @@ let ids: Record<Role, { id: number }>;
 beforeAll(async () => {
   env = await startTestApp();
   ids = await createRoleUsers(env.db);
-  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, `${role}@test.local`);
+  Object.assign(as, await signedInRoles(env.app));
 });
 afterAll(async () => {
   await env?.close();

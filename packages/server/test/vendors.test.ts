@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -14,7 +14,7 @@ const as = {} as Record<Role, Client>;
 beforeAll(async () => {
   env = await startTestApp();
   await createRoleUsers(env.db);
-  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, `${role}@test.local`);
+  Object.assign(as, await signedInRoles(env.app));
 });
 afterAll(async () => {
   await env?.close();
