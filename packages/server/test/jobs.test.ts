@@ -235,3 +235,14 @@ describe('cost fields per role', () => {
     expect((await as.employee.del(`/api/job_products/${line.id}`)).status).toBe(403);
   });
 });
+
+describe('pickup items', () => {
+  it('filter by category (the scope name) on the server, and refuse a category that is not a scope', async () => {
+    const job = await made(as.manager, 'jobs', { number: `PK-${++seq}` });
+    const mirror = await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Mirrors', status: 'ready' });
+    await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Hardware', status: 'ready' });
+    const mirrors = (await as.manager.get(`/api/pickup_items?job_id=${job.id}&category_name=Mirrors`)).body.data!;
+    expect(mirrors.map((i: Row) => i.id)).toEqual([mirror.id]);
+    expect((await as.manager.get(`/api/pickup_items?category_name=Glass`)).status).toBe(422);
+  });
+});

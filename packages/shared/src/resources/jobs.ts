@@ -196,7 +196,7 @@ export const pickup_items = defineResource({
     status: f.enum(PICKUP_STATUSES, { default: 'ready' }),
   },
   search: ['note', 'category_name', 'reason'],
-  filters: { job_id: { op: 'eq' }, status: { op: 'eq', values: PICKUP_STATUSES }, complete: { op: 'bool' }, category_id: { op: 'eq' } },
+  filters: { job_id: { op: 'eq' }, status: { op: 'eq', values: PICKUP_STATUSES }, complete: { op: 'bool' }, category_id: { op: 'eq' }, category_name: { op: 'eq', values: SCOPES } },
   sortable: ['status', 'created_at'],
   titleField: 'note',
 });

@@ -5,9 +5,8 @@ import { groupByJob } from './pickup-page.tsx';
 const item = (id: number, job_id: number, category_name: string) => ({ id, job_id, category_name }) as RecordOf<'pickup_items'>;
 
 describe('pickup items grouped by job', () => {
-  it('groups in order of first appearance and keeps only the chosen category', () => {
+  it('groups in order of first appearance', () => {
     const items = [item(1, 7, 'Mirrors'), item(2, 3, 'Hardware'), item(3, 7, 'Hardware')];
-    expect(groupByJob(items, null).map((g) => [g.jobId, g.items.map((i) => i.id)])).toEqual([[7, [1, 3]], [3, [2]]]);
-    expect(groupByJob(items, 'Hardware').map((g) => [g.jobId, g.items.map((i) => i.id)])).toEqual([[3, [2]], [7, [3]]]);
+    expect(groupByJob(items).map((g) => [g.jobId, g.items.map((i) => i.id)])).toEqual([[7, [1, 3]], [3, [2]]]);
   });
 });

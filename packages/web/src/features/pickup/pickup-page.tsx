@@ -19,11 +19,10 @@ import { STATUS_OPTIONS, openPickupItemDialog, openPickupItemStatusDialog } from
 type Item = RecordOf<'pickup_items'>;
 const jobHeading = recordHeading('jobs');
 
-/** Items grouped by job, in order of each job's first item; a category filter keeps only that category. */
-export function groupByJob(items: Item[], category: string | null): { jobId: number; items: Item[] }[] {
+/** Items grouped by job, in order of each job's first item. */
+export function groupByJob(items: Item[]): { jobId: number; items: Item[] }[] {
   const groups = new Map<number, Item[]>();
   for (const item of items) {
-    if (category && item.category_name !== category) continue;
     const list = groups.get(item.job_id) ?? [];
     list.push(item);
     groups.set(item.job_id, list);
@@ -39,9 +38,10 @@ export function PickupPage() {
   const [complete, setComplete] = useState('open');
   const items = useList('pickup_items', {
     ...(status ? { status } : {}),
+    ...(category ? { category_name: category } : {}),
     ...(complete === 'all' ? {} : { complete: complete === 'complete' }),
   });
-  const groups = groupByJob(items.data ?? [], category);
+  const groups = groupByJob(items.data ?? []);
   const jobIds = groups.map((g) => g.jobId);
   const jobs = useList('jobs', { id_list: jobIds, active: 'all' }, { enabled: jobIds.length > 0 });
   const jobTitle = (id: number) => {
