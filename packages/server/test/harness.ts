@@ -181,6 +181,13 @@ export class Client {
   }
 }
 
+/** Creates a record through the API as `c`; throws (failing the test) unless it answers 201. */
+export async function made(c: Client, name: string, body: Row): Promise<Row> {
+  const res = await c.post(`/api/${name}`, body);
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 export async function signedIn(app: FastifyInstance, email: string): Promise<Client> {
   const c = new Client(app);
   const res = await c.login(email);

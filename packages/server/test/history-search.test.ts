@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 let ids: Record<Role, { id: number; email: string }>;
@@ -21,11 +21,6 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const history = async (c: Client, resource: string, id: unknown) => c.get(`/api/history/${resource}/${id}`);
 const change = (entry: Row, field: string) => (entry.changes as Row[]).find((ch) => ch.field === field);
 

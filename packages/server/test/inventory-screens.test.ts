@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { Client, createRoleUsers, startTestApp, type TestEnv, signedInRoles } from './harness.ts';
+import { Client, createRoleUsers, startTestApp, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -21,11 +21,6 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const material = (extra: Row = {}) => made(as.manager, 'materials', { number: `S-${++seq}`, description: `Material ${seq}`, ...extra });
 const move = (material_id: unknown, type: string, qty: number, date: string, extra: Row = {}) =>
   made(as.manager, 'material_transactions', { material_id, type, qty, date, ...extra });

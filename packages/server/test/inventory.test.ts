@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -22,11 +22,6 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const category = () => made(as.manager, 'material_categories', { name: `Cat ${++seq}` });
 const material = (extra: Row = {}) => made(as.manager, 'materials', { number: `M-${++seq}`, description: `Material ${seq}`, ...extra });
 const move = (material_id: unknown, type: string, qty: number, date: string, extra: Row = {}) =>

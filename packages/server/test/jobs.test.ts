@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -20,11 +20,6 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const client = () => made(as.manager, 'clients', { name: `Client ${++seq}` });
 const product = (extra: Row = {}) => made(as.manager, 'products', { number: `P-${++seq}`, name: `Product ${seq}`, cost_per_unit: 10, revenue_per_unit: 25, ...extra });
 const auditRows = (resource: string, id: unknown) =>

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { createRoleUsers, made as madeAs, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
 
 let env: TestEnv;
 let manager: Client;
@@ -19,11 +19,7 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function made(name: string, body: Row): Promise<Row> {
-  const res = await manager.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const made = (name: string, body: Row) => madeAs(manager, name, body);
 
 describe('purchase order list fields', () => {
   it('shows vendor name, line count and total, and searches by vendor name and by number', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type Res, type TestEnv, signedInRoles } from './harness.ts';
+import { createRoleUsers, startTestApp, type Client, type Res, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -24,11 +24,6 @@ afterAll(async () => {
 const dataOf = (res: Res) => res.body.data as unknown as Row;
 
 let seq = 0;
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const material = (extra: Row = {}) => made(as.manager, 'materials', { number: `PM-${++seq}`, description: `Material ${seq}`, ...extra });
 const vendor = () => made(as.manager, 'vendors', { name: `Vendor ${++seq}` });
 const order = async (extra: Row = {}) => made(as.manager, 'purchase_orders', { vendor_id: (await vendor()).id, ...extra });

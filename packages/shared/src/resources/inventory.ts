@@ -137,6 +137,7 @@ export const vendor_materials = defineResource({
 });
 
 export const PURCHASE_ORDER_STATUSES = ['draft', 'open', 'received'] as const;
+export const PURCHASE_ORDER_STATUS_LABELS: Record<(typeof PURCHASE_ORDER_STATUSES)[number], string> = { draft: 'Draft', open: 'Open', received: 'Received' };
 
 export const purchase_orders = defineResource({
   name: 'purchase_orders',

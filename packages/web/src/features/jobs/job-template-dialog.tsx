@@ -12,17 +12,9 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-/**
- * The template's own fields. The shared definition spreads the job's fields from a
- * `Record<string, FieldDef>`, so its typed record names only `name`; these are the ones it has.
- */
-export type JobTemplateRecord = RecordOf<'job_templates'> & { client_id: number | null; client_name?: string | null; category_template_id: number | null };
-type JobTemplateInput = { name?: string | null; client_id?: number | null; category_template_id?: number | null };
 
-type Props = Omit<RecordDialogOptions<'job_templates'>, 'record' | 'initial'> & {
-  record?: JobTemplateRecord | null;
-  initial?: JobTemplateInput;
-  onDeleted?: () => void;
+type Props = RecordDialogOptions<'job_templates'> & {
+    onDeleted?: () => void;
 };
 
 function JobTemplateForm({ record, initial, onDeleted }: Props) {
@@ -51,6 +43,5 @@ export function openJobTemplateDialog(modals: ModalStackApi, props: Props = {}):
   return modals.push<RecordOf<'job_templates'>>(() => <JobTemplateForm {...props} />, { testId: 'job-template-dialog' });
 }
 
-/** The registry's shape (app/record-dialogs.ts): the typed record there names only `name`. */
-export const openJobTemplateRecordDialog: RecordDialogOpener<'job_templates'> = (modals, options) =>
-  openJobTemplateDialog(modals, { record: options.record as JobTemplateRecord | null | undefined, initial: options.initial as JobTemplateInput | undefined });
+/** The dialog registry's opener (app/record-dialogs.ts). */
+export const openJobTemplateRecordDialog: RecordDialogOpener<'job_templates'> = (modals, options) => openJobTemplateDialog(modals, options);

@@ -10,7 +10,8 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { useRecord } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
-import { openJobTemplateDialog, type JobTemplateRecord } from './job-template-dialog.tsx';
+import type { RecordOf } from '@glazier/shared/resources/records';
+import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 const LIST = { label: 'Job Templates', to: '/job_templates' };
 
@@ -24,7 +25,7 @@ export function JobTemplatePage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'jobs_admin');
-  const edit = async (template: JobTemplateRecord) => {
+  const edit = async (template: RecordOf<'job_templates'>) => {
     let deleted = false;
     await openJobTemplateDialog(modals, { record: template, onDeleted: () => (deleted = true) });
     if (deleted) void navigate(LIST.to, { replace: true });
@@ -36,12 +37,12 @@ export function JobTemplatePage() {
       parent={LIST}
       title={(t) => t.name ?? `Job Template ${t.id}`}
       fields={[
-        { label: 'Client', value: (t) => (t as JobTemplateRecord).client_name || '—' },
-        { label: 'Category template', value: (t) => <CategoryTemplateName id={(t as JobTemplateRecord).category_template_id} /> },
+        { label: 'Client', value: (t) => t.client_name || '—' },
+        { label: 'Category template', value: (t) => <CategoryTemplateName id={t.category_template_id} /> },
       ]}
       actions={(t) =>
         canEdit ? (
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(t as JobTemplateRecord)}>
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(t)}>
             Edit
           </Button>
         ) : null

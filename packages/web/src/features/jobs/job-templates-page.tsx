@@ -17,13 +17,13 @@ import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { openCategoryTemplateDialog, openViewCategoryTemplate } from './category-template-dialog.tsx';
-import { openJobTemplateDialog, type JobTemplateRecord } from './job-template-dialog.tsx';
+import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 export const jobTemplatePath = (id: number) => `/job_templates/${id}`;
 const PER_PAGE = 20;
 
 /** A row of the combined list: a job template, or a category template (which has no client name). */
-export type TemplateRow = JobTemplateRecord & { type: 'job_template' | 'category_template' };
+export type TemplateRow = RecordOf<'job_templates'> & { type: 'job_template' | 'category_template' };
 
 /** One page of the combined list, by name. */
 export function templatePage(rows: TemplateRow[], pageNo: number, perPage = PER_PAGE): { rows: TemplateRow[]; lastPage: number } {

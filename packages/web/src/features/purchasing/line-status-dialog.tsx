@@ -20,11 +20,11 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { editSplit, splitError, startSplit, type LineStatus, type SplitAmounts } from './line-rules.ts';
+import { adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchase-order-line';
 import { refreshStock, splitLine } from './order-actions.ts';
 
 type Line = RecordOf<'purchase_order_materials'>;
-type StatusChoice = LineStatus | 'split';
+type StatusChoice = PoLineStatus | 'split';
 
 function StatusPicker({ line }: { line: Line }) {
   const modal = useModal<StatusChoice>();
@@ -59,12 +59,13 @@ function SplitForm({ line }: { line: Line }) {
   const qty = line.qty ?? 0;
   const loader = useLoader();
   const queryClient = useQueryClient();
-  const [amounts, setAmounts] = useState<SplitAmounts>(() => startSplit(qty, status));
-  const error = splitError(amounts);
+  const [amounts, setAmounts] = useState<SplitAmounts>(() => initialSplit(qty, status));
+  // The shared rule the server applies: any negative amount blocks the split.
+  const error = Object.values(splitErrors(qty, amounts))[0]?.[0] ?? null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (splitError(amounts)) return;
+    if (error) return;
     try {
       const lines = await loader.run(splitLine(queryClient, line.id, amounts));
       reportSuccess('Line split.');
@@ -90,7 +91,7 @@ function SplitForm({ line }: { line: Line }) {
           readOnly={s === status}
           helper={s === status ? 'The rest of the line' : undefined}
           onChange={(v) => {
-            setAmounts((a) => editSplit(a, s, v ?? 0, status));
+            setAmounts((a) => adjustSplit(a, status, s, v ?? 0));
           }}
         />
       ))}

@@ -38,10 +38,10 @@ export function refreshStock(queryClient: QueryClient): void {
   }
 }
 
-/** The next PO number; main answers `{ number }`, the issue-10 contract `{ data: { number } }`: either is read. */
+/** The next PO number (shown on the create page; the server assigns the real one on save). */
 export async function fetchNextNumber(): Promise<number> {
-  const answer = await api.get<{ number?: number; data?: { number: number } }>('/api/purchase_orders/next_number');
-  return answer.data?.number ?? answer.number ?? 0;
+  const { data } = await api.get<{ data: { number: number } }>('/api/purchase_orders/next_number');
+  return data.number;
 }
 
 export async function sendOrder(queryClient: QueryClient, id: number): Promise<Order> {

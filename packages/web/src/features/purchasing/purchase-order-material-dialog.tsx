@@ -5,7 +5,7 @@
  * Choosing a material finds the order's vendor's price for it (its vendor material): qty becomes
  * max(current qty, the vendor's minimum order qty, the material's economic order qty) and price =
  * qty × the vendor's unit price. Changing qty or unit price recomputes the price; raising the
- * minimum order qty above qty lifts qty to it. The rules are line-rules.ts.
+ * minimum order qty above qty lifts qty to it. The rules are @glazier/shared/rules/purchase-order-line.
  * The status is not edited here: saved lines change it through the status picker (line-status-dialog).
  */
 import { Text } from '@mantine/core';
@@ -19,7 +19,7 @@ import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { linePrice, qtyOnChoosingMaterial, qtyOnMinimum, unitPriceOf } from './line-rules.ts';
+import { linePrice, lineUnitPrice, lineWithMinimumOrderQty, qtyForChosenMaterial } from '@glazier/shared/rules/purchase-order-line';
 
 export const PO_MATERIAL_REQUIRED = 'The material is required';
 export const REMOVE_LINE_CONFIRM = 'Remove this material from this order?';
@@ -50,7 +50,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
   const material = useRecord('materials', values.material_id);
   const vendorMaterial = useRecord('vendor_materials', values.vendor_material_id);
   // Not stored on the line: the price per unit (price ÷ qty) and the vendor's minimum.
-  const [unitPrice, setUnitPrice] = useState<number | null>(() => unitPriceOf(values.price, values.qty));
+  const [unitPrice, setUnitPrice] = useState<number | null>(() => lineUnitPrice(values.qty, values.price));
   const [minimum, setMinimum] = useState<number | null>(record?.vendor_material_id ? null : 0);
   const shownMinimum = minimum ?? vendorMaterial.data?.minimum_order_qty ?? 0;
 
@@ -78,7 +78,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
     form.setFieldValue('vendor_material_id', vm?.id ?? null);
     setMinimum(min);
     setUnitPrice(unit);
-    setQtyAndPrice(qtyOnChoosingMaterial(form.getValues().qty, min, picked?.economic_order_qty), unit);
+    setQtyAndPrice(qtyForChosenMaterial(form.getValues().qty, min, picked?.economic_order_qty), unit);
   };
 
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
@@ -122,8 +122,9 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         value={shownMinimum}
         onChange={(m) => {
           setMinimum(m);
-          const qty = qtyOnMinimum(form.getValues().qty, m);
-          if (qty !== form.getValues().qty) setQtyAndPrice(qty, unitPrice);
+          const { qty, price } = form.getValues();
+          const lifted = lineWithMinimumOrderQty({ qty, price, unit_price: unitPrice ?? 0, minimum_order_qty: shownMinimum }, m ?? 0).qty;
+          if (lifted !== qty) setQtyAndPrice(lifted, unitPrice);
         }}
       />
       <MoneyField
@@ -140,7 +141,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         error={form.errors.price}
         onChange={(p) => {
           form.setFieldValue('price', p ?? 0);
-          setUnitPrice(unitPriceOf(p, form.getValues().qty));
+          setUnitPrice(lineUnitPrice(form.getValues().qty, p));
         }}
       />
     </RecordDialogForm>

@@ -28,7 +28,7 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useChangeLineStatus } from './line-status-dialog.tsx';
-import { orderStatus, unitPriceOf } from './line-rules.ts';
+import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
@@ -67,7 +67,7 @@ function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onL
     { key: 'vendor_part_number', label: 'Part number', visibleFrom: 'sm', render: (l) => l.vendor_part_number ?? '' },
     { key: 'qty', label: 'Qty', render: (l) => formatQty(l.qty) },
     // Derived (price ÷ qty), no field of its own.
-    { key: 'actions', label: 'Unit price', visibleFrom: 'xs', render: (l) => formatMoney(unitPriceOf(l.price, l.qty)) },
+    { key: 'actions', label: 'Unit price', visibleFrom: 'xs', render: (l) => formatMoney(lineUnitPrice(l.qty, l.price)) },
     { key: 'price', label: 'Price', render: (l) => formatMoney(l.price) },
     {
       key: 'status',
@@ -164,7 +164,7 @@ function PrintedOrder({ order, vendor, lines, company }: { order: Order; vendor:
               </td>
               <td>{l.vendor_part_number ?? ''}</td>
               <td className="print-number">{formatQty(l.qty)}</td>
-              <td className="print-number">{formatMoney(unitPriceOf(l.price, l.qty))}</td>
+              <td className="print-number">{formatMoney(lineUnitPrice(l.qty, l.price))}</td>
               <td className="print-number">{formatMoney(l.price)}</td>
             </tr>
           ))}
@@ -195,7 +195,7 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const vendor = useRecord('vendors', order.vendor_id).data;
   const lines = useList('purchase_order_materials', { purchase_order_id: order.id }).data ?? [];
   const company = useSettingValue(SETTING.companyName);
-  const status = orderStatus(order);
+  const status = purchaseOrderStatus(order);
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {

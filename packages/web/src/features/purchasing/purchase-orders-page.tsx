@@ -16,7 +16,8 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { ORDER_STATUS_LABELS, type OrderStatus } from './line-rules.ts';
+import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/inventory';
+import type { PurchaseOrderStatus } from '@glazier/shared/rules/purchase-order-line';
 import { OrderStatusBadge } from './status-badges.tsx';
 import { SuggestedOrders } from './suggested-orders.tsx';
 
@@ -30,7 +31,7 @@ const columns: Column<'purchase_orders'>[] = [
   { key: 'total', label: 'Total', sortable: true, render: (o) => formatMoney(o.total) },
 ];
 
-const STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
+const STATUS_OPTIONS = (Object.keys(PURCHASE_ORDER_STATUS_LABELS) as PurchaseOrderStatus[]).map((s) => ({ value: s, label: PURCHASE_ORDER_STATUS_LABELS[s] }));
 
 function OrderList() {
   const navigate = useNavigate();

@@ -1,24 +1,24 @@
 /** The order's derived status and a line's status, as badges (domain.md 4). */
-import { PO_LINE_STATUS_LABELS } from '@glazier/shared/resources/inventory';
+import { PO_LINE_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/inventory';
 import { Badge } from '@mantine/core';
-import { ORDER_STATUS_LABELS, orderStatus, type LineStatus, type OrderStatus } from './line-rules.ts';
+import { purchaseOrderStatus, type PoLineStatus, type PurchaseOrderStatus } from '@glazier/shared/rules/purchase-order-line';
 
 /** A narrow phone column never cuts the word. */
 const NO_CLIP = { label: { overflow: 'visible' } } as const;
 
-const ORDER_COLORS: Record<OrderStatus, string> = { draft: 'gray', open: 'blue', received: 'green' };
-const LINE_COLORS: Record<LineStatus, string> = { ordered: 'blue', received: 'green', backordered: 'orange' };
+const ORDER_COLORS: Record<PurchaseOrderStatus, string> = { draft: 'gray', open: 'blue', received: 'green' };
+const LINE_COLORS: Record<PoLineStatus, string> = { ordered: 'blue', received: 'green', backordered: 'orange' };
 
 export function OrderStatusBadge({ order }: { order: { sent_at?: string | null; received_at?: string | null } }) {
-  const status = orderStatus(order);
+  const status = purchaseOrderStatus(order);
   return (
     <Badge color={ORDER_COLORS[status]} variant="light" styles={NO_CLIP} data-testid="order-status">
-      {ORDER_STATUS_LABELS[status]}
+      {PURCHASE_ORDER_STATUS_LABELS[status]}
     </Badge>
   );
 }
 
-export function LineStatusBadge({ status }: { status: LineStatus }) {
+export function LineStatusBadge({ status }: { status: PoLineStatus }) {
   return (
     <Badge color={LINE_COLORS[status]} variant="light" styles={NO_CLIP} data-testid="line-status">
       {PO_LINE_STATUS_LABELS[status]}
