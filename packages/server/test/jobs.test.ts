@@ -246,3 +246,29 @@ describe('pickup items', () => {
     expect((await as.manager.get(`/api/pickup_items?category_name=Glass`)).status).toBe(422);
   });
 });
+
+describe('glass sizes (lengths)', () => {
+  it('accept the typed forms (35 7/16, 35-7/16, 35.4375), store decimal inches, and refuse garbage with a 422 field error', async () => {
+    const job = await made(as.manager, 'jobs', { number: `GL-${++seq}` });
+    const line = await made(as.manager, 'job_products', { job_id: job.id, name: 'Panel', glass_width: '35 7/16', glass_height: '72-1/2"' });
+    expect(line).toMatchObject({ glass_width: 35.4375, glass_height: 72.5 });
+    const [stored] = await env.db.query<Row>('SELECT glass_width::text AS w, glass_height::text AS h FROM job_products WHERE id = $1', [line.id]);
+    expect(stored).toEqual({ w: '35.43750', h: '72.50000' });
+
+    const garbage = await as.manager.patch(`/api/job_products/${line.id}`, { glass_width: 'three feet', glass_height: '-2' });
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.errors).toEqual({ glass_width: ['Enter inches like 35 7/16 or 35.4375.'], glass_height: ['Enter inches like 35 7/16 or 35.4375.'] });
+    expect((await as.manager.post('/api/job_products', { job_id: job.id, glass_width: '35 7/0' })).status).toBe(422);
+    expect((await as.manager.post('/api/job_products', { job_id: job.id, glass_width: -1 })).body.errors).toHaveProperty('glass_width');
+
+    // nested in the job's body and in store_many alike; a blank clears the size
+    const nested = await as.manager.patch(`/api/jobs/${job.id}`, { products: [{ id: line.id, glass_width: '7/16', glass_height: '' }] });
+    expect(nested.status).toBe(200);
+    expect((nested.body.products as Row[])[0]).toMatchObject({ glass_width: 0.4375, glass_height: null });
+    const many = await as.manager.post('/api/job_products/store_many', { data: [{ job_id: job.id, glass_width: '12.125' }, { job_id: job.id, glass_width: 'x' }] });
+    expect(many.status).toBe(422);
+    expect(many.body.errors).toHaveProperty(['data.1.glass_width']);
+    const unchanged = (await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data!;
+    expect(unchanged).toHaveLength(1);
+  });
+});

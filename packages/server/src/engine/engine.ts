@@ -45,7 +45,7 @@ export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): P
   for (const [name, expr] of exprs) {
     // Numbers come back from the driver as strings (numeric); text stays text.
     const kind = res.def.fields[name]?.kind;
-    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty';
+    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty' || kind === 'length';
     select[name] = (asNumber ? sql`${expr(t)}`.mapWith(Number) : sql`${expr(t)}`).as(name);
   }
   const found = (await ctx.db.orm.select(select).from(t).where(inArray(t.id, rows.map((r) => r.id as number)))) as Row[];

@@ -24,11 +24,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { fieldText } from './field-text.ts';
 import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
-/** A column of resource `N`'s table: a field (shown as text, or by `render`), or `actions` (row buttons, by `render`). */
+/**
+ * A column of resource `N`'s table: a field (shown as its kind reads, field-text.ts: money, dates,
+ * lengths as `35 7/16"`; or by `render`), or `actions` (row buttons, by `render`).
+ */
 export interface Column<N extends ResourceName> {
   key: FieldName<N> | 'actions';
   label: string;
@@ -141,7 +145,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                 data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : String(field(row, c.key) ?? '');
+                  const content = c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key));
                   return (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
                       {i === 0 && onRowClick ? (
