@@ -101,7 +101,7 @@ test('a manager creates a job from a template, adds products from a series and c
   // sizes as glaziers write them: read on leaving the field, shown in sixteenths
   await line.getByLabel('Glass width').fill('35 7/16');
   await line.getByLabel('Glass height').fill('72-1/2');
-  await line.getByLabel('Glass height').press('Tab');
+  await line.getByLabel('Glass height').blur();
   await expect(line.getByLabel('Glass width')).toHaveValue('35 7/16"');
   await expect(line.getByLabel('Glass height')).toHaveValue('72 1/2"');
   await expectAccessible(page, 'job product dialog');
