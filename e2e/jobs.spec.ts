@@ -98,12 +98,18 @@ test('a manager creates a job from a template, adds products from a series and c
   await expect(line.getByLabel('Fabricated')).toHaveCount(0);
   await line.getByLabel('Qty').fill('4');
   await expect(line.getByLabel('Cost')).toHaveValue('$160.00');
-  await line.getByLabel('Glass width').fill('35.5');
+  // sizes as glaziers write them: read on leaving the field, shown in sixteenths
+  await line.getByLabel('Glass width').fill('35 7/16');
+  await line.getByLabel('Glass height').fill('72-1/2');
+  await line.getByLabel('Glass height').blur();
+  await expect(line.getByLabel('Glass width')).toHaveValue('35 7/16"');
+  await expect(line.getByLabel('Glass height')).toHaveValue('72 1/2"');
   await expectAccessible(page, 'job product dialog');
   await screenshots(page, 'job-product-dialog');
   await line.getByRole('button', { name: 'Save' }).click();
   await expect(line).toHaveCount(0);
   await expect(products.filter({ hasText: 'Panel' })).toContainText('$160.00');
+  await expect(products.filter({ hasText: 'Panel' })).toContainText('35 7/16" × 72 1/2"');
 
   await expectAccessible(page, 'job screen');
   await screenshots(page, 'job-page');

@@ -25,6 +25,8 @@ export function sampleValue(name: string, fd: FieldDef): unknown {
       return 12.5;
     case 'qty':
       return 2.25;
+    case 'length':
+      return 35.4375;
     case 'bool':
       return true;
     case 'date':
@@ -98,6 +100,7 @@ export function junkValue(fd: FieldDef): unknown {
     case 'int':
     case 'money':
     case 'qty':
+    case 'length':
       return 'twelve';
     case 'bool':
       return 'maybe';

@@ -159,6 +159,66 @@ describe('the job template rule', () => {
   });
 });
 
+describe('the combined template list, paged on the server', () => {
+  it('pages, searches and sorts job templates and category templates as one list, with the right total', async () => {
+    const c = await client();
+    const tag = `U${++seq}`;
+    // names interleave the two kinds: A, C, E, … are job templates, B, D, F, … category templates
+    const letters = 'ABCDEFGHIJ'.split('');
+    const made_: Row[] = [];
+    for (const [i, letter] of letters.entries()) {
+      const kind = i % 2 === 0 ? 'job_templates' : 'category_templates';
+      made_.push({ ...(await made(as.admin, kind, { name: `${tag} ${letter} template`, client_id: c.id, burden_rate: kind === 'job_templates' ? 30 : undefined })), type: kind.slice(0, -1) });
+    }
+    const page = async (query: string, who: Client = as.supervisor) => {
+      const res = await who.get(`/api/job_templates?client_id=${c.id}&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as unknown as { data: Row[]; total: number; last_page: number; current_page: number; per_page: number };
+    };
+    const names = (rows: Row[]) => rows.map((r) => `${r.type}:${r.name}`);
+    const expected = made_.map((r) => `${r.type}:${r.name}`);
+
+    // five of each, four a page: three pages, by name across both kinds
+    const first = await page('page=1&per_page=4');
+    expect(first).toMatchObject({ total: 10, last_page: 3, current_page: 1, per_page: 4 });
+    expect(names(first.data)).toEqual(expected.slice(0, 4));
+    expect(names((await page('page=2&per_page=4')).data)).toEqual(expected.slice(4, 8));
+    expect(names((await page('page=3&per_page=4')).data)).toEqual(expected.slice(8));
+    expect(await page('page=4&per_page=4')).toMatchObject({ data: [], total: 10, last_page: 3 });
+
+    // whole records, each presented as its own kind (no burden rate for a supervisor)
+    const jt = first.data.find((r) => r.type === 'job_template')!;
+    expect(jt).toMatchObject({ client_id: c.id, client_name: c.name, is_template: true });
+    expect(jt).not.toHaveProperty('burden_rate');
+    expect((await page('page=1&per_page=1', as.admin)).data[0]).toMatchObject({ type: 'job_template', burden_rate: 30 });
+    expect(first.data.find((r) => r.type === 'category_template')).toMatchObject({ client_id: c.id });
+
+    // sorted the other way, over both kinds
+    const desc = await page('page=1&per_page=3&sort_column=name&sort_direction=desc');
+    expect(names(desc.data)).toEqual([...expected].reverse().slice(0, 3));
+
+    // a search matches either kind; the total counts both
+    const searched = await page(`page=1&per_page=2&search=${encodeURIComponent(`${tag} D`)}`);
+    expect(names(searched.data)).toEqual([expected[3]]);
+    expect(searched.total).toBe(1);
+
+    // resource narrows to one kind, still paged on the server
+    const categories = await page('page=2&per_page=2&resource=category_templates');
+    expect(categories).toMatchObject({ total: 5, last_page: 3 });
+    expect(names(categories.data)).toEqual([expected[5], expected[7]]);
+    expect((await page('page=1&per_page=100&resource=job_templates')).total).toBe(5);
+
+    // a deleted template leaves the list and the total
+    await as.admin.del(`/api/category_templates/${made_[1]!.id}`);
+    expect((await page('page=1&per_page=4')).total).toBe(9);
+
+    // bad paging or sort → 422, never 500
+    expect((await as.supervisor.get('/api/job_templates?page=1&sort_column=address')).status).toBe(422);
+    expect((await as.supervisor.get('/api/job_templates?page=x')).status).toBe(422);
+    expect((await as.supervisor.get('/api/job_templates?page=1&sort_direction=up')).status).toBe(422);
+  });
+});
+
 describe('cost fields per role', () => {
   const GUARDED_JOB = ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount'] as const;
   const GUARDED_PRODUCT = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
@@ -239,5 +299,31 @@ describe('pickup items', () => {
     const mirrors = (await as.manager.get(`/api/pickup_items?job_id=${job.id}&category_name=Mirrors`)).body.data!;
     expect(mirrors.map((i: Row) => i.id)).toEqual([mirror.id]);
     expect((await as.manager.get(`/api/pickup_items?category_name=Glass`)).status).toBe(422);
+  });
+});
+
+describe('glass sizes (lengths)', () => {
+  it('accept the typed forms (35 7/16, 35-7/16, 35.4375), store decimal inches, and refuse garbage with a 422 field error', async () => {
+    const job = await made(as.manager, 'jobs', { number: `GL-${++seq}` });
+    const line = await made(as.manager, 'job_products', { job_id: job.id, name: 'Panel', glass_width: '35 7/16', glass_height: '72-1/2"' });
+    expect(line).toMatchObject({ glass_width: 35.4375, glass_height: 72.5 });
+    const [stored] = await env.db.query<Row>('SELECT glass_width::text AS w, glass_height::text AS h FROM job_products WHERE id = $1', [line.id]);
+    expect(stored).toEqual({ w: '35.43750', h: '72.50000' });
+
+    const garbage = await as.manager.patch(`/api/job_products/${line.id}`, { glass_width: 'three feet', glass_height: '-2' });
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.errors).toEqual({ glass_width: ['Enter inches like 35 7/16 or 35.4375.'], glass_height: ['Enter inches like 35 7/16 or 35.4375.'] });
+    expect((await as.manager.post('/api/job_products', { job_id: job.id, glass_width: '35 7/0' })).status).toBe(422);
+    expect((await as.manager.post('/api/job_products', { job_id: job.id, glass_width: -1 })).body.errors).toHaveProperty('glass_width');
+
+    // nested in the job's body and in store_many alike; a blank clears the size
+    const nested = await as.manager.patch(`/api/jobs/${job.id}`, { products: [{ id: line.id, glass_width: '7/16', glass_height: '' }] });
+    expect(nested.status).toBe(200);
+    expect((nested.body.products as Row[])[0]).toMatchObject({ glass_width: 0.4375, glass_height: null });
+    const many = await as.manager.post('/api/job_products/store_many', { data: [{ job_id: job.id, glass_width: '12.125' }, { job_id: job.id, glass_width: 'x' }] });
+    expect(many.status).toBe(422);
+    expect(many.body.errors).toHaveProperty(['data.1.glass_width']);
+    const unchanged = (await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data!;
+    expect(unchanged).toHaveLength(1);
   });
 });

@@ -44,7 +44,8 @@ function column(name: string, fd: FieldDef): PgColumnBuilderBase {
       const c = numeric(name, { precision: 12, scale: 2, mode: 'number' });
       return typeof fd.default === 'number' ? c.default(fd.default) : c;
     }
-    case 'qty': {
+    case 'qty':
+    case 'length': {
       const c = numeric(name, { precision: 14, scale: 5, mode: 'number' });
       return typeof fd.default === 'number' ? c.default(fd.default) : c;
     }

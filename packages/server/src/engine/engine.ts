@@ -14,8 +14,8 @@ import { recordAudit } from './audit.ts';
 import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
-import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, type QueryInput } from './query.ts';
-import type { ListAnswer, ServerResource, WriteOp } from './server-resource.ts';
+import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
+import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
   if (!isResourceName(name)) throw notFound('Resource');
@@ -45,7 +45,7 @@ export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): P
   for (const [name, expr] of exprs) {
     // Numbers come back from the driver as strings (numeric); text stays text.
     const kind = res.def.fields[name]?.kind;
-    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty';
+    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty' || kind === 'length';
     select[name] = (asNumber ? sql`${expr(t)}`.mapWith(Number) : sql`${expr(t)}`).as(name);
   }
   const found = (await ctx.db.orm.select(select).from(t).where(inArray(t.id, rows.map((r) => r.id as number)))) as Row[];
@@ -161,6 +161,7 @@ const TOTAL = '__total';
 export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<Row>> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
+  if (res.page) return res.page(ctx, q, (parts, pq) => unionPage(ctx, parts, pq));
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
@@ -176,6 +177,54 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
+  return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+/**
+ * One page over the rows of several resources (`UnionPart`s), as if they were one table: one
+ * statement selects each part's matching ids and sort keys, UNION ALL, sorted, counted and cut to
+ * the page; then each part's rows of the page are read whole and presented as their own resource's,
+ * each with its part's `type`. Sorts by a column every part lists as sortable; by default by name,
+ * then type, then id.
+ */
+async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<Page<Row>> {
+  const used = parts.map((part) => ({ ...part, res: resource(part.name) }));
+  for (const { res } of used) authorize(ctx, 'view', res.def.read);
+  const { page: pageNo, perPage } = parsePaging(q);
+  const sortable = ['id', ...used.map(({ res }) => res.def.sortable).reduce((a, b) => a.filter((c) => b.includes(c)))];
+  const sort = parseSort(q, sortable);
+  const byName = used.every(({ res }) => 'name' in res.def.fields);
+  const keys = [...new Set(['id', ...(byName ? ['name'] : []), ...(sort.column ? [sort.column] : [])])];
+
+  const selects = used.map(({ res, q: partQuery, type }) => {
+    const { where } = parseListQuery(ctx, res, partQuery, 'page');
+    const columns = sql.join(keys.map((k) => sql`${res.table[k]} AS ${sql.identifier(k)}`), sql`, `);
+    return sql`SELECT ${type}::text AS type, ${columns} FROM ${res.table}${where ? sql` WHERE ${where}` : sql``}`;
+  });
+  const rowsOfAll = sql.join(selects, sql` UNION ALL `);
+  const order: SQL[] = [];
+  if (sort.column) order.push(sql`${sql.identifier(sort.column)} ${sql.raw(sort.direction)} NULLS LAST`);
+  if (byName) order.push(sql`name ASC NULLS LAST`);
+  order.push(sql`type ASC`, sql`id ASC`);
+  const found = (await ctx.db.orm.execute(
+    sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`,
+  )) as unknown as Row[];
+  let total = Number(found[0]?.[TOTAL] ?? 0);
+  if (!found.length && pageNo > 1) {
+    const [counted] = (await ctx.db.orm.execute(sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`)) as unknown as Row[];
+    total = Number(counted?.n ?? 0);
+  }
+
+  const pageRows = new Map<string, Row>();
+  for (const { res, type } of used) {
+    const ids = found.filter((r) => r.type === type).map((r) => Number(r.id));
+    if (!ids.length) continue;
+    const rows = (await ctx.db.orm.select().from(res.table).where(inArray(res.table.id, ids))) as Row[];
+    const data = rows.map((r) => present(ctx, res, r));
+    await addComputed(ctx, res, data);
+    for (const r of data) pageRows.set(`${type}:${r.id}`, { ...r, type });
+  }
+  const data = found.map((r) => pageRows.get(`${r.type}:${Number(r.id)}`)).filter((r): r is Row => r !== undefined);
   return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 

@@ -176,6 +176,20 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   return { where: conds.length ? and(...conds) : undefined, orderBy, embed };
 }
 
+/**
+ * `sort_column` / `sort_direction` of a page that is not one resource's (a combined list): the
+ * column must be one `sortable` names, else a 422 like any page's.
+ */
+export function parseSort(q: QueryInput, sortable: readonly string[]): { column?: string; direction: 'asc' | 'desc' } {
+  const errors: Record<string, string[]> = {};
+  const column = one(q.sort_column) || undefined;
+  const direction = (one(q.sort_direction) ?? 'asc').toLowerCase();
+  if (direction !== 'asc' && direction !== 'desc') errors.sort_direction = ['Must be asc or desc.'];
+  if (column !== undefined && !sortable.includes(column)) errors.sort_column = [`Must be one of: ${sortable.join(', ')}.`];
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { column, direction: direction as 'asc' | 'desc' };
+}
+
 export function parsePaging(q: QueryInput): { page: number; perPage: number } {
   const errors: Record<string, string[]> = {};
   const pageRaw = one(q.page) ?? '1';

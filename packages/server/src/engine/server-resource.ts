@@ -3,6 +3,7 @@
  * hooks. Most resources need no hooks; the engine does everything from the definition.
  */
 import type { SQL } from 'drizzle-orm';
+import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
@@ -23,6 +24,17 @@ export interface SaveArgs {
 export type ListAnswer = { data: Row[]; truncated?: true };
 
 export type WriteOp = 'create' | 'update' | 'delete';
+
+/**
+ * One kind of row in a combined page (job templates and category templates): a resource, the
+ * query its own filters and search read (its scope and soft delete apply as always), and the
+ * `type` its rows carry.
+ */
+export interface UnionPart {
+  name: ResourceName;
+  q: Row;
+  type: string;
+}
 
 export interface Hooks {
   /** Extra condition on every read and write (record scope, e.g. own time entries). */
@@ -53,6 +65,11 @@ export interface Hooks {
    * an override composes lists without importing the engine.
    */
   list?(ctx: Ctx, q: Row, base: (name: ResourceName, q: Row) => Promise<ListAnswer>): Promise<ListAnswer>;
+  /**
+   * Replaces the page (GET with `page`/`per_page`). `union` pages the rows of several resources
+   * as one list, in one SQL statement (UNION ALL): search, sort and total over all of them.
+   */
+  page?(ctx: Ctx, q: Row, union: (parts: UnionPart[], q: Row) => Promise<Page<Row>>): Promise<Page<Row>>;
   /** A create whose value of this column already exists updates that record (settings by name). */
   upsertBy?: string;
   /** Shapes a row for output after the generic guard stripping. */

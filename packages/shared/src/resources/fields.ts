@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
+import { LENGTH_MAX, LENGTH_MAX_MESSAGE, LENGTH_MESSAGE, parseLength } from '../rules/length.ts';
 import { phoneToStored } from '../rules/phone.ts';
 
 export type FieldKind =
@@ -14,6 +15,8 @@ export type FieldKind =
   | 'int'
   | 'money'
   | 'qty'
+  /** Glass and cut sizes: decimal inches stored, `35 7/16"` shown, any typed form accepted (rules/length.ts). */
+  | 'length'
   | 'bool'
   | 'date'
   | 'timestamp'
@@ -78,6 +81,7 @@ export const f = {
   int: make('int'),
   money: make('money'),
   qty: make('qty'),
+  length: make('length'),
   bool: <const O extends Omit<FieldOptions, 'default'> = object>(def = false, opts?: O) =>
     ({ kind: 'bool', default: def, ...opts }) as { kind: 'bool'; default: boolean } & O,
   date: make('date'),
@@ -153,6 +157,16 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
       return numeric(MONEY_LIMIT, false);
     case 'qty':
       return def.positive ? numeric(QTY_LIMIT, false).pipe(z.number().positive('Must be more than 0.')) : numeric(QTY_LIMIT, false);
+    case 'length':
+      // Text as typed (`35 7/16`) becomes inches here, so the API takes what the LengthField takes.
+      return z.preprocess(
+        (v) => {
+          if (typeof v !== 'string') return v;
+          const parsed = parseLength(v);
+          return parsed.ok ? parsed.inches : v;
+        },
+        z.number({ error: LENGTH_MESSAGE }).min(0, LENGTH_MESSAGE).max(LENGTH_MAX, LENGTH_MAX_MESSAGE).nullable(),
+      );
     case 'bool':
       return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));
     case 'date':

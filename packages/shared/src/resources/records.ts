@@ -4,7 +4,7 @@
  *   RecordOf<'clients'>  // a client as the API returns it: { id; name: string; client_type_id: number | null; ... }
  *   InputOf<'clients'>   // what a save sends: the writable fields, each optional
  *
- * A field's kind gives its type (text → string, money/qty/int → number, bool → boolean, ref →
+ * A field's kind gives its type (text → string, money/qty/length/int → number, bool → boolean, ref →
  * number, enum → its values, json → its schema's type); a field that is not required may be null
  * (the database allows it), except bool (never null). Guarded fields (`guard`) are optional on reads
  * (left out without `edit` on their area), write-only fields (passwords) are absent from reads,
@@ -15,7 +15,7 @@ import type { FieldDef } from './fields.ts';
 import type { RESOURCES, ResourceName } from './registry.ts';
 
 /** The value type of one field, ignoring null. */
-export type FieldValue<D extends FieldDef> = D extends { kind: 'int' | 'money' | 'qty' | 'ref' }
+export type FieldValue<D extends FieldDef> = D extends { kind: 'int' | 'money' | 'qty' | 'length' | 'ref' }
   ? number
   : D extends { kind: 'bool' }
     ? boolean

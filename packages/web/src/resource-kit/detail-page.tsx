@@ -6,7 +6,7 @@
  *   const id = useRouteId('material_id');
  *   <DetailPage resource="materials" id={id} parent={{ label: 'Inventory', to: '/inventory' }}
  *     title={(m) => m.number} subtitle={(m) => m.description}
- *     fields={[{ label: 'Reorder qty', value: (m) => formatQty(m.reorder_qty) }]}
+ *     fields={[{ label: 'Reorder qty', field: 'reorder_qty' }, { label: 'Vendor', value: (m) => vendorName(m) }]}
  *     actions={(m) => <Button onClick={() => edit(m)}>Edit</Button>}
  *     sections={[{ key: 'vendors', label: 'Vendors', onAdd: canEdit ? addVendor : undefined, addLabel: 'Add Vendor',
  *                  render: (m) => <ResourceTable resource="vendor_materials" filters={{ material_id: m.id }} … /> }]} />
@@ -24,12 +24,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { HttpError } from './http.ts';
-import { useRecord, type RecordOf } from './hooks.ts';
+import { fieldText } from './field-text.ts';
+import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 
-/** A key field of the header card. */
+/** A key field of the header card: a field of the record (shown as its kind reads, field-text.ts), or any `value`. */
 export interface DetailField<N extends ResourceName> {
   label: string;
-  value: (record: RecordOf<N>) => ReactNode;
+  field?: FieldName<N>;
+  value?: (record: RecordOf<N>) => ReactNode;
   /** Leave the field out for this record (e.g. a price the user may not see). */
   hidden?: (record: RecordOf<N>) => boolean;
   /** Columns the field takes (2 for a long value such as an email, so it does not break mid-word). */
@@ -127,7 +129,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
                     {f.label}
                   </Text>
                   <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-                    {f.value(record) ?? '—'}
+                    {f.value ? (f.value(record) ?? '—') : fieldText(resource, f.field ?? '', f.field ? (record as Rec)[f.field] : null, '—')}
                   </Text>
                 </div>
               ))}

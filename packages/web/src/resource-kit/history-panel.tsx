@@ -7,15 +7,14 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
-import { formatDateTime, formatDate } from '@glazier/shared/rules/dates';
-import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import type { FieldDef } from '@glazier/shared/resources/fields';
+import { formatDateTime } from '@glazier/shared/rules/dates';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../ui/loader.tsx';
+import { fieldText } from './field-text.ts';
 import { api } from './http.ts';
 
 export interface HistoryChange {
@@ -52,28 +51,9 @@ export function actionLabel(action: string): string {
   return ACTIONS[action] ?? fieldLabel(action);
 }
 
-/** A value of `field` as the screens show it; an empty one reads "—". */
+/** A value of `field` as the screens show it (field-text.ts); an empty one reads "—". */
 export function historyValue(resource: ResourceName, field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const def = (RESOURCES[resource].fields as Record<string, FieldDef>)[field];
-  switch (def?.kind) {
-    case 'bool':
-      return value ? 'Yes' : 'No';
-    case 'money':
-      return formatMoney(Number(value));
-    case 'qty':
-      return formatQty(Number(value));
-    case 'date':
-      return formatDate(String(value));
-    case 'timestamp':
-      return formatDateTime(String(value));
-    case 'ref':
-      return `#${String(value)}`;
-    default:
-      if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
-      if (typeof value === 'object') return JSON.stringify(value);
-      return String(value);
-  }
+  return fieldText(resource, field, value, '—');
 }
 
 export const historyKey = (resource: ResourceName, id: number) => [resource, 'history', id] as const;

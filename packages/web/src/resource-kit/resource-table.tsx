@@ -24,19 +24,25 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { fieldText } from './field-text.ts';
 import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
-/** A column of resource `N`'s table: a field (shown as text, or by `render`), or `actions` (row buttons, by `render`). */
-export interface Column<N extends ResourceName> {
-  key: FieldName<N> | 'actions';
+interface ColumnBase {
   label: string;
-  render?: (row: RecordOf<N>) => ReactNode;
   sortable?: boolean;
   visibleFrom?: MantineBreakpoint;
   width?: number | string;
 }
+
+/**
+ * A column of resource `N`'s table: a field (shown as its kind reads, field-text.ts: money, dates,
+ * lengths as `35 7/16"`; or by `render`), or a column drawn only by `render` under a name of its
+ * own (`actions` for row buttons, a badge of something the API adds to the rows).
+ */
+export type Column<N extends ResourceName> = ColumnBase &
+  ({ key: FieldName<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
 
 export interface ResourceTableProps<N extends ResourceName> {
   resource: N;
@@ -44,6 +50,8 @@ export interface ResourceTableProps<N extends ResourceName> {
   filters?: Query;
   perPage?: number;
   onRowClick?: (row: RecordOf<N>) => void;
+  /** A row's React key, when ids alone do not tell rows apart (a list of two kinds of record). */
+  rowKey?: (row: RecordOf<N>) => string | number;
   /** Accessible name of a row's button (default: the first column's text). */
   rowLabel?: (row: RecordOf<N>) => string;
   searchPlaceholder?: string;
@@ -134,14 +142,14 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr
-                key={row.id}
+                key={props.rowKey?.(row) ?? row.id}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 style={{ cursor: onRowClick ? 'pointer' : undefined, opacity: field(row, 'active') === false ? 0.6 : undefined }}
                 data-testid={`${resource}-row`}
                 data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : String(field(row, c.key) ?? '');
+                  const content = c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key));
                   return (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
                       {i === 0 && onRowClick ? (

@@ -1,6 +1,7 @@
 /**
- * Typed inputs: money (2 decimals), quantity (up to 5 decimals), date ('YYYY-MM-DD' in, m/d/Y
- * shown) and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
+ * Typed inputs: money (2 decimals), quantity (up to 5 decimals), length (decimal inches in,
+ * `35 7/16"` shown, any typed form read on blur), date ('YYYY-MM-DD' in, m/d/Y shown) and phone
+ * (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
  * text-field rules: error or helper beneath, Enter to the next field, read-only as text.
  * `SelectField`, `MultiSelectField` and `CheckField` (checkbox or switch) are Mantine's, with the
  * drop-down above the modal and the same read-only rule.
@@ -17,8 +18,9 @@ import {
   type SelectProps,
 } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { formatLength, parseLength } from '@glazier/shared/rules/length';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { enterToNext } from './focus-next.ts';
 import { useLayerZIndex } from './modal-stack.tsx';
 import { readOnlyInputProps, useReadOnly } from './read-only.tsx';
@@ -60,6 +62,79 @@ export function MoneyField(props: NumberFieldProps) {
 
 export function QtyField(props: NumberFieldProps) {
   return <NumberField decimalScale={5} {...props} />;
+}
+
+interface LengthFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue'> {
+  /** Inches; or the text typed when it could not be read (the server refuses it with the same message). */
+  value?: number | string | null;
+  onChange: (value: number | string | null) => void;
+}
+
+const lengthText = (v: number | string | null | undefined) => (typeof v === 'number' ? formatLength(v) : (v ?? ''));
+
+/**
+ * A glass or cut size (DESIGN.md "Lengths"): typed as `35.4375`, `35 7/16` or `35-7/16`, read on
+ * blur (or Enter) by the shared `parseLength`, then shown as `35 7/16"` while the form keeps the
+ * decimal. Text it cannot read shows the rule's message beneath at once.
+ */
+export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest }: LengthFieldProps) {
+  const [text, setText] = useState(() => lengthText(value));
+  const [problem, setProblem] = useState<string | null>(null);
+  // Typed since the last read: an untouched `35 7/16"` shown for 35.43 must not round the value.
+  const edited = useRef(false);
+  const committed = useRef(value);
+  useEffect(() => {
+    // A value set from outside (a reset, a reload after a conflict) replaces what is shown.
+    if (value === committed.current) return;
+    committed.current = value;
+    setText(lengthText(value));
+    setProblem(null);
+    edited.current = false;
+  }, [value]);
+  const [outerSeen, setOuterSeen] = useState(error);
+  const [outerHidden, setOuterHidden] = useState(false);
+  if (error !== outerSeen) {
+    // A new server error shows until the user types again (platform.md 5).
+    setOuterSeen(error);
+    setOuterHidden(false);
+  }
+
+  const read = () => {
+    if (!edited.current) return;
+    edited.current = false;
+    const parsed = parseLength(text);
+    const next = parsed.ok ? parsed.inches : text;
+    setProblem(parsed.ok ? null : parsed.error);
+    if (parsed.ok) setText(formatLength(parsed.inches));
+    if (next !== committed.current) {
+      committed.current = next;
+      onChange(next);
+    }
+  };
+
+  return (
+    <TextField
+      autoComplete="off"
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        edited.current = true;
+        setProblem(null);
+        setOuterHidden(true);
+      }}
+      onBlur={(e) => {
+        read();
+        onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        // Enter on the last field submits: the form must hold the value read from the text first.
+        if (e.key === 'Enter') read();
+        onKeyDown?.(e);
+      }}
+      error={problem ?? (outerHidden ? undefined : error)}
+      {...rest}
+    />
+  );
 }
 
 interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description'> {

@@ -161,6 +161,8 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
           />
           <RecordPicker
             resource="job_templates"
+            // the templates' list holds category templates too unless told otherwise (domain.md 7)
+            filters={{ resource: 'job_templates' }}
             label="Job template"
             value={values.job_template_id}
             onChange={pickTemplate}

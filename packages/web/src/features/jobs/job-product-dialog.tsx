@@ -15,7 +15,7 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dia
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { CheckField, DateField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { CheckField, DateField, LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { useReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
@@ -130,8 +130,8 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
       {features.dimensions && (
         <Group grow align="flex-start" gap="sm">
-          <QtyField label="Glass width" suffix='"' {...form.getInputProps('glass_width')} />
-          <QtyField label="Glass height" suffix='"' {...form.getInputProps('glass_height')} />
+          <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
+          <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
         </Group>
       )}
       <DateField label="Measure date" {...form.getInputProps('measure_date')} />

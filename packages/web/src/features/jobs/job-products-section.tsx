@@ -9,6 +9,7 @@ import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -28,11 +29,11 @@ const flag = (on: boolean, letter: string, word: string) => (
   </Text>
 );
 
-/** 35.5" × 72", with a dash for a side not measured yet. */
+/** 35 1/2" × 72", with a dash for a side not measured yet. */
 const glassSize = (p: JobProduct) => {
   if (p.glass_width == null && p.glass_height == null) return '';
-  const side = (v: number | null) => (v == null ? '—' : `${formatQty(v)}"`);
-  return `${side(p.glass_width)} × ${side(p.glass_height)}`;
+  const side = (field: 'glass_width' | 'glass_height') => fieldText('job_products', field, p[field], '—');
+  return `${side('glass_width')} × ${side('glass_height')}`;
 };
 
 export function JobProductsSection({ jobId }: { jobId: number }) {

@@ -6,7 +6,6 @@ import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openJobTemplateDialog } from './job-template-dialog.tsx';
-import { templatePage, type TemplateRow } from './job-templates-page.tsx';
 
 const BOTH = 'A job template belongs to a client or to a category template, not both.';
 
@@ -33,15 +32,5 @@ describe('Job Template dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Job Template' })).toBeTruthy();
     act(() => api.closeTop());
     await expect(result).resolves.toBeNull();
-  });
-});
-
-describe('the combined template list', () => {
-  const row = (id: number, name: string, type: TemplateRow['type']) => ({ id, name, type }) as TemplateRow;
-  it('pages job and category templates together, by name', () => {
-    const rows = [row(1, 'b', 'job_template'), row(1, 'a', 'category_template'), row(2, 'c', 'job_template')];
-    expect(templatePage(rows, 1, 2).rows.map((r) => r.name)).toEqual(['a', 'b']);
-    expect(templatePage(rows, 2, 2)).toMatchObject({ lastPage: 2, rows: [{ name: 'c' }] });
-    expect(templatePage(rows, 9, 2).rows.map((r) => r.name)).toEqual(['c']);
   });
 });
