@@ -61,3 +61,17 @@ test('the user check is sent once per page load, by the preload in index.html', 
   // Chromium types a `<link rel="preload" as="fetch">` request "other"; the app's own fetch() is "fetch".
   expect(checks[0]!.type).not.toBe('fetch');
 });
+
+// The colour scheme is applied by index.html's inline script before any of the app's code: the
+// server's Content-Security-Policy allows that script by its hash (http/app.ts inlineScriptHashes).
+test('the saved dark scheme is applied before the app code runs, under the CSP', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => localStorage.setItem('glazier-color-scheme', 'dark'));
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort()); // only the inline script can set it
+  await page.goto('/welcome');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(violations).toEqual([]);
+});

@@ -45,7 +45,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       injectRegister: false,
       filename: 'sw.js',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'color-scheme.js'],
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Glazier',
         short_name: 'Glazier',

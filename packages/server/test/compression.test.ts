@@ -3,6 +3,7 @@
  * time) by Accept-Encoding, API JSON is compressed on the fly above a threshold, and neither gets in
  * the way of sessions and CSRF.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { createRoleUsers, openTestDb, PASSWORD } from './harness.ts';
 let app: FastifyInstance;
 let dispose: () => Promise<void>;
 let webDist: string;
+const INLINE = "document.documentElement.dataset.x = '1';";
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
 beforeAll(async () => {
@@ -28,7 +30,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(webDist, `${name}.br`), zlib.brotliCompressSync(text));
     fs.writeFileSync(path.join(webDist, `${name}.gz`), zlib.gzipSync(text));
   };
-  write('index.html', `<!doctype html><title>Glazier</title>${'<!-- padding -->'.repeat(100)}`);
+  write('index.html', `<!doctype html><title>Glazier</title><script>${INLINE}</script>${'<!-- padding -->'.repeat(100)}`);
   write('assets/app-abc123.js', SCRIPT);
   app = await buildApp({ db: opened.db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', webDist });
   await app.ready();
@@ -43,6 +45,14 @@ const decode = (encoding: unknown, raw: Buffer) =>
   encoding === 'br' ? zlib.brotliDecompressSync(raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(raw).toString() : raw.toString();
 
 describe('static assets', () => {
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const res = await app.inject({ method: 'GET', url: '/jobs' });
+    const csp = String(res.headers['content-security-policy']);
+    const hash = crypto.createHash('sha256').update(INLINE).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
   it.each([
     ['br', 'br'],
     ['gzip, deflate, br', 'br'],

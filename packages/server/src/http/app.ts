@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -82,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(opts.webDist)],
         workerSrc: ["'self'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -157,4 +158,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/**
+ * CSP hashes of the inline scripts in the built index.html (the colour scheme, applied before the
+ * first paint without a render-blocking request): allowed by hash, never by 'unsafe-inline'.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const file = webDist && path.join(webDist, 'index.html');
+  if (!file || !fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`);
 }

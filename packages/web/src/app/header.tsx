@@ -21,7 +21,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const modals = useModals();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
-  // Read at once (no server rendering; color-scheme.js set it before the first paint): no second render.
+  // Read at once (no server rendering; index.html's inline script set it before the first paint): no second render.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
 
   const login = async () => {
