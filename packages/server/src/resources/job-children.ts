@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { invalid } from '../engine/errors.ts';
+import type { Hooks } from '../engine/server-resource.ts';
+import { changed, rowById } from './lookup.ts';
+
+/**
+ * Records that live under a job and are listed outside it (pickup items on `/lists/pickup`, schedule
+ * events): while their job is in the trash they are hidden with it and come back when it is
+ * restored; a new one cannot be put on a deleted job.
+ */
+export const jobChildHooks: Hooks = {
+  scope: (_ctx, t) => sql`EXISTS (SELECT 1 FROM jobs j WHERE j.id = ${t.job_id} AND j.deleted_at IS NULL)`,
+  async beforeSave({ ctx, values, existing }) {
+    if (!changed(values, existing, 'job_id') || values.job_id == null) return;
+    const job = await rowById(ctx, 'jobs', values.job_id);
+    if (!job || job.deleted_at != null || job.is_template === true) throw invalid({ job_id: ['The selected job is invalid.'] });
+  },
+};
