@@ -28,9 +28,12 @@ import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
+/** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
+export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
+
 /** A column of resource `N`'s table: a field (shown as text, or by `render`), or `actions` (row buttons, by `render`). */
 export interface Column<N extends ResourceName> {
-  key: FieldName<N> | 'actions';
+  key: ColumnKey<N> | 'actions';
   label: string;
   render?: (row: RecordOf<N>) => ReactNode;
   sortable?: boolean;
@@ -50,7 +53,7 @@ export interface ResourceTableProps<N extends ResourceName> {
   emptyText?: ReactNode;
   /** Controls shown to the right of the search box. */
   toolbar?: ReactNode;
-  defaultSort?: { column: FieldName<N>; direction: SortDirection };
+  defaultSort?: { column: ColumnKey<N>; direction: SortDirection };
   testId?: string;
 }
 
