@@ -56,6 +56,9 @@ describe('deleting a job', () => {
     const onDeleted = await as.manager.post('/api/pickup_items', { job_id: j.id, note: 'late' });
     expect(onDeleted.status).toBe(422);
     expect(onDeleted.body.errors).toHaveProperty('job_id');
+    const productOnDeleted = await as.manager.post('/api/job_products', { job_id: j.id, name: 'late', qty: 1 });
+    expect(productOnDeleted.status).toBe(422);
+    expect(productOnDeleted.body.errors).toHaveProperty('job_id');
     expect(await auditActions(j.id)).toEqual(['create', 'delete']);
 
     const restored = await as.admin.patch(`/api/jobs/${j.id}/restore`);

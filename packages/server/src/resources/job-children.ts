@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { invalid } from '../engine/errors.ts';
-import type { Hooks } from '../engine/server-resource.ts';
+import type { Hooks, SaveArgs } from '../engine/server-resource.ts';
 import { changed, rowById } from './lookup.ts';
 
 /**
@@ -10,9 +10,12 @@ import { changed, rowById } from './lookup.ts';
  */
 export const jobChildHooks: Hooks = {
   scope: (_ctx, t) => sql`EXISTS (SELECT 1 FROM jobs j WHERE j.id = ${t.job_id} AND j.deleted_at IS NULL)`,
-  async beforeSave({ ctx, values, existing }) {
-    if (!changed(values, existing, 'job_id') || values.job_id == null) return;
-    const job = await rowById(ctx, 'jobs', values.job_id);
-    if (!job || job.deleted_at != null || job.is_template === true) throw invalid({ job_id: ['The selected job is invalid.'] });
-  },
+  beforeSave: (args) => checkLiveJob(args, { templates: false }),
 };
+
+/** A record put on a job (`job_id` set or changed) needs a job that is not in the trash (422). */
+export async function checkLiveJob({ ctx, values, existing }: Pick<SaveArgs, 'ctx' | 'values' | 'existing'>, opts: { templates: boolean }): Promise<void> {
+  if (!changed(values, existing, 'job_id') || values.job_id == null) return;
+  const job = await rowById(ctx, 'jobs', values.job_id);
+  if (!job || job.deleted_at != null || (!opts.templates && job.is_template === true)) throw invalid({ job_id: ['The selected job is invalid.'] });
+}

@@ -194,7 +194,7 @@ export function JobPage() {
         { label: 'Dates', value: (j) => dateRange(j) || '—' },
         { label: 'Foreman', value: (j) => userName(j.foreman_id) || '—' },
         { label: 'Scope', span: 2, value: (j) => ((j.scope_array ?? []).length ? <ScopeBadges job={j} /> : '—') },
-        { label: 'Status', value: (j) => (j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
+        { label: 'Status', value: (j) => (j.deleted_at ? 'Deleted' : j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
         { label: 'Trip charge', value: (j) => formatMoney(j.trip_charge) || '—', hidden: (j) => j.trip_charge == null },
         { label: 'Burden rate', value: (j) => formatMoney(j.burden_rate), hidden: (j) => j.burden_rate == null },
         { label: 'Additional costs', value: (j) => formatMoney(j.additional_costs), hidden: (j) => j.additional_costs == null },
@@ -256,7 +256,7 @@ export function JobPage() {
         ) : null
       }
       sections={withoutAddWhen(deleted, [
-        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} /> },
+        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} readOnly={j.deleted_at != null} /> },
         {
           key: 'notes',
           label: 'Notes',
