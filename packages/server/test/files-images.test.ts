@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
+import { purgeTrash } from '../src/domain/purge-trash.ts';
 import { createRoleUsers, signedIn, startTestApp, Client, PASSWORD, pdfBytes, type FormPart, type TestEnv, signedInRoles } from './harness.ts';
 
 let env: TestEnv;
@@ -238,13 +239,16 @@ describe('images', () => {
     expect(row!.description).toBe('Batch edit');
   });
 
-  it('removes the blobs of a deleted job’s files and images', async () => {
+  it('removes the blobs of a purged job’s files and images', async () => {
     const j = await job();
     const blobs = await blobCount();
     await upload(as.manager, '/api/files', [{ name: 'description', value: 'On the job' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'j.pdf', data: pdf('job only') }]);
     await upload(as.manager, '/api/images', [{ name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'j.jpg', data: await phonePhoto(300, 300, '#123456') }]);
     expect(await blobCount()).toBe(blobs + 3); // the PDF, the image and its thumbnail
     expect((await as.manager.del(`/api/jobs/${j.id}`)).status).toBe(200);
+    expect(await blobCount()).toBe(blobs + 3); // in the trash: restorable, contents and all
+    await env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [j.id]);
+    await purgeTrash(env.db);
     expect(await blobCount()).toBe(blobs);
   });
 });

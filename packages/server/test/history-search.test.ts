@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
+import { purgeTrash } from '../src/domain/purge-trash.ts';
 import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
@@ -69,9 +70,18 @@ describe('history', () => {
   it('keeps a deleted record’s history for those who may edit its kind', async () => {
     const job = await made(as.manager, 'jobs', { number: 'H-DEL' });
     await as.manager.del(`/api/jobs/${job.id}`);
-    const res = await history(as.supervisor, 'jobs', job.id);
+    // in the trash: for those who may restore it (edit jobs_admin), like the job itself
+    const res = await history(as.manager, 'jobs', job.id);
     expect(res.status).toBe(200);
     expect(res.body.data!.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect((await history(as.supervisor, 'jobs', job.id)).status).toBe(404);
+    expect((await history(as.employee, 'jobs', job.id)).status).toBe(404);
+    // purged for good: the history stays, for those who may edit jobs
+    await env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [job.id]);
+    await purgeTrash(env.db);
+    const after = await history(as.supervisor, 'jobs', job.id);
+    expect(after.status).toBe(200);
+    expect(after.body.data!.map((e) => e.action)).toEqual(['purge', 'delete', 'create']);
     expect((await history(as.employee, 'jobs', job.id)).status).toBe(404);
   });
 

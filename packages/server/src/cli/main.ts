@@ -10,6 +10,7 @@ import { loadConfig } from '../config.ts';
 import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../domain/session-store.ts';
+import { purgeTrash } from '../domain/purge-trash.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -32,11 +33,17 @@ async function serve() {
   await purge();
   const purgeTimer = setInterval(() => void purge(), 3600_000);
   purgeTimer.unref();
+  // Jobs in the trash for more than 30 days are deleted for good, at start and daily.
+  const emptyTrash = () => purgeTrash(db).catch((e: unknown) => app.log.warn({ err: e }, 'emptying the trash failed'));
+  await emptyTrash();
+  const trashTimer = setInterval(() => void emptyTrash(), 24 * 3600_000);
+  trashTimer.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(purgeTimer);
+    clearInterval(trashTimer);
     app.log.info(`${signal}: closing`);
     await app.close().catch(() => undefined);
     await db.close().catch(() => undefined);

@@ -34,6 +34,29 @@ export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
 }
 
 /**
+ * Who deleted each soft-deleted row (`deleted_by_name`, from the audit log): one query, and only
+ * when rows are deleted, so lists of live records pay nothing.
+ */
+export async function addDeleters(ctx: Ctx, res: ServerResource, rows: Row[]): Promise<void> {
+  const deleted = rows.filter((r) => r.deleted_at != null);
+  if (!deleted.length) return;
+  const found = await ctx.db.query<Row>(
+    `SELECT DISTINCT ON (a.record_id) a.record_id, CASE WHEN a.user_id = 0 THEN 'System' ELSE u.name END AS name
+       FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+      WHERE a.resource = $1 AND a.record_id = ANY($2::int[]) AND a.action IN ('delete', 'discontinue')
+      ORDER BY a.record_id, a.id DESC`,
+    [res.name, deleted.map((r) => r.id as number)],
+  );
+  const byId = new Map(found.map((r) => [r.record_id, r.name as string | null]));
+  for (const r of deleted) r.deleted_by_name = byId.get(r.id) ?? null;
+}
+
+/** Whether the caller may see (and restore) deleted records of `res`: a trash is for its area's editors. */
+export function maySeeDeleted(ctx: Ctx, res: ServerResource): boolean {
+  return Boolean(res.def.softDelete) && (!res.def.trash || canEdit(ctx, res.def.trash.area));
+}
+
+/**
  * Fills the computed fields (server `computed` expressions) of rows already read, in one query for
  * the given ids: a page computes them for its own rows only, never for the whole table.
  */
@@ -152,6 +175,7 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
   const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT + 1)) as Row[];
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await addComputed(ctx, res, data);
+  await addDeleters(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
   return rows.length > LIST_LIMIT ? { data, truncated: true } : { data };
 }
@@ -176,6 +200,7 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
   await addComputed(ctx, res, data);
+  await addDeleters(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
   return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
@@ -257,10 +282,12 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
-  const row = await findRow(ctx, res, id, { includeDeleted: Boolean(res.def.softDelete) });
+  // A deleted record in a trash is for those who may restore it; for others it is gone (404).
+  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
   if (!row) throw notFound(res.def.label);
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
+  await addDeleters(ctx, res, [out]);
   const relations = Object.keys(res.def.relations);
   await embedOne(ctx, res, out, relations);
   const computes = Object.keys(res.computed ?? {}).length > 0;
@@ -518,7 +545,8 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
     if (dbError) throw fromDbError(dbError, { deleting: true, table: res.def.table, label: res.def.label }) ?? e;
     throw e;
   }
-  await writeAudit(ctx, res, res.def.softDelete ? 'discontinue' : 'delete', existing.id as number, existing, null);
+  // A product without a trash is discontinued; anything else (a job in the trash too) is deleted.
+  await writeAudit(ctx, res, res.def.softDelete && !res.def.trash ? 'discontinue' : 'delete', existing.id as number, existing, null);
   await res.afterDelete?.({ ctx, existing });
 }
 
@@ -536,17 +564,19 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
   });
 }
 
-/** Brings back a soft-deleted record (discontinued products). */
+/** Brings back a soft-deleted record (discontinued products, jobs in the trash). */
 export async function restore(ctx: Ctx, name: ResourceName, idRaw: unknown): Promise<Row> {
   const res = resource(name);
   if (!res.def.softDelete) throw notFound();
   checkArea(ctx, res, 'update');
+  if (!maySeeDeleted(ctx, res)) throw forbidden();
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const existing = await findRow(tx, res, id, { includeDeleted: true, forUpdate: true });
     if (!existing) throw notFound(res.def.label);
     checkWrite(tx, res, 'update', {}, existing);
+    if (existing.deleted_at != null) await res.beforeRestore?.({ ctx: tx, existing });
     const [record] = (await tx.db.orm
       .update(res.table)
       .set({ deleted_at: null, updated_at: new Date().toISOString() })

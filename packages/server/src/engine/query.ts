@@ -8,8 +8,8 @@ import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
 import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';
 import type { ServerResource } from './server-resource.ts';
-import type { Ctx } from './context.ts';
-import { invalid } from './errors.ts';
+import { canEdit, type Ctx } from './context.ts';
+import { forbidden, invalid } from './errors.ts';
 
 export type QueryInput = Record<string, unknown>;
 
@@ -62,6 +62,8 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
 
   // A filter that decides about soft-deleted rows (discontinued products) replaces the default.
   const includeDeleted = Object.entries(def.filters).some(([name, f]) => f.includesDeleted && q[name] !== undefined);
+  // A trash is for its area's editors (jobs: `edit jobs_admin`).
+  if (includeDeleted && def.trash && !canEdit(ctx, def.trash.area)) throw forbidden();
   conds.push(...baseConditions(ctx, res, { includeDeleted }));
 
   // active / status: lists default to active records (spec 7.2); pages show all unless asked.

@@ -58,6 +58,8 @@ export interface Hooks {
   beforeSave?(args: SaveArgs): Promise<void> | void;
   afterSave?(args: { ctx: Ctx; record: Row; input: Row; existing: Row | null }): Promise<void> | void;
   beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  /** Before a soft-deleted record comes back (record rules, e.g. its number taken meanwhile); throws ApiError to refuse. */
+  beforeRestore?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
   /** After the row is gone (and its database cascades ran), in the same transaction. */
   afterDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
   /**

@@ -156,8 +156,9 @@ export const bomMaterialsHooks: Hooks = {
  */
 export const bomsHooks: Hooks = {
   computed: {
-    job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id})`,
-    job_name: (t) => sql`(SELECT j.name FROM jobs j WHERE j.id = ${t.job_id})`,
+    // a job in the trash is not shown as the bom's job
+    job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id} AND j.deleted_at IS NULL)`,
+    job_name: (t) => sql`(SELECT j.name FROM jobs j WHERE j.id = ${t.job_id} AND j.deleted_at IS NULL)`,
     line_count: (t) => sql`(SELECT count(*)::int FROM bom_materials l WHERE l.bom_id = ${t.id} AND l.deleted_at IS NULL)`,
   },
   customFilters: {

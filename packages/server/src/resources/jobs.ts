@@ -1,4 +1,6 @@
+import { jobs as jobsDef } from '@glazier/shared/resources/jobs';
 import { isJobComplete } from '@glazier/shared/rules/job-scope';
+import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Row } from '../db/client.ts';
 import type { Ctx } from '../engine/context.ts';
 import type { Hooks } from '../engine/server-resource.ts';
@@ -21,7 +23,30 @@ async function checkJobTemplate(ctx: Ctx, merged: Row): Promise<void> {
   if (owner != null && owner !== merged.client_id) throw invalid({ job_template_id: ['This job template belongs to another client.'] });
 }
 
+const TRASH_DAYS = jobsDef.trash!.days;
+
+/** A deleted job cannot come back while another live job carries its number (422 on `number`). */
+async function checkNumberFree(ctx: Ctx, job: Row): Promise<void> {
+  const number = typeof job.number === 'string' ? job.number.trim() : '';
+  if (!number) return;
+  const [clash] = await ctx.db.query<Row>(
+    'SELECT id FROM jobs WHERE lower(trim(number)) = lower($1) AND id <> $2 AND NOT is_template AND deleted_at IS NULL LIMIT 1',
+    [number, job.id],
+  );
+  if (clash) throw invalid({ number: [`Another job now has the number ${number}. Change that job's number, then restore this one.`] });
+}
+
 export const jobsHooks: Hooks = {
+  customFilters: {
+    // The trash: jobs deleted within the last 30 days (older ones are about to be purged).
+    deleted: (value, t) =>
+      value === 'true' || value === '1'
+        ? and(isNotNull(t.deleted_at), sql`${t.deleted_at} > now() - make_interval(days => ${TRASH_DAYS})`)
+        : value === 'all'
+          ? undefined
+          : isNull(t.deleted_at),
+  },
+  beforeRestore: ({ ctx, existing }) => checkNumberFree(ctx, existing),
   async beforeSave({ ctx, values, existing }) {
     if (changed(values, existing, 'client_id')) {
       values.client_name = values.client_id == null ? null : ((await rowById(ctx, 'clients', values.client_id))?.name ?? null);

@@ -9,6 +9,7 @@ import {
 import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
+import { jobChildHooks } from './job-children.ts';
 import { jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks } from './ownership.ts';
 import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
@@ -23,6 +24,8 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   jobs: jobsHooks,
   job_templates: jobTemplatesHooks,
   job_products: jobProductsHooks,
+  pickup_items: jobChildHooks,
+  events: jobChildHooks,
   products: productsHooks,
   series: seriesHooks,
   materials: materialsHooks,

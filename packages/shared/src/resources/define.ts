@@ -50,6 +50,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   titleField: string;
   /** Deleting sets deleted_at (restorable) instead of removing the row. */
   softDelete?: boolean;
+  /**
+   * Soft-deleted records wait in a trash: only users with `edit` on `area` see them (the `deleted`
+   * filter, a get by id) and restore them; after `days` days they are purged for good.
+   */
+  trash?: { area: Area; days: number };
   /** Fixed conditions for a resource that is a slice of a shared table. */
   fixed?: Record<string, string | number | boolean>;
   /** Date column used by date-range filters `start`/`end` (spec 7.2). */

@@ -69,11 +69,20 @@ export const jobs = defineResource({
   fields: jobFields,
   fixed: { is_template: false },
   search: ['number', 'name', 'client_name', 'address'],
-  filters: { client_id: { op: 'eq' }, id_list: { op: 'in', column: 'id' }, foreman_id: { op: 'eq' } },
-  sortable: ['number', 'name', 'client_name', 'start_date', 'end_date', 'created_at'],
+  filters: {
+    client_id: { op: 'eq' },
+    id_list: { op: 'in', column: 'id' },
+    foreman_id: { op: 'eq' },
+    /** `deleted=true`: the trash (jobs deleted in the last 30 days), for `edit jobs_admin` only. */
+    deleted: { op: 'custom', includesDeleted: true },
+  },
+  sortable: ['number', 'name', 'client_name', 'start_date', 'end_date', 'created_at', 'deleted_at'],
   relations: jobRelations,
   dateField: 'start_date',
   titleField: 'number',
+  // A deleted job waits in the trash for 30 days (issue 9, B1); job templates are deleted for good.
+  softDelete: true,
+  trash: { area: 'jobs_admin', days: 30 },
 });
 
 /** A job template is a job with is_template true (domain.md 3). */

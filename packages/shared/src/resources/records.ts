@@ -46,6 +46,8 @@ export type RecordBase = {
   created_at?: string;
   updated_at?: string | null;
   deleted_at?: string | null;
+  /** Who deleted a soft-deleted record (from the audit log), on reads of deleted records. */
+  deleted_by_name?: string | null;
   accessed_at?: string;
 };
 

@@ -60,6 +60,11 @@ export function createRouter() {
                   path: '/jobs',
                   children: [
                     { index: true, lazy: () => import('../features/jobs/jobs-page.tsx').then((m) => ({ Component: m.JobsPage })) },
+                    {
+                      path: 'trash',
+                      element: <RequirePermission action="edit" area="jobs_admin"><Outlet /></RequirePermission>,
+                      children: [{ index: true, lazy: () => import('../features/jobs/job-trash-page.tsx').then((m) => ({ Component: m.JobTrashPage })) }],
+                    },
                     { path: ':job_id', lazy: () => import('../features/jobs/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
                   ],
                 },

@@ -143,7 +143,8 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   );
 }
 
-function ParentLink({ label, to }: { label: string; to: string }) {
+/** "‹ Jobs" above a screen's title: the way back to its list. */
+export function ParentLink({ label, to }: { label: string; to: string }) {
   return (
     <Anchor component={Link} to={to} size="sm" w="fit-content">
       <Group gap={2} wrap="nowrap">

@@ -40,6 +40,8 @@ export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFo
    * its list once the dialog's promise resolves: the history has settled by then).
    */
   onDeleted?: () => void;
+  /** The notice once deleted (default "{Label} deleted."), e.g. where to find it again. */
+  deletedMessage?: string;
 }
 
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
@@ -59,7 +61,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
   const onDelete = async () => {
     if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}` }))) return;
     if (!(await record.remove())) return;
-    reportSuccess(`${label} deleted.`);
+    reportSuccess(options.deletedMessage ?? `${label} deleted.`);
     modal.close(null);
     options.onDeleted?.();
   };

@@ -29,6 +29,9 @@ import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
+/** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
+export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
+
 interface ColumnBase {
   label: string;
   sortable?: boolean;
@@ -42,7 +45,7 @@ interface ColumnBase {
  * own (`actions` for row buttons, a badge of something the API adds to the rows).
  */
 export type Column<N extends ResourceName> = ColumnBase &
-  ({ key: FieldName<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
+  ({ key: ColumnKey<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
 
 export interface ResourceTableProps<N extends ResourceName> {
   resource: N;
@@ -58,7 +61,7 @@ export interface ResourceTableProps<N extends ResourceName> {
   emptyText?: ReactNode;
   /** Controls shown to the right of the search box. */
   toolbar?: ReactNode;
-  defaultSort?: { column: FieldName<N>; direction: SortDirection };
+  defaultSort?: { column: ColumnKey<N>; direction: SortDirection };
   testId?: string;
 }
 

@@ -125,8 +125,9 @@ export function BomPage() {
         {
           label: 'Job',
           span: 2,
+          // a job in the trash answers no number or name: it is not shown as the bom's job
           value: (b) =>
-            b.job_id ? (
+            b.job_id && (b.job_number || b.job_name) ? (
               <Anchor component={Link} to={`/jobs/${b.job_id}`} data-testid="bom-job-link">
                 {[b.job_number, b.job_name].filter(Boolean).join(' · ') || `Job ${b.job_id}`}
               </Anchor>

@@ -18,6 +18,7 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dia
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { JOB_DELETED_MESSAGE } from './job-trash.ts';
 import { useSettingValue } from '../../resource-kit/settings.ts';
 import { CheckField, DateField, MoneyField, MultiSelectField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -50,6 +51,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
 
   const dialog = useRecordDialog('jobs', {
     deleteConfirm: 'Delete this job?',
+    deletedMessage: JOB_DELETED_MESSAGE,
     initialValues: formValues(record, {
       client_id: initial?.client_id ?? null,
       number: initial?.number ?? '',

@@ -8,11 +8,11 @@
 import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
-import { Anchor, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
-import { IconChecklist, IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChecklist, IconCopy, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
+import { DetailPage, useRouteId, type DetailSection } from '../../resource-kit/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { resourceKeys, storeRecords, useDelete, useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { api } from '../../resource-kit/http.ts';
@@ -38,12 +38,13 @@ import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
 import { ClientName, dateRange } from './jobs-page.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
+import { JOB_DELETED_MESSAGE, jobHeading, useRestoreJob } from './job-trash.ts';
 
 type Job = RecordOf<'jobs'>;
 /** The one-to-one relations a job's GET embeds. */
 type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number } | null };
 
-const heading = (j: Job) => j.number || j.name || 'Untitled job';
+const heading = jobHeading;
 const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
@@ -102,6 +103,9 @@ function Schedule({ job }: { job: Job }) {
   );
 }
 
+/** Nothing is added to a job in the trash: its sections lose their Add buttons. */
+const withoutAddWhen = (deleted: boolean, sections: DetailSection<'jobs'>[]) => (deleted ? sections.map((s) => ({ ...s, onAdd: undefined })) : sections);
+
 export function JobPage() {
   const id = useRouteId('job_id');
   const modals = useModals();
@@ -120,9 +124,12 @@ export function JobPage() {
   const userName = (uid: number | null) => users.data?.find((u) => u.id === uid)?.name ?? '';
   const colorOf = (cid: number | null) => clients.data?.find((c) => c.id === cid)?.color ?? null;
   const remove = useDelete('jobs');
+  const restore = useRestoreJob();
+  // A job in the trash (only jobs_admin editors get it from the server) is shown read-only, with Restore.
+  const deleted = job?.deleted_at != null;
 
-  useScreenAction('add', canEdit && job ? () => void openJobProductDialog(modals, { initial: { job_id: job.id } }) : null);
-  useScreenAction('clock', job && canTime ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: heading(job) }) : null);
+  useScreenAction('add', canEdit && job && !deleted ? () => void openJobProductDialog(modals, { initial: { job_id: job.id } }) : null);
+  useScreenAction('clock', job && canTime && !deleted ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: heading(job) }) : null);
 
   const gone = (j: Job) => !queryClient.getQueryData(resourceKeys.record('jobs', j.id));
   const edit = async (j: Job) => {
@@ -146,7 +153,7 @@ export function JobPage() {
     if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job' }))) return;
     try {
       await loader.run(remove.mutateAsync(j.id));
-      reportSuccess('Job deleted.');
+      reportSuccess(JOB_DELETED_MESSAGE);
       void navigate('/jobs');
     } catch (e) {
       reportError(e);
@@ -187,7 +194,7 @@ export function JobPage() {
         { label: 'Dates', value: (j) => dateRange(j) || '—' },
         { label: 'Foreman', value: (j) => userName(j.foreman_id) || '—' },
         { label: 'Scope', span: 2, value: (j) => ((j.scope_array ?? []).length ? <ScopeBadges job={j} /> : '—') },
-        { label: 'Status', value: (j) => (j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
+        { label: 'Status', value: (j) => (j.deleted_at ? 'Deleted' : j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
         { label: 'Trip charge', value: (j) => formatMoney(j.trip_charge) || '—', hidden: (j) => j.trip_charge == null },
         { label: 'Burden rate', value: (j) => formatMoney(j.burden_rate), hidden: (j) => j.burden_rate == null },
         { label: 'Additional costs', value: (j) => formatMoney(j.additional_costs), hidden: (j) => j.additional_costs == null },
@@ -218,8 +225,20 @@ export function JobPage() {
           hidden: (j) => !(j as Job & Linked).bom,
         },
       ]}
+      notice={(j) =>
+        j.deleted_at ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="deleted-job-notice">
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm">This job was deleted on {formatDate(j.deleted_at)}.</Text>
+              <Button size="xs" variant="light" leftSection={<IconRestore size={14} />} onClick={() => void restore(j)}>
+                Restore
+              </Button>
+            </Group>
+          </Alert>
+        ) : null
+      }
       actions={(j) =>
-        canEdit ? (
+        canEdit && !j.deleted_at ? (
           <>
             <Button leftSection={<IconChecklist size={16} />} onClick={() => void openJobCompleteDialog(modals, j)}>
               Job Complete
@@ -236,8 +255,8 @@ export function JobPage() {
           </>
         ) : null
       }
-      sections={[
-        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} /> },
+      sections={withoutAddWhen(deleted, [
+        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} readOnly={j.deleted_at != null} /> },
         {
           key: 'notes',
           label: 'Notes',
@@ -275,7 +294,7 @@ export function JobPage() {
         },
         { key: 'schedule', label: 'Schedule', render: (j) => <Schedule job={j} /> },
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
-      ]}
+      ])}
       notFoundText="This job does not exist or was deleted."
       testId="job-page"
     />

@@ -36,9 +36,10 @@ const glassSize = (p: JobProduct) => {
   return `${side('glass_width')} × ${side('glass_height')}`;
 };
 
-export function JobProductsSection({ jobId }: { jobId: number }) {
+/** `readOnly`: no Add buttons (a job in the trash). */
+export function JobProductsSection({ jobId, readOnly = false }: { jobId: number; readOnly?: boolean }) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs');
+  const canEdit = useCan('edit', 'jobs') && !readOnly;
   const canAdmin = useCan('edit', 'jobs_admin');
   const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
   const series = useList('series');

@@ -6,9 +6,9 @@
  */
 import { formatDate } from '@glazier/shared/rules/dates';
 import { Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -46,6 +46,7 @@ export function JobsPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'jobs');
+  const canTrash = useCan('edit', 'jobs_admin');
   const [status, setStatus] = useState<Status>('active');
   const [clientId, setClientId] = useState<string | null>(null);
   const [foremanId, setForemanId] = useState<string | null>(null);
@@ -109,11 +110,18 @@ export function JobsPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
         <ScreenTitle>Jobs</ScreenTitle>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void add()}>
-            Add Job
-          </Button>
-        )}
+        <Group gap="xs">
+          {canTrash && (
+            <Button variant="default" component={Link} to="/jobs/trash" leftSection={<IconTrash size={16} />}>
+              Trash
+            </Button>
+          )}
+          {canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void add()}>
+              Add Job
+            </Button>
+          )}
+        </Group>
       </Group>
       <ResourceTable
         resource="jobs"
