@@ -67,7 +67,7 @@ export function PrintPage() {
               {sheets}
             </Text>
           </Stack>
-          <SelectField label="Label size" data={LAYOUT_OPTIONS} value={layout.id} onChange={(v) => v && setLayoutId(v)} w={280} maw="100%" />
+          <SelectField label="Label size" data={LAYOUT_OPTIONS} value={layout.id} onChange={(v) => v && setLayoutId(v)} w={330} maw="100%" />
           {perPage > 1 && (
             <SelectField
               label="Start at label"
