@@ -133,6 +133,8 @@ export function createRouter() {
                     { path: ':bom_id', lazy: () => import('../features/boms/bom-page.tsx').then((m) => ({ Component: m.BomPage })) },
                   ],
                 },
+                // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
+                { path: '/print', lazy: () => import('../features/print/print-page.tsx').then((m) => ({ Component: m.PrintPage })) },
                 {
                   path: '/settings',
                   element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,

@@ -6,14 +6,16 @@
  * the status picker (Ordered, Received, Backordered, Split).
  *
  * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Email opens
- * the mail program with the order summarised to the vendor's address.
+ * the mail program with the order summarised to the vendor's address. Print Labels (once a line is
+ * received, and offered right after Receive All) prints labels for the received lines
+ * (received-labels.tsx).
  */
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { formatPhone } from '@glazier/shared/rules/phone';
 import { SETTING } from '@glazier/shared/settings';
 import { Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconMail, IconPencil, IconPrinter, IconSend, IconTruckDelivery } from '@tabler/icons-react';
+import { IconMail, IconPencil, IconPrinter, IconSend, IconTags, IconTruckDelivery } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
@@ -23,6 +25,7 @@ import { ResourceTable, type Column } from '../../resource-kit/resource-table.ts
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useSettingValue } from '../../resource-kit/settings.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
+import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
@@ -32,6 +35,7 @@ import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purcha
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
+import { isReceived, openReceivedLabelsDialog } from './received-labels.tsx';
 import { LineStatusBadge, OrderStatusBadge } from './status-badges.tsx';
 
 type Order = RecordOf<'purchase_orders'>;
@@ -196,19 +200,26 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const lines = useList('purchase_order_materials', { purchase_order_id: order.id }).data ?? [];
   const company = useSettingValue(SETTING.companyName);
   const status = purchaseOrderStatus(order);
+  const prepareLabels = usePrepareLabels();
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
     try {
       await loader.run(action());
       reportSuccess(done);
+      return true;
     } catch (e) {
       reportError(e);
+      return false;
     }
+  };
+  const printLabels = async () => {
+    const labels = await openReceivedLabelsDialog(modals, order);
+    if (labels) prepareLabels(labels);
   };
   const send = () => void run(() => sendOrder(queryClient, order.id), `Purchase order ${order.number} sent.`);
   const receive = async () => {
     if (!(await dialogs.confirm('Receive every line of this order?', { title: 'Receive All', confirmLabel: 'Receive All' }))) return;
-    await run(() => receiveOrder(queryClient, order.id), `Purchase order ${order.number} received.`);
+    if (await run(() => receiveOrder(queryClient, order.id), `Purchase order ${order.number} received.`)) await printLabels();
   };
   const edit = async () => {
     let deleted = false;
@@ -231,6 +242,11 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
       <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
         Print
       </Button>
+      {lines.some(isReceived) && (
+        <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => void printLabels()}>
+          Print Labels
+        </Button>
+      )}
       <Button variant="default" component="a" href={mailtoHref(order, vendor, lines, company)} leftSection={<IconMail size={16} />} data-testid="po-mailto">
         Email
       </Button>
