@@ -1123,8 +1123,7 @@ async function demoPhoto(wall: string, label: string): Promise<Buffer> {
 }
 
 /**
- * Notes, files and images at the scale's counts, each on a job drawn towards the recent ones (as
- * pickups are). The rows are metadata: files and images name a few real blobs (a handful of PDFs
+ * Notes, files and images at the scale's counts, each on a job drawn towards the recent ones. The rows are metadata: files and images name a few real blobs (a handful of PDFs
  * and photos, content-addressed, so many records share them), which keeps a 100k-job build fast.
  */
 async function seedAttachments(
@@ -1139,7 +1138,9 @@ async function seedAttachments(
   const started = Date.now();
   if (!jobIds.length) return { notes: 0, files: 0, images: 0 };
   const userId = () => (users.length ? rng.pick(users).id : null);
-  const recentJob = () => jobIds.length - 1 - Math.floor(Math.pow(rng.next(), 2) * jobIds.length);
+  // Density rising linearly from the oldest job to the newest (twice the mean), so a recent job
+  // has a few of each, never hundreds.
+  const recentJob = () => Math.min(jobIds.length - 1, Math.floor(Math.sqrt(rng.next()) * jobIds.length));
   const createdAt = (j: number) => new Date(jobStarts[j]! + rng.int(0, 20) * DAY + rng.int(7, 17) * 3600_000).toISOString();
   const photos = await Promise.all(
     [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
