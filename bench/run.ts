@@ -288,7 +288,7 @@ interface CapturedVariant extends Variant {
 
 const get = (path: string): Req => ({ method: 'GET', path });
 const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function searchTerms(db: Db): Promise<string[]> {
   const q = <T>(sql: string) => db.query<T>(sql);
