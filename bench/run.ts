@@ -3,9 +3,10 @@
  *
  * Builds (or reuses) a database of a contractor at bench scale with the demo generator, starts the
  * real Fastify app in this process on 127.0.0.1, signs in 20 users, and with 20 concurrent clients
- * for 10 s per scenario measures (a) the paginated, searched job list, (b) one job with its
- * products, (c) creating a time entry. Next to each: the raw SQL time of the very statements the
- * engine issued for the same call, replayed through `db.query` (captured from the driver), alone
+ * for 10 s per scenario measures what screens request: the /jobs list, the /jobs/{id} page (the
+ * job and its sections' lists), creating a time entry, the inventory page and suggested orders.
+ * Next to each: the raw SQL time of the very statements the app issued for the same requests
+ * (captured at the driver while the real app answered them), replayed through `db.query`, alone
  * and at the same concurrency, and the API/SQL ratio. PGlite always; PostgreSQL too when
  * DATABASE_URL is set. See bench/README.md.
  */
