@@ -1,14 +1,17 @@
 // The load generator of bench/run.ts, in a worker thread so the clients never share the event loop
 // of the server they measure. Plain JavaScript so it loads in a worker under tsx as under Node.
 //
-// workerData: { baseUrl, sessions: [{cookie, xsrf, userId}], scenario, concurrency, durationMs,
-//               warmupMs, seed, params }
-// Each of `concurrency` clients has its own keep-alive connection and sends one request at a time
-// for durationMs (after warmupMs not counted). Only 127.0.0.1 is ever targeted.
+// workerData: { baseUrl, sessions: [{cookie, xsrf, userId}], variants: [{session, steps}],
+//               concurrency, durationMs, warmupMs, seed }
+// A variant is one call of the scenario: the requests a screen makes, in steps (a step's requests
+// go out together, the next step after they all answered), signed in as sessions[variant.session].
+// Each of `concurrency` clients picks variants at random and runs one at a time for durationMs
+// (after warmupMs not counted), over its own keep-alive connections (up to 6, as a browser opens
+// to one host). The latency of a call is its whole run. Only 127.0.0.1 is ever targeted.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { baseUrl, sessions, scenario, concurrency, durationMs, warmupMs, seed, params } = workerData;
+const { baseUrl, sessions, variants, concurrency, durationMs, warmupMs, seed } = workerData;
 const url = new URL(baseUrl);
 if (url.hostname !== '127.0.0.1') throw new Error('The benchmark only targets 127.0.0.1.');
 
@@ -21,50 +24,10 @@ function rng(s) {
   };
 }
 
-/** The next request of a scenario: { method, path, body? } (bodies are JSON). */
-function makeRequest(next, session) {
-  const pick = (list) => list[Math.floor(next() * list.length)];
-  switch (scenario) {
-    case 'search': {
-      const term = pick(params.terms);
-      const page = pick([1, 1, 1, 1, 1, 1, 2, 2, 3, 5]);
-      return { method: 'GET', path: `/api/jobs?page=${page}&per_page=20&search=${encodeURIComponent(term)}` };
-    }
-    case 'get': {
-      const id = params.jobIdMin + Math.floor(next() * (params.jobIdMax - params.jobIdMin + 1));
-      return { method: 'GET', path: `/api/jobs/${id}` };
-    }
-    case 'create': {
-      const jobId = params.jobIdMin + Math.floor(next() * (params.jobIdMax - params.jobIdMin + 1));
-      const day = new Date(Date.parse(params.today) - Math.floor(next() * 14) * 86_400_000).toISOString().slice(0, 10);
-      const body = {
-        user_id: params.crewIds.length ? pick(params.crewIds) : session.userId,
-        job_id: jobId,
-        hours: Math.round(next() * 32 + 1) / 4,
-        date: day,
-        note: pick(['Install', 'Measure', 'Shop fabrication', 'Delivery', 'Punch list']),
-      };
-      return { method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) };
-    }
-    case 'inventory': {
-      const term = pick(params.inventoryTerms);
-      const category = !term || next() < 0.5 ? pick(params.materialCategoryIds) : undefined;
-      const page = pick([1, 1, 1, 1, 2, 3]);
-      const q = new URLSearchParams({ page: String(page), per_page: '60' });
-      if (term) q.set('search', term);
-      if (category !== undefined) q.set('material_category_id', String(category));
-      return { method: 'GET', path: `/api/materials?${q}` };
-    }
-    case 'suggestions':
-      return { method: 'GET', path: '/api/purchase_orders/suggestions' };
-    default:
-      throw new Error(`Unknown scenario ${scenario}`);
-  }
-}
-
 function send(agent, session, req) {
   return new Promise((resolve) => {
-    const headers = { cookie: session.cookie, accept: 'application/json' };
+    // What a browser sends: the answer comes compressed when it is worth it (app.ts).
+    const headers = { cookie: session.cookie, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     if (req.body !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(req.body);
@@ -83,15 +46,23 @@ function send(agent, session, req) {
   });
 }
 
+/** One call: its steps in order, the requests of a step together; the worst status counts. */
+async function call(agent, variant) {
+  const session = sessions[variant.session];
+  const started = process.hrtime.bigint();
+  let status = 0;
+  for (const step of variant.steps) {
+    const answers = await Promise.all(step.map((req) => send(agent, session, req)));
+    for (const a of answers) if (status === 0 || a.status < 200 || a.status >= 300) status = a.status;
+  }
+  return { status, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+}
+
 async function client(i, phaseEnd, record) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const session = sessions[i % sessions.length];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   const next = rng(seed * 7919 + i);
   try {
-    while (performance.now() < phaseEnd()) {
-      const res = await send(agent, session, makeRequest(next, session));
-      record(res);
-    }
+    while (performance.now() < phaseEnd()) record(await call(agent, variants[Math.floor(next() * variants.length)]));
   } finally {
     agent.destroy();
   }

@@ -3,9 +3,10 @@
  *
  * Builds (or reuses) a database of a contractor at bench scale with the demo generator, starts the
  * real Fastify app in this process on 127.0.0.1, signs in 20 users, and with 20 concurrent clients
- * for 10 s per scenario measures (a) the paginated, searched job list, (b) one job with its
- * products, (c) creating a time entry. Next to each: the raw SQL time of the very statements the
- * engine issued for the same call, replayed through `db.query` (captured from the driver), alone
+ * for 10 s per scenario measures what screens request: the /jobs list, the /jobs/{id} page (the
+ * job and its sections' lists), creating a time entry, the inventory page and suggested orders.
+ * Next to each: the raw SQL time of the very statements the app issued for the same requests
+ * (captured at the driver while the real app answered them), replayed through `db.query`, alone
  * and at the same concurrency, and the API/SQL ratio. PGlite always; PostgreSQL too when
  * DATABASE_URL is set. See bench/README.md.
  */
@@ -20,16 +21,12 @@ import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { ensureDefaultPermissions } from '../packages/server/src/domain/role-permissions.ts';
-import { sessionUserFor } from '../packages/server/src/domain/auth.ts';
-import { create, get, page } from '../packages/server/src/engine/engine.ts';
-import type { Ctx } from '../packages/server/src/engine/context.ts';
 import { buildApp } from '../packages/server/src/http/app.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
-import { purchaseOrderSuggestions } from '../packages/server/src/domain/purchase-order-suggestions.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
-const DATA_VERSION = 3;
+const DATA_VERSION = 4;
 /** The date the bench data is centred on (fixed, so every build is the same). */
 const BENCH_TODAY = '2026-06-30';
 const BENCH_SEED = 20260142;
@@ -240,16 +237,19 @@ interface LoadResult {
   seconds: number;
 }
 
-function runLoad(baseUrl: string, sessions: Session[], scenario: string, params: Record<string, unknown>, seed: number): Promise<LoadResult> {
+function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { baseUrl, sessions, scenario, concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS, seed, params },
+      workerData: { baseUrl, sessions, variants, concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS, seed },
     });
     worker.once('message', (m: LoadResult) => resolve(m));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
   });
 }
+
+const SCENARIO_KEYS = ['search', 'get', 'create', 'inventory', 'suggestions'] as const;
+type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 interface Row {
   scenario: string;
@@ -259,8 +259,37 @@ interface Row {
   statuses: Record<string, number>;
   sqlAlone: { p50: number; p95: number; n: number };
   sqlConc: { p50: number; p95: number; n: number };
+  /** Statements per call (mean over the variants; BEGIN/COMMIT not counted). */
   statements: number;
+  /** HTTP requests per call (a screen that opens with several). */
+  requests: number;
 }
+
+/** One HTTP request of a scenario, as the screen sends it. */
+interface Req {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/**
+ * One call of a scenario: the requests a screen makes, in steps (the requests of a step go out
+ * together, as the browser sends them; a step starts when the previous one has answered), signed
+ * in as `session` (an index into the scenario's sessions).
+ */
+interface Variant {
+  session: number;
+  steps: Req[][];
+}
+
+/** A variant with the statements each of its requests issued, captured at the driver. */
+interface CapturedVariant extends Variant {
+  captured: Captured[][][];
+}
+
+const get = (path: string): Req => ({ method: 'GET', path });
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function searchTerms(db: Db): Promise<string[]> {
   const q = <T>(sql: string) => db.query<T>(sql);
@@ -294,6 +323,39 @@ async function searchTerms(db: Db): Promise<string[]> {
 /** Inventory searches (number and description): thickness, kinds of parts, a number prefix; '' = category only. */
 const INVENTORY_TERMS = ['3/8"', 'hinge', 'clear', 'channel', 'GL-0001', 'silicone', 'bracket', ''];
 
+/**
+ * The job list as the /jobs screen asks for it (jobs-page.tsx through ResourceTable): 20 a page,
+ * sorted by number, newest first, Active by default (sometimes All), the search box, and now and
+ * then the client or foreman filter; mostly page 1.
+ */
+function jobListPath(p: { page: number; search?: string; status?: 'active' | 'all'; client_id?: number; foreman_id?: number }): string {
+  return `/api/jobs?${qs({ page: p.page, per_page: 20, search: p.search, sort_column: 'number', sort_direction: 'desc', status: p.status ?? 'active', client_id: p.client_id, foreman_id: p.foreman_id })}`;
+}
+
+/**
+ * What /jobs/{id} requests when it opens (job-page.tsx): the job (its GET embeds every relation
+ * of the contract), then, once it has answered, each section's list as the section asks for it.
+ * Phones stack every section, so all of them load at once (desktop tabs load the first, Products,
+ * and the others on a click): job products, notes, files, images, pickup items (a page), time
+ * entries, the schedule (a page) and the history. The reference lists (users, clients, series)
+ * are loaded once per visit of the app, not per job, and are left out.
+ */
+function jobPageSteps(id: number): Req[][] {
+  return [
+    [get(`/api/jobs/${id}`)],
+    [
+      get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`),
+      get(`/api/notes?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'desc' })}`),
+      get(`/api/files?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'desc' })}`),
+      get(`/api/images?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'asc' })}`),
+      get(`/api/pickup_items?${qs({ page: 1, per_page: 20, job_id: id })}`),
+      get(`/api/time_entries?${qs({ job_id: id, sort_column: 'date', sort_direction: 'desc' })}`),
+      get(`/api/events?${qs({ page: 1, per_page: 20, sort_column: 'date', sort_direction: 'asc', job_id: id })}`),
+      get(`/api/history/jobs/${id}`),
+    ],
+  ];
+}
+
 async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { loadSeconds: number | null; reused: boolean }): Promise<Row[]> {
   const { users, password } = await ensureUsers(db);
   const app: FastifyInstance = await buildApp({ db, sessionSecret: crypto.randomBytes(48).toString('base64url'), logLevel: 'silent' });
@@ -308,96 +370,138 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 
     const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
     const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
+    const crewIds = crew.map((c) => c.id);
     const terms = await searchTerms(db);
     const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
-    const params = {
-      terms, jobIdMin: range!.lo, jobIdMax: range!.hi, crewIds: crew.map((c) => c.id), today: BENCH_TODAY,
-      inventoryTerms: INVENTORY_TERMS, materialCategoryIds,
-    };
+    const [busy] = await db.query<{ client_id: number; foreman_id: number }>(
+      `SELECT client_id, (SELECT foreman_id FROM jobs f WHERE f.client_id = j.client_id AND f.foreman_id IS NOT NULL LIMIT 1) AS foreman_id
+         FROM jobs j WHERE is_template = false AND client_id IS NOT NULL GROUP BY client_id ORDER BY count(*) DESC, client_id LIMIT 1 OFFSET 10`,
+    );
 
-    // Contexts as the engine sees the signed-in users, for capturing the SQL of each call.
-    const ctxOf = async (s: Session): Promise<Ctx> => ({ db, user: await sessionUserFor(db, s.userId) });
-    const reader = await ctxOf(sessions[0]!);
-    const writer = await ctxOf(writers[0]!);
-
-    // Captured statements per variant (different terms, pages, ids), replayed round-robin.
+    // Deterministic variants per scenario; the load picks among them at random, the SQL replay
+    // goes round the same list, so both see the same calls in the same proportions.
     const rnd = (() => {
       let s = 99;
       return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
     })();
-    const captures: Record<string, Captured[][]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
-    const termStats: { term: string; total: number; alone: number }[] = [];
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+    const readerIdx = sessions.map((_, i) => i);
+    const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
+    let n = 0;
+    const next = (pool: number[]) => pool[n++ % pool.length]!;
+    // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
+    for (const pageNo of [1, 1, 1, 2, 3]) variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo }))]] });
+    variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all' }))]] });
+    if (busy) {
+      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, client_id: busy.client_id }))]] });
+      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all', client_id: busy.client_id, foreman_id: busy.foreman_id ?? undefined }))]] });
+    }
     for (const term of terms) {
-      for (const pageNo of [1, 2]) {
-        let total = 0;
-        const stmts = await rec.capture(async () => {
-          total = (await page(reader, 'jobs', { page: String(pageNo), per_page: '20', search: term })).total;
-        });
-        captures.search!.push(stmts);
-        if (pageNo === 1) {
-          const t = await timeRuns(5, 1, () => replay(db, stmts), 3_000);
-          termStats.push({ term, total, alone: summarise(t).p50 });
-        }
+      for (const [pageNo, status] of [[1, 'active'], [1, 'active'], [1, 'all'], [2, 'active'], [5, 'all']] as const) {
+        variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo, search: term, status }))]] });
       }
     }
-    for (let i = 0; i < 20; i++) {
-      const id = params.jobIdMin + Math.floor(rnd() * (params.jobIdMax - params.jobIdMin + 1));
-      captures.get!.push(await rec.capture(() => get(reader, 'jobs', id)));
+    const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
+    for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
+    for (let i = 0; i < 40; i++) {
+      const day = new Date(Date.parse(BENCH_TODAY) - Math.floor(rnd() * 14) * 86_400_000).toISOString().slice(0, 10);
+      const session = next(writerIdx);
+      const body = { user_id: crewIds.length ? pick(crewIds) : sessions[session]!.userId, job_id: randomJob(), hours: Math.round(rnd() * 32 + 1) / 4, date: day, note: pick(['Install', 'Measure', 'Shop fabrication', 'Delivery', 'Punch list']) };
+      variants.create.push({ session, steps: [[{ method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) }]] });
     }
-    for (let i = 0; i < 5; i++) {
-      const body = { user_id: params.crewIds[i % Math.max(1, params.crewIds.length)] ?? writers[0]!.userId, job_id: params.jobIdMin + i, hours: 2.5, date: BENCH_TODAY, note: 'bench capture' };
-      captures.create!.push(await rec.capture(() => create(writer, 'time_entries', body)));
-    }
-
-    // The inventory page: materials with on hand and on order, searched and/or by category.
     for (const [i, term] of INVENTORY_TERMS.entries()) {
-      for (const withCategory of [false, true]) {
-        const q: Record<string, string> = { page: '1', per_page: '60' };
-        if (term) q.search = term;
-        if (withCategory || !term) q.material_category_id = String(materialCategoryIds[i % materialCategoryIds.length]);
-        captures.inventory!.push(await rec.capture(() => page(reader, 'materials', q)));
+      for (const [pageNo, withCategory] of [[1, false], [1, true], [2, false], [3, true]] as const) {
+        const category = withCategory || !term ? materialCategoryIds[i % Math.max(1, materialCategoryIds.length)] : undefined;
+        variants.inventory.push({ session: next(readerIdx), steps: [[get(`/api/materials?${qs({ page: pageNo, per_page: 60, search: term, material_category_id: category })}`)]] });
       }
     }
+    for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
 
-    // Suggested orders (issue 10): every active material's shortfall in one statement.
-    captures.suggestions!.push(await rec.capture(() => purchaseOrderSuggestions({ ctx: writer })));
+    // The statements of each request, captured at the driver while the real app answers it, one
+    // request at a time (so nothing else runs). The session's cached user and session row are
+    // warmed first, as they are under load (both are cached for 2 s).
+    const send = async (s: Session, r: Req): Promise<Response> => {
+      const headers: Record<string, string> = { cookie: s.cookie, accept: 'application/json' };
+      if (r.body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'x-xsrf-token': s.xsrf });
+      return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
+    };
+    const answers = new Map<string, unknown>();
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
+    for (const key of SCENARIO_KEYS) {
+      for (const v of variants[key]) {
+        const s = sessions[v.session]!;
+        const steps: Captured[][][] = [];
+        for (const step of v.steps) {
+          const out: Captured[][] = [];
+          for (const r of step) {
+            await (await send(s, get('/api/user'))).arrayBuffer();
+            let status = 0;
+            const stmts = await rec.capture(async () => {
+              const res = await send(s, r);
+              status = res.status;
+              const body = await res.text();
+              if (r.method === 'GET' && res.ok) answers.set(r.path, JSON.parse(body));
+            });
+            if (status < 200 || status >= 300) throw new Error(`${r.method} ${r.path} answered ${status} while capturing.`);
+            out.push(stmts);
+          }
+          steps.push(out);
+        }
+        captured[key].push({ ...v, captured: steps });
+      }
+    }
+    const replayVariant = async (v: CapturedVariant) => {
+      for (const step of v.captured) await Promise.all(step.map((stmts) => replay(db, stmts)));
+    };
 
-    console.log(`\n${label}: search terms (matching jobs, SQL p50 ms of page 1 alone):`);
+    // Per search term: its matches and the SQL of page 1 (Active) alone.
+    const termStats: { term: string; total: number; alone: number; variant: CapturedVariant }[] = [];
+    for (const term of terms) {
+      const v = captured.search.find((c) => c.steps[0]![0]!.path === jobListPath({ page: 1, search: term }))!;
+      const total = Number((answers.get(v.steps[0]![0]!.path) as { total?: number } | undefined)?.total ?? 0);
+      const t = await timeRuns(5, 1, () => replayVariant(v), 3_000);
+      termStats.push({ term, total, alone: summarise(t).p50, variant: v });
+    }
+    console.log(`\n${label}: search terms (matching active jobs, SQL p50 ms of page 1 alone):`);
     for (const t of termStats) console.log(`  ${JSON.stringify(t.term).padEnd(32)} ${String(t.total).padStart(7)}  ${ms(t.alone).padStart(7)}`);
 
     if (args.explain) {
       const worst = [...termStats].sort((a, b) => b.alone - a.alone)[0]!;
-      const stmts = captures.search![terms.indexOf(worst.term) * 2]!;
       console.log(`\n${label}: EXPLAIN ANALYZE of the slowest term ${JSON.stringify(worst.term)}:`);
-      for (const s of stmts) {
+      for (const s of worst.variant.captured.flat(2)) {
+        if (s.tx) continue;
         const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
         console.log(`-- ${s.sql.slice(0, 160)}...\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
       }
     }
 
     const rows: Row[] = [];
-    const scenarios: { key: 'search' | 'get' | 'create' | 'inventory' | 'suggestions'; name: string; sessions: Session[] }[] = [
-      { key: 'search', name: 'job search (page, 20/page)', sessions },
-      { key: 'get', name: 'get job with products', sessions },
-      { key: 'create', name: 'create time entry', sessions: writers },
-      { key: 'inventory', name: 'inventory page, on hand + on order (60/page)', sessions },
-      { key: 'suggestions', name: 'suggested orders (all materials)', sessions: writers },
+    const scenarios: { key: ScenarioKey; name: string }[] = [
+      { key: 'search', name: 'job list, /jobs (20/page, searched)' },
+      { key: 'get', name: 'job page, /jobs/{id} (job + 8 tabs)' },
+      { key: 'create', name: 'create time entry' },
+      { key: 'inventory', name: 'inventory page, on hand + on order (60/page)' },
+      { key: 'suggestions', name: 'suggested orders (all materials)' },
     ];
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
-      const load = await runLoad(baseUrl, sc.sessions, sc.key, params, 1000 + i);
+      const load = await runLoad(baseUrl, sessions, variants[sc.key], 1000 + i);
       const api = summarise(load.latencies);
-      const variants = captures[sc.key]!;
-      const alone = await timeRuns(SQL_RUNS, 1, (k) => replay(db, variants[k % variants.length]!));
-      const conc = await timeRuns(SQL_RUNS, CONCURRENCY, (k) => replay(db, variants[k % variants.length]!));
+      const list = captured[sc.key];
+      const alone = await timeRuns(SQL_RUNS, 1, (k) => replayVariant(list[k % list.length]!));
+      const conc = await timeRuns(SQL_RUNS, CONCURRENCY, (k) => replayVariant(list[k % list.length]!));
+      const counted = (v: CapturedVariant) => v.captured.flat(2).filter((s) => !/^(BEGIN|COMMIT)$/i.test(s.sql.trim())).length;
       const row: Row = {
         scenario: sc.name, api, rps: api.n / load.seconds, errors: load.errors, statuses: load.statuses,
-        sqlAlone: summarise(alone), sqlConc: summarise(conc), statements: variants[0]!.filter((s) => !/^(BEGIN|COMMIT)$/i.test(s.sql.trim())).length,
+        sqlAlone: summarise(alone), sqlConc: summarise(conc),
+        statements: list.reduce((sum, v) => sum + counted(v), 0) / list.length,
+        requests: list[0]!.steps.flat().length,
       };
       rows.push(row);
-      console.log(`${api.n} requests, ${load.errors} errors ${JSON.stringify(load.statuses)}`);
+      console.log(`${api.n} calls, ${load.errors} errors ${JSON.stringify(load.statuses)}`);
     }
     printTable(label, rows, loadInfo);
     return rows;
@@ -407,9 +511,9 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 }
 
 function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number | null; reused: boolean }) {
-  const header = ['scenario', 'p50 ms', 'p95 ms', 'req/s', 'errors', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'SQL runs', 'API/SQL p50', 'API/SQL p95'];
+  const header = ['scenario', 'p50 ms', 'p95 ms', 'calls/s', 'errors', 'HTTP reqs', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'SQL runs', 'API/SQL p50', 'API/SQL p95'];
   const body = rows.map((r) => [
-    r.scenario, ms(r.api.p50), ms(r.api.p95), r.rps.toFixed(0), String(r.errors), String(r.statements), ms(r.sqlAlone.p50), ms(r.sqlAlone.p95),
+    r.scenario, ms(r.api.p50), ms(r.api.p95), r.rps.toFixed(0), String(r.errors), String(r.requests), String(Math.round(r.statements * 10) / 10), ms(r.sqlAlone.p50), ms(r.sqlAlone.p95),
     ms(r.sqlConc.p50), ms(r.sqlConc.p95), `${r.sqlAlone.n}/${r.sqlConc.n}`, `${(r.api.p50 / r.sqlConc.p50).toFixed(2)}×`, `${(r.api.p95 / r.sqlConc.p95).toFixed(2)}×`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));

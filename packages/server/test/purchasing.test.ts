@@ -284,4 +284,30 @@ describe('suggested orders', () => {
     const after = (await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[];
     expect(after.filter((r) => [a.id, b.id].includes(r.material_id))).toEqual([]); // now on order
   });
+
+  it('takes on hand from the last count and the movements after it in (date, id) order, as the inventory does', async () => {
+    const v = await vendor();
+    const counted = await material({ reorder_qty: 30, starting_qty: 100, economic_order_qty: 0 });
+    const uncounted = await material({ reorder_qty: 10, starting_qty: 2, economic_order_qty: 0 });
+    for (const m of [counted, uncounted]) await made(as.manager, 'vendor_materials', { material_id: m.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 1, is_preferred: true });
+    const move = (m: Row, type: string, qty: number, date: string, note?: string) => made(as.manager, 'material_transactions', { material_id: m.id, type, qty, date, note });
+    await move(counted, 'receipt', 50, '2026-01-05'); // before the counts: inside the counted qty
+    await move(counted, 'count', 20, '2026-01-10');
+    await move(counted, 'pull', 4, '2026-01-08'); // entered later but dated before the count: inside it too
+    await move(counted, 'count', 12, '2026-01-10'); // a second count on the same day, entered later, wins
+    await move(counted, 'pull', 5, '2026-01-11');
+    await move(counted, 'adjustment', -1, '2026-01-12', 'Broken in the shop');
+    await move(counted, 'receipt', 3, '2026-01-10'); // the count's day, entered after it: on top of it
+    await move(uncounted, 'receipt', 1, '2026-01-03');
+    await move(uncounted, 'pull', 2, '2026-01-04');
+    // counted: 12 − 5 − 1 + 3 = 9; uncounted: 2 + 1 − 2 = 1
+    expect(await stock(counted.id)).toEqual({ on_hand: 9, on_order: 0 });
+    expect(await stock(uncounted.id)).toEqual({ on_hand: 1, on_order: 0 });
+    const rows = ((await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[]).filter((r) => [counted.id, uncounted.id].includes(r.material_id));
+    rows.sort((x, y) => (x.material_id as number) - (y.material_id as number));
+    expect(rows.map((r) => [r.material_id, r.on_hand, r.open_demand, r.on_order, r.shortfall, r.suggested_qty])).toEqual([
+      [counted.id, 9, 0, 0, 21, 21],
+      [uncounted.id, 1, 0, 0, 9, 9],
+    ]);
+  });
 });

@@ -41,6 +41,10 @@ export interface DemoScale {
   /** Average schedule events per job. */
   eventsPerJob: number;
   pickupItems: number;
+  /** Notes, file records (PDFs) and image records on jobs, most of them on recent jobs. */
+  notes: number;
+  files: number;
+  images: number;
   purchaseOrders: number;
   /** Average lines per purchase order. */
   poLines: number;
@@ -56,17 +60,17 @@ export const SCALES = {
   /** `npm run seed:demo`: a few dozen of everything, easy to look through. */
   demo: {
     clients: 36, jobs: 60, jobProducts: 200, timeEntries: 400, products: 90, materials: 80, vendors: 8,
-    estimates: 40, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
+    estimates: 40, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, notes: 80, files: 6, images: 12, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
   },
   /** `npm run bench -- --scale small`: enough to exercise the benchmark quickly. */
   small: {
     clients: 120, jobs: 2_000, jobProducts: 6_000, timeEntries: 4_000, products: 300, materials: 500, vendors: 15,
-    estimates: 400, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 300, purchaseOrders: 150, poLines: 4, crew: 20, templates: 3, materialTransactions: 20_000,
+    estimates: 400, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 300, notes: 3_000, files: 400, images: 2_000, purchaseOrders: 150, poLines: 4, crew: 20, templates: 3, materialTransactions: 20_000,
   },
   /** `npm run bench`: the scale of issue 2 item 10. */
   full: {
     clients: 1_500, jobs: 100_000, jobProducts: 300_000, timeEntries: 200_000, products: 2_000, materials: 10_000, vendors: 40,
-    estimates: 10_000, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 10_000, purchaseOrders: 3_000, poLines: 4, crew: 40, templates: 5, materialTransactions: 1_000_000,
+    estimates: 10_000, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 10_000, notes: 150_000, files: 20_000, images: 100_000, purchaseOrders: 3_000, poLines: 4, crew: 40, templates: 5, materialTransactions: 1_000_000,
   },
 } as const satisfies Record<string, DemoScale>;
 
@@ -577,12 +581,17 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
       materialCat.push(ci);
     }
   }
+  // Reorder point and economic order qty per material: the stock movements below follow them.
+  const reorderQty: number[] = [];
+  const economicQty: number[] = [];
   const materialIds = await load(db, 'materials', 9, async (push) => {
     for (const [i, m] of materialRows.entries()) {
       const ci = materialCat[i]!;
+      reorderQty[i] = rng.int(0, 20);
+      economicQty[i] = rng.pick([0, 5, 10, 25, 50]);
       await push({
         material_category_id: materialCategoryIds[ci], material_category_name: MATERIAL_CATEGORIES[ci]!.name, number: m.number,
-        description: m.description, reorder_qty: rng.int(0, 20), economic_order_qty: rng.pick([0, 5, 10, 25, 50]),
+        description: m.description, reorder_qty: reorderQty[i], economic_order_qty: economicQty[i],
         starting_qty: m.startQty, starting_price: m.price, active: rng.chance(0.95),
       });
     }
@@ -799,8 +808,8 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   }, L);
   counts.pickup_items = scale.pickupItems;
 
-  // ----- notes, PDFs and photos on the most recent jobs (a fixed few at every scale: seeding stays fast) -----
-  Object.assign(counts, await seedAttachments(db, rng, jobIds.slice(-ATTACHED_JOBS).reverse(), workers, L));
+  // ----- notes, PDFs and photos, mostly on recent jobs -----
+  Object.assign(counts, await seedAttachments(db, rng, scale, jobIds, jobInfos.map((j) => j.start), workers, L));
 
   // ----- estimates and their items -----
   const estimateDrafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number }[] = [];
@@ -979,36 +988,44 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   });
   counts.product_materials = productMaterialCount;
 
-  // Per material, in date order over the last two years: receipts at about the vendor's price,
-  // pulls for jobs (never below zero), now and then a count (the shelf differs a little from the
-  // book) or an adjustment with its reason.
+  // Per material, in date order over the last two years: pulls for jobs (never below zero), now
+  // and then a count (the shelf differs a little from the book) or an adjustment with its reason,
+  // and receipts as a shop restocks: when stock falls under the reorder point (or 5 without one)
+  // an order goes out and arrives with the next movement, at about the vendor's price. So at the
+  // end a few percent of the materials wait for stock (below their reorder qty): the shortfall
+  // suggested orders exist for.
   let transactionCount = 0;
   const perMaterial = materials.length ? scale.materialTransactions / materials.length : 0;
   const ADJUSTMENT_NOTES = ['Broken in the shop', 'Damaged on delivery', 'Found on the truck', 'Returned from job', 'Scrapped: scratched'] as const;
   await load(db, 'material_transactions', 6, async (push) => {
     for (const [i, m] of materials.entries()) {
       const n = Math.max(0, Math.round(perMaterial * rng.money(0.6, 1.4)));
+      const reorderPoint = Math.max(reorderQty[i]!, 5);
       let onHand = m.startQty;
+      /** A restock is under way: the next movement is its receipt. */
+      let restocking = false;
       const days = Array.from({ length: n }, () => rng.int(0, 730)).sort((a, b) => b - a);
       for (const ago of days) {
         const date = isoDate(todayMs - ago * DAY);
         const roll = rng.next();
-        if (roll < 0.3 || onHand <= 0) {
-          const qty = rng.int(5, 60);
+        if (restocking || onHand <= 0) {
+          const qty = Math.max(economicQty[i]!, reorderQty[i]! * 2, rng.int(60, 200));
           onHand += qty;
+          restocking = false;
           await push({ material_id: m.id, type: 'receipt', qty, price: Math.round(m.price * rng.money(0.9, 1.1) * 100) / 100, date, note: null });
-        } else if (roll < 0.9) {
+        } else if (roll < 0.88) {
           const qty = Math.min(onHand, rng.int(1, 12));
           onHand -= qty;
           await push({ material_id: m.id, type: 'pull', qty, price: null, date, note: null });
-        } else if (roll < 0.95) {
+        } else if (roll < 0.94) {
           onHand = Math.max(0, onHand + rng.int(-3, 2));
           await push({ material_id: m.id, type: 'count', qty: onHand, price: null, date, note: i % 2 ? 'Cycle count' : 'Year-end count' });
         } else {
-          const qty = rng.chance(0.8) ? -rng.int(1, 3) : rng.int(1, 3);
+          const qty = rng.chance(0.8) ? -Math.min(onHand, rng.int(1, 3)) : rng.int(1, 3);
           onHand += qty;
           await push({ material_id: m.id, type: 'adjustment', qty, price: null, date, note: rng.pick(ADJUSTMENT_NOTES) });
         }
+        if (onHand < reorderPoint) restocking = true;
         transactionCount++;
       }
     }
@@ -1071,9 +1088,6 @@ function lowerBound(jobs: readonly { start: number }[], ms: number): number {
 
 // ---------- notes, files and images ----------
 
-/** Jobs that get notes (the first few of them also a PDF and photos). */
-const ATTACHED_JOBS = 40;
-const JOBS_WITH_UPLOADS = 6;
 const JOB_NOTES = [
   'Customer asked for a call 30 minutes before arrival.', 'Gate code 4821. Park on the street.', 'Measured twice; the east opening is out of square by 1/4".',
   'Tempered glass ordered, lead time 10 business days.', 'Existing mirror has to be removed and disposed of.', 'Bring the suction cups and the big ladder.',
@@ -1108,13 +1122,30 @@ async function demoPhoto(wall: string, label: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-async function seedAttachments(db: Db, rng: Rng, jobIds: number[], users: DemoUser[], opts: { log?: (msg: string) => void }): Promise<Record<string, number>> {
+/**
+ * Notes, files and images at the scale's counts, each on a job drawn towards the recent ones. The rows are metadata: files and images name a few real blobs (a handful of PDFs
+ * and photos, content-addressed, so many records share them), which keeps a 100k-job build fast.
+ */
+async function seedAttachments(
+  db: Db,
+  rng: Rng,
+  scale: DemoScale,
+  jobIds: number[],
+  jobStarts: number[],
+  users: DemoUser[],
+  opts: { log?: (msg: string) => void },
+): Promise<Record<string, number>> {
   const started = Date.now();
+  if (!jobIds.length) return { notes: 0, files: 0, images: 0 };
   const userId = () => (users.length ? rng.pick(users).id : null);
+  // Density rising linearly from the oldest job to the newest (twice the mean), so a recent job
+  // has a few of each, never hundreds.
+  const recentJob = () => Math.min(jobIds.length - 1, Math.floor(Math.sqrt(rng.next()) * jobIds.length));
+  const createdAt = (j: number) => new Date(jobStarts[j]! + rng.int(0, 20) * DAY + rng.int(7, 17) * 3600_000).toISOString();
   const photos = await Promise.all(
     [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
   );
-  const out = { notes: 0, files: 0, images: 0 };
+  const pdfs = await Promise.all(['Shop drawing', 'Quote', 'Site plan', 'Elevation'].map((t) => preparePdf(`${t.toLowerCase().replace(/ /g, '-')}.pdf`, demoPdf(t))));
   await db.transaction(async (tx) => {
     const putBlob = (b: BlobContent) =>
       tx.query(`INSERT INTO blobs (sha256, mime, size, data) VALUES ($1, $2, $3, decode($4, 'base64')) ON CONFLICT (sha256) DO NOTHING`, [b.sha256, b.mime, b.data.length, b.data.toString('base64')]);
@@ -1122,23 +1153,32 @@ async function seedAttachments(db: Db, rng: Rng, jobIds: number[], users: DemoUs
       await putBlob(p.main);
       await putBlob(p.thumb!);
     }
-    for (const [i, jobId] of jobIds.entries()) {
-      for (let n = 0, count = 1 + Math.floor(rng.next() * 3); n < count; n++) {
-        await tx.query('INSERT INTO notes (job_id, user_id, internal_only, note) VALUES ($1, $2, $3, $4)', [jobId, userId(), rng.chance(0.3), rng.pick(JOB_NOTES)]);
-        out.notes++;
-      }
-      if (i >= JOBS_WITH_UPLOADS) continue;
-      const pdf = await preparePdf(`drawing-${jobId}.pdf`, demoPdf(`Shop drawing for job ${jobId}`));
-      await putBlob(pdf.main);
-      await tx.query('INSERT INTO files (description, path, job_id, user_id, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)', ['Shop drawing', pdf.name, jobId, userId(), pdf.main.data.length, pdf.main.sha256]);
-      out.files++;
-      for (let n = 0; n < 2; n++) {
-        const p = photos[(i + n) % photos.length]!;
-        await tx.query('INSERT INTO images (description, job_id, user_id, size, sha256, thumb_sha256) VALUES ($1, $2, $3, $4, $5, $6)', [`image-${n + 1}`, jobId, userId(), p.main.data.length, p.main.sha256, p.thumb!.sha256]);
-        out.images++;
-      }
-    }
+    for (const p of pdfs) await putBlob(p.main);
   });
-  opts.log?.(`  ${'notes, files, images'.padEnd(26)} ${String(out.notes + out.files + out.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return out;
+  const L = { log: opts.log };
+  await load(db, 'notes', 6, async (push) => {
+    for (let i = 0; i < scale.notes; i++) {
+      const j = recentJob();
+      const at = createdAt(j);
+      await push({ job_id: jobIds[j], user_id: userId(), internal_only: rng.chance(0.3), note: rng.pick(JOB_NOTES), date: at.slice(0, 10), created_at: at, updated_at: at });
+    }
+  }, L);
+  await load(db, 'files', 8, async (push) => {
+    for (let i = 0; i < scale.files; i++) {
+      const j = recentJob();
+      const at = createdAt(j);
+      const pdf = rng.pick(pdfs);
+      await push({ description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '), path: pdf.name, job_id: jobIds[j], user_id: userId(), size: pdf.main.data.length, sha256: pdf.main.sha256, created_at: at, updated_at: at });
+    }
+  }, L);
+  await load(db, 'images', 8, async (push) => {
+    for (let i = 0; i < scale.images; i++) {
+      const j = recentJob();
+      const at = createdAt(j);
+      const p = rng.pick(photos);
+      await push({ description: `image-${rng.int(1, 6)}`, job_id: jobIds[j], user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
+    }
+  }, L);
+  opts.log?.(`  ${'notes, files, images'.padEnd(26)} ${String(scale.notes + scale.files + scale.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { notes: scale.notes, files: scale.files, images: scale.images };
 }

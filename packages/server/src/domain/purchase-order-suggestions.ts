@@ -28,8 +28,10 @@ export interface Suggestion {
 /**
  * One statement over every active material: open demand (product materials × job product qty on
  * active, incomplete jobs whose products are not ordered yet, plus lines of boms not pulled) and
- * on order are aggregated once each, on hand is the inventory screen's SQL, the preferred vendor
- * one lateral row; only materials short of stock come back.
+ * on order are aggregated once each, on hand is the inventory screen's SQL computed once per
+ * material (a materialised step, so the shortfall test and the answer's columns do not compute it
+ * again), the preferred vendor one lateral row for the short ones only; only materials short of
+ * stock come back.
  */
 export function purchaseOrderSuggestionsSql() {
   const m = tableFor('materials');
@@ -50,24 +52,28 @@ export function purchaseOrderSuggestionsSql() {
         JOIN purchase_orders o ON o.id = l.purchase_order_id
        WHERE l.status IN ('ordered', 'backordered') AND o.received_at IS NULL AND o.deleted_at IS NULL
        GROUP BY l.material_id
-    )
-    SELECT s.*, s.reorder_qty + s.open_demand - (s.on_hand + s.on_order) AS shortfall FROM (
+    ), stock AS MATERIALIZED (
       SELECT ${m.id} AS material_id, ${m.number} AS material_number, ${m.description} AS description,
         coalesce(${m.reorder_qty}, 0) AS reorder_qty, coalesce(${m.economic_order_qty}, 0) AS economic_order_qty,
-        ${onHandSql(m)} AS on_hand, coalesce(ord.qty, 0) AS on_order, coalesce(dem.qty, 0) AS open_demand,
-        pv.vendor_id, pv.vendor_name, coalesce(pv.minimum_order_qty, 0) AS min_order_qty, coalesce(pv.unit_price, 0) AS unit_price
-      FROM ${m}
-      LEFT JOIN demand dem ON dem.material_id = ${m.id}
-      LEFT JOIN ordered ord ON ord.material_id = ${m.id}
-      LEFT JOIN LATERAL (
-        SELECT vm.vendor_id, v.name AS vendor_name, vm.minimum_order_qty, vm.unit_price FROM vendor_materials vm
-          JOIN vendors v ON v.id = vm.vendor_id
-         WHERE vm.material_id = ${m.id} AND vm.is_preferred AND vm.active AND vm.deleted_at IS NULL
-         ORDER BY vm.id LIMIT 1) pv ON true
-      WHERE ${m.active} AND ${m.deleted_at} IS NULL
-    ) s
-    WHERE s.reorder_qty + s.open_demand - (s.on_hand + s.on_order) > 0
-    ORDER BY s.vendor_name NULLS LAST, s.vendor_id, s.material_number, s.material_id`;
+        ${onHandSql(m)} AS on_hand
+      FROM ${m} WHERE ${m.active} AND ${m.deleted_at} IS NULL
+    ), short AS MATERIALIZED (
+      SELECT st.*, coalesce(ord.qty, 0) AS on_order, coalesce(dem.qty, 0) AS open_demand,
+        st.reorder_qty + coalesce(dem.qty, 0) - (st.on_hand + coalesce(ord.qty, 0)) AS shortfall
+      FROM stock st
+      LEFT JOIN demand dem ON dem.material_id = st.material_id
+      LEFT JOIN ordered ord ON ord.material_id = st.material_id
+      WHERE st.reorder_qty + coalesce(dem.qty, 0) - (st.on_hand + coalesce(ord.qty, 0)) > 0
+    )
+    SELECT s.material_id, s.material_number, s.description, s.reorder_qty, s.economic_order_qty, s.on_hand, s.on_order, s.open_demand,
+      pv.vendor_id, pv.vendor_name, coalesce(pv.minimum_order_qty, 0) AS min_order_qty, coalesce(pv.unit_price, 0) AS unit_price, s.shortfall
+    FROM short s
+    LEFT JOIN LATERAL (
+      SELECT vm.vendor_id, v.name AS vendor_name, vm.minimum_order_qty, vm.unit_price FROM vendor_materials vm
+        JOIN vendors v ON v.id = vm.vendor_id
+       WHERE vm.material_id = s.material_id AND vm.is_preferred AND vm.active AND vm.deleted_at IS NULL
+       ORDER BY vm.id LIMIT 1) pv ON true
+    ORDER BY pv.vendor_name NULLS LAST, pv.vendor_id, s.material_number, s.material_id`;
 }
 
 const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall', 'economic_order_qty', 'min_order_qty', 'unit_price'] as const;
@@ -75,7 +81,12 @@ const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (DESIGN.md B4), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
   authorize(ctx, 'view', 'purchase_orders');
-  const rows = (await ctx.db.orm.execute(purchaseOrderSuggestionsSql())) as unknown as Row[];
+  // PostgreSQL would JIT-compile this statement (its estimate is high: a subquery per material)
+  // and spend longer compiling than running it; the setting lasts for this transaction only.
+  const rows = await ctx.db.transaction(async (db) => {
+    await db.query('SET LOCAL jit = off');
+    return (await db.orm.execute(purchaseOrderSuggestionsSql())) as unknown as Row[];
+  });
   return {
     data: rows.map((r) => {
       const out = { ...r } as Row;

@@ -11,13 +11,16 @@ import { reconcileLineReceipts, syncOrderReceived } from '../domain/purchase-ord
 /**
  * Stock of one material up to a bound: the last `count` (absolute), else `starting_qty`, plus
  * receipts and adjustments minus pulls after it, in (date, id) order. `upTo(alias)` adds the bound
- * on a transaction alias (nothing: all of them). Served by the (material_id, date, id) index.
+ * on a transaction alias (nothing: all of them). The last count is one entry of the partial index
+ * of counts; the movements after it are a range of the (material_id, date, id) index, which carries
+ * type and qty, so neither touches the table (0004_stock_indexes). Without a count, every movement
+ * counts (a separate branch: a row comparison with NULL would match nothing).
  */
 function stockSql(materialId: SQLWrapper, startingQty: SQLWrapper, upTo: (alias: string) => SQL): SQL {
-  return sql`(SELECT coalesce(lc.qty, ${startingQty}, 0) + coalesce((
-      SELECT sum(CASE x.type WHEN 'pull' THEN -x.qty ELSE x.qty END) FROM material_transactions x
-      WHERE x.material_id = ${materialId} AND x.type <> 'count'${upTo('x')}
-        AND (lc.id IS NULL OR x.date > lc.date OR (x.date = lc.date AND x.id > lc.id))), 0)
+  const moved = (after: SQL) => sql`(SELECT sum(CASE x.type WHEN 'pull' THEN -x.qty ELSE x.qty END) FROM material_transactions x
+      WHERE x.material_id = ${materialId} AND x.type <> 'count'${upTo('x')}${after})`;
+  return sql`(SELECT coalesce(lc.qty, ${startingQty}, 0) + coalesce(CASE WHEN lc.id IS NULL THEN ${moved(sql``)}
+      ELSE ${moved(sql` AND (x.date, x.id) > (lc.date, lc.id)`)} END, 0)
     FROM (SELECT 1) one LEFT JOIN LATERAL (
       SELECT c.qty, c.date, c.id FROM material_transactions c
       WHERE c.material_id = ${materialId} AND c.type = 'count'${upTo('c')}
