@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { createRoleUsers, PNG_DATA_URL, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
+import { createRoleUsers, PNG_DATA_URL, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
 
 let env: TestEnv;
 const as = {} as Record<Role, Client>;
@@ -21,11 +21,6 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function made(c: Client, name: string, body: Row): Promise<Row> {
-  const res = await c.post(`/api/${name}`, body);
-  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 const tag = () => `TR-${++seq}-${Date.now().toString(36)}`;
 const job = (extra: Row = {}) => made(as.manager, 'jobs', { number: tag(), name: `Trash job ${seq}`, ...extra });
 const del = async (c: Client, id: unknown) => expect((await c.del(`/api/jobs/${id}`)).status).toBe(200);
