@@ -23,7 +23,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
   await expect(page.getByText('Job deleted. It can be restored from the trash for 30 days.')).toBeVisible();
   const search = page.getByTestId('jobs-table').getByPlaceholder('Search number, name, client or address');
   await search.fill(number);
-  await expect(page.getByTestId('jobs-table').getByText('No active jobs.')).toBeVisible();
+  await expect(page.getByTestId('jobs-table').getByText(`Nothing matches “${number}”.`)).toBeVisible();
 
   // the admin: the trash, with who deleted it, then Restore
   await page.context().clearCookies();
