@@ -183,6 +183,10 @@ describe('named calls', () => {
     const restored = await as.admin.patch(`/api/products/${p.id}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body.deleted_at).toBeNull();
+    // restore is for soft-deleting resources only; nothing else has one
+    const c = await createRecord(as.admin, 'clients');
+    expect((await as.admin.patch(`/api/clients/${c.id}/restore`)).status).toBe(404);
+    expect((await as.admin.patch(`/api/nothing/1/restore`)).status).toBe(404);
   });
 
   it('numbers purchase orders and filters them by derived status', async () => {

@@ -565,7 +565,7 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
 }
 
 /** Brings back a soft-deleted record (discontinued products, jobs in the trash). */
-export async function restore(ctx: Ctx, name: ResourceName, idRaw: unknown): Promise<Row> {
+export async function restore(ctx: Ctx, name: string, idRaw: unknown): Promise<Row> {
   const res = resource(name);
   if (!res.def.softDelete) throw notFound();
   checkArea(ctx, res, 'update');

@@ -21,8 +21,8 @@ const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
 export function registerResourceRoutes(app: FastifyInstance) {
   // Named routes first: Fastify prefers static segments over parameters.
   app.get('/api/purchase_orders/next_number', async (request) => ({ data: { number: await nextPurchaseOrderNumber({ ctx: request.ctx }) } }));
-  app.patch('/api/products/:id/restore', async (request) => restore(request.ctx, 'products', (request.params as Params).id));
-  app.patch('/api/jobs/:id/restore', async (request) => restore(request.ctx, 'jobs', (request.params as Params).id));
+  // Restore, for every soft-deleting resource (discontinued products, jobs in the trash); 404 for others.
+  app.patch('/api/:resource/:id/restore', async (request) => restore(request.ctx, (request.params as Params).resource, (request.params as Params).id));
   app.post('/api/materials/:id/count', async (request, reply) => {
     const answer = await countMaterial({ ctx: request.ctx, id: (request.params as Params).id, input: request.body });
     return reply.status(201).send(answer);
