@@ -38,13 +38,13 @@ import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
 import { ClientName, dateRange } from './jobs-page.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
-import { JOB_DELETED_MESSAGE, jobHeading, useRestoreJob } from './job-trash.ts';
+import { jobHeading } from './job-heading.ts';
+import { JOB_DELETED_MESSAGE, useRestoreJob } from './job-trash.ts';
 
 type Job = RecordOf<'jobs'>;
 /** The one-to-one relations a job's GET embeds. */
 type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number } | null };
 
-const heading = jobHeading;
 const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
@@ -129,7 +129,7 @@ export function JobPage() {
   const deleted = job?.deleted_at != null;
 
   useScreenAction('add', canEdit && job && !deleted ? () => void openJobProductDialog(modals, { initial: { job_id: job.id } }) : null);
-  useScreenAction('clock', job && canTime && !deleted ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: heading(job) }) : null);
+  useScreenAction('clock', job && canTime && !deleted ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: jobHeading(job) }) : null);
 
   const gone = (j: Job) => !queryClient.getQueryData(resourceKeys.record('jobs', j.id));
   const edit = async (j: Job) => {
@@ -165,7 +165,7 @@ export function JobPage() {
       resource="jobs"
       id={id}
       parent={{ label: 'Jobs', to: '/jobs' }}
-      title={heading}
+      title={jobHeading}
       subtitle={(j) => (j.number && j.name ? j.name : null)}
       badge={(j) => (
         <Group gap={6}>

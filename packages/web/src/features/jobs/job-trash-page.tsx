@@ -11,7 +11,8 @@ import { ParentLink } from '../../resource-kit/detail-page.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
-import { jobHeading, TRASH_DAYS, useRestoreJob } from './job-trash.ts';
+import { jobHeading } from './job-heading.ts';
+import { TRASH_DAYS, useRestoreJob } from './job-trash.ts';
 
 type Job = RecordOf<'jobs'>;
 

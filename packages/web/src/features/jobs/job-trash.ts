@@ -7,11 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { resourceKeys, useRestore, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useLoader } from '../../ui/loader.tsx';
+import { jobHeading } from './job-heading.ts';
 
 export const TRASH_DAYS = jobs.trash!.days;
 export const JOB_DELETED_MESSAGE = `Job deleted. It can be restored from the trash for ${TRASH_DAYS} days.`;
-
-export const jobHeading = (j: Pick<RecordOf<'jobs'>, 'number' | 'name'>) => j.number || j.name || 'Untitled job';
 
 /** Restores a job; answers whether it worked (a refusal, e.g. its number taken meanwhile, is reported). */
 export function useRestoreJob(): (job: RecordOf<'jobs'>) => Promise<boolean> {

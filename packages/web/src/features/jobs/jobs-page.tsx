@@ -18,6 +18,7 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { addJob } from './job-dialog.tsx';
+import { jobHeading } from './job-heading.ts';
 import { ScopeBadges } from './scope-badges.tsx';
 
 type Job = RecordOf<'jobs'>;
@@ -70,7 +71,7 @@ export function JobsPage() {
       render: (j) => (
         <Stack gap={2}>
           <Text fz="sm" fw={600}>
-            {j.number || j.name || 'Untitled job'}
+            {jobHeading(j)}
           </Text>
           {j.number && j.name && (
             <Text fz="xs" c="dimmed" lineClamp={2}>
@@ -128,7 +129,7 @@ export function JobsPage() {
         columns={columns}
         filters={{ status, client_id: clientId ?? undefined, foreman_id: foremanId ?? undefined }}
         onRowClick={(j) => void navigate(`/jobs/${j.id}`)}
-        rowLabel={(j) => `Open ${j.number || j.name || 'job'}`}
+        rowLabel={(j) => `Open ${jobHeading(j)}`}
         searchPlaceholder="Search number, name, client or address"
         emptyText={status === 'active' ? 'No active jobs.' : canEdit ? 'No jobs yet. Add the first one.' : 'No jobs yet.'}
         defaultSort={{ column: 'number', direction: 'desc' }}
