@@ -3,35 +3,24 @@
  * images"): multipart uploads checked by their bytes, the 20 MB cap, images re-encoded without
  * EXIF and with a thumbnail, authenticated downloads, and deleting a user with what they created.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { createRoleUsers, signedIn, startTestApp, Client, PASSWORD, pdfBytes, type FormPart, type TestEnv, signedInRoles } from './harness.ts';
+import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-let ids: Record<Role, { id: number; email: string }>;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  ids = await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as, ids } = suite;
 
 type Part = FormPart;
 const upload = (c: Client, url: string, parts: Part[]) => c.upload(url, parts);
 
 async function download(c: Client, url: string) {
-  return env.app.inject({ method: 'GET', url, headers: { cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  return suite.env.app.inject({ method: 'GET', url, headers: { cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
 }
 
 const pdf = pdfBytes;
-const count = async (table: string) => Number((await env.db.query<Row>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+const count = async (table: string) => Number((await suite.env.db.query<Row>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 const blobCount = () => count('blobs');
 
 /** A photo as a phone takes it: JPEG with EXIF, GPS position included. */
@@ -69,14 +58,14 @@ describe('files', () => {
     expect(got.headers['content-disposition']).toBe(`inline; filename="plan _v2_.pdf"; filename*=UTF-8''${encodeURIComponent('plan “v2”.pdf')}`);
     expect(got.rawPayload.equals(bytes)).toBe(true);
     // revalidation by hash
-    const again = await env.app.inject({ method: 'GET', url: file.url as string, headers: { cookie: [...as.employee.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'if-none-match': String(got.headers.etag) } });
+    const again = await suite.env.app.inject({ method: 'GET', url: file.url as string, headers: { cookie: [...as.employee.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'if-none-match': String(got.headers.etag) } });
     expect(again.statusCode).toBe(304);
 
-    const guest = new Client(env.app);
+    const guest = new Client(suite.env.app);
     expect((await download(guest, file.url as string)).statusCode).toBe(401);
     expect((await download(as.manager, '/api/files/999999/download')).statusCode).toBe(404);
     // the row holds no data, the blob table does
-    const [row] = await env.db.query<Row>('SELECT url, sha256 FROM files WHERE id = $1', [file.id]);
+    const [row] = await suite.env.db.query<Row>('SELECT url, sha256 FROM files WHERE id = $1', [file.id]);
     expect(row!.url).toBeNull();
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -165,7 +154,7 @@ describe('images', () => {
     const thumb = await download(as.employee, image.thumb_url as string);
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 213 });
     expect((await download(as.employee, `/api/images/${image.id}/original`)).statusCode).toBe(404);
-    const [row] = await env.db.query<Row>('SELECT url FROM images WHERE id = $1', [image.id]);
+    const [row] = await suite.env.db.query<Row>('SELECT url FROM images WHERE id = $1', [image.id]);
     expect(row!.url).toBeNull();
   });
 
@@ -206,7 +195,7 @@ describe('images', () => {
     expect(image!.url).toBe(`/api/images/${image!.id}/full`);
     const full = await download(as.manager, image!.url as string);
     expect((await sharp(full.rawPayload).metadata()).exif).toBeUndefined();
-    expect((await env.db.query<Row>("SELECT count(*) AS n FROM images WHERE url LIKE 'data:%'"))[0]!.n).toBe(0);
+    expect((await suite.env.db.query<Row>("SELECT count(*) AS n FROM images WHERE url LIKE 'data:%'"))[0]!.n).toBe(0);
     // sending the record back unchanged keeps its picture; another URL is refused
     const same = await as.manager.patch(`/api/images/${image!.id}`, { ...image, description: 'Renamed' });
     expect(same.status).toBe(200);
@@ -224,7 +213,7 @@ describe('images', () => {
     const up = await upload(as.manager, '/api/images', [{ name: 'description', value: 'Mine?' }, { name: 'file', filename: 'a.jpg', data: photo }]);
     expect((await as.employee.patch(`/api/images/${up.body.id}`, { description: 'Not yours' })).status).toBe(403);
     expect((await upload(as.employee, '/api/images', [{ name: 'file', filename: 'a.jpg', data: photo }])).status).toBe(403);
-    await env.db.query('UPDATE images SET user_id = $1 WHERE id = $2', [ids.employee.id, up.body.id]); // as if the employee had uploaded it
+    await suite.env.db.query('UPDATE images SET user_id = $1 WHERE id = $2', [ids.employee.id, up.body.id]); // as if the employee had uploaded it
     const own = await as.employee.patch(`/api/images/${up.body.id}`, { description: 'My photo' });
     expect(own.status).toBe(200);
     expect(own.body.description).toBe('My photo');
@@ -235,7 +224,7 @@ describe('images', () => {
     expect(small.body.data![0]!.description).toBe('Batch edit');
     const big = await as.employee.post('/api/images/store_many', { data: [{ id: up.body.id, description: 'x', url: `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}` }] });
     expect(big.status).toBe(413);
-    const [row] = await env.db.query<Row>('SELECT description FROM images WHERE id = $1', [up.body.id]);
+    const [row] = await suite.env.db.query<Row>('SELECT description FROM images WHERE id = $1', [up.body.id]);
     expect(row!.description).toBe('Batch edit');
   });
 
@@ -247,8 +236,8 @@ describe('images', () => {
     expect(await blobCount()).toBe(blobs + 3); // the PDF, the image and its thumbnail
     expect((await as.manager.del(`/api/jobs/${j.id}`)).status).toBe(200);
     expect(await blobCount()).toBe(blobs + 3); // in the trash: restorable, contents and all
-    await env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [j.id]);
-    await purgeTrash(env.db);
+    await suite.env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [j.id]);
+    await purgeTrash(suite.env.db);
     expect(await blobCount()).toBe(blobs);
   });
 });
@@ -257,7 +246,7 @@ describe('deleting a user', () => {
   async function userWithContent(email: string) {
     const created = await as.admin.post('/api/users', { name: 'Leaving', email, role: 'supervisor', password: PASSWORD, password_confirmation: PASSWORD });
     expect(created.status).toBe(201);
-    const leaving = await signedIn(env.app, email);
+    const leaving = await signedIn(suite.env.app, email);
     const j = await job();
     const note = (await leaving.post('/api/notes', { job_id: j.id, note: 'Measured twice' })).body;
     const file = (await upload(leaving, '/api/files', [{ name: 'description', value: 'Theirs' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 't.pdf', data: pdf(email) }])).body;
@@ -278,7 +267,7 @@ describe('deleting a user', () => {
     expect((await as.admin.get(`/api/notes/${others.id}`)).status).toBe(200);
     expect((await as.admin.get(`/api/jobs/${j.id}`)).status).toBe(200);
     expect(await blobCount()).toBe(blobs);
-    const audit = await env.db.query<Row>(
+    const audit = await suite.env.db.query<Row>(
       "SELECT resource, record_id, action FROM audit_log WHERE action = 'delete' AND ((resource = 'notes' AND record_id = $1) OR (resource = 'files' AND record_id = $2) OR (resource = 'images' AND record_id = $3) OR (resource = 'users' AND record_id = $4)) ORDER BY id",
       [note.id, file.id, image.id, user.id],
     );

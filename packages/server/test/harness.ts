@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ROLES, type Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../src/db/client.ts';
@@ -200,4 +200,22 @@ export async function signedInRoles(app: FastifyInstance): Promise<Record<Role, 
   const clients = {} as Record<Role, Client>;
   for (const role of ROLES) clients[role] = await signedIn(app, `${role}@test.local`);
   return clients;
+}
+
+/**
+ * The usual setup of an API test file: the app on a fresh database, a user of every role and a
+ * signed-in client for each (`as.manager`), started before the file's tests and closed after them.
+ * Read `t.env` and `t.ids` inside tests (they are filled in before the first one runs).
+ */
+export function appWithRoles(): { env: TestEnv; ids: Record<Role, { id: number; email: string }>; as: Record<Role, Client> } {
+  const t = { env: undefined as unknown as TestEnv, ids: {} as Record<Role, { id: number; email: string }>, as: {} as Record<Role, Client> };
+  beforeAll(async () => {
+    t.env = await startTestApp();
+    Object.assign(t.ids, await createRoleUsers(t.env.db));
+    Object.assign(t.as, await signedInRoles(t.env.app));
+  });
+  afterAll(async () => {
+    await t.env?.close();
+  });
+  return t;
 }

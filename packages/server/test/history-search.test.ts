@@ -3,24 +3,13 @@
  * the command palette's search over jobs, clients, estimates, materials, products and purchase
  * orders, each respecting the caller's rights.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
+import { type Client, made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-let ids: Record<Role, { id: number; email: string }>;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  ids = await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as, ids } = suite;
 
 const history = async (c: Client, resource: string, id: unknown) => c.get(`/api/history/${resource}/${id}`);
 const change = (entry: Row, field: string) => (entry.changes as Row[]).find((ch) => ch.field === field);
@@ -77,8 +66,8 @@ describe('history', () => {
     expect((await history(as.supervisor, 'jobs', job.id)).status).toBe(404);
     expect((await history(as.employee, 'jobs', job.id)).status).toBe(404);
     // purged for good: the history stays, for those who may edit jobs
-    await env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [job.id]);
-    await purgeTrash(env.db);
+    await suite.env.db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [job.id]);
+    await purgeTrash(suite.env.db);
     const after = await history(as.supervisor, 'jobs', job.id);
     expect(after.status).toBe(200);
     expect(after.body.data!.map((e) => e.action)).toEqual(['purge', 'delete', 'create']);
@@ -141,6 +130,6 @@ describe('search', () => {
     expect(long.body.errors).toHaveProperty('q');
     expect((await as.manager.get('/api/search?q=%00')).status).toBeLessThan(500);
     const { Client } = await import('./harness.ts');
-    expect((await new Client(env.app).get('/api/search?q=zephyr')).status).toBe(401);
+    expect((await new Client(suite.env.app).get('/api/search?q=zephyr')).status).toBe(401);
   });
 });

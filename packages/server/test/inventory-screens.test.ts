@@ -3,22 +3,12 @@
  * running balance (right on every page of the stock history), the products that use a material,
  * and the stock value of each snapshot date.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { Client, createRoleUsers, startTestApp, type TestEnv, signedInRoles, made } from './harness.ts';
+import { Client, made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 let seq = 0;
 const material = (extra: Row = {}) => made(as.manager, 'materials', { number: `S-${++seq}`, description: `Material ${seq}`, ...extra });
@@ -109,7 +99,7 @@ describe('GET /api/material_snapshots/summary', () => {
     const dates = res.body.data!.map((r) => r.date as string);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    expect((await new Client(env.app).get('/api/material_snapshots/summary')).status).toBe(401);
+    expect((await new Client(suite.env.app).get('/api/material_snapshots/summary')).status).toBe(401);
   });
 });
 

@@ -4,22 +4,12 @@
  * rule, vendor material defaults, refusing to delete a material in use, restoring a discontinued
  * product and prices guarded per role.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
+import { made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 let seq = 0;
 const category = () => made(as.manager, 'material_categories', { name: `Cat ${++seq}` });
@@ -152,7 +142,7 @@ describe('POST /api/materials/{id}/count', () => {
     expect(res.status).toBe(201);
     expect(res.body.material).toMatchObject({ id: m.id, on_hand: 9 });
     expect(res.body.transaction).toMatchObject({ material_id: m.id, type: 'count', qty: 9, date: '2026-04-01', note: 'year-end count' });
-    const audit = await env.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE resource = 'material_transactions' AND record_id = $1`, [
+    const audit = await suite.env.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE resource = 'material_transactions' AND record_id = $1`, [
       (res.body.transaction as Row).id,
     ]);
     expect(audit.map((a) => a.action)).toEqual(['create']);
@@ -190,7 +180,7 @@ describe('POST /api/material_snapshots/take', () => {
     const again = await as.manager.post('/api/material_snapshots/take', { date: '2026-05-31' });
     expect(again.status).toBe(201);
     expect(await snap('2026-05-31')).toEqual({ [received.id as number]: [15, 52.5], [unreceived.id as number]: [3, 6.75] });
-    const [{ n }] = await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_snapshots WHERE date = '2026-05-31'`) as [{ n: number }];
+    const [{ n }] = await suite.env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_snapshots WHERE date = '2026-05-31'`) as [{ n: number }];
     expect(n).toBe(again.body.materials);
   });
 });

@@ -2,23 +2,13 @@
  * Issue 9, B1: a deleted job goes to the trash (soft delete), hidden wherever live jobs show, seen
  * and restored by `edit jobs_admin` for 30 days, then purged for good with its children.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { createRoleUsers, PNG_DATA_URL, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
+import { PNG_DATA_URL, type Client, made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 let seq = 0;
 const tag = () => `TR-${++seq}-${Date.now().toString(36)}`;
@@ -26,8 +16,8 @@ const job = (extra: Row = {}) => made(as.manager, 'jobs', { number: tag(), name:
 const del = async (c: Client, id: unknown) => expect((await c.del(`/api/jobs/${id}`)).status).toBe(200);
 const ids = (rows: unknown) => (rows as Row[]).map((r) => r.id);
 const auditActions = async (id: unknown) =>
-  (await env.db.query<Row>("SELECT action FROM audit_log WHERE resource = 'jobs' AND record_id = $1 ORDER BY id", [id])).map((r) => r.action);
-const ageDeletion = (id: unknown, days: number) => env.db.query(`UPDATE jobs SET deleted_at = now() - make_interval(days => ${days}) WHERE id = $1`, [id]);
+  (await suite.env.db.query<Row>("SELECT action FROM audit_log WHERE resource = 'jobs' AND record_id = $1 ORDER BY id", [id])).map((r) => r.action);
+const ageDeletion = (id: unknown, days: number) => suite.env.db.query(`UPDATE jobs SET deleted_at = now() - make_interval(days => ${days}) WHERE id = $1`, [id]);
 
 describe('deleting a job', () => {
   it('hides it from the job list, lookup, search, pickup list and schedule events, and restoring brings it all back', async () => {
@@ -102,7 +92,7 @@ describe('deleting a job', () => {
   it('still deletes a job template for good', async () => {
     const t = await made(as.admin, 'job_templates', { name: `Template ${tag()}` });
     expect((await as.admin.del(`/api/job_templates/${t.id}`)).status).toBe(200);
-    expect(await env.db.query('SELECT id FROM jobs WHERE id = $1', [t.id])).toEqual([]);
+    expect(await suite.env.db.query('SELECT id FROM jobs WHERE id = $1', [t.id])).toEqual([]);
   });
 });
 
@@ -169,24 +159,24 @@ describe('the trash', () => {
     await ageDeletion(old.id, 31);
     await ageDeletion(young.id, 29);
 
-    const purged = await purgeTrash(env.db);
+    const purged = await purgeTrash(suite.env.db);
     expect(purged.jobs).toContain(old.id);
     expect(purged.jobs).not.toContain(young.id);
-    const count = async (table: string, id: unknown) => (await env.db.query(`SELECT id FROM ${table} WHERE id = $1`, [id])).length;
+    const count = async (table: string, id: unknown) => (await suite.env.db.query(`SELECT id FROM ${table} WHERE id = $1`, [id])).length;
     expect(await count('jobs', old.id)).toBe(0);
     expect(await count('job_products', jp.id)).toBe(0);
     expect(await count('notes', note.id)).toBe(0);
     expect(await count('images', image.id)).toBe(0);
     expect(await count('pickup_items', pickup.id)).toBe(0);
-    expect(await env.db.query('SELECT sha256 FROM blobs WHERE sha256 = $1', [image.sha256])).toEqual([]);
+    expect(await suite.env.db.query('SELECT sha256 FROM blobs WHERE sha256 = $1', [image.sha256])).toEqual([]);
     // time entries are pay records: they stay, without the job
-    expect(await env.db.query('SELECT job_id, hours::float8 AS hours FROM time_entries WHERE id = $1', [time.id])).toEqual([{ job_id: null, hours: 2 }]);
+    expect(await suite.env.db.query('SELECT job_id, hours::float8 AS hours FROM time_entries WHERE id = $1', [time.id])).toEqual([{ job_id: null, hours: 2 }]);
     expect(await auditActions(old.id)).toEqual(['create', 'delete', 'purge']);
 
     expect(await count('jobs', young.id)).toBe(1);
     expect(await count('notes', youngNote.id)).toBe(1);
     expect((await as.admin.patch(`/api/jobs/${young.id}/restore`)).status).toBe(200);
     // a second run finds nothing more to purge
-    expect((await purgeTrash(env.db)).jobs).toEqual([]);
+    expect((await purgeTrash(suite.env.db)).jobs).toEqual([]);
   });
 });

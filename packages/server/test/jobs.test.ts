@@ -2,28 +2,19 @@
  * Issue 9, server side: duplicating a job, creating a job from a template, the job template rule,
  * and cost fields of jobs and job products per role.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
+import { type Client, made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 let seq = 0;
 const client = () => made(as.manager, 'clients', { name: `Client ${++seq}` });
 const product = (extra: Row = {}) => made(as.manager, 'products', { number: `P-${++seq}`, name: `Product ${seq}`, cost_per_unit: 10, revenue_per_unit: 25, ...extra });
 const auditRows = (resource: string, id: unknown) =>
-  env.db.query<Row>('SELECT action, user_id, before, after FROM audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [resource, id]);
+  suite.env.db.query<Row>('SELECT action, user_id, before, after FROM audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [resource, id]);
 const names = (rows: unknown) => (rows as Row[]).map((r) => r.name).sort();
 
 describe('duplicate a job', () => {
@@ -101,7 +92,7 @@ describe('jobs from templates', () => {
   it('refuses a job template of another client, or a job given as template, writing nothing', async () => {
     const [mine, other] = [await client(), await client()];
     const template = await made(as.admin, 'job_templates', { name: 'Other’s', client_id: other.id, products: [{ name: 'X', qty: 1 }] });
-    const count = async () => Number((await env.db.query<Row>('SELECT count(*) AS n FROM jobs'))[0]!.n);
+    const count = async () => Number((await suite.env.db.query<Row>('SELECT count(*) AS n FROM jobs'))[0]!.n);
     const before = await count();
     const res = await as.manager.post('/api/jobs', { client_id: mine.id, number: 'JT-2', job_template_id: template.id });
     expect(res.status).toBe(422);
@@ -307,7 +298,7 @@ describe('glass sizes (lengths)', () => {
     const job = await made(as.manager, 'jobs', { number: `GL-${++seq}` });
     const line = await made(as.manager, 'job_products', { job_id: job.id, name: 'Panel', glass_width: '35 7/16', glass_height: '72-1/2"' });
     expect(line).toMatchObject({ glass_width: 35.4375, glass_height: 72.5 });
-    const [stored] = await env.db.query<Row>('SELECT glass_width::text AS w, glass_height::text AS h FROM job_products WHERE id = $1', [line.id]);
+    const [stored] = await suite.env.db.query<Row>('SELECT glass_width::text AS w, glass_height::text AS h FROM job_products WHERE id = $1', [line.id]);
     expect(stored).toEqual({ w: '35.43750', h: '72.50000' });
 
     const garbage = await as.manager.patch(`/api/job_products/${line.id}`, { glass_width: 'three feet', glass_height: '-2' });

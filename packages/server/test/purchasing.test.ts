@@ -3,22 +3,12 @@
  * written once and reversed, on order, the line split, boms pulled and returned (read-only while
  * pulled), suggested orders on a known data set, and who may do what.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type Res, type TestEnv, signedInRoles, made } from './harness.ts';
+import { type Res, made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 /** A named action's single record (`{data: record}`). */
 const dataOf = (res: Res) => res.body.data as unknown as Row;
@@ -34,7 +24,7 @@ const stock = async (id: unknown) => {
   return { on_hand: m.on_hand, on_order: m.on_order };
 };
 const receipts = (lineId: unknown) =>
-  env.db.query<{ qty: number; price: number }>(
+  suite.env.db.query<{ qty: number; price: number }>(
     `SELECT qty::float AS qty, price::float AS price FROM material_transactions WHERE purchase_order_material_id = ${Number(lineId)} AND type = 'receipt' ORDER BY id`,
   );
 const getOrder = async (id: unknown) => (await as.manager.get(`/api/purchase_orders/${id}`)).body;
@@ -178,7 +168,7 @@ describe('boms', () => {
     expect(dataOf(pulled).pulled_at).toEqual(expect.any(String));
     expect((await stock(a.id)).on_hand).toBe(7);
     expect((await stock(b.id)).on_hand).toBe(3);
-    const n = await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`);
+    const n = await suite.env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`);
     expect(n[0]!.n).toBe(2);
 
     const twice = await as.manager.post(`/api/boms/${bom.id}/pull`);

@@ -1,21 +1,10 @@
 /** Record rules the server enforces beyond area rights (DESIGN.md "Permissions"). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithRoles } from './harness.ts';
 import { createRecord } from './fixtures.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-let ids: Record<Role, { id: number }>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  ids = await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as, ids } = suite;
 
 describe('time entries', () => {
   it('an employee sees and writes only their own entries', async () => {
@@ -42,7 +31,7 @@ describe('time entries', () => {
 
   it('refuses an entry without a job or with hours ≤ 0, with field errors (issue 6)', async () => {
     const { job_id } = await createRecord(as.admin, 'time_entries');
-    const before = await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries');
+    const before = await suite.env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries');
     for (const body of [{ hours: 2, date: '2026-11-20' }, { job_id: null, hours: 2, date: '2026-11-20' }, { job_id: '', hours: 2, date: '2026-11-20' }]) {
       const res = await as.employee.post('/api/time_entries', body);
       expect(res.status).toBe(422);
@@ -55,7 +44,7 @@ describe('time entries', () => {
     }
     const both = await as.employee.post('/api/time_entries', { hours: 0, date: '2026-11-20' });
     expect(Object.keys(both.body.errors ?? {}).sort()).toEqual(['hours', 'job_id']);
-    expect(await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries')).toEqual(before);
+    expect(await suite.env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries')).toEqual(before);
     // an update cannot clear them either
     const own = await as.employee.post('/api/time_entries', { job_id, hours: 1, date: '2026-11-20' });
     expect(own.status).toBe(201);

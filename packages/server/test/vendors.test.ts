@@ -3,22 +3,12 @@
  * vendor takes its price list along but is refused while purchase orders name it, and vendor
  * materials carry their material's number and description and their vendor's name for the lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@glazier/shared/permissions';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, startTestApp, type Client, type TestEnv, signedInRoles, made } from './harness.ts';
+import { made, appWithRoles } from './harness.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  Object.assign(as, await signedInRoles(env.app));
-});
-afterAll(async () => {
-  await env?.close();
-});
+const suite = appWithRoles();
+const { as } = suite;
 
 let seq = 0;
 const vendor = (extra: Row = {}) => made(as.manager, 'vendors', { name: `Vendor ${++seq}`, ...extra });
