@@ -6,7 +6,6 @@
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
 import type { Page } from '@glazier/shared/api';
-import type { ResourceName } from '@glazier/shared/resources/registry';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
