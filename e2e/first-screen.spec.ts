@@ -75,3 +75,55 @@ test('the saved dark scheme is applied before the app code runs, under the CSP',
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(violations).toEqual([]);
 });
+
+// /welcome is pre-rendered at build time (vite.config.ts prerenderPublicPages): the server sends
+// its words and the first screen's styles inline, so it paints before any of the app's code
+// arrives; the app's first render then takes it over with the same page, without moving it.
+test('the welcome page paints from its own HTML, then the app takes it over in place', async ({ page, request }) => {
+  const html = await (await request.get('/welcome')).text();
+  expect(html).toContain('One place for the office and the crew');
+  // No render-blocking stylesheet: each first-screen stylesheet is inline, its link disabled.
+  expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
+
+  // Without its code the page is there, and styled.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/welcome');
+  const login = page.getByRole('main').getByRole('button', { name: 'Login' });
+  await expect(login).toBeVisible();
+  expect(await login.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  await page.unrouteAll();
+
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/welcome');
+  // The app's code runs the page: Login opens its dialog.
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('One place for the office and the crew')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  expect(errors).toEqual([]);
+});
+
+// Applying the rest of Mantine's styles restyles the whole page: it waits for the person's first
+// pointer, touch or key, never the first screen's load.
+test('the rest of the styles load at the first pointer or key, not with the first screen', async ({ page }) => {
+  await loginAdmin(page);
+  const fresh = await page.context().newPage(); // no pointer has been over this one
+  const allStyles = () => fresh.evaluate(() => [...document.styleSheets].some((s) => /\/assets\/all-styles-[\w-]+\.css$/.test(s.href ?? '')));
+  await fresh.goto('/');
+  await expect(fresh.getByRole('heading', { name: 'Hello, Ada' })).toBeVisible();
+  await fresh.waitForLoadState('networkidle');
+  expect(await allStyles()).toBe(false);
+  await fresh.mouse.move(200, 200);
+  await expect.poll(allStyles).toBe(true);
+  await fresh.close();
+});

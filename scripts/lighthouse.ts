@@ -8,6 +8,7 @@
  *   npm run lighthouse -- --runs 3 --no-build
  *   npm run lighthouse -- --no-build --dist /tmp/old-dist   measures another build
  *   npm run lighthouse -- --save /tmp/lh    also writes each run's full report (JSON, with the trace's audits)
+ *   npm run lighthouse -- --routes /welcome  one page only
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ import lighthouse from 'lighthouse';
 import { firstScreenWeight, kb } from './first-screen-weight.ts';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '2' }, 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '3290' }, save: { type: 'string' }, dist: { type: 'string' } },
+  options: { runs: { type: 'string', default: '2' }, 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '3290' }, save: { type: 'string' }, dist: { type: 'string' }, routes: { type: 'string', default: '/welcome,/' } },
 });
 const root = path.resolve(import.meta.dirname, '..');
 // --dist: another build to measure (e.g. a copy of the previous one, to compare in the same conditions).
@@ -79,12 +80,17 @@ interface Scores {
   metrics: string;
 }
 
-async function audit(chromePort: number, url: string, cookie?: string): Promise<Scores> {
+async function audit(chromePort: number, url: string, cookie?: string, retry = true): Promise<Scores> {
   const result = await lighthouse(
     url,
     { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: cookie ? { Cookie: cookie } : null },
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  // A trace Chrome failed to record (NO_NAVSTART, now and then on a fresh browser) is not a score.
+  if (result.lhr.runtimeError && retry) {
+    console.log(`    (run not scored: ${result.lhr.runtimeError.code}; running it again)`);
+    return audit(chromePort, url, cookie, false);
+  }
   if (args.save) {
     fs.mkdirSync(args.save, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${Date.now()}.json`;
@@ -131,7 +137,7 @@ async function main() {
     await waitForHealth();
     const cookie = await createAdmin();
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    for (const route of ['/welcome', '/']) {
+    for (const route of args.routes.split(',')) {
       const w = firstScreenWeight(dist, route);
       console.log(`\n${route}: first-screen JS ${kb(w.js)} gzipped, CSS ${kb(w.css)} gzipped (from the build manifest)`);
       for (let i = 1; i <= Number(args.runs); i++) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Paths the server answers itself: never served from the service worker's app shell. */
@@ -38,6 +38,78 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The first screen's stylesheets go inline in index.html, so the first paint (the boot splash, or
+ * a pre-rendered page) waits for no request. Each keeps its <link>, `disabled`: Vite's loader
+ * finds it and does not add the same styles again when a lazy screen needs them.
+ */
+function inlineFirstScreenStyles(): Plugin {
+  return {
+    name: 'glazier-inline-first-screen-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+        });
+      },
+    },
+  };
+}
+
+/**
+ * Writes `prerendered/<page>.html` for each public page (src/app/prerender.tsx): index.html with
+ * the page's markup in `#root`, painted before the app's code arrives. The server sends it for that
+ * path (http/app.ts); every other path gets index.html and its boot splash.
+ */
+function prerenderPublicPages(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'glazier-prerender-public-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, watch: null },
+          appType: 'custom',
+          // Node loads the dependencies itself: nothing to scan or pre-bundle for a browser.
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { prerender, PUBLIC_PAGES } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+            prerender: (page: string) => Promise<string>;
+            PUBLIC_PAGES: string[];
+          };
+          const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+          const splash = /<div id="root"><div class="boot-splash">[^<]*<\/div><\/div>/;
+          if (!splash.test(shell)) throw new Error('index.html has no boot splash in #root to pre-render over');
+          fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+          for (const page of PUBLIC_PAGES) {
+            const markup = await prerender(page);
+            fs.writeFileSync(path.join(outDir, 'prerendered', `${page.slice(1)}.html`), shell.replace(splash, `<div id="root">${markup}</div>`));
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -67,12 +139,15 @@ export default defineConfig({
         navigateFallbackDenylist: SERVER_PATHS.map((p) => new RegExp(`^${p}(/|$)`)),
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The precompressed copies are for the server, not for the cache.
-        globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+        // Pre-rendered pages are for a first visit; the service worker serves index.html.
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'prerendered/**'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
       },
     }),
+    inlineFirstScreenStyles(),
+    prerenderPublicPages(),
     precompress(),
   ],
   server: {

@@ -32,6 +32,8 @@ beforeAll(async () => {
   };
   write('index.html', `<!doctype html><title>Glazier</title><script>${INLINE}</script>${'<!-- padding -->'.repeat(100)}`);
   write('assets/app-abc123.js', SCRIPT);
+  fs.mkdirSync(path.join(webDist, 'prerendered'));
+  write('prerendered/welcome.html', `<!doctype html><title>Glazier</title><script>${INLINE}</script><p>Pre-rendered welcome</p>${'<!-- padding -->'.repeat(100)}`);
   app = await buildApp({ db: opened.db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', webDist });
   await app.ready();
 });
@@ -81,6 +83,21 @@ describe('static assets', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(decode('br', res.rawPayload)).toContain('<title>Glazier</title>');
+  });
+
+  it("sends a pre-rendered public page for its own path only, compressed and revalidated like the shell", async () => {
+    for (const url of ['/welcome', '/welcome?from=logout']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decode('gzip', res.rawPayload)).toContain('Pre-rendered welcome');
+    }
+    for (const url of ['/', '/welcome/more', '/jobs']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(decode('br', res.rawPayload)).not.toContain('Pre-rendered welcome');
+    }
   });
 });
 

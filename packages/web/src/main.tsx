@@ -1,19 +1,16 @@
 import './ui/first-screen-styles.ts';
 import './app/app.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
 import { recordDialogs } from './app/record-dialogs.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { registerRecordDialogs } from './resource-kit/record-dialogs.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
-import { LoaderProvider } from './ui/loader.tsx';
-import { NotificationsHost } from './ui/notifications-host.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -34,19 +31,13 @@ const userChecked = Promise.race([queryClient.prefetchQuery(sessionUserQuery), n
 const router = createRouter();
 
 const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-        <NotificationsHost />
-        <LoaderProvider>
-          <RouterProvider router={router} />
-        </LoaderProvider>
-      </MantineProvider>
-    </QueryClientProvider>
-  </StrictMode>
+  <AppProviders queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
 // The first render is a transition: React renders the app in slices, yielding to the browser
-// between them (the boot splash stays up meanwhile), instead of one long task that blocks input.
+// between them (the boot splash, or the page pre-rendered at build time, stays up meanwhile),
+// instead of one long task that blocks input. Its first commit replaces what index.html painted.
 const root = createRoot(document.getElementById('root')!);
 void userChecked.then(() => startTransition(() => root.render(app)));
 

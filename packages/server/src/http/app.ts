@@ -70,10 +70,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(errorHandler);
+  const prerendered = prerenderedPages(opts.webDist);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !opts.webDist || !fs.existsSync(path.join(opts.webDist, 'index.html'))) {
       return reply.status(404).send({ message: 'Not found.' });
     }
+    // A public page the build pre-rendered (welcome) paints before the app's code arrives.
+    const page = prerendered.get(request.url.split('?')[0]!);
+    if (page) return reply.type('text/html').sendFile(page);
     return reply.type('text/html').sendFile('index.html'); // SPA fallback for client routes
   });
 
@@ -158,6 +162,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** Path → file (under webDist) of each page the web build pre-rendered (`prerendered/<page>.html`). */
+function prerenderedPages(webDist: string | undefined): Map<string, string> {
+  const dir = webDist && path.join(webDist, 'prerendered');
+  if (!dir || !fs.existsSync(dir)) return new Map();
+  return new Map(fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => [`/${f.slice(0, -'.html'.length)}`, `prerendered/${f}`]));
 }
 
 /**

@@ -14,9 +14,20 @@ function Stack({ children }: { children: ReactNode }) {
 }
 
 export function RootLayout() {
-  // After the app's first frame: the styles the first screens do not use (first-screen-styles.ts).
+  // The styles the first screens do not use (first-screen-styles.ts: menus, tooltips, tables) load
+  // when the person first reaches for something (a pointer over the page, a touch, a key), ahead of
+  // the menu, screen or dialog that needs them; not while the first screen is still loading
+  // (applying them restyles the whole page).
   useEffect(() => {
-    requestAnimationFrame(() => setTimeout(() => void loadAllStyles()));
+    const events = ['pointerover', 'pointerdown', 'keydown'] as const;
+    const load = () => {
+      for (const e of events) window.removeEventListener(e, load, true);
+      void loadAllStyles();
+    };
+    for (const e of events) window.addEventListener(e, load, { capture: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, load, true);
+    };
   }, []);
   // The shell is created here, not in Stack: when the settings arrive only the modal stack
   // re-renders, not the whole frame.

@@ -38,8 +38,9 @@ function withAllStyles(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-export function createRouter() {
-  return createBrowserRouter(withAllStyles([
+/** Every route of the app: the browser's router (`createRouter`), and the build's pre-render (prerender.tsx). */
+export function appRoutes(): RouteObject[] {
+  return withAllStyles([
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
@@ -147,5 +148,9 @@ export function createRouter() {
         },
       ],
     },
-  ]));
+  ]);
+}
+
+export function createRouter() {
+  return createBrowserRouter(appRoutes());
 }

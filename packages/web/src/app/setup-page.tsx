@@ -9,7 +9,7 @@ import { useLoader } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
 import { useSession } from './session.tsx';
-import { useSetupNeeded } from './setup-status.ts';
+import { SETUP_KEY, useSetupNeeded } from './setup-status.ts';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -25,7 +25,7 @@ export function SetupPage() {
     try {
       await loader.run(async () => {
         await api.post('/api/setup', { ...values, email: values.email.trim() });
-        await queryClient.invalidateQueries({ queryKey: ['setup'] });
+        await queryClient.invalidateQueries({ queryKey: SETUP_KEY });
         await session.login(values.email.trim(), values.password);
       });
       await navigate('/');

@@ -1,3 +1,3 @@
-/** Every Mantine style (dialogs, tables, inputs, menus, notifications): loaded after the first frame (main.tsx), and awaited by lazy screens, dialogs and notifications. */
+/** Every Mantine style (dialogs, tables, inputs, menus, notifications): awaited by lazy screens, dialogs and notifications, and loaded at the first touch or key (root-layout.tsx). */
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';

@@ -1,7 +1,8 @@
 /**
  * The Mantine styles the first screens (welcome, dashboard, the shell, the busy overlay) need,
  * component by component, so the render-blocking stylesheet stays small. Everything else
- * (`all-styles.ts`) loads right after the first render, off the critical path. Both are the
+ * (`all-styles.ts`) loads when a screen, dialog or notification needs it, or at the person's
+ * first touch or key (root-layout.tsx), never during the first screen's load. Both are the
  * `@layer mantine` builds, so the order they arrive in does not matter and app.css and CSS
  * modules (unlayered) always win over them.
  *

@@ -1,8 +1,7 @@
 /**
- * Mantine's notification container, kept out of the first screen's JS: it mounts when something
- * asks for it (`loadNotifications`, which `reportError` uses) or once the page is idle, so a
- * screen that calls `notifications.show` directly still shows its message (shown messages wait
- * in the store until the container mounts).
+ * Mantine's notification container, kept out of the first screen's JS and styles: it mounts when
+ * something asks for it (`loadNotifications`, which `reportError` and `reportSuccess` use), never
+ * during the first screen's load. A message shown before it mounts waits in the store.
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { loadAllStyles } from './first-screen-styles.ts';
@@ -25,12 +24,9 @@ export function NotificationsHost() {
   const [mounted, setMounted] = useState(wanted);
   useEffect(() => {
     onWanted = () => setMounted(true);
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setMounted(true), { timeout: 5000 });
+    if (wanted) setMounted(true);
     return () => {
       onWanted = null;
-      cancel(handle);
     };
   }, []);
   if (!mounted) return null;
