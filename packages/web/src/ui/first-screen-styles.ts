@@ -39,5 +39,9 @@ let allStyles: Promise<unknown> | null = null;
 
 /** Loads every Mantine style once (a non-blocking stylesheet); screens and dialogs wait for it. */
 export function loadAllStyles(): Promise<unknown> {
-  return (allStyles ??= import('./all-styles.ts'));
+  // A failed load (offline before the service worker cached it) is tried again by the next caller.
+  return (allStyles ??= import('./all-styles.ts').catch((error: unknown) => {
+    allStyles = null;
+    throw error;
+  }));
 }
