@@ -208,6 +208,30 @@ describe('the combined template list, paged on the server', () => {
     expect((await as.supervisor.get('/api/job_templates?page=x')).status).toBe(422);
     expect((await as.supervisor.get('/api/job_templates?page=1&sort_direction=up')).status).toBe(422);
   });
+
+  it('shows the client name of category templates as of job templates, and a search by client name finds both kinds', async () => {
+    const tag = `Vitrum${++seq}${Date.now().toString(36)}`;
+    const c = await made(as.manager, 'clients', { name: `${tag} Glass Co` });
+    const jt = await made(as.admin, 'job_templates', { name: 'Shower pack', client_id: c.id });
+    const ct = await made(as.admin, 'category_templates', { name: 'Mirror pack', client_id: c.id });
+    expect(ct.client_name).toBe(c.name);
+    expect((await as.supervisor.get(`/api/category_templates/${ct.id}`)).body.client_name).toBe(c.name);
+
+    const paged = await as.supervisor.get(`/api/job_templates?page=1&per_page=10&search=${encodeURIComponent(`${tag} glass`)}`);
+    expect(paged.status).toBe(200);
+    expect(paged.body.total).toBe(2);
+    expect((paged.body.data as Row[]).map((r) => [r.type, r.id, r.client_name]).sort()).toEqual([['category_template', ct.id, c.name], ['job_template', jt.id, c.name]].sort());
+    const plain = await as.supervisor.get(`/api/job_templates?search=${encodeURIComponent(tag)}`);
+    expect((plain.body.data as Row[]).map((r) => [r.type, r.client_name]).sort()).toEqual([['category_template', c.name], ['job_template', c.name]].sort());
+    // the category template lookup finds it by client name too, and follows a renamed client
+    await as.manager.patch(`/api/clients/${c.id}`, { name: `${tag} Mirrors Ltd` });
+    const lookup = await as.supervisor.get(`/api/category_templates?page=1&per_page=30&search=${encodeURIComponent(`${tag} mirrors`)}`);
+    expect((lookup.body.data as Row[]).map((r) => [r.id, r.client_name])).toEqual([[ct.id, `${tag} Mirrors Ltd`]]);
+    // the client name is the server's: a client_name sent changes nothing
+    const sent = await as.admin.patch(`/api/category_templates/${ct.id}`, { name: 'Mirror pack 2', client_name: 'Someone else' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ name: 'Mirror pack 2', client_name: `${tag} Mirrors Ltd` });
+  });
 });
 
 describe('cost fields per role', () => {

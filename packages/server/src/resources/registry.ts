@@ -10,7 +10,7 @@ import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
 import { jobChildHooks, onLiveJob } from './job-children.ts';
-import { jobTemplatesHooks } from './job-templates.ts';
+import { categoryTemplatesHooks, jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks } from './ownership.ts';
 import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
 import { takeoffOptionsHooks } from './takeoff-options.ts';
@@ -23,6 +23,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   time_entries: timeEntriesHooks,
   jobs: jobsHooks,
   job_templates: jobTemplatesHooks,
+  category_templates: categoryTemplatesHooks,
   // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
   job_products: onLiveJob(jobProductsHooks),
   pickup_items: jobChildHooks,

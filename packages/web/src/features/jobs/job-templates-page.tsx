@@ -19,7 +19,7 @@ import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 export const jobTemplatePath = (id: number) => `/job_templates/${id}`;
 
-/** A row of the combined list: a job template, or a category template (which has no client name). */
+/** A row of the combined list: a job template, or a category template (both with their client_name). */
 export type TemplateRow = RecordOf<'job_templates'> & { type: 'job_template' | 'category_template' };
 
 // The server adds `type` to every row of this list (it is not a stored field).
