@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { PNG_DATA_URL, type Client, made, appWithRoles, pdfBytes } from './harness.ts';
+import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -68,7 +68,7 @@ describe('deleting a job', () => {
     const otherNote = await made(as.manager, 'notes', { job_id: other.id, note: 'elsewhere' });
     await del(as.manager, j.id);
 
-    const inTrash = (res: { status: number; body: Row }, what: string) => {
+    const inTrash = (res: Res, what: string) => {
       expect(res.status, what).toBe(422);
       expect(res.body.errors?.job_id, what).toEqual(['This job is in the trash. Restore it to change its records.']);
     };
