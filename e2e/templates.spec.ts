@@ -42,6 +42,12 @@ test('an admin adds a category template and a job template; both at once is refu
   await expect(categoryRow).toContainText(client.name as string);
   await expectAccessible(page, 'job templates list');
   await screenshots(page, 'job-templates');
+  // on a phone the Client column gives way: the client shows under the name
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(categoryRow.getByTestId('template-phone-client')).toHaveText(client.name as string);
+  await expect(categoryRow.getByText('Template', { exact: true })).toBeHidden();
+  await page.setViewportSize(desk);
 
   // job template with a client; then both → the field error
   const templateName = unique('Shower std');
