@@ -113,6 +113,14 @@ test('a manager creates a job from a template, adds products from a series and c
 
   await expectAccessible(page, 'job screen');
   await screenshots(page, 'job-page');
+  // a phone has no room for the Glass column: the size shows under the product's name
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneLine = products.filter({ hasText: 'Panel' }).getByTestId('job-product-phone-line');
+  await expect(phoneLine).toBeVisible();
+  await expect(phoneLine).toContainText('35 7/16" × 72 1/2"');
+  await page.setViewportSize(desk);
+  await expect(phoneLine).toBeHidden();
 
   // Job Complete: the one listed scope checked → the server says complete
   await page.getByRole('button', { name: 'Job Complete' }).click();

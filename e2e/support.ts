@@ -85,7 +85,9 @@ export async function screenshots(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await animationsDone(page);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    // A dialog is photographed as the screen shows it (a phone's dialog fills the viewport, not the page).
+    const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: !dialogOpen });
   }
   await page.setViewportSize(before);
 }

@@ -36,7 +36,18 @@ test('an admin adds a category template and a job template; both at once is refu
   const search = page.getByTestId('job-templates-table').getByPlaceholder('Search templates');
   await search.fill(categoryName);
   await expect(page.getByTestId('job_templates-row')).toHaveCount(1);
-  await expect(page.getByTestId('job_templates-row').filter({ hasText: categoryName })).toContainText('Category Template');
+  const categoryRow = page.getByTestId('job_templates-row').filter({ hasText: categoryName });
+  await expect(categoryRow).toContainText('Category Template');
+  // a category template shows its client, as a job template does
+  await expect(categoryRow).toContainText(client.name as string);
+  await expectAccessible(page, 'job templates list');
+  await screenshots(page, 'job-templates');
+  // on a phone the Client column gives way: the client shows under the name
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(categoryRow.getByTestId('template-phone-client')).toHaveText(client.name as string);
+  await expect(categoryRow.getByText('Template', { exact: true })).toBeHidden();
+  await page.setViewportSize(desk);
 
   // job template with a client; then both → the field error
   const templateName = unique('Shower std');
@@ -65,8 +76,11 @@ test('an admin adds a category template and a job template; both at once is refu
   await expect(page).toHaveURL(/\/job_templates$/);
   await search.fill(templateName);
   await expect(page.getByTestId('job-templates-table')).toContainText(`Nothing matches “${templateName}”.`);
-  await expectAccessible(page, 'job templates list');
-  await screenshots(page, 'job-templates');
+
+  // a search by the client's name finds its category template
+  await search.fill(client.name as string);
+  await expect(page.getByTestId('job_templates-row')).toHaveCount(1);
+  await expect(page.getByTestId('job_templates-row')).toContainText(categoryName);
 
   // the category template: View, Edit, "Delete this category template?"
   await search.fill(categoryName);

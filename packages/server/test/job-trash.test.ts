@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
-import { PNG_DATA_URL, type Client, made, appWithRoles } from './harness.ts';
+import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -51,6 +51,74 @@ describe('deleting a job', () => {
     expect(restored.body).toMatchObject({ id: j.id, number: j.number, deleted_at: null });
     expect(await visible()).toEqual({ page: true, list: true, search: true, pickup: true, events: true, get: 200 });
     expect(await auditActions(j.id)).toEqual(['create', 'delete', 'restore']);
+  });
+
+  it('keeps the products, notes, files, images, pickup items and events of a deleted job as they were: no edit, delete or addition until it is restored', async () => {
+    const j = await job();
+    const product = await made(as.manager, 'job_products', { job_id: j.id, name: 'Panel', qty: 1 });
+    const note = await made(as.manager, 'notes', { job_id: j.id, note: 'measure twice' });
+    const uploaded = await as.manager.upload('/api/files', [{ name: 'description', value: 'Drawing' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'drawing.pdf', type: 'application/pdf', data: pdfBytes('trash') }]);
+    expect(uploaded.status).toBe(201);
+    const file = uploaded.body;
+    const image = await made(as.manager, 'images', { job_id: j.id, url: PNG_DATA_URL, description: 'photo' });
+    const pickup = await made(as.manager, 'pickup_items', { job_id: j.id, note: 'glass at the shop' });
+    const event = await made(as.manager, 'events', { job_id: j.id, date: '2026-12-02' });
+    const time = await made(as.manager, 'time_entries', { job_id: j.id, hours: 1, date: '2026-11-03' });
+    const other = await job();
+    const otherNote = await made(as.manager, 'notes', { job_id: other.id, note: 'elsewhere' });
+    await del(as.manager, j.id);
+
+    const inTrash = (res: Res, what: string) => {
+      expect(res.status, what).toBe(422);
+      expect(res.body.errors?.job_id, what).toEqual(['This job is in the trash. Restore it to change its records.']);
+    };
+    const edits: [string, Row, Row][] = [
+      ['job_products', product, { qty: 5 }],
+      ['notes', note, { note: 'changed' }],
+      ['files', file, { description: 'changed' }],
+      ['images', image, { description: 'changed' }],
+      ['job_images', image, { description: 'changed' }],
+    ];
+    for (const [resource, row, change] of edits) {
+      inTrash(await as.admin.patch(`/api/${resource}/${row.id}`, change), `update ${resource}`);
+      inTrash(await as.admin.del(`/api/${resource}/${row.id}`), `delete ${resource}`);
+    }
+    const many = await as.admin.post('/api/job_products/store_many', { data: [{ id: product.id, job_id: j.id, qty: 7 }] });
+    expect(many.status).toBe(422);
+    expect(many.body.errors?.['data.0.job_id']).toEqual(['This job is in the trash. Restore it to change its records.']);
+    // moving a record of a live job onto the deleted one is refused too
+    expect((await as.admin.patch(`/api/notes/${otherNote.id}`, { job_id: j.id })).body.errors).toHaveProperty('job_id');
+    // new ones cannot be added
+    expect((await as.admin.post('/api/notes', { job_id: j.id, note: 'late' })).status).toBe(422);
+    expect((await as.admin.post('/api/images', { job_id: j.id, url: PNG_DATA_URL })).status).toBe(422);
+    const lateFile = await as.manager.upload('/api/files', [{ name: 'description', value: 'Late' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'late.pdf', type: 'application/pdf', data: pdfBytes('late') }]);
+    expect(lateFile.status).toBe(422);
+    expect(lateFile.body.errors).toHaveProperty('job_id');
+    // pickup items and events are hidden with their job: by id they are not found
+    for (const [resource, row] of [['pickup_items', pickup], ['events', event]] as const) {
+      expect((await as.admin.patch(`/api/${resource}/${row.id}`, { note: 'changed', date: '2026-12-03' })).status, resource).toBe(404);
+      expect((await as.admin.del(`/api/${resource}/${row.id}`)).status, resource).toBe(404);
+    }
+    // time entries are pay records: the hours worked stay editable whatever became of the job
+    expect((await as.admin.patch(`/api/time_entries/${time.id}`, { hours: 1.5 })).status).toBe(200);
+
+    const stored = async (table: string, id: unknown) => (await suite.env.db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]))[0];
+    expect(await stored('job_products', product.id)).toMatchObject({ qty: 1 });
+    expect(await stored('notes', note.id)).toMatchObject({ note: 'measure twice' });
+    expect(await stored('files', file.id)).toMatchObject({ description: 'Drawing' });
+    expect(await stored('images', image.id)).toMatchObject({ description: 'photo' });
+    expect(await stored('notes', otherNote.id)).toMatchObject({ job_id: other.id });
+    expect(await stored('pickup_items', pickup.id)).toMatchObject({ note: 'glass at the shop' });
+    expect(await stored('events', event.id)).toBeTruthy();
+
+    // once restored, its records can be changed and deleted again
+    expect((await as.admin.patch(`/api/jobs/${j.id}/restore`)).status).toBe(200);
+    for (const [resource, row, change] of edits.filter(([r]) => r !== 'job_images')) {
+      expect((await as.admin.patch(`/api/${resource}/${row.id}`, change)).status, resource).toBe(200);
+      expect((await as.admin.del(`/api/${resource}/${row.id}`)).status, resource).toBe(200);
+    }
+    expect((await as.admin.patch(`/api/pickup_items/${pickup.id}`, { note: 'changed' })).status).toBe(200);
+    expect((await as.admin.del(`/api/events/${event.id}`)).status).toBe(200);
   });
 
   it('shows a deleted job by id, with who deleted it, only to jobs_admin editors', async () => {

@@ -208,6 +208,69 @@ describe('the combined template list, paged on the server', () => {
     expect((await as.supervisor.get('/api/job_templates?page=x')).status).toBe(422);
     expect((await as.supervisor.get('/api/job_templates?page=1&sort_direction=up')).status).toBe(422);
   });
+
+  it('shows the client name of category templates as of job templates, and a search by client name finds both kinds', async () => {
+    const tag = `Vitrum${++seq}${Date.now().toString(36)}`;
+    const c = await made(as.manager, 'clients', { name: `${tag} Glass Co` });
+    const jt = await made(as.admin, 'job_templates', { name: 'Shower pack', client_id: c.id });
+    const ct = await made(as.admin, 'category_templates', { name: 'Mirror pack', client_id: c.id });
+    expect(ct.client_name).toBe(c.name);
+    expect((await as.supervisor.get(`/api/category_templates/${ct.id}`)).body.client_name).toBe(c.name);
+
+    const paged = await as.supervisor.get(`/api/job_templates?page=1&per_page=10&search=${encodeURIComponent(`${tag} glass`)}`);
+    expect(paged.status).toBe(200);
+    expect(paged.body.total).toBe(2);
+    expect((paged.body.data as Row[]).map((r) => [r.type, r.id, r.client_name]).sort()).toEqual([['category_template', ct.id, c.name], ['job_template', jt.id, c.name]].sort());
+    const plain = await as.supervisor.get(`/api/job_templates?search=${encodeURIComponent(tag)}`);
+    expect((plain.body.data as Row[]).map((r) => [r.type, r.client_name]).sort()).toEqual([['category_template', c.name], ['job_template', c.name]].sort());
+    // the category template lookup finds it by client name too, and follows a renamed client
+    await as.manager.patch(`/api/clients/${c.id}`, { name: `${tag} Mirrors Ltd` });
+    const lookup = await as.supervisor.get(`/api/category_templates?page=1&per_page=30&search=${encodeURIComponent(`${tag} mirrors`)}`);
+    expect((lookup.body.data as Row[]).map((r) => [r.id, r.client_name])).toEqual([[ct.id, `${tag} Mirrors Ltd`]]);
+    // the client name is the server's: a client_name sent changes nothing
+    const sent = await as.admin.patch(`/api/category_templates/${ct.id}`, { name: 'Mirror pack 2', client_name: 'Someone else' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ name: 'Mirror pack 2', client_name: `${tag} Mirrors Ltd` });
+  });
+});
+
+describe('the job list', () => {
+  it('takes the spec parameters: search (number, name, client, address), client_id, foreman_id, status active (default) or all, per_page, with_client_name and the sort', async () => {
+    const tag = `JL${++seq}${Date.now().toString(36)}`;
+    const acme = await made(as.manager, 'clients', { name: `${tag} Acme Glass` });
+    const bolt = await made(as.manager, 'clients', { name: `${tag} Bolt Homes` });
+    const foreman = suite.ids.supervisor.id;
+    const a = await made(as.manager, 'jobs', { number: `${tag}-1`, name: 'Lobby mirrors', client_id: acme.id, address: `1 ${tag} Quay`, foreman_id: foreman });
+    const b = await made(as.manager, 'jobs', { number: `${tag}-2`, name: 'Shower', client_id: bolt.id, address: '2 Elm St' });
+    const c = await made(as.manager, 'jobs', { number: `${tag}-3`, name: 'Old job', client_id: acme.id, active: false });
+    const list = async (query: string) => {
+      const res = await as.supervisor.get(`/api/jobs?page=1&search=${encodeURIComponent(tag)}&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as unknown as { data: Row[]; total: number; per_page: number; last_page: number };
+    };
+    const numbers = (r: { data: Row[] }) => r.data.map((j) => j.number);
+
+    // a page shows every job unless asked; status narrows to active or all
+    expect(numbers(await list('status=active&sort_column=number&sort_direction=asc'))).toEqual([a.number, b.number]);
+    expect(numbers(await list('status=all&sort_column=number&sort_direction=desc'))).toEqual([c.number, b.number, a.number]);
+    // the plain list is active only by default
+    expect(((await as.supervisor.get(`/api/jobs?search=${tag}`)).body.data as Row[]).map((j) => j.id).sort()).toEqual([a.id, b.id].sort());
+    // client and foreman filters
+    expect(numbers(await list(`status=all&client_id=${acme.id}&sort_column=number`))).toEqual([a.number, c.number]);
+    expect(numbers(await list(`foreman_id=${foreman}`))).toEqual([a.number]);
+    // search by client name and by address
+    const byClient = await as.supervisor.get(`/api/jobs?page=1&status=all&search=${encodeURIComponent(`${tag} bolt`)}`);
+    expect((byClient.body.data as Row[]).map((j) => j.id)).toEqual([b.id]);
+    const byAddress = await as.supervisor.get(`/api/jobs?page=1&search=${encodeURIComponent(`1 ${tag} quay`)}`);
+    expect((byAddress.body.data as Row[]).map((j) => j.id)).toEqual([a.id]);
+    // per_page and with_client_name
+    const paged = await list('status=all&per_page=2&with_client_name=true&sort_column=client_name&sort_direction=asc');
+    expect(paged).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
+    expect(paged.data.map((j) => j.client_name)).toEqual([acme.name, acme.name]);
+    // bad parameters are 422s, never 500s
+    expect((await as.supervisor.get('/api/jobs?page=1&status=maybe')).status).toBe(422);
+    expect((await as.supervisor.get('/api/jobs?page=1&sort_column=burden_rate')).status).toBe(422);
+  });
 });
 
 describe('cost fields per role', () => {

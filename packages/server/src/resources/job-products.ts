@@ -1,5 +1,4 @@
 import { roundMoney } from '@glazier/shared/rules/money';
-import { checkLiveJob } from './job-children.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { canEdit } from '../engine/context.ts';
 import { changed, rowById } from './lookup.ts';
@@ -10,8 +9,6 @@ import { changed, rowById } from './lookup.ts';
  */
 export const jobProductsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
-    // a job in the trash takes no new products (a template's products are job products too)
-    await checkLiveJob({ ctx, values, existing }, { templates: true });
     if (changed(values, existing, 'product_id') && values.product_id != null) {
       const product = await rowById(ctx, 'products', values.product_id);
       if (product) {

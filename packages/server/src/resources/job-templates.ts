@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Row } from '../db/client.ts';
 import { invalid } from '../engine/errors.ts';
 import type { Hooks, UnionPart } from '../engine/server-resource.ts';
@@ -13,6 +14,11 @@ function kindsOf(q: Row): { jobTemplates: boolean; categoryTemplates: boolean } 
 
 /** What of the query a category template reads: its client and the search (the rest is the job templates'). */
 const categoryQuery = (q: Row): Row => ({ client_id: q.client_id, search: q.search });
+
+/** A category template shows and is searched by its client's name, as a job by its client_name. */
+export const categoryTemplatesHooks: Hooks = {
+  computed: { client_name: (t) => sql`(SELECT c.name FROM clients c WHERE c.id = ${t.client_id})` },
+};
 
 /**
  * Job templates are jobs with is_template (domain.md 3). Their list (domain.md 7), plain or paged,

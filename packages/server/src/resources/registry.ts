@@ -9,8 +9,8 @@ import {
 import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
-import { jobChildHooks } from './job-children.ts';
-import { jobTemplatesHooks } from './job-templates.ts';
+import { jobChildHooks, onLiveJob } from './job-children.ts';
+import { categoryTemplatesHooks, jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks } from './ownership.ts';
 import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
 import { takeoffOptionsHooks } from './takeoff-options.ts';
@@ -23,7 +23,9 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   time_entries: timeEntriesHooks,
   jobs: jobsHooks,
   job_templates: jobTemplatesHooks,
-  job_products: jobProductsHooks,
+  category_templates: categoryTemplatesHooks,
+  // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
+  job_products: onLiveJob(jobProductsHooks),
   pickup_items: jobChildHooks,
   events: jobChildHooks,
   products: productsHooks,
@@ -36,10 +38,10 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   purchase_order_materials: purchaseOrderMaterialsHooks,
   bom_materials: bomMaterialsHooks,
   boms: bomsHooks,
-  notes: createdByHooks,
-  files: filesHooks,
-  images: storedImagesHooks,
-  job_images: storedImagesHooks,
+  notes: onLiveJob(createdByHooks),
+  files: onLiveJob(filesHooks),
+  images: onLiveJob(storedImagesHooks),
+  job_images: onLiveJob(storedImagesHooks),
   // deleting these takes their files and images along (database cascades): their blobs follow
   estimates: sweepBlobsAfterDelete,
   role_permissions: rolePermissionsHooks,

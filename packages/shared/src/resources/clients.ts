@@ -48,8 +48,10 @@ export const category_templates = defineResource({
   fields: {
     name: f.text({ required: true }),
     client_id: f.ref('clients', { required: true, onDelete: 'cascade' }),
+    /** The client's name (server-computed), shown and searched in the combined template list as jobs' client_name is. */
+    client_name: f.text({ readOnly: true, computed: true }),
   },
-  search: ['name'],
+  search: ['name', 'client_name'],
   filters: { client_id: { op: 'eq' } },
   sortable: ['name', 'created_at'],
 });

@@ -63,6 +63,7 @@ const str = (v: unknown) => (v == null ? '' : String(v));
 const jobHeading = recordHeading('jobs');
 const materialHeading = recordHeading('materials');
 const productHeading = recordHeading('products');
+const categoryTemplateHeading = recordHeading('category_templates');
 
 export const LOOKUPS: Record<LookupKind, LookupConfig> = {
   jobs: {
@@ -88,7 +89,8 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     title: 'Category Template Lookup',
     perPage: 30,
     sortColumn: 'name',
-    primary: (r) => str(r.name),
+    primary: categoryTemplateHeading.primary,
+    secondary: categoryTemplateHeading.secondary,
   },
   series: {
     resource: 'series',

@@ -28,6 +28,8 @@ const HEADINGS: Partial<Record<ResourceName, RecordHeading>> = {
     secondary: (r) => joined(r.number ? r.name : '', r.client_name, r.address),
     sort: { column: 'number', direction: 'desc' },
   },
+  // Category templates of different clients often share a name ("Mirrors"): the client tells them apart.
+  category_templates: { primary: (r) => str(r.name), secondary: (r) => str(r.client_name), sort: { column: 'name', direction: 'asc' } },
   materials: { primary: (r) => str(r.number), secondary: (r) => str(r.description), sort: { column: 'number', direction: 'desc' } },
   products: {
     primary: (r) => str(r.number) || str(r.name),

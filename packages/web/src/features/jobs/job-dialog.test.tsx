@@ -69,4 +69,48 @@ describe('Job dialog', () => {
     expect(patch.body).toMatchObject({ number: 'J-5' });
     for (const key of ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount']) expect(patch.body).not.toHaveProperty(key);
   });
+
+  it('refuses a job template of another client with a field error, and clears a chosen template when the client changes', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const clients = [{ id: 1, name: 'Alpha Glass', active: true }, { id: 2, name: 'Beta Mirrors', active: true }];
+    const templates = [
+      { id: 7, name: 'Beta shower', client_id: 2, category_template_id: null, is_template: true },
+      { id: 8, name: 'Alpha shower', client_id: 1, category_template_id: null, is_template: true },
+    ];
+    const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
+    const calls = mockFetch((url, init) => {
+      const q = (url.searchParams.get('search') ?? '').toLowerCase();
+      if (url.pathname === '/api/job_templates') return page(templates.filter((t) => t.name.toLowerCase().includes(q)));
+      if (url.pathname === '/api/clients') return page(clients.filter((c) => c.name.toLowerCase().includes(q)));
+      if (url.pathname === '/api/jobs' && init.method === 'POST') return json({ id: 10, ...JSON.parse(String(init.body)) }, 201);
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => {
+      void openJobDialog(stack(), { initial: { client_id: 1 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Job' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Job template' });
+    const pick = async (input: HTMLElement, typed: string, option: string) => {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      await userEvent.click(await screen.findByRole('option', { name: new RegExp(option) }));
+    };
+
+    // another client's template: refused at once, under the field
+    await pick(picker, 'Be', 'Beta shower');
+    expect(await within(dialog).findByText('This job template belongs to another client.')).toBeTruthy();
+    expect((picker as HTMLInputElement).value).toBe('');
+
+    // the client's own template is taken; a new client clears it
+    await pick(picker, 'Al', 'Alpha shower');
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe('Alpha shower'));
+    await pick(within(dialog).getByRole('combobox', { name: 'Client' }), 'Be', 'Beta Mirrors');
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
+    expect(post.body).toMatchObject({ client_id: 2, job_template_id: null });
+    // (three pickers' searches with real timers: seconds on a machine shared with other runs)
+  }, 45_000);
 });

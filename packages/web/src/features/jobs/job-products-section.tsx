@@ -73,7 +73,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                 <Table.Th>Product</Table.Th>
                 <Table.Th visibleFrom="sm">Series</Table.Th>
                 <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th visibleFrom="sm">Glass</Table.Th>
+                <Table.Th visibleFrom="xs">Glass</Table.Th>
                 <Table.Th visibleFrom="xs">M O F</Table.Th>
                 {canAdmin && (
                   <Table.Th ta="right" visibleFrom="md">
@@ -102,6 +102,19 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                     >
                       {p.name || 'Product'}
                     </UnstyledButton>
+                    {/* the phone has no Glass and M O F columns: the size and flags go under the name */}
+                    <Group gap={8} wrap="nowrap" hiddenFrom="xs" data-testid="job-product-phone-line">
+                      {glassSize(p) && (
+                        <Text fz="xs" c="dimmed">
+                          {glassSize(p)}
+                        </Text>
+                      )}
+                      <Group gap={4} wrap="nowrap">
+                        {flag(p.is_measured, 'M', 'Measured')}
+                        {flag(p.is_ordered, 'O', 'Ordered')}
+                        {flag(p.is_fabricated, 'F', 'Fabricated')}
+                      </Group>
+                    </Group>
                     {p.note && (
                       <Text fz="xs" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
                         {p.note}
@@ -110,7 +123,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{seriesName(p.series_id)}</Table.Td>
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{glassSize(p)}</Table.Td>
+                  <Table.Td visibleFrom="xs">{glassSize(p)}</Table.Td>
                   <Table.Td visibleFrom="xs">
                     <Group gap={6} wrap="nowrap">
                       {flag(p.is_measured, 'M', 'Measured')}

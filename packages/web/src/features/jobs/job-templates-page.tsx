@@ -4,7 +4,7 @@
  * (each row with its `type`), so this is the kit's `ResourceTable`. A job template opens its
  * screen; a category template opens View Category Template.
  */
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -19,20 +19,39 @@ import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 export const jobTemplatePath = (id: number) => `/job_templates/${id}`;
 
-/** A row of the combined list: a job template, or a category template (which has no client name). */
+/** A row of the combined list: a job template, or a category template (both with their client_name). */
 export type TemplateRow = RecordOf<'job_templates'> & { type: 'job_template' | 'category_template' };
 
 // The server adds `type` to every row of this list (it is not a stored field).
 const typeOf = (row: RecordOf<'job_templates'>) => (row as TemplateRow).type;
 
 const columns: Column<'job_templates'>[] = [
-  { key: 'name', label: 'Name', sortable: true },
+  {
+    key: 'name',
+    label: 'Name',
+    sortable: true,
+    // the phone has no Client column: the client goes under the name
+    render: (r) => (
+      <>
+        {r.name}
+        {r.client_name && (
+          <Text fz="xs" c="dimmed" hiddenFrom="sm" data-testid="template-phone-client">
+            {r.client_name}
+          </Text>
+        )}
+      </>
+    ),
+  },
   {
     key: 'type',
     label: 'Type',
+    // "Template" is the list's own word: a phone's narrow column says only which kind
     render: (r) => (
       <Badge variant="light" color={typeOf(r) === 'job_template' ? 'blue' : 'grape'}>
-        {typeOf(r) === 'job_template' ? 'Job Template' : 'Category Template'}
+        {typeOf(r) === 'job_template' ? 'Job' : 'Category'}
+        <Box component="span" visibleFrom="sm">
+          {' Template'}
+        </Box>
       </Badge>
     ),
   },

@@ -1,0 +1,46 @@
+/**
+ * Issue 9, "Demo data": the demo jobs come with products, notes, PDFs, photos and pickup items, and
+ * the files and photos are real ones (stored blobs: a PDF by its bytes, an image sharp can read).
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Row } from '../src/db/client.ts';
+import { SCALES, generateDemoData } from '../src/cli/demo-data.ts';
+import { openTestDb } from './harness.ts';
+
+let db: Db;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, dispose } = await openTestDb());
+  // the demo's mix, fewer of the things that do not matter here
+  await generateDemoData(db, { ...SCALES.demo, timeEntries: 40, materialTransactions: 100, purchaseOrders: 4, estimates: 6 }, { today: '2026-11-02' });
+}, 120_000);
+afterAll(() => dispose());
+
+const one = async (query: string) => Number((await db.query<Row>(query))[0]!.n);
+
+describe('demo data', () => {
+  it('gives the jobs products, notes, PDFs, photos and pickup items, each on a live job', async () => {
+    expect(await one('SELECT count(*) AS n FROM jobs WHERE NOT is_template')).toBe(SCALES.demo.jobs);
+    // every job has a product; templates have theirs
+    expect(await one('SELECT count(*) AS n FROM jobs j WHERE NOT is_template AND NOT EXISTS (SELECT 1 FROM job_products p WHERE p.job_id = j.id)')).toBe(0);
+    expect(await one('SELECT count(*) AS n FROM jobs j WHERE is_template AND EXISTS (SELECT 1 FROM job_products p WHERE p.job_id = j.id)')).toBe(SCALES.demo.templates);
+    for (const [table, count] of [['notes', SCALES.demo.notes], ['files', SCALES.demo.files], ['images', SCALES.demo.images], ['pickup_items', SCALES.demo.pickupItems]] as const) {
+      expect(await one(`SELECT count(*) AS n FROM ${table} t JOIN jobs j ON j.id = t.job_id AND j.deleted_at IS NULL`), table).toBe(count);
+    }
+  });
+
+  it('stores real PDFs and real photos', async () => {
+    const pdfs = await db.query<Row>("SELECT encode(substring(b.data from 1 for 5), 'escape') AS head, b.mime FROM files f JOIN blobs b ON b.sha256 = f.sha256");
+    expect(pdfs).toHaveLength(SCALES.demo.files);
+    for (const p of pdfs) expect(p).toEqual({ head: '%PDF-', mime: 'application/pdf' });
+
+    const photos = await db.query<Row>("SELECT encode(b.data, 'base64') AS data, i.thumb_sha256 FROM images i JOIN blobs b ON b.sha256 = i.sha256 WHERE i.url IS NULL");
+    expect(photos).toHaveLength(SCALES.demo.images);
+    for (const p of photos.slice(0, 3)) {
+      const meta = await sharp(Buffer.from(p.data as string, 'base64')).metadata();
+      expect(meta.width).toBeGreaterThan(0);
+      expect(p.thumb_sha256).toEqual(expect.any(String));
+    }
+  });
+});
