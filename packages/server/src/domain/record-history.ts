@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
-import { get, parseId, present, resource } from '../engine/engine.ts';
+import { getRow, parseId, present, resource } from '../engine/engine.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 
 export interface HistoryEntry {
@@ -31,7 +31,7 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
   const id = parseId(idRaw);
   let gone = false;
   try {
-    await get(ctx, name, id);
+    await getRow(ctx, name, id);
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 404) throw e;
     // Not readable: not this caller's (still stored), or deleted. A deleted record's history is

@@ -270,6 +270,28 @@ async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includ
   return row;
 }
 
+/**
+ * The stored row a get() of this caller would answer, or 403/404 by the same rules: the area right,
+ * the record scope, and a deleted record in a trash only for those who may restore it.
+ */
+async function readableRow(ctx: Ctx, res: ServerResource, idRaw: unknown): Promise<Row> {
+  authorize(ctx, 'view', res.def.read);
+  const id = parseId(idRaw);
+  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
+  if (!row) throw notFound(res.def.label);
+  return row;
+}
+
+/**
+ * One record as the caller may see it, without its computed fields and relations: for calls that
+ * only check the caller may read it (a history) or need its own columns (a file's blob), where
+ * get()'s embedded relations would be read for nothing. Same access rules as get().
+ */
+export async function getRow(ctx: Ctx, name: string, idRaw: unknown): Promise<Row> {
+  const res = resource(name);
+  return present(ctx, res, await readableRow(ctx, res, idRaw));
+}
+
 const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && (!a || b > a) ? b : a);
 
 /**
@@ -279,11 +301,7 @@ const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && 
  */
 export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: unknown): Promise<Row> {
   const res = resource(name);
-  authorize(ctx, 'view', res.def.read);
-  const id = parseId(idRaw);
-  // A deleted record in a trash is for those who may restore it; for others it is gone (404).
-  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
-  if (!row) throw notFound(res.def.label);
+  const row = await readableRow(ctx, res, idRaw);
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
