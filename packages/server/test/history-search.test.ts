@@ -4,8 +4,11 @@
  * orders, each respecting the caller's rights.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Row } from '../src/db/client.ts';
+import { drizzle } from 'drizzle-orm/pg-proxy';
+import type { Db, Row } from '../src/db/client.ts';
+import { sessionUserFor } from '../src/domain/auth.ts';
 import { purgeTrash } from '../src/domain/purge-trash.ts';
+import { recordHistory } from '../src/domain/record-history.ts';
 import { type Client, made, appWithRoles } from './harness.ts';
 
 const suite = appWithRoles();
@@ -13,6 +16,21 @@ const { as, ids } = suite;
 
 const history = async (c: Client, resource: string, id: unknown) => c.get(`/api/history/${resource}/${id}`);
 const change = (entry: Row, field: string) => (entry.changes as Row[]).find((ch) => ch.field === field);
+
+/** The same database, noting the text of every statement sent through it. */
+function noting(db: Db, seen: string[]): Db {
+  const orm = drizzle(async (text, params, method) => {
+    seen.push(text);
+    const rows = await db.query<Row>(text, params);
+    // the builder's selects read rows as arrays, in the order of their columns
+    return { rows: method === 'all' ? rows.map((r) => Object.values(r)) : rows };
+  });
+  const query = <T = Row>(text: string, params?: unknown[]) => {
+    seen.push(text);
+    return db.query<T>(text, params);
+  };
+  return { ...db, orm, query };
+}
 
 describe('history', () => {
   it('lists who changed which fields from what to what, and when, newest first', async () => {
@@ -54,6 +72,29 @@ describe('history', () => {
     const template = await made(as.admin, 'job_templates', { name: 'H-T' });
     expect((await history(as.manager, 'jobs', template.id)).status).toBe(404);
     expect((await history(as.manager, 'job_templates', template.id)).body.data![0]).toMatchObject({ action: 'create' });
+  });
+
+  it('checks access on the record’s own row, without reading its relations', async () => {
+    const job = await made(as.manager, 'jobs', { number: 'H-ROW' });
+    await made(as.manager, 'notes', { job_id: job.id, note: 'on the job' });
+    await as.manager.patch(`/api/jobs/${job.id}`, { name: 'Row only' });
+    const seen: string[] = [];
+    const manager = { db: noting(suite.env.db, seen), user: await sessionUserFor(suite.env.db, ids.manager.id) };
+    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: job.id });
+    expect(data.map((e) => e.action)).toEqual(['update', 'create']);
+    // the job's row, then its audit rows: no job products, notes, files… (the job page reads those itself)
+    expect(seen).toHaveLength(2);
+    expect(seen.join('\n')).not.toMatch(/job_products|notes|json_agg/);
+    // and the same answers as a read of the record for those who may not read it
+    const employee = { db: suite.env.db, user: await sessionUserFor(suite.env.db, ids.employee.id) };
+    const estimate = await made(as.manager, 'estimates', { name: 'E-row', client_id: (await made(as.manager, 'clients', { name: 'Row client' })).id });
+    await expect(recordHistory({ ctx: employee, resource: 'estimates', id: estimate.id })).rejects.toMatchObject({ status: 403 });
+    const entry = await made(as.supervisor, 'time_entries', { job_id: job.id, hours: 1, date: '2026-11-21' });
+    await expect(recordHistory({ ctx: employee, resource: 'time_entries', id: entry.id })).rejects.toMatchObject({ status: 404 });
+    await as.manager.del(`/api/jobs/${job.id}`);
+    const supervisor = { db: suite.env.db, user: await sessionUserFor(suite.env.db, ids.supervisor.id) };
+    await expect(recordHistory({ ctx: supervisor, resource: 'jobs', id: job.id })).rejects.toMatchObject({ status: 404 });
+    expect((await recordHistory({ ctx: { ...manager, db: suite.env.db }, resource: 'jobs', id: job.id })).data[0]).toMatchObject({ action: 'delete' });
   });
 
   it('keeps a deleted record’s history for those who may edit its kind', async () => {

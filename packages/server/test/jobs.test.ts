@@ -86,7 +86,12 @@ describe('jobs from templates', () => {
     // choosing a template later does not copy again
     const later = await as.manager.patch(`/api/jobs/${job.id}`, { job_template_id: template.id, number: 'JT-1b' });
     expect(later.status).toBe(200);
-    expect((await as.admin.get(`/api/jobs/${job.id}`)).body.products).toHaveLength(3);
+    const read = (await as.admin.get(`/api/jobs/${job.id}`)).body;
+    expect(read.products).toHaveLength(3);
+    // the job embeds its template (a row of the same table) and no category template
+    expect(read.job_template).toMatchObject({ id: template.id, name: 'Standard shower', is_template: true });
+    expect(read.category_template).toBeNull();
+    expect((await as.admin.get(`/api/job_templates/${template.id}`)).body).not.toHaveProperty('job_template');
   });
 
   it('refuses a job template of another client, or a job given as template, writing nothing', async () => {

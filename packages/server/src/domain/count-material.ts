@@ -1,6 +1,6 @@
 import type { Row } from '../db/client.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
-import { create, get } from '../engine/engine.ts';
+import { create, get, getRow } from '../engine/engine.ts';
 import { invalid } from '../engine/errors.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function countMaterial({ ctx, id, input }: { ctx: Ctx; id: unknown;
   authorize(ctx, 'edit', 'inventory');
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const material = await get(tx, 'materials', id);
+    const material = await getRow(tx, 'materials', id);
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
     const { qty, date, note } = input as Row;
     const transaction = await create(tx, 'material_transactions', { material_id: material.id, type: 'count', qty, date, note });

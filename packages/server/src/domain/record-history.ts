@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
-import { get, parseId, present, resource } from '../engine/engine.ts';
+import { getRow, parseId, present, resource } from '../engine/engine.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 
 export interface HistoryEntry {
@@ -29,24 +29,30 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
+  // The access check (its error, if any, in `denied`) and the audit rows are read together, one
+  // round trip instead of two in a row; the rows are only answered once the check has passed.
+  const [denied, rows] = await Promise.all([
+    getRow(ctx, name, id).then(
+      () => null,
+      (e: unknown) => e,
+    ),
+    ctx.db.query<Row>(
+      `SELECT a.id, a.action, a.user_id, a.before, a.after, a.created_at, u.name AS user_name
+         FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+        WHERE a.resource = $1 AND a.record_id = $2
+        ORDER BY a.id DESC LIMIT ${LIMIT}`,
+      [res.name, id],
+    ),
+  ]);
   let gone = false;
-  try {
-    await get(ctx, name, id);
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.status !== 404) throw e;
+  if (denied) {
+    if (!(denied instanceof ApiError) || denied.status !== 404) throw denied;
     // Not readable: not this caller's (still stored), or deleted. A deleted record's history is
     // for those who may edit its kind (and not for record-scoped kinds, whose owner is gone too).
     const [stored] = await ctx.db.orm.select({ id: res.table.id }).from(res.table).where(eq(res.table.id, id)).limit(1);
-    if (stored || res.scope || !allowed(ctx, 'edit', res.def.write)) throw e;
+    if (stored || res.scope || !allowed(ctx, 'edit', res.def.write)) throw denied;
     gone = true;
   }
-  const rows = await ctx.db.query<Row>(
-    `SELECT a.id, a.action, a.user_id, a.before, a.after, a.created_at, u.name AS user_name
-       FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-      WHERE a.resource = $1 AND a.record_id = $2
-      ORDER BY a.id DESC LIMIT ${LIMIT}`,
-    [res.name, id],
-  );
   if (gone && !rows.length) throw notFound(res.def.label);
   const fields = Object.entries(res.def.fields).filter(([, fd]) => !fd.writeOnly && !fd.computed).map(([k]) => k);
   const shown = (r: unknown): Row => (r && typeof r === 'object' ? present(ctx, res, { ...(r as Row), id }) : {});

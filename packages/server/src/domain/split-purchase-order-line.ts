@@ -1,6 +1,6 @@
 import type { Row } from '../db/client.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
-import { create, get, parseId, update } from '../engine/engine.ts';
+import { create, getRow, parseId, update } from '../engine/engine.ts';
 import { invalid } from '../engine/errors.ts';
 import { roundMoney } from '@glazier/shared/rules/money';
 import { lineUnitPrice, SPLIT_STATUSES, splitErrors, type PoLineStatus } from '@glazier/shared/rules/purchase-order-line';
@@ -19,7 +19,7 @@ export async function splitPurchaseOrderLine({ ctx, id: idRaw, input }: { ctx: C
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const line = await get(tx, 'purchase_order_materials', id);
+    const line = await getRow(tx, 'purchase_order_materials', id);
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
     const body = input as Partial<Record<PoLineStatus, unknown>>;
     const qty = Number(line.qty ?? 0);

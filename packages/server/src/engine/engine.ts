@@ -120,8 +120,12 @@ function fromJson(res: ServerResource, row: Row): Row {
   return row;
 }
 
-/** Relations of one record (get one): every relation in a single statement of subqueries. */
-async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]): Promise<void> {
+/**
+ * Relations of one record (get one): every relation in a single statement of subqueries, found by
+ * the record's id alone (a belongsTo through the record's key, read in the same statement), so the
+ * statement can go out together with the read of the record itself. Answers what puts them on it.
+ */
+async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
   const parts: SQL[] = [];
   const used: [string, ServerResource, RelationDef][] = [];
   for (const relName of names) {
@@ -131,14 +135,11 @@ async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]
     const t = child.table;
     let sub: SQL;
     if (rel.kind === 'belongsTo') {
-      const local = row[rel.localKey!];
-      if (typeof local !== 'number') {
-        row[relName] = null;
-        continue;
-      }
-      sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(eq(t.id, local), ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
+      // An uncorrelated subquery: right even when the child lives in the same table (a job's template).
+      const local = sql`(SELECT ${res.table[rel.localKey!]} FROM ${res.table} WHERE ${eq(res.table.id, id)})`;
+      sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(sql`${t.id} = ${local}`, ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
     } else {
-      const where = and(eq(t[rel.foreignKey!], row.id as number), ...baseConditions(ctx, child));
+      const where = and(eq(t[rel.foreignKey!], id), ...baseConditions(ctx, child));
       const order = sql.join(parseListQuery(ctx, child, {}, 'page').orderBy, sql`, `);
       sub =
         rel.kind === 'one'
@@ -148,13 +149,15 @@ async function embedOne(ctx: Ctx, res: ServerResource, row: Row, names: string[]
     parts.push(sql`${sub} AS ${sql.identifier(relName)}`);
     used.push([relName, child, rel]);
   }
-  if (!parts.length) return;
+  if (!parts.length) return () => {};
   const [result] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as Row[];
-  for (const [relName, child, rel] of used) {
-    const value = result?.[relName];
-    if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
-    else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
-  }
+  return (row) => {
+    for (const [relName, child, rel] of used) {
+      const value = result?.[relName];
+      if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
+      else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
+    }
+  };
 }
 
 // ---------- reads ----------
@@ -270,6 +273,27 @@ async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includ
   return row;
 }
 
+/**
+ * The stored row a get() of this caller would answer, or 404 by the same rules: the record scope,
+ * and a deleted record in a trash only for those who may restore it (the area right comes first).
+ */
+async function readableRow(ctx: Ctx, res: ServerResource, id: number): Promise<Row> {
+  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
+  if (!row) throw notFound(res.def.label);
+  return row;
+}
+
+/**
+ * One record as the caller may see it, without its computed fields and relations: for calls that
+ * only check the caller may read it (a history) or need its own columns (a file's blob), where
+ * get()'s embedded relations would be read for nothing. Same access rules as get().
+ */
+export async function getRow(ctx: Ctx, name: string, idRaw: unknown): Promise<Row> {
+  const res = resource(name);
+  authorize(ctx, 'view', res.def.read);
+  return present(ctx, res, await readableRow(ctx, res, parseId(idRaw)));
+}
+
 const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && (!a || b > a) ? b : a);
 
 /**
@@ -281,14 +305,13 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
-  // A deleted record in a trash is for those who may restore it; for others it is gone (404).
-  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
-  if (!row) throw notFound(res.def.label);
+  const relations = Object.keys(res.def.relations);
+  // The record and its relations together; the relations are only answered with a readable record.
+  const [row, putRelations] = await Promise.all([readableRow(ctx, res, id), readRelations(ctx, res, id, relations)]);
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
-  const relations = Object.keys(res.def.relations);
-  await embedOne(ctx, res, out, relations);
+  putRelations(out);
   const computes = Object.keys(res.computed ?? {}).length > 0;
   if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;
@@ -526,7 +549,7 @@ async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row
   const out = present(ctx, res, record);
   await addComputed(ctx, res, [out]);
   const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
-  await embedOne(ctx, res, out, writable);
+  (await readRelations(ctx, res, record.id as number, writable))(out);
   return out;
 }
 

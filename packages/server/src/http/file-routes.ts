@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Row } from '../db/client.ts';
-import { create, get, storeMany } from '../engine/engine.ts';
+import { create, getRow, storeMany } from '../engine/engine.ts';
 import { ApiError, invalid, notFound } from '../engine/errors.ts';
 import { createWithUploads } from '../domain/upload-records.ts';
 import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob, type PreparedUpload } from '../domain/stored-files.ts';
@@ -74,7 +74,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db) {
     return reply.status(201).send(record);
   });
   app.get('/api/files/:id/download', async (request, reply) => {
-    const file = await get(request.ctx, 'files', (request.params as { id: string }).id);
+    const file = await getRow(request.ctx, 'files', (request.params as { id: string }).id);
     return sendBlob(request, reply, file.sha256, () => String(file.path ?? 'file.pdf'));
   });
 
@@ -115,7 +115,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db) {
   app.get('/api/images/:id/:size', async (request, reply) => {
     const { id, size } = request.params as { id: string; size: string };
     if (size !== 'full' && size !== 'thumb') throw notFound();
-    const image = await get(request.ctx, 'images', id);
+    const image = await getRow(request.ctx, 'images', id);
     const sha = size === 'full' ? image.sha256 : image.thumb_sha256;
     return sendBlob(request, reply, sha, (mime) => `image-${image.id}${size === 'thumb' ? '-thumb' : ''}.${mime === 'image/png' ? 'png' : 'jpg'}`);
   });
