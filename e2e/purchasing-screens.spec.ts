@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, createRecord, expectAccessible, loginAdmin, screenshots, unique } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** The company name the printed order is headed with (set once if the suite has not yet). */
 async function companyName(page: Page, baseURL: string): Promise<string> {
@@ -200,6 +200,22 @@ test('orders: list filters, the PO Material and Split dialogs by keyboard, the p
   await screenshots(page, 'purchase-order-print');
   await page.emulateMedia({ media: 'screen' });
   await expect(sheet).toBeHidden();
+
+  // Suggested orders on a phone: the why under the material, the qty and price in view.
+  const short = await createRecord(page, baseURL!, 'materials', { number: unique('SHORT'), description: 'Setting block', reorder_qty: 5 });
+  await createRecord(page, baseURL!, 'vendor_materials', { material_id: short.id, vendor_id: vendor.id, unit_price: 1.5, minimum_order_qty: 1, is_preferred: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/purchase_orders?view=suggestions');
+  const row = page.getByTestId('suggestion-row').filter({ hasText: String(short.number) });
+  await expect(row.getByTestId('suggestion-why')).toHaveText('On hand 0 · on order 0 · reorder 5 · demand 0 · short 5 → 5');
+  await row.getByRole('checkbox', { name: `Order ${short.number as string}` }).check();
+  await expect(row.getByRole('textbox', { name: `Qty of ${short.number as string}` })).toBeInViewport();
+  await expect(row.getByRole('cell', { name: '$7.50' })).toBeInViewport();
+  await expectAccessible(page, 'suggested orders on a phone');
+  await screenshots(page, 'suggested-orders');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(row.getByTestId('suggestion-why')).toHaveCount(0);
+  await expect(row.getByText('→ 5', { exact: true })).toBeVisible();
 });
 
 test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pulled bom read-only', async ({ page, baseURL }) => {
