@@ -273,6 +273,18 @@ describe('suggested orders', () => {
     ]);
     const after = (await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[];
     expect(after.filter((r) => [a.id, b.id].includes(r.material_id))).toEqual([]); // now on order
+
+    // DESIGN.md's form, {material_ids}: each at its suggested qty; a material not short is refused.
+    const f = await material({ reorder_qty: 7, economic_order_qty: 0 });
+    await made(as.manager, 'vendor_materials', { material_id: f.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 3, is_preferred: true });
+    const notShort = await as.manager.post('/api/purchase_orders/from_suggestions', { material_ids: [f.id, a.id] });
+    expect(notShort.status).toBe(422);
+    expect(notShort.body.errors).toHaveProperty(['material_ids.1']);
+    expect((await as.manager.post('/api/purchase_orders/from_suggestions', { material_ids: [] })).status).toBe(422);
+    expect((await as.manager.post('/api/purchase_orders/from_suggestions', { material_ids: ['x'] })).status).toBe(422);
+    const byIds = await as.manager.post('/api/purchase_orders/from_suggestions', { material_ids: [f.id] });
+    expect(byIds.status).toBe(201);
+    expect(((byIds.body.data as Row[])[0]!.purchase_order_materials as Row[]).map((l) => [l.material_id, l.qty, l.price])).toEqual([[f.id, 7, 21]]);
   });
 
   it('takes on hand from the last count and the movements after it in (date, id) order, as the inventory does', async () => {

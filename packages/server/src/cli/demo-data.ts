@@ -900,16 +900,18 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     const pool = vmByVendor.get(d.vendorId) ?? [];
     if (!pool.length) continue;
     const n = Math.max(1, Math.round(scale.poLines + (rng.next() - 0.5) * 4));
-    const split = d.sent !== null && d.received === null && rng.chance(0.4);
+    // The newest open order always shows one (the rng is drawn as before, so the rest stays the same).
+    const newestOpen = i === scale.purchaseOrders - 3;
+    const split = d.sent !== null && d.received === null && (rng.chance(0.4) || newestOpen);
     for (const [k, vm] of rng.sample(pool, Math.min(n, pool.length)).entries()) {
       const m = materials[vm.materialIdx]!;
-      const qty = Math.max(vm.minQty, rng.int(1, 40));
+      const qty = Math.max(vm.minQty, rng.int(1, 40), split && k === 0 ? 2 : 1); // a split line needs 2 to divide
       const base = { purchase_order_id: poIds[i], material_id: m.id, vendor_material_id: vm.id, material_number: m.number, material_description: m.description, purchase_order_number: d.number, vendor_part_number: vm.part };
       const lineOf = (q: number, status: string, received: number | null) => {
         poLines.push({ materialId: m.id, qty: q, price: Math.round(q * vm.unitPrice * 100) / 100, status, received, number: d.number });
         return { ...base, qty: q, price: Math.round(q * vm.unitPrice * 100) / 100, status };
       };
-      if (split && k === 0 && qty > 1) {
+      if (split && k === 0) {
         const got = rng.int(1, qty - 1);
         poLineRows.push(lineOf(got, 'received', d.sent! + rng.int(1, 3) * DAY), lineOf(qty - got, 'backordered', null));
       } else {

@@ -99,14 +99,33 @@ export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{
 }
 
 /**
- * `POST /api/purchase_orders/from_suggestions {lines: [{material_id, qty}]}` → `{data: orders}`:
- * one draft order per preferred vendor, its lines priced at the vendor's unit price, all in one
- * transaction (each order numbered as any new order is). A material without a preferred vendor,
- * an unknown material or a qty ≤ 0 is a 422 on that line.
+ * The `{material_ids}` form (DESIGN.md's contract): each material at its suggested qty now. A
+ * material with nothing to order (not short, inactive, unknown) is a 422 on `material_ids.{i}`.
+ */
+async function suggestedLines(ctx: Ctx, ids: unknown): Promise<{ material_id: unknown; qty: number }[]> {
+  if (!Array.isArray(ids) || ids.length === 0) throw invalid({ material_ids: ['Choose at least one suggested material.'] });
+  if (ids.length > 1000) throw invalid({ material_ids: ['At most 1000 materials at once.'] });
+  const suggested = new Map((await purchaseOrderSuggestions({ ctx })).data.map((s) => [s.material_id, s.suggested_qty]));
+  const errors: Record<string, string[]> = {};
+  const lines = ids.map((id, i) => {
+    const qty = typeof id === 'number' ? suggested.get(id) : undefined;
+    if (qty === undefined) errors[`material_ids.${i}`] = ['Nothing to order for this material: it is not short of stock.'];
+    return { material_id: id, qty: qty ?? 0 };
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  return lines;
+}
+
+/**
+ * `POST /api/purchase_orders/from_suggestions {lines: [{material_id, qty}]}` (or `{material_ids}`,
+ * each at its suggested qty) → `{data: orders}`: one draft order per preferred vendor, its lines
+ * priced at the vendor's unit price, all in one transaction (each order numbered as any new order
+ * is). A material without a preferred vendor, an unknown material or a qty ≤ 0 is a 422 on that line.
  */
 export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ data: Row[] }> {
   authorize(ctx, 'edit', 'purchase_orders');
-  const lines = (input as { lines?: unknown } | null)?.lines;
+  const body = input as { lines?: unknown; material_ids?: unknown } | null;
+  const lines = body?.lines === undefined && body?.material_ids !== undefined ? await suggestedLines(ctx, body.material_ids) : body?.lines;
   if (!Array.isArray(lines) || lines.length === 0) throw invalid({ lines: ['Choose at least one suggested line.'] });
   if (lines.length > 1000) throw invalid({ lines: ['At most 1000 lines at once.'] });
   const errors: Record<string, string[]> = {};

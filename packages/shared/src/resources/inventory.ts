@@ -197,7 +197,7 @@ export const purchase_order_materials = defineResource({
     material_id: { op: 'eq' },
     status: { op: 'eq', values: PO_LINE_STATUSES },
   },
-  sortable: ['created_at', 'status'],
+  sortable: ['created_at', 'status', 'material_number'],
   titleField: 'material_number',
 });
 

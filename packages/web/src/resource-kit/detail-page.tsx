@@ -108,7 +108,8 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
         <Stack gap="sm">
           {props.parent && <ParentLink {...props.parent} />}
           <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            {/* At least 14rem for the title: on a phone the actions go below it rather than squeeze it to a word a line. */}
+            <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
               <Group gap="sm" align="center">
                 <ScreenTitle style={{ overflowWrap: 'anywhere' }}>{props.title(record)}</ScreenTitle>
                 {props.badge?.(record)}

@@ -75,6 +75,30 @@ describe('RecordPicker', () => {
     expect(onChange).toHaveBeenCalledWith(2, expect.objectContaining({ name: 'Beta Mirrors' }));
     expect((input as HTMLInputElement).value).toBe('Beta Mirrors');
     await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+    // The list is gone: the box points at no row of it.
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+  });
+
+  it('Escape, then the arrow keys open the list again and pick; a closed list is pointed at by nothing', async () => {
+    serveClients();
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    await userEvent.type(input, 'Beta');
+    await waitFor(() => expect(highlighted()).toBe('Beta Mirrors'));
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[0]!.id);
+    await userEvent.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await userEvent.keyboard('{ArrowDown}');
+    const picked = highlighted();
+    expect(picked).toBeTruthy();
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(expect.any(Number), expect.objectContaining({ name: picked }));
+    await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
   });
 
   it('Tab picks the highlighted row and moves on', async () => {
@@ -139,6 +163,7 @@ describe('RecordPicker', () => {
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.click(screen.getByRole('textbox', { name: 'Next field' }));
     expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
   });
 

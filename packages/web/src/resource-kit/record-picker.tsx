@@ -228,7 +228,8 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
   };
 
   const shown = editing ? text : selected ? display(selected) : '';
-  const activeId = nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined;
+  // Only while the list is open: a closed list's row is no element to point at (axe: aria-valid-attr-value).
+  const activeId = open && nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined;
   const loading = open && !offline && (page.isFetching || debounced !== text);
 
   if (readOnly) {

@@ -43,7 +43,7 @@ import { JOB_DELETED_MESSAGE, useRestoreJob } from './job-trash.ts';
 
 type Job = RecordOf<'jobs'>;
 /** The one-to-one relations a job's GET embeds. */
-type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number } | null };
+type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number; name?: string | null } | null };
 
 const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
@@ -218,7 +218,7 @@ export function JobPage() {
             const b = (j as Job & Linked).bom;
             return b ? (
               <Anchor component={Link} to={`/boms/${b.id}`}>
-                Bom {b.id}
+                {b.name || `Bom ${b.id}`}
               </Anchor>
             ) : null;
           },

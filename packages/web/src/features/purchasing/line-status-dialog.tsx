@@ -62,6 +62,8 @@ function SplitForm({ line }: { line: Line }) {
   const [amounts, setAmounts] = useState<SplitAmounts>(() => initialSplit(qty, status));
   // The shared rule the server applies: any negative amount blocks the split.
   const error = Object.values(splitErrors(qty, amounts))[0]?.[0] ?? null;
+  // The dialog opens on the first amount one can type (the current status's is the rest, read-only).
+  const firstEditable = PO_LINE_STATUSES.find((s) => s !== status);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,6 +91,7 @@ function SplitForm({ line }: { line: Line }) {
           label={PO_LINE_STATUS_LABELS[s]}
           value={amounts[s]}
           readOnly={s === status}
+          data-autofocus={s === firstEditable || undefined}
           helper={s === status ? 'The rest of the line' : undefined}
           onChange={(v) => {
             setAmounts((a) => adjustSplit(a, status, s, v ?? 0));

@@ -8,6 +8,7 @@
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -43,6 +44,9 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
   // Ticked lines and their qty (the suggested one until edited).
   const [picked, setPicked] = useState<Map<number, number>>(new Map());
   const [created, setCreated] = useState<RecordOf<'purchase_orders'>[] | null>(null);
+  // On a phone the why (on hand, on order, reorder, demand, shortfall) is one line under the
+  // material, so the qty and price stay in view instead of a table scrolled sideways.
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
 
   const toggle = (s: Suggestion, on: boolean) =>
     setPicked((p) => {
@@ -116,18 +120,22 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                 )}
               </Group>
               {g.vendorId == null && <Text size="sm" c="dimmed">Give these materials a preferred vendor to order them here.</Text>}
-              <Table.ScrollContainer minWidth={640}>
+              <Table.ScrollContainer minWidth={phone ? 0 : 640}>
                 <Table verticalSpacing={4} striped="even">
                   <Table.Thead>
                     <Table.Tr>
                       {orderable && <Table.Th w={36}><VisuallyHidden>Order</VisuallyHidden></Table.Th>}
                       <Table.Th>Material</Table.Th>
-                      <Table.Th>On hand</Table.Th>
-                      <Table.Th>On order</Table.Th>
-                      <Table.Th>Reorder</Table.Th>
-                      <Table.Th>Open demand</Table.Th>
-                      <Table.Th>Shortfall</Table.Th>
-                      <Table.Th w={130}>Qty</Table.Th>
+                      {!phone && (
+                        <>
+                          <Table.Th>On hand</Table.Th>
+                          <Table.Th>On order</Table.Th>
+                          <Table.Th>Reorder</Table.Th>
+                          <Table.Th>Open demand</Table.Th>
+                          <Table.Th>Shortfall</Table.Th>
+                        </>
+                      )}
+                      <Table.Th w={phone ? 96 : 130}>Qty</Table.Th>
                       <Table.Th>Price</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -151,19 +159,29 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                                 {s.description}
                               </Text>
                             )}
+                            {phone && (
+                              <Text size="xs" data-testid="suggestion-why">
+                                On hand {formatQty(s.on_hand)} · on order {formatQty(s.on_order)} · reorder {formatQty(s.reorder_qty)} · demand {formatQty(s.open_demand)} · short{' '}
+                                <b>{formatQty(s.shortfall)}</b> → {formatQty(s.suggested_qty)}
+                              </Text>
+                            )}
                           </Table.Td>
-                          <Table.Td>{formatQty(s.on_hand)}</Table.Td>
-                          <Table.Td>{formatQty(s.on_order)}</Table.Td>
-                          <Table.Td>{formatQty(s.reorder_qty)}</Table.Td>
-                          <Table.Td>{formatQty(s.open_demand)}</Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {formatQty(s.shortfall)}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              → {formatQty(s.suggested_qty)}
-                            </Text>
-                          </Table.Td>
+                          {!phone && (
+                            <>
+                              <Table.Td>{formatQty(s.on_hand)}</Table.Td>
+                              <Table.Td>{formatQty(s.on_order)}</Table.Td>
+                              <Table.Td>{formatQty(s.reorder_qty)}</Table.Td>
+                              <Table.Td>{formatQty(s.open_demand)}</Table.Td>
+                              <Table.Td>
+                                <Text size="sm" fw={600}>
+                                  {formatQty(s.shortfall)}
+                                </Text>
+                                <Text size="xs" c="dimmed">
+                                  → {formatQty(s.suggested_qty)}
+                                </Text>
+                              </Table.Td>
+                            </>
+                          )}
                           <Table.Td>
                             {on ? (
                               <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={(v) => setQty(s, v)} min={0} />
