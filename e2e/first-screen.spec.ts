@@ -85,11 +85,12 @@ test('the welcome page paints from its own HTML, then the app takes it over in p
   // No render-blocking stylesheet: each first-screen stylesheet is inline, its link disabled.
   expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
 
-  // Without its code the page is there, and styled.
+  // Without its code the page is there and styled, but disabled: nothing to click that would do nothing.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto('/welcome');
   const login = page.getByRole('main').getByRole('button', { name: 'Login' });
   await expect(login).toBeVisible();
+  await expect(login).toBeDisabled();
   expect(await login.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await page.unrouteAll();
 
@@ -103,8 +104,13 @@ test('the welcome page paints from its own HTML, then the app takes it over in p
       for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // The code arrives late, so the first click lands while the pre-rendered page is showing.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
   await page.goto('/welcome');
-  // The app's code runs the page: Login opens its dialog.
+  // Login, clicked at once, waits for the app's own button and opens its dialog.
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await expect(page.getByText('One place for the office and the crew')).toHaveCount(1);

@@ -100,7 +100,11 @@ function prerenderPublicPages(): Plugin {
           fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
           for (const page of PUBLIC_PAGES) {
             const markup = await prerender(page);
-            fs.writeFileSync(path.join(outDir, 'prerendered', `${page.slice(1)}.html`), shell.replace(splash, `<div id="root">${markup}</div>`));
+            // Inert and disabled until the app's first render replaces it: a click before the code
+            // arrives would do nothing, so nothing can be clicked or focused until then (and tools
+            // that wait for an enabled control, Playwright's click, wait for the app's own).
+            const inert = `<div id="root"><div inert aria-disabled="true" style="display:contents">${markup}</div></div>`;
+            fs.writeFileSync(path.join(outDir, 'prerendered', `${page.slice(1)}.html`), shell.replace(splash, inert));
           }
         } finally {
           await server.close();
