@@ -43,7 +43,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   const map = header.getByRole('link', { name: /12 Harbor Rd/ });
   await expect(map).toHaveAttribute('href', /google\.com\/maps.*12%20Harbor%20Rd/);
   await expect(map).toHaveAttribute('target', '_blank');
-  await expect(header.getByRole('link', { name: `Bom ${bom.id}` })).toHaveAttribute('href', `/boms/${bom.id}`);
+  await expect(header.getByRole('link', { name: `Audit bom ${tag}` })).toHaveAttribute('href', `/boms/${bom.id}`);
 
   // Time Entry List (the action bar's clock on a job): hours as hh:mm, the total, Add Time with the job filled in
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
