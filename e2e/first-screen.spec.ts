@@ -133,3 +133,23 @@ test('the rest of the styles load at the first pointer or key, not with the firs
   await expect.poll(allStyles).toBe(true);
   await fresh.close();
 });
+
+// Mantine's own useId gives each component a random id in a layout effect after mounting: every
+// shell section, input and popover rendered twice, the second time synchronously inside the commit
+// (one long task on the first screen). The build serves React's id from the first render instead
+// (vite.config.ts `mantineIdsWithoutRerender`), so no id ever changes after mounting.
+test('components keep the id of their first render (no second render to change it)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const changed: string[] = [];
+    (window as unknown as { idChanges: string[] }).idChanges = changed;
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue?.startsWith('mantine-')) changed.push(`${r.oldValue} → ${(r.target as Element).id}`);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['id'], attributeOldValue: true });
+  });
+  await page.goto('/welcome');
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  const email = page.getByRole('dialog', { name: 'Login' }).getByLabel('Email');
+  await expect(email).toBeVisible();
+  await expect(email).toHaveAttribute('id', /^mantine-/);
+  expect(await page.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges)).toEqual([]);
+});

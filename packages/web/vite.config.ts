@@ -39,6 +39,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * Mantine's `useId` (9.x) swaps React's id for a random one in a layout effect after mount, so every
+ * component using it (the app shell's sections, every input, popover and tooltip) renders twice,
+ * the second time synchronously inside the commit: on the first screen that was one long task of
+ * the whole shell. With React 19's `useId` (unique, stable, valid in selectors) there is no need:
+ * the build serves Mantine this one-render version (src/ui/mantine-use-id.ts).
+ */
+function mantineIdsWithoutRerender(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/ui/mantine-use-id.ts');
+  return {
+    name: 'glazier-mantine-ids-without-rerender',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return `export { useMantineId as useId } from ${JSON.stringify(replacement)};`;
+      return null;
+    },
+  };
+}
+
+/**
  * The first screen's stylesheets go inline in index.html, so the first paint (the boot splash, or
  * a pre-rendered page) waits for no request. Each keeps its <link>, `disabled`: Vite's loader
  * finds it and does not add the same styles again when a lazy screen needs them.
@@ -116,6 +136,7 @@ function prerenderPublicPages(): Plugin {
 
 export default defineConfig({
   plugins: [
+    mantineIdsWithoutRerender(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -28,18 +28,22 @@ registerRecordDialogs(recordDialogs);
 // The user check (preloaded by index.html) answers before the first render, so the first frame is
 // the right one (signed in or not) and is rendered once; a slow answer waits at most a second.
 const userChecked = Promise.race([queryClient.prefetchQuery(sessionUserQuery), new Promise((r) => setTimeout(r, 1000))]);
-const router = createRouter();
-
-const app = (
-  <AppProviders queryClient={queryClient}>
-    <RouterProvider router={router} />
-  </AppProviders>
-);
+// The router (matching every route, starting the first screen's code) is made in a task of its
+// own right after this one: evaluating the app's modules is already the longest task of the load.
+const routerMade = new Promise<ReturnType<typeof createRouter>>((resolve) => setTimeout(() => resolve(createRouter()), 0));
 // The first render is a transition: React renders the app in slices, yielding to the browser
 // between them (the boot splash, or the page pre-rendered at build time, stays up meanwhile),
 // instead of one long task that blocks input. Its first commit replaces what index.html painted.
 const root = createRoot(document.getElementById('root')!);
-void userChecked.then(() => startTransition(() => root.render(app)));
+void Promise.all([routerMade, userChecked]).then(([router]) =>
+  startTransition(() =>
+    root.render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  ),
+);
 
 // The service worker registers on load: its precaching would otherwise compete with the first
 // screen's requests.
