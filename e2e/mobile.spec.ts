@@ -14,8 +14,11 @@ test('works on a phone', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /^Hello/ })).toBeInViewport();
   await noSidewaysScroll(page);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toBeInViewport();
+  // The closed menu is not made with the first screen (its links would be work for nothing).
+  await expect(page.getByTestId('side-menu').locator('a')).toHaveCount(0);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav).toBeInViewport();
   await nav.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page).toHaveURL(/\/lists\/clients$/);
   await expect(nav).not.toBeInViewport();

@@ -1,7 +1,7 @@
 /** The app frame: header, side menu (a drawer on phones), the screen, and the action bar. */
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { BusyOverlay } from '../ui/loader.tsx';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
@@ -22,6 +22,9 @@ export function Shell() {
   // (there is no server rendering): on a phone the first frame is the right one, with no second
   // render of the whole shell right after it.
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  // On a phone the closed menu is off screen: its links are made when it is first opened (then kept,
+  // for the drawer's closing slide), not with the first screen.
+  const [phoneMenuUsed, setPhoneMenuUsed] = useState(false);
 
   // A new screen closes the phone menu and starts at its top (e.g. the dashboard after logging in
   // from the bottom of the welcome page).
@@ -52,12 +55,15 @@ export function Shell() {
         <AppShell.Header>
           <Header
             menuOpened={phone ? mobileOpened : desktopOpened}
-            onToggleMenu={() => (phone ? mobile.toggle() : desktop.toggle())}
+            onToggleMenu={() => {
+              if (phone) setPhoneMenuUsed(true);
+              return phone ? mobile.toggle() : desktop.toggle();
+            }}
           />
         </AppShell.Header>
         {signedIn && (
           <AppShell.Navbar data-testid="side-menu">
-            <SideMenu onNavigate={mobile.close} />
+            {(!phone || phoneMenuUsed) && <SideMenu onNavigate={mobile.close} />}
           </AppShell.Navbar>
         )}
         <AppShell.Main id="main-content" tabIndex={-1} className="main-content">
