@@ -38,4 +38,38 @@ describe('History panel', () => {
     expect(row.textContent).toBe('NameOldNew');
     expect(entries[1]!.textContent).toContain('Created by a removed user');
   });
+
+  it('shows a changed reference by the names of the records, "#id" for one the caller may not see', async () => {
+    const at = new Date(2026, 10, 23, 9, 5).toISOString();
+    mockFetch((url) =>
+      url.pathname === '/api/history/jobs/8'
+        ? json({
+            data: [
+              {
+                id: 3,
+                action: 'update',
+                at,
+                user_id: 1,
+                user_name: 'Ada',
+                changes: [
+                  { field: 'client_id', from: 1, to: 2, from_label: 'Acme Glass', to_label: 'Keystone General' },
+                  { field: 'foreman_id', from: null, to: 5, from_label: null, to_label: null },
+                ],
+              },
+              { id: 1, action: 'create', at, user_id: 1, user_name: 'Ada', changes: [{ field: 'client_id', from: null, to: 1, from_label: null, to_label: 'Acme Glass' }] },
+            ],
+          })
+        : undefined,
+    );
+    let api!: ModalStackApi;
+    renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, makeQueryClient());
+    act(() => void openHistory(api, 'jobs', 8));
+    const dialog = await screen.findByRole('dialog', { name: 'Job History' });
+    const [update, create] = await within(dialog).findAllByTestId('history-entry');
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(within(update!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass', 'Keystone General']);
+    expect(cells(within(update!).getByRole('row', { name: /Foreman/ }))).toEqual(['Foreman', '—', '#5']);
+    expect(cells(within(create!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass']);
+    expect(dialog.textContent).not.toContain('#1');
+  });
 });

@@ -7,6 +7,7 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
+import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
@@ -16,21 +17,6 @@ import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { fieldText } from './field-text.ts';
 import { api } from './http.ts';
-
-export interface HistoryChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  changes: HistoryChange[];
-}
 
 const ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -51,9 +37,18 @@ export function actionLabel(action: string): string {
   return ACTIONS[action] ?? fieldLabel(action);
 }
 
-/** A value of `field` as the screens show it (field-text.ts); an empty one reads "—". */
-export function historyValue(resource: ResourceName, field: string, value: unknown): string {
+/**
+ * A value of `field` as the screens show it (field-text.ts); an empty one reads "—". A reference
+ * reads as the name the server gave it (`label`), or as "#id" when the caller may not see it.
+ */
+export function historyValue(resource: ResourceName, field: string, value: unknown, label?: string | null): string {
+  if (label && value !== null && value !== undefined) return label;
   return fieldText(resource, field, value, '—');
+}
+
+/** The two sides of a change as text. */
+function changeText(resource: ResourceName, c: HistoryChange): { from: string; to: string } {
+  return { from: historyValue(resource, c.field, c.from, c.from_label), to: historyValue(resource, c.field, c.to, c.to_label) };
 }
 
 export const historyKey = (resource: ResourceName, id: number) => [resource, 'history', id] as const;
@@ -91,13 +86,16 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {e.changes.map((c) => (
-                    <Table.Tr key={c.field}>
-                      <Table.Td>{fieldLabel(c.field)}</Table.Td>
-                      {e.action !== 'create' && <Table.Td c="dimmed">{historyValue(resource, c.field, c.from)}</Table.Td>}
-                      <Table.Td>{historyValue(resource, c.field, c.to)}</Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {e.changes.map((c) => {
+                    const text = changeText(resource, c);
+                    return (
+                      <Table.Tr key={c.field}>
+                        <Table.Td>{fieldLabel(c.field)}</Table.Td>
+                        {e.action !== 'create' && <Table.Td c="dimmed">{text.from}</Table.Td>}
+                        <Table.Td>{text.to}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
