@@ -175,7 +175,7 @@ test('the job list shows client colours and phone cards; the job links its estim
   await expect(card.getByTestId('client-color').locator('.mantine-ColorSwatch-colorOverlay')).toHaveCSS('background-color', 'rgb(47, 158, 68)');
   await expect(card.getByText('9 Pine St')).toBeVisible();
   await expect(card.getByText('3/4/2026 – 3/9/2026')).toBeVisible();
-  await expect(card.getByTestId('scope-badges').locator('[data-complete]')).toHaveText('Mirrors');
+  await expect(card.getByTestId('scope-badges').locator('[data-complete]')).toHaveText('Mirrors (complete)');
   // only the card's cell shows: no column of the desk table is left on the phone
   const shownCells = row.getByRole('cell').filter({ visible: true });
   await expect(shownCells).toHaveCount(1);
@@ -202,6 +202,12 @@ test('the job list shows client colours and phone cards; the job links its estim
   await expect(history).not.toContainText('#');
   // the job's own copy of the client's name is not a second line
   await expect(changed.getByRole('row', { name: /^Client name/ })).toHaveCount(0);
+  // the creation lists what was given, not every flag left as it starts nor the job's fixed is_template
+  const created = history.getByTestId('history-entry').last();
+  await expect(created.getByRole('row', { name: /^Client/ }).getByRole('cell')).toHaveText(['Client', acme.name as string]);
+  await expect(created.getByRole('row', { name: /^Scope/ }).getByRole('cell')).toHaveText(['Scope', 'Mirrors, Hardware']);
+  await expect(created.getByRole('row', { name: /^Mirrors complete/ })).toHaveCount(1);
+  await expect(created.getByRole('row', { name: /^(Hardware complete|Is template|Is complete)/ })).toHaveCount(0);
   await expectAccessible(page, 'job history');
   await screenshots(page, 'job-history');
 });
@@ -216,11 +222,12 @@ test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL
   const viewer = page.getByTestId('image-viewer-dialog');
   const title = page.getByRole('dialog').filter({ has: page.getByTestId('image-viewer') });
   await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
-  await expect(viewer.getByRole('img')).toBeVisible();
+  const picture = viewer.getByTestId('image-viewer').locator('img');
+  await expect(picture).toBeVisible();
 
   /** A one-finger swipe over the picture, as a touch screen sends it: touchstart at `from`, touchend at `to`. */
   const swipe = (from: number, to: number) =>
-    viewer.getByRole('img').evaluate(
+    picture.evaluate(
       (el, [a, b]) => {
         const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 200 });
         el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: [touch(a!)], changedTouches: [touch(a!)] }));
