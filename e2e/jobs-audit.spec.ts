@@ -3,10 +3,23 @@
  * dialog (hh:mm and the total; Add Time with the job filled in), Duplicate (the copy opens with its
  * products and no number), "Delete this file?", "Image Unavailable" in the viewer, the header's map
  * and bom links, the action bar's Job Lookup (Active / All), and View Category Template going to a
- * job template's screen.
+ * job template's screen. Then the last gaps: the list's client colours and phone cards, the
+ * header's estimate link, the History tab naming a changed client, the image viewer's swipes and
+ * arrow keys, the pickup list's Complete filter, and Find Category Template (its lookup).
+ * With SHOTS_DIR set, the History tab is photographed at 1280 and 390 px.
  */
-import { expect, test } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, createRecord, login, loginAdmin, unique } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, loginAdmin, screenshots, unique } from './support.ts';
+
+/** A PATCH from the page's signed-in context (fails the test unless 200). */
+async function patchRecord(page: Page, baseURL: string, resource: string, id: number, body: Record<string, unknown>) {
+  const state = await page.request.storageState();
+  const xsrf = decodeURIComponent(state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const res = await page.request.patch(new URL(`/api/${resource}/${id}`, baseURL).toString(), { data: body, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -119,4 +132,177 @@ test('View Category Template lists its job templates and opens one on its screen
   await expect(view).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/job_templates/${sub.id}$`));
   await expect(page.getByRole('heading', { name: sub.name as string, level: 1 })).toBeVisible();
+});
+
+test('the job list shows client colours and phone cards; the job links its estimate and names a changed client in its History', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const tag = Date.now().toString(36);
+  const acme = await createRecord(page, baseURL!, 'clients', { name: `Acme Glass ${tag}`, color: '#2f9e44' });
+  const keystone = await createRecord(page, baseURL!, 'clients', { name: `Keystone General ${tag}`, color: '#1971c2' });
+  const number = `COL-${tag}`;
+  const job = await createRecord(page, baseURL!, 'jobs', {
+    number,
+    name: 'Colour job',
+    client_id: acme.id,
+    address: '9 Pine St',
+    start_date: '2026-03-04',
+    end_date: '2026-03-09',
+    scope_array: ['Mirrors', 'Hardware'],
+    mirrors_complete: true,
+  });
+  const estimate = await createRecord(page, baseURL!, 'estimates', { name: `Colour estimate ${tag}`, client_id: acme.id, job_id: job.id });
+
+  // the list: the client's colour beside its name
+  await page.goto('/jobs');
+  await page.getByTestId('jobs-table').getByLabel('Search').fill(number);
+  const row = page.getByTestId('jobs-row').filter({ hasText: number });
+  await expect(page.getByTestId('jobs-row')).toHaveCount(1);
+  const clientCell = row.getByRole('cell').filter({ hasText: acme.name as string }).last();
+  await expect(clientCell).toBeVisible();
+  const overlay = clientCell.getByTestId('client-color').locator('.mantine-ColorSwatch-colorOverlay');
+  await expect(overlay).toHaveCSS('background-color', 'rgb(47, 158, 68)');
+  // the phone card is for phones only
+  await expect(row.getByTestId('job-phone-card')).toBeHidden();
+
+  // a phone: each row is a card (heading, name, client with its colour, address, dates, scopes), the other columns gone
+  const desk = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = row.getByTestId('job-phone-card');
+  await expect(card).toBeVisible();
+  await expect(row.getByText(number, { exact: true })).toBeVisible();
+  await expect(row.getByText('Colour job', { exact: true })).toBeVisible();
+  await expect(card.getByText(acme.name as string)).toBeVisible();
+  await expect(card.getByTestId('client-color').locator('.mantine-ColorSwatch-colorOverlay')).toHaveCSS('background-color', 'rgb(47, 158, 68)');
+  await expect(card.getByText('9 Pine St')).toBeVisible();
+  await expect(card.getByText('3/4/2026 – 3/9/2026')).toBeVisible();
+  await expect(card.getByTestId('scope-badges').locator('[data-complete]')).toHaveText('Mirrors (complete)');
+  // only the card's cell shows: no column of the desk table is left on the phone
+  const shownCells = row.getByRole('cell').filter({ visible: true });
+  await expect(shownCells).toHaveCount(1);
+  await expect(page.getByTestId('jobs-table').getByRole('columnheader').filter({ visible: true })).toHaveCount(1);
+  // nothing scrolls sideways
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(desk);
+
+  // the job page links its estimate
+  await row.getByRole('button', { name: `Open ${number}` }).click();
+  await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
+  const estimateLink = page.getByTestId('job-page').getByRole('link', { name: estimate.name as string });
+  await expect(estimateLink).toHaveAttribute('href', `/estimates/${estimate.id}`);
+
+  // History names the clients, not their ids
+  await patchRecord(page, baseURL!, 'jobs', job.id, { client_id: keystone.id, foreman_id: (await (await page.request.get(new URL('/api/user', baseURL).toString())).json()).id });
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('tabpanel', { name: 'History' });
+  const changed = history.getByTestId('history-entry').first();
+  await expect(changed).toContainText('Changed by Mona Manager');
+  const clientRow = changed.getByRole('row', { name: /^Client/ });
+  await expect(clientRow.getByRole('cell')).toHaveText(['Client', acme.name as string, keystone.name as string]);
+  await expect(changed.getByRole('row', { name: /^Foreman/ }).getByRole('cell')).toHaveText(['Foreman', '—', ROLE_USERS.manager.name]);
+  await expect(history).not.toContainText('#');
+  // the job's own copy of the client's name is not a second line
+  await expect(changed.getByRole('row', { name: /^Client name/ })).toHaveCount(0);
+  // the creation lists what was given, not every flag left as it starts nor the job's fixed is_template
+  const created = history.getByTestId('history-entry').last();
+  await expect(created.getByRole('row', { name: /^Client/ }).getByRole('cell')).toHaveText(['Client', acme.name as string]);
+  await expect(created.getByRole('row', { name: /^Scope/ }).getByRole('cell')).toHaveText(['Scope', 'Mirrors, Hardware']);
+  await expect(created.getByRole('row', { name: /^Mirrors complete/ })).toHaveCount(1);
+  await expect(created.getByRole('row', { name: /^(Hardware complete|Is template|Is complete)/ })).toHaveCount(0);
+  await expectAccessible(page, 'job history');
+  await screenshots(page, 'job-history');
+});
+
+test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const job = await createRecord(page, baseURL!, 'jobs', { number: `IMG-${Date.now().toString(36)}`, name: 'Photo job' });
+  for (const description of ['first', 'second', 'third']) await createRecord(page, baseURL!, 'images', { job_id: job.id, description, url: PNG });
+  await page.goto(`/jobs/${job.id}`);
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByRole('tabpanel', { name: 'Images' }).getByRole('button', { name: /^View / }).first().click();
+  const viewer = page.getByTestId('image-viewer-dialog');
+  const title = page.getByRole('dialog').filter({ has: page.getByTestId('image-viewer') });
+  await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
+  const picture = viewer.getByTestId('image-viewer').locator('img');
+  await expect(picture).toBeVisible();
+
+  /** A one-finger swipe over the picture, as a touch screen sends it: touchstart at `from`, touchend at `to`. */
+  const swipe = (from: number, to: number) =>
+    picture.evaluate(
+      (el, [a, b]) => {
+        const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 200 });
+        el.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: [touch(a!)], changedTouches: [touch(a!)] }));
+        el.dispatchEvent(new TouchEvent('touchend', { bubbles: true, cancelable: true, touches: [], changedTouches: [touch(b!)] }));
+      },
+      [from, to],
+    );
+  // right to left: the next image; left to right: the previous; a short one (under 50 px) does nothing
+  await swipe(300, 100);
+  await expect(title).toHaveAccessibleName(/\(2 of 3\)$/);
+  await swipe(300, 270);
+  await swipe(100, 300);
+  await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
+  await swipe(100, 300);
+  await expect(title).toHaveAccessibleName(/\(3 of 3\)$/); // from the first, back wraps to the last
+
+  // the arrow keys do the same
+  await page.keyboard.press('ArrowRight');
+  await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(title).toHaveAccessibleName(/\(2 of 3\)$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+});
+
+test('the pickup list’s Complete filter shows open items, complete ones, or all', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const tag = Date.now().toString(36);
+  const job = await createRecord(page, baseURL!, 'jobs', { number: `PKC-${tag}`, name: 'Pickup filter job' });
+  const open = `Still to fetch ${tag}`;
+  const done = `Already fetched ${tag}`;
+  await createRecord(page, baseURL!, 'pickup_items', { job_id: job.id, note: open, category_name: 'Mirrors' });
+  await createRecord(page, baseURL!, 'pickup_items', { job_id: job.id, note: done, category_name: 'Hardware', complete: true });
+  await page.goto('/lists/pickup');
+  const group = page.getByTestId('pickup-group').filter({ hasText: `PKC-${tag}` });
+  const complete = page.getByRole('radiogroup', { name: 'Complete' });
+  // open items by default
+  await expect(group.getByTestId('pickup-item')).toHaveCount(1);
+  await expect(group.getByTestId('pickup-item')).toContainText(open);
+  await complete.locator('label').filter({ hasText: /^Complete$/ }).click();
+  await expect(group.getByTestId('pickup-item')).toHaveCount(1);
+  await expect(group.getByTestId('pickup-item')).toContainText(done);
+  await expect(group.getByTestId('pickup-item').getByText('Complete', { exact: true })).toBeVisible();
+  // no open item shows among the complete ones anywhere in the list
+  await expect(page.getByTestId('pickup-item').filter({ hasNotText: 'Complete' })).toHaveCount(0);
+  await complete.locator('label').filter({ hasText: /^All$/ }).click();
+  await expect(group.getByTestId('pickup-item')).toHaveCount(2);
+  await complete.locator('label').filter({ hasText: /^Open$/ }).click();
+  await expect(group.getByTestId('pickup-item')).toHaveCount(1);
+  await expect(page.getByTestId('pickup-item').filter({ hasText: 'Complete' })).toHaveCount(0);
+});
+
+test('Find Category Template looks a category template up and opens it', async ({ page, baseURL }) => {
+  await loginAdmin(page);
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Lookup Client') });
+  const name = unique('Lookup pack');
+  const category = await createRecord(page, baseURL!, 'category_templates', { name, client_id: client.id });
+  const sub = await createRecord(page, baseURL!, 'job_templates', { name: unique('Lookup shower'), category_template_id: category.id });
+  // a job template of the same name is not a category template: the lookup leaves it out
+  await createRecord(page, baseURL!, 'job_templates', { name: `${name} job`, client_id: client.id });
+  await page.goto('/job_templates');
+  await page.getByRole('button', { name: 'Find Category Template' }).click();
+  const lookup = page.getByTestId('lookup-dialog');
+  await expect(page.getByRole('dialog', { name: 'Category Template Lookup' })).toBeVisible();
+  await lookup.getByLabel('Search').fill(name);
+  const results = lookup.getByRole('listbox', { name: 'Category Template Lookup results' }).getByRole('option');
+  await expect(results).toHaveCount(1);
+  await expect(results).toContainText(client.name as string);
+  await expectAccessible(page, 'category template lookup');
+  await results.click();
+  await expect(lookup).toHaveCount(0);
+  const view = page.getByTestId('view-category-template-dialog');
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await view.getByRole('option', { name: sub.name as string }).click();
+  await expect(page).toHaveURL(new RegExp(`/job_templates/${sub.id}$`));
 });

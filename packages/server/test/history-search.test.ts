@@ -127,6 +127,74 @@ describe('history', () => {
   });
 });
 
+describe('history of references', () => {
+  it('names the referenced records of a changed reference, in one more statement at most', async () => {
+    const acme = await made(as.manager, 'clients', { name: 'Acme Glass' });
+    const keystone = await made(as.manager, 'clients', { name: 'Keystone General' });
+    const third = await made(as.manager, 'clients', { name: 'Third Client' });
+    const category = await made(as.admin, 'category_templates', { name: 'Mirrors CT', client_id: keystone.id });
+    const job = await made(as.manager, 'jobs', { number: 'H-REF', client_id: acme.id, foreman_id: ids.supervisor.id });
+    await as.manager.patch(`/api/jobs/${job.id}`, { client_id: keystone.id, foreman_id: ids.manager.id });
+    await as.manager.patch(`/api/jobs/${job.id}`, { client_id: third.id, category_template_id: category.id });
+    const res = await history(as.supervisor, 'jobs', job.id);
+    expect(res.status).toBe(200);
+    const [second, first, create] = res.body.data!;
+    expect(change(first!, 'client_id')).toEqual({ field: 'client_id', from: acme.id, to: keystone.id, from_label: 'Acme Glass', to_label: 'Keystone General' });
+    expect(change(first!, 'foreman_id')).toEqual({ field: 'foreman_id', from: ids.supervisor.id, to: ids.manager.id, from_label: 'Supervisor User', to_label: 'Manager User' });
+    expect(change(second!, 'client_id')).toMatchObject({ from_label: 'Keystone General', to_label: 'Third Client' });
+    expect(change(second!, 'category_template_id')).toEqual({ field: 'category_template_id', from: null, to: category.id, from_label: null, to_label: 'Mirrors CT' });
+    expect(change(create!, 'client_id')).toMatchObject({ from: null, to: acme.id, from_label: null, to_label: 'Acme Glass' });
+    // the job's stored copy of the client's name says nothing more than the client's own line
+    expect(change(first!, 'client_name')).toBeUndefined();
+    // a field that is not a reference keeps its plain shape
+    expect(change(create!, 'number')).toEqual({ field: 'number', from: null, to: 'H-REF' });
+
+    // the audit rows name three clients, two users and a category template: one statement names them all
+    const seen: string[] = [];
+    const manager = { db: noting(suite.env.db, seen), user: await sessionUserFor(suite.env.db, ids.manager.id) };
+    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: job.id });
+    expect(data).toEqual(res.body.data);
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toMatch(/UNION ALL/);
+  });
+
+  it('names a job template as a job template, and a deleted record by its stored name', async () => {
+    const template = await made(as.admin, 'job_templates', { name: 'Shower template' });
+    const product = await made(as.manager, 'products', { number: 'HP-1', name: 'Old door' });
+    const other = await made(as.manager, 'products', { number: 'HP-2', name: 'New door' });
+    const gone = await made(as.manager, 'clients', { name: 'Gone Glass' });
+    const stays = await made(as.manager, 'clients', { name: 'Stays Glass' });
+    const job = await made(as.manager, 'jobs', { number: 'H-TPL', client_id: gone.id, job_template_id: template.id });
+    const line = await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id });
+    await as.manager.patch(`/api/job_products/${line.id}`, { product_id: other.id });
+    await as.manager.patch(`/api/jobs/${job.id}`, { client_id: stays.id });
+    // a discontinued product is still stored: its name shows
+    expect((await as.manager.del(`/api/products/${product.id}`)).status).toBe(200);
+    // a deleted client is gone for good: the job's own copy of its name shows
+    expect((await as.manager.del(`/api/clients/${gone.id}`)).status).toBe(200);
+
+    const jobHistory = (await history(as.manager, 'jobs', job.id)).body.data!;
+    expect(change(jobHistory.at(-1)!, 'job_template_id')).toMatchObject({ to: template.id, to_label: 'Shower template' });
+    expect(change(jobHistory[0]!, 'client_id')).toMatchObject({ from: gone.id, from_label: 'Gone Glass', to_label: 'Stays Glass' });
+    const lineHistory = (await history(as.manager, 'job_products', line.id)).body.data!;
+    expect(change(lineHistory[0]!, 'product_id')).toMatchObject({ from_label: 'Old door', to_label: 'New door' });
+    expect(change(lineHistory.at(-1)!, 'job_id')).toMatchObject({ to: job.id, to_label: 'H-TPL' });
+  });
+
+  it('does not name a record the caller may not read', async () => {
+    const estimate = await made(as.manager, 'estimates', { name: 'Secret estimate', client_id: (await made(as.manager, 'clients', { name: 'Est ref' })).id });
+    const job = await made(as.manager, 'jobs', { number: 'H-HID' });
+    const note = await made(as.manager, 'notes', { job_id: job.id, estimate_id: estimate.id, note: 'both' });
+    const byManager = (await history(as.manager, 'notes', note.id)).body.data!;
+    expect(change(byManager[0]!, 'estimate_id')).toMatchObject({ to: estimate.id, to_label: 'Secret estimate' });
+    const byEmployee = await history(as.employee, 'notes', note.id);
+    expect(byEmployee.status).toBe(200);
+    expect(change(byEmployee.body.data![0]!, 'estimate_id')).toEqual({ field: 'estimate_id', from: null, to: estimate.id, from_label: null, to_label: null });
+    expect(JSON.stringify(byEmployee.body)).not.toContain('Secret estimate');
+    expect(change(byEmployee.body.data![0]!, 'job_id')).toMatchObject({ to_label: 'H-HID' });
+  });
+});
+
 describe('search', () => {
   let hits: Record<'client' | 'job' | 'other' | 'estimate' | 'material' | 'product' | 'po', Row>;
   beforeAll(async () => {

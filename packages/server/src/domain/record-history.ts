@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
 import { getRow, parseId, present, resource } from '../engine/engine.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  /** When, ISO 8601 UTC. */
-  at: string;
-  user_id: number | null;
-  /** The user's name; "System" for the CLI and first-run setup; null when the user is gone. */
-  user_name: string | null;
-  changes: { field: string; from: unknown; to: unknown }[];
-}
+import { refKey, refLabels, refTarget } from '../engine/ref-labels.ts';
+import type { ServerResource } from '../engine/server-resource.ts';
 
 const LIMIT = 200;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -24,6 +16,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * may read of the record: the record must be readable by them now (or, once deleted, they must be
  * allowed to edit its kind), and each side of a change goes through the same output rules as a
  * read, so guarded costs and private user details never show in a history either.
+ *
+ * A reference's change also names the records (`from_label`/`to_label`: "Acme Glass", not 4),
+ * read for the whole history in one statement (ref-labels.ts) by the caller's rights; a record
+ * the caller may not read, or one gone for good, is named by the record's own stored copy of the
+ * name (a job's `client_name`) when it keeps one, else not at all. That stored copy then says
+ * nothing the reference does not: its own line is left out next to the reference's.
  */
 export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: Ctx; resource: string; id: unknown }): Promise<{ data: HistoryEntry[] }> {
   const res = resource(name);
@@ -56,14 +54,14 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
   if (gone && !rows.length) throw notFound(res.def.label);
   const fields = Object.entries(res.def.fields).filter(([, fd]) => !fd.writeOnly && !fd.computed).map(([k]) => k);
   const shown = (r: unknown): Row => (r && typeof r === 'object' ? present(ctx, res, { ...(r as Row), id }) : {});
-  const data = rows.map((r): HistoryEntry => {
+  const entries = rows.map((r) => {
     const creating = r.action === 'create' || r.action === 'duplicate';
     const before = creating ? {} : shown(r.before);
     const after = shown(r.after);
     const changes = fields
       .filter((k) => (k in before || k in after) && !same(before[k], after[k]))
-      .map((k) => ({ field: k, from: before[k] ?? null, to: after[k] ?? null }));
-    return {
+      .map((k): HistoryChange => ({ field: k, from: before[k] ?? null, to: after[k] ?? null }));
+    const entry: HistoryEntry = {
       id: r.id as number,
       action: r.action as string,
       at: new Date(r.created_at as string).toISOString(),
@@ -71,6 +69,52 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
       user_name: r.user_id === 0 ? 'System' : ((r.user_name as string | null) ?? null),
       changes,
     };
+    return { entry, before, after };
   });
-  return { data };
+  await nameReferences(ctx, res, entries);
+  return { data: entries.map((e) => e.entry) };
+}
+
+/** `client_id` → `client_name`, when the resource stores that copy of the referenced name. */
+function storedNameField(res: ServerResource, field: string): string | undefined {
+  const name = `${field.replace(/_id$/, '')}_name`;
+  const fd = res.def.fields[name];
+  return name !== field && fd?.readOnly && !fd.computed ? name : undefined;
+}
+
+/** Adds `from_label`/`to_label` to every reference's change (see recordHistory). */
+async function nameReferences(ctx: Ctx, res: ServerResource, entries: { entry: HistoryEntry; before: Row; after: Row }[]): Promise<void> {
+  const targets = new Map<string, ServerResource | undefined>();
+  const targetOf = (field: string) => {
+    if (!targets.has(field)) targets.set(field, refTarget(res, field));
+    return targets.get(field);
+  };
+  const wanted = new Map<ServerResource, Set<number>>();
+  for (const { entry } of entries) {
+    for (const c of entry.changes) {
+      const target = targetOf(c.field);
+      if (!target) continue;
+      if (!wanted.has(target)) wanted.set(target, new Set());
+      for (const v of [c.from, c.to]) if (typeof v === 'number') wanted.get(target)!.add(v);
+    }
+  }
+  if (!wanted.size) return;
+  const labels = await refLabels(ctx, wanted);
+  for (const { entry, before, after } of entries) {
+    const copies = new Set<string>();
+    for (const c of entry.changes) {
+      const target = targetOf(c.field);
+      if (!target) continue;
+      const copy = storedNameField(res, c.field);
+      const label = (v: unknown, row: Row): string | null => {
+        if (typeof v !== 'number') return null;
+        const stored = copy ? row[copy] : undefined;
+        return labels.get(refKey(target, v)) ?? (typeof stored === 'string' && stored ? stored : null);
+      };
+      c.from_label = label(c.from, before);
+      c.to_label = label(c.to, after);
+      if (copy) copies.add(copy);
+    }
+    if (copies.size) entry.changes = entry.changes.filter((c) => !copies.has(c.field));
+  }
 }

@@ -2,11 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import { fieldLabel, historyValue, openHistory } from './history-panel.tsx';
+import { fieldLabel, historyValue, openHistory, shownChanges } from './history-panel.tsx';
 
 describe('History panel', () => {
   it('words fields and values as the screens show them', () => {
     expect(fieldLabel('client_type_id')).toBe('Client type');
+    expect(fieldLabel('scope_array')).toBe('Scope');
     expect(historyValue('jobs', 'trip_charge', 12.5)).toBe('$12.50');
     expect(historyValue('jobs', 'start_date', '2026-03-07')).toBe('3/7/2026');
     expect(historyValue('jobs', 'active', false)).toBe('No');
@@ -37,5 +38,56 @@ describe('History panel', () => {
     const row = within(entries[0]!).getByRole('row', { name: /Name/ });
     expect(row.textContent).toBe('NameOldNew');
     expect(entries[1]!.textContent).toContain('Created by a removed user');
+  });
+
+  it('shows a changed reference by the names of the records, "#id" for one the caller may not see', async () => {
+    const at = new Date(2026, 10, 23, 9, 5).toISOString();
+    mockFetch((url) =>
+      url.pathname === '/api/history/jobs/8'
+        ? json({
+            data: [
+              {
+                id: 3,
+                action: 'update',
+                at,
+                user_id: 1,
+                user_name: 'Ada',
+                changes: [
+                  { field: 'client_id', from: 1, to: 2, from_label: 'Acme Glass', to_label: 'Keystone General' },
+                  { field: 'foreman_id', from: null, to: 5, from_label: null, to_label: null },
+                ],
+              },
+              { id: 1, action: 'create', at, user_id: 1, user_name: 'Ada', changes: [{ field: 'client_id', from: null, to: 1, from_label: null, to_label: 'Acme Glass' }] },
+            ],
+          })
+        : undefined,
+    );
+    let api!: ModalStackApi;
+    renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, makeQueryClient());
+    act(() => void openHistory(api, 'jobs', 8));
+    const dialog = await screen.findByRole('dialog', { name: 'Job History' });
+    const [update, create] = await within(dialog).findAllByTestId('history-entry');
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(within(update!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass', 'Keystone General']);
+    expect(cells(within(update!).getByRole('row', { name: /Foreman/ }))).toEqual(['Foreman', '—', '#5']);
+    expect(cells(within(create!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass']);
+    expect(dialog.textContent).not.toContain('#1');
+  });
+
+  it('leaves out a resource’s fixed slice, and a creation’s flags and lists left as they start', () => {
+    const at = new Date(2026, 10, 23).toISOString();
+    const changes = [
+      { field: 'number', from: null, to: 'J-1' },
+      { field: 'is_template', from: null, to: false },
+      { field: 'hardware_complete', from: null, to: false },
+      { field: 'mirrors_complete', from: null, to: true },
+      { field: 'active', from: null, to: true },
+      { field: 'scope_array', from: null, to: [] },
+    ];
+    const created = shownChanges('jobs', { id: 1, action: 'create', at, user_id: 1, user_name: 'Ada', changes });
+    expect(created.map((c) => c.field)).toEqual(['number', 'mirrors_complete']);
+    // a change of a flag is always worth its line (not the fixed slice)
+    const changed = shownChanges('jobs', { id: 2, action: 'update', at, user_id: 1, user_name: 'Ada', changes });
+    expect(changed.map((c) => c.field)).toEqual(['number', 'hardware_complete', 'mirrors_complete', 'active', 'scope_array']);
   });
 });

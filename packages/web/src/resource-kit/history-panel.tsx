@@ -7,7 +7,9 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
+import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
 import { formatDateTime } from '@glazier/shared/rules/dates';
+import type { FieldDef } from '@glazier/shared/resources/fields';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
@@ -16,21 +18,6 @@ import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { fieldText } from './field-text.ts';
 import { api } from './http.ts';
-
-export interface HistoryChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  changes: HistoryChange[];
-}
 
 const ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -41,9 +28,9 @@ const ACTIONS: Record<string, string> = {
   restore: 'Restored',
 };
 
-/** "client_type_id" → "Client type". */
+/** "client_type_id" → "Client type", "scope_array" → "Scope". */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  const words = field.replace(/_(id|array|json)$/, '').replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -51,9 +38,34 @@ export function actionLabel(action: string): string {
   return ACTIONS[action] ?? fieldLabel(action);
 }
 
-/** A value of `field` as the screens show it (field-text.ts); an empty one reads "—". */
-export function historyValue(resource: ResourceName, field: string, value: unknown): string {
+/**
+ * A value of `field` as the screens show it (field-text.ts); an empty one reads "—". A reference
+ * reads as the name the server gave it (`label`), or as "#id" when the caller may not see it.
+ */
+export function historyValue(resource: ResourceName, field: string, value: unknown, label?: string | null): string {
+  if (label && value !== null && value !== undefined) return label;
   return fieldText(resource, field, value, '—');
+}
+
+/**
+ * The changes worth a line: not the fixed slice a resource is of (a job's `is_template`), and in a
+ * creation not the flags and lists left as they start (every "complete: No" of a new job).
+ */
+export function shownChanges(resource: ResourceName, entry: HistoryEntry): HistoryChange[] {
+  const def = RESOURCES[resource];
+  const fields = def.fields as Record<string, FieldDef>;
+  return entry.changes.filter((c) => {
+    if (def.fixed && c.field in def.fixed) return false;
+    if (entry.action !== 'create') return true;
+    const fd = fields[c.field];
+    const plain = fd?.kind === 'bool' || fd?.kind === 'json' || fd?.kind === 'idList';
+    return !(plain && JSON.stringify(c.to ?? null) === JSON.stringify(fd.default ?? null));
+  });
+}
+
+/** The two sides of a change as text. */
+function changeText(resource: ResourceName, c: HistoryChange): { from: string; to: string } {
+  return { from: historyValue(resource, c.field, c.from, c.from_label), to: historyValue(resource, c.field, c.to, c.to_label) };
 }
 
 export const historyKey = (resource: ResourceName, id: number) => [resource, 'history', id] as const;
@@ -72,38 +84,46 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
   if (!entries.length) return <Text c="dimmed" size="sm">No history yet.</Text>;
   return (
     <Stack gap="md" data-testid="history-panel">
-      {entries.map((e) => (
-        <Stack key={e.id} gap={4} data-testid="history-entry">
-          <Text size="sm">
-            <Text span fw={600}>
-              {actionLabel(e.action)}
-            </Text>{' '}
-            by {e.user_name ?? 'a removed user'} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
-          </Text>
-          {e.changes.length > 0 && e.action !== 'delete' && (
-            <Table.ScrollContainer minWidth={320}>
-              <Table fz="sm" verticalSpacing={4} withRowBorders={false}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Field</Table.Th>
-                    {e.action !== 'create' && <Table.Th>From</Table.Th>}
-                    <Table.Th>{e.action === 'create' ? 'Value' : 'To'}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {e.changes.map((c) => (
-                    <Table.Tr key={c.field}>
-                      <Table.Td>{fieldLabel(c.field)}</Table.Td>
-                      {e.action !== 'create' && <Table.Td c="dimmed">{historyValue(resource, c.field, c.from)}</Table.Td>}
-                      <Table.Td>{historyValue(resource, c.field, c.to)}</Table.Td>
+      {entries.map((e) => {
+        const changes = shownChanges(resource, e);
+        const creating = e.action === 'create';
+        return (
+          <Stack key={e.id} gap={4} data-testid="history-entry">
+            <Text size="sm">
+              <Text span fw={600}>
+                {actionLabel(e.action)}
+              </Text>{' '}
+              by {e.user_name ?? 'a removed user'} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
+            </Text>
+            {changes.length > 0 && e.action !== 'delete' && (
+              <Table.ScrollContainer minWidth={320}>
+                {/* fixed columns, so the entries' fields and values line up under each other */}
+                <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w="30%">Field</Table.Th>
+                      {!creating && <Table.Th w="35%">From</Table.Th>}
+                      <Table.Th>{creating ? 'Value' : 'To'}</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      ))}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {changes.map((c) => {
+                      const text = changeText(resource, c);
+                      return (
+                        <Table.Tr key={c.field}>
+                          <Table.Td>{fieldLabel(c.field)}</Table.Td>
+                          {!creating && <Table.Td c="dimmed">{text.from}</Table.Td>}
+                          <Table.Td>{text.to}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }

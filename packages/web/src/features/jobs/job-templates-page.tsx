@@ -2,13 +2,15 @@
  * Job templates (`/job_templates`, `edit jobs_admin`): job templates and category templates in one
  * list. `GET /api/job_templates` pages, searches and sorts both kinds on the server as one list
  * (each row with its `type`), so this is the kit's `ResourceTable`. A job template opens its
- * screen; a category template opens View Category Template.
+ * screen; a category template opens View Category Template, as does one found with Find Category
+ * Template (the Category Template lookup, 30 a page: platform.md 2.8).
  */
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { resourceKeys, type RecordOf } from '../../resource-kit/hooks.ts';
+import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
@@ -75,27 +77,39 @@ export function JobTemplatesPage() {
   };
   useScreenAction('add', canEdit ? () => void addJobTemplate() : null);
 
-  const open = async (row: RecordOf<'job_templates'>) => {
-    if (typeOf(row) === 'job_template') return void navigate(jobTemplatePath(row.id));
-    const chosen = await openViewCategoryTemplate(modals, { id: row.id, name: row.name ?? '', client_id: row.client_id as number, updated_at: row.updated_at } as RecordOf<'category_templates'>);
+  const viewCategoryTemplate = async (category: RecordOf<'category_templates'>) => {
+    const chosen = await openViewCategoryTemplate(modals, category);
     if (chosen) void navigate(jobTemplatePath(chosen.open));
     else refresh();
+  };
+  const open = async (row: RecordOf<'job_templates'>) => {
+    if (typeOf(row) === 'job_template') return void navigate(jobTemplatePath(row.id));
+    await viewCategoryTemplate({ id: row.id, name: row.name ?? '', client_id: row.client_id as number, updated_at: row.updated_at } as RecordOf<'category_templates'>);
+  };
+  const findCategoryTemplate = async () => {
+    const found = await openLookup(modals, 'category_templates');
+    if (found) await viewCategoryTemplate(found);
   };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
         <ScreenTitle>Job Templates</ScreenTitle>
-        {canEdit && (
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addCategoryTemplate()}>
-              Add Category Template
-            </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void addJobTemplate()}>
-              Add Job Template
-            </Button>
-          </Group>
-        )}
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => void findCategoryTemplate()}>
+            Find Category Template
+          </Button>
+          {canEdit && (
+            <>
+              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void addCategoryTemplate()}>
+                Add Category Template
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => void addJobTemplate()}>
+                Add Job Template
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       <ResourceTable
         resource="job_templates"

@@ -37,7 +37,7 @@ export function ClientName({ name, color }: { name: string | null | undefined; c
   if (!name) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      <ColorSwatch color={color ?? NO_COLOR} size={12} withShadow={false} aria-hidden style={{ flexShrink: 0 }} />
+      <ColorSwatch color={color ?? NO_COLOR} size={12} withShadow={false} aria-hidden style={{ flexShrink: 0 }} data-testid="client-color" />
       <span>{name}</span>
     </Group>
   );
@@ -78,7 +78,7 @@ export function JobsPage() {
               {j.name}
             </Text>
           )}
-          <Stack gap={4} hiddenFrom="sm">
+          <Stack gap={4} hiddenFrom="sm" data-testid="job-phone-card">
             <Text fz="xs" component="div">
               <ClientName name={j.client_name} color={colorOf(j.client_id)} />
             </Text>
