@@ -3,7 +3,7 @@
  * registry entry, with authorisation, validation, record rules (hooks), nested children, conflict
  * detection, one transaction per call and an audit row per change.
  */
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
 import type { Page } from '@glazier/shared/api';
 import { isResourceName } from '@glazier/shared/resources/registry';
@@ -14,6 +14,7 @@ import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
+import { selectRows } from './select-rows.ts';
 import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
@@ -86,18 +87,14 @@ async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names:
     if (rel.kind === 'belongsTo') {
       const ids = [...new Set(rows.map((r) => r[rel.localKey!]).filter((v): v is number => typeof v === 'number'))];
       const found = ids.length
-        ? ((await ctx.db.orm.select().from(t).where(and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })))) as Row[])
+        ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) })
         : [];
       const byId = new Map(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else {
       const ids = rows.map((r) => r.id as number);
       const { orderBy } = parseListQuery(ctx, child, {}, 'page');
-      const found = (await ctx.db.orm
-        .select()
-        .from(t)
-        .where(and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)))
-        .orderBy(...orderBy)) as Row[];
+      const found = await selectRows(ctx.db, t, { where: and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)), orderBy });
       const groups = new Map<unknown, Row[]>();
       for (const f of found) {
         const key = f[rel.foreignKey!];
@@ -174,7 +171,7 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
   authorize(ctx, 'view', res.def.read);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
   // One row past the cap tells a capped list from one that just fits.
-  const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT + 1)) as Row[];
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: LIST_LIMIT + 1 });
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
@@ -191,13 +188,7 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
-  const rows = (await ctx.db.orm
-    .select({ ...getTableColumns(res.table), [TOTAL]: sql<number>`count(*) over ()` })
-    .from(res.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(perPage)
-    .offset((pageNo - 1) * perPage)) as Row[];
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL });
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
@@ -246,7 +237,7 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   for (const { res, type } of used) {
     const ids = found.filter((r) => r.type === type).map((r) => Number(r.id));
     if (!ids.length) continue;
-    const rows = (await ctx.db.orm.select().from(res.table).where(inArray(res.table.id, ids))) as Row[];
+    const rows = await selectRows(ctx.db, res.table, { where: inArray(res.table.id, ids) });
     const data = rows.map((r) => present(ctx, res, r));
     await addComputed(ctx, res, data);
     for (const r of data) pageRows.set(`${type}:${r.id}`, { ...r, type });
@@ -263,13 +254,7 @@ export function parseId(id: unknown): number {
 }
 
 async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
-  let query = ctx.db.orm
-    .select()
-    .from(res.table)
-    .where(and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)))
-    .limit(1);
-  if (opts.forUpdate) query = query.for('update') as typeof query;
-  const [row] = (await query) as Row[];
+  const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
   return row;
 }
 
@@ -409,11 +394,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
       throw invalid({ [`${opts.prefix ?? ''}id`]: ['This record belongs to another parent.'] });
     }
   } else if (res.upsertBy && bodyRow[res.upsertBy] != null) {
-    const [found] = (await ctx.db.orm
-      .select()
-      .from(res.table)
-      .where(and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)))
-      .limit(1)) as Row[];
+    const [found] = await selectRows(ctx.db, res.table, { where: and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)), limit: 1 });
     existing = found ?? null;
   }
   const mode = existing ? 'update' : 'create';
@@ -483,10 +464,7 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Ro
       keep.push(saved.id as number);
     }
     const t = child.table;
-    const stale = (await ctx.db.orm
-      .select()
-      .from(t)
-      .where(and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)))) as Row[];
+    const stale = await selectRows(ctx.db, t, { where: and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)) });
     for (const row of stale) if (!keep.includes(row.id as number)) await deleteRow(ctx, child, row);
   }
 }
