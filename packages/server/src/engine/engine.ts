@@ -117,13 +117,24 @@ function fromJson(res: ServerResource, row: Row): Row {
   return row;
 }
 
+/** Relations as select-list columns of a statement, and what puts their values on the record. */
+interface RelationColumns {
+  columns: SQL[];
+  put(row: Row, values: Row | undefined): void;
+}
+
+/** Column names of the relations in a statement that also reads the record's own columns (no column has a dot). */
+const RELATION_PREFIX = 'relation.';
+const relationColumn = (name: string) => `${RELATION_PREFIX}${name}`;
+
 /**
- * Relations of one record (get one): every relation in a single statement of subqueries, found by
- * the record's id alone (a belongsTo through the record's key, read in the same statement), so the
- * statement can go out together with the read of the record itself. Answers what puts them on it.
+ * Relations of one record (get one): each relation a subquery, found by the record's id alone (a
+ * belongsTo through the record's key, read by an uncorrelated subquery: right even when the child
+ * lives in the same table, a job's template), so they ride in the statement that reads the record
+ * (get) or go alone (readRelations).
  */
-async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
-  const parts: SQL[] = [];
+function relationColumns(ctx: Ctx, res: ServerResource, id: number, names: string[]): RelationColumns {
+  const columns: SQL[] = [];
   const used: [string, ServerResource, RelationDef][] = [];
   for (const relName of names) {
     const rel = res.def.relations[relName]!;
@@ -132,7 +143,6 @@ async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: s
     const t = child.table;
     let sub: SQL;
     if (rel.kind === 'belongsTo') {
-      // An uncorrelated subquery: right even when the child lives in the same table (a job's template).
       const local = sql`(SELECT ${res.table[rel.localKey!]} FROM ${res.table} WHERE ${eq(res.table.id, id)})`;
       sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(sql`${t.id} = ${local}`, ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
     } else {
@@ -143,18 +153,27 @@ async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: s
           ? sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT 1)`
           : sql`(SELECT coalesce(json_agg(${t} ORDER BY ${order}), '[]'::json) FROM ${t} WHERE ${where})`;
     }
-    parts.push(sql`${sub} AS ${sql.identifier(relName)}`);
+    columns.push(sql`${sub} AS ${sql.identifier(relationColumn(relName))}`);
     used.push([relName, child, rel]);
   }
-  if (!parts.length) return () => {};
-  const [result] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as Row[];
-  return (row) => {
-    for (const [relName, child, rel] of used) {
-      const value = result?.[relName];
-      if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
-      else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
-    }
+  return {
+    columns,
+    put(row, values) {
+      for (const [relName, child, rel] of used) {
+        const value = values?.[relationColumn(relName)];
+        if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
+        else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
+      }
+    },
   };
+}
+
+/** Relations of one record in a statement of their own (after a write). */
+async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
+  const { columns, put } = relationColumns(ctx, res, id, names);
+  if (!columns.length) return () => {};
+  const [values] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(columns, sql`, `)}`)) as unknown as Row[];
+  return (row) => put(row, values);
 }
 
 // ---------- reads ----------
@@ -253,8 +272,14 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
-async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
-  const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
+async function findRow(
+  ctx: Ctx,
+  res: ServerResource,
+  id: number,
+  opts: { includeDeleted?: boolean; forUpdate?: boolean; extraColumns?: SQL[] } = {},
+): Promise<Row | undefined> {
+  const where = and(eq(res.table.id, id), ...baseConditions(ctx, res, opts));
+  const [row] = await selectRows(ctx.db, res.table, { where, limit: 1, forUpdate: opts.forUpdate, extraColumns: opts.extraColumns });
   return row;
 }
 
@@ -262,8 +287,8 @@ async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includ
  * The stored row a get() of this caller would answer, or 404 by the same rules: the record scope,
  * and a deleted record in a trash only for those who may restore it (the area right comes first).
  */
-async function readableRow(ctx: Ctx, res: ServerResource, id: number): Promise<Row> {
-  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
+async function readableRow(ctx: Ctx, res: ServerResource, id: number, extraColumns?: SQL[]): Promise<Row> {
+  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res), extraColumns });
   if (!row) throw notFound(res.def.label);
   return row;
 }
@@ -291,12 +316,16 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
   const relations = Object.keys(res.def.relations);
-  // The record and its relations together; the relations are only answered with a readable record.
-  const [row, putRelations] = await Promise.all([readableRow(ctx, res, id), readRelations(ctx, res, id, relations)]);
+  // The record and its relations in one statement: relations only come with a readable record.
+  const related = relationColumns(ctx, res, id, relations);
+  const read = await readableRow(ctx, res, id, related.columns);
+  const row: Row = {};
+  const values: Row = {};
+  for (const [key, value] of Object.entries(read)) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = value;
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
-  putRelations(out);
+  related.put(out, values);
   const computes = Object.keys(res.computed ?? {}).length > 0;
   if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;

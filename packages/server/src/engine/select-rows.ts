@@ -16,15 +16,15 @@ import type { AnyTable } from '../db/schema.ts';
 const dialect = new PgDialect();
 const heads = new WeakMap<AnyTable, string>();
 
-/** `select "id", "name", ... from "table"`, rendered once per table. */
-function selectHead(table: AnyTable, extra: string): string {
+/** `select "id", "name", ...` (the table's columns), rendered once per table. */
+function selectHead(table: AnyTable): string {
   let head = heads.get(table);
   if (head === undefined) {
     const columns = (Object.values(getTableColumns(table)) as Column[]).map((c) => dialect.escapeName(c.name));
     head = `select ${columns.join(', ')}`;
     heads.set(table, head);
   }
-  return `${head}${extra} from ${dialect.escapeName(getTableName(table))}`;
+  return head;
 }
 
 export interface SelectRows {
@@ -35,10 +35,15 @@ export interface SelectRows {
   forUpdate?: boolean;
   /** Adds the number of matching rows (before limit and offset) to each row under this name. */
   totalAs?: string;
+  /** More select-list entries after the table's columns (`expr AS "name"`). */
+  extraColumns?: SQL[];
 }
 
 export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<Row[]> {
-  const parts: SQL[] = [sql.raw(selectHead(table, opts.totalAs ? `, count(*) over () as ${dialect.escapeName(opts.totalAs)}` : ''))];
+  const parts: SQL[] = [sql.raw(selectHead(table))];
+  if (opts.totalAs) parts.push(sql.raw(`, count(*) over () as ${dialect.escapeName(opts.totalAs)}`));
+  if (opts.extraColumns?.length) parts.push(sql`, ${sql.join(opts.extraColumns, sql`, `)}`);
+  parts.push(sql.raw(` from ${dialect.escapeName(getTableName(table))}`));
   if (opts.where) parts.push(sql` where ${opts.where}`);
   if (opts.orderBy?.length) parts.push(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
   if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
