@@ -3,7 +3,7 @@
  * registry entry, with authorisation, validation, record rules (hooks), nested children, conflict
  * detection, one transaction per call and an audit row per change.
  */
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, fillPlaceholders, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
 import type { Page } from '@glazier/shared/api';
 import { isResourceName } from '@glazier/shared/resources/registry';
@@ -14,7 +14,7 @@ import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
-import { selectRows } from './select-rows.ts';
+import { renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
@@ -117,10 +117,17 @@ function fromJson(res: ServerResource, row: Row): Row {
   return row;
 }
 
-/** Relations as select-list columns of a statement, and what puts their values on the record. */
-interface RelationColumns {
-  columns: SQL[];
-  put(row: Row, values: Row | undefined): void;
+/** A relation of a record the caller may read: its name, the child resource, its definition. */
+type ReadableRelation = [string, ServerResource, RelationDef];
+
+function readableRelations(ctx: Ctx, res: ServerResource, names: string[]): ReadableRelation[] {
+  const used: ReadableRelation[] = [];
+  for (const relName of names) {
+    const rel = res.def.relations[relName]!;
+    const child = resource(rel.resource);
+    if (allowed(ctx, 'view', child.def.read)) used.push([relName, child, rel]);
+  }
+  return used;
 }
 
 /** Column names of the relations in a statement that also reads the record's own columns (no column has a dot). */
@@ -128,18 +135,13 @@ const RELATION_PREFIX = 'relation.';
 const relationColumn = (name: string) => `${RELATION_PREFIX}${name}`;
 
 /**
- * Relations of one record (get one): each relation a subquery, found by the record's id alone (a
+ * Relations of one record as select-list subqueries, each found by the record's id alone (a
  * belongsTo through the record's key, read by an uncorrelated subquery: right even when the child
  * lives in the same table, a job's template), so they ride in the statement that reads the record
- * (get) or go alone (readRelations).
+ * (get) or go alone (readRelations). `id` may be a placeholder (a statement kept for reuse).
  */
-function relationColumns(ctx: Ctx, res: ServerResource, id: number, names: string[]): RelationColumns {
-  const columns: SQL[] = [];
-  const used: [string, ServerResource, RelationDef][] = [];
-  for (const relName of names) {
-    const rel = res.def.relations[relName]!;
-    const child = resource(rel.resource);
-    if (!allowed(ctx, 'view', child.def.read)) continue;
+function relationColumns(ctx: Ctx, res: ServerResource, id: number | SQLWrapper, used: ReadableRelation[]): SQL[] {
+  return used.map(([relName, child, rel]) => {
     const t = child.table;
     let sub: SQL;
     if (rel.kind === 'belongsTo') {
@@ -153,27 +155,54 @@ function relationColumns(ctx: Ctx, res: ServerResource, id: number, names: strin
           ? sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT 1)`
           : sql`(SELECT coalesce(json_agg(${t} ORDER BY ${order}), '[]'::json) FROM ${t} WHERE ${where})`;
     }
-    columns.push(sql`${sub} AS ${sql.identifier(relationColumn(relName))}`);
-    used.push([relName, child, rel]);
+    return sql`${sub} AS ${sql.identifier(relationColumn(relName))}`;
+  });
+}
+
+/** Puts the relation columns' values (read by `relationColumns`) on the record, as each child presents them. */
+function putRelations(ctx: Ctx, used: ReadableRelation[], row: Row, values: Row | undefined): void {
+  for (const [relName, child, rel] of used) {
+    const value = values?.[relationColumn(relName)];
+    if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
+    else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
   }
-  return {
-    columns,
-    put(row, values) {
-      for (const [relName, child, rel] of used) {
-        const value = values?.[relationColumn(relName)];
-        if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
-        else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
-      }
-    },
-  };
 }
 
 /** Relations of one record in a statement of their own (after a write). */
 async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
-  const { columns, put } = relationColumns(ctx, res, id, names);
-  if (!columns.length) return () => {};
+  const used = readableRelations(ctx, res, names);
+  if (!used.length) return () => {};
+  const columns = relationColumns(ctx, res, id, used);
   const [values] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(columns, sql`, `)}`)) as unknown as Row[];
-  return (row) => put(row, values);
+  return (row) => putRelations(ctx, used, row, values);
+}
+
+/**
+ * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
+ * text for every id, so it is rendered once per shape and kept, with the id its one placeholder.
+ * The shape is everything of the caller that goes into it: the resource, whether deleted records
+ * are readable, which relations are readable, and the record scopes (rendered, values included,
+ * so a scope on the user's own id keys by user). Bounded; cleared when full.
+ */
+const getStatements = new Map<string, { sql: string; params: unknown[] }>();
+const GET_STATEMENTS_MAX = 1_000;
+const ID = sql.placeholder('id');
+
+function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): { sql: string; params: unknown[] } {
+  const includeDeleted = maySeeDeleted(ctx, res);
+  const scopes = [res, ...used.map(([, child]) => child)].map((r) => {
+    const scope = r.scope?.(ctx, r.table);
+    return scope ? renderSql(scope) : null;
+  });
+  const key = JSON.stringify([res.name, includeDeleted, used.map(([relName]) => relName), scopes]);
+  let statement = getStatements.get(key);
+  if (!statement) {
+    const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, { includeDeleted }));
+    statement = renderSql(selectQuery(res.table, { where, limit: 1, extraColumns: relationColumns(ctx, res, ID, used) }));
+    if (getStatements.size >= GET_STATEMENTS_MAX) getStatements.clear();
+    getStatements.set(key, statement);
+  }
+  return statement;
 }
 
 // ---------- reads ----------
@@ -272,14 +301,8 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
-async function findRow(
-  ctx: Ctx,
-  res: ServerResource,
-  id: number,
-  opts: { includeDeleted?: boolean; forUpdate?: boolean; extraColumns?: SQL[] } = {},
-): Promise<Row | undefined> {
-  const where = and(eq(res.table.id, id), ...baseConditions(ctx, res, opts));
-  const [row] = await selectRows(ctx.db, res.table, { where, limit: 1, forUpdate: opts.forUpdate, extraColumns: opts.extraColumns });
+async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
+  const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
   return row;
 }
 
@@ -287,8 +310,8 @@ async function findRow(
  * The stored row a get() of this caller would answer, or 404 by the same rules: the record scope,
  * and a deleted record in a trash only for those who may restore it (the area right comes first).
  */
-async function readableRow(ctx: Ctx, res: ServerResource, id: number, extraColumns?: SQL[]): Promise<Row> {
-  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res), extraColumns });
+async function readableRow(ctx: Ctx, res: ServerResource, id: number): Promise<Row> {
+  const row = await findRow(ctx, res, id, { includeDeleted: maySeeDeleted(ctx, res) });
   if (!row) throw notFound(res.def.label);
   return row;
 }
@@ -316,16 +339,19 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
   const relations = Object.keys(res.def.relations);
-  // The record and its relations in one statement: relations only come with a readable record.
-  const related = relationColumns(ctx, res, id, relations);
-  const read = await readableRow(ctx, res, id, related.columns);
+  // The record and its relations in one statement: relations only come with a readable record
+  // (the same access rules as readableRow).
+  const used = readableRelations(ctx, res, relations);
+  const statement = getStatement(ctx, res, used);
+  const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }));
+  if (!read) throw notFound(res.def.label);
   const row: Row = {};
   const values: Row = {};
   for (const [key, value] of Object.entries(read)) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = value;
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
-  related.put(out, values);
+  putRelations(ctx, used, out, values);
   const computes = Object.keys(res.computed ?? {}).length > 0;
   if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;

@@ -39,7 +39,8 @@ export interface SelectRows {
   extraColumns?: SQL[];
 }
 
-export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<Row[]> {
+/** The statement of `selectRows`, to run now or to render once and keep (with placeholders). */
+export function selectQuery(table: AnyTable, opts: SelectRows = {}): SQL {
   const parts: SQL[] = [sql.raw(selectHead(table))];
   if (opts.totalAs) parts.push(sql.raw(`, count(*) over () as ${dialect.escapeName(opts.totalAs)}`));
   if (opts.extraColumns?.length) parts.push(sql`, ${sql.join(opts.extraColumns, sql`, `)}`);
@@ -49,6 +50,15 @@ export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {})
   if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
   if (opts.offset) parts.push(sql` offset ${opts.offset}`);
   if (opts.forUpdate) parts.push(sql` for update`);
-  const query = dialect.sqlToQuery(sql.join(parts));
+  return sql.join(parts);
+}
+
+/** SQL text and bound parameters, as Drizzle would send them. */
+export function renderSql(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
+}
+
+export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<Row[]> {
+  const query = renderSql(selectQuery(table, opts));
   return db.query<Row>(query.sql, query.params);
 }
