@@ -3,7 +3,7 @@
  * registry entry, with authorisation, validation, record rules (hooks), nested children, conflict
  * detection, one transaction per call and an audit row per change.
  */
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, fillPlaceholders, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
 import type { Page } from '@glazier/shared/api';
 import { isResourceName } from '@glazier/shared/resources/registry';
@@ -14,6 +14,7 @@ import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
+import { renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
@@ -86,18 +87,14 @@ async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names:
     if (rel.kind === 'belongsTo') {
       const ids = [...new Set(rows.map((r) => r[rel.localKey!]).filter((v): v is number => typeof v === 'number'))];
       const found = ids.length
-        ? ((await ctx.db.orm.select().from(t).where(and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })))) as Row[])
+        ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) })
         : [];
       const byId = new Map(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else {
       const ids = rows.map((r) => r.id as number);
       const { orderBy } = parseListQuery(ctx, child, {}, 'page');
-      const found = (await ctx.db.orm
-        .select()
-        .from(t)
-        .where(and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)))
-        .orderBy(...orderBy)) as Row[];
+      const found = await selectRows(ctx.db, t, { where: and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)), orderBy });
       const groups = new Map<unknown, Row[]>();
       for (const f of found) {
         const key = f[rel.foreignKey!];
@@ -120,22 +117,34 @@ function fromJson(res: ServerResource, row: Row): Row {
   return row;
 }
 
-/**
- * Relations of one record (get one): every relation in a single statement of subqueries, found by
- * the record's id alone (a belongsTo through the record's key, read in the same statement), so the
- * statement can go out together with the read of the record itself. Answers what puts them on it.
- */
-async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
-  const parts: SQL[] = [];
-  const used: [string, ServerResource, RelationDef][] = [];
+/** A relation of a record the caller may read: its name, the child resource, its definition. */
+type ReadableRelation = [string, ServerResource, RelationDef];
+
+function readableRelations(ctx: Ctx, res: ServerResource, names: string[]): ReadableRelation[] {
+  const used: ReadableRelation[] = [];
   for (const relName of names) {
     const rel = res.def.relations[relName]!;
     const child = resource(rel.resource);
-    if (!allowed(ctx, 'view', child.def.read)) continue;
+    if (allowed(ctx, 'view', child.def.read)) used.push([relName, child, rel]);
+  }
+  return used;
+}
+
+/** Column names of the relations in a statement that also reads the record's own columns (no column has a dot). */
+const RELATION_PREFIX = 'relation.';
+const relationColumn = (name: string) => `${RELATION_PREFIX}${name}`;
+
+/**
+ * Relations of one record as select-list subqueries, each found by the record's id alone (a
+ * belongsTo through the record's key, read by an uncorrelated subquery: right even when the child
+ * lives in the same table, a job's template), so they ride in the statement that reads the record
+ * (get) or go alone (readRelations). `id` may be a placeholder (a statement kept for reuse).
+ */
+function relationColumns(ctx: Ctx, res: ServerResource, id: number | SQLWrapper, used: ReadableRelation[]): SQL[] {
+  return used.map(([relName, child, rel]) => {
     const t = child.table;
     let sub: SQL;
     if (rel.kind === 'belongsTo') {
-      // An uncorrelated subquery: right even when the child lives in the same table (a job's template).
       const local = sql`(SELECT ${res.table[rel.localKey!]} FROM ${res.table} WHERE ${eq(res.table.id, id)})`;
       sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(sql`${t.id} = ${local}`, ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
     } else {
@@ -146,18 +155,54 @@ async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: s
           ? sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT 1)`
           : sql`(SELECT coalesce(json_agg(${t} ORDER BY ${order}), '[]'::json) FROM ${t} WHERE ${where})`;
     }
-    parts.push(sql`${sub} AS ${sql.identifier(relName)}`);
-    used.push([relName, child, rel]);
+    return sql`${sub} AS ${sql.identifier(relationColumn(relName))}`;
+  });
+}
+
+/** Puts the relation columns' values (read by `relationColumns`) on the record, as each child presents them. */
+function putRelations(ctx: Ctx, used: ReadableRelation[], row: Row, values: Row | undefined): void {
+  for (const [relName, child, rel] of used) {
+    const value = values?.[relationColumn(relName)];
+    if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
+    else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
   }
-  if (!parts.length) return () => {};
-  const [result] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as Row[];
-  return (row) => {
-    for (const [relName, child, rel] of used) {
-      const value = result?.[relName];
-      if (rel.kind === 'many') row[relName] = ((value as Row[] | null) ?? []).map((r) => present(ctx, child, fromJson(child, r)));
-      else row[relName] = value ? present(ctx, child, fromJson(child, value as Row)) : null;
-    }
-  };
+}
+
+/** Relations of one record in a statement of their own (after a write). */
+async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
+  const used = readableRelations(ctx, res, names);
+  if (!used.length) return () => {};
+  const columns = relationColumns(ctx, res, id, used);
+  const [values] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(columns, sql`, `)}`)) as unknown as Row[];
+  return (row) => putRelations(ctx, used, row, values);
+}
+
+/**
+ * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
+ * text for every id, so it is rendered once per shape and kept, with the id its one placeholder.
+ * The shape is everything of the caller that goes into it: the resource, whether deleted records
+ * are readable, which relations are readable, and the record scopes (rendered, values included,
+ * so a scope on the user's own id keys by user). Bounded; cleared when full.
+ */
+const getStatements = new Map<string, { sql: string; params: unknown[] }>();
+const GET_STATEMENTS_MAX = 1_000;
+const ID = sql.placeholder('id');
+
+function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): { sql: string; params: unknown[] } {
+  const includeDeleted = maySeeDeleted(ctx, res);
+  const scopes = [res, ...used.map(([, child]) => child)].map((r) => {
+    const scope = r.scope?.(ctx, r.table);
+    return scope ? renderSql(scope) : null;
+  });
+  const key = JSON.stringify([res.name, includeDeleted, used.map(([relName]) => relName), scopes]);
+  let statement = getStatements.get(key);
+  if (!statement) {
+    const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, { includeDeleted }));
+    statement = renderSql(selectQuery(res.table, { where, limit: 1, extraColumns: relationColumns(ctx, res, ID, used) }));
+    if (getStatements.size >= GET_STATEMENTS_MAX) getStatements.clear();
+    getStatements.set(key, statement);
+  }
+  return statement;
 }
 
 // ---------- reads ----------
@@ -174,7 +219,7 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
   authorize(ctx, 'view', res.def.read);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
   // One row past the cap tells a capped list from one that just fits.
-  const rows = (await ctx.db.orm.select().from(res.table).where(where).orderBy(...orderBy).limit(LIST_LIMIT + 1)) as Row[];
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: LIST_LIMIT + 1 });
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
@@ -191,13 +236,7 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
-  const rows = (await ctx.db.orm
-    .select({ ...getTableColumns(res.table), [TOTAL]: sql<number>`count(*) over ()` })
-    .from(res.table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(perPage)
-    .offset((pageNo - 1) * perPage)) as Row[];
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL });
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
@@ -246,7 +285,7 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   for (const { res, type } of used) {
     const ids = found.filter((r) => r.type === type).map((r) => Number(r.id));
     if (!ids.length) continue;
-    const rows = (await ctx.db.orm.select().from(res.table).where(inArray(res.table.id, ids))) as Row[];
+    const rows = await selectRows(ctx.db, res.table, { where: inArray(res.table.id, ids) });
     const data = rows.map((r) => present(ctx, res, r));
     await addComputed(ctx, res, data);
     for (const r of data) pageRows.set(`${type}:${r.id}`, { ...r, type });
@@ -263,13 +302,7 @@ export function parseId(id: unknown): number {
 }
 
 async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
-  let query = ctx.db.orm
-    .select()
-    .from(res.table)
-    .where(and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)))
-    .limit(1);
-  if (opts.forUpdate) query = query.for('update') as typeof query;
-  const [row] = (await query) as Row[];
+  const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
   return row;
 }
 
@@ -306,12 +339,19 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   authorize(ctx, 'view', res.def.read);
   const id = parseId(idRaw);
   const relations = Object.keys(res.def.relations);
-  // The record and its relations together; the relations are only answered with a readable record.
-  const [row, putRelations] = await Promise.all([readableRow(ctx, res, id), readRelations(ctx, res, id, relations)]);
+  // The record and its relations in one statement: relations only come with a readable record
+  // (the same access rules as readableRow).
+  const used = readableRelations(ctx, res, relations);
+  const statement = getStatement(ctx, res, used);
+  const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }));
+  if (!read) throw notFound(res.def.label);
+  const row: Row = {};
+  const values: Row = {};
+  for (const [key, value] of Object.entries(read)) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = value;
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
-  putRelations(out);
+  putRelations(ctx, used, out, values);
   const computes = Object.keys(res.computed ?? {}).length > 0;
   if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;
@@ -409,11 +449,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
       throw invalid({ [`${opts.prefix ?? ''}id`]: ['This record belongs to another parent.'] });
     }
   } else if (res.upsertBy && bodyRow[res.upsertBy] != null) {
-    const [found] = (await ctx.db.orm
-      .select()
-      .from(res.table)
-      .where(and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)))
-      .limit(1)) as Row[];
+    const [found] = await selectRows(ctx.db, res.table, { where: and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)), limit: 1 });
     existing = found ?? null;
   }
   const mode = existing ? 'update' : 'create';
@@ -483,10 +519,7 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Ro
       keep.push(saved.id as number);
     }
     const t = child.table;
-    const stale = (await ctx.db.orm
-      .select()
-      .from(t)
-      .where(and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)))) as Row[];
+    const stale = await selectRows(ctx.db, t, { where: and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)) });
     for (const row of stale) if (!keep.includes(row.id as number)) await deleteRow(ctx, child, row);
   }
 }

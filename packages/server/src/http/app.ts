@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../domain/auth.ts';
 import { DbSessionStore } from '../domain/session-store.ts';
 import type { Ctx } from '../engine/context.ts';
+import { rememberingSigner } from './session-signer.ts';
 import { SESSION_COOKIE, registerAuthRoutes, csrfGuard, keepSessionCookie } from './auth-routes.ts';
 import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
@@ -112,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: DEFAULT_BODY_LIMIT, files: 1, fields: 30, parts: 40 } });
   await app.register(cookie);
   await app.register(session, {
-    secret: opts.sessionSecret,
+    secret: rememberingSigner(opts.sessionSecret),
     cookieName: SESSION_COOKIE,
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_MS },
     saveUninitialized: false,

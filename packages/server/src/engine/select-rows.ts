@@ -1,0 +1,64 @@
+/**
+ * Whole rows of a resource table, for the engine's hot reads (get, list, page, relations).
+ *
+ * Drizzle's `select().from(table)` rebuilt and re-rendered the same column list on every call and
+ * mapped each value through its column (a no-op here: the drivers already answer JSON-ready values,
+ * driver-types.ts), about a sixth of the server's time on a job page (issue 9). Here the column
+ * list is rendered once per table; only the conditions and ordering (Drizzle `SQL`, values always
+ * bound parameters) are rendered per call, and rows come back from `db.query` as they are. The
+ * statement is the one Drizzle wrote, same columns in the same order, so answers are unchanged.
+ */
+import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Row } from '../db/client.ts';
+import type { AnyTable } from '../db/schema.ts';
+
+const dialect = new PgDialect();
+const heads = new WeakMap<AnyTable, string>();
+
+/** `select "id", "name", ...` (the table's columns), rendered once per table. */
+function selectHead(table: AnyTable): string {
+  let head = heads.get(table);
+  if (head === undefined) {
+    const columns = (Object.values(getTableColumns(table)) as Column[]).map((c) => dialect.escapeName(c.name));
+    head = `select ${columns.join(', ')}`;
+    heads.set(table, head);
+  }
+  return head;
+}
+
+export interface SelectRows {
+  where?: SQL | undefined;
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+  forUpdate?: boolean;
+  /** Adds the number of matching rows (before limit and offset) to each row under this name. */
+  totalAs?: string;
+  /** More select-list entries after the table's columns (`expr AS "name"`). */
+  extraColumns?: SQL[];
+}
+
+/** The statement of `selectRows`, to run now or to render once and keep (with placeholders). */
+export function selectQuery(table: AnyTable, opts: SelectRows = {}): SQL {
+  const parts: SQL[] = [sql.raw(selectHead(table))];
+  if (opts.totalAs) parts.push(sql.raw(`, count(*) over () as ${dialect.escapeName(opts.totalAs)}`));
+  if (opts.extraColumns?.length) parts.push(sql`, ${sql.join(opts.extraColumns, sql`, `)}`);
+  parts.push(sql.raw(` from ${dialect.escapeName(getTableName(table))}`));
+  if (opts.where) parts.push(sql` where ${opts.where}`);
+  if (opts.orderBy?.length) parts.push(sql` order by ${sql.join(opts.orderBy, sql`, `)}`);
+  if (opts.limit !== undefined) parts.push(sql` limit ${opts.limit}`);
+  if (opts.offset) parts.push(sql` offset ${opts.offset}`);
+  if (opts.forUpdate) parts.push(sql` for update`);
+  return sql.join(parts);
+}
+
+/** SQL text and bound parameters, as Drizzle would send them. */
+export function renderSql(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
+}
+
+export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<Row[]> {
+  const query = renderSql(selectQuery(table, opts));
+  return db.query<Row>(query.sql, query.params);
+}
