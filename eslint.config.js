@@ -10,7 +10,7 @@ const features = fs.readdirSync(new URL('./packages/web/src/features', import.me
   .map((e) => e.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'bench/.data/**', '.tmp/**', '**/*.mjs', 'packages/server/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'bench/.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', 'packages/server/src/db/migrations/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
