@@ -47,6 +47,19 @@ describe('history', () => {
     expect(change(create!, 'note')).toEqual({ field: 'note', from: null, to: 'first' });
   });
 
+  it('leaves out the fixed slice, and a creation’s flags and lists left as they start', async () => {
+    const client = await made(as.manager, 'clients', { name: 'Slice Client' });
+    const job = await made(as.manager, 'jobs', { number: 'H-NEW', client_id: client.id, mirrors_complete: true });
+    await as.manager.patch(`/api/jobs/${job.id}`, { hardware_complete: true });
+    const [update, create] = (await history(as.manager, 'jobs', job.id)).body.data!;
+    const fields = (e: Row) => (e.changes as Row[]).map((c) => c.field);
+    expect(fields(create!)).toContain('number');
+    expect(fields(create!)).toContain('mirrors_complete');
+    for (const quiet of ['is_template', 'hardware_complete', 'active', 'scope_array']) expect(fields(create!)).not.toContain(quiet);
+    // a later change of a flag is always worth its line
+    expect(fields(update!)).toEqual(['hardware_complete']);
+  });
+
   it('never shows guarded costs to a role that cannot see them', async () => {
     const job = await made(as.manager, 'jobs', { number: 'H-1', burden_rate: 10 });
     await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 12, name: 'Renamed' });

@@ -52,14 +52,22 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
     gone = true;
   }
   if (gone && !rows.length) throw notFound(res.def.label);
-  const fields = Object.entries(res.def.fields).filter(([, fd]) => !fd.writeOnly && !fd.computed).map(([k]) => k);
+  // Not the fixed slice a resource is of (a job's `is_template`): the same in every entry.
+  const fields = Object.entries(res.def.fields)
+    .filter(([k, fd]) => !fd.writeOnly && !fd.computed && !(res.def.fixed && k in res.def.fixed))
+    .map(([k]) => k);
+  // A creation's flags and lists left as they start (every "complete: No" of a new job) say nothing.
+  const startsAs = (field: string, value: unknown) => {
+    const fd = res.def.fields[field]!;
+    return (fd.kind === 'bool' || fd.kind === 'json' || fd.kind === 'idList') && same(value, fd.default);
+  };
   const shown = (r: unknown): Row => (r && typeof r === 'object' ? present(ctx, res, { ...(r as Row), id }) : {});
   const entries = rows.map((r) => {
     const creating = r.action === 'create' || r.action === 'duplicate';
     const before = creating ? {} : shown(r.before);
     const after = shown(r.after);
     const changes = fields
-      .filter((k) => (k in before || k in after) && !same(before[k], after[k]))
+      .filter((k) => (k in before || k in after) && !same(before[k], after[k]) && !(creating && startsAs(k, after[k])))
       .map((k): HistoryChange => ({ field: k, from: before[k] ?? null, to: after[k] ?? null }));
     const entry: HistoryEntry = {
       id: r.id as number,

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import { fieldLabel, historyValue, openHistory, shownChanges } from './history-panel.tsx';
+import { fieldLabel, historyValue, openHistory } from './history-panel.tsx';
 
 describe('History panel', () => {
   it('words fields and values as the screens show them', () => {
@@ -72,22 +72,5 @@ describe('History panel', () => {
     expect(cells(within(update!).getByRole('row', { name: /Foreman/ }))).toEqual(['Foreman', '—', '#5']);
     expect(cells(within(create!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass']);
     expect(dialog.textContent).not.toContain('#1');
-  });
-
-  it('leaves out a resource’s fixed slice, and a creation’s flags and lists left as they start', () => {
-    const at = new Date(2026, 10, 23).toISOString();
-    const changes = [
-      { field: 'number', from: null, to: 'J-1' },
-      { field: 'is_template', from: null, to: false },
-      { field: 'hardware_complete', from: null, to: false },
-      { field: 'mirrors_complete', from: null, to: true },
-      { field: 'active', from: null, to: true },
-      { field: 'scope_array', from: null, to: [] },
-    ];
-    const created = shownChanges('jobs', { id: 1, action: 'create', at, user_id: 1, user_name: 'Ada', changes });
-    expect(created.map((c) => c.field)).toEqual(['number', 'mirrors_complete']);
-    // a change of a flag is always worth its line (not the fixed slice)
-    const changed = shownChanges('jobs', { id: 2, action: 'update', at, user_id: 1, user_name: 'Ada', changes });
-    expect(changed.map((c) => c.field)).toEqual(['number', 'hardware_complete', 'mirrors_complete', 'active', 'scope_array']);
   });
 });

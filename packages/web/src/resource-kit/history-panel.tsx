@@ -9,7 +9,6 @@
  */
 import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
 import { formatDateTime } from '@glazier/shared/rules/dates';
-import type { FieldDef } from '@glazier/shared/resources/fields';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
@@ -47,22 +46,6 @@ export function historyValue(resource: ResourceName, field: string, value: unkno
   return fieldText(resource, field, value, '—');
 }
 
-/**
- * The changes worth a line: not the fixed slice a resource is of (a job's `is_template`), and in a
- * creation not the flags and lists left as they start (every "complete: No" of a new job).
- */
-export function shownChanges(resource: ResourceName, entry: HistoryEntry): HistoryChange[] {
-  const def = RESOURCES[resource];
-  const fields = def.fields as Record<string, FieldDef>;
-  return entry.changes.filter((c) => {
-    if (def.fixed && c.field in def.fixed) return false;
-    if (entry.action !== 'create') return true;
-    const fd = fields[c.field];
-    const plain = fd?.kind === 'bool' || fd?.kind === 'json' || fd?.kind === 'idList';
-    return !(plain && JSON.stringify(c.to ?? null) === JSON.stringify(fd.default ?? null));
-  });
-}
-
 /** The two sides of a change as text. */
 function changeText(resource: ResourceName, c: HistoryChange): { from: string; to: string } {
   return { from: historyValue(resource, c.field, c.from, c.from_label), to: historyValue(resource, c.field, c.to, c.to_label) };
@@ -85,7 +68,6 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
   return (
     <Stack gap="md" data-testid="history-panel">
       {entries.map((e) => {
-        const changes = shownChanges(resource, e);
         const creating = e.action === 'create';
         return (
           <Stack key={e.id} gap={4} data-testid="history-entry">
@@ -95,7 +77,7 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
               </Text>{' '}
               by {e.user_name ?? 'a removed user'} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
             </Text>
-            {changes.length > 0 && e.action !== 'delete' && (
+            {e.changes.length > 0 && e.action !== 'delete' && (
               <Table.ScrollContainer minWidth={320}>
                 {/* fixed columns, so the entries' fields and values line up under each other */}
                 <Table fz="sm" verticalSpacing={4} withRowBorders={false} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
@@ -107,7 +89,7 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {changes.map((c) => {
+                    {e.changes.map((c) => {
                       const text = changeText(resource, c);
                       return (
                         <Table.Tr key={c.field}>
