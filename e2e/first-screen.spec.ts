@@ -3,6 +3,7 @@
  * read from the build manifest of the app this run serves (no timing, so never flaky), and the
  * assets arrive precompressed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIRST_SCREEN_CSS_BUDGET, FIRST_SCREEN_JS_BUDGET, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
@@ -43,6 +44,22 @@ test('the entry script and stylesheet are sent precompressed and long-cached', a
       expect(res.headers()['cache-control']).toContain('immutable');
     }
   }
+});
+
+// The theme's CSS variables are worked out when the app is built (vite.config.ts
+// mantineCssVariablesAtBuild), not on every start: the first screen's code carries them as text,
+// and they apply in both schemes.
+test('the theme variables come with the code, worked out at build time', async ({ page }) => {
+  const weight = firstScreenWeight(SERVED, '/');
+  const code = weight.files.filter((f) => f.file.endsWith('.js')).map((f) => fs.readFileSync(path.join(SERVED, f.file), 'utf8'));
+  // Mantine joins ":root, :host" and names each colour's variables at run time; only a built text has them literally.
+  expect(code.some((c) => c.includes(':root, :host{') && c.includes('--mantine-color-cyan-filled-hover:'))).toBe(true);
+  const dimmed = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim());
+  await page.goto('/welcome');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Login' })).toBeEnabled();
+  expect(await dimmed()).toBe('#5c636a');
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+  expect(await dimmed()).toBe('#ababab');
 });
 
 // index.html preloads the user check, so it starts with the page rather than after the app's code;

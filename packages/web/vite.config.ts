@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { themeCssVariables } from './src/app/theme-css.ts';
 
 /** Paths the server answers itself: never served from the service worker's app shell. */
 const SERVER_PATHS = ['/api', '/login', '/logout', '/sanctum', '/health'];
@@ -54,6 +55,26 @@ function mantineIdsWithoutRerender(): Plugin {
     load(id) {
       if (/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return `export { useMantineId as useId } from ${JSON.stringify(replacement)};`;
       return null;
+    },
+  };
+}
+
+/**
+ * Mantine's `MantineCssVariables` works out the theme's CSS variables on every start (and its
+ * module builds Mantine's default set while it loads): ~50 ms of CPU on a fast machine, a long
+ * task on a phone, for a text that only changes with src/app/theme.ts. The build serves a stand-in
+ * that renders the same <style>, its text computed here (src/app/theme-css.ts). Dev mode and the
+ * unit tests keep Mantine's component; theme-css.test.tsx checks the two agree.
+ */
+function mantineCssVariablesAtBuild(): Plugin {
+  return {
+    name: 'glazier-mantine-css-variables-at-build',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/.test(id)) return null;
+      const html = JSON.stringify({ __html: themeCssVariables() });
+      return `import { jsx } from 'react/jsx-runtime';\nconst props = { 'data-mantine-styles': true, dangerouslySetInnerHTML: ${html} };\nexport function MantineCssVariables() { return jsx('style', props); }\n`;
     },
   };
 }
@@ -137,6 +158,7 @@ function prerenderPublicPages(): Plugin {
 export default defineConfig({
   plugins: [
     mantineIdsWithoutRerender(),
+    mantineCssVariablesAtBuild(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -25,17 +25,20 @@ const queryClient = new QueryClient({
 
 registerRecordDialogs(recordDialogs);
 
+// Evaluating the app's modules is already the longest task of the load, so each start-up step
+// runs in a task of its own right after it, in this order, and the browser can paint and answer
+// input between them: the user check, making the router (matching every route, starting the first
+// screen's code), the React root.
+const inTaskOfItsOwn = <T,>(step: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(step()), 0));
 // The user check (preloaded by index.html) answers before the first render, so the first frame is
 // the right one (signed in or not) and is rendered once; a slow answer waits at most a second.
-const userChecked = Promise.race([queryClient.prefetchQuery(sessionUserQuery), new Promise((r) => setTimeout(r, 1000))]);
-// The router (matching every route, starting the first screen's code) is made in a task of its
-// own right after this one: evaluating the app's modules is already the longest task of the load.
-const routerMade = new Promise<ReturnType<typeof createRouter>>((resolve) => setTimeout(() => resolve(createRouter()), 0));
+const userChecked = inTaskOfItsOwn(() => Promise.race([queryClient.prefetchQuery(sessionUserQuery), new Promise((r) => setTimeout(r, 1000))]));
+const routerMade = inTaskOfItsOwn(createRouter);
+const rootMade = inTaskOfItsOwn(() => createRoot(document.getElementById('root')!));
 // The first render is a transition: React renders the app in slices, yielding to the browser
 // between them (the boot splash, or the page pre-rendered at build time, stays up meanwhile),
 // instead of one long task that blocks input. Its first commit replaces what index.html painted.
-const root = createRoot(document.getElementById('root')!);
-void Promise.all([routerMade, userChecked]).then(([router]) =>
+void Promise.all([rootMade, routerMade, userChecked]).then(([root, router]) =>
   startTransition(() =>
     root.render(
       <AppProviders queryClient={queryClient}>
