@@ -62,6 +62,20 @@ test('the theme variables come with the code, worked out at build time', async (
   expect(await dimmed()).toBe('#ababab');
 });
 
+// React's renderer is half of the start-up code: main.tsx imports it dynamically so the browser
+// evaluates it in a task of its own, and index.html preloads it so it costs no extra round trip.
+test("React's renderer is a chunk of its own, preloaded with the page", async ({ request }) => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVED, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+  const rendererKey = Object.keys(manifest).find((k) => /node_modules\/react-dom\/client\.js$/.test(k));
+  expect(rendererKey, 'react-dom/client has a chunk of its own').toBeTruthy();
+  const entry = Object.values(manifest).find((c) => c.isEntry)!;
+  expect(entry.dynamicImports).toContain(rendererKey);
+  for (const page of ['/', '/welcome']) {
+    const html = await (await request.get(page)).text();
+    expect(html, page).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[rendererKey!]!.file}">`);
+  }
+});
+
 // index.html preloads the user check, so it starts with the page rather than after the app's code;
 // the app must take that answer, not ask again (a header or credentials mode that differs from the
 // preload's makes the browser fetch a second time).

@@ -1,7 +1,8 @@
 /**
  * What the first screen after login (`/`) and the welcome page (`/welcome`) load, from the build's
- * manifest (packages/web/dist/.vite/manifest.json): the entry with its static imports, plus the
- * route's lazy chunk with its static imports. Sizes are of the gzip files the server sends.
+ * manifest (packages/web/dist/.vite/manifest.json): the entry with its static imports and the
+ * chunks index.html preloads, plus the route's lazy chunk with its static imports. Sizes are of
+ * the gzip files the server sends.
  * Deterministic (no browser, no timing), so a test can hold the budget (DESIGN.md "Budgets").
  */
 import fs from 'node:fs';
@@ -51,6 +52,13 @@ export function firstScreenWeight(dist: string, route: string): Weight {
     for (const k of manifest[key]?.imports ?? []) visit(k);
   };
   visit(entryKey);
+  // Chunks index.html preloads are loaded with it even when imported dynamically (React's renderer, vite.config.ts).
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  for (const [, file] of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) {
+    const key = Object.keys(manifest).find((k) => manifest[k]!.file === file);
+    if (!key) throw new Error(`index.html preloads ${file}, which the manifest does not list`);
+    visit(key);
+  }
   // A screen the router imports statically is part of the entry and has no manifest entry of its own.
   if (manifest[routeKey]) visit(routeKey);
   const js = [...seen].map((k) => manifest[k]!.file);

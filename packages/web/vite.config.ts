@@ -80,6 +80,28 @@ function mantineCssVariablesAtBuild(): Plugin {
 }
 
 /**
+ * main.tsx imports React's renderer (react-dom/client, half of the start-up code) dynamically, so
+ * the browser evaluates it in a task of its own instead of inside the one long evaluation of the
+ * app's modules. It is needed at once all the same: index.html preloads it like a static import.
+ */
+function preloadReactRenderer(): Plugin {
+  return {
+    name: 'glazier-preload-react-renderer',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const renderer = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && /[\\/]react-dom[\\/]client\.js$/.test(c.facadeModuleId ?? ''));
+        if (!renderer) throw new Error('no chunk of its own for react-dom/client: main.tsx must import it dynamically');
+        const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+        if (!entry.test(html)) throw new Error('index.html has no entry script to preload the renderer beside');
+        return html.replace(entry, (tag) => `${tag}\n    <link rel="modulepreload" crossorigin href="/${renderer.fileName}">`);
+      },
+    },
+  };
+}
+
+/**
  * The first screen's stylesheets go inline in index.html, so the first paint (the boot splash, or
  * a pre-rendered page) waits for no request. Each keeps its <link>, `disabled`: Vite's loader
  * finds it and does not add the same styles again when a lazy screen needs them.
@@ -193,6 +215,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    preloadReactRenderer(),
     inlineFirstScreenStyles(),
     prerenderPublicPages(),
     precompress(),

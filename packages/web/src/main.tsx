@@ -2,7 +2,6 @@ import './ui/first-screen-styles.ts';
 import './app/app.css';
 import { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { recordDialogs } from './app/record-dialogs.ts';
@@ -26,15 +25,16 @@ const queryClient = new QueryClient({
 registerRecordDialogs(recordDialogs);
 
 // Evaluating the app's modules is already the longest task of the load, so each start-up step
-// runs in a task of its own right after it, in this order, and the browser can paint and answer
-// input between them: the user check, making the router (matching every route, starting the first
-// screen's code), the React root.
+// runs in a task of its own right after it, and the browser can paint and answer input between
+// them: the user check, making the router (matching every route, starting the first screen's
+// code), and React's renderer (evaluated on its own: imported dynamically, preloaded by
+// index.html, vite.config.ts preloadReactRenderer) making the root.
 const inTaskOfItsOwn = <T,>(step: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(step()), 0));
 // The user check (preloaded by index.html) answers before the first render, so the first frame is
 // the right one (signed in or not) and is rendered once; a slow answer waits at most a second.
 const userChecked = inTaskOfItsOwn(() => Promise.race([queryClient.prefetchQuery(sessionUserQuery), new Promise((r) => setTimeout(r, 1000))]));
 const routerMade = inTaskOfItsOwn(createRouter);
-const rootMade = inTaskOfItsOwn(() => createRoot(document.getElementById('root')!));
+const rootMade = import('react-dom/client').then(({ createRoot }) => createRoot(document.getElementById('root')!));
 // The first render is a transition: React renders the app in slices, yielding to the browser
 // between them (the boot splash, or the page pre-rendered at build time, stays up meanwhile),
 // instead of one long task that blocks input. Its first commit replaces what index.html painted.
