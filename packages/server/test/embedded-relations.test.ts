@@ -57,6 +57,27 @@ async function jobWithChildren(c: Client, label: string): Promise<number> {
   return jobId;
 }
 
+/** Each embedded relation of the job as `c` reads it equals the section's answer (at least `min` rows each). */
+async function expectSameAsSections(c: Client, who: string, jobId: number, min: number) {
+  const job = await c.get(`/api/jobs/${jobId}`);
+  expect(job.status, who).toBe(200);
+  for (const { relation, path, paged } of SECTION_REQUESTS) {
+    const list = await c.get(path(jobId));
+    if (list.status === 403) {
+      expect(job.body[relation], `${who} ${relation}: refused list, yet embedded`).toBeUndefined();
+      continue;
+    }
+    expect(list.status, `${who} ${relation}`).toBe(200);
+    const embedded = job.body[relation] as unknown[];
+    expect(embedded.length, `${who} ${relation}`).toBeGreaterThanOrEqual(min);
+    if (paged) {
+      expect(list.body, `${who} ${relation}`).toStrictEqual({ data: embedded.slice(0, 20), current_page: 1, last_page: 1, per_page: 20, total: embedded.length });
+    } else {
+      expect(list.body, `${who} ${relation}`).toStrictEqual({ data: embedded });
+    }
+  }
+}
+
 describe('a job GET embeds each relation exactly as its section lists it', () => {
   it('for every role: same rows, order, values and types; left out where the list is refused', async () => {
     const jobId = await jobWithChildren(t.as.admin, 'A');
@@ -65,26 +86,13 @@ describe('a job GET embeds each relation exactly as its section lists it', () =>
     await made(t.as.supervisor, 'notes', { job_id: jobId, note: 'Supervisor note' });
     await jobWithChildren(t.as.admin, 'B');
 
-    for (const role of ROLES) {
-      const c = t.as[role];
-      const job = await c.get(`/api/jobs/${jobId}`);
-      expect(job.status, role).toBe(200);
-      for (const { relation, path, paged } of SECTION_REQUESTS) {
-        const list = await c.get(path(jobId));
-        if (list.status === 403) {
-          expect(job.body[relation], `${role} ${relation}: refused list, yet embedded`).toBeUndefined();
-          continue;
-        }
-        expect(list.status, `${role} ${relation}`).toBe(200);
-        const embedded = job.body[relation] as unknown[];
-        expect(embedded.length, `${role} ${relation}`).toBeGreaterThanOrEqual(2);
-        if (paged) {
-          expect(list.body, `${role} ${relation}`).toStrictEqual({ data: embedded.slice(0, 20), current_page: 1, last_page: 1, per_page: 20, total: embedded.length });
-        } else {
-          expect(list.body, `${role} ${relation}`).toStrictEqual({ data: embedded });
-        }
-      }
-    }
+    for (const role of ROLES) await expectSameAsSections(t.as[role], role, jobId, 2);
+  });
+
+  it('for a job in the trash, as the admin who may open it there (its pickup items and events hidden alike)', async () => {
+    const jobId = await jobWithChildren(t.as.admin, 'D');
+    expect((await t.as.admin.del(`/api/jobs/${jobId}`)).status).toBe(200);
+    await expectSameAsSections(t.as.admin, 'admin, deleted job', jobId, 0);
   });
 
   it('guards and presents the embedded rows as the lists do (costs only for jobs_admin, file and image links)', async () => {
