@@ -334,23 +334,18 @@ function jobListPath(p: { page: number; search?: string; status?: 'active' | 'al
 
 /**
  * What /jobs/{id} requests when it opens (job-page.tsx): the job (its GET embeds every relation
- * of the contract), then, once it has answered, each section's list as the section asks for it.
- * Phones stack every section, so all of them load at once (desktop tabs load the first, Products,
- * and the others on a click): job products, notes, files, images, pickup items (a page), time
- * entries, the schedule (a page) and the history. The reference lists (users, clients, series)
- * are loaded once per visit of the app, not per job, and are left out.
+ * of the contract), then, once it has answered, the lists of the sections it does not carry. The
+ * products, notes, files, images, pickup items (page 1) and schedule (page 1) sections start from
+ * the embedded rows (DetailSection `relation`, resource-kit/embedded-relations.ts) and send
+ * nothing. Phones stack every section, so both others load at once (desktop tabs load the first,
+ * Products, and the others on a click): time entries and the history. The reference lists (users,
+ * clients, series) are loaded once per visit of the app, not per job, and are left out.
  */
 function jobPageSteps(id: number): Req[][] {
   return [
     [get(`/api/jobs/${id}`)],
     [
-      get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`),
-      get(`/api/notes?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'desc' })}`),
-      get(`/api/files?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'desc' })}`),
-      get(`/api/images?${qs({ job_id: id, sort_column: 'created_at', sort_direction: 'asc' })}`),
-      get(`/api/pickup_items?${qs({ page: 1, per_page: 20, job_id: id })}`),
       get(`/api/time_entries?${qs({ job_id: id, sort_column: 'date', sort_direction: 'desc' })}`),
-      get(`/api/events?${qs({ page: 1, per_page: 20, sort_column: 'date', sort_direction: 'asc', job_id: id })}`),
       get(`/api/history/jobs/${id}`),
     ],
   ];
@@ -479,7 +474,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     const rows: Row[] = [];
     const scenarios: { key: ScenarioKey; name: string }[] = [
       { key: 'search', name: 'job list, /jobs (20/page, searched)' },
-      { key: 'get', name: 'job page, /jobs/{id} (job + 8 tabs)' },
+      { key: 'get', name: 'job page, /jobs/{id} (job + time, history)' },
       { key: 'create', name: 'create time entry' },
       { key: 'inventory', name: 'inventory page, on hand + on order (60/page)' },
       { key: 'suggestions', name: 'suggested orders (all materials)' },

@@ -30,6 +30,12 @@ export type SortDirection = 'asc' | 'desc';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 20;
+/**
+ * Lists without paging are capped so a careless call cannot pull a whole big table. Plain lists
+ * are for small reference lists (users, clients, client types, categories, settings); a list past
+ * the cap answers `truncated: true` and the caller pages instead.
+ */
+export const LIST_LIMIT = 1_000;
 
 /** Header and cookie names of the anti-forgery token (Laravel Sanctum's, so any spec client works). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

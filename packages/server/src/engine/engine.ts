@@ -93,7 +93,7 @@ async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names:
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else {
       const ids = rows.map((r) => r.id as number);
-      const { orderBy } = parseListQuery(ctx, child, {}, 'page');
+      const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
       const found = await selectRows(ctx.db, t, { where: and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)), orderBy });
       const groups = new Map<unknown, Row[]>();
       for (const f of found) {
@@ -149,7 +149,8 @@ function relationColumns(ctx: Ctx, res: ServerResource, id: number | SQLWrapper,
       sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(sql`${t.id} = ${local}`, ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
     } else {
       const where = and(eq(t[rel.foreignKey!], id), ...baseConditions(ctx, child));
-      const order = sql.join(parseListQuery(ctx, child, {}, 'page').orderBy, sql`, `);
+      // The relation's order is its list query's (a screen lists the same rows the same way).
+      const order = sql.join(parseListQuery(ctx, child, { ...rel.order }, 'page').orderBy, sql`, `);
       sub =
         rel.kind === 'one'
           ? sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${where} ORDER BY ${order} LIMIT 1)`

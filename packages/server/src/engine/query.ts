@@ -204,9 +204,4 @@ export function parsePaging(q: QueryInput): { page: number; perPage: number } {
   return { page, perPage };
 }
 
-/**
- * Lists without paging are capped so a careless call cannot pull a whole big table. Plain lists
- * are for small reference lists (users, clients, client types, categories, settings); a list past
- * the cap answers `truncated: true` and the caller pages instead.
- */
-export const LIST_LIMIT = 1_000;
+export { LIST_LIMIT } from '@glazier/shared/api';

@@ -29,6 +29,13 @@ export interface RelationDef {
   localKey?: string;
   /** Children may be saved inside the parent's body (synced: missing ones are deleted). */
   writable?: boolean;
+  /**
+   * A `many` relation's order, as the list query that gives it (`sort_column`, `sort_direction`;
+   * default: the child's default order). The parent's GET embeds the children in this order, and
+   * a screen listing them with `{ [foreignKey]: id, ...order }` starts from the embedded rows
+   * (web resource-kit, DetailSection `relation`).
+   */
+  order?: { sort_column: string; sort_direction?: 'asc' | 'desc' };
 }
 
 /** `F`: the field definitions with their literal kinds and options (records.ts types records from them). */

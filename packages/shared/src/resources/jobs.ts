@@ -48,12 +48,12 @@ const jobFields = {
 };
 
 const jobRelations: ResourceDef['relations'] = {
-  products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true },
-  notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id' },
+  products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true, order: { sort_column: 'sort' } },
+  notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
   pickup_items: { kind: 'many', resource: 'pickup_items', foreignKey: 'job_id' },
-  events: { kind: 'many', resource: 'events', foreignKey: 'job_id' },
-  files: { kind: 'many', resource: 'files', foreignKey: 'job_id' },
-  images: { kind: 'many', resource: 'images', foreignKey: 'job_id' },
+  events: { kind: 'many', resource: 'events', foreignKey: 'job_id', order: { sort_column: 'date', sort_direction: 'asc' } },
+  files: { kind: 'many', resource: 'files', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
+  images: { kind: 'many', resource: 'images', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'asc' } },
   estimate: { kind: 'one', resource: 'estimates', foreignKey: 'job_id' },
   job_template: { kind: 'belongsTo', resource: 'job_templates', localKey: 'job_template_id' },
   category_template: { kind: 'belongsTo', resource: 'category_templates', localKey: 'category_template_id' },

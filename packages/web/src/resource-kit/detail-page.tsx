@@ -14,17 +14,23 @@
  * The kit loads the record (`useRecord`), shows the delayed skeleton while it loads, "not found"
  * for a missing id, and names the screen (h1 and document title) by the record. The open tab is
  * kept in the address (`?tab=vendors`), so reload and back return to it.
+ *
+ * A section that lists a relation the record's GET embeds declares it (`relation: 'notes'`, or
+ * `{ name: 'pickup_items', perPage: 20 }` for a paged table): its list starts from the embedded rows
+ * instead of asking again (embedded-relations.ts), when it asks with the relation's own query.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { HttpError } from './http.ts';
 import { fieldText } from './field-text.ts';
+import { primeRelations, type SectionRelation } from './embedded-relations.ts';
 import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 
 /** A key field of the header card: a field of the record (shown as its kind reads, field-text.ts), or any `value`. */
@@ -48,6 +54,12 @@ export interface DetailSection<N extends ResourceName> {
   onAdd?: (record: RecordOf<N>) => void;
   /** The Add button's text (default "Add"). */
   addLabel?: string;
+  /**
+   * The relation of the record this section lists (`notes`), when it lists all of them with the
+   * relation's query (`{ job_id, ...order }`); `{ name, perPage }` for page 1 of a paged table.
+   * The section's list then starts from the rows the record's GET embedded.
+   */
+  relation?: string | SectionRelation;
 }
 
 export interface DetailPageProps<N extends ResourceName> {
@@ -79,6 +91,7 @@ export function useRouteId(name: string): number | null {
 export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   const { resource, id, sections = [] } = props;
   const query = useRecord(resource, id);
+  const queryClient = useQueryClient();
   const showSkeleton = useDelayedFlag(query.isLoading);
   const record = query.data;
 
@@ -100,6 +113,11 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
       </Stack>
     ) : null;
   }
+
+  // Before the sections render: their lists then find the embedded rows on their first render (an
+  // effect would run after their queries had started fetching). Idempotent: fills only older entries.
+  const relations = sections.flatMap((s) => (s.relation === undefined ? [] : [typeof s.relation === 'string' ? { name: s.relation } : s.relation]));
+  if (relations.length) primeRelations(queryClient, resource, record as Rec, query.dataUpdatedAt, relations);
 
   const fields = (props.fields ?? []).filter((f) => !f.hidden?.(record));
   return (

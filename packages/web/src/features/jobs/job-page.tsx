@@ -256,10 +256,11 @@ export function JobPage() {
         ) : null
       }
       sections={withoutAddWhen(deleted, [
-        { key: 'products', label: 'Products', render: (j) => <JobProductsSection jobId={j.id} readOnly={j.deleted_at != null} /> },
+        { key: 'products', label: 'Products', relation: 'products', render: (j) => <JobProductsSection jobId={j.id} readOnly={j.deleted_at != null} /> },
         {
           key: 'notes',
           label: 'Notes',
+          relation: 'notes',
           render: (j) => <NotesSection parent={{ job_id: j.id }} />,
           onAdd: canEditJobs ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add Note',
@@ -267,6 +268,7 @@ export function JobPage() {
         {
           key: 'files',
           label: 'Files',
+          relation: 'files',
           render: (j) => <FilesSection parent={{ job_id: j.id }} />,
           onAdd: canEditJobs ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add File',
@@ -274,6 +276,7 @@ export function JobPage() {
         {
           key: 'images',
           label: 'Images',
+          relation: 'images',
           render: (j) => <ImagesSection parent={{ job_id: j.id }} />,
           onAdd: canImages ? (j) => void addImages(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add Images',
@@ -281,6 +284,7 @@ export function JobPage() {
         {
           key: 'pickup',
           label: 'Pickup Items',
+          relation: { name: 'pickup_items', perPage: 20 },
           render: (j) => <PickupItems job={j} canAdd={canPickup} />,
           onAdd: canPickup && hasRecordDialog('pickup_items') ? (j) => void openRecordDialog(modals, 'pickup_items', { initial: { job_id: j.id } }) : undefined,
           addLabel: 'Add Pickup Item',
@@ -292,7 +296,7 @@ export function JobPage() {
           onAdd: canTime && hasRecordDialog('time_entries') ? (j) => void addTimeEntry(modals, j.id) : undefined,
           addLabel: 'Add Time',
         },
-        { key: 'schedule', label: 'Schedule', render: (j) => <Schedule job={j} /> },
+        { key: 'schedule', label: 'Schedule', relation: { name: 'events', perPage: 20 }, render: (j) => <Schedule job={j} /> },
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."

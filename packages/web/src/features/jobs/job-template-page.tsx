@@ -47,7 +47,7 @@ export function JobTemplatePage() {
           </Button>
         ) : null
       }
-      sections={[{ key: 'products', label: 'Products', render: (t) => <JobProductsSection jobId={t.id} /> }]}
+      sections={[{ key: 'products', label: 'Products', relation: 'products', render: (t) => <JobProductsSection jobId={t.id} /> }]}
       testId="job-template-page"
     />
   );
