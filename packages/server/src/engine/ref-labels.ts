@@ -1,8 +1,9 @@
 /**
  * The names of referenced records, for a screen that shows a reference (`client_id: 4`) as words
- * ("Acme Glass"): a history's changes. Named by the resource's `naming`, as everywhere else. One statement for every referenced resource together, read
- * by the same rules as the engine's belongsTo relations: the caller must be able to view the
- * target's area, its record scope and fixed slice apply, and a deleted record keeps its name.
+ * ("Acme Glass"): a history's changes, named by their resource's `naming` as everywhere else. One
+ * statement for every referenced resource together, read by the same rules as the engine's
+ * belongsTo relations: the caller must be able to view the target's area, its record scope and
+ * fixed slice apply, and a deleted record keeps its name.
  *
  *   const target = refTarget(resource('jobs'), 'client_id');   // clients
  *   const labels = await refLabels(ctx, new Map([[target, new Set([4, 9])]]));

@@ -52,7 +52,7 @@ export type CategoryTemplateRef = Pick<RecordOf<'category_templates'>, 'id' | 'n
 function ViewCategoryTemplate({ category }: { category: CategoryTemplateRef }) {
   const modal = useModal<ViewCategoryTemplateResult>();
   // the whole record, for Edit (opened from a row of the template list, only its id and name are known)
-  const record = useRecord('category_templates', category.id);
+  const stored = useRecord('category_templates', category.id);
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs_admin');
   const listId = useId();
@@ -92,9 +92,9 @@ function ViewCategoryTemplate({ category }: { category: CategoryTemplateRef }) {
             <Button
               variant="default"
               leftSection={<IconPencil size={16} />}
-              disabled={!record.data}
+              disabled={!stored.data}
               onClick={() => {
-                if (record.data) void edit(record.data);
+                if (stored.data) void edit(stored.data);
               }}
             >
               Edit
