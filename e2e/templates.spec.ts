@@ -86,6 +86,9 @@ test('an admin adds a category template and a job template; both at once is refu
   await search.fill(categoryName);
   await page.getByRole('button', { name: `Open ${categoryName}` }).click();
   await page.getByTestId('view-category-template-dialog').getByRole('button', { name: 'Edit' }).click();
+  // the view read the category template itself: Edit shows its name and client
+  await expect(page.getByTestId('category-template-dialog').getByRole('textbox', { name: 'Name' })).toHaveValue(categoryName);
+  await expect(page.getByTestId('category-template-client-picker')).toHaveValue(client.name as string);
   await page.getByTestId('category-template-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Delete this category template?')).toBeVisible();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();

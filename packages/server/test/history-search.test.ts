@@ -190,8 +190,29 @@ describe('history of references', () => {
     expect(change(jobHistory.at(-1)!, 'job_template_id')).toMatchObject({ to: template.id, to_label: 'Shower template' });
     expect(change(jobHistory[0]!, 'client_id')).toMatchObject({ from: gone.id, from_label: 'Gone Glass', to_label: 'Stays Glass' });
     const lineHistory = (await history(as.manager, 'job_products', line.id)).body.data!;
-    expect(change(lineHistory[0]!, 'product_id')).toMatchObject({ from_label: 'Old door', to_label: 'New door' });
+    // a product is named by its number, as the palette names it
+    expect(change(lineHistory[0]!, 'product_id')).toMatchObject({ from_label: 'HP-1', to_label: 'HP-2' });
     expect(change(lineHistory.at(-1)!, 'job_id')).toMatchObject({ to: job.id, to_label: 'H-TPL' });
+  });
+
+  it('names a template’s own template as a job template', async () => {
+    const original = await made(as.admin, 'job_templates', { name: 'Original template' });
+    const copy = await made(as.admin, 'job_templates', { name: 'Copied template', job_template_id: original.id });
+    const [create] = (await history(as.manager, 'job_templates', copy.id)).body.data!;
+    expect(change(create!, 'job_template_id')).toEqual({ field: 'job_template_id', from: null, to: original.id, from_label: null, to_label: 'Original template' });
+  });
+
+  it('names references by the same rule as the palette: a purchase order as "PO" and its number, a nameless job by its id', async () => {
+    const vendor = await made(as.manager, 'vendors', { name: 'Named Supply' });
+    const po = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
+    const material = await made(as.manager, 'materials', { number: 'H-MAT' });
+    const line = await made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: material.id, qty: 1 });
+    expect(change((await history(as.manager, 'purchase_order_materials', line.id)).body.data![0]!, 'purchase_order_id')).toMatchObject({ to: po.id, to_label: `PO ${po.number}` });
+    const nameless = await made(as.manager, 'jobs', {});
+    const note = await made(as.manager, 'notes', { job_id: nameless.id, note: 'on a nameless job' });
+    expect(change((await history(as.manager, 'notes', note.id)).body.data![0]!, 'job_id')).toMatchObject({ to: nameless.id, to_label: `Job ${nameless.id}` });
+    const palette = (await as.manager.get(`/api/search?q=${po.number}`)).body.data!.find((h) => h.resource === 'purchase_orders' && h.id === po.id);
+    expect(palette?.title).toBe(`PO ${po.number}`);
   });
 
   it('does not name a record the caller may not read', async () => {

@@ -1,3 +1,5 @@
+import { recordName } from '@glazier/shared/resources/naming';
+import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
 import { allowed, requireUser, type Ctx } from '../engine/context.ts';
 import { page, resource } from '../engine/engine.ts';
@@ -13,15 +15,15 @@ export interface SearchHit {
 const PER_RESOURCE = 5;
 const text = (...parts: unknown[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;
 
-/** What the command palette searches, and how a hit reads. Each goes through the resource's own paged search. */
-const SOURCES: { resource: string; query(q: string): Row | null; title(r: Row): string; subtitle(r: Row): string | null }[] = [
-  { resource: 'jobs', query: (q) => ({ search: q }), title: (r) => String(r.number || r.name || `Job ${r.id}`), subtitle: (r) => text(r.number ? r.name : null, r.client_name) },
-  { resource: 'clients', query: (q) => ({ search: q }), title: (r) => String(r.name), subtitle: () => null },
-  { resource: 'estimates', query: (q) => ({ search: q }), title: (r) => String(r.name), subtitle: (r) => text(r.job_number, r.status) },
-  { resource: 'materials', query: (q) => ({ search: q }), title: (r) => String(r.number), subtitle: (r) => text(r.description) },
-  { resource: 'products', query: (q) => ({ search: q }), title: (r) => String(r.number || r.name), subtitle: (r) => text(r.number ? r.name : r.description) },
+/** What the command palette searches, and how a hit reads under its name (`recordName`). Each goes through the resource's own paged search. */
+const SOURCES: { resource: ResourceName; query(q: string): Row | null; subtitle(r: Row): string | null }[] = [
+  { resource: 'jobs', query: (q) => ({ search: q }), subtitle: (r) => text(r.number ? r.name : null, r.client_name) },
+  { resource: 'clients', query: (q) => ({ search: q }), subtitle: () => null },
+  { resource: 'estimates', query: (q) => ({ search: q }), subtitle: (r) => text(r.job_number, r.status) },
+  { resource: 'materials', query: (q) => ({ search: q }), subtitle: (r) => text(r.description) },
+  { resource: 'products', query: (q) => ({ search: q }), subtitle: (r) => text(r.number ? r.name : r.description) },
   // purchase orders have a number only: a query of digits looks it up
-  { resource: 'purchase_orders', query: (q) => (/^\d{1,9}$/.test(q) ? { number: q, with_vendor: 'true' } : null), title: (r) => `PO ${r.number}`, subtitle: (r) => text((r.vendor as Row | null)?.name) },
+  { resource: 'purchase_orders', query: (q) => (/^\d{1,9}$/.test(q) ? { number: q, with_vendor: 'true' } : null), subtitle: (r) => text((r.vendor as Row | null)?.name) },
 ];
 
 /**
@@ -36,7 +38,8 @@ export async function searchEverything({ ctx, q: raw }: { ctx: Ctx; q: unknown }
   if (!q) return { data: [] };
   const data: SearchHit[] = [];
   for (const source of SOURCES) {
-    if (!allowed(ctx, 'view', resource(source.resource).def.read)) continue;
+    const def = resource(source.resource).def;
+    if (!allowed(ctx, 'view', def.read)) continue;
     const query = source.query(q);
     if (!query) continue;
     let rows: Row[];
@@ -47,7 +50,7 @@ export async function searchEverything({ ctx, q: raw }: { ctx: Ctx; q: unknown }
       if ((e as { status?: number }).status === 422) continue;
       throw e;
     }
-    const hits = rows.map((r) => ({ resource: source.resource, id: r.id as number, title: source.title(r), subtitle: source.subtitle(r) }));
+    const hits = rows.map((r) => ({ resource: source.resource, id: r.id as number, title: recordName(def, r), subtitle: source.subtitle(r) }));
     const exact = (h: SearchHit) => (h.title.toLowerCase() === q.toLowerCase() ? 0 : 1);
     data.push(...hits.sort((a, b) => exact(a) - exact(b)));
   }

@@ -1,8 +1,9 @@
 /**
  * The names of referenced records, for a screen that shows a reference (`client_id: 4`) as words
- * ("Acme Glass"): a history's changes. One statement for every referenced resource together, read
- * by the same rules as the engine's belongsTo relations: the caller must be able to view the
- * target's area, its record scope and fixed slice apply, and a deleted record keeps its name.
+ * ("Acme Glass"): a history's changes, named by their resource's `naming` as everywhere else. One
+ * statement for every referenced resource together, read by the same rules as the engine's
+ * belongsTo relations: the caller must be able to view the target's area, its record scope and
+ * fixed slice apply, and a deleted record keeps its name.
  *
  *   const target = refTarget(resource('jobs'), 'client_id');   // clients
  *   const labels = await refLabels(ctx, new Map([[target, new Set([4, 9])]]));
@@ -16,17 +17,11 @@ import { resource } from './engine.ts';
 import { baseConditions } from './query.ts';
 import type { ServerResource } from './server-resource.ts';
 
-/**
- * The resource a reference field points at: the one of its belongsTo relation when there is one
- * (a job's `job_template_id` names a job template, not a job), else the field's `ref`. Undefined
- * for a field that is not a reference.
- */
+/** The resource a reference field points at (its `ref`: a job's `job_template_id` names a job template); undefined for other fields. */
 export function refTarget(res: ServerResource, field: string): ServerResource | undefined {
   const fd = res.def.fields[field];
   if (fd?.kind !== 'ref' || !fd.ref) return undefined;
-  const rel = Object.values(res.def.relations).find((r) => r.kind === 'belongsTo' && r.localKey === field);
-  const name = rel?.resource ?? fd.ref;
-  return isResourceName(name) ? resource(name) : undefined;
+  return isResourceName(fd.ref) ? resource(fd.ref) : undefined;
 }
 
 export const refKey = (target: ServerResource, id: number) => `${target.name}:${id}`;
@@ -38,17 +33,18 @@ function readable(ctx: Ctx, res: ServerResource, column: string): boolean {
 }
 
 /**
- * How a record is named: its title field, or its name when the title is empty (a job without a
- * number). Null for a resource with neither (a takeoff, titled by its id).
+ * A record's name in SQL, by its resource's `naming`, as `recordName()` gives it in TypeScript
+ * (shared naming.ts): the first field that is not blank, after the prefix, else the label and the
+ * id. A field the caller may not read is skipped, as it is absent from the record they read.
  */
-function labelOf(ctx: Ctx, target: ServerResource): SQL | null {
+export function recordNameSql(ctx: Ctx, target: ServerResource): SQL {
   const t = target.table;
-  const columns = [...new Set([target.def.titleField, 'name'])].filter((c) => c !== 'id' && readable(ctx, target, c));
-  if (!columns.length) return null;
-  return sql`coalesce(${sql.join(
-    columns.map((c) => sql`nullif(${t[c]}::text, '')`),
-    sql`, `,
-  )})`;
+  const { fields, prefix = '' } = target.def.naming;
+  const named = fields.filter((c) => readable(ctx, target, c)).map((c) => sql`nullif(${t[c]}::text, '')`);
+  const value = named.length > 1 ? sql`coalesce(${sql.join(named, sql`, `)})` : named[0];
+  const fallback = sql`${`${target.def.label} `}::text || ${t.id}::text`;
+  if (!value) return fallback;
+  return sql`coalesce(${prefix ? sql`${prefix}::text || ${value}` : value}, ${fallback})`;
 }
 
 /**
@@ -59,11 +55,10 @@ function labelOf(ctx: Ctx, target: ServerResource): SQL | null {
 export async function refLabels(ctx: Ctx, wanted: Map<ServerResource, Set<number>>): Promise<Map<string, string>> {
   const selects: SQL[] = [];
   for (const [target, idSet] of wanted) {
-    const label = labelOf(ctx, target);
-    if (!idSet.size || !label || !allowed(ctx, 'view', target.def.read)) continue;
+    if (!idSet.size || !allowed(ctx, 'view', target.def.read)) continue;
     const t = target.table;
     const where = and(inArray(t.id, [...idSet]), ...baseConditions(ctx, target, { includeDeleted: true }));
-    selects.push(sql`SELECT ${target.name}::text AS resource, ${t.id} AS id, ${label} AS label FROM ${t} WHERE ${where}`);
+    selects.push(sql`SELECT ${target.name}::text AS resource, ${t.id} AS id, ${recordNameSql(ctx, target)} AS label FROM ${t} WHERE ${where}`);
   }
   const labels = new Map<string, string>();
   if (!selects.length) return labels;

@@ -84,6 +84,8 @@ export const products = defineResource({
     uses_material_id: { op: 'custom' },
   },
   sortable: ['number', 'name', 'created_at'],
+  // by its number, as the catalogue reads it; a product without one by its name
+  naming: { fields: ['number', 'name'] },
   relations: {
     material: { kind: 'belongsTo', resource: 'materials', localKey: 'material_id' },
     product_materials: { kind: 'many', resource: 'product_materials', foreignKey: 'product_id', writable: true },

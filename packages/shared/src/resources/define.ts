@@ -53,8 +53,10 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   filters: Record<string, FilterDef>;
   sortable: readonly string[];
   relations: Record<string, RelationDef>;
-  /** Field shown as the record's title; also the picker's default search field. */
+  /** The picker's default search and sort field; the first field of `naming` unless that says otherwise. */
   titleField: string;
+  /** How a record of this resource is named, everywhere it is named (naming.ts renders it). */
+  naming: RecordNaming;
   /** Deleting sets deleted_at (restorable) instead of removing the row. */
   softDelete?: boolean;
   /**
@@ -72,13 +74,29 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   indexes?: readonly (readonly string[])[];
 }
 
+/**
+ * How a record is named (the palette's titles, a history's reference labels, headings): the
+ * first of `fields` that is not blank, after `prefix`; with all of them blank (or none), the
+ * resource's label and the id ("Job 12"). Fields are stored columns (text, int, date or enum), so
+ * the server can name records in SQL by the same rule (ref-labels.ts).
+ *
+ *   naming: { fields: ['number', 'name'] }        // a job: "J-100", else "Lobby", else "Job 12"
+ *   naming: { fields: ['number'], prefix: 'PO ' } // a purchase order: "PO 12"
+ */
+export interface RecordNaming {
+  fields: readonly string[];
+  prefix?: string;
+}
+
 type Partialise<T> = { [K in keyof T]?: T[K] };
 
 export function defineResource<F extends Record<string, FieldDef>>(
-  def: Omit<ResourceDef<F>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'> &
-    Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField'>>,
+  def: Omit<ResourceDef<F>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField' | 'naming'> &
+    Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField' | 'naming'>>,
 ): ResourceDef<F> {
   const titleField = def.titleField ?? ('name' in def.fields ? 'name' : 'id');
+  // By default the title field, else the name when the title is blank.
+  const naming = def.naming ?? { fields: [...new Set([titleField, 'name'])].filter((c) => c in def.fields) };
   return {
     filters: {},
     relations: {},
@@ -86,6 +104,7 @@ export function defineResource<F extends Record<string, FieldDef>>(
     sortable: [],
     ...def,
     titleField,
+    naming,
   };
 }
 

@@ -42,7 +42,7 @@ export interface FieldDef {
   positive?: boolean;
   /** Allowed values for `enum`. */
   values?: readonly string[];
-  /** Target resource table for `ref` (and for `idList`: every id must exist there). */
+  /** Target resource for `ref`, its table holding the key's target (and for `idList`: every id must exist there). */
   ref?: string;
   onDelete?: OnDelete;
   /** Set by the server only; ignored on input. */

@@ -165,6 +165,7 @@ export const purchase_orders = defineResource({
     vendor: { kind: 'belongsTo', resource: 'vendors', localKey: 'vendor_id' },
   },
   titleField: 'number',
+  naming: { fields: ['number'], prefix: 'PO ' },
 });
 
 export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;

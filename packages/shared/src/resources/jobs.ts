@@ -21,7 +21,8 @@ export const cutListSchema: z.ZodType<CutListRow[]> = z
 
 // Not annotated: the literal field kinds type RecordOf<'jobs'> (DESIGN.md "Typed records").
 const jobFields = {
-  job_template_id: f.ref('jobs', { onDelete: 'set null' }),
+  // names the resource (a job template, table jobs), so every reference to it is named as one
+  job_template_id: f.ref('job_templates', { onDelete: 'set null' }),
   client_id: f.ref('clients', { onDelete: 'restrict' }),
   client_name: f.text({ readOnly: true }),
   number: f.text({ max: 50 }),
@@ -80,6 +81,8 @@ export const jobs = defineResource({
   relations: jobRelations,
   dateField: 'start_date',
   titleField: 'number',
+  // its number, or its name without one (platform.md 2.7)
+  naming: { fields: ['number', 'name'] },
   // A deleted job waits in the trash for 30 days (issue 9, B1); job templates are deleted for good.
   softDelete: true,
   trash: { area: 'jobs_admin', days: 30 },

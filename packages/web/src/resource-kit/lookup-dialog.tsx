@@ -58,7 +58,6 @@ export interface LookupConfig {
 /** Opens the creation dialog of a lookup's resource with the prefilled values; resolves with the new record or null. */
 export type LookupAddNew = (prefill: Record<string, unknown>) => Promise<Rec | null>;
 
-const str = (v: unknown) => (v == null ? '' : String(v));
 // Rows are headed as in the record picker (record-headings.ts).
 const jobHeading = recordHeading('jobs');
 const materialHeading = recordHeading('materials');
@@ -83,7 +82,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     primary: jobHeading.primary,
     secondary: jobHeading.secondary,
   },
-  clients: { resource: 'clients', title: 'Client Lookup', perPage: 30, sortColumn: 'name', primary: (r) => str(r.name) },
+  clients: { resource: 'clients', title: 'Client Lookup', perPage: 30, sortColumn: 'name', primary: recordHeading('clients').primary },
   category_templates: {
     resource: 'category_templates',
     title: 'Category Template Lookup',
@@ -106,7 +105,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
         { value: 'special_order', label: 'Special Order', query: { type: 'special_order' } },
       ],
     },
-    primary: (r) => str(r.name),
+    primary: recordHeading('series').primary,
   },
   // A material shows its number with the description beneath (platform.md 2.7).
   materials: {

@@ -5,9 +5,11 @@
  *
  *   const h = recordHeading('jobs');  h.primary(job); h.secondary?.(job); h.sort  // number, descending
  *
- * Resources without an entry are headed by their title field and sorted by it, ascending.
+ * Every record is headed by its name (`recordName`, the resource's `naming`); resources without an
+ * entry here have nothing beneath it and are sorted by their title field, ascending.
  */
 import type { SortDirection } from '@glazier/shared/api';
+import { recordName } from '@glazier/shared/resources/naming';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Rec } from './hooks.ts';
 
@@ -21,30 +23,33 @@ export interface RecordHeading {
 const str = (v: unknown) => (v == null ? '' : String(v));
 const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' · ');
 
-const HEADINGS: Partial<Record<ResourceName, RecordHeading>> = {
+const HEADINGS: Partial<Record<ResourceName, Omit<RecordHeading, 'primary'>>> = {
   // Numbers are newest-first, as in the job lookup; jobs without a number (headed by name) come last.
   jobs: {
-    primary: (r) => str(r.number) || str(r.name),
     secondary: (r) => joined(r.number ? r.name : '', r.client_name, r.address),
     sort: { column: 'number', direction: 'desc' },
   },
   // Category templates of different clients often share a name ("Mirrors"): the client tells them apart.
-  category_templates: { primary: (r) => str(r.name), secondary: (r) => str(r.client_name), sort: { column: 'name', direction: 'asc' } },
-  materials: { primary: (r) => str(r.number), secondary: (r) => str(r.description), sort: { column: 'number', direction: 'desc' } },
+  category_templates: { secondary: (r) => str(r.client_name), sort: { column: 'name', direction: 'asc' } },
+  materials: { secondary: (r) => str(r.description), sort: { column: 'number', direction: 'desc' } },
   products: {
-    primary: (r) => str(r.number) || str(r.name),
     secondary: (r) => joined(r.number ? r.name : '', r.series_name),
     sort: { column: 'number', direction: 'desc' },
   },
 };
 
+const headings = new Map<ResourceName, RecordHeading>();
+
+/** The resource's heading (one object per resource, so callers may depend on it). */
 export function recordHeading(resource: ResourceName): RecordHeading {
-  const def = RESOURCES[resource];
-  const known = HEADINGS[resource];
-  if (known) return known.sort && !def.sortable.includes(known.sort.column) ? { ...known, sort: null } : known;
-  const title = def.titleField;
-  return {
-    primary: (r) => str(r[title]),
-    sort: def.sortable.includes(title) ? { column: title, direction: 'asc' } : null,
-  };
+  let heading = headings.get(resource);
+  if (!heading) {
+    const def = RESOURCES[resource];
+    const primary = (r: Rec) => recordName(def, r);
+    const known = HEADINGS[resource];
+    const sort = known ? known.sort : { column: def.titleField, direction: 'asc' as const };
+    heading = { ...known, primary, sort: sort && def.sortable.includes(sort.column) ? sort : null };
+    headings.set(resource, heading);
+  }
+  return heading;
 }

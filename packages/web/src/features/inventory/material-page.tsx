@@ -200,7 +200,7 @@ export function MaterialPage() {
       resource="materials"
       id={id}
       parent={{ label: 'Inventory', to: '/inventory' }}
-      title={(m) => m.number}
+      title={recordHeading('materials').primary}
       subtitle={(m) => m.description}
       badge={(m) => (
         <Group gap={6}>

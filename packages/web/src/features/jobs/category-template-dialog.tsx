@@ -6,7 +6,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -46,16 +46,21 @@ export function openCategoryTemplateDialog(modals: ModalStackApi, props: Props =
 /** What the View Category Template dialog closes with: a job template to go to. */
 export type ViewCategoryTemplateResult = { open: number };
 
-function ViewCategoryTemplate({ category }: { category: RecordOf<'category_templates'> }) {
+/** What View Category Template needs to open: which one, and its name for the title. */
+export type CategoryTemplateRef = Pick<RecordOf<'category_templates'>, 'id' | 'name'>;
+
+function ViewCategoryTemplate({ category }: { category: CategoryTemplateRef }) {
   const modal = useModal<ViewCategoryTemplateResult>();
+  // the whole record, for Edit (opened from a row of the template list, only its id and name are known)
+  const stored = useRecord('category_templates', category.id);
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs_admin');
   const listId = useId();
   const templates = useList('job_templates', { resource: 'job_templates', category_template_id: category.id });
   const rows = templates.data ?? [];
   // Edit opens over this view, which closes after it (saved or deleted, the list refreshes then).
-  const edit = async () => {
-    await openCategoryTemplateDialog(modals, { record: category });
+  const edit = async (record: RecordOf<'category_templates'>) => {
+    await openCategoryTemplateDialog(modals, { record });
     modal.close(null);
   };
   return (
@@ -84,7 +89,14 @@ function ViewCategoryTemplate({ category }: { category: RecordOf<'category_templ
         canSave={false}
         extra={
           canEdit ? (
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit()}>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              disabled={!stored.data}
+              onClick={() => {
+                if (stored.data) void edit(stored.data);
+              }}
+            >
               Edit
             </Button>
           ) : null
@@ -95,7 +107,7 @@ function ViewCategoryTemplate({ category }: { category: RecordOf<'category_templ
 }
 
 /** Opens View Category Template; resolves with `{ open: id }` when a job template was chosen (the caller goes to `/job_templates/{id}`). */
-export function openViewCategoryTemplate(modals: ModalStackApi, category: RecordOf<'category_templates'>): Promise<ViewCategoryTemplateResult | null> {
+export function openViewCategoryTemplate(modals: ModalStackApi, category: CategoryTemplateRef): Promise<ViewCategoryTemplateResult | null> {
   return modals.push<ViewCategoryTemplateResult>(() => <ViewCategoryTemplate category={category} />, {
     title: category.name,
     testId: 'view-category-template-dialog',

@@ -35,6 +35,7 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
+import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
 import { ClientName, dateRange } from './jobs-page.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
@@ -206,7 +207,7 @@ export function JobPage() {
             const e = (j as Job & Linked).estimate;
             return e ? (
               <Anchor component={Link} to={`/estimates/${e.id}`}>
-                {e.name || `Estimate ${e.id}`}
+                {recordHeading('estimates').primary(e)}
               </Anchor>
             ) : null;
           },
@@ -218,7 +219,7 @@ export function JobPage() {
             const b = (j as Job & Linked).bom;
             return b ? (
               <Anchor component={Link} to={`/boms/${b.id}`}>
-                {b.name || `Bom ${b.id}`}
+                {recordHeading('boms').primary(b)}
               </Anchor>
             ) : null;
           },

@@ -16,7 +16,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { openCategoryTemplateDialog, openViewCategoryTemplate } from './category-template-dialog.tsx';
+import { openCategoryTemplateDialog, openViewCategoryTemplate, type CategoryTemplateRef } from './category-template-dialog.tsx';
 import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 export const jobTemplatePath = (id: number) => `/job_templates/${id}`;
@@ -77,14 +77,15 @@ export function JobTemplatesPage() {
   };
   useScreenAction('add', canEdit ? () => void addJobTemplate() : null);
 
-  const viewCategoryTemplate = async (category: RecordOf<'category_templates'>) => {
+  const viewCategoryTemplate = async (category: CategoryTemplateRef) => {
     const chosen = await openViewCategoryTemplate(modals, category);
     if (chosen) void navigate(jobTemplatePath(chosen.open));
     else refresh();
   };
   const open = async (row: RecordOf<'job_templates'>) => {
     if (typeOf(row) === 'job_template') return void navigate(jobTemplatePath(row.id));
-    await viewCategoryTemplate({ id: row.id, name: row.name ?? '', client_id: row.client_id as number, updated_at: row.updated_at } as RecordOf<'category_templates'>);
+    // a category template's row of this list: its id and name open the view, which reads the rest
+    await viewCategoryTemplate({ id: row.id, name: row.name });
   };
   const findCategoryTemplate = async () => {
     const found = await openLookup(modals, 'category_templates');

@@ -13,6 +13,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useList } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -22,7 +23,7 @@ import { OrderStatusBadge } from './status-badges.tsx';
 import { SuggestedOrders } from './suggested-orders.tsx';
 
 const columns: Column<'purchase_orders'>[] = [
-  { key: 'number', label: 'Number', sortable: true, render: (o) => `PO ${o.number}` },
+  { key: 'number', label: 'Number', sortable: true, render: recordHeading('purchase_orders').primary },
   { key: 'vendor_name', label: 'Vendor', sortable: true, render: (o) => o.vendor_name ?? '' },
   { key: 'received_at', label: 'Status', render: (o) => <OrderStatusBadge order={o} /> },
   { key: 'sent_at', label: 'Sent', sortable: true, visibleFrom: 'sm', render: (o) => formatDate(o.sent_at) },

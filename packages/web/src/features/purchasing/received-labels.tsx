@@ -14,6 +14,7 @@ import { formatQty } from '@glazier/shared/rules/money';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { CheckField } from '../../ui/fields.tsx';
 import { appUrl } from '../../ui/labels.ts';
@@ -35,7 +36,7 @@ export function receivedLineLabel(order: Order, line: Line, urlOf: (path: string
     job: '',
     name: line.material_number ?? '',
     description: line.material_description ?? '',
-    note: `PO ${order.number}${received ? ` · received ${received}` : ''}`,
+    note: `${recordHeading('purchase_orders').primary(order)}${received ? ` · received ${received}` : ''}`,
     qr: urlOf(`/inventory/${line.material_id}`),
   };
 }

@@ -12,6 +12,7 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -88,7 +89,7 @@ export function VendorPage() {
       resource="vendors"
       id={id}
       parent={LIST}
-      title={(v) => v.name}
+      title={recordHeading('vendors').primary}
       badge={(v) => (v.active ? null : <ActiveBadge active={false} />)}
       fields={[
         { label: 'Contact', value: (v) => v.contact_name || '—' },
