@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
     'sql-runs': { type: 'string', default: '200' },
     explain: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
-    /** Comma list of scenarios to run (search, get, create, inventory, suggestions); all by default. */
+    /** Comma list of scenarios to run (search, job, get, create, inventory, suggestions); all by default. */
     only: { type: 'string', default: '' },
   },
 });
@@ -248,7 +248,7 @@ function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed
   });
 }
 
-const SCENARIO_KEYS = ['search', 'get', 'create', 'inventory', 'suggestions'] as const;
+const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions'] as const;
 type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 interface Row {
@@ -382,7 +382,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -398,6 +398,8 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       }
     }
     const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
+    // DESIGN.md's "job with its relations": the job's GET, every relation of the contract embedded.
+    for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
     for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
     for (let i = 0; i < 40; i++) {
       const day = new Date(Date.parse(BENCH_TODAY) - Math.floor(rnd() * 14) * 86_400_000).toISOString().slice(0, 10);
@@ -422,7 +424,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], get: [], create: [], inventory: [], suggestions: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [] };
     for (const key of SCENARIO_KEYS) {
       for (const v of variants[key]) {
         const s = sessions[v.session]!;
@@ -474,7 +476,8 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     const rows: Row[] = [];
     const scenarios: { key: ScenarioKey; name: string }[] = [
       { key: 'search', name: 'job list, /jobs (20/page, searched)' },
-      { key: 'get', name: 'job page, /jobs/{id} (job + time, history)' },
+      { key: 'job', name: 'job with its relations, GET /api/jobs/{id}' },
+      { key: 'get', name: 'job page on a phone (job, then time, history)' },
       { key: 'create', name: 'create time entry' },
       { key: 'inventory', name: 'inventory page, on hand + on order (60/page)' },
       { key: 'suggestions', name: 'suggested orders (all materials)' },

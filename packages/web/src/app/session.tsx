@@ -5,7 +5,7 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
@@ -26,22 +26,47 @@ interface SessionApi {
 }
 
 const Ctx = createContext<SessionApi | null>(null);
+
 /**
- * Initial data is loading (the overlay is up). A context of its own: its start and end re-render
- * only the overlay, not every screen that reads the session.
+ * Whether the initial data is loading, as a small store rather than SessionProvider state: its
+ * start and end re-render only the overlay that reads it, not the provider (whose render walks
+ * the whole app for context readers, one long task on a phone on every start).
  */
-const InitialDataLoadingCtx = createContext(false);
+interface LoadingFlag {
+  get: () => boolean;
+  set: (loading: boolean) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createLoadingFlag(): LoadingFlag {
+  let loading = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => loading,
+    set: (next) => {
+      if (next === loading) return;
+      loading = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const InitialDataLoadingCtx = createContext<LoadingFlag>(createLoadingFlag());
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userQuery = useSessionUser();
   const user = userQuery.data ?? null;
-  const [bootstrapping, setBootstrapping] = useState(false);
+  const [initialDataLoading] = useState(createLoadingFlag);
   const loadedFor = useRef<number | null>(null);
 
   const loadInitialData = useCallback(async () => {
-    setBootstrapping(true);
+    initialDataLoading.set(true);
     try {
       await Promise.all(
         INITIAL_RESOURCES.map((r) =>
@@ -49,9 +74,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         ),
       );
     } finally {
-      setBootstrapping(false);
+      initialDataLoading.set(false);
     }
-  }, [queryClient]);
+  }, [queryClient, initialDataLoading]);
 
   // Signed in on start (or after login): load the initial data once per user (once back online
   // when the session started offline).
@@ -106,13 +131,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   return (
     <Ctx.Provider value={value}>
-      <InitialDataLoadingCtx.Provider value={bootstrapping}>{children}</InitialDataLoadingCtx.Provider>
+      <InitialDataLoadingCtx.Provider value={initialDataLoading}>{children}</InitialDataLoadingCtx.Provider>
     </Ctx.Provider>
   );
 }
 
+/** The initial data is loading (the overlay shows once that lasts the loader delay, platform.md 2.7). */
 export function useInitialDataLoading(): boolean {
-  return useContext(InitialDataLoadingCtx);
+  const flag = useContext(InitialDataLoadingCtx);
+  return useSyncExternalStore(flag.subscribe, flag.get, flag.get);
 }
 
 export function useSession(): SessionApi {

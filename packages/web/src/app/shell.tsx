@@ -3,7 +3,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { BusyOverlay } from '../ui/loader.tsx';
+import { BusyOverlay, useDelayedFlag } from '../ui/loader.tsx';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { CommandPaletteHotkey } from './command-palette-hotkey.tsx';
@@ -84,8 +84,18 @@ export function Shell() {
   );
 }
 
+/**
+ * The initial data's overlay (platform.md 2.2), shown as every loading spinner is (2.7): only once
+ * the load has lasted the loader delay, and closable; a quick load shows nothing.
+ */
 function InitialDataOverlay() {
-  return useInitialDataLoading() ? <BusyOverlay label="Loading your data…" /> : null;
+  const loading = useInitialDataLoading();
+  const shown = useDelayedFlag(loading);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (!loading) setClosed(false);
+  }, [loading]);
+  return shown && !closed ? <BusyOverlay label="Loading your data…" onClose={() => setClosed(true)} /> : null;
 }
 
 function RouteLoading() {
