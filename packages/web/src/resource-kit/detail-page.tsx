@@ -16,7 +16,7 @@
  * kept in the address (`?tab=vendors`), so reload and back return to it.
  *
  * A section that lists a relation the record's GET embeds declares it (`relation: 'notes'`, or
- * `{ name: 'pickup_items', perPage: 20 }` for a paged table): its list starts from the embedded rows
+ * `{ name: 'pickup_items', paged: true }` for a paged table): its list starts from the embedded rows
  * instead of asking again (embedded-relations.ts), when it asks with the relation's own query.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
@@ -56,7 +56,8 @@ export interface DetailSection<N extends ResourceName> {
   addLabel?: string;
   /**
    * The relation of the record this section lists (`notes`), when it lists all of them with the
-   * relation's query (`{ job_id, ...order }`); `{ name, perPage }` for page 1 of a paged table.
+   * relation's query (`{ job_id, ...order }`); `{ name, paged: true }` for page 1 of a paged table
+   * (`perPage` too when the table has its own).
    * The section's list then starts from the rows the record's GET embedded.
    */
   relation?: string | SectionRelation;

@@ -125,7 +125,8 @@ describe('a detail section listing an embedded relation', () => {
 describe('relationEntry', () => {
   it('keys a relation as its section asks for it, and declines what the rows cannot answer', () => {
     expect(relationEntry('jobs', 5, { name: 'notes' }, [])?.key).toEqual(resourceKeys.list('notes', { job_id: 5, sort_column: 'created_at', sort_direction: 'desc' }));
-    expect(relationEntry('jobs', 5, { name: 'events', perPage: 20 }, [])).toEqual({
+    // paged: page 1 at the table's default page size, as a ResourceTable asks for it
+    expect(relationEntry('jobs', 5, { name: 'events', paged: true }, [])).toEqual({
       key: resourceKeys.page('events', { page: 1, per_page: 20, job_id: 5, sort_column: 'date', sort_direction: 'asc' }),
       value: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 },
     });

@@ -11,15 +11,19 @@
  * and asks the server as always. The entry then ages and is invalidated like any fetched list,
  * so saves and deletes refetch it as they do today.
  */
-import { LIST_LIMIT, type Page } from '@glazier/shared/api';
+import { DEFAULT_PER_PAGE, LIST_LIMIT, type Page } from '@glazier/shared/api';
 import type { RelationDef } from '@glazier/shared/resources/define';
 import { isResourceName, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { resourceKeys, type Rec } from './hooks.ts';
 
-/** A relation a section lists: its name on the record, and `perPage` when the section pages it (a `ResourceTable`). */
+/**
+ * A relation a section lists: its name on the record, and whether the section pages it (a
+ * `ResourceTable`: page 1 at the table's `perPage`, by default the table's own default).
+ */
 export interface SectionRelation {
   name: string;
+  paged?: boolean;
   perPage?: number;
 }
 
@@ -33,8 +37,8 @@ export function relationEntry(resource: ResourceName, id: number, relation: Sect
   if (!rel || rel.kind !== 'many' || !rel.foreignKey || !isResourceName(rel.resource)) return null;
   const child = rel.resource;
   const query = { [rel.foreignKey]: id, ...rel.order };
-  if (relation.perPage) {
-    const perPage = relation.perPage;
+  if (relation.paged || relation.perPage) {
+    const perPage = relation.perPage ?? DEFAULT_PER_PAGE;
     const page: Page<Rec> = { data: rows.slice(0, perPage), current_page: 1, last_page: Math.max(1, Math.ceil(rows.length / perPage)), per_page: perPage, total: rows.length };
     return { key: resourceKeys.page(child, { page: 1, per_page: perPage, ...query }), value: page };
   }

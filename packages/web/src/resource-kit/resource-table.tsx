@@ -15,7 +15,7 @@
  * Offline it says "You are offline." instead of the empty text, and over a cached copy it says
  * from when that copy is.
  */
-import type { SortDirection } from '@glazier/shared/api';
+import { DEFAULT_PER_PAGE, type SortDirection } from '@glazier/shared/api';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Alert, Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -69,7 +69,7 @@ export interface ResourceTableProps<N extends ResourceName> {
 const field = (row: Rec, key: string) => row[key];
 
 export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
-  const { resource, columns, perPage = 20, onRowClick } = props;
+  const { resource, columns, perPage = DEFAULT_PER_PAGE, onRowClick } = props;
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 300);
   const [pageNo, setPageNo] = useState(1);

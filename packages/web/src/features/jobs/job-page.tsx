@@ -285,7 +285,7 @@ export function JobPage() {
         {
           key: 'pickup',
           label: 'Pickup Items',
-          relation: { name: 'pickup_items', perPage: 20 },
+          relation: { name: 'pickup_items', paged: true },
           render: (j) => <PickupItems job={j} canAdd={canPickup} />,
           onAdd: canPickup && hasRecordDialog('pickup_items') ? (j) => void openRecordDialog(modals, 'pickup_items', { initial: { job_id: j.id } }) : undefined,
           addLabel: 'Add Pickup Item',
@@ -297,7 +297,7 @@ export function JobPage() {
           onAdd: canTime && hasRecordDialog('time_entries') ? (j) => void addTimeEntry(modals, j.id) : undefined,
           addLabel: 'Add Time',
         },
-        { key: 'schedule', label: 'Schedule', relation: { name: 'events', perPage: 20 }, render: (j) => <Schedule job={j} /> },
+        { key: 'schedule', label: 'Schedule', relation: { name: 'events', paged: true }, render: (j) => <Schedule job={j} /> },
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."
