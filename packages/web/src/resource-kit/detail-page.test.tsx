@@ -21,7 +21,6 @@ function Screen(props: Partial<DetailPageProps<'vendors'>>) {
       resource="vendors"
       id={id}
       parent={{ label: 'Vendors', to: '/lists/vendors' }}
-      title={(v) => v.name}
       subtitle={(v) => v.contact_name}
       fields={[
         { label: 'Email', value: (v) => v.email },
@@ -49,7 +48,7 @@ function show(path: string, props: Partial<DetailPageProps<'vendors'>> = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DetailPage', () => {
-  it('heads the screen by the record, shows its key fields and opens the first tab', async () => {
+  it('heads the screen by the record (its name, by default), shows its key fields and opens the first tab', async () => {
     mockFetch((url) => (url.pathname === '/api/vendors/7' ? json(vendor) : undefined));
     show('/lists/vendors/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Clear Glass Supply' })).toBeTruthy();
@@ -59,6 +58,12 @@ describe('DetailPage', () => {
     expect(screen.getByRole('link', { name: 'Vendors' }).getAttribute('href')).toBe('/lists/vendors');
     expect(screen.getByText('materials of 7')).toBeTruthy();
     expect(screen.queryByText('the orders')).toBeNull();
+  });
+
+  it('takes a title of its own over the record name', async () => {
+    mockFetch((url) => (url.pathname === '/api/vendors/7' ? json(vendor) : undefined));
+    show('/lists/vendors/7', { title: (v) => `Supplier ${v.name ?? ''}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Supplier Clear Glass Supply' })).toBeTruthy();
   });
 
   it('keeps the open tab in the address', async () => {

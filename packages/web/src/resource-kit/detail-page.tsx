@@ -5,7 +5,7 @@
  *
  *   const id = useRouteId('material_id');
  *   <DetailPage resource="materials" id={id} parent={{ label: 'Inventory', to: '/inventory' }}
- *     title={(m) => m.number} subtitle={(m) => m.description}
+ *     subtitle={(m) => m.description}
  *     fields={[{ label: 'Reorder qty', field: 'reorder_qty' }, { label: 'Vendor', value: (m) => vendorName(m) }]}
  *     actions={(m) => <Button onClick={() => edit(m)}>Edit</Button>}
  *     sections={[{ key: 'vendors', label: 'Vendors', onAdd: canEdit ? addVendor : undefined, addLabel: 'Add Vendor',
@@ -19,7 +19,8 @@
  * `{ name: 'pickup_items', paged: true }` for a paged table): its list starts from the embedded rows
  * instead of asking again (embedded-relations.ts), when it asks with the relation's own query.
  */
-import type { ResourceName } from '@glazier/shared/resources/registry';
+import { recordName } from '@glazier/shared/resources/naming';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
@@ -67,7 +68,8 @@ export interface DetailPageProps<N extends ResourceName> {
   resource: N;
   /** The record's id (`useRouteId`); null when the address holds no valid id. */
   id: number | null;
-  title: (record: RecordOf<N>) => string;
+  /** The screen's title (h1 and document title); by default the record's name (its resource's `naming`, shared naming.ts). */
+  title?: (record: RecordOf<N>) => string;
   subtitle?: (record: RecordOf<N>) => ReactNode;
   badge?: (record: RecordOf<N>) => ReactNode;
   fields?: DetailField<N>[];
@@ -130,7 +132,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
             {/* At least 14rem for the title: on a phone the actions go below it rather than squeeze it to a word a line. */}
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
               <Group gap="sm" align="center">
-                <ScreenTitle style={{ overflowWrap: 'anywhere' }}>{props.title(record)}</ScreenTitle>
+                <ScreenTitle style={{ overflowWrap: 'anywhere' }}>{props.title ? props.title(record) : recordName(RESOURCES[resource], record)}</ScreenTitle>
                 {props.badge?.(record)}
               </Group>
               {props.subtitle && (

@@ -34,7 +34,7 @@ function OldestNotes({ jobId }: { jobId: number }) {
 
 function Screen({ sections }: { sections: DetailSection<'jobs'>[] }) {
   const id = useRouteId('job_id');
-  return <DetailPage resource="jobs" id={id} title={(j) => j.number ?? ''} sections={sections} />;
+  return <DetailPage resource="jobs" id={id} sections={sections} />;
 }
 
 /** The app's client (main.tsx): a fetched list is fresh for 30 s, and so is one filled from a record. */

@@ -15,7 +15,6 @@ import { resourceKeys, storeRecords, useRecord, type RecordOf } from '../../reso
 import { api } from '../../resource-kit/http.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
@@ -120,7 +119,6 @@ export function BomPage() {
       resource="boms"
       id={id}
       parent={LIST}
-      title={recordHeading('boms').primary}
       badge={(b) => <BomStatusBadge bom={b} />}
       fields={[
         {

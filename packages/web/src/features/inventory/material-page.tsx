@@ -200,7 +200,6 @@ export function MaterialPage() {
       resource="materials"
       id={id}
       parent={{ label: 'Inventory', to: '/inventory' }}
-      title={recordHeading('materials').primary}
       subtitle={(m) => m.description}
       badge={(m) => (
         <Group gap={6}>

@@ -166,7 +166,6 @@ export function JobPage() {
       resource="jobs"
       id={id}
       parent={{ label: 'Jobs', to: '/jobs' }}
-      title={jobHeading}
       subtitle={(j) => (j.number && j.name ? j.name : null)}
       badge={(j) => (
         <Group gap={6}>

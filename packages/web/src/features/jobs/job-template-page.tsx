@@ -9,7 +9,6 @@ import { JobProductsSection } from './job-products-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { useRecord } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { openJobTemplateDialog } from './job-template-dialog.tsx';
@@ -36,7 +35,6 @@ export function JobTemplatePage() {
       resource="job_templates"
       id={id}
       parent={LIST}
-      title={recordHeading('job_templates').primary}
       fields={[
         { label: 'Client', value: (t) => t.client_name || '—' },
         { label: 'Category template', value: (t) => <CategoryTemplateName id={t.category_template_id} /> },

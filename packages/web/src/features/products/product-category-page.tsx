@@ -12,7 +12,6 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { resourceKeys, useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { enabledFeatures } from './feature-flags.tsx';
@@ -43,7 +42,6 @@ export function ProductCategoryPage() {
       resource="product_categories"
       id={id}
       parent={{ label: 'Product Categories', to: '/product_categories' }}
-      title={recordHeading('product_categories').primary}
       badge={(c) => <SelectionBadge category={c} />}
       fields={[{ label: 'Features', value: (c) => enabledFeatures(c).join(', ') || 'None' }]}
       actions={(c) =>

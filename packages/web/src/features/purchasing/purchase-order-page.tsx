@@ -24,7 +24,6 @@ import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useSettingValue } from '../../resource-kit/settings.ts';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
@@ -310,7 +309,6 @@ export function PurchaseOrderPage() {
       resource="purchase_orders"
       id={id}
       parent={LIST}
-      title={recordHeading('purchase_orders').primary}
       subtitle={(o) => o.vendor_name}
       badge={(o) => <OrderStatusBadge order={o} />}
       fields={[

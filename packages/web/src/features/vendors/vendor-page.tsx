@@ -12,7 +12,6 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -89,7 +88,6 @@ export function VendorPage() {
       resource="vendors"
       id={id}
       parent={LIST}
-      title={recordHeading('vendors').primary}
       badge={(v) => (v.active ? null : <ActiveBadge active={false} />)}
       fields={[
         { label: 'Contact', value: (v) => v.contact_name || '—' },
