@@ -9,7 +9,7 @@ import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
 import { asDbError } from '../src/db/driver-types.ts';
 import { fromDbError } from '../src/engine/errors.ts';
-import { LIST_LIMIT } from '../src/engine/query.ts';
+import { LIST_LIMIT } from '@glazier/shared/api';
 import { buildApp } from '../src/http/app.ts';
 import { LoginThrottle } from '../src/http/login-throttle.ts';
 import { DEFAULT_BODY_LIMIT, uploadRoute } from '../src/http/uploads.ts';

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, fillPlaceholders, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/resources/define';
-import type { Page } from '@glazier/shared/api';
+import { LIST_LIMIT, type Page } from '@glazier/shared/api';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
@@ -13,7 +13,7 @@ import { recordAudit } from './audit.ts';
 import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
-import { baseConditions, LIST_LIMIT, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
+import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 

@@ -203,5 +203,3 @@ export function parsePaging(q: QueryInput): { page: number; perPage: number } {
   if (Object.keys(errors).length) throw invalid(errors);
   return { page, perPage };
 }
-
-export { LIST_LIMIT } from '@glazier/shared/api';
