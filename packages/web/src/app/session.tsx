@@ -5,12 +5,13 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
 import { api, fetchCsrfCookie } from '../resource-kit/http.ts';
 import { SESSION_KEY, fetchSessionUser, forgetLastUser, useSessionUser, type CurrentUser } from '../resource-kit/session-user.ts';
+import { useLoader } from '../ui/loader.tsx';
 
 export const INITIAL_RESOURCES: readonly ResourceName[] = ['users', 'clients', 'client_types', 'product_categories', 'settings'];
 
@@ -27,56 +28,24 @@ interface SessionApi {
 
 const Ctx = createContext<SessionApi | null>(null);
 
-/**
- * Whether the initial data is loading, as a small store rather than SessionProvider state: its
- * start and end re-render only the overlay that reads it, not the provider (whose render walks
- * the whole app for context readers, one long task on a phone on every start).
- */
-interface LoadingFlag {
-  get: () => boolean;
-  set: (loading: boolean) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-function createLoadingFlag(): LoadingFlag {
-  let loading = false;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => loading,
-    set: (next) => {
-      if (next === loading) return;
-      loading = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const InitialDataLoadingCtx = createContext<LoadingFlag>(createLoadingFlag());
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userQuery = useSessionUser();
   const user = userQuery.data ?? null;
-  const [initialDataLoading] = useState(createLoadingFlag);
+  const loader = useLoader();
   const loadedFor = useRef<number | null>(null);
 
-  const loadInitialData = useCallback(async () => {
-    initialDataLoading.set(true);
-    try {
-      await Promise.all(
-        INITIAL_RESOURCES.map((r) =>
-          queryClient.prefetchQuery({ queryKey: resourceKeys.list(r), queryFn: ({ signal }) => fetchList(r, {}, signal) }),
-        ),
-      );
-    } finally {
-      initialDataLoading.set(false);
-    }
-  }, [queryClient, initialDataLoading]);
+  // Behind the app's loader (platform.md 2.2, 2.7): its overlay shows only when the load lasts,
+  // and the person can close it; a quick load re-renders nothing.
+  const loadInitialData = useCallback(
+    () =>
+      loader.run(
+        Promise.all(INITIAL_RESOURCES.map((r) => queryClient.prefetchQuery({ queryKey: resourceKeys.list(r), queryFn: ({ signal }) => fetchList(r, {}, signal) }))),
+        'Loading your data…',
+      ),
+    [queryClient, loader],
+  );
 
   // Signed in on start (or after login): load the initial data once per user (once back online
   // when the session started offline).
@@ -130,16 +99,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [shown, login, logout],
   );
   return (
-    <Ctx.Provider value={value}>
-      <InitialDataLoadingCtx.Provider value={initialDataLoading}>{children}</InitialDataLoadingCtx.Provider>
-    </Ctx.Provider>
+    <Ctx.Provider value={value}>{children}</Ctx.Provider>
   );
-}
-
-/** The initial data is loading (the overlay shows once that lasts the loader delay, platform.md 2.7). */
-export function useInitialDataLoading(): boolean {
-  const flag = useContext(InitialDataLoadingCtx);
-  return useSyncExternalStore(flag.subscribe, flag.get, flag.get);
 }
 
 export function useSession(): SessionApi {

@@ -3,12 +3,11 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { BusyOverlay, useDelayedFlag } from '../ui/loader.tsx';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { CommandPaletteHotkey } from './command-palette-hotkey.tsx';
 import { Header } from './header.tsx';
-import { useInitialDataLoading, useSession } from './session.tsx';
+import { useSession } from './session.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 export function Shell() {
@@ -78,24 +77,9 @@ export function Shell() {
           </AppShell.Footer>
         )}
       </AppShell>
-      <InitialDataOverlay />
       {signedIn && <CommandPaletteHotkey />}
     </ScreenActionsProvider>
   );
-}
-
-/**
- * The initial data's overlay (platform.md 2.2), shown as every loading spinner is (2.7): only once
- * the load has lasted the loader delay, and closable; a quick load shows nothing.
- */
-function InitialDataOverlay() {
-  const loading = useInitialDataLoading();
-  const shown = useDelayedFlag(loading);
-  const [closed, setClosed] = useState(false);
-  useEffect(() => {
-    if (!loading) setClosed(false);
-  }, [loading]);
-  return shown && !closed ? <BusyOverlay label="Loading your data…" onClose={() => setClosed(true)} /> : null;
 }
 
 function RouteLoading() {

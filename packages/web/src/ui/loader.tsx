@@ -10,9 +10,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 export const LOADER_DELAY_MS = 250;
 
 export interface LoaderApi {
-  /** Marks an operation as running; call the returned function when it ends. */
-  start: () => () => void;
-  run: <T>(work: Promise<T> | (() => Promise<T>)) => Promise<T>;
+  /**
+   * Marks an operation as running; call the returned function when it ends. `label` is what the
+   * overlay says (default "Working…"); the operation that starts a wait names it.
+   */
+  start: (label?: string) => () => void;
+  run: <T>(work: Promise<T> | (() => Promise<T>), label?: string) => Promise<T>;
 }
 
 const LoaderContext = createContext<LoaderApi | null>(null);
@@ -21,10 +24,12 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
   const pending = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [visible, setVisible] = useState(false);
+  const label = useRef<string | undefined>(undefined);
 
-  const start = useCallback(() => {
+  const start = useCallback((text?: string) => {
     pending.current += 1;
     if (pending.current === 1) {
+      label.current = text;
       timer.current = setTimeout(() => setVisible(true), LOADER_DELAY_MS);
     }
     let ended = false;
@@ -47,8 +52,8 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
   const api = useMemo<LoaderApi>(
     () => ({
       start,
-      run: async (work) => {
-        const done = start();
+      run: async (work, text) => {
+        const done = start(text);
         try {
           return await (typeof work === 'function' ? work() : work);
         } finally {
@@ -62,7 +67,7 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
   return (
     <LoaderContext.Provider value={api}>
       {children}
-      {visible && <BusyOverlay onClose={() => setVisible(false)} />}
+      {visible && <BusyOverlay label={label.current} onClose={() => setVisible(false)} />}
     </LoaderContext.Provider>
   );
 }
