@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import { wrapDriver, type Connection, type Db, type Driver, type RowMode } from '../packages/server/src/db/client.ts';
+import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, type RowMode } from '../packages/server/src/db/client.ts';
 import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
@@ -60,6 +60,8 @@ const ROOT = path.resolve(import.meta.dirname);
 interface Captured {
   sql: string;
   params: unknown[];
+  /** Run as the app ran it: a statement the app prepares is prepared in the replay too. */
+  options?: QueryOptions;
   /** Statements sent while another was in flight share a group (the engine ran them in parallel). */
   group: number;
   tx: boolean;
@@ -72,13 +74,13 @@ class Recorder {
   statements: Captured[] = [];
   wrap(conn: Connection, tx: boolean): Connection {
     return {
-      run: async (sql: string, params: unknown[], mode: RowMode) => {
-        if (!this.on) return conn.run(sql, params, mode);
+      run: async (sql: string, params: unknown[], mode: RowMode, options?: QueryOptions) => {
+        if (!this.on) return conn.run(sql, params, mode, options);
         const group = this.inflight > 0 ? this.group : ++this.group;
-        this.statements.push({ sql, params, group, tx });
+        this.statements.push({ sql, params, options, group, tx });
         this.inflight++;
         try {
-          return await conn.run(sql, params, mode);
+          return await conn.run(sql, params, mode, options);
         } finally {
           this.inflight--;
         }
@@ -123,10 +125,10 @@ async function replay(db: Db, statements: Captured[]): Promise<void> {
   const outside = statements.filter((s) => !s.tx);
   const groups = new Map<number, Captured[]>();
   for (const s of outside) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
-  for (const g of groups.values()) await Promise.all(g.map((s) => db.query(s.sql, s.params)));
+  for (const g of groups.values()) await Promise.all(g.map((s) => db.query(s.sql, s.params, s.options)));
   if (inTx.length) {
     await db.transaction(async (tx) => {
-      for (const s of inTx) await tx.query(s.sql, s.params);
+      for (const s of inTx) await tx.query(s.sql, s.params, s.options);
     });
   }
 }

@@ -8,8 +8,18 @@ import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
 export type Row = Record<string, unknown>;
 export type RowMode = 'object' | 'array';
 
+/**
+ * `prepare`: the statement's text is run again and again with other values (a record read by its
+ * id), so the database may keep its plan: PostgreSQL parses and plans it once per connection (a
+ * job with its twenty relations spends twice as long being planned as being run). Drivers that
+ * cannot keep a plan ignore it.
+ */
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 export interface Db {
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Drizzle builder bound to this connection (or transaction). */
   readonly orm: PgRemoteDatabase;
   /** Runs `fn` in one transaction; nested calls reuse it (savepoint-free, all or nothing). */
@@ -21,7 +31,7 @@ export interface Db {
 
 /** What a driver must provide; the Db wrapper adds Drizzle and nested-transaction handling. */
 export interface Connection {
-  run(sql: string, params: unknown[], mode: RowMode): Promise<unknown[]>;
+  run(sql: string, params: unknown[], mode: RowMode, options?: QueryOptions): Promise<unknown[]>;
 }
 
 export interface Driver {
@@ -46,7 +56,7 @@ export function wrapDriver(driver: Driver): Db {
       kind: driver.kind,
       inTransaction,
       orm: ormFor(conn),
-      query: <T = Row>(sql: string, params: unknown[] = []) => conn.run(sql, params, 'object') as Promise<T[]>,
+      query: <T = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => conn.run(sql, params, 'object', options) as Promise<T[]>,
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
         if (inTransaction) return fn(db);
         const { conn: txConn, release } = await driver.acquire();

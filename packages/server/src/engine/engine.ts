@@ -344,7 +344,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   // (the same access rules as readableRow).
   const used = readableRelations(ctx, res, relations);
   const statement = getStatement(ctx, res, used);
-  const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }));
+  const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }), { prepare: true });
   if (!read) throw notFound(res.def.label);
   const row: Row = {};
   const values: Row = {};
