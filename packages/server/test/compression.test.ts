@@ -148,6 +148,13 @@ describe('API responses', () => {
     expect(brList.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decode('br', brList.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
 
+    // an answer of a few KB, compressed in line, gets brotli's quickest level (app.ts)
+    const fewKb = await app.inject({ method: 'GET', url: '/api/clients?page=1&per_page=8', headers: { ...headers(jar()), 'accept-encoding': 'br' } });
+    const text = decode('br', fewKb.rawPayload);
+    expect(text.length).toBeGreaterThan(1024);
+    expect(text.length).toBeLessThan(8192);
+    expect(fewKb.rawPayload).toEqual(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }));
+
     // a small answer is not worth compressing
     const me = await app.inject({ method: 'GET', url: '/api/setup', headers: headers(jar()) });
     expect(me.headers['content-encoding']).toBeUndefined();
