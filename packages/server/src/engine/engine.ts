@@ -238,6 +238,26 @@ function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): 
   return statement;
 }
 
+/**
+ * get()'s relations and statement for one caller: what they are depends on the caller's user
+ * alone (their rights, their id in a scope), and a signed-in user is one object until their rights
+ * or record change (session-user-cache.ts), so they are worked out once per user and resource
+ * instead of on every request.
+ */
+const plansByUser = new WeakMap<object, Map<string, { used: ReadableRelation[]; statement: { sql: string; params: unknown[] } }>>();
+
+function getPlan(ctx: Ctx, res: ServerResource, relations: string[]) {
+  const user = requireUser(ctx);
+  let plans = plansByUser.get(user);
+  if (!plans) plansByUser.set(user, (plans = new Map()));
+  let plan = plans.get(res.name);
+  if (!plan) {
+    const used = readableRelations(ctx, res, relations);
+    plans.set(res.name, (plan = { used, statement: getStatement(ctx, res, used) }));
+  }
+  return plan;
+}
+
 // ---------- reads ----------
 
 export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
@@ -374,8 +394,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   const relations = Object.keys(res.def.relations);
   // The record and its relations in one statement: relations only come with a readable record
   // (the same access rules as readableRow).
-  const used = readableRelations(ctx, res, relations);
-  const statement = getStatement(ctx, res, used);
+  const { used, statement } = getPlan(ctx, res, relations);
   const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }), { prepare: true });
   if (!read) throw notFound(res.def.label);
   const row: Row = {};
