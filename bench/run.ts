@@ -12,7 +12,10 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -119,18 +122,67 @@ async function openBenchDb(kind: 'pglite' | 'postgres', location: string, rec: R
   return db;
 }
 
-/** Replays captured statements: parallel groups in parallel, transactions in one transaction. */
-async function replay(db: Db, statements: Captured[]): Promise<void> {
+/**
+ * Replays captured statements: parallel groups in parallel, transactions in one transaction.
+ * Answers the rows of the last statement (what the floor server sends).
+ */
+async function replay(db: Db, statements: Captured[]): Promise<unknown[]> {
   const inTx = statements.filter((s) => s.tx && !/^(BEGIN|COMMIT|ROLLBACK)$/i.test(s.sql.trim()));
   const outside = statements.filter((s) => !s.tx);
   const groups = new Map<number, Captured[]>();
   for (const s of outside) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
-  for (const g of groups.values()) await Promise.all(g.map((s) => db.query(s.sql, s.params, s.options)));
+  let last: unknown[] = [];
+  for (const g of groups.values()) last = (await Promise.all(g.map((s) => db.query(s.sql, s.params, s.options)))).at(-1) ?? last;
   if (inTx.length) {
     await db.transaction(async (tx) => {
-      for (const s of inTx) await tx.query(s.sql, s.params, s.options);
+      for (const s of inTx) last = await tx.query(s.sql, s.params, s.options);
     });
   }
+  return last;
+}
+
+// ---------- the floor: what any Node HTTP server pays here ----------
+
+const FLOOR_SMALL_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+const FLOOR_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const brotliAsync = promisify(zlib.brotliCompress);
+
+/**
+ * A bare node:http server, no framework, session, validation or presentation: it answers each
+ * request of a scenario by replaying the statements the app ran for that very request (through the
+ * same Db) and sending the last statement's rows as JSON, compressed as the app compresses (brotli
+ * above 1 KB: the quickest level in line up to 8 KB, level 4 beyond). Under the same load it
+ * measures the floor of HTTP on this machine: API/floor is what our stack adds, floor/SQL what any
+ * Node server answering these statements would.
+ */
+async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: string; variants: Variant[]; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const [v, s, r] = (req.url ?? '').split('/').slice(2).map(Number);
+    const statements = list[v!]?.captured[s!]?.[r!];
+    req.resume(); // a POST's body is not read: its statements are known
+    req.on('end', async () => {
+      if (!statements) return res.writeHead(404).end();
+      try {
+        const rows = await replay(db, statements);
+        let body: string | Buffer = JSON.stringify(rows);
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        if (body.length >= 1024 && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
+          body = body.length <= 8192 ? zlib.brotliCompressSync(body, FLOOR_SMALL_BROTLI) : await brotliAsync(body, FLOOR_BROTLI);
+          res.setHeader('content-encoding', 'br');
+          res.setHeader('vary', 'accept-encoding');
+        }
+        res.end(body);
+      } catch {
+        res.writeHead(500).end();
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  const variants = list.map((cv, v) => ({ session: cv.session, steps: cv.steps.map((step, s) => step.map((r, i) => ({ ...r, path: `/floor/${v}/${s}/${i}` }))) }));
+  return { baseUrl: `http://127.0.0.1:${addr.port}`, variants, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 // ---------- statistics ----------
@@ -261,6 +313,8 @@ interface Row {
   statuses: Record<string, number>;
   sqlAlone: { p50: number; p95: number; n: number };
   sqlConc: { p50: number; p95: number; n: number };
+  /** The bare node:http server answering the same statements under the same load (startFloor). */
+  floor: { p50: number; p95: number; n: number };
   /** Statements per call (mean over the variants; BEGIN/COMMIT not counted). */
   statements: number;
   /** HTTP requests per call (a screen that opens with several). */
@@ -491,12 +545,15 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       const load = await runLoad(baseUrl, sessions, variants[sc.key], 1000 + i);
       const api = summarise(load.latencies);
       const list = captured[sc.key];
+      const floorServer = await startFloor(db, list);
+      const floorLoad = await runLoad(floorServer.baseUrl, sessions, floorServer.variants, 1000 + i).finally(floorServer.close);
+      if (floorLoad.errors) throw new Error(`The floor server answered ${JSON.stringify(floorLoad.statuses)}.`);
       const alone = await timeRuns(SQL_RUNS, 1, (k) => replayVariant(list[k % list.length]!));
       const conc = await timeRuns(SQL_RUNS, CONCURRENCY, (k) => replayVariant(list[k % list.length]!));
       const counted = (v: CapturedVariant) => v.captured.flat(2).filter((s) => !/^(BEGIN|COMMIT)$/i.test(s.sql.trim())).length;
       const row: Row = {
         scenario: sc.name, api, rps: api.n / load.seconds, errors: load.errors, statuses: load.statuses,
-        sqlAlone: summarise(alone), sqlConc: summarise(conc),
+        sqlAlone: summarise(alone), sqlConc: summarise(conc), floor: summarise(floorLoad.latencies),
         statements: list.reduce((sum, v) => sum + counted(v), 0) / list.length,
         requests: list[0]!.steps.flat().length,
       };
@@ -511,10 +568,12 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 }
 
 function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number | null; reused: boolean }) {
-  const header = ['scenario', 'p50 ms', 'p95 ms', 'calls/s', 'errors', 'HTTP reqs', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'SQL runs', 'API/SQL p50', 'API/SQL p95'];
+  const header = ['scenario', 'p50 ms', 'p95 ms', 'calls/s', 'errors', 'HTTP reqs', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'SQL runs', 'API/SQL p50', 'API/SQL p95', 'floor p50', 'floor/SQL p50', 'API/floor p50'];
+  const x = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   const body = rows.map((r) => [
     r.scenario, ms(r.api.p50), ms(r.api.p95), r.rps.toFixed(0), String(r.errors), String(r.requests), String(Math.round(r.statements * 10) / 10), ms(r.sqlAlone.p50), ms(r.sqlAlone.p95),
-    ms(r.sqlConc.p50), ms(r.sqlConc.p95), `${r.sqlAlone.n}/${r.sqlConc.n}`, `${(r.api.p50 / r.sqlConc.p50).toFixed(2)}×`, `${(r.api.p95 / r.sqlConc.p95).toFixed(2)}×`,
+    ms(r.sqlConc.p50), ms(r.sqlConc.p95), `${r.sqlAlone.n}/${r.sqlConc.n}`, x(r.api.p50, r.sqlConc.p50), x(r.api.p95, r.sqlConc.p95),
+    ms(r.floor.p50), x(r.floor.p50, r.sqlConc.p50), x(r.api.p50, r.floor.p50),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
@@ -524,7 +583,8 @@ function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number 
   for (const b of body) console.log(line(b));
   console.log(
     `SQL = the statements the engine issued for the same call (captured at the driver), replayed through db.query: alone (one at a time) and ${CONCURRENCY} at a time, up to ${SQL_RUNS} runs or ${SQL_BUDGET_MS / 1000} s each (SQL runs: alone/concurrent). ` +
-      `API/SQL compares the API with the SQL at the same concurrency. The API also reads the session and the user on every request.`,
+      `API/SQL compares the API with the SQL at the same concurrency. The API also reads the session and the user on every request. ` +
+      `floor = a bare node:http server answering each request by the same statements, rows as JSON, compressed as the app does, under the same load: floor/SQL is what HTTP costs any Node server here, API/floor what our stack adds.`,
   );
 }
 
