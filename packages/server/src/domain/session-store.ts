@@ -1,13 +1,12 @@
-/** @fastify/session store backed by the sessions table, so any app server can serve any user. */
-import type { Session } from 'fastify';
+/** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
 
-type StoredSession = Session;
+/** What a session holds (rows written by @fastify/session also hold a `cookie`, ignored). */
+export interface SessionData {
+  userId?: number;
+  csrf?: string;
+}
 
-type Callback = (err?: unknown) => void;
-type CallbackSession = (err: unknown, result?: StoredSession | null) => void;
-
-const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
 /**
  * Sessions read in the last moment are served from memory: every request reads its session, and
  * the round trip was a third of a simple request's statements. Writes and destroys in this process
@@ -15,47 +14,38 @@ const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
  */
 const CACHE_TTL_MS = 2_000;
 const CACHE_MAX = 10_000;
-const recent = new Map<string, { at: number; db: Db; data: StoredSession }>();
+const recent = new Map<string, { at: number; db: Db; data: Readonly<SessionData> }>();
 
-function remember(db: Db, sid: string, data: StoredSession) {
+function remember(db: Db, sid: string, data: SessionData) {
   if (recent.size >= CACHE_MAX) recent.clear();
-  recent.set(sid, { at: Date.now(), db, data });
+  recent.set(sid, { at: Date.now(), db, data: Object.freeze({ userId: data.userId, csrf: data.csrf }) });
 }
 
 export class DbSessionStore {
   constructor(private readonly db: Db) {}
 
-  set(sid: string, session: StoredSession, cb: Callback): void {
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + DEFAULT_TTL_MS);
+  async set(sid: string, data: SessionData, expiresAt: Date): Promise<void> {
     recent.delete(sid);
-    this.db
-      .query(
-        `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (sid) DO UPDATE SET user_id = EXCLUDED.user_id, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
-        [sid, session.userId ?? null, JSON.stringify(session), expires.toISOString()],
-      )
-      .then(() => cb(), cb);
+    await this.db.query(
+      `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (sid) DO UPDATE SET user_id = EXCLUDED.user_id, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
+      [sid, data.userId ?? null, JSON.stringify(data), expiresAt.toISOString()],
+    );
   }
 
-  get(sid: string, cb: CallbackSession): void {
+  /** The session's data, or null when there is none (never was, expired, destroyed); not to be changed. */
+  async get(sid: string): Promise<Readonly<SessionData> | null> {
     const hit = recent.get(sid);
-    if (hit && hit.db === this.db && Date.now() - hit.at < CACHE_TTL_MS) {
-      // a copy: the session plugin mutates what it is given
-      cb(null, structuredClone(hit.data));
-      return;
-    }
-    this.db
-      .query<{ data: StoredSession }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid])
-      .then((rows) => {
-        const data = rows[0]?.data ?? null;
-        if (data) remember(this.db, sid, structuredClone(data));
-        cb(null, data);
-      }, (e) => cb(e));
+    if (hit && hit.db === this.db && Date.now() - hit.at < CACHE_TTL_MS) return hit.data;
+    const [row] = await this.db.query<{ data: SessionData }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid]);
+    if (!row?.data) return null;
+    remember(this.db, sid, row.data);
+    return recent.get(sid)!.data;
   }
 
-  destroy(sid: string, cb: Callback): void {
+  async destroy(sid: string): Promise<void> {
     recent.delete(sid);
-    this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(() => cb(), cb);
+    await this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
   }
 }
 

@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import session from '@fastify/session';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -17,7 +16,8 @@ import { sessionUserFor } from '../domain/auth.ts';
 import { DbSessionStore } from '../domain/session-store.ts';
 import type { Ctx } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
-import { SESSION_COOKIE, registerAuthRoutes, csrfGuard, keepSessionCookie } from './auth-routes.ts';
+import { SESSION_COOKIE, registerAuthRoutes, csrfGuard } from './auth-routes.ts';
+import { registerSessions } from './session.ts';
 import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
 import { DEFAULT_BODY_LIMIT } from './uploads.ts';
@@ -115,17 +115,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   // Multipart bodies are only read by the upload routes (file-routes.ts), each with its own limits.
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: DEFAULT_BODY_LIMIT, files: 1, fields: 30, parts: 40 } });
-  await app.register(cookie);
-  await app.register(session, {
-    secret: rememberingSigner(opts.sessionSecret),
+  // Cookies are set through the plugin; the one cookie read (the session's) is read by sessions.
+  await app.register(cookie, { hook: false });
+  registerSessions(app, {
     cookieName: SESSION_COOKIE,
-    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE_MS },
-    saveUninitialized: false,
-    rolling: false,
+    signer: rememberingSigner(opts.sessionSecret),
     store: new DbSessionStore(db),
+    secure,
+    maxAgeMs: SESSION_MAX_AGE_MS,
   });
-
-  app.addHook('onSend', keepSessionCookie);
   // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');

@@ -7,36 +7,7 @@ import { authenticate, issuePasswordResetLink, resetPassword, setupFirstAdmin, s
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
 
-declare module 'fastify' {
-  interface Session {
-    userId?: number;
-    csrf?: string;
-  }
-  interface FastifyRequest {
-    /** Set by logout: the only response allowed to clear the session cookie. */
-    endsSession?: boolean;
-  }
-}
-
 export const SESSION_COOKIE = 'glazier_session';
-
-/**
- * @fastify/session clears the session cookie when a request carries an id it cannot find. A
- * request still in flight with the pre-login id (destroyed by the rotation at login) would then
- * wipe the new cookie in the browser and sign the user out. Only logout clears the cookie.
- */
-export async function keepSessionCookie(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.endsSession) return payload;
-  const header = reply.getHeader('set-cookie');
-  if (!header) return payload;
-  const list = (Array.isArray(header) ? header : [String(header)]).map(String);
-  const kept = list.filter((c) => !c.startsWith(`${SESSION_COOKIE}=;`));
-  if (kept.length !== list.length) {
-    reply.removeHeader('set-cookie');
-    if (kept.length) reply.header('set-cookie', kept);
-  }
-  return payload;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -100,7 +71,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { secureC
 
   app.post('/logout', async (request, reply) => {
     await request.session.destroy();
-    request.endsSession = true;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     return reply.status(204).send();

@@ -1,8 +1,8 @@
 /**
  * The session cookie's signer, with the answers it already worked out remembered.
  *
- * @fastify/session checks the cookie's HMAC on every request and signs the session id again to
- * compare with it: two HMACs per request for the same few cookies (issue 9). A signature is a
+ * Every request's session cookie is checked (session.ts): an HMAC per request for the same few
+ * cookies (issue 9). A signature is a
  * pure function of the value and the secret, so a cookie once verified stays verified: only valid
  * answers are kept (a forged cookie is checked in full every time, and cannot fill the memory),
  * and the maps are bounded.
