@@ -123,6 +123,16 @@ export function inputFields(def: ResourceDef): [string, FieldDef][] {
  * Unknown keys are dropped; `id` and `updated_at` pass through for updates and conflict checks.
  */
 export function recordSchema(def: ResourceDef, mode: 'create' | 'update') {
+  // Built once per definition and mode: building it, and zod compiling it on its first parse, was
+  // most of a create's main-thread time when it was built for every request (issue 9).
+  let schemas = recordSchemas.get(def);
+  if (!schemas) recordSchemas.set(def, (schemas = {}));
+  return (schemas[mode] ??= buildRecordSchema(def, mode));
+}
+
+const recordSchemas = new WeakMap<ResourceDef, Partial<Record<'create' | 'update', ReturnType<typeof buildRecordSchema>>>>();
+
+function buildRecordSchema(def: ResourceDef, mode: 'create' | 'update') {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, fd] of inputFields(def)) {
     const value = fieldValueSchema(fd) as z.ZodType<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
