@@ -88,19 +88,42 @@ export function maySeeDeleted(ctx: Ctx, res: ServerResource): boolean {
  * the given ids: a page computes them for its own rows only, never for the whole table.
  */
 export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): Promise<void> {
-  const exprs = Object.entries(res.computed ?? {});
-  if (!exprs.length || !rows.length) return;
-  const t = res.table;
-  const select: Record<string, SQL.Aliased | typeof t.id> = { id: t.id };
-  for (const [name, expr] of exprs) {
-    // Numbers come back from the driver as strings (numeric); text stays text.
-    const kind = res.def.fields[name]?.kind;
-    const asNumber = kind === 'int' || kind === 'money' || kind === 'qty' || kind === 'length';
-    select[name] = (asNumber ? sql`${expr(t)}`.mapWith(Number) : sql`${expr(t)}`).as(name);
-  }
-  const found = (await ctx.db.orm.select(select).from(t).where(inArray(t.id, rows.map((r) => r.id as number)))) as Row[];
+  if (!rows.length) return;
+  const statement = computedStatement(res);
+  if (!statement) return;
+  const found = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { ids: rows.map((r) => r.id as number) }), { prepare: true });
   const byId = new Map(found.map((r) => [r.id, r]));
-  for (const r of rows) for (const [name] of exprs) r[name] = byId.get(r.id)?.[name] ?? null;
+  for (const r of rows) {
+    const values = byId.get(r.id);
+    for (const [name, asNumber] of statement.fields) {
+      const v = values?.[name] ?? null;
+      r[name] = asNumber && v !== null ? Number(v) : v;
+    }
+  }
+}
+
+/**
+ * addComputed's statement for a resource: its computed columns for a list of ids, the same text
+ * whatever the ids, so it is rendered once (Drizzle rendered the expressions again for every page,
+ * most of an inventory page's main-thread time, issue 9) and prepared. `fields`: each computed
+ * field and whether it is a number (numeric kinds).
+ */
+const computedStatements = new WeakMap<ServerResource, { sql: string; params: unknown[]; fields: [string, boolean][] } | null>();
+const IDS = sql.placeholder('ids');
+
+function computedStatement(res: ServerResource) {
+  let statement = computedStatements.get(res);
+  if (statement === undefined) {
+    const exprs = Object.entries(res.computed ?? {});
+    const t = res.table;
+    const columns = exprs.map(([name, expr]) => sql`${expr(t)} AS ${sql.identifier(name)}`);
+    const numeric = (name: string) => ['int', 'money', 'qty', 'length'].includes(res.def.fields[name]?.kind ?? '');
+    statement = exprs.length
+      ? { ...renderSql(sql`SELECT ${t.id} AS id, ${sql.join(columns, sql`, `)} FROM ${t} WHERE ${t.id} = ANY(${IDS}::int[])`), fields: exprs.map(([name]) => [name, numeric(name)]) }
+      : null;
+    computedStatements.set(res, statement);
+  }
+  return statement;
 }
 
 /** Relations of many parents (lists with `with_{relation}`): one batched query per relation. */
