@@ -5,14 +5,25 @@
  */
 export const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 
-const toIso = (v: string) => new Date(v.includes('T') || /[+-]\d\d(:?\d\d)?$/.test(v) ? v : `${v}Z`).toISOString();
+/**
+ * A timestamp as PostgreSQL writes it (`2026-06-30 12:34:56.123456+00` in a row, `…T…+00:00`
+ * inside JSON; no zone for a plain timestamp, which is UTC) → ISO 8601 UTC with milliseconds, as
+ * `Date#toISOString` would (digits past the millisecond dropped). UTC text is rewritten as text,
+ * a list of a few hundred rows parses a thousand of them (issue 9); any other form goes through Date.
+ */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00(?::?00)?)?$/;
+export function isoTimestamp(v: string): string {
+  const m = UTC_TIMESTAMP.exec(v);
+  if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return new Date(v.includes('T') || /[+-]\d\d(:?\d\d)?$/.test(v) ? v : `${v}Z`).toISOString();
+}
 
 export const TEXT_PARSERS: Record<number, (v: string) => unknown> = {
   [OID.int8]: (v) => Number(v),
   [OID.numeric]: (v) => Number(v),
   [OID.date]: (v) => v,
-  [OID.timestamp]: toIso,
-  [OID.timestamptz]: toIso,
+  [OID.timestamp]: isoTimestamp,
+  [OID.timestamptz]: isoTimestamp,
 };
 
 /** A database error reduced to what the error mapper needs (also crosses the worker boundary). */

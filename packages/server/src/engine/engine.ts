@@ -9,7 +9,7 @@ import { LIST_LIMIT, type Page } from '@glazier/shared/api';
 import type { Area } from '@glazier/shared/permissions';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
-import { asDbError } from '../db/driver-types.ts';
+import { asDbError, isoTimestamp } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
 import { SERVER_RESOURCES } from '../resources/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
@@ -162,14 +162,6 @@ function fromJson(res: ServerResource, row: Row): Row {
     if (typeof row[name] === 'string') row[name] = isoTimestamp(row[name] as string);
   }
   return row;
-}
-
-/** `2026-06-30T12:34:56.123456+00:00` (json_agg in UTC) → `2026-06-30T12:34:56.123Z`, as Date would (ms truncated). */
-const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
-export function isoTimestamp(text: string): string {
-  const m = UTC_JSON_TIMESTAMP.exec(text);
-  if (!m) return new Date(text).toISOString();
-  return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
 }
 
 /** A relation of a record the caller may read: its name, the child resource, its definition. */
