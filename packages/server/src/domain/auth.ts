@@ -13,7 +13,7 @@ import { ARGON2_OPTIONS } from '../resources/users.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
 import { systemCtx } from './system-context.ts';
-import { cacheSessionUser, cachedSessionUser } from './session-user-cache.ts';
+import { sessionUserCache } from './session-user-cache.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
@@ -24,13 +24,11 @@ async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
   return { id: u.id as number, name: u.name as string, email: u.email as string, role, permissions: await permissionsFor(db, role) };
 }
 
-export async function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
-  const cached = cachedSessionUser(db, userId);
-  if (cached !== undefined) return cached;
-  const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
-  const user = !u || !u.active || u.deleted_at ? null : await asSessionUser(db, u);
-  cacheSessionUser(db, userId, user);
-  return user;
+export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
+  return sessionUserCache(db).get(userId, async () => {
+    const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
+    return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
+  });
 }
 
 /** Checks credentials; answers the user id or throws 422 on `email` (DESIGN.md). */

@@ -4,45 +4,30 @@
  * clears its entry at once; other app servers see it within the TTL (like the role matrix).
  */
 import type { SessionUser } from '@glazier/shared/api';
+import { RefreshingCache } from './refreshing-cache.ts';
 
 const TTL_MS = 2_000;
 const MAX = 10_000;
-type Entry = { at: number; user: SessionUser | null };
+type Cache = RefreshingCache<number, SessionUser | null>;
 // Keyed by database too: one process may serve several (tests, benchmarks).
-const caches = new WeakMap<object, Map<number, Entry>>();
-const all = new Set<Map<number, Entry>>();
+const caches = new WeakMap<object, Cache>();
+const all = new Set<Cache>();
 
-function cacheFor(db: object): Map<number, Entry> {
+/** The cache of signed-in users read from `db` (refreshing-cache.ts). */
+export function sessionUserCache(db: object): Cache {
   let c = caches.get(db);
   if (!c) {
-    c = new Map();
+    c = new RefreshingCache(TTL_MS, MAX);
     caches.set(db, c);
     all.add(c);
   }
   return c;
 }
 
-export function cachedSessionUser(db: object, id: number): SessionUser | null | undefined {
-  const cache = cacheFor(db);
-  const hit = cache.get(id);
-  if (!hit) return undefined;
-  if (Date.now() - hit.at > TTL_MS) {
-    cache.delete(id);
-    return undefined;
-  }
-  return hit.user;
-}
-
-export function cacheSessionUser(db: object, id: number, user: SessionUser | null): void {
-  const cache = cacheFor(db);
-  if (cache.size >= MAX) cache.clear();
-  cache.set(id, { at: Date.now(), user });
-}
-
 /** Forgets one user (or everyone) in every database's cache: ids are cheap to over-clear. */
 export function forgetSessionUser(id?: number): void {
   for (const cache of all) {
     if (id === undefined) cache.clear();
-    else cache.delete(id);
+    else cache.forget(id);
   }
 }
