@@ -67,3 +67,33 @@ export class RefreshingCache<K, V> {
     return [...this.#entries].filter(([, e]) => match(e.value)).map(([k]) => k);
   }
 }
+
+/**
+ * One `RefreshingCache` per database (one process may serve several: tests, benchmarks), and all
+ * of them for forgetting: a change may be made through a transaction's `Db`, not the one a cache
+ * was made for.
+ */
+export class RefreshingCachePerDatabase<K, V> {
+  readonly #caches = new WeakMap<object, RefreshingCache<K, V>>();
+  readonly #all = new Set<RefreshingCache<K, V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  of(db: object): RefreshingCache<K, V> {
+    let cache = this.#caches.get(db);
+    if (!cache) {
+      cache = new RefreshingCache(this.ttlMs, this.max);
+      this.#caches.set(db, cache);
+      this.#all.add(cache);
+    }
+    return cache;
+  }
+
+  /** Every database's cache. */
+  all(): Iterable<RefreshingCache<K, V>> {
+    return this.#all;
+  }
+}

@@ -1,6 +1,6 @@
 /** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
-import { RefreshingCache } from './refreshing-cache.ts';
+import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 /** What a session holds (rows written by @fastify/session also hold a `cookie`, ignored). */
 export interface SessionData {
@@ -8,33 +8,21 @@ export interface SessionData {
   csrf?: string;
 }
 
+type Cached = Readonly<SessionData> | null;
+
 /**
  * Sessions read in the last moment are served from memory (refreshing-cache.ts): every request
  * reads its session, and the round trip was a third of a simple request's statements. Writes and
  * destroys in this process forget the entry at once; another app server sees a logout within the
- * TTL. One cache per database (one process may serve several: tests, benchmarks).
+ * 2 s TTL.
  */
-const CACHE_TTL_MS = 2_000;
-const CACHE_MAX = 10_000;
-type Cached = Readonly<SessionData> | null;
-const caches = new WeakMap<Db, RefreshingCache<string, Cached>>();
-const all = new Set<RefreshingCache<string, Cached>>();
-
-function cacheFor(db: Db): RefreshingCache<string, Cached> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new RefreshingCache(CACHE_TTL_MS, CACHE_MAX);
-    caches.set(db, cache);
-    all.add(cache);
-  }
-  return cache;
-}
+const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000);
 
 export class DbSessionStore {
   readonly #cache: RefreshingCache<string, Cached>;
 
   constructor(private readonly db: Db) {
-    this.#cache = cacheFor(db);
+    this.#cache = caches.of(db);
   }
 
   async set(sid: string, data: SessionData, expiresAt: Date): Promise<void> {
@@ -64,9 +52,8 @@ export class DbSessionStore {
 
 /** Signs a user out everywhere (password reset, deactivation). */
 export async function destroyUserSessions(db: Db, userId: number, exceptSid?: string): Promise<void> {
-  // every database's cache: `db` may be a transaction's, not the one the app's store was made with
   const forget = () => {
-    for (const cache of all) for (const sid of cache.keysWhere((d) => d?.userId === userId)) if (sid !== exceptSid) cache.forget(sid);
+    for (const cache of caches.all()) for (const sid of cache.keysWhere((d) => d?.userId === userId)) if (sid !== exceptSid) cache.forget(sid);
   };
   forget();
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND sid <> $2', [userId, exceptSid ?? '']);
