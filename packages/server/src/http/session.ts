@@ -44,8 +44,7 @@ export class RequestSession implements SessionData {
   constructor(store: DbSessionStore, id?: string, data?: SessionData | null) {
     this.#store = store;
     this.#id = data ? id : undefined;
-    if (data?.userId !== undefined) this.userId = data.userId;
-    if (data?.csrf !== undefined) this.csrf = data.csrf;
+    if (data) Object.assign(this, data); // the store answers the data fields only
     this.#saved = JSON.stringify(this); // an empty session stays unsaved until it holds something
   }
 
@@ -63,8 +62,7 @@ export class RequestSession implements SessionData {
   async regenerate(): Promise<void> {
     if (this.#id !== undefined) await this.#store.destroy(this.#id);
     this.#id = newSessionId();
-    this.userId = undefined;
-    this.csrf = undefined;
+    this.#clear();
     this.#saved = JSON.stringify(this);
   }
 
@@ -72,15 +70,18 @@ export class RequestSession implements SessionData {
   async destroy(): Promise<void> {
     if (this.#id !== undefined) await this.#store.destroy(this.#id);
     this.#destroyed = true;
+    this.#clear();
+  }
+
+  #clear(): void {
     this.userId = undefined;
     this.csrf = undefined;
   }
 
   /** Writes the data with a new expiry; answers the id (made now for a new session). */
   async save(expiresAt: Date): Promise<string> {
-    const data: SessionData = { userId: this.userId, csrf: this.csrf };
     const id = (this.#id ??= newSessionId());
-    await this.#store.set(id, data, expiresAt);
+    await this.#store.set(id, { ...this }, expiresAt); // the public fields: the data
     this.#saved = JSON.stringify(this);
     return id;
   }
