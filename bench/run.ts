@@ -24,7 +24,7 @@ import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { ensureDefaultPermissions } from '../packages/server/src/domain/role-permissions.ts';
-import { buildApp } from '../packages/server/src/http/app.ts';
+import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 
@@ -143,8 +143,8 @@ async function replay(db: Db, statements: Captured[]): Promise<unknown[]> {
 
 // ---------- the floor: what any Node HTTP server pays here ----------
 
-const FLOOR_SMALL_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
-const FLOOR_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** @fastify/compress's own line between compressing in line and streaming, on 2 cores. */
+const PLUGIN_SYNC_THRESHOLD = 8192;
 const brotliAsync = promisify(zlib.brotliCompress);
 
 /**
@@ -166,8 +166,8 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
         const rows = await replay(db, statements);
         let body: string | Buffer = JSON.stringify(rows);
         res.setHeader('content-type', 'application/json; charset=utf-8');
-        if (body.length >= 1024 && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
-          body = body.length <= 8192 ? zlib.brotliCompressSync(body, FLOOR_SMALL_BROTLI) : await brotliAsync(body, FLOOR_BROTLI);
+        if (body.length >= ANSWER_COMPRESSION.threshold && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
+          body = body.length <= PLUGIN_SYNC_THRESHOLD ? zlib.brotliCompressSync(body, ANSWER_COMPRESSION.smallBrotli) : await brotliAsync(body, ANSWER_COMPRESSION.brotli);
           res.setHeader('content-encoding', 'br');
           res.setHeader('vary', 'accept-encoding');
         }

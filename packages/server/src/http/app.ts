@@ -45,7 +45,16 @@ export interface AppOptions {
 }
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-const SMALL_ANSWER_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+/**
+ * How API answers are compressed (below: the compress plugin; the bench's floor does the same):
+ * from `threshold` bytes; brotli at a quick level (the default, 11, costs tens of milliseconds
+ * per large page), the quickest for answers of a few KB, which the plugin compresses in line.
+ */
+export const ANSWER_COMPRESSION = {
+  threshold: 1024,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } satisfies zlib.BrotliOptions,
+  smallBrotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } satisfies zlib.BrotliOptions,
+};
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts;
@@ -100,17 +109,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: secure,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-  // API answers (JSON) are compressed on the fly above 1 KB; brotli at a quick level, since the
-  // default (11) costs tens of milliseconds per large page. Answers of a few KB (compressed in
-  // line, below the plugin's sync threshold) get the quickest level: a job with its relations
-  // costs a third of the CPU, for about 100 bytes more (issue 9). The built web app is compressed
-  // at build time instead (below: preCompressed).
+  // API answers (JSON) are compressed on the fly (ANSWER_COMPRESSION). Answers of a few KB (below
+  // the plugin's sync threshold, compressed in line) get the quickest level: a job with its
+  // relations costs a third of the CPU, for about 100 bytes more (issue 9). The built web app is
+  // compressed at build time instead (below: preCompressed).
   await app.register(compress, {
-    threshold: 1024,
+    threshold: ANSWER_COMPRESSION.threshold,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: ANSWER_COMPRESSION.brotli,
     zlibOptions: { level: 6 },
-    zlib: { brotliCompressSync: (payload: zlib.InputType) => zlib.brotliCompressSync(payload, SMALL_ANSWER_BROTLI) },
+    zlib: { brotliCompressSync: (payload: zlib.InputType) => zlib.brotliCompressSync(payload, ANSWER_COMPRESSION.smallBrotli) },
   });
   await app.register(rateLimit, { global: false });
   // Multipart bodies are only read by the upload routes (file-routes.ts), each with its own limits.
