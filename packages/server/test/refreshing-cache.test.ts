@@ -10,6 +10,16 @@ function loader() {
 }
 const settle = () => new Promise((r) => setImmediate(r));
 
+/** A cache (TTL 2 s) that has just read 'v1' for 'a', and the loader for the reads that follow. */
+async function primed() {
+  const cache = new RefreshingCache<string, string>(2000, 10);
+  const { load, answer } = loader();
+  const first = cache.get('a', load);
+  answer('v1');
+  expect(await first).toBe('v1');
+  return { cache, load, answer };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
@@ -20,22 +30,14 @@ afterEach(() => {
 
 describe('RefreshingCache', () => {
   it('within half the TTL answers the kept value without reading', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const first = cache.get('a', load);
-    answer('v1');
-    expect(await first).toBe('v1');
+    const { cache, load } = await primed();
     vi.advanceTimersByTime(900);
     expect(await cache.get('a', load)).toBe('v1');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('past half the TTL answers the kept value at once and reads it again once, in the background', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const first = cache.get('a', load);
-    answer('v1');
-    await first;
+    const { cache, load, answer } = await primed();
     vi.advanceTimersByTime(1200);
     expect(await cache.get('a', load)).toBe('v1'); // not waiting on the read it started
     expect(await cache.get('a', load)).toBe('v1');
@@ -48,11 +50,7 @@ describe('RefreshingCache', () => {
   });
 
   it('past the TTL waits for a fresh read', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const first = cache.get('a', load);
-    answer('v1');
-    await first;
+    const { cache, load, answer } = await primed();
     vi.advanceTimersByTime(2000);
     let done = false;
     const second = cache.get('a', load).then((v) => ((done = true), v));
@@ -63,13 +61,9 @@ describe('RefreshingCache', () => {
   });
 
   it('a value forgotten while it was being read again is not brought back by that read', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const first = cache.get('a', load);
-    answer('before');
-    await first;
+    const { cache, load, answer } = await primed();
     vi.advanceTimersByTime(1200);
-    expect(await cache.get('a', load)).toBe('before'); // starts the background read
+    expect(await cache.get('a', load)).toBe('v1'); // starts the background read
     cache.forget('a'); // e.g. the session was just changed
     answer('read before the change');
     await settle();
