@@ -178,7 +178,8 @@ export function JobPage() {
         </Group>
       )}
       fields={[
-        { label: 'Client', value: (j) => (j.client_name ? <ClientName name={j.client_name} color={colorOf(j.client_id)} /> : '—') },
+        // two columns, as the address beside it: a client's name has room on a phone (two columns there)
+        { label: 'Client', span: 2, value: (j) => (j.client_name ? <ClientName name={j.client_name} color={colorOf(j.client_id)} /> : '—') },
         {
           label: 'Address',
           span: 2,
