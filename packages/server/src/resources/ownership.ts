@@ -1,5 +1,9 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { Area } from '@glazier/shared/permissions';
+import type { Row } from '../db/client.ts';
+import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
-import { allowed, canEdit } from '../engine/context.ts';
+import { allowed, canEdit, type Ctx } from '../engine/context.ts';
 
 /**
  * Notes, files and images remember who created them (a user's delete takes them along). Show on
@@ -23,3 +27,41 @@ export const imagesHooks: Hooks = {
     return op !== 'create' && existing?.user_id === ctx.user?.id;
   },
 };
+
+/** A note, file or image of an estimate (not put on a job): `existing` with `values` written over it. */
+function ofEstimate(values: Row | null, existing: Row | null): boolean {
+  const value = (k: string) => (values && k in values ? values[k] : existing?.[k]);
+  return value('estimate_id') != null && value('job_id') == null;
+}
+
+/**
+ * What a reader without `view estimates` may see of notes, files or images: a job's, and (with
+ * Show on Job) those of an estimate that became a job, which the job shows (domain.md 6).
+ */
+function estimateRecordsScope(ctx: Ctx, t: AnyTable, showOnJob: boolean): SQL | undefined {
+  if (allowed(ctx, 'view', 'estimates')) return undefined;
+  const shown = showOnJob
+    ? sql` OR (${t.show_on_job} AND EXISTS (SELECT 1 FROM estimates e WHERE e.id = ${t.estimate_id} AND e.job_id IS NOT NULL AND e.deleted_at IS NULL))`
+    : sql``;
+  return sql`(${t.estimate_id} IS NULL OR ${t.job_id} IS NOT NULL${shown})`;
+}
+
+/**
+ * Notes, files and images of an estimate belong to the estimates area: reading one needs `view
+ * estimates` (scope: otherwise it is a 404, in lists, downloads and history alike) and adding,
+ * changing or deleting one `edit estimates`, on top of the rule `hooks` has for a job's (`area`,
+ * or its own `mayWrite`/`canWrite`). A job's records keep their rule.
+ */
+export function withEstimateRecords(hooks: Hooks, area: Area, opts: { showOnJob: boolean }): Hooks {
+  return {
+    ...hooks,
+    scope: (ctx, t) => and(hooks.scope?.(ctx, t), estimateRecordsScope(ctx, t, opts.showOnJob)),
+    mayWrite: (ctx, op) => (hooks.mayWrite ? hooks.mayWrite(ctx, op) : canEdit(ctx, area)) || canEdit(ctx, 'estimates'),
+    canWrite(ctx, args) {
+      const ownRule = hooks.canWrite ? hooks.canWrite(ctx, args) : canEdit(ctx, area);
+      // an estimate's as it is or as it would be: none is taken off the estimate's rule by a write
+      if (!ofEstimate(null, args.existing) && !ofEstimate(args.values, args.existing)) return ownRule;
+      return canEdit(ctx, 'estimates') && (hooks.canWrite ? ownRule : true);
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
 import { jobChildHooks, onLiveJob } from './job-children.ts';
 import { categoryTemplatesHooks, jobTemplatesHooks } from './job-templates.ts';
-import { createdByHooks } from './ownership.ts';
+import { createdByHooks, withEstimateRecords } from './ownership.ts';
 import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
 import { takeoffOptionsHooks } from './takeoff-options.ts';
 import { timeEntriesHooks } from './time-entries.ts';
@@ -38,10 +38,11 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   purchase_order_materials: purchaseOrderMaterialsHooks,
   bom_materials: bomMaterialsHooks,
   boms: bomsHooks,
-  notes: onLiveJob(createdByHooks),
-  files: onLiveJob(filesHooks),
-  images: onLiveJob(storedImagesHooks),
-  job_images: onLiveJob(storedImagesHooks),
+  // an estimate's notes, files and images are the estimates area's (ownership.ts)
+  notes: onLiveJob(withEstimateRecords(createdByHooks, 'jobs', { showOnJob: true })),
+  files: onLiveJob(withEstimateRecords(filesHooks, 'jobs', { showOnJob: true })),
+  images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
+  job_images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
   // deleting these takes their files and images along (database cascades): their blobs follow
   estimates: sweepBlobsAfterDelete,
   role_permissions: rolePermissionsHooks,
