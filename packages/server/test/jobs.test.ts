@@ -337,6 +337,18 @@ describe('cost fields per role', () => {
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ burden_rate: 22.5, invoice_amount: 1000 });
     expect((set.body.products as Row[])[0]).toMatchObject({ cost: 31, revenue: 80 });
+
+    // a supervisor's later save keeps the amounts the manager typed, whatever else it changes
+    const later = await as.supervisor.patch(`/api/job_products/${line.id}`, { note: 'Check the wall', qty: 4 });
+    expect(later.status).toBe(200);
+    expect((await as.manager.get(`/api/job_products/${line.id}`)).body).toMatchObject({ note: 'Check the wall', qty: 4, cost: 31, revenue: 80 });
+    // an amount still at its default follows qty, whoever changes it
+    const p = await product({ cost_per_unit: 10, revenue_per_unit: 25 });
+    const plain = await made(as.manager, 'job_products', { job_id: job.id, product_id: p.id, qty: 1 });
+    expect(plain).toMatchObject({ cost: 10, revenue: 25 });
+    expect((await as.manager.patch(`/api/job_products/${plain.id}`, { qty: 2 })).body).toMatchObject({ cost: 20, revenue: 50 });
+    expect((await as.supervisor.patch(`/api/job_products/${plain.id}`, { qty: 3 })).status).toBe(200);
+    expect((await as.manager.get(`/api/job_products/${plain.id}`)).body).toMatchObject({ cost: 30, revenue: 75 });
   });
 
   it('an employee (view jobs) reads jobs but writes neither jobs nor job products', async () => {

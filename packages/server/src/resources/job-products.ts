@@ -1,11 +1,13 @@
-import { roundMoney } from '@glazier/shared/rules/money';
+import { defaultAmount, nextAmount } from '@glazier/shared/rules/job-product';
 import type { Hooks } from '../engine/server-resource.ts';
 import { canEdit } from '../engine/context.ts';
 import { changed, rowById } from './lookup.ts';
 
 /**
- * Cost and revenue default to the unit cost/revenue times qty (domain.md 9). Without
- * `edit jobs_admin` the client cannot set them, so the server derives them.
+ * Cost and revenue default to the unit cost/revenue times qty (domain.md 9). An amount an admin
+ * typed stays (shared/rules/job-product.ts); one still at its default follows qty and product.
+ * Without `edit jobs_admin` the client cannot send them (domain.md 6), so the server carries them
+ * over by that same rule: a supervisor's save never loses the amounts an admin typed.
  */
 export const jobProductsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
@@ -20,10 +22,12 @@ export const jobProductsHooks: Hooks = {
     }
     const admin = canEdit(ctx, 'jobs_admin');
     const merged = { ...existing, ...values };
-    const qty = Number(merged.qty ?? 1);
+    const after = (perUnit: string) => ({ unit: merged[perUnit] as number | null, qty: merged.qty as number | null });
     for (const [total, perUnit] of [['cost', 'default_cost_per_unit'], ['revenue', 'default_revenue_per_unit']] as const) {
-      const unit = merged[perUnit];
-      if ((!admin || merged[total] == null) && typeof unit === 'number') values[total] = roundMoney(unit * qty);
+      if (admin && values[total] != null) continue; // typed
+      if (admin && total in values) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty); // cleared: back to the default
+      else if (!existing) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty);
+      else values[total] = nextAmount(existing[total] as number | null, { unit: existing[perUnit] as number | null, qty: existing.qty as number | null }, after(perUnit));
     }
   },
 };
