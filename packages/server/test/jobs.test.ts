@@ -125,6 +125,28 @@ describe('jobs from templates', () => {
 });
 
 describe('the job template rule', () => {
+  it('a job template’s products are written only with edit jobs_admin, though a job’s need edit jobs', async () => {
+    const c = await client();
+    const p = await product();
+    const template = await made(as.manager, 'job_templates', { name: 'Mirror set', client_id: c.id, products: [{ product_id: p.id, qty: 2 }] });
+    const line = (template.products as Row[])[0]!;
+    const job = await made(as.manager, 'jobs', { client_id: c.id, number: `TR-${++seq}` });
+    const own = await made(as.manager, 'job_products', { job_id: job.id, product_id: p.id });
+
+    expect((await as.supervisor.post('/api/job_products', { job_id: template.id, product_id: p.id })).status).toBe(403);
+    expect((await as.supervisor.post('/api/job_products/store_many', { data: [{ job_id: template.id, product_id: p.id, qty: 1 }] })).status).toBe(403);
+    expect((await as.supervisor.patch(`/api/job_products/${line.id}`, { qty: 9 })).status).toBe(403);
+    expect((await as.supervisor.patch(`/api/job_products/${own.id}`, { job_id: template.id })).status).toBe(403);
+    expect((await as.supervisor.del(`/api/job_products/${line.id}`)).status).toBe(403);
+    expect(((await as.manager.get(`/api/job_templates/${template.id}`)).body.products as Row[]).map((r) => [r.id, r.qty])).toEqual([[line.id, 2]]);
+
+    // a job's products stay the supervisor's to write; the manager writes the template's
+    expect((await as.supervisor.patch(`/api/job_products/${own.id}`, { qty: 4 })).status).toBe(200);
+    expect((await as.supervisor.post('/api/job_products', { job_id: job.id, product_id: p.id })).status).toBe(201);
+    expect((await as.manager.patch(`/api/job_products/${line.id}`, { qty: 3 })).status).toBe(200);
+    expect((await as.manager.post('/api/job_products', { job_id: template.id, product_id: p.id })).status).toBe(201);
+  });
+
   it('a job template belongs to a client or to a category template, never both: 422 on both fields', async () => {
     const c = await client();
     const category = await made(as.admin, 'category_templates', { name: 'Pack', client_id: c.id });

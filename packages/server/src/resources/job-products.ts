@@ -1,6 +1,8 @@
 import { defaultAmount, nextAmount } from '@glazier/shared/rules/job-product';
+import type { Row } from '../db/client.ts';
 import type { Hooks } from '../engine/server-resource.ts';
-import { canEdit } from '../engine/context.ts';
+import { canEdit, type Ctx } from '../engine/context.ts';
+import { forbidden } from '../engine/errors.ts';
 import { changed, rowById } from './lookup.ts';
 
 /**
@@ -11,6 +13,8 @@ import { changed, rowById } from './lookup.ts';
  */
 export const jobProductsHooks: Hooks = {
   async beforeSave({ ctx, values, existing }) {
+    await checkTemplateRight(ctx, existing);
+    if (changed(values, existing, 'job_id')) await checkTemplateRight(ctx, values);
     if (changed(values, existing, 'product_id') && values.product_id != null) {
       const product = await rowById(ctx, 'products', values.product_id);
       if (product) {
@@ -30,4 +34,15 @@ export const jobProductsHooks: Hooks = {
       else values[total] = nextAmount(existing[total] as number | null, { unit: existing[perUnit] as number | null, qty: existing.qty as number | null }, after(perUnit));
     }
   },
+  beforeDelete: ({ ctx, existing }) => checkTemplateRight(ctx, existing),
 };
+
+/**
+ * A job template's products are the template's (DESIGN.md: job templates are written with
+ * `jobs_admin`), though job products are otherwise `edit jobs`': 403 on one of a template without it.
+ */
+async function checkTemplateRight(ctx: Ctx, row: Row | null): Promise<void> {
+  if (row?.job_id == null || canEdit(ctx, 'jobs_admin')) return;
+  const job = await rowById(ctx, 'jobs', row.job_id);
+  if (job?.is_template === true) throw forbidden();
+}
