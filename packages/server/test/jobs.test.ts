@@ -393,6 +393,23 @@ describe('pickup items', () => {
     expect(mirrors.map((i: Row) => i.id)).toEqual([mirror.id]);
     expect((await as.manager.get(`/api/pickup_items?category_name=Glass`)).status).toBe(422);
   });
+
+  it('are their creator’s, and name their category by name or by the product category, the other filled in', async () => {
+    const job = await made(as.manager, 'jobs', { number: `PK-${++seq}` });
+    const mirrors = await made(as.manager, 'product_categories', { name: 'Mirrors' });
+    const glass = await made(as.manager, 'product_categories', { name: 'Glass' });
+    const byName = await made(as.supervisor, 'pickup_items', { job_id: job.id, category_name: 'Mirrors' });
+    expect(byName).toMatchObject({ user_id: suite.ids.supervisor.id, category_name: 'Mirrors', category_id: mirrors.id });
+    const byId = await made(as.manager, 'pickup_items', { job_id: job.id, category_id: mirrors.id });
+    expect(byId).toMatchObject({ user_id: suite.ids.manager.id, category_name: 'Mirrors', category_id: mirrors.id });
+    // a category with no product category of its name has none; one that is not of the five is refused
+    expect(await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Shelving' })).toMatchObject({ category_name: 'Shelving', category_id: null });
+    const refused = await as.manager.post('/api/pickup_items', { job_id: job.id, category_id: glass.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toHaveProperty('category_id');
+    // an edit keeps the creator
+    expect((await as.manager.patch(`/api/pickup_items/${byName.id}`, { category_name: 'Hardware' })).body).toMatchObject({ user_id: suite.ids.supervisor.id, category_id: null });
+  });
 });
 
 describe('glass sizes (lengths)', () => {

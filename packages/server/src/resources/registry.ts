@@ -10,6 +10,7 @@ import { productsHooks, seriesHooks } from './catalog.ts';
 import { jobProductsHooks } from './job-products.ts';
 import { jobsHooks } from './jobs.ts';
 import { jobChildHooks, onLiveJob } from './job-children.ts';
+import { pickupItemsHooks } from './pickup-items.ts';
 import { categoryTemplatesHooks, jobTemplatesHooks } from './job-templates.ts';
 import { createdByHooks, withEstimateRecords } from './ownership.ts';
 import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from './files-images.ts';
@@ -26,7 +27,7 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
   category_templates: categoryTemplatesHooks,
   // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
   job_products: onLiveJob(jobProductsHooks),
-  pickup_items: jobChildHooks,
+  pickup_items: pickupItemsHooks,
   events: jobChildHooks,
   products: productsHooks,
   series: seriesHooks,
