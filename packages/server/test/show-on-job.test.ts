@@ -98,3 +98,41 @@ describe("an estimate's notes, files and images", () => {
     expect((await manager.del(`/api/images/${image.id}`)).status).toBe(200);
   });
 });
+
+describe('on the job an estimate became', () => {
+  it('its Show on Job notes and files show with the job’s own, in the GET and in the list, to every reader of the job', async () => {
+    const { manager, supervisor, employee } = t.as;
+    const { client, estimate, note, hidden, file, image } = await estimateWithRecords(manager);
+    const job = await made(manager, 'jobs', { client_id: client.id, name: 'Lobby' });
+    const own = await made(manager, 'notes', { job_id: job.id, note: 'Gate code 1234' });
+    const notesOf = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+
+    // not yet a job's estimate: the job shows its own only
+    expect(notesOf((await manager.get(`/api/jobs/${job.id}`)).body.notes)).toEqual([own.id]);
+
+    expect((await manager.patch(`/api/estimates/${estimate.id}`, { job_id: job.id })).status).toBe(200);
+    for (const [who, reader] of [['manager', manager], ['supervisor', supervisor], ['employee', employee]] as const) {
+      const read = (await reader.get(`/api/jobs/${job.id}`)).body;
+      // the shown note and file, not the other note, and no image (images have no Show on Job)
+      expect([who, notesOf(read.notes)]).toEqual([who, notesOf([note, own])]);
+      expect([who, notesOf(read.files)]).toEqual([who, [file.id]]);
+      expect([who, notesOf(read.images)]).toEqual([who, []]);
+      // the job page's list asks the relation's query and gets the same rows in the same order
+      const list = (await reader.get(`/api/notes?on_job=${job.id}&sort_column=created_at&sort_direction=desc`)).body.data ?? [];
+      expect([who, list.map((r) => r.id)]).toEqual([who, (read.notes as { id: number }[]).map((r) => r.id)]);
+    }
+    // the employee reads the shown ones through the job, and still not the estimate's others
+    expect((await employee.get(`/api/notes/${note.id}`)).status).toBe(200);
+    expect((await employee.get(`/api/files/${file.id}/download`)).status).toBe(200);
+    expect((await employee.get(`/api/notes/${hidden.id}`)).status).toBe(404);
+    expect((await employee.get(`/api/images/${image.id}`)).status).toBe(404);
+    // and the supervisor, who may edit the job's notes, may not edit the estimate's shown on it
+    expect((await supervisor.patch(`/api/notes/${note.id}`, { note: 'Changed' })).status).toBe(403);
+
+    // turned off, it leaves the job
+    await manager.patch(`/api/notes/${note.id}`, { show_on_job: false });
+    expect(notesOf((await employee.get(`/api/jobs/${job.id}`)).body.notes)).toEqual([own.id]);
+    expect((await employee.get(`/api/notes/${note.id}`)).status).toBe(404);
+    expect((await manager.get('/api/notes?on_job=abc')).body.data).toEqual([]);
+  });
+});

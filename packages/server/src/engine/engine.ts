@@ -141,6 +141,13 @@ async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names:
         : [];
       const byId = new Map(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
+    } else if (rel.via) {
+      // rows found by a filter rather than a key cannot be told apart by parent: one statement each
+      const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
+      for (const r of rows) {
+        const found = (await selectRows(ctx.db, t, { where: and(childrenOf(child, rel, r.id as number), ...baseConditions(ctx, child)), orderBy })).map((f) => present(ctx, child, f));
+        r[relName] = rel.kind === 'one' ? (found[0] ?? null) : found;
+      }
     } else {
       const ids = rows.map((r) => r.id as number);
       const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
@@ -195,7 +202,7 @@ function relationColumns(ctx: Ctx, res: ServerResource, id: number | SQLWrapper,
       const local = sql`(SELECT ${res.table[rel.localKey!]} FROM ${res.table} WHERE ${eq(res.table.id, id)})`;
       sub = sql`(SELECT row_to_json(${t}) FROM ${t} WHERE ${and(sql`${t.id} = ${local}`, ...baseConditions(ctx, child, { includeDeleted: true }))} LIMIT 1)`;
     } else {
-      const where = and(eq(t[rel.foreignKey!], id), ...baseConditions(ctx, child));
+      const where = and(childrenOf(child, rel, id), ...baseConditions(ctx, child));
       // The relation's order is its list query's (a screen lists the same rows the same way).
       const order = sql.join(parseListQuery(ctx, child, { ...rel.order }, 'page').orderBy, sql`, `);
       sub =
@@ -205,6 +212,14 @@ function relationColumns(ctx: Ctx, res: ServerResource, id: number | SQLWrapper,
     }
     return sql`${sub} AS ${sql.identifier(relationColumn(relName))}`;
   });
+}
+
+/** The condition on a `many` or `one` relation's rows for one parent: its `via` filter, or its foreign key. */
+function childrenOf(child: ServerResource, rel: RelationDef, parentId: number | SQLWrapper): SQL {
+  if (!rel.via) return eq(child.table[rel.foreignKey!], parentId);
+  const via = child.viaFilters?.[rel.via];
+  if (!via) throw new Error(`${child.name} declares no via filter ${rel.via}.`);
+  return via(parentId, child.table);
 }
 
 /** Puts the relation columns' values (read by `relationColumns`) on the record, as each child presents them. */

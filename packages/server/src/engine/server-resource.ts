@@ -2,7 +2,7 @@
  * The server half of a resource declaration: the shared definition plus its table and optional
  * hooks. Most resources need no hooks; the engine does everything from the definition.
  */
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
@@ -47,6 +47,12 @@ export interface Hooks {
   computed?: Record<string, (table: AnyTable) => SQL>;
   /** Filters the definition marks `custom`. */
   customFilters?: Record<string, (value: string, table: AnyTable) => SQL | undefined>;
+  /**
+   * The `via` of a relation that embeds this resource (RelationDef.via): one parent's rows, given
+   * its id (a number, or the placeholder of a kept statement). A `custom` list filter of the same
+   * name gives a screen the same rows.
+   */
+  viaFilters?: Record<string, (parentId: number | SQLWrapper, table: AnyTable) => SQL>;
   /**
    * Whether the caller may attempt `op` at all, checked first (403 before 404 and 422). Defaults
    * to `edit` on the definition's `write` area; resources with record rules (`canWrite`) relax it.

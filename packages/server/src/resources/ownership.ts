@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Area } from '@glazier/shared/permissions';
 import type { Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
@@ -47,6 +47,15 @@ function estimateRecordsScope(ctx: Ctx, t: AnyTable, showOnJob: boolean): SQL | 
 }
 
 /**
+ * `on_job`: the records a job shows (its relation's `via`, shared/resources/jobs.ts): its own, and
+ * the Show on Job ones of the estimate it was made from.
+ */
+export function onJobFilter(job: number | SQLWrapper, t: AnyTable): SQL {
+  return sql`(${t.job_id} = ${job} OR (${t.job_id} IS NULL AND ${t.show_on_job}
+    AND ${t.estimate_id} IN (SELECT e.id FROM estimates e WHERE e.job_id = ${job} AND e.deleted_at IS NULL)))`;
+}
+
+/**
  * Notes, files and images of an estimate belong to the estimates area: reading one needs `view
  * estimates` (scope: otherwise it is a 404, in lists, downloads and history alike) and adding,
  * changing or deleting one `edit estimates`, on top of the rule `hooks` has for a job's (`area`,
@@ -55,6 +64,10 @@ function estimateRecordsScope(ctx: Ctx, t: AnyTable, showOnJob: boolean): SQL | 
 export function withEstimateRecords(hooks: Hooks, area: Area, opts: { showOnJob: boolean }): Hooks {
   return {
     ...hooks,
+    ...(opts.showOnJob && {
+      customFilters: { ...hooks.customFilters, on_job: (job, t) => (/^\d{1,9}$/.test(job) ? onJobFilter(Number(job), t) : sql`false`) },
+      viaFilters: { ...hooks.viaFilters, on_job: onJobFilter },
+    }),
     scope: (ctx, t) => and(hooks.scope?.(ctx, t), estimateRecordsScope(ctx, t, opts.showOnJob)),
     mayWrite: (ctx, op) => (hooks.mayWrite ? hooks.mayWrite(ctx, op) : canEdit(ctx, area)) || canEdit(ctx, 'estimates'),
     canWrite(ctx, args) {

@@ -36,6 +36,12 @@ export interface RelationDef {
    * (web resource-kit, DetailSection `relation`).
    */
   order?: { sort_column: string; sort_direction?: 'asc' | 'desc' };
+  /**
+   * A `many` relation whose rows are not only those whose `foreignKey` is the parent's id: the
+   * child's `custom` filter that lists them, given the parent's id (a job's notes include its
+   * estimate's Show on Job ones). `foreignKey` stays the key a child added to the parent gets.
+   */
+  via?: string;
 }
 
 /** `F`: the field definitions with their literal kinds and options (records.ts types records from them). */

@@ -39,9 +39,10 @@ export const estimates = defineResource({
     items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true },
     category_notes: { kind: 'many', resource: 'estimate_category_notes', foreignKey: 'estimate_id', writable: true },
     takeoff: { kind: 'one', resource: 'takeoffs', foreignKey: 'estimate_id' },
-    notes: { kind: 'many', resource: 'notes', foreignKey: 'estimate_id' },
-    files: { kind: 'many', resource: 'files', foreignKey: 'estimate_id' },
-    images: { kind: 'many', resource: 'images', foreignKey: 'estimate_id' },
+    // in the order the estimate's sections list them, as a job's (jobs.ts)
+    notes: { kind: 'many', resource: 'notes', foreignKey: 'estimate_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
+    files: { kind: 'many', resource: 'files', foreignKey: 'estimate_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
+    images: { kind: 'many', resource: 'images', foreignKey: 'estimate_id', order: { sort_column: 'created_at', sort_direction: 'asc' } },
   },
   dateField: 'date',
 });

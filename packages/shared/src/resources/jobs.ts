@@ -50,10 +50,11 @@ const jobFields = {
 
 const jobRelations: ResourceDef['relations'] = {
   products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true, order: { sort_column: 'sort' } },
-  notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
+  // with the Show on Job ones of the job's estimate (domain.md 6)
+  notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id', via: 'on_job', order: { sort_column: 'created_at', sort_direction: 'desc' } },
   pickup_items: { kind: 'many', resource: 'pickup_items', foreignKey: 'job_id' },
   events: { kind: 'many', resource: 'events', foreignKey: 'job_id', order: { sort_column: 'date', sort_direction: 'asc' } },
-  files: { kind: 'many', resource: 'files', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
+  files: { kind: 'many', resource: 'files', foreignKey: 'job_id', via: 'on_job', order: { sort_column: 'created_at', sort_direction: 'desc' } },
   images: { kind: 'many', resource: 'images', foreignKey: 'job_id', order: { sort_column: 'created_at', sort_direction: 'asc' } },
   estimate: { kind: 'one', resource: 'estimates', foreignKey: 'job_id' },
   job_template: { kind: 'belongsTo', resource: 'job_templates', localKey: 'job_template_id' },
@@ -230,7 +231,8 @@ export const notes = defineResource({
     date: f.date(),
   },
   search: ['note'],
-  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' } },
+  /** on_job: a job's notes and its estimate's Show on Job ones (the job page's list). */
+  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' }, on_job: { op: 'custom' } },
   sortable: ['created_at'],
   dateField: 'date',
   titleField: 'note',
@@ -259,7 +261,8 @@ export const files = defineResource({
     sha256: f.text({ max: 64, readOnly: true, index: true }),
   },
   search: ['description'],
-  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' } },
+  /** on_job: a job's files and its estimate's Show on Job ones (the job page's list). */
+  filters: { job_id: { op: 'eq' }, estimate_id: { op: 'eq' }, on_job: { op: 'custom' } },
   sortable: ['description', 'created_at'],
   titleField: 'description',
 });

@@ -11,9 +11,9 @@ const note = (id: number, text: string) => ({ id, job_id: 5, note: text, interna
 const pickup = (id: number) => ({ id, job_id: 5, category_name: 'Mirrors', status: 'ready', complete: false, note: `Pickup ${id}`, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' });
 const job = { id: 5, number: 'J-5', name: 'Lobby', active: true, scope_array: [], notes: [note(2, 'Second'), note(1, 'First')], pickup_items: [pickup(1), pickup(2), pickup(3)], updated_at: '2026-01-01T10:00:00.000Z' };
 
-/** The notes as NotesSection lists them (the relation's query: `job_id` and its order). */
+/** The notes as NotesSection lists them (the relation's query: its `via` filter `on_job` and its order). */
 function Notes({ jobId, remove }: { jobId: number; remove?: boolean }) {
-  const list = useList('notes', { job_id: jobId, sort_column: 'created_at', sort_direction: 'desc' });
+  const list = useList('notes', { on_job: jobId, sort_column: 'created_at', sort_direction: 'desc' });
   const del = useDelete('notes');
   return (
     <ul>
@@ -28,7 +28,7 @@ function Notes({ jobId, remove }: { jobId: number; remove?: boolean }) {
 }
 
 function OldestNotes({ jobId }: { jobId: number }) {
-  const list = useList('notes', { job_id: jobId, sort_column: 'created_at', sort_direction: 'asc' });
+  const list = useList('notes', { on_job: jobId, sort_column: 'created_at', sort_direction: 'asc' });
   return <p>{list.data?.map((n) => n.note).join(', ')}</p>;
 }
 
@@ -91,9 +91,9 @@ describe('a detail section listing an embedded relation', () => {
     expect(await screen.findByText('First, Second')).toBeTruthy();
     expect(calls.map((c) => c.url.pathname + c.url.search)).toEqual([
       '/api/jobs/5',
-      '/api/notes?job_id=5&sort_column=created_at&sort_direction=desc',
+      '/api/notes?on_job=5&sort_column=created_at&sort_direction=desc',
       '/api/jobs/5',
-      '/api/notes?job_id=5&sort_column=created_at&sort_direction=asc',
+      '/api/notes?on_job=5&sort_column=created_at&sort_direction=asc',
     ]);
   });
 
@@ -111,7 +111,7 @@ describe('a detail section listing an embedded relation', () => {
     });
     const client = appQueryClient();
     // A list fetched after the job was read (here: cached later than the job's answer can be).
-    client.setQueryData(resourceKeys.list('notes', { job_id: 5, sort_column: 'created_at', sort_direction: 'desc' }), notes, { updatedAt: Date.now() + 60_000 });
+    client.setQueryData(resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }), notes, { updatedAt: Date.now() + 60_000 });
     show([{ key: 'notes', label: 'Notes', relation: 'notes', render: (j) => <Notes jobId={j.id} remove /> }], client);
     expect(await screen.findByText('Third')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
@@ -124,7 +124,7 @@ describe('a detail section listing an embedded relation', () => {
 
 describe('relationEntry', () => {
   it('keys a relation as its section asks for it, and declines what the rows cannot answer', () => {
-    expect(relationEntry('jobs', 5, { name: 'notes' }, [])?.key).toEqual(resourceKeys.list('notes', { job_id: 5, sort_column: 'created_at', sort_direction: 'desc' }));
+    expect(relationEntry('jobs', 5, { name: 'notes' }, [])?.key).toEqual(resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }));
     // paged: page 1 at the table's default page size, as a ResourceTable asks for it
     expect(relationEntry('jobs', 5, { name: 'events', paged: true }, [])).toEqual({
       key: resourceKeys.page('events', { page: 1, per_page: 20, job_id: 5, sort_column: 'date', sort_direction: 'asc' }),

@@ -28,15 +28,27 @@ export interface SectionRelation {
 }
 
 /**
+ * The list query of a `many` relation of record `id`: the rows the parent's GET embeds, in their
+ * order (`{ job_id: 7, sort_column: 'created_at', sort_direction: 'desc' }`, or the relation's
+ * `via` filter in place of its key). A section listing the relation asks exactly this, so it
+ * starts from the embedded rows. Null for a relation that is not `many`.
+ */
+export function relationQuery(resource: ResourceName, relationName: string, id: number): Record<string, string | number> | null {
+  const rel: RelationDef | undefined = RESOURCES[resource].relations[relationName];
+  if (!rel || rel.kind !== 'many' || !rel.foreignKey) return null;
+  return { [rel.via ?? rel.foreignKey]: id, ...rel.order };
+}
+
+/**
  * The cache key and value a section listing `relation` of record `id` reads, from the embedded
  * rows; null when the section's answer cannot be told from them (not a `many` relation, a plain
  * list the server would filter to active records or cut at its cap).
  */
 export function relationEntry(resource: ResourceName, id: number, relation: SectionRelation, rows: Rec[]): { key: QueryKey; value: Rec[] | Page<Rec> } | null {
   const rel: RelationDef | undefined = RESOURCES[resource].relations[relation.name];
-  if (!rel || rel.kind !== 'many' || !rel.foreignKey || !isResourceName(rel.resource)) return null;
+  const query = relationQuery(resource, relation.name, id);
+  if (!rel || !query || !isResourceName(rel.resource)) return null;
   const child = rel.resource;
-  const query = { [rel.foreignKey]: id, ...rel.order };
   if (relation.paged || relation.perPage) {
     const perPage = relation.perPage ?? DEFAULT_PER_PAGE;
     const page: Page<Rec> = { data: rows.slice(0, perPage), current_page: 1, last_page: Math.max(1, Math.ceil(rows.length / perPage)), per_page: perPage, total: rows.length };

@@ -11,7 +11,8 @@ import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } f
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { addFiles } from './file-dialog.tsx';
 import { addImages } from './images-dialog.tsx';
-import { addNote } from './note-dialog.tsx';
+import { addNote, openNoteDialog } from './note-dialog.tsx';
+import type { RecordOf } from '../hooks.ts';
 import { NotesSection } from './notes-section.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -170,8 +171,14 @@ describe('Note dialog and NotesSection', () => {
   it('lists the job’s notes, and an estimate’s note offers Show on Job only with `edit estimates`', async () => {
     mockFetch((url) => {
       if (url.pathname === '/api/notes') {
-        expect(url.searchParams.get('job_id')).toBe('12');
-        return json({ data: [{ id: 1, job_id: 12, estimate_id: null, note: 'Measure the north wall', internal_only: true, show_on_job: false, created_at: '2026-11-20T10:00:00Z' }] });
+        // the job's own notes and its estimate's Show on Job ones (the relation's `via`)
+        expect(url.searchParams.get('on_job')).toBe('12');
+        return json({
+          data: [
+            { id: 1, job_id: 12, estimate_id: null, note: 'Measure the north wall', internal_only: true, show_on_job: false, created_at: '2026-11-20T10:00:00Z' },
+            { id: 2, job_id: null, estimate_id: 4, note: 'Client wants bevelled edges', internal_only: false, show_on_job: true, created_at: '2026-11-19T10:00:00Z' },
+          ],
+        });
       }
       return undefined;
     });
@@ -179,6 +186,8 @@ describe('Note dialog and NotesSection', () => {
     renderWithProviders(<NotesSection parent={{ job_id: 12 }} />);
     expect(await screen.findByText('Measure the north wall')).toBeTruthy();
     expect(screen.getByText('Internal')).toBeTruthy();
+    // the estimate's note says where it comes from
+    expect(screen.getByText('From the Estimate').closest('button')?.textContent).toContain('Client wants bevelled edges');
 
     act(() => void addNote(api(), { estimate_id: 4 }));
     const d = await screen.findByRole('dialog', { name: 'Add Note' });
@@ -191,6 +200,17 @@ describe('Note dialog and NotesSection', () => {
     act(() => void addNote(api(), { job_id: 12 }));
     const d = await screen.findByRole('dialog', { name: 'Add Note' });
     expect(within(d).queryByRole('switch', { name: 'Show on Job' })).toBeNull();
+  });
+
+  it('an estimate’s note shown on the job is read-only without `edit estimates`, though the job’s own are not', async () => {
+    const { api } = setup('supervisor');
+    const shown = { id: 2, job_id: null, estimate_id: 4, note: 'Client wants bevelled edges', internal_only: false, show_on_job: true, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
+    act(() => void openNoteDialog(api(), { record: shown as RecordOf<'notes'> }));
+    const d = await screen.findByRole('dialog', { name: /Note/ });
+    expect(within(d).queryByRole('button', { name: 'Save' })).toBeNull();
+    act(() => void openNoteDialog(api(), { record: { ...shown, id: 3, job_id: 12, estimate_id: null } as RecordOf<'notes'> }));
+    const own = (await screen.findAllByRole('dialog', { name: /Note/ })).at(-1)!;
+    expect(within(own).getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 
   it('without `edit estimates` Show on Job is read-only', async () => {

@@ -6,15 +6,18 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../hooks.ts';
 import { useCan } from '../session-user.ts';
 import { openFileDialog } from './file-dialog.tsx';
-import { isEstimateParent, parentFilter, type AttachmentParent } from './parent.ts';
+import { isEstimateParent, parentQuery, shownFromEstimate, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
 const kb = (bytes: number | null | undefined) => (bytes == null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 export function FilesSection({ parent }: { parent: AttachmentParent }) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs');
-  const list = useList('files', { ...parentFilter(parent), sort_column: 'created_at', sort_direction: 'desc' });
+  const canEditJobs = useCan('edit', 'jobs');
+  const canEditEstimates = useCan('edit', 'estimates');
+  // an estimate's file (on the estimate, or shown on its job) is the estimates area's to change
+  const canEdit = (f: { job_id: number | null; estimate_id: number | null }) => (f.job_id == null && f.estimate_id != null ? canEditEstimates : canEditJobs);
+  const list = useList('files', parentQuery(parent, 'files'));
   return (
     <SectionState query={list} empty="No files yet.">
       <Stack gap="xs" data-testid="files-list">
@@ -28,11 +31,13 @@ export function FilesSection({ parent }: { parent: AttachmentParent }) {
                     {f.description}
                   </Anchor>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {[f.path, kb(f.size), formatDate(f.created_at), isEstimateParent(parent) && f.show_on_job ? 'Shown on Job' : ''].filter(Boolean).join(' · ')}
+                    {[f.path, kb(f.size), formatDate(f.created_at), isEstimateParent(parent) && f.show_on_job ? 'Shown on Job' : '', shownFromEstimate(parent, f) ? 'From the Estimate' : '']
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                 </Stack>
               </Group>
-              {canEdit && (
+              {canEdit(f) && (
                 <ActionIcon variant="subtle" aria-label={`Edit ${f.description}`} onClick={() => void openFileDialog(modals, { record: f })}>
                   <IconPencil size={18} />
                 </ActionIcon>

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../hooks.ts';
 import { openImageViewer } from './image-viewer.tsx';
-import { parentFilter, type AttachmentParent } from './parent.ts';
+import { parentQuery, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
 export function ImagesSection({ parent }: { parent: AttachmentParent }) {
   const modals = useModals();
-  const filter = { ...parentFilter(parent), sort_column: 'created_at', sort_direction: 'asc' } as const;
+  const filter = parentQuery(parent, 'images');
   const list = useList('images', filter);
   const [broken, setBroken] = useState<Set<number>>(() => new Set());
   return (

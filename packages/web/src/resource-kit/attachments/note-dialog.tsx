@@ -13,8 +13,8 @@ import { useCan } from '../session-user.ts';
 import { parentFields, type AttachmentParent } from './parent.ts';
 
 function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
-  const canEdit = useCan('edit', 'jobs');
-  const canShowOnJob = useCan('edit', 'estimates');
+  const canEditJobs = useCan('edit', 'jobs');
+  const canEditEstimates = useCan('edit', 'estimates');
   const dialog = useRecordDialog('notes', {
     deleteConfirm: 'Delete this note?',
     initialValues: formValues(record, {
@@ -26,13 +26,16 @@ function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
     }),
   });
   const { form } = dialog;
-  const onEstimate = form.getValues().estimate_id != null;
+  const { estimate_id, job_id } = form.getValues();
+  const onEstimate = estimate_id != null;
+  // an estimate's note (on the estimate, or shown on its job) is the estimates area's (domain.md 6)
+  const canEdit = onEstimate && job_id == null ? canEditEstimates : canEditJobs;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextAreaField label="Note" autosize minRows={3} autoFocusDelayed {...form.getInputProps('note')} />
       <CheckField label="Internal Only" {...form.getInputProps('internal_only', { type: 'checkbox' })} />
       {onEstimate && (
-        <CheckField kind="switch" label="Show on Job" readOnly={!canShowOnJob} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
+        <CheckField kind="switch" label="Show on Job" readOnly={!canEditEstimates} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
       )}
     </RecordDialogForm>
   );

@@ -4,12 +4,12 @@ import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../hooks.ts';
 import { openNoteDialog } from './note-dialog.tsx';
-import { isEstimateParent, parentFilter, type AttachmentParent } from './parent.ts';
+import { isEstimateParent, parentQuery, shownFromEstimate, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
 export function NotesSection({ parent }: { parent: AttachmentParent }) {
   const modals = useModals();
-  const list = useList('notes', { ...parentFilter(parent), sort_column: 'created_at', sort_direction: 'desc' });
+  const list = useList('notes', parentQuery(parent, 'notes'));
   const notes = list.data ?? [];
   return (
     <SectionState query={list} empty="No notes yet.">
@@ -30,6 +30,11 @@ export function NotesSection({ parent }: { parent: AttachmentParent }) {
                 {isEstimateParent(parent) && n.show_on_job && (
                   <Badge size="xs" variant="light">
                     Shown on Job
+                  </Badge>
+                )}
+                {shownFromEstimate(parent, n) && (
+                  <Badge size="xs" variant="light">
+                    From the Estimate
                   </Badge>
                 )}
               </Group>

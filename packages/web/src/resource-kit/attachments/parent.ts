@@ -1,3 +1,5 @@
+import { relationQuery } from '../embedded-relations.ts';
+
 /** The record that notes, files and images hang from: a job or an estimate. */
 export type AttachmentParent = { job_id: number } | { estimate_id: number };
 
@@ -8,5 +10,17 @@ export function parentFields(parent: AttachmentParent): { job_id: number | null;
   return isEstimateParent(parent) ? { job_id: null, estimate_id: parent.estimate_id } : { job_id: parent.job_id, estimate_id: null };
 }
 
-/** The list filter of the parent's records. */
-export const parentFilter = (parent: AttachmentParent) => (isEstimateParent(parent) ? { estimate_id: parent.estimate_id } : { job_id: parent.job_id });
+/**
+ * The list query of the parent's notes, files or images: its relation's (embedded-relations.ts),
+ * so the section starts from the rows the parent's GET embeds, and a job's include its estimate's
+ * Show on Job ones.
+ */
+export function parentQuery(parent: AttachmentParent, relation: 'notes' | 'files' | 'images'): Record<string, string | number> {
+  const query = isEstimateParent(parent) ? relationQuery('estimates', relation, parent.estimate_id) : relationQuery('jobs', relation, parent.job_id);
+  if (!query) throw new Error(`No ${relation} relation on the parent.`);
+  return query;
+}
+
+/** Whether a note or file listed under `parent` is its estimate's, shown on the job (domain.md 6). */
+export const shownFromEstimate = (parent: AttachmentParent, record: { job_id?: number | null; estimate_id?: number | null }) =>
+  !isEstimateParent(parent) && record.job_id == null && record.estimate_id != null;
