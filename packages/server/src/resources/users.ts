@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Hooks } from '../engine/server-resource.ts';
 import { allowed, canEdit } from '../engine/context.ts';
-import { forbidden, invalid } from '../engine/errors.ts';
+import { ApiError, forbidden, invalid } from '../engine/errors.ts';
 import { forgetSessionUser } from '../domain/session-user-cache.ts';
 import { destroyUserSessions } from '../domain/session-store.ts';
 import { deleteUserContent } from '../domain/delete-user-content.ts';
@@ -42,6 +42,10 @@ export const usersHooks: Hooks = {
   },
   async beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
+    // Hours worked are pay records: they outlive the user, so a user with any cannot be deleted
+    // (the database refuses too); say what to do instead of naming a foreign key.
+    const [worked] = await ctx.db.query('SELECT 1 FROM time_entries WHERE user_id = $1 LIMIT 1', [existing.id]);
+    if (worked) throw new ApiError(409, 'This user has time entries, which are pay records, so they cannot be deleted. Make the user inactive instead.');
     forgetSessionUser(existing.id as number);
     await deleteUserContent(ctx, existing.id as number);
   },
