@@ -50,6 +50,46 @@ describe('database layer', () => {
   });
 });
 
+// A `deferred` statement (no answer wanted: BEGIN, an audit row) goes with the transaction's next
+// one on PGlite, in one round trip; node-postgres sends it at once. Either way the transaction sees it.
+describe('deferred statements', () => {
+  it('are run before the next statement of the transaction, in order, and kept with it', async () => {
+    const rows = await db.transaction(async (tx) => {
+      expect(await tx.query("INSERT INTO clients (name) VALUES ('Deferred 1')", [], { deferred: true })).toEqual([]);
+      await tx.query('INSERT INTO clients (name) VALUES ($1)', ['Deferred 2'], { deferred: true });
+      return tx.query<{ name: string }>("SELECT name FROM clients WHERE name LIKE 'Deferred %' ORDER BY id");
+    });
+    expect(rows.map((r) => r.name)).toEqual(['Deferred 1', 'Deferred 2']);
+    // the last one of a transaction goes with its COMMIT
+    await db.transaction(async (tx) => void (await tx.query("INSERT INTO clients (name) VALUES ('Deferred 3')", [], { deferred: true })));
+    expect(await db.query("SELECT count(*)::int AS n FROM clients WHERE name LIKE 'Deferred %'")).toEqual([{ n: 3 }]);
+    // a transaction that ran nothing (its BEGIN held back) commits; outside one, a deferred statement runs at once
+    await expect(db.transaction(async () => 'nothing')).resolves.toBe('nothing');
+    await db.query("INSERT INTO clients (name) VALUES ('Deferred 4')", [], { deferred: true });
+    expect(await db.query("SELECT count(*)::int AS n FROM clients WHERE name = 'Deferred 4'")).toEqual([{ n: 1 }]);
+  });
+
+  it('a failing one fails the transaction, at the latest on its next statement, and nothing of it stays', async () => {
+    let next: unknown = 'not reached';
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO clients (name) VALUES ('Failed deferred')");
+        const held = tx.query('INSERT INTO no_such_table VALUES (1)', [], { deferred: true });
+        // PGlite holds it (nothing ran yet, so nothing failed); node-postgres ran it and fails now
+        if (db.kind === 'pglite') await expect(held).resolves.toEqual([]);
+        else await expect(held).rejects.toThrow(/no_such_table/);
+        next = await tx.query('SELECT 1 AS one').catch((e: Error) => e.message);
+        throw new Error('end');
+      }),
+    ).rejects.toThrow();
+    // on PGlite the next statement carries the held one's error; on PostgreSQL the transaction is already aborted
+    expect(String(next)).toMatch(db.kind === 'pglite' ? /no_such_table/ : /aborted/);
+    expect(await db.query("SELECT id FROM clients WHERE name = 'Failed deferred'")).toEqual([]);
+    // and the connection is fine afterwards
+    expect(await db.transaction((tx) => tx.query('SELECT 2 AS two'))).toEqual([{ two: 2 }]);
+  });
+});
+
 // A statement run with `prepare` answers like any other; on PostgreSQL the connection keeps it.
 describe('prepared statements', () => {
   const prepared = (conn: Db) =>

@@ -16,6 +16,13 @@ export type RowMode = 'object' | 'array';
  */
 export interface QueryOptions {
   prepare?: boolean;
+  /**
+   * The caller needs no answer (an audit row, BEGIN): inside a transaction the driver may hold the
+   * statement and send it with the transaction's next one, in one round trip; its error then
+   * fails that next statement (and so the transaction). PGlite, whose one connection waits for the
+   * HTTP thread between statements, batches; node-postgres sends it at once.
+   */
+  deferred?: boolean;
 }
 
 export interface Db {
@@ -61,7 +68,7 @@ export function wrapDriver(driver: Driver): Db {
         if (inTransaction) return fn(db);
         const { conn: txConn, release } = await driver.acquire();
         try {
-          await txConn.run('BEGIN', [], 'object');
+          await txConn.run('BEGIN', [], 'object', { deferred: true }); // goes with the first statement
           const tx = make(txConn, true);
           try {
             const result = await fn(tx);

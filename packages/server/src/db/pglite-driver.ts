@@ -125,6 +125,28 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
   };
   const mutex = new Mutex();
 
+  /**
+   * A transaction's connection: a `deferred` statement waits and goes with the next one in one
+   * message (the worker runs them in order, stopping at the first error), so BEGIN and an audit
+   * row cost no round trip of their own. Between two round trips the transaction holds the one
+   * connection while it waits for the HTTP thread, which is busy with other requests under load.
+   */
+  const batching = (): Connection => {
+    let held: { sql: string; params: unknown[] }[] = [];
+    return {
+      run(sql, params, mode: RowMode, options) {
+        if (options?.deferred) {
+          held.push({ sql, params });
+          return Promise.resolve([]);
+        }
+        if (!held.length) return raw.run(sql, params, mode);
+        const before = held;
+        held = [];
+        return send({ op: 'batch', before, sql, params, mode });
+      },
+    };
+  };
+
   return {
     kind: 'pglite',
     shared: {
@@ -139,7 +161,7 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
     },
     async acquire() {
       const release = await mutex.lock();
-      return { conn: raw, release };
+      return { conn: batching(), release };
     },
     async close() {
       if (closed) return;

@@ -29,6 +29,11 @@ parentPort.on('message', async (msg) => {
     if (op === 'query') {
       const res = await db.query(msg.sql, msg.params, { rowMode: msg.mode });
       parentPort.postMessage({ id, rows: res.rows });
+    } else if (op === 'batch') {
+      // statements held back in a transaction (QueryOptions.deferred), then the one that waits
+      for (const s of msg.before) await db.query(s.sql, s.params);
+      const res = await db.query(msg.sql, msg.params, { rowMode: msg.mode });
+      parentPort.postMessage({ id, rows: res.rows });
     } else if (op === 'exec') {
       await db.exec(msg.sql);
       parentPort.postMessage({ id, rows: [] });
