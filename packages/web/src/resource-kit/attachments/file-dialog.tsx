@@ -3,7 +3,7 @@
  * upload with a progress bar; a saved one edits its description (the PDF stays). On an estimate's
  * file, Show on Job for users with `edit estimates`.
  */
-import { FileInput, Progress, Text } from '@mantine/core';
+import { Anchor, FileInput, Progress, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -84,11 +84,9 @@ function FileForm({ record }: { record: RecordOf<'files'> }) {
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextField label="Description" {...form.getInputProps('description')} />
-      <Text size="sm">
-        <a href={record.url ?? '#'} target="_blank" rel="noopener">
-          Open {record.path ?? 'the PDF'}
-        </a>
-      </Text>
+      <Anchor href={record.url ?? undefined} target="_blank" rel="noopener" size="sm" w="fit-content" style={{ overflowWrap: 'anywhere' }}>
+        Open {record.path ?? 'the PDF'}
+      </Anchor>
       {record.estimate_id != null && (
         <CheckField kind="switch" label="Show on Job" readOnly={!canShowOnJob} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
       )}
