@@ -1,8 +1,9 @@
 /**
  * Notes, files and images of a job (issue 9; domain.md 2, 5, 8, 9) on `/jobs/{id}`'s Notes, Files
  * and Images tabs: a note, a PDF uploaded with its progress bar, a non-PDF renamed `.pdf` refused
- * in the server's words, three photos (the large one compressed in the browser to 1000 px), the
- * viewer's keyboard next / previous, and deleting an image. Fixtures are made here with sharp.
+ * in the server's words, an upload cancelled while it goes, three photos (the large one compressed
+ * in the browser to 1000 px), the viewer's keyboard next / previous, and deleting an image.
+ * Fixtures are made here with sharp.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -79,6 +80,36 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await expect(dialog.getByText('Only PDF files can be uploaded.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('link')).toHaveCount(1);
+
+  // Cancel during an upload aborts it: the request is held before it reaches the server, Cancel
+  // cancels it in the browser, and the file is not on the job (nor said to be saved)
+  await panel.getByRole('button', { name: /^Add/ }).click();
+  await dialog.getByLabel('Description').fill('Cancelled plan');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'cancelled.pdf', mimeType: 'application/pdf', buffer: pdf('cancelled') });
+  let releaseHeld!: () => void;
+  const heldUpload = new Promise<void>((r) => (releaseHeld = r));
+  let handlerDone!: () => void;
+  const handled = new Promise<void>((r) => (handlerDone = r));
+  await page.route('**/api/files', async (route) => {
+    await heldUpload;
+    await route.continue().catch(() => {}); // (a cancelled request has nothing left to continue)
+    handlerDone();
+  });
+  const aborted = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === '/api/files' && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText(/Uploading… \d+%/)).toBeVisible();
+  await expect(dialog.getByLabel('Description')).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await aborted).failure()?.errorText).toBe('net::ERR_ABORTED');
+  releaseHeld();
+  await handled;
+  await page.unroute('**/api/files');
+  await expect(page.getByText('File saved.')).toHaveCount(0);
+  await page.reload();
+  panel = await openTab(page, 'Files');
+  await expect(panel.getByRole('link', { name: 'Floor plan' })).toBeVisible();
   await expect(panel.getByRole('link')).toHaveCount(1);
 
   // Images: nothing chosen, then three photos (one large)

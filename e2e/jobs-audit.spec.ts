@@ -119,6 +119,31 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   await expect(page).toHaveURL(new RegExp(`/jobs/${inactive.id}$`));
 });
 
+test('the Time Entry List keeps its total in view, under the Hours column, however many entries', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const job = await createRecord(page, baseURL!, 'jobs', { number: `TOT-${Date.now().toString(36)}`, name: 'Long time list' });
+  // 24 entries of 00:30: far more than half a screen of rows, at either width
+  for (let day = 1; day <= 24; day++) await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: `2026-10-${String(day).padStart(2, '0')}`, hours: 0.5 });
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/jobs/${job.id}`);
+    await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
+    const list = page.getByTestId('time-entry-list-dialog');
+    await expect(list.getByTestId('time-entry-row')).toHaveCount(24);
+    await expect(list.getByTestId('time-entry-row').last()).not.toBeInViewport(); // the list scrolls…
+    const total = list.getByTestId('time-total');
+    await expect(total).toHaveText('12:00');
+    await expect(total).toBeInViewport({ ratio: 1 }); // …and the total shows without scrolling
+    const [cell, header] = [await total.boundingBox(), await list.getByRole('columnheader', { name: 'Hours' }).boundingBox()];
+    expect([cell!.x, cell!.width]).toEqual([header!.x, header!.width]);
+    await list.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(list).toHaveCount(0);
+  }
+});
+
 test('View Category Template lists its job templates and opens one on its screen', async ({ page, baseURL }) => {
   await loginAdmin(page);
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Audit Client') });

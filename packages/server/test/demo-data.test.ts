@@ -43,4 +43,25 @@ describe('demo data', () => {
       expect(p.thumb_sha256).toEqual(expect.any(String));
     }
   });
+
+  it('creates nothing after `today`, though a third of the jobs start later', async () => {
+    expect(await one("SELECT count(*) AS n FROM jobs WHERE NOT is_template AND start_date > '2026-11-02'")).toBeGreaterThan(0);
+    // (rows the generator dates itself; the rest take the database's now() as they are loaded)
+    for (const [table, where] of [['jobs', 'NOT is_template'], ['notes', 'true'], ['files', 'true'], ['images', 'true']]) {
+      expect(await one(`SELECT count(*) AS n FROM ${table} WHERE ${where} AND created_at >= '2026-11-02T00:00:00Z'`), table).toBe(0);
+    }
+    expect(await one("SELECT count(*) AS n FROM notes WHERE date >= '2026-11-02'")).toBe(0);
+  });
+
+  it("numbers each job's images image-1, image-2, … in the order they were added", async () => {
+    const rows = await db.query<Row>('SELECT job_id, description FROM images ORDER BY job_id, created_at, id');
+    const seen = new Map<unknown, number>();
+    for (const r of rows) {
+      const n = (seen.get(r.job_id) ?? 0) + 1;
+      seen.set(r.job_id, n);
+      expect(r.description, `job ${String(r.job_id)}`).toBe(`image-${n}`);
+    }
+    // the demo's 12 photos share jobs, so some job has more than one
+    expect(Math.max(...seen.values())).toBeGreaterThan(1);
+  });
 });

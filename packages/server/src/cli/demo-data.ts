@@ -673,13 +673,16 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     const past = end < todayMs - 30 * DAY;
     const complete: Record<string, boolean> = {};
     for (const s of SCOPES) complete[`${s.toLowerCase().replace(/ /g, '_')}_complete`] = scopes.includes(s) && (past ? rng.chance(0.97) : end < todayMs ? rng.chance(0.5) : false);
+    // Entered 3 to 40 days before it starts, but never after `today` (a job scheduled months ahead
+    // was entered in the last month).
+    const entered = start - rng.int(3, 40) * DAY;
     const row: Row = {
       client_id: clientIds[clientIdx], client_name: clientNames[clientIdx], number, name, address,
       start_date: isoDate(start), end_date: isoDate(end), active: past ? rng.chance(0.05) : true, burden_rate: burdenRate,
       foreman_id: foremanPool.length ? rng.pick(foremanPool).id : null, trip_charge: rng.chance(0.3) ? rng.pick([45, 65, 85, 125]) : 0,
       additional_costs: rng.chance(0.2) ? rng.money(20, 600) : 0, additional_revenues: rng.chance(0.15) ? rng.money(50, 900) : 0,
       invoice_amount: null, scope_array: scopes, ...complete, is_template: false,
-      created_at: new Date(start - rng.int(3, 40) * DAY).toISOString(),
+      created_at: new Date(entered < todayMs ? entered : todayMs - rng.int(1, 30) * DAY).toISOString(),
     };
     row.is_complete = isJobComplete(row);
     row.updated_at = new Date(Math.min(todayMs, end + rng.int(0, 20) * DAY)).toISOString();
@@ -809,7 +812,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   counts.pickup_items = scale.pickupItems;
 
   // ----- notes, PDFs and photos, mostly on recent jobs -----
-  Object.assign(counts, await seedAttachments(db, rng, scale, jobIds, jobInfos.map((j) => j.start), workers, L));
+  Object.assign(counts, await seedAttachments(db, rng, scale, jobIds, jobInfos.map((j) => j.start), todayMs, workers, L));
 
   // ----- estimates and their items -----
   const estimateDrafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number }[] = [];
@@ -1134,6 +1137,7 @@ async function seedAttachments(
   scale: DemoScale,
   jobIds: number[],
   jobStarts: number[],
+  todayMs: number,
   users: DemoUser[],
   opts: { log?: (msg: string) => void },
 ): Promise<Record<string, number>> {
@@ -1143,7 +1147,14 @@ async function seedAttachments(
   // Density rising linearly from the oldest job to the newest (twice the mean), so a recent job
   // has a few of each, never hundreds.
   const recentJob = () => Math.min(jobIds.length - 1, Math.floor(Math.sqrt(rng.next()) * jobIds.length));
-  const createdAt = (j: number) => new Date(jobStarts[j]! + rng.int(0, 20) * DAY + rng.int(7, 17) * 3600_000).toISOString();
+  // Added in the job's first three weeks, during working hours, but never on or after `today`: a
+  // job that starts later (or started in the last days) has its paperwork from the days just before.
+  const createdAt = (j: number) => {
+    let day = jobStarts[j]! + rng.int(0, 20) * DAY;
+    const hour = rng.int(7, 17) * 3600_000;
+    if (day >= todayMs) day = todayMs - rng.int(1, 10) * DAY;
+    return new Date(day + hour).toISOString();
+  };
   const photos = await Promise.all(
     [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
   );
@@ -1173,13 +1184,24 @@ async function seedAttachments(
       await push({ description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '), path: pdf.name, job_id: jobIds[j], user_id: userId(), size: pdf.main.data.length, sha256: pdf.main.sha256, created_at: at, updated_at: at });
     }
   }, L);
+  // Drawn first, then put in time order and numbered per job as the Images dialog names them
+  // (image-1, image-2, … on each job, in the order the job's Images tab shows them).
+  const imageRows: Row[] = [];
+  for (let i = 0; i < scale.images; i++) {
+    const j = recentJob();
+    const at = createdAt(j);
+    const p = rng.pick(photos);
+    imageRows.push({ job_id: jobIds[j], user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
+  }
+  imageRows.sort((a, b) => (a.created_at as string).localeCompare(b.created_at as string));
+  const perJob = new Map<unknown, number>();
+  for (const row of imageRows) {
+    const n = (perJob.get(row.job_id) ?? 0) + 1;
+    perJob.set(row.job_id, n);
+    row.description = `image-${n}`;
+  }
   await load(db, 'images', 8, async (push) => {
-    for (let i = 0; i < scale.images; i++) {
-      const j = recentJob();
-      const at = createdAt(j);
-      const p = rng.pick(photos);
-      await push({ description: `image-${rng.int(1, 6)}`, job_id: jobIds[j], user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
-    }
+    for (const row of imageRows) await push(row);
   }, L);
   opts.log?.(`  ${'notes, files, images'.padEnd(26)} ${String(scale.notes + scale.files + scale.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { notes: scale.notes, files: scale.files, images: scale.images };

@@ -38,11 +38,13 @@ export interface DialogActionsProps {
   /** Hide Save (read-only dialog). */
   canSave?: boolean;
   saveLabel?: string;
+  /** Save shown but not clickable (e.g. while an upload goes; Cancel stays). */
+  saveDisabled?: boolean;
   /** Extra buttons between Delete and Cancel. */
   extra?: ReactNode;
 }
 
-export function DialogActions({ onCancel, onDelete, canSave = true, saveLabel = 'Save', extra }: DialogActionsProps) {
+export function DialogActions({ onCancel, onDelete, canSave = true, saveLabel = 'Save', saveDisabled = false, extra }: DialogActionsProps) {
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="xs">
@@ -57,7 +59,11 @@ export function DialogActions({ onCancel, onDelete, canSave = true, saveLabel = 
         <Button variant="default" onClick={onCancel}>
           {canSave ? 'Cancel' : 'Close'}
         </Button>
-        {canSave && <Button type="submit">{saveLabel}</Button>}
+        {canSave && (
+          <Button type="submit" disabled={saveDisabled}>
+            {saveLabel}
+          </Button>
+        )}
       </Group>
     </Group>
   );

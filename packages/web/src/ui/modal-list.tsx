@@ -1,10 +1,21 @@
 /** A scrolling list inside a modal: never taller than half the viewport (platform.md 2.7). */
-import { ScrollArea } from '@mantine/core';
+import { ScrollArea, type ScrollAreaProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function ModalList({ children, label }: { children: ReactNode; label?: string }) {
+interface ModalListProps {
+  children: ReactNode;
+  label?: string;
+  /**
+   * Room kept for the scrollbars (default both). `'y'` keeps none beneath the list, for content
+   * with a row stuck to its bottom: with that room, the row stops short of the bottom and the
+   * rows scrolling past show beneath it.
+   */
+  offsetScrollbars?: ScrollAreaProps['offsetScrollbars'];
+}
+
+export function ModalList({ children, label, offsetScrollbars = true }: ModalListProps) {
   return (
-    <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars aria-label={label}>
+    <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars={offsetScrollbars} aria-label={label}>
       {children}
     </ScrollArea.Autosize>
   );

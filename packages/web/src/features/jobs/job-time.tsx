@@ -23,8 +23,16 @@ export function addTimeEntry(modals: ModalStackApi, jobId: number) {
   return openRecordDialog(modals, 'time_entries', { initial: { job_id: jobId } });
 }
 
-/** The job's entries, newest first, with the total beneath. */
-export function JobTimeEntries({ jobId }: { jobId: number }) {
+/** Keeps the Total row at the bottom of a scrolling list, over the rows that scroll under it. */
+const STICKY_TOTAL = { position: 'sticky', bottom: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const;
+/** The row line above it (the table's own borders do not move with a sticky row). */
+const TOTAL_LINE = { boxShadow: 'inset 0 1px 0 var(--table-border-color)' } as const;
+
+/**
+ * The job's entries, newest first, with the total beneath. `stickyTotal`: inside a scrolling list
+ * (the Time Entry List dialog's), the Total row stays in view at its bottom, in the Hours column.
+ */
+export function JobTimeEntries({ jobId, stickyTotal = false }: { jobId: number; stickyTotal?: boolean }) {
   const modals = useModals();
   const entries = useList('time_entries', { job_id: jobId, sort_column: 'date', sort_direction: 'desc' });
   const rows = entries.data ?? [];
@@ -83,13 +91,15 @@ export function JobTimeEntries({ jobId }: { jobId: number }) {
           </Table.Tr>
         ))}
       </Table.Tbody>
-      <Table.Tfoot>
+      <Table.Tfoot style={stickyTotal ? STICKY_TOTAL : undefined}>
         <Table.Tr>
-          <Table.Th colSpan={2}>Total</Table.Th>
-          <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="time-total">
+          <Table.Th colSpan={2} style={stickyTotal ? TOTAL_LINE : undefined}>
+            Total
+          </Table.Th>
+          <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums', ...(stickyTotal ? TOTAL_LINE : {}) }} data-testid="time-total">
             {formatHours(totalHours(rows))}
           </Table.Th>
-          <Table.Th visibleFrom="sm" />
+          <Table.Th visibleFrom="sm" style={stickyTotal ? TOTAL_LINE : undefined} />
         </Table.Tr>
       </Table.Tfoot>
     </Table>
@@ -102,8 +112,8 @@ function TimeEntryListDialog({ jobId }: { jobId: number }) {
   const canAdd = useCan('view', 'time_entries') && hasRecordDialog('time_entries');
   return (
     <Stack gap="sm">
-      <ModalList label="Time entries">
-        <JobTimeEntries jobId={jobId} />
+      <ModalList label="Time entries" offsetScrollbars="y">
+        <JobTimeEntries jobId={jobId} stickyTotal />
       </ModalList>
       <Group justify="space-between" gap="xs">
         {canAdd ? (

@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '../session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { loadNotifications } from '../../ui/notifications-host.tsx';
+import { resourceKeys } from '../hooks.ts';
+import { uploadForm } from '../upload.ts';
 import { addFiles } from './file-dialog.tsx';
 import { addImages } from './images-dialog.tsx';
 import { addNote, openNoteDialog } from './note-dialog.tsx';
@@ -31,6 +34,7 @@ class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  aborted = false;
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
@@ -42,21 +46,28 @@ class FakeXhr {
     this.body = body;
     FakeXhr.sent.push(this);
   }
+  /** Like a real one: only a request already sent reports its abort. */
   abort() {
+    if (!FakeXhr.sent.includes(this)) return;
+    this.aborted = true;
     this.onabort?.();
   }
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
   }
+  /** The server's answer; an aborted request, like a real one, reports none. */
   respond(status: number, body: unknown) {
+    if (this.aborted) return;
     this.status = status;
     this.responseText = JSON.stringify(body);
     act(() => this.onload?.());
   }
 }
 
-afterEach(() => {
+afterEach(async () => {
   FakeXhr.sent = [];
+  // notices outlive a test in Mantine's store: the next test must not read this one's
+  (await loadNotifications()).notifications.clean();
 });
 
 function setup(role: Role = 'manager') {
@@ -73,6 +84,19 @@ const nextXhr = async (n: number) => {
   await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThanOrEqual(n));
   return FakeXhr.sent[n - 1]!;
 };
+
+/** Lets any notice already asked for reach the page (they load with the first one, in order). */
+const noticesShown = () => act(async () => void (await loadNotifications()));
+
+describe('uploadForm', () => {
+  it('sends nothing once its signal is aborted, and rejects as cancelled', async () => {
+    setup();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(uploadForm('/api/files', new FormData(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+});
 
 describe('File dialog', () => {
   it('uploads a PDF as multipart with the anti-forgery header and a progress bar', async () => {
@@ -109,6 +133,36 @@ describe('File dialog', () => {
     (await nextXhr(1)).respond(422, { message: 'The given data was invalid.', errors: { file: ['Only PDF files can be uploaded.'] } });
     expect(await within(d).findByText('Only PDF files can be uploaded.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Add File' })).toBe(d);
+  });
+
+  it('Cancel while uploading aborts the upload and says nothing was saved; the fields wait meanwhile', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { api } = setup();
+    let result!: Promise<unknown>;
+    act(() => {
+      result = addFiles(api(), { job_id: 12 });
+    });
+    const d = await screen.findByRole('dialog', { name: 'Add File' });
+    await userEvent.type(within(d).getByRole('textbox', { name: 'Description' }), 'Floor plan');
+    await userEvent.upload(d.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.4 x'], 'plan.pdf', { type: 'application/pdf' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    const xhr = await nextXhr(1);
+    xhr.progress(40, 100);
+    expect(await within(d).findByText('Uploading… 40%')).toBeTruthy();
+    expect(within(d).getByRole('textbox', { name: 'Description' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'PDF' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+    const cancel = within(d).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveProperty('disabled', false);
+
+    await userEvent.click(cancel);
+    expect(xhr.aborted).toBe(true);
+    xhr.respond(201, { id: 3, description: 'Floor plan', job_id: 12 }); // too late: nothing arrives
+    await expect(result).resolves.toBeNull();
+    await noticesShown();
+    expect(screen.queryByText('File saved.')).toBeNull();
+    expect(errors).not.toHaveBeenCalled(); // nor an error notice (reportError logs each)
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   it('refuses a file that is not a PDF by name before sending anything', async () => {
@@ -164,6 +218,39 @@ describe('Images dialog', () => {
     expect(within(alert).getByText('The following files failed to upload because they are not images: readme.txt')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     await expect(result).resolves.toHaveLength(6);
+  });
+
+  it("the browser's Back during an upload aborts the batch in flight and sends no further batch", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { api, client } = setup();
+    let result!: Promise<unknown>;
+    act(() => {
+      result = addImages(api(), { job_id: 12 });
+    });
+    const d = await screen.findByRole('dialog', { name: 'Add Images' });
+    const files = Array.from({ length: 11 }, (_, i) => new File([`img${i}`], `p${i}.jpg`, { type: 'image/jpeg' }));
+    await userEvent.upload(d.querySelector('input[type=file]') as HTMLInputElement, files);
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    const first = await nextXhr(1);
+    // while it goes, the list of images cannot change; Cancel still can
+    expect(within(d).getByRole('textbox', { name: 'Description of p0.jpg' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'Remove p10.jpg' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'Choose Images' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+    expect(within(d).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', false);
+    first.respond(200, { data: [1, 2, 3, 4, 5].map((id) => ({ id, description: `image-${id}`, job_id: 12 })) });
+    const second = await nextXhr(2);
+    expect(second.body!.getAll('description')).toEqual(['image-6', 'image-7', 'image-8', 'image-9', 'image-10']);
+
+    act(() => window.history.back());
+    await expect(result).resolves.toBeNull();
+    expect(second.aborted).toBe(true);
+    await noticesShown();
+    expect(FakeXhr.sent).toHaveLength(2); // the third batch (image-11) never went
+    expect(screen.queryByText(/images? saved/)).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    // the first batch is stored, and kept as such
+    expect(client.getQueryData(resourceKeys.record('images', 5))).toMatchObject({ description: 'image-5' });
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * File dialog (domain.md 2, 5, 7, 8): a new file is a description and one PDF, sent as a multipart
- * upload with a progress bar; a saved one edits its description (the PDF stays). On an estimate's
- * file, Show on Job for users with `edit estimates`.
+ * upload with a progress bar (closing the dialog while it goes, Cancel included, aborts it); a
+ * saved one edits its description (the PDF stays). On an estimate's file, Show on Job for users
+ * with `edit estimates`.
  */
-import { FileInput, Progress, Text } from '@mantine/core';
+import { Anchor, FileInput, Progress, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';
 import { useCan } from '../session-user.ts';
-import { uploadForm } from '../upload.ts';
+import { uploadForm, useUploadSignal } from '../upload.ts';
 import { parentFields, type AttachmentParent } from './parent.ts';
 
 export const PDF_ONLY_MESSAGE = 'Only PDF files can be uploaded.';
@@ -30,12 +31,14 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
   const queryClient = useQueryClient();
   const canShowOnJob = useCan('edit', 'estimates');
   const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress != null;
+  const uploadSignal = useUploadSignal();
   const form = useForm({ mode: 'controlled', initialValues: { description: '', file: null as File | null, show_on_job: false }, clearInputErrorOnChange: true });
   useModalTitle('Add File');
   const onEstimate = initial.estimate_id != null;
 
   const onSubmit = form.onSubmit(async (values) => {
-    if (progress != null) return;
+    if (uploading) return;
     if (!values.file) return form.setFieldError('file', 'Choose a PDF file.');
     if (!looksLikePdf(values.file)) return form.setFieldError('file', PDF_ONLY_MESSAGE);
     const body = new FormData();
@@ -45,22 +48,27 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
     if (onEstimate && canShowOnJob) body.append('show_on_job', String(values.show_on_job));
     body.append('file', values.file, values.file.name);
     setProgress(0);
+    // Closing the dialog (Cancel included) aborts the upload: no notice, nothing stored here.
+    const signal = uploadSignal();
     try {
-      const saved = await uploadForm<RecordOf<'files'>>('/api/files', body, { onProgress: setProgress });
+      const saved = await uploadForm<RecordOf<'files'>>('/api/files', body, { onProgress: setProgress, signal });
       storeRecords(queryClient, 'files', [saved]);
       reportSuccess('File saved.');
       modal.close(saved);
     } catch (e) {
+      // Cancelled. Had the server already received the whole PDF, it may have kept it: the lists
+      // ask again, so a file that was stored shows rather than being hidden.
+      if (signal.aborted) return storeRecords(queryClient, 'files', []);
       setProgress(null);
       reportError(e, { form: formTarget(form, ['description', 'file']) });
     }
   });
 
   return (
-    <DialogForm onSubmit={onSubmit} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" />}>
-      <TextField label="Description" autoFocusDelayed {...form.getInputProps('description')} />
-      <FileInput label="PDF" accept="application/pdf,.pdf" placeholder="Choose a PDF" clearable {...form.getInputProps('file')} />
-      {onEstimate && canShowOnJob && <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} />}
+    <DialogForm onSubmit={onSubmit} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" saveDisabled={uploading} />}>
+      <TextField label="Description" autoFocusDelayed {...form.getInputProps('description')} disabled={uploading} />
+      <FileInput label="PDF" accept="application/pdf,.pdf" placeholder="Choose a PDF" clearable={!uploading} {...form.getInputProps('file')} disabled={uploading} />
+      {onEstimate && canShowOnJob && <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} disabled={uploading} />}
       {progress != null && (
         <div>
           <Text size="sm" id="file-upload-progress">
@@ -84,11 +92,9 @@ function FileForm({ record }: { record: RecordOf<'files'> }) {
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextField label="Description" {...form.getInputProps('description')} />
-      <Text size="sm">
-        <a href={record.url ?? '#'} target="_blank" rel="noopener">
-          Open {record.path ?? 'the PDF'}
-        </a>
-      </Text>
+      <Anchor href={record.url ?? undefined} target="_blank" rel="noopener" size="sm" w="fit-content" style={{ overflowWrap: 'anywhere' }}>
+        Open {record.path ?? 'the PDF'}
+      </Anchor>
       {record.estimate_id != null && (
         <CheckField kind="switch" label="Show on Job" readOnly={!canShowOnJob} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
       )}

@@ -1,6 +1,8 @@
 /**
  * Images dialog (domain.md 2, 5, 8, 9): several images at once, each with a description (default
  * image-{index}); big ones compressed in the browser, sent in batches of 5 with a progress bar.
+ * Closing the dialog while they go (Cancel, ×, Escape, Back) aborts the batch being sent and sends
+ * no further batch.
  */
 import { Alert, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +14,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { reportError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
 import { storeRecords, type RecordOf } from '../hooks.ts';
-import { uploadForm } from '../upload.ts';
+import { uploadForm, useUploadSignal } from '../upload.ts';
 import {
   NO_IMAGE_MESSAGE,
   compressImage,
@@ -40,6 +42,8 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ label: string; value: number } | null>(null);
+  const uploading = progress != null;
+  const uploadSignal = useUploadSignal();
   useModalTitle('Add Images');
 
   const choose = (files: File[]) => {
@@ -48,17 +52,21 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
   };
 
   const upload = async () => {
-    if (progress) return;
+    if (uploading) return;
     const images = chosen.filter((c) => looksLikeImage(c.file));
     const notImages = chosen.filter((c) => !looksLikeImage(c.file)).map((c) => c.file.name);
     if (!chosen.length) return setMessage(NO_IMAGE_MESSAGE);
     if (!images.length) return setMessage(notImagesMessage(notImages));
     setMessage(null);
     const saved: RecordOf<'images'>[] = [];
+    const signal = uploadSignal();
     try {
       setProgress({ label: 'Preparing…', value: 0 });
       const toSend: ImageToSend[] = [];
-      for (const c of images) toSend.push({ file: await compressImage(c.file), description: c.description });
+      for (const c of images) {
+        signal.throwIfAborted();
+        toSend.push({ file: await compressImage(c.file), description: c.description });
+      }
       const result = await sendInBatches(
         toSend,
         async (batch, onProgress) => {
@@ -69,7 +77,8 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
             body.append('description', image.description);
             body.append('file', image.file, image.file.name);
           }
-          const { data } = await uploadForm<{ data: RecordOf<'images'>[] }>('/api/images/store_many', body, { onProgress });
+          // Aborted, it rejects, and so does sendInBatches: no later batch is sent.
+          const { data } = await uploadForm<{ data: RecordOf<'images'>[] }>('/api/images/store_many', body, { onProgress, signal });
           saved.push(...data);
           storeRecords(queryClient, 'images', data);
         },
@@ -78,6 +87,10 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
       );
       notImages.push(...result.notImages);
     } catch (e) {
+      // Cancelled (the dialog has closed): the batches stored before stay stored, and are in the
+      // job's Images already (storeRecords above). The batch in flight was aborted; had the server
+      // already received all of it, it may have kept it, so the lists ask again to show it.
+      if (signal.aborted) return storeRecords(queryClient, 'images', []);
       setProgress(null);
       // What was sent before the failure stays; take it out of the list so it is not sent twice.
       const sentNames = new Set(saved.map((s) => s.description));
@@ -96,12 +109,12 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
         e.preventDefault();
         void upload();
       }}
-      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" />}
+      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" saveDisabled={uploading} />}
     >
       <Group>
         <FileButton onChange={choose} accept="image/*" multiple>
           {(props) => (
-            <Button variant="light" {...props} disabled={progress != null}>
+            <Button variant="light" {...props} disabled={uploading}>
               Choose Images
             </Button>
           )}
@@ -116,12 +129,13 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
             style={{ flex: 1 }}
             label={`Description of ${c.file.name}`}
             value={c.description}
+            disabled={uploading}
             onChange={(e) => {
               const value = e.currentTarget.value;
               setChosen((list) => list.map((x, j) => (j === i ? { ...x, description: value } : x)));
             }}
           />
-          <CloseButton aria-label={`Remove ${c.file.name}`} mb={6} onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))} />
+          <CloseButton aria-label={`Remove ${c.file.name}`} mb={6} disabled={uploading} onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))} />
         </Group>
       ))}
       {message && (
