@@ -99,7 +99,8 @@ describe('uploadForm', () => {
 });
 
 describe('File dialog', () => {
-  it('uploads a PDF as multipart with the anti-forgery header and a progress bar', async () => {
+  /** Add File on job 12: "Floor plan", plan.pdf, Upload; the dialog, its result and the request sent. */
+  async function uploadPlan() {
     const { api } = setup();
     let result!: Promise<unknown>;
     act(() => {
@@ -107,10 +108,13 @@ describe('File dialog', () => {
     });
     const d = await screen.findByRole('dialog', { name: 'Add File' });
     await userEvent.type(within(d).getByRole('textbox', { name: 'Description' }), 'Floor plan');
-    const input = d.querySelector('input[type=file]') as HTMLInputElement;
-    await userEvent.upload(input, new File(['%PDF-1.4 x'], 'plan.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(d.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.4 x'], 'plan.pdf', { type: 'application/pdf' }));
     await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
-    const xhr = await nextXhr(1);
+    return { d, result, xhr: await nextXhr(1) };
+  }
+
+  it('uploads a PDF as multipart with the anti-forgery header and a progress bar', async () => {
+    const { d, result, xhr } = await uploadPlan();
     expect([xhr.method, xhr.url, xhr.headers['x-xsrf-token']]).toEqual(['POST', '/api/files', 't']);
     expect(xhr.body!.get('description')).toBe('Floor plan');
     expect(xhr.body!.get('job_id')).toBe('12');
@@ -137,16 +141,7 @@ describe('File dialog', () => {
 
   it('Cancel while uploading aborts the upload and says nothing was saved; the fields wait meanwhile', async () => {
     const errors = vi.spyOn(console, 'error');
-    const { api } = setup();
-    let result!: Promise<unknown>;
-    act(() => {
-      result = addFiles(api(), { job_id: 12 });
-    });
-    const d = await screen.findByRole('dialog', { name: 'Add File' });
-    await userEvent.type(within(d).getByRole('textbox', { name: 'Description' }), 'Floor plan');
-    await userEvent.upload(d.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.4 x'], 'plan.pdf', { type: 'application/pdf' }));
-    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
-    const xhr = await nextXhr(1);
+    const { d, result, xhr } = await uploadPlan();
     xhr.progress(40, 100);
     expect(await within(d).findByText('Uploading… 40%')).toBeTruthy();
     expect(within(d).getByRole('textbox', { name: 'Description' })).toHaveProperty('disabled', true);
