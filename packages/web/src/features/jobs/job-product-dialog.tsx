@@ -1,11 +1,13 @@
 /**
  * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
  * note, glass width and height where the product's series enables dimensions, measure date, the
- * measured / ordered / fabricated toggles where the series enables them, and cost and revenue
+ * measured / ordered / fabricated toggles where the series enables them (its category's flags while it
+ * uses the category settings), and cost and revenue
  * (unit × qty by default, following qty until typed over: shared/rules/job-product.ts) shown and
  * sent only with `edit jobs_admin`. Without `edit jobs` the whole dialog is read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/job-product';
+import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -25,20 +27,16 @@ type JobProduct = RecordOf<'job_products'>;
 /** What only `edit jobs_admin` sees and sends. */
 const ADMIN_FIELDS = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
 
-/** The series' switches that decide which fields a job product shows. */
-export interface SeriesFeatures {
-  dimensions: boolean;
-  measured: boolean;
-  ordered: boolean;
-  fabricated: boolean;
-}
-
-export function seriesFeatures(series: Pick<RecordOf<'series'>, 'enable_dimensions' | 'enable_measured' | 'enable_ordered' | 'enable_fabricated'> | null | undefined): SeriesFeatures {
-  return {
-    dimensions: Boolean(series?.enable_dimensions),
-    measured: Boolean(series?.enable_measured),
-    ordered: Boolean(series?.enable_ordered),
-    fabricated: Boolean(series?.enable_fabricated),
+/**
+ * The feature flags that apply to a job product of a given series: the category's while the series
+ * follows it (shared/rules/series-features.ts). Series and categories are reference lists, loaded once.
+ */
+export function useSeriesFlags(): (seriesId: number | null | undefined) => FeatureFlags {
+  const series = useList('series');
+  const categories = useList('product_categories');
+  return (seriesId) => {
+    const s = seriesId == null ? undefined : series.data?.find((x) => x.id === seriesId);
+    return seriesFlags(s, categories.data?.find((c) => c.id === s?.category_id));
   };
 }
 
@@ -47,6 +45,7 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
   const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
   const allSeries = useList('series');
+  const flagsOfSeries = useSeriesFlags();
   const dialog = useRecordDialog('job_products', {
     deleteConfirm: 'Delete this product?',
     initialValues: formValues(record, {
@@ -76,7 +75,7 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
   const { form } = dialog;
   const values = form.getValues();
   const series = allSeries.data?.find((s) => s.id === values.series_id) ?? null;
-  const features = seriesFeatures(series);
+  const flags = flagsOfSeries(values.series_id);
 
   /** Sets qty and/or the unit amounts, letting cost and revenue follow while they are the default. */
   const update = (next: { qty?: number; costUnit?: number | null; revenueUnit?: number | null }) => {
@@ -128,18 +127,18 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
       )}
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} min={0} />
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
-      {features.dimensions && (
+      {flags.enable_dimensions && (
         <Group grow align="flex-start" gap="sm">
           <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
           <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
         </Group>
       )}
       <DateField label="Measure date" {...form.getInputProps('measure_date')} />
-      {(features.measured || features.ordered || features.fabricated) && (
+      {hasProgressFlags(flags) && (
         <Group gap="xl">
-          {features.measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
-          {features.ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
-          {features.fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
+          {flags.enable_measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
+          {flags.enable_ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
+          {flags.enable_fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
         </Group>
       )}
       {canAdmin && (

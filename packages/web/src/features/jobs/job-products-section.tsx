@@ -1,11 +1,12 @@
 /**
  * A job's products (issue 9): the table (product, series, qty, glass size, measured / ordered /
- * fabricated, cost and revenue with `edit jobs_admin`), a row opening the JobProduct dialog, and
+ * fabricated where the series has those steps, cost and revenue with `edit jobs_admin`), a row opening the JobProduct dialog, and
  * with `edit jobs` Add Product and Add from Series (JobProductsAddProducts: pick a series, give
  * quantities for several of its products, saved with one `store_many`). Used by the job screen and
  * the job template screen (a template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import type { FeatureFlags } from '@glazier/shared/rules/series-features';
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,15 +20,31 @@ import { QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobProductDialog } from './job-product-dialog.tsx';
+import { openJobProductDialog, useSeriesFlags } from './job-product-dialog.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
-const flag = (on: boolean, letter: string, word: string) => (
-  <Text component="span" fz="xs" fw={700} c={on ? 'teal.8' : 'dimmed'} title={`${word}: ${on ? 'yes' : 'no'}`}>
-    {on ? letter : '·'}
-  </Text>
-);
+const PROGRESS = [
+  ['is_measured', 'enable_measured', 'M', 'Measured'],
+  ['is_ordered', 'enable_ordered', 'O', 'Ordered'],
+  ['is_fabricated', 'enable_fabricated', 'F', 'Fabricated'],
+] as const;
+
+/** M O F: a letter when done, a dot when not; a blank slot where the series has no such step. */
+function ProgressLetters({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {PROGRESS.map(([field, flag, letter, word]) => {
+        const on = product[field];
+        return (
+          <Text key={field} component="span" fz="xs" fw={700} w="1ch" c={on ? 'teal.8' : 'dimmed'} title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}>
+            {flags[flag] ? (on ? letter : '·') : ''}
+          </Text>
+        );
+      })}
+    </Group>
+  );
+}
 
 /** 35 1/2" × 72", with a dash for a side not measured yet. */
 const glassSize = (p: JobProduct) => {
@@ -43,6 +60,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
   const canAdmin = useCan('edit', 'jobs_admin');
   const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
   const series = useList('series');
+  const flagsOfSeries = useSeriesFlags();
   const seriesName = (id: number | null) => series.data?.find((s) => s.id === id)?.name ?? '';
   const rows = products.data ?? [];
   const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p });
@@ -109,11 +127,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                           {glassSize(p)}
                         </Text>
                       )}
-                      <Group gap={4} wrap="nowrap">
-                        {flag(p.is_measured, 'M', 'Measured')}
-                        {flag(p.is_ordered, 'O', 'Ordered')}
-                        {flag(p.is_fabricated, 'F', 'Fabricated')}
-                      </Group>
+                      <ProgressLetters product={p} flags={flagsOfSeries(p.series_id)} />
                     </Group>
                     {p.note && (
                       <Text fz="xs" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
@@ -125,11 +139,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
                   <Table.Td visibleFrom="xs">{glassSize(p)}</Table.Td>
                   <Table.Td visibleFrom="xs">
-                    <Group gap={6} wrap="nowrap">
-                      {flag(p.is_measured, 'M', 'Measured')}
-                      {flag(p.is_ordered, 'O', 'Ordered')}
-                      {flag(p.is_fabricated, 'F', 'Fabricated')}
-                    </Group>
+                    <ProgressLetters product={p} flags={flagsOfSeries(p.series_id)} />
                   </Table.Td>
                   {canAdmin && (
                     <Table.Td ta="right" visibleFrom="md">
