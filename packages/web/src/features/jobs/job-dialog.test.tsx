@@ -1,8 +1,9 @@
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -113,4 +114,29 @@ describe('Job dialog', () => {
     expect(post.body).toMatchObject({ client_id: 2, job_template_id: null });
     // (three pickers' searches with real timers: seconds on a machine shared with other runs)
   }, 45_000);
+
+  it('offers Add New Client only to whoever may edit clients', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const page = json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
+    mockFetch((_url, init) => (init.method === 'GET' ? page.clone() : undefined));
+    registerRecordDialogs({ clients: async () => async () => null });
+    onTestFinished(() => registerRecordDialogs({}));
+    const typeClient = async (role: 'manager' | 'supervisor') => {
+      const stack = setup(role);
+      act(() => {
+        void openJobDialog(stack());
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Add Job' });
+      await userEvent.type(within(dialog).getByRole('combobox', { name: 'Client' }), 'Zeta');
+      return dialog;
+    };
+    // a manager edits clients: the row is there once the search has found nothing
+    await typeClient('manager');
+    expect(await screen.findByRole('option', { name: /Add New Client Zeta/ }, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    // a supervisor edits jobs but only views clients: the search settles with no such row
+    await typeClient('supervisor');
+    expect(await screen.findByText('No matches', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Add New Client/ })).toBeNull();
+  }, 30_000);
 });

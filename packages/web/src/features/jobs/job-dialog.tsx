@@ -46,6 +46,8 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
+  // "Add New Client" only for whoever may save the client (platform.md 2.8).
+  const canAddClient = useCan('edit', 'clients');
   const burdenRate = useSettingValue(SETTING.burdenRate);
   const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
 
@@ -135,7 +137,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
             value={values.client_id}
             onChange={pickClient}
             error={form.errors.client_id}
-            onAddNew={canEdit && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            onAddNew={canEdit && canAddClient && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
             autoFocus={isNew}
             data-testid="job-client-picker"
           />
