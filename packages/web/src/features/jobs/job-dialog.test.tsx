@@ -71,16 +71,19 @@ describe('Job dialog', () => {
     for (const key of ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount']) expect(patch.body).not.toHaveProperty(key);
   });
 
-  it('refuses a job template of another client with a field error, and clears a chosen template when the client changes', async () => {
+  it('refuses a job template of another client with a field error; a new client clears only a template of another client', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const clients = [{ id: 1, name: 'Alpha Glass', active: true }, { id: 2, name: 'Beta Mirrors', active: true }];
     const templates = [
       { id: 7, name: 'Beta shower', client_id: 2, category_template_id: null, is_template: true },
       { id: 8, name: 'Alpha shower', client_id: 1, category_template_id: null, is_template: true },
+      { id: 9, name: 'Shared shower', client_id: null, category_template_id: null, is_template: true },
     ];
     const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
     const calls = mockFetch((url, init) => {
       const q = (url.searchParams.get('search') ?? '').toLowerCase();
+      const template = templates.find((t) => url.pathname === `/api/job_templates/${t.id}`);
+      if (template) return json(template);
       if (url.pathname === '/api/job_templates') return page(templates.filter((t) => t.name.toLowerCase().includes(q)));
       if (url.pathname === '/api/clients') return page(clients.filter((c) => c.name.toLowerCase().includes(q)));
       if (url.pathname === '/api/jobs' && init.method === 'POST') return json({ id: 10, ...JSON.parse(String(init.body)) }, 201);
@@ -107,13 +110,21 @@ describe('Job dialog', () => {
     // the client's own template is taken; a new client clears it
     await pick(picker, 'Al', 'Alpha shower');
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('Alpha shower'));
-    await pick(within(dialog).getByRole('combobox', { name: 'Client' }), 'Be', 'Beta Mirrors');
+    const clientPicker = within(dialog).getByRole('combobox', { name: 'Client' });
+    await pick(clientPicker, 'Be', 'Beta Mirrors');
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+
+    // a template of no client fits every client: a new client keeps it
+    await pick(picker, 'Sh', 'Shared shower');
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe('Shared shower'));
+    await pick(clientPicker, 'Al', 'Alpha Glass');
+    await waitFor(() => expect((clientPicker as HTMLInputElement).value).toBe('Alpha Glass'));
+    expect((picker as HTMLInputElement).value).toBe('Shared shower');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
-    expect(post.body).toMatchObject({ client_id: 2, job_template_id: null });
-    // (three pickers' searches with real timers: seconds on a machine shared with other runs)
-  }, 45_000);
+    expect(post.body).toMatchObject({ client_id: 1, job_template_id: 9 });
+    // (several pickers' searches with real timers: seconds on a machine shared with other runs)
+  }, 60_000);
 
   it('offers Add New Client only to whoever may edit clients', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';

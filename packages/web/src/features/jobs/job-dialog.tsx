@@ -12,7 +12,7 @@ import { templateFitsClient } from '@glazier/shared/rules/job-template';
 import { SETTING } from '@glazier/shared/settings';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, type FormEvent } from 'react';
-import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -86,6 +86,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
     if (isNew && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
   }, [isNew, defaultRate, form]);
 
+  const template = useRecord('job_templates', values.job_template_id).data ?? null;
   const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
   const pickTemplate = (id: number | null, template: RecordOf<'job_templates'> | null) => {
     if (template && !templateFitsClient(template, values.client_id, clientOfCategoryTemplate)) {
@@ -97,8 +98,11 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   };
   const pickClient = (id: number | null) => {
     form.setFieldValue('client_id', id);
-    // A template chosen for another client no longer fits: it is cleared (domain.md 5).
-    if (values.job_template_id != null) form.setFieldValue('job_template_id', null);
+    // Only a template of another client is cleared (domain.md 5); one not loaded yet is cleared too,
+    // as it cannot be shown to fit.
+    if (values.job_template_id != null && !(template && templateFitsClient(template, id, clientOfCategoryTemplate))) {
+      form.setFieldValue('job_template_id', null);
+    }
   };
 
   // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the
