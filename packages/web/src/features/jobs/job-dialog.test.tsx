@@ -7,7 +7,7 @@ import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobDialog } from './job-dialog.tsx';
+import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 
 function setup(role: 'manager' | 'supervisor') {
   const client = makeQueryClient();
@@ -150,4 +150,36 @@ describe('Job dialog', () => {
     expect(await screen.findByText('No matches', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('option', { name: /Add New Client/ })).toBeNull();
   }, 30_000);
+
+  it('Duplicate starts from the job with the number cleared, copies nothing on Cancel, and makes the copy with the values on Save', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/jobs/5/duplicate' && init.method === 'POST') return json({ ...job, id: 6, ...JSON.parse(String(init.body)) }, 201);
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result: Promise<unknown> | undefined;
+    act(() => {
+      result = openDuplicateJobDialog(stack(), job);
+    });
+    let dialog = await screen.findByRole('dialog', { name: 'Duplicate Job' });
+    expect((within(dialog).getByRole('textbox', { name: 'Number' }) as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Lobby');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await result).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    act(() => {
+      result = openDuplicateJobDialog(stack(), job);
+    });
+    dialog = await screen.findByRole('dialog', { name: 'Duplicate Job' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Number' }), 'J-6');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await result).toMatchObject({ id: 6, number: 'J-6' });
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/jobs/5/duplicate']);
+    expect(writes[0]!.body).toMatchObject({ number: 'J-6', name: 'Lobby', burden_rate: 30, active: true });
+    expect(writes[0]!.body).not.toHaveProperty('id');
+  });
 });

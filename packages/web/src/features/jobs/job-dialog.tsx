@@ -5,7 +5,7 @@
  * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`
  * setting), additional costs and revenues and invoice amount only with `edit jobs_admin`; the
  * active toggle on edit (a new job is active). Save, or Save and Open to go to `/jobs/{id}`;
- * "Delete this job?".
+ * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/job-template';
@@ -40,9 +40,11 @@ interface FormProps extends RecordDialogOptions<'jobs'> {
   /** Told, as a save starts, whether it was Save and Open (true) or Save (false). */
   onOpenRequested?: (open: boolean) => void;
   title?: string;
+  /** The job being duplicated: the dialog starts from its values, and Save makes the copy. */
+  duplicateOf?: Job;
 }
 
-function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
+function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormProps) {
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
@@ -51,10 +53,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   const burdenRate = useSettingValue(SETTING.burdenRate);
   const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
 
-  const dialog = useRecordDialog('jobs', {
-    deleteConfirm: 'Delete this job?',
-    deletedMessage: JOB_DELETED_MESSAGE,
-    initialValues: formValues(record, {
+  const initialValues = formValues(record ?? duplicateOf, {
       client_id: initial?.client_id ?? null,
       number: initial?.number ?? '',
       name: initial?.name ?? '',
@@ -65,12 +64,24 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
       scope_array: initial?.scope_array ?? [],
       job_template_id: initial?.job_template_id ?? null,
       trip_charge: initial?.trip_charge ?? null,
-      burden_rate: record ? null : settingRate(burdenRate),
+      burden_rate: record || duplicateOf ? null : settingRate(burdenRate),
       additional_costs: null,
       additional_revenues: null,
       invoice_amount: null,
       active: true,
-    }),
+    });
+  if (duplicateOf) {
+    // A copy is a new job to the form: no identity, no number (the user gives it its own), active.
+    delete initialValues.id;
+    delete initialValues.updated_at;
+    Object.assign(initialValues, { number: '', active: true });
+  }
+  const dialog = useRecordDialog('jobs', {
+    deleteConfirm: 'Delete this job?',
+    deletedMessage: JOB_DELETED_MESSAGE,
+    initialValues,
+    // Nothing exists until Save: the server copies the job and its products with these values, at once.
+    createPath: duplicateOf ? `/api/jobs/${duplicateOf.id}/duplicate` : undefined,
     // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
     transform: (v) => {
       const body: Record<string, unknown> = { ...v };
@@ -83,8 +94,8 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
   const defaultRate = settingRate(burdenRate);
   useEffect(() => {
-    if (isNew && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
-  }, [isNew, defaultRate, form]);
+    if (isNew && !duplicateOf && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
+  }, [isNew, duplicateOf, defaultRate, form]);
 
   const template = useRecord('job_templates', values.job_template_id).data ?? null;
   const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
@@ -175,9 +186,10 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
             value={values.job_template_id}
             onChange={pickTemplate}
             error={form.errors.job_template_id}
-            helper={isNew ? 'Its products are copied into the new job.' : undefined}
-            // The template's products are copied when the job is made; changing it later copies nothing.
-            readOnly={isNew ? undefined : true}
+            helper={isNew && !duplicateOf ? 'Its products are copied into the new job.' : undefined}
+            // The template's products are copied when the job is made (a copy takes the job's own
+            // products instead); changing it later copies nothing.
+            readOnly={isNew && !duplicateOf ? undefined : true}
             data-testid="job-template-picker"
           />
           {canAdmin && (
@@ -203,6 +215,15 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
 export function openJobDialog(modals: ModalStackApi, props: RecordDialogOptions<'jobs'> & { title?: string } = {}): Promise<Job | null> {
   // The form sets the title: Add Job, Edit Job, or Job when read-only.
   return modals.push<Job>(() => <JobForm {...props} />, { testId: 'job-dialog', size: 'xl' });
+}
+
+/**
+ * Opens the Job dialog titled Duplicate Job, filled from `job` with the number cleared; Save creates
+ * the copy with its products (`POST /api/jobs/{id}/duplicate` with the dialog's values), Cancel
+ * leaves nothing behind. Resolves with the copy, or null.
+ */
+export function openDuplicateJobDialog(modals: ModalStackApi, job: Job): Promise<Job | null> {
+  return modals.push<Job>(() => <JobForm duplicateOf={job} title="Duplicate Job" />, { testId: 'job-dialog', size: 'xl' });
 }
 
 /**
