@@ -53,8 +53,15 @@ const glassSize = (p: JobProduct) => {
   return `${side('glass_width')} × ${side('glass_height')}`;
 };
 
-/** `readOnly`: no Add buttons (a job in the trash). */
-export function JobProductsSection({ jobId, readOnly = false }: { jobId: number; readOnly?: boolean }) {
+interface SectionProps {
+  jobId: number;
+  /** No Add buttons (a job in the trash). */
+  readOnly?: boolean;
+  /** Whose products these are, for the empty list's text: a job's, or a job template's. */
+  owner?: 'job' | 'template';
+}
+
+export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: SectionProps) {
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs') && !readOnly;
   const canAdmin = useCan('edit', 'jobs_admin');
@@ -80,7 +87,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
       {products.isError && <Text c="red">Could not load the products.</Text>}
       {products.data && rows.length === 0 && (
         <Text c="dimmed" ta="center" py="lg">
-          No products on this job yet.
+          No products on this {owner} yet.
         </Text>
       )}
       {rows.length > 0 && (

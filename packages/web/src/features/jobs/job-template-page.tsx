@@ -46,7 +46,7 @@ export function JobTemplatePage() {
           </Button>
         ) : null
       }
-      sections={[{ key: 'products', label: 'Products', relation: 'products', render: (t) => <JobProductsSection jobId={t.id} /> }]}
+      sections={[{ key: 'products', label: 'Products', relation: 'products', render: (t) => <JobProductsSection jobId={t.id} owner="template" /> }]}
       testId="job-template-page"
     />
   );
