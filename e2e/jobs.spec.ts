@@ -22,7 +22,8 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   const page = await browser.newPage({ baseURL });
   await login(page, ROLE_USERS.manager.email, PASSWORD);
   const tag = Date.now().toString(36);
-  const clientName = `Harbor Homes ${tag}`;
+  // three words and a tag: a name that wrapped word by word in a narrow Client column
+  const clientName = `Riverbend Commercial Builders ${tag}`;
   const seriesName = `Frameless ${tag}`;
   const templateName = `Bath package ${tag}`;
   const client = await createRecord(page, baseURL, 'clients', { name: clientName, color: '#e03131' });
@@ -139,6 +140,10 @@ test('a manager creates a job from a template, adds products from a series and c
   const row = table.getByTestId('jobs-row').filter({ hasText: 'E2E-100' });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-complete]:visible')).toHaveCount(1);
+  // at 1280 px the client's name takes two lines at most, beside an address with room
+  const name = row.locator('td').nth(1).getByTitle(data.clientName);
+  const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(2);
 });
 
 test('Back closes each job dialog and stays on the job', async ({ page }) => {
