@@ -1,6 +1,6 @@
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
@@ -49,5 +49,12 @@ describe('JobProduct dialog', () => {
     expect(await within(dialog).findByRole('checkbox', { name: 'Ordered' })).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: 'Glass width' })).toBeNull();
     expect(within(dialog).queryByRole('checkbox', { name: 'Measured' })).toBeNull();
+  });
+
+  it('names the product by its number and name, not the number alone', async () => {
+    open(3);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Job Product' });
+    const picker = within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Product' });
+    await waitFor(() => expect(picker.value).toBe('SG-100 · Inline Door'));
   });
 });

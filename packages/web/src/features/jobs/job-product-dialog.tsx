@@ -40,6 +40,11 @@ export function useSeriesFlags(): (seriesId: number | null | undefined) => Featu
   };
 }
 
+/** A product as the dialogs name it: its number and name ("MR-35369 · 1/4\" Clear Mirror"), or the name alone. */
+export function productLabel(product: Pick<RecordOf<'products'>, 'number' | 'name'>): string {
+  return product.number ? `${product.number} · ${product.name}` : product.name;
+}
+
 function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>) {
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs');
@@ -111,6 +116,8 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
           <RecordPicker
             resource="products"
             label="Product"
+            // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
+            display={productLabel}
             value={values.product_id}
             onChange={pickProduct}
             error={form.errors.product_id}
