@@ -6,9 +6,9 @@
  * the job template screen (a template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import type { FeatureFlags } from '@glazier/shared/rules/series-features';
-import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
+import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -20,7 +20,7 @@ import { QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobProductDialog, useSeriesFlags } from './job-product-dialog.tsx';
+import { openJobProductDialog, productLabel, useSeriesFlags } from './job-product-dialog.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
@@ -52,6 +52,48 @@ const glassSize = (p: JobProduct) => {
   const side = (field: 'glass_width' | 'glass_height') => fieldText('job_products', field, p[field], '—');
   return `${side('glass_width')} × ${side('glass_height')}`;
 };
+
+/**
+ * The phone's line under a product: the steps the series has, in words, each ticked when done
+ * ("✓ Measured  ◌ Ordered").
+ */
+function ProgressWords({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  return (
+    <Group gap={8} wrap="wrap" data-testid="job-product-progress">
+      {PROGRESS.filter(([, flag]) => flags[flag]).map(([field, , , word]) => {
+        const on = product[field];
+        const Icon = on ? IconCircleCheck : IconCircleDashed;
+        return (
+          <Group key={field} gap={2} wrap="nowrap" c={on ? 'teal.8' : 'dimmed'}>
+            <Icon size={13} aria-hidden />
+            <Text component="span" fz="xs" fw={on ? 600 : 400} c="inherit">
+              {word}
+              {/* The state is in the words too, not in the icon and colour alone. */}
+              <VisuallyHidden>{on ? ' (done)' : ' (not done)'}</VisuallyHidden>
+            </Text>
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Under the product's name on a phone: its glass size and its steps, when it has either. */
+function PhoneLine({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  const size = glassSize(product);
+  const steps = hasProgressFlags(flags);
+  if (!size && !steps) return null;
+  return (
+    <Stack gap={2} hiddenFrom="xs" data-testid="job-product-phone-line">
+      {size && (
+        <Text fz="xs" c="dimmed">
+          {size}
+        </Text>
+      )}
+      {steps && <ProgressWords product={product} flags={flags} />}
+    </Stack>
+  );
+}
 
 interface SectionProps {
   jobId: number;
@@ -127,15 +169,8 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
                     >
                       {p.name || 'Product'}
                     </UnstyledButton>
-                    {/* the phone has no Glass and M O F columns: the size and flags go under the name */}
-                    <Group gap={8} wrap="nowrap" hiddenFrom="xs" data-testid="job-product-phone-line">
-                      {glassSize(p) && (
-                        <Text fz="xs" c="dimmed">
-                          {glassSize(p)}
-                        </Text>
-                      )}
-                      <ProgressLetters product={p} flags={flagsOfSeries(p.series_id)} />
-                    </Group>
+                    {/* the phone has no Glass and M O F columns: the size and the series' steps go under the name */}
+                    <PhoneLine product={p} flags={flagsOfSeries(p.series_id)} />
                     {p.note && (
                       <Text fz="xs" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
                         {p.note}
@@ -222,7 +257,7 @@ function AddProductsForm({ jobId }: { jobId: number }) {
               <Group key={p.id} gap="sm" wrap="nowrap" justify="space-between">
                 <Box style={{ minWidth: 0 }}>
                   <Text fz="sm" fw={500}>
-                    {p.number ? `${p.number} · ${p.name}` : p.name}
+                    {productLabel(p)}
                   </Text>
                   {p.unit && (
                     <Text fz="xs" c="dimmed">
