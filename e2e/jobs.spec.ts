@@ -146,6 +146,49 @@ test('a manager creates a job from a template, adds products from a series and c
   expect(lines).toBeLessThanOrEqual(2);
 });
 
+test("the dashboard's Add opens the Job dialog on the job list, once", async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.getByRole('region', { name: 'Jobs', exact: true }).getByRole('link', { name: 'Add' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Job' })).toBeVisible();
+  // the request left the URL: Back closes the dialog onto the plain list, and a reload opens nothing
+  await expect(page).toHaveURL(/\/jobs$/);
+  await page.goBack();
+  await expect(page.getByTestId('job-dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/jobs$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('job-dialog')).toHaveCount(0);
+});
+
+test('Duplicate copies the job only on Save: Cancel leaves nothing behind', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const costed = async () => {
+    const res = await page.request.get(`${baseURL}/api/jobs?page=1&per_page=100&status=all&search=${encodeURIComponent('Costed job')}`);
+    return ((await res.json()) as { data: { client_name: string | null }[] }).data.filter((j) => j.client_name === data.clientName).length;
+  };
+  const before = await costed();
+  await page.goto(`/jobs/${data.jobId}`);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const dialog = page.getByTestId('job-dialog');
+  await expect(page.getByRole('dialog', { name: 'Duplicate Job' })).toBeVisible();
+  await expect(dialog.getByLabel('Number')).toHaveValue('');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Costed job');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/jobs/${data.jobId}$`));
+  expect(await costed()).toBe(before);
+
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const number = `D-${Date.now().toString(36)}`;
+  await dialog.getByLabel('Number').fill(number);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/jobs/${data.jobId}$`));
+  await expect(page.getByTestId('job-products').getByTestId('job-product-row')).toHaveCount(1);
+  expect(await costed()).toBe(before + 1);
+});
+
 test('Back closes each job dialog and stays on the job', async ({ page }) => {
   await login(page, ROLE_USERS.manager.email, PASSWORD);
   await page.goto(`/jobs/${data.jobId}`);
