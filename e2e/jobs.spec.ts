@@ -32,8 +32,21 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   await createRecord(page, baseURL, 'products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
   const template = await createRecord(page, baseURL, 'job_templates', { name: templateName, client_id: client.id });
   await createRecord(page, baseURL, 'job_products', { job_id: template.id, product_id: door.id, qty: 2 });
-  const job = await createRecord(page, baseURL, 'jobs', { number: `J-${tag}`, name: 'Costed job', client_id: client.id });
+  const job = await createRecord(page, baseURL, 'jobs', {
+    number: `J-${tag}`, name: 'Costed job', client_id: client.id,
+    address: '15720 SW Barbur St Suite 938, Wilsonville, OR 97099', scope_array: ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings'],
+    start_date: '2027-01-16', end_date: '2027-01-18',
+  });
   await createRecord(page, baseURL, 'job_products', { job_id: job.id, product_id: door.id, qty: 1 });
+  // a list page as full as a working one: long names and addresses, several scopes
+  for (const [name, address, scope_array] of [
+    ['Willamette Landing - Office Build-Out', '16351 Murray St Suite 905, Wilsonville, OR 97013', ['Hardware', 'Shelving', 'Window Coverings']],
+    ['The Pearl Lofts - Townhomes', '9188 Madison Ave Suite 687, Gresham, OR 97099', ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings']],
+    ['Forest Heights - School Restrooms', '7524 Powell Dr, Happy Valley, OR 97082', ['Mirrors']],
+    ['Restaurant Remodel', '15011 Cedar Ave, Hillsboro, OR 97104', ['Hardware', 'Shower Glass', 'Window Coverings']],
+  ] as const) {
+    await createRecord(page, baseURL, 'jobs', { number: `L-${tag}-${name.length}`, name, client_id: client.id, address, scope_array, start_date: '2027-01-14', end_date: '2027-02-14' });
+  }
   await page.close();
   return { clientName, seriesName, templateName, jobId: job.id };
 }
@@ -140,8 +153,17 @@ test('a manager creates a job from a template, adds products from a series and c
   const row = table.getByTestId('jobs-row').filter({ hasText: 'E2E-100' });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-complete]:visible')).toHaveCount(1);
-  // at 1280 px the client's name takes two lines at most, beside an address with room
-  const name = row.locator('td').nth(1).getByTitle(data.clientName);
+});
+
+test("at 1280 px the job list gives a client's name two lines at most, beside long addresses, dates and scopes", async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/jobs');
+  const table = page.getByTestId('jobs-table');
+  await table.getByPlaceholder('Search number, name, client or address').fill(data.clientName);
+  const row = table.getByTestId('jobs-row').filter({ hasText: 'Costed job' }).first();
+  const name = row.locator('td').nth(1).getByText(data.clientName);
+  await expect(name).toBeVisible();
   const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
   expect(lines).toBeLessThanOrEqual(2);
 });
