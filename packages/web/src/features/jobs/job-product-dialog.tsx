@@ -4,7 +4,8 @@
  * measured / ordered / fabricated toggles where the series enables them (its category's flags while it
  * uses the category settings), and cost and revenue
  * (unit × qty by default, following qty until typed over: shared/rules/job-product.ts) shown and
- * sent only with `edit jobs_admin`. Without `edit jobs` the whole dialog is read-only.
+ * sent only with `edit jobs_admin`. Without `edit jobs` (and for a template's product `edit
+ * jobs_admin` too) the whole dialog is read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/job-product';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
@@ -45,10 +46,15 @@ export function productLabel(product: Pick<RecordOf<'products'>, 'number' | 'nam
   return product.number ? `${product.number} · ${product.name}` : product.name;
 }
 
-function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>) {
+export interface JobProductDialogOptions extends RecordDialogOptions<'job_products'> {
+  /** A job template's product: changed only with `edit jobs_admin` too, as the template itself (the server refuses otherwise). */
+  ofTemplate?: boolean;
+}
+
+function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
+  const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin);
   const allSeries = useList('series');
   const flagsOfSeries = useSeriesFlags();
   const dialog = useRecordDialog('job_products', {
@@ -168,7 +174,7 @@ function LookupButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function openJobProductDialog(modals: ModalStackApi, props: RecordDialogOptions<'job_products'> = {}): Promise<JobProduct | null> {
+export function openJobProductDialog(modals: ModalStackApi, props: JobProductDialogOptions = {}): Promise<JobProduct | null> {
   // The form sets the title: Add Job Product, Edit Job Product, or Job Product when read-only.
   return modals.push<JobProduct>(() => <JobProductForm {...props} />, { testId: 'job-product-dialog' });
 }

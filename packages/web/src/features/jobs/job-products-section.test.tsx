@@ -1,5 +1,6 @@
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
@@ -42,5 +43,22 @@ describe('job products section', () => {
     const line = await within(door!).findByTestId('job-product-phone-line');
     expect(line.textContent).toBe('Measured (done)Fabricated (not done)');
     expect(within(bar!).queryByTestId('job-product-phone-line')).toBeNull();
+  });
+
+  it("offers a template's products for change only with edit jobs_admin, as the server allows", async () => {
+    mockFetch((url, init) => {
+      if (init.method !== 'GET') return undefined;
+      if (url.pathname === '/api/job_products') return json({ data: [{ id: 10, job_id: 3, series_id: null, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false }] });
+      return json({ data: [] });
+    });
+    const client = makeQueryClient();
+    client.setQueryData(SESSION_KEY, { id: 2, name: 'Sid', email: 's@example.com', role: 'supervisor', permissions: DEFAULT_ROLE_MATRIX.supervisor });
+    renderWithProviders(<JobProductsSection jobId={3} owner="template" />, client);
+    await userEvent.click(within(await screen.findByTestId('job-product-row')).getByRole('button', { name: 'Inline Door' }));
+    // a supervisor edits jobs, not templates: no Add buttons, and the product reads only
+    expect(await screen.findByRole('dialog', { name: 'Job Product' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add from Series' })).toBeNull();
   });
 });

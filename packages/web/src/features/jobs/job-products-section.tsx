@@ -1,9 +1,10 @@
 /**
  * A job's products (issue 9): the table (product, series, qty, glass size, measured / ordered /
- * fabricated where the series has those steps, cost and revenue with `edit jobs_admin`), a row opening the JobProduct dialog, and
- * with `edit jobs` Add Product and Add from Series (JobProductsAddProducts: pick a series, give
- * quantities for several of its products, saved with one `store_many`). Used by the job screen and
- * the job template screen (a template is a job, so `jobId` may be a template's id).
+ * fabricated where the series has those steps, cost and revenue with `edit jobs_admin`), a row
+ * opening the JobProduct dialog, and with `edit jobs` (a template's: and `edit jobs_admin`) Add Product
+ * and Add from Series (JobProductsAddProducts: pick a series, give quantities for several of its
+ * products, saved with one `store_many`). Used by the job screen and the job template screen (a
+ * template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
@@ -105,14 +106,16 @@ interface SectionProps {
 
 export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: SectionProps) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs') && !readOnly;
+  const ofTemplate = owner === 'template';
   const canAdmin = useCan('edit', 'jobs_admin');
+  // A template's products are changed as the template is, with edit jobs_admin too (server: job-products.ts).
+  const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin) && !readOnly;
   const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
   const series = useList('series');
   const flagsOfSeries = useSeriesFlags();
   const seriesName = (id: number | null) => series.data?.find((s) => s.id === id)?.name ?? '';
   const rows = products.data ?? [];
-  const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p });
+  const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p, ofTemplate });
 
   return (
     <Stack gap="xs" data-testid="job-products">
@@ -121,7 +124,7 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
           <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
             Add from Series
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId } })}>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}>
             Add Product
           </Button>
         </Group>

@@ -28,10 +28,10 @@ export function JobTemplatePage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'jobs_admin');
-  // The products editor's own Add Product asks the same right.
-  const canEditProducts = useCan('edit', 'jobs');
+  // As the products tab's Add Product: a template's products need edit jobs and edit jobs_admin.
+  const canEditProducts = useCan('edit', 'jobs') && canEdit;
   const template = useRecord('job_templates', id).data;
-  useScreenAction('add', canEditProducts && template ? () => void openJobProductDialog(modals, { initial: { job_id: template.id } }) : null);
+  useScreenAction('add', canEditProducts && template ? () => void openJobProductDialog(modals, { initial: { job_id: template.id }, ofTemplate: true }) : null);
   const edit = async (template: RecordOf<'job_templates'>) => {
     let deleted = false;
     await openJobTemplateDialog(modals, { record: template, onDeleted: () => (deleted = true) });
