@@ -20,6 +20,7 @@ export const ADD_ON_ARRIVAL = 'add';
 export function addLink(path: string): string {
   return `${path}?${ADD_ON_ARRIVAL}=1`;
 }
+
 type Registry = Partial<Record<ScreenActionName, () => void>>;
 
 interface ScreenActionsApi {

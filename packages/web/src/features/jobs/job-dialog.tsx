@@ -54,22 +54,22 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
   const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
 
   const initialValues = formValues(record ?? duplicateOf, {
-      client_id: initial?.client_id ?? null,
-      number: initial?.number ?? '',
-      name: initial?.name ?? '',
-      address: initial?.address ?? '',
-      start_date: initial?.start_date ?? null,
-      end_date: initial?.end_date ?? null,
-      foreman_id: initial?.foreman_id ?? null,
-      scope_array: initial?.scope_array ?? [],
-      job_template_id: initial?.job_template_id ?? null,
-      trip_charge: initial?.trip_charge ?? null,
-      burden_rate: record || duplicateOf ? null : settingRate(burdenRate),
-      additional_costs: null,
-      additional_revenues: null,
-      invoice_amount: null,
-      active: true,
-    });
+    client_id: initial?.client_id ?? null,
+    number: initial?.number ?? '',
+    name: initial?.name ?? '',
+    address: initial?.address ?? '',
+    start_date: initial?.start_date ?? null,
+    end_date: initial?.end_date ?? null,
+    foreman_id: initial?.foreman_id ?? null,
+    scope_array: initial?.scope_array ?? [],
+    job_template_id: initial?.job_template_id ?? null,
+    trip_charge: initial?.trip_charge ?? null,
+    burden_rate: record || duplicateOf ? null : settingRate(burdenRate),
+    additional_costs: null,
+    additional_revenues: null,
+    invoice_amount: null,
+    active: true,
+  });
   if (duplicateOf) {
     // A copy is a new job to the form: no identity, no number (the user gives it its own), active.
     delete initialValues.id;
@@ -97,7 +97,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
     if (isNew && !duplicateOf && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
   }, [isNew, duplicateOf, defaultRate, form]);
 
-  const template = useRecord('job_templates', values.job_template_id).data ?? null;
+  const chosenTemplate = useRecord('job_templates', values.job_template_id).data ?? null;
   const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
   const pickTemplate = (id: number | null, template: RecordOf<'job_templates'> | null) => {
     if (template && !templateFitsClient(template, values.client_id, clientOfCategoryTemplate)) {
@@ -111,7 +111,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
     form.setFieldValue('client_id', id);
     // Only a template of another client is cleared (domain.md 5); one not loaded yet is cleared too,
     // as it cannot be shown to fit.
-    if (values.job_template_id != null && !(template && templateFitsClient(template, id, clientOfCategoryTemplate))) {
+    if (values.job_template_id != null && !(chosenTemplate && templateFitsClient(chosenTemplate, id, clientOfCategoryTemplate))) {
       form.setFieldValue('job_template_id', null);
     }
   };
