@@ -1,11 +1,11 @@
 /**
  * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
  * note, glass width and height where the product's series enables dimensions, measure date, the
- * measured / ordered / fabricated toggles where the series enables them (its category's flags while it
- * uses the category settings), and cost and revenue
- * (unit × qty by default, following qty until typed over: shared/rules/job-product.ts) shown and
- * sent only with `edit jobs_admin`. Without `edit jobs` (and for a template's product `edit
- * jobs_admin` too) the whole dialog is read-only.
+ * measured / ordered / fabricated toggles where the series enables them (its category's flags
+ * while it uses the category settings), and cost and revenue (unit × qty by default, following qty
+ * until typed over: shared/rules/job-product.ts) shown and sent only with `edit jobs_admin`.
+ * Without `edit jobs` (and for a template's product `edit jobs_admin` too) the whole dialog is
+ * read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/job-product';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';

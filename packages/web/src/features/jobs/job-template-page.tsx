@@ -30,8 +30,8 @@ export function JobTemplatePage() {
   const canEdit = useCan('edit', 'jobs_admin');
   // As the products tab's Add Product: a template's products need edit jobs and edit jobs_admin.
   const canEditProducts = useCan('edit', 'jobs') && canEdit;
-  const template = useRecord('job_templates', id).data;
-  useScreenAction('add', canEditProducts && template ? () => void openJobProductDialog(modals, { initial: { job_id: template.id }, ofTemplate: true }) : null);
+  const shown = useRecord('job_templates', id).data;
+  useScreenAction('add', canEditProducts && shown ? () => void openJobProductDialog(modals, { initial: { job_id: shown.id }, ofTemplate: true }) : null);
   const edit = async (template: RecordOf<'job_templates'>) => {
     let deleted = false;
     await openJobTemplateDialog(modals, { record: template, onDeleted: () => (deleted = true) });
