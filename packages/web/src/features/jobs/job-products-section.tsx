@@ -31,6 +31,9 @@ const PROGRESS = [
   ['is_fabricated', 'enable_fabricated', 'F', 'Fabricated'],
 ] as const;
 
+/** A done step's colour: the theme's AA-contrast teal text (as on light badges), in both schemes. */
+const DONE_COLOR = 'var(--mantine-color-teal-light-color)';
+
 /** M O F: a letter when done, a dot when not; a blank slot where the series has no such step. */
 function ProgressLetters({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
   return (
@@ -38,7 +41,7 @@ function ProgressLetters({ product, flags }: { product: JobProduct; flags: Featu
       {PROGRESS.map(([field, flag, letter, word]) => {
         const on = product[field];
         return (
-          <Text key={field} component="span" fz="xs" fw={700} w="1ch" c={on ? 'teal.8' : 'dimmed'} title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}>
+          <Text key={field} component="span" fz="xs" fw={700} w="1ch" c={on ? DONE_COLOR : 'dimmed'} title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}>
             {flags[flag] ? (on ? letter : '·') : ''}
           </Text>
         );
@@ -65,7 +68,7 @@ function ProgressWords({ product, flags }: { product: JobProduct; flags: Feature
         const on = product[field];
         const Icon = on ? IconCircleCheck : IconCircleDashed;
         return (
-          <Group key={field} gap={2} wrap="nowrap" c={on ? 'teal.8' : 'dimmed'}>
+          <Group key={field} gap={2} wrap="nowrap" c={on ? DONE_COLOR : 'dimmed'}>
             <Icon size={13} aria-hidden />
             <Text component="span" fz="xs" fw={on ? 600 : 400} c="inherit">
               {word}
