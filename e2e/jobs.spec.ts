@@ -22,7 +22,8 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   const page = await browser.newPage({ baseURL });
   await login(page, ROLE_USERS.manager.email, PASSWORD);
   const tag = Date.now().toString(36);
-  const clientName = `Harbor Homes ${tag}`;
+  // three words and a tag: a name that wrapped word by word in a narrow Client column
+  const clientName = `Riverbend Commercial Builders ${tag}`;
   const seriesName = `Frameless ${tag}`;
   const templateName = `Bath package ${tag}`;
   const client = await createRecord(page, baseURL, 'clients', { name: clientName, color: '#e03131' });
@@ -31,8 +32,21 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   await createRecord(page, baseURL, 'products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
   const template = await createRecord(page, baseURL, 'job_templates', { name: templateName, client_id: client.id });
   await createRecord(page, baseURL, 'job_products', { job_id: template.id, product_id: door.id, qty: 2 });
-  const job = await createRecord(page, baseURL, 'jobs', { number: `J-${tag}`, name: 'Costed job', client_id: client.id });
+  const job = await createRecord(page, baseURL, 'jobs', {
+    number: `J-${tag}`, name: 'Costed job', client_id: client.id,
+    address: '15720 SW Barbur St Suite 938, Wilsonville, OR 97099', scope_array: ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings'],
+    start_date: '2027-01-16', end_date: '2027-01-18',
+  });
   await createRecord(page, baseURL, 'job_products', { job_id: job.id, product_id: door.id, qty: 1 });
+  // a list page as full as a working one: long names and addresses, several scopes
+  for (const [name, address, scope_array] of [
+    ['Willamette Landing - Office Build-Out', '16351 Murray St Suite 905, Wilsonville, OR 97013', ['Hardware', 'Shelving', 'Window Coverings']],
+    ['The Pearl Lofts - Townhomes', '9188 Madison Ave Suite 687, Gresham, OR 97099', ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings']],
+    ['Forest Heights - School Restrooms', '7524 Powell Dr, Happy Valley, OR 97082', ['Mirrors']],
+    ['Restaurant Remodel', '15011 Cedar Ave, Hillsboro, OR 97104', ['Hardware', 'Shower Glass', 'Window Coverings']],
+  ] as const) {
+    await createRecord(page, baseURL, 'jobs', { number: `L-${tag}-${name.length}`, name, client_id: client.id, address, scope_array, start_date: '2027-01-14', end_date: '2027-02-14' });
+  }
   await page.close();
   return { clientName, seriesName, templateName, jobId: job.id };
 }
@@ -139,6 +153,62 @@ test('a manager creates a job from a template, adds products from a series and c
   const row = table.getByTestId('jobs-row').filter({ hasText: 'E2E-100' });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-complete]:visible')).toHaveCount(1);
+});
+
+test("at 1280 px the job list gives a client's name two lines at most, beside long addresses, dates and scopes", async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/jobs');
+  const table = page.getByTestId('jobs-table');
+  await table.getByPlaceholder('Search number, name, client or address').fill(data.clientName);
+  const row = table.getByTestId('jobs-row').filter({ hasText: 'Costed job' }).first();
+  const name = row.locator('td').nth(1).getByText(data.clientName);
+  await expect(name).toBeVisible();
+  const lines = await name.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(2);
+});
+
+test("the dashboard's Add opens the Job dialog on the job list, once", async ({ page }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await page.getByRole('region', { name: 'Jobs', exact: true }).getByRole('link', { name: 'Add' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Job' })).toBeVisible();
+  // the request left the URL: Back closes the dialog onto the plain list, and a reload opens nothing
+  await expect(page).toHaveURL(/\/jobs$/);
+  await page.goBack();
+  await expect(page.getByTestId('job-dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/jobs$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('job-dialog')).toHaveCount(0);
+});
+
+test('Duplicate copies the job only on Save: Cancel leaves nothing behind', async ({ page, baseURL }) => {
+  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  const costed = async () => {
+    const res = await page.request.get(`${baseURL}/api/jobs?page=1&per_page=100&status=all&search=${encodeURIComponent('Costed job')}`);
+    return ((await res.json()) as { data: { client_name: string | null }[] }).data.filter((j) => j.client_name === data.clientName).length;
+  };
+  const before = await costed();
+  await page.goto(`/jobs/${data.jobId}`);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const dialog = page.getByTestId('job-dialog');
+  await expect(page.getByRole('dialog', { name: 'Duplicate Job' })).toBeVisible();
+  await expect(dialog.getByLabel('Number')).toHaveValue('');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Costed job');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/jobs/${data.jobId}$`));
+  expect(await costed()).toBe(before);
+
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const number = `D-${Date.now().toString(36)}`;
+  await dialog.getByLabel('Number').fill(number);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/jobs/${data.jobId}$`));
+  await expect(page.getByTestId('job-products').getByTestId('job-product-row')).toHaveCount(1);
+  expect(await costed()).toBe(before + 1);
 });
 
 test('Back closes each job dialog and stays on the job', async ({ page }) => {

@@ -57,6 +57,31 @@ describe('duplicate a job', () => {
     for (const r of products) expect((await auditRows('job_products', r.id)).map((a) => a.action)).toEqual(['create']);
   });
 
+  it("saves the Duplicate Job dialog's values onto the copy in the same call, or leaves no copy when one is refused", async () => {
+    const [c, other] = [await client(), await client()];
+    const p = await product();
+    const job = await made(as.manager, 'jobs', { client_id: c.id, number: 'J-300', name: 'Lobby', address: '2 Elm St', burden_rate: 21, products: [{ product_id: p.id, qty: 2 }] });
+
+    // a supervisor's copy: the fields given are saved; the guarded burden rate they cannot set stays as copied
+    const res = await as.supervisor.post(`/api/jobs/${job.id}/duplicate`, { number: 'J-301', name: 'Lobby, phase 2', client_id: other.id, burden_rate: 99, products: [] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ number: 'J-301', name: 'Lobby, phase 2', address: '2 Elm St', client_id: other.id, client_name: other.name, active: true });
+    // the body's own product list is not the copy's: the source's products are
+    expect((res.body.products as Row[]).map((r) => [r.product_id, r.qty])).toEqual([[p.id, 2]]);
+    expect((await as.admin.get(`/api/jobs/${res.body.id}`)).body).toMatchObject({ burden_rate: 21 });
+    expect((await auditRows('jobs', res.body.id)).map((a) => a.action)).toEqual(['duplicate', 'update']);
+
+    // a refused value (a template of another client): 422 on its field, and no copy, no products
+    const template = await made(as.admin, 'job_templates', { name: 'Other shower', client_id: other.id });
+    const count = async (table: string) => Number((await suite.env.db.query<Row>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+    const before = [await count('jobs'), await count('job_products')];
+    const refused = await as.manager.post(`/api/jobs/${job.id}/duplicate`, { number: 'J-302', job_template_id: template.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toHaveProperty('job_template_id');
+    expect([await count('jobs'), await count('job_products')]).toEqual(before);
+    expect((await as.manager.post(`/api/jobs/${job.id}/duplicate`, [1])).status).toBe(422);
+  });
+
   it('needs edit jobs, and answers 404 for a missing job or a job template', async () => {
     const job = await made(as.manager, 'jobs', { number: 'J-200' });
     expect((await as.employee.post(`/api/jobs/${job.id}/duplicate`)).status).toBe(403);

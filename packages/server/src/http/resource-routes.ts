@@ -27,7 +27,8 @@ export function registerResourceRoutes(app: FastifyInstance) {
     const answer = await countMaterial({ ctx: request.ctx, id: (request.params as Params).id, input: request.body });
     return reply.status(201).send(answer);
   });
-  app.post('/api/jobs/:id/duplicate', async (request, reply) => reply.status(201).send(await duplicateJob({ ctx: request.ctx, id: (request.params as Params).id })));
+  app.post('/api/jobs/:id/duplicate', async (request, reply) =>
+    reply.status(201).send(await duplicateJob({ ctx: request.ctx, id: (request.params as Params).id, body: request.body })));
   app.get('/api/history/:resource/:id', async (request) => recordHistory({ ctx: request.ctx, ...(request.params as Params) }));
   app.get('/api/search', async (request) => searchEverything({ ctx: request.ctx, q: query(request).q }));
   app.post('/api/material_snapshots/take', async (request, reply) => reply.status(201).send(await takeMaterialSnapshots({ ctx: request.ctx, input: request.body })));

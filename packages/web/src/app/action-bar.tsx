@@ -1,9 +1,10 @@
 /** The bottom action bar for signed-in users (platform.md 2.5). */
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconClock, IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
-import { useScreenActions } from '../ui/screen-actions.tsx';
+import { ADD_ON_ARRIVAL, useScreenActions } from '../ui/screen-actions.tsx';
 
 function BarButton({ icon: IconCmp, label, onClick, disabled }: { icon: Icon; label: string; onClick: () => void; disabled?: boolean }) {
   return (
@@ -36,11 +37,32 @@ export function backWithinApp(navigate: ReturnType<typeof useNavigate>, pathname
   else if (pathname !== '/') void navigate('/');
 }
 
+/**
+ * Arriving by an `addLink` (`?add=1`): once the screen has registered its add action, the parameter
+ * leaves the URL (replacing the entry, so Back and reload do not raise it again) and then the action
+ * runs, so the dialog it opens takes its own history entry above the clean URL.
+ */
+function useAddOnArrival(add: (() => void) | undefined): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const raisedFor = useRef<string | null>(null);
+  const params = new URLSearchParams(location.search);
+  const wanted = params.has(ADD_ON_ARRIVAL);
+  useEffect(() => {
+    if (!wanted || !add || raisedFor.current === location.key) return;
+    raisedFor.current = location.key;
+    params.delete(ADD_ON_ARRIVAL);
+    const search = params.size ? `?${params}` : '';
+    void Promise.resolve(navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true })).then(() => add());
+  }, [wanted, add]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 export function ActionBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const modals = useModals();
   const actions = useScreenActions();
+  useAddOnArrival(actions.add);
 
   const lookup = async () => {
     const { openLookup } = await import('../resource-kit/lookup-dialog.tsx');

@@ -1,5 +1,6 @@
 /** Home dashboard cards and their permission rules (platform.md 2.4). */
 import { can, type HasPermissions } from '@glazier/shared/permissions';
+import { addLink } from '../ui/screen-actions.tsx';
 
 export type CardAction = { label: string; to: string } | { label: string; action: 'time-entry' };
 
@@ -17,8 +18,8 @@ export function dashboardCards(user: HasPermissions | null): DashboardCard[] {
       key: 'jobs',
       title: 'Jobs',
       description: 'Current work, products, notes and photos.',
-      // "Add" opens the job list with its add dialog.
-      actions: [{ label: 'All', to: '/jobs' }, ...(c('edit', 'jobs') ? [{ label: 'Add', to: '/jobs?add=1' }] : [])],
+      // "Add" opens the job list and raises its add action (the Job dialog).
+      actions: [{ label: 'All', to: '/jobs' }, ...(c('edit', 'jobs') ? [{ label: 'Add', to: addLink('/jobs') }] : [])],
     },
     { key: 'schedule', title: 'Schedule', description: 'Who is where, day by day.', actions: [{ label: 'View', to: '/schedule' }] },
     c('view', 'estimates') && {

@@ -159,19 +159,23 @@ function body(record: object): Record<string, unknown> {
   return rest;
 }
 
-export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>): Promise<RecordOf<N>> {
+/**
+ * PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`, a named
+ * action that creates the record and answers it (e.g. `/api/jobs/5/duplicate`).
+ */
+export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, createPath?: string): Promise<RecordOf<N>> {
   type T = RecordOf<N>;
   const path = resourcePath(resource);
   const { data } = record.id
     ? await http<T>('PATCH', `${path}/${record.id}`, { body: body(record) })
-    : await http<T>('POST', path, { body: body(record) });
+    : await http<T>('POST', createPath ?? path, { body: body(record) });
   return data;
 }
 
-export function useSave<N extends ResourceName>(resource: N) {
+export function useSave<N extends ResourceName>(resource: N, options: { createPath?: string } = {}) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, InputOf<N>>({
-    mutationFn: (record) => saveRecord(resource, record),
+    mutationFn: (record) => saveRecord(resource, record, options.createPath),
     onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
   });
 }

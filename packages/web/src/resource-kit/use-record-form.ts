@@ -26,11 +26,13 @@ export interface RecordFormOptions<N extends ResourceName, V> {
   fields?: readonly string[];
   /** Shapes the values into the body sent to the server. */
   transform?: (values: V) => InputOf<N>;
+  /** Where a new record is POSTed instead of the resource's path: a named action creating it (a job's duplicate). */
+  createPath?: string;
 }
 
 export function useRecordForm<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordFormOptions<N, V>) {
   const form = useForm<V>({ mode: 'controlled', initialValues: options.initialValues, clearInputErrorOnChange: true });
-  const save = useSave(resource);
+  const save = useSave(resource, { createPath: options.createPath });
   const del = useDelete(resource);
   const loader = useLoader();
   const queryClient = useQueryClient();

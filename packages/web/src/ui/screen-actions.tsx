@@ -6,10 +6,21 @@
  *   useScreenAction('clock', () => startClock());   // replaces the default time action
  *
  * The bar reads them with `useScreenActions()`; with no `add` registered its Add button is disabled.
+ * A link made by `addLink('/jobs')` (the dashboard's Add buttons) opens the screen and raises its add
+ * action on arrival, once the screen has registered it (the shell's action bar does this).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ScreenActionName = 'add' | 'clock';
+
+/** The search parameter asking a screen to raise its add action on arrival. */
+export const ADD_ON_ARRIVAL = 'add';
+
+/** A link to `path` that raises the screen's add action once it is there. */
+export function addLink(path: string): string {
+  return `${path}?${ADD_ON_ARRIVAL}=1`;
+}
+
 type Registry = Partial<Record<ScreenActionName, () => void>>;
 
 interface ScreenActionsApi {

@@ -1,12 +1,13 @@
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobDialog } from './job-dialog.tsx';
+import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 
 function setup(role: 'manager' | 'supervisor') {
   const client = makeQueryClient();
@@ -70,16 +71,19 @@ describe('Job dialog', () => {
     for (const key of ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount']) expect(patch.body).not.toHaveProperty(key);
   });
 
-  it('refuses a job template of another client with a field error, and clears a chosen template when the client changes', async () => {
+  it('refuses a job template of another client with a field error; a new client clears only a template of another client', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const clients = [{ id: 1, name: 'Alpha Glass', active: true }, { id: 2, name: 'Beta Mirrors', active: true }];
     const templates = [
       { id: 7, name: 'Beta shower', client_id: 2, category_template_id: null, is_template: true },
       { id: 8, name: 'Alpha shower', client_id: 1, category_template_id: null, is_template: true },
+      { id: 9, name: 'Shared shower', client_id: null, category_template_id: null, is_template: true },
     ];
     const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
     const calls = mockFetch((url, init) => {
       const q = (url.searchParams.get('search') ?? '').toLowerCase();
+      const template = templates.find((t) => url.pathname === `/api/job_templates/${t.id}`);
+      if (template) return json(template);
       if (url.pathname === '/api/job_templates') return page(templates.filter((t) => t.name.toLowerCase().includes(q)));
       if (url.pathname === '/api/clients') return page(clients.filter((c) => c.name.toLowerCase().includes(q)));
       if (url.pathname === '/api/jobs' && init.method === 'POST') return json({ id: 10, ...JSON.parse(String(init.body)) }, 201);
@@ -106,11 +110,76 @@ describe('Job dialog', () => {
     // the client's own template is taken; a new client clears it
     await pick(picker, 'Al', 'Alpha shower');
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('Alpha shower'));
-    await pick(within(dialog).getByRole('combobox', { name: 'Client' }), 'Be', 'Beta Mirrors');
+    const clientPicker = within(dialog).getByRole('combobox', { name: 'Client' });
+    await pick(clientPicker, 'Be', 'Beta Mirrors');
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+
+    // a template of no client fits every client: a new client keeps it
+    await pick(picker, 'Sh', 'Shared shower');
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe('Shared shower'));
+    await pick(clientPicker, 'Al', 'Alpha Glass');
+    await waitFor(() => expect((clientPicker as HTMLInputElement).value).toBe('Alpha Glass'));
+    expect((picker as HTMLInputElement).value).toBe('Shared shower');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
-    expect(post.body).toMatchObject({ client_id: 2, job_template_id: null });
-    // (three pickers' searches with real timers: seconds on a machine shared with other runs)
-  }, 45_000);
+    expect(post.body).toMatchObject({ client_id: 1, job_template_id: 9 });
+    // (several pickers' searches with real timers: seconds on a machine shared with other runs)
+  }, 60_000);
+
+  it('offers Add New Client only to whoever may edit clients', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const page = json({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
+    mockFetch((_url, init) => (init.method === 'GET' ? page.clone() : undefined));
+    registerRecordDialogs({ clients: async () => async () => null });
+    onTestFinished(() => registerRecordDialogs({}));
+    const typeClient = async (role: 'manager' | 'supervisor') => {
+      const stack = setup(role);
+      act(() => {
+        void openJobDialog(stack());
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Add Job' });
+      await userEvent.type(within(dialog).getByRole('combobox', { name: 'Client' }), 'Zeta');
+      return dialog;
+    };
+    // a manager edits clients: the row is there once the search has found nothing
+    await typeClient('manager');
+    expect(await screen.findByRole('option', { name: /Add New Client Zeta/ }, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    // a supervisor edits jobs but only views clients: the search settles with no such row
+    await typeClient('supervisor');
+    expect(await screen.findByText('No matches', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Add New Client/ })).toBeNull();
+  }, 30_000);
+
+  it('Duplicate starts from the job with the number cleared, copies nothing on Cancel, and makes the copy with the values on Save', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/jobs/5/duplicate' && init.method === 'POST') return json({ ...job, id: 6, ...JSON.parse(String(init.body)) }, 201);
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result: Promise<unknown> | undefined;
+    act(() => {
+      result = openDuplicateJobDialog(stack(), job);
+    });
+    let dialog = await screen.findByRole('dialog', { name: 'Duplicate Job' });
+    expect((within(dialog).getByRole('textbox', { name: 'Number' }) as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Lobby');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await result).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    act(() => {
+      result = openDuplicateJobDialog(stack(), job);
+    });
+    dialog = await screen.findByRole('dialog', { name: 'Duplicate Job' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Number' }), 'J-6');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await result).toMatchObject({ id: 6, number: 'J-6' });
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/jobs/5/duplicate']);
+    expect(writes[0]!.body).toMatchObject({ number: 'J-6', name: 'Lobby', burden_rate: 30, active: true });
+    expect(writes[0]!.body).not.toHaveProperty('id');
+  });
 });

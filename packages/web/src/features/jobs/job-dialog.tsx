@@ -5,14 +5,14 @@
  * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`
  * setting), additional costs and revenues and invoice amount only with `edit jobs_admin`; the
  * active toggle on edit (a new job is active). Save, or Save and Open to go to `/jobs/{id}`;
- * "Delete this job?".
+ * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/job-template';
 import { SETTING } from '@glazier/shared/settings';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, type FormEvent } from 'react';
-import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -40,35 +40,48 @@ interface FormProps extends RecordDialogOptions<'jobs'> {
   /** Told, as a save starts, whether it was Save and Open (true) or Save (false). */
   onOpenRequested?: (open: boolean) => void;
   title?: string;
+  /** The job being duplicated: the dialog starts from its values, and Save makes the copy. */
+  duplicateOf?: Job;
 }
 
-function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
+function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormProps) {
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
+  // "Add New Client" only for whoever may save the client (platform.md 2.8).
+  const canAddClient = useCan('edit', 'clients');
   const burdenRate = useSettingValue(SETTING.burdenRate);
   const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
 
+  const initialValues = formValues(record ?? duplicateOf, {
+    client_id: initial?.client_id ?? null,
+    number: initial?.number ?? '',
+    name: initial?.name ?? '',
+    address: initial?.address ?? '',
+    start_date: initial?.start_date ?? null,
+    end_date: initial?.end_date ?? null,
+    foreman_id: initial?.foreman_id ?? null,
+    scope_array: initial?.scope_array ?? [],
+    job_template_id: initial?.job_template_id ?? null,
+    trip_charge: initial?.trip_charge ?? null,
+    burden_rate: record || duplicateOf ? null : settingRate(burdenRate),
+    additional_costs: null,
+    additional_revenues: null,
+    invoice_amount: null,
+    active: true,
+  });
+  if (duplicateOf) {
+    // A copy is a new job to the form: no identity, no number (the user gives it its own), active.
+    delete initialValues.id;
+    delete initialValues.updated_at;
+    Object.assign(initialValues, { number: '', active: true });
+  }
   const dialog = useRecordDialog('jobs', {
     deleteConfirm: 'Delete this job?',
     deletedMessage: JOB_DELETED_MESSAGE,
-    initialValues: formValues(record, {
-      client_id: initial?.client_id ?? null,
-      number: initial?.number ?? '',
-      name: initial?.name ?? '',
-      address: initial?.address ?? '',
-      start_date: initial?.start_date ?? null,
-      end_date: initial?.end_date ?? null,
-      foreman_id: initial?.foreman_id ?? null,
-      scope_array: initial?.scope_array ?? [],
-      job_template_id: initial?.job_template_id ?? null,
-      trip_charge: initial?.trip_charge ?? null,
-      burden_rate: record ? null : settingRate(burdenRate),
-      additional_costs: null,
-      additional_revenues: null,
-      invoice_amount: null,
-      active: true,
-    }),
+    initialValues,
+    // Nothing exists until Save: the server copies the job and its products with these values, at once.
+    createPath: duplicateOf ? `/api/jobs/${duplicateOf.id}/duplicate` : undefined,
     // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
     transform: (v) => {
       const body: Record<string, unknown> = { ...v };
@@ -81,9 +94,10 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
   const defaultRate = settingRate(burdenRate);
   useEffect(() => {
-    if (isNew && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
-  }, [isNew, defaultRate, form]);
+    if (isNew && !duplicateOf && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
+  }, [isNew, duplicateOf, defaultRate, form]);
 
+  const chosenTemplate = useRecord('job_templates', values.job_template_id).data ?? null;
   const clientOfCategoryTemplate = (id: number) => categoryTemplates.data?.find((c) => c.id === id)?.client_id ?? null;
   const pickTemplate = (id: number | null, template: RecordOf<'job_templates'> | null) => {
     if (template && !templateFitsClient(template, values.client_id, clientOfCategoryTemplate)) {
@@ -95,8 +109,11 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
   };
   const pickClient = (id: number | null) => {
     form.setFieldValue('client_id', id);
-    // A template chosen for another client no longer fits: it is cleared (domain.md 5).
-    if (values.job_template_id != null) form.setFieldValue('job_template_id', null);
+    // Only a template of another client is cleared (domain.md 5); one not loaded yet is cleared too,
+    // as it cannot be shown to fit.
+    if (values.job_template_id != null && !(chosenTemplate && templateFitsClient(chosenTemplate, id, clientOfCategoryTemplate))) {
+      form.setFieldValue('job_template_id', null);
+    }
   };
 
   // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the
@@ -135,7 +152,7 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
             value={values.client_id}
             onChange={pickClient}
             error={form.errors.client_id}
-            onAddNew={canEdit && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            onAddNew={canEdit && canAddClient && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
             autoFocus={isNew}
             data-testid="job-client-picker"
           />
@@ -169,9 +186,10 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
             value={values.job_template_id}
             onChange={pickTemplate}
             error={form.errors.job_template_id}
-            helper={isNew ? 'Its products are copied into the new job.' : undefined}
-            // The template's products are copied when the job is made; changing it later copies nothing.
-            readOnly={isNew ? undefined : true}
+            helper={isNew && !duplicateOf ? 'Its products are copied into the new job.' : undefined}
+            // The template's products are copied when the job is made (a copy takes the job's own
+            // products instead); changing it later copies nothing.
+            readOnly={isNew && !duplicateOf ? undefined : true}
             data-testid="job-template-picker"
           />
           {canAdmin && (
@@ -197,6 +215,15 @@ function JobForm({ record, initial, onOpenRequested, title }: FormProps) {
 export function openJobDialog(modals: ModalStackApi, props: RecordDialogOptions<'jobs'> & { title?: string } = {}): Promise<Job | null> {
   // The form sets the title: Add Job, Edit Job, or Job when read-only.
   return modals.push<Job>(() => <JobForm {...props} />, { testId: 'job-dialog', size: 'xl' });
+}
+
+/**
+ * Opens the Job dialog titled Duplicate Job, filled from `job` with the number cleared; Save creates
+ * the copy with its products (`POST /api/jobs/{id}/duplicate` with the dialog's values), Cancel
+ * leaves nothing behind. Resolves with the copy, or null.
+ */
+export function openDuplicateJobDialog(modals: ModalStackApi, job: Job): Promise<Job | null> {
+  return modals.push<Job>(() => <JobForm duplicateOf={job} title="Duplicate Job" />, { testId: 'job-dialog', size: 'xl' });
 }
 
 /**

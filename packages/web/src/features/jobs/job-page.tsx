@@ -14,8 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId, type DetailSection } from '../../resource-kit/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { resourceKeys, storeRecords, useDelete, useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
-import { api } from '../../resource-kit/http.ts';
+import { resourceKeys, useDelete, useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -25,7 +24,7 @@ import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openJobCompleteDialog } from './job-complete-dialog.tsx';
-import { openJobDialog } from './job-dialog.tsx';
+import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 import { openJobProductDialog } from './job-product-dialog.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
@@ -139,16 +138,9 @@ export function JobPage() {
     if (!saved && gone(j)) void navigate('/jobs');
   };
   const duplicate = async (j: Job) => {
-    try {
-      const copy = await loader.run(api.post<Job>(`/api/jobs/${j.id}/duplicate`));
-      storeRecords(queryClient, 'jobs', [copy]);
-      reportSuccess('Job duplicated.');
-      await navigate(`/jobs/${copy.id}`);
-      // The copy has no number yet: the user gives it one.
-      await openJobDialog(modals, { record: copy, title: 'Duplicate Job' });
-    } catch (e) {
-      reportError(e);
-    }
+    // The copy exists only once the dialog is saved: Cancel leaves nothing behind.
+    const copy = await openDuplicateJobDialog(modals, j);
+    if (copy) await navigate(`/jobs/${copy.id}`);
   };
   const del = async (j: Job) => {
     if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job' }))) return;

@@ -1,11 +1,14 @@
 /**
  * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
  * note, glass width and height where the product's series enables dimensions, measure date, the
- * measured / ordered / fabricated toggles where the series enables them, and cost and revenue
- * (unit × qty by default, following qty until typed over: shared/rules/job-product.ts) shown and
- * sent only with `edit jobs_admin`. Without `edit jobs` the whole dialog is read-only.
+ * measured / ordered / fabricated toggles where the series enables them (its category's flags
+ * while it uses the category settings), and cost and revenue (unit × qty by default, following qty
+ * until typed over: shared/rules/job-product.ts) shown and sent only with `edit jobs_admin`.
+ * Without `edit jobs` (and for a template's product `edit jobs_admin` too) the whole dialog is
+ * read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/job-product';
+import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -25,28 +28,35 @@ type JobProduct = RecordOf<'job_products'>;
 /** What only `edit jobs_admin` sees and sends. */
 const ADMIN_FIELDS = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
 
-/** The series' switches that decide which fields a job product shows. */
-export interface SeriesFeatures {
-  dimensions: boolean;
-  measured: boolean;
-  ordered: boolean;
-  fabricated: boolean;
-}
-
-export function seriesFeatures(series: Pick<RecordOf<'series'>, 'enable_dimensions' | 'enable_measured' | 'enable_ordered' | 'enable_fabricated'> | null | undefined): SeriesFeatures {
-  return {
-    dimensions: Boolean(series?.enable_dimensions),
-    measured: Boolean(series?.enable_measured),
-    ordered: Boolean(series?.enable_ordered),
-    fabricated: Boolean(series?.enable_fabricated),
+/**
+ * The feature flags that apply to a job product of a given series: the category's while the series
+ * follows it (shared/rules/series-features.ts). Series and categories are reference lists, loaded once.
+ */
+export function useSeriesFlags(): (seriesId: number | null | undefined) => FeatureFlags {
+  const series = useList('series');
+  const categories = useList('product_categories');
+  return (seriesId) => {
+    const s = seriesId == null ? undefined : series.data?.find((x) => x.id === seriesId);
+    return seriesFlags(s, categories.data?.find((c) => c.id === s?.category_id));
   };
 }
 
-function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>) {
+/** A product as the dialogs name it: its number and name ("MR-35369 · 1/4\" Clear Mirror"), or the name alone. */
+export function productLabel(product: Pick<RecordOf<'products'>, 'number' | 'name'>): string {
+  return product.number ? `${product.number} · ${product.name}` : product.name;
+}
+
+export interface JobProductDialogOptions extends RecordDialogOptions<'job_products'> {
+  /** A job template's product: changed only with `edit jobs_admin` too, as the template itself (the server refuses otherwise). */
+  ofTemplate?: boolean;
+}
+
+function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
+  const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin);
   const allSeries = useList('series');
+  const flagsOfSeries = useSeriesFlags();
   const dialog = useRecordDialog('job_products', {
     deleteConfirm: 'Delete this product?',
     initialValues: formValues(record, {
@@ -76,7 +86,7 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
   const { form } = dialog;
   const values = form.getValues();
   const series = allSeries.data?.find((s) => s.id === values.series_id) ?? null;
-  const features = seriesFeatures(series);
+  const flags = flagsOfSeries(values.series_id);
 
   /** Sets qty and/or the unit amounts, letting cost and revenue follow while they are the default. */
   const update = (next: { qty?: number; costUnit?: number | null; revenueUnit?: number | null }) => {
@@ -112,6 +122,8 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
           <RecordPicker
             resource="products"
             label="Product"
+            // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
+            display={productLabel}
             value={values.product_id}
             onChange={pickProduct}
             error={form.errors.product_id}
@@ -128,18 +140,18 @@ function JobProductForm({ record, initial }: RecordDialogOptions<'job_products'>
       )}
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} min={0} />
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
-      {features.dimensions && (
+      {flags.enable_dimensions && (
         <Group grow align="flex-start" gap="sm">
           <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
           <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
         </Group>
       )}
       <DateField label="Measure date" {...form.getInputProps('measure_date')} />
-      {(features.measured || features.ordered || features.fabricated) && (
+      {hasProgressFlags(flags) && (
         <Group gap="xl">
-          {features.measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
-          {features.ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
-          {features.fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
+          {flags.enable_measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
+          {flags.enable_ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
+          {flags.enable_fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
         </Group>
       )}
       {canAdmin && (
@@ -162,7 +174,7 @@ function LookupButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function openJobProductDialog(modals: ModalStackApi, props: RecordDialogOptions<'job_products'> = {}): Promise<JobProduct | null> {
+export function openJobProductDialog(modals: ModalStackApi, props: JobProductDialogOptions = {}): Promise<JobProduct | null> {
   // The form sets the title: Add Job Product, Edit Job Product, or Job Product when read-only.
   return modals.push<JobProduct>(() => <JobProductForm {...props} />, { testId: 'job-product-dialog' });
 }

@@ -1,13 +1,15 @@
 /**
  * A job's products (issue 9): the table (product, series, qty, glass size, measured / ordered /
- * fabricated, cost and revenue with `edit jobs_admin`), a row opening the JobProduct dialog, and
- * with `edit jobs` Add Product and Add from Series (JobProductsAddProducts: pick a series, give
- * quantities for several of its products, saved with one `store_many`). Used by the job screen and
- * the job template screen (a template is a job, so `jobId` may be a template's id).
+ * fabricated where the series has those steps, cost and revenue with `edit jobs_admin`), a row
+ * opening the JobProduct dialog, and with `edit jobs` (a template's: and `edit jobs_admin`) Add Product
+ * and Add from Series (JobProductsAddProducts: pick a series, give quantities for several of its
+ * products, saved with one `store_many`). Used by the job screen and the job template screen (a
+ * template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
+import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -19,15 +21,34 @@ import { QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobProductDialog } from './job-product-dialog.tsx';
+import { openJobProductDialog, productLabel, useSeriesFlags } from './job-product-dialog.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
-const flag = (on: boolean, letter: string, word: string) => (
-  <Text component="span" fz="xs" fw={700} c={on ? 'teal.8' : 'dimmed'} title={`${word}: ${on ? 'yes' : 'no'}`}>
-    {on ? letter : '·'}
-  </Text>
-);
+const PROGRESS = [
+  ['is_measured', 'enable_measured', 'M', 'Measured'],
+  ['is_ordered', 'enable_ordered', 'O', 'Ordered'],
+  ['is_fabricated', 'enable_fabricated', 'F', 'Fabricated'],
+] as const;
+
+/** A done step's colour: the theme's AA-contrast teal text (as on light badges), in both schemes. */
+const DONE_COLOR = 'var(--mantine-color-teal-light-color)';
+
+/** M O F: a letter when done, a dot when not; a blank slot where the series has no such step. */
+function ProgressLetters({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {PROGRESS.map(([field, flag, letter, word]) => {
+        const on = product[field];
+        return (
+          <Text key={field} component="span" fz="xs" fw={700} w="1ch" c={on ? DONE_COLOR : 'dimmed'} title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}>
+            {flags[flag] ? (on ? letter : '·') : ''}
+          </Text>
+        );
+      })}
+    </Group>
+  );
+}
 
 /** 35 1/2" × 72", with a dash for a side not measured yet. */
 const glassSize = (p: JobProduct) => {
@@ -36,16 +57,68 @@ const glassSize = (p: JobProduct) => {
   return `${side('glass_width')} × ${side('glass_height')}`;
 };
 
-/** `readOnly`: no Add buttons (a job in the trash). */
-export function JobProductsSection({ jobId, readOnly = false }: { jobId: number; readOnly?: boolean }) {
+/**
+ * The phone's line under a product: the steps the series has, in words, each ticked when done
+ * ("✓ Measured  ◌ Ordered").
+ */
+function ProgressWords({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  return (
+    <Group gap={8} wrap="wrap" data-testid="job-product-progress">
+      {PROGRESS.filter(([, flag]) => flags[flag]).map(([field, , , word]) => {
+        const on = product[field];
+        const Icon = on ? IconCircleCheck : IconCircleDashed;
+        return (
+          <Group key={field} gap={2} wrap="nowrap" c={on ? DONE_COLOR : 'dimmed'}>
+            <Icon size={13} aria-hidden />
+            <Text component="span" fz="xs" fw={on ? 600 : 400} c="inherit">
+              {word}
+              {/* The state is in the words too, not in the icon and colour alone. */}
+              <VisuallyHidden>{on ? ' (done)' : ' (not done)'}</VisuallyHidden>
+            </Text>
+          </Group>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Under the product's name on a phone: its glass size and its steps, when it has either. */
+function PhoneLine({ product, flags }: { product: JobProduct; flags: FeatureFlags }) {
+  const size = glassSize(product);
+  const steps = hasProgressFlags(flags);
+  if (!size && !steps) return null;
+  return (
+    <Stack gap={2} hiddenFrom="xs" data-testid="job-product-phone-line">
+      {size && (
+        <Text fz="xs" c="dimmed">
+          {size}
+        </Text>
+      )}
+      {steps && <ProgressWords product={product} flags={flags} />}
+    </Stack>
+  );
+}
+
+interface SectionProps {
+  jobId: number;
+  /** No Add buttons (a job in the trash). */
+  readOnly?: boolean;
+  /** Whose products these are, for the empty list's text: a job's, or a job template's. */
+  owner?: 'job' | 'template';
+}
+
+export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: SectionProps) {
   const modals = useModals();
-  const canEdit = useCan('edit', 'jobs') && !readOnly;
+  const ofTemplate = owner === 'template';
   const canAdmin = useCan('edit', 'jobs_admin');
+  // A template's products are changed as the template is, with edit jobs_admin too (server: job-products.ts).
+  const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin) && !readOnly;
   const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
   const series = useList('series');
+  const flagsOfSeries = useSeriesFlags();
   const seriesName = (id: number | null) => series.data?.find((s) => s.id === id)?.name ?? '';
   const rows = products.data ?? [];
-  const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p });
+  const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p, ofTemplate });
 
   return (
     <Stack gap="xs" data-testid="job-products">
@@ -54,7 +127,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
           <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
             Add from Series
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId } })}>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}>
             Add Product
           </Button>
         </Group>
@@ -62,7 +135,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
       {products.isError && <Text c="red">Could not load the products.</Text>}
       {products.data && rows.length === 0 && (
         <Text c="dimmed" ta="center" py="lg">
-          No products on this job yet.
+          No products on this {owner} yet.
         </Text>
       )}
       {rows.length > 0 && (
@@ -102,19 +175,8 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                     >
                       {p.name || 'Product'}
                     </UnstyledButton>
-                    {/* the phone has no Glass and M O F columns: the size and flags go under the name */}
-                    <Group gap={8} wrap="nowrap" hiddenFrom="xs" data-testid="job-product-phone-line">
-                      {glassSize(p) && (
-                        <Text fz="xs" c="dimmed">
-                          {glassSize(p)}
-                        </Text>
-                      )}
-                      <Group gap={4} wrap="nowrap">
-                        {flag(p.is_measured, 'M', 'Measured')}
-                        {flag(p.is_ordered, 'O', 'Ordered')}
-                        {flag(p.is_fabricated, 'F', 'Fabricated')}
-                      </Group>
-                    </Group>
+                    {/* the phone has no Glass and M O F columns: the size and the series' steps go under the name */}
+                    <PhoneLine product={p} flags={flagsOfSeries(p.series_id)} />
                     {p.note && (
                       <Text fz="xs" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
                         {p.note}
@@ -125,11 +187,7 @@ export function JobProductsSection({ jobId, readOnly = false }: { jobId: number;
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
                   <Table.Td visibleFrom="xs">{glassSize(p)}</Table.Td>
                   <Table.Td visibleFrom="xs">
-                    <Group gap={6} wrap="nowrap">
-                      {flag(p.is_measured, 'M', 'Measured')}
-                      {flag(p.is_ordered, 'O', 'Ordered')}
-                      {flag(p.is_fabricated, 'F', 'Fabricated')}
-                    </Group>
+                    <ProgressLetters product={p} flags={flagsOfSeries(p.series_id)} />
                   </Table.Td>
                   {canAdmin && (
                     <Table.Td ta="right" visibleFrom="md">
@@ -205,7 +263,7 @@ function AddProductsForm({ jobId }: { jobId: number }) {
               <Group key={p.id} gap="sm" wrap="nowrap" justify="space-between">
                 <Box style={{ minWidth: 0 }}>
                   <Text fz="sm" fw={500}>
-                    {p.number ? `${p.number} · ${p.name}` : p.name}
+                    {productLabel(p)}
                   </Text>
                   {p.unit && (
                     <Text fz="xs" c="dimmed">

@@ -1,6 +1,7 @@
 /**
  * A job template (`/job_templates/{job_template_id}`): name, client, category template, with Edit.
- * Its products tab is the jobs area's products editor (wired by the app).
+ * Its products tab is the jobs area's products editor; the action bar's add adds a product, as the
+ * tab's Add Product does.
  */
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -10,7 +11,9 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { useRecord } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
+import { openJobProductDialog } from './job-product-dialog.tsx';
 import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
 const LIST = { label: 'Job Templates', to: '/job_templates' };
@@ -25,6 +28,10 @@ export function JobTemplatePage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'jobs_admin');
+  // As the products tab's Add Product: a template's products need edit jobs and edit jobs_admin.
+  const canEditProducts = useCan('edit', 'jobs') && canEdit;
+  const shown = useRecord('job_templates', id).data;
+  useScreenAction('add', canEditProducts && shown ? () => void openJobProductDialog(modals, { initial: { job_id: shown.id }, ofTemplate: true }) : null);
   const edit = async (template: RecordOf<'job_templates'>) => {
     let deleted = false;
     await openJobTemplateDialog(modals, { record: template, onDeleted: () => (deleted = true) });
@@ -46,7 +53,7 @@ export function JobTemplatePage() {
           </Button>
         ) : null
       }
-      sections={[{ key: 'products', label: 'Products', relation: 'products', render: (t) => <JobProductsSection jobId={t.id} /> }]}
+      sections={[{ key: 'products', label: 'Products', relation: 'products', render: (t) => <JobProductsSection jobId={t.id} owner="template" /> }]}
       testId="job-template-page"
     />
   );

@@ -33,12 +33,19 @@ export function dateRange(job: Pick<Job, 'start_date' | 'end_date'>): string {
   return start && end && start !== end ? `${start} – ${end}` : start || end;
 }
 
-export function ClientName({ name, color }: { name: string | null | undefined; color: string | null | undefined }) {
+/** The client's colour and name; with `maxLines` (a table cell) a longer name ends in "…", the whole in its title. */
+export function ClientName({ name, color, maxLines }: { name: string | null | undefined; color: string | null | undefined; maxLines?: number }) {
   if (!name) return null;
   return (
     <Group gap={6} wrap="nowrap">
       <ColorSwatch color={color ?? NO_COLOR} size={12} withShadow={false} aria-hidden style={{ flexShrink: 0 }} data-testid="client-color" />
-      <span>{name}</span>
+      {maxLines ? (
+        <Text span inherit lineClamp={maxLines} title={name}>
+          {name}
+        </Text>
+      ) : (
+        <span>{name}</span>
+      )}
     </Group>
   );
 }
@@ -98,7 +105,10 @@ export function JobsPage() {
       label: 'Client',
       sortable: true,
       visibleFrom: 'sm',
-      render: (j) => <ClientName name={j.client_name} color={colorOf(j.client_id)} />,
+      // Room for a three-word name in two lines: left to the table, names broke word by word over
+      // three lines while Address beside them had room.
+      width: 200,
+      render: (j) => <ClientName name={j.client_name} color={colorOf(j.client_id)} maxLines={2} />,
     },
     { key: 'address', label: 'Address', visibleFrom: 'lg', render: (j) => j.address ?? '' },
     { key: 'start_date', label: 'Start', sortable: true, visibleFrom: 'sm', render: (j) => formatDate(j.start_date) },

@@ -2,6 +2,7 @@
  * Product Category dialog (domain.md 3, 4): name, the six feature flags, and the product selection
  * method (series or product; clicking the selected one switches to the other).
  */
+import { NO_FLAGS } from '@glazier/shared/rules/series-features';
 import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -9,7 +10,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
-import { FeatureFlagFields, NO_FLAGS } from './feature-flags.tsx';
+import { FeatureFlagFields } from './feature-flags.tsx';
 
 export const SELECTION_METHODS = [
   { value: 'series', label: 'Series' },

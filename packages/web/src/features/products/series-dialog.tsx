@@ -3,6 +3,7 @@
  * feature flags then follow the category and are locked), its own flags otherwise, and the type
  * Stocked / Special Order (clicking the selected one switches to the other).
  */
+import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/series-features';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -11,7 +12,7 @@ import { CheckField, SelectField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
-import { FeatureFlagFields, flagsOf, NO_FLAGS } from './feature-flags.tsx';
+import { FeatureFlagFields } from './feature-flags.tsx';
 
 export const SERIES_TYPES = [
   { value: false, label: 'Stocked' },
@@ -42,7 +43,7 @@ function SeriesForm({ record, initial }: Props) {
   const values = form.getValues();
   const categoryOf = (id: number | null) => categories.data?.find((c) => c.id === id) ?? null;
   const following = values.use_category_settings;
-  const flags = following ? flagsOf(categoryOf(values.category_id)) : flagsOf(values);
+  const flags = seriesFlags(values, categoryOf(values.category_id));
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
@@ -69,7 +70,7 @@ function SeriesForm({ record, initial }: Props) {
         onChange={(e) => {
           const on = e.currentTarget.checked;
           // Turning it off starts from what was shown (the category's flags), not from stale own ones.
-          if (!on) for (const [flag, value] of Object.entries(flagsOf(categoryOf(values.category_id)))) form.setFieldValue(flag as keyof typeof NO_FLAGS, value);
+          if (!on) for (const [flag, value] of Object.entries(flagsOf(categoryOf(values.category_id)))) form.setFieldValue(flag as FeatureFlag, value);
           form.setFieldValue('use_category_settings', on);
         }}
       />

@@ -1,0 +1,64 @@
+import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { JobProductsSection } from './job-products-section.tsx';
+
+function render(ui: React.ReactElement) {
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, { id: 1, name: 'Pat', email: 'p@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  renderWithProviders(ui, client);
+}
+
+describe('job products section', () => {
+  it('says whose products are missing: a job, or a job template', async () => {
+    mockFetch((_url, init) => (init.method === 'GET' ? json({ data: [] }) : undefined));
+    render(<JobProductsSection jobId={3} owner="template" />);
+    expect(await screen.findByText('No products on this template yet.')).toBeTruthy();
+    expect(screen.queryByText(/on this job/)).toBeNull();
+  });
+
+  it("on a phone, labels the steps the product's series has (its category's, while it follows it) and shows no line for a series without any", async () => {
+    const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
+    mockFetch((url, init) => {
+      if (init.method !== 'GET') return undefined;
+      if (url.pathname === '/api/series') return json({ data: [
+        { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE },
+        { id: 4, name: 'Towel Bars', category_id: 5, use_category_settings: true, ...NONE },
+      ] });
+      if (url.pathname === '/api/product_categories') return json({ data: [
+        { id: 2, name: 'Shower Glass', ...NONE, enable_measured: true, enable_fabricated: true },
+        { id: 5, name: 'Hardware', ...NONE, enable_units: true },
+      ] });
+      if (url.pathname === '/api/job_products') return json({ data: [
+        { id: 10, job_id: 3, series_id: 3, name: 'Inline Door', qty: 1, is_measured: true, is_ordered: true, is_fabricated: false },
+        { id: 11, job_id: 3, series_id: 4, name: 'Towel Bar', qty: 2, is_measured: false, is_ordered: false, is_fabricated: false },
+      ] });
+      return json({ data: [] });
+    });
+    render(<JobProductsSection jobId={3} />);
+    const [door, bar] = await screen.findAllByTestId('job-product-row');
+    const line = await within(door!).findByTestId('job-product-phone-line');
+    expect(line.textContent).toBe('Measured (done)Fabricated (not done)');
+    expect(within(bar!).queryByTestId('job-product-phone-line')).toBeNull();
+  });
+
+  it("offers a template's products for change only with edit jobs_admin, as the server allows", async () => {
+    mockFetch((url, init) => {
+      if (init.method !== 'GET') return undefined;
+      if (url.pathname === '/api/job_products') return json({ data: [{ id: 10, job_id: 3, series_id: null, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false }] });
+      return json({ data: [] });
+    });
+    const client = makeQueryClient();
+    client.setQueryData(SESSION_KEY, { id: 2, name: 'Sid', email: 's@example.com', role: 'supervisor', permissions: DEFAULT_ROLE_MATRIX.supervisor });
+    renderWithProviders(<JobProductsSection jobId={3} owner="template" />, client);
+    await userEvent.click(within(await screen.findByTestId('job-product-row')).getByRole('button', { name: 'Inline Door' }));
+    // a supervisor edits jobs, not templates: no Add buttons, and the product reads only
+    expect(await screen.findByRole('dialog', { name: 'Job Product' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add from Series' })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiServer, renderApp, sessionUser } from '../../test/app.tsx';
+import { json, mockFetch } from '../../test/render.tsx';
+
+// The first render of a lazy screen compiles it: allow for that.
+const SLOW = { timeout: 5000 };
+vi.setConfig({ testTimeout: 15_000 });
+
+describe('job template screen', () => {
+  it("the action bar's Add adds a product to the template, as Add Product does", async () => {
+    mockFetch(
+      apiServer((url, init) => {
+        if (url.pathname === '/api/user') return json(sessionUser('manager'));
+        if (init.method === 'GET' && url.pathname === '/api/job_templates/3') return json({ id: 3, name: 'Bath package', client_id: null, category_template_id: null, is_template: true, products: [] });
+        if (init.method === 'GET') return json({ data: [] });
+        return undefined;
+      }),
+    );
+    renderApp('/job_templates/3');
+    expect(await screen.findByRole('heading', { name: 'Bath package', level: 1 }, SLOW)).toBeTruthy();
+    const add = within(screen.getByRole('toolbar', { name: 'Actions' })).getByRole('button', { name: 'Add' });
+    await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(add);
+    expect(await screen.findByRole('dialog', { name: 'Add Job Product' }, SLOW)).toBeTruthy();
+  });
+});
