@@ -42,6 +42,8 @@ export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFo
   onDeleted?: () => void;
   /** The notice once deleted (default "{Label} deleted."), e.g. where to find it again. */
   deletedMessage?: string;
+  /** The notice once saved (default "{Label} saved."), e.g. "Job duplicated." for a named create. */
+  savedMessage?: string;
 }
 
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
@@ -54,7 +56,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
     if (record.busy) return; // a second Enter or click while saving
     const saved = await record.submit();
     if (!saved) return;
-    reportSuccess(`${label} saved.`);
+    reportSuccess(options.savedMessage ?? `${label} saved.`);
     modal.close(saved);
   });
 

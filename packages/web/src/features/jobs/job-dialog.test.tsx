@@ -177,6 +177,7 @@ describe('Job dialog', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Number' }), 'J-6');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await result).toMatchObject({ id: 6, number: 'J-6' });
+    expect(await screen.findByText('Job duplicated.')).toBeTruthy();
     const writes = calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/jobs/5/duplicate']);
     expect(writes[0]!.body).toMatchObject({ number: 'J-6', name: 'Lobby', burden_rate: 30, active: true });

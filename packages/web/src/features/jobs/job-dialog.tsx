@@ -82,6 +82,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
     initialValues,
     // Nothing exists until Save: the server copies the job and its products with these values, at once.
     createPath: duplicateOf ? `/api/jobs/${duplicateOf.id}/duplicate` : undefined,
+    savedMessage: duplicateOf ? 'Job duplicated.' : undefined,
     // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
     transform: (v) => {
       const body: Record<string, unknown> = { ...v };
