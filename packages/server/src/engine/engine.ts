@@ -16,6 +16,7 @@ import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
+import { insertRow, updateRow } from './write-rows.ts';
 import type { ListAnswer, ServerResource, UnionPart, WriteOp } from './server-resource.ts';
 
 export function resource(name: string): ServerResource {
@@ -557,18 +558,9 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
 
   let record: Row;
   try {
-    if (existing) {
-      [record] = (await ctx.db.orm
-        .update(res.table)
-        .set({ ...writeValues, updated_at: now })
-        .where(eq(res.table.id, existing.id as number))
-        .returning()) as Row[] as [Row];
-    } else {
-      [record] = (await ctx.db.orm
-        .insert(res.table)
-        .values({ ...writeValues, created_at: now, updated_at: now })
-        .returning()) as Row[] as [Row];
-    }
+    record = existing
+      ? (await updateRow(ctx.db, res.table, existing.id as number, { ...writeValues, updated_at: now }))!
+      : await insertRow(ctx.db, res.table, { ...writeValues, created_at: now, updated_at: now });
   } catch (e) {
     const dbError = asDbError(e);
     if (dbError) throw fromDbError(dbError, { prefix: opts.prefix, table: res.def.table }) ?? e;

@@ -17,7 +17,7 @@ const dialect = new PgDialect();
 const heads = new WeakMap<AnyTable, string>();
 
 /** `select "id", "name", ...` (the table's columns), rendered once per table. */
-function selectHead(table: AnyTable): string {
+export function selectHead(table: AnyTable): string {
   let head = heads.get(table);
   if (head === undefined) {
     const columns = (Object.values(getTableColumns(table)) as Column[]).map((c) => dialect.escapeName(c.name));
