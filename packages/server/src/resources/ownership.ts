@@ -1,6 +1,6 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Area } from '@glazier/shared/permissions';
-import type { Row } from '../db/client.ts';
+import { isEstimateAttachment } from '@glazier/shared/rules/attachments';
 import type { AnyTable } from '../db/schema.ts';
 import type { Hooks } from '../engine/server-resource.ts';
 import { allowed, canEdit, type Ctx } from '../engine/context.ts';
@@ -27,12 +27,6 @@ export const imagesHooks: Hooks = {
     return op !== 'create' && existing?.user_id === ctx.user?.id;
   },
 };
-
-/** A note, file or image of an estimate (not put on a job): `existing` with `values` written over it. */
-function ofEstimate(values: Row | null, existing: Row | null): boolean {
-  const value = (k: string) => (values && k in values ? values[k] : existing?.[k]);
-  return value('estimate_id') != null && value('job_id') == null;
-}
 
 /**
  * What a reader without `view estimates` may see of notes, files or images: a job's, and (with
@@ -73,7 +67,7 @@ export function withEstimateRecords(hooks: Hooks, area: Area, opts: { showOnJob:
     canWrite(ctx, args) {
       const ownRule = hooks.canWrite ? hooks.canWrite(ctx, args) : canEdit(ctx, area);
       // an estimate's as it is or as it would be: none is taken off the estimate's rule by a write
-      if (!ofEstimate(null, args.existing) && !ofEstimate(args.values, args.existing)) return ownRule;
+      if (!isEstimateAttachment(args.existing) && !isEstimateAttachment({ ...args.existing, ...args.values })) return ownRule;
       return canEdit(ctx, 'estimates') && (hooks.canWrite ? ownRule : true);
     },
   };

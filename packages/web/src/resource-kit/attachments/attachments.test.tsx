@@ -12,7 +12,8 @@ import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { loadNotifications } from '../../ui/notifications-host.tsx';
 import { resourceKeys } from '../hooks.ts';
 import { uploadForm } from '../upload.ts';
-import { addFiles } from './file-dialog.tsx';
+import { addFiles, openFileDialog } from './file-dialog.tsx';
+import { openImageDialog } from './image-dialog.tsx';
 import { addImages } from './images-dialog.tsx';
 import { addNote, openNoteDialog } from './note-dialog.tsx';
 import type { RecordOf } from '../hooks.ts';
@@ -300,5 +301,31 @@ describe('Note dialog and NotesSection', () => {
     act(() => void addNote(api(), { estimate_id: 4 }));
     const d = await screen.findByRole('dialog', { name: 'Add Note' });
     expect(within(d).getByRole('switch', { name: 'Show on Job' }).getAttribute('aria-readonly')).toBe('true');
+  });
+});
+
+describe('an estimate’s file and image', () => {
+  const file = { id: 3, description: 'Drawing', path: 'd.pdf', url: '/api/files/3/download', job_id: null, estimate_id: 4, show_on_job: true, user_id: 7, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
+  const image = { id: 5, description: 'Lobby wall', url: '/api/images/5/full', thumb_url: '/api/images/5/thumb', job_id: null, estimate_id: 4, user_id: 7, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
+
+  it('are read-only without `edit estimates`, even to their uploader, and editable with it', async () => {
+    const { api } = setup('supervisor'); // edit jobs and images, view estimates; user 7 uploaded both
+    act(() => void openFileDialog(api(), { record: file as RecordOf<'files'> }));
+    let d = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(d).queryByRole('button', { name: 'Save' })).toBeNull();
+    act(() => void openImageDialog(api(), { record: image as RecordOf<'images'> }));
+    d = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(d).queryByRole('button', { name: 'Save' })).toBeNull();
+    // the same image on a job is the uploader's to change
+    act(() => void openImageDialog(api(), { record: { ...image, id: 6, job_id: 12, estimate_id: null } as RecordOf<'images'> }));
+    d = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(d).getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('are editable by a manager (edit estimates)', async () => {
+    const { api } = setup('manager');
+    act(() => void openFileDialog(api(), { record: file as RecordOf<'files'> }));
+    const d = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(d).getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 });

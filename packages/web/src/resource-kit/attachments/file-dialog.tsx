@@ -19,7 +19,7 @@ import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';
 import { useCan } from '../session-user.ts';
 import { uploadForm, useUploadSignal } from '../upload.ts';
-import { parentFields, type AttachmentParent } from './parent.ts';
+import { parentFields, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 
 export const PDF_ONLY_MESSAGE = 'Only PDF files can be uploaded.';
 
@@ -82,7 +82,7 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
 }
 
 function FileForm({ record }: { record: RecordOf<'files'> }) {
-  const canEdit = useCan('edit', 'jobs');
+  const canEdit = useCanEditAttachment('files')(record);
   const canShowOnJob = useCan('edit', 'estimates');
   const dialog = useRecordDialog('files', {
     deleteConfirm: 'Delete this file?',

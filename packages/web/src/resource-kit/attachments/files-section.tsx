@@ -4,19 +4,15 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../hooks.ts';
-import { useCan } from '../session-user.ts';
 import { openFileDialog } from './file-dialog.tsx';
-import { isEstimateParent, parentQuery, shownFromEstimate, type AttachmentParent } from './parent.ts';
+import { isEstimateParent, parentQuery, shownFromEstimate, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
 const kb = (bytes: number | null | undefined) => (bytes == null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 export function FilesSection({ parent }: { parent: AttachmentParent }) {
   const modals = useModals();
-  const canEditJobs = useCan('edit', 'jobs');
-  const canEditEstimates = useCan('edit', 'estimates');
-  // an estimate's file (on the estimate, or shown on its job) is the estimates area's to change
-  const canEdit = (f: { job_id: number | null; estimate_id: number | null }) => (f.job_id == null && f.estimate_id != null ? canEditEstimates : canEditJobs);
+  const canEdit = useCanEditAttachment('files');
   const list = useList('files', parentQuery(parent, 'files'));
   return (
     <SectionState query={list} empty="No files yet.">

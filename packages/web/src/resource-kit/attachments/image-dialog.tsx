@@ -1,16 +1,14 @@
-/** Image dialog: an image's description; edit and delete by `edit images` or its uploader (domain.md 6). */
+/** Image dialog: an image's description; edit and delete by `edit images` or its uploader, an estimate's with `edit estimates` too (domain.md 6). */
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { RecordOf } from '../hooks.ts';
 import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';
-import { useCan, useCurrentUser } from '../session-user.ts';
+import { useCanEditAttachment } from './parent.ts';
 
 function ImageForm({ record }: { record: RecordOf<'images'> }) {
-  const me = useCurrentUser();
-  const canEditImages = useCan('edit', 'images');
-  const canEdit = canEditImages || (me != null && record.user_id === me.id);
+  const canEdit = useCanEditAttachment('images')(record);
   const dialog = useRecordDialog('images', {
     deleteConfirm: 'Delete this image?',
     initialValues: formValues(record, { description: '' }),

@@ -8,20 +8,17 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import type { Query } from '../http.ts';
-import { useList, type RecordOf } from '../hooks.ts';
-import { useCan, useCurrentUser } from '../session-user.ts';
+import { useList } from '../hooks.ts';
+import { useCanEditAttachment } from './parent.ts';
 import { openImageDialog } from './image-dialog.tsx';
 
 /** A horizontal swipe of at least this many px turns the page. */
 const SWIPE_PX = 50;
 
-export const canEditImage = (image: RecordOf<'images'>, userId: number | undefined, canEditImages: boolean) => canEditImages || (userId != null && image.user_id === userId);
-
 function ImageViewer({ filter, start }: { filter: Query; start: number }) {
   const modal = useModal();
   const modals = useModals();
-  const me = useCurrentUser();
-  const canEditImages = useCan('edit', 'images');
+  const canEdit = useCanEditAttachment('images');
   // The section's own list (same query): an edit or a delete shows here at once.
   const images = useList('images', filter).data ?? [];
   const [wanted, setIndex] = useState(start);
@@ -84,7 +81,7 @@ function ImageViewer({ filter, start }: { filter: Query; start: number }) {
         </ActionIcon>
       </Group>
       <Group justify="flex-end" gap="xs">
-        {canEditImage(image, me?.id, canEditImages) && (
+        {canEdit(image) && (
           <Button variant="light" onClick={edit}>
             Edit
           </Button>

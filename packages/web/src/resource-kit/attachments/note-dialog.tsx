@@ -10,10 +10,10 @@ import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';
 import { useCan } from '../session-user.ts';
-import { parentFields, type AttachmentParent } from './parent.ts';
+import { parentFields, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 
 function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
-  const canEditJobs = useCan('edit', 'jobs');
+  const canEditAttachment = useCanEditAttachment('notes');
   const canEditEstimates = useCan('edit', 'estimates');
   const dialog = useRecordDialog('notes', {
     deleteConfirm: 'Delete this note?',
@@ -26,10 +26,9 @@ function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
     }),
   });
   const { form } = dialog;
-  const { estimate_id, job_id } = form.getValues();
-  const onEstimate = estimate_id != null;
+  const onEstimate = form.getValues().estimate_id != null;
   // an estimate's note (on the estimate, or shown on its job) is the estimates area's (domain.md 6)
-  const canEdit = onEstimate && job_id == null ? canEditEstimates : canEditJobs;
+  const canEdit = canEditAttachment(form.getValues());
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextAreaField label="Note" autosize minRows={3} autoFocusDelayed {...form.getInputProps('note')} />

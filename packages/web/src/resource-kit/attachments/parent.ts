@@ -1,4 +1,6 @@
+import { isEstimateAttachment, type AttachmentKeys } from '@glazier/shared/rules/attachments';
 import { relationQuery } from '../embedded-relations.ts';
+import { useCan, useCurrentUser } from '../session-user.ts';
 
 /** The record that notes, files and images hang from: a job or an estimate. */
 export type AttachmentParent = { job_id: number } | { estimate_id: number };
@@ -22,5 +24,21 @@ export function parentQuery(parent: AttachmentParent, relation: 'notes' | 'files
 }
 
 /** Whether a note or file listed under `parent` is its estimate's, shown on the job (domain.md 6). */
-export const shownFromEstimate = (parent: AttachmentParent, record: { job_id?: number | null; estimate_id?: number | null }) =>
-  !isEstimateParent(parent) && record.job_id == null && record.estimate_id != null;
+export const shownFromEstimate = (parent: AttachmentParent, record: AttachmentKeys) => !isEstimateParent(parent) && isEstimateAttachment(record);
+
+/**
+ * Whether the user may change a note, file or image (domain.md 6, as the server's rule in
+ * resources/ownership.ts): a job's note or file with `edit jobs`; an image with `edit images` or as
+ * its uploader; an estimate's (on the estimate, or shown on its job) with `edit estimates` too.
+ */
+export function useCanEditAttachment(resource: 'notes' | 'files' | 'images'): (record: AttachmentKeys & { user_id?: number | null }) => boolean {
+  const me = useCurrentUser();
+  const canEditJobs = useCan('edit', 'jobs');
+  const canEditImages = useCan('edit', 'images');
+  const canEditEstimates = useCan('edit', 'estimates');
+  return (record) => {
+    if (resource !== 'images') return isEstimateAttachment(record) ? canEditEstimates : canEditJobs;
+    const own = canEditImages || (me != null && record.user_id === me.id);
+    return own && (!isEstimateAttachment(record) || canEditEstimates);
+  };
+}
