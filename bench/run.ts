@@ -23,7 +23,7 @@ import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, t
 import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
-import { ensureDefaultPermissions } from '../packages/server/src/domain/role-permissions.ts';
+import { ensureDefaultPermissions } from '../packages/server/src/platform/role-permissions.ts';
 import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
-import { ensureDefaultPermissions } from './domain/role-permissions.ts';
+import { ensureDefaultPermissions } from './platform/role-permissions.ts';
 
 export async function openReadyDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   const db = await openDb(config);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, PASSWORD, createRoleUsers, signedIn, startTestApp, type TestEnv } from './harness.ts';
 import { createOrResetUser } from '../src/cli/user-create.ts';
 import { SESSION_COOKIE } from '../src/http/auth-routes.ts';
-import { purgeExpiredSessions } from '../src/domain/session-store.ts';
+import { purgeExpiredSessions } from '../src/platform/session-store.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { inputFields } from '@glazier/shared/resources/define';
 import { DEFAULT_ROLE_MATRIX, ROLES, type Role } from '@glazier/shared/permissions';
-import { SERVER_RESOURCES } from '../src/resources/registry.ts';
+import { SERVER_RESOURCES } from '../src/areas/registry.ts';
 import { Client, createRoleUsers, signedIn, startTestApp, type TestEnv } from './harness.ts';
 import { createRecord, editableField, junkValue, UPLOADED, validBody } from './fixtures.ts';
 

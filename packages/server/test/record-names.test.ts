@@ -9,7 +9,7 @@ import { recordName } from '@glazier/shared/resources/naming';
 import { RESOURCE_NAMES, RESOURCES } from '@glazier/shared/resources/registry';
 import type { Db, Row } from '../src/db/client.ts';
 import { SCALES, generateDemoData } from '../src/cli/demo-data.ts';
-import { sessionUserFor } from '../src/domain/auth.ts';
+import { sessionUserFor } from '../src/platform/auth.ts';
 import type { Ctx } from '../src/engine/context.ts';
 import { getRow, resource } from '../src/engine/engine.ts';
 import { refKey, refLabels } from '../src/engine/ref-labels.ts';

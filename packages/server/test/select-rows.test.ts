@@ -8,7 +8,7 @@ import { asc, eq, getTableName } from 'drizzle-orm';
 import { selectRows } from '../src/engine/select-rows.ts';
 import { insertRow, updateRow } from '../src/engine/write-rows.ts';
 import type { Row } from '../src/db/client.ts';
-import { SERVER_RESOURCES } from '../src/resources/registry.ts';
+import { SERVER_RESOURCES } from '../src/areas/registry.ts';
 import { appWithRoles, made } from './harness.ts';
 
 const suite = appWithRoles();

@@ -13,14 +13,15 @@
  * It writes straight to the tables (no engine, no audit rows): it is a loader, not a user.
  */
 import { SCOPES } from '@glazier/shared/resources/jobs';
-import { CLIENT_COLORS } from '@glazier/shared/resources/clients';
+import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { PICKUP_REASONS, PICKUP_STATUSES } from '@glazier/shared/resources/jobs';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Row } from '../db/client.ts';
 import { tableFor } from '../db/schema.ts';
-import { isJobComplete } from '@glazier/shared/rules/job-scope';
-import { preparePdf, prepareImage, type BlobContent } from '../domain/stored-files.ts';
+import { isJobComplete } from '@glazier/shared/rules/jobs/job-scope';
+import { preparePdf, prepareImage } from '../platform/attachments/stored-files.ts';
+import type { BlobContent } from '../engine/context.ts';
 import sharp from 'sharp';
 
 // ---------- scale ----------

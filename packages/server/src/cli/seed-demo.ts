@@ -10,7 +10,7 @@ import type { Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { create } from '../engine/engine.ts';
-import { systemCtx } from '../domain/system-context.ts';
+import { systemCtx } from '../platform/system-context.ts';
 import { DEMO_BURDEN_RATE, SCALES, generateDemoData, type DemoUser } from './demo-data.ts';
 
 /** The demo logins (printed at the end of the seed; documented in the README). */

@@ -4,7 +4,7 @@ import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { create, update } from '../engine/engine.ts';
 import { invalid } from '../engine/errors.ts';
-import { systemCtx } from '../domain/system-context.ts';
+import { systemCtx } from '../platform/system-context.ts';
 
 /** Creates a user, or resets the password (and role/name when given) of an existing email. */
 export async function createOrResetUser(

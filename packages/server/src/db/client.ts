@@ -4,6 +4,7 @@
  * thread (embedded default) and node-postgres (DATABASE_URL).
  */
 import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
+import type { SQLWrapper } from 'drizzle-orm';
 
 export type Row = Record<string, unknown>;
 export type RowMode = 'object' | 'array';
@@ -87,4 +88,12 @@ export function wrapDriver(driver: Driver): Db {
     return db;
   };
   return make(driver.shared, false);
+}
+
+/**
+ * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller: the one place where
+ * the driver's untyped answer becomes `T` (the statement's own column list is the contract).
+ */
+export async function sqlRows<T extends object = Row>(db: Db, query: SQLWrapper): Promise<T[]> {
+  return (await db.orm.execute(query)) as unknown as T[];
 }

@@ -3,8 +3,20 @@ import { can, type Action, type Area } from '@glazier/shared/permissions';
 import type { Access } from '@glazier/shared/resources/define';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
-import type { PreparedUpload } from '../domain/stored-files.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+
+export interface BlobContent {
+  sha256: string;
+  mime: string;
+  data: Buffer;
+}
+
+/** An upload (a multipart create's file: checked and ready to store; stored-files.ts makes it): its name and contents (a thumbnail for images). */
+export interface PreparedUpload {
+  name: string;
+  main: BlobContent;
+  thumb?: BlobContent;
+}
 
 export interface Ctx {
   db: Db;

@@ -8,10 +8,10 @@ import { recordSchema, issuesToErrors, type RelationDef } from '@glazier/shared/
 import { LIST_LIMIT, type Page } from '@glazier/shared/api';
 import type { Area } from '@glazier/shared/permissions';
 import { isResourceName } from '@glazier/shared/resources/registry';
-import type { Row } from '../db/client.ts';
+import { type Row, sqlRows } from '../db/client.ts';
 import { asDbError, isoTimestamp } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
-import { SERVER_RESOURCES } from '../resources/registry.ts';
+import { SERVER_RESOURCES } from '../areas/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
@@ -237,7 +237,7 @@ async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: s
   const used = readableRelations(ctx, res, names);
   if (!used.length) return () => {};
   const columns = relationColumns(ctx, res, id, used);
-  const [values] = (await ctx.db.orm.execute(sql`SELECT ${sql.join(columns, sql`, `)}`)) as unknown as Row[];
+  const [values] = await sqlRows(ctx.db, sql`SELECT ${sql.join(columns, sql`, `)}`);
   return (row) => putRelations(ctx, used, row, values);
 }
 
@@ -356,12 +356,10 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   if (sort.column) order.push(sql`${sql.identifier(sort.column)} ${sql.raw(sort.direction)} NULLS LAST`);
   if (byName) order.push(sql`name ASC NULLS LAST`);
   order.push(sql`type ASC`, sql`id ASC`);
-  const found = (await ctx.db.orm.execute(
-    sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`,
-  )) as unknown as Row[];
+  const found = await sqlRows(ctx.db, sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`);
   let total = Number(found[0]?.[TOTAL] ?? 0);
   if (!found.length && pageNo > 1) {
-    const [counted] = (await ctx.db.orm.execute(sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`)) as unknown as Row[];
+    const [counted] = await sqlRows(ctx.db, sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`);
     total = Number(counted?.n ?? 0);
   }
 

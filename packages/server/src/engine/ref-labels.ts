@@ -11,7 +11,7 @@
  */
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { isResourceName } from '@glazier/shared/resources/registry';
-import type { Row } from '../db/client.ts';
+import { sqlRows } from '../db/client.ts';
 import { allowed, canEdit, type Ctx } from './context.ts';
 import { resource } from './engine.ts';
 import { baseConditions } from './query.ts';
@@ -62,7 +62,7 @@ export async function refLabels(ctx: Ctx, wanted: Map<ServerResource, Set<number
   }
   const labels = new Map<string, string>();
   if (!selects.length) return labels;
-  const rows = (await ctx.db.orm.execute(sql.join(selects, sql` UNION ALL `))) as unknown as Row[];
+  const rows = await sqlRows(ctx.db, sql.join(selects, sql` UNION ALL `));
   for (const r of rows) {
     if (typeof r.label === 'string' && r.label) labels.set(`${String(r.resource)}:${Number(r.id)}`, r.label);
   }

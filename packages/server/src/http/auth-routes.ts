@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
 import type { Db, Row } from '../db/client.ts';
-import { authenticate, issuePasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../domain/auth.ts';
+import { authenticate, issuePasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
 

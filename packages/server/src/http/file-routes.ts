@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Row } from '../db/client.ts';
 import { create, getRow, storeMany } from '../engine/engine.ts';
 import { ApiError, invalid, notFound } from '../engine/errors.ts';
-import { createWithUploads } from '../domain/upload-records.ts';
-import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob, type PreparedUpload } from '../domain/stored-files.ts';
+import { createWithUploads } from '../platform/attachments/upload-records.ts';
+import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob } from '../platform/attachments/stored-files.ts';
+import type { PreparedUpload } from '../engine/context.ts';
 import { uploadRoute } from './uploads.ts';
 
 interface Multipart {

@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Signer } from '@fastify/cookie';
-import type { DbSessionStore, SessionData } from '../domain/session-store.ts';
+import type { DbSessionStore, SessionData } from '../platform/session-store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

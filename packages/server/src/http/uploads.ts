@@ -6,7 +6,7 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Area } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { sessionUserFor } from '../domain/auth.ts';
+import { sessionUserFor } from '../platform/auth.ts';
 import { allowed } from '../engine/context.ts';
 import { ApiError, forbidden, unauthenticated } from '../engine/errors.ts';
 import { csrfGuard } from './auth-routes.ts';

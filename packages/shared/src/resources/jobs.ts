@@ -144,40 +144,6 @@ export const job_products = defineResource({
   sortable: ['name', 'qty', 'created_at', 'sort'],
 });
 
-export const events = defineResource({
-  name: 'events',
-  label: 'Event',
-  table: 'events',
-  read: 'jobs',
-  write: 'jobs',
-  fields: {
-    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
-    date: f.date({ required: true, index: true }),
-    color: f.text({ max: 100 }),
-    user_id: f.ref('users', { onDelete: 'set null' }),
-  },
-  filters: { job_id: { op: 'eq' }, user_id: { op: 'eq' } },
-  sortable: ['date', 'created_at'],
-  dateField: 'date',
-  titleField: 'date',
-});
-
-export const schedule_notes = defineResource({
-  name: 'schedule_notes',
-  label: 'Schedule Note',
-  table: 'schedule_notes',
-  read: 'jobs',
-  write: 'jobs',
-  fields: {
-    date: f.date({ required: true, index: true }),
-    note: f.longText({ required: true }),
-  },
-  search: ['note'],
-  sortable: ['date', 'created_at'],
-  dateField: 'date',
-  titleField: 'note',
-});
-
 export const PICKUP_STATUSES = ['ready', 'job_not_ready', 'needs_fabricated', 'fabricated', 'waiting_on_product', 'scheduled'] as const;
 export const PICKUP_STATUS_LABELS: Record<(typeof PICKUP_STATUSES)[number], string> = {
   ready: 'Ready',
@@ -297,3 +263,20 @@ export const images = defineResource({
 });
 
 export const job_images = defineResource({ ...images, name: 'job_images', label: 'Job Image' });
+
+export const category_templates = defineResource({
+  name: 'category_templates',
+  label: 'Category Template',
+  table: 'category_templates',
+  read: 'jobs',
+  write: 'jobs_admin',
+  fields: {
+    name: f.text({ required: true }),
+    client_id: f.ref('clients', { required: true, onDelete: 'cascade' }),
+    /** The client's name (server-computed), shown and searched in the combined template list as jobs' client_name is. */
+    client_name: f.text({ readOnly: true, computed: true }),
+  },
+  search: ['name', 'client_name'],
+  filters: { client_id: { op: 'eq' } },
+  sortable: ['name', 'created_at'],
+});

@@ -1,4 +1,4 @@
-import { AREAS, ROLES } from '../permissions.ts';
+import { ROLES } from '../permissions.ts';
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
 
@@ -25,59 +25,40 @@ export const users = defineResource({
   sortable: ['name', 'email', 'role', 'created_at'],
 });
 
-export const settings = defineResource({
-  name: 'settings',
-  label: 'Setting',
-  table: 'settings',
+/** The twelve fixed client colours (platform.md 3.3; the values are ours). */
+export const CLIENT_COLORS = [
+  '#e03131', '#c2255c', '#9c36b5', '#6741d9', '#3b5bdb', '#1971c2',
+  '#0c8599', '#099268', '#2f9e44', '#66a80f', '#f08c00', '#e8590c',
+] as const;
+
+export const clients = defineResource({
+  name: 'clients',
+  label: 'Client',
+  table: 'clients',
   read: 'signed_in',
-  write: 'settings',
+  write: 'clients',
   fields: {
-    name: f.text({ required: true, unique: true, max: 100 }),
-    value: f.longText({ max: 5000 }),
+    name: f.text({ required: true }),
+    client_type_id: f.ref('client_types', { onDelete: 'set null' }),
+    note: f.longText(),
+    color: f.enum(CLIENT_COLORS, { default: CLIENT_COLORS[0] }),
+    active: f.bool(true),
+  },
+  search: ['name', 'note'],
+  filters: { client_type_id: { op: 'eq' } },
+  sortable: ['name', 'created_at', 'active'],
+});
+
+export const client_types = defineResource({
+  name: 'client_types',
+  label: 'Client Type',
+  table: 'client_types',
+  read: 'signed_in',
+  write: 'clients',
+  fields: {
+    name: f.text({ required: true }),
+    product_category_list: f.idList({ ref: 'product_categories' }),
   },
   search: ['name'],
-  sortable: ['name'],
-});
-
-/** The role × area matrix, editable by admins (DESIGN.md "Permissions"). */
-export const role_permissions = defineResource({
-  name: 'role_permissions',
-  label: 'Role Permission',
-  table: 'role_permissions',
-  read: 'settings',
-  write: 'settings',
-  fields: {
-    role: f.enum(ROLES, { required: true }),
-    area: f.enum(AREAS, { required: true }),
-    view: f.bool(false),
-    edit: f.bool(false),
-  },
-  filters: { role: { op: 'eq', values: ROLES } },
-  sortable: ['role', 'area'],
-  uniqueTogether: [['role', 'area']],
-  titleField: 'area',
-});
-
-export const time_entries = defineResource({
-  name: 'time_entries',
-  label: 'Time Entry',
-  table: 'time_entries',
-  read: 'time_entries',
-  write: 'time_entries',
-  fields: {
-    // defaults to the current user on the server (domain.md 6)
-    user_id: f.ref('users', { onDelete: 'restrict' }),
-    user_name: f.text({ readOnly: true }),
-    // every entry is for a job, and for some time (issue 6: no silent empty entries)
-    job_id: f.ref('jobs', { required: true, onDelete: 'set null' }),
-    hours: f.qty({ required: true, default: 0, positive: true }),
-    note: f.longText(),
-    date: f.date({ required: true, index: true }),
-    oregon: f.bool(false),
-  },
-  search: ['note', 'user_name'],
-  filters: { user_id: { op: 'eq' }, job_id: { op: 'eq' } },
-  sortable: ['date', 'hours', 'user_name', 'created_at'],
-  dateField: 'date',
-  titleField: 'date',
+  sortable: ['name', 'created_at'],
 });

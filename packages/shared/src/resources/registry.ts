@@ -1,14 +1,14 @@
 /** The registry of every resource: one definition each, keyed by name. */
 import type { ResourceDef } from './define.ts';
-import { category_templates, client_types, clients } from './clients.ts';
-import { role_permissions, settings, time_entries, users } from './people.ts';
-import { events, files, images, job_images, job_products, job_templates, jobs, notes, pickup_items, schedule_notes } from './jobs.ts';
-import { estimate_category_notes, estimate_items, estimates, takeoff_items, takeoff_options, takeoff_units, takeoffs } from './estimates.ts';
-import { product_categories, product_materials, products, series } from './catalog.ts';
-import {
-  bom_materials, boms, material_categories, material_snapshots, material_transactions, materials,
-  purchase_order_materials, purchase_orders, vendor_materials, vendors,
-} from './inventory.ts';
+import { client_types, clients, users } from './people.ts';
+import { role_permissions, settings } from './settings.ts';
+import { time_entries } from './time.ts';
+import { category_templates, files, images, job_images, job_products, job_templates, jobs, notes, pickup_items } from './jobs.ts';
+import { events, schedule_notes } from './schedule.ts';
+import { estimate_category_notes, estimate_items, estimates, takeoff_items, takeoff_options, takeoff_units, takeoffs } from './estimating.ts';
+import { product_categories, product_materials, products, series } from './catalogue.ts';
+import { bom_materials, boms, material_categories, material_snapshots, material_transactions, materials } from './inventory.ts';
+import { purchase_order_materials, purchase_orders, vendor_materials, vendors } from './purchasing.ts';
 
 export const RESOURCE_NAMES = [
   'bom_materials', 'boms', 'category_templates', 'clients', 'client_types', 'estimate_category_notes',

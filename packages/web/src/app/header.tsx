@@ -30,7 +30,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   };
   const profile = async () => {
     if (!user) return;
-    const { openUserDialog } = await import('../features/employees/user-dialog.tsx');
+    const { openUserDialog } = await import('../features/people/user-dialog.tsx');
     // The dialog returns the focus to its opener: the user button, not the menu item that is going away.
     userButtonRef.current?.focus({ preventScroll: true });
     await openUserDialog(modals, { id: user.id, title: 'Profile' });

@@ -69,26 +69,26 @@ export function appRoutes(): RouteObject[] {
                     { path: ':job_id', lazy: () => import('../features/jobs/job-page.tsx').then((m) => ({ Component: m.JobPage })) },
                   ],
                 },
-                { path: '/lists/clients', lazy: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
+                { path: '/lists/clients', lazy: () => import('../features/people/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })) },
                 {
                   path: '/lists/vendors',
                   element: <RequirePermission action="edit" area="inventory"><Outlet /></RequirePermission>,
                   children: [
-                    { index: true, lazy: () => import('../features/vendors/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage })) },
-                    { path: ':vendor_id', lazy: () => import('../features/vendors/vendor-page.tsx').then((m) => ({ Component: m.VendorPage })) },
+                    { index: true, lazy: () => import('../features/purchasing/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage })) },
+                    { path: ':vendor_id', lazy: () => import('../features/purchasing/vendor-page.tsx').then((m) => ({ Component: m.VendorPage })) },
                   ],
                 },
                 {
                   path: '/employees',
                   element: <RequirePermission action="view" area="users"><Outlet /></RequirePermission>,
-                  children: [{ index: true, lazy: () => import('../features/employees/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) }],
+                  children: [{ index: true, lazy: () => import('../features/people/employees-page.tsx').then((m) => ({ Component: m.EmployeesPage })) }],
                 },
                 {
                   element: <RequirePermission action="view" area="products"><Outlet /></RequirePermission>,
                   children: [
-                    { path: '/product_categories', lazy: () => import('../features/products/product-categories-page.tsx').then((m) => ({ Component: m.ProductCategoriesPage })) },
-                    { path: '/product_categories/:product_category_id', lazy: () => import('../features/products/product-category-page.tsx').then((m) => ({ Component: m.ProductCategoryPage })) },
-                    { path: '/discontinued_products', lazy: () => import('../features/products/discontinued-products-page.tsx').then((m) => ({ Component: m.DiscontinuedProductsPage })) },
+                    { path: '/product_categories', lazy: () => import('../features/catalogue/product-categories-page.tsx').then((m) => ({ Component: m.ProductCategoriesPage })) },
+                    { path: '/product_categories/:product_category_id', lazy: () => import('../features/catalogue/product-category-page.tsx').then((m) => ({ Component: m.ProductCategoryPage })) },
+                    { path: '/discontinued_products', lazy: () => import('../features/catalogue/discontinued-products-page.tsx').then((m) => ({ Component: m.DiscontinuedProductsPage })) },
                   ],
                 },
                 {
@@ -109,7 +109,7 @@ export function appRoutes(): RouteObject[] {
                 },
                 {
                   path: '/lists/pickup',
-                  lazy: () => import('../features/pickup/pickup-page.tsx').then((m) => ({ Component: m.PickupPage })),
+                  lazy: () => import('../features/jobs/pickup-page.tsx').then((m) => ({ Component: m.PickupPage })),
                 },
                 {
                   // Purchasing (issue 10): the menu offers it with edit purchase_orders (platform.md 2.3); a
@@ -130,12 +130,12 @@ export function appRoutes(): RouteObject[] {
                   path: '/boms',
                   element: <RequirePermission action="view" area="boms"><Outlet /></RequirePermission>,
                   children: [
-                    { index: true, lazy: () => import('../features/boms/boms-page.tsx').then((m) => ({ Component: m.BomsPage })) },
-                    { path: ':bom_id', lazy: () => import('../features/boms/bom-page.tsx').then((m) => ({ Component: m.BomPage })) },
+                    { index: true, lazy: () => import('../features/inventory/boms-page.tsx').then((m) => ({ Component: m.BomsPage })) },
+                    { path: ':bom_id', lazy: () => import('../features/inventory/bom-page.tsx').then((m) => ({ Component: m.BomPage })) },
                   ],
                 },
                 // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
-                { path: '/print', lazy: () => import('../features/print/print-page.tsx').then((m) => ({ Component: m.PrintPage })) },
+                { path: '/print', lazy: () => import('../features/shop-floor/print-page.tsx').then((m) => ({ Component: m.PrintPage })) },
                 {
                   path: '/settings',
                   element: <RequirePermission action="view" area="settings"><Outlet /></RequirePermission>,

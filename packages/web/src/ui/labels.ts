@@ -7,9 +7,9 @@
  *   const prepareLabels = usePrepareLabels();
  *   prepareLabels([{ job: '1042', name: 'M-100', description: 'Clear 1/4"', note: 'PO 7', qr: url }]);
  *
- * The label model and its rules (repetition, sheet positions) are `@glazier/shared/rules/labels`.
+ * The label model and its rules (repetition, sheet positions) are `@glazier/shared/rules/shop-floor/labels`.
  */
-import { parseLabels, type Label } from '@glazier/shared/rules/labels';
+import { parseLabels, type Label } from '@glazier/shared/rules/shop-floor/labels';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 

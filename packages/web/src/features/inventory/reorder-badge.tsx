@@ -1,4 +1,4 @@
-import { isBelowReorder } from '@glazier/shared/rules/stock';
+import { isBelowReorder } from '@glazier/shared/rules/inventory/stock';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { RecordOf } from '../../resource-kit/hooks.ts';

@@ -4,7 +4,7 @@
  * listed scope complete), shown once saved.
  */
 import { SCOPES } from '@glazier/shared/resources/jobs';
-import { completionFlag, type Scope } from '@glazier/shared/rules/job-scope';
+import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';
 import { Text } from '@mantine/core';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';

@@ -8,7 +8,7 @@
  * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
 import { SCOPES } from '@glazier/shared/resources/jobs';
-import { templateFitsClient } from '@glazier/shared/rules/job-template';
+import { templateFitsClient } from '@glazier/shared/rules/jobs/job-template';
 import { SETTING } from '@glazier/shared/settings';
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, type FormEvent } from 'react';

@@ -3,12 +3,12 @@
  * note, glass width and height where the product's series enables dimensions, measure date, the
  * measured / ordered / fabricated toggles where the series enables them (its category's flags
  * while it uses the category settings), and cost and revenue (unit × qty by default, following qty
- * until typed over: shared/rules/job-product.ts) shown and sent only with `edit jobs_admin`.
+ * until typed over: shared/rules/jobs/job-product.ts) shown and sent only with `edit jobs_admin`.
  * Without `edit jobs` (and for a template's product `edit jobs_admin` too) the whole dialog is
  * read-only.
  */
-import { nextAmount } from '@glazier/shared/rules/job-product';
-import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
+import { nextAmount } from '@glazier/shared/rules/jobs/job-product';
+import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -30,7 +30,7 @@ const ADMIN_FIELDS = ['cost', 'revenue', 'default_cost_per_unit', 'default_reven
 
 /**
  * The feature flags that apply to a job product of a given series: the category's while the series
- * follows it (shared/rules/series-features.ts). Series and categories are reference lists, loaded once.
+ * follows it (shared/rules/catalogue/series-features.ts). Series and categories are reference lists, loaded once.
  */
 export function useSeriesFlags(): (seriesId: number | null | undefined) => FeatureFlags {
   const series = useList('series');

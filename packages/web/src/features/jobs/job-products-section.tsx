@@ -7,7 +7,7 @@
  * template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/series-features';
+import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

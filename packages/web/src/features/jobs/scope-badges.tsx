@@ -1,8 +1,8 @@
 /**
  * A job's scopes as badges (platform.md 3.5): a listed scope is complete when its flag is set
- * (shared/rules/job-scope.ts), shown filled with a check; an incomplete one is outlined.
+ * (shared/rules/jobs/job-scope.ts), shown filled with a check; an incomplete one is outlined.
  */
-import { completionFlag, type Scope } from '@glazier/shared/rules/job-scope';
+import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { RecordOf } from '../../resource-kit/hooks.ts';

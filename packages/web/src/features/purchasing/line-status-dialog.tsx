@@ -8,7 +8,7 @@
  * amount shows "It looks like something is adding up to a negative." and blocks the save. The
  * server splits in one transaction (`POST /api/purchase_order_materials/{id}/split`).
  */
-import { PO_LINE_STATUS_LABELS, PO_LINE_STATUSES } from '@glazier/shared/resources/inventory';
+import { PO_LINE_STATUS_LABELS, PO_LINE_STATUSES } from '@glazier/shared/resources/purchasing';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchase-order-line';
+import { adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { refreshStock, splitLine } from './order-actions.ts';
 
 type Line = RecordOf<'purchase_order_materials'>;

@@ -5,7 +5,7 @@
  * Choosing a material finds the order's vendor's price for it (its vendor material): qty becomes
  * max(current qty, the vendor's minimum order qty, the material's economic order qty) and price =
  * qty × the vendor's unit price. Changing qty or unit price recomputes the price; raising the
- * minimum order qty above qty lifts qty to it. The rules are @glazier/shared/rules/purchase-order-line.
+ * minimum order qty above qty lifts qty to it. The rules are @glazier/shared/rules/purchasing/purchase-order-line.
  * The status is not edited here: saved lines change it through the status picker (line-status-dialog).
  */
 import { Text } from '@mantine/core';
@@ -19,7 +19,7 @@ import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { linePrice, lineUnitPrice, lineWithMinimumOrderQty, qtyForChosenMaterial } from '@glazier/shared/rules/purchase-order-line';
+import { linePrice, lineUnitPrice, lineWithMinimumOrderQty, qtyForChosenMaterial } from '@glazier/shared/rules/purchasing/purchase-order-line';
 
 export const PO_MATERIAL_REQUIRED = 'The material is required';
 export const REMOVE_LINE_CONFIRM = 'Remove this material from this order?';

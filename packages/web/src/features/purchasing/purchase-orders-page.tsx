@@ -17,8 +17,8 @@ import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/inventory';
-import type { PurchaseOrderStatus } from '@glazier/shared/rules/purchase-order-line';
+import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasing';
+import type { PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { OrderStatusBadge } from './status-badges.tsx';
 import { SuggestedOrders } from './suggested-orders.tsx';
 

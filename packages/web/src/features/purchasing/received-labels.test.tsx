@@ -4,7 +4,7 @@
  * PO and the received date, with the material's page as its QR code.
  */
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
-import type { Label } from '@glazier/shared/rules/labels';
+import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

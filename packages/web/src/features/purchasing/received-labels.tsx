@@ -8,7 +8,7 @@
  * glass), not pieces; one per unit repeats a label qty times only for a whole qty (shared
  * `labelCopies`), and the dialog says how many labels that makes before anything is printed.
  */
-import { countLabels, repeatLabels, type Label, type LabelRepeat } from '@glazier/shared/rules/labels';
+import { countLabels, repeatLabels, type Label, type LabelRepeat } from '@glazier/shared/rules/shop-floor/labels';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Alert, Stack, Text } from '@mantine/core';

@@ -1,7 +1,7 @@
 /** The order's derived status and a line's status, as badges (domain.md 4). */
-import { PO_LINE_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/inventory';
+import { PO_LINE_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasing';
 import { Badge } from '@mantine/core';
-import { purchaseOrderStatus, type PoLineStatus, type PurchaseOrderStatus } from '@glazier/shared/rules/purchase-order-line';
+import { purchaseOrderStatus, type PoLineStatus, type PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 
 /** A narrow phone column never cuts the word. */
 const NO_CLIP = { label: { overflow: 'visible' } } as const;

@@ -16,7 +16,7 @@ import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx'
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { CheckField, QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { linePrice } from '@glazier/shared/rules/purchase-order-line';
+import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { SUGGESTIONS_KEY, fetchSuggestions, ordersFromSuggestions, type Suggestion } from './order-actions.ts';
 
 interface Group {

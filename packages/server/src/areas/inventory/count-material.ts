@@ -1,0 +1,23 @@
+import type { Row } from '../../db/client.ts';
+import { authorize, type Ctx } from '../../engine/context.ts';
+import { create, get, getRow } from '../../engine/engine.ts';
+import { invalid } from '../../engine/errors.ts';
+
+/**
+ * Count stock (`POST /api/materials/{id}/count {qty, date, note}`): a `count` transaction, the
+ * absolute qty on hand from its date on. Right first (403), then the material (404), then the body
+ * (422, through the transaction's own validation: qty required and not negative, date defaults to
+ * today); one transaction with its audit row. Answers the material (with its new on hand) and the
+ * transaction written.
+ */
+export async function countMaterial({ ctx, id, input }: { ctx: Ctx; id: unknown; input: unknown }): Promise<{ material: Row; transaction: Row }> {
+  authorize(ctx, 'edit', 'inventory');
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const material = await getRow(tx, 'materials', id);
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
+    const { qty, date, note } = input as Row;
+    const transaction = await create(tx, 'material_transactions', { material_id: material.id, type: 'count', qty, date, note });
+    return { material: await get(tx, 'materials', material.id), transaction };
+  });
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { SCOPES } from '@glazier/shared/resources/jobs';
+import { completionFlag } from '@glazier/shared/rules/jobs/job-scope';
+import type { Row } from '../../db/client.ts';
+import { tableFor } from '../../db/schema.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+
+/** Columns a copy never takes over: identity, timestamps. */
+const OWN_COLUMNS = ['id', 'created_at', 'updated_at', 'deleted_at'];
+/** Progress of the original job's work: a copy starts unmeasured, unordered, unfabricated. */
+const PROGRESS_COLUMNS = ['is_measured', 'is_ordered', 'is_fabricated', 'measure_date'];
+
+/** A row's columns for an insert of its copy. */
+export function copyColumns(row: Row, drop: readonly string[] = []): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) if (!OWN_COLUMNS.includes(k) && !drop.includes(k)) out[k] = v;
+  return out;
+}
+
+/** A job copy starts incomplete: no completion flag set. */
+export const JOB_PROGRESS_RESET: Row = Object.fromEntries([...SCOPES.map((s) => [completionFlag(s), false]), ['is_complete', false]]);
+
+/**
+ * Copies the products of one job (or job template) into another, with every column as stored, the
+ * guarded cost and revenue included whoever asks: a copy keeps what its source says, even where
+ * the caller may not see it. One audit row per product. Runs in the caller's transaction.
+ */
+export async function copyJobProducts(ctx: Ctx, fromJobId: number, toJobId: number): Promise<number> {
+  const t = tableFor('job_products');
+  const source = (await ctx.db.orm
+    .select()
+    .from(t)
+    .where(and(eq(t.job_id, fromJobId), isNull(t.deleted_at)))
+    .orderBy(asc(t.sort), asc(t.id))) as Row[];
+  if (!source.length) return 0;
+  const now = new Date().toISOString();
+  const rows = source.map((p) => ({ ...copyColumns(p, PROGRESS_COLUMNS), job_id: toJobId, created_at: now, updated_at: now }));
+  const copies = (await ctx.db.orm.insert(t).values(rows).returning()) as Row[];
+  for (const copy of copies) await recordAudit(ctx, 'job_products', 'create', copy.id as number, null, copy);
+  return copies.length;
+}

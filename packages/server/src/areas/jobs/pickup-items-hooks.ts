@@ -1,0 +1,32 @@
+import { SCOPES } from '@glazier/shared/resources/jobs';
+import { invalid } from '../../engine/errors.ts';
+import type { Hooks } from '../../engine/server-resource.ts';
+import { jobChildHooks } from './job-children.ts';
+import { changed, rowById } from '../../engine/lookup.ts';
+
+/**
+ * Pickup items (domain.md 3: job_id, user_id, category_name, category_id, ...): a new one is the
+ * creator's unless it names its user, and its category is one of the five (domain.md 9) named
+ * either way, by `category_name` or by the product category's `category_id`; the other is filled
+ * in, so lists filter by either.
+ */
+export const pickupItemsHooks: Hooks = {
+  ...jobChildHooks,
+  async beforeSave(args) {
+    await jobChildHooks.beforeSave!(args);
+    const { ctx, values, existing } = args;
+    if (!existing && values.user_id == null && ctx.user) values.user_id = ctx.user.id;
+    if (changed(values, existing, 'category_name')) {
+      const [row] = values.category_name == null ? [] : await ctx.db.query<{ id: number }>(
+        'SELECT id FROM product_categories WHERE lower(name) = lower($1) ORDER BY id LIMIT 1',
+        [values.category_name],
+      );
+      values.category_id = row?.id ?? null;
+    } else if (changed(values, existing, 'category_id')) {
+      const category = await rowById(ctx, 'product_categories', values.category_id);
+      const name = SCOPES.find((s) => s.toLowerCase() === String(category?.name ?? '').toLowerCase());
+      if (values.category_id != null && !name) throw invalid({ category_id: [`Choose one of: ${SCOPES.join(', ')}.`] });
+      values.category_name = name ?? null;
+    }
+  },
+};

@@ -1,0 +1,23 @@
+import type { Row } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
+
+/** What a user created that goes with them (domain.md 8: "…along with all the notes, photos, and files they have created"). */
+const CREATED_BY = ['notes', 'files', 'images'] as const;
+
+/**
+ * Deletes the notes, images and files a user created, each with its audit row, and the blobs no one
+ * holds any more; in the caller's transaction (the user's delete), so all goes or nothing does.
+ */
+export async function deleteUserContent(ctx: Ctx, userId: number): Promise<void> {
+  const hashes: unknown[] = [];
+  for (const table of CREATED_BY) {
+    const gone = await ctx.db.query<Row>(`DELETE FROM ${table} WHERE user_id = $1 RETURNING *`, [userId]);
+    for (const row of gone) {
+      await recordAudit(ctx, table, 'delete', row.id as number, row, null);
+      hashes.push(row.sha256, row.thumb_sha256);
+    }
+  }
+  await sweepBlobs(ctx, hashes);
+}

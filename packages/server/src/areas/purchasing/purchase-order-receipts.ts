@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { type Row, sqlRows } from '../../db/client.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { lineUnitPrice, receiptCorrection } from '@glazier/shared/rules/purchasing/purchase-order-line';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Makes a PO line's receipts match its status (DESIGN.md "Stock"): a received line has receipts
+ * netting its qty at its unit price, any other line nets zero. Only the difference is written
+ * (a receipt, or a negative receipt that reverses one, with a note saying so), so saving the same
+ * line again writes nothing and the history always explains the number. Like every side effect
+ * of a save, it has no audit row of its own: the line's audit row (and the receipt's link to the
+ * line) explain it.
+ */
+export async function reconcileLineReceipts(ctx: Ctx, line: Row): Promise<void> {
+  const [have] = await sqlRows<{ qty: string | number | null; price: string | number | null }>(
+    ctx.db,
+    sql`SELECT coalesce(sum(qty), 0) AS qty,
+      (SELECT price FROM material_transactions p WHERE p.purchase_order_material_id = ${line.id as number} AND p.type = 'receipt' AND p.qty > 0
+       ORDER BY p.id DESC LIMIT 1) AS price
+      FROM material_transactions WHERE purchase_order_material_id = ${line.id as number} AND type = 'receipt'`,
+  );
+  const moves = receiptCorrection(
+    { qty: Number(have?.qty ?? 0), unitPrice: have?.price == null ? null : Number(have.price) },
+    { received: line.status === 'received', qty: Number(line.qty ?? 0), unitPrice: lineUnitPrice(Number(line.qty ?? 0), Number(line.price ?? 0)) },
+  );
+  const po = line.purchase_order_number ?? line.purchase_order_id;
+  for (const m of moves) {
+    const note = m.qty < 0 ? `PO ${po}: receipt reversed` : `PO ${po}: received`;
+    await ctx.db.orm.execute(sql`INSERT INTO material_transactions (material_id, type, qty, price, date, purchase_order_material_id, note)
+      VALUES (${line.material_id as number}, 'receipt', ${m.qty}, ${m.unitPrice}, ${today()}, ${line.id as number}, ${note})`);
+  }
+}
+
+/** The order is received when its last line is (received_at set), and open again when a line goes back. */
+export async function syncOrderReceived(ctx: Ctx, orderId: number): Promise<void> {
+  const [s] = await sqlRows<{ lines: number; open: number; received_at: string | null }>(
+    ctx.db,
+    sql`SELECT (SELECT count(*)::int FROM purchase_order_materials WHERE purchase_order_id = o.id) AS lines,
+      (SELECT count(*)::int FROM purchase_order_materials WHERE purchase_order_id = o.id AND status <> 'received') AS open,
+      o.received_at FROM purchase_orders o WHERE o.id = ${orderId}`,
+  );
+  if (!s || s.lines === 0) return;
+  const received = s.open === 0;
+  if (received === (s.received_at != null)) return;
+  await ctx.db.orm.execute(sql`UPDATE purchase_orders SET received_at = ${received ? new Date().toISOString() : null}, updated_at = now() WHERE id = ${orderId}`);
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { type Row, sqlRows } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import { authorize, type Ctx } from '../../engine/context.ts';
+import { get, parseId, update } from '../../engine/engine.ts';
+import { notFound } from '../../engine/errors.ts';
+
+/**
+ * `POST /api/purchase_orders/{id}/receive` (Receive all) → the order: every line not yet received
+ * becomes received through the line's own save (so each writes its receipt once, with its audit
+ * row), then the order is received (`received_at`, also for an order without lines). One
+ * transaction; right first (403), then the order (404).
+ */
+export async function receivePurchaseOrder({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
+  authorize(ctx, 'edit', 'purchase_orders');
+  const id = parseId(idRaw);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const [order] = await sqlRows(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+    if (!order) throw notFound('Purchase Order');
+    const open = await sqlRows<{ id: number }>(db, sql`SELECT id FROM purchase_order_materials WHERE purchase_order_id = ${id} AND status <> 'received' ORDER BY id`);
+    for (const line of open) await update(tx, 'purchase_order_materials', line.id, { status: 'received' });
+    const [now] = await sqlRows(db, sql`SELECT received_at FROM purchase_orders WHERE id = ${id}`);
+    if (now?.received_at == null) {
+      const [after] = await sqlRows(db, sql`UPDATE purchase_orders SET received_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      await recordAudit(tx, 'purchase_orders', 'receive', id, order, after!);
+    }
+    return get(tx, 'purchase_orders', id);
+  });
+}

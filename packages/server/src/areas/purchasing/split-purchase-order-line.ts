@@ -1,0 +1,53 @@
+import type { Row } from '../../db/client.ts';
+import { authorize, type Ctx } from '../../engine/context.ts';
+import { create, getRow, parseId, update } from '../../engine/engine.ts';
+import { invalid } from '../../engine/errors.ts';
+import { roundMoney } from '@glazier/shared/rules/money';
+import { lineUnitPrice, SPLIT_STATUSES, splitErrors, type PoLineStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+
+/**
+ * `POST /api/purchase_order_materials/{id}/split {ordered, received, backordered}` → `{data:
+ * lines}`: the line keeps the amount of its current status (or the first non-zero one) and each
+ * other non-zero amount becomes a new line of the same material at the same unit price (the kept
+ * line takes the cents left over, so the order's total does not move). Every line is saved
+ * through the generic save, so the received part writes its receipt and the order's received
+ * state follows. 422 when an amount is negative or not a number, or the total differs from the
+ * line's qty. One transaction.
+ */
+export async function splitPurchaseOrderLine({ ctx, id: idRaw, input }: { ctx: Ctx; id: unknown; input: unknown }): Promise<{ data: Row[] }> {
+  authorize(ctx, 'edit', 'purchase_orders');
+  const id = parseId(idRaw);
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const line = await getRow(tx, 'purchase_order_materials', id);
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
+    const body = input as Partial<Record<PoLineStatus, unknown>>;
+    const qty = Number(line.qty ?? 0);
+    const errors = splitErrors(qty, body);
+    if (Object.keys(errors).length) throw invalid(errors);
+    const amounts = Object.fromEntries(SPLIT_STATUSES.map((s) => [s, Number(body[s] ?? 0)])) as Record<PoLineStatus, number>;
+    const current = line.status as PoLineStatus;
+    const keep = amounts[current] > 0 ? current : SPLIT_STATUSES.find((s) => amounts[s] > 0);
+    if (!keep) return { data: [line] }; // a line of qty 0 has nothing to divide
+    const unit = lineUnitPrice(qty, Number(line.price ?? 0));
+    const others = SPLIT_STATUSES.filter((s) => s !== keep && amounts[s] > 0);
+    const otherPrices = others.map((s) => roundMoney(unit * amounts[s]));
+    const keptPrice = roundMoney(Number(line.price ?? 0) - otherPrices.reduce((a, b) => a + b, 0));
+    // New lines first, so the order is never briefly all received while the kept line changes.
+    const added: Row[] = [];
+    for (const [i, s] of others.entries()) {
+      added.push(
+        await create(tx, 'purchase_order_materials', {
+          purchase_order_id: line.purchase_order_id,
+          material_id: line.material_id,
+          vendor_material_id: line.vendor_material_id,
+          qty: amounts[s],
+          price: otherPrices[i],
+          status: s,
+        }),
+      );
+    }
+    const kept = await update(tx, 'purchase_order_materials', id, { qty: amounts[keep], price: keptPrice, status: keep });
+    return { data: [kept, ...added] };
+  });
+}

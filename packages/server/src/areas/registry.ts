@@ -1,0 +1,54 @@
+/** Every resource's server declaration: the shared definition, its table and its hooks. */
+import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
+import { tableFor } from '../db/schema.ts';
+import type { Hooks, ServerResource } from '../engine/server-resource.ts';
+import { bomMaterialsHooks, bomsHooks, materialsHooks, materialTransactionsHooks } from './inventory/inventory-hooks.ts';
+import { purchaseOrderMaterialsHooks, purchaseOrdersHooks, vendorMaterialsHooks, vendorsHooks } from './purchasing/purchasing-hooks.ts';
+import { productsHooks, seriesHooks } from './catalogue/catalogue-hooks.ts';
+import { jobProductsHooks } from './jobs/job-products-hooks.ts';
+import { jobsHooks } from './jobs/jobs-hooks.ts';
+import { jobChildHooks, onLiveJob } from './jobs/job-children.ts';
+import { pickupItemsHooks } from './jobs/pickup-items-hooks.ts';
+import { categoryTemplatesHooks, jobTemplatesHooks } from './jobs/job-templates-hooks.ts';
+import { createdByHooks, withEstimateRecords } from '../platform/attachments/ownership.ts';
+import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from '../platform/attachments/files-images.ts';
+import { takeoffOptionsHooks } from './estimating/takeoff-options-hooks.ts';
+import { timeEntriesHooks } from './time/time-entries-hooks.ts';
+import { usersHooks } from './people/users-hooks.ts';
+import { rolePermissionsHooks } from './settings/role-permissions-hooks.ts';
+
+const HOOKS: Partial<Record<ResourceName, Hooks>> = {
+  users: usersHooks,
+  time_entries: timeEntriesHooks,
+  jobs: jobsHooks,
+  job_templates: jobTemplatesHooks,
+  category_templates: categoryTemplatesHooks,
+  // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
+  job_products: onLiveJob(jobProductsHooks),
+  pickup_items: pickupItemsHooks,
+  events: jobChildHooks,
+  products: productsHooks,
+  series: seriesHooks,
+  materials: materialsHooks,
+  material_transactions: materialTransactionsHooks,
+  vendor_materials: vendorMaterialsHooks,
+  vendors: vendorsHooks,
+  purchase_orders: purchaseOrdersHooks,
+  purchase_order_materials: purchaseOrderMaterialsHooks,
+  bom_materials: bomMaterialsHooks,
+  boms: bomsHooks,
+  // an estimate's notes, files and images are the estimates area's (ownership.ts)
+  notes: onLiveJob(withEstimateRecords(createdByHooks, 'jobs', { showOnJob: true })),
+  files: onLiveJob(withEstimateRecords(filesHooks, 'jobs', { showOnJob: true })),
+  images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
+  job_images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
+  // deleting these takes their files and images along (database cascades): their blobs follow
+  estimates: sweepBlobsAfterDelete,
+  role_permissions: rolePermissionsHooks,
+  takeoff_options: takeoffOptionsHooks,
+  settings: { upsertBy: 'name' },
+};
+
+export const SERVER_RESOURCES = Object.fromEntries(
+  RESOURCE_NAMES.map((name): [ResourceName, ServerResource] => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...HOOKS[name] }]),
+) as Record<ResourceName, ServerResource>;

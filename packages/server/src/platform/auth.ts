@@ -1,0 +1,105 @@
+/** Sign-in, first-run setup and password resets: the auth actions behind the session routes. */
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '@glazier/shared/api';
+import type { Role } from '@glazier/shared/permissions';
+import type { Db, Row } from '../db/client.ts';
+import { password_resets, users } from '../db/schema.ts';
+import { authorize, type Ctx } from '../engine/context.ts';
+import { forbidden, invalid, notFound } from '../engine/errors.ts';
+import { create, update } from '../engine/engine.ts';
+import { ARGON2_OPTIONS } from '../areas/people/users-hooks.ts';
+import { permissionsFor } from './role-permissions.ts';
+import { destroyUserSessions } from './session-store.ts';
+import { systemCtx } from './system-context.ts';
+import { sessionUserCache } from './session-user-cache.ts';
+
+// A real hash to verify against when the email is unknown, so timing does not reveal accounts.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS));
+
+async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
+  const role = u.role as Role;
+  return { id: u.id as number, name: u.name as string, email: u.email as string, role, permissions: await permissionsFor(db, role) };
+}
+
+export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
+  return sessionUserCache(db).get(userId, async () => {
+    const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
+    return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
+  });
+}
+
+/** Checks credentials; answers the user id or throws 422 on `email` (DESIGN.md). */
+export async function authenticate(db: Db, input: { email?: unknown; password?: unknown }): Promise<number> {
+  const errors: Record<string, string[]> = {};
+  if (typeof input.email !== 'string' || !input.email.trim()) errors.email = ['The email field is required.'];
+  if (typeof input.password !== 'string' || !input.password) errors.password = ['The password field is required.'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  const email = (input.email as string).trim().toLowerCase().slice(0, 255);
+  const password = (input.password as string).slice(0, 200);
+  const [u] = (await db.orm
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email} AND ${users.deleted_at} IS NULL`)
+    .limit(1)) as Row[];
+  const ok = await verify((u?.password_hash as string) ?? (await getDummyHash()), password).catch(() => false);
+  if (!u || !ok) throw invalid({ email: ['These credentials do not match our records.'] });
+  if (!u.active) throw invalid({ email: ['This account is inactive. Ask an administrator to activate it.'] });
+  return u.id as number;
+}
+
+export async function setupNeeded(db: Db): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return (row?.n ?? 0) === 0;
+}
+
+/** Creates the first admin while no user exists (403 afterwards). */
+export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727001)');
+    if (!(await setupNeeded(tx))) throw forbidden('Glazier is already set up. Sign in instead.');
+    // The first admin is created through the engine with a synthetic admin context, so the same
+    // validation, hashing and audit apply as for any other user.
+    const bootstrap = await systemCtx(tx, 'setup');
+    const record = await create(bootstrap, 'users', { ...body, role: 'admin', active: true });
+    return record.id as number;
+  });
+}
+
+const RESET_TTL_MS = 24 * 3600 * 1000;
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** An admin issues a one-time reset link for a user (our own flow instead of an external page). */
+export async function issuePasswordResetLink(ctx: Ctx, userIdRaw: unknown): Promise<{ url: string; expires_at: string }> {
+  authorize(ctx, 'edit', 'users');
+  const userId = Number(userIdRaw);
+  if (!Number.isInteger(userId) || userId < 1 || userId > 2_147_483_647) throw notFound('User');
+  const [u] = (await ctx.db.orm.select({ id: users.id }).from(users).where(eq(users.id, userId))) as Row[];
+  if (!u) throw notFound('User');
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + RESET_TTL_MS).toISOString();
+  await ctx.db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: userId, expires_at: expires });
+  return { url: `/reset-password?token=${token}`, expires_at: expires };
+}
+
+export async function resetPassword(db: Db, body: Row): Promise<void> {
+  const token = typeof body.token === 'string' ? body.token.slice(0, 200) : '';
+  await db.transaction(async (tx) => {
+    const [reset] = (await tx.orm
+      .select()
+      .from(password_resets)
+      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`)) as Row[];
+    if (!reset) throw invalid({ token: ['This reset link is invalid or has expired. Ask an administrator for a new one.'] });
+    const userId = reset.user_id as number;
+    const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as Row[];
+    if (!u) throw invalid({ token: ['This reset link is invalid or has expired.'] });
+    // The user changes their own password (the token stands in for signing in).
+    const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };
+    if (!body.password) throw invalid({ password: ['The password field is required.'] });
+    await update(self, 'users', userId, { password: body.password, password_confirmation: body.password_confirmation });
+    await tx.orm.delete(password_resets).where(eq(password_resets.user_id, userId));
+    await destroyUserSessions(tx, userId);
+  });
+}

@@ -1,0 +1,111 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const vendors = defineResource({
+  name: 'vendors',
+  label: 'Vendor',
+  table: 'vendors',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    name: f.text({ required: true }),
+    contact_name: f.text(),
+    email: f.email(),
+    phone: f.phone(),
+    active: f.bool(true),
+  },
+  search: ['name', 'contact_name', 'email'],
+  sortable: ['name', 'created_at'],
+  relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'vendor_id' } },
+});
+
+export const vendor_materials = defineResource({
+  name: 'vendor_materials',
+  label: 'Vendor Material',
+  table: 'vendor_materials',
+  read: 'inventory',
+  write: 'inventory',
+  fields: {
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    vendor_id: f.ref('vendors', { required: true, onDelete: 'cascade' }),
+    vendor_part_number: f.text({ max: 100 }),
+    minimum_order_qty: f.qty({ default: 1 }),
+    unit_price: f.money({ default: 0 }),
+    is_preferred: f.bool(false),
+    active: f.bool(true),
+    /** The material and vendor as lists show them (a material by its number with the description beneath), read live. */
+    material_number: f.text({ readOnly: true, computed: true }),
+    material_description: f.text({ readOnly: true, computed: true, max: 1000 }),
+    vendor_name: f.text({ readOnly: true, computed: true }),
+  },
+  search: ['vendor_part_number'],
+  filters: { material_id: { op: 'eq' }, vendor_id: { op: 'eq' }, is_preferred: { op: 'bool' } },
+  sortable: ['vendor_part_number', 'unit_price', 'created_at', 'material_number', 'vendor_name'],
+  titleField: 'vendor_part_number',
+});
+
+export const PURCHASE_ORDER_STATUSES = ['draft', 'open', 'received'] as const;
+export const PURCHASE_ORDER_STATUS_LABELS: Record<(typeof PURCHASE_ORDER_STATUSES)[number], string> = { draft: 'Draft', open: 'Open', received: 'Received' };
+
+export const purchase_orders = defineResource({
+  name: 'purchase_orders',
+  label: 'Purchase Order',
+  table: 'purchase_orders',
+  read: 'purchase_orders',
+  write: 'purchase_orders',
+  fields: {
+    number: f.int({ unique: true }),
+    vendor_id: f.ref('vendors', { required: true, onDelete: 'restrict' }),
+    sent_at: f.timestamp(),
+    received_at: f.timestamp(),
+    note: f.longText(),
+    /** What the list shows and searches (read live): the vendor's name, how many lines, their total price. */
+    vendor_name: f.text({ readOnly: true, computed: true }),
+    line_count: f.int({ readOnly: true, computed: true }),
+    total: f.money({ readOnly: true, computed: true }),
+  },
+  // The vendor's name (computed); a number typed whole also finds the order by its number.
+  search: ['vendor_name'],
+  filters: { vendor_id: { op: 'eq' }, status: { op: 'custom', values: PURCHASE_ORDER_STATUSES }, number: { op: 'eq' } },
+  sortable: ['number', 'sent_at', 'received_at', 'created_at', 'vendor_name', 'total'],
+  relations: {
+    purchase_order_materials: { kind: 'many', resource: 'purchase_order_materials', foreignKey: 'purchase_order_id', writable: true },
+    vendor: { kind: 'belongsTo', resource: 'vendors', localKey: 'vendor_id' },
+  },
+  titleField: 'number',
+  naming: { fields: ['number'], prefix: 'PO ' },
+});
+
+export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;
+export const PO_LINE_STATUS_LABELS: Record<(typeof PO_LINE_STATUSES)[number], string> = {
+  ordered: 'Ordered',
+  received: 'Received',
+  backordered: 'Backordered',
+};
+
+export const purchase_order_materials = defineResource({
+  name: 'purchase_order_materials',
+  label: 'PO Material',
+  table: 'purchase_order_materials',
+  read: 'purchase_orders',
+  write: 'purchase_orders',
+  fields: {
+    purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
+    vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
+    qty: f.qty({ default: 0 }),
+    price: f.money({ default: 0 }),
+    status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),
+    material_number: f.text({ readOnly: true }),
+    material_description: f.text({ readOnly: true, max: 1000 }),
+    purchase_order_number: f.int({ readOnly: true }),
+    vendor_part_number: f.text({ readOnly: true }),
+  },
+  filters: {
+    purchase_order_id: { op: 'eq' },
+    material_id: { op: 'eq' },
+    status: { op: 'eq', values: PO_LINE_STATUSES },
+  },
+  sortable: ['created_at', 'status', 'material_number'],
+  titleField: 'material_number',
+});

@@ -1,0 +1,36 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const events = defineResource({
+  name: 'events',
+  label: 'Event',
+  table: 'events',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
+    date: f.date({ required: true, index: true }),
+    color: f.text({ max: 100 }),
+    user_id: f.ref('users', { onDelete: 'set null' }),
+  },
+  filters: { job_id: { op: 'eq' }, user_id: { op: 'eq' } },
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+  titleField: 'date',
+});
+
+export const schedule_notes = defineResource({
+  name: 'schedule_notes',
+  label: 'Schedule Note',
+  table: 'schedule_notes',
+  read: 'jobs',
+  write: 'jobs',
+  fields: {
+    date: f.date({ required: true, index: true }),
+    note: f.longText({ required: true }),
+  },
+  search: ['note'],
+  sortable: ['date', 'created_at'],
+  dateField: 'date',
+  titleField: 'note',
+});

@@ -1,0 +1,26 @@
+import { defineResource } from './define.ts';
+import { f } from './fields.ts';
+
+export const time_entries = defineResource({
+  name: 'time_entries',
+  label: 'Time Entry',
+  table: 'time_entries',
+  read: 'time_entries',
+  write: 'time_entries',
+  fields: {
+    // defaults to the current user on the server (domain.md 6)
+    user_id: f.ref('users', { onDelete: 'restrict' }),
+    user_name: f.text({ readOnly: true }),
+    // every entry is for a job, and for some time (issue 6: no silent empty entries)
+    job_id: f.ref('jobs', { required: true, onDelete: 'set null' }),
+    hours: f.qty({ required: true, default: 0, positive: true }),
+    note: f.longText(),
+    date: f.date({ required: true, index: true }),
+    oregon: f.bool(false),
+  },
+  search: ['note', 'user_name'],
+  filters: { user_id: { op: 'eq' }, job_id: { op: 'eq' } },
+  sortable: ['date', 'hours', 'user_name', 'created_at'],
+  dateField: 'date',
+  titleField: 'date',
+});

@@ -1,0 +1,298 @@
+/**
+ * Product dialog (domain.md 3–6, 8; width 5xl): number, name, description, unit, series (picker, or
+ * the series lookup), category, cost and sale price (only with `edit products_admin`), the
+ * Non-Inventory and Assembly toggles, and then either the single material (an inventory product
+ * that is not an assembly) or the assembly's product materials. A discontinued (deleted) product
+ * says so and can be restored; Delete ("Delete this product?") only with `edit products_admin`.
+ *
+ * The product and its lines are saved in one request (product-body.ts): never half a product.
+ */
+import { formatQty } from '@glazier/shared/rules/money';
+import { blankMaterial } from '@glazier/shared/rules/catalogue/product-assembly';
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconList, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useList, useRecord, useRestore, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { HistoryButton } from '../../resource-kit/history-panel.tsx';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, MoneyField, SelectField } from '../../ui/fields.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { ModalList } from '../../ui/modal-list.tsx';
+import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useReadOnly } from '../../ui/read-only.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { draftLines, productBody, withAssemblyToggled, type ProductFormValues, type ProductWithMaterials } from './product-body.ts';
+import { editProductMaterialLine, type AddMaterial, type DraftLine } from './product-material-dialog.tsx';
+
+export const DISCONTINUED_NOTICE = 'This product has been discontinued.';
+
+interface Props {
+  record?: RecordOf<'products'> | null;
+  initial?: Partial<InputOf<'products'>>;
+}
+
+/** Loads the whole product (its lines come with a single GET) before the form starts from it. */
+function ProductDialog({ record, initial }: Props) {
+  const id = record?.id ?? null;
+  const full = useRecord('products', id, { staleTime: 0 });
+  const loading = id != null && !(full.isFetchedAfterMount && full.data);
+  // The form titles itself once it shows (Add / Edit Product, or Product read-only).
+  useModalTitle(loading ? 'Product' : undefined);
+  if (loading) {
+    return full.isError ? (
+      <Text c="red">Could not load the product.</Text>
+    ) : (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading the product" />
+      </Center>
+    );
+  }
+  return <ProductForm record={(full.data as ProductWithMaterials | undefined) ?? null} initial={initial} />;
+}
+
+function ProductForm({ record, initial }: { record: ProductWithMaterials | null } & Omit<Props, 'record'>) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'products');
+  const canSeePrices = useCan('edit', 'products_admin');
+  // "Add New Material" in the pickers: the inventory area's Material dialog, starting as a blank
+  // active material with zero quantities (shared/rules/catalogue/product-assembly.ts) named from the text.
+  const canAddMaterial: AddMaterial =
+    useCan('edit', 'inventory') && canEdit && hasRecordDialog('materials')
+      ? (prefill) => openRecordDialog(modals, 'materials', { initial: newMaterial(prefill.name) })
+      : undefined;
+  const categories = useList('product_categories');
+  const discontinued = Boolean(record?.deleted_at);
+
+  const defaults = formValues(record, {
+    number: initial?.number ?? '',
+    name: initial?.name ?? '',
+    description: initial?.description ?? '',
+    unit: initial?.unit ?? '',
+    series_id: initial?.series_id ?? null,
+    category_id: initial?.category_id ?? null,
+    cost_per_unit: 0,
+    revenue_per_unit: 0,
+    non_inventory: initial?.non_inventory ?? false,
+    is_assembly: initial?.is_assembly ?? false,
+    material_id: initial?.material_id ?? null,
+  });
+  const dialog = useRecordDialog('products', {
+    deleteConfirm: 'Delete this product?',
+    initialValues: { ...defaults, product_materials: draftLines(record) } as ProductFormValues,
+    transform: (v) => productBody(v, { canSeePrices }),
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const lines = values.product_materials;
+  const singleMaterial = useRecord('materials', values.is_assembly || values.non_inventory ? null : values.material_id);
+
+  const setLines = (next: DraftLine[]) => form.setFieldValue('product_materials', next);
+  const editLine = async (line: DraftLine | null) => {
+    const result = await editProductMaterialLine(modals, { line, canEdit, addMaterial: canAddMaterial });
+    if (!result) return;
+    if ('removed' in result) setLines(lines.filter((l) => l.key !== line?.key));
+    else setLines(line ? lines.map((l) => (l.key === line.key ? result.line : l)) : [...lines, result.line]);
+  };
+  const toggleAssembly = () => {
+    const next = withAssemblyToggled(values);
+    form.setValues({ is_assembly: next.is_assembly, material_id: next.material_id, product_materials: next.product_materials });
+  };
+  const browseSeries = async () => {
+    const picked = await openLookup(modals, 'series', { filters: values.category_id ? { category_id: values.category_id } : undefined });
+    if (picked) pickSeries(picked.id, picked);
+  };
+  const pickSeries = (id: number | null, series: RecordOf<'series'> | null) => {
+    form.setFieldValue('series_id', id);
+    // A series belongs to a category: an empty category follows it.
+    if (series?.category_id && values.category_id == null) form.setFieldValue('category_id', series.category_id);
+  };
+
+  return (
+    // A discontinued product is shown as it was; restoring it makes it editable again.
+    <RecordDialogForm dialog={dialog} canSave={canEdit && !discontinued} canDelete={canSeePrices && !discontinued} extra={record ? <>{discontinued && canEdit && <RestoreButton id={record.id} />}<HistoryButton resource="products" id={record.id} /></> : null}>
+      {discontinued && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
+          {DISCONTINUED_NOTICE}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
+        <Stack gap="sm">
+          <Group grow align="flex-start" gap="sm">
+            <TextField label="Number" autoFocusDelayed {...form.getInputProps('number')} />
+            <TextField label="Unit" placeholder="ea, sq ft, lin ft" {...form.getInputProps('unit')} />
+          </Group>
+          <TextField label="Name" {...form.getInputProps('name')} />
+          <SelectField
+            label="Category"
+            placeholder="Choose a category"
+            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={values.category_id == null ? null : String(values.category_id)}
+            onChange={(v) => form.setFieldValue('category_id', v ? Number(v) : null)}
+            error={form.errors.category_id}
+            clearable
+          />
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Box style={{ flex: 1 }}>
+              <RecordPicker
+                resource="series"
+                label="Series"
+                value={values.series_id}
+                onChange={pickSeries}
+                filters={values.category_id ? { category_id: values.category_id } : undefined}
+                error={form.errors.series_id}
+                data-testid="series-picker"
+              />
+            </Box>
+            <SeriesLookupButton onClick={() => void browseSeries()} />
+          </Group>
+          <TextAreaField label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        </Stack>
+        <Stack gap="sm">
+          {canSeePrices && (
+            <Group grow align="flex-start" gap="sm">
+              <MoneyField label="Cost" {...form.getInputProps('cost_per_unit')} />
+              <MoneyField label="Sale price" {...form.getInputProps('revenue_per_unit')} />
+            </Group>
+          )}
+          <Group gap="xl">
+            <CheckField kind="switch" label="Non-Inventory" {...form.getInputProps('non_inventory', { type: 'checkbox' })} />
+            <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />
+          </Group>
+          {!values.non_inventory &&
+            (values.is_assembly ? (
+              <AssemblyLines lines={lines} canEdit={canEdit} onEdit={(l) => void editLine(l)} />
+            ) : (
+              <RecordPicker
+                resource="materials"
+                label="Material"
+                value={values.material_id}
+                onChange={(id) => form.setFieldValue('material_id', id)}
+                error={form.errors.material_id}
+                helper={singleMaterial.data?.description}
+                onAddNew={canAddMaterial}
+                data-testid="material-picker"
+              />
+            ))}
+          {values.non_inventory && (
+            <Text size="sm" c="dimmed">
+              A non-inventory product uses no stocked material.
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </RecordDialogForm>
+  );
+}
+
+/** A new material's values: blank, active, zero quantities, numbered and described by the typed text. */
+function newMaterial(text: string): Partial<InputOf<'materials'>> {
+  const { id: _none, ...blank } = blankMaterial();
+  return { ...blank, number: text, description: text };
+}
+
+function SeriesLookupButton({ onClick }: { onClick: () => void }) {
+  // Read-only, the picker shows the series as text and there is nothing to look up.
+  if (useReadOnly()) return null;
+  return (
+    <ActionIcon variant="default" size={36} onClick={onClick} aria-label="Series lookup" mb={0}>
+      <IconList size={18} />
+    </ActionIcon>
+  );
+}
+
+function AssemblyLines({ lines, canEdit, onEdit }: { lines: DraftLine[]; canEdit: boolean; onEdit: (line: DraftLine | null) => void }) {
+  return (
+    <Stack gap={6} data-testid="product-materials">
+      <Group justify="space-between" gap="xs">
+        <Title order={2} size="h5">
+          Materials
+        </Title>
+        {canEdit && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => onEdit(null)}>
+            Add Material
+          </Button>
+        )}
+      </Group>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No materials yet.
+        </Text>
+      ) : (
+        <ModalList label="Materials">
+          <Table verticalSpacing={6} striped="even">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Material</Table.Th>
+                <Table.Th ta="right" w={90}>
+                  Qty
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <LineRow key={line.key} line={line} onEdit={() => onEdit(line)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ModalList>
+      )}
+    </Stack>
+  );
+}
+
+function LineRow({ line, onEdit }: { line: DraftLine; onEdit: () => void }) {
+  const loaded = useRecord('materials', line.material ? null : line.material_id);
+  const material = line.material ?? loaded.data ?? null;
+  return (
+    <Table.Tr data-testid="product-material-row">
+      <Table.Td>
+        <UnstyledButton onClick={onEdit} fz="sm" style={{ textAlign: 'left' }} aria-label={`Material ${material?.number ?? ''}`}>
+          <Text size="sm" fw={500}>
+            {material?.number ?? '…'}
+          </Text>
+          {material?.description && (
+            <Text size="xs" c="dimmed">
+              {material.description}
+            </Text>
+          )}
+        </UnstyledButton>
+      </Table.Td>
+      <Table.Td ta="right">
+        {formatQty(line.qty)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function RestoreButton({ id }: { id: number }) {
+  const modal = useModal<RecordOf<'products'>>();
+  const restore = useRestore('products');
+  const loader = useLoader();
+  const queryClient = useQueryClient();
+  const onRestore = async () => {
+    try {
+      const restored = await loader.run(restore.mutateAsync(id));
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      reportSuccess('Product restored.');
+      modal.close(restored);
+    } catch (e) {
+      reportError(e);
+    }
+  };
+  return (
+    <Button variant="light" onClick={() => void onRestore()}>
+      Restore
+    </Button>
+  );
+}
+
+/** Opens Add/Edit Product on the stack (5xl wide); resolves with the saved product, or null. */
+export function openProductDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'products'> | null> {
+  return modals.push<RecordOf<'products'>>(() => <ProductDialog {...props} />, { testId: 'product-dialog', size: '5xl' });
+}

@@ -1,0 +1,84 @@
+/**
+ * Series dialog (domain.md 3, 4, 9): name, its category, "Use category settings" (default on: the six
+ * feature flags then follow the category and are locked), its own flags otherwise, and the type
+ * Stocked / Special Order (clicking the selected one switches to the other).
+ */
+import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
+import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, SelectField } from '../../ui/fields.tsx';
+import { type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { ToggleChoice } from '../../ui/toggle-choice.tsx';
+import { FeatureFlagFields } from './feature-flags.tsx';
+
+export const SERIES_TYPES = [
+  { value: false, label: 'Stocked' },
+  { value: true, label: 'Special Order' },
+] as const;
+
+interface Props {
+  record?: RecordOf<'series'> | null;
+  initial?: Partial<InputOf<'series'>>;
+}
+
+function SeriesForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'products');
+  const categories = useList('product_categories');
+  const dialog = useRecordDialog('series', {
+    deleteConfirm: 'Delete this series?',
+    initialValues: formValues(record, {
+      name: initial?.name ?? '',
+      category_id: initial?.category_id ?? null,
+      use_category_settings: true,
+      ...NO_FLAGS,
+      special_order: initial?.special_order ?? false,
+    }),
+    // While the series follows its category, it saves the category's flags (what the dialog shows).
+    transform: (v) => (v.use_category_settings ? { ...v, ...flagsOf(categoryOf(v.category_id)) } : v),
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const categoryOf = (id: number | null) => categories.data?.find((c) => c.id === id) ?? null;
+  const following = values.use_category_settings;
+  const flags = seriesFlags(values, categoryOf(values.category_id));
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <SelectField
+        label="Category"
+        placeholder="Choose a category"
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        value={values.category_id == null ? null : String(values.category_id)}
+        onChange={(v) => form.setFieldValue('category_id', v ? Number(v) : null)}
+        error={form.errors.category_id}
+      />
+      <ToggleChoice
+        label="Type"
+        options={SERIES_TYPES}
+        value={values.special_order}
+        onChange={(v) => form.setFieldValue('special_order', v)}
+        data-testid="series-type"
+      />
+      <CheckField
+        kind="switch"
+        label="Use category settings"
+        checked={following}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          // Turning it off starts from what was shown (the category's flags), not from stale own ones.
+          if (!on) for (const [flag, value] of Object.entries(flagsOf(categoryOf(values.category_id)))) form.setFieldValue(flag as FeatureFlag, value);
+          form.setFieldValue('use_category_settings', on);
+        }}
+      />
+      <FeatureFlagFields values={flags} onChange={(flag, on) => form.setFieldValue(flag, on)} readOnly={following || undefined} />
+    </RecordDialogForm>
+  );
+}
+
+export function openSeriesDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'series'> | null> {
+  return modals.push<RecordOf<'series'>>(() => <SeriesForm {...props} />, { testId: 'series-dialog' });
+}

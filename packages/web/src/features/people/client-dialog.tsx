@@ -1,0 +1,59 @@
+/**
+ * Client dialog (platform.md 2.6, 3.3, 4): name, client type (picker; a new type can be added on
+ * the spot), note, one of twelve colours, and the active toggle when editing.
+ */
+import { CLIENT_COLORS } from '@glazier/shared/resources/people';
+import { HistoryButton } from '../../resource-kit/history-panel.tsx';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { SwatchField } from '../../ui/swatch-field.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { openClientTypeDialog } from './client-type-dialog.tsx';
+
+type Props = RecordDialogOptions<'clients'>;
+
+function ClientForm({ record, initial }: Props) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'clients');
+  const dialog = useRecordDialog('clients', {
+    deleteConfirm: 'Delete this client?',
+    initialValues: formValues(record, {
+      name: initial?.name ?? '',
+      client_type_id: null,
+      note: '',
+      color: CLIENT_COLORS[0],
+      active: true,
+    }),
+  });
+  const { form, isNew } = dialog;
+  const values = form.getValues();
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit} extra={record ? <HistoryButton resource="clients" id={record.id} /> : null}>
+      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <RecordPicker
+        resource="client_types"
+        label="Client type"
+        {...form.getInputProps('client_type_id')}
+        onAddNew={canEdit ? (prefill) => openClientTypeDialog(modals, { initial: { name: prefill.name } }) : undefined}
+        data-testid="client-type-picker"
+      />
+      <TextAreaField label="Note" {...form.getInputProps('note')} />
+      <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
+      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+    </RecordDialogForm>
+  );
+}
+
+export function openClientDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'clients'> | null> {
+  // The form sets the title: Add Client, Edit Client, or Client when read-only.
+  return modals.push<RecordOf<'clients'>>(() => <ClientForm {...props} />, {
+    testId: 'client-dialog',
+  });
+}
