@@ -53,16 +53,16 @@ export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs;
   const started = Date.now();
   if (!jobIds.length) return { counts: { notes: 0, files: 0, images: 0 } };
   const userId = () => (users.length ? rng.pick(users).id : null);
-  // Density rising linearly from the oldest job to the newest (twice the mean), so a recent job
-  // has a few of each, never hundreds.
-  const recentJob = () => Math.min(jobIds.length - 1, Math.floor(Math.sqrt(rng.next()) * jobIds.length));
-  // Added in the job's first three weeks, during working hours, but never on or after `today`: a
-  // job that starts later (or started in the last days) has its paperwork from the days just before.
-  const createdAt = (j: number) => {
+  // A job, with density rising linearly from the oldest job to the newest (twice the mean), so a
+  // recent job has a few of each, never hundreds; and when it was added: in the job's first three
+  // weeks, during working hours, but never on or after `today` (a job that starts later, or started
+  // in the last days, has its paperwork from the days just before).
+  const onRecentJob = () => {
+    const j = Math.min(jobIds.length - 1, Math.floor(Math.sqrt(rng.next()) * jobIds.length));
     let day = jobs[j]!.start + rng.int(0, 20) * DAY;
     const hour = rng.int(7, 17) * 3600_000;
     if (day >= todayMs) day = todayMs - rng.int(1, 10) * DAY;
-    return new Date(day + hour).toISOString();
+    return { jobId: jobIds[j]!, at: new Date(day + hour).toISOString() };
   };
   const photos = await Promise.all(
     [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
@@ -79,27 +79,24 @@ export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs;
   });
   await load(ctx, 'notes', 6, async (push) => {
     for (let i = 0; i < scale.notes; i++) {
-      const j = recentJob();
-      const at = createdAt(j);
-      await push({ job_id: jobIds[j], user_id: userId(), internal_only: rng.chance(0.3), note: rng.pick(JOB_NOTES), date: at.slice(0, 10), created_at: at, updated_at: at });
+      const { jobId, at } = onRecentJob();
+      await push({ job_id: jobId, user_id: userId(), internal_only: rng.chance(0.3), note: rng.pick(JOB_NOTES), date: at.slice(0, 10), created_at: at, updated_at: at });
     }
   });
   await load(ctx, 'files', 8, async (push) => {
     for (let i = 0; i < scale.files; i++) {
-      const j = recentJob();
-      const at = createdAt(j);
+      const { jobId, at } = onRecentJob();
       const pdf = rng.pick(pdfs);
-      await push({ description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '), path: pdf.name, job_id: jobIds[j], user_id: userId(), size: pdf.main.data.length, sha256: pdf.main.sha256, created_at: at, updated_at: at });
+      await push({ description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '), path: pdf.name, job_id: jobId, user_id: userId(), size: pdf.main.data.length, sha256: pdf.main.sha256, created_at: at, updated_at: at });
     }
   });
   // Drawn first, then put in time order and numbered per job as the Images dialog names them
   // (image-1, image-2, … on each job, in the order the job's Images tab shows them).
   const imageRows: { job_id: number; user_id: number | null; size: number; sha256: string; thumb_sha256: string; created_at: string; updated_at: string; description?: string }[] = [];
   for (let i = 0; i < scale.images; i++) {
-    const j = recentJob();
-    const at = createdAt(j);
+    const { jobId, at } = onRecentJob();
     const p = rng.pick(photos);
-    imageRows.push({ job_id: jobIds[j]!, user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
+    imageRows.push({ job_id: jobId, user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
   }
   imageRows.sort((a, b) => a.created_at.localeCompare(b.created_at));
   const perJob = new Map<number, number>();

@@ -31,26 +31,53 @@ export interface DemoJobs {
 
 interface LineDraft { product: ProductInfo; qty: number; measured: boolean; ordered: boolean; fabricated: boolean; w: number | null; h: number | null }
 
-/**
- * Jobs over enough years that the per-year number (YY-NNNN) stays within 4 digits, ending two
- * months after `today` (scheduled work); each with at least one product, past jobs invoiced; and
- * the job templates.
- */
+/** Jobs, each with at least one product (past jobs invoiced at their products' revenue), and the job templates. */
 export async function seedJobs(
   ctx: SeedContext,
   given: { clients: DemoClients; crew: DemoCrew; catalogue: DemoCatalogue },
 ): Promise<DemoJobs> {
   const { rng, scale, todayMs } = ctx;
-  const { clients, crew, catalogue } = given;
+  const { rows, infos, spanDays } = drawJobs(ctx, given);
+  const lines = drawJobProducts(ctx, infos, given.catalogue);
+  lines.forEach((out, j) => {
+    if (infos[j]!.end < todayMs) rows[j]!.invoice_amount = cents(out.reduce((s, l) => s + l.qty * l.product.revenue, 0));
+  });
+  const ids = await loadRows(ctx, 'jobs', 28, rows);
+  rows.length = 0;
+  const templates = scale.templates > 0 ? await seedJobTemplates(ctx, given.catalogue.products) : undefined;
+
+  await load(ctx, 'job_products', 18, async (push) => {
+    for (const [j, jobLines] of lines.entries()) {
+      for (const [k, l] of jobLines.entries()) {
+        const p = l.product;
+        await push({
+          job_id: ids[j], product_id: p.id, series_id: p.seriesId, name: p.name, note: rng.chance(0.1) ? rng.pick(NOTES) || null : null, qty: l.qty,
+          cost: cents(p.cost * l.qty), revenue: cents(p.revenue * l.qty),
+          default_cost_per_unit: p.cost, default_revenue_per_unit: p.revenue, glass_width: l.w, glass_height: l.h,
+          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null, cut_list_json: [],
+          is_fabricated: l.fabricated, is_measured: l.measured, is_ordered: l.ordered, sort: k,
+        });
+      }
+    }
+  });
+  return { ids, infos, spanDays, counts: { jobs: ids.length, ...templates, job_products: lines.reduce((s, l) => s + l.length, 0) } };
+}
+
+/**
+ * The jobs' rows (without their invoice amount), sorted by start: over enough years that the
+ * per-year number (YY-NNNN) stays within 4 digits, ending two months after `today` (scheduled work).
+ */
+function drawJobs(ctx: SeedContext, given: { clients: DemoClients; crew: DemoCrew }): { rows: Row[]; infos: JobInfo[]; spanDays: number } {
+  const { rng, scale, todayMs } = ctx;
+  const { clients, crew } = given;
   const years = Math.max(1, Math.ceil(scale.jobs / 9_000));
   const spanDays = Math.min(years * 365, Math.max(120, Math.ceil(scale.jobs * 3)));
   const lastStart = todayMs + 60 * DAY;
   const firstStart = lastStart - spanDays * DAY;
   const starts = Array.from({ length: scale.jobs }, () => firstStart + Math.floor(rng.next() * spanDays) * DAY).sort((a, b) => a - b);
-
   const infos: JobInfo[] = [];
   const perYear = new Map<number, number>();
-  const jobRows: Row[] = [];
+  const rows: Row[] = [];
   for (const start of starts) {
     const yy = new Date(start).getUTCFullYear() % 100;
     const seq = (perYear.get(yy) ?? 0) + 1;
@@ -79,33 +106,10 @@ export async function seedJobs(
     };
     row.is_complete = isJobComplete(row);
     row.updated_at = new Date(Math.min(todayMs, end + rng.int(0, 20) * DAY)).toISOString();
-    jobRows.push(row);
+    rows.push(row);
     infos.push({ clientIdx, number, start, end, scopes });
   }
-  const lines = drawJobProducts(ctx, infos, catalogue);
-  // Past jobs are invoiced at their products' revenue.
-  lines.forEach((out, j) => {
-    if (infos[j]!.end < todayMs) jobRows[j]!.invoice_amount = cents(out.reduce((s, l) => s + l.qty * l.product.revenue, 0));
-  });
-  const ids = await loadRows(ctx, 'jobs', 28, jobRows);
-  jobRows.length = 0;
-  const templates = scale.templates > 0 ? await seedJobTemplates(ctx, catalogue.products) : undefined;
-
-  await load(ctx, 'job_products', 18, async (push) => {
-    for (const [j, jobLines] of lines.entries()) {
-      for (const [k, l] of jobLines.entries()) {
-        const p = l.product;
-        await push({
-          job_id: ids[j], product_id: p.id, series_id: p.seriesId, name: p.name, note: rng.chance(0.1) ? rng.pick(NOTES) || null : null, qty: l.qty,
-          cost: cents(p.cost * l.qty), revenue: cents(p.revenue * l.qty),
-          default_cost_per_unit: p.cost, default_revenue_per_unit: p.revenue, glass_width: l.w, glass_height: l.h,
-          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null, cut_list_json: [],
-          is_fabricated: l.fabricated, is_measured: l.measured, is_ordered: l.ordered, sort: k,
-        });
-      }
-    }
-  });
-  return { ids, infos, spanDays, counts: { jobs: ids.length, ...templates, job_products: lines.reduce((s, l) => s + l.length, 0) } };
+  return { rows, infos, spanDays };
 }
 
 /** Each job's products: at least one, the rest spread at random (≤ 10 per job), from the job's scopes. */
