@@ -59,10 +59,12 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
       startQty: rng.int(0, 200),
     });
   }
-  const reorder: { reorderQty: number; economicQty: number }[] = [];
+  const levels: { reorderQty: number; economicQty: number }[] = [];
   const ids = await load(ctx, 'materials', 9, async (push) => {
     for (const [i, m] of drafts.entries()) {
-      const { reorderQty, economicQty } = (reorder[i] = { reorderQty: rng.int(0, 20), economicQty: rng.pick([0, 5, 10, 25, 50]) });
+      const reorderQty = rng.int(0, 20);
+      const economicQty = rng.pick([0, 5, 10, 25, 50]);
+      levels.push({ reorderQty, economicQty });
       await push({
         material_category_id: materialCategoryIds[i % MATERIAL_CATEGORIES.length], material_category_name: m.categoryName, number: m.number,
         description: m.description, reorder_qty: reorderQty, economic_order_qty: economicQty,
@@ -70,7 +72,7 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
       });
     }
   }, { ids: true });
-  const materials = drafts.map((m, i) => ({ ...m, ...reorder[i]!, id: ids[i]! }));
+  const materials = drafts.map((m, i) => ({ ...m, ...levels[i]!, id: ids[i]! }));
   return { materials, counts: { material_categories: materialCategoryIds.length, materials: materials.length } };
 }
 
