@@ -11,7 +11,9 @@ import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { create } from '../engine/engine.ts';
 import { systemCtx } from '../platform/system-context.ts';
-import { DEMO_BURDEN_RATE, SCALES, generateDemoData, type DemoUser } from './demo-data.ts';
+import { SCALES, generateDemoData } from './demo-data.ts';
+import type { DemoUser } from './demo/people.ts';
+import { DEMO_COMPANY, seedSettings } from './demo/settings.ts';
 
 /** The demo logins (printed at the end of the seed; documented in the README). */
 export const DEMO_LOGINS: readonly { role: Role; name: string; email: string; password: string }[] = [
@@ -20,8 +22,6 @@ export const DEMO_LOGINS: readonly { role: Role; name: string; email: string; pa
   { role: 'supervisor', name: 'Sam Supervisor', email: 'supervisor@demo.test', password: 'demo-supervisor-1' },
   { role: 'employee', name: 'Erin Employee', email: 'employee@demo.test', password: 'demo-employee-1' },
 ];
-
-export const DEMO_COMPANY = 'Demo Glass & Mirror Co.';
 
 function loginTable(): string {
   const w = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
@@ -56,8 +56,7 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
       }));
     demoUsers.push({ id: record.id as number, name: record.name as string, role: record.role as string });
   }
-  await create(system, 'settings', { name: 'company_name', value: DEMO_COMPANY });
-  await create(system, 'settings', { name: 'burden_rate', value: DEMO_BURDEN_RATE.toFixed(2) });
+  await seedSettings(system);
 
   const result = await generateDemoData(db, SCALES.demo, { users: demoUsers, log: opts.log });
   const c = result.counts;

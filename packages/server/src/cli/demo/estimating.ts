@@ -1,0 +1,64 @@
+/** The estimating area of the demo: estimates over the last years and their items; won ones became jobs. */
+import type { DemoCatalogue } from './catalogue.ts';
+import type { DemoJobs } from './jobs.ts';
+import { load } from './load.ts';
+import type { DemoClients } from './people.ts';
+import { cents } from './rng.ts';
+import { DAY, isoDate, lowerBound, type SeedContext } from './seed-context.ts';
+import { CITIES, JOB_KINDS, PROJECT_NAMES, STREETS, STREET_TYPES, personName } from './vocabulary.ts';
+
+export async function seedEstimates(
+  ctx: SeedContext,
+  given: { jobs: DemoJobs; clients: DemoClients; catalogue: DemoCatalogue },
+): Promise<{ counts: { estimates: number; estimate_items: number } }> {
+  const { rng, scale, todayMs } = ctx;
+  const { jobs, clients, catalogue } = given;
+  const { categoryIds, products } = catalogue;
+  const jobStarts = jobs.infos.map((j) => j.start);
+  const drafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number }[] = [];
+  for (let e = 0; e < scale.estimates; e++) {
+    const date = todayMs - Math.floor(Math.pow(rng.next(), 2) * Math.min(jobs.spanDays, 3 * 365)) * DAY;
+    const status = date > todayMs - 21 * DAY ? rng.pick(['draft', 'open', 'open']) : rng.pick(['won', 'lost', 'lost', 'open']);
+    // Won estimates became jobs: link one of the jobs that started after the estimate.
+    let jobIdx: number | null = null;
+    if (status === 'won' && jobStarts.length) {
+      const lo = lowerBound(jobStarts, date);
+      if (lo < jobStarts.length) jobIdx = Math.min(jobStarts.length - 1, lo + rng.int(0, 30));
+    }
+    drafts.push({ clientIdx: jobIdx !== null ? jobs.infos[jobIdx]!.clientIdx : clients.pickIndex(), jobIdx, date, status, items: Math.max(1, Math.round(scale.estimateItems + (rng.next() - 0.5) * 4)) });
+  }
+  const estimateIds = await load(ctx, 'estimates', 14, async (push) => {
+    for (const d of drafts) {
+      const job = d.jobIdx !== null ? jobs.infos[d.jobIdx]! : null;
+      const contact = personName(rng);
+      const city = rng.pick(CITIES);
+      await push({
+        client_id: clients.ids[d.clientIdx], name: `${rng.chance(0.4) ? rng.pick(PROJECT_NAMES) + ' - ' : ''}${rng.pick(JOB_KINDS)}`,
+        job_number: job?.number ?? null, job_address: `${rng.int(100, 19999)} ${rng.pick(STREETS)} ${rng.pick(STREET_TYPES)}, ${city[0]}, ${city[1]}`,
+        contact_name: contact, contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+        details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
+        date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
+        job_start_date: job ? isoDate(job.start) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status,
+        type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: rng.sample(categoryIds, rng.int(1, 3)).sort((a, b) => a - b),
+      });
+    }
+  }, { ids: true });
+  let itemCount = 0;
+  await load(ctx, 'estimate_items', 10, async (push) => {
+    for (const [e, d] of drafts.entries()) {
+      for (let k = 0; k < d.items; k++) {
+        const p = rng.pick(products);
+        const alt = rng.chance(0.15) ? rng.pick(products) : null;
+        const qty = rng.int(1, 12);
+        await push({
+          estimate_id: estimateIds[e], product_id: p.id, alternate_product_id: alt?.id ?? null, qty,
+          amount: cents(p.revenue * qty), cost: cents(p.cost * qty),
+          alternate_amount: alt ? cents(alt.revenue * qty) : null, alternate_cost: alt ? cents(alt.cost * qty) : null,
+          description: p.name, alternate_description: alt?.name ?? null, sort: k,
+        });
+        itemCount++;
+      }
+    }
+  });
+  return { counts: { estimates: estimateIds.length, estimate_items: itemCount } };
+}

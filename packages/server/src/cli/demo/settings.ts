@@ -1,0 +1,13 @@
+/** The settings area of the demo: the company's name and burden rate, stored through the engine as a user would. */
+import { create } from '../../engine/engine.ts';
+import type { Ctx } from '../../engine/context.ts';
+
+export const DEMO_COMPANY = 'Demo Glass & Mirror Co.';
+
+/** The burden rate ($/hour) the demo jobs carry, and the setting's value. */
+export const DEMO_BURDEN_RATE = 32.5;
+
+export async function seedSettings(system: Ctx): Promise<void> {
+  await create(system, 'settings', { name: 'company_name', value: DEMO_COMPANY });
+  await create(system, 'settings', { name: 'burden_rate', value: DEMO_BURDEN_RATE.toFixed(2) });
+}
