@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { create } from '../engine/engine.ts';
+import { create } from '../engine/write.ts';
 import { systemCtx } from '../platform/system-context.ts';
 import { DEMO_BURDEN_RATE, SCALES, generateDemoData, type DemoUser } from './demo-data.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { create, update } from '../engine/engine.ts';
+import { create, update } from '../engine/write.ts';
 import { invalid } from '../engine/errors.ts';
 import { systemCtx } from '../platform/system-context.ts';
 

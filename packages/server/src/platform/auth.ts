@@ -8,7 +8,7 @@ import type { Db, Row } from '../db/client.ts';
 import { password_resets, users } from '../db/schema.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
-import { create, update } from '../engine/engine.ts';
+import { create, update } from '../engine/write.ts';
 import { ARGON2_OPTIONS } from '../areas/people/users-hooks.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';

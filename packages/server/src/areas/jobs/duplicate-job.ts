@@ -4,7 +4,8 @@ import type { Row } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId, update } from '../../engine/engine.ts';
+import { get, parseId } from '../../engine/read.ts';
+import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
 import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-products.ts';
 
