@@ -9,11 +9,13 @@ import { password_resets, users } from '../db/schema.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
 import { create, update } from '../engine/write.ts';
-import { ARGON2_OPTIONS } from '../areas/people/users-hooks.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
+
+/** How passwords are hashed, here at sign-in and by the users' record rule when one is set. */
+export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;

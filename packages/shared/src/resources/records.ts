@@ -65,5 +65,14 @@ export type RecordOf<N extends ResourceName> = RecordBase & ReadFields<FieldsOf<
  */
 export type InputOf<N extends ResourceName> = { id?: number; updated_at?: string | null } & InputFields<FieldsOf<N>>;
 
+/**
+ * A row of resource `N` as stored, what the server's record rules see: every column (write-only
+ * and guarded ones included), none of the computed fields (they are not columns).
+ */
+export type StoredOf<N extends ResourceName> = RecordBase & { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]: FieldsOf<N>[K] extends FieldDef ? ReadValue<FieldsOf<N>[K]> : never };
+
+/** The values a write of resource `N` stores (validated, then filled by its record rules): any columns, blank ones null. */
+export type ValuesOf<N extends ResourceName> = { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]?: FieldsOf<N>[K] extends FieldDef ? FieldValue<FieldsOf<N>[K]> | null : never };
+
 /** The name of a field of resource `N` (for columns, sorts, form keys). */
 export type FieldName<N extends ResourceName> = keyof FieldsOf<N> & string;

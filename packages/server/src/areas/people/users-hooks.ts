@@ -4,11 +4,9 @@ import { allowed, canEdit } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid } from '../../engine/errors.ts';
 import { forgetSessionUser } from '../../platform/session-user-cache.ts';
 import { destroyUserSessions } from '../../platform/session-store.ts';
+import { ARGON2_OPTIONS } from '../../platform/auth.ts';
 import { deleteUserContent } from './delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
-
-
-export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
 
 export const usersHooks: Hooks = {
   // Anyone signed in may try an update (their own profile); the record rule below decides.
