@@ -1,6 +1,6 @@
 /** Sign-in, first-run setup and password resets: the auth actions behind the session routes. */
 import crypto from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Role } from '@glazier/shared/permissions';
@@ -9,17 +9,15 @@ import { password_resets, users } from '../db/schema.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
 import { create, update } from '../engine/write.ts';
+import { hashPassword } from './passwords.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
 
-/** How passwords are hashed, here at sign-in and by the users' record rule when one is set. */
-export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
-
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS));
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
   const role = u.role as Role;
