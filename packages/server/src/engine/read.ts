@@ -9,7 +9,7 @@ import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput
 import { embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
-import type { ListAnswer, ServerResource, UnionPart } from './server-resource.ts';
+import type { ListAnswer, RecordFor, ServerResource, UnionPart } from './server-resource.ts';
 
 /**
  * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
@@ -61,11 +61,11 @@ function getPlan(ctx: Ctx, res: ServerResource, relations: string[]) {
 
 // ---------- reads ----------
 
-export async function list(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
+export async function list<N extends string>(ctx: Ctx, name: N, q: QueryInput): Promise<ListAnswer<RecordFor<N>>> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
-  if (res.list) return res.list(ctx, q, (other, oq) => genericList(ctx, other, oq));
-  return genericList(ctx, name, q);
+  const answer = res.list ? await res.list(ctx, q, (other, oq) => genericList(ctx, other, oq)) : await genericList(ctx, name, q);
+  return answer as ListAnswer<RecordFor<N>>;
 }
 
 async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
@@ -83,10 +83,10 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
 
 const TOTAL = '__total';
 
-export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<Row>> {
+export async function page<N extends string>(ctx: Ctx, name: N, q: QueryInput): Promise<Page<RecordFor<N>>> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
-  if (res.page) return res.page(ctx, q, (parts, pq) => unionPage(ctx, parts, pq));
+  if (res.page) return (await res.page(ctx, q, (parts, pq) => unionPage(ctx, parts, pq))) as Page<RecordFor<N>>;
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
@@ -97,7 +97,7 @@ export async function page(ctx: Ctx, name: string, q: QueryInput): Promise<Page<
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
   await embedRelations(ctx, res, data, embed);
-  return { data, current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+  return { data: data as RecordFor<N>[], current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
 /**
@@ -173,10 +173,10 @@ async function readableRow(ctx: Ctx, res: ServerResource, id: number): Promise<R
  * only check the caller may read it (a history) or need its own columns (a file's blob), where
  * get()'s embedded relations would be read for nothing. Same access rules as get().
  */
-export async function getRow(ctx: Ctx, name: string, idRaw: unknown): Promise<Row> {
+export async function getRow<N extends string>(ctx: Ctx, name: N, idRaw: unknown): Promise<RecordFor<N>> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
-  return present(ctx, res, await readableRow(ctx, res, parseId(idRaw)));
+  return present(ctx, res, await readableRow(ctx, res, parseId(idRaw))) as RecordFor<N>;
 }
 
 const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && (!a || b > a) ? b : a);
@@ -186,6 +186,8 @@ const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && 
  * with computed fields (a material's on hand) can change while its row does not, so it is always
  * answered in full.
  */
+export async function get<N extends string>(ctx: Ctx, name: N, idRaw: unknown): Promise<RecordFor<N>>;
+export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt: unknown): Promise<Row | { current: true }>;
 export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: unknown): Promise<Row> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);

@@ -6,7 +6,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import type { InputOf, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
+import type { InputOf, RecordOf, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
 import type { Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
@@ -35,7 +35,10 @@ export interface SaveArgs<N extends ResourceName = ResourceName> {
 }
 
 /** A plain list's answer: `truncated` when more rows matched than the cap. */
-export type ListAnswer = { data: Row[]; truncated?: true };
+export type ListAnswer<R = Row> = { data: R[]; truncated?: true };
+
+/** What the engine answers for a record of resource `N`: its typed record; a plain row for a name known only at run time (a route's). */
+export type RecordFor<N extends string> = N extends ResourceName ? RecordOf<N> : Row;
 
 export type WriteOp = 'create' | 'update' | 'delete';
 

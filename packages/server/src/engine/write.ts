@@ -16,7 +16,7 @@ import { readRelations } from './relations.ts';
 import { resource } from './resources.ts';
 import { selectRows } from './select-rows.ts';
 import { checkArea, checkIdLists, checkWrite, prefixErrors, stripWriteOnly, validate } from './write-checks.ts';
-import type { ServerResource, WriteOp } from './server-resource.ts';
+import type { RecordFor, ServerResource, WriteOp } from './server-resource.ts';
 import { insertRow, updateRow } from './write-rows.ts';
 
 interface WriteOpts {
@@ -115,28 +115,28 @@ function parseChildId(id: unknown, prefix: string): number {
   }
 }
 
-export async function create(ctx: Ctx, name: string, body: unknown): Promise<Row> {
+export async function create<N extends string>(ctx: Ctx, name: N, body: unknown): Promise<RecordFor<N>> {
   const res = resource(name);
   requireUser(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const record = await saveOne(tx, res, body, null);
-    return readBack(tx, res, record);
+    return (await readBack(tx, res, record)) as RecordFor<N>;
   });
 }
 
-export async function update(ctx: Ctx, name: string, idRaw: unknown, body: unknown): Promise<Row> {
+export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown, body: unknown): Promise<RecordFor<N>> {
   const res = resource(name);
   requireUser(ctx);
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const record = await saveOne(tx, res, body, id);
-    return readBack(tx, res, record);
+    return (await readBack(tx, res, record)) as RecordFor<N>;
   });
 }
 
-export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<{ data: Row[] }> {
+export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unknown): Promise<{ data: RecordFor<N>[] }> {
   const res = resource(name);
   requireUser(ctx);
   const data = (body as { data?: unknown } | null)?.data;
@@ -157,7 +157,7 @@ export async function storeMany(ctx: Ctx, name: string, body: unknown): Promise<
       out.push(present(tx, res, record));
     }
     await addComputed(tx, res, out);
-    return { data: out };
+    return { data: out as RecordFor<N>[] };
   });
 }
 
@@ -203,7 +203,7 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
 }
 
 /** Brings back a soft-deleted record (discontinued products, jobs in the trash). */
-export async function restore(ctx: Ctx, name: string, idRaw: unknown): Promise<Row> {
+export async function restore<N extends string>(ctx: Ctx, name: N, idRaw: unknown): Promise<RecordFor<N>> {
   const res = resource(name);
   if (!res.def.softDelete) throw notFound();
   checkArea(ctx, res, 'update');
@@ -223,6 +223,6 @@ export async function restore(ctx: Ctx, name: string, idRaw: unknown): Promise<R
     await writeAudit(tx, res, 'restore', id, existing, record!);
     const out = present(tx, res, record!);
     await addComputed(tx, res, [out]);
-    return out;
+    return out as RecordFor<N>;
   });
 }
