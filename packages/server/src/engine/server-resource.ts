@@ -17,10 +17,16 @@ import type { Ctx } from './context.ts';
  */
 type OneResource<N extends ResourceName> = [ResourceName] extends [N] ? false : true;
 
+/** Columns of a table that its definition does not declare: kept by record rules, never answered. */
+interface HiddenColumns {
+  users: { password_hash: string | null };
+}
+type HiddenOf<N extends ResourceName> = N extends keyof HiddenColumns ? HiddenColumns[N] : unknown;
+
 /** A stored row of resource `N` (every column); a plain row for any resource. */
-export type StoredRow<N extends ResourceName = ResourceName> = OneResource<N> extends true ? StoredOf<N> : Row;
+export type StoredRow<N extends ResourceName = ResourceName> = OneResource<N> extends true ? StoredOf<N> & HiddenOf<N> : Row;
 /** The values a write of `N` stores; plain values for any resource. */
-export type SaveValues<N extends ResourceName = ResourceName> = OneResource<N> extends true ? ValuesOf<N> : Row;
+export type SaveValues<N extends ResourceName = ResourceName> = OneResource<N> extends true ? ValuesOf<N> & Partial<HiddenOf<N>> : Row;
 /** The body a write of `N` received; a plain body for any resource. */
 export type SaveInput<N extends ResourceName = ResourceName> = OneResource<N> extends true ? InputOf<N> : Row;
 
@@ -100,7 +106,7 @@ export interface Hooks<N extends ResourceName = ResourceName> {
    */
   page?(ctx: Ctx, q: Row, union: (parts: UnionPart[], q: Row) => Promise<Page<Row>>): Promise<Page<Row>>;
   /** A create whose value of this column already exists updates that record (settings by name). */
-  upsertBy?: string & keyof SaveValues<N>;
+  upsertBy?: string;
   /** Shapes a row for output after the generic guard stripping. */
   present?(ctx: Ctx, row: Row): Row;
 }

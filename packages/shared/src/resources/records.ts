@@ -67,9 +67,9 @@ export type InputOf<N extends ResourceName> = { id?: number; updated_at?: string
 
 /**
  * A row of resource `N` as stored, what the server's record rules see: every column (write-only
- * and guarded ones included), none of the computed fields (they are not columns).
+ * and guarded ones included), none of the computed fields or passwords (they are not columns).
  */
-export type StoredOf<N extends ResourceName> = RecordBase & { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]: FieldsOf<N>[K] extends FieldDef ? ReadValue<FieldsOf<N>[K]> : never };
+export type StoredOf<N extends ResourceName> = RecordBase & { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true } | { kind: 'password' }>>]: FieldsOf<N>[K] extends FieldDef ? ReadValue<FieldsOf<N>[K]> : never };
 
 /** The values a write of resource `N` stores (validated, then filled by its record rules): any columns, blank ones null. */
 export type ValuesOf<N extends ResourceName> = { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]?: FieldsOf<N>[K] extends FieldDef ? FieldValue<FieldsOf<N>[K]> | null : never };
