@@ -25,8 +25,8 @@ export async function createOrResetUser(
   if (opts.role) body.role = role;
   if (existing) {
     const r = await update(system, 'users', existing.id, { ...body, active: true });
-    return { id: r.id as number, email: r.email as string, role: r.role as string, created: false };
+    return { id: r.id, email: r.email, role: r.role, created: false };
   }
   const r = await create(system, 'users', { ...body, email: opts.email, name: opts.name ?? opts.email.split('@')[0], role, active: true });
-  return { id: r.id as number, email: r.email as string, role: r.role as string, created: true };
+  return { id: r.id, email: r.email, role: r.role, created: true };
 }

@@ -64,7 +64,7 @@ export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
     // validation, hashing and audit apply as for any other user.
     const bootstrap = await systemCtx(tx, 'setup');
     const record = await create(bootstrap, 'users', { ...body, role: 'admin', active: true });
-    return record.id as number;
+    return record.id;
   });
 }
 
