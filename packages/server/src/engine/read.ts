@@ -9,7 +9,7 @@ import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput
 import { embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
-import type { ListAnswer, RecordFor, ServerResource, UnionPart } from './server-resource.ts';
+import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, UnionPart } from './server-resource.ts';
 
 /**
  * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
@@ -186,7 +186,7 @@ const newest = (a: string | undefined, b: unknown) => (typeof b === 'string' && 
  * with computed fields (a material's on hand) can change while its row does not, so it is always
  * answered in full.
  */
-export async function get<N extends string>(ctx: Ctx, name: N, idRaw: unknown): Promise<RecordFor<N>>;
+export async function get<N extends string>(ctx: Ctx, name: N, idRaw: unknown): Promise<RecordWithRelationsFor<N>>;
 export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt: unknown): Promise<Row | { current: true }>;
 export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: unknown): Promise<Row> {
   const res = resource(name);

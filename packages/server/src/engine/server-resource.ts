@@ -6,7 +6,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import type { InputOf, RecordOf, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
+import type { InputOf, RecordOf, RecordWithRelations, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
 import type { Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
@@ -45,6 +45,8 @@ export type ListAnswer<R = Row> = { data: R[]; truncated?: true };
 
 /** What the engine answers for a record of resource `N`: its typed record; a plain row for a name known only at run time (a route's). */
 export type RecordFor<N extends string> = N extends ResourceName ? RecordOf<N> : Row;
+/** The same with its embedded relations (a get, a save's writable relations). */
+export type RecordWithRelationsFor<N extends string> = N extends ResourceName ? RecordWithRelations<N> : Row;
 
 export type WriteOp = 'create' | 'update' | 'delete';
 

@@ -16,7 +16,7 @@ import { readRelations } from './relations.ts';
 import { resource } from './resources.ts';
 import { selectRows } from './select-rows.ts';
 import { checkArea, checkIdLists, checkWrite, prefixErrors, stripWriteOnly, validate } from './write-checks.ts';
-import type { RecordFor, ServerResource, WriteOp } from './server-resource.ts';
+import type { RecordFor, RecordWithRelationsFor, ServerResource, WriteOp } from './server-resource.ts';
 import { insertRow, updateRow } from './write-rows.ts';
 
 interface WriteOpts {
@@ -115,24 +115,24 @@ function parseChildId(id: unknown, prefix: string): number {
   }
 }
 
-export async function create<N extends string>(ctx: Ctx, name: N, body: unknown): Promise<RecordFor<N>> {
+export async function create<N extends string>(ctx: Ctx, name: N, body: unknown): Promise<RecordWithRelationsFor<N>> {
   const res = resource(name);
   requireUser(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const record = await saveOne(tx, res, body, null);
-    return (await readBack(tx, res, record)) as RecordFor<N>;
+    return (await readBack(tx, res, record)) as RecordWithRelationsFor<N>;
   });
 }
 
-export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown, body: unknown): Promise<RecordFor<N>> {
+export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown, body: unknown): Promise<RecordWithRelationsFor<N>> {
   const res = resource(name);
   requireUser(ctx);
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const record = await saveOne(tx, res, body, id);
-    return (await readBack(tx, res, record)) as RecordFor<N>;
+    return (await readBack(tx, res, record)) as RecordWithRelationsFor<N>;
   });
 }
 
