@@ -29,6 +29,10 @@ export default tseslint.config(
             { target: './packages/server', from: './packages/web' },
             // http goes through engine/ or domain/, never db/ (types excepted below by TS-only imports)
             { target: './packages/server/src/http', from: './packages/server/src/db/schema.ts' },
+            // the engine, platform services and the database lie below the areas: the areas are installed into the engine (engine/resources.ts)
+            { target: './packages/server/src/engine', from: './packages/server/src/areas' },
+            { target: './packages/server/src/platform', from: './packages/server/src/areas' },
+            { target: './packages/server/src/db', from: './packages/server/src/areas' },
             // a feature never imports another feature
             ...features.map((f) => ({
               target: `./packages/web/src/features/${f}`,

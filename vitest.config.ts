@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['packages/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/server/test/global-setup.ts'],
+          setupFiles: ['packages/server/test/install-resources.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -27,6 +27,7 @@ import { ensureDefaultPermissions } from '../packages/server/src/platform/role-p
 import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
+import { installServerResources } from '../packages/server/src/areas/registry.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
 const DATA_VERSION = 4;
@@ -669,4 +670,5 @@ async function main() {
   fs.writeFileSync(file, JSON.stringify(previous, null, 2));
 }
 
+installServerResources();
 await main();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { inputFields } from '@glazier/shared/resources/define';
+import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
 import { createRoleUsers, signedIn, startTestApp, type Client, type Res, type TestEnv } from './harness.ts';
 import { createRecord, validBody } from './fixtures.ts';
 
@@ -86,7 +86,7 @@ export function fuzzResources(names: readonly ResourceName[]) {
   }
 
   describe.each(names)('%s', (name) => {
-    const def = RESOURCES[name];
+    const def: ResourceDef = RESOURCES[name];
     const base = `/api/${name}`;
     // Fields, plus the nested children a body may carry.
     const keys = [...inputFields(def).map(([k]) => k), ...Object.entries(def.relations).filter(([, r]) => r.writable).map(([k]) => k), 'id'];

@@ -1,6 +1,7 @@
 /** Every resource's server declaration: the shared definition, its table and its hooks. */
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
 import { tableFor } from '../db/schema.ts';
+import { installResources, type ServerResources } from '../engine/resources.ts';
 import type { Hooks, ServerResource } from '../engine/server-resource.ts';
 import { bomMaterialsHooks, bomsHooks, materialsHooks, materialTransactionsHooks } from './inventory/inventory-hooks.ts';
 import { purchaseOrderMaterialsHooks, purchaseOrdersHooks, vendorMaterialsHooks, vendorsHooks } from './purchasing/purchasing-hooks.ts';
@@ -17,7 +18,7 @@ import { timeEntriesHooks } from './time/time-entries-hooks.ts';
 import { usersHooks } from './people/users-hooks.ts';
 import { rolePermissionsHooks } from './settings/role-permissions-hooks.ts';
 
-const HOOKS: Partial<Record<ResourceName, Hooks>> = {
+const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   users: usersHooks,
   time_entries: timeEntriesHooks,
   jobs: jobsHooks,
@@ -51,4 +52,9 @@ const HOOKS: Partial<Record<ResourceName, Hooks>> = {
 
 export const SERVER_RESOURCES = Object.fromEntries(
   RESOURCE_NAMES.map((name): [ResourceName, ServerResource] => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...HOOKS[name] }]),
-) as Record<ResourceName, ServerResource>;
+) as ServerResources;
+
+/** Gives the engine every resource's declaration: called once at start by each entry point (the app, the command line, the bench, the test setup). */
+export function installServerResources(): void {
+  installResources(SERVER_RESOURCES);
+}

@@ -11,10 +11,12 @@ import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../platform/session-store.ts';
 import { purgeTrash } from '../areas/jobs/purge-trash.ts';
+import { installServerResources } from '../areas/registry.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
 import { seedDemo } from './seed-demo.ts';
 
+installServerResources();
 const config = loadConfig();
 const [command = 'serve', ...rest] = process.argv.slice(2);
 

@@ -6,10 +6,11 @@
  * Safe to run twice: when the demo admin already exists nothing is added.
  */
 import { sql } from 'drizzle-orm';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import type { Role } from '@glazier/shared/permissions';
-import type { Db, Row } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { create } from '../engine/engine.ts';
+import { create } from '../engine/write.ts';
 import { systemCtx } from '../platform/system-context.ts';
 import { SCALES, generateDemoData } from './demo-data.ts';
 import type { DemoUser } from './demo/people.ts';
@@ -28,12 +29,15 @@ function loginTable(): string {
   return DEMO_LOGINS.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(w)}  ${l.password}`).join('\n');
 }
 
-async function findUser(db: Db, email: string): Promise<Row | undefined> {
+/** A demo login's user, if it exists already. */
+type LoginUser = Pick<RecordOf<'users'>, 'id' | 'name' | 'role'>;
+
+async function findUser(db: Db, email: string): Promise<LoginUser | undefined> {
   const [row] = (await db.orm
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()} AND ${users.deleted_at} IS NULL`)
-    .limit(1)) as Row[];
+    .limit(1)) as LoginUser[];
   return row;
 }
 
@@ -54,7 +58,7 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
       (await create(system, 'users', {
         name: l.name, email: l.email, role: l.role, active: true, password: l.password, password_confirmation: l.password,
       }));
-    demoUsers.push({ id: record.id as number, name: record.name as string, role: record.role as string });
+    demoUsers.push({ id: record.id, name: record.name, role: record.role });
   }
   await seedSettings(system);
 

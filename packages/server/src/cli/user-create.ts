@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { create, update } from '../engine/engine.ts';
+import { create, update } from '../engine/write.ts';
 import { invalid } from '../engine/errors.ts';
 import { systemCtx } from '../platform/system-context.ts';
 
@@ -25,8 +25,8 @@ export async function createOrResetUser(
   if (opts.role) body.role = role;
   if (existing) {
     const r = await update(system, 'users', existing.id, { ...body, active: true });
-    return { id: r.id as number, email: r.email as string, role: r.role as string, created: false };
+    return { id: r.id, email: r.email, role: r.role, created: false };
   }
   const r = await create(system, 'users', { ...body, email: opts.email, name: opts.name ?? opts.email.split('@')[0], role, active: true });
-  return { id: r.id as number, email: r.email as string, role: r.role as string, created: true };
+  return { id: r.id, email: r.email, role: r.role, created: true };
 }

@@ -13,7 +13,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import { sqlRows } from '../db/client.ts';
 import { allowed, canEdit, type Ctx } from './context.ts';
-import { resource } from './engine.ts';
+import { resource } from './resources.ts';
 import { baseConditions } from './query.ts';
 import type { ServerResource } from './server-resource.ts';
 

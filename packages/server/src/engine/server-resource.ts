@@ -6,22 +6,47 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
+import type { InputOf, RecordOf, RecordWithRelations, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
 import type { Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 
-export interface SaveArgs {
+/**
+ * Whether `N` is one resource (hooks of that resource see its typed rows) rather than any of them
+ * (the engine's generic code, and hooks shared by several resources, see plain rows).
+ */
+type OneResource<N extends ResourceName> = [ResourceName] extends [N] ? false : true;
+
+/** Columns of a table that its definition does not declare: kept by record rules, never answered. */
+interface HiddenColumns {
+  users: { password_hash: string | null };
+}
+type HiddenOf<N extends ResourceName> = N extends keyof HiddenColumns ? HiddenColumns[N] : unknown;
+
+/** A stored row of resource `N` (every column); a plain row for any resource. */
+export type StoredRow<N extends ResourceName = ResourceName> = OneResource<N> extends true ? StoredOf<N> & HiddenOf<N> : Row;
+/** The values a write of `N` stores; plain values for any resource. */
+export type SaveValues<N extends ResourceName = ResourceName> = OneResource<N> extends true ? ValuesOf<N> & Partial<HiddenOf<N>> : Row;
+/** The body a write of `N` received; a plain body for any resource. */
+export type SaveInput<N extends ResourceName = ResourceName> = OneResource<N> extends true ? InputOf<N> : Row;
+
+export interface SaveArgs<N extends ResourceName = ResourceName> {
   ctx: Ctx;
   /** Validated, permitted values about to be written (mutable). */
-  values: Row;
+  values: SaveValues<N>;
   /** The raw body, for write-only inputs such as passwords. */
-  input: Row;
+  input: SaveInput<N>;
   /** The stored row, or null when creating. */
-  existing: Row | null;
+  existing: StoredRow<N> | null;
 }
 
 /** A plain list's answer: `truncated` when more rows matched than the cap. */
-export type ListAnswer = { data: Row[]; truncated?: true };
+export type ListAnswer<R = Row> = { data: R[]; truncated?: true };
+
+/** What the engine answers for a record of resource `N`: its typed record; a plain row for a name known only at run time (a route's). */
+export type RecordFor<N extends string> = N extends ResourceName ? RecordOf<N> : Row;
+/** The same with its embedded relations (a get, a save's writable relations). */
+export type RecordWithRelationsFor<N extends string> = N extends ResourceName ? RecordWithRelations<N> : Row;
 
 export type WriteOp = 'create' | 'update' | 'delete';
 
@@ -36,7 +61,11 @@ export interface UnionPart {
   type: string;
 }
 
-export interface Hooks {
+/**
+ * What a resource adds to the generic engine. `Hooks<'purchase_orders'>` sees purchase orders'
+ * typed rows; `Hooks` (any resource) is for rules shared by several resources, and fits any of them.
+ */
+export interface Hooks<N extends ResourceName = ResourceName> {
   /** Extra condition on every read and write (record scope, e.g. own time entries). */
   scope?(ctx: Ctx, table: AnyTable): SQL | undefined;
   /**
@@ -59,15 +88,15 @@ export interface Hooks {
    */
   mayWrite?(ctx: Ctx, op: WriteOp): boolean;
   /** Decides write access instead of the definition's `write` area (then `scope` still applies). */
-  canWrite?(ctx: Ctx, args: { values: Row | null; existing: Row | null; op: WriteOp }): boolean;
+  canWrite?(ctx: Ctx, args: { values: SaveValues<N> | null; existing: StoredRow<N> | null; op: WriteOp }): boolean;
   /** Fills derived columns and enforces record rules; throws ApiError to refuse. */
-  beforeSave?(args: SaveArgs): Promise<void> | void;
-  afterSave?(args: { ctx: Ctx; record: Row; input: Row; existing: Row | null }): Promise<void> | void;
-  beforeDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  beforeSave?(args: SaveArgs<N>): Promise<void> | void;
+  afterSave?(args: { ctx: Ctx; record: StoredRow<N>; input: SaveInput<N>; existing: StoredRow<N> | null }): Promise<void> | void;
+  beforeDelete?(args: { ctx: Ctx; existing: StoredRow<N> }): Promise<void> | void;
   /** Before a soft-deleted record comes back (record rules, e.g. its number taken meanwhile); throws ApiError to refuse. */
-  beforeRestore?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  beforeRestore?(args: { ctx: Ctx; existing: StoredRow<N> }): Promise<void> | void;
   /** After the row is gone (and its database cascades ran), in the same transaction. */
-  afterDelete?(args: { ctx: Ctx; existing: Row }): Promise<void> | void;
+  afterDelete?(args: { ctx: Ctx; existing: StoredRow<N> }): Promise<void> | void;
   /**
    * Replaces the plain list (GET without paging). `base` is the generic list of any resource, so
    * an override composes lists without importing the engine.
@@ -84,8 +113,8 @@ export interface Hooks {
   present?(ctx: Ctx, row: Row): Row;
 }
 
-export interface ServerResource extends Hooks {
-  name: ResourceName;
+export interface ServerResource<N extends ResourceName = ResourceName> extends Hooks<N> {
+  name: N;
   def: ResourceDef;
   table: AnyTable;
 }

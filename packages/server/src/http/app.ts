@@ -23,6 +23,7 @@ import { errorHandler, serializeError } from './errors.ts';
 import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 import { registerFileRoutes } from './file-routes.ts';
+import { installServerResources } from '../areas/registry.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +58,7 @@ export const ANSWER_COMPRESSION = {
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  installServerResources();
   const { db } = opts;
   const secure = Boolean(opts.secureCookies);
   const trust = opts.trustProxy ?? false;

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Row } from '../db/client.ts';
-import { create, getRow, storeMany } from '../engine/engine.ts';
+import { getRow } from '../engine/read.ts';
+import { create, storeMany } from '../engine/write.ts';
 import { ApiError, invalid, notFound } from '../engine/errors.ts';
 import { createWithUploads } from '../platform/attachments/upload-records.ts';
 import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob } from '../platform/attachments/stored-files.ts';

@@ -1,7 +1,8 @@
 /** The generic calls of platform.md 7.2 for every resource, plus the few named extra routes. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/client.ts';
-import { create, get, list, page, remove, restore, storeMany, update } from '../engine/engine.ts';
+import { get, list, page } from '../engine/read.ts';
+import { create, remove, restore, storeMany, update } from '../engine/write.ts';
 import { nextPurchaseOrderNumber } from '../areas/purchasing/next-purchase-order-number.ts';
 import { countMaterial } from '../areas/inventory/count-material.ts';
 import { takeMaterialSnapshots } from '../areas/inventory/take-material-snapshots.ts';

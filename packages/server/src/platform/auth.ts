@@ -8,7 +8,7 @@ import type { Db, Row } from '../db/client.ts';
 import { password_resets, users } from '../db/schema.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
-import { create, update } from '../engine/engine.ts';
+import { create, update } from '../engine/write.ts';
 import { hashPassword } from './passwords.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
@@ -64,7 +64,7 @@ export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
     // validation, hashing and audit apply as for any other user.
     const bootstrap = await systemCtx(tx, 'setup');
     const record = await create(bootstrap, 'users', { ...body, role: 'admin', active: true });
-    return record.id as number;
+    return record.id;
   });
 }
 

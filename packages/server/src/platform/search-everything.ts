@@ -2,7 +2,8 @@ import { recordName } from '@glazier/shared/resources/naming';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
 import { allowed, requireUser, type Ctx } from '../engine/context.ts';
-import { page, resource } from '../engine/engine.ts';
+import { page } from '../engine/read.ts';
+import { resource } from '../engine/resources.ts';
 import { invalid } from '../engine/errors.ts';
 
 export interface SearchHit {

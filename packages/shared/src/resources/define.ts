@@ -44,8 +44,11 @@ export interface RelationDef {
   via?: string;
 }
 
-/** `F`: the field definitions with their literal kinds and options (records.ts types records from them). */
-export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+/**
+ * `F`: the field definitions with their literal kinds and options; `R`: the relations with their
+ * literal kinds and resources (records.ts types records and their embedded relations from them).
+ */
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, R extends Record<string, RelationDef> = Record<string, RelationDef>> {
   name: string;
   /** Singular label for dialogs and messages ("Client"). */
   label: string;
@@ -58,7 +61,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   search: readonly string[];
   filters: Record<string, FilterDef>;
   sortable: readonly string[];
-  relations: Record<string, RelationDef>;
+  relations: R & Record<string, RelationDef>;
   /** The picker's default search and sort field; the first field of `naming` unless that says otherwise. */
   titleField: string;
   /** How a record of this resource is named, everywhere it is named (naming.ts renders it). */
@@ -96,16 +99,17 @@ export interface RecordNaming {
 
 type Partialise<T> = { [K in keyof T]?: T[K] };
 
-export function defineResource<F extends Record<string, FieldDef>>(
-  def: Omit<ResourceDef<F>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField' | 'naming'> &
-    Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField' | 'naming'>>,
-): ResourceDef<F> {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no relations: the empty map
+export function defineResource<F extends Record<string, FieldDef>, const R extends Record<string, RelationDef> = {}>(
+  def: Omit<ResourceDef<F, R>, 'filters' | 'sortable' | 'relations' | 'search' | 'titleField' | 'naming'> &
+    Partialise<Pick<ResourceDef, 'filters' | 'sortable' | 'search' | 'titleField' | 'naming'>> & { relations?: R },
+): ResourceDef<F, R> {
   const titleField = def.titleField ?? ('name' in def.fields ? 'name' : 'id');
   // By default the title field, else the name when the title is blank.
   const naming = def.naming ?? { fields: [...new Set([titleField, 'name'])].filter((c) => c in def.fields) };
   return {
     filters: {},
-    relations: {},
+    relations: {} as R,
     search: [],
     sortable: [],
     ...def,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourceDef } from './define.ts';
+import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
 
 export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
@@ -48,7 +48,7 @@ const jobFields = {
   is_template: f.bool(false, { readOnly: true }),
 };
 
-const jobRelations: ResourceDef['relations'] = {
+const jobRelations = {
   products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true, order: { sort_column: 'sort' } },
   // with the Show on Job ones of the job's estimate (domain.md 6)
   notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id', via: 'on_job', order: { sort_column: 'created_at', sort_direction: 'desc' } },
@@ -60,7 +60,7 @@ const jobRelations: ResourceDef['relations'] = {
   job_template: { kind: 'belongsTo', resource: 'job_templates', localKey: 'job_template_id' },
   category_template: { kind: 'belongsTo', resource: 'category_templates', localKey: 'category_template_id' },
   bom: { kind: 'one', resource: 'boms', foreignKey: 'job_id' },
-};
+} as const satisfies Record<string, RelationDef>;
 
 export const jobs = defineResource({
   name: 'jobs',
@@ -102,7 +102,7 @@ export const job_templates = defineResource({
   search: ['number', 'name', 'client_name', 'address'],
   filters: { client_id: { op: 'eq' }, category_template_id: { op: 'eq' } },
   sortable: ['name', 'created_at'],
-  relations: { products: jobRelations.products! },
+  relations: { products: jobRelations.products },
 });
 
 export const job_products = defineResource({

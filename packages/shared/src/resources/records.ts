@@ -11,6 +11,7 @@
  * read-only and computed fields are absent from inputs.
  */
 import type { z } from 'zod';
+import type { ResourceDef } from './define.ts';
 import type { FieldDef } from './fields.ts';
 import type { RESOURCES, ResourceName } from './registry.ts';
 
@@ -64,6 +65,32 @@ export type RecordOf<N extends ResourceName> = RecordBase & ReadFields<FieldsOf<
  * conflict check. Blank values may be null.
  */
 export type InputOf<N extends ResourceName> = { id?: number; updated_at?: string | null } & InputFields<FieldsOf<N>>;
+
+/**
+ * A row of resource `N` as stored, what the server's record rules see: every column (write-only
+ * and guarded ones included), none of the computed fields or passwords (they are not columns).
+ */
+export type StoredOf<N extends ResourceName> = RecordBase & { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true } | { kind: 'password' }>>]: FieldsOf<N>[K] extends FieldDef ? ReadValue<FieldsOf<N>[K]> : never };
+
+/** The values a write of resource `N` stores (validated, then filled by its record rules): any columns, blank ones null. */
+export type ValuesOf<N extends ResourceName> = { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]?: FieldsOf<N>[K] extends FieldDef ? FieldValue<FieldsOf<N>[K]> | null : never };
+
+type RelationDefsOf<N extends ResourceName> = (typeof RESOURCES)[N] extends ResourceDef<infer _F, infer R> ? R : never;
+type Embedded<D> = D extends { kind: 'many'; resource: infer C extends ResourceName }
+  ? RecordOf<C>[]
+  : D extends { resource: infer C extends ResourceName }
+    ? RecordOf<C> | null
+    : never;
+
+/**
+ * The relations a read of resource `N` embeds (a job's products, its estimate): `many` a list,
+ * `one` and `belongsTo` a record or null. Each may be absent (one the caller may not read is left
+ * out; a save answers its writable ones only).
+ */
+export type RelationsOf<N extends ResourceName> = { [K in keyof RelationDefsOf<N>]?: Embedded<RelationDefsOf<N>[K]> };
+
+/** A record of resource `N` with its embedded relations, as a GET by id answers it. */
+export type RecordWithRelations<N extends ResourceName> = RecordOf<N> & RelationsOf<N>;
 
 /** The name of a field of resource `N` (for columns, sorts, form keys). */
 export type FieldName<N extends ResourceName> = keyof FieldsOf<N> & string;

@@ -3,7 +3,7 @@ import { invalid } from '../../engine/errors.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 
-export const productsHooks: Hooks = {
+export const productsHooks: Hooks<'products'> = {
   customFilters: {
     // Discontinued products are soft-deleted ones (domain.md 4).
     discontinued: (value, t) => (value === 'true' || value === '1' ? isNotNull(t.deleted_at) : value === 'all' ? undefined : isNull(t.deleted_at)),
@@ -23,7 +23,7 @@ export const productsHooks: Hooks = {
   },
 };
 
-export const seriesHooks: Hooks = {
+export const seriesHooks: Hooks<'series'> = {
   customFilters: {
     type: (value, t) => (value === 'stocked' ? eq(t.special_order, false) : value === 'special_order' ? eq(t.special_order, true) : undefined),
   },

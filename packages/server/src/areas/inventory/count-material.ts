@@ -1,6 +1,7 @@
 import type { Row } from '../../db/client.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { create, get, getRow } from '../../engine/engine.ts';
+import { get, getRow } from '../../engine/read.ts';
+import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 
 /**

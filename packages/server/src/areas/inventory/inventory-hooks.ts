@@ -56,7 +56,7 @@ export function unitValueSql(m: AnyTable, asOf?: string): SQL {
 
 const belowReorder = (m: AnyTable) => sql`${onHandSql(m)} + ${onOrderSql(m)} < coalesce(${m.reorder_qty}, 0)`;
 
-export const materialsHooks: Hooks = {
+export const materialsHooks: Hooks<'materials'> = {
   computed: { on_hand: (m) => onHandSql(m), on_order: onOrderSql },
   customFilters: {
     below_reorder: (value, m) => (value === 'true' ? belowReorder(m) : value === 'false' ? not(belowReorder(m)) : undefined),
@@ -68,7 +68,7 @@ export const materialsHooks: Hooks = {
   },
   /** A material still named by products, orders or boms stays (409 in words), not broken links. */
   async beforeDelete({ ctx, existing }) {
-    const uses = await materialUses(ctx, existing.id as number);
+    const uses = await materialUses(ctx, existing.id);
     if (uses) throw new ApiError(409, `This material is used by ${uses} and cannot be deleted.`);
   },
 };
@@ -80,10 +80,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * absolute qty and cannot be negative; an adjustment is a signed correction and needs a note
  * saying why (the Adjust action of the inventory screen is a plain create with type adjustment).
  */
-export const materialTransactionsHooks: Hooks = {
+export const materialTransactionsHooks: Hooks<'material_transactions'> = {
   computed: { balance: balanceSql },
   beforeSave({ values, existing }) {
-    if (values.date === null || (!existing && values.date === undefined)) values.date = (existing?.date as string | null) ?? today();
+    if (values.date === null || (!existing && values.date === undefined)) values.date = existing?.date ?? today();
     const merged = { ...existing, ...values };
     const errors: Record<string, string[]> = {};
     if (merged.type === 'count' && typeof merged.qty === 'number' && merged.qty < 0) errors.qty = ['A count cannot be negative.'];
@@ -113,7 +113,7 @@ async function refuseIfPulled(ctx: Parameters<NonNullable<Hooks['beforeDelete']>
 }
 
 /** A pulled bom's lines are read-only (its pulls would no longer explain the stock). */
-export const bomMaterialsHooks: Hooks = {
+export const bomMaterialsHooks: Hooks<'bom_materials'> = {
   async beforeSave(args) {
     await refuseIfPulled(args.ctx, args.existing?.bom_id);
     if (args.values.bom_id !== undefined && args.values.bom_id !== args.existing?.bom_id) await refuseIfPulled(args.ctx, args.values.bom_id);
@@ -128,7 +128,7 @@ export const bomMaterialsHooks: Hooks = {
  * Boms: pulled_at (read-only to the generic save) moves only through Pull and Return to stock
  * (pull-bom.ts), which write the stock transactions; a pulled bom is read-only and stays.
  */
-export const bomsHooks: Hooks = {
+export const bomsHooks: Hooks<'boms'> = {
   computed: {
     // a job in the trash is not shown as the bom's job
     job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id} AND j.deleted_at IS NULL)`,

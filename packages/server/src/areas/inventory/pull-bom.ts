@@ -2,24 +2,25 @@ import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/engine.ts';
+import { get, parseId } from '../../engine/read.ts';
 import { ApiError, notFound } from '../../engine/errors.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function lockBom(ctx: Ctx, id: number): Promise<Row> {
-  const [bom] = await sqlRows(ctx.db, sql`SELECT * FROM boms WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+async function lockBom(ctx: Ctx, id: number): Promise<StoredRow<'boms'>> {
+  const [bom] = await sqlRows<StoredRow<'boms'>>(ctx.db, sql`SELECT * FROM boms WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
   if (!bom) throw notFound('Bom');
   return bom;
 }
 
-async function insertPull(ctx: Ctx, bom: Row, materialId: number, qty: number, note: string): Promise<void> {
-  const [t] = await sqlRows(ctx.db, sql`INSERT INTO material_transactions (material_id, type, qty, date, bom_id, note)
-      VALUES (${materialId}, 'pull', ${qty}, ${today()}, ${bom.id as number}, ${note}) RETURNING *`);
-  await recordAudit(ctx, 'material_transactions', 'create', t!.id as number, null, t!);
+async function insertPull(ctx: Ctx, bom: StoredRow<'boms'>, materialId: number, qty: number, note: string): Promise<void> {
+  const [t] = await sqlRows<StoredRow<'material_transactions'>>(ctx.db, sql`INSERT INTO material_transactions (material_id, type, qty, date, bom_id, note)
+      VALUES (${materialId}, 'pull', ${qty}, ${today()}, ${bom.id}, ${note}) RETURNING *`);
+  await recordAudit(ctx, 'material_transactions', 'create', t!.id, null, t!);
 }
 
-const bomName = (bom: Row) => (bom.name ? `Bom ${String(bom.name)}` : `Bom #${String(bom.id)}`);
+const bomName = (bom: StoredRow<'boms'>) => (bom.name ? `Bom ${String(bom.name)}` : `Bom #${String(bom.id)}`);
 
 /**
  * `POST /api/boms/{id}/pull` → the bom: a `pull` transaction per line (stock falls) and

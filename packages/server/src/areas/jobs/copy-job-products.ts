@@ -5,6 +5,7 @@ import type { Row } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 
 /** Columns a copy never takes over: identity, timestamps. */
 const OWN_COLUMNS = ['id', 'created_at', 'updated_at', 'deleted_at'];
@@ -32,11 +33,11 @@ export async function copyJobProducts(ctx: Ctx, fromJobId: number, toJobId: numb
     .select()
     .from(t)
     .where(and(eq(t.job_id, fromJobId), isNull(t.deleted_at)))
-    .orderBy(asc(t.sort), asc(t.id))) as Row[];
+    .orderBy(asc(t.sort), asc(t.id))) as StoredRow<'job_products'>[];
   if (!source.length) return 0;
   const now = new Date().toISOString();
   const rows = source.map((p) => ({ ...copyColumns(p, PROGRESS_COLUMNS), job_id: toJobId, created_at: now, updated_at: now }));
-  const copies = (await ctx.db.orm.insert(t).values(rows).returning()) as Row[];
-  for (const copy of copies) await recordAudit(ctx, 'job_products', 'create', copy.id as number, null, copy);
+  const copies = (await ctx.db.orm.insert(t).values(rows).returning()) as StoredRow<'job_products'>[];
+  for (const copy of copies) await recordAudit(ctx, 'job_products', 'create', copy.id, null, copy);
   return copies.length;
 }

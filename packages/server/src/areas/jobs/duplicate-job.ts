@@ -4,8 +4,10 @@ import type { Row } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId, update } from '../../engine/engine.ts';
+import { get, parseId } from '../../engine/read.ts';
+import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-products.ts';
 
 /**
@@ -30,16 +32,16 @@ export async function duplicateJob({ ctx, id: idRaw, body }: { ctx: Ctx; id: unk
       .select()
       .from(t)
       .where(and(eq(t.id, id), eq(t.is_template, false), isNull(t.deleted_at)))
-      .limit(1)) as Row[];
+      .limit(1)) as StoredRow<'jobs'>[];
     if (!source) throw notFound('Job');
     const now = new Date().toISOString();
     const [copy] = (await db.orm
       .insert(t)
       .values({ ...copyColumns(source), ...JOB_PROGRESS_RESET, number: null, active: true, created_at: now, updated_at: now })
-      .returning()) as Row[];
-    await recordAudit(tx, 'jobs', 'duplicate', copy!.id as number, { id: source.id }, copy!);
+      .returning()) as StoredRow<'jobs'>[];
+    await recordAudit(tx, 'jobs', 'duplicate', copy!.id, { id: source.id }, copy!);
     if (hasFields(body)) await update(tx, 'jobs', copy!.id, jobFields(body));
-    await copyJobProducts(tx, source.id as number, copy!.id as number);
+    await copyJobProducts(tx, source.id, copy!.id);
     return get(tx, 'jobs', copy!.id);
   });
 }

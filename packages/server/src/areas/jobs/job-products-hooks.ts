@@ -11,7 +11,7 @@ import { changed, rowById } from '../../engine/lookup.ts';
  * Without `edit jobs_admin` the client cannot send them (domain.md 6), so the server carries them
  * over by that same rule: a supervisor's save never loses the amounts an admin typed.
  */
-export const jobProductsHooks: Hooks = {
+export const jobProductsHooks: Hooks<'job_products'> = {
   async beforeSave({ ctx, values, existing }) {
     await checkTemplateRight(ctx, existing);
     if (changed(values, existing, 'job_id')) await checkTemplateRight(ctx, values);
@@ -26,12 +26,12 @@ export const jobProductsHooks: Hooks = {
     }
     const admin = canEdit(ctx, 'jobs_admin');
     const merged = { ...existing, ...values };
-    const after = (perUnit: string) => ({ unit: merged[perUnit] as number | null, qty: merged.qty as number | null });
+    const after = (perUnit: 'default_cost_per_unit' | 'default_revenue_per_unit') => ({ unit: merged[perUnit] ?? null, qty: merged.qty ?? null });
     for (const [total, perUnit] of [['cost', 'default_cost_per_unit'], ['revenue', 'default_revenue_per_unit']] as const) {
       if (admin && values[total] != null) continue; // typed
       if (admin && total in values) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty); // cleared: back to the default
       else if (!existing) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty);
-      else values[total] = nextAmount(existing[total] as number | null, { unit: existing[perUnit] as number | null, qty: existing.qty as number | null }, after(perUnit));
+      else values[total] = nextAmount(existing[total], { unit: existing[perUnit], qty: existing.qty }, after(perUnit));
     }
   },
   beforeDelete: ({ ctx, existing }) => checkTemplateRight(ctx, existing),

@@ -16,7 +16,7 @@ function kindsOf(q: Row): { jobTemplates: boolean; categoryTemplates: boolean } 
 const categoryQuery = (q: Row): Row => ({ client_id: q.client_id, search: q.search });
 
 /** A category template shows and is searched by its client's name, as a job by its client_name. */
-export const categoryTemplatesHooks: Hooks = {
+export const categoryTemplatesHooks: Hooks<'category_templates'> = {
   computed: { client_name: (t) => sql`(SELECT c.name FROM clients c WHERE c.id = ${t.client_id})` },
 };
 
@@ -25,7 +25,7 @@ export const categoryTemplatesHooks: Hooks = {
  * holds job templates and category templates together, each with a `type`; `resource` narrows to
  * one kind. The page is one SQL over both tables (engine `union`): search, sort and total over both.
  */
-export const jobTemplatesHooks: Hooks = {
+export const jobTemplatesHooks: Hooks<'job_templates'> = {
   ...jobsHooks,
   async beforeSave(args) {
     // domain.md 5: a client's own template, or a subtemplate of a category template, never both.

@@ -36,7 +36,7 @@ async function checkNumberFree(ctx: Ctx, job: Row): Promise<void> {
   if (clash) throw invalid({ number: [`Another job now has the number ${number}. Change that job's number, then restore this one.`] });
 }
 
-export const jobsHooks: Hooks = {
+export const jobsHooks: Hooks<'jobs'> = {
   customFilters: {
     // The trash: jobs deleted within the last 30 days (older ones are about to be purged).
     deleted: (value, t) =>
@@ -62,7 +62,7 @@ export const jobsHooks: Hooks = {
   // A new job made from a template starts with the template's products (domain.md 2), in the
   // create's transaction, next to any products the body itself lists.
   async afterSave({ ctx, record, existing }) {
-    if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id as number);
+    if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id);
   },
   // The job's files and images went with it (database cascades): so do their contents.
   afterDelete: ({ ctx }) => sweepBlobs(ctx),

@@ -10,7 +10,7 @@ import { changed, rowById } from '../../engine/lookup.ts';
  * either way, by `category_name` or by the product category's `category_id`; the other is filled
  * in, so lists filter by either.
  */
-export const pickupItemsHooks: Hooks = {
+export const pickupItemsHooks: Hooks<'pickup_items'> = {
   ...jobChildHooks,
   async beforeSave(args) {
     await jobChildHooks.beforeSave!(args);

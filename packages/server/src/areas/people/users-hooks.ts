@@ -7,8 +7,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { deleteUserContent } from './delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 
-
-export const usersHooks: Hooks = {
+export const usersHooks: Hooks<'users'> = {
   // Anyone signed in may try an update (their own profile); the record rule below decides.
   mayWrite: (ctx, op) => op === 'update' || canEdit(ctx, 'users'),
   canWrite(ctx, { values, existing, op }) {
@@ -22,9 +21,9 @@ export const usersHooks: Hooks = {
     if (self && values.active === false) throw forbidden('You cannot deactivate yourself.');
     if (typeof values.email === 'string') values.email = values.email.toLowerCase();
     if (values.number === '') values.number = null;
-    if (alwaysSchedulable((values.role ?? existing?.role) as string)) values.can_be_scheduled = true;
+    if (alwaysSchedulable(values.role ?? existing?.role)) values.can_be_scheduled = true;
 
-    const password = input.password as string | undefined | null;
+    const password = input.password;
     if (!existing && !password) throw invalid({ password: ['The password field is required.'] });
     if (password) {
       if (password !== input.password_confirmation) throw invalid({ password_confirmation: ['The password confirmation does not match.'] });
@@ -34,9 +33,9 @@ export const usersHooks: Hooks = {
     delete values.password_confirmation;
   },
   async afterSave({ ctx, record, input, existing }) {
-    forgetSessionUser(record.id as number);
+    forgetSessionUser(record.id);
     // A new password ends the user's other sessions; the changer keeps theirs when it is their own.
-    if (existing && input.password) await destroyUserSessions(ctx.db, existing.id as number, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
+    if (existing && input.password) await destroyUserSessions(ctx.db, existing.id, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
   },
   async beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
@@ -44,8 +43,8 @@ export const usersHooks: Hooks = {
     // (the database refuses too); say what to do instead of naming a foreign key.
     const [worked] = await ctx.db.query('SELECT 1 FROM time_entries WHERE user_id = $1 LIMIT 1', [existing.id]);
     if (worked) throw new ApiError(409, 'This user has time entries, which are pay records, so they cannot be deleted. Make the user inactive instead.');
-    forgetSessionUser(existing.id as number);
-    await deleteUserContent(ctx, existing.id as number);
+    forgetSessionUser(existing.id);
+    await deleteUserContent(ctx, existing.id);
   },
   present(ctx, row) {
     const { password_hash: _hash, ...rest } = row;

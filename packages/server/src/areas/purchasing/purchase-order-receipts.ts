@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type Row, sqlRows } from '../../db/client.ts';
+import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { lineUnitPrice, receiptCorrection } from '@glazier/shared/rules/purchasing/purchase-order-line';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -13,13 +14,13 @@ const today = () => new Date().toISOString().slice(0, 10);
  * of a save, it has no audit row of its own: the line's audit row (and the receipt's link to the
  * line) explain it.
  */
-export async function reconcileLineReceipts(ctx: Ctx, line: Row): Promise<void> {
+export async function reconcileLineReceipts(ctx: Ctx, line: StoredRow<'purchase_order_materials'>): Promise<void> {
   const [have] = await sqlRows<{ qty: string | number | null; price: string | number | null }>(
     ctx.db,
     sql`SELECT coalesce(sum(qty), 0) AS qty,
-      (SELECT price FROM material_transactions p WHERE p.purchase_order_material_id = ${line.id as number} AND p.type = 'receipt' AND p.qty > 0
+      (SELECT price FROM material_transactions p WHERE p.purchase_order_material_id = ${line.id} AND p.type = 'receipt' AND p.qty > 0
        ORDER BY p.id DESC LIMIT 1) AS price
-      FROM material_transactions WHERE purchase_order_material_id = ${line.id as number} AND type = 'receipt'`,
+      FROM material_transactions WHERE purchase_order_material_id = ${line.id} AND type = 'receipt'`,
   );
   const moves = receiptCorrection(
     { qty: Number(have?.qty ?? 0), unitPrice: have?.price == null ? null : Number(have.price) },
@@ -29,7 +30,7 @@ export async function reconcileLineReceipts(ctx: Ctx, line: Row): Promise<void> 
   for (const m of moves) {
     const note = m.qty < 0 ? `PO ${po}: receipt reversed` : `PO ${po}: received`;
     await ctx.db.orm.execute(sql`INSERT INTO material_transactions (material_id, type, qty, price, date, purchase_order_material_id, note)
-      VALUES (${line.material_id as number}, 'receipt', ${m.qty}, ${m.unitPrice}, ${today()}, ${line.id as number}, ${note})`);
+      VALUES (${line.material_id}, 'receipt', ${m.qty}, ${m.unitPrice}, ${today()}, ${line.id}, ${note})`);
   }
 }
 

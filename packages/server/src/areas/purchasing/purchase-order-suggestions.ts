@@ -3,7 +3,7 @@ import { type Row, sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { create } from '../../engine/engine.ts';
+import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { onHandSql } from '../inventory/inventory-hooks.ts';
@@ -77,6 +77,9 @@ export function purchaseOrderSuggestionsSql() {
 }
 
 const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall', 'economic_order_qty', 'min_order_qty', 'unit_price'] as const;
+type NumericColumn = (typeof NUMERIC)[number];
+/** A row of the statement: numeric columns as the driver gives them (numeric is a string). */
+type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'description' | 'vendor_name'> & Record<NumericColumn | 'vendor_id', string | number | null>;
 
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (DESIGN.md B4), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
@@ -85,15 +88,17 @@ export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{
   // and spend longer compiling than running it; the setting lasts for this transaction only.
   const rows = await ctx.db.transaction(async (db) => {
     await db.query('SET LOCAL jit = off');
-    return await sqlRows(db, purchaseOrderSuggestionsSql());
+    return await sqlRows<SuggestionColumns>(db, purchaseOrderSuggestionsSql());
   });
   return {
-    data: rows.map((r) => {
-      const out = { ...r } as Row;
-      for (const k of NUMERIC) out[k] = Number(r[k] ?? 0);
-      out.vendor_id = r.vendor_id == null ? null : Number(r.vendor_id);
-      out.suggested_qty = suggestedOrderQty(out.shortfall as number, out.economic_order_qty as number, out.min_order_qty as number);
-      return out as unknown as Suggestion;
+    data: rows.map((r): Suggestion => {
+      const numbers = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<NumericColumn, number>;
+      return {
+        ...r,
+        ...numbers,
+        vendor_id: r.vendor_id == null ? null : Number(r.vendor_id),
+        suggested_qty: suggestedOrderQty(numbers.shortfall, numbers.economic_order_qty, numbers.min_order_qty),
+      };
     }),
   };
 }
@@ -162,7 +167,7 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
     const orders: Row[] = [];
     for (const [vendor_id, purchase_order_materials] of byVendor) {
       const order = await create(tx, 'purchase_orders', { vendor_id, purchase_order_materials });
-      await recordAudit(tx, 'purchase_orders', 'from_suggestions', order.id as number, null, { lines: purchase_order_materials.length });
+      await recordAudit(tx, 'purchase_orders', 'from_suggestions', order.id, null, { lines: purchase_order_materials.length });
       orders.push(order);
     }
     return { data: orders };

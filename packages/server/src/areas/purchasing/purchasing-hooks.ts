@@ -9,7 +9,7 @@ import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { reconcileLineReceipts, syncOrderReceived } from './purchase-order-receipts.ts';
 
 /** PO lines also carry the order's number and the vendor's part number. */
-export const purchaseOrderMaterialsHooks: Hooks = {
+export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
   async beforeSave(args) {
     await copyMaterial(args);
     const { ctx, values, existing } = args;
@@ -26,16 +26,16 @@ export const purchaseOrderMaterialsHooks: Hooks = {
    */
   async afterSave({ ctx, record, existing }) {
     await reconcileLineReceipts(ctx, record);
-    await syncOrderReceived(ctx, record.purchase_order_id as number);
-    if (existing && existing.purchase_order_id !== record.purchase_order_id) await syncOrderReceived(ctx, existing.purchase_order_id as number);
+    await syncOrderReceived(ctx, record.purchase_order_id);
+    if (existing && existing.purchase_order_id !== record.purchase_order_id) await syncOrderReceived(ctx, existing.purchase_order_id);
   },
   async afterDelete({ ctx, existing }) {
-    await syncOrderReceived(ctx, existing.purchase_order_id as number);
+    await syncOrderReceived(ctx, existing.purchase_order_id);
   },
 };
 
 /** Derived status (domain.md 4): received if received_at, else open if sent_at, else draft. */
-export const purchaseOrdersHooks: Hooks = {
+export const purchaseOrdersHooks: Hooks<'purchase_orders'> = {
   computed: {
     vendor_name: (t) => sql`(SELECT v.name FROM vendors v WHERE v.id = ${t.vendor_id})`,
     line_count: (t) => sql`(SELECT count(*)::int FROM purchase_order_materials l WHERE l.purchase_order_id = ${t.id} AND l.deleted_at IS NULL)`,
@@ -68,7 +68,7 @@ export const purchaseOrdersHooks: Hooks = {
  * material run one after the other. The side effect has no audit rows of its own (one entry per
  * record written, as everywhere): the audit row of the record made preferred explains it.
  */
-export const vendorMaterialsHooks: Hooks = {
+export const vendorMaterialsHooks: Hooks<'vendor_materials'> = {
   computed: {
     material_number: (t) => sql`(SELECT m.number FROM materials m WHERE m.id = ${t.material_id})`,
     material_description: (t) => sql`(SELECT m.description FROM materials m WHERE m.id = ${t.material_id})`,
@@ -94,14 +94,14 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  * field without it; here the API refuses it too). A vendor still named by purchase orders stays
  * (409 in words); its price list (vendor materials) goes with it.
  */
-export const vendorsHooks: Hooks = {
+export const vendorsHooks: Hooks<'vendors'> = {
   beforeSave({ ctx, values, existing }) {
     if ('email' in values && blankToNull(values.email) !== blankToNull(existing?.email) && !canEdit(ctx, 'users')) {
       throw invalid({ email: ['Only someone who may edit users can change a vendor\'s email.'] });
     }
   },
   async beforeDelete({ ctx, existing }) {
-    const [row] = await sqlRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM purchase_orders WHERE vendor_id = ${existing.id as number}`);
+    const [row] = await sqlRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM purchase_orders WHERE vendor_id = ${existing.id}`);
     const n = Number(row?.n ?? 0);
     if (n) throw new ApiError(409, `This vendor is used by ${n} purchase order${n === 1 ? '' : 's'} and cannot be deleted.`);
   },

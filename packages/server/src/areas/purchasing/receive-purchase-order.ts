@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId, update } from '../../engine/engine.ts';
+import { get, parseId } from '../../engine/read.ts';
+import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
 
 /**

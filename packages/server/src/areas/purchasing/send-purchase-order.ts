@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/engine.ts';
+import { get, parseId } from '../../engine/read.ts';
 import { notFound } from '../../engine/errors.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Row } from '../../db/client.ts';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import { create, getRow, parseId, update } from '../../engine/engine.ts';
+import { getRow, parseId } from '../../engine/read.ts';
+import { create, update } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { roundMoney } from '@glazier/shared/rules/money';
 import { lineUnitPrice, SPLIT_STATUSES, splitErrors, type PoLineStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';

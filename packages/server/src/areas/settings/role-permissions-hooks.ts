@@ -4,7 +4,7 @@ import { forbidden, invalid } from '../../engine/errors.ts';
 import { invalidatePermissions } from '../../platform/role-permissions.ts';
 
 /** Only admins change the matrix, and the admin role always keeps settings and users. */
-export const rolePermissionsHooks: Hooks = {
+export const rolePermissionsHooks: Hooks<'role_permissions'> = {
   mayWrite: (ctx) => ctx.user?.role === 'admin' && ctx.user.permissions.settings.edit,
   canWrite: (ctx) => ctx.user?.role === 'admin' && ctx.user.permissions.settings.edit,
   beforeSave({ values, existing }) {

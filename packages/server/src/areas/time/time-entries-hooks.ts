@@ -5,7 +5,7 @@ import { invalid } from '../../engine/errors.ts';
 import { tableFor } from '../../db/schema.ts';
 
 /** Without `edit time_entries` a user sees and writes only their own entries (DESIGN.md). */
-export const timeEntriesHooks: Hooks = {
+export const timeEntriesHooks: Hooks<'time_entries'> = {
   scope(ctx, table) {
     if (!ctx.user || canEdit(ctx, 'time_entries')) return undefined;
     return eq(table.user_id, ctx.user.id);
@@ -21,7 +21,7 @@ export const timeEntriesHooks: Hooks = {
     if (!existing && values.user_id == null && ctx.user) values.user_id = ctx.user.id;
     if (values.user_id != null && values.user_id !== existing?.user_id) {
       const users = tableFor('users');
-      const [u] = await ctx.db.orm.select({ name: users.name }).from(users).where(eq(users.id, values.user_id as number));
+      const [u] = await ctx.db.orm.select({ name: users.name }).from(users).where(eq(users.id, values.user_id));
       if (!u) throw invalid({ user_id: ['The selected user is invalid.'] });
       values.user_name = u.name;
     }

@@ -1,6 +1,6 @@
 import type { Row } from '../../db/client.ts';
 import { requireUser, type Ctx } from '../../engine/context.ts';
-import { create } from '../../engine/engine.ts';
+import { create } from '../../engine/write.ts';
 import { ApiError } from '../../engine/errors.ts';
 import type { PreparedUpload } from '../../engine/context.ts';
 

@@ -3,9 +3,13 @@ import { SCOPES } from '../../resources/jobs.ts';
 
 export type Scope = (typeof SCOPES)[number];
 
+type Snake<S extends string> = S extends `${infer A} ${infer B}` ? `${A}_${Snake<B>}` : S;
+/** A scope's flag on a job, as a field name: the job's record types it. */
+export type CompletionFlag = `${Snake<Lowercase<Scope>>}_complete`;
+
 /** 'Shower Glass' → 'shower_glass_complete'. */
-export function completionFlag(scope: Scope): string {
-  return `${scope.toLowerCase().replace(/ /g, '_')}_complete`;
+export function completionFlag(scope: Scope): CompletionFlag {
+  return `${scope.toLowerCase().replace(/ /g, '_')}_complete` as CompletionFlag;
 }
 
 /** A job is complete when it lists at least one scope and every listed scope is complete. */

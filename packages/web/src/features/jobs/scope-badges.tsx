@@ -9,8 +9,7 @@ import type { RecordOf } from '../../resource-kit/hooks.ts';
 
 /** The job's listed scopes, each with whether it is complete. */
 export function scopeStates(job: RecordOf<'jobs'>): { scope: Scope; complete: boolean }[] {
-  const flags = job as unknown as Record<string, unknown>;
-  return ((job.scope_array ?? []) as Scope[]).map((scope) => ({ scope, complete: flags[completionFlag(scope)] === true }));
+  return ((job.scope_array ?? []) as Scope[]).map((scope) => ({ scope, complete: job[completionFlag(scope)] === true }));
 }
 
 export function ScopeBadges({ job }: { job: RecordOf<'jobs'> }) {
