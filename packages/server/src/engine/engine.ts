@@ -11,6 +11,7 @@ import { isResourceName } from '@glazier/shared/resources/registry';
 import { type Row, sqlRows } from '../db/client.ts';
 import { asDbError, isoTimestamp } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
+import { refuseStateChanges, touchParents } from './aggregates.ts';
 import { SERVER_RESOURCES } from '../areas/registry.ts';
 import { allowed, authorize, canEdit, requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
@@ -543,6 +544,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
     const theirs = Date.parse(input.updated_at);
     if (!Number.isNaN(theirs) && theirs < Date.parse(existing.updated_at as string)) throw conflict();
   }
+  refuseStateChanges(res, bodyRow, existing, opts.prefix);
 
   try {
     await res.beforeSave?.({ ctx, values, input, existing });
@@ -567,6 +569,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
   await saveChildren(ctx, res, record, bodyRow, opts.prefix);
   await res.afterSave?.({ ctx, record, input, existing });
+  if (!opts.belongsTo) await touchParents(ctx, res, existing, record); // inside its parent's save, the parent's own write counts
   return record;
 }
 
@@ -687,6 +690,7 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
     const existing = await findRow(tx, res, id, { forUpdate: true });
     if (!existing) throw notFound(res.def.label);
     await deleteRow(tx, res, existing);
+    await touchParents(tx, res, existing);
     return { id };
   });
 }
@@ -710,6 +714,7 @@ export async function restore(ctx: Ctx, name: string, idRaw: unknown): Promise<R
       .where(eq(res.table.id, id))
       .returning()) as Row[];
     await writeAudit(tx, res, 'restore', id, existing, record!);
+    await touchParents(tx, res, record);
     const out = present(tx, res, record!);
     await addComputed(tx, res, [out]);
     return out;
