@@ -125,6 +125,17 @@ test('a manager creates a job from a template, adds products from a series and c
   await expect(products.filter({ hasText: 'Panel' })).toContainText('$160.00');
   await expect(products.filter({ hasText: 'Panel' })).toContainText('35 7/16" × 72 1/2"');
 
+  // a product's save changed the job (issue 21: the server counts it for the stale-update check);
+  // the screen's copy of the job was refreshed, so editing the job now is no conflict
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const jobDialog = page.getByTestId('job-dialog');
+  await jobDialog.getByLabel('Name').fill('Smith shower, master bath');
+  await jobDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(jobDialog).toHaveCount(0);
+  await expect(page.getByText('Job saved.')).toHaveCount(1);
+  await expect(page.getByText(/Someone else changed this record/)).toHaveCount(0);
+  await expect(products).toHaveCount(3);
+
   await expectAccessible(page, 'job screen');
   await screenshots(page, 'job-page');
   // a phone has no room for the Glass column: the size shows under the product's name

@@ -193,10 +193,11 @@ describe('boms', () => {
     expect((await stock(b.id)).on_hand).toBe(5);
     expect((await as.manager.post(`/api/boms/${bom.id}/return`)).status).toBe(409);
     expect((await as.manager.patch(`/api/bom_materials/${bl!.id}`, { qty: 4 })).status).toBe(200);
-    // the generic save cannot pull (no transactions would explain it)
+    // the generic save cannot pull (no transactions would explain it): a state column, 422 naming the action
     const sneaky = await as.manager.patch(`/api/boms/${bom.id}`, { pulled_at: new Date().toISOString() });
-    expect(sneaky.status).toBe(200);
-    expect(sneaky.body.pulled_at).toBeNull(); // read-only: the generic save cannot pull
+    expect(sneaky.status).toBe(422);
+    expect(sneaky.body.errors?.pulled_at?.[0]).toMatch(/Pull/);
+    expect((await as.manager.get(`/api/boms/${bom.id}`)).body.pulled_at).toBeNull();
   });
 });
 

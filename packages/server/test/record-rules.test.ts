@@ -182,8 +182,9 @@ describe('named calls', () => {
     const nextNumber = async () => ((await as.admin.get('/api/purchase_orders/next_number')).body as unknown as { data: { number: number } }).data.number;
     const n = await nextNumber();
     expect(n).toBeGreaterThan(1000);
-    const po = await createRecord(as.admin, 'purchase_orders', { number: undefined, sent_at: '2026-11-20T10:00:00.000Z', received_at: null });
+    const po = await createRecord(as.admin, 'purchase_orders', { number: undefined });
     expect(po.number).toBe(n);
+    expect((await as.admin.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
     expect(await nextNumber()).toBe(n + 1);
     const open = await as.admin.get('/api/purchase_orders?page=1&status=open');
     expect(open.body.data!.map((r) => r.id)).toContain(po.id);

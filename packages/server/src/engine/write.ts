@@ -7,6 +7,7 @@ import type { RelationDef } from '@glazier/shared/resources/define';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
+import { refuseStateChanges, touchParents } from './aggregates.ts';
 import { requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
 import { addComputed, maySeeDeleted, present } from './present.ts';
@@ -54,6 +55,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
     const theirs = Date.parse(input.updated_at);
     if (!Number.isNaN(theirs) && theirs < Date.parse(existing.updated_at as string)) throw conflict();
   }
+  refuseStateChanges(res, bodyRow, existing, opts.prefix);
 
   try {
     await res.beforeSave?.({ ctx, values, input, existing });
@@ -78,6 +80,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
   await saveChildren(ctx, res, record, bodyRow, opts.prefix);
   await res.afterSave?.({ ctx, record, input, existing });
+  if (!opts.belongsTo) await touchParents(ctx, res, existing, record); // inside its parent's save, the parent's own write counts
   return record;
 }
 
@@ -198,6 +201,7 @@ export async function remove(ctx: Ctx, name: string, idRaw: unknown): Promise<{ 
     const existing = await findRow(tx, res, id, { forUpdate: true });
     if (!existing) throw notFound(res.def.label);
     await deleteRow(tx, res, existing);
+    await touchParents(tx, res, existing);
     return { id };
   });
 }
@@ -221,6 +225,7 @@ export async function restore<N extends string>(ctx: Ctx, name: N, idRaw: unknow
       .where(eq(res.table.id, id))
       .returning()) as Row[];
     await writeAudit(tx, res, 'restore', id, existing, record!);
+    await touchParents(tx, res, record);
     const out = present(tx, res, record!);
     await addComputed(tx, res, [out]);
     return out as RecordFor<N>;

@@ -122,9 +122,9 @@ export function humanise(field: string): string {
   return field.replace(/_id$/, '').replace(/_/g, ' ');
 }
 
-/** Fields a client may send (not read-only). */
+/** Fields a client may send (not read-only, not a state column that only its action moves). */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !fd.computed);
+  return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !fd.computed && fd.state === undefined);
 }
 
 /**

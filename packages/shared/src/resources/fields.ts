@@ -48,6 +48,13 @@ export interface FieldDef {
   /** Set by the server only; ignored on input. */
   readOnly?: boolean;
   /**
+   * A state column (DESIGN.md "Aggregates and state"): only its named action moves it, and this
+   * message names that action ("Use Send to mark the order sent."). Not an input: a generic write
+   * (create, PATCH, PUT, store_many, a parent's save) that would change it answers 422 on the
+   * field with this message; one that echoes the stored value is fine.
+   */
+  state?: string;
+  /**
    * Read-only and not stored: the server computes it in SQL on every read from an expression its
    * resource declares (`computed` in server/resources), e.g. a material's on hand. No column.
    */

@@ -103,7 +103,7 @@ export const boms = defineResource({
     name: f.text(),
     job_id: f.ref('jobs', { onDelete: 'set null' }),
     /** Set and cleared only by Pull and Return to stock, which write the stock transactions. */
-    pulled_at: f.timestamp({ readOnly: true }),
+    pulled_at: f.timestamp({ state: 'Use Pull to take the bom from stock, or Return to stock to give it back.' }),
     /** Its job as lists show it, and how many lines it has (read live). */
     job_number: f.text({ readOnly: true, computed: true }),
     job_name: f.text({ readOnly: true, computed: true }),

@@ -56,8 +56,8 @@ export const purchase_orders = defineResource({
   fields: {
     number: f.int({ unique: true }),
     vendor_id: f.ref('vendors', { required: true, onDelete: 'restrict' }),
-    sent_at: f.timestamp(),
-    received_at: f.timestamp(),
+    sent_at: f.timestamp({ state: 'Use Send to mark the order sent.' }),
+    received_at: f.timestamp({ state: 'Use Receive (or receive its lines) to mark the order received.' }),
     note: f.longText(),
     /** What the list shows and searches (read live): the vendor's name, how many lines, their total price. */
     vendor_name: f.text({ readOnly: true, computed: true }),

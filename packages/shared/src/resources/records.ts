@@ -54,7 +54,7 @@ export type RecordBase = {
 
 type ReadFields<F> = { [K in Exclude<keyof F, KeysWhere<F, { writeOnly: true } | { guard: string }>>]: F[K] extends FieldDef ? ReadValue<F[K]> : never };
 type GuardedFields<F> = { [K in Exclude<KeysWhere<F, { guard: string }>, KeysWhere<F, { writeOnly: true }>>]?: F[K] extends FieldDef ? ReadValue<F[K]> : never };
-type InputFields<F> = { [K in Exclude<keyof F, KeysWhere<F, { readOnly: true } | { computed: true }>>]?: F[K] extends FieldDef ? FieldValue<F[K]> | null : never };
+type InputFields<F> = { [K in Exclude<keyof F, KeysWhere<F, { readOnly: true } | { computed: true } | { state: string }>>]?: F[K] extends FieldDef ? FieldValue<F[K]> | null : never };
 
 /** A record of resource `N` as the API returns it. */
 export type RecordOf<N extends ResourceName> = RecordBase & ReadFields<FieldsOf<N>> & GuardedFields<FieldsOf<N>>;

@@ -13,9 +13,11 @@
  * string, and a field the definition lacks fails to compile.
  *
  * Saves and deletes write the record into the cache, patch it into cached lists and pages, and
- * invalidate the resource's lists so every screen refreshes without a reload.
+ * invalidate the resource's lists so every screen refreshes without a reload; a child's (a job's
+ * product) also refreshes its parent, which the server counts as changed.
  */
 import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
+import { parentsOf } from '@glazier/shared/resources/aggregates';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import {
@@ -143,14 +145,33 @@ export function storeRecords(queryClient: QueryClient, resource: ResourceName, r
     mapCollection(old, (rows) => rows.map((row) => byId.get(row.id) ?? row)),
   );
   void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
+  refreshParents(queryClient, resource, records);
 }
 
 export function forgetRecord(queryClient: QueryClient, resource: ResourceName, id: number): void {
+  const cached = queryClient.getQueryData<Rec>(resourceKeys.record(resource, id));
+  refreshParents(queryClient, resource, cached ? [cached] : null);
   queryClient.removeQueries({ queryKey: resourceKeys.record(resource, id), exact: true });
   queryClient.setQueriesData<Collection>({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) }, (old) =>
     mapCollection(old, (rows) => rows.filter((row) => row.id !== id)),
   );
   void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
+}
+
+/**
+ * A child's write is a change of its parent (shared/resources/aggregates.ts: the server moves the
+ * parent's `updated_at` on), so the cached parents are refetched: a whole-record save of the parent
+ * made after adding a product then carries the new `updated_at` and is not refused as stale
+ * (409). `children` null: the parent is not known (a delete of a child never read by id), so every
+ * cached record of the parent resource is.
+ */
+function refreshParents(queryClient: QueryClient, resource: ResourceName, children: Rec[] | null): void {
+  for (const { resource: parent, foreignKey } of parentsOf(resource)) {
+    const ids = children && [...new Set(children.map((c) => c[foreignKey]).filter((v): v is number => typeof v === 'number'))];
+    if (ids) for (const id of ids) void queryClient.invalidateQueries({ queryKey: resourceKeys.record(parent, id), exact: true });
+    else void queryClient.invalidateQueries({ queryKey: [parent, 'record'] });
+    void queryClient.invalidateQueries({ queryKey: [parent], predicate: (q) => isCollectionKey(q.queryKey) });
+  }
 }
 
 /** Strips what the client keeps for itself before sending a whole record. */

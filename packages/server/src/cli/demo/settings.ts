@@ -1,5 +1,5 @@
 /** The settings area of the demo: the company's name and burden rate, stored through the engine as a user would. */
-import { create } from '../../engine/engine.ts';
+import { create } from '../../engine/write.ts';
 import type { Ctx } from '../../engine/context.ts';
 
 export const DEMO_COMPANY = 'Demo Glass & Mirror Co.';
