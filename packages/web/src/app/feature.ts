@@ -19,7 +19,7 @@ import type { ComponentType } from 'react';
 import type { Action, Area } from '@glazier/shared/permissions';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { RecordDialogOpener } from '../resource-kit/record-dialogs.ts';
-import type { RecordHeadingOrder } from '../resource-kit/record-headings.ts';
+import type { RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
 
 /** A permission a route, menu entry, card or button needs. */

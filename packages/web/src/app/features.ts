@@ -17,7 +17,7 @@ import { settingsFeature } from '../features/settings/settings-feature.ts';
 import { shopFloorFeature } from '../features/shop-floor/shop-floor-feature.ts';
 import { timeFeature } from '../features/time/time-feature.ts';
 import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
-import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/record-headings.ts';
+import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
 import type { ResourceEntry, SearchKind } from './feature.ts';
 
 export const FEATURES = [

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { headingLine, recordHeading, registerRecordHeadings } from './record-headings.ts';
+import { headingLine, registerRecordHeadings } from './record-heading-orders.ts';
+import { recordHeading } from './record-headings.ts';
 
 describe('record headings', () => {
   it('head a record by its name, as the palette and a history name it (shared naming.ts)', () => {

@@ -6,39 +6,22 @@
  *   const h = recordHeading('jobs');  h.primary(job); h.secondary?.(job); h.sort  // number, descending
  *
  * Every record is headed by its name (`recordName`, the resource's `naming`); what rows show beneath
- * it and their order are each area's (its feature's `heading`, registered at start-up by app/);
+ * it and their order are each area's (its feature's `heading`, registered at start-up by app/:
+ * record-heading-orders.ts);
  * a resource without one has nothing beneath and is sorted by its title field, ascending.
  */
-import type { SortDirection } from '@glazier/shared/api';
 import { recordName } from '@glazier/shared/resources/naming';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Rec } from './hooks.ts';
+import { declaredHeading, headingRegistrations, type RecordHeadingOrder } from './record-heading-orders.ts';
 
-export interface RecordHeading {
+export interface RecordHeading extends RecordHeadingOrder {
   primary: (r: Rec) => string;
-  secondary?: (r: Rec) => string;
-  /** The order matching the heading; null when the resource cannot sort by it (server order). */
-  sort: { column: string; direction: SortDirection } | null;
 }
 
-/** A field as heading text (nothing for none). */
-export const headingText = (v: unknown): string => (v == null ? '' : String(v));
-/** Fields joined into one heading line, the empty ones left out. */
-export const headingLine = (...parts: unknown[]): string => parts.map(headingText).filter(Boolean).join(' · ');
-
-/** An area's part of a heading: the line beneath the name, and the order that goes with both. */
-export type RecordHeadingOrder = Omit<RecordHeading, 'primary'>;
-
-let declared: Partial<Record<ResourceName, RecordHeadingOrder>> = {};
+/** Each resource's order, derived from the registered headings (and dropped when they change). */
 const sorts = new Map<ResourceName, RecordHeading['sort']>();
-
-/** Called once at start-up with every area's headings (app/features.ts); answers those it replaces. */
-export function registerRecordHeadings(headings: Partial<Record<ResourceName, RecordHeadingOrder>>): Partial<Record<ResourceName, RecordHeadingOrder>> {
-  const replaced = declared;
-  declared = headings;
-  sorts.clear();
-  return replaced;
-}
+let sortsOf = -1;
 
 const headings = new Map<ResourceName, RecordHeading>();
 
@@ -53,11 +36,15 @@ export function recordHeading(resource: ResourceName): RecordHeading {
     heading = {
       primary: (r: Rec) => recordName(def, r),
       get secondary() {
-        return declared[resource]?.secondary;
+        return declaredHeading(resource)?.secondary;
       },
       get sort() {
+        if (sortsOf !== headingRegistrations()) {
+          sorts.clear();
+          sortsOf = headingRegistrations();
+        }
         if (!sorts.has(resource)) {
-          const known = declared[resource];
+          const known = declaredHeading(resource);
           const sort = known ? known.sort : { column: def.titleField, direction: 'asc' as const };
           sorts.set(resource, sort && def.sortable.includes(sort.column) ? sort : null);
         }

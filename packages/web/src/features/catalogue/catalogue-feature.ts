@@ -1,7 +1,7 @@
 /** What the catalogue brings: product categories, series and products (app/feature.ts). */
 import type * as catalogue from '@glazier/shared/resources/catalogue';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
-import { headingLine } from '../../resource-kit/record-headings.ts';
+import { headingLine } from '../../resource-kit/record-heading-orders.ts';
 
 export const catalogueFeature: Feature<ResourcesOf<typeof catalogue>> = {
   area: 'catalogue',

@@ -2,7 +2,7 @@
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type * as inventory from '@glazier/shared/resources/inventory';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
-import { headingText } from '../../resource-kit/record-headings.ts';
+import { headingText } from '../../resource-kit/record-heading-orders.ts';
 
 export const inventoryFeature: Feature<ResourcesOf<typeof inventory>> = {
   area: 'inventory',
