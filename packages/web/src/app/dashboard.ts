@@ -1,7 +1,7 @@
 /** Home dashboard cards and their permission rules (platform.md 2.4), as each area declares them. */
 import type { Icon } from '@tabler/icons-react';
 import { can, type HasPermissions } from '@glazier/shared/permissions';
-import type { CardAction, Check, DashboardCardDeclaration } from './feature.ts';
+import { byOrder, type CardAction, type Check, type DashboardCardDeclaration } from './feature.ts';
 import { FEATURES } from './features.ts';
 
 export interface DashboardCard {
@@ -11,8 +11,6 @@ export interface DashboardCard {
   icon: Icon;
   actions: CardAction[];
 }
-
-const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
 
 /** Every card with its buttons, its own and those other areas add to it, in order. */
 const CARDS: DashboardCardDeclaration[] = (() => {

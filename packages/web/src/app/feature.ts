@@ -10,7 +10,7 @@
  * areas together cover every resource once. Screens and dialogs are dynamic imports only, so a
  * declaration adds no screen code to the entry and each screen stays its own chunk.
  *
- * Menu links, menu groups, dashboard cards and card buttons are placed by `order` (ascending),
+ * Menu links, menu groups, dashboard cards and card buttons are placed by `order` (ascending, `byOrder`),
  * because areas interleave (platform.md 2.3, 2.4); a link or button may join another area's group
  * or card by its key, so a card such as Inventory gathers buttons of several areas.
  */
@@ -99,3 +99,6 @@ export interface Feature<R extends ResourceName = never> {
 
 /** The resources an area's shared module (shared/resources/<area>.ts) defines. */
 export type ResourcesOf<AreaModule> = Extract<keyof AreaModule, ResourceName>;
+
+/** Declarations in their place: by `order`, ascending. */
+export const byOrder = <T extends { order: number }>(items: T[]): T[] => [...items].sort((a, b) => a.order - b.order);

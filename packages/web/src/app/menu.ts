@@ -3,7 +3,7 @@
  * area's links and groups (its feature's `menu` and `menuGroups`), in their declared order.
  */
 import { can, type HasPermissions } from '@glazier/shared/permissions';
-import type { Check } from './feature.ts';
+import { byOrder, type Check } from './feature.ts';
 import { FEATURES } from './features.ts';
 
 export interface MenuLink {
@@ -21,7 +21,6 @@ export type MenuEntry = MenuLink | MenuGroup;
 export const isGroup = (e: MenuEntry): e is MenuGroup => 'links' in e;
 
 type Placed<T> = T & { order: number };
-const byOrder = <T extends { order: number }>(items: T[]): T[] => [...items].sort((a, b) => a.order - b.order);
 const unplaced = <T extends { order: number }>({ order: _order, ...rest }: T): Omit<T, 'order'> => rest;
 
 function gatherMenu(): MenuEntry[] {
