@@ -4,11 +4,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { recordDialogs } from './app/record-dialogs.ts';
+import { registerFeatures } from './app/features.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { HttpError } from './resource-kit/http.ts';
-import { registerRecordDialogs } from './resource-kit/record-dialogs.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
 
 const queryClient = new QueryClient({
@@ -22,7 +21,7 @@ const queryClient = new QueryClient({
   },
 });
 
-registerRecordDialogs(recordDialogs);
+registerFeatures();
 
 // Evaluating the app's modules is already the longest task of the load, so each start-up step
 // runs in a task of its own right after it, and the browser can paint and answer input between

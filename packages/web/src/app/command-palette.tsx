@@ -13,6 +13,8 @@ import { resourcePath, type RecordOf } from '../resource-kit/hooks.ts';
 import { api } from '../resource-kit/http.ts';
 import { hasRecordDialog, openRecordDialog } from '../resource-kit/record-dialogs.ts';
 import { useListNavigation } from '../resource-kit/use-list-navigation.ts';
+import type { SearchKind } from './feature.ts';
+import { SEARCH_KINDS } from './features.ts';
 import { ListOption } from '../ui/list-option.tsx';
 import { ModalList } from '../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
@@ -25,19 +27,12 @@ export interface SearchHit {
   subtitle: string | null;
 }
 
-/** What a hit opens: its screen, or (clients and products have none) its record dialog. */
-const KINDS: Record<string, { label: string; path?: (id: number) => string }> = {
-  jobs: { label: 'Job', path: (id) => `/jobs/${id}` },
-  clients: { label: 'Client' },
-  estimates: { label: 'Estimate', path: (id) => `/estimates/${id}` },
-  materials: { label: 'Material', path: (id) => `/inventory/${id}` },
-  products: { label: 'Product' },
-  purchase_orders: { label: 'Purchase Order', path: (id) => `/purchase_orders/${id}` },
-};
+/** What a hit opens: its screen, or (clients and products have none) its record dialog (its area's declaration). */
+const kindOf = (resource: string): SearchKind | undefined => (isResourceName(resource) ? SEARCH_KINDS[resource] : undefined);
 
 /** The screen a hit opens, or null when it opens in its dialog. */
 export function hitPath(hit: SearchHit): string | null {
-  return KINDS[hit.resource]?.path?.(hit.id) ?? null;
+  return kindOf(hit.resource)?.path?.(hit.id) ?? null;
 }
 
 /** Follows a hit: resolves with the path to go to, or opens its record dialog (and resolves null). */
@@ -90,7 +85,7 @@ function CommandPalette() {
               <Text size="sm" fw={500}>
                 {h.title}{' '}
                 <Text span size="xs" c="dimmed">
-                  {KINDS[h.resource]?.label ?? h.resource}
+                  {kindOf(h.resource)?.label ?? h.resource}
                 </Text>
               </Text>
               {h.subtitle && (

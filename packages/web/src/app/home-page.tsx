@@ -1,16 +1,4 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconBriefcase,
-  IconBuildingWarehouse,
-  IconCalendar,
-  IconChartBar,
-  IconChecklist,
-  IconClock,
-  IconFileDollar,
-  IconTrendingUp,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
 import { useSettingValue } from '../resource-kit/settings.ts';
@@ -18,18 +6,6 @@ import { useModals } from '../ui/modal-stack.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { dashboardCards } from './dashboard.ts';
 import { useSession } from './session.tsx';
-
-const ICONS: Record<string, Icon> = {
-  jobs: IconBriefcase,
-  schedule: IconCalendar,
-  estimates: IconFileDollar,
-  time: IconClock,
-  employees: IconUsers,
-  inventory: IconBuildingWarehouse,
-  analysis: IconChartBar,
-  lists: IconChecklist,
-  forecasting: IconTrendingUp,
-};
 
 /** Its own component: the settings arriving after the first frame re-render this line, not the cards. */
 function CompanyName() {
@@ -42,11 +18,6 @@ export function HomePage() {
   const modals = useModals();
   const cards = dashboardCards(user);
 
-  const enterTime = async () => {
-    const { openTimeEntryDialog } = await import('../features/time/time-entry-dialog.tsx');
-    await openTimeEntryDialog(modals);
-  };
-
   return (
     <Stack gap="md">
       <div>
@@ -55,7 +26,7 @@ export function HomePage() {
       </div>
       <div className="dashboard-grid" data-testid="dashboard">
         {cards.map((card) => {
-          const CardIcon = ICONS[card.key] ?? IconBriefcase;
+          const CardIcon = card.icon;
           return (
             <Card
               key={card.key}
@@ -87,7 +58,7 @@ export function HomePage() {
                       {a.label}
                     </Button>
                   ) : (
-                    <Button key={a.label} size="xs" variant="light" onClick={() => void enterTime()}>
+                    <Button key={a.label} size="xs" variant="light" onClick={() => void a.run(modals)}>
                       {a.label}
                     </Button>
                   ),

@@ -1,10 +1,11 @@
-/** The side menu and its permission checks, exactly as platform.md 2.3 lists them. */
-import { can, type Action, type Area, type HasPermissions } from '@glazier/shared/permissions';
+/**
+ * The side menu and its permission checks, exactly as platform.md 2.3 lists them: Home, then each
+ * area's links and groups (its feature's `menu` and `menuGroups`), in their declared order.
+ */
+import { can, type HasPermissions } from '@glazier/shared/permissions';
+import { byOrder, type Check } from './feature.ts';
+import { FEATURES } from './features.ts';
 
-export interface Check {
-  action: Action;
-  area: Area;
-}
 export interface MenuLink {
   to: string;
   label: string;
@@ -17,51 +18,24 @@ export interface MenuGroup {
 }
 export type MenuEntry = MenuLink | MenuGroup;
 
-const edit = (area: Area): Check => ({ action: 'edit', area });
-const view = (area: Area): Check => ({ action: 'view', area });
-
-export const MENU: MenuEntry[] = [
-  { to: '/', label: 'Home' },
-  { to: '/jobs', label: 'Jobs' },
-  { to: '/schedule', label: 'Schedule' },
-  { to: '/time_cards', label: 'Time Cards' },
-  { to: '/employees', label: 'Employees', check: edit('users') },
-  { to: '/job_templates', label: 'Job Templates', check: edit('jobs_admin') },
-  { to: '/analysis', label: 'Analysis', check: view('analysis') },
-  { to: '/forecasting', label: 'Forecasting', check: view('forecasting') },
-  {
-    label: 'Products & Inventory',
-    check: view('inventory'),
-    links: [
-      { to: '/product_categories', label: 'Products', check: edit('products') },
-      { to: '/inventory', label: 'Inventory' },
-      { to: '/purchase_orders', label: 'Purchase Orders', check: edit('purchase_orders') },
-      { to: '/boms', label: 'Boms', check: edit('boms') },
-    ],
-  },
-  {
-    label: 'Lists',
-    links: [
-      { to: '/lists/pickup', label: 'Pickup Items' },
-      { to: '/lists/products/is_measured', label: 'To Measure' },
-      { to: '/lists/products/is_ordered', label: 'To Order' },
-      { to: '/lists/products/is_fabricated', label: 'To Fabricate' },
-      { to: '/lists/clients', label: 'Clients', check: edit('clients') },
-      { to: '/lists/vendors', label: 'Vendors', check: edit('inventory') },
-    ],
-  },
-  {
-    label: 'Estimating',
-    check: edit('estimates'),
-    links: [
-      { to: '/estimates', label: 'Estimates' },
-      { to: '/takeoff_options', label: 'Takeoff Options', check: edit('estimates_admin') },
-    ],
-  },
-  { to: '/settings', label: 'Settings', check: edit('settings') },
-];
-
 export const isGroup = (e: MenuEntry): e is MenuGroup => 'links' in e;
+
+type Placed<T> = T & { order: number };
+const unplaced = <T extends { order: number }>({ order: _order, ...rest }: T): Omit<T, 'order'> => rest;
+
+function gatherMenu(): MenuEntry[] {
+  const groups = new Map(FEATURES.flatMap((f) => f.menuGroups ?? []).map(({ key, label, check, order }) => [key, { label, ...(check && { check }), order, links: [] as Placed<MenuLink>[] }]));
+  const links: Placed<MenuLink>[] = [{ to: '/', label: 'Home', order: 0 }];
+  for (const { group, ...link } of FEATURES.flatMap((f) => f.menu ?? [])) {
+    const target = group ? groups.get(group) : undefined;
+    if (group && !target) throw new Error(`The menu link ${link.to} names the group ${group}, which no feature declares.`);
+    (target ? target.links : links).push(link);
+  }
+  const groupEntries = [...groups.values()].map((g) => ({ ...g, links: byOrder(g.links).map(unplaced) }));
+  return byOrder<Placed<MenuEntry>>([...links, ...groupEntries]).map((e): MenuEntry => (isGroup(e) ? unplaced(e) : unplaced(e)));
+}
+
+export const MENU: MenuEntry[] = gatherMenu();
 
 const allowed = (user: HasPermissions | null, check?: Check) => !check || can(user, check.action, check.area);
 

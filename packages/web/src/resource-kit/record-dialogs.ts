@@ -6,7 +6,8 @@
  *   const m = await openRecordDialog(modals, 'materials', { record: material });
  *
  * Each area's `open<Thing>Dialog(modals, { record?, initial? })` is registered, as a lazy import,
- * in `app/record-dialogs.ts` (the app is the one place areas are combined); the dialog's code
+ * by its area's feature declaration and gathered by `app/features.ts` (the app is the one place areas
+ * are combined); the dialog's code
  * loads on first use. Inside its own area a screen may call its opener directly.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
@@ -27,7 +28,7 @@ export type RecordDialogRegistry = { [N in ResourceName]?: () => Promise<RecordD
 
 let registry: RecordDialogRegistry = {};
 
-/** Called once at start-up with the app's table (app/record-dialogs.ts). */
+/** Called once at start-up with the app's table (app/features.ts). */
 export function registerRecordDialogs(dialogs: RecordDialogRegistry): void {
   registry = dialogs;
 }

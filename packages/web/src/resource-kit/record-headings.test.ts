@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { headingLine, registerRecordHeadings } from './record-heading-orders.ts';
 import { recordHeading } from './record-headings.ts';
 
 describe('record headings', () => {
@@ -19,5 +20,20 @@ describe('record headings', () => {
     expect(recordHeading('clients').sort).toEqual({ column: 'name', direction: 'asc' });
     expect(recordHeading('takeoffs').sort).toBeNull();
     expect(recordHeading('jobs')).toBe(recordHeading('jobs'));
+  });
+});
+
+describe('registered headings', () => {
+  it('reach a heading taken before they were registered, and an order the resource cannot sort by is none', () => {
+    const series = recordHeading('series');
+    const before = registerRecordHeadings({ series: { secondary: (r) => headingLine(r.name, r.id), sort: { column: 'name', direction: 'desc' } } });
+    onTestFinished(() => void registerRecordHeadings(before));
+    expect(series.secondary?.({ id: 4, name: 'Frameless' })).toBe('Frameless · 4');
+    expect(series.sort).toEqual({ column: 'name', direction: 'desc' });
+    expect(series.sort).toBe(series.sort);
+
+    registerRecordHeadings({ series: { sort: { column: 'no_such_column', direction: 'asc' } } });
+    expect(series.secondary).toBeUndefined();
+    expect(series.sort).toBeNull();
   });
 });

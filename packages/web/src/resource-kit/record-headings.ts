@@ -5,50 +5,52 @@
  *
  *   const h = recordHeading('jobs');  h.primary(job); h.secondary?.(job); h.sort  // number, descending
  *
- * Every record is headed by its name (`recordName`, the resource's `naming`); resources without an
- * entry here have nothing beneath it and are sorted by their title field, ascending.
+ * Every record is headed by its name (`recordName`, the resource's `naming`); what rows show beneath
+ * it and their order are each area's (its feature's `heading`, registered at start-up by app/:
+ * record-heading-orders.ts);
+ * a resource without one has nothing beneath and is sorted by its title field, ascending.
  */
-import type { SortDirection } from '@glazier/shared/api';
 import { recordName } from '@glazier/shared/resources/naming';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Rec } from './hooks.ts';
+import { declaredHeading, headingRegistrations, type RecordHeadingOrder } from './record-heading-orders.ts';
 
-export interface RecordHeading {
+export interface RecordHeading extends RecordHeadingOrder {
   primary: (r: Rec) => string;
-  secondary?: (r: Rec) => string;
-  /** The order matching the heading; null when the resource cannot sort by it (server order). */
-  sort: { column: string; direction: SortDirection } | null;
 }
 
-const str = (v: unknown) => (v == null ? '' : String(v));
-const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' · ');
-
-const HEADINGS: Partial<Record<ResourceName, Omit<RecordHeading, 'primary'>>> = {
-  // Numbers are newest-first, as in the job lookup; jobs without a number (headed by name) come last.
-  jobs: {
-    secondary: (r) => joined(r.number ? r.name : '', r.client_name, r.address),
-    sort: { column: 'number', direction: 'desc' },
-  },
-  // Category templates of different clients often share a name ("Mirrors"): the client tells them apart.
-  category_templates: { secondary: (r) => str(r.client_name), sort: { column: 'name', direction: 'asc' } },
-  materials: { secondary: (r) => str(r.description), sort: { column: 'number', direction: 'desc' } },
-  products: {
-    secondary: (r) => joined(r.number ? r.name : '', r.series_name),
-    sort: { column: 'number', direction: 'desc' },
-  },
-};
+/** Each resource's order, derived from the registered headings (and dropped when they change). */
+const sorts = new Map<ResourceName, RecordHeading['sort']>();
+let sortsOf = -1;
 
 const headings = new Map<ResourceName, RecordHeading>();
 
-/** The resource's heading (one object per resource, so callers may depend on it). */
+/**
+ * The resource's heading: one object per resource, so callers may depend on it (and may take it
+ * when their module loads: it reads the registered headings when asked, not when made).
+ */
 export function recordHeading(resource: ResourceName): RecordHeading {
   let heading = headings.get(resource);
   if (!heading) {
     const def = RESOURCES[resource];
-    const primary = (r: Rec) => recordName(def, r);
-    const known = HEADINGS[resource];
-    const sort = known ? known.sort : { column: def.titleField, direction: 'asc' as const };
-    heading = { ...known, primary, sort: sort && def.sortable.includes(sort.column) ? sort : null };
+    heading = {
+      primary: (r: Rec) => recordName(def, r),
+      get secondary() {
+        return declaredHeading(resource)?.secondary;
+      },
+      get sort() {
+        if (sortsOf !== headingRegistrations()) {
+          sorts.clear();
+          sortsOf = headingRegistrations();
+        }
+        if (!sorts.has(resource)) {
+          const known = declaredHeading(resource);
+          const sort = known ? known.sort : { column: def.titleField, direction: 'asc' as const };
+          sorts.set(resource, sort && def.sortable.includes(sort.column) ? sort : null);
+        }
+        return sorts.get(resource)!;
+      },
+    };
     headings.set(resource, heading);
   }
   return heading;

@@ -1,10 +1,15 @@
-/** jsdom gaps that Mantine relies on, and a clean DOM between tests. */
+/** jsdom gaps that Mantine relies on, the app's record headings, and a clean DOM between tests. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { RECORD_HEADINGS } from '../app/features.ts';
+import { registerRecordHeadings } from '../resource-kit/record-heading-orders.ts';
 
 // findBy*/waitFor return as soon as their condition holds; the long ceiling only matters on a
 // loaded 2-core machine, where a first render of the real Mantine tree can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Rows are headed as in the app (each area's headings); record dialogs stay each test's own.
+registerRecordHeadings(RECORD_HEADINGS);
 
 const realFetch = globalThis.fetch;
 

@@ -43,5 +43,5 @@ export function openJobTemplateDialog(modals: ModalStackApi, props: Props = {}):
   return modals.push<RecordOf<'job_templates'>>(() => <JobTemplateForm {...props} />, { testId: 'job-template-dialog' });
 }
 
-/** The dialog registry's opener (app/record-dialogs.ts). */
+/** The dialog registry's opener (jobs-feature.ts). */
 export const openJobTemplateRecordDialog: RecordDialogOpener<'job_templates'> = (modals, options) => openJobTemplateDialog(modals, options);

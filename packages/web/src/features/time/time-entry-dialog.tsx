@@ -67,7 +67,7 @@ export function openTimeEntryDialog(modals: ModalStackApi, props: Props = {}): P
   return modals.push<RecordOf<'time_entries'>>(() => <TimeEntryForm {...props} />, { title: 'Time Entry', testId: 'time-entry-dialog' });
 }
 
-/** The registry's shape (app/record-dialogs.ts): `initial.job_id` fills in the job. */
+/** The registry's shape (time-feature.ts): `initial.job_id` fills in the job. */
 export function openTimeEntryRecordDialog(modals: ModalStackApi, { record, initial }: RecordDialogOptions<'time_entries'> = {}): Promise<RecordOf<'time_entries'> | null> {
   return openTimeEntryDialog(modals, { record, jobId: initial?.job_id ?? null });
 }

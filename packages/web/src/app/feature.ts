@@ -1,0 +1,104 @@
+/**
+ * What a feature (features/<area>/) brings to the app, declared once in its `<area>-feature.ts`
+ * and gathered by app/features.ts (the one list of areas): its routes, what each of its resources
+ * opens and how it is headed, its side-menu links and dashboard cards.
+ *
+ *   export const purchasingFeature: Feature<ResourcesOf<typeof purchasing>> = { area: 'purchasing', resources: {...}, routes: [...] };
+ *
+ * `resources` has one entry per resource of the area's shared module (shared/resources/<area>.ts):
+ * a resource left out, or one of another area, does not compile; app/features.ts checks that the
+ * areas together cover every resource once. Screens and dialogs are dynamic imports only, so a
+ * declaration adds no screen code to the entry and each screen stays its own chunk.
+ *
+ * Menu links, menu groups, dashboard cards and card buttons are placed by `order` (ascending, `byOrder`),
+ * because areas interleave (platform.md 2.3, 2.4); a link or button may join another area's group
+ * or card by its key, so a card such as Inventory gathers buttons of several areas.
+ */
+import type { Icon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { Action, Area } from '@glazier/shared/permissions';
+import type { ResourceName } from '@glazier/shared/resources/registry';
+import type { RecordDialogOpener } from '../resource-kit/record-dialogs.ts';
+import type { RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
+import type { ModalStackApi } from '../ui/modal-stack.tsx';
+
+/** A permission a route, menu entry, card or button needs. */
+export interface Check {
+  action: Action;
+  area: Area;
+}
+
+/** What the app knows of one resource. */
+export interface ResourceEntry<N extends ResourceName> {
+  /** Opens its records (a lazy import of the area's `open<Thing>Dialog`); null when it has no dialog. */
+  dialog: (() => Promise<RecordDialogOpener<N>>) | null;
+  /** What its list rows show beneath the name, and their order; none: nothing, by title (record-headings.ts). */
+  heading?: RecordHeadingOrder;
+  /** How the command palette names a hit of it, and the screen the hit opens (none: its dialog). */
+  search?: SearchKind;
+}
+
+export interface SearchKind {
+  label: string;
+  path?: (id: number) => string;
+}
+
+/**
+ * A route under the signed-in layout: `screen` is its page (loaded lazily), `requires` guards it
+ * and its children, `children` nest below its path.
+ */
+export interface FeatureRoute {
+  path?: string;
+  screen?: () => Promise<ComponentType>;
+  requires?: Check;
+  children?: FeatureRoute[];
+}
+
+export interface MenuLinkDeclaration {
+  to: string;
+  label: string;
+  check?: Check;
+  order: number;
+  /** The key of the group it sits in (any area's); none: the top level. */
+  group?: string;
+}
+
+export interface MenuGroupDeclaration {
+  key: string;
+  label: string;
+  check?: Check;
+  order: number;
+}
+
+/** A dashboard button: a link, or something to run (e.g. open a dialog). */
+export type CardAction = { label: string; to: string } | { label: string; run: (modals: ModalStackApi) => Promise<unknown> };
+
+export type CardActionDeclaration = CardAction & { check?: Check; order: number };
+
+export interface DashboardCardDeclaration {
+  key: string;
+  title: string;
+  description: string;
+  icon: Icon;
+  check?: Check;
+  order: number;
+  actions: CardActionDeclaration[];
+}
+
+export interface Feature<R extends ResourceName = never> {
+  /** The area, named as in shared/resources and server/src/areas. */
+  area: string;
+  resources: { [N in R]: ResourceEntry<N> };
+  routes?: FeatureRoute[];
+  menuGroups?: MenuGroupDeclaration[];
+  menu?: MenuLinkDeclaration[];
+  dashboard?: DashboardCardDeclaration[];
+  /** Buttons on another area's card, by the card's key. */
+  cardActions?: (CardActionDeclaration & { card: string })[];
+}
+
+/** The resources an area's shared module (shared/resources/<area>.ts) defines. */
+export type ResourcesOf<AreaModule> = Extract<keyof AreaModule, ResourceName>;
+
+/** Declarations in their place: by `order`, ascending. */
+export const byOrder = <T extends { order: number }>(items: T[]): T[] => [...items].sort((a, b) => a.order - b.order);

@@ -1,0 +1,36 @@
+/**
+ * What analysis and forecasting bring (app/feature.ts). Their screens are not built yet: the menu
+ * and the dashboard already offer them (platform.md 2.3, 2.4), and their links show the not-found
+ * page.
+ */
+import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
+import type { Feature } from '../../app/feature.ts';
+
+export const analysisFeature: Feature = {
+  area: 'analysis',
+  resources: {},
+  menu: [
+    { to: '/analysis', label: 'Analysis', check: { action: 'view', area: 'analysis' }, order: 60 },
+    { to: '/forecasting', label: 'Forecasting', check: { action: 'view', area: 'forecasting' }, order: 70 },
+  ],
+  dashboard: [
+    {
+      key: 'analysis',
+      title: 'Analysis',
+      description: 'Job costs and margins.',
+      icon: IconChartBar,
+      check: { action: 'view', area: 'analysis' },
+      order: 7,
+      actions: [{ label: 'View', to: '/analysis', order: 1 }],
+    },
+    {
+      key: 'forecasting',
+      title: 'Forecasting',
+      description: 'Upcoming work and material needs.',
+      icon: IconTrendingUp,
+      check: { action: 'view', area: 'forecasting' },
+      order: 9,
+      actions: [{ label: 'View', to: '/forecasting', order: 1 }],
+    },
+  ],
+};

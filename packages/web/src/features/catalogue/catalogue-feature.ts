@@ -1,0 +1,31 @@
+/** What the catalogue brings: product categories, series and products (app/feature.ts). */
+import type * as catalogue from '@glazier/shared/resources/catalogue';
+import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import { headingLine } from '../../resource-kit/record-heading-orders.ts';
+
+export const catalogueFeature: Feature<ResourcesOf<typeof catalogue>> = {
+  area: 'catalogue',
+  resources: {
+    product_categories: { dialog: () => import('./product-category-dialog.tsx').then((m) => m.openProductCategoryDialog) },
+    series: { dialog: () => import('./series-dialog.tsx').then((m) => m.openSeriesDialog) },
+    products: {
+      dialog: () => import('./product-dialog.tsx').then((m) => m.openProductDialog),
+      heading: { secondary: (r) => headingLine(r.number ? r.name : '', r.series_name), sort: { column: 'number', direction: 'desc' } },
+      // Products have no screen of their own: a hit opens the Product dialog.
+      search: { label: 'Product' },
+    },
+    product_materials: { dialog: () => import('./product-material-dialog.tsx').then((m) => m.openProductMaterialDialog) },
+  },
+  routes: [
+    {
+      requires: { action: 'view', area: 'products' },
+      children: [
+        { path: '/product_categories', screen: () => import('./product-categories-page.tsx').then((m) => m.ProductCategoriesPage) },
+        { path: '/product_categories/:product_category_id', screen: () => import('./product-category-page.tsx').then((m) => m.ProductCategoryPage) },
+        { path: '/discontinued_products', screen: () => import('./discontinued-products-page.tsx').then((m) => m.DiscontinuedProductsPage) },
+      ],
+    },
+  ],
+  menu: [{ to: '/product_categories', label: 'Products', check: { action: 'edit', area: 'products' }, group: 'products-inventory', order: 1 }],
+  cardActions: [{ card: 'inventory', label: 'Products', to: '/product_categories', check: { action: 'edit', area: 'products' }, order: 1 }],
+};

@@ -1,0 +1,9 @@
+/** What the shop floor brings: label printing (app/feature.ts). */
+import type { Feature } from '../../app/feature.ts';
+
+export const shopFloorFeature: Feature = {
+  area: 'shop floor',
+  resources: {},
+  // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
+  routes: [{ path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) }],
+};

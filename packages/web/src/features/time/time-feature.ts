@@ -1,0 +1,26 @@
+/** What time brings: time entries and time cards (app/feature.ts). */
+import { IconClock } from '@tabler/icons-react';
+import type * as time from '@glazier/shared/resources/time';
+import type { Feature, ResourcesOf } from '../../app/feature.ts';
+
+export const timeFeature: Feature<ResourcesOf<typeof time>> = {
+  area: 'time',
+  resources: {
+    time_entries: { dialog: () => import('./time-entry-dialog.tsx').then((m) => m.openTimeEntryRecordDialog) },
+  },
+  menu: [{ to: '/time_cards', label: 'Time Cards', order: 30 }],
+  dashboard: [
+    {
+      key: 'time',
+      title: 'Time Cards',
+      description: 'Hours by week and job.',
+      icon: IconClock,
+      order: 4,
+      actions: [
+        // The label is spelled as the spec spells it.
+        { label: 'Enter TIme', run: (modals) => import('./time-entry-dialog.tsx').then((m) => m.openTimeEntryDialog(modals)), order: 1 },
+        { label: 'Time Cards', to: '/time_cards', order: 2 },
+      ],
+    },
+  ],
+};
