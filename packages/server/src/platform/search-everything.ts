@@ -1,3 +1,4 @@
+import type { SearchHit } from '@glazier/shared/actions/records';
 import { recordName } from '@glazier/shared/resources/naming';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
@@ -5,12 +6,6 @@ import { allowed, requireUser, type Ctx } from '../engine/context.ts';
 import { page, resource } from '../engine/engine.ts';
 import { invalid } from '../engine/errors.ts';
 
-export interface SearchHit {
-  resource: string;
-  id: number;
-  title: string;
-  subtitle: string | null;
-}
 
 const PER_RESOURCE = 5;
 const text = (...parts: unknown[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;

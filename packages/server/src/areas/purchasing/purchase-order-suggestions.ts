@@ -1,3 +1,4 @@
+import type { Suggestion } from '@glazier/shared/actions/purchasing';
 import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
@@ -7,23 +8,6 @@ import { create } from '../../engine/engine.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { onHandSql } from '../inventory/inventory-hooks.ts';
-
-export interface Suggestion {
-  material_id: number;
-  material_number: string | null;
-  description: string | null;
-  vendor_id: number | null;
-  vendor_name: string | null;
-  on_hand: number;
-  on_order: number;
-  reorder_qty: number;
-  open_demand: number;
-  shortfall: number;
-  economic_order_qty: number;
-  min_order_qty: number;
-  suggested_qty: number;
-  unit_price: number;
-}
 
 /**
  * One statement over every active material: open demand (product materials × job product qty on
@@ -88,12 +72,17 @@ export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{
     return await sqlRows(db, purchaseOrderSuggestionsSql());
   });
   return {
-    data: rows.map((r) => {
-      const out = { ...r } as Row;
-      for (const k of NUMERIC) out[k] = Number(r[k] ?? 0);
-      out.vendor_id = r.vendor_id == null ? null : Number(r.vendor_id);
-      out.suggested_qty = suggestedOrderQty(out.shortfall as number, out.economic_order_qty as number, out.min_order_qty as number);
-      return out as unknown as Suggestion;
+    data: rows.map((r): Suggestion => {
+      const n = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<(typeof NUMERIC)[number], number>;
+      return {
+        ...n,
+        material_id: Number(r.material_id),
+        material_number: (r.material_number as string | null) ?? null,
+        description: (r.description as string | null) ?? null,
+        vendor_id: r.vendor_id == null ? null : Number(r.vendor_id),
+        vendor_name: (r.vendor_name as string | null) ?? null,
+        suggested_qty: suggestedOrderQty(n.shortfall, n.economic_order_qty, n.min_order_qty),
+      };
     }),
   };
 }
