@@ -20,6 +20,7 @@ import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
+import { apiDocumentHandlers } from './api-document-actions.ts';
 
 type Registry = typeof ACTIONS;
 
@@ -30,6 +31,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...peopleHandlers,
   ...recordHandlers,
   ...attachmentHandlers,
+  ...apiDocumentHandlers,
 };
 
 /** 401 for a guest, 403 without the declared right. */

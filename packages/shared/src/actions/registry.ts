@@ -4,6 +4,7 @@
  * OpenAPI document lists them all (http/openapi.ts).
  */
 import { actionMap } from './define.ts';
+import { API_DOCUMENT_ACTIONS } from './api-document.ts';
 import { ATTACHMENT_ACTIONS } from './attachments.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
 import { JOBS_ACTIONS } from './jobs.ts';
@@ -18,6 +19,7 @@ export const ACTIONS = actionMap({
   ...PEOPLE_ACTIONS,
   ...RECORD_ACTIONS,
   ...ATTACHMENT_ACTIONS,
+  ...API_DOCUMENT_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;
