@@ -7,7 +7,7 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
-import { recordHistory, type HistoryChange, type HistoryEntry } from '@glazier/shared/actions/records';
+import { recordHistory, type HistoryChange } from '@glazier/shared/actions/records';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
