@@ -15,6 +15,7 @@ import { openDb } from '../src/db/open.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createOrResetUser } from '../src/cli/user-create.ts';
 import { withDatabase } from './global-setup.ts';
+import { checkAnswer } from './answer-check.ts';
 
 export interface TestEnv {
   db: Db;
@@ -153,6 +154,7 @@ export class Client {
     } catch {
       parsed = { raw: res.body };
     }
+    checkAnswer(method, url, res.statusCode, res.headers['content-type'], parsed);
     return { status: res.statusCode, body: parsed as Res['body'], headers: res.headers };
   }
 
@@ -167,7 +169,9 @@ export class Client {
       headers: { 'content-type': contentType, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
     });
     this.store(res.headers['set-cookie']);
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, headers: res.headers };
+    const body = res.body ? JSON.parse(res.body) : {};
+    checkAnswer('POST', url, res.statusCode, res.headers['content-type'], body);
+    return { status: res.statusCode, body, headers: res.headers };
   }
 
   get = (url: string) => this.request('GET', url);

@@ -40,28 +40,3 @@ export const LIST_LIMIT = 1_000;
 /** Header and cookie names of the anti-forgery token (Laravel Sanctum's, so any spec client works). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
-
-/**
- * One field of a history entry (`GET /api/history/{resource}/{id}`): its value before and after.
- * A reference (`client_id`) also carries the referenced records' names, `from_label`/`to_label`:
- * null when there is no value, or when the caller may not read that record and it is not stored.
- */
-export interface HistoryChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-  from_label?: string | null;
-  to_label?: string | null;
-}
-
-/** One audit row of a record's history: who did what, when, to which fields. */
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  /** When, ISO 8601 UTC. */
-  at: string;
-  user_id: number | null;
-  /** The user's name; "System" for the CLI and first-run setup; null when the user is gone. */
-  user_name: string | null;
-  changes: HistoryChange[];
-}

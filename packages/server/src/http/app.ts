@@ -22,8 +22,8 @@ import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
 import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
-import { registerFileRoutes } from './file-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
+import { registerActions } from './action-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -161,7 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerAuthRoutes(app, db, { secureCookies: secure });
-  registerFileRoutes(app, db);
+  registerActions(app, db);
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {

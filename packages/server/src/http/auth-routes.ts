@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
 import type { Db, Row } from '../db/client.ts';
-import { authenticate, issuePasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
+import { authenticate, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
 
@@ -90,10 +90,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { secureC
     const userId = await setupFirstAdmin(db, (request.body ?? {}) as Row);
     await signIn(request, reply, userId, secure);
     return reply.status(201).send({ id: userId });
-  });
-
-  app.post('/api/users/:id/reset_link', async (request) => {
-    return issuePasswordResetLink(request.ctx, (request.params as { id: string }).id);
   });
 
   app.post('/api/password_reset', async (request, reply) => {

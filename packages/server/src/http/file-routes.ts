@@ -1,17 +1,20 @@
 /**
- * Files and images over HTTP (DESIGN.md "Files and images"): multipart uploads on the raised body
- * limit of `uploadRoute`, and the authenticated download routes. The JSON forms of the same calls
+ * Files and images over HTTP (DESIGN.md "Files and images"): the handlers of their actions
+ * (shared/actions/attachments.ts), multipart uploads on the raised body limit of `uploadRoute`,
+ * and the authenticated downloads. The JSON forms of the same calls
  * (a file record without its PDF is refused; images as data URLs, the spec's bulk save) go to the
  * generic engine.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ATTACHMENT_ACTIONS } from '@glazier/shared/actions/attachments';
 import type { Db, Row } from '../db/client.ts';
 import { getRow } from '../engine/read.ts';
 import { create, storeMany } from '../engine/write.ts';
 import { ApiError, invalid, notFound } from '../engine/errors.ts';
 import { createWithUploads } from '../platform/attachments/upload-records.ts';
 import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob } from '../platform/attachments/stored-files.ts';
-import type { PreparedUpload } from '../engine/context.ts';
+import type { Ctx, PreparedUpload } from '../engine/context.ts';
+import type { ActionHandlers } from '../engine/action-handler.ts';
 import { uploadRoute } from './uploads.ts';
 
 interface Multipart {
@@ -64,61 +67,80 @@ async function sendBlob(request: FastifyRequest, reply: FastifyReply, sha256: un
   return reply.type(blob.mime).send(blob.data);
 }
 
-export function registerFileRoutes(app: FastifyInstance, db: Db) {
-  // Files: one PDF with description, job_id, estimate_id (domain.md 7).
-  app.post('/api/files', uploadRoute(db, 'jobs', MAX_FILE_BYTES + MB), async (request, reply) => {
-    if (!request.isMultipart()) return reply.status(201).send(await create(request.ctx, 'files', request.body));
+/** Route options of the uploads: the raised body limit, checked before a byte of the body is read (uploads.ts). */
+export function attachmentRouteOptions(db: Db): Partial<Record<keyof typeof ATTACHMENT_ACTIONS, RouteShorthandOptions>> {
+  return {
+    'files.upload': uploadRoute(db, 'jobs', MAX_FILE_BYTES + MB),
+    'images.upload': uploadRoute(db, 'images', MAX_IMAGE_BYTES + MB),
+    'job_images.upload': uploadRoute(db, 'images', MAX_IMAGE_BYTES + MB),
+    'images.upload_many': uploadRoute(db, 'images', undefined, { others: 'small' }),
+    'job_images.upload_many': uploadRoute(db, 'images', undefined, { others: 'small' }),
+  };
+}
+
+/** Images: every file of a form prepared, or one 422 that names each file that is not an image. */
+async function prepareImages(form: Multipart): Promise<PreparedUpload[]> {
+  const out: PreparedUpload[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const [i, f] of form.files.entries()) {
+    try {
+      out.push(await prepareImage(f.filename, f.data));
+    } catch (e) {
+      if (!(e instanceof ApiError) || !e.errors) throw e;
+      errors[form.files.length > 1 ? `data.${i}.file` : 'file'] = e.errors.file ?? [e.message];
+    }
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return out;
+}
+
+/** One image (`POST /api/images`, `/api/job_images`), or its JSON form (a data URL) through the generic create. */
+function uploadOneImage(resource: 'images' | 'job_images') {
+  return async ({ ctx, request }: { ctx: Ctx; request: FastifyRequest }) => {
+    if (!request.isMultipart()) return create(ctx, resource, request.body);
+    const form = await readMultipart(request, { files: 1, fileSize: MAX_IMAGE_BYTES });
+    if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
+    const [upload] = await prepareImages(form);
+    const [record] = await createWithUploads(ctx, resource, [{ body: formBody(form.fields), upload: upload! }]);
+    return record!;
+  };
+}
+
+/** A batch of up to five (a `description` per file, in order), or the JSON form through the generic store_many. */
+function uploadManyImages(resource: 'images' | 'job_images') {
+  return async ({ ctx, request }: { ctx: Ctx; request: FastifyRequest }) => {
+    if (!request.isMultipart()) return storeMany(ctx, resource, request.body);
+    const form = await readMultipart(request, { files: MAX_IMAGES_PER_UPLOAD, fileSize: MAX_IMAGE_BYTES });
+    if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
+    const uploads = await prepareImages(form);
+    const items = uploads.map((upload, i) => ({ body: formBody(form.fields, i, ['description']), upload }));
+    return { data: await createWithUploads(ctx, resource, items) };
+  };
+}
+
+/** The files and images actions (shared/actions/attachments.ts). */
+export const attachmentHandlers: ActionHandlers<typeof ATTACHMENT_ACTIONS> = {
+  // Files: one PDF with description, job_id, estimate_id (domain.md 7); or the JSON form (refused without its PDF).
+  'files.upload': async ({ ctx, request }) => {
+    if (!request.isMultipart()) return create(ctx, 'files', request.body);
     const form = await readMultipart(request, { files: 1, fileSize: MAX_FILE_BYTES });
     const file = form.files[0];
     if (!file) throw invalid({ file: ['Choose a PDF file.'] });
     const upload = await preparePdf(file.filename, file.data);
-    const [record] = await createWithUploads(request.ctx, 'files', [{ body: formBody(form.fields), upload }]);
-    return reply.status(201).send(record);
-  });
-  app.get('/api/files/:id/download', async (request, reply) => {
-    const file = await getRow(request.ctx, 'files', (request.params as { id: string }).id);
+    const [record] = await createWithUploads(ctx, 'files', [{ body: formBody(form.fields), upload }]);
+    return record!;
+  },
+  'files.download': async ({ ctx, params, request, reply }) => {
+    const file = await getRow(ctx, 'files', params.id);
     return sendBlob(request, reply, file.sha256, () => String(file.path ?? 'file.pdf'));
-  });
-
-  // Images: one (`POST /api/images`) or a batch of up to five (`store_many`, a `description` per
-  // file in order) with job_id / estimate_id; or the JSON forms with data URLs.
-  for (const resource of ['images', 'job_images'] as const) {
-    const prepareAll = async (form: Multipart): Promise<PreparedUpload[]> => {
-      const out: PreparedUpload[] = [];
-      const errors: Record<string, string[]> = {};
-      for (const [i, f] of form.files.entries()) {
-        try {
-          out.push(await prepareImage(f.filename, f.data));
-        } catch (e) {
-          if (!(e instanceof ApiError) || !e.errors) throw e;
-          errors[form.files.length > 1 ? `data.${i}.file` : 'file'] = e.errors.file ?? [e.message];
-        }
-      }
-      if (Object.keys(errors).length) throw invalid(errors); // names every file that is not an image
-      return out;
-    };
-    app.post(`/api/${resource}`, uploadRoute(db, 'images', MAX_IMAGE_BYTES + MB), async (request, reply) => {
-      if (!request.isMultipart()) return reply.status(201).send(await create(request.ctx, resource, request.body));
-      const form = await readMultipart(request, { files: 1, fileSize: MAX_IMAGE_BYTES });
-      if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
-      const [upload] = await prepareAll(form);
-      const [record] = await createWithUploads(request.ctx, resource, [{ body: formBody(form.fields), upload: upload! }]);
-      return reply.status(201).send(record);
-    });
-    app.post(`/api/${resource}/store_many`, uploadRoute(db, 'images', undefined, { others: 'small' }), async (request) => {
-      if (!request.isMultipart()) return storeMany(request.ctx, resource, request.body);
-      const form = await readMultipart(request, { files: MAX_IMAGES_PER_UPLOAD, fileSize: MAX_IMAGE_BYTES });
-      if (!form.files.length) throw invalid({ file: ['Please select at least one image.'] });
-      const uploads = await prepareAll(form);
-      const items = uploads.map((upload, i) => ({ body: formBody(form.fields, i, ['description']), upload }));
-      return { data: await createWithUploads(request.ctx, resource, items) };
-    });
-  }
-  app.get('/api/images/:id/:size', async (request, reply) => {
-    const { id, size } = request.params as { id: string; size: string };
-    if (size !== 'full' && size !== 'thumb') throw notFound();
-    const image = await getRow(request.ctx, 'images', id);
+  },
+  'images.upload': uploadOneImage('images'),
+  'job_images.upload': uploadOneImage('job_images'),
+  'images.upload_many': uploadManyImages('images'),
+  'job_images.upload_many': uploadManyImages('job_images'),
+  'images.content': async ({ ctx, params: { id, size }, request, reply }) => {
+    const image = await getRow(ctx, 'images', id);
     const sha = size === 'full' ? image.sha256 : image.thumb_sha256;
     return sendBlob(request, reply, sha, (mime) => `image-${image.id}${size === 'thumb' ? '-thumb' : ''}.${mime === 'image/png' ? 'png' : 'jpg'}`);
-  });
-}
+  },
+};

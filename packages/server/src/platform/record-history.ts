@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
+import type { HistoryChange, HistoryEntry } from '@glazier/shared/actions/records';
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
 import { present } from '../engine/present.ts';

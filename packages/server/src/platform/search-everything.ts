@@ -1,3 +1,4 @@
+import type { SearchHit } from '@glazier/shared/actions/records';
 import { recordName } from '@glazier/shared/resources/naming';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Row } from '../db/client.ts';
@@ -6,12 +7,6 @@ import { page } from '../engine/read.ts';
 import { resource } from '../engine/resources.ts';
 import { invalid } from '../engine/errors.ts';
 
-export interface SearchHit {
-  resource: string;
-  id: number;
-  title: string;
-  subtitle: string | null;
-}
 
 const PER_RESOURCE = 5;
 const text = (...parts: unknown[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;

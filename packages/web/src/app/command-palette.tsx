@@ -8,7 +8,9 @@ import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { searchEverything, type SearchHit } from '@glazier/shared/actions/records';
 import { isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
+import { callAction } from '../resource-kit/actions.ts';
 import { resourcePath, type RecordOf } from '../resource-kit/hooks.ts';
 import { api } from '../resource-kit/http.ts';
 import { hasRecordDialog, openRecordDialog } from '../resource-kit/record-dialogs.ts';
@@ -19,13 +21,6 @@ import { ListOption } from '../ui/list-option.tsx';
 import { ModalList } from '../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { TextField } from '../ui/text-field.tsx';
-
-export interface SearchHit {
-  resource: string;
-  id: number;
-  title: string;
-  subtitle: string | null;
-}
 
 /** What a hit opens: its screen, or (clients and products have none) its record dialog (its area's declaration). */
 const kindOf = (resource: string): SearchKind | undefined => (isResourceName(resource) ? SEARCH_KINDS[resource] : undefined);
@@ -57,7 +52,7 @@ function CommandPalette() {
   const listId = useId();
   const search = useQuery({
     queryKey: ['search', q],
-    queryFn: ({ signal }) => api.get<{ data: SearchHit[] }>('/api/search', { q }, signal),
+    queryFn: ({ signal }) => callAction(searchEverything, { query: { q }, signal }),
     enabled: q.length > 0,
   });
   const hits = q ? (search.data?.data ?? []) : [];

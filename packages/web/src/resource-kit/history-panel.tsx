@@ -7,7 +7,7 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
-import type { HistoryChange, HistoryEntry } from '@glazier/shared/api';
+import { recordHistory, type HistoryChange } from '@glazier/shared/actions/records';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { fieldText } from './field-text.ts';
-import { api } from './http.ts';
+import { callAction } from './actions.ts';
 
 const ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -56,7 +56,7 @@ export const historyKey = (resource: ResourceName, id: number) => [resource, 'hi
 export function HistoryPanel({ resource, id }: { resource: ResourceName; id: number }) {
   const query = useQuery({
     queryKey: historyKey(resource, id),
-    queryFn: ({ signal }) => api.get<{ data: HistoryEntry[] }>(`/api/history/${resource}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => callAction(recordHistory, { params: { resource, id }, signal }),
     // a history is read when asked for: always fresh
     staleTime: 0,
   });

@@ -7,7 +7,7 @@
  *   const client = useRecord('clients', id);                  // GET /api/clients/1?accessed_at=…
  *   const save = useSave('clients');  await save.mutateAsync({ id, name });  // POST or PATCH, InputOf<'clients'>
  *   const saveMany = useSaveMany('job_products');  const del = useDelete('clients');
- *   const restore = useRestore('products');  await restore.mutateAsync(id);   // PATCH /api/products/1/restore (soft-deleted ones)
+ *   const restore = useRestore('products');  await restore.mutateAsync(id);   // the records.restore action (soft-deleted ones)
  *
  * Every hook is typed by the resource name (shared/resources/records.ts): `client.data?.name` is a
  * string, and a field the definition lacks fails to compile.
@@ -16,6 +16,7 @@
  * invalidate the resource's lists so every screen refreshes without a reload; a child's (a job's
  * product) also refreshes its parent, which the server counts as changed.
  */
+import { restoreRecord } from '@glazier/shared/actions/records';
 import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -29,6 +30,7 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { callAction } from './actions.ts';
 import { http, type Query } from './http.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -182,7 +184,7 @@ function body(record: object): Record<string, unknown> {
 
 /**
  * PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`, a named
- * action that creates the record and answers it (e.g. `/api/jobs/5/duplicate`).
+ * action that creates the record and answers it (e.g. `actionPath(duplicateJob, { id })`).
  */
 export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, createPath?: string): Promise<RecordOf<N>> {
   type T = RecordOf<N>;
@@ -220,11 +222,12 @@ export function useDelete(resource: ResourceName) {
   });
 }
 
-/** Brings back a soft-deleted record (a discontinued product): `PATCH /api/{resource}/{id}/restore`. */
+/** Brings back a soft-deleted record (a discontinued product): the `records.restore` action. */
 export function useRestore<N extends ResourceName>(resource: N) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, number>({
-    mutationFn: async (id) => (await http<RecordOf<N>>('PATCH', `${resourcePath(resource)}/${id}/restore`)).data,
+    // The action serves every resource; what it answers is a record of the one named.
+    mutationFn: async (id) => (await callAction(restoreRecord, { params: { resource, id } })) as RecordOf<N>,
     onSuccess: (restored) => storeRecords(queryClient, resource, [restored]),
   });
 }

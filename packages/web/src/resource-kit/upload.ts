@@ -5,7 +5,9 @@
  * header (refreshed and retried once on 419), and failures as `HttpError` / `NetworkError`, so
  * `reportError` shows them like any other.
  *
- *   const file = await uploadForm<RecordOf<'files'>>('/api/files', form, { onProgress: (f) => setProgress(f) });
+ *   const file = await uploadForm<RecordOf<'files'>>(path, form, { onProgress: (f) => setProgress(f) });
+ *
+ * (Screens upload through an action's declaration: `uploadAction(uploadFile, form, ...)`, actions.ts.)
  *
  * A dialog that uploads cancels its upload when it closes, however it closes (Cancel, ×, Escape,
  * the browser's Back: each unmounts it), with `useUploadSignal`:

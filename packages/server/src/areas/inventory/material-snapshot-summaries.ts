@@ -1,7 +1,7 @@
 import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { authorize, type Ctx } from '../../engine/context.ts';
-import type { SnapshotSummary } from './take-material-snapshots.ts';
+import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
 
 /** How many snapshot dates the summary lists (newest first); years of month-end snapshots. */
 export const SNAPSHOT_SUMMARY_LIMIT = 120;

@@ -1,3 +1,4 @@
+import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
 import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { fieldValueSchema } from '@glazier/shared/resources/fields';
@@ -10,13 +11,6 @@ import { onHandSql, unitValueSql } from './inventory-hooks.ts';
 
 const DATE = fieldValueSchema(f.date());
 
-export interface SnapshotSummary {
-  date: string;
-  /** Active materials recorded. */
-  materials: number;
-  /** Σ value of the snapshot. */
-  value: number;
-}
 
 /**
  * `POST /api/material_snapshots/take {date}` (date defaults to today): for every active material,

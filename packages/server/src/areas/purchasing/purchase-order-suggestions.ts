@@ -1,3 +1,4 @@
+import type { Suggestion } from '@glazier/shared/actions/purchasing';
 import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
@@ -7,23 +8,6 @@ import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { onHandSql } from '../inventory/inventory-hooks.ts';
-
-export interface Suggestion {
-  material_id: number;
-  material_number: string | null;
-  description: string | null;
-  vendor_id: number | null;
-  vendor_name: string | null;
-  on_hand: number;
-  on_order: number;
-  reorder_qty: number;
-  open_demand: number;
-  shortfall: number;
-  economic_order_qty: number;
-  min_order_qty: number;
-  suggested_qty: number;
-  unit_price: number;
-}
 
 /**
  * One statement over every active material: open demand (product materials × job product qty on
@@ -92,12 +76,15 @@ export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{
   });
   return {
     data: rows.map((r): Suggestion => {
-      const numbers = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<NumericColumn, number>;
+      const n = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<NumericColumn, number>;
       return {
-        ...r,
-        ...numbers,
+        ...n,
+        material_id: Number(r.material_id),
+        material_number: r.material_number ?? null,
+        description: r.description ?? null,
         vendor_id: r.vendor_id == null ? null : Number(r.vendor_id),
-        suggested_qty: suggestedOrderQty(numbers.shortfall, numbers.economic_order_qty, numbers.min_order_qty),
+        vendor_name: r.vendor_name ?? null,
+        suggested_qty: suggestedOrderQty(n.shortfall, n.economic_order_qty, n.min_order_qty),
       };
     }),
   };

@@ -30,7 +30,7 @@ export type ProductFormValues = {
 
 export type ProductBody = InputOf<'products'> & { product_materials: InputOf<'product_materials'>[] };
 
-/** A product as GET /api/products/{id} returns it: with its lines and single material. */
+/** A product as its generic get returns it: with its lines and single material. */
 export type ProductWithMaterials = RecordOf<'products'> & {
   product_materials?: RecordOf<'product_materials'>[];
   material?: RecordOf<'materials'> | null;

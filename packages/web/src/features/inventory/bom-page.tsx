@@ -1,8 +1,9 @@
 /**
  * A bom (`/boms/{id}`): its name, job (a link to `/jobs/{id}`) and state; its materials (Bom
- * Material dialog); Pull (`POST /api/boms/{id}/pull`: stock falls by every line) and Return to
- * stock (`POST /api/boms/{id}/return`: the reverse), each asked first. A pulled bom is read-only.
+ * Material dialog); Pull (`boms.pull`: stock falls by every line) and Return to stock
+ * (`boms.return`: the reverse), each asked first. A pulled bom is read-only.
  */
+import { pullBom, returnBom } from '@glazier/shared/actions/inventory';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
@@ -11,8 +12,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { callAction } from '../../resource-kit/actions.ts';
 import { resourceKeys, storeRecords, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
-import { api } from '../../resource-kit/http.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
@@ -61,7 +62,7 @@ function BomActions({ bom, canEdit }: { bom: Bom; canEdit: boolean }) {
   const act = async (verb: 'pull' | 'return', question: string, title: string, done: string) => {
     if (!(await dialogs.confirm(question, { title, confirmLabel: title }))) return;
     try {
-      const { data } = await loader.run(api.post<{ data: Bom }>(`/api/boms/${bom.id}/${verb}`));
+      const { data } = await loader.run(callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }));
       storeRecords(queryClient, 'boms', [data]);
       refreshStock(queryClient);
       reportSuccess(done);

@@ -1,17 +1,18 @@
 /**
- * The small stock dialogs: Count stock (`POST /api/materials/{id}/count`, the absolute qty on hand
+ * The small stock dialogs: Count stock (the `materials.count` action, the absolute qty on hand
  * from its date on), Adjust (a signed `adjustment` transaction with a note saying why) and Take
- * Snapshot (`POST /api/material_snapshots/take`). Each refreshes what it changes: the material's
+ * Snapshot (`material_snapshots.take`). Each refreshes what it changes: the material's
  * on hand, its stock history, the snapshot summaries.
  */
+import { countMaterial, takeMaterialSnapshots, type SnapshotSummary } from '@glazier/shared/actions/inventory';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Button, Group, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { resourceKeys, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
-import { api } from '../../resource-kit/http.ts';
+import { callAction } from '../../resource-kit/actions.ts';
+import { resourceKeys, saveRecord, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
 import { DialogForm } from '../../ui/dialog-actions.tsx';
 import { DateField, QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
@@ -20,14 +21,8 @@ import { TextAreaField } from '../../ui/text-field.tsx';
 
 type Material = RecordOf<'materials'>;
 
-/** The query key of `GET /api/material_snapshots/summary`. */
+/** The query key of the `material_snapshots.summary` action's answer. */
 export const SNAPSHOT_SUMMARY_KEY = ['material_snapshots', 'summary'] as const;
-
-export interface SnapshotSummary {
-  date: string;
-  materials: number;
-  value: number;
-}
 
 /** After a stock movement: the material's on hand and its history are stale everywhere. */
 function refreshStock(queryClient: QueryClient) {
@@ -73,7 +68,7 @@ function CountForm({ material }: { material: Material }) {
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await loader.run(api.post<{ material: Material }>(`/api/materials/${material.id}/count`, values));
+      const answer = await loader.run(callAction(countMaterial, { params: { id: material.id }, body: values }));
       storeRecords(queryClient, 'materials', [answer.material]);
       refreshStock(queryClient);
       reportSuccess('Stock counted.');
@@ -104,7 +99,7 @@ function AdjustForm({ material }: { material: Material }) {
   const submit = form.onSubmit(async (values) => {
     try {
       const saved = await loader.run(
-        api.post<RecordOf<'material_transactions'>>('/api/material_transactions', { material_id: material.id, type: 'adjustment', ...values }),
+        saveRecord('material_transactions', { material_id: material.id, type: 'adjustment', ...values }),
       );
       refreshStock(queryClient);
       reportSuccess('Stock adjusted.');
@@ -130,7 +125,7 @@ function TakeSnapshotForm() {
   const form = useForm<{ date: string | null }>({ mode: 'controlled', initialValues: { date: toIsoDate(new Date()) }, clearInputErrorOnChange: true });
   const submit = form.onSubmit(async (values) => {
     try {
-      const summary = await loader.run(api.post<SnapshotSummary>('/api/material_snapshots/take', values));
+      const summary = await loader.run(callAction(takeMaterialSnapshots, { body: values }));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('material_snapshots') });
       reportSuccess('Snapshot taken.');
       modal.close(summary);

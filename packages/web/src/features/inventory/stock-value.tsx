@@ -1,26 +1,27 @@
 /**
  * Stock value as of a snapshot date (issue 8 §3): choose one of the snapshot dates (newest first)
  * and see the total value of that snapshot; take a new one. The totals are summed by the server
- * (`GET /api/material_snapshots/summary`).
+ * (the `material_snapshots.summary` action).
  */
+import { materialSnapshotSummaries } from '@glazier/shared/actions/inventory';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../resource-kit/http.ts';
+import { callAction } from '../../resource-kit/actions.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
-import { SNAPSHOT_SUMMARY_KEY, openTakeSnapshotDialog, type SnapshotSummary } from './stock-dialogs.tsx';
+import { SNAPSHOT_SUMMARY_KEY, openTakeSnapshotDialog } from './stock-dialogs.tsx';
 
 export function StockValue() {
   const modals = useModals();
   const canEdit = useCan('edit', 'inventory');
   const summaries = useQuery({
     queryKey: SNAPSHOT_SUMMARY_KEY,
-    queryFn: ({ signal }) => api.get<{ data: SnapshotSummary[] }>('/api/material_snapshots/summary', undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) => callAction(materialSnapshotSummaries, { signal }).then((r) => r.data),
   });
   const [chosen, setChosen] = useState<string | null>(null);
   const list = summaries.data ?? [];

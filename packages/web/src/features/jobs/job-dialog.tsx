@@ -7,6 +7,8 @@
  * active toggle on edit (a new job is active). Save, or Save and Open to go to `/jobs/{id}`;
  * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
+import { actionPath } from '@glazier/shared/actions/define';
+import { duplicateJob } from '@glazier/shared/actions/jobs';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/jobs/job-template';
 import { SETTING } from '@glazier/shared/settings';
@@ -81,7 +83,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
     deletedMessage: JOB_DELETED_MESSAGE,
     initialValues,
     // Nothing exists until Save: the server copies the job and its products with these values, at once.
-    createPath: duplicateOf ? `/api/jobs/${duplicateOf.id}/duplicate` : undefined,
+    createPath: duplicateOf ? actionPath(duplicateJob, { id: duplicateOf.id }) : undefined,
     savedMessage: duplicateOf ? 'Job duplicated.' : undefined,
     // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
     transform: (v) => {
@@ -220,7 +222,7 @@ export function openJobDialog(modals: ModalStackApi, props: RecordDialogOptions<
 
 /**
  * Opens the Job dialog titled Duplicate Job, filled from `job` with the number cleared; Save creates
- * the copy with its products (`POST /api/jobs/{id}/duplicate` with the dialog's values), Cancel
+ * the copy with its products (the `jobs.duplicate` action, with the dialog's values), Cancel
  * leaves nothing behind. Resolves with the copy, or null.
  */
 export function openDuplicateJobDialog(modals: ModalStackApi, job: Job): Promise<Job | null> {

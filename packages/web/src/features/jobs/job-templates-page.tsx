@@ -1,6 +1,6 @@
 /**
  * Job templates (`/job_templates`, `edit jobs_admin`): job templates and category templates in one
- * list. `GET /api/job_templates` pages, searches and sorts both kinds on the server as one list
+ * list. The generic page of `job_templates` pages, searches and sorts both kinds on the server as one list
  * (each row with its `type`), so this is the kit's `ResourceTable`. A job template opens its
  * screen; a category template opens View Category Template, as does one found with Find Category
  * Template (the Category Template lookup, 30 a page: platform.md 2.8).

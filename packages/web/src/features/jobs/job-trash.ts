@@ -1,6 +1,6 @@
 /**
- * The trash of deleted jobs (issue 9, B1): what deleting says, and restoring one (`PATCH
- * /api/jobs/{id}/restore`, `edit jobs_admin`), shared by the trash screen and a deleted job's screen.
+ * The trash of deleted jobs (issue 9, B1): what deleting says, and restoring one (the
+ * `records.restore` action, `edit jobs_admin`), shared by the trash screen and a deleted job's screen.
  */
 import { jobs } from '@glazier/shared/resources/jobs';
 import { useQueryClient } from '@tanstack/react-query';

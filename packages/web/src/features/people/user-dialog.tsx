@@ -10,6 +10,7 @@
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
+import { userResetLink } from '@glazier/shared/actions/people';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
@@ -17,7 +18,7 @@ import { Button, Center, CopyButton, Loader, Stack, Text, TextInput } from '@man
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
-import { api } from '../../resource-kit/http.ts';
+import { callAction } from '../../resource-kit/actions.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
@@ -74,7 +75,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
   const resetLink = async () => {
     if (!record) return;
     try {
-      const { url } = await loader.run(api.post<{ url: string }>(`/api/users/${record.id}/reset_link`));
+      const { url } = await loader.run(callAction(userResetLink, { params: { id: record.id } }));
       const full = new URL(url, window.location.origin).toString();
       await dialogs.alert(
         <Stack gap="sm">

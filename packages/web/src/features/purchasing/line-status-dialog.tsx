@@ -6,7 +6,7 @@
  * order received with its last line. Split divides the line's qty among the three statuses: editing
  * one amount adjusts the current status's amount, so the total stays the line's qty; any negative
  * amount shows "It looks like something is adding up to a negative." and blocks the save. The
- * server splits in one transaction (`POST /api/purchase_order_materials/{id}/split`).
+ * server splits in one transaction (the `purchase_order_materials.split` action).
  */
 import { PO_LINE_STATUS_LABELS, PO_LINE_STATUSES } from '@glazier/shared/resources/purchasing';
 import { formatQty } from '@glazier/shared/rules/money';

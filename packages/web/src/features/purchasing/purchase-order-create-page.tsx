@@ -1,6 +1,6 @@
 /**
  * A new purchase order (`/purchase_orders/create`): choose the vendor; the number shown is the
- * next one (`GET /api/purchase_orders/next_number`), which the server assigns on save (so two
+ * next one (the `purchase_orders.next_number` action), which the server assigns on save (so two
  * orders saved at once never share one); Save goes to the order.
  */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';

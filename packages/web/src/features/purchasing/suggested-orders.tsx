@@ -1,9 +1,9 @@
 /**
- * Suggested orders (issue 10, B4): every material short of stock (`GET
- * /api/purchase_orders/suggestions`), grouped by preferred vendor, each line showing why — on hand,
+ * Suggested orders (issue 10, B4): every material short of stock (the
+ * `purchase_orders.suggestions` action), grouped by preferred vendor, each line showing why — on hand,
  * on order, reorder qty, open demand, shortfall — and the suggested qty (the shortfall rounded up to
  * the economic order qty and the vendor's minimum). Tick lines, adjust their qty, and Create Orders
- * makes one draft order per vendor in one transaction (`POST /api/purchase_orders/from_suggestions`);
+ * makes one draft order per vendor in one transaction (`purchase_orders.from_suggestions`);
  * the orders made are listed with links.
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
@@ -17,7 +17,8 @@ import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { CheckField, QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
-import { SUGGESTIONS_KEY, fetchSuggestions, ordersFromSuggestions, type Suggestion } from './order-actions.ts';
+import type { Suggestion } from '@glazier/shared/actions/purchasing';
+import { SUGGESTIONS_KEY, fetchSuggestions, ordersFromSuggestions } from './order-actions.ts';
 
 interface Group {
   vendorId: number | null;

@@ -4,6 +4,7 @@
  * saved one edits its description (the PDF stays). On an estimate's file, Show on Job for users
  * with `edit estimates`.
  */
+import { uploadFile } from '@glazier/shared/actions/attachments';
 import { Anchor, FileInput, Progress, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,8 @@ import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';
 import { useCan } from '../session-user.ts';
-import { uploadForm, useUploadSignal } from '../upload.ts';
+import { uploadAction } from '../actions.ts';
+import { useUploadSignal } from '../upload.ts';
 import { parentFields, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 
 export const PDF_ONLY_MESSAGE = 'Only PDF files can be uploaded.';
@@ -51,7 +53,7 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
     // Closing the dialog (Cancel included) aborts the upload: no notice, nothing stored here.
     const signal = uploadSignal();
     try {
-      const saved = await uploadForm<RecordOf<'files'>>('/api/files', body, { onProgress: setProgress, signal });
+      const saved = await uploadAction(uploadFile, body, { onProgress: setProgress, signal });
       storeRecords(queryClient, 'files', [saved]);
       reportSuccess('File saved.');
       modal.close(saved);

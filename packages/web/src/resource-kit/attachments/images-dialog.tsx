@@ -4,6 +4,7 @@
  * Closing the dialog while they go (Cancel, ×, Escape, Back) aborts the batch being sent and sends
  * no further batch.
  */
+import { uploadImages } from '@glazier/shared/actions/attachments';
 import { Alert, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,8 @@ import { TextField } from '../../ui/text-field.tsx';
 import { reportError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
 import { storeRecords, type RecordOf } from '../hooks.ts';
-import { uploadForm, useUploadSignal } from '../upload.ts';
+import { uploadAction } from '../actions.ts';
+import { useUploadSignal } from '../upload.ts';
 import {
   NO_IMAGE_MESSAGE,
   compressImage,
@@ -78,7 +80,7 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
             body.append('file', image.file, image.file.name);
           }
           // Aborted, it rejects, and so does sendInBatches: no later batch is sent.
-          const { data } = await uploadForm<{ data: RecordOf<'images'>[] }>('/api/images/store_many', body, { onProgress, signal });
+          const { data } = await uploadAction(uploadImages, body, { onProgress, signal });
           saved.push(...data);
           storeRecords(queryClient, 'images', data);
         },

@@ -1,0 +1,17 @@
+/** Purchasing's named actions (shared/actions/purchasing.ts), each to its rule in this folder. */
+import type { PURCHASING_ACTIONS } from '@glazier/shared/actions/purchasing';
+import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
+import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
+import { receivePurchaseOrder } from './receive-purchase-order.ts';
+import { sendPurchaseOrder } from './send-purchase-order.ts';
+import { splitPurchaseOrderLine } from './split-purchase-order-line.ts';
+
+export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
+  'purchase_orders.next_number': async ({ ctx }) => ({ data: { number: await nextPurchaseOrderNumber({ ctx }) } }),
+  'purchase_orders.send': async ({ ctx, params }) => ({ data: await sendPurchaseOrder({ ctx, id: params.id }) }),
+  'purchase_orders.receive': async ({ ctx, params }) => ({ data: await receivePurchaseOrder({ ctx, id: params.id }) }),
+  'purchase_order_materials.split': ({ ctx, params, input }) => splitPurchaseOrderLine({ ctx, id: params.id, input }),
+  'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),
+  'purchase_orders.from_suggestions': ({ ctx, input }) => purchaseOrdersFromSuggestions({ ctx, input }),
+};

@@ -1,0 +1,81 @@
+/**
+ * The one mechanism that serves the named actions (shared/actions): a route for each declaration,
+ * which checks the session and the declared right first (401, 403), then the path parameters (a
+ * path that names nothing: 404) and the query or body (422 with field errors), and then runs the
+ * action's handler, typed by its declaration. Writing handlers keep their transaction and audit
+ * row in their area's rule. Their map must cover every declared action, or this fails to compile.
+ */
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
+import type { ActionDef } from '@glazier/shared/actions/define';
+import { issuesToErrors } from '@glazier/shared/resources/define';
+import type { Db } from '../db/client.ts';
+import type { ActionCall, ActionHandlers } from '../engine/action-handler.ts';
+import { authorize, type Ctx } from '../engine/context.ts';
+import { invalid, notFound } from '../engine/errors.ts';
+import { purchasingHandlers } from '../areas/purchasing/purchasing-actions.ts';
+import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
+import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
+import { peopleHandlers } from '../areas/people/people-actions.ts';
+import { recordHandlers } from '../platform/record-actions.ts';
+import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
+import { apiDocumentHandlers } from './api-document-actions.ts';
+
+type Registry = typeof ACTIONS;
+
+const HANDLERS: ActionHandlers<Registry> = {
+  ...purchasingHandlers,
+  ...inventoryHandlers,
+  ...jobsHandlers,
+  ...peopleHandlers,
+  ...recordHandlers,
+  ...attachmentHandlers,
+  ...apiDocumentHandlers,
+};
+
+/** 401 for a guest, 403 without the declared right. */
+export function checkActionPermission(ctx: Ctx, def: ActionDef): void {
+  const p = def.permission;
+  if (p === 'signed_in') authorize(ctx, 'view', 'signed_in');
+  else authorize(ctx, p.action, p.area);
+}
+
+/** A value by its schema, or the error `fail` makes of the issues. */
+function parsed(schema: z.ZodType | undefined, value: unknown, fail: (issues: z.core.$ZodIssue[]) => Error): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw fail(result.error.issues);
+  return result.data;
+}
+
+function registerAction<N extends ActionName>(app: FastifyInstance, name: N, options: RouteShorthandOptions | undefined): void {
+  const def: ActionDef = ACTIONS[name];
+  const handler = HANDLERS[name];
+  app.route({
+    ...options,
+    method: def.method,
+    url: def.path,
+    handler: async (request, reply) => {
+      checkActionPermission(request.ctx, def);
+      const params = parsed(def.params, request.params, () => notFound());
+      const multipart = def.upload !== undefined && request.isMultipart();
+      const input =
+        def.method === 'GET'
+          ? parsed(def.query, request.query ?? {}, (issues) => invalid(issuesToErrors(issues)))
+          : multipart
+            ? undefined // the handler reads the form within its limits
+            : parsed(def.body, request.body, (issues) => invalid(issuesToErrors(issues)));
+      // The schemas above are this action's own, so their results are its call's types.
+      const call = { ctx: request.ctx, params, input, request, reply } as ActionCall<Registry[N]>;
+      const answer = await handler(call);
+      if (def.download) return answer; // the handler sent the blob
+      return reply.status(def.status ?? 200).send(answer);
+    },
+  });
+}
+
+export function registerActions(app: FastifyInstance, db: Db): void {
+  const options: Partial<Record<ActionName, RouteShorthandOptions>> = attachmentRouteOptions(db);
+  for (const name of Object.keys(ACTIONS) as ActionName[]) registerAction(app, name, options[name]);
+}

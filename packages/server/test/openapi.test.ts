@@ -1,0 +1,89 @@
+/**
+ * The OpenAPI document (`GET /api/openapi.json`) and the one mechanism of the named actions: the
+ * document is a valid OpenAPI 3.1 document covering every resource's generic calls and every
+ * declared action, served to signed-in users only; an action refuses a guest (401) and a user
+ * without its right (403) before it looks at the input, a path that names nothing (404), and
+ * bad input with field errors (422). (Every answer the suite receives is also checked against
+ * the document: answer-check.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ACTIONS } from '@glazier/shared/actions/registry';
+import { RESOURCE_NAMES } from '@glazier/shared/resources/registry';
+import { openApiPath } from '../src/http/openapi.ts';
+import { checkAnswer } from './answer-check.ts';
+import { Client, appWithRoles, made } from './harness.ts';
+
+const t = appWithRoles();
+
+describe('GET /api/openapi.json', () => {
+  it('is refused to a guest, and is a valid OpenAPI 3.1 document for a signed-in user of any role', async () => {
+    const guest = await new Client(t.env.app).get('/api/openapi.json');
+    expect(guest.status).toBe(401);
+    const res = await t.as.employee.get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(res.body as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has the generic calls of every resource and every named action, each once', async () => {
+    type Operation = { operationId: string; requestBody?: { content: Record<string, unknown> } };
+    const doc = (await t.as.employee.get('/api/openapi.json')).body as { paths?: Record<string, Record<string, Operation>> };
+    const paths = doc.paths ?? {};
+    const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const name of RESOURCE_NAMES) {
+      expect(Object.keys(paths[`/api/${name}`] ?? {}), name).toEqual(expect.arrayContaining(['get', 'post']));
+      expect(Object.keys(paths[`/api/${name}/{id}`] ?? {}).sort(), name).toEqual(['delete', 'get', 'patch', 'put']);
+      expect(Object.keys(paths[`/api/${name}/store_many`] ?? {}), name).toEqual(['post']);
+    }
+    for (const def of Object.values(ACTIONS)) {
+      expect(paths[openApiPath(def.path)]?.[def.method.toLowerCase()]?.operationId, def.name).toBe(def.name);
+    }
+    // An upload's path is also its resource's JSON create: both bodies are described.
+    expect(Object.keys(paths['/api/files']?.post?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
+  });
+
+  it('catches an answer that is not what the document says (the suite-wide check)', () => {
+    expect(() => checkAnswer('GET', '/api/purchase_orders/next_number', 200, 'application/json', { data: { number: 1001 } })).not.toThrow();
+    expect(() => checkAnswer('GET', '/api/purchase_orders/next_number', 200, 'application/json', { number: 1001 })).toThrow(/does not allow/);
+    expect(() => checkAnswer('POST', '/api/purchase_orders/5/send', 200, 'application/json', { data: { id: 5, sent_at: 7 } })).toThrow(/does not allow/);
+  });
+});
+
+describe('a named action through the one mechanism', () => {
+  it('answers 401 to a guest and 403 without the right, before looking at the path or the body', async () => {
+    const guest = new Client(t.env.app);
+    await guest.get('/sanctum/csrf-cookie');
+    expect((await guest.post('/api/purchase_order_materials/abc/split', { ordered: 'x' })).status).toBe(401);
+    expect((await guest.get('/api/material_snapshots/summary')).status).toBe(401);
+    expect((await guest.post('/api/users/1/reset_link')).status).toBe(401);
+    expect((await t.as.supervisor.post('/api/purchase_order_materials/abc/split', { ordered: 'x' })).status).toBe(403);
+    expect((await t.as.employee.post('/api/material_snapshots/take', { date: 'not a date' })).status).toBe(403);
+    expect((await t.as.manager.post(`/api/users/${t.ids.employee.id}/reset_link`)).status).toBe(403);
+  });
+
+  it('answers 404 for a path that names nothing, and 422 with field errors for bad input', async () => {
+    expect((await t.as.manager.post('/api/purchase_order_materials/abc/split', { ordered: 1 })).status).toBe(404);
+    expect((await t.as.manager.get('/api/history/no_such_resource/1')).status).toBe(404);
+    expect((await t.as.manager.get('/api/images/1/huge')).status).toBe(404);
+    const vendor = await made(t.as.manager, 'vendors', { name: 'Mechanism Vendor' });
+    const material = await made(t.as.manager, 'materials', { number: 'MECH-1', description: 'mechanism test' });
+    const order = await made(t.as.manager, 'purchase_orders', { vendor_id: vendor.id });
+    const line = await made(t.as.manager, 'purchase_order_materials', { purchase_order_id: order.id, material_id: material.id, qty: 4, price: 8 });
+    const junk = await t.as.manager.post(`/api/purchase_order_materials/${line.id}/split`, { ordered: 'x', received: -1 });
+    expect(junk.status).toBe(422);
+    expect(junk.body.errors).toEqual({ ordered: ['Must be a number.'], received: ['It looks like something is adding up to a negative.'] });
+    const snapshot = await t.as.manager.post('/api/material_snapshots/take', { date: '2026-02-30' });
+    expect(snapshot.status).toBe(422);
+    expect(Object.keys(snapshot.body.errors ?? {})).toEqual(['date']);
+    const search = await t.as.employee.get(`/api/search?q=${'y'.repeat(201)}`);
+    expect(search.status).toBe(422);
+    expect(search.body.errors).toEqual({ q: ['Must be at most 200 characters.'] });
+    const lines = await t.as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: 'x', qty: 0 }] });
+    expect(lines.status).toBe(422);
+    expect(lines.body.errors).toEqual({ 'lines.0.material_id': ['Choose a material.'], 'lines.0.qty': ['The qty must be more than 0.'] });
+  });
+});

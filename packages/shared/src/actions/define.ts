@@ -1,0 +1,88 @@
+/**
+ * A named action's contract (DESIGN.md "Layout", actions/): its method and path, the zod schemas
+ * of its path parameters, query, body and answer, and the right it needs. The server registers
+ * its route from this (http/action-routes.ts), the web calls it by it (resource-kit/actions.ts),
+ * and the OpenAPI document describes it (http/openapi.ts): one declaration, three uses.
+ *
+ *   export const sendPurchaseOrder = defineAction({
+ *     name: 'purchase_orders.send', method: 'POST', path: '/api/purchase_orders/:id/send',
+ *     params: z.object({ id: ID_PARAM }), answer: z.object({ data: recordRead('purchase_orders') }),
+ *     permission: { action: 'edit', area: 'purchase_orders' },
+ *   });
+ */
+import { z } from 'zod';
+import type { Action, Area } from '../permissions.ts';
+
+export type ActionMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call: a right on an area, or any signed-in user (the action then asks the record's own
+ * rules, as a history or a restore does for the resource it names).
+ */
+export type ActionPermission = { action: Action; area: Area } | 'signed_in';
+
+export interface ActionDef {
+  /** `resource.verb`, unique: the registry's key and the OpenAPI operation id. */
+  name: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  method: ActionMethod;
+  /** Fastify's form: `/api/purchase_orders/:id/send`. */
+  path: string;
+  /** The path parameters (strings on the wire); a path that fails them names nothing: 404. */
+  params?: z.ZodType;
+  /** GET: the query string's parameters. */
+  query?: z.ZodType;
+  /** Writes: the JSON body (422 with field errors when it fails). */
+  body?: z.ZodType;
+  /** What a 2xx answer carries (for a download: the blob's media type is `download`). */
+  answer: z.ZodType;
+  permission: ActionPermission;
+  /** The success status when not 200. */
+  status?: 201;
+  /** Also takes a multipart/form-data body (files and images): its fields, with the file part(s). */
+  upload?: { fields: z.ZodType; files: 'one' | 'many' };
+  /** Answers a stored blob of this media type instead of JSON. */
+  download?: string;
+}
+
+/** Declares an action; `const` keeps its literal name and schemas for the types below. */
+export function defineAction<const D extends ActionDef>(def: D): D {
+  return def;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The answer a caller receives. */
+export type ActionAnswer<D extends ActionDef> = z.output<D['answer']>;
+/** The body a caller sends (before the server's parsing: numbers may still be strings, etc.). */
+export type ActionBody<D extends ActionDef> = D['body'] extends z.ZodType ? z.input<D['body']> : undefined;
+/** The query a caller sends. */
+export type ActionQuery<D extends ActionDef> = D['query'] extends z.ZodType ? z.input<D['query']> : undefined;
+/** The path parameters a caller gives: each becomes one URL segment. */
+export type ActionParams<D extends ActionDef> = D['params'] extends z.ZodType ? { [K in keyof z.input<D['params']>]: string | number } : undefined;
+/** The parameters, query and body as the server's handler receives them (parsed). */
+export type ActionParsedParams<D extends ActionDef> = Out<D['params']>;
+export type ActionParsedInput<D extends ActionDef> = D['method'] extends 'GET' ? Out<D['query']> : Out<D['body']>;
+
+/** A URL path of an action: its `:name` segments filled in, each URL-encoded. */
+export function actionPath(def: Pick<ActionDef, 'path'>, params?: Record<string, string | number>): string {
+  return def.path.replace(/:([a-z_]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`${def.path}: the path parameter ${key} is missing.`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A record id in a path: digits, within PostgreSQL's integer. */
+export const ID_PARAM = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 2_147_483_647)
+  .meta({ description: 'A record id.' });
+
+/** A map of declarations keyed by their names (a key that is not its declaration's name fails to compile). */
+export function actionMap<const T extends Record<string, ActionDef>>(actions: T & { [K in keyof T]: { name: K } }): T {
+  return actions;
+}

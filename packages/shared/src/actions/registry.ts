@@ -1,0 +1,25 @@
+/**
+ * Every named action, keyed by its name: each area's map (each key its declaration's name, or it
+ * fails to compile). The server's handler map must cover every key (http/action-routes.ts), the
+ * OpenAPI document lists them all (http/openapi.ts).
+ */
+import { actionMap } from './define.ts';
+import { API_DOCUMENT_ACTIONS } from './api-document.ts';
+import { ATTACHMENT_ACTIONS } from './attachments.ts';
+import { INVENTORY_ACTIONS } from './inventory.ts';
+import { JOBS_ACTIONS } from './jobs.ts';
+import { PEOPLE_ACTIONS } from './people.ts';
+import { PURCHASING_ACTIONS } from './purchasing.ts';
+import { RECORD_ACTIONS } from './records.ts';
+
+export const ACTIONS = actionMap({
+  ...PURCHASING_ACTIONS,
+  ...INVENTORY_ACTIONS,
+  ...JOBS_ACTIONS,
+  ...PEOPLE_ACTIONS,
+  ...RECORD_ACTIONS,
+  ...ATTACHMENT_ACTIONS,
+  ...API_DOCUMENT_ACTIONS,
+});
+
+export type ActionName = keyof typeof ACTIONS;

@@ -1,0 +1,37 @@
+/**
+ * Calls a named action by its declaration (shared/actions): the URL, method and types all come
+ * from it, so no screen writes an `/api/...` path or an answer type of its own.
+ *
+ *   const { data } = await callAction(sendPurchaseOrder, { params: { id } });   // data: RecordOf<'purchase_orders'>
+ *   const { data } = await callAction(searchEverything, { query: { q }, signal });
+ *   const saved = await uploadAction(uploadFile, form, { onProgress });          // multipart
+ */
+import type { z } from 'zod';
+import { actionPath, type ActionAnswer, type ActionBody, type ActionDef, type ActionParams, type ActionQuery } from '@glazier/shared/actions/define';
+import { http, type Query } from './http.ts';
+import { uploadForm, type UploadOptions } from './upload.ts';
+
+type ParamsArg<D extends ActionDef> = D['params'] extends z.ZodType ? { params: ActionParams<D> } : { params?: undefined };
+
+export type ActionArgs<D extends ActionDef> = ParamsArg<D> & {
+  query?: ActionQuery<D>;
+  body?: ActionBody<D>;
+  signal?: AbortSignal;
+};
+
+/** The arguments, optional when the action has no path parameters. */
+type ArgsList<D extends ActionDef> = D['params'] extends z.ZodType ? [args: ActionArgs<D>] : [args?: ActionArgs<D>];
+
+const pathOf = (action: ActionDef, params: Record<string, string | number> | undefined) => actionPath(action, params);
+
+export async function callAction<D extends ActionDef>(action: D, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
+  const { params, query, body, signal } = (args ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
+  const { data } = await http<ActionAnswer<D>>(action.method, pathOf(action, params), { query, body, signal });
+  return data;
+}
+
+/** An upload action's multipart form (with progress and cancelling, upload.ts). */
+export function uploadAction<D extends ActionDef & { upload: object }>(action: D, form: FormData, options: UploadOptions & { params?: ActionParams<D> } = {}): Promise<ActionAnswer<D>> {
+  const { params, ...rest } = options;
+  return uploadForm<ActionAnswer<D>>(pathOf(action, params as Record<string, string | number> | undefined), form, rest);
+}
