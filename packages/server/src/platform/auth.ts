@@ -1,6 +1,6 @@
 /** Sign-in, first-run setup and password resets: the auth actions behind the session routes. */
 import crypto from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Role } from '@glazier/shared/permissions';
@@ -9,7 +9,7 @@ import { password_resets, users } from '../db/schema.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
 import { create, update } from '../engine/engine.ts';
-import { ARGON2_OPTIONS } from '../areas/people/users-hooks.ts';
+import { hashPassword } from './passwords.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
 import { systemCtx } from './system-context.ts';
@@ -17,7 +17,7 @@ import { sessionUserCache } from './session-user-cache.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', ARGON2_OPTIONS));
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
   const role = u.role as Role;

@@ -1,14 +1,12 @@
-import { hash } from '@node-rs/argon2';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { allowed, canEdit } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid } from '../../engine/errors.ts';
 import { forgetSessionUser } from '../../platform/session-user-cache.ts';
 import { destroyUserSessions } from '../../platform/session-store.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { deleteUserContent } from './delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 
-
-export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
 
 export const usersHooks: Hooks = {
   // Anyone signed in may try an update (their own profile); the record rule below decides.
@@ -30,7 +28,7 @@ export const usersHooks: Hooks = {
     if (!existing && !password) throw invalid({ password: ['The password field is required.'] });
     if (password) {
       if (password !== input.password_confirmation) throw invalid({ password_confirmation: ['The password confirmation does not match.'] });
-      values.password_hash = await hash(password, ARGON2_OPTIONS);
+      values.password_hash = await hashPassword(password);
     }
     delete values.password;
     delete values.password_confirmation;

@@ -1,0 +1,8 @@
+/** Password hashing, one setting for every hash the server makes (DESIGN.md: argon2id). */
+import { hash } from '@node-rs/argon2';
+
+const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
