@@ -21,8 +21,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'setup', testMatch: /first-run\.setup\.ts/ },
-    { name: 'chromium', dependencies: ['setup'], testMatch: /.*\.spec\.ts/ },
+    { name: 'first-run', testMatch: /first-run\.setup\.ts/ },
+    // each role signs in once; the specs reuse the saved sessions (support.ts `signInAs`)
+    { name: 'sign-in', dependencies: ['first-run'], testMatch: /sign-in\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['sign-in'], testMatch: /.*\.spec\.ts/ },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -1,20 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The server's tests in three projects, so the PostgreSQL pass (scripts/test-pg.mjs) reruns only
+// what a database changes: `server-unit` (test/unit/: no database), `server-db` (the API and
+// database tests: on PGlite here, on PostgreSQL again in that pass) and `server-pglite` (test/pglite-only/:
+// tests of PGlite itself, such as the kill -9 test of its data folder).
+const serverDb = {
+  environment: 'node',
+  globalSetup: ['packages/server/test/global-setup.ts'],
+  setupFiles: ['packages/server/test/install-resources.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} as const;
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
-          name: 'server',
+          name: 'server-db',
           include: ['packages/server/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['packages/server/test/global-setup.ts'],
-          setupFiles: ['packages/server/test/install-resources.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, 'packages/server/test/unit/**', 'packages/server/test/pglite-only/**'],
+          ...serverDb,
         },
       },
+      { test: { name: 'server-pglite', include: ['packages/server/test/pglite-only/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       'packages/web/vitest.config.ts',
     ],
   },

@@ -3,7 +3,7 @@
  * the screens differ, in light and dark; one h1 and a document title per screen; the skip link.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, expectAccessible, login } from './support.ts';
+import { ROLE_USERS, expectAccessible, signInAs } from './support.ts';
 
 // Each test walks many screens and runs axe on each.
 test.describe.configure({ timeout: 180_000 });
@@ -44,7 +44,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('admin: every screen and dialog', async ({ page }) => {
-      await login(page, ADMIN.email, ADMIN.password);
+      await signInAs(page, 'admin');
       await screen(page, '/', 'Home', /^Hello/);
       await expectAccessible(page, 'dashboard');
       await page.getByTestId('card-time').getByRole('button', { name: 'Enter TIme' }).click();
@@ -80,7 +80,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('manager: read-only employees and settings', async ({ page }) => {
-      await login(page, ROLE_USERS.manager.email, PASSWORD);
+      await signInAs(page, 'manager');
       await screen(page, '/employees', 'Employees', 'Employees');
       await expectAccessible(page, 'employees (read-only)');
       await page.getByTestId('employees-table').getByText(ROLE_USERS.employee.name).click();
@@ -90,7 +90,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('employee: dashboard, read-only clients, a screen not allowed', async ({ page }) => {
-      await login(page, ROLE_USERS.employee.email, PASSWORD);
+      await signInAs(page, 'employee');
       await screen(page, '/', 'Home', /^Hello/);
       await expectAccessible(page, 'employee dashboard');
       await screen(page, '/lists/clients', 'Clients', 'Clients');
@@ -102,7 +102,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('the skip link is the first tab stop and takes the keyboard straight to the screen', async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -118,7 +118,7 @@ test('the skip link is the first tab stop and takes the keyboard straight to the
 });
 
 test('the colour swatches are one radio group: one tab stop, arrow keys choose', async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');

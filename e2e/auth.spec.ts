@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, loginAdmin } from './support.ts';
+import { ADMIN, login } from './support.ts';
 
 test('guests are sent to the welcome page and see no action bar', async ({ page }) => {
   await page.goto('/lists/clients');
@@ -23,7 +23,7 @@ test('a wrong password shows the error under the email and keeps the dialog open
 });
 
 test('login goes home, logout goes to the welcome page', async ({ page }) => {
-  await loginAdmin(page);
+  await login(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('toolbar', { name: 'Actions' })).toBeVisible();
   await page.getByTestId('user-button').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -1,9 +1,9 @@
 /** Client types and clients, end to end: create, edit, delete, with the spec's confirmations. */
 import { expect, test } from '@playwright/test';
-import { loginAdmin } from './support.ts';
+import { signInAs } from './support.ts';
 
 test('create, edit and delete a client type', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await page.getByRole('button', { name: 'Client Types' }).click();
   const list = page.getByTestId('client-types-dialog');
@@ -32,7 +32,7 @@ test('create, edit and delete a client type', async ({ page }) => {
 });
 
 test('create, edit and delete a client', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');
@@ -72,7 +72,7 @@ test('create, edit and delete a client', async ({ page }) => {
 });
 
 test('the browser back action closes the top dialog instead of leaving the page', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeVisible();

@@ -5,7 +5,7 @@
  * highlight in view, job rows in heading order).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, apiPost, login, loginAdmin } from './support.ts';
+import { ADMIN, ROLE_USERS, apiPost, signInAs } from './support.ts';
 
 /** Names unique to each test run, so the tests can run again on the same database. */
 let RUN = '';
@@ -31,7 +31,7 @@ test('Login: Enter in Email goes to Password, Enter in Password logs in', async 
 });
 
 test('a record dialog: Enter walks the fields and saves on the last; the saved notice shows once; focus returns to the opener', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   const add = page.getByRole('button', { name: 'Add Client' });
   await add.focus();
@@ -70,7 +70,7 @@ test('a record dialog: Enter walks the fields and saves on the last; the saved n
 });
 
 test('a delete confirmation has a real title, focuses Cancel, and gives the focus back to Delete', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const res = await apiPost(page.request, baseURL!, '/api/clients', { name: `Confirm Focus ${RUN}` });
   expect(res.status()).toBe(201);
   await page.goto('/lists/clients');
@@ -90,7 +90,7 @@ test('a delete confirmation has a real title, focuses Cancel, and gives the focu
 });
 
 test('the picker: Escape closes only its list, a click outside picks nothing, the highlight stays in view', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   // One type that the search leaves out, so the searched list (16) differs from the first one (17+).
   expect((await apiPost(page.request, baseURL!, '/api/client_types', { name: 'Other Type' })).status()).toBe(201);
   const tag = `Kit ${Date.now().toString(36)}`;
@@ -130,7 +130,7 @@ test('the picker: Escape closes only its list, a click outside picks nothing, th
 });
 
 test('the job picker lists jobs in the order of their headings (numbers, newest first)', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   for (const [number, name] of [
     // By name they would read K-1001, K-1003, K-1002.
     [`K${RUN}-1001`, 'Alder House'],
@@ -153,10 +153,10 @@ test('the job picker lists jobs in the order of their headings (numbers, newest 
 test('without edit rights a record reads as text, titled without "Edit"; Profile is editable for an employee', async ({ page, browser, baseURL }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await loginAdmin(admin);
+  await signInAs(admin, 'admin');
   expect((await apiPost(admin.request, baseURL!, '/api/clients', { name: `Read Only ${RUN}`, note: 'Morning installs' })).status()).toBe(201);
   await adminContext.close();
-  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(page, 'employee');
   await page.goto('/lists/clients');
   await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Read Only ${RUN}`);
   await page.getByTestId('clients-row').filter({ hasText: `Read Only ${RUN}` }).click();

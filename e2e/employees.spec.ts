@@ -1,9 +1,9 @@
 /** Employees and the User dialog (domain.md 3, 4, 6). */
 import { expect, test } from '@playwright/test';
-import { ADMIN, loginAdmin } from './support.ts';
+import { ADMIN, signInAs } from './support.ts';
 
 test('create, edit and delete an employee', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/employees');
   await page.getByRole('button', { name: /Add/ }).first().click();
   const dialog = page.getByTestId('user-dialog');
@@ -41,7 +41,7 @@ test('create, edit and delete an employee', async ({ page }) => {
 });
 
 test('editing oneself hides the role picker and offers no delete', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.getByTestId('user-button').click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   const dialog = page.getByTestId('user-dialog');

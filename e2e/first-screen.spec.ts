@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIRST_SCREEN_CSS_BUDGET, FIRST_SCREEN_JS_BUDGET, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
-import { loginAdmin } from './support.ts';
+import { signInAs } from './support.ts';
 
 const SERVED = path.resolve(import.meta.dirname, '../.tmp/e2e-web');
 
@@ -25,7 +25,7 @@ for (const route of ['/', '/welcome']) {
 }
 
 test('a screen opened directly waits for the styles that are not in the first stylesheet', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
@@ -80,7 +80,7 @@ test("React's renderer is a chunk of its own, preloaded with the page", async ({
 // the app must take that answer, not ask again (a header or credentials mode that differs from the
 // preload's makes the browser fetch a second time).
 test('the user check is sent once per page load, by the preload in index.html', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const checks: { url: string; type: string }[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/user') checks.push({ url: r.url(), type: r.resourceType() });
@@ -153,7 +153,7 @@ test('the welcome page paints from its own HTML, then the app takes it over in p
 // Applying the rest of Mantine's styles restyles the whole page: it waits for the person's first
 // pointer, touch or key, never the first screen's load.
 test('the rest of the styles load at the first pointer or key, not with the first screen', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const fresh = await page.context().newPage(); // no pointer has been over this one
   const allStyles = () => fresh.evaluate(() => [...document.styleSheets].some((s) => /\/assets\/all-styles-[\w-]+\.css$/.test(s.href ?? '')));
   await fresh.goto('/');

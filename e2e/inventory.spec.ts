@@ -4,13 +4,13 @@
  * with the server's reason; an employee reads it all without changing anything.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, apiPost, expectAccessible, login } from './support.ts';
+import { apiPost, expectAccessible, signInAs } from './support.ts';
 
 // Each journey signs in and runs axe on several screens and dialogs: on a busy 2-core machine that
 // can take longer than the default 30 s (no assertion waits on time; only the cap is higher).
 test.beforeEach(() => test.slow());
 
-const asManager = (page: Page) => login(page, ROLE_USERS.manager.email, PASSWORD);
+const asManager = (page: Page) => signInAs(page, 'manager');
 
 async function created(page: Page, baseURL: string, path: string, body: unknown): Promise<{ id: number } & Record<string, unknown>> {
   const res = await apiPost(page.request, baseURL, path, body);
@@ -173,7 +173,7 @@ test('an employee sees the material read-only', async ({ page, baseURL }) => {
   const category = await created(page, baseURL!, '/api/material_categories', { name: 'Read Only Cat' });
   const material = await created(page, baseURL!, '/api/materials', { number: 'RO-1', description: 'Channel', material_category_id: category.id, starting_qty: 7 });
   await page.context().clearCookies(); // signed out: the employee logs in next
-  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(page, 'employee');
 
   await page.goto('/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();

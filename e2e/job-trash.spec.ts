@@ -4,11 +4,11 @@
  * link, and /jobs/trash tells them it is not for their role.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, screenshots } from './support.ts';
+import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs } from './support.ts';
 
 test('a manager deletes a job; an admin restores it from the trash and it is back in the job list', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const client = await createRecord(page, baseURL!, 'clients', { name: `Trash Client ${tag}` });
   const job = await createRecord(page, baseURL!, 'jobs', { number: `TR-${tag}`, name: 'Bath remodel', client_id: client.id });
@@ -27,7 +27,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
 
   // the admin: the trash, with who deleted it, then Restore
   await page.context().clearCookies();
-  await login(page, ADMIN.email, ADMIN.password);
+  await signInAs(page, 'admin');
   await page.goto('/jobs');
   await page.getByRole('link', { name: 'Trash' }).click();
   await expect(page).toHaveURL(/\/jobs\/trash$/);
@@ -51,7 +51,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
 });
 
 test('an admin sees a deleted job read-only with a banner and restores it there', async ({ page, baseURL }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await signInAs(page, 'admin');
   const job = await createRecord(page, baseURL!, 'jobs', { number: `TRB-${Date.now().toString(36)}`, name: 'Banner job' });
   const del = await page.request.delete(new URL(`/api/jobs/${job.id}`, baseURL).toString(), {
     headers: { 'X-XSRF-TOKEN': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
@@ -69,7 +69,7 @@ test('an admin sees a deleted job read-only with a banner and restores it there'
 });
 
 test('a supervisor has no trash link, and the trash screen is not available to them', async ({ page }) => {
-  await login(page, ROLE_USERS.supervisor.email, PASSWORD);
+  await signInAs(page, 'supervisor');
   await page.goto('/jobs');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await expect(page.getByTestId('jobs-table')).toBeVisible();

@@ -9,7 +9,7 @@
  * With SHOTS_DIR set, the History tab is photographed at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, loginAdmin, screenshots, unique } from './support.ts';
+import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 /** A PATCH from the page's signed-in context (fails the test unless 200). */
 async function patchRecord(page: Page, baseURL: string, resource: string, id: number, body: Record<string, unknown>) {
@@ -24,7 +24,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 test.describe.configure({ timeout: 120_000 });
 
 test('a manager works the Time list, Duplicate, a file delete, a broken image and the header links of a job', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const number = `AUD-${tag}`;
   const job = await createRecord(page, baseURL!, 'jobs', { number, name: 'Audit job', address: '12 Harbor Rd, Portland' });
@@ -120,7 +120,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
 });
 
 test('the Time Entry List keeps its total in view, under the Hours column, however many entries', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const job = await createRecord(page, baseURL!, 'jobs', { number: `TOT-${Date.now().toString(36)}`, name: 'Long time list' });
   // 24 entries of 00:30: far more than half a screen of rows, at either width
   for (let day = 1; day <= 24; day++) await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: `2026-10-${String(day).padStart(2, '0')}`, hours: 0.5 });
@@ -145,7 +145,7 @@ test('the Time Entry List keeps its total in view, under the Hours column, howev
 });
 
 test('View Category Template lists its job templates and opens one on its screen', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Audit Client') });
   const category = await createRecord(page, baseURL!, 'category_templates', { name: unique('Audit pack'), client_id: client.id });
   const sub = await createRecord(page, baseURL!, 'job_templates', { name: unique('Audit shower'), category_template_id: category.id });
@@ -160,7 +160,7 @@ test('View Category Template lists its job templates and opens one on its screen
 });
 
 test('the job list shows client colours and phone cards; the job links its estimate and names a changed client in its History', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const acme = await createRecord(page, baseURL!, 'clients', { name: `Acme Glass ${tag}`, color: '#2f9e44' });
   const keystone = await createRecord(page, baseURL!, 'clients', { name: `Keystone General ${tag}`, color: '#1971c2' });
@@ -238,7 +238,7 @@ test('the job list shows client colours and phone cards; the job links its estim
 });
 
 test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const job = await createRecord(page, baseURL!, 'jobs', { number: `IMG-${Date.now().toString(36)}`, name: 'Photo job' });
   for (const description of ['first', 'second', 'third']) await createRecord(page, baseURL!, 'images', { job_id: job.id, description, url: PNG });
   await page.goto(`/jobs/${job.id}`);
@@ -281,7 +281,7 @@ test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL
 });
 
 test('the pickup list’s Complete filter shows open items, complete ones, or all', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const job = await createRecord(page, baseURL!, 'jobs', { number: `PKC-${tag}`, name: 'Pickup filter job' });
   const open = `Still to fetch ${tag}`;
@@ -308,7 +308,7 @@ test('the pickup list’s Complete filter shows open items, complete ones, or al
 });
 
 test('Find Category Template looks a category template up and opens it', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Lookup Client') });
   const name = unique('Lookup pack');
   const category = await createRecord(page, baseURL!, 'category_templates', { name, client_id: client.id });

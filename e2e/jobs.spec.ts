@@ -6,7 +6,7 @@
  * With SHOTS_DIR set, the list, the job screen and the dialogs are photographed at 1280 and 390 px.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, expectAccessible, createRecord, login, screenshots } from './support.ts';
+import { createRecord, expectAccessible, screenshots, signInAs } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -20,7 +20,7 @@ interface Seed {
 /** A client, a series with dimensions and the measured flag, two products, a template with one product, and a job with one. */
 async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   const page = await browser.newPage({ baseURL });
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   // three words and a tag: a name that wrapped word by word in a narrow Client column
   const clientName = `Riverbend Commercial Builders ${tag}`;
@@ -57,7 +57,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test('a manager creates a job from a template, adds products from a series and completes its scope', async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.goto('/jobs');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await expect(page.getByTestId('jobs-row').first()).toBeVisible();
@@ -167,7 +167,7 @@ test('a manager creates a job from a template, adds products from a series and c
 });
 
 test("at 1280 px the job list gives a client's name two lines at most, beside long addresses, dates and scopes", async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/jobs');
   const table = page.getByTestId('jobs-table');
@@ -180,7 +180,7 @@ test("at 1280 px the job list gives a client's name two lines at most, beside lo
 });
 
 test("the dashboard's Add opens the Job dialog on the job list, once", async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.getByRole('region', { name: 'Jobs', exact: true }).getByRole('link', { name: 'Add' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Job' })).toBeVisible();
   // the request left the URL: Back closes the dialog onto the plain list, and a reload opens nothing
@@ -194,7 +194,7 @@ test("the dashboard's Add opens the Job dialog on the job list, once", async ({ 
 });
 
 test('Duplicate copies the job only on Save: Cancel leaves nothing behind', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const costed = async () => {
     const res = await page.request.get(`${baseURL}/api/jobs?page=1&per_page=100&status=all&search=${encodeURIComponent('Costed job')}`);
     return ((await res.json()) as { data: { client_name: string | null }[] }).data.filter((j) => j.client_name === data.clientName).length;
@@ -223,7 +223,7 @@ test('Duplicate copies the job only on Save: Cancel leaves nothing behind', asyn
 });
 
 test('Back closes each job dialog and stays on the job', async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.goto(`/jobs/${data.jobId}`);
   await expect(page.getByRole('heading', { name: /^J-/, level: 1 })).toBeVisible();
   const opens: [string, () => Promise<void>][] = [
@@ -242,7 +242,7 @@ test('Back closes each job dialog and stays on the job', async ({ page }) => {
 });
 
 test('a supervisor sees no costs on a job', async ({ page }) => {
-  await login(page, ROLE_USERS.supervisor.email, PASSWORD);
+  await signInAs(page, 'supervisor');
   await page.goto(`/jobs/${data.jobId}`);
   const products = page.getByTestId('job-products');
   await expect(products.getByTestId('job-product-row')).toHaveCount(1);
@@ -259,7 +259,7 @@ test('a supervisor sees no costs on a job', async ({ page }) => {
 });
 
 test('an employee reads a job without changing it', async ({ page }) => {
-  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(page, 'employee');
   await page.goto('/jobs');
   await expect(page.getByRole('button', { name: 'Add Job' })).toHaveCount(0);
   await page.goto(`/jobs/${data.jobId}`);

@@ -5,7 +5,7 @@
  * With SHOTS_DIR set, the dialog and the print page (screen and print media) are photographed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, apiPost, createRecord, expectAccessible, login, screenshots, unique } from './support.ts';
+import { apiPost, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -18,7 +18,7 @@ async function printedPages(page: Page) {
 }
 
 test('receiving an order offers labels for its lines; /print shows them with QR codes and prints only the labels', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: unique('Label Supply') });
   const hinges = await createRecord(page, baseURL!, 'materials', { number: unique('HNG'), description: 'Pivot hinge, satin' });
   const tape = await createRecord(page, baseURL!, 'materials', { number: unique('TAPE'), description: 'Glazing tape 1/8"' });
@@ -99,7 +99,7 @@ test('receiving an order offers labels for its lines; /print shows them with QR 
 });
 
 test('the print page with nothing prepared says so', async ({ page }) => {
-  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(page, 'employee');
   await page.evaluate(() => localStorage.removeItem('print-labels'));
   await page.goto('/print');
   await expect(page.getByText('No labels to print.')).toBeVisible();

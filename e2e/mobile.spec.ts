@@ -1,6 +1,6 @@
 /** A phone-width screen (375 px): the menu is a drawer, dialogs fit, nothing scrolls sideways. */
 import { expect, test } from '@playwright/test';
-import { loginAdmin } from './support.ts';
+import { signInAs } from './support.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -8,7 +8,7 @@ const noSidewaysScroll = async (page: import('@playwright/test').Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
 test('works on a phone', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   // the dashboard starts at its top, not at the welcome page's scroll position
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { name: /^Hello/ })).toBeInViewport();

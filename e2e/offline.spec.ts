@@ -1,6 +1,6 @@
 /** The installable app: the service worker at /sw.js serves the app shell when offline. */
 import { expect, test } from '@playwright/test';
-import { apiPost, loginAdmin } from './support.ts';
+import { apiPost, signInAs } from './support.ts';
 
 test('the app shell reloads offline', async ({ page, context }) => {
   await page.goto('/welcome');
@@ -21,7 +21,7 @@ test('the app shell reloads offline', async ({ page, context }) => {
 });
 
 test('offline, a list says so instead of "No employees yet.", a cached list says from when, and a picker says it cannot search', async ({ page, context, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   expect((await apiPost(page.request, baseURL!, '/api/clients', { name: 'Offline Glass' })).status()).toBe(201);
   // The service worker serves the screens' code offline.
   await page.evaluate(async () => {

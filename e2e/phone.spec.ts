@@ -1,11 +1,11 @@
 /** Phone layout (390 px): full-screen dialogs with their buttons in view, a compact dashboard, a readable header. */
 import { expect, test } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, login, loginAdmin } from './support.ts';
+import { ROLE_USERS, signInAs } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 520 } });
 
 test('a long dialog fills the screen and keeps its buttons in view', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/employees');
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
@@ -23,7 +23,7 @@ test.describe('a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("an employee's dashboard fits one screen", async ({ page }) => {
-    await login(page, ROLE_USERS.employee.email, PASSWORD);
+    await signInAs(page, 'employee');
     const cards = page.getByTestId('dashboard').getByRole('region');
     await expect(cards).toHaveCount(5);
     const last = (await cards.last().boundingBox())!;
@@ -32,7 +32,7 @@ test.describe('a 390 × 844 phone', () => {
   });
 
   test("the user button shows the whole name", async ({ page }) => {
-    await login(page, ROLE_USERS.supervisor.email, PASSWORD);
+    await signInAs(page, 'supervisor');
     const name = page.getByTestId('user-button').getByText(ROLE_USERS.supervisor.name);
     await expect(name).toBeVisible();
     expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -40,7 +40,7 @@ test.describe('a 390 × 844 phone', () => {
 });
 
 test('Back on a screen opened directly stays in the app and goes home', async ({ page, context }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const fresh = await context.newPage();
   await fresh.goto('/lists/clients');
   await expect(fresh.getByRole('heading', { name: 'Clients' })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
   test('a tapped button does not keep its hover shade', async ({ page: signIn, context }) => {
-    await loginAdmin(signIn);
+    await signInAs(signIn, 'admin');
     // Back on a home screen opened directly has nowhere to go, so the tapped button stays under the finger.
     const page = await context.newPage();
     await page.goto('/');

@@ -1,9 +1,9 @@
 /** The related-record picker: search as you type, keyboard picking, and Add New in a stacked dialog. */
 import { expect, test } from '@playwright/test';
-import { loginAdmin } from './support.ts';
+import { signInAs } from './support.ts';
 
 test('adds a client type from the client dialog and selects it', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');

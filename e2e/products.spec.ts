@@ -6,7 +6,7 @@
  * With SHOTS_DIR set, each screen and dialog is also photographed at 1280 and 390 px wide.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, apiPost, expectAccessible, login, screenshots, unique } from './support.ts';
+import { apiPost, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 
 // Long journeys (three dialogs deep, with accessibility checks) on a machine shared with other runs.
@@ -20,7 +20,7 @@ async function apiJson<T>(request: APIRequestContext, baseURL: string, urlPath: 
 
 
 test('a manager builds a category, a series and an assembly product with two materials, and finds it in the lookup', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const glass = await apiJson<{ id: number }>(page.request, baseURL!, '/api/materials', { number: `GL38-${tag}`, description: '3/8" clear tempered' });
   const hinge = await apiJson<{ id: number }>(page.request, baseURL!, '/api/materials', { number: `HG-${tag}`, description: 'Wall mount hinge, chrome' });
@@ -150,7 +150,7 @@ test('a manager builds a category, a series and an assembly product with two mat
 });
 
 test('the product lookup adds a product that is not there yet, and picks it', async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.goto('/product_categories');
   await page.getByRole('button', { name: 'Find Product' }).click();
   const lookup = page.getByTestId('lookup-dialog');
@@ -166,7 +166,7 @@ test('the product lookup adds a product that is not there yet, and picks it', as
 });
 
 test('a product is discontinued, found among discontinued products, and restored', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: unique('Mirrors'), product_selection_method: 'product' });
   const name = unique('Beveled mirror 24x36');
   await apiJson(page.request, baseURL!, '/api/products', { number: 'MR-2436', name, category_id: category.id, non_inventory: true });
@@ -208,13 +208,13 @@ test('a product is discontinued, found among discontinued products, and restored
 });
 
 test('an employee sees a product without prices, read-only', async ({ page, baseURL }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await signInAs(page, 'admin');
   const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: unique('Hardware'), product_selection_method: 'product' });
   const name = unique('Towel bar 24"');
   await apiJson(page.request, baseURL!, '/api/products', { number: 'HW-24', name, unit: 'ea', category_id: category.id, cost_per_unit: 12.5, revenue_per_unit: 39 });
   await page.context().clearCookies();
 
-  await login(page, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(page, 'employee');
   await page.goto(`/product_categories/${category.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -235,7 +235,7 @@ test('an employee sees a product without prices, read-only', async ({ page, base
 });
 
 test('a series and an empty category are deleted after the spec’s confirmations', async ({ page, baseURL }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const categoryName = unique('Window Coverings');
   const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: categoryName });
   await apiJson(page.request, baseURL!, '/api/series', { name: 'Roller shade', category_id: category.id });

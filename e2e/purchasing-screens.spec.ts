@@ -8,7 +8,7 @@
  * and 390 px wide.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createRecord, expectAccessible, loginAdmin, screenshots, unique } from './support.ts';
+import { apiPost, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -23,7 +23,7 @@ async function companyName(page: Page, baseURL: string): Promise<string> {
 }
 
 test('orders: list filters, the PO Material and Split dialogs by keyboard, the printed order and the email', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const company = await companyName(page, baseURL!);
   const vendorName = unique('Keyboard Glass Supply');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Lena Ortiz', email: 'lena@keyboard-glass.example', phone: '15035550142' });
@@ -219,7 +219,7 @@ test('orders: list filters, the PO Material and Split dialogs by keyboard, the p
 });
 
 test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pulled bom read-only', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Bom Client') });
   const job = await createRecord(page, baseURL!, 'jobs', { client_id: client.id, name: unique('Lobby remodel') });
   const clip = await createRecord(page, baseURL!, 'materials', { number: unique('CLIP'), description: 'J-channel, brushed', starting_qty: 40 });

@@ -5,14 +5,14 @@
  * With SHOTS_DIR set, the screens and dialogs are also photographed at 1280 and 390 px wide.
  */
 import { expect, test } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, screenshots, unique } from './support.ts';
+import { createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 
 test.describe.configure({ timeout: 180_000 });
 
 
 test('a manager orders from suggestions, splits, receives and sees stock rise; pulls a bom and sees stock fall; a supervisor only views', async ({ page, baseURL, browser }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const vendorName = unique('Cascadia Supply');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Rosa Diaz' });
   const number = unique('PO-GL');
@@ -108,7 +108,7 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   // A supervisor sees the order but cannot change it
   const context = await browser.newContext();
   const supervisor = await context.newPage();
-  await login(supervisor, ROLE_USERS.supervisor.email, PASSWORD);
+  await signInAs(supervisor, 'supervisor');
   await supervisor.goto(orderUrl);
   const view = supervisor.getByTestId('purchase-order-page');
   await expect(view.getByTestId('order-status')).toHaveText('Received');

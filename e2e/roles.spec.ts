@@ -55,6 +55,8 @@ async function openMenu(page: Page) {
   return nav;
 }
 
+// Through the login form on purpose: what each role lands on after a real sign-in (other specs
+// start from the session sign-in.setup.ts saved).
 for (const [role, e] of Object.entries(ROLES)) {
   test(`${role}: menu and dashboard`, async ({ page }) => {
     await login(page, e.email, e.password);

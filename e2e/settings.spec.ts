@@ -1,9 +1,9 @@
 /** Settings: company name, burden rate and the admin's role permission matrix. */
 import { expect, test } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, login, loginAdmin } from './support.ts';
+import { signInAs } from './support.ts';
 
 test('an admin saves company settings in one form with one Save', async ({ page }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/settings');
   const company = page.getByTestId('company-settings');
   await expect(company.getByRole('button', { name: 'Save' })).toHaveCount(1);
@@ -20,7 +20,7 @@ test('an admin saves company settings in one form with one Save', async ({ page 
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
   test("the permission matrix's first column is shaded like the rest of its row", async ({ page }) => {
-    await loginAdmin(page);
+    await signInAs(page, 'admin');
     await page.goto('/settings');
     const matrix = page.getByRole('table', { name: 'Role permissions' });
     await expect(matrix.getByRole('row')).toHaveCount(18);
@@ -42,7 +42,7 @@ test.describe('dark mode', () => {
 });
 
 test('a permission granted in the matrix applies to that role at once', async ({ page, browser }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   await page.goto('/settings');
   const matrix = page.getByRole('table', { name: 'Role permissions' });
   const cell = matrix.getByRole('checkbox', { name: 'Employee edit Clients' });
@@ -54,7 +54,7 @@ test('a permission granted in the matrix applies to that role at once', async ({
 
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
-  await login(employee, ROLE_USERS.employee.email, PASSWORD);
+  await signInAs(employee, 'employee');
   await employee.goto('/lists/clients');
   await expect(employee.getByRole('button', { name: 'Add Client' })).toBeVisible();
   await employeeContext.close();
@@ -67,7 +67,7 @@ test('a permission granted in the matrix applies to that role at once', async ({
 });
 
 test('managers see settings but no permission matrix', async ({ page }) => {
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Role permissions' })).toHaveCount(0);

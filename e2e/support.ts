@@ -1,11 +1,12 @@
 /**
- * Shared steps for the browser tests: sign in through the UI, API calls with the CSRF header, and
- * the accessibility check (`expectAccessible`) every screen and dialog runs.
+ * Shared steps for the browser tests: sign in (from a role's saved state, or through the UI where
+ * signing in is what a test is about), API calls with the CSRF header, and the accessibility check
+ * (`expectAccessible`) every screen and dialog runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN = { name: 'Ada Admin', email: 'ada@glazier.test', password: 'first-admin-pass' };
 export const PASSWORD = 'role-user-pass';
@@ -15,6 +16,28 @@ export const ROLE_USERS = {
   employee: { name: 'Eli Employee', email: 'employee@glazier.test' },
 } as const;
 
+export type Role = 'admin' | keyof typeof ROLE_USERS;
+export const ROLES: readonly Role[] = ['admin', ...(Object.keys(ROLE_USERS) as (keyof typeof ROLE_USERS)[])];
+
+/** Where sign-in.setup.ts saves a role's signed-in browser state (session and XSRF-TOKEN cookies); gitignored. */
+export const authFile = (role: Role) => path.join(import.meta.dirname, '.auth', `${role}.json`);
+
+/**
+ * Signs `page`'s browser context in as `role` with the session sign-in.setup.ts saved for it, instead
+ * of the login form, and opens the dashboard (where `login` lands). All tests of a role share that one
+ * server-side session: a test that logs out or changes the user's password must `login` through the
+ * UI for a session of its own.
+ */
+export async function signInAs(page: Page, role: Role) {
+  const state = JSON.parse(fs.readFileSync(authFile(role), 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await page.context().clearCookies();
+  await page.context().addCookies(state.cookies);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('user-button')).not.toHaveText('Login');
+}
+
+/** Signs in through the login dialog (a session of its own). */
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/welcome');
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
@@ -26,9 +49,8 @@ export async function login(page: Page, email: string, password: string) {
   await expect(page.getByTestId('user-button')).not.toHaveText('Login');
 }
 
-export async function loginAdmin(page: Page) {
-  await login(page, ADMIN.email, ADMIN.password);
-}
+/** The email and password each role's user signs in with (first-run.setup.ts made them). */
+export const credentials = (role: Role) => (role === 'admin' ? ADMIN : { email: ROLE_USERS[role].email, password: PASSWORD });
 
 /** A state-changing API call from the page's signed-in context. */
 export async function apiPost(request: APIRequestContext, baseURL: string, path: string, body: unknown) {

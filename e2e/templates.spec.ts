@@ -5,7 +5,7 @@
  * job by number and opens its screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createRecord, expectAccessible, loginAdmin, screenshots, unique } from './support.ts';
+import { createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
@@ -18,7 +18,7 @@ async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: str
 
 test('an admin adds a category template and a job template; both at once is refused; deletes ask first', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Templ Client') });
   await page.goto('/job_templates');
   await expect(page.getByRole('heading', { name: 'Job Templates', level: 1 })).toBeVisible();
@@ -97,7 +97,7 @@ test('an admin adds a category template and a job template; both at once is refu
 
 test('pickup items: add one, change its status, filter by status', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Pickup Client') });
   const number = unique('PK').replace(' ', '-');
   await createRecord(page, baseURL!, 'jobs', { number, name: 'Pickup job', client_id: client.id });
@@ -136,7 +136,7 @@ test('pickup items: add one, change its status, filter by status', async ({ page
 });
 
 test('Ctrl-K finds a job by number and opens its screen', async ({ page, baseURL }) => {
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Palette Client') });
   const number = unique('PAL').replace(' ', '-');
   const job = await createRecord(page, baseURL!, 'jobs', { number, name: 'Palette job', client_id: client.id });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, ROLE_USERS, createRecord, expectAccessible, login, loginAdmin, unique } from './support.ts';
+import { createRecord, expectAccessible, signInAs, unique } from './support.ts';
 
 
 /** Picks a record in a picker by typing its search text and clicking the option. */
@@ -20,7 +20,7 @@ async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: str
 
 test('a manager adds a vendor and its materials; marking a second vendor preferred takes it from the first', async ({ page, baseURL }) => {
   test.setTimeout(90_000); // a long journey on a machine shared with other runs
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const glass = await createRecord(page, baseURL!, 'materials', { number: unique('GL-38CT'), description: '3/8" clear tempered' });
   const second = await createRecord(page, baseURL!, 'vendors', { name: unique('Northwest Glass'), phone: '2065550199' });
 
@@ -131,7 +131,7 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
 
 test('an admin sets the email; deleting asks first, and a vendor on a purchase order is kept with the reason', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: unique('Cascade Hardware') });
   const ordered = await createRecord(page, baseURL!, 'vendors', { name: unique('Summit Mirror') });
   await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: ordered.id });
@@ -173,7 +173,7 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
 
 test('keyboard: Enter walks the Vendor and Vendor Material dialogs and saves on the last field', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  await login(page, ROLE_USERS.manager.email, PASSWORD);
+  await signInAs(page, 'manager');
   const mirror = await createRecord(page, baseURL!, 'materials', { number: unique('MR-14'), description: '1/4" mirror' });
   await page.goto('/lists/vendors');
   await page.getByRole('button', { name: 'Add Vendor' }).focus();
@@ -230,7 +230,7 @@ test('keyboard: Enter walks the Vendor and Vendor Material dialogs and saves on 
 });
 
 test('without edit inventory the vendor screens are not offered', async ({ page }) => {
-  await login(page, ROLE_USERS.supervisor.email, PASSWORD);
+  await signInAs(page, 'supervisor');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Vendors' })).toHaveCount(0);
   await page.goto('/lists/vendors');
   await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
@@ -240,7 +240,7 @@ test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, base
   test.setTimeout(240_000); // three passes, four screens each, each checked by axe
   const dir = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
   fs.mkdirSync(dir, { recursive: true });
-  await loginAdmin(page);
+  await signInAs(page, 'admin');
   const vendor = await createRecord(page, baseURL!, 'vendors', {
     name: unique('Pacific Glass & Mirror Supply'),
     contact_name: 'Dana Whitfield',

@@ -4,10 +4,10 @@
  * and paged search (with sort and filters). Never a 5xx, and a refused write leaves no row and no
  * audit entry behind. Runs on PGlite and, in the PostgreSQL pass, on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
-import { createRoleUsers, signedIn, startTestApp, type Client, type Res, type TestEnv } from './harness.ts';
+import { appWithRoles, type Res } from './harness.ts';
 import { createRecord, validBody } from './fixtures.ts';
 
 /** Stands for a number JSON.stringify cannot write: the body carries `1e400` (Infinity once parsed). */
@@ -65,17 +65,7 @@ const ONE_BY_ONE = new Set(['NUL', 'lone surrogate', '100 KB string', 'nested ob
 
 /** The fuzz suite for some resources (split over two files so they run in parallel). */
 export function fuzzResources(names: readonly ResourceName[]) {
-  let env: TestEnv;
-  let admin: Client;
-
-  beforeAll(async () => {
-    env = await startTestApp();
-    const users = await createRoleUsers(env.db);
-    admin = await signedIn(env.app, users.admin.email);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+  const { env, as } = appWithRoles();
 
   /** Rows of the resource's table and audit entries: what a write may change. */
   async function counts(table: string): Promise<{ rows: number; audit: number }> {
@@ -92,15 +82,15 @@ export function fuzzResources(names: readonly ResourceName[]) {
     const keys = [...inputFields(def).map(([k]) => k), ...Object.entries(def.relations).filter(([, r]) => r.writable).map(([k]) => k), 'id'];
 
     it('create, update and store_many never fail with 5xx and refuse without writing', async () => {
-      const valid = await validBody(admin, name);
-      const target = name === 'role_permissions' ? (await admin.get(`${base}?page=1`)).body.data![0]! : await createRecord(admin, name);
+      const valid = await validBody(as.admin, name);
+      const target = name === 'role_permissions' ? (await as.admin.get(`${base}?page=1`)).body.data![0]! : await createRecord(as.admin, name);
       const { updated_at: _stale, ...current } = target;
       for (const [label, value] of HOSTILE) {
         // Counted per value: every accepted write adds one audit entry per record, a refused one none.
         const before = await counts(def.table);
         let written = 0;
         const write = async (method: string, url: string, body: unknown, what: string) => {
-          const res = await admin.request(method, url, toJson(body));
+          const res = await as.admin.request(method, url, toJson(body));
           expect(res.status, describeCall(what, res)).toBeLessThan(500);
           expect(res.status, describeCall(what, res)).toBeGreaterThanOrEqual(200);
           if (res.status >= 400) expect(typeof res.body.message, describeCall(what, res)).toBe('string');
@@ -131,7 +121,7 @@ export function fuzzResources(names: readonly ResourceName[]) {
         const path = percentEncode(id.slice(0, 1000));
         if (!path) continue;
         for (const method of ['GET', 'PATCH', 'DELETE']) {
-          const res = await admin.request(method, `${base}/${path}`, method === 'PATCH' ? current : undefined);
+          const res = await as.admin.request(method, `${base}/${path}`, method === 'PATCH' ? current : undefined);
           expect(res.status, describeCall(`${method} id=${label}`, res)).toBeLessThan(500);
         }
       }
@@ -140,7 +130,7 @@ export function fuzzResources(names: readonly ResourceName[]) {
     it('paged search, sort and filters never fail with 5xx', async () => {
       const params = [...new Set(['search', 'sort_column', 'sort_direction', 'page', 'per_page', 'active', 'status', 'start', 'end', 'id_list', ...Object.keys(def.filters)])];
       const get = async (url: string, what: string) => {
-        const res = await admin.get(url);
+        const res = await as.admin.get(url);
         expect(res.status, describeCall(`GET ${what} (${url.slice(0, 80)})`, res)).toBeLessThan(500);
       };
       for (const [label, value] of HOSTILE_QUERY) {

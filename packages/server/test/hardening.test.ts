@@ -3,9 +3,8 @@
  * before validation, bounded bodies and lists, TRUST_PROXY and the login throttle, no secrets in
  * logs, sessions after a password change, no-store answers, unknown ids refused, hidden branch ids.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
 import { asDbError } from '../src/db/driver-types.ts';
 import { fromDbError } from '../src/engine/errors.ts';
@@ -14,22 +13,14 @@ import { buildApp } from '../src/http/app.ts';
 import { LoginThrottle } from '../src/http/login-throttle.ts';
 import { DEFAULT_BODY_LIMIT, uploadRoute } from '../src/http/uploads.ts';
 import { parseTrustProxy, type TrustProxy } from '../src/config.ts';
-import { Client, createRoleUsers, PASSWORD, signedIn, startTestApp, type TestEnv } from './harness.ts';
+import { appWithRoles, Client, PASSWORD, signedIn } from './harness.ts';
 import { createRecord } from './fixtures.ts';
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-let ids: Record<Role, { id: number; email: string }>;
+const { env, as, ids } = appWithRoles();
 const extraApps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  env = await startTestApp();
-  ids = await createRoleUsers(env.db);
-  for (const role of ['admin', 'manager', 'supervisor', 'employee'] as const) as[role] = await signedIn(env.app, ids[role].email);
-});
 afterAll(async () => {
   for (const app of extraApps) await app.close();
-  await env?.close();
 });
 
 /** Another app on the same database (own throttle, options, routes); closed after the file. */

@@ -207,19 +207,32 @@ export async function signedInRoles(app: FastifyInstance): Promise<Record<Role, 
 }
 
 /**
- * The usual setup of an API test file: the app on a fresh database, a user of every role and a
- * signed-in client for each (`as.manager`), started before the file's tests and closed after them.
- * Read `t.env` and `t.ids` inside tests (they are filled in before the first one runs).
+ * The app on a fresh database with a user of every role (`ids.manager`) and no session yet,
+ * started before the file's tests and closed after them, for tests of sessions themselves.
+ * `env` and `ids` are filled in before the first test runs.
  */
-export function appWithRoles(): { env: TestEnv; ids: Record<Role, { id: number; email: string }>; as: Record<Role, Client> } {
-  const t = { env: undefined as unknown as TestEnv, ids: {} as Record<Role, { id: number; email: string }>, as: {} as Record<Role, Client> };
+export function appWithUsers(): { env: TestEnv; ids: Record<Role, { id: number; email: string }> } {
+  // Filled in place, so a file may destructure `{ env, ids }` before its tests run.
+  const t = { env: {} as TestEnv, ids: {} as Record<Role, { id: number; email: string }> };
   beforeAll(async () => {
-    t.env = await startTestApp();
+    Object.assign(t.env, await startTestApp());
     Object.assign(t.ids, await createRoleUsers(t.env.db));
-    Object.assign(t.as, await signedInRoles(t.env.app));
   });
   afterAll(async () => {
-    await t.env?.close();
+    await t.env.close?.();
+  });
+  return t;
+}
+
+/**
+ * The usual setup of an API test file: the app on a fresh database, a user of every role and a
+ * signed-in client for each (`as.manager`), started before the file's tests and closed after them:
+ * `const { env, ids, as } = appWithRoles();` (filled in before the first test runs).
+ */
+export function appWithRoles(): { env: TestEnv; ids: Record<Role, { id: number; email: string }>; as: Record<Role, Client> } {
+  const t = Object.assign(appWithUsers(), { as: {} as Record<Role, Client> });
+  beforeAll(async () => {
+    Object.assign(t.as, await signedInRoles(t.env.app));
   });
   return t;
 }

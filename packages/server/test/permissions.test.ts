@@ -4,11 +4,11 @@
  * every write path (create, update, store_many, delete) answers 403 first to a role that may not
  * try it, before any 404 or 422.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Access } from '@glazier/shared/resources/define';
 import { DEFAULT_ROLE_MATRIX, ROLES, type Area, type Role } from '@glazier/shared/permissions';
-import { createRoleUsers, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { appWithRoles } from './harness.ts';
 
 /** The table, as DESIGN.md writes it: [read, write]. */
 const GUARDS: Record<ResourceName, [Access, Access]> = {
@@ -73,17 +73,7 @@ function mayTry(name: ResourceName, role: Role, op: Op): boolean {
   }
 }
 
-let env: TestEnv;
-const as = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  env = await startTestApp();
-  const users = await createRoleUsers(env.db);
-  for (const role of ROLES) as[role] = await signedIn(env.app, users[role].email);
-});
-afterAll(async () => {
-  await env?.close();
-});
+const { as } = appWithRoles();
 
 it('every resource is in the table, with the areas DESIGN.md gives it', () => {
   for (const name of RESOURCE_NAMES) expect([RESOURCES[name].read, RESOURCES[name].write], name).toEqual(GUARDS[name]);

@@ -3,23 +3,13 @@
  * total, and is found by vendor name or by its number typed whole; a bom carries its job's number
  * and name and its line count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { createRoleUsers, made as madeAs, signedIn, startTestApp, type Client, type TestEnv } from './harness.ts';
+import { appWithRoles, made as madeAs } from './harness.ts';
 
-let env: TestEnv;
-let manager: Client;
+const { as } = appWithRoles();
 
-beforeAll(async () => {
-  env = await startTestApp();
-  await createRoleUsers(env.db);
-  manager = await signedIn(env.app, 'manager@test.local');
-});
-afterAll(async () => {
-  await env?.close();
-});
-
-const made = (name: string, body: Row) => madeAs(manager, name, body);
+const made = (name: string, body: Row) => madeAs(as.manager, name, body);
 
 describe('purchase order list fields', () => {
   it('shows vendor name, line count and total, and searches by vendor name and by number', async () => {
@@ -31,17 +21,17 @@ describe('purchase order list fields', () => {
     await made('purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty: 2, price: 10.5 });
     await made('purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty: 1, price: 4 });
 
-    const one = await manager.get(`/api/purchase_orders/${po.id}`);
+    const one = await as.manager.get(`/api/purchase_orders/${po.id}`);
     expect(one.body).toMatchObject({ vendor_name: 'Cascadia Hardware Supply', line_count: 2, total: 14.5 });
-    const empty = await manager.get(`/api/purchase_orders/${po2.id}`);
+    const empty = await as.manager.get(`/api/purchase_orders/${po2.id}`);
     expect(empty.body).toMatchObject({ vendor_name: 'Northwest Glass', line_count: 0, total: 0 });
 
-    const byName = await manager.get('/api/purchase_orders?page=1&search=cascadia');
+    const byName = await as.manager.get('/api/purchase_orders?page=1&search=cascadia');
     expect(byName.status).toBe(200);
     expect(byName.body.data!.map((r: Row) => r.id)).toEqual([po.id]);
-    const byNumber = await manager.get(`/api/purchase_orders?page=1&search=${po2.number}`);
+    const byNumber = await as.manager.get(`/api/purchase_orders?page=1&search=${po2.number}`);
     expect(byNumber.body.data!.map((r: Row) => r.id)).toEqual([po2.id]);
-    const sorted = await manager.get('/api/purchase_orders?page=1&sort_column=total&sort_direction=desc');
+    const sorted = await as.manager.get('/api/purchase_orders?page=1&sort_column=total&sort_direction=desc');
     expect(sorted.status).toBe(200);
     expect(sorted.body.data![0]!.id).toBe(po.id);
   });
@@ -54,7 +44,7 @@ describe('bom list fields', () => {
     const m = await made('materials', { number: 'PL-2', description: 'Mirror clip' });
     const bom = await made('boms', { name: 'Lobby', job_id: job.id });
     await made('bom_materials', { bom_id: bom.id, material_id: m.id, qty: 3 });
-    const got = await manager.get(`/api/boms/${bom.id}`);
+    const got = await as.manager.get(`/api/boms/${bom.id}`);
     expect(got.body).toMatchObject({ job_number: 'J-BOM-1', job_name: 'Lobby mirrors', line_count: 1 });
   });
 });

@@ -8,18 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/http/app.ts';
 import { SESSION_COOKIE } from '../src/http/auth-routes.ts';
 import { rememberingSigner } from '../src/http/session-signer.ts';
-import { Client, createRoleUsers, signedIn, startTestApp, type TestEnv } from './harness.ts';
+import { Client, appWithUsers, signedIn } from './harness.ts';
 
 const SECRET = 'x'.repeat(48); // startTestApp's
-let env: TestEnv;
-let ids: Awaited<ReturnType<typeof createRoleUsers>>;
-beforeAll(async () => {
-  env = await startTestApp();
-  ids = await createRoleUsers(env.db);
-});
-afterAll(async () => {
-  await env?.close();
-});
+const { env, ids } = appWithUsers();
 
 const setCookies = (headers: Record<string, unknown>) => {
   const h = headers['set-cookie'];

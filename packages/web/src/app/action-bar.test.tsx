@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiServer, renderApp, sessionUser } from '../test/app.tsx';
-import { json, mockFetch } from '../test/render.tsx';
+import { apiServer, renderApp } from '../test/app.tsx';
+import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { dashboardCards } from './dashboard.ts';
 
 // The first render of a lazy screen compiles it: allow for that.

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LAST_USER_STORAGE_KEY } from '../resource-kit/session-user.ts';
-import { apiServer, renderApp, sessionUser } from '../test/app.tsx';
-import { json, mockFetch } from '../test/render.tsx';
+import { apiServer, renderApp } from '../test/app.tsx';
+import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { INITIAL_RESOURCES } from './session.tsx';
 
 // The first render of a lazy screen compiles it: allow for that.

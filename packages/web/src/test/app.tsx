@@ -2,8 +2,6 @@
  * The whole app (real router, session, shell, lazy screens) at a path, for tests of flows that
  * cross screens. Mock the server with `mockFetch` first; `apiServer` answers the usual calls.
  */
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
-import type { SessionUser } from '@glazier/shared/api';
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
 import { createRouter } from '../app/router.tsx';
@@ -19,10 +17,6 @@ export function renderApp(path: string) {
     </BaseProviders>,
   );
   return { ...view, router, queryClient };
-}
-
-export function sessionUser(role: Role = 'admin', over: Partial<SessionUser> = {}): SessionUser {
-  return { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role], ...over };
 }
 
 /** The initial data lists (each a one-row list) and the setup status; `extra` answers first. */

@@ -1,14 +1,29 @@
 /** Renders a component inside the app's providers (no router unless asked). */
+import type { SessionUser } from '@glazier/shared/api';
+import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { SESSION_KEY } from '../resource-kit/session-user.ts';
 import { LoaderProvider } from '../ui/loader.tsx';
 import { ModalStackProvider, useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 
 export function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** The signed-in user `GET /api/user` answers: `role`'s default permissions unless `over` gives others. */
+export function sessionUser(role: Role = 'admin', over: Partial<SessionUser> = {}): SessionUser {
+  return { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role], ...over };
+}
+
+/** A query client already signed in as `role` (what the screens' `useCan` and `useSessionUser` read). */
+export function signedInQueryClient(role: Role = 'admin', over: Partial<SessionUser> = {}): QueryClient {
+  const client = makeQueryClient();
+  client.setQueryData(SESSION_KEY, sessionUser(role, over));
+  return client;
 }
 
 /** What main.tsx puts around the router: query client, Mantine, notifications, loader. */

@@ -1,9 +1,8 @@
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openProductDialog } from './product-dialog.tsx';
 
@@ -11,8 +10,7 @@ const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, pe
 const glass = { id: 9, number: 'GL38', description: '3/8" clear tempered', active: true };
 
 function setup(role: Role) {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  const client = signedInQueryClient(role);
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return () => api;

@@ -1,17 +1,14 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openSeriesDialog } from './series-dialog.tsx';
 
 const category = { id: 1, name: 'Shower Glass', product_selection_method: 'series', enable_cutlist: true, enable_dimensions: false, enable_measured: true, enable_ordered: false, enable_fabricated: false, enable_units: false };
 
 function setup() {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  const client = signedInQueryClient('manager');
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return () => api;

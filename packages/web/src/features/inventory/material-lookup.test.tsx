@@ -1,20 +1,18 @@
 /** The material lookup's "Add New Material" (issue 8 §2, domain.md 6: with `edit inventory`). */
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openMaterialDialog } from './material-dialog.tsx';
 
 const empty = () => json({ data: [], current_page: 1, last_page: 1, per_page: 60, total: 0 });
 
 function setup(role: Role) {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  const client = signedInQueryClient(role);
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return () => api;

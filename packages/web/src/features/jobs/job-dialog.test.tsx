@@ -1,17 +1,14 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 
 function setup(role: 'manager' | 'supervisor') {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Pat', email: 'p@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  const client = signedInQueryClient(role);
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return () => api;

@@ -1,9 +1,7 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openJobProductDialog } from './job-product-dialog.tsx';
 
@@ -22,8 +20,7 @@ function open(seriesId: number) {
     if (url.pathname === '/api/products/11') return json(product);
     return json({ data: [] });
   });
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Pat', email: 'p@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  const client = signedInQueryClient('manager');
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   const record = { id: 20, job_id: 1, product_id: 11, series_id: seriesId, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false } as unknown as RecordOf<'job_products'>;

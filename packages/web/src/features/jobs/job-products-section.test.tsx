@@ -1,14 +1,11 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 
 function render(ui: React.ReactElement) {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Pat', email: 'p@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  const client = signedInQueryClient('manager');
   renderWithProviders(ui, client);
 }
 
@@ -51,8 +48,7 @@ describe('job products section', () => {
       if (url.pathname === '/api/job_products') return json({ data: [{ id: 10, job_id: 3, series_id: null, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false }] });
       return json({ data: [] });
     });
-    const client = makeQueryClient();
-    client.setQueryData(SESSION_KEY, { id: 2, name: 'Sid', email: 's@example.com', role: 'supervisor', permissions: DEFAULT_ROLE_MATRIX.supervisor });
+    const client = signedInQueryClient('supervisor', { id: 2, name: 'Sid', email: 's@example.com' });
     renderWithProviders(<JobProductsSection jobId={3} owner="template" />, client);
     await userEvent.click(within(await screen.findByTestId('job-product-row')).getByRole('button', { name: 'Inline Door' }));
     // a supervisor edits jobs, not templates: no Add buttons, and the product reads only

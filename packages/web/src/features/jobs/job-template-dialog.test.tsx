@@ -1,9 +1,7 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openJobTemplateDialog } from './job-template-dialog.tsx';
 
@@ -18,8 +16,7 @@ describe('Job Template dialog', () => {
       if (url.pathname === '/api/category_templates/2') return json({ id: 2, name: 'Pack', client_id: 1, updated_at: '2026-01-01T00:00:00Z' });
       return undefined;
     });
-    const client = makeQueryClient();
-    client.setQueryData(SESSION_KEY, { id: 1, name: 'Ada', email: 'a@example.com', role: 'admin', permissions: DEFAULT_ROLE_MATRIX.admin });
+    const client = signedInQueryClient('admin');
     let api!: ModalStackApi;
     renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
     let result!: Promise<unknown>;

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiServer, renderApp, sessionUser } from '../../test/app.tsx';
-import { json, mockFetch } from '../../test/render.tsx';
+import { apiServer, renderApp } from '../../test/app.tsx';
+import { json, mockFetch, sessionUser } from '../../test/render.tsx';
 
 // The first render of a lazy screen compiles it: allow for that.
 const SLOW = { timeout: 5000 };

@@ -1,16 +1,13 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openClientDialog } from './client-dialog.tsx';
 
 function setup() {
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Ada', email: 'ada@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+  const client = signedInQueryClient('manager');
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return () => api;

@@ -1,11 +1,9 @@
-import type { SessionUser } from '@glazier/shared/api';
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { DELETE_USER_CONFIRMATION, openUserDialog } from './user-dialog.tsx';
 
@@ -13,15 +11,13 @@ import { DELETE_USER_CONFIRMATION, openUserDialog } from './user-dialog.tsx';
 vi.setConfig({ testTimeout: 15_000 });
 
 const STAMP = '2025-01-01T00:00:00.000Z';
-const me = (role: Role): SessionUser => ({ id: 1, name: 'Ada Lovelace', email: 'ada@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
 type User = RecordOf<'users'>;
 const self: User = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', number: '', role: 'admin', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
 const other: User = { id: 2, name: 'Pat Installer', email: 'pat@example.com', number: '15035550000', role: 'employee', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
 
 function open(role: Role, props: Parameters<typeof openUserDialog>[1] = {}) {
   document.cookie = 'XSRF-TOKEN=t; path=/';
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, me(role));
+  const client = signedInQueryClient(role);
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   let result!: Promise<User | null>;

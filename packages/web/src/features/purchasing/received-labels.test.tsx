@@ -3,14 +3,13 @@
  * one per unit repeats a whole qty (a measured qty stays one); each label names the material, the
  * PO and the received date, with the material's page as its QR code.
  */
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
+
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openReceivedLabelsDialog, receivedLabels } from './received-labels.tsx';
 
@@ -38,8 +37,7 @@ describe('labels for received lines', () => {
 
   it('the dialog offers the received lines, counts the labels and resolves with the chosen ones', async () => {
     mockFetch((u) => (u.pathname === '/api/purchase_order_materials' && u.searchParams.get('purchase_order_id') === '3' ? json({ data: lines }) : undefined));
-    const client = makeQueryClient();
-    client.setQueryData(SESSION_KEY, { id: 1, name: 'Mona', email: 'm@example.com', role: 'manager', permissions: DEFAULT_ROLE_MATRIX.manager });
+    const client = signedInQueryClient('manager');
     let api!: ModalStackApi;
     renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
     let result!: Promise<Label[] | null>;

@@ -2,8 +2,8 @@ import { AREAS, DEFAULT_ROLE_MATRIX, ROLES, type Role } from '@glazier/shared/pe
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiServer, renderApp, sessionUser } from '../../test/app.tsx';
-import { json, mockFetch } from '../../test/render.tsx';
+import { apiServer, renderApp } from '../../test/app.tsx';
+import { json, mockFetch, sessionUser } from '../../test/render.tsx';
 
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -1,9 +1,7 @@
-import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openTimeEntryDialog } from './time-entry-dialog.tsx';
 
@@ -12,8 +10,7 @@ vi.setConfig({ testTimeout: 15_000 });
 
 function open() {
   document.cookie = 'XSRF-TOKEN=t; path=/';
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 1, name: 'Eli Employee', email: 'eli@example.com', role: 'employee', permissions: DEFAULT_ROLE_MATRIX.employee });
+  const client = signedInQueryClient('employee', { name: 'Eli Employee', email: 'eli@example.com' });
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   let result!: Promise<unknown>;

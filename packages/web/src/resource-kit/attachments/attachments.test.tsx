@@ -2,12 +2,11 @@
  * Notes, files and images of a job (kit): the real dialogs and sections in real Mantine, with a
  * fake fetch for reads and a fake XMLHttpRequest for the multipart uploads.
  */
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../session-user.ts';
-import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { loadNotifications } from '../../ui/notifications-host.tsx';
 import { resourceKeys } from '../hooks.ts';
@@ -74,8 +73,7 @@ afterEach(async () => {
 function setup(role: Role = 'manager') {
   document.cookie = 'XSRF-TOKEN=t; path=/';
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  const client = makeQueryClient();
-  client.setQueryData(SESSION_KEY, { id: 7, name: 'Mia Manager', email: 'mia@example.com', role, permissions: DEFAULT_ROLE_MATRIX[role] });
+  const client = signedInQueryClient(role, { id: 7, name: 'Mia Manager', email: 'mia@example.com' });
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
   return { api: () => api, client };

@@ -1,6 +1,6 @@
 /** Timestamps come in PostgreSQL's text forms (a row's column, inside json_agg); both become the contract's ISO UTC. */
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp } from '../src/db/driver-types.ts';
+import { isoTimestamp } from '../../src/db/driver-types.ts';
 
 describe('isoTimestamp', () => {
   it.each([

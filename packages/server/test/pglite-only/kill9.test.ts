@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-kill9-'));
 const running = new Set<ChildProcess>();

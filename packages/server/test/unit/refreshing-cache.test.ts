@@ -1,6 +1,6 @@
 /** The cache behind sessions and signed-in users: read again ahead of time, never past the TTL. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RefreshingCache } from '../src/platform/refreshing-cache.ts';
+import { RefreshingCache } from '../../src/platform/refreshing-cache.ts';
 
 /** A load whose answers the test releases one by one. */
 function loader() {

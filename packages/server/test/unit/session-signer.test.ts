@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fastifyCookie from '@fastify/cookie';
-import { rememberingSigner } from '../src/http/session-signer.ts';
+import { rememberingSigner } from '../../src/http/session-signer.ts';
 
 const secret = 's'.repeat(48);
 
