@@ -9,6 +9,15 @@ const features = fs.readdirSync(new URL('./packages/web/src/features', import.me
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 
+// The server's areas (server/src/areas/<area>/), read the same way; an area uses another only
+// through the files that area offers to others, listed here, so every such use is on view.
+const areas = fs.readdirSync(new URL('./packages/server/src/areas', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const AREA_EXPORTS = {
+  inventory: ['inventory-hooks.ts'], // stock SQL (on hand) and the material copy on lines, which purchasing uses
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', 'packages/server/src/db/migrations/**'] },
   ...tseslint.configs.recommended,
@@ -27,12 +36,18 @@ export default tseslint.config(
             // web never imports server, server never imports web
             { target: './packages/web', from: './packages/server' },
             { target: './packages/server', from: './packages/web' },
-            // http goes through engine/ or domain/, never db/ (types excepted below by TS-only imports)
+            // http goes through engine/, platform/ or an area, never db/ (types excepted below by TS-only imports)
             { target: './packages/server/src/http', from: './packages/server/src/db/schema.ts' },
             // the engine, platform services and the database lie below the areas: the areas are installed into the engine (engine/resources.ts)
             { target: './packages/server/src/engine', from: './packages/server/src/areas' },
             { target: './packages/server/src/platform', from: './packages/server/src/areas' },
             { target: './packages/server/src/db', from: './packages/server/src/areas' },
+            // an area does not reach into another area's internals, nor into the list of areas
+            ...areas.map((a) => ({
+              target: `./packages/server/src/areas/${a}`,
+              from: './packages/server/src/areas',
+              except: [`./${a}`, ...Object.entries(AREA_EXPORTS).filter(([owner]) => owner !== a).flatMap(([owner, files]) => files.map((file) => `./${owner}/${file}`))],
+            })),
             // a feature never imports another feature
             ...features.map((f) => ({
               target: `./packages/web/src/features/${f}`,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Row } from '../src/db/client.ts';
-import { purgeTrash } from '../src/areas/jobs/purge-trash.ts';
+import { purgeTrash } from '../src/platform/purge-trash.ts';
 import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles } from './harness.ts';
 
 const suite = appWithRoles();

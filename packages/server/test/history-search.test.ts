@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import type { Db, Row } from '../src/db/client.ts';
 import { sessionUserFor } from '../src/platform/auth.ts';
-import { purgeTrash } from '../src/areas/jobs/purge-trash.ts';
+import { purgeTrash } from '../src/platform/purge-trash.ts';
 import { recordHistory } from '../src/platform/record-history.ts';
 import { type Client, made, appWithRoles } from './harness.ts';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { purgeTrash } from '../src/areas/jobs/purge-trash.ts';
+import { purgeTrash } from '../src/platform/purge-trash.ts';
 import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes } from './harness.ts';
 
 const suite = appWithRoles();

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../platform/session-store.ts';
-import { purgeTrash } from '../areas/jobs/purge-trash.ts';
+import { purgeTrash } from '../platform/purge-trash.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';

@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Row } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
-import { SERVER_RESOURCES } from '../registry.ts';
-import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
-import { systemCtx } from '../../platform/system-context.ts';
+import { RESOURCE_NAMES } from '@glazier/shared/resources/registry';
+import type { Db, Row } from '../db/client.ts';
+import { recordAudit } from '../engine/audit.ts';
+import { resource } from '../engine/resources.ts';
+import { sweepBlobs } from './attachments/stored-files.ts';
+import { systemCtx } from './system-context.ts';
 
 /**
  * Empties the trashes (resources with `trash`, i.e. jobs): records deleted more than `days` days
@@ -15,7 +16,7 @@ import { systemCtx } from '../../platform/system-context.ts';
 export async function purgeTrash(db: Db): Promise<Record<string, number[]>> {
   const ctx = await systemCtx(db, 'Trash purge');
   const purged: Record<string, number[]> = {};
-  for (const res of Object.values(SERVER_RESOURCES)) {
+  for (const res of RESOURCE_NAMES.map(resource)) {
     const trash = res.def.trash;
     if (!trash) continue;
     const t = res.table;
