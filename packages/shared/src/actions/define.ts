@@ -65,15 +65,6 @@ export type ActionParams<D extends ActionDef> = D['params'] extends z.ZodType ? 
 export type ActionParsedParams<D extends ActionDef> = Out<D['params']>;
 export type ActionParsedInput<D extends ActionDef> = D['method'] extends 'GET' ? Out<D['query']> : Out<D['body']>;
 
-/** A URL path of an action: its `:name` segments filled in, each URL-encoded. */
-export function actionPath(def: Pick<ActionDef, 'path'>, params?: Record<string, string | number>): string {
-  return def.path.replace(/:([a-z_]+)/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined) throw new Error(`${def.path}: the path parameter ${key} is missing.`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /** A record id in a path: digits, within PostgreSQL's integer. */
 export const ID_PARAM = z
   .string()

@@ -7,7 +7,8 @@
  *   const saved = await uploadAction(uploadFile, form, { onProgress });          // multipart
  */
 import type { z } from 'zod';
-import { actionPath, type ActionAnswer, type ActionBody, type ActionDef, type ActionParams, type ActionQuery } from '@glazier/shared/actions/define';
+import type { ActionAnswer, ActionBody, ActionDef, ActionParams, ActionQuery } from '@glazier/shared/actions/define';
+import { actionPath } from '@glazier/shared/actions/action-path';
 import { http, type Query } from './http.ts';
 import { uploadForm, type UploadOptions } from './upload.ts';
 

@@ -16,9 +16,7 @@
  * invalidate the resource's lists so every screen refreshes without a reload; a child's (a job's
  * product) also refreshes its parent, which the server counts as changed.
  */
-import { restoreRecord } from '@glazier/shared/actions/records';
 import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
-import { parentsOf } from '@glazier/shared/resources/aggregates';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import {
@@ -168,12 +166,16 @@ export function forgetRecord(queryClient: QueryClient, resource: ResourceName, i
  * cached record of the parent resource is.
  */
 function refreshParents(queryClient: QueryClient, resource: ResourceName, children: Rec[] | null): void {
-  for (const { resource: parent, foreignKey } of parentsOf(resource)) {
-    const ids = children && [...new Set(children.map((c) => c[foreignKey]).filter((v): v is number => typeof v === 'number'))];
-    if (ids) for (const id of ids) void queryClient.invalidateQueries({ queryKey: resourceKeys.record(parent, id), exact: true });
-    else void queryClient.invalidateQueries({ queryKey: [parent, 'record'] });
-    void queryClient.invalidateQueries({ queryKey: [parent], predicate: (q) => isCollectionKey(q.queryKey) });
-  }
+  // Which relations are writable comes with the resource definitions (and zod): loaded by the first
+  // save, not with the first screen (its JS budget).
+  void import('@glazier/shared/resources/aggregates').then(({ parentsOf }) => {
+    for (const { resource: parent, foreignKey } of parentsOf(resource)) {
+      const ids = children && [...new Set(children.map((c) => c[foreignKey]).filter((v): v is number => typeof v === 'number'))];
+      if (ids) for (const id of ids) void queryClient.invalidateQueries({ queryKey: resourceKeys.record(parent, id), exact: true });
+      else void queryClient.invalidateQueries({ queryKey: [parent, 'record'] });
+      void queryClient.invalidateQueries({ queryKey: [parent], predicate: (q) => isCollectionKey(q.queryKey) });
+    }
+  });
 }
 
 /** Strips what the client keeps for itself before sending a whole record. */
@@ -227,7 +229,11 @@ export function useRestore<N extends ResourceName>(resource: N) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, number>({
     // The action serves every resource; what it answers is a record of the one named.
-    mutationFn: async (id) => (await callAction(restoreRecord, { params: { resource, id } })) as RecordOf<N>,
+    mutationFn: async (id) => {
+      // The declaration carries zod schemas: loaded when restoring, not with the first screen.
+      const { restoreRecord } = await import('@glazier/shared/actions/records');
+      return (await callAction(restoreRecord, { params: { resource, id } })) as RecordOf<N>;
+    },
     onSuccess: (restored) => storeRecords(queryClient, resource, [restored]),
   });
 }

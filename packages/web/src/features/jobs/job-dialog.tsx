@@ -7,7 +7,7 @@
  * active toggle on edit (a new job is active). Save, or Save and Open to go to `/jobs/{id}`;
  * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
-import { actionPath } from '@glazier/shared/actions/define';
+import { actionPath } from '@glazier/shared/actions/action-path';
 import { duplicateJob } from '@glazier/shared/actions/jobs';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/jobs/job-template';
