@@ -36,9 +36,11 @@ export interface FieldDef {
   required?: boolean;
   /** Default value used by the database and by new-record forms. */
   default?: string | number | boolean | null | readonly unknown[];
-  /** Maximum length for text kinds. */
+  /** Text kinds: the maximum length. Number kinds (int, money, qty, length): the largest value allowed. */
   max?: number;
-  /** Numbers: must be more than 0 (hours of a time entry). */
+  /** Number kinds: the smallest value allowed (0: no negatives). */
+  min?: number;
+  /** Number kinds: must be more than 0 (hours of a time entry, a length). */
   positive?: boolean;
   /** Allowed values for `enum`. */
   values?: readonly string[];
@@ -109,17 +111,48 @@ const INT_LIMIT = 2_147_483_647;
 
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
+const NUMBER_LIMITS = { int: INT_LIMIT, money: MONEY_LIMIT, qty: QTY_LIMIT, length: LENGTH_MAX } as const;
+
+/** The range a number field accepts, from its declaration (the zod rule, the database CHECK and the form's hints all read it). */
+export interface NumberBounds {
+  /** The smallest value allowed; with `exclusive`, values must be more than it. */
+  min: number;
+  exclusive: boolean;
+  max: number;
+  integer: boolean;
+}
+
+export const isNumberKind = (kind: FieldKind): kind is keyof typeof NUMBER_LIMITS => kind in NUMBER_LIMITS;
+
+export function numberBounds(def: FieldDef): NumberBounds | undefined {
+  if (!isNumberKind(def.kind)) return undefined;
+  const limit = NUMBER_LIMITS[def.kind];
+  // a length is a size: more than 0 always (issue 22)
+  const exclusive = def.positive === true || def.kind === 'length';
+  const min = exclusive ? 0 : (def.min ?? -limit);
+  return { min, exclusive, max: Math.min(def.max ?? limit, limit), integer: def.kind === 'int' };
+}
+
+/** The message under a number field whose value is outside its bounds. */
+export function boundsMessage(b: NumberBounds, value: number): string {
+  if (b.exclusive && value <= b.min) return b.min === 0 ? 'Must be more than 0.' : `Must be more than ${b.min}.`;
+  if (value < b.min) return b.min === 0 ? 'Must not be negative.' : `Must be at least ${b.min}.`;
+  return `Must be at most ${b.max.toLocaleString('en-US')}.`;
+}
+
 /** Numbers arrive as JSON numbers, but forms and query strings may send numeric strings. */
-const numeric = (limit: number, integer: boolean) =>
+const numeric = (b: NumberBounds) =>
   z.preprocess(
     (v) => {
       const x = emptyToNull(v);
       if (typeof x === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(x)) return Number(x);
       return x;
     },
-    (integer ? z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.') : z.number({ error: 'Must be a number.' }))
-      .min(-limit, 'The number is too small.')
-      .max(limit, 'The number is too large.'),
+    (b.integer ? z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.') : z.number({ error: 'Must be a number.' })).check((ctx) => {
+      const v = ctx.value;
+      if (b.exclusive ? v <= b.min : v < b.min) ctx.issues.push({ code: 'custom', message: boundsMessage(b, v), input: v });
+      else if (v > b.max) ctx.issues.push({ code: 'custom', message: boundsMessage(b, v), input: v });
+    }),
   );
 
 const isoDate = z
@@ -159,11 +192,9 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
     case 'email':
       return z.string({ error: 'Must be an email address.' }).trim().max(255).pipe(z.email('Must be a valid email address.'));
     case 'int':
-      return numeric(INT_LIMIT, true);
     case 'money':
-      return numeric(MONEY_LIMIT, false);
     case 'qty':
-      return def.positive ? numeric(QTY_LIMIT, false).pipe(z.number().positive('Must be more than 0.')) : numeric(QTY_LIMIT, false);
+      return numeric(numberBounds(def)!);
     case 'length':
       // Text as typed (`35 7/16`) becomes inches here, so the API takes what the LengthField takes.
       return z.preprocess(
@@ -172,7 +203,7 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
           const parsed = parseLength(v);
           return parsed.ok ? parsed.inches : v;
         },
-        z.number({ error: LENGTH_MESSAGE }).min(0, LENGTH_MESSAGE).max(LENGTH_MAX, LENGTH_MAX_MESSAGE).nullable(),
+        z.number({ error: LENGTH_MESSAGE }).positive('Must be more than 0.').max(LENGTH_MAX, LENGTH_MAX_MESSAGE).nullable(),
       );
     case 'bool':
       return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));
