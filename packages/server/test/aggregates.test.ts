@@ -127,10 +127,11 @@ interface RelationCase {
 }
 
 const noExtras = async () => ({});
+const named = async () => ({ name: 'Shower door' });
 const withMaterial = async () => ({ material_id: (await material()).id, qty: 1 });
 const RELATION_CASES: RelationCase[] = [
-  { parent: 'jobs', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: noExtras },
-  { parent: 'job_templates', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: noExtras },
+  { parent: 'jobs', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: named },
+  { parent: 'job_templates', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: named },
   { parent: 'purchase_orders', relation: 'purchase_order_materials', child: 'purchase_order_materials', foreignKey: 'purchase_order_id', parentField: 'note', childField: 'qty', childBody: withMaterial },
   { parent: 'boms', relation: 'bom_materials', child: 'bom_materials', foreignKey: 'bom_id', parentField: 'name', childField: 'qty', childBody: withMaterial },
   { parent: 'products', relation: 'product_materials', child: 'product_materials', foreignKey: 'product_id', parentField: 'name', childField: 'qty', childBody: withMaterial },
@@ -195,7 +196,7 @@ describe('a save never deletes what it did not see', () => {
   it("a child's write makes the parent's GET ?accessed_at not current, also when the child is gone", async () => {
     const job = await createRecord(as.admin, 'jobs');
     const url = `/api/jobs/${job.id}`;
-    const product = await made(as.admin, 'job_products', { job_id: job.id });
+    const product = await made(as.admin, 'job_products', { job_id: job.id, name: 'Shower door' });
     // accessed_at: the newest version read, so "current" is decided by what changed after it alone
     const read = (await as.admin.get(url)).body;
     const accessedAt = [read.updated_at, ...(read.products as Row[]).map((p) => p.updated_at)].sort().at(-1) as string;
@@ -208,7 +209,7 @@ describe('a save never deletes what it did not see', () => {
 
   it("a child's write leaves no audit row on the parent (the child's own row says what changed)", async () => {
     const job = await createRecord(as.admin, 'jobs');
-    await made(as.admin, 'job_products', { job_id: job.id });
+    await made(as.admin, 'job_products', { job_id: job.id, name: 'Shower door' });
     const rows = await suite.env.db.query<Row>(`SELECT action FROM audit_log WHERE resource = 'jobs' AND record_id = $1`, [job.id]);
     expect(rows.map((r) => r.action)).toEqual(['create']);
   });

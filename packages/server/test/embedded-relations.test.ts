@@ -6,7 +6,7 @@
  */
 import { ROLES } from '@glazier/shared/permissions';
 import { describe, expect, it } from 'vitest';
-import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client } from './harness.ts';
+import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client , madeJob } from './harness.ts';
 
 const t = appWithRoles();
 
@@ -32,7 +32,7 @@ async function upload(c: Client, jobId: number, description: string) {
 /** A job with children of every kind, made by `c`; several of each so the order shows. */
 async function jobWithChildren(c: Client, label: string): Promise<number> {
   const client = await made(c, 'clients', { name: `Client ${label}` });
-  const job = await made(c, 'jobs', { number: `EQ-${label}`, name: `Job ${label}`, client_id: client.id, scope_array: ['Mirrors', 'Hardware'] });
+  const job = await madeJob(c, { number: `EQ-${label}`, name: `Job ${label}`, client_id: client.id, scope_array: ['Mirrors', 'Hardware'] });
   const jobId = job.id as number;
   const series = await made(c, 'series', { name: `Series ${label}` });
   // Two products with the same sort (ordered by name then), one before them; money, lengths, json, dates.

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
-import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles } from './harness.ts';
+import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles , jobBody } from './harness.ts';
 
 const suite = appWithRoles();
 const { as, ids } = suite;
@@ -32,7 +32,7 @@ async function phonePhoto(width = 1600, height = 1200, colour = '#3366aa'): Prom
 }
 
 let seq = 0;
-const job = async () => (await as.manager.post('/api/jobs', { number: `F-${++seq}` })).body;
+const job = async () => (await as.manager.post('/api/jobs', await jobBody({ number: `F-${++seq}` }))).body;
 
 describe('files', () => {
   it('uploads a PDF as multipart and serves it back only to signed-in users with the right', async () => {

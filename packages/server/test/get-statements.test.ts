@@ -4,15 +4,15 @@
  * records only for those who may see the trash.
  */
 import { describe, expect, it } from 'vitest';
-import { appWithRoles, made } from './harness.ts';
+import { appWithRoles, made , madeJob } from './harness.ts';
 
 const { as } = appWithRoles();
 
 describe('get one, answered by the caller rights whoever asked before', () => {
   it('embeds only the relations the caller may read, in any order of callers', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'GS-1', name: 'Kept statement job' });
+    const job = await madeJob(as.manager, { number: 'GS-1', name: 'Kept statement job' });
     const bom = await made(as.manager, 'boms', { name: 'GS bom', job_id: job.id });
-    const other = await made(as.manager, 'jobs', { number: 'GS-2', name: 'Second job' });
+    const other = await madeJob(as.manager, { number: 'GS-2', name: 'Second job' });
     for (const [role, seesBom] of [['employee', false], ['supervisor', true], ['employee', false], ['admin', true], ['employee', false]] as const) {
       for (const id of [job.id, other.id]) {
         const res = await as[role].get(`/api/jobs/${id}`);
@@ -25,7 +25,7 @@ describe('get one, answered by the caller rights whoever asked before', () => {
   });
 
   it('shows a deleted record only to who may see the trash, in any order of callers', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'GS-3', name: 'Deleted job' });
+    const job = await madeJob(as.manager, { number: 'GS-3', name: 'Deleted job' });
     expect((await as.manager.del(`/api/jobs/${job.id}`)).status).toBe(200);
     for (const [role, status] of [['admin', 200], ['supervisor', 404], ['manager', 200], ['employee', 404], ['admin', 200]] as const) {
       const res = await as[role].get(`/api/jobs/${job.id}`);

@@ -192,6 +192,27 @@ export async function made(c: Client, name: string, body: Row): Promise<Row> {
   return res.body;
 }
 
+/** The file's app (appWithUsers), for fixtures that need a row before the API can make theirs. */
+let fileEnv: TestEnv | undefined;
+let fileClientId: Promise<number> | undefined;
+
+/** A client for jobs to belong to (every job has one), made once per test file. */
+export function jobClientId(): Promise<number> {
+  if (!fileEnv) throw new Error('jobClientId needs appWithUsers() or appWithRoles() in the file.');
+  const db = fileEnv.db;
+  return (fileClientId ??= db.query<{ id: number }>("INSERT INTO clients (name) VALUES ('Job Client') RETURNING id").then((rows) => rows[0]!.id));
+}
+
+/** A job's body with the file's client unless it names one. */
+export async function jobBody(body: Row = {}): Promise<Row> {
+  return { client_id: await jobClientId(), ...body };
+}
+
+/** Creates a job (of the file's client unless the body names one) through the API as `c`. */
+export async function madeJob(c: Client, body: Row = {}): Promise<Row> {
+  return made(c, 'jobs', await jobBody(body));
+}
+
 export async function signedIn(app: FastifyInstance, email: string): Promise<Client> {
   const c = new Client(app);
   const res = await c.login(email);
@@ -217,6 +238,8 @@ export function appWithUsers(): { env: TestEnv; ids: Record<Role, { id: number; 
   beforeAll(async () => {
     Object.assign(t.env, await startTestApp());
     Object.assign(t.ids, await createRoleUsers(t.env.db));
+    fileEnv = t.env;
+    fileClientId = undefined;
   });
   afterAll(async () => {
     await t.env.close?.();

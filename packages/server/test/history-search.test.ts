@@ -9,7 +9,7 @@ import type { Db, Row } from '../src/db/client.ts';
 import { sessionUserFor } from '../src/platform/auth.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
 import { recordHistory } from '../src/platform/record-history.ts';
-import { type Client, made, appWithRoles } from './harness.ts';
+import { type Client, made, appWithRoles , madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as, ids } = suite;
@@ -49,7 +49,7 @@ describe('history', () => {
 
   it('leaves out the fixed slice, and a creation’s flags and lists left as they start', async () => {
     const client = await made(as.manager, 'clients', { name: 'Slice Client' });
-    const job = await made(as.manager, 'jobs', { number: 'H-NEW', client_id: client.id, mirrors_complete: true });
+    const job = await madeJob(as.manager, { number: 'H-NEW', client_id: client.id, mirrors_complete: true });
     await as.manager.patch(`/api/jobs/${job.id}`, { hardware_complete: true });
     const [update, create] = (await history(as.manager, 'jobs', job.id)).body.data!;
     const fields = (e: Row) => (e.changes as Row[]).map((c) => c.field);
@@ -61,7 +61,7 @@ describe('history', () => {
   });
 
   it('never shows guarded costs to a role that cannot see them', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'H-1', burden_rate: 10 });
+    const job = await madeJob(as.manager, { number: 'H-1', burden_rate: 10 });
     await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 12, name: 'Renamed' });
     const bySupervisor = (await history(as.supervisor, 'jobs', job.id)).body.data!;
     expect((bySupervisor[0]!.changes as Row[]).map((c) => c.field)).toEqual(['name']);
@@ -77,7 +77,7 @@ describe('history', () => {
     expect((await history(as.manager, 'estimates', 999999)).status).toBe(404);
     expect((await history(as.manager, 'nothing', 1)).status).toBe(404);
     expect((await history(as.manager, 'estimates', 'abc')).status).toBe(404);
-    const job = await made(as.manager, 'jobs', { number: 'H-TE' });
+    const job = await madeJob(as.manager, { number: 'H-TE' });
     const entry = await made(as.supervisor, 'time_entries', { job_id: job.id, hours: 1, date: '2026-11-20' });
     expect((await history(as.employee, 'time_entries', entry.id)).status).toBe(404); // not their own
     expect((await history(as.supervisor, 'time_entries', entry.id)).status).toBe(200);
@@ -88,15 +88,17 @@ describe('history', () => {
   });
 
   it('checks access on the record’s own row, without reading its relations', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'H-ROW' });
+    const job = await madeJob(as.manager, { number: 'H-ROW' });
     await made(as.manager, 'notes', { job_id: job.id, note: 'on the job' });
     await as.manager.patch(`/api/jobs/${job.id}`, { name: 'Row only' });
     const seen: string[] = [];
     const manager = { db: noting(suite.env.db, seen), user: await sessionUserFor(suite.env.db, ids.manager.id) };
     const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: job.id });
     expect(data.map((e) => e.action)).toEqual(['update', 'create']);
-    // the job's row, then its audit rows: no job products, notes, files… (the job page reads those itself)
-    expect(seen).toHaveLength(2);
+    // the job's row, its audit rows, the names of what they reference (its client): no job products,
+    // notes, files… (the job page reads those itself)
+    expect(seen, seen.join('\n')).toHaveLength(3);
+    expect(seen[2]).toMatch(/clients/);
     expect(seen.join('\n')).not.toMatch(/job_products|notes|json_agg/);
     // and the same answers as a read of the record for those who may not read it
     const employee = { db: suite.env.db, user: await sessionUserFor(suite.env.db, ids.employee.id) };
@@ -111,7 +113,7 @@ describe('history', () => {
   });
 
   it('keeps a deleted record’s history for those who may edit its kind', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'H-DEL' });
+    const job = await madeJob(as.manager, { number: 'H-DEL' });
     await as.manager.del(`/api/jobs/${job.id}`);
     // in the trash: for those who may restore it (edit jobs_admin), like the job itself
     const res = await history(as.manager, 'jobs', job.id);
@@ -146,7 +148,7 @@ describe('history of references', () => {
     const keystone = await made(as.manager, 'clients', { name: 'Keystone General' });
     const third = await made(as.manager, 'clients', { name: 'Third Client' });
     const category = await made(as.admin, 'category_templates', { name: 'Mirrors CT', client_id: keystone.id });
-    const job = await made(as.manager, 'jobs', { number: 'H-REF', client_id: acme.id, foreman_id: ids.supervisor.id });
+    const job = await madeJob(as.manager, { number: 'H-REF', client_id: acme.id, foreman_id: ids.supervisor.id });
     await as.manager.patch(`/api/jobs/${job.id}`, { client_id: keystone.id, foreman_id: ids.manager.id });
     await as.manager.patch(`/api/jobs/${job.id}`, { client_id: third.id, category_template_id: category.id });
     const res = await history(as.supervisor, 'jobs', job.id);
@@ -177,7 +179,7 @@ describe('history of references', () => {
     const other = await made(as.manager, 'products', { number: 'HP-2', name: 'New door' });
     const gone = await made(as.manager, 'clients', { name: 'Gone Glass' });
     const stays = await made(as.manager, 'clients', { name: 'Stays Glass' });
-    const job = await made(as.manager, 'jobs', { number: 'H-TPL', client_id: gone.id, job_template_id: template.id });
+    const job = await madeJob(as.manager, { number: 'H-TPL', client_id: gone.id, job_template_id: template.id });
     const line = await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id });
     await as.manager.patch(`/api/job_products/${line.id}`, { product_id: other.id });
     await as.manager.patch(`/api/jobs/${job.id}`, { client_id: stays.id });
@@ -208,7 +210,7 @@ describe('history of references', () => {
     const material = await made(as.manager, 'materials', { number: 'H-MAT' });
     const line = await made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: material.id, qty: 1 });
     expect(change((await history(as.manager, 'purchase_order_materials', line.id)).body.data![0]!, 'purchase_order_id')).toMatchObject({ to: po.id, to_label: `PO ${po.number}` });
-    const nameless = await made(as.manager, 'jobs', {});
+    const nameless = await madeJob(as.manager, {});
     const note = await made(as.manager, 'notes', { job_id: nameless.id, note: 'on a nameless job' });
     expect(change((await history(as.manager, 'notes', note.id)).body.data![0]!, 'job_id')).toMatchObject({ to: nameless.id, to_label: `Job ${nameless.id}` });
     const palette = (await as.manager.get(`/api/search?q=${po.number}`)).body.data!.find((h) => h.resource === 'purchase_orders' && h.id === po.id);
@@ -217,7 +219,7 @@ describe('history of references', () => {
 
   it('does not name a record the caller may not read', async () => {
     const estimate = await made(as.manager, 'estimates', { name: 'Secret estimate', client_id: (await made(as.manager, 'clients', { name: 'Est ref' })).id });
-    const job = await made(as.manager, 'jobs', { number: 'H-HID' });
+    const job = await madeJob(as.manager, { number: 'H-HID' });
     const note = await made(as.manager, 'notes', { job_id: job.id, estimate_id: estimate.id, note: 'both' });
     const byManager = (await history(as.manager, 'notes', note.id)).body.data!;
     expect(change(byManager[0]!, 'estimate_id')).toMatchObject({ to: estimate.id, to_label: 'Secret estimate' });
@@ -233,8 +235,8 @@ describe('search', () => {
   let hits: Record<'client' | 'job' | 'other' | 'estimate' | 'material' | 'product' | 'po', Row>;
   beforeAll(async () => {
     const client = await made(as.manager, 'clients', { name: 'Zephyr Homes' });
-    const job = await made(as.manager, 'jobs', { number: 'ZX-100', name: 'Zephyr lobby', client_id: client.id });
-    const other = await made(as.manager, 'jobs', { number: 'ZX-1001', name: 'Other' });
+    const job = await madeJob(as.manager, { number: 'ZX-100', name: 'Zephyr lobby', client_id: client.id });
+    const other = await madeJob(as.manager, { number: 'ZX-1001', name: 'Other' });
     const estimate = await made(as.manager, 'estimates', { name: 'Zephyr tower', client_id: client.id });
     const material = await made(as.manager, 'materials', { number: 'ZX-GL6', description: '6 mm clear' });
     const product = await made(as.manager, 'products', { number: 'ZX-P1', name: 'Zephyr door' });

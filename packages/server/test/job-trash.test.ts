@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
-import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes } from './harness.ts';
+import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes , madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
 
 let seq = 0;
 const tag = () => `TR-${++seq}-${Date.now().toString(36)}`;
-const job = (extra: Row = {}) => made(as.manager, 'jobs', { number: tag(), name: `Trash job ${seq}`, ...extra });
+const job = (extra: Row = {}) => madeJob(as.manager, { number: tag(), name: `Trash job ${seq}`, ...extra });
 const del = async (c: Client, id: unknown) => expect((await c.del(`/api/jobs/${id}`)).status).toBe(200);
 const ids = (rows: unknown) => (rows as Row[]).map((r) => r.id);
 const auditActions = async (id: unknown) =>

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { type Client, made, appWithRoles } from './harness.ts';
+import { type Client, made, appWithRoles , jobBody, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -21,7 +21,7 @@ describe('duplicate a job', () => {
   it('copies the job and its products with the number cleared, as a new active job, in one call with audit rows', async () => {
     const c = await client();
     const p = await product();
-    const job = await made(as.manager, 'jobs', {
+    const job = await madeJob(as.manager, {
       client_id: c.id, number: 'J-100', name: 'Smith shower', address: '1 Main St', start_date: '2026-11-02', end_date: '2026-11-06',
       scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true, hardware_complete: true, active: false, trip_charge: 40, burden_rate: 21, additional_costs: 300,
       products: [
@@ -60,7 +60,7 @@ describe('duplicate a job', () => {
   it("saves the Duplicate Job dialog's values onto the copy in the same call, or leaves no copy when one is refused", async () => {
     const [c, other] = [await client(), await client()];
     const p = await product();
-    const job = await made(as.manager, 'jobs', { client_id: c.id, number: 'J-300', name: 'Lobby', address: '2 Elm St', burden_rate: 21, products: [{ product_id: p.id, qty: 2 }] });
+    const job = await madeJob(as.manager, { client_id: c.id, number: 'J-300', name: 'Lobby', address: '2 Elm St', burden_rate: 21, products: [{ product_id: p.id, qty: 2 }] });
 
     // a supervisor's copy: the fields given are saved; the guarded burden rate they cannot set stays as copied
     const res = await as.supervisor.post(`/api/jobs/${job.id}/duplicate`, { number: 'J-301', name: 'Lobby, phase 2', client_id: other.id, burden_rate: 99, products: [] });
@@ -83,7 +83,7 @@ describe('duplicate a job', () => {
   });
 
   it('needs edit jobs, and answers 404 for a missing job or a job template', async () => {
-    const job = await made(as.manager, 'jobs', { number: 'J-200' });
+    const job = await madeJob(as.manager, { number: 'J-200' });
     expect((await as.employee.post(`/api/jobs/${job.id}/duplicate`)).status).toBe(403);
     expect((await as.manager.post('/api/jobs/999999/duplicate')).status).toBe(404);
     expect((await as.manager.post('/api/jobs/abc/duplicate')).status).toBe(404);
@@ -101,7 +101,7 @@ describe('jobs from templates', () => {
     const template = await made(as.admin, 'job_templates', { name: 'Standard shower', client_id: c.id, products: [{ product_id: p.id, qty: 3 }, { name: 'Clips', qty: 4, sort: 1 }] });
     expect((template.products as Row[]).length).toBe(2);
 
-    const job = await made(as.supervisor, 'jobs', { client_id: c.id, number: 'JT-1', job_template_id: template.id, products: [{ name: 'Extra', qty: 1 }] });
+    const job = await madeJob(as.supervisor, { client_id: c.id, number: 'JT-1', job_template_id: template.id, products: [{ name: 'Extra', qty: 1 }] });
     expect(names(job.products)).toEqual(['Clips', 'Extra', p.name]);
     const fromTemplate = (job.products as Row[]).find((r) => r.product_id === p.id)!;
     expect(fromTemplate.qty).toBe(3);
@@ -124,16 +124,16 @@ describe('jobs from templates', () => {
     const template = await made(as.admin, 'job_templates', { name: 'Other’s', client_id: other.id, products: [{ name: 'X', qty: 1 }] });
     const count = async () => Number((await suite.env.db.query<Row>('SELECT count(*) AS n FROM jobs'))[0]!.n);
     const before = await count();
-    const res = await as.manager.post('/api/jobs', { client_id: mine.id, number: 'JT-2', job_template_id: template.id });
+    const res = await as.manager.post('/api/jobs', await jobBody({ client_id: mine.id, number: 'JT-2', job_template_id: template.id }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('job_template_id');
-    const plainJob = await made(as.manager, 'jobs', { number: 'JT-3' });
-    const notTemplate = await as.manager.post('/api/jobs', { number: 'JT-4', job_template_id: plainJob.id });
+    const plainJob = await madeJob(as.manager, { number: 'JT-3' });
+    const notTemplate = await as.manager.post('/api/jobs', await jobBody({ number: 'JT-4', job_template_id: plainJob.id }));
     expect(notTemplate.status).toBe(422);
     expect(notTemplate.body.errors).toHaveProperty('job_template_id');
     expect(await count()).toBe(before + 1);
     // moving the job to another client than its template's is refused too
-    const ok = await made(as.manager, 'jobs', { client_id: other.id, number: 'JT-5', job_template_id: template.id });
+    const ok = await madeJob(as.manager, { client_id: other.id, number: 'JT-5', job_template_id: template.id });
     const moved = await as.manager.patch(`/api/jobs/${ok.id}`, { client_id: mine.id });
     expect(moved.status).toBe(422);
     expect(moved.body.errors).toHaveProperty('job_template_id');
@@ -143,8 +143,8 @@ describe('jobs from templates', () => {
     const [mine, other] = [await client(), await client()];
     const category = await made(as.admin, 'category_templates', { name: 'Mirrors pack', client_id: other.id });
     const sub = await made(as.admin, 'job_templates', { name: 'Sub', category_template_id: category.id, products: [{ name: 'M', qty: 1 }] });
-    expect((await as.manager.post('/api/jobs', { client_id: mine.id, job_template_id: sub.id })).status).toBe(422);
-    const job = await made(as.manager, 'jobs', { client_id: other.id, job_template_id: sub.id });
+    expect((await as.manager.post('/api/jobs', await jobBody({ client_id: mine.id, job_template_id: sub.id }))).status).toBe(422);
+    const job = await madeJob(as.manager, { client_id: other.id, job_template_id: sub.id });
     expect(names(job.products)).toEqual(['M']);
   });
 });
@@ -155,7 +155,7 @@ describe('the job template rule', () => {
     const p = await product();
     const template = await made(as.manager, 'job_templates', { name: 'Mirror set', client_id: c.id, products: [{ product_id: p.id, qty: 2 }] });
     const line = (template.products as Row[])[0]!;
-    const job = await made(as.manager, 'jobs', { client_id: c.id, number: `TR-${++seq}` });
+    const job = await madeJob(as.manager, { client_id: c.id, number: `TR-${++seq}` });
     const own = await made(as.manager, 'job_products', { job_id: job.id, product_id: p.id });
 
     expect((await as.supervisor.post('/api/job_products', { job_id: template.id, product_id: p.id })).status).toBe(403);
@@ -292,9 +292,9 @@ describe('the job list', () => {
     const acme = await made(as.manager, 'clients', { name: `${tag} Acme Glass` });
     const bolt = await made(as.manager, 'clients', { name: `${tag} Bolt Homes` });
     const foreman = suite.ids.supervisor.id;
-    const a = await made(as.manager, 'jobs', { number: `${tag}-1`, name: 'Lobby mirrors', client_id: acme.id, address: `1 ${tag} Quay`, foreman_id: foreman });
-    const b = await made(as.manager, 'jobs', { number: `${tag}-2`, name: 'Shower', client_id: bolt.id, address: '2 Elm St' });
-    const c = await made(as.manager, 'jobs', { number: `${tag}-3`, name: 'Old job', client_id: acme.id, active: false });
+    const a = await madeJob(as.manager, { number: `${tag}-1`, name: 'Lobby mirrors', client_id: acme.id, address: `1 ${tag} Quay`, foreman_id: foreman });
+    const b = await madeJob(as.manager, { number: `${tag}-2`, name: 'Shower', client_id: bolt.id, address: '2 Elm St' });
+    const c = await madeJob(as.manager, { number: `${tag}-3`, name: 'Old job', client_id: acme.id, active: false });
     const list = async (query: string) => {
       const res = await as.supervisor.get(`/api/jobs?page=1&search=${encodeURIComponent(tag)}&${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -332,7 +332,7 @@ describe('cost fields per role', () => {
 
   async function costedJob() {
     const p = await product({ cost_per_unit: 10, revenue_per_unit: 25 });
-    const job = await made(as.admin, 'jobs', {
+    const job = await madeJob(as.admin, {
       number: `COST-${++seq}`, burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900, trip_charge: 35,
       products: [{ product_id: p.id, qty: 2 }],
     });
@@ -374,7 +374,7 @@ describe('cost fields per role', () => {
     // qty 3 at the product's unit cost and revenue
     expect((stored.products as Row[])[0]).toMatchObject({ id: line.id, qty: 3, cost: 30, revenue: 75, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
 
-    const created = await made(as.supervisor, 'jobs', { number: `COST-S-${seq}`, burden_rate: 99, invoice_amount: 5 });
+    const created = await madeJob(as.supervisor, { number: `COST-S-${seq}`, burden_rate: 99, invoice_amount: 5 });
     const asManager = (await as.manager.get(`/api/jobs/${created.id}`)).body;
     expect(asManager.burden_rate).not.toBe(99);
     expect(asManager.invoice_amount).toBeNull();
@@ -402,7 +402,7 @@ describe('cost fields per role', () => {
     const { job, line } = await costedJob();
     expect((await as.employee.get(`/api/jobs/${job.id}`)).status).toBe(200);
     expect((await as.employee.patch(`/api/jobs/${job.id}`, { name: 'x' })).status).toBe(403);
-    expect((await as.employee.post('/api/jobs', { number: 'E-1' })).status).toBe(403);
+    expect((await as.employee.post('/api/jobs', await jobBody({ number: 'E-1' }))).status).toBe(403);
     expect((await as.employee.patch(`/api/job_products/${line.id}`, { qty: 9 })).status).toBe(403);
     expect((await as.employee.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'x' }] })).status).toBe(403);
     expect((await as.employee.del(`/api/job_products/${line.id}`)).status).toBe(403);
@@ -411,7 +411,7 @@ describe('cost fields per role', () => {
 
 describe('pickup items', () => {
   it('filter by category (the scope name) on the server, and refuse a category that is not a scope', async () => {
-    const job = await made(as.manager, 'jobs', { number: `PK-${++seq}` });
+    const job = await madeJob(as.manager, { number: `PK-${++seq}` });
     const mirror = await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Mirrors', status: 'ready' });
     await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Hardware', status: 'ready' });
     const mirrors = (await as.manager.get(`/api/pickup_items?job_id=${job.id}&category_name=Mirrors`)).body.data!;
@@ -420,7 +420,7 @@ describe('pickup items', () => {
   });
 
   it('are their creator’s, and name their category by name or by the product category, the other filled in', async () => {
-    const job = await made(as.manager, 'jobs', { number: `PK-${++seq}` });
+    const job = await madeJob(as.manager, { number: `PK-${++seq}` });
     const mirrors = await made(as.manager, 'product_categories', { name: 'Mirrors' });
     const glass = await made(as.manager, 'product_categories', { name: 'Glass' });
     const byName = await made(as.supervisor, 'pickup_items', { job_id: job.id, category_name: 'Mirrors' });
@@ -439,7 +439,7 @@ describe('pickup items', () => {
 
 describe('glass sizes (lengths)', () => {
   it('accept the typed forms (35 7/16, 35-7/16, 35.4375), store decimal inches, and refuse garbage with a 422 field error', async () => {
-    const job = await made(as.manager, 'jobs', { number: `GL-${++seq}` });
+    const job = await madeJob(as.manager, { number: `GL-${++seq}` });
     const line = await made(as.manager, 'job_products', { job_id: job.id, name: 'Panel', glass_width: '35 7/16', glass_height: '72-1/2"' });
     expect(line).toMatchObject({ glass_width: 35.4375, glass_height: 72.5 });
     const [stored] = await suite.env.db.query<Row>('SELECT glass_width::text AS w, glass_height::text AS h FROM job_products WHERE id = $1', [line.id]);
@@ -455,7 +455,7 @@ describe('glass sizes (lengths)', () => {
     const nested = await as.manager.patch(`/api/jobs/${job.id}`, { products: [{ id: line.id, glass_width: '7/16', glass_height: '' }] });
     expect(nested.status).toBe(200);
     expect((nested.body.products as Row[])[0]).toMatchObject({ glass_width: 0.4375, glass_height: null });
-    const many = await as.manager.post('/api/job_products/store_many', { data: [{ job_id: job.id, glass_width: '12.125' }, { job_id: job.id, glass_width: 'x' }] });
+    const many = await as.manager.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'A', glass_width: '12.125' }, { job_id: job.id, name: 'B', glass_width: 'x' }] });
     expect(many.status).toBe(422);
     expect(many.body.errors).toHaveProperty(['data.1.glass_width']);
     const unchanged = (await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data!;

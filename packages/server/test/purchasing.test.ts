@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { type Res, made, appWithRoles } from './harness.ts';
+import { type Res, made, appWithRoles , madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -219,10 +219,10 @@ describe('suggested orders', () => {
     await line(po, a, 3, 6);
     await line(po, a, 100, 1, { status: 'received' }); // received lines are stock, not on order... and raise on hand
     const product = await made(as.manager, 'products', { name: `Product ${++seq}`, product_materials: [{ material_id: a.id, qty: 2 }] });
-    const job = await made(as.manager, 'jobs', { name: `Job ${++seq}` });
+    const job = await madeJob(as.manager, { name: `Job ${++seq}` });
     await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id, qty: 3 });
     await made(as.manager, 'job_products', { job_id: job.id, product_id: product.id, qty: 50, is_ordered: true }); // ordered: no demand
-    const done = await made(as.manager, 'jobs', { name: `Old job ${++seq}`, active: false });
+    const done = await madeJob(as.manager, { name: `Old job ${++seq}`, active: false });
     await made(as.manager, 'job_products', { job_id: done.id, product_id: product.id, qty: 40 });
     await made(as.manager, 'boms', { name: 'open', bom_materials: [{ material_id: a.id, qty: 1.5 }] });
     const pulledBom = await made(as.manager, 'boms', { name: 'pulled', bom_materials: [{ material_id: a.id, qty: 99 }] });

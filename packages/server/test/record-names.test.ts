@@ -25,16 +25,17 @@ beforeAll(async () => {
   const users = await createRoleUsers(db);
   await generateDemoData(db, { ...SCALES.demo, jobs: 20, jobProducts: 40, timeEntries: 20, materialTransactions: 60, purchaseOrders: 4, estimates: 4, notes: 10, files: 1, images: 1 }, { today: '2026-11-02' });
   // the blanks the rule falls back over: a job with a name only, one with neither, a product
-  // without a number, an unnamed bom, a purchase order and a template without their names
+  // without a number, an unnamed bom, a purchase order without its number
   const one = async (query: string) => (await db.query<Row>(query))[0]!;
   const client = await one('SELECT id FROM clients ORDER BY id LIMIT 1');
   await db.query("INSERT INTO jobs (name, client_id) VALUES ('Named only', $1), (NULL, $1), ('', $1)", [client.id]);
-  await db.query("INSERT INTO jobs (number, name) VALUES ('', '')");
+  await db.query("INSERT INTO jobs (number, name, client_id) VALUES ('', '', $1)", [client.id]);
   await db.query("INSERT INTO products (number, name) VALUES (NULL, 'Unnumbered door'), ('', 'Blank-numbered door')");
   await db.query('INSERT INTO boms (name) VALUES (NULL)');
   const vendor = await one('SELECT id FROM vendors ORDER BY id LIMIT 1');
   await db.query('INSERT INTO purchase_orders (number, vendor_id) VALUES (NULL, $1)', [vendor.id]);
-  await db.query("INSERT INTO jobs (name, is_template) VALUES (NULL, true), ('Copied template', true)");
+  // a template always has a name (its rule), so only one that copies another's
+  await db.query("INSERT INTO jobs (name, is_template) VALUES ('Copied template', true)");
   // a kind named by its label and id alone, and the other kinds references point at
   await db.query('INSERT INTO takeoffs (estimate_id) SELECT id FROM estimates ORDER BY id LIMIT 2');
   const takeoff = await one('SELECT id FROM takeoffs ORDER BY id LIMIT 1');
@@ -89,7 +90,6 @@ describe('record names', () => {
     expect(await labelsOf('purchase_orders', 'number IS NULL')).toEqual([`Purchase Order ${String(po.id)}`]);
     const someNumber = (await db.query<Row>('SELECT number FROM purchase_orders WHERE number IS NOT NULL ORDER BY id LIMIT 1'))[0]!;
     expect(await labelsOf('purchase_orders', `number = ${String(someNumber.number)}`)).toEqual([`PO ${String(someNumber.number)}`]);
-    const template = (await db.query<Row>('SELECT id FROM jobs WHERE is_template AND name IS NULL'))[0]!;
-    expect(await labelsOf('job_templates', 'is_template AND (name IS NULL OR name = \'Copied template\')')).toEqual([`Job Template ${String(template.id)}`, 'Copied template']);
+    expect(await labelsOf('job_templates', "is_template AND name = 'Copied template'")).toEqual(['Copied template']);
   });
 });

@@ -1,6 +1,6 @@
 /** Record rules the server enforces beyond area rights (DESIGN.md "Permissions"). */
 import { describe, expect, it } from 'vitest';
-import { appWithRoles } from './harness.ts';
+import { appWithRoles , jobBody } from './harness.ts';
 import { createRecord } from './fixtures.ts';
 
 const suite = appWithRoles();
@@ -125,7 +125,7 @@ describe('cost and revenue fields', () => {
 
 describe('nested records', () => {
   it('syncs a job’s products in its body: upserts listed ones, deletes missing ones, all or nothing', async () => {
-    const job = (await as.admin.post('/api/jobs', { number: 'N-1', products: [{ name: 'A', qty: 1 }, { name: 'B', qty: 2 }] })).body;
+    const job = (await as.admin.post('/api/jobs', await jobBody({ number: 'N-1', products: [{ name: 'A', qty: 1 }, { name: 'B', qty: 2 }] }))).body;
     const [a, b] = job.products as { id: number; name: string }[];
     expect([a!.name, b!.name]).toEqual(['A', 'B']);
     const next = await as.admin.patch(`/api/jobs/${job.id}`, { ...job, products: [{ ...a, name: 'A2' }, { name: 'C', qty: 1 }] });
@@ -141,8 +141,8 @@ describe('nested records', () => {
   });
 
   it('refuses to move another parent’s child through a nested save', async () => {
-    const one = (await as.admin.post('/api/jobs', { number: 'P-1', products: [{ name: 'Mine', qty: 1 }] })).body;
-    const two = (await as.admin.post('/api/jobs', { number: 'P-2' })).body;
+    const one = (await as.admin.post('/api/jobs', await jobBody({ number: 'P-1', products: [{ name: 'Mine', qty: 1 }] }))).body;
+    const two = (await as.admin.post('/api/jobs', await jobBody({ number: 'P-2' }))).body;
     const foreign = (one.products as { id: number }[])[0]!;
     const res = await as.admin.patch(`/api/jobs/${two.id}`, { ...two, products: [{ id: foreign.id, name: 'Stolen' }] });
     expect(res.status).toBe(422);
@@ -151,11 +151,11 @@ describe('nested records', () => {
 
 describe('jobs', () => {
   it('derives is_complete from the listed scopes and their flags', async () => {
-    const job = (await as.admin.post('/api/jobs', { number: 'C-1', scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true })).body;
+    const job = (await as.admin.post('/api/jobs', await jobBody({ number: 'C-1', scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true }))).body;
     expect(job.is_complete).toBe(false);
     const done = (await as.admin.patch(`/api/jobs/${job.id}`, { ...job, hardware_complete: true, is_complete: false })).body;
     expect(done.is_complete).toBe(true);
-    const bad = await as.admin.post('/api/jobs', { number: 'C-2', scope_array: ['Plumbing'] });
+    const bad = await as.admin.post('/api/jobs', await jobBody({ number: 'C-2', scope_array: ['Plumbing'] }));
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors!)[0]).toMatch(/^scope_array/);
   });
@@ -225,7 +225,7 @@ describe('named calls', () => {
     const list = (await as.employee.get('/api/settings')).body.data!;
     expect(list.filter((s) => s.name === 'burden_rate')).toEqual([expect.objectContaining({ value: '13' })]);
     expect((await as.manager.post('/api/settings', { name: 'burden_rate', value: '1' })).status).toBe(403);
-    const job = (await as.admin.post('/api/jobs', { number: 'BR-1' })).body;
+    const job = (await as.admin.post('/api/jobs', await jobBody({ number: 'BR-1' }))).body;
     expect(job.burden_rate).toBe(13);
   });
 });

@@ -9,7 +9,7 @@ import { selectRows } from '../src/engine/select-rows.ts';
 import { insertRow, updateRow } from '../src/engine/write-rows.ts';
 import type { Row } from '../src/db/client.ts';
 import { SERVER_RESOURCES } from '../src/areas/registry.ts';
-import { appWithRoles, made } from './harness.ts';
+import { appWithRoles, jobClientId, made, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -17,7 +17,7 @@ const { as } = suite;
 describe('selectRows', () => {
   it('reads every resource table exactly as Drizzle did (numbers, dates, timestamps, json, nulls)', async () => {
     const client = await made(as.manager, 'clients', { name: 'Rows client' });
-    const job = await made(as.manager, 'jobs', {
+    const job = await madeJob(as.manager, {
       number: 'SR-1', name: 'Rows job', client_id: client.id, burden_rate: 12.5, trip_charge: 40.25, start_date: '2026-03-04', scope_array: ['Mirrors'],
     });
     await made(as.manager, 'job_products', { job_id: job.id, name: 'Rows product', qty: 2.125 });
@@ -54,7 +54,7 @@ describe('insertRow and updateRow', () => {
     const { db } = suite.env;
     const t = SERVER_RESOURCES.jobs.table;
     const values = {
-      number: 'WR-1', name: 'Written', burden_rate: 12.5, trip_charge: null, start_date: '2026-03-04', scope_array: ['Mirrors', 'Hardware'],
+      client_id: await jobClientId(), number: 'WR-1', name: 'Written', burden_rate: 12.5, trip_charge: null, start_date: '2026-03-04', scope_array: ['Mirrors', 'Hardware'],
       created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z', not_a_column: 'ignored', note: undefined,
     };
     const ours = await insertRow(db, t, values);

@@ -4,7 +4,7 @@
  * estimate became.
  */
 import { describe, expect, it } from 'vitest';
-import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client } from './harness.ts';
+import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client , madeJob } from './harness.ts';
 
 const t = appWithRoles();
 
@@ -32,7 +32,7 @@ describe('show_on_job', () => {
     expect(file.show_on_job).toBe(true);
 
     // a supervisor (jobs: edit, estimates: view) may write a job's note, but not its toggle
-    const job = await made(manager, 'jobs', { client_id: client.id, name: 'Lobby' });
+    const job = await madeJob(manager, { client_id: client.id, name: 'Lobby' });
     const created = await supervisor.post('/api/notes', { job_id: job.id, note: 'Mine', show_on_job: true });
     expect(created.status).toBe(201);
     expect(created.body.show_on_job).toBe(false);
@@ -103,7 +103,7 @@ describe('on the job an estimate became', () => {
   it('its Show on Job notes and files show with the job’s own, in the GET and in the list, to every reader of the job', async () => {
     const { manager, supervisor, employee } = t.as;
     const { client, estimate, note, hidden, file, image } = await estimateWithRecords(manager);
-    const job = await made(manager, 'jobs', { client_id: client.id, name: 'Lobby' });
+    const job = await madeJob(manager, { client_id: client.id, name: 'Lobby' });
     const own = await made(manager, 'notes', { job_id: job.id, note: 'Gate code 1234' });
     const notesOf = (rows: unknown) => (rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
 

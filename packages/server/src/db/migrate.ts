@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './client.ts';
+import { MigrationBlocked, ruleBreaks } from './migration-preflight.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
@@ -17,11 +18,12 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
-    const statements = fs
-      .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const statements = migrationStatements(file);
+    if (done.size) {
+      // Rules added over stored rows: refuse with the rows that break them (a fresh database has none).
+      const breaks = await ruleBreaks(db, statements);
+      if (breaks.length) throw new MigrationBlocked(file, breaks);
+    }
     await db.transaction(async (tx) => {
       for (const statement of statements) await tx.query(statement);
       await tx.query('INSERT INTO glazier_migrations (name) VALUES ($1)', [file]);
@@ -29,4 +31,13 @@ export async function migrate(db: Db): Promise<string[]> {
     applied.push(file);
   }
   return applied;
+}
+
+/** The statements of one migration file, in order. */
+export function migrationStatements(file: string): string[] {
+  return fs
+    .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -4,13 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
+  boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
   type AnyIndexBuilder, type AnyPgColumn, type PgColumnBuilderBase, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import { isResourceName, RESOURCES, tableDefinitions } from '@glazier/shared/resources/registry';
 import { searchExpression } from './search.ts';
+import { checksOf } from './constraints.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTable = PgTableWithColumns<any>;
@@ -87,6 +88,28 @@ const extraIndexes: Record<string, (c: Record<string, AnyPgColumn>) => AnyIndexB
   ],
 };
 
+/**
+ * `unique` fields: one live row per value (text compared without case), among the rows of the
+ * resource that declares it when its table is shared (a job's number, not a template's).
+ */
+function uniqueIndexes(table: string, c: Record<string, AnyPgColumn>) {
+  const defs = (Object.values(RESOURCES) as ResourceDef[]).filter((d) => d.table === table);
+  const out = [];
+  const seen = new Set<string>();
+  for (const def of defs) {
+    for (const [name, fd] of Object.entries(def.fields)) {
+      if (!fd.unique || fd.computed || seen.has(name)) continue;
+      seen.add(name);
+      const everywhere = defs.every((d) => d.fields[name]?.unique);
+      const text = fd.kind === 'text' || fd.kind === 'email';
+      const live = sql`deleted_at IS NULL`;
+      const guard = everywhere ? live : sql.join([live, ...Object.entries(def.fixed ?? {}).map(([col, v]) => sql`${c[col]!} = ${sql.raw(typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v))}`)], sql` AND `);
+      out.push(uniqueIndex(`${everywhere ? table : def.name}_${name}_unique`).on(text ? sql`lower(${c[name]})` : c[name]!).where(guard));
+    }
+  }
+  return out;
+}
+
 function buildTable(table: string, def: ResourceDef): AnyTable {
   const cols: Record<string, PgColumnBuilderBase> = {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -106,9 +129,10 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
     const out = [];
     for (const [name, fd] of Object.entries(def.fields)) {
       if (fd.kind === 'password' || fd.computed) continue;
-      if (fd.unique) out.push(uniqueIndex(`${table}_${name}_unique`).on(name === 'email' ? sql`lower(${c[name]})` : c[name]!).where(sql`deleted_at IS NULL`));
-      else if (fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
+      if (!fd.unique && fd.index) out.push(index(`${table}_${name}_idx`).on(c[name]!));
     }
+    out.push(...uniqueIndexes(table, c));
+    for (const k of checksOf(table)) out.push(check(k.name, sql.raw(k.expression)));
     // One trigram index on the search expression makes '%term%' searches fast on large tables.
     // (Only over stored columns: a search on a computed field, e.g. an order's vendor name, has none.)
     if (def.search.length && def.search.every((n) => !def.fields[n]?.computed)) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));

@@ -1,5 +1,6 @@
 /** Errors that map to the HTTP contract's statuses (DESIGN.md "Errors"). */
 import type { DbError } from '../db/driver-types.ts';
+import { checkNamed } from '../db/constraints.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -65,8 +66,12 @@ export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: str
     }
     case '23502':
       return invalid({ [key(e.column ?? 'id')]: [`The ${(e.column ?? 'value').replace(/_/g, ' ')} field is required.`] });
-    case '23514':
+    case '23514': {
+      // One of the declared rules' CHECKs (db/constraints.ts): its field and message.
+      const rule = checkNamed(e.constraint);
+      if (rule) return invalid({ [key(rule.field)]: [rule.message] });
       return invalid({ [key(e.column ?? columnFromCheck(e.constraint, opts.table) ?? '_')]: ['The value is not allowed.'] });
+    }
     case '23P01':
       return new ApiError(409, 'This record overlaps another one.');
     case '40001':

@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { RelationDef } from '@glazier/shared/resources/define';
+import { recordRuleErrors } from '@glazier/shared/resources/record-rules';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
@@ -63,6 +64,9 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
     if (e instanceof ApiError && e.errors && opts.prefix) throw new ApiError(e.status, e.message, prefixErrors(e.errors, opts.prefix));
     throw e;
   }
+  // Rules across fields, on the record as it will be stored (a PATCH merged over the stored row).
+  const ruleErrors = recordRuleErrors(res.def.rules, { ...existing, ...values }, opts.prefix);
+  if (Object.keys(ruleErrors).length) throw invalid(ruleErrors);
   const now = new Date().toISOString();
   const writeValues = stripWriteOnly(res, values);
   for (const [col, v] of Object.entries(res.def.fixed ?? {})) writeValues[col] = v;

@@ -23,7 +23,7 @@ export const product_categories = defineResource({
     name: f.text({ required: true }),
     ...featureFlags,
     product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { default: 'series' }),
-    sort: f.int({ default: 0 }),
+    sort: f.int({ default: 0, min: 0 }),
   },
   search: ['name'],
   sortable: ['name', 'sort', 'created_at'],
@@ -42,7 +42,7 @@ export const series = defineResource({
     use_category_settings: f.bool(true),
     ...featureFlags,
     special_order: f.bool(false),
-    sort: f.int({ default: 0 }),
+    sort: f.int({ default: 0, min: 0 }),
   },
   search: ['name'],
   filters: {
@@ -68,8 +68,9 @@ export const products = defineResource({
     series_id: f.ref('series', { onDelete: 'set null' }),
     category_id: f.ref('product_categories', { onDelete: 'set null' }),
     series_name: f.text({ readOnly: true }),
-    cost_per_unit: f.money({ guard: 'products_admin', default: 0 }),
-    revenue_per_unit: f.money({ guard: 'products_admin', default: 0 }),
+    // prices have no sign in this trade: a credit is a separate line, not a negative product
+    cost_per_unit: f.money({ guard: 'products_admin', default: 0, min: 0 }),
+    revenue_per_unit: f.money({ guard: 'products_admin', default: 0, min: 0 }),
     non_inventory: f.bool(false),
     is_assembly: f.bool(false),
     material_id: f.ref('materials', { onDelete: 'set null' }),
@@ -102,7 +103,8 @@ export const product_materials = defineResource({
   fields: {
     product_id: f.ref('products', { required: true, onDelete: 'cascade' }),
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
-    qty: f.qty({ default: 1 }),
+    // how much of the material one unit of the product uses: some, or it would not be listed
+    qty: f.qty({ default: 1, positive: true }),
   },
   filters: { product_id: { op: 'eq' }, material_id: { op: 'eq' } },
   sortable: ['created_at'],

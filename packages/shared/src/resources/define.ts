@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
 import { fieldValueSchema, isBlank, type FieldDef } from './fields.ts';
+import type { RecordRule } from './record-rules.ts';
 
 /** Who may read or write: an area's right, or any signed-in user for reference lists. */
 export type Access = Area | 'signed_in';
@@ -77,6 +78,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   fixed?: Record<string, string | number | boolean>;
   /** Date column used by date-range filters `start`/`end` (spec 7.2). */
   dateField?: string;
+  /** Rules across fields (an end not before its start, a product or a name): record-rules.ts. */
+  rules?: readonly RecordRule[];
   /** Column sets unique together among rows that are not deleted. */
   uniqueTogether?: readonly (readonly string[])[];
   /** Extra composite b-tree indexes (column lists), for reads the single-column ones do not serve. */

@@ -21,12 +21,13 @@ export const materials = defineResource({
   fields: {
     material_category_id: f.ref('material_categories', { onDelete: 'set null' }),
     material_category_name: f.text({ readOnly: true }),
-    number: f.text({ required: true, max: 100 }),
+    // the shop's part number: one live material per number (imports and lookups find it by it)
+    number: f.text({ required: true, max: 100, unique: true }),
     description: f.text({ max: 1000 }),
-    reorder_qty: f.qty({ default: 0 }),
-    economic_order_qty: f.qty({ default: 0 }),
-    starting_qty: f.qty({ default: 0 }),
-    starting_price: f.money({ default: 0 }),
+    reorder_qty: f.qty({ default: 0, min: 0 }),
+    economic_order_qty: f.qty({ default: 0, min: 0 }),
+    starting_qty: f.qty({ default: 0, min: 0 }),
+    starting_price: f.money({ default: 0, min: 0 }),
     active: f.bool(true),
     /** DESIGN.md "Stock": the last count (or starting qty) + receipts + adjustments − pulls since. */
     on_hand: f.qty({ readOnly: true, computed: true }),
@@ -55,10 +56,14 @@ export const material_transactions = defineResource({
   fields: {
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     type: f.enum(MATERIAL_TRANSACTION_TYPES, { required: true }),
-    /** Receipts add, pulls subtract (both usually positive), adjustments are signed, a count is the absolute qty. */
+    /**
+     * A count is the absolute qty (never negative: the rule below). Receipts add and pulls subtract,
+     * both signed: setting a received line back writes the reverse receipt, Return to stock the
+     * reverse pull. Adjustments are signed by design.
+     */
     qty: f.qty({ required: true }),
     /** Unit price (a receipt's price per unit; snapshots value stock at the latest one). */
-    price: f.money(),
+    price: f.money({ min: 0 }),
     /** Defaults to today; stock is computed in (date, id) order. */
     date: f.date({ index: true }),
     purchase_order_material_id: f.ref('purchase_order_materials', { onDelete: 'set null' }),
@@ -70,6 +75,9 @@ export const material_transactions = defineResource({
   filters: { material_id: { op: 'eq' }, type: { op: 'eq', values: MATERIAL_TRANSACTION_TYPES } },
   sortable: ['date', 'created_at'],
   dateField: 'date',
+  rules: [
+    { kind: 'minWhen', field: 'qty', min: 0, when: { field: 'type', values: ['count'] }, message: 'A count cannot be negative.' },
+  ],
   // On hand reads a material's transactions in (date, id) order: the last count, then the rest.
   indexes: [['material_id', 'date', 'id']],
 });
@@ -83,6 +91,7 @@ export const material_snapshots = defineResource({
   fields: {
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     date: f.date({ required: true, index: true }),
+    // on hand as of the date, and its value: signed, as on hand is (a pull past the last count)
     qty: f.qty({ default: 0 }),
     value: f.money({ default: 0 }),
   },
@@ -126,7 +135,7 @@ export const bom_materials = defineResource({
     material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
     material_number: f.text({ readOnly: true }),
     material_description: f.text({ readOnly: true, max: 1000 }),
-    qty: f.qty({ default: 1 }),
+    qty: f.qty({ default: 1, min: 0 }),
   },
   filters: { bom_id: { op: 'eq' }, material_id: { op: 'eq' } },
   sortable: ['created_at', 'material_number'],

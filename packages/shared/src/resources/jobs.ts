@@ -31,12 +31,13 @@ const jobFields = {
   start_date: f.date({ index: true }),
   end_date: f.date(),
   active: f.bool(true),
-  burden_rate: f.money({ guard: 'jobs_admin' }),
+  // the job's money has no sign: a discount is a lower invoice, not a negative charge
+  burden_rate: f.money({ guard: 'jobs_admin', min: 0 }),
   foreman_id: f.ref('users', { onDelete: 'set null' }),
-  trip_charge: f.money(),
-  additional_costs: f.money({ guard: 'jobs_admin' }),
-  additional_revenues: f.money({ guard: 'jobs_admin' }),
-  invoice_amount: f.money({ guard: 'jobs_admin' }),
+  trip_charge: f.money({ min: 0 }),
+  additional_costs: f.money({ guard: 'jobs_admin', min: 0 }),
+  additional_revenues: f.money({ guard: 'jobs_admin', min: 0 }),
+  invoice_amount: f.money({ guard: 'jobs_admin', min: 0 }),
   category_template_id: f.ref('category_templates', { onDelete: 'set null' }),
   scope_array: f.json({ default: [], schema: z.array(z.enum(SCOPES)).max(5) }),
   hardware_complete: f.bool(false),
@@ -68,7 +69,12 @@ export const jobs = defineResource({
   table: 'jobs',
   read: 'jobs',
   write: 'jobs',
-  fields: jobFields,
+  fields: {
+    ...jobFields,
+    // every job is for a client; its number, when it has one, names one live job (restore checks it too)
+    client_id: f.ref('clients', { required: true, onDelete: 'restrict' }),
+    number: f.text({ max: 50, unique: true }),
+  },
   fixed: { is_template: false },
   search: ['number', 'name', 'client_name', 'address'],
   filters: {
@@ -84,6 +90,7 @@ export const jobs = defineResource({
   titleField: 'number',
   // its number, or its name without one (platform.md 2.7)
   naming: { fields: ['number', 'name'] },
+  rules: [{ kind: 'notBefore', field: 'end_date', start: 'start_date', message: 'The end date cannot be before the start date.' }],
   // A deleted job waits in the trash for 30 days (issue 9, B1); job templates are deleted for good.
   softDelete: true,
   trash: { area: 'jobs_admin', days: 30 },
@@ -98,6 +105,11 @@ export const job_templates = defineResource({
   write: 'jobs_admin',
   fields: { ...jobFields, name: f.text({ required: true }) },
   fixed: { is_template: true },
+  rules: [
+    { kind: 'notBefore', field: 'end_date', start: 'start_date', message: 'The end date cannot be before the start date.' },
+    // domain.md 5: a template belongs to a client or is a category template's subtemplate, not both
+    { kind: 'notBoth', fields: ['client_id', 'category_template_id'], message: 'A job template belongs to a client or to a category template, not both.' },
+  ],
   // the same columns as jobs: one table, one search index
   search: ['number', 'name', 'client_name', 'address'],
   filters: { client_id: { op: 'eq' }, category_template_id: { op: 'eq' } },
@@ -117,11 +129,12 @@ export const job_products = defineResource({
     series_id: f.ref('series', { onDelete: 'set null' }),
     name: f.text(),
     note: f.longText(),
-    qty: f.qty({ default: 1 }),
-    cost: f.money({ guard: 'jobs_admin' }),
-    revenue: f.money({ guard: 'jobs_admin' }),
-    default_cost_per_unit: f.money({ guard: 'jobs_admin' }),
-    default_revenue_per_unit: f.money({ guard: 'jobs_admin' }),
+    // 0 is a product still to be counted; never negative, and its money has no sign either
+    qty: f.qty({ default: 1, min: 0 }),
+    cost: f.money({ guard: 'jobs_admin', min: 0 }),
+    revenue: f.money({ guard: 'jobs_admin', min: 0 }),
+    default_cost_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),
+    default_revenue_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),
     glass_width: f.length(),
     glass_height: f.length(),
     measure_date: f.date(),
@@ -130,7 +143,7 @@ export const job_products = defineResource({
     is_fabricated: f.bool(false),
     is_measured: f.bool(false),
     is_ordered: f.bool(false),
-    sort: f.int({ default: 0 }),
+    sort: f.int({ default: 0, min: 0 }),
   },
   search: ['name', 'note'],
   filters: {
@@ -142,6 +155,7 @@ export const job_products = defineResource({
     is_fabricated: { op: 'bool' },
   },
   sortable: ['name', 'qty', 'created_at', 'sort'],
+  rules: [{ kind: 'anyOf', fields: ['product_id', 'name'], message: 'Choose a product or give the line a name.' }],
 });
 
 export const PICKUP_STATUSES = ['ready', 'job_not_ready', 'needs_fabricated', 'fabricated', 'waiting_on_product', 'scheduled'] as const;

@@ -16,7 +16,7 @@ export const users = defineResource({
     active: f.bool(true),
     password: f.password({ writeOnly: true }),
     password_confirmation: f.password({ writeOnly: true }),
-    branch_id: f.int(),
+    branch_id: f.int({ positive: true }),
     branch_access: f.idList(),
     can_be_scheduled: f.bool(false),
   },

@@ -29,8 +29,8 @@ export const vendor_materials = defineResource({
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     vendor_id: f.ref('vendors', { required: true, onDelete: 'cascade' }),
     vendor_part_number: f.text({ max: 100 }),
-    minimum_order_qty: f.qty({ default: 1 }),
-    unit_price: f.money({ default: 0 }),
+    minimum_order_qty: f.qty({ default: 1, min: 0 }),
+    unit_price: f.money({ default: 0, min: 0 }),
     is_preferred: f.bool(false),
     active: f.bool(true),
     /** The material and vendor as lists show them (a material by its number with the description beneath), read live. */
@@ -54,7 +54,7 @@ export const purchase_orders = defineResource({
   read: 'purchase_orders',
   write: 'purchase_orders',
   fields: {
-    number: f.int({ unique: true }),
+    number: f.int({ unique: true, positive: true }),
     vendor_id: f.ref('vendors', { required: true, onDelete: 'restrict' }),
     sent_at: f.timestamp({ state: 'Use Send to mark the order sent.' }),
     received_at: f.timestamp({ state: 'Use Receive (or receive its lines) to mark the order received.' }),
@@ -93,8 +93,10 @@ export const purchase_order_materials = defineResource({
     purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
     material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
     vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
-    qty: f.qty({ default: 0 }),
-    price: f.money({ default: 0 }),
+    // never negative (issue 22: a −4 line was mailed and received); 0 is the spec's case of a line
+    // whose qty is not known yet (domain.md 4: its price per unit treats qty 0 as 1)
+    qty: f.qty({ default: 0, min: 0 }),
+    price: f.money({ default: 0, min: 0 }),
     status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),
     material_number: f.text({ readOnly: true }),
     material_description: f.text({ readOnly: true, max: 1000 }),

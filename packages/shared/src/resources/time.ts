@@ -13,7 +13,8 @@ export const time_entries = defineResource({
     user_name: f.text({ readOnly: true }),
     // every entry is for a job, and for some time (issue 6: no silent empty entries)
     job_id: f.ref('jobs', { required: true, onDelete: 'set null' }),
-    hours: f.qty({ required: true, default: 0, positive: true }),
+    // more than 0 and at most a day; a person's entries of one day add up to at most 24 (server rule)
+    hours: f.qty({ required: true, default: 0, positive: true, max: 24 }),
     note: f.longText(),
     date: f.date({ required: true, index: true }),
     oregon: f.bool(false),

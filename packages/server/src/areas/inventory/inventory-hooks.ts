@@ -86,7 +86,6 @@ export const materialTransactionsHooks: Hooks<'material_transactions'> = {
     if (values.date === null || (!existing && values.date === undefined)) values.date = existing?.date ?? today();
     const merged = { ...existing, ...values };
     const errors: Record<string, string[]> = {};
-    if (merged.type === 'count' && typeof merged.qty === 'number' && merged.qty < 0) errors.qty = ['A count cannot be negative.'];
     if (merged.type === 'adjustment') {
       if (merged.qty === 0) errors.qty = ['An adjustment must change the quantity.'];
       if (typeof merged.note !== 'string' || !merged.note.trim()) errors.note = ['An adjustment needs a note saying why.'];

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Row } from '../../db/client.ts';
-import { invalid } from '../../engine/errors.ts';
 import type { Hooks, UnionPart } from '../../engine/server-resource.ts';
 import { jobsHooks } from './jobs-hooks.ts';
-
-const BOTH = 'A job template belongs to a client or to a category template, not both.';
 
 /** Which kinds `resource` asks for (`job_templates`, `category_templates`, or both). */
 function kindsOf(q: Row): { jobTemplates: boolean; categoryTemplates: boolean } {
@@ -27,12 +24,6 @@ export const categoryTemplatesHooks: Hooks<'category_templates'> = {
  */
 export const jobTemplatesHooks: Hooks<'job_templates'> = {
   ...jobsHooks,
-  async beforeSave(args) {
-    // domain.md 5: a client's own template, or a subtemplate of a category template, never both.
-    const merged = { ...args.existing, ...args.values };
-    if (merged.client_id != null && merged.category_template_id != null) throw invalid({ client_id: [BOTH], category_template_id: [BOTH] });
-    await jobsHooks.beforeSave!(args);
-  },
   present: (_ctx, row) => ({ ...row, type: 'job_template' }),
   async list(_ctx, q, base) {
     const kinds = kindsOf(q);

@@ -18,7 +18,7 @@ async function checkJobTemplate(ctx: Ctx, merged: Row): Promise<void> {
   const template = await rowById(ctx, 'jobs', merged.job_template_id);
   if (!template || template.is_template !== true || template.deleted_at != null) throw invalid({ job_template_id: ['Choose a job template.'] });
   if (template.id === merged.id) throw invalid({ job_template_id: ['A template cannot be its own template.'] });
-  let owner = template.client_id;
+  let owner: number | null = template.client_id;
   if (owner == null && template.category_template_id != null) owner = (await rowById(ctx, 'category_templates', template.category_template_id))?.client_id ?? null;
   if (owner != null && owner !== merged.client_id) throw invalid({ job_template_id: ['This job template belongs to another client.'] });
 }
@@ -36,7 +36,8 @@ async function checkNumberFree(ctx: Ctx, job: Row): Promise<void> {
   if (clash) throw invalid({ number: [`Another job now has the number ${number}. Change that job's number, then restore this one.`] });
 }
 
-export const jobsHooks: Hooks<'jobs'> = {
+// Shared by jobs and job templates (one table): typed by both.
+export const jobsHooks: Hooks<'jobs' | 'job_templates'> = {
   customFilters: {
     // The trash: jobs deleted within the last 30 days (older ones are about to be purged).
     deleted: (value, t) =>

@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { formatDate, formatHours } from '@glazier/shared/rules/dates';
+import { sqlRows } from '../../db/client.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { allowed, canEdit } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
@@ -25,5 +27,24 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
       if (!u) throw invalid({ user_id: ['The selected user is invalid.'] });
       values.user_name = u.name;
     }
+    await checkDayTotal(ctx, { ...existing, ...values });
   },
 };
+
+/** A day has 24 hours: one person's entries of one date add up to at most that (issue 22). */
+export const DAY_HOURS = 24;
+
+async function checkDayTotal(ctx: Parameters<NonNullable<Hooks<'time_entries'>['beforeSave']>>[0]['ctx'], entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown }) {
+  if (typeof entry.user_id !== 'number' || typeof entry.date !== 'string' || typeof entry.hours !== 'number') return;
+  // Two saves of one person's day at once must not both see room for their hours: they take turns.
+  await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id]);
+  const id = typeof entry.id === 'number' ? entry.id : 0;
+  const [other] = await sqlRows<{ hours: string | number | null }>(
+    ctx.db,
+    sql`SELECT sum(hours) AS hours FROM time_entries WHERE user_id = ${entry.user_id} AND date = ${entry.date} AND id <> ${id}`,
+  );
+  const total = Number(other?.hours ?? 0) + entry.hours;
+  if (total > DAY_HOURS + 1e-9) {
+    throw invalid({ hours: [`The entries of ${formatDate(entry.date)} would add up to ${formatHours(total)}, more than ${DAY_HOURS} hours in a day.`] });
+  }
+}

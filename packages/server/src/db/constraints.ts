@@ -1,0 +1,117 @@
+/**
+ * The database's copy of the field rules (issue 22): every declared rule of a resource becomes a
+ * CHECK constraint, so no write path (a hook's SQL, a script, a bug) can store what the rule
+ * forbids. Derived from the same declarations as the zod validation (shared/resources): a
+ * number's range (`min`, `max`, `positive`), a required field, and the record rules.
+ *
+ * A table shared by several resources (jobs and job templates) holds a rule of only one of them
+ * guarded by that resource's fixed columns (`NOT is_template OR …`); a rule they all declare
+ * holds unguarded. Names: `{resource}_{field}_{what}`, at most 63 characters (PostgreSQL's limit).
+ */
+import { isNumberKind, numberBounds, type FieldDef } from '@glazier/shared/resources/fields';
+import type { ResourceDef } from '@glazier/shared/resources/define';
+import { ruleField, type RecordRule } from '@glazier/shared/resources/record-rules';
+import { RESOURCES } from '@glazier/shared/resources/registry';
+
+export interface CheckConstraint {
+  name: string;
+  table: string;
+  /** The SQL condition every row must keep. */
+  expression: string;
+  /** The field a violation is reported on, and what it says (a 422 from a write the engine did not check). */
+  field: string;
+  message: string;
+}
+
+const q = (column: string) => `"${column}"`;
+const literal = (v: string | number | boolean) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
+
+/** A field's own rules, unguarded: [suffix, expression, message]. */
+function fieldChecks(name: string, fd: FieldDef): [string, string, string][] {
+  if (fd.computed || fd.readOnly || fd.writeOnly || fd.kind === 'password') return [];
+  const out: [string, string, string][] = [];
+  const b = numberBounds(fd);
+  if (b && isNumberKind(fd.kind)) {
+    const typeLimits = numberBounds({ kind: fd.kind })!;
+    if (b.exclusive) out.push(['min', `${q(name)} > ${b.min}`, b.min === 0 ? 'Must be more than 0.' : `Must be more than ${b.min}.`]);
+    else if (b.min > typeLimits.min) out.push(['min', `${q(name)} >= ${b.min}`, b.min === 0 ? 'Must not be negative.' : `Must be at least ${b.min}.`]);
+    if (b.max < typeLimits.max) out.push(['max', `${q(name)} <= ${b.max}`, `Must be at most ${b.max}.`]);
+  }
+  if (fd.kind === 'enum' && fd.values?.length) out.push(['values', `${q(name)} IN (${fd.values.map(literal).join(', ')})`, `Must be one of: ${fd.values.join(', ')}.`]);
+  // A required reference that its target's delete sets to null (a time entry of a purged job, kept
+  // as pay) is required of a save, not of the row.
+  if (fd.required && fd.kind !== 'bool' && !(fd.kind === 'ref' && fd.onDelete === 'set null')) {
+    const text = fd.kind === 'text' || fd.kind === 'longText' || fd.kind === 'email';
+    out.push(['required', text ? `${q(name)} IS NOT NULL AND btrim(${q(name)}) <> ''` : `${q(name)} IS NOT NULL`, `The ${name.replace(/_id$/, '').replace(/_/g, ' ')} field is required.`]);
+  }
+  return out;
+}
+
+function ruleCheck(rule: RecordRule): [string, string] {
+  const set = (f: string) => `(${q(f)} IS NOT NULL AND btrim(${q(f)}::text) <> '')`;
+  switch (rule.kind) {
+    case 'notBefore':
+      return [`${rule.field}_not_before`, `${q(rule.field)} IS NULL OR ${q(rule.start)} IS NULL OR ${q(rule.field)} >= ${q(rule.start)}`];
+    case 'anyOf':
+      return [`${rule.fields.join('_or_')}`, rule.fields.map(set).join(' OR ')];
+    case 'notBoth':
+      return [`${rule.fields.join('_or_')}_not_both`, `${q(rule.fields[0])} IS NULL OR ${q(rule.fields[1])} IS NULL`];
+    case 'minWhen':
+      return [
+        `${rule.field}_${rule.when.values.join('_')}_min`,
+        `${q(rule.when.field)} IS NULL OR ${q(rule.when.field)} NOT IN (${rule.when.values.map(literal).join(', ')}) OR ${q(rule.field)} >= ${rule.min}`,
+      ];
+  }
+}
+
+function resourceChecks(def: ResourceDef): Omit<CheckConstraint, 'name' | 'table'>[] & { suffix: string }[] {
+  const out: (Omit<CheckConstraint, 'name' | 'table'> & { suffix: string })[] = [];
+  for (const [name, fd] of Object.entries(def.fields)) {
+    for (const [what, expression, message] of fieldChecks(name, fd)) out.push({ suffix: `${name}_${what}`, expression, field: name, message });
+  }
+  for (const rule of def.rules ?? []) {
+    const [suffix, expression] = ruleCheck(rule);
+    out.push({ suffix, expression, field: ruleField(rule), message: rule.message });
+  }
+  return out;
+}
+
+const guardOf = (def: ResourceDef) =>
+  Object.entries(def.fixed ?? {})
+    .map(([col, v]) => `${q(col)} = ${literal(v)}`)
+    .join(' AND ');
+
+function buildChecks(): Map<string, CheckConstraint[]> {
+  const byTable = new Map<string, ResourceDef[]>();
+  for (const def of Object.values(RESOURCES) as ResourceDef[]) byTable.set(def.table, [...(byTable.get(def.table) ?? []), def]);
+  const out = new Map<string, CheckConstraint[]>();
+  for (const [table, defs] of byTable) {
+    const list: CheckConstraint[] = [];
+    const seen = new Set<string>();
+    for (const def of defs) {
+      for (const c of resourceChecks(def)) {
+        const everywhere = defs.every((d) => resourceChecks(d).some((o) => o.expression === c.expression));
+        if (everywhere) {
+          const name = `${table}_${c.suffix}`;
+          if (!seen.has(name)) list.push({ name, table, expression: c.expression, field: c.field, message: c.message });
+          seen.add(name);
+        } else {
+          list.push({ name: `${def.name}_${c.suffix}`, table, expression: `NOT (${guardOf(def)}) OR (${c.expression})`, field: c.field, message: c.message });
+        }
+      }
+    }
+    for (const c of list) if (c.name.length > 63) throw new Error(`Constraint name over 63 characters: ${c.name}`);
+    out.set(table, list);
+  }
+  return out;
+}
+
+const CHECKS = buildChecks();
+
+/** The CHECK constraints of a table. */
+export const checksOf = (table: string): readonly CheckConstraint[] => CHECKS.get(table) ?? [];
+
+const BY_NAME = new Map([...CHECKS.values()].flat().map((c) => [c.name, c]));
+
+/** The constraint a violation names (a 23514 error's `constraint`), when it is one of ours. */
+export const checkNamed = (name: string | undefined): CheckConstraint | undefined => (name ? BY_NAME.get(name) : undefined);
