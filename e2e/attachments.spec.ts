@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiPost, expectAccessible, signInAs } from './support.ts';
+import { expectAccessible, signInAs, createJob } from './support.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\n${' '.repeat(200_000)}\n%%EOF\n`);
 
@@ -29,9 +29,7 @@ async function openTab(page: Page, name: string): Promise<Locator> {
 test('a manager adds a note, a PDF and three photos to a job, views and deletes a photo', async ({ page, baseURL }) => {
   test.setTimeout(120_000); // uploads and image work on a machine shared with other runs
   await signInAs(page, 'manager');
-  const created = await apiPost(page.request, baseURL!, '/api/jobs', { number: `ATT-${Date.now().toString(36)}`, name: 'Attachments' });
-  expect(created.status()).toBe(201);
-  const job = (await created.json()) as { id: number };
+  const job = await createJob(page, baseURL!, { number: `ATT-${Date.now().toString(36)}`, name: 'Attachments' });
   await page.goto(`/jobs/${job.id}`);
 
   // Notes

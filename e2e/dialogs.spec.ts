@@ -5,7 +5,7 @@
  * highlight in view, job rows in heading order).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, ROLE_USERS, apiPost, signInAs } from './support.ts';
+import { ADMIN, ROLE_USERS, apiPost, signInAs, createJob } from './support.ts';
 
 /** Names unique to each test run, so the tests can run again on the same database. */
 let RUN = '';
@@ -137,8 +137,7 @@ test('the job picker lists jobs in the order of their headings (numbers, newest 
     [`K${RUN}-1003`, 'Mills Annex'],
     [`K${RUN}-1002`, 'Zephyr Tower'],
   ]) {
-    const res = await apiPost(page.request, baseURL!, '/api/jobs', { number, name });
-    expect(res.status(), await res.text()).toBe(201);
+    await createJob(page, baseURL!, { number, name });
   }
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
   const dialog = page.getByTestId('time-entry-dialog');

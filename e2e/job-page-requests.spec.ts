@@ -5,13 +5,13 @@
  * requested. Adding a note there still shows the new note.
  */
 import { expect, test, type Request } from '@playwright/test';
-import { createRecord, signInAs, unique } from './support.ts';
+import { createRecord, signInAs, unique, createJob } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a phone opens a job with one request for what its GET carried, and an added note shows', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
-  const job = await createRecord(page, baseURL!, 'jobs', { number: unique('REQ'), name: 'Embedded lists' });
+  const job = await createJob(page, baseURL!, { number: unique('REQ'), name: 'Embedded lists' });
   await createRecord(page, baseURL!, 'job_products', { job_id: job.id, name: 'Vanity mirror', qty: 1 });
   await createRecord(page, baseURL!, 'notes', { job_id: job.id, note: 'Gate code 4321' });
   await createRecord(page, baseURL!, 'pickup_items', { job_id: job.id, category_name: 'Mirrors', note: 'Mirror clips' });

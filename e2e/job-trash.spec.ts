@@ -4,14 +4,14 @@
  * link, and /jobs/trash tells them it is not for their role.
  */
 import { expect, test } from '@playwright/test';
-import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs } from './support.ts';
+import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs, createJob } from './support.ts';
 
 test('a manager deletes a job; an admin restores it from the trash and it is back in the job list', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const client = await createRecord(page, baseURL!, 'clients', { name: `Trash Client ${tag}` });
-  const job = await createRecord(page, baseURL!, 'jobs', { number: `TR-${tag}`, name: 'Bath remodel', client_id: client.id });
+  const job = await createJob(page, baseURL!, { number: `TR-${tag}`, name: 'Bath remodel', client_id: client.id });
   const number = job.number as string;
 
   await page.goto(`/jobs/${job.id}`);
@@ -52,7 +52,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
 
 test('an admin sees a deleted job read-only with a banner and restores it there', async ({ page, baseURL }) => {
   await signInAs(page, 'admin');
-  const job = await createRecord(page, baseURL!, 'jobs', { number: `TRB-${Date.now().toString(36)}`, name: 'Banner job' });
+  const job = await createJob(page, baseURL!, { number: `TRB-${Date.now().toString(36)}`, name: 'Banner job' });
   const del = await page.request.delete(new URL(`/api/jobs/${job.id}`, baseURL).toString(), {
     headers: { 'X-XSRF-TOKEN': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
   });

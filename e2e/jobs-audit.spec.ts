@@ -9,7 +9,7 @@
  * With SHOTS_DIR set, the History tab is photographed at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { ROLE_USERS, createRecord, expectAccessible, screenshots, signInAs, unique, createJob } from './support.ts';
 
 /** A PATCH from the page's signed-in context (fails the test unless 200). */
 async function patchRecord(page: Page, baseURL: string, resource: string, id: number, body: Record<string, unknown>) {
@@ -27,7 +27,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
   const number = `AUD-${tag}`;
-  const job = await createRecord(page, baseURL!, 'jobs', { number, name: 'Audit job', address: '12 Harbor Rd, Portland' });
+  const job = await createJob(page, baseURL!, { number, name: 'Audit job', address: '12 Harbor Rd, Portland' });
   await createRecord(page, baseURL!, 'job_products', { job_id: job.id, name: 'Mirror', qty: 2 });
   await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: '2026-11-02', hours: 1.5 });
   await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: '2026-11-03', hours: 0.25 });
@@ -107,7 +107,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   await expect(page.getByTestId('job-products').getByTestId('job-product-row')).toContainText('Mirror');
 
   // the action bar's Job Lookup: Active by default, All finds an inactive job too
-  const inactive = await createRecord(page, baseURL!, 'jobs', { number: `${number}-OLD`, name: 'Closed job', active: false });
+  const inactive = await createJob(page, baseURL!, { number: `${number}-OLD`, name: 'Closed job', active: false });
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Lookup' }).click();
   const lookup = page.getByTestId('lookup-dialog');
   await lookup.getByLabel('Search').fill(number);
@@ -121,7 +121,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
 
 test('the Time Entry List keeps its total in view, under the Hours column, however many entries', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
-  const job = await createRecord(page, baseURL!, 'jobs', { number: `TOT-${Date.now().toString(36)}`, name: 'Long time list' });
+  const job = await createJob(page, baseURL!, { number: `TOT-${Date.now().toString(36)}`, name: 'Long time list' });
   // 24 entries of 00:30: far more than half a screen of rows, at either width
   for (let day = 1; day <= 24; day++) await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: `2026-10-${String(day).padStart(2, '0')}`, hours: 0.5 });
   for (const [width, height] of [
@@ -165,7 +165,7 @@ test('the job list shows client colours and phone cards; the job links its estim
   const acme = await createRecord(page, baseURL!, 'clients', { name: `Acme Glass ${tag}`, color: '#2f9e44' });
   const keystone = await createRecord(page, baseURL!, 'clients', { name: `Keystone General ${tag}`, color: '#1971c2' });
   const number = `COL-${tag}`;
-  const job = await createRecord(page, baseURL!, 'jobs', {
+  const job = await createJob(page, baseURL!, {
     number,
     name: 'Colour job',
     client_id: acme.id,
@@ -239,7 +239,7 @@ test('the job list shows client colours and phone cards; the job links its estim
 
 test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
-  const job = await createRecord(page, baseURL!, 'jobs', { number: `IMG-${Date.now().toString(36)}`, name: 'Photo job' });
+  const job = await createJob(page, baseURL!, { number: `IMG-${Date.now().toString(36)}`, name: 'Photo job' });
   for (const description of ['first', 'second', 'third']) await createRecord(page, baseURL!, 'images', { job_id: job.id, description, url: PNG });
   await page.goto(`/jobs/${job.id}`);
   await page.getByRole('tab', { name: 'Images' }).click();
@@ -283,7 +283,7 @@ test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL
 test('the pickup list’s Complete filter shows open items, complete ones, or all', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
   const tag = Date.now().toString(36);
-  const job = await createRecord(page, baseURL!, 'jobs', { number: `PKC-${tag}`, name: 'Pickup filter job' });
+  const job = await createJob(page, baseURL!, { number: `PKC-${tag}`, name: 'Pickup filter job' });
   const open = `Still to fetch ${tag}`;
   const done = `Already fetched ${tag}`;
   await createRecord(page, baseURL!, 'pickup_items', { job_id: job.id, note: open, category_name: 'Mirrors' });

@@ -6,7 +6,7 @@
  * With SHOTS_DIR set, the list, the job screen and the dialogs are photographed at 1280 and 390 px.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { createRecord, expectAccessible, screenshots, signInAs } from './support.ts';
+import { createRecord, expectAccessible, screenshots, signInAs, createJob } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -32,7 +32,7 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   await createRecord(page, baseURL, 'products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
   const template = await createRecord(page, baseURL, 'job_templates', { name: templateName, client_id: client.id });
   await createRecord(page, baseURL, 'job_products', { job_id: template.id, product_id: door.id, qty: 2 });
-  const job = await createRecord(page, baseURL, 'jobs', {
+  const job = await createJob(page, baseURL, {
     number: `J-${tag}`, name: 'Costed job', client_id: client.id,
     address: '15720 SW Barbur St Suite 938, Wilsonville, OR 97099', scope_array: ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings'],
     start_date: '2027-01-16', end_date: '2027-01-18',
@@ -45,7 +45,7 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
     ['Forest Heights - School Restrooms', '7524 Powell Dr, Happy Valley, OR 97082', ['Mirrors']],
     ['Restaurant Remodel', '15011 Cedar Ave, Hillsboro, OR 97104', ['Hardware', 'Shower Glass', 'Window Coverings']],
   ] as const) {
-    await createRecord(page, baseURL, 'jobs', { number: `L-${tag}-${name.length}`, name, client_id: client.id, address, scope_array, start_date: '2027-01-14', end_date: '2027-02-14' });
+    await createJob(page, baseURL, { number: `L-${tag}-${name.length}`, name, client_id: client.id, address, scope_array, start_date: '2027-01-14', end_date: '2027-02-14' });
   }
   await page.close();
   return { clientName, seriesName, templateName, jobId: job.id };

@@ -8,7 +8,7 @@
  * and 390 px wide.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, createRecord, expectAccessible, screenshots, signInAs, unique, createJob } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -221,7 +221,7 @@ test('orders: list filters, the PO Material and Split dialogs by keyboard, the p
 test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pulled bom read-only', async ({ page, baseURL }) => {
   await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Bom Client') });
-  const job = await createRecord(page, baseURL!, 'jobs', { client_id: client.id, name: unique('Lobby remodel') });
+  const job = await createJob(page, baseURL!, { client_id: client.id, name: unique('Lobby remodel') });
   const clip = await createRecord(page, baseURL!, 'materials', { number: unique('CLIP'), description: 'J-channel, brushed', starting_qty: 40 });
   const bomName = unique('Lobby bom');
   const bom = await createRecord(page, baseURL!, 'boms', { name: bomName, job_id: job.id });

@@ -95,6 +95,12 @@ export async function createRecord(page: Page, baseURL: string, resource: string
   return (await res.json()) as { id: number } & Record<string, unknown>;
 }
 
+/** Creates a job through the API; every job has a client, so one is made for it unless the body names one. */
+export async function createJob(page: Page, baseURL: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+  const client_id = body.client_id ?? (await createRecord(page, baseURL, 'clients', { name: `Client of ${String(body.number ?? body.name ?? 'a job')}` })).id;
+  return createRecord(page, baseURL, 'jobs', { client_id, ...body });
+}
+
 /** Photographs what the page shows at 1280 and 390 px into `SHOTS_DIR/<name>-<width>.png` (only when SHOTS_DIR is set). */
 export async function screenshots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

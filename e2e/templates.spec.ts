@@ -5,7 +5,7 @@
  * job by number and opens its screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { createRecord, expectAccessible, screenshots, signInAs, unique, createJob } from './support.ts';
 
 
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
@@ -100,7 +100,7 @@ test('pickup items: add one, change its status, filter by status', async ({ page
   await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Pickup Client') });
   const number = unique('PK').replace(' ', '-');
-  await createRecord(page, baseURL!, 'jobs', { number, name: 'Pickup job', client_id: client.id });
+  await createJob(page, baseURL!, { number, name: 'Pickup job', client_id: client.id });
   await page.goto('/lists/pickup');
   await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Pickup Item' }).click();
@@ -139,7 +139,7 @@ test('Ctrl-K finds a job by number and opens its screen', async ({ page, baseURL
   await signInAs(page, 'admin');
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Palette Client') });
   const number = unique('PAL').replace(' ', '-');
-  const job = await createRecord(page, baseURL!, 'jobs', { number, name: 'Palette job', client_id: client.id });
+  const job = await createJob(page, baseURL!, { number, name: 'Palette job', client_id: client.id });
   await page.goto('/lists/pickup');
   // the shell listens once the screen is up
   await expect(page.getByRole('heading', { name: 'Pickup Items', level: 1 })).toBeVisible();
