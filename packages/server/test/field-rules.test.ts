@@ -186,6 +186,15 @@ describe('the cases of the issue', () => {
     expect((await as.employee.post('/api/time_entries', { job_id: job.id, date: '2026-03-04', hours: 24.5 })).body.errors).toEqual({ hours: ['Must be at most 24.'] });
   });
 
+  it('the burden rate setting is money, never negative', async () => {
+    const bad = await as.admin.post('/api/settings/store_many', { data: [{ name: 'company_name', value: 'Bright Glass' }, { name: 'burden_rate', value: '-5' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ 'data.1.value': ['Must not be negative.'] });
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: 'lots' }] })).body.errors).toEqual({ 'data.0.value': ['Must be a number.'] });
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: '32.5' }] })).status).toBe(200);
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: '' }] })).status).toBe(200);
+  });
+
   it('a count cannot be negative; an adjustment can', async () => {
     const material = await createRecord(as.admin, 'materials');
     const count = await as.manager.post('/api/material_transactions', { material_id: material.id, type: 'count', qty: -7 });

@@ -1,4 +1,5 @@
 /** Every resource's server declaration: the shared definition, its table and its hooks. */
+import { settingsHooks } from './settings/settings-hooks.ts';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
 import { tableFor } from '../db/schema.ts';
 import { installResources, type ServerResources } from '../engine/resources.ts';
@@ -47,7 +48,7 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   estimates: sweepBlobsAfterDelete,
   role_permissions: rolePermissionsHooks,
   takeoff_options: takeoffOptionsHooks,
-  settings: { upsertBy: 'name' },
+  settings: settingsHooks,
 };
 
 export const SERVER_RESOURCES = Object.fromEntries(
