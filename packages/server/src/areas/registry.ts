@@ -13,8 +13,9 @@ import { jobChildHooks, onLiveJob } from './jobs/job-children.ts';
 import { pickupItemsHooks } from './jobs/pickup-items-hooks.ts';
 import { categoryTemplatesHooks, jobTemplatesHooks } from './jobs/job-templates-hooks.ts';
 import { createdByHooks, withEstimateRecords } from '../platform/attachments/ownership.ts';
-import { filesHooks, storedImagesHooks, sweepBlobsAfterDelete } from '../platform/attachments/files-images.ts';
+import { filesHooks, storedImagesHooks } from '../platform/attachments/files-images.ts';
 import { takeoffOptionsHooks } from './estimating/takeoff-options-hooks.ts';
+import { estimateContentHooks, estimatesHooks } from './estimating/estimates-hooks.ts';
 import { timeEntriesHooks } from './time/time-entries-hooks.ts';
 import { usersHooks } from './people/users-hooks.ts';
 import { rolePermissionsHooks } from './settings/role-permissions-hooks.ts';
@@ -45,7 +46,9 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
   job_images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
   // deleting these takes their files and images along (database cascades): their blobs follow
-  estimates: sweepBlobsAfterDelete,
+  estimates: estimatesHooks,
+  estimate_items: estimateContentHooks,
+  estimate_category_notes: estimateContentHooks,
   role_permissions: rolePermissionsHooks,
   takeoff_options: takeoffOptionsHooks,
   settings: settingsHooks,

@@ -17,6 +17,7 @@ import { invalid, notFound } from '../engine/errors.ts';
 import { purchasingHandlers } from '../areas/purchasing/purchasing-actions.ts';
 import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
 import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
+import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
@@ -28,6 +29,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...purchasingHandlers,
   ...inventoryHandlers,
   ...jobsHandlers,
+  ...estimatingHandlers,
   ...peopleHandlers,
   ...recordHandlers,
   ...attachmentHandlers,

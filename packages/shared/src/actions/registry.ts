@@ -6,6 +6,7 @@
 import { actionMap } from './define.ts';
 import { API_DOCUMENT_ACTIONS } from './api-document.ts';
 import { ATTACHMENT_ACTIONS } from './attachments.ts';
+import { ESTIMATING_ACTIONS } from './estimating.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
 import { JOBS_ACTIONS } from './jobs.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
@@ -16,6 +17,7 @@ export const ACTIONS = actionMap({
   ...PURCHASING_ACTIONS,
   ...INVENTORY_ACTIONS,
   ...JOBS_ACTIONS,
+  ...ESTIMATING_ACTIONS,
   ...PEOPLE_ACTIONS,
   ...RECORD_ACTIONS,
   ...ATTACHMENT_ACTIONS,

@@ -1,4 +1,4 @@
-import { defaultAmount, nextAmount } from '@glazier/shared/rules/jobs/job-product';
+import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
 import type { Row } from '../../db/client.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { canEdit, type Ctx } from '../../engine/context.ts';
@@ -7,7 +7,7 @@ import { changed, rowById } from '../../engine/lookup.ts';
 
 /**
  * Cost and revenue default to the unit cost/revenue times qty (domain.md 9). An amount an admin
- * typed stays (shared/rules/jobs/job-product.ts); one still at its default follows qty and product.
+ * typed stays (shared/rules/line-amount.ts); one still at its default follows qty and product.
  * Without `edit jobs_admin` the client cannot send them (domain.md 6), so the server carries them
  * over by that same rule: a supervisor's save never loses the amounts an admin typed.
  */

@@ -3,11 +3,11 @@
  * note, glass width and height where the product's series enables dimensions, measure date, the
  * measured / ordered / fabricated toggles where the series enables them (its category's flags
  * while it uses the category settings), and cost and revenue (unit × qty by default, following qty
- * until typed over: shared/rules/jobs/job-product.ts) shown and sent only with `edit jobs_admin`.
+ * until typed over: shared/rules/line-amount.ts) shown and sent only with `edit jobs_admin`.
  * Without `edit jobs` (and for a template's product `edit jobs_admin` too) the whole dialog is
  * read-only.
  */
-import { nextAmount } from '@glazier/shared/rules/jobs/job-product';
+import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAmount, isDefaultAmount, nextAmount } from './job-product.ts';
+import { defaultAmount, isDefaultAmount, nextAmount } from './line-amount.ts';
 
-describe('job product cost and revenue', () => {
+describe('line amounts (a job product cost and revenue, an estimate item amount and cost)', () => {
   it('default to the unit amount times qty, in cents', () => {
     expect(defaultAmount(12.5, 3)).toBe(37.5);
     expect(defaultAmount(0.1, 3)).toBe(0.3);

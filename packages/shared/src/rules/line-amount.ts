@@ -1,8 +1,9 @@
 /**
- * A job product's cost and revenue (domain.md 9): by default the unit cost or revenue times qty.
+ * A line's amount (a job product's cost and revenue, domain.md 9; an estimate item's amount and
+ * cost): by default the unit cost or revenue times qty.
  * An amount the user typed stays; one that still equals the default follows qty and product.
  */
-import { roundMoney } from '../money.ts';
+import { roundMoney } from './money.ts';
 
 /** Unit × qty, rounded to cents; null when the unit amount is unknown. */
 export function defaultAmount(unit: number | null | undefined, qty: number | null | undefined): number | null {

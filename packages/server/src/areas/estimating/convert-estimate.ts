@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { SCOPES } from '@glazier/shared/resources/jobs';
+import { sqlRows, type Row } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { ApiError } from '../../engine/errors.ts';
+import { get } from '../../engine/read.ts';
+import { create } from '../../engine/write.ts';
+import { lockEstimate } from './estimate-status.ts';
+
+export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won first.';
+
+/**
+ * `POST /api/estimates/{id}/convert`: the job of a won estimate, made once. In one transaction the
+ * job is created as a save of it would be (the caller's `edit jobs` right, its rules, a taken
+ * number refused on `number`): the estimate's client, job number, name, job address and dates, the
+ * scopes its categories name, and a product per item (product, qty, description as the name,
+ * notes; cost and revenue from the item's cost and amount, kept only with `edit jobs_admin`, else
+ * derived from the product as any save would). The estimate then names the job. Converting again
+ * answers the same job, while it is not deleted.
+ */
+export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const estimate = await lockEstimate(tx, id);
+    if (estimate.job_id != null) {
+      const [live] = await sqlRows(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id as number} AND deleted_at IS NULL`);
+      if (live) return get(tx, 'jobs', live.id);
+    }
+    if (estimate.status !== 'won') throw new ApiError(409, ONLY_WON_MESSAGE);
+    const categoryIds = Array.isArray(estimate.product_category_list) ? (estimate.product_category_list as number[]) : [];
+    const categories = categoryIds.length
+      ? await sqlRows<{ name: string }>(db, sql`SELECT name FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[]) ORDER BY name`)
+      : [];
+    const scopes = SCOPES.filter((s) => categories.some((c) => c.name === s));
+    const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
+    const job = await create(tx, 'jobs', {
+      client_id: estimate.client_id,
+      number: estimate.job_number || null,
+      name: estimate.name,
+      address: estimate.job_address,
+      start_date: estimate.job_start_date,
+      end_date: estimate.job_end_date,
+      scope_array: scopes,
+      products: items
+        .filter((i) => i.product_id != null || (typeof i.description === 'string' && i.description.trim()))
+        .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
+    });
+    const [after] = await sqlRows(db, sql`UPDATE estimates SET job_id = ${job.id}, updated_at = now() WHERE id = ${id} RETURNING *`);
+    await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
+    return job;
+  });
+}

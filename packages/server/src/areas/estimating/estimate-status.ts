@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import { sqlRows, type Row } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import { canEdit, type Ctx } from '../../engine/context.ts';
+import { forbidden, invalid, notFound } from '../../engine/errors.ts';
+import { findRow, get } from '../../engine/read.ts';
+import { resource } from '../../engine/resources.ts';
+
+/** An estimate locked for the change (404 as a get would answer it). */
+export async function lockEstimate(ctx: Ctx, id: number): Promise<Row> {
+  const estimate = await findRow(ctx, resource('estimates'), id, { forUpdate: true });
+  if (!estimate) throw notFound('Estimate');
+  return estimate;
+}
+
+/**
+ * `POST /api/estimates/{id}/status` (domain.md 4): the only way an estimate's status moves. Finalize
+ * (draft → open) and back to draft (open → draft) need `edit estimates` (the declaration's right);
+ * the selection among open, won and lost needs `edit estimates_admin` (403). Any other move is a 422
+ * on `status`. One transaction with its audit row.
+ */
+export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: number; status: EstimateStatus }): Promise<Row> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const estimate = await lockEstimate(tx, id);
+    const from = estimate.status as EstimateStatus;
+    const move = statusMove(from, status);
+    if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });
+    if (move === 'selection' && !canEdit(ctx, 'estimates_admin')) throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
+    const [after] = await sqlRows(db, sql`UPDATE estimates SET status = ${status}, updated_at = now() WHERE id = ${id} RETURNING *`);
+    await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
+    return get(tx, 'estimates', id);
+  });
+}

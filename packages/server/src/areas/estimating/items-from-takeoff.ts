@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
+import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
+import { sqlRows, type Row } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import { touchParents } from '../../engine/aggregates.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { ApiError } from '../../engine/errors.ts';
+import { get } from '../../engine/read.ts';
+import { resource } from '../../engine/resources.ts';
+import { lockEstimate } from './estimate-status.ts';
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+/**
+ * `POST /api/estimates/{id}/items_from_takeoff`: each takeoff option with a calculated qty (Σ unit
+ * qty × qty per unit, shared/rules/estimating/takeoff.ts) gets one estimate item. A new one takes
+ * the option's product (when it takes off a product), its description, and the standard price and
+ * cost × qty; an existing one takes the new qty, and its amount and cost follow it only while they
+ * are still the standard × qty (an amount typed over is kept, shared/rules/line-amount.ts). The
+ * amounts are the server's to set, with or without `edit estimates_admin`. Only a draft (409).
+ */
+export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: Row; created: number; updated: number }> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const estimate = await lockEstimate(tx, id);
+    if (estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
+    const units = await sqlRows<{ id: number; qty: string | number | null }>(db, sql`SELECT u.id, u.qty FROM takeoff_units u JOIN takeoffs t ON t.id = u.takeoff_id WHERE t.estimate_id = ${id}`);
+    const cells = await sqlRows<{ takeoff_unit_id: number; takeoff_option_id: number; qty: string | number | null }>(
+      db,
+      sql`SELECT i.takeoff_unit_id, i.takeoff_option_id, i.qty FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = ${id}`,
+    );
+    const qtys = calculatedQtys(
+      units.map((u) => ({ id: u.id, qty: num(u.qty) })),
+      cells.map((c) => ({ ...c, qty: num(c.qty) })),
+    );
+    let created = 0;
+    let updated = 0;
+    if (qtys.size) {
+      const optionIds = [...qtys.keys()];
+      const options = await sqlRows<{ id: number; description: string; product_id: number | null; price: string | number | null; cost: string | number | null; sort: number }>(
+        db,
+        sql`SELECT o.id, o.description, p.id AS product_id, p.revenue_per_unit AS price, p.cost_per_unit AS cost, o.sort
+            FROM takeoff_options o LEFT JOIN products p ON o.takeoffable_type = 'product' AND p.id = o.takeoffable_id
+            WHERE o.id = ANY(${`{${optionIds.join(',')}}`}::int[]) ORDER BY o.sort, o.id`,
+      );
+      const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} AND takeoff_option_id IS NOT NULL ORDER BY id`);
+      const itemOf = new Map(items.map((i) => [i.takeoff_option_id as number, i]));
+      const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(db, sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`);
+      let sort = next;
+      for (const option of options) {
+        const qty = qtys.get(option.id)!;
+        const price = num(option.price);
+        const cost = num(option.cost);
+        const item = itemOf.get(option.id);
+        if (item) {
+          if (num(item.qty) === qty) continue;
+          const before = { qty: num(item.qty) };
+          const amount = nextAmount(num(item.amount), { unit: price, qty: before.qty }, { unit: price, qty });
+          const itemCost = nextAmount(num(item.cost), { unit: cost, qty: before.qty }, { unit: cost, qty });
+          const [after] = await sqlRows(db, sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, updated_at = now() WHERE id = ${item.id as number} RETURNING *`);
+          await recordAudit(tx, 'estimate_items', 'update', item.id as number, item, after!);
+          updated++;
+        } else {
+          const [after] = await sqlRows(
+            db,
+            sql`INSERT INTO estimate_items (estimate_id, takeoff_option_id, product_id, qty, amount, cost, description, sort)
+                VALUES (${id}, ${option.id}, ${option.product_id}, ${qty}, ${defaultAmount(price, qty)}, ${defaultAmount(cost, qty)}, ${option.description}, ${sort++}) RETURNING *`,
+          );
+          await recordAudit(tx, 'estimate_items', 'create', after!.id as number, null, after!);
+          created++;
+        }
+      }
+      // the estimate's items changed: a stale save of the estimate is a 409 (engine/aggregates.ts)
+      if (created || updated) await touchParents(tx, resource('estimate_items'), null, { estimate_id: id });
+    }
+    return { data: await get(tx, 'estimates', id), created, updated };
+  });
+}

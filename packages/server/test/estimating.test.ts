@@ -1,0 +1,182 @@
+/**
+ * Estimating's rules through the API (issue 23), on PGlite and PostgreSQL: the status machine per
+ * role, only drafts edited, items from the takeoff (typed amounts kept), and converting a won
+ * estimate to its job, once.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Row } from '../src/db/client.ts';
+import { appWithRoles, made } from './harness.ts';
+import { createRecord } from './fixtures.ts';
+
+const { env, as } = appWithRoles();
+let client: Row;
+let seq = 0;
+
+beforeAll(async () => {
+  client = await createRecord(as.admin, 'clients');
+  // an estimator: a supervisor given `edit estimates` (not estimates_admin)
+  const [row] = await env.db.query<Row>("SELECT * FROM role_permissions WHERE role = 'supervisor' AND area = 'estimates'");
+  expect((await as.admin.patch(`/api/role_permissions/${String(row!.id)}`, { ...row, view: true, edit: true })).status).toBe(200);
+});
+
+const estimate = (extra: Row = {}) => made(as.manager, 'estimates', { client_id: client.id, name: `Lobby ${++seq}`, ...extra });
+const status = (c: (typeof as)['admin'], id: unknown, to: string) => c.post(`/api/estimates/${String(id)}/status`, { status: to });
+const stored = async (id: unknown) => (await env.db.query<Row>('SELECT status, job_id FROM estimates WHERE id = $1', [id]))[0]!;
+
+describe('estimate status', () => {
+  it('finalizes and sets back to draft with edit estimates; open, won and lost need estimates_admin', async () => {
+    const e = await estimate();
+    expect((await status(as.employee, e.id, 'open')).status).toBe(403);
+    const open = await status(as.supervisor, e.id, 'open');
+    expect(open.status).toBe(200);
+    expect(open.body.data).toMatchObject({ id: e.id, status: 'open' });
+    expect((await status(as.supervisor, e.id, 'draft')).status).toBe(200);
+    expect((await status(as.supervisor, e.id, 'open')).status).toBe(200);
+    // the selection is the admin's
+    const won = await status(as.supervisor, e.id, 'won');
+    expect(won.status).toBe(403);
+    expect((await stored(e.id)).status).toBe('open');
+    expect((await status(as.manager, e.id, 'won')).status).toBe(200);
+    expect((await status(as.manager, e.id, 'lost')).status).toBe(200);
+    expect((await status(as.manager, e.id, 'open')).status).toBe(200);
+    const audit = await env.db.query<Row>("SELECT action FROM audit_log WHERE resource = 'estimates' AND record_id = $1 ORDER BY id", [e.id]);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'status', 'status', 'status', 'status', 'status', 'status']);
+  });
+
+  it('refuses a move no rule allows with 422 on status, writing nothing', async () => {
+    const e = await estimate();
+    const skip = await status(as.manager, e.id, 'won');
+    expect(skip.status).toBe(422);
+    expect(skip.body.errors).toEqual({ status: ['A draft estimate is finalized first: it becomes open.'] });
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    expect((await status(as.manager, e.id, 'draft')).body.errors).toEqual({ status: ['A won estimate cannot go back to draft; set it to open first.'] });
+    expect((await status(as.manager, e.id, 'won')).body.errors).toEqual({ status: ['The estimate is already won.'] });
+    expect((await status(as.manager, e.id, 'sold')).status).toBe(422);
+    expect((await status(as.manager, 999999, 'open')).status).toBe(404);
+    expect((await stored(e.id)).status).toBe('won');
+  });
+
+  it('moves only through its action: a PATCH or store_many that changes it is a 422 naming the action', async () => {
+    const e = await estimate();
+    const res = await as.manager.patch(`/api/estimates/${String(e.id)}`, { ...e, status: 'won' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ status: ["Use Status to change the estimate's status."] });
+    expect((await as.manager.post('/api/estimates/store_many', { data: [{ id: e.id, status: 'open' }] })).status).toBe(422);
+    expect((await stored(e.id)).status).toBe('draft');
+  });
+});
+
+describe('only a draft is changed', () => {
+  it('an open estimate, its items and category notes refuse saves and deletes (409) until set back to draft', async () => {
+    const e = await estimate({ items: [{ description: 'Mirror', qty: 2 }] });
+    const item = (e.items as Row[])[0]!;
+    await status(as.manager, e.id, 'open');
+    const fresh = (await as.manager.get(`/api/estimates/${String(e.id)}`)).body;
+    const edit = await as.manager.patch(`/api/estimates/${String(e.id)}`, { ...fresh, name: 'Renamed' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('Only a draft estimate can be changed. Set it back to draft first.');
+    expect((await as.manager.del(`/api/estimates/${String(e.id)}`)).status).toBe(409);
+    expect((await as.manager.patch(`/api/estimate_items/${String(item.id)}`, { qty: 3 })).status).toBe(409);
+    expect((await as.manager.post('/api/estimate_items', { estimate_id: e.id, description: 'More' })).status).toBe(409);
+    expect((await as.manager.del(`/api/estimate_items/${String(item.id)}`)).status).toBe(409);
+    await status(as.manager, e.id, 'draft');
+    expect((await as.manager.patch(`/api/estimate_items/${String(item.id)}`, { qty: 3 })).status).toBe(200);
+  });
+});
+
+describe('items from the takeoff', () => {
+  it("makes one item per option with its calculated qty at the standard price, then follows qty while the amounts are the standard's", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const mirror = await made(as.admin, 'products', { name: `Mirror ${++seq}`, cost_per_unit: 15, revenue_per_unit: 25 });
+    const shelf = await made(as.admin, 'products', { name: `Shelf ${++seq}`, cost_per_unit: 4, revenue_per_unit: 10 });
+    const option = (product: Row, description: string) =>
+      made(as.admin, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: product.id, product_category_id: category.id, description });
+    const mirrorOption = await option(mirror, 'Vanity mirror');
+    const shelfOption = await option(shelf, 'Glass shelf');
+    const e = await estimate();
+    const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
+    const unitA = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type A', qty: 12 });
+    const unitB = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type B', qty: 3 });
+    const cell = (unit: Row, opt: Row, qty: number) => made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: opt.id, qty });
+    await cell(unitA, mirrorOption, 1);
+    await cell(unitB, mirrorOption, 2);
+    const shelfCell = await cell(unitA, shelfOption, 2);
+
+    const first = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ created: 2, updated: 0 });
+    const items = async () => (await env.db.query<Row>('SELECT takeoff_option_id, product_id, description, qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost FROM estimate_items WHERE estimate_id = $1 ORDER BY id', [e.id]));
+    expect(await items()).toEqual([
+      { takeoff_option_id: mirrorOption.id, product_id: mirror.id, description: 'Vanity mirror', qty: 18, amount: 450, cost: 270 },
+      { takeoff_option_id: shelfOption.id, product_id: shelf.id, description: 'Glass shelf', qty: 24, amount: 240, cost: 96 },
+    ]);
+
+    // the admin types over the mirror's amount; then the takeoff changes
+    const [mirrorItem] = await env.db.query<Row>('SELECT id FROM estimate_items WHERE estimate_id = $1 AND takeoff_option_id = $2', [e.id, mirrorOption.id]);
+    expect((await as.manager.patch(`/api/estimate_items/${String(mirrorItem!.id)}`, { amount: 500 })).status).toBe(200);
+    expect((await as.manager.patch(`/api/takeoff_units/${String(unitB.id)}`, { qty: 4 })).status).toBe(200);
+    expect((await as.manager.patch(`/api/takeoff_items/${String(shelfCell.id)}`, { qty: 3 })).status).toBe(200);
+    const second = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
+    expect(second.body).toMatchObject({ created: 0, updated: 2 });
+    expect(await items()).toEqual([
+      { takeoff_option_id: mirrorOption.id, product_id: mirror.id, description: 'Vanity mirror', qty: 20, amount: 500, cost: 300 },
+      { takeoff_option_id: shelfOption.id, product_id: shelf.id, description: 'Glass shelf', qty: 36, amount: 360, cost: 144 },
+    ]);
+    // nothing changed: nothing written
+    expect((await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`)).body).toMatchObject({ created: 0, updated: 0 });
+
+    // without estimates_admin the answer leaves the amounts out
+    const asEstimator = (await as.supervisor.get(`/api/estimates/${String(e.id)}`)).body;
+    expect((asEstimator.items as Row[])[0]).not.toHaveProperty('amount');
+
+    await status(as.manager, e.id, 'open');
+    expect((await as.manager.post(`/api/estimates/${String(e.id)}/items_from_takeoff`)).status).toBe(409);
+  });
+});
+
+describe('converting a won estimate', () => {
+  it('makes its job once, with the products from the items, and links it', async () => {
+    const category = (await env.db.query<Row>("INSERT INTO product_categories (name) VALUES ('Mirrors') RETURNING id"))[0]!;
+    const product = await made(as.admin, 'products', { name: `Door ${++seq}`, cost_per_unit: 100, revenue_per_unit: 180 });
+    const number = `EST-${seq}`;
+    const e = await estimate({
+      job_number: number,
+      job_address: '12 Harbor Rd',
+      job_start_date: '2026-12-01',
+      job_end_date: '2026-12-18',
+      product_category_list: [category.id],
+      items: [
+        { product_id: product.id, qty: 2, amount: 400, cost: 210, description: 'Shower door', notes: 'left' },
+        { description: 'Haul away', qty: 1, amount: 50 },
+      ],
+    });
+    expect((await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).status).toBe(409);
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    const res = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
+    expect(res.status).toBe(200);
+    const job = res.body.data;
+    expect(job).toMatchObject({ client_id: client.id, number, name: e.name, address: '12 Harbor Rd', start_date: '2026-12-01', end_date: '2026-12-18', scope_array: ['Mirrors'] });
+    expect((job.products as Row[]).map((p) => [p.product_id, p.name, p.qty, p.cost, p.revenue, p.note])).toEqual([
+      [product.id, 'Shower door', 2, 210, 400, 'left'],
+      [null, 'Haul away', 1, null, 50, null],
+    ]);
+    expect((await stored(e.id)).job_id).toBe(job.id);
+    const again = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
+    expect(again.body.data.id).toBe(job.id);
+    expect((await env.db.query<Row>('SELECT count(*)::int AS n FROM jobs WHERE number = $1', [number]))[0]!.n).toBe(1);
+  });
+
+  it('writes nothing when the job is refused (its number taken by another job)', async () => {
+    const number = `TAKEN-${++seq}`;
+    const e = await estimate({ job_number: number });
+    await made(as.manager, 'jobs', { client_id: client.id, number });
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    const res = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ number: ['The number has already been taken.'] });
+    expect((await stored(e.id)).job_id).toBeNull();
+  });
+});

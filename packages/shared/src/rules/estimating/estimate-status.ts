@@ -1,0 +1,39 @@
+/**
+ * An estimate's status (domain.md 4): draft → open by Finalize, open → draft by "back to draft",
+ * and the Estimate Status selection among open, won and lost (Draft offered only from open; not for
+ * drafts). Finalize and back to draft need `edit estimates`; the selection needs `edit
+ * estimates_admin`. Only a draft is edited or deleted.
+ */
+import type { ESTIMATE_STATUSES } from '../../resources/estimating.ts';
+
+export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
+
+export const FINALIZE_CONFIRM = 'Finalize estimate and change status to open?';
+export const BACK_TO_DRAFT_CONFIRM = 'Set estimate back to draft?';
+export const ONLY_DRAFTS_MESSAGE = 'Only a draft estimate can be changed. Set it back to draft first.';
+
+export const ESTIMATE_STATUS_LABELS: Record<EstimateStatus, string> = { draft: 'Draft', open: 'Open', won: 'Won', lost: 'Lost' };
+
+/** How a move is made: Finalize, back to draft, or the Estimate Status selection. */
+export type StatusMove = 'finalize' | 'back_to_draft' | 'selection';
+
+/** The choices of the Estimate Status selection for an estimate in `from` (none for a draft). */
+export function statusChoices(from: EstimateStatus): EstimateStatus[] {
+  if (from === 'draft') return [];
+  return from === 'open' ? ['open', 'won', 'lost', 'draft'] : ['open', 'won', 'lost'];
+}
+
+/** How `from` → `to` is made, or null when no rule allows it (staying put is no move). */
+export function statusMove(from: EstimateStatus, to: EstimateStatus): StatusMove | null {
+  if (from === to) return null;
+  if (from === 'draft') return to === 'open' ? 'finalize' : null;
+  if (to === 'draft') return from === 'open' ? 'back_to_draft' : null;
+  return 'selection';
+}
+
+/** Why `from` → `to` is refused (422 on `status`). */
+export function refusedMoveMessage(from: EstimateStatus, to: EstimateStatus): string {
+  if (from === to) return `The estimate is already ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`;
+  if (from === 'draft') return 'A draft estimate is finalized first: it becomes open.';
+  return `A ${ESTIMATE_STATUS_LABELS[from].toLowerCase()} estimate cannot go back to draft; set it to open first.`;
+}
