@@ -64,4 +64,17 @@ describe('demo data', () => {
     // the demo's 12 photos share jobs, so some job has more than one
     expect(Math.max(...seen.values())).toBeGreaterThan(1);
   });
+
+  it('gives about half the estimates a takeoff, whose items carry the calculated qty of their option', async () => {
+    expect(await one('SELECT count(*) AS n FROM takeoffs')).toBeGreaterThan(0);
+    const mismatched = await db.query<Row>(
+      `SELECT i.id FROM estimate_items i
+         JOIN takeoffs t ON t.estimate_id = i.estimate_id
+        WHERE i.takeoff_option_id IS NOT NULL
+          AND i.qty <> (SELECT sum(u.qty * c.qty) FROM takeoff_items c JOIN takeoff_units u ON u.id = c.takeoff_unit_id
+                         WHERE c.takeoff_id = t.id AND c.takeoff_option_id = i.takeoff_option_id)`,
+    );
+    expect(mismatched).toEqual([]);
+    expect(await one('SELECT count(*) AS n FROM estimate_items WHERE takeoff_option_id IS NOT NULL')).toBeGreaterThan(0);
+  });
 });

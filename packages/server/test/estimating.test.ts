@@ -156,7 +156,7 @@ describe('converting a won estimate', () => {
     await status(as.manager, e.id, 'won');
     const res = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
     expect(res.status).toBe(200);
-    const job = res.body.data;
+    const job = res.body.data as unknown as Row;
     expect(job).toMatchObject({ client_id: client.id, number, name: e.name, address: '12 Harbor Rd', start_date: '2026-12-01', end_date: '2026-12-18', scope_array: ['Mirrors'] });
     expect((job.products as Row[]).map((p) => [p.product_id, p.name, p.qty, p.cost, p.revenue, p.note])).toEqual([
       [product.id, 'Shower door', 2, 210, 400, 'left'],
@@ -164,7 +164,7 @@ describe('converting a won estimate', () => {
     ]);
     expect((await stored(e.id)).job_id).toBe(job.id);
     const again = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
-    expect(again.body.data.id).toBe(job.id);
+    expect((again.body.data as unknown as Row).id).toBe(job.id);
     expect((await env.db.query<Row>('SELECT count(*)::int AS n FROM jobs WHERE number = $1', [number]))[0]!.n).toBe(1);
   });
 

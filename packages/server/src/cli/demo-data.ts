@@ -16,7 +16,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { seedCatalogue } from './demo/catalogue.ts';
-import { seedEstimates } from './demo/estimating.ts';
+import { seedEstimates, seedTakeoffs } from './demo/estimating.ts';
 import { seedBoms, seedMaterials, seedProductMaterials, seedStockMovements } from './demo/inventory.ts';
 import { seedAttachments } from './demo/job-attachments.ts';
 import { seedJobs, seedPickupItems } from './demo/jobs.ts';
@@ -84,6 +84,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   const productMaterials = await seedProductMaterials(ctx, { products: catalogue.products, materials: inventory.materials });
   const stock = await seedStockMovements(ctx, inventory);
   const boms = await seedBoms(ctx, { materials: inventory.materials, jobs });
+  const takeoffs = await seedTakeoffs(ctx, { estimates, catalogue });
 
   // Fresh statistics, so the planner knows the tables are big, and a vacuumed heap, so autovacuum
   // does not start on the new rows in the middle of whatever runs next (the benchmark).
@@ -91,7 +92,8 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
 
   const counts = {
     ...crew.counts, ...catalogue.counts, ...clients.counts, ...inventory.counts, ...vendors.counts, ...jobs.counts, ...events.counts, ...time.counts,
-    ...pickups.counts, ...attachments.counts, ...estimates.counts, ...orders.counts, ...productMaterials.counts, ...stock.counts, ...boms.counts,
+    ...pickups.counts, ...attachments.counts, ...estimates.counts, ...orders.counts, ...productMaterials.counts, ...stock.counts, ...boms.counts, ...takeoffs.counts,
+    estimate_items: estimates.counts.estimate_items + takeoffs.estimateItems,
   };
   return {
     counts,

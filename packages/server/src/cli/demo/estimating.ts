@@ -10,7 +10,7 @@ import { CITIES, JOB_KINDS, PROJECT_NAMES, STREETS, STREET_TYPES, personName } f
 export async function seedEstimates(
   ctx: SeedContext,
   given: { jobs: DemoJobs; clients: DemoClients; catalogue: DemoCatalogue },
-): Promise<{ counts: { estimates: number; estimate_items: number } }> {
+): Promise<DemoEstimates> {
   const { rng, scale, todayMs } = ctx;
   const { jobs, clients, catalogue } = given;
   const { categoryIds, products } = catalogue;
@@ -60,5 +60,71 @@ export async function seedEstimates(
       }
     }
   });
-  return { counts: { estimates: estimateIds.length, estimate_items: itemCount } };
+  return {
+    estimates: drafts.map((d, e) => ({ id: estimateIds[e]!, status: d.status })),
+    counts: { estimates: estimateIds.length, estimate_items: itemCount },
+  };
+}
+
+export interface DemoEstimates {
+  estimates: { id: number; status: string }[];
+  counts: { estimates: number; estimate_items: number };
+}
+
+const UNIT_NAMES = ['Unit type A', 'Unit type B', 'Unit type C', 'Master bath', 'Hall bath', 'Lobby', 'Guest suite', 'Fitness room'];
+
+/**
+ * Takeoffs (issue 23): takeoff options of each category's first products, and for about half of
+ * the estimates a takeoff of a few units (rooms or unit types, each with a count) by the options of
+ * the estimate's categories, with an item per option at its calculated qty. Seeded last, so the
+ * other areas' demo rows stay as they were.
+ */
+export async function seedTakeoffs(ctx: SeedContext, given: { estimates: DemoEstimates; catalogue: DemoCatalogue }): Promise<{ counts: Record<string, number>; estimateItems: number }> {
+  const { rng } = ctx;
+  const { catalogue } = given;
+  const optionDrafts = catalogue.products
+    .filter((p, i, all) => all.findIndex((q) => q.catId === p.catId) + 4 > i)
+    .map((p, sort) => ({ product: p, sort }));
+  const optionIds = await load(ctx, 'takeoff_options', 6, async (push) => {
+    for (const o of optionDrafts) await push({ takeoffable_type: 'product', takeoffable_id: o.product.id, product_category_id: o.product.catId, description: o.product.name, active: true, sort: o.sort });
+  }, { ids: true });
+  const options = optionDrafts.map((o, i) => ({ ...o, id: optionIds[i]! }));
+  const chosen = given.estimates.estimates.filter(() => rng.chance(0.5));
+  const takeoffIds = await load(ctx, 'takeoffs', 1, async (push) => {
+    for (const e of chosen) await push({ estimate_id: e.id });
+  }, { ids: true });
+  const plans = chosen.map((e, i) => {
+    const units = rng.sample(UNIT_NAMES, rng.int(2, 5)).map((description) => ({ description, qty: rng.int(1, 12) }));
+    const picked = rng.sample(options, rng.int(3, 6));
+    return { estimate: e, takeoffId: takeoffIds[i]!, units, picked };
+  });
+  const unitIds = await load(ctx, 'takeoff_units', 4, async (push) => {
+    for (const plan of plans) for (const [sort, u] of plan.units.entries()) await push({ takeoff_id: plan.takeoffId, description: u.description, qty: u.qty, sort });
+  }, { ids: true });
+  let u = 0;
+  const calculated: { estimateId: number; option: (typeof options)[number]; qty: number }[] = [];
+  let cells = 0;
+  await load(ctx, 'takeoff_items', 4, async (push) => {
+    for (const plan of plans) {
+      const totals = new Map<number, number>();
+      for (const unit of plan.units) {
+        const unitId = unitIds[u++]!;
+        for (const option of plan.picked) {
+          if (!rng.chance(0.7)) continue;
+          const qty = rng.int(1, 3);
+          await push({ takeoff_id: plan.takeoffId, takeoff_unit_id: unitId, takeoff_option_id: option.id, qty });
+          totals.set(option.id, (totals.get(option.id) ?? 0) + unit.qty * qty);
+          cells++;
+        }
+      }
+      for (const option of plan.picked) if (totals.has(option.id)) calculated.push({ estimateId: plan.estimate.id, option, qty: totals.get(option.id)! });
+    }
+  });
+  await load(ctx, 'estimate_items', 10, async (push) => {
+    for (const c of calculated) {
+      const p = c.option.product;
+      await push({ estimate_id: c.estimateId, takeoff_option_id: c.option.id, product_id: p.id, qty: c.qty, amount: cents(p.revenue * c.qty), cost: cents(p.cost * c.qty), description: p.name, sort: 100 + c.option.sort });
+    }
+  });
+  return { counts: { takeoff_options: options.length, takeoffs: plans.length, takeoff_units: unitIds.length, takeoff_items: cells }, estimateItems: calculated.length };
 }
