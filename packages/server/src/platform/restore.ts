@@ -7,7 +7,6 @@
  */
 import type { Db } from '../db/client.ts';
 import { migrate, migrationNames } from '../db/migrate.ts';
-import { ensureDefaultPermissions } from './role-permissions.ts';
 import { BackupFileError, backupLines, publicTables, tableColumns, verifyBackup, type BackupHeader, type BackupTrailer, type TableHeader } from './backup.ts';
 
 export interface RestoreSummary {
@@ -123,7 +122,7 @@ export async function restoreBackup(
     }
   });
   // Migrations newer than the backup (the restoring Glazier is newer than the one that made it).
+  // (Permissions of areas newer than the backup are added by the server when it starts.)
   const newerMigrations = await migrate(db);
-  await ensureDefaultPermissions(db);
   return { header, trailer, tables, rows, newerMigrations };
 }
