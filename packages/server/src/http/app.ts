@@ -146,6 +146,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secure,
     maxAgeMs: SESSION_MAX_AGE_MS,
   });
+  // While the server drains (SIGTERM: app.close()), answers close their connection, so a client's
+  // kept-alive connection does not hold the process open once its request is done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
