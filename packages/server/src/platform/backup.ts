@@ -22,12 +22,13 @@ import readline from 'node:readline';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { SETTING, type LastBackup } from '@glazier/shared/settings';
 import type { Db } from '../db/client.ts';
 import { writeSystemSetting } from './system-settings.ts';
 
 export const BACKUP_FORMAT = 1;
 /** The settings row where a finished backup is recorded (shown to admins in Settings). */
-export const LAST_BACKUP_SETTING = 'last_backup';
+export const LAST_BACKUP_SETTING = SETTING.lastBackup;
 
 export interface BackupHeader {
   glazier_backup: number;
@@ -189,7 +190,8 @@ export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: Backu
 /** Records a finished backup where admins see it (Settings). */
 export async function recordBackup(db: Db, summary: BackupSummary, bytes?: number): Promise<void> {
   const { created_at, database, rows, blob_bytes } = summary;
-  await writeSystemSetting(db, LAST_BACKUP_SETTING, JSON.stringify({ at: created_at, database, tables: Object.keys(summary.tables).length, rows, blob_bytes, ...(bytes !== undefined ? { bytes } : {}) }));
+  const last: LastBackup = { at: created_at, database, tables: Object.keys(summary.tables).length, rows, blob_bytes, ...(bytes !== undefined ? { bytes } : {}) };
+  await writeSystemSetting(db, LAST_BACKUP_SETTING, JSON.stringify(last));
 }
 
 export class BackupFileError extends Error {}
