@@ -14,7 +14,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { openDb } from '../db/open.ts';
 import { recordBackup, verifyBackup, writeBackup, type BackupProgress } from '../platform/backup.ts';
@@ -63,7 +62,7 @@ async function backupFromServer(url: string, token: string, partial: string, pri
   await pipeline(counting, fs.createWriteStream(partial));
 }
 
-export async function runBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'>, out: string | undefined, print: Print = console.log): Promise<void> {
+export async function runBackup(config: { databaseUrl?: string; dataDir: string }, out: string | undefined, print: Print = console.log): Promise<void> {
   if (!out) throw new Error('Say where to write the backup: npm run db:backup -- --out FILE');
   const file = path.resolve(out);
   const partial = `${file}.partial`;
@@ -125,7 +124,7 @@ const redact = (url: string) => {
   }
 };
 
-export async function runRestore(config: Pick<Config, 'databaseUrl' | 'dataDir'>, input: string | undefined, print: Print = console.log): Promise<void> {
+export async function runRestore(config: { databaseUrl?: string; dataDir: string }, input: string | undefined, print: Print = console.log): Promise<void> {
   if (!input) throw new Error('Say which backup to restore: npm run db:restore -- --in FILE');
   const file = path.resolve(input);
   const started = Date.now();
