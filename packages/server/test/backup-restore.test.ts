@@ -225,3 +225,25 @@ describe.skipIf(!pgUrl)('across databases (PostgreSQL pass)', () => {
     await restoreAndCompare(second, 'postgres');
   });
 });
+
+describe(`contents read after the snapshot on ${kind}`, () => {
+  it('fails the backup, saying to run it again, when a content is deleted while it is written', async () => {
+    const keys = (await source.query<{ sha256: string }>('SELECT sha256 FROM blobs ORDER BY sha256')).map((r) => r.sha256);
+    const sink = fs.createWriteStream(path.join(tmp, 'interrupted.backup'));
+    let deleted = false;
+    const attempt = writeBackup(
+      source,
+      sink,
+      (p) => {
+        // once the first content is written, another one's file is deleted (its content swept)
+        if (p.table === 'blobs' && p.rows === 1 && !deleted) {
+          deleted = true;
+          void source.query('DELETE FROM blobs WHERE sha256 = $1', [keys.at(-1)]);
+        }
+      },
+      { contentsAfterSnapshot: true },
+    );
+    await expect(attempt).rejects.toThrow(/deleted while the backup was being written.*run the backup again/);
+    expect(deleted).toBe(true);
+  });
+});

@@ -91,8 +91,11 @@ class LineWriter {
   readonly #gzip = zlib.createGzip({ level: 6 });
   readonly #hash = crypto.createHash('sha256');
   readonly #done: Promise<void>;
+  readonly #sink: Writable;
 
   constructor(sink: Writable) {
+    this.#sink = sink;
+    this.#gzip.on('error', () => undefined); // a failed backup is reported by writeBackup's rejection
     this.#gzip.pipe(sink);
     this.#done = finished(sink);
     this.#done.catch(() => undefined); // awaited in end(); a failed sink also fails write()
@@ -114,10 +117,19 @@ class LineWriter {
     await this.#done;
   }
 
-  abort(e: Error): void {
-    this.#gzip.destroy(e);
+  /** Stops writing: the destination is closed short (no trailer), so the file reads as incomplete. */
+  abort(): void {
+    this.#gzip.unpipe(this.#sink);
+    this.#gzip.destroy();
+    this.#sink.destroy();
   }
 }
+
+/**
+ * The contents of files and images: content-addressed (by sha256) and never changed once written,
+ * only inserted and, when nothing uses them any more, deleted (attachments/stored-files.ts).
+ */
+const CONTENTS = { table: 'blobs', key: 'sha256', data: 'data' } as const;
 
 /** Rows fetched at once: fewer from tables with bytea columns, whose rows may be megabytes each. */
 const BATCH_ROWS = 500;
@@ -125,13 +137,18 @@ const BATCH_ROWS_BYTEA = 4;
 
 /**
  * Writes a backup of `db` to `sink` (a file, an HTTP answer), ending it. Everything is read in one
- * read-only REPEATABLE READ transaction. On PGlite, whose one connection the transaction holds,
- * other requests wait meanwhile (seconds for a shop's data); PostgreSQL serves them throughout.
+ * read-only REPEATABLE READ transaction, PostgreSQL serving other requests meanwhile. On PGlite,
+ * whose one connection the transaction holds (other requests wait), the snapshot reads which
+ * contents the files and images have (their hashes) but not the bytes: those are read after it,
+ * one content per statement, between other requests. A content is never changed, so the bytes are
+ * the snapshot's; one deleted meanwhile (its file deleted since) fails the backup, to be run again.
  */
-export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: BackupProgress) => void): Promise<BackupSummary> {
+export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: BackupProgress) => void, opts: { contentsAfterSnapshot?: boolean } = {}): Promise<BackupSummary> {
   const out = new LineWriter(sink);
+  const contentsAfter = opts.contentsAfterSnapshot ?? db.kind === 'pglite';
+  let deferred: { header: TableHeader; rows: { j: string; key: string }[] } | undefined;
   try {
-    const summary = await db.transaction(async (tx) => {
+    const { summary, sequences } = await db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const migrations = (await tx.query<{ name: string }>('SELECT name FROM glazier_migrations ORDER BY name')).map((r) => r.name);
       const header: BackupHeader = { glazier_backup: BACKUP_FORMAT, created_at: new Date().toISOString(), database: db.kind, migrations };
@@ -143,6 +160,14 @@ export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: Backu
         const { columns, bytea } = await tableColumns(tx, table);
         const [count] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quote(table)}`);
         const rows = count?.n ?? 0;
+        if (contentsAfter && table === CONTENTS.table && bytea.length === 1 && bytea[0] === CONTENTS.data) {
+          // their rows without the bytes now; the bytes after the snapshot (below)
+          const kept = await tx.query<{ j: string; key: string }>(`SELECT (to_jsonb(t) - '${CONTENTS.data}')::text AS j, t.${CONTENTS.key} AS key FROM ${quote(table)} t`);
+          deferred = { header: { table, columns, bytea, rows }, rows: kept };
+          tables[table] = rows;
+          total += rows;
+          continue;
+        }
         await out.write(JSON.stringify({ table, columns, bytea, rows } satisfies TableHeader));
         // bytea columns as base64 (half the size of to_jsonb's hex), and their sizes counted
         const json = bytea.length
@@ -174,17 +199,41 @@ export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: Backu
       const sequences = await tx.query<{ name: string; last_value: string | null }>(
         "SELECT sequencename AS name, last_value::text AS last_value FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename",
       );
-      await out.write(JSON.stringify({ sequences }));
-      return { created_at: header.created_at, database: db.kind, migrations, tables, rows: total, blob_bytes: blobBytes };
+      return { summary: { created_at: header.created_at, database: db.kind, migrations, tables, rows: total, blob_bytes: blobBytes }, sequences };
     });
+    if (deferred) summary.blob_bytes += await writeContentsAfter(db, out, deferred, onProgress);
+    await out.write(JSON.stringify({ sequences }));
     const trailer: BackupTrailer = { end: true, tables: summary.tables, rows: summary.rows, blob_bytes: summary.blob_bytes, sha256: out.digest() };
     await out.write(JSON.stringify(trailer), false);
     await out.end();
     return summary;
   } catch (e) {
-    out.abort(e as Error);
+    out.abort();
     throw e;
   }
+}
+
+/** The deferred contents' rows, each with its bytes read now (and checked against its hash); answers their bytes. */
+async function writeContentsAfter(db: Db, out: LineWriter, deferred: { header: TableHeader; rows: { j: string; key: string }[] }, onProgress?: (p: BackupProgress) => void): Promise<number> {
+  const { header, rows } = deferred;
+  await out.write(JSON.stringify(header));
+  let bytes = 0;
+  let written = 0;
+  for (const row of rows) {
+    const [content] = await db.query<{ b: string }>(
+      `SELECT translate(encode(${CONTENTS.data}, 'base64'), E'\n', '') AS b FROM ${quote(header.table)} WHERE ${CONTENTS.key} = $1`,
+      [row.key],
+    );
+    if (!content) throw new Error('A file or image was deleted while the backup was being written, so it would not be of one moment: run the backup again.');
+    const data = Buffer.from(content.b, 'base64');
+    if (crypto.createHash('sha256').update(data).digest('hex') !== row.key) throw new Error(`The stored content ${row.key} does not match its hash: the database is damaged.`);
+    // the row as PostgreSQL wrote it, with its bytes added (a JSON object's text ends with its "}")
+    await out.write(`${row.j.slice(0, -1)}, ${JSON.stringify(CONTENTS.data)}: ${JSON.stringify(content.b)}}`);
+    bytes += data.length;
+    onProgress?.({ table: header.table, rows: ++written, of: rows.length, bytes });
+  }
+  if (!rows.length) onProgress?.({ table: header.table, rows: 0, of: 0, bytes: 0 });
+  return bytes;
 }
 
 /** Records a finished backup where admins see it (Settings). */
