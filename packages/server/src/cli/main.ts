@@ -25,9 +25,6 @@ installServerResources();
 const config = loadConfig();
 const [command = 'serve', ...rest] = process.argv.slice(2);
 
-/** How long SIGTERM waits for requests in flight before the process exits anyway. */
-const DRAIN_TIMEOUT_MS = Number(process.env.DRAIN_TIMEOUT_MS ?? 25_000);
-
 async function serve() {
   const db = await openReadyDb(config);
   const controlToken = config.databaseUrl ? undefined : newControlToken();
@@ -54,10 +51,10 @@ async function serve() {
       },
     ],
     app.log,
-    Number(process.env.SCHEDULE_CHECK_MS ?? 3600_000),
+    config.scheduleCheckMs,
   );
   await schedule.first;
-  let removeControlFile = () => undefined as void;
+  let removeControlFile = (): void => undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -67,9 +64,9 @@ async function serve() {
     // Requests in flight finish; new connections are refused and new requests on kept-alive
     // connections answer 503 (Fastify's close); past the drain timeout the process exits anyway.
     const forced = setTimeout(() => {
-      app.log.warn(`${signal}: requests still running after ${DRAIN_TIMEOUT_MS} ms; exiting anyway`);
+      app.log.warn(`${signal}: requests still running after ${config.drainTimeoutMs} ms; exiting anyway`);
       void db.close().finally(() => process.exit(1));
-    }, DRAIN_TIMEOUT_MS);
+    }, config.drainTimeoutMs);
     forced.unref();
     removeControlFile();
     await app.close().catch(() => undefined);
