@@ -20,7 +20,8 @@ function hasControlToken(request: FastifyRequest, token: string | undefined): bo
 }
 
 export function registerBackupRoutes(app: FastifyInstance, db: Db, opts: { controlToken?: string }): void {
-  app.get('/api/backup', async (request, reply) => {
+  // Not compressed again on the way: the file is gzip'd already.
+  app.get('/api/backup', { compress: false }, async (request, reply) => {
     if (!hasControlToken(request, opts.controlToken)) {
       const user = request.user;
       if (!user) throw unauthenticated();
