@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { themeCssVariables } from './src/app/theme-css.ts';
 
 /** Paths the server answers itself: never served from the service worker's app shell. */
-const SERVER_PATHS = ['/api', '/login', '/logout', '/sanctum', '/health'];
+const SERVER_PATHS = ['/api', '/login', '/logout', '/sanctum', '/health', '/ready'];
 
 /**
  * Writes `name.br` and `name.gz` beside every text file of the build (after the service worker is

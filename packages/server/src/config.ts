@@ -16,6 +16,10 @@ export interface Config {
    * (false), the nearest `n` hops, or the listed proxy addresses / CIDR ranges.
    */
   trustProxy: TrustProxy;
+  /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
+  drainTimeoutMs: number;
+  /** How often a server checks whether scheduled work is due (platform/scheduled.ts). */
+  scheduleCheckMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -36,6 +40,14 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+/** A whole number of milliseconds above 0, or the default when unset. */
+function positive(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of milliseconds above 0 (got "${raw}").`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -48,5 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    drainTimeoutMs: positive(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS', 25_000),
+    scheduleCheckMs: positive(env.SCHEDULE_CHECK_MS, 'SCHEDULE_CHECK_MS', 3600_000),
   };
 }

@@ -142,14 +142,20 @@ describe('PGlite data dir', () => {
   });
 });
 
-describe('health', () => {
-  it('answers 503 once the database is gone', async () => {
+describe('health and readiness', () => {
+  it('/ready answers 503 once the database is gone, /health (the process) still 200; requests get 503, not 500', async () => {
     const env = await startTestApp();
+    expect((await env.app.inject({ url: '/ready' })).statusCode).toBe(200);
     expect((await env.app.inject({ url: '/health' })).statusCode).toBe(200);
     await env.db.close();
-    const res = await env.app.inject({ url: '/health' });
+    const res = await env.app.inject({ url: '/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'unavailable' });
+    expect(res.headers['retry-after']).toBe('5');
+    expect((await env.app.inject({ url: '/health' })).json()).toEqual({ status: 'ok' });
+    const setup = await env.app.inject({ url: '/api/setup' });
+    expect(setup.statusCode).toBe(503);
+    expect(setup.json()).toEqual({ message: 'The database is not available right now. Try again in a moment.' });
     await env.close().catch(() => undefined); // the database is already closed
   });
 });

@@ -1,7 +1,9 @@
 /**
- * The command line: serve, migrate, user:create, seed:demo.
+ * The command line: serve, migrate, user:create, seed:demo, backup, restore.
  *   npm start                      build the web app and serve on PORT
  *   npm run db:migrate             apply migrations
+ *   npm run db:backup -- --out FILE   one file with everything, consistent as of one moment
+ *   npm run db:restore -- --in FILE   into an empty DATA_DIR or PostgreSQL database
  *   npm run user:create -- --email E --password P --role admin --name N
  *   npm run seed:demo              fill the database with a small demo contractor
  */
@@ -11,10 +13,13 @@ import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../platform/session-store.ts';
 import { purgeTrash } from '../platform/purge-trash.ts';
+import { startSchedule } from '../platform/scheduled.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
 import { seedDemo } from './seed-demo.ts';
+import { runBackup, runRestore } from './backup-restore.ts';
+import { localUrl, newControlToken, writeControlFile } from './control.ts';
 
 installServerResources();
 const config = loadConfig();
@@ -22,38 +27,58 @@ const [command = 'serve', ...rest] = process.argv.slice(2);
 
 async function serve() {
   const db = await openReadyDb(config);
+  const controlToken = config.databaseUrl ? undefined : newControlToken();
   const app = await buildApp({
     db,
+    controlToken,
     sessionSecret: sessionSecret(config),
     logLevel: config.logLevel,
     secureCookies: config.secureCookies,
     webDist: config.webDist,
     trustProxy: config.trustProxy,
   });
-  // Expired sessions are dropped at start and hourly, so the table does not grow without end.
-  const purge = () => purgeExpiredSessions(db).catch((e: unknown) => app.log.warn({ err: e }, 'purging expired sessions failed'));
-  await purge();
-  const purgeTimer = setInterval(() => void purge(), 3600_000);
-  purgeTimer.unref();
-  // Jobs in the trash for more than 30 days are deleted for good, at start and daily.
-  const emptyTrash = () => purgeTrash(db).catch((e: unknown) => app.log.warn({ err: e }, 'emptying the trash failed'));
-  await emptyTrash();
-  const trashTimer = setInterval(() => void emptyTrash(), 24 * 3600_000);
-  trashTimer.unref();
+  // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
+  // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for
+  // more than 30 days deleted for good, daily.
+  const schedule = startSchedule(
+    db,
+    [
+      { name: 'expired sessions purge', everyMs: 3600_000, run: async (tx) => `${await purgeExpiredSessions(tx)} sessions` },
+      {
+        name: 'trash purge',
+        everyMs: 24 * 3600_000,
+        run: async (tx) => Object.entries(await purgeTrash(tx)).map(([name, ids]) => `${ids.length} ${name}`).join(', ') || 'nothing',
+      },
+    ],
+    app.log,
+    config.scheduleCheckMs,
+  );
+  await schedule.first;
+  let removeControlFile = (): void => undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(purgeTimer);
-    clearInterval(trashTimer);
-    app.log.info(`${signal}: closing`);
+    schedule.stop();
+    app.log.info(`${signal}: finishing the requests in flight, refusing new ones`);
+    // Requests in flight finish; new connections are refused and new requests on kept-alive
+    // connections answer 503 (Fastify's close); past the drain timeout the process exits anyway.
+    const forced = setTimeout(() => {
+      app.log.warn(`${signal}: requests still running after ${config.drainTimeoutMs} ms; exiting anyway`);
+      void db.close().finally(() => process.exit(1));
+    }, config.drainTimeoutMs);
+    forced.unref();
+    removeControlFile();
     await app.close().catch(() => undefined);
     await db.close().catch(() => undefined);
+    app.log.info(`${signal}: stopped`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // On PGlite, `npm run db:backup` on this machine downloads its backup from this process (cli/control.ts).
+  if (controlToken) removeControlFile = writeControlFile(config.dataDir, { pid: process.pid, url: localUrl(config.host, config.port), token: controlToken });
   app.log.info(`Glazier is running at http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 }
 
@@ -88,8 +113,16 @@ async function main() {
       console.log(summary);
       return;
     }
+    case 'backup': {
+      const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
+      return runBackup(config, values.out);
+    }
+    case 'restore': {
+      const { values } = parseArgs({ args: rest, options: { in: { type: 'string' } } });
+      return runRestore(config, values.in);
+    }
     default:
-      console.error(`Unknown command "${command}". Commands: serve, migrate, user:create, seed:demo.`);
+      console.error(`Unknown command "${command}". Commands: serve, migrate, user:create, seed:demo, backup, restore.`);
       process.exit(2);
   }
 }

@@ -26,6 +26,13 @@ export interface QueryOptions {
   deferred?: boolean;
 }
 
+/** What a listener is told: each notice's payload, and when notices may have been missed. */
+export interface NoticeHandlers {
+  onNotice(payload: string): void;
+  /** The listening connection was lost (notices may be missed until it is back) or came back. */
+  onReset(why: 'lost' | 'reconnected'): void;
+}
+
 export interface Db {
   query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Drizzle builder bound to this connection (or transaction). */
@@ -34,6 +41,11 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';
   readonly inTransaction: boolean;
+  /**
+   * Listens on a channel (PostgreSQL LISTEN on a connection of its own, reconnected when lost);
+   * answers how to stop. PGlite serves one process, which has no one to hear from: a no-op.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +60,7 @@ export interface Driver {
   shared: Connection;
   /** An exclusive connection for a transaction; `release` gives it back. */
   acquire(): Promise<{ conn: Connection; release: () => void }>;
+  listen?(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -83,6 +96,7 @@ export function wrapDriver(driver: Driver): Db {
           release();
         }
       },
+      listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),
       close: () => driver.close(),
     };
     return db;

@@ -61,6 +61,22 @@ export class DbError extends Error {
   }
 }
 
+/**
+ * Errors that say the database cannot be reached right now (stopped, restarting, unreachable, out
+ * of connections), not that the statement was wrong: the server answers 503 and tries again on the
+ * next request. SQLSTATE classes 08 (connection exception) and 57P (operator intervention), 53300
+ * (too many connections), and node's socket errors as node-postgres reports them.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'GLAZIER_DB_UNAVAILABLE']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|connection is closed|Client was closed|Cannot use a pool after calling end|The database is closed|The embedded database stopped/i;
+
+export function isUnavailable(e: unknown): boolean {
+  const db = asDbError(e) ?? (e as DbErrorInfo | undefined);
+  if (!db || typeof db !== 'object') return false;
+  const code = db.code ?? '';
+  return UNAVAILABLE_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_MESSAGES.test(String(db.message ?? ''));
+}
+
 /** The DbError behind `e`, also when Drizzle wrapped it in a DrizzleQueryError. */
 export function asDbError(e: unknown): DbError | undefined {
   if (e instanceof DbError) return e;

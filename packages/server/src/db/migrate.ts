@@ -6,15 +6,21 @@ import { MigrationBlocked, ruleBreaks } from './migration-preflight.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-export async function migrate(db: Db): Promise<string[]> {
+/** The migrations this Glazier has, in the order they apply. */
+export function migrationNames(): string[] {
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** Applies the pending migrations (only those in `only` when given: a restore's backup had those). */
+export async function migrate(db: Db, only?: Set<string>): Promise<string[]> {
   await db.query(
     'CREATE TABLE IF NOT EXISTS glazier_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM glazier_migrations')).map((r) => r.name));
-  const files = fs
-    .readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationNames().filter((f) => !only || only.has(f));
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

@@ -1,7 +1,7 @@
 /** PostgreSQL through node-postgres (DATABASE_URL): a pool, one client per transaction. */
 import pg from 'pg';
-import { DbError, TEXT_PARSERS } from './driver-types.ts';
-import type { Connection, Driver, QueryOptions, RowMode } from './client.ts';
+import { DbError, isUnavailable, TEXT_PARSERS } from './driver-types.ts';
+import type { Connection, Driver, NoticeHandlers, QueryOptions, RowMode } from './client.ts';
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -18,8 +18,14 @@ const types = {
  */
 export const PREPARED_MAX = 500;
 
+/**
+ * How long a request waits for a connection before it is told the database is unavailable (503):
+ * while PostgreSQL is down or restarting, requests fail within this instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function createPgDriver(connectionString: string, max = 10, preparedMax = PREPARED_MAX): Promise<Driver> {
-  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   const client = await pool.connect(); // fail fast with a clear error when the URL is wrong
   client.release();
@@ -51,9 +57,92 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
     kind: 'postgres',
     shared: runOn(pool),
     async acquire() {
-      const c = await pool.connect();
-      return { conn: runOn(c), release: () => c.release() };
+      let c: pg.PoolClient;
+      try {
+        c = await pool.connect();
+      } catch (e) {
+        throw DbError.from(e);
+      }
+      // A client whose connection broke (the server restarted) is destroyed, not given back to the pool.
+      let broken = false;
+      const conn = runOn(c);
+      return {
+        conn: {
+          run: (sql, params, mode, options) =>
+            conn.run(sql, params, mode, options).catch((e: unknown) => {
+              if (isUnavailable(e)) broken = true;
+              throw e;
+            }),
+        },
+        release: () => c.release(broken),
+      };
     },
+    listen: (channel, handlers) => listen(connectionString, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own. When it is lost (PostgreSQL restarted, network cut), the
+ * handlers hear `lost` at once and `reconnected` once it is back; it retries with a growing pause
+ * (at most 5 s) until stopped.
+ */
+async function listen(connectionString: string, channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let attempts = 0;
+
+  const retry = () => {
+    if (stopped) return;
+    failures++;
+    timer = setTimeout(() => void connect(), Math.min(5_000, 50 * 2 ** failures));
+    timer.unref();
+  };
+  const lost = (c: pg.Client) => {
+    if (current !== c) return;
+    current = undefined;
+    c.end().catch(() => undefined);
+    if (stopped) return;
+    handlers.onReset('lost');
+    retry();
+  };
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    attempts++;
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => {
+      if (n.channel === channel) handlers.onNotice(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      c.removeAllListeners('end');
+      c.on('error', () => undefined);
+      c.end().catch(() => undefined);
+      retry();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    current = c;
+    failures = 0;
+    if (attempts > 1) handlers.onReset('reconnected'); // notices may have been missed meanwhile
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = current;
+    current = undefined;
+    await c?.end().catch(() => undefined);
   };
 }

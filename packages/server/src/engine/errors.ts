@@ -1,5 +1,5 @@
 /** Errors that map to the HTTP contract's statuses (DESIGN.md "Errors"). */
-import type { DbError } from '../db/driver-types.ts';
+import { isUnavailable, type DbError } from '../db/driver-types.ts';
 import { checkNamed } from '../db/constraints.ts';
 
 export class ApiError extends Error {
@@ -16,6 +16,8 @@ export class ApiError extends Error {
 export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
 export const notFound = (what = 'Record') => new ApiError(404, `${what} not found.`);
+/** The database does not answer (stopped, restarting, unreachable): a 503 the client may retry. */
+export const unavailable = () => new ApiError(503, 'The database is not available right now. Try again in a moment.');
 export const conflict = () =>
   new ApiError(409, 'Someone else changed this record since you opened it. Reload it to see their changes.');
 
@@ -51,6 +53,7 @@ const DATA_MESSAGES: Record<string, string> = {
 export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: string; table?: string; label?: string } = {}): ApiError | undefined {
   const key = (field: string) => (opts.prefix ? `${opts.prefix}${field}` : field);
   const code = e.code ?? '';
+  if (isUnavailable(e)) return unavailable();
   if (code.startsWith('22')) return invalid({ [key(e.column ?? '_')]: [DATA_MESSAGES[code] ?? 'The value is out of range or malformed.'] });
   switch (code) {
     case '23505': {

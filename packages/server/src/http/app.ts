@@ -14,6 +14,7 @@ import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../platform/auth.ts';
 import { DbSessionStore } from '../platform/session-store.ts';
+import { listenForChanges } from '../platform/change-listener.ts';
 import type { Ctx } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
 import { SESSION_COOKIE, registerAuthRoutes, csrfGuard } from './auth-routes.ts';
@@ -24,6 +25,7 @@ import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
+import { registerBackupRoutes } from './backup-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +45,17 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void };
+  /**
+   * Listen for other app servers' changes (PostgreSQL LISTEN, platform/change-listener.ts); on by
+   * default on PostgreSQL. Off in tests that build many apps on one process's database.
+   */
+  listenForChanges?: boolean;
+  /** The token `npm run db:backup` shows to download a backup from this server (cli/control.ts). */
+  controlToken?: string;
 }
+
+/** How long `GET /ready` waits for the database's answer before saying it is not ready. */
+const READY_TIMEOUT_MS = 3_000;
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 /**
@@ -134,6 +146,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secure,
     maxAgeMs: SESSION_MAX_AGE_MS,
   });
+  // While the server drains (SIGTERM: app.close()), answers close their connection, so a client's
+  // kept-alive connection does not hold the process open once its request is done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
@@ -150,18 +172,35 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     csrfGuard(request);
   });
 
-  app.get('/health', async (request, reply) => {
+  // For load balancers and orchestrators, unauthenticated, no session: `/health` says the process
+  // runs (restart it when not), `/ready` that it can serve (its database answers; take it out of
+  // the rotation when not, it recovers by itself).
+  app.get('/health', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/ready', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await db.query('SELECT 1');
-      return reply.send({ status: 'ok' });
+      await Promise.race([
+        db.query('SELECT 1'),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS))),
+      ]);
+      return reply.send({ status: 'ready' });
     } catch (e) {
-      request.log.error({ err: e }, 'health check: database unavailable');
-      return reply.status(503).send({ status: 'unavailable', message: 'The database does not answer.' });
+      request.log.warn({ reason: e instanceof Error ? e.message : String(e) }, 'readiness check: database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', message: 'The database does not answer.' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
+  if (opts.listenForChanges ?? db.kind === 'postgres') {
+    const stop = await listenForChanges(db, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+
   registerAuthRoutes(app, db, { secureCookies: secure });
   registerActions(app, db);
+  registerBackupRoutes(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {

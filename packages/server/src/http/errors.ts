@@ -1,12 +1,18 @@
 /** One error mapper for every route: the contract's statuses and bodies, never a stack trace. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { asDbError, loggableError } from '../db/driver-types.ts';
-import { ApiError, fromDbError } from '../engine/errors.ts';
+import { asDbError, isUnavailable, loggableError } from '../db/driver-types.ts';
+import { ApiError, fromDbError, unavailable } from '../engine/errors.ts';
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let e: unknown = error;
   const dbError = asDbError(e);
   if (dbError) e = fromDbError(dbError) ?? e;
+  else if (isUnavailable(e)) e = unavailable();
+  if (e instanceof ApiError && e.status === 503) {
+    // Logged once per request at warn, without a stack: the database's outage is the news.
+    request.log.warn({ reason: (dbError ?? (error as Error)).message }, 'database unavailable');
+    return reply.status(503).header('retry-after', '5').send({ message: e.message });
+  }
   if (e instanceof ApiError) {
     return reply.status(e.status).send(e.errors ? { message: e.message, errors: e.errors } : { message: e.message });
   }

@@ -1,17 +1,26 @@
 /**
  * The role matrix lives in role_permissions (editable by admins). Each process caches it briefly;
- * a write here clears the cache at once, other app servers pick it up within the TTL.
+ * a write clears the cache at once here and, when it commits, on the other app servers sharing the
+ * PostgreSQL database (change-notices.ts; the TTL bounds it when a notice is lost).
  */
 import { AREAS, DEFAULT_ROLE_MATRIX, ROLES, emptyPermissionMap, normaliseRight, type PermissionMap, type Role, type RoleMatrix, type Area } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { forgetSessionUser } from './session-user-cache.ts';
+import { announce } from './change-notices.ts';
+import { forgetSessionUserHere } from './session-user-cache.ts';
 
 const TTL_MS = 5_000;
 let cache: { at: number; matrix: RoleMatrix; db: Db } | undefined;
 
-export function invalidatePermissions(): void {
+/** The matrix changed (through `db`, maybe a transaction): forgotten here, and told to the others. */
+export async function invalidatePermissions(db: Db): Promise<void> {
+  forgetPermissionsHere();
+  await announce(db, { k: 'permissions' });
+}
+
+/** Forgets the cached matrix in this process, and the users that carry it. */
+export function forgetPermissionsHere(): void {
   cache = undefined;
-  forgetSessionUser(); // cached users carry their permissions
+  forgetSessionUserHere(); // cached users carry their permissions
 }
 
 export async function loadRoleMatrix(db: Db): Promise<RoleMatrix> {
@@ -47,5 +56,5 @@ export async function ensureDefaultPermissions(db: Db): Promise<void> {
     `INSERT INTO role_permissions (role, area, view, edit) VALUES ${tuples.join(', ')} ON CONFLICT (role, area) DO NOTHING`,
     values,
   );
-  invalidatePermissions();
+  await invalidatePermissions(db);
 }

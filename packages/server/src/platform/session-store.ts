@@ -1,5 +1,6 @@
 /** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
+import { announce } from './change-notices.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 /** What a session holds (rows written by @fastify/session also hold a `cookie`, ignored). */
@@ -13,8 +14,9 @@ type Cached = Readonly<SessionData> | null;
 /**
  * Sessions read in the last moment are served from memory (refreshing-cache.ts): every request
  * reads its session, and the round trip was a third of a simple request's statements. Writes and
- * destroys in this process forget the entry at once; another app server sees a logout within the
- * 2 s TTL.
+ * destroys in this process forget the entry at once; other app servers on the same PostgreSQL are
+ * told (change-notices.ts) and forget it as soon as the change commits, the 2 s TTL bounding it
+ * when a notice is lost.
  */
 const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000);
 
@@ -33,6 +35,7 @@ export class DbSessionStore {
       [sid, data.userId ?? null, JSON.stringify(data), expiresAt.toISOString()],
     );
     this.#cache.forget(sid); // a read that ran meanwhile is not kept
+    await announce(this.db, { k: 'session', sid });
   }
 
   /** The session's data, or null when there is none (never was, expired, destroyed); not to be changed. */
@@ -47,19 +50,34 @@ export class DbSessionStore {
     this.#cache.forget(sid);
     await this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
     this.#cache.forget(sid);
+    await announce(this.db, { k: 'session', sid });
+  }
+}
+
+/** Forgets one session in every database's cache of this process (a notice from another server). */
+export function forgetSession(sid: string): void {
+  for (const cache of caches.all()) cache.forget(sid);
+}
+
+/** Forgets the sessions of one user, or every session, in this process. */
+export function forgetSessionsOf(userId?: number, exceptSid?: string): void {
+  for (const cache of caches.all()) {
+    if (userId === undefined) cache.clear();
+    else for (const sid of cache.keysWhere((d) => d?.userId === userId)) if (sid !== exceptSid) cache.forget(sid);
   }
 }
 
 /** Signs a user out everywhere (password reset, deactivation). */
 export async function destroyUserSessions(db: Db, userId: number, exceptSid?: string): Promise<void> {
-  const forget = () => {
-    for (const cache of caches.all()) for (const sid of cache.keysWhere((d) => d?.userId === userId)) if (sid !== exceptSid) cache.forget(sid);
-  };
-  forget();
+  forgetSessionsOf(userId, exceptSid);
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND sid <> $2', [userId, exceptSid ?? '']);
-  forget();
+  forgetSessionsOf(userId, exceptSid);
+  // Other servers forget every session of the user they hold (the kept one is read again).
+  await announce(db, { k: 'user-sessions', id: userId });
 }
 
-export async function purgeExpiredSessions(db: Db): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+/** Drops expired sessions; answers how many. */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>('WITH gone AS (DELETE FROM sessions WHERE expires_at <= now() RETURNING 1) SELECT count(*)::int AS n FROM gone');
+  return row?.n ?? 0;
 }

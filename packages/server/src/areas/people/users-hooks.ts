@@ -33,7 +33,7 @@ export const usersHooks: Hooks<'users'> = {
     delete values.password_confirmation;
   },
   async afterSave({ ctx, record, input, existing }) {
-    forgetSessionUser(record.id);
+    await forgetSessionUser(ctx.db, record.id);
     // A new password ends the user's other sessions; the changer keeps theirs when it is their own.
     if (existing && input.password) await destroyUserSessions(ctx.db, existing.id, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
   },
@@ -43,7 +43,7 @@ export const usersHooks: Hooks<'users'> = {
     // (the database refuses too); say what to do instead of naming a foreign key.
     const [worked] = await ctx.db.query('SELECT 1 FROM time_entries WHERE user_id = $1 LIMIT 1', [existing.id]);
     if (worked) throw new ApiError(409, 'This user has time entries, which are pay records, so they cannot be deleted. Make the user inactive instead.');
-    forgetSessionUser(existing.id);
+    await forgetSessionUser(ctx.db, existing.id);
     await deleteUserContent(ctx, existing.id);
   },
   present(ctx, row) {

@@ -19,7 +19,7 @@ export const rolePermissionsHooks: Hooks<'role_permissions'> = {
   beforeDelete() {
     throw forbidden('Permissions are changed, not deleted.');
   },
-  afterSave() {
-    invalidatePermissions();
+  async afterSave({ ctx }) {
+    await invalidatePermissions(ctx.db);
   },
 };

@@ -12,10 +12,11 @@ const permissionRows = ROLES.flatMap((role, r) =>
   AREAS.map((area, a) => ({ id: r * 100 + a + 1, role, area, ...DEFAULT_ROLE_MATRIX[role][area], updated_at: STAMP })),
 );
 
-function server(user = sessionUser('admin')) {
+function server(user = sessionUser('admin'), extra: { id: number; name: string; value: string; updated_at: string }[] = []) {
   const settings = [
     { id: 1, name: 'company_name', value: 'Acme Glass', updated_at: STAMP },
     { id: 2, name: 'burden_rate', value: '30', updated_at: STAMP },
+    ...extra,
   ];
   return mockFetch(
     apiServer((url, init) => {
@@ -48,6 +49,21 @@ async function openSettings() {
 const rowId = (role: Role, area: string) => permissionRows.find((p) => p.role === role && p.area === area)!.id;
 
 describe('Settings page', () => {
+  it('shows admins when the last backup was made', async () => {
+    const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const last = { at, database: 'pglite', tables: 41, rows: 3083, blob_bytes: 2 * 1024 * 1024, bytes: 900 * 1024 };
+    server(sessionUser('admin'), [{ id: 3, name: 'last_backup', value: JSON.stringify(last), updated_at: STAMP }]);
+    await openSettings();
+    const card = within(await screen.findByTestId('last-backup'));
+    expect(card.getByText(/Last backup: .*\(3 days ago\), 41 tables, 3,083 rows, 2\.0 MB of files and images; a 900 KB file\./)).toBeTruthy();
+  });
+
+  it('says when no backup was recorded yet', async () => {
+    server();
+    await openSettings();
+    expect(within(await screen.findByTestId('last-backup')).getByText('No backup has been recorded yet.')).toBeTruthy();
+  });
+
   it('one form and one Save: the changed settings are saved together, with one notification', async () => {
     const calls = server();
     const company = await openSettings();
@@ -124,6 +140,7 @@ describe('Settings page', () => {
     expect(name.readOnly).toBe(true);
     expect(company.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Role permissions' })).toBeNull();
+    expect(screen.queryByTestId('last-backup')).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/api/role_permissions')).toBe(false);
   });
 

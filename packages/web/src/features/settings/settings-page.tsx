@@ -3,7 +3,7 @@
  * for admins the permission matrix. The changed settings are saved together (store_many, all or
  * nothing); without edit settings the values read as text.
  */
-import { SETTING, type SettingName } from '@glazier/shared/settings';
+import { SETTING, parseLastBackup, type SettingName } from '@glazier/shared/settings';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -89,6 +89,32 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
   );
 }
 
+const sizeText = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/** When the last backup was made (recorded by `npm run db:backup`), for admins. */
+function LastBackupCard({ value }: { value: string }) {
+  const last = parseLastBackup(value);
+  const days = last ? Math.floor((Date.now() - Date.parse(last.at)) / 86_400_000) : undefined;
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="last-backup">
+      <Title order={4} mb="xs">
+        Backups
+      </Title>
+      {last ? (
+        <Text>
+          Last backup: {new Date(last.at).toLocaleString()} {days === 0 ? '(today)' : `(${days} day${days === 1 ? '' : 's'} ago)`}, {last.tables} tables,{' '}
+          {last.rows.toLocaleString()} rows, {sizeText(last.blob_bytes)} of files and images{last.bytes ? `; a ${sizeText(last.bytes)} file` : ''}.
+        </Text>
+      ) : (
+        <Text>No backup has been recorded yet.</Text>
+      )}
+      <Text size="sm" c="dimmed" mt="xs">
+        Make one on the server with <code>npm run db:backup -- --out FILE</code>; keep the files somewhere other than the server.
+      </Text>
+    </Card>
+  );
+}
+
 export function SettingsPage() {
   const me = useCurrentUser();
   const canEdit = useCan('edit', 'settings');
@@ -113,6 +139,7 @@ export function SettingsPage() {
           />
         )}
       </Card>
+      {canEdit && me?.role === 'admin' && !settings.isPending && <LastBackupCard value={value(SETTING.lastBackup)} />}
       {canEdit && me?.role === 'admin' && (
         <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Title order={4}>Role permissions</Title>

@@ -1,0 +1,25 @@
+/**
+ * What one app server tells the others sharing its PostgreSQL database, so what each caches for a
+ * moment (sessions, signed-in users, the role matrix) stays true everywhere (DESIGN.md: several
+ * app servers behind a proxy). A notice sent inside a transaction goes out when it commits, and
+ * not at all when it rolls back. On PGlite there is one process and nobody to tell.
+ * The listening side is change-listener.ts.
+ */
+import type { Db } from '../db/client.ts';
+
+export const CHANGES_CHANNEL = 'glazier_changes';
+
+export type Change =
+  /** one session was written or destroyed */
+  | { k: 'session'; sid: string }
+  /** every session of a user was destroyed (password reset, deactivation) */
+  | { k: 'user-sessions'; id: number }
+  /** a user changed (role, active, name...), or every user when no id */
+  | { k: 'user'; id?: number }
+  /** the role matrix changed */
+  | { k: 'permissions' };
+
+export async function announce(db: Db, change: Change): Promise<void> {
+  if (db.kind !== 'postgres') return;
+  await db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(change)]);
+}
