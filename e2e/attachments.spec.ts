@@ -159,7 +159,7 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await edit.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this image?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(edit).toBeHidden();
   await expect(viewer.getByRole('heading', { name: /\(2 of 2\)|\(1 of 2\)/ })).toBeVisible();
   await page.keyboard.press('Escape');
