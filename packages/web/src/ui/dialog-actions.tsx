@@ -77,9 +77,20 @@ export function DialogForm({ onSubmit, footer, dirty, children }: DialogFormProp
  * taken from a field the person is already in nor from a dialog opened on top.
  */
 function useFocusFirstField(formRef: RefObject<HTMLFormElement | null>) {
+  useLayoutEffect(() => {
+    // Shown with its modal: mark the first field, which the focus trap then focuses itself.
+    const form = formRef.current;
+    const dialog = form?.closest('[role="dialog"]');
+    if (!form || !dialog || dialog.querySelector('[data-autofocus], [data-autofocus-delayed]')) return;
+    firstField(form)?.setAttribute('data-autofocus', '');
+  }, [formRef]);
   useEffect(() => {
-    // After the focus trap's own first focus (a timer set as the modal mounted).
-    const t = setTimeout(() => {
+    // Shown later (after a load): the trap has focused what it found then (the close button).
+    // Two turns, to come after the trap's own timers.
+    let t = setTimeout(() => {
+      t = setTimeout(focusFirst, 0);
+    }, 0);
+    const focusFirst = () => {
       const form = formRef.current;
       // A form on a page (not in a dialog) leaves the focus where the page put it.
       const dialog = form?.closest('[role="dialog"]');
@@ -91,7 +102,7 @@ function useFocusFirstField(formRef: RefObject<HTMLFormElement | null>) {
       }
       const target = form.querySelector<HTMLElement>('[data-autofocus]') ?? firstField(form);
       target?.focus({ preventScroll: true });
-    }, 0);
+    };
     return () => clearTimeout(t);
   }, [formRef]);
 }
