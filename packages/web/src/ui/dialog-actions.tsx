@@ -21,7 +21,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import classes from './dialog.module.css';
 import { FieldChecksContext, holdsUnreadText, passChecks, type FieldChecks } from './field-checks.ts';
 import { enterInForm, firstField } from './focus-next.ts';
-import { useModalDirty, useOptionalModal } from './modal-stack.tsx';
+import { useOptionalModal } from './modal-stack.tsx';
 
 export interface DialogFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -105,6 +105,28 @@ function useFocusFirstField(formRef: RefObject<HTMLFormElement | null>) {
     };
     return () => clearTimeout(t);
   }, [formRef]);
+}
+
+/**
+ * Tells the modal this component is rendered in whether it holds unsaved changes, so a person's
+ * way out (Escape, ×, click outside, Cancel, Back) asks "Discard unsaved changes?" first
+ * (modal-stack.tsx). Read when the modal is about to close, so `isDirty` can look at the latest
+ * state. Outside a modal: nothing.
+ */
+export function useModalDirty(isDirty: () => boolean): void {
+  const modal = useOptionalModal();
+  const id = modal?.id;
+  // The handle is made anew with each render of the stack: its id names the modal.
+  const watch = useRef(modal?.watchDirty);
+  const latest = useRef(isDirty);
+  useLayoutEffect(() => {
+    watch.current = modal?.watchDirty;
+    latest.current = isDirty;
+  });
+  useEffect(() => {
+    if (id == null) return;
+    return watch.current?.(() => latest.current());
+  }, [id]);
 }
 
 export interface DialogActionsProps {

@@ -73,6 +73,8 @@ export interface ModalHandle<T = unknown> {
    * the modal reports a change (useModalDirty).
    */
   dismiss: () => void;
+  /** Adds a way to tell whether the modal holds unsaved changes (read on the way out); returns its removal. See useModalDirty. */
+  watchDirty: (isDirty: () => boolean) => () => void;
   isTop: boolean;
 }
 
@@ -109,10 +111,6 @@ const Modal = lazy(() => Promise.all([import('./mantine-modal.ts'), loadAllStyle
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
 const TitleContext = createContext<((id: number, title: ReactNode) => void) | null>(null);
-/** Registers (or, with null, removes) a way for modal `id` to tell whether it holds unsaved changes. */
-type DirtyRegister = (id: number, isDirty: () => boolean, add: boolean) => void;
-const DirtyContext = createContext<DirtyRegister | null>(null);
-
 export const DISCARD_QUESTION = 'Discard unsaved changes?';
 
 const HISTORY_KEY = 'glazierModal';
@@ -189,12 +187,13 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   );
 
   const isDirty = useCallback((id: number) => [...(dirtyChecks.current.get(id) ?? [])].some((check) => check()), []);
-  const registerDirty = useCallback<DirtyRegister>((id, check, add) => {
+  const watchDirty = useCallback((id: number, check: () => boolean) => {
     const checks = dirtyChecks.current.get(id) ?? new Set();
-    if (add) checks.add(check);
-    else checks.delete(check);
-    if (checks.size) dirtyChecks.current.set(id, checks);
-    else dirtyChecks.current.delete(id);
+    dirtyChecks.current.set(id, checks.add(check));
+    return () => {
+      checks.delete(check);
+      if (!checks.size) dirtyChecks.current.delete(id);
+    };
   }, []);
   /** Set below, once `open` exists (the question is a modal of the stack). */
   const dismissRef = useRef<(id: number) => Promise<void>>(async () => {});
@@ -267,8 +266,8 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       }
       asking.current.add(id);
       try {
-        // The question's body loads with it (not with the first screen).
-        const { ConfirmBody } = await import('./confirm-body.tsx');
+        // The question's body comes with the Modal's chunk (loaded with the first dialog, not the first screen).
+        const { ConfirmBody } = await import('./mantine-modal.ts');
         const discard = await open<boolean>(
           (m) => <ConfirmBody message={DISCARD_QUESTION} confirmLabel="Discard" cancelLabel="Keep editing" danger onClose={m.close} />,
           { title: 'Unsaved changes', size: 'sm', fullScreenOnMobile: false, testId: 'discard-dialog' },
@@ -327,13 +326,12 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   return (
     <StackContext.Provider value={api}>
       <TitleContext.Provider value={setTitle}>
-      <DirtyContext.Provider value={registerDirty}>
       {children}
       <Suspense fallback={null}>
       {entries.map((entry, index) => {
         const isTop = index === entries.length - 1;
         const zIndex = 200 + index * 10;
-        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), dismiss: () => void dismiss(entry.id), isTop };
+        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), dismiss: () => void dismiss(entry.id), watchDirty: (check) => watchDirty(entry.id, check), isTop };
         const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
         return (
           <Modal
@@ -360,7 +358,6 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
         );
       })}
       </Suspense>
-      </DirtyContext.Provider>
       </TitleContext.Provider>
     </StackContext.Provider>
   );
@@ -400,22 +397,3 @@ export function useModalTitle(title: ReactNode | undefined): void {
   }, [setTitle, id, title]);
 }
 
-/**
- * Tells the modal this component is rendered in whether it holds unsaved changes, so a person's
- * way out (Escape, ×, click outside, Cancel, Back) asks "Discard unsaved changes?" first. Read when
- * the modal is about to close, so `isDirty` can look at the latest state. Outside a modal: nothing.
- */
-export function useModalDirty(isDirty: () => boolean): void {
-  const register = useContext(DirtyContext);
-  const id = useContext(ModalContext)?.id;
-  const latest = useRef(isDirty);
-  useLayoutEffect(() => {
-    latest.current = isDirty;
-  });
-  useEffect(() => {
-    if (!register || id == null) return;
-    const check = () => latest.current();
-    register(id, check, true);
-    return () => register(id, check, false);
-  }, [register, id]);
-}
