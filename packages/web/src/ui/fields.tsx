@@ -293,6 +293,8 @@ export function DateField({ value, onChange, helper, error, readOnly, onBlur, on
     setTypedState(next);
   };
   const [shown, setShown] = useState(false);
+  // While the calendar is open, Escape closes it, not the dialog (Mantine's modal skips such Escapes).
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const problemOf = (t: string | null) => (t != null && t.trim() !== '' && parseDateText(t) == null ? INVALID_DATE : null);
   const problem = problemOf(typed);
   useFieldCheck({
@@ -328,7 +330,8 @@ export function DateField({ value, onChange, helper, error, readOnly, onBlur, on
         onEnter(e);
         onKeyDown?.(e);
       }}
-      popoverProps={{ zIndex }}
+      popoverProps={{ zIndex, onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
+      data-mantine-stop-propagation={calendarOpen || undefined}
       {...rest}
       {...readOnlyInputProps(ro)}
     />
