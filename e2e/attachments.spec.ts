@@ -79,6 +79,8 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('Only PDF files can be uploaded.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // what was typed and chosen is asked about before it goes (issue 22)
+  await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('link')).toHaveCount(1);
 

@@ -15,7 +15,11 @@ import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'r
 export interface FieldCheck {
   /** The message when the field holds what cannot be sent, else null. */
   problem: () => string | null;
-  /** Typed but not yet read into the form's value (a length is read on leaving the field): an unsaved change. */
+  /**
+   * Typed but not (yet) the form's value (text that cannot be read; a length, read on leaving the
+   * field): an unsaved change. A value the form holds that breaks the rule (a default of 0 where
+   * more than 0 is needed) is a problem, but no change.
+   */
   pending?: () => boolean;
   /** Shows the problem under the field. */
   reveal: () => void;
@@ -74,5 +78,5 @@ export function passChecks(checks: FieldChecks): boolean {
 
 /** Whether any field holds text that is not (yet) the form's value. */
 export function holdsUnreadText(checks: FieldChecks): boolean {
-  return [...checks].some((c) => c.problem() != null || (c.pending?.() ?? false));
+  return [...checks].some((c) => c.pending?.() ?? false);
 }

@@ -77,6 +77,8 @@ function NumberField({ kind, value, onChange, bounds, error, onBlur, onFocus, on
   const problem = numberProblem(text, kind, bounds);
   useFieldCheck({
     problem: () => (ro ? null : numberProblem(textRef.current, kind, bounds)),
+    // Text that reads as no number never reached the form.
+    pending: () => !ro && !readNumberText(textRef.current, kind).ok,
     reveal: () => setShown(true),
     element: () => document.getElementById(inputId),
   });
@@ -95,8 +97,8 @@ function NumberField({ kind, value, onChange, bounds, error, onBlur, onFocus, on
     <TextField
       id={inputId}
       autoComplete="off"
-      // The phone's decimal pad has no minus: a signed field gets the full keyboard.
-      inputMode={bounds && bounds.min >= 0 ? (kind === 'int' ? 'numeric' : 'decimal') : 'text'}
+      // A phone's number pad (a field signed by design asks for `inputMode="text"`: the pad has no minus).
+      inputMode={kind === 'int' ? 'numeric' : 'decimal'}
       value={text}
       onChange={(e) => {
         const next = e.currentTarget.value;
@@ -299,6 +301,7 @@ export function DateField({ value, onChange, helper, error, readOnly, onBlur, on
   const problem = problemOf(typed);
   useFieldCheck({
     problem: () => (ro ? null : problemOf(typedRef.current)),
+    pending: () => !ro && problemOf(typedRef.current) != null,
     reveal: () => setShown(true),
     element: () => document.getElementById(inputId),
   });

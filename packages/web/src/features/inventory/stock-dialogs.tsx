@@ -123,8 +123,9 @@ function AdjustForm({ material }: { material: Material }) {
         label="Adjust by"
         helper="Negative to take stock off, positive to add"
         data-autofocus
-        // signed by design
+        // signed by design: the full keyboard, as a phone's number pad has no minus
         bounds={fieldBounds('material_transactions', 'qty')}
+        inputMode="text"
         {...form.getInputProps('qty')}
       />
       <DateField label="Date" {...form.getInputProps('date')} />

@@ -50,6 +50,15 @@ describe('Time Entry dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Time Entry' })).toBe(d);
   });
 
+  it('untouched, it closes at once on Escape (its default 0 hours breaks a rule, but is no change of the person’s)', async () => {
+    mockFetch((url) => (url.pathname === '/api/users/1' ? json({ id: 1, name: 'Eli Employee' }) : undefined));
+    const { result, dialog } = open();
+    await dialog();
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+
   it('a successful save says so once, with one spinner at most (none in the Save button)', async () => {
     let answer!: (r: Response) => void;
     const calls = mockFetch((url, init) => {
