@@ -77,6 +77,8 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('Only PDF files can be uploaded.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // what was typed and chosen is asked about before it goes (issue 22)
+  await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('link')).toHaveCount(1);
 
@@ -157,7 +159,7 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await edit.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this image?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(edit).toBeHidden();
   await expect(viewer.getByRole('heading', { name: /\(2 of 2\)|\(1 of 2\)/ })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -27,7 +27,7 @@ test('create, edit and delete a client type', async ({ page }) => {
   await page.getByTestId('client-type-dialog').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this client type?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByText('Home Builder')).toHaveCount(0);
 });
 
@@ -66,7 +66,7 @@ test('create, edit and delete a client', async ({ page }) => {
   await page.getByTestId('client-dialog').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this client?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('client-dialog')).toHaveCount(0);
   await expect(table.getByTestId('clients-row').filter({ hasText: 'Harbor Glass & Mirror' })).toHaveCount(0);
 });

@@ -36,7 +36,7 @@ test('create, edit and delete an employee', async ({ page }) => {
   await page.getByTestId('user-dialog').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this user along with all the notes, photos, and files they have created?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('users-row').filter({ hasText: 'Pat Lead Installer' })).toHaveCount(0);
 });
 

@@ -162,7 +162,7 @@ test('a material in use is kept, with the server’s reason', async ({ page, bas
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this material?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This material is used by 1 product and cannot be deleted.')).toBeVisible();
   await expect(page.getByText('Not possible')).toBeVisible();
   await expect(dialog).toBeVisible(); // still open, nothing lost

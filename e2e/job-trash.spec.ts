@@ -18,7 +18,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
   await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
   await page.getByTestId('job-page').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Delete this job?')).toBeVisible();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/jobs$/);
   await expect(page.getByText('Job deleted. It can be restored from the trash for 30 days.')).toBeVisible();
   const search = page.getByTestId('jobs-table').getByPlaceholder('Search number, name, client or address');

@@ -80,7 +80,7 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   const fileDialog = page.getByTestId('file-dialog');
   await fileDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('confirm-dialog').getByText('Delete this file?')).toBeVisible();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(fileDialog).toHaveCount(0);
   await expect(files.getByRole('link', { name: 'Site plan' })).toHaveCount(0);
 

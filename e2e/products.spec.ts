@@ -181,7 +181,7 @@ test('a product is discontinued, found among discontinued products, and restored
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this product?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(table.getByTestId('products-row').filter({ hasText: name })).toHaveCount(0);
   await screenshots(page, 'product-category-flat');
@@ -247,7 +247,7 @@ test('a series and an empty category are deleted after the spec’s confirmation
   await seriesDialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this series?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(seriesDialog).toHaveCount(0);
   await expect(page.getByText('No series in this category yet.')).toBeVisible();
 
@@ -256,7 +256,7 @@ test('a series and an empty category are deleted after the spec’s confirmation
   await expect(page.getByRole('dialog', { name: 'Edit Product Category' })).toBeVisible();
   await categoryDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm.getByText('Delete this category?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/product_categories$/);
   await expect(page.getByTestId('product_categories-row').filter({ hasText: categoryName })).toHaveCount(0);
 });

@@ -264,7 +264,7 @@ test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pul
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Bom Material' });
   await expect(confirm).toContainText('Delete this bom material?');
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('bom_materials-row')).toHaveCount(1);
 
   // Pulled: read-only, its job still linked.

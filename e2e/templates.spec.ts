@@ -72,7 +72,7 @@ test('an admin adds a category template and a job template; both at once is refu
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByTestId('job-template-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Delete this job template?')).toBeVisible();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/job_templates$/);
   await search.fill(templateName);
   await expect(page.getByTestId('job-templates-table')).toContainText(`Nothing matches “${templateName}”.`);
@@ -91,7 +91,7 @@ test('an admin adds a category template and a job template; both at once is refu
   await expect(page.getByTestId('category-template-client-picker')).toHaveValue(client.name as string);
   await page.getByTestId('category-template-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Delete this category template?')).toBeVisible();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('job-templates-table')).toContainText(`Nothing matches “${categoryName}”.`);
 });
 

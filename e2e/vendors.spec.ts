@@ -124,7 +124,7 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
   await vm.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this vendor material?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(vm).toHaveCount(0);
   await expect(line).toHaveCount(0);
 });
@@ -155,7 +155,7 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/lists\/vendors$/);
   await page.getByTestId('vendors-table').getByPlaceholder('Search vendors').fill(vendor.name as string);
   await expect(page.getByTestId('vendors-table').getByText(`Nothing matches “${vendor.name}”.`)).toBeVisible();
@@ -164,7 +164,7 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
   await page.goto(`/lists/vendors/${ordered.id}`);
   await page.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This vendor is used by 1 purchase order and cannot be deleted.')).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,9 +1,9 @@
 import type { Action, Area } from '@glazier/shared/permissions';
 import { can } from '@glazier/shared/permissions';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { useSession } from './session.tsx';
 
 /** Routes for signed-in users: guests go to /welcome. */
@@ -19,15 +19,20 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** A screen that needs a permission (the server checks too; this only explains). */
+/** A screen that needs a permission (the server checks too; this only explains, and offers the way home). */
 export function RequirePermission({ action, area, children }: { action: Action; area: Area; children: ReactNode }) {
   const { user } = useSession();
   if (can(user, action, area)) return <>{children}</>;
   return (
     <Center py="xl">
-      <Stack align="center" gap="xs">
+      <Stack align="center" gap="xs" data-testid="not-available">
         <ScreenTitle size="h3">Not available</ScreenTitle>
-        <Text c="dimmed">Your role does not give you access to this screen.</Text>
+        <Text c="dimmed" ta="center">
+          Your role does not give you access to this screen.
+        </Text>
+        <Button component={Link} to="/" mt="xs">
+          Go home
+        </Button>
       </Stack>
     </Center>
   );

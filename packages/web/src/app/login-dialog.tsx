@@ -33,6 +33,8 @@ function LoginForm() {
   return (
     <DialogForm
       onSubmit={submit}
+      // Credentials are no record: Escape closes the dialog without asking.
+      dirty={false}
       footer={
         <Group justify="flex-end">
           <Button variant="default" onClick={() => modal.close(null)}>

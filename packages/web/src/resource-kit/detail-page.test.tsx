@@ -89,6 +89,8 @@ describe('DetailPage', () => {
     const calls = mockFetch((url) => (url.pathname === '/api/vendors/8' ? json({ message: 'Not found.' }, 404) : undefined));
     const first = show('/lists/vendors/8');
     expect(await screen.findByTestId('detail-not-found')).toBeTruthy();
+    // …with a way home (issue 22), beside the link to its list
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     first.unmount();
     show('/lists/vendors/abc');
     expect(screen.getByTestId('detail-not-found')).toBeTruthy();

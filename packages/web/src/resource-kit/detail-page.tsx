@@ -183,6 +183,9 @@ function DetailNotFound({ parent, text }: { parent?: { label: string; to: string
       {parent && <ParentLink {...parent} />}
       <ScreenTitle>Not found</ScreenTitle>
       <Text c="dimmed">{text ?? 'This record does not exist or was deleted.'}</Text>
+      <Button component={Link} to="/" w="fit-content">
+        Go home
+      </Button>
     </Stack>
   );
 }

@@ -18,6 +18,9 @@
  *   Close.
  * - Enter walks the fields and submits on the last one; the footer stays in view; a successful
  *   save or delete says so briefly (one notification) and shows the app's one busy indicator.
+ * - It opens on its first field; with unsaved changes, Escape, ×, a click outside, Cancel and Back
+ *   ask "Discard unsaved changes?" first; a field holding what cannot be read keeps it from saving
+ *   (ui/dialog-actions.tsx).
  *
  * `useRecordForm` (fields, server errors, 409 reload) does the data side; this only adds the modal,
  * which closes with the saved `RecordOf<'vendors'>` (open it with `modals.push<RecordOf<'vendors'>>`).
@@ -61,7 +64,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
   });
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}` }))) return;
+    if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}`, confirmLabel: 'Delete' }))) return;
     if (!(await record.remove())) return;
     reportSuccess(options.deletedMessage ?? `${label} deleted.`);
     modal.close(null);
@@ -78,7 +81,9 @@ export interface RecordDialog {
   isNew: boolean;
   busy: boolean;
   resource: ResourceName;
-  modal: Pick<ModalHandle<never>, 'close'>;
+  /** Its changes since it opened (Escape, ×, Cancel and Back ask before dropping them). */
+  form: { isDirty: () => boolean };
+  modal: Pick<ModalHandle<never>, 'close' | 'dismiss'>;
 }
 
 /** "Add Client", "Edit Client", or "Client" when it can only be read. */
@@ -106,9 +111,11 @@ export function RecordDialogForm({ dialog, canSave, canDelete, title, extra, chi
   return (
     <DialogForm
       onSubmit={dialog.onSubmit}
+      // A read-only dialog holds nothing to lose.
+      dirty={canSave && dialog.form.isDirty()}
       footer={
         <DialogActions
-          onCancel={() => dialog.modal.close(null)}
+          onCancel={() => dialog.modal.dismiss()}
           onDelete={!dialog.isNew && canDelete ? () => void dialog.onDelete() : null}
           canSave={canSave}
           extra={extra}

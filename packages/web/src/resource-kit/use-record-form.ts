@@ -10,12 +10,17 @@
  *
  * Field errors from the server land under the fields and clear as the user types (platform.md 5);
  * a 409 offers Reload, which refetches the record into the form.
+ *
+ * `getInputProps` of a number field (int, money, qty, length) also gives the field its declared
+ * range (`bounds`, field-bounds.ts), so `<QtyField {...form.getInputProps('qty')} />` shows the
+ * server's message for a value out of range before anything is sent.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
 import { formTarget, reportError } from './error-mapper.tsx';
+import { fieldBounds } from './field-bounds.ts';
 import { fetchRecord, resourceKeys, useDelete, useSave, type InputOf, type Rec, type RecordOf } from './hooks.ts';
 
 const HIDDEN = new Set(['id', 'updated_at', 'created_at', 'deleted_at', 'accessed_at']);
@@ -31,7 +36,15 @@ export interface RecordFormOptions<N extends ResourceName, V> {
 }
 
 export function useRecordForm<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordFormOptions<N, V>) {
-  const form = useForm<V>({ mode: 'controlled', initialValues: options.initialValues, clearInputErrorOnChange: true });
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    clearInputErrorOnChange: true,
+    enhanceGetInputProps: ({ field }) => {
+      const bounds = fieldBounds(resource, String(field));
+      return bounds ? { bounds } : {};
+    },
+  });
   const save = useSave(resource, { createPath: options.createPath });
   const del = useDelete(resource);
   const loader = useLoader();

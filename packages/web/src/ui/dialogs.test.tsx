@@ -12,14 +12,15 @@ function setup() {
 }
 
 describe('confirm and alert', () => {
-  it('confirm resolves true on Confirm', async () => {
+  it('confirm resolves true on its action, the button named for it (never "Confirm")', async () => {
     const stack = setup();
     let answer!: Promise<boolean>;
     act(() => {
-      answer = confirmModal(stack(), 'Delete this client?');
+      answer = confirmModal(stack(), 'Delete this client?', { confirmLabel: 'Delete' });
     });
     expect(await screen.findByText('Delete this client?')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByText('Delete this client?')).toBeNull();
   });
@@ -28,7 +29,7 @@ describe('confirm and alert', () => {
     const stack = setup();
     let answer!: Promise<boolean>;
     act(() => {
-      answer = confirmModal(stack(), 'Delete this client type?');
+      answer = confirmModal(stack(), 'Delete this client type?', { confirmLabel: 'Delete' });
     });
     await screen.findByText('Delete this client type?');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -39,9 +40,9 @@ describe('confirm and alert', () => {
     const stack = setup();
     let answer!: Promise<boolean>;
     act(() => {
-      answer = confirmModal(stack(), 'Discard unsaved changes?');
+      answer = confirmModal(stack(), 'Pull this bom?', { confirmLabel: 'Pull' });
     });
-    await screen.findByText('Discard unsaved changes?');
+    await screen.findByText('Pull this bom?');
     await userEvent.keyboard('{Escape}');
     await expect(answer).resolves.toBe(false);
   });

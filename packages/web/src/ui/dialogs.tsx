@@ -1,18 +1,21 @@
 /**
  * Alert and confirm on the modal stack (platform.md 2.7): `alert(message)` shows the message with
- * a Close button; `confirm(message)` shows Cancel and Confirm and resolves false or true (closing
- * it any other way counts as Cancel).
+ * a Close button; `confirm(message, { confirmLabel })` shows Cancel and a button named for the
+ * action ("Delete", "Pull": issue 22, so `confirmLabel` is required) and resolves false or true
+ * (closing it any other way counts as Cancel).
  *
  * A destructive confirm (`danger`) focuses Cancel, so a stray Enter does not delete, and is titled
  * "Delete?" unless given a title; other confirms are titled "Please confirm".
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
+import { ConfirmBody } from './confirm-body.tsx';
 import { useModal, useModals, type ModalStackApi } from './modal-stack.tsx';
 
 export interface ConfirmOptions {
+  /** The action the button does, named: "Delete", "Remove", "Pull", "Receive All". */
+  confirmLabel: string;
   title?: ReactNode;
-  confirmLabel?: string;
   cancelLabel?: string;
   /** Red confirm button (deletes); Cancel gets the focus. */
   danger?: boolean;
@@ -32,30 +35,14 @@ function AlertBody({ message }: { message: ReactNode }) {
   );
 }
 
-function ConfirmBody({ message, options }: { message: ReactNode; options: ConfirmOptions }) {
-  const modal = useModal<boolean>();
-  return (
-    <Stack>
-      {typeof message === 'string' ? <Text>{message}</Text> : message}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => modal.close(false)} data-autofocus={options.danger || undefined}>
-          {options.cancelLabel ?? 'Cancel'}
-        </Button>
-        <Button color={options.danger ? 'red' : undefined} onClick={() => modal.close(true)} data-autofocus={!options.danger || undefined}>
-          {options.confirmLabel ?? 'Confirm'}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 export async function alertModal(modals: ModalStackApi, message: ReactNode, title?: ReactNode): Promise<void> {
   await modals.push<true>(() => <AlertBody message={message} />, { title, size: 'sm', fullScreenOnMobile: false, testId: 'alert-dialog' });
 }
 
-export async function confirmModal(modals: ModalStackApi, message: ReactNode, options: ConfirmOptions = {}): Promise<boolean> {
-  const answer = await modals.push<boolean>(() => <ConfirmBody message={message} options={options} />, {
-    title: options.title ?? (options.danger ? 'Delete?' : 'Please confirm'),
+export async function confirmModal(modals: ModalStackApi, message: ReactNode, options: ConfirmOptions): Promise<boolean> {
+  const { title, ...body } = options;
+  const answer = await modals.push<boolean>((m) => <ConfirmBody message={message} {...body} onClose={m.close} />, {
+    title: title ?? (options.danger ? 'Delete?' : 'Please confirm'),
     size: 'sm',
     fullScreenOnMobile: false,
     testId: 'confirm-dialog',
@@ -68,7 +55,7 @@ export function useDialogs() {
   return useMemo(
     () => ({
       alert: (message: ReactNode, title?: ReactNode) => alertModal(modals, message, title),
-      confirm: (message: ReactNode, options?: ConfirmOptions) => confirmModal(modals, message, options),
+      confirm: (message: ReactNode, options: ConfirmOptions) => confirmModal(modals, message, options),
     }),
     [modals],
   );

@@ -1,84 +1,179 @@
 /**
- * Typed inputs: money (2 decimals), quantity (up to 5 decimals), length (decimal inches in,
- * `35 7/16"` shown, any typed form read on blur), date ('YYYY-MM-DD' in, m/d/Y shown) and phone
- * (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
+ * Typed inputs: money (2 decimals), quantity (up to 5 decimals), whole numbers, length (decimal
+ * inches in, `35 7/16"` shown, any typed form read on blur), date ('YYYY-MM-DD' in, m/d/Y shown)
+ * and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
  * text-field rules: error or helper beneath, Enter to the next field, read-only as text.
  * `SelectField`, `MultiSelectField` and `CheckField` (checkbox or switch) are Mantine's, with the
  * drop-down above the modal and the same read-only rule.
+ *
+ * Honest inputs (issue 22): a number, length or date field never changes what was typed into
+ * something else. Text it cannot read (`1e20`, `abc`, 02/30/2026) or a value outside the field's
+ * declared range (`bounds`, from the shared definition: `-5` where the minimum is 0) stays as
+ * typed with the message beneath (shown on leaving the field, or on Save), the form will not
+ * submit it (field-checks.ts), and closing the dialog counts it as an unsaved change. What is
+ * accepted is the number typed, shown in the field's own format once the field is left.
  */
-import {
-  Checkbox,
-  MultiSelect,
-  NumberInput,
-  Select,
-  Switch,
-  type CheckboxProps,
-  type MultiSelectProps,
-  type NumberInputProps,
-  type SelectProps,
-} from '@mantine/core';
+import { Checkbox, MultiSelect, Select, Switch, type CheckboxProps, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { boundsMessage, type NumberBounds } from '@glazier/shared/resources/fields';
 import { formatLength, parseLength } from '@glazier/shared/rules/length';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useFieldCheck } from './field-checks.ts';
 import { enterToNext } from './focus-next.ts';
 import { useLayerZIndex } from './modal-stack.tsx';
+import { numberText, outOfBounds, readNumberText, type NumberTextKind } from './number-text.ts';
 import { readOnlyInputProps, useReadOnly } from './read-only.tsx';
 import { TextField, beneath, type TextFieldProps } from './text-field.tsx';
 
-interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'description'> {
+export interface NumberFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue' | 'min' | 'max'> {
   value?: number | null;
+  /** Called with what was typed, as a number (null for no text); not called while the text cannot be read. */
   onChange: (value: number | null) => void;
-  helper?: ReactNode;
-}
-
-function toNumber(v: number | string): number | null {
-  if (v === '' || v === '-') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : null;
+  /**
+   * The range the field's definition declares (`numberBounds(def)`; a record form's
+   * `getInputProps` adds it for number fields): a value outside it shows the server's message.
+   */
+  bounds?: NumberBounds;
 }
 
 const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
 
-function NumberField({ value, onChange, helper, error, readOnly, ...rest }: NumberFieldProps) {
+/** Whether the server would refuse a value exactly as typed: the message, else null. */
+function numberProblem(text: string, kind: NumberTextKind, bounds: NumberBounds | undefined): string | null {
+  const read = readNumberText(text, kind);
+  if (!read.ok) return read.error;
+  if (read.value != null && bounds && outOfBounds(bounds, read.value)) return boundsMessage(bounds, read.value);
+  return null;
+}
+
+/**
+ * A number typed as text and read strictly (number-text.ts). While the person types, the text is
+ * theirs: a value set from outside (another field's rule, a reset) shows once they leave it.
+ */
+function NumberField({ kind, value, onChange, bounds, error, onBlur, onFocus, onKeyDown, readOnly, id, ...rest }: NumberFieldProps & { kind: NumberTextKind }) {
   const ro = useReadOnly(readOnly);
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const [text, setText] = useState(() => numberText(value, kind));
+  const [shown, setShown] = useState(false);
+  const textRef = useRef(text);
+  const focused = useRef(false);
+  /** The value the text stands for: what was last reported, or last shown from outside. */
+  const current = useRef(value ?? null);
+  const setTyped = (next: string) => {
+    textRef.current = next;
+    setText(next);
+  };
+
+  useEffect(() => {
+    // A value set from outside replaces the text, unless the person is typing in the field.
+    if (focused.current || (value ?? null) === current.current) return;
+    current.current = value ?? null;
+    setTyped(numberText(value, kind));
+    setShown(false);
+  }, [value, kind]);
+
+  const problem = numberProblem(text, kind, bounds);
+  useFieldCheck({
+    problem: () => (ro ? null : numberProblem(textRef.current, kind, bounds)),
+    // Text that reads as no number never reached the form.
+    pending: () => !ro && !readNumberText(textRef.current, kind).ok,
+    reveal: () => setShown(true),
+    element: () => document.getElementById(inputId),
+  });
+
+  const settle = () => {
+    setShown(true);
+    if (numberProblem(textRef.current, kind, bounds) != null) return; // stays as typed, with its message
+    // Accepted: shown in the field's format; or the value the form holds, when it changed it.
+    const read = readNumberText(textRef.current, kind);
+    const shownValue = read.ok && read.value === (value ?? null) ? read.value : (value ?? null);
+    current.current = shownValue;
+    setTyped(numberText(shownValue, kind));
+  };
+
   return (
-    <NumberInput
-      value={value ?? ''}
-      onChange={(v) => onChange(toNumber(v))}
-      hideControls
-      {...beneath(error, helper)}
-      onKeyDown={onEnter}
-      inputMode="decimal"
+    <TextField
+      id={inputId}
+      autoComplete="off"
+      // A phone's number pad (a field signed by design asks for `inputMode="text"`: the pad has no minus).
+      inputMode={kind === 'int' ? 'numeric' : 'decimal'}
+      value={text}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setTyped(next);
+        setShown(false);
+        const read = readNumberText(next, kind);
+        if (read.ok && read.value !== current.current) {
+          current.current = read.value;
+          onChange(read.value);
+        }
+      }}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        focused.current = true;
+        onFocus?.(e);
+      }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        focused.current = false;
+        settle();
+        onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') setShown(true);
+        onKeyDown?.(e);
+      }}
+      error={shown && problem && !ro ? problem : error}
+      readOnly={readOnly}
       {...rest}
-      {...readOnlyInputProps(ro)}
     />
   );
 }
 
+/** Dollars and cents: `$1,234.50` shown; `1234.5`, `$1,234.50`, `-$5` typed. */
 export function MoneyField(props: NumberFieldProps) {
-  return <NumberField prefix="$" decimalScale={2} fixedDecimalScale thousandSeparator="," {...props} />;
+  return <NumberField kind="money" {...props} />;
 }
 
+/** A quantity, up to 5 decimals. */
 export function QtyField(props: NumberFieldProps) {
-  return <NumberField decimalScale={5} {...props} />;
+  return <NumberField kind="qty" {...props} />;
+}
+
+/** A whole number. */
+export function IntField(props: NumberFieldProps) {
+  return <NumberField kind="int" {...props} />;
 }
 
 interface LengthFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue'> {
   /** Inches; or the text typed when it could not be read (the server refuses it with the same message). */
   value?: number | string | null;
   onChange: (value: number | string | null) => void;
+  /** A length's range (more than 0, at most the longest size): `numberBounds` of its definition. */
+  bounds?: NumberBounds;
 }
 
 const lengthText = (v: number | string | null | undefined) => (typeof v === 'number' ? formatLength(v) : (v ?? ''));
 
+/** The message for a length's text, or null when it reads as a length within `bounds`. */
+function lengthProblem(text: string, bounds: NumberBounds | undefined): string | null {
+  if (text.trim() === '') return null;
+  const parsed = parseLength(text);
+  if (!parsed.ok) return parsed.error;
+  return bounds && parsed.inches != null && outOfBounds(bounds, parsed.inches) ? boundsMessage(bounds, parsed.inches) : null;
+}
+
 /**
  * A glass or cut size (DESIGN.md "Lengths"): typed as `35.4375`, `35 7/16` or `35-7/16`, read on
  * blur (or Enter) by the shared `parseLength`, then shown as `35 7/16"` while the form keeps the
- * decimal. Text it cannot read shows the rule's message beneath at once.
+ * decimal. Text it cannot read, or a size out of range, stays as typed with the rule's message
+ * beneath.
  */
-export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest }: LengthFieldProps) {
+export function LengthField({ value, onChange, error, onBlur, onKeyDown, bounds, id, ...rest }: LengthFieldProps) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
   const [text, setText] = useState(() => lengthText(value));
+  const textRef = useRef(text);
   const [problem, setProblem] = useState<string | null>(null);
   // Typed since the last read: an untouched `35 7/16"` shown for 35.43 must not round the value.
   const edited = useRef(false);
@@ -87,7 +182,8 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest
     // A value set from outside (a reset, a reload after a conflict) replaces what is shown.
     if (value === committed.current) return;
     committed.current = value;
-    setText(lengthText(value));
+    textRef.current = lengthText(value);
+    setText(textRef.current);
     setProblem(null);
     edited.current = false;
   }, [value]);
@@ -98,14 +194,25 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest
     setOuterSeen(error);
     setOuterHidden(false);
   }
+  const ro = useReadOnly(rest.readOnly);
+  useFieldCheck({
+    problem: () => (ro || !(edited.current || typeof committed.current === 'string') ? null : lengthProblem(textRef.current, bounds)),
+    pending: () => edited.current,
+    reveal: () => setProblem(lengthProblem(textRef.current, bounds)),
+    element: () => document.getElementById(inputId),
+  });
 
   const read = () => {
     if (!edited.current) return;
     edited.current = false;
     const parsed = parseLength(text);
     const next = parsed.ok ? parsed.inches : text;
-    setProblem(parsed.ok ? null : parsed.error);
-    if (parsed.ok) setText(formatLength(parsed.inches));
+    const message = lengthProblem(text, bounds);
+    setProblem(message);
+    if (parsed.ok && !message) {
+      textRef.current = formatLength(parsed.inches);
+      setText(textRef.current);
+    }
     if (next !== committed.current) {
       committed.current = next;
       onChange(next);
@@ -114,10 +221,12 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest
 
   return (
     <TextField
+      id={inputId}
       autoComplete="off"
       value={text}
       onChange={(e) => {
-        setText(e.currentTarget.value);
+        textRef.current = e.currentTarget.value;
+        setText(textRef.current);
         edited.current = true;
         setProblem(null);
         setOuterHidden(true);
@@ -137,25 +246,95 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, ...rest
   );
 }
 
-interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description'> {
+/** The message under a date field whose text is no date (02/30/2026, 13/1/2026, "soon"). */
+export const INVALID_DATE = 'Invalid date';
+
+/**
+ * Reads a typed date strictly: m/d/yyyy (also with `-` or `.`, or a 2-digit year: 20yy) or
+ * yyyy-mm-dd, as 'YYYY-MM-DD'; null when it names no day of the calendar. Nothing rolls over:
+ * 02/30/2026 is not 3/2/2026.
+ */
+export function parseDateText(text: string): string | null {
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else {
+    match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s);
+    if (!match) return null;
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3]!.length === 2) y += 2000;
+  }
+  if (y < 1000 || m < 1 || m > 12 || d < 1) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description' | 'dateParser' | 'fixOnBlur'> {
   value?: string | null;
   onChange: (value: string | null) => void;
   helper?: ReactNode;
 }
 
-export function DateField({ value, onChange, helper, error, readOnly, ...rest }: DateFieldProps) {
+/**
+ * A date: typed as m/d/yyyy (or picked from the calendar), 'YYYY-MM-DD' to the form. Typed text
+ * that names no day stays as typed with "Invalid date" beneath, and the form's value is left as it
+ * was (the form does not submit meanwhile).
+ */
+export function DateField({ value, onChange, helper, error, readOnly, onBlur, onKeyDown, id, ...rest }: DateFieldProps) {
   const zIndex = useLayerZIndex();
   const ro = useReadOnly(readOnly);
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  /** Text typed that is not (yet) the form's value; null once the value matches what is shown. */
+  const [typed, setTypedState] = useState<string | null>(null);
+  const typedRef = useRef<string | null>(null);
+  const setTyped = (next: string | null) => {
+    typedRef.current = next;
+    setTypedState(next);
+  };
+  const [shown, setShown] = useState(false);
+  // While the calendar is open, Escape closes it, not the dialog (Mantine's modal skips such Escapes).
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const problemOf = (t: string | null) => (t != null && t.trim() !== '' && parseDateText(t) == null ? INVALID_DATE : null);
+  const problem = problemOf(typed);
+  useFieldCheck({
+    problem: () => (ro ? null : problemOf(typedRef.current)),
+    pending: () => !ro && problemOf(typedRef.current) != null,
+    reveal: () => setShown(true),
+    element: () => document.getElementById(inputId),
+  });
   return (
     <DateInput
+      id={inputId}
       value={value || null}
-      onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
+      onChange={(v) => {
+        setTyped(null);
+        onChange(v ? String(v).slice(0, 10) : null);
+      }}
+      // Typed text: read strictly; what it cannot read leaves the value alone, and the text stays.
+      onInput={(e: React.FormEvent<HTMLInputElement>) => {
+        setTyped(e.currentTarget.value);
+        setShown(false);
+      }}
+      dateParser={parseDateText}
+      fixOnBlur={problem == null}
       valueFormat="M/D/YYYY"
       clearable={!ro}
       clearButtonProps={{ 'aria-label': 'Clear date' }}
-      {...beneath(error, helper)}
-      onKeyDown={onEnter}
-      popoverProps={{ zIndex }}
+      {...beneath(shown && problem && !ro ? problem : error, helper)}
+      onBlur={(e) => {
+        setShown(true);
+        onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') setShown(true);
+        onEnter(e);
+        onKeyDown?.(e);
+      }}
+      popoverProps={{ zIndex, onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
+      data-mantine-stop-propagation={calendarOpen || undefined}
       {...rest}
       {...readOnlyInputProps(ro)}
     />

@@ -33,6 +33,11 @@ export function nextField(from: HTMLElement): HTMLElement | null {
   return index >= 0 ? (all[index + 1] ?? null) : null;
 }
 
+/** The first field in `scope` (a form, a dialog), or null when it has none (read-only). */
+export function firstField(scope: HTMLElement): HTMLElement | null {
+  return Array.from(scope.querySelectorAll<HTMLElement>(FIELDS)).find(isField) ?? null;
+}
+
 /** Moves focus from `from` to the next field in its dialog, form or page. Returns it. */
 export function focusNext(from: HTMLElement): HTMLElement | null {
   const next = nextField(from);

@@ -107,7 +107,7 @@ describe('the kit', () => {
     const stack = setup();
     let answer!: Promise<boolean>;
     act(() => {
-      answer = confirmModal(stack(), 'Delete this client?', { danger: true, title: 'Delete Client' });
+      answer = confirmModal(stack(), 'Delete this client?', { danger: true, title: 'Delete Client', confirmLabel: 'Delete' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Delete Client' });
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
@@ -117,7 +117,7 @@ describe('the kit', () => {
 
   it('a confirmation without a title still has a real one (not the company name)', async () => {
     const stack = setup();
-    act(() => void confirmModal(stack(), 'Discard unsaved changes?'));
+    act(() => void confirmModal(stack(), 'Send this order?', { confirmLabel: 'Send' }));
     expect(await screen.findByRole('dialog', { name: 'Please confirm' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Acme Glass' })).toBeNull();
   });

@@ -10,9 +10,16 @@
  *   the promise resolves only after the history has settled, so `navigate()` right after `await`
  *   is safe.
  *
- * Inside a modal, `useModal<T>()` gives the handle (`close`, `id`, `isTop`), and
+ * Inside a modal, `useModal<T>()` gives the handle (`close`, `dismiss`, `id`, `isTop`), and
  * `useModalTitle(title)` sets its title from inside (a record dialog knows whether it adds, edits
  * or only shows).
+ *
+ * Unsaved changes (issue 22): a modal whose content reports a change (`useModalDirty(() => dirty)`;
+ * every `DialogForm` does, from its form) is not dropped by a person's way out: Escape, the ×, a
+ * click outside, Cancel (`dismiss()`) and the browser's Back first ask "Discard unsaved changes?"
+ * (Discard / Keep editing). Keep editing leaves the modal as it was, typed text and all, with its
+ * history entry back in place; an unchanged modal closes at once. `close(value)` (a save, a pick)
+ * never asks.
  *
  * Focus: a modal remembers what had the focus when it opened (its opener) and gives the focus back
  * to it when it closes, however it closes (Mantine's own return only works for modals that stay
@@ -61,6 +68,13 @@ export interface ModalHandle<T = unknown> {
   zIndex: number;
   /** Closes this modal and resolves its promise with `value`. */
   close: (value?: T | null) => void;
+  /**
+   * The person's way out (Cancel): closes with null, after asking "Discard unsaved changes?" when
+   * the modal reports a change (useModalDirty).
+   */
+  dismiss: () => void;
+  /** Adds a way to tell whether the modal holds unsaved changes (read on the way out); returns its removal. See useModalDirty. */
+  watchDirty: (isDirty: () => boolean) => () => void;
   isTop: boolean;
 }
 
@@ -97,6 +111,7 @@ const Modal = lazy(() => Promise.all([import('./mantine-modal.ts'), loadAllStyle
 const StackContext = createContext<ModalStackApi | null>(null);
 const ModalContext = createContext<ModalHandle<unknown> | null>(null);
 const TitleContext = createContext<((id: number, title: ReactNode) => void) | null>(null);
+export const DISCARD_QUESTION = 'Discard unsaved changes?';
 
 const HISTORY_KEY = 'glazierModal';
 /** If the browser has not reported the history move after this long, look at the history itself… */
@@ -116,6 +131,10 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   const [titles, setTitles] = useState<Record<number, ReactNode>>({});
   /** The opener to give the focus back to once the closed modal has left the page. */
   const focusAfterClose = useRef<HTMLElement | null>(null);
+  /** What each modal's content reports about unsaved changes (useModalDirty), by modal id. */
+  const dirtyChecks = useRef(new Map<number, Set<() => boolean>>());
+  /** Modals whose "Discard unsaved changes?" is showing (a second Escape does not ask twice). */
+  const asking = useRef(new Set<number>());
 
   const commit = useCallback((next: Entry[]) => {
     entriesRef.current = next;
@@ -167,6 +186,18 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
     [commit, goBack],
   );
 
+  const isDirty = useCallback((id: number) => [...(dirtyChecks.current.get(id) ?? [])].some((check) => check()), []);
+  const watchDirty = useCallback((id: number, check: () => boolean) => {
+    const checks = dirtyChecks.current.get(id) ?? new Set();
+    dirtyChecks.current.set(id, checks.add(check));
+    return () => {
+      checks.delete(check);
+      if (!checks.size) dirtyChecks.current.delete(id);
+    };
+  }, []);
+  /** Set below, once `open` exists (the question is a modal of the stack). */
+  const dismissRef = useRef<(id: number) => Promise<void>>(async () => {});
+
   useEffect(() => {
     const onPop = () => {
       const expected = expectedPops.current.shift();
@@ -175,17 +206,24 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
         expected.settle();
         return;
       }
-      // The user pressed Back: its history entry is already gone, close the top modal.
+      // The user pressed Back: its history entry is already gone, close the top modal…
       const current = entriesRef.current;
       const top = current[current.length - 1];
       if (!top) return;
+      if (isDirty(top.id)) {
+        // …unless it holds unsaved changes: put its entry back and ask first.
+        window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: top.id }, '');
+        top.marker = top.id;
+        void dismissRef.current(top.id);
+        return;
+      }
       focusAfterClose.current = top.opener;
       commit(current.slice(0, -1));
       top.resolve(null);
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [commit]);
+  }, [commit, isDirty]);
 
   const open = useCallback(
     <T,>(render: ModalRender<T>, options: ModalOptions, mode: 'push' | 'replace'): Promise<T | null> =>
@@ -217,6 +255,34 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       }),
     [commit],
   );
+
+  /** Closes modal `id` with null, asking first when it holds unsaved changes. */
+  const dismiss = useCallback(
+    async (id: number) => {
+      if (!entriesRef.current.some((e) => e.id === id) || asking.current.has(id)) return;
+      if (!isDirty(id)) {
+        closeEntry(id, null);
+        return;
+      }
+      asking.current.add(id);
+      try {
+        // The question's body comes with the Modal's chunk (loaded with the first dialog, not the first screen).
+        const { ConfirmBody } = await import('./mantine-modal.ts');
+        const discard = await open<boolean>(
+          (m) => <ConfirmBody message={DISCARD_QUESTION} confirmLabel="Discard" cancelLabel="Keep editing" danger onClose={m.close} />,
+          { title: 'Unsaved changes', size: 'sm', fullScreenOnMobile: false, testId: 'discard-dialog' },
+          'push',
+        );
+        if (discard === true) closeEntry(id, null);
+      } finally {
+        asking.current.delete(id);
+      }
+    },
+    [closeEntry, isDirty, open],
+  );
+  useEffect(() => {
+    dismissRef.current = dismiss;
+  }, [dismiss]);
 
   // After a close: give the focus back to the opener. It runs after the modal below (if any) has
   // re-armed its focus trap, which focuses that modal's first field on the next tick.
@@ -265,13 +331,14 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       {entries.map((entry, index) => {
         const isTop = index === entries.length - 1;
         const zIndex = 200 + index * 10;
-        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), isTop };
+        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), dismiss: () => void dismiss(entry.id), watchDirty: (check) => watchDirty(entry.id, check), isTop };
         const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
         return (
           <Modal
             key={entry.id}
             opened
-            onClose={() => closeEntry(entry.id, null)}
+            // Escape, the × and a click outside: the person's way out, which asks about unsaved changes.
+            onClose={() => void dismiss(entry.id)}
             title={titles[entry.id] ?? title ?? defaultTitle}
             size={modalWidth(size)}
             fullScreen={mobile && fullScreenOnMobile}
@@ -329,3 +396,4 @@ export function useModalTitle(title: ReactNode | undefined): void {
     if (setTitle && id != null && title !== undefined) setTitle(id, title);
   }, [setTitle, id, title]);
 }
+

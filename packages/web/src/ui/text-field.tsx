@@ -76,6 +76,8 @@ function useFieldBehaviour<E extends HTMLInputElement | HTMLTextAreaElement>({
   const ro = useReadOnly(readOnly);
   return {
     ref: useDelayedFocus<E>(autoFocusDelayed && !ro),
+    // The dialog's form leaves the first focus to this field (dialog-actions.tsx).
+    'data-autofocus-delayed': autoFocusDelayed && !ro ? true : undefined,
     ...beneath(error, helper),
     onKeyDown: keyHandler(enterNext, onKeyDown),
     // Spread last by the fields, so a read-only field drops its box and placeholder.

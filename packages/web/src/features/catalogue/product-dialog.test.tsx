@@ -38,6 +38,8 @@ describe('Product dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Material' }));
 
     const line = await screen.findByRole('dialog', { name: 'Add Product Material' });
+    // It opens on its first field, not its close button (where typing and Enter closed it).
+    await waitFor(() => expect(document.activeElement).toBe(within(line).getByRole('combobox', { name: 'Material' })));
     expect((within(line).getByRole('textbox', { name: 'Qty' }) as HTMLInputElement).value).toBe('1');
     await userEvent.click(within(line).getByRole('button', { name: 'OK' }));
     expect(await within(line).findByText('The material is required.')).toBeTruthy();
@@ -52,6 +54,29 @@ describe('Product dialog', () => {
     const writes = calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/products']);
     expect(writes[0]!.body).toMatchObject({ name: 'Door kit', category_id: 1, is_assembly: true, material_id: null, product_materials: [{ material_id: 9, qty: 1 }] });
+  });
+
+  it('switching a product to Assembly is a change: Escape asks, and Keep editing keeps it', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Shower Glass' }] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openProductDialog(stack());
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Assembly' }));
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(ask).getByText('Discard unsaved changes?')).toBeTruthy();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect((within(dialog).getByRole('switch', { name: 'Assembly' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard' }));
+    await expect(result).resolves.toBeNull();
   });
 
   it('shows an employee the product read-only, without prices or Delete', async () => {

@@ -9,6 +9,7 @@
 import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { recordDialogTitle, RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -64,15 +65,15 @@ function ProductMaterialLineForm({ line, canEdit, addMaterial }: LineFormProps) 
     modal.close({ line: { key: line?.key ?? newLineKey(), id: line?.id, material_id: materialId, material, qty: qty ?? 0 } });
   };
   const onRemove = async () => {
-    if (await dialogs.confirm(REMOVE_CONFIRM, { danger: true, title: 'Remove Material' })) modal.close({ removed: true });
+    if (await dialogs.confirm(REMOVE_CONFIRM, { danger: true, title: 'Remove Material', confirmLabel: 'Remove' })) modal.close({ removed: true });
   };
 
   return (
     <DialogForm
       onSubmit={onSubmit}
+      dirty={canEdit && (materialId !== (line?.material_id ?? null) || qty !== (line?.qty ?? 1))}
       footer={
         <DialogActions
-          onCancel={() => modal.close(null)}
           canSave={canEdit}
           saveLabel="OK"
           extra={
@@ -128,7 +129,7 @@ function MaterialFields({ materialId, qty, error, qtyError, addMaterial, onMater
         onAddNew={addMaterial}
         data-testid="material-picker"
       />
-      <QtyField label="Qty" value={qty} onChange={onQty} error={qtyError} />
+      <QtyField label="Qty" value={qty} onChange={onQty} error={qtyError} bounds={fieldBounds('product_materials', 'qty')} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { callAction } from '../../resource-kit/actions.ts';
 import { resourceKeys, saveRecord, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
 import { DialogForm } from '../../ui/dialog-actions.tsx';
@@ -78,9 +79,16 @@ function CountForm({ material }: { material: Material }) {
     }
   });
   return (
-    <DialogForm onSubmit={submit} footer={<Footer onCancel={() => modal.close(null)} saveLabel="Save Count" />}>
+    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Save Count" />}>
       <MaterialLine material={material} />
-      <QtyField label="Counted qty" helper="The qty on hand, counted" data-autofocus min={0} {...form.getInputProps('qty')} />
+      <QtyField
+        label="Counted qty"
+        helper="The qty on hand, counted"
+        data-autofocus
+        // a count is the qty on hand: never negative (the count rule of material_transactions)
+        bounds={fieldBounds('material_transactions', 'qty', { min: 0 })}
+        {...form.getInputProps('qty')}
+      />
       <DateField label="Date" {...form.getInputProps('date')} />
       <TextAreaField label="Note" autosize minRows={2} {...form.getInputProps('note')} />
     </DialogForm>
@@ -109,9 +117,17 @@ function AdjustForm({ material }: { material: Material }) {
     }
   });
   return (
-    <DialogForm onSubmit={submit} footer={<Footer onCancel={() => modal.close(null)} saveLabel="Save Adjustment" />}>
+    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Save Adjustment" />}>
       <MaterialLine material={material} />
-      <QtyField label="Adjust by" helper="Negative to take stock off, positive to add" data-autofocus {...form.getInputProps('qty')} />
+      <QtyField
+        label="Adjust by"
+        helper="Negative to take stock off, positive to add"
+        data-autofocus
+        // signed by design: the full keyboard, as a phone's number pad has no minus
+        bounds={fieldBounds('material_transactions', 'qty')}
+        inputMode="text"
+        {...form.getInputProps('qty')}
+      />
       <DateField label="Date" {...form.getInputProps('date')} />
       <TextAreaField label="Note" helper="Why the stock changed (required)" autosize minRows={2} {...form.getInputProps('note')} />
     </DialogForm>
@@ -134,7 +150,7 @@ function TakeSnapshotForm() {
     }
   });
   return (
-    <DialogForm onSubmit={submit} footer={<Footer onCancel={() => modal.close(null)} saveLabel="Take Snapshot" />}>
+    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Take Snapshot" />}>
       <Text size="sm">Records the on hand and value of every active material as of this date. Taking a date again replaces it.</Text>
       <DateField label="Date" {...form.getInputProps('date')} />
     </DialogForm>

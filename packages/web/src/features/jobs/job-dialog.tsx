@@ -97,7 +97,11 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
   // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
   const defaultRate = settingRate(burdenRate);
   useEffect(() => {
-    if (isNew && !duplicateOf && defaultRate != null && form.getValues().burden_rate == null) form.setFieldValue('burden_rate', defaultRate);
+    if (!(isNew && !duplicateOf && defaultRate != null && form.getValues().burden_rate == null)) return;
+    // A default, not the person's change: an untouched new job still closes without asking.
+    const untouched = !form.isDirty();
+    form.setFieldValue('burden_rate', defaultRate);
+    if (untouched) form.resetDirty();
   }, [isNew, duplicateOf, defaultRate, form]);
 
   const chosenTemplate = useRecord('job_templates', values.job_template_id).data ?? null;

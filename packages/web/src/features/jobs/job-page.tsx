@@ -143,7 +143,7 @@ export function JobPage() {
     if (copy) await navigate(`/jobs/${copy.id}`);
   };
   const del = async (j: Job) => {
-    if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job' }))) return;
+    if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job', confirmLabel: 'Delete' }))) return;
     try {
       await loader.run(remove.mutateAsync(j.id));
       reportSuccess(JOB_DELETED_MESSAGE);

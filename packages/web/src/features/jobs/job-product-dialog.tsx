@@ -11,6 +11,7 @@ import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
@@ -138,7 +139,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
           Series: {series.name}
         </Text>
       )}
-      <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} min={0} />
+      <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
       {flags.enable_dimensions && (
         <Group grow align="flex-start" gap="sm">

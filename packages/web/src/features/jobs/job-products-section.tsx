@@ -11,6 +11,7 @@ import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/catal
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
@@ -238,7 +239,7 @@ function AddProductsForm({ jobId }: { jobId: number }) {
   };
 
   return (
-    <DialogForm onSubmit={(e) => void submit(e)} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Add Products" />}>
+    <DialogForm onSubmit={(e) => void submit(e)} footer={<DialogActions saveLabel="Add Products" />}>
       <RecordPicker
         resource="series"
         label="Series"
@@ -274,7 +275,7 @@ function AddProductsForm({ jobId }: { jobId: number }) {
                 <QtyField
                   aria-label={`Qty of ${p.name}`}
                   w={90}
-                  min={0}
+                  bounds={fieldBounds('job_products', 'qty')}
                   value={qtys[p.id] ?? null}
                   onChange={(n) => {
                     setQtys((q) => ({ ...q, [p.id]: n }));

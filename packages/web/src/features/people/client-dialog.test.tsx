@@ -72,7 +72,7 @@ describe('Client dialog', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const second = await confirmDialog();
-    await userEvent.click(within(second).getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(second).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/clients/5')).toBe(true));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Client' })).toBeNull());
   });

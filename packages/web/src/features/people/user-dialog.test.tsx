@@ -163,7 +163,7 @@ describe('User dialog', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Delete' }));
     const confirm = (await screen.findByText(DELETE_USER_CONFIRMATION)).closest<HTMLElement>('[role="dialog"]')!;
     expect(DELETE_USER_CONFIRMATION).toBe('Delete this user along with all the notes, photos, and files they have created?');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await expect(result).resolves.toBeNull();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/users/2')).toBe(true));
     expect(screen.queryByTestId('user-dialog')).toBeNull();

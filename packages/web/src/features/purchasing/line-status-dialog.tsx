@@ -80,7 +80,7 @@ function SplitForm({ line }: { line: Line }) {
   return (
     <DialogForm
       onSubmit={(e) => void onSubmit(e)}
-      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Split" />}
+      footer={<DialogActions saveLabel="Split" />}
     >
       <Text size="sm">
         {line.material_number}: {formatQty(qty)} in all. Editing an amount takes it from {PO_LINE_STATUS_LABELS[status]}.

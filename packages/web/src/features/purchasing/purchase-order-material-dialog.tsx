@@ -11,6 +11,7 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { fetchList, resourceKeys, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
@@ -114,12 +115,14 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         label="Qty"
         value={values.qty}
         error={form.errors.qty}
+        bounds={fieldBounds('purchase_order_materials', 'qty')}
         onChange={(q) => setQtyAndPrice(q ?? 0, unitPrice)}
       />
       <QtyField
         label="Minimum order qty"
         helper="The vendor's"
         value={shownMinimum}
+        bounds={fieldBounds('vendor_materials', 'minimum_order_qty')}
         onChange={(m) => {
           setMinimum(m);
           const { qty, price } = form.getValues();
@@ -130,6 +133,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
       <MoneyField
         label="Unit price"
         value={unitPrice}
+        bounds={fieldBounds('vendor_materials', 'unit_price')}
         onChange={(u) => {
           setUnitPrice(u);
           form.setFieldValue('price', linePrice(form.getValues().qty, u));
@@ -139,6 +143,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         label="Price"
         value={values.price}
         error={form.errors.price}
+        bounds={fieldBounds('purchase_order_materials', 'price')}
         onChange={(p) => {
           form.setFieldValue('price', p ?? 0);
           setUnitPrice(lineUnitPrice(form.getValues().qty, p));

@@ -126,7 +126,7 @@ describe('PO Material dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete PO Material' });
     expect(within(confirm).getByText('Remove this material from this order?')).toBeTruthy();
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await expect(result).resolves.toBeNull();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });

@@ -80,7 +80,7 @@ function ReceivedLabelsForm({ order }: { order: Order }) {
     });
 
   return (
-    <DialogForm onSubmit={onSubmit} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Print Labels" />}>
+    <DialogForm onSubmit={onSubmit} footer={<DialogActions saveLabel="Print Labels" />}>
       {received.length === 0 ? (
         <Text size="sm">No line of this order is received yet.</Text>
       ) : (

@@ -12,6 +12,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { CheckField, QtyField } from '../../ui/fields.tsx';
@@ -185,7 +186,7 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                           )}
                           <Table.Td>
                             {on ? (
-                              <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={(v) => setQty(s, v)} min={0} />
+                              <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={(v) => setQty(s, v)} bounds={fieldBounds('purchase_order_materials', 'qty')} />
                             ) : (
                               formatQty(s.suggested_qty)
                             )}

@@ -7,6 +7,7 @@ import { SETTING, parseLastBackup, type SettingName } from '@glazier/shared/sett
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useSaveMany } from '../../resource-kit/hooks.ts';
 import { HttpError } from '../../resource-kit/http.ts';
@@ -72,6 +73,8 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
             label="Burden rate"
             helper="Hourly labour burden; new jobs start with this rate."
             maw={320}
+            // the setting is the rate new jobs start with: the job's own rule
+            bounds={fieldBounds('jobs', 'burden_rate')}
             value={values[SETTING.burdenRate] === '' ? null : Number(values[SETTING.burdenRate])}
             onChange={(n) => form.setFieldValue(SETTING.burdenRate, n == null ? '' : String(n))}
             error={form.errors[SETTING.burdenRate]}

@@ -32,6 +32,13 @@ describe('Time Entry dialog', () => {
     });
     const { dialog } = open();
     const d = await dialog();
+    // 0 hours breaks the field's declared rule (more than 0): said under Hours, and nothing is sent.
+    await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
+    expect(await within(d).findByText('Must be more than 0.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    const hours = within(d).getByRole('textbox', { name: 'Hours' });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '2');
     await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
     expect(await within(d).findByText('Choose a job.')).toBeTruthy();
     expect(within(d).getByText('Hours must be more than 0.')).toBeTruthy();
@@ -43,6 +50,15 @@ describe('Time Entry dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Time Entry' })).toBe(d);
   });
 
+  it('untouched, it closes at once on Escape (its default 0 hours breaks a rule, but is no change of the person’s)', async () => {
+    mockFetch((url) => (url.pathname === '/api/users/1' ? json({ id: 1, name: 'Eli Employee' }) : undefined));
+    const { result, dialog } = open();
+    await dialog();
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+
   it('a successful save says so once, with one spinner at most (none in the Save button)', async () => {
     let answer!: (r: Response) => void;
     const calls = mockFetch((url, init) => {
@@ -52,6 +68,9 @@ describe('Time Entry dialog', () => {
     });
     const { result, dialog } = open();
     const d = await dialog();
+    const hours = within(d).getByRole('textbox', { name: 'Hours' });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '2');
     const save = within(d).getByRole('button', { name: 'Save' });
     await userEvent.click(save);
     // While it saves: the app's busy indicator (after 250 ms), not a second spinner in the button.

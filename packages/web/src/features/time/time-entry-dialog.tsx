@@ -4,6 +4,7 @@
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -55,7 +56,7 @@ function TimeEntryForm({ record, jobId }: Props) {
       />
       <Group grow align="flex-start">
         <DateField label="Date" {...form.getInputProps('date')} />
-        <QtyField label="Hours" value={v.hours} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} min={0} max={24} />
+        <QtyField label="Hours" value={v.hours} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} bounds={fieldBounds('time_entries', 'hours', { max: 24 })} />
       </Group>
       <TextAreaField label="Note" {...form.getInputProps('note')} />
       <CheckField label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />

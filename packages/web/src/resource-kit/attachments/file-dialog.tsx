@@ -67,7 +67,9 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
   });
 
   return (
-    <DialogForm onSubmit={onSubmit} footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" saveDisabled={uploading} />}>
+    // While it uploads, closing is how one stops it (no question); before, a chosen PDF or a typed
+    // description is an unsaved change.
+    <DialogForm onSubmit={onSubmit} dirty={!uploading && form.isDirty()} footer={<DialogActions saveLabel="Upload" saveDisabled={uploading} />}>
       <TextField label="Description" autoFocusDelayed {...form.getInputProps('description')} disabled={uploading} />
       <FileInput label="PDF" accept="application/pdf,.pdf" placeholder="Choose a PDF" clearable={!uploading} {...form.getInputProps('file')} disabled={uploading} />
       {onEstimate && canShowOnJob && <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} disabled={uploading} />}

@@ -111,7 +111,9 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
         e.preventDefault();
         void upload();
       }}
-      footer={<DialogActions onCancel={() => modal.close(null)} saveLabel="Upload" saveDisabled={uploading} />}
+      // While it uploads, closing is how one stops it (no question); before, chosen images are an unsaved change.
+      dirty={progress == null && chosen.length > 0}
+      footer={<DialogActions saveLabel="Upload" saveDisabled={uploading} />}
     >
       <Group>
         <FileButton onChange={choose} accept="image/*" multiple>
