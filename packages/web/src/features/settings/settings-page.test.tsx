@@ -24,8 +24,8 @@ function server(user = sessionUser('admin'), extra: { id: number; name: string; 
       if (url.pathname === '/api/settings' && init.method === 'GET') return json({ data: settings });
       if (url.pathname === '/api/settings/store_many' && init.method === 'POST') {
         const { data } = JSON.parse(String(init.body)) as { data: { name: string; value: string }[] };
-        if (data.some((d) => d.name === 'burden_rate' && Number(d.value) < 0)) {
-          return json({ message: 'The given data was invalid.', errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['Must be 0 or more.'] } }, 422);
+        if (data.some((d) => d.name === 'burden_rate' && Number(d.value) === 999)) {
+          return json({ message: 'The given data was invalid.', errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['The server refused this rate.'] } }, 422);
         }
         const saved = data.map(({ name, value }) => Object.assign(settings.find((s) => s.name === name)!, { value }));
         return json({ data: saved });
@@ -86,6 +86,19 @@ describe('Settings page', () => {
     expect(screen.getAllByText(/saved\./)).toHaveLength(1);
   });
 
+  it('a negative burden rate is refused under the field before anything is sent (the setting\'s declared rule)', async () => {
+    const calls = server();
+    const company = await openSettings();
+    const rate = company.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
+    await waitFor(() => expect(rate.value).toBe('$30.00'));
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '-4');
+    await userEvent.tab();
+    expect(await company.findByText('Must not be negative.')).toBeTruthy();
+    expect(rate.value).toBe('-4');
+    expect(calls.some((c) => c.url.pathname === '/api/settings/store_many')).toBe(false);
+  });
+
   it("a setting's server error shows under its own field", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server();
@@ -93,9 +106,9 @@ describe('Settings page', () => {
     const rate = company.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;
     await waitFor(() => expect(rate.value).toBe('$30.00'));
     await userEvent.clear(rate);
-    await userEvent.type(rate, '-4');
+    await userEvent.type(rate, '999');
     await userEvent.click(company.getByRole('button', { name: 'Save' }));
-    expect(await company.findByText('Must be 0 or more.')).toBeTruthy();
+    expect(await company.findByText('The server refused this rate.')).toBeTruthy();
   });
 
   it('admins with edit settings get the permission matrix; a changed checkbox is saved with its row id', async () => {
