@@ -180,3 +180,54 @@ describe('converting a won estimate', () => {
     expect((await stored(e.id)).job_id).toBeNull();
   });
 });
+
+describe('revisions', () => {
+  it('copies the latest revision as the next, a draft with its items, notes and takeoff; the older one is kept as it was', async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product_category', takeoffable_id: category.id, product_category_id: category.id, description: 'Mirrors' });
+    const first = await estimate({ items: [{ description: 'Mirror', qty: 2, amount: 200 }, { description: 'Shelf', qty: 1, amount: 40 }], category_notes: [{ product_category_id: category.id, note: 'Polished edges' }] });
+    const takeoff = await made(as.manager, 'takeoffs', { estimate_id: first.id });
+    const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type A', qty: 4 });
+    await made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 2 });
+    await status(as.manager, first.id, 'open');
+
+    expect((await as.employee.post(`/api/estimates/${String(first.id)}/revise`)).status).toBe(403);
+    const res = await as.supervisor.post(`/api/estimates/${String(first.id)}/revise`);
+    expect(res.status).toBe(201);
+    const second = res.body.data as unknown as Row;
+    expect(second).toMatchObject({ name: first.name, client_id: client.id, status: 'draft', revision: 1, revision_root_id: first.id, superseded_at: null });
+    const byDescription = (rows: Row[]) => [...rows].sort((a, b) => String(a.description).localeCompare(String(b.description)));
+    const [mirror, shelf] = byDescription(first.items as Row[]);
+    expect(byDescription(second.items as Row[]).map((i) => [i.description, i.qty, i.revised_from_id])).toEqual([
+      ['Mirror', 2, mirror!.id],
+      ['Shelf', 1, shelf!.id],
+    ]);
+    expect((second.category_notes as Row[]).map((n) => n.note)).toEqual(['Polished edges']);
+    const copiedTakeoff = (await as.manager.get(`/api/takeoffs?estimate_id=${String(second.id)}`)).body.data![0]!;
+    const cells = await env.db.query<Row>('SELECT u.description, u.qty::float8 AS unit_qty, i.qty::float8 AS qty FROM takeoff_items i JOIN takeoff_units u ON u.id = i.takeoff_unit_id WHERE i.takeoff_id = $1', [copiedTakeoff.id]);
+    expect(cells).toEqual([{ description: 'Unit type A', unit_qty: 4, qty: 2 }]);
+
+    // the older revision is kept as it was: no edit, no status, no second revise from it
+    const older = (await as.manager.get(`/api/estimates/${String(first.id)}`)).body;
+    expect(older.superseded_at).toEqual(expect.any(String));
+    expect(older.status).toBe('open');
+    const message = 'This is an older revision, kept as it was. Open the latest revision to change it.';
+    expect((await status(as.manager, first.id, 'won')).body.message).toBe(message);
+    expect((await as.manager.post(`/api/estimates/${String(first.id)}/revise`)).status).toBe(409);
+    expect((await as.manager.patch(`/api/estimate_items/${String(mirror!.id)}`, { qty: 5 })).status).toBe(409);
+    expect((await as.manager.patch(`/api/estimates/${String(first.id)}`, { superseded_at: null })).status).toBe(422);
+
+    // the next revision counts on, and the series lists them all
+    const third = (await as.manager.post(`/api/estimates/${String(second.id)}/revise`)).body.data as unknown as Row;
+    expect(third).toMatchObject({ revision: 2, revision_root_id: first.id });
+    const series = await as.manager.get(`/api/estimates?revisions_of=${String(third.id)}&sort_column=revision&sort_direction=asc`);
+    expect(series.body.data!.map((e) => e.id)).toEqual([first.id, second.id, third.id]);
+  });
+
+  it("saves the client's choice of alternates with the estimate", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const e = await estimate({ alternate_categories: [category.id] });
+    expect(e.alternate_categories).toEqual([category.id]);
+    expect((await as.manager.patch(`/api/estimates/${String(e.id)}`, { alternate_categories: [999999] })).status).toBe(422);
+  });
+});

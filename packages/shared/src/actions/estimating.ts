@@ -1,4 +1,4 @@
-/** Estimating's named actions (domain.md 4, issue 23): status, items from the takeoff, convert to a job. */
+/** Estimating's named actions (domain.md 4, issue 23): status, items from the takeoff, convert to a job, revise. */
 import { z } from 'zod';
 import { ESTIMATE_STATUSES } from '../resources/estimating.ts';
 import { recordRead } from '../resources/read-schema.ts';
@@ -38,9 +38,21 @@ export const convertEstimate = defineAction({
   permission: EDIT,
 });
 
+export const reviseEstimate = defineAction({
+  name: 'estimates.revise',
+  summary: 'Copies the latest revision of an estimate (items, category notes, takeoff) as the next revision, a draft; the one it was made from is kept as it was.',
+  method: 'POST',
+  path: '/api/estimates/:id/revise',
+  params: byId,
+  answer: z.object({ data: recordRead('estimates') }),
+  permission: EDIT,
+  status: 201,
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const ESTIMATING_ACTIONS = actionMap({
   'estimates.status': setEstimateStatus,
   'estimates.items_from_takeoff': estimateItemsFromTakeoff,
   'estimates.convert': convertEstimate,
+  'estimates.revise': reviseEstimate,
 });

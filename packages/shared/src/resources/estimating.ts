@@ -26,6 +26,14 @@ export const estimates = defineResource({
     status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true, state: 'Use Status to change the estimate\'s status.' }),
     type: f.enum(ESTIMATE_TYPES, { default: 'commercial' }),
     product_category_list: f.idList({ ref: 'product_categories' }),
+    /** The categories whose alternates the client chose (the totals switch to them), saved with the estimate. */
+    alternate_categories: f.idList({ ref: 'product_categories' }),
+    /** Revisions (issue 23, B8): 0 for the first; Revise copies an estimate as the next one. */
+    revision: f.int({ default: 0, min: 0, readOnly: true }),
+    /** The first estimate of the revisions (null on it). */
+    revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),
+    /** Set when a newer revision was made: the older one is kept as it was (read-only). */
+    superseded_at: f.timestamp({ state: 'Use Revise to make a new revision; an older revision is kept as it was.' }),
   },
   search: ['name', 'job_number', 'job_address', 'contact_name'],
   filters: {
@@ -33,8 +41,10 @@ export const estimates = defineResource({
     status: { op: 'eq', values: ESTIMATE_STATUSES },
     type: { op: 'eq', values: ESTIMATE_TYPES },
     job_id: { op: 'eq' },
+    /** `revisions_of=ID`: every revision of that estimate's series, the first one included. */
+    revisions_of: { op: 'custom' },
   },
-  sortable: ['name', 'job_number', 'date', 'status', 'created_at'],
+  sortable: ['name', 'job_number', 'date', 'status', 'created_at', 'revision'],
   relations: {
     items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true },
     category_notes: { kind: 'many', resource: 'estimate_category_notes', foreignKey: 'estimate_id', writable: true },
@@ -85,6 +95,8 @@ export const estimate_items = defineResource({
     description: f.text({ max: 1000 }),
     alternate_description: f.text({ max: 1000 }),
     sort: f.int({ default: 0, min: 0 }),
+    /** The item of the previous revision this one was copied from (a revision's diff pairs them). */
+    revised_from_id: f.ref('estimate_items', { onDelete: 'set null', readOnly: true }),
   },
   search: ['description', 'notes'],
   filters: { estimate_id: { op: 'eq' }, product_id: { op: 'eq' } },

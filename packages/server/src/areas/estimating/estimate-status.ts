@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import { OLDER_REVISION_MESSAGE, refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
 import { sqlRows, type Row } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { canEdit, type Ctx } from '../../engine/context.ts';
-import { forbidden, invalid, notFound } from '../../engine/errors.ts';
+import { ApiError, forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { findRow, get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
 
@@ -24,6 +24,7 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
+    if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const from = estimate.status as EstimateStatus;
     const move = statusMove(from, status);
     if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });

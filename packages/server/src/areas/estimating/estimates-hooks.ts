@@ -1,4 +1,5 @@
-import { ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import { sql } from 'drizzle-orm';
+import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
@@ -6,12 +7,21 @@ import { rowById } from '../../engine/lookup.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 
 /** Only a draft is edited or deleted (domain.md 4); its status moves only through the status action. */
-function refuseUnlessDraft(estimate: { status?: unknown } | null | undefined): void {
+function refuseUnlessDraft(estimate: { status?: unknown; superseded_at?: unknown } | null | undefined): void {
+  if (estimate?.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
   if (estimate && estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
 }
 
 export const estimatesHooks: Hooks<'estimates'> = {
   ...sweepBlobsAfterDelete,
+  customFilters: {
+    // every revision of the series the given estimate belongs to, the first one included
+    revisions_of: (value, t) => {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id < 1) return sql`false`;
+      return sql`coalesce(${t.revision_root_id}, ${t.id}) = (SELECT coalesce(e.revision_root_id, e.id) FROM estimates e WHERE e.id = ${id})`;
+    },
+  },
   beforeSave: ({ existing }) => refuseUnlessDraft(existing),
   beforeDelete: ({ existing }) => refuseUnlessDraft(existing),
 };

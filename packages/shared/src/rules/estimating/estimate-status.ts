@@ -37,3 +37,5 @@ export function refusedMoveMessage(from: EstimateStatus, to: EstimateStatus): st
   if (from === 'draft') return 'A draft estimate is finalized first: it becomes open.';
   return `A ${ESTIMATE_STATUS_LABELS[from].toLowerCase()} estimate cannot go back to draft; set it to open first.`;
 }
+
+export const OLDER_REVISION_MESSAGE = 'This is an older revision, kept as it was. Open the latest revision to change it.';

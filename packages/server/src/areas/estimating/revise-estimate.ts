@@ -1,0 +1,75 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { tableFor } from '../../db/schema.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { ApiError } from '../../engine/errors.ts';
+import { get } from '../../engine/read.ts';
+import { OLDER_REVISION_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import { lockEstimate } from './estimate-status.ts';
+
+/** The stored columns of a table but these: `INSERT … SELECT` copies them as they are. */
+function copied(table: string, except: readonly string[]): string[] {
+  return Object.values(getTableColumns(tableFor(table)) as Record<string, { name: string }>)
+    .map((c) => c.name)
+    .filter((n) => !['id', 'created_at', 'updated_at', ...except].includes(n));
+}
+
+const list = (cols: readonly string[]) => sql.raw(cols.map((c) => `"${c}"`).join(', '));
+
+/** Copies the rows of `table` where `column` = `from` onto `to`; answers old id → new id. */
+async function copyRows(db: Db, table: string, column: string, from: number, to: number, set: Record<string, string> = {}): Promise<Map<number, number>> {
+  const cols = copied(table, [column, ...Object.keys(set)]);
+  const extra = Object.entries(set);
+  const [pairs] = await sqlRows<{ olds: number[] | null; news: number[] | null }>(
+    db,
+    sql`WITH src AS (SELECT * FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${from} ORDER BY id),
+         ins AS (INSERT INTO ${sql.identifier(table)} (${list([column, ...extra.map(([k]) => k), ...cols])})
+                 SELECT ${to}, ${sql.raw(extra.map(([, v]) => `${v}, `).join(''))}${list(cols)} FROM src ORDER BY id RETURNING id)
+         SELECT (SELECT array_agg(id ORDER BY id) FROM src) AS olds, (SELECT array_agg(id ORDER BY id) FROM ins) AS news`,
+  );
+  const news = pairs?.news ?? [];
+  return new Map((pairs?.olds ?? []).map((old, i) => [old, news[i]!]));
+}
+
+/**
+ * `POST /api/estimates/{id}/revise` (issue 23, B8): a copy of the latest revision as the next one,
+ * a draft, with its items (each naming the item it was copied from, for the diff), category notes
+ * and takeoff; the revision it was made from is kept as it was (superseded: read-only from now on).
+ * One transaction, audit rows on both.
+ */
+export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const source = await lockEstimate(tx, id);
+    if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
+    const root = (source.revision_root_id as number | null) ?? id;
+    const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(db, sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`);
+    const cols = copied('estimates', ['status', 'job_id', 'revision', 'revision_root_id', 'superseded_at', 'deleted_at']);
+    const [copy] = await sqlRows(
+      db,
+      sql`INSERT INTO estimates (status, revision, revision_root_id, ${list(cols)}) SELECT 'draft', ${next}, ${root}, ${list(cols)} FROM estimates WHERE id = ${id} RETURNING *`,
+    );
+    const copyId = copy!.id as number;
+    await copyRows(db, 'estimate_items', 'estimate_id', id, copyId, { revised_from_id: 'id' });
+    await copyRows(db, 'estimate_category_notes', 'estimate_id', id, copyId);
+    const [takeoff] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM takeoffs WHERE estimate_id = ${id}`);
+    if (takeoff) {
+      const [newTakeoff] = await sqlRows<{ id: number }>(db, sql`INSERT INTO takeoffs (estimate_id) VALUES (${copyId}) RETURNING id`);
+      const units = await copyRows(db, 'takeoff_units', 'takeoff_id', takeoff.id, newTakeoff!.id);
+      const olds = `{${[...units.keys()].join(',')}}`;
+      const news = `{${[...units.values()].join(',')}}`;
+      await db.query(
+        `INSERT INTO takeoff_items (takeoff_id, takeoff_unit_id, takeoff_option_id, qty, notes)
+         SELECT $1, m.new_id, i.takeoff_option_id, i.qty, i.notes
+           FROM takeoff_items i JOIN unnest($2::int[], $3::int[]) AS m(old_id, new_id) ON m.old_id = i.takeoff_unit_id
+          WHERE i.takeoff_id = $4 ORDER BY i.id`,
+        [newTakeoff!.id, olds, news, takeoff.id],
+      );
+    }
+    const [superseded] = await sqlRows(db, sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+    await recordAudit(tx, 'estimates', 'revise', copyId, { id, revision: source.revision }, copy!);
+    await recordAudit(tx, 'estimates', 'superseded', id, source, superseded!);
+    return get(tx, 'estimates', copyId);
+  });
+}
