@@ -13,7 +13,8 @@
  *
  * The kit loads the record (`useRecord`), shows the delayed skeleton while it loads, "not found"
  * for a missing id, and names the screen (h1 and document title) by the record. The open tab is
- * kept in the address (`?tab=vendors`), so reload and back return to it.
+ * kept in the address (`?tab=vendors`), so reload and back return to it; so are each section's
+ * list's page, search and sort, under the section's key (`?vendors.page=2`, list-state.tsx).
  *
  * A section that lists a relation the record's GET embeds declares it (`relation: 'notes'`, or
  * `{ name: 'pickup_items', paged: true }` for a paged table): its list starts from the embedded rows
@@ -33,6 +34,7 @@ import { HttpError } from './http.ts';
 import { fieldText } from './field-text.ts';
 import { primeRelations, type SectionRelation } from './embedded-relations.ts';
 import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
+import { ListScope } from './list-state.tsx';
 
 /** A key field of the header card: a field of the record (shown as its kind reads, field-text.ts), or any `value`. */
 export interface DetailField<N extends ResourceName> {
@@ -213,7 +215,7 @@ function DetailSections<N extends ResourceName>({ record, sections }: { record: 
               </Title>
               <SectionAdd section={s} record={record} />
             </Group>
-            {s.render(record)}
+            <ListScope name={s.key}>{s.render(record)}</ListScope>
           </Stack>
         ))}
       </Stack>
@@ -248,7 +250,7 @@ function DetailSections<N extends ResourceName>({ record, sections }: { record: 
                 <SectionAdd section={s} record={record} />
               </Group>
             )}
-            {s.render(record)}
+            <ListScope name={s.key}>{s.render(record)}</ListScope>
           </Stack>
         </Tabs.Panel>
       ))}

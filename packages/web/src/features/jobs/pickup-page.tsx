@@ -6,8 +6,8 @@
 import { PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
@@ -33,9 +33,10 @@ export function groupByJob(items: Item[]): { jobId: number; items: Item[] }[] {
 export function PickupPage() {
   const modals = useModals();
   const canEdit = useCan('edit', 'pickup_items');
-  const [status, setStatus] = useState<string | null>(null);
-  const [category, setCategory] = useState<string | null>(null);
-  const [complete, setComplete] = useState('open');
+  // In the address (`?complete=all&category=Mirrors`), like every list's filters.
+  const [filters, setFilter] = useListFilters({ status: null, category: null, complete: 'open' });
+  const { status, category } = filters;
+  const complete = filters.complete === 'complete' || filters.complete === 'all' ? filters.complete : 'open';
   const items = useList('pickup_items', {
     ...(status ? { status } : {}),
     ...(category ? { category_name: category } : {}),
@@ -62,12 +63,12 @@ export function PickupPage() {
         )}
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={setStatus} clearable allowDeselect w={200} />
-        <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={setCategory} clearable allowDeselect w={200} />
+        <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} clearable allowDeselect w={200} />
+        <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={(v) => setFilter('category', v)} clearable allowDeselect w={200} />
         <SegmentedControl
           aria-label="Complete"
           value={complete}
-          onChange={setComplete}
+          onChange={(v) => setFilter('complete', v)}
           data={[
             { value: 'open', label: 'Open' },
             { value: 'complete', label: 'Complete' },
