@@ -168,4 +168,42 @@ describe('Split dialog', () => {
     await expect(result).resolves.toHaveLength(3);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ordered: 0, received: 6, backordered: 4 });
   });
+
+  it("marks the amount that breaks the rule with the line's qty beside it, and shows the field the server refuses", async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_order_materials/70/split' && init.method === 'POST') {
+        return json({ message: 'Invalid', errors: { received: ['It looks like something is adding up to a negative.'] } }, 422);
+      }
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => {
+      void openSplitDialog(stack(), line({ qty: 12, price: 54 }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Split Line' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
+    await userEvent.clear(field('Received'));
+    await userEvent.type(field('Received'), '5');
+    await userEvent.clear(field('Backordered'));
+    await userEvent.type(field('Backordered'), '20');
+    expect(field('Ordered').value).toBe('-13');
+    // The spec's message stays; the amount below 0 is marked and says why, with the line's qty.
+    expect(within(dialog).getByTestId('split-error').textContent).toBe('It looks like something is adding up to a negative.');
+    expect(field('Ordered').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText("-13: Received 5 and Backordered 20 add up to 25, more than the line's 12.")).toBeTruthy();
+    // The amount typed last, which tipped it over, is marked too; the others are not.
+    expect(field('Backordered').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Received').getAttribute('aria-invalid')).not.toBe('true');
+    expect(within(dialog).getAllByText('of 12')).toHaveLength(3);
+
+    await userEvent.clear(field('Backordered'));
+    await userEvent.type(field('Backordered'), '7');
+    expect(within(dialog).queryByTestId('split-error')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    // The server's refusal names its field: shown under it.
+    expect(await within(dialog).findByText('It looks like something is adding up to a negative.', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(field('Received').getAttribute('aria-invalid')).toBe('true');
+  });
 });
+
