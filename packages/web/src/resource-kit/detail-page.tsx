@@ -35,6 +35,8 @@ import { fieldText } from './field-text.ts';
 import { primeRelations, type SectionRelation } from './embedded-relations.ts';
 import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { ListScope } from './list-state.tsx';
+import { useQueryOffline } from './offline.ts';
+import { NoRows, OfflineAsOf } from './offline-state.tsx';
 
 /** A key field of the header card: a field of the record (shown as its kind reads, field-text.ts), or any `value`. */
 export interface DetailField<N extends ResourceName> {
@@ -98,10 +100,20 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   const query = useRecord(resource, id);
   const queryClient = useQueryClient();
   const showSkeleton = useDelayedFlag(query.isLoading);
+  const offline = useQueryOffline(query);
   const record = query.data;
 
   if (id == null || (query.error instanceof HttpError && query.error.status === 404)) {
     return <DetailNotFound parent={props.parent} text={props.notFoundText} />;
+  }
+  if (!record && offline) {
+    // Not a failure, and not "not found": it could not ask (issue 22).
+    return (
+      <Stack gap="sm" data-testid="detail-offline">
+        {props.parent && <ParentLink {...props.parent} />}
+        <NoRows query={query} empty="" what="This record" />
+      </Stack>
+    );
   }
   if (query.error && !record) {
     return (
@@ -160,6 +172,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
             </SimpleGrid>
           )}
           {props.notice?.(record)}
+          <OfflineAsOf query={query} />
         </Stack>
       </Card>
       {sections.length > 0 && <DetailSections record={record} sections={sections} />}

@@ -8,6 +8,7 @@ import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, UnstyledButt
 import { IconPlus } from '@tabler/icons-react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useListFilters } from '../../resource-kit/list-state.tsx';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
@@ -62,6 +63,7 @@ export function PickupPage() {
           </Button>
         )}
       </Group>
+      <OfflineAsOf query={items} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} clearable allowDeselect w={200} />
         <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={(v) => setFilter('category', v)} clearable allowDeselect w={200} />
@@ -109,11 +111,7 @@ export function PickupPage() {
           </Stack>
         </Card>
       ))}
-      {!groups.length && (
-        <Text c="dimmed" size="sm" ta="center" py="lg">
-          {items.isLoading ? 'Loading…' : items.isError ? 'Could not load the list.' : 'No pickup items here.'}
-        </Text>
-      )}
+      {!groups.length && <NoRows query={items} size="sm" ta="center" py="lg" empty="No pickup items here." what="The list" />}
     </Stack>
   );
 }
