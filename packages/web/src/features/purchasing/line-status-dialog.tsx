@@ -70,8 +70,8 @@ export function splitFieldErrors(qty: number, current: PoLineStatus, amounts: Sp
     const taken = others.reduce((sum, o) => sum + amounts[o], 0);
     out[s] =
       s === current && others.length
-        ? `${formatQty(amounts[s])}: ${others.map((o) => `${PO_LINE_STATUS_LABELS[o]} ${formatQty(amounts[o])}`).join(' and ')} ${others.length > 1 ? `add up to ${formatQty(taken)}` : 'is'}, more than the line's ${formatQty(qty)}.`
-        : `${formatQty(amounts[s])} is below 0; the line has ${formatQty(qty)} in all.`;
+        ? `${others.map((o) => `${PO_LINE_STATUS_LABELS[o]} ${formatQty(amounts[o])}`).join(' and ')} ${others.length > 1 ? `add up to ${formatQty(taken)}` : 'is'}, more than the line's ${formatQty(qty)}.`
+        : `Below 0; the line has ${formatQty(qty)} in all.`;
   }
   return out;
 }

@@ -56,7 +56,7 @@ function useVendorGroups(order: RecordOf<'purchase_orders'> | undefined, lineId:
   const flag = (m: Material): ReactNode => {
     const on = linesOf(m.id);
     return on.length ? (
-      <Badge size="xs" color="orange" variant="light" data-testid="already-on-order">
+      <Badge size="sm" color="orange" variant="light" tt="none" data-testid="already-on-order">
         {onOrderText(on)}
       </Badge>
     ) : null;
