@@ -52,6 +52,8 @@ test('Back from a job returns to page 2 of a search; a filtered list reloads and
   await rows.first().getByRole('button').first().click();
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
   await expect(page.getByRole('heading', { name: opened, level: 1 })).toBeVisible();
+  // "‹ Jobs" leads back to the list as it was, like Back.
+  await expect(page.getByTestId('job-page').getByRole('link', { name: 'Jobs', exact: true })).toHaveAttribute('href', /\/jobs\?.*page=2/);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/jobs\?.*page=2/);

@@ -34,7 +34,7 @@ import { HttpError } from './http.ts';
 import { fieldText } from './field-text.ts';
 import { primeRelations, type SectionRelation } from './embedded-relations.ts';
 import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
-import { ListScope } from './list-state.tsx';
+import { ListScope, listAddress } from './list-state.tsx';
 import { useQueryOffline } from './offline.ts';
 import { NoRows, OfflineAsOf } from './offline-state.tsx';
 
@@ -180,10 +180,11 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   );
 }
 
-/** "‹ Jobs" above a screen's title: the way back to its list. */
+/** "‹ Jobs" above a screen's title: the way back to its list, as it was last shown. */
 export function ParentLink({ label, to }: { label: string; to: string }) {
+  // Back to the list as it was last shown (its page, search and filters), as Back would.
   return (
-    <Anchor component={Link} to={to} size="sm" w="fit-content">
+    <Anchor component={Link} to={listAddress(to)} size="sm" w="fit-content">
       <Group gap={2} wrap="nowrap">
         <IconChevronLeft size={14} aria-hidden />
         {label}

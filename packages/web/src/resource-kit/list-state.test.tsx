@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
-import { ListScope, useListFilters } from './list-state.tsx';
+import { ListScope, listAddress, useListFilters } from './list-state.tsx';
 import { ResourceTable } from './resource-table.tsx';
 
 const client = (id: number) => ({ id, name: `Client ${id}`, active: true });
@@ -93,6 +93,8 @@ describe('a list keeps its state in the address', () => {
     expect(address()).toBe('/clients?page=2');
     await screen.findAllByTestId('clients-row');
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('data-active')).toBe('true');
+    // A link back to the list ("‹ Clients") returns to it as it was too.
+    expect(listAddress('/clients')).toBe('/clients?page=2');
   });
 
   it('writes the search once typing pauses, replacing the entry, and a filter goes back to page 1', async () => {

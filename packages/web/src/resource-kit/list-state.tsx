@@ -14,6 +14,9 @@
  * - A screen with more than one list (a detail page's sections) names each one's keys apart:
  *   inside `<ListScope name="events">` they are `events.page`, `events.q`, …
  *
+ * - A link back to a list screen ("‹ Jobs" above a job) returns to it as it was last shown, like
+ *   Back does (`listAddress`).
+ *
  * `ResourceTable` keeps its page, search and sort with `useListState`; a screen keeps its filters
  * (the controls it puts in the table's toolbar) with `useListFilters`:
  *
@@ -22,8 +25,8 @@
  *   <ResourceTable filters={{ status: filters.status, client_id: filters.client_id ?? undefined }} … />
  */
 import type { SortDirection } from '@glazier/shared/api';
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 
 export interface ListSort {
   column: string;
@@ -40,6 +43,22 @@ export function ListScope({ name, children }: { name: string; children: ReactNod
 
 type Changes = Record<string, string | null>;
 
+/** Each list screen's query string as last shown, by its path. */
+const lastShown = new Map<string, string>();
+
+/** A list screen's address as it was last shown (`/jobs?page=2&q=dental`), or `path` itself. */
+export function listAddress(path: string): string {
+  return `${path}${lastShown.get(path) ?? ''}`;
+}
+
+/** Remembers the screen's address while a list of its own (not a section's) is on it. */
+function useRememberList(scope: string) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!scope) lastShown.set(pathname, search);
+  }, [scope, pathname, search]);
+}
+
 /**
  * The address's values under this list's scope, and a way to change some of them at once (null
  * removes one; `page` goes back to 1 unless the changes set it).
@@ -47,6 +66,7 @@ type Changes = Record<string, string | null>;
 function useScopedParams() {
   const scope = useContext(ScopeContext);
   const [params, setParams] = useSearchParams();
+  useRememberList(scope);
   const key = useCallback((name: string) => (scope ? `${scope}.${name}` : name), [scope]);
   const get = (name: string) => params.get(key(name));
   const change = useCallback(
