@@ -110,6 +110,8 @@ describe('a list keeps its state in the address', () => {
     expect(router.state.historyAction).toBe('REPLACE');
 
     fireEvent.click(screen.getByRole('button', { name: 'Status active' }));
+    // The control shows its new state within the click, before the address catches up.
+    expect(screen.getByRole('button', { name: 'Status all' })).toBeTruthy();
     await waitFor(() => expect(address()).toBe('/clients?q=dental&status=all'));
     fireEvent.click(screen.getByRole('button', { name: 'Status all' }));
     await waitFor(() => expect(address()).toBe('/clients?q=dental'));

@@ -8,8 +8,9 @@
  * - `page` (1 is left out), `q` (the search), `sort` (`number` ascending, `-number` descending,
  *   `none` when the user turned a default sort off) and each filter by its own name. A value equal
  *   to its default is left out, so a list as it opens has a bare address.
- * - Typing in the search box replaces the history entry (one entry for the whole search, not one
- *   a letter); paging, sorting and filtering push one, so Back steps back through them.
+ * - Typing in the search box writes each keystroke at once, replacing the history entry (one entry
+ *   for the whole search, not one a letter; the query follows 300 ms after typing stops); paging,
+ *   sorting and filtering push one, so Back steps back through them.
  * - Changing the search, the sort or a filter goes back to page 1.
  * - A screen with more than one list (a detail page's sections) names each one's keys apart:
  *   inside `<ListScope name="events">` they are `events.page`, `events.q`, …
@@ -25,7 +26,7 @@
  *   <ResourceTable filters={{ status: filters.status, client_id: filters.client_id ?? undefined }} … />
  */
 import type { SortDirection } from '@glazier/shared/api';
-import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
 export interface ListSort {
@@ -60,31 +61,51 @@ function useRememberList(scope: string) {
 }
 
 /**
+ * What the lists have written but the address does not show yet (a navigation takes a moment): read
+ * as if it did, so a switch or a page button shows its new state within the click, and a second
+ * change builds on the first. Cleared once the address shows it, or the screen changes.
+ */
+let pending: { path: string; search: string } | null = null;
+const pendingListeners = new Set<() => void>();
+const subscribePending = (listener: () => void) => {
+  pendingListeners.add(listener);
+  return () => pendingListeners.delete(listener);
+};
+const readPending = () => pending;
+function setPending(next: typeof pending) {
+  pending = next;
+  for (const listener of pendingListeners) listener();
+}
+
+/**
  * The address's values under this list's scope, and a way to change some of them at once (null
  * removes one; `page` goes back to 1 unless the changes set it).
  */
 function useScopedParams() {
   const scope = useContext(ScopeContext);
-  const [params, setParams] = useSearchParams();
+  const [address, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   useRememberList(scope);
-  const key = useCallback((name: string) => (scope ? `${scope}.${name}` : name), [scope]);
+  const waiting = useSyncExternalStore(subscribePending, readPending, readPending);
+  const shown = address.toString();
+  useEffect(() => {
+    const p = readPending();
+    if (p && (p.path !== pathname || p.search === shown)) setPending(null);
+  }, [pathname, shown]);
+  const params = waiting && waiting.path === pathname ? new URLSearchParams(waiting.search) : address;
+  const key = (name: string) => (scope ? `${scope}.${name}` : name);
   const get = (name: string) => params.get(key(name));
-  const change = useCallback(
-    (changes: Changes, { replace = false } = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (!('page' in changes)) next.delete(key('page'));
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null) next.delete(key(name));
-            else next.set(key(name), value);
-          }
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
-    [key, setParams],
-  );
+  const change = (changes: Changes, { replace = false } = {}) => {
+    const next = new URLSearchParams(params);
+    if (!('page' in changes)) next.delete(key('page'));
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key(name));
+      else next.set(key(name), value);
+    }
+    if (next.toString() === params.toString()) return;
+    setPending({ path: pathname, search: next.toString() });
+    void setParams(next, { replace, preventScrollReset: true });
+  };
   return { get, change };
 }
 

@@ -74,19 +74,31 @@ const field = (row: Rec, key: string) => row[key];
 export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
   const { resource, columns, perPage = DEFAULT_PER_PAGE, onRowClick } = props;
   const list = useListState(props.defaultSort ?? null);
-  const { page: pageNo, search, sort } = list;
-  // The box shows what is typed; the address (and the query) follow 300 ms later. Back or a link
-  // that changes the address's search puts it in the box.
-  const [text, setText] = useState(search);
-  const [typed] = useDebouncedValue(text.trim(), 300);
+  const { page: pageNo, sort } = list;
+  // The box shows what is typed, and each keystroke goes to the address at once (replacing its
+  // entry), so a row opened right after typing leaves a list Back returns to with that search; the
+  // query follows 300 ms after typing stops. A change of the address's search that is not ours
+  // (Back, a link) puts it in the box.
+  const [text, setText] = useState(list.search);
+  const written = useRef<string[]>([]);
+  const type = (value: string) => {
+    setText(value);
+    if (value.trim() === list.search) return;
+    written.current.push(value.trim());
+    list.setSearch(value);
+  };
+  useEffect(() => {
+    const ours = written.current.indexOf(list.search);
+    if (ours >= 0) {
+      written.current.splice(0, ours + 1);
+      return;
+    }
+    written.current = [];
+    setText((t) => (t.trim() === list.search ? t : list.search));
+  }, [list.search]);
+  const [search] = useDebouncedValue(list.search, 300);
   const latest = useRef(list);
   latest.current = list;
-  useEffect(() => {
-    if (typed !== latest.current.search) latest.current.setSearch(typed);
-  }, [typed]);
-  useEffect(() => {
-    setText((t) => (t.trim() === search ? t : search));
-  }, [search]);
 
   const page = usePage(resource, {
     page: pageNo,
@@ -134,7 +146,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
               placeholder={props.searchPlaceholder ?? 'Search'}
               leftSection={<IconSearch size={16} />}
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => type(e.currentTarget.value)}
               enterNext={false}
               type="search"
             />
