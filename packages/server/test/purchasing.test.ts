@@ -144,6 +144,21 @@ describe('split', () => {
     expect(await stock(m.id)).toEqual({ on_hand: 0, on_order: 10 });
   });
 
+  it('names the amount that breaks the rule (issue 22: Received 5 and Backordered 20 on a 12-unit line)', async () => {
+    const m = await material();
+    const po = await order();
+    const l = await line(po, m, 12, 36);
+    // What the Split dialog sends: the rest of the line left to Ordered is below 0.
+    const res = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: -13, received: 5, backordered: 20 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ ordered: ['It looks like something is adding up to a negative.'] });
+    // Without the negative rest the total is what is wrong: named as the line's qty.
+    const over = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { received: 5, backordered: 20 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual({ qty: ["The amounts must add up to the line's qty (12)."] });
+    expect((await as.manager.get(`/api/purchase_order_materials?purchase_order_id=${po.id}`)).body.data).toHaveLength(1);
+  });
+
   it('a received line split into received and backordered reverses only what goes back', async () => {
     const m = await material();
     const po = await order();
@@ -153,6 +168,34 @@ describe('split', () => {
     expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2 }, { qty: -4, price: 2 }]);
     expect(await stock(m.id)).toEqual({ on_hand: 6, on_order: 4 });
     expect((await getOrder(po.id)).received_at).toBeNull();
+  });
+});
+
+describe('materials by vendor (the PO material picker, issue 22)', () => {
+  it('sold_by lists the materials a vendor sells, not_sold_by the others; a vendor material gives part numbers and prices by material_id_list', async () => {
+    const sold = await material({ description: 'Sold' });
+    const soldToo = await material({ description: 'Sold too' });
+    const other = await material({ description: 'Other' });
+    const retired = await material({ description: 'No longer sold' });
+    const v = await vendor();
+    const elsewhere = await vendor();
+    const vm = await made(as.manager, 'vendor_materials', { vendor_id: v.id, material_id: sold.id, vendor_part_number: 'CST-1', unit_price: 4.25 });
+    await made(as.manager, 'vendor_materials', { vendor_id: v.id, material_id: soldToo.id, vendor_part_number: 'CST-2', unit_price: 9 });
+    await made(as.manager, 'vendor_materials', { vendor_id: v.id, material_id: retired.id, active: false });
+    await made(as.manager, 'vendor_materials', { vendor_id: elsewhere.id, material_id: other.id });
+    const ours = [sold.id, soldToo.id, other.id, retired.id];
+    const ids = async (query: string) =>
+      ((await as.manager.get(`/api/materials?page=1&per_page=100&sort_column=number&${query}`)).body.data as Row[]).map((r) => r.id).filter((id) => ours.includes(id as number));
+    expect(await ids(`sold_by=${v.id}`)).toEqual([sold.id, soldToo.id]);
+    expect(await ids(`not_sold_by=${v.id}`)).toEqual([other.id, retired.id]);
+    expect(await ids(`sold_by=${v.id}&search=${encodeURIComponent('Sold too')}`)).toEqual([soldToo.id]);
+    const bad = await as.manager.get('/api/materials?page=1&sold_by=x');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('sold_by');
+
+    const prices = (await as.manager.get(`/api/vendor_materials?vendor_id=${v.id}&material_id_list=${sold.id},${other.id}`)).body.data as Row[];
+    expect(prices.map((p) => [p.id, p.vendor_part_number, p.unit_price])).toEqual([[vm.id, 'CST-1', 4.25]]);
+    expect((await as.employee.get(`/api/materials?page=1&sold_by=${v.id}`)).status).toBe(200);
   });
 });
 

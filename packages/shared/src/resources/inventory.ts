@@ -39,6 +39,12 @@ export const materials = defineResource({
     material_category_id: { op: 'eq' },
     /** on hand + on order < reorder qty. */
     below_reorder: { op: 'custom', values: ['true', 'false'] },
+    /**
+     * Materials a vendor sells (an active vendor material of that vendor id), and those it does
+     * not: the PO material picker lists the order's vendor's first, the others below (issue 22).
+     */
+    sold_by: { op: 'custom' },
+    not_sold_by: { op: 'custom' },
   },
   sortable: ['number', 'description', 'created_at', 'on_hand', 'on_order', 'reorder_qty'],
   relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'material_id' } },

@@ -39,7 +39,8 @@ export const vendor_materials = defineResource({
     vendor_name: f.text({ readOnly: true, computed: true }),
   },
   search: ['vendor_part_number'],
-  filters: { material_id: { op: 'eq' }, vendor_id: { op: 'eq' }, is_preferred: { op: 'bool' } },
+  // `material_id_list=3,8,12`: a vendor's part numbers and prices for the materials a picker shows.
+  filters: { material_id: { op: 'eq' }, material_id_list: { op: 'in', column: 'material_id' }, vendor_id: { op: 'eq' }, is_preferred: { op: 'bool' } },
   sortable: ['vendor_part_number', 'unit_price', 'created_at', 'material_number', 'vendor_name'],
   titleField: 'vendor_part_number',
 });

@@ -1,6 +1,7 @@
 /** Providers that need the router (session navigation, dialogs that link) wrap every route. */
 import { SETTING } from '@glazier/shared/settings';
 import { useEffect, type ReactNode } from 'react';
+import { useNoticeNavigation } from '../resource-kit/notice-navigation.ts';
 import { useSettingValue } from '../resource-kit/settings.ts';
 import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { ModalStackProvider } from '../ui/modal-stack.tsx';
@@ -14,6 +15,7 @@ function Stack({ children }: { children: ReactNode }) {
 }
 
 export function RootLayout() {
+  useNoticeNavigation();
   // The styles the first screens do not use (first-screen-styles.ts: menus, tooltips, tables) load
   // when the person first reaches for something (a pointer over the page, a touch, a key), ahead of
   // the menu, screen or dialog that needs them; not while the first screen is still loading

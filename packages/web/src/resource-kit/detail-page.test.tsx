@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,20 @@ function show(path: string, props: Partial<DetailPageProps<'vendors'>> = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DetailPage', () => {
+  it('offline with nothing cached says it is offline, not that the record could not load or is missing (issue 22)', async () => {
+    const calls = mockFetch(() => json(vendor));
+    onlineManager.setOnline(false);
+    try {
+      show('/lists/vendors/7');
+      expect(await screen.findByText('You are offline. This record shows once you are back online.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: /Vendors/ })).toBeTruthy();
+      expect(screen.queryByText('Not found')).toBeNull();
+      expect(calls).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('heads the screen by the record (its name, by default), shows its key fields and opens the first tab', async () => {
     mockFetch((url) => (url.pathname === '/api/vendors/7' ? json(vendor) : undefined));
     show('/lists/vendors/7');

@@ -13,7 +13,8 @@
  *
  * The kit loads the record (`useRecord`), shows the delayed skeleton while it loads, "not found"
  * for a missing id, and names the screen (h1 and document title) by the record. The open tab is
- * kept in the address (`?tab=vendors`), so reload and back return to it.
+ * kept in the address (`?tab=vendors`), so reload and back return to it; so are each section's
+ * list's page, search and sort, under the section's key (`?vendors.page=2`, list-state.tsx).
  *
  * A section that lists a relation the record's GET embeds declares it (`relation: 'notes'`, or
  * `{ name: 'pickup_items', paged: true }` for a paged table): its list starts from the embedded rows
@@ -33,6 +34,9 @@ import { HttpError } from './http.ts';
 import { fieldText } from './field-text.ts';
 import { primeRelations, type SectionRelation } from './embedded-relations.ts';
 import { useRecord, type FieldName, type Rec, type RecordOf } from './hooks.ts';
+import { ListScope, listAddress } from './list-state.tsx';
+import { useQueryOffline } from './offline.ts';
+import { NoRows, OfflineAsOf } from './offline-state.tsx';
 
 /** A key field of the header card: a field of the record (shown as its kind reads, field-text.ts), or any `value`. */
 export interface DetailField<N extends ResourceName> {
@@ -96,10 +100,20 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   const query = useRecord(resource, id);
   const queryClient = useQueryClient();
   const showSkeleton = useDelayedFlag(query.isLoading);
+  const offline = useQueryOffline(query);
   const record = query.data;
 
   if (id == null || (query.error instanceof HttpError && query.error.status === 404)) {
     return <DetailNotFound parent={props.parent} text={props.notFoundText} />;
+  }
+  if (!record && offline) {
+    // Not a failure, and not "not found": it could not ask (issue 22).
+    return (
+      <Stack gap="sm" data-testid="detail-offline">
+        {props.parent && <ParentLink {...props.parent} />}
+        <NoRows query={query} empty="" what="This record" />
+      </Stack>
+    );
   }
   if (query.error && !record) {
     return (
@@ -158,6 +172,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
             </SimpleGrid>
           )}
           {props.notice?.(record)}
+          <OfflineAsOf query={query} />
         </Stack>
       </Card>
       {sections.length > 0 && <DetailSections record={record} sections={sections} />}
@@ -165,10 +180,11 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
   );
 }
 
-/** "‹ Jobs" above a screen's title: the way back to its list. */
+/** "‹ Jobs" above a screen's title: the way back to its list, as it was last shown. */
 export function ParentLink({ label, to }: { label: string; to: string }) {
+  // Back to the list as it was last shown (its page, search and filters), as Back would.
   return (
-    <Anchor component={Link} to={to} size="sm" w="fit-content">
+    <Anchor component={Link} to={listAddress(to)} size="sm" w="fit-content">
       <Group gap={2} wrap="nowrap">
         <IconChevronLeft size={14} aria-hidden />
         {label}
@@ -216,7 +232,7 @@ function DetailSections<N extends ResourceName>({ record, sections }: { record: 
               </Title>
               <SectionAdd section={s} record={record} />
             </Group>
-            {s.render(record)}
+            <ListScope name={s.key}>{s.render(record)}</ListScope>
           </Stack>
         ))}
       </Stack>
@@ -251,7 +267,7 @@ function DetailSections<N extends ResourceName>({ record, sections }: { record: 
                 <SectionAdd section={s} record={record} />
               </Group>
             )}
-            {s.render(record)}
+            <ListScope name={s.key}>{s.render(record)}</ListScope>
           </Stack>
         </Tabs.Panel>
       ))}

@@ -17,6 +17,7 @@ import { useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { fieldText } from './field-text.ts';
 import { callAction } from './actions.ts';
+import { NoRows, OfflineAsOf } from './offline-state.tsx';
 
 const ACTIONS: Record<string, string> = {
   create: 'Created',
@@ -63,10 +64,11 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
   const loading = useDelayedFlag(query.isLoading);
   const entries = query.data?.data ?? [];
   if (query.isLoading) return loading ? <Text c="dimmed" size="sm">Loading…</Text> : null;
-  if (query.isError) return <Text c="dimmed" size="sm">Could not load the history.</Text>;
-  if (!entries.length) return <Text c="dimmed" size="sm">No history yet.</Text>;
+  // Offline with nothing cached it says so: never "No history yet." for a history it could not ask for.
+  if (!entries.length) return <NoRows query={query} size="sm" empty="No history yet." what="The history" />;
   return (
     <Stack gap="md" data-testid="history-panel">
+      <OfflineAsOf query={query} />
       {entries.map((e) => {
         const creating = e.action === 'create';
         return (

@@ -39,11 +39,35 @@ export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeBrowser, isBrowserOnline, () => true);
 }
 
-/** "You are offline. Showing the copy from 3:42 PM." (or from a date when not today). */
-export function offlineCopyMessage(fetchedAt: number, now = Date.now()): string {
+/** "3:42 PM", or "Mar 4, 3:42 PM" when not today. */
+function fetchedWhen(fetchedAt: number, now: number): string {
   const at = new Date(fetchedAt);
   const sameDay = new Date(now).toDateString() === at.toDateString();
   const time = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  const when = sameDay ? time : `${at.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`;
-  return `${OFFLINE_MESSAGE} Showing the copy from ${when}.`;
+  return sameDay ? time : `${at.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+/** "You are offline. Showing the copy from 3:42 PM." (or from a date when not today). */
+export function offlineCopyMessage(fetchedAt: number, now = Date.now()): string {
+  return `${OFFLINE_MESSAGE} Showing the copy from ${fetchedWhen(fetchedAt, now)}.`;
+}
+
+/** "Offline, as of 3:42 PM": the note of a card showing its cached copy. */
+export function offlineAsOf(fetchedAt: number, now = Date.now()): string {
+  return `Offline, as of ${fetchedWhen(fetchedAt, now)}`;
+}
+
+/** What a query needs to tell its state: its data, fetch state and when it was fetched. */
+export type QueryShape = Pick<UseQueryResult, 'fetchStatus' | 'error' | 'isError' | 'dataUpdatedAt'> & { data?: unknown };
+
+/**
+ * What a card or a list shows instead of its rows (issue 22: never a false empty state): with
+ * nothing cached, offline says it is offline (not "No snapshots yet."), a failure says so, and the
+ * rest is still loading; only an answer with nothing in it gets the empty text.
+ */
+export function noRowsText(query: QueryShape, offline: boolean, texts: { empty: string; what: string }): string {
+  if (query.data !== undefined) return texts.empty;
+  if (offline) return `${OFFLINE_MESSAGE} ${texts.what} shows once you are back online.`;
+  if (query.isError) return `Could not load ${texts.what.toLowerCase()}.`;
+  return 'Loading…';
 }

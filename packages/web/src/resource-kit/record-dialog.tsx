@@ -43,8 +43,11 @@ export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFo
    * its list once the dialog's promise resolves: the history has settled by then).
    */
   onDeleted?: () => void;
-  /** The notice once deleted (default "{Label} deleted."), e.g. where to find it again. */
-  deletedMessage?: string;
+  /**
+   * The notice once deleted (default "{Label} deleted."), e.g. where to find it again; one with a
+   * link (a `NoticeLink`, not plain text) stays long enough to follow it.
+   */
+  deletedMessage?: ReactNode;
   /** The notice once saved (default "{Label} saved."), e.g. "Job duplicated." for a named create. */
   savedMessage?: string;
 }
@@ -66,7 +69,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
   const onDelete = async () => {
     if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}`, confirmLabel: 'Delete' }))) return;
     if (!(await record.remove())) return;
-    reportSuccess(options.deletedMessage ?? `${label} deleted.`);
+    reportSuccess(options.deletedMessage ?? `${label} deleted.`, { long: options.deletedMessage != null && typeof options.deletedMessage !== 'string' });
     modal.close(null);
     options.onDeleted?.();
   };

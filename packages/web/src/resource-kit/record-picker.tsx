@@ -21,6 +21,8 @@
  * - The list opens below the input, or above it when there is more room there; it closes 500 ms
  *   after the input loses focus.
  * - Offline it says it cannot search instead of searching forever.
+ * - `groups` lists the matches in two groups, each under its heading and asked with its own filters
+ *   (the PO material picker: the order's vendor's materials first, then the others).
  * - Read-only (its own `readOnly`, or a read-only form) it shows the chosen record as text.
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
@@ -68,12 +70,28 @@ export interface RecordPickerProps<N extends ResourceName> {
   onAddNew?: (prefill: { name: string; description: string }) => Promise<RecordOf<N> | null>;
   /** Clearing the text and leaving the field sets the value to null (default true). */
   clearable?: boolean;
+  /**
+   * The matches in two groups, the first above the second, each searched with its own filters
+   * (added to `filters`) and shown under its heading.
+   */
+  groups?: readonly [PickerGroup<N>, PickerGroup<N>];
+  /** Called with the records the list shows, whenever they change (e.g. to fetch what they need beside them). */
+  onResults?: (records: RecordOf<N>[]) => void;
   /** Takes the focus when its dialog opens (the modal's focus trap starts at it), e.g. when the fields before it are fixed. */
   autoFocus?: boolean;
   'data-testid'?: string;
 }
 
-type Item<T> = { kind: 'record'; record: T } | { kind: 'add'; text: string };
+/** One group of a picker's list (`groups`). */
+export interface PickerGroup<N extends ResourceName> {
+  /** Its heading ("Sold by Coastal Glass"). */
+  label: string;
+  filters: Query;
+  /** A second line under each row of the group (default: the picker's). */
+  describe?: (record: RecordOf<N>) => ReactNode;
+}
+
+type Item<T> = { kind: 'record'; record: T; group: number } | { kind: 'add'; text: string };
 
 export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>) {
   type T = RecordOf<N>;
@@ -98,25 +116,28 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
   const listId = useId();
 
   const search = editing ? debounced.trim() : '';
-  const page = usePage(
-    resource,
-    {
-      page: 1,
-      per_page: PICKER_PAGE_SIZE,
-      [searchParam]: search || undefined,
-      ...(heading.sort ? { sort_column: heading.sort.column, sort_direction: heading.sort.direction } : {}),
-      ...(activeOnly ? { active: true } : {}),
-      ...filters,
-    },
-    { enabled: open },
-  );
+  const groups = props.groups;
+  const query = {
+    page: 1,
+    per_page: PICKER_PAGE_SIZE,
+    [searchParam]: search || undefined,
+    ...(heading.sort ? { sort_column: heading.sort.column, sort_direction: heading.sort.direction } : {}),
+    ...(activeOnly ? { active: true } : {}),
+    ...filters,
+  };
+  const page = usePage(resource, { ...query, ...groups?.[0].filters }, { enabled: open });
+  // The second group's matches (none asked without groups).
+  const second = usePage(resource, { ...query, ...groups?.[1].filters }, { enabled: open && groups !== undefined });
   const offline = useQueryOffline(page);
   const selectedQuery = useRecord(resource, picked?.id === value ? null : value);
   const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
 
-  const rows = page.data?.data ?? [];
-  const settled = !page.isFetching && debounced === text;
-  const items: Item<T>[] = rows.map((record) => ({ kind: 'record', record }));
+  const secondRows = groups ? (second.data?.data ?? []) : [];
+  const rows = [...(page.data?.data ?? []), ...secondRows];
+  const fetching = page.isFetching || (groups !== undefined && second.isFetching);
+  const settled = !fetching && debounced === text;
+  const firstCount = rows.length - secondRows.length;
+  const items: Item<T>[] = rows.map((record, i) => ({ kind: 'record', record, group: i < firstCount ? 0 : 1 }));
   const addText = text.trim();
   // Offline nothing is known to be missing, so no Add New (the list says it cannot search).
   if (onAddNew && editing && addText && settled && rows.length === 0 && !offline) items.push({ kind: 'add', text: addText });
@@ -166,7 +187,16 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
   // Typing highlights the first match so Enter/Tab picks it; just focusing highlights nothing.
   useEffect(() => {
     setHighlight(editing && debounced.trim() !== '' && items.length > 0 ? 0 : -1);
-  }, [editing, debounced, items.length, page.dataUpdatedAt, setHighlight]);
+  }, [editing, debounced, items.length, page.dataUpdatedAt, second.dataUpdatedAt, setHighlight]);
+
+  // What the list shows, to whoever needs it beside the rows (a vendor's prices of them).
+  const { onResults } = props;
+  const shownIds = rows.map((r) => r.id).join(',');
+  const shown = useRef(rows);
+  shown.current = rows;
+  useEffect(() => {
+    if (open) onResults?.(shown.current);
+  }, [open, shownIds, onResults]);
 
   useEffect(() => () => {
     if (blurTimer.current) clearTimeout(blurTimer.current);
@@ -227,10 +257,42 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
     }
   };
 
-  const shown = editing ? text : selected ? display(selected) : '';
+  const boxText = editing ? text : selected ? display(selected) : '';
   // Only while the list is open: a closed list's row is no element to point at (axe: aria-valid-attr-value).
   const activeId = open && nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined;
-  const loading = open && !offline && (page.isFetching || debounced !== text);
+  const loading = open && !offline && (fetching || debounced !== text);
+
+  const renderItem = (item: Item<T>, i: number) => {
+    const group = item.kind === 'record' ? groups?.[item.group] : undefined;
+    const describeRow = group?.describe ?? describe;
+    return (
+      <ListOption
+        key={item.kind === 'record' ? item.record.id : 'add'}
+        listId={listId}
+        index={i}
+        highlighted={i === nav.highlight}
+        onHighlight={nav.setHighlight}
+        onPick={() => void pick(item)}
+        keepFocus
+        py={6}
+      >
+        {item.kind === 'record' ? (
+          <>
+            <Text size="sm">{display(item.record) || '(no name)'}</Text>
+            {describeRow && (
+              <Text size="xs" c="dimmed" component="div">
+                {describeRow(item.record)}
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="var(--mantine-primary-color-filled)" fw={500}>
+            Add New {def.label} {item.text}
+          </Text>
+        )}
+      </ListOption>
+    );
+  };
 
   if (readOnly) {
     return (
@@ -274,7 +336,7 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={props.disabled}
           required={props.required}
-          value={shown}
+          value={boxText}
           onChange={(e) => {
             setEditing(true);
             setText(e.currentTarget.value);
@@ -302,33 +364,21 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
       <Popover.Dropdown p={4} ref={dropdownRef}>
         <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto">
           <div id={listId} {...(items.length ? { role: 'listbox', 'aria-label': `${def.label} results` } : {})}>
-            {items.map((item, i) => (
-              <ListOption
-                key={item.kind === 'record' ? item.record.id : 'add'}
-                listId={listId}
-                index={i}
-                highlighted={i === nav.highlight}
-                onHighlight={nav.setHighlight}
-                onPick={() => void pick(item)}
-                keepFocus
-                py={6}
-              >
-                {item.kind === 'record' ? (
-                  <>
-                    <Text size="sm">{display(item.record) || '(no name)'}</Text>
-                    {describe && (
-                      <Text size="xs" c="dimmed">
-                        {describe(item.record)}
+            {groups
+              ? groups.map((group, g) => {
+                  const mine = items.flatMap((item, i) => (item.kind === 'record' && item.group === g ? [i] : []));
+                  if (!mine.length) return null;
+                  return (
+                    <div key={g} role="group" aria-labelledby={`${listId}-g${g}`} data-testid="picker-group">
+                      <Text id={`${listId}-g${g}`} size="xs" fw={600} c="dimmed" px="sm" pt={g === 0 ? 4 : 10} pb={2}>
+                        {group.label}
                       </Text>
-                    )}
-                  </>
-                ) : (
-                  <Text size="sm" c="var(--mantine-primary-color-filled)" fw={500}>
-                    Add New {def.label} {item.text}
-                  </Text>
-                )}
-              </ListOption>
-            ))}
+                      {mine.map((i) => renderItem(items[i]!, i))}
+                    </div>
+                  );
+                })
+              : items.map(renderItem)}
+            {groups && items.map((item, i) => (item.kind === 'add' ? renderItem(item, i) : null))}
             {items.length === 0 && (
               <Text size="sm" c="dimmed" px="sm" py={6} role="status">
                 {offline ? OFFLINE_SEARCH_MESSAGE : loading ? 'Searching…' : 'No matches'}

@@ -14,19 +14,22 @@
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
  * Offline it says "You are offline." instead of the empty text, and over a cached copy it says
  * from when that copy is.
+ * Its page, search and sort live in the address (list-state.tsx): Back from a row's screen returns
+ * to the same rows; the screen keeps its filters there too (`useListFilters`).
  */
 import { DEFAULT_PER_PAGE, type SortDirection } from '@glazier/shared/api';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Alert, Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconCloudOff, IconSearch, IconSelector } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { fieldText } from './field-text.ts';
 import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
+import { useListState } from './list-state.tsx';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 
 /** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
@@ -70,12 +73,32 @@ const field = (row: Rec, key: string) => row[key];
 
 export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
   const { resource, columns, perPage = DEFAULT_PER_PAGE, onRowClick } = props;
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text.trim(), 300);
-  const [pageNo, setPageNo] = useState(1);
-  const [sort, setSort] = useState<{ column: string; direction: SortDirection } | null>(props.defaultSort ?? null);
-  const filterKey = JSON.stringify(props.filters ?? {});
-  useEffect(() => setPageNo(1), [search, sort, filterKey]);
+  const list = useListState(props.defaultSort ?? null);
+  const { page: pageNo, sort } = list;
+  // The box shows what is typed, and each keystroke goes to the address at once (replacing its
+  // entry), so a row opened right after typing leaves a list Back returns to with that search; the
+  // query follows 300 ms after typing stops. A change of the address's search that is not ours
+  // (Back, a link) puts it in the box.
+  const [text, setText] = useState(list.search);
+  const written = useRef<string[]>([]);
+  const type = (value: string) => {
+    setText(value);
+    if (value.trim() === list.search) return;
+    written.current.push(value.trim());
+    list.setSearch(value);
+  };
+  useEffect(() => {
+    const ours = written.current.indexOf(list.search);
+    if (ours >= 0) {
+      written.current.splice(0, ours + 1);
+      return;
+    }
+    written.current = [];
+    setText((t) => (t.trim() === list.search ? t : list.search));
+  }, [list.search]);
+  const [search] = useDebouncedValue(list.search, 300);
+  const latest = useRef(list);
+  latest.current = list;
 
   const page = usePage(resource, {
     page: pageNo,
@@ -92,7 +115,12 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const searchable = RESOURCES[resource].search.length > 0;
 
   const toggleSort = (column: string) =>
-    setSort((s) => (s?.column !== column ? { column, direction: 'asc' } : s.direction === 'asc' ? { column, direction: 'desc' } : null));
+    list.setSort(sort?.column !== column ? { column, direction: 'asc' } : sort.direction === 'asc' ? { column, direction: 'desc' } : null);
+  // A page past the last (a bookmark of a list that has since shrunk) shows the last one.
+  const pastEnd = Boolean(page.data && !page.isPlaceholderData && pageNo > page.data.last_page && page.data.total > 0);
+  useEffect(() => {
+    if (pastEnd) latest.current.setPage(lastPage, { replace: true });
+  }, [pastEnd, lastPage]);
 
   const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
@@ -118,7 +146,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
               placeholder={props.searchPlaceholder ?? 'Search'}
               leftSection={<IconSearch size={16} />}
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => type(e.currentTarget.value)}
               enterNext={false}
               type="search"
             />
@@ -208,7 +236,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           <Text size="sm" c="dimmed">
             {page.data.total} {page.data.total === 1 ? 'record' : 'records'}
           </Text>
-          {lastPage > 1 && <Pager value={pageNo} onChange={setPageNo} total={lastPage} siblings={1} />}
+          {lastPage > 1 && <Pager value={pageNo} onChange={(n) => list.setPage(n)} total={lastPage} siblings={1} />}
         </Group>
       )}
     </Stack>

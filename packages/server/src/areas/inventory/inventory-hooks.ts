@@ -56,10 +56,18 @@ export function unitValueSql(m: AnyTable, asOf?: string): SQL {
 
 const belowReorder = (m: AnyTable) => sql`${onHandSql(m)} + ${onOrderSql(m)} < coalesce(${m.reorder_qty}, 0)`;
 
+/** Whether vendor `value` sells the material (an active, live vendor material of it); 422 on the filter for what is no id. */
+function soldBy(filter: string, value: string, m: AnyTable): SQL {
+  if (!/^\d{1,9}$/.test(value)) throw invalid({ [filter]: ['Must be a record id.'] });
+  return sql`EXISTS (SELECT 1 FROM vendor_materials vm WHERE vm.material_id = ${m.id} AND vm.vendor_id = ${Number(value)} AND vm.active AND vm.deleted_at IS NULL)`;
+}
+
 export const materialsHooks: Hooks<'materials'> = {
   computed: { on_hand: (m) => onHandSql(m), on_order: onOrderSql },
   customFilters: {
     below_reorder: (value, m) => (value === 'true' ? belowReorder(m) : value === 'false' ? not(belowReorder(m)) : undefined),
+    sold_by: (value, m) => soldBy('sold_by', value, m),
+    not_sold_by: (value, m) => not(soldBy('not_sold_by', value, m)),
   },
   async beforeSave({ ctx, values, existing }) {
     if (changed(values, existing, 'material_category_id')) {

@@ -10,6 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
 import { resourceKeys, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useQueryOffline } from '../../resource-kit/offline.ts';
+import { NoRows } from '../../resource-kit/offline-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -167,7 +169,11 @@ const byNumberThenName = (a: RecordOf<'products'>, b: RecordOf<'products'>) =>
 function ProductsBySeries({ category, modals, canEdit, onAdd }: ProductsProps) {
   const series = useList('series', { category_id: category.id });
   const products = useList('products', { product_category_id: category.id });
+  const offline = useQueryOffline(products);
   if (series.isLoading || products.isLoading) return <Text c="dimmed">Loading…</Text>;
+  // Offline with nothing cached: say so, not "No series in this category yet." (issue 22).
+  const missing = series.data === undefined ? series : products.data === undefined ? products : null;
+  if (missing && (offline || !missing.isError)) return <NoRows query={missing} empty="" what="The products" />;
   if (series.isError || products.isError) return <Text c="red">Could not load the products.</Text>;
 
   const all = [...(products.data ?? [])].sort(byNumberThenName);

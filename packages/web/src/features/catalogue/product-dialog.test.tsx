@@ -117,4 +117,22 @@ describe('Product dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it('says a deleted product moved to Discontinued products, with a link there', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    mockFetch((url, init) => {
+      if (init.method === 'DELETE' && url.pathname === '/api/products/7') return json({ id: 7 });
+      if (url.pathname === '/api/products/7') return json({ id: 7, name: 'Towel bar', non_inventory: true, is_assembly: false, updated_at: '2026-01-01T00:00:00Z', product_materials: [] });
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => void openProductDialog(stack(), { record: { id: 7, name: 'Towel bar' } as never }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: /^(Confirm|Delete)$/ }));
+    const link = await screen.findByRole('link', { name: 'Discontinued products' });
+    expect(link.getAttribute('href')).toBe('/discontinued_products');
+    expect(link.closest('.mantine-Notification-root')?.textContent).toContain('Product discontinued. It moved to Discontinued products, where it can be restored.');
+  });
 });

@@ -19,6 +19,7 @@ import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dia
 import { formValues } from '../../resource-kit/pick.ts';
 import { HistoryButton } from '../../resource-kit/history-panel.tsx';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { NoticeLink } from '../../resource-kit/notice-link.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField, MoneyField, SelectField } from '../../ui/fields.tsx';
@@ -84,6 +85,12 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
   });
   const dialog = useRecordDialog('products', {
     deleteConfirm: 'Delete this product?',
+    // Deleting discontinues it (issue 22): say where it went and how to get it back.
+    deletedMessage: (
+      <>
+        Product discontinued. It moved to <NoticeLink to="/discontinued_products">Discontinued products</NoticeLink>, where it can be restored.
+      </>
+    ),
     initialValues: { ...defaults, product_materials: draftLines(record) } as ProductFormValues,
     transform: (v) => productBody(v, { canSeePrices }),
   });

@@ -1,8 +1,8 @@
 /** Boms (`/boms`): name, job, Open / Pulled and line count, filtered by status; a row opens the bom. */
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
@@ -23,7 +23,8 @@ export function BomsPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'boms');
-  const [status, setStatus] = useState<string | null>(null);
+  const [filters, setFilter] = useListFilters({ status: null });
+  const { status } = filters;
   const add = async () => {
     const saved = await openBomDialog(modals);
     if (saved) void navigate(`/boms/${saved.id}`);
@@ -59,7 +60,7 @@ export function BomsPage() {
               { value: 'pulled', label: 'Pulled' },
             ]}
             value={status}
-            onChange={setStatus}
+            onChange={(v) => setFilter('status', v)}
             data-testid="bom-status-filter"
           />
         }

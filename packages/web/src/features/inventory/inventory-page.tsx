@@ -6,9 +6,9 @@
 import { formatQty } from '@glazier/shared/rules/money';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField, SelectField } from '../../ui/fields.tsx';
@@ -25,8 +25,9 @@ export function InventoryPage() {
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'inventory');
   const categories = useList('material_categories');
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [belowReorder, setBelowReorder] = useState(false);
+  const [filters, setFilter] = useListFilters({ material_category_id: null, below_reorder: null });
+  const categoryId = filters.material_category_id;
+  const belowReorder = filters.below_reorder === 'true';
   const open = (m: RecordOf<'materials'>) => void navigate(`/inventory/${m.id}`);
   const add = async () => {
     const saved = await openMaterialDialog(modals);
@@ -104,10 +105,10 @@ export function InventoryPage() {
               clearable
               data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               value={categoryId}
-              onChange={setCategoryId}
+              onChange={(v) => setFilter('material_category_id', v)}
               data-testid="category-filter"
             />
-            <CheckField kind="switch" label="Below reorder" checked={belowReorder} onChange={(e) => setBelowReorder(e.currentTarget.checked)} />
+            <CheckField kind="switch" label="Below reorder" checked={belowReorder} onChange={(e) => setFilter('below_reorder', e.currentTarget.checked ? 'true' : null)} />
           </Group>
         }
         testId="materials-table"

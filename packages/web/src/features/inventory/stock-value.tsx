@@ -1,7 +1,8 @@
 /**
  * Stock value as of a snapshot date (issue 8 §3): choose one of the snapshot dates (newest first)
  * and see the total value of that snapshot; take a new one. The totals are summed by the server
- * (the `material_snapshots.summary` action).
+ * (the `material_snapshots.summary` action). Offline it shows the copy it has, "as of" when it was
+ * fetched, and without one says it is offline, never "No snapshots yet." (issue 22).
  */
 import { materialSnapshotSummaries } from '@glazier/shared/actions/inventory';
 import { formatDate } from '@glazier/shared/rules/dates';
@@ -11,6 +12,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/actions.ts';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
@@ -49,8 +51,9 @@ export function StockValue() {
               </Text>
             </>
           ) : (
-            <Text size="sm">{summaries.isLoading ? 'Loading…' : 'No snapshots yet.'}</Text>
+            <NoRows query={summaries} size="sm" empty="No snapshots yet." what="The stock value" />
           )}
+          <OfflineAsOf query={summaries} />
         </Stack>
         <Group gap="sm" align="flex-end" wrap="nowrap">
           {list.length > 0 && (

@@ -7,6 +7,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { NoRows } from '../../resource-kit/offline-state.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -77,11 +78,7 @@ function ViewCategoryTemplate({ category }: { category: CategoryTemplateRef }) {
               </Text>
             </ListOption>
           ))}
-          {!rows.length && (
-            <Text size="sm" c="dimmed" ta="center" py="md">
-              {templates.isLoading ? 'Loading…' : 'No job templates yet.'}
-            </Text>
-          )}
+          {!rows.length && <NoRows query={templates} size="sm" ta="center" py="md" empty="No job templates yet." what="The job templates" />}
         </div>
       </ModalList>
       <DialogActions

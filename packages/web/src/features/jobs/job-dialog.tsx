@@ -20,7 +20,7 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dia
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { JOB_DELETED_MESSAGE } from './job-trash.ts';
+import { useJobDeletedNotice } from './job-trash.tsx';
 import { useSettingValue } from '../../resource-kit/settings.ts';
 import { CheckField, DateField, MoneyField, MultiSelectField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -78,9 +78,10 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
     delete initialValues.updated_at;
     Object.assign(initialValues, { number: '', active: true });
   }
+  const deletedNotice = useJobDeletedNotice();
   const dialog = useRecordDialog('jobs', {
     deleteConfirm: 'Delete this job?',
-    deletedMessage: JOB_DELETED_MESSAGE,
+    deletedMessage: deletedNotice,
     initialValues,
     // Nothing exists until Save: the server copies the job and its products with these values, at once.
     createPath: duplicateOf ? actionPath(duplicateJob, { id: duplicateOf.id }) : undefined,

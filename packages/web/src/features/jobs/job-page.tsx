@@ -39,7 +39,7 @@ import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-tim
 import { ClientName, dateRange } from './jobs-page.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
 import { jobHeading } from './job-heading.ts';
-import { JOB_DELETED_MESSAGE, useRestoreJob } from './job-trash.ts';
+import { useJobDeletedNotice, useRestoreJob } from './job-trash.tsx';
 
 type Job = RecordOf<'jobs'>;
 /** The one-to-one relations a job's GET embeds. */
@@ -142,11 +142,12 @@ export function JobPage() {
     const copy = await openDuplicateJobDialog(modals, j);
     if (copy) await navigate(`/jobs/${copy.id}`);
   };
+  const deletedNotice = useJobDeletedNotice();
   const del = async (j: Job) => {
     if (!(await dialogs.confirm('Delete this job?', { danger: true, title: 'Delete Job', confirmLabel: 'Delete' }))) return;
     try {
       await loader.run(remove.mutateAsync(j.id));
-      reportSuccess(JOB_DELETED_MESSAGE);
+      reportSuccess(deletedNotice, { long: true });
       void navigate('/jobs');
     } catch (e) {
       reportError(e);

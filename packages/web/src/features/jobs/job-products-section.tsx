@@ -16,6 +16,8 @@ import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useQueryOffline } from '../../resource-kit/offline.ts';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
@@ -119,6 +121,7 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
   const flagsOfSeries = useSeriesFlags();
   const seriesName = (id: number | null) => series.data?.find((s) => s.id === id)?.name ?? '';
   const rows = products.data ?? [];
+  const offline = useQueryOffline(products);
   const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p, ofTemplate });
 
   return (
@@ -133,12 +136,9 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
           </Button>
         </Group>
       )}
-      {products.isError && <Text c="red">Could not load the products.</Text>}
-      {products.data && rows.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg">
-          No products on this {owner} yet.
-        </Text>
-      )}
+      {products.isError && !products.data && !offline && <Text c="red">Could not load the products.</Text>}
+      <OfflineAsOf query={products} />
+      {(products.data || offline) && rows.length === 0 && <NoRows query={products} ta="center" py="lg" empty={`No products on this ${owner} yet.`} what="The products" />}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing={6} striped="even" highlightOnHover>

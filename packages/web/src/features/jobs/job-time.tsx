@@ -7,6 +7,8 @@ import { formatDate, formatHours } from '@glazier/shared/rules/dates';
 import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useQueryOffline } from '../../resource-kit/offline.ts';
+import { NoRows } from '../../resource-kit/offline-state.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ModalList } from '../../ui/modal-list.tsx';
@@ -36,16 +38,11 @@ export function JobTimeEntries({ jobId, stickyTotal = false }: { jobId: number; 
   const modals = useModals();
   const entries = useList('time_entries', { job_id: jobId, sort_column: 'date', sort_direction: 'desc' });
   const rows = entries.data ?? [];
+  const offline = useQueryOffline(entries);
   const canOpen = hasRecordDialog('time_entries');
   if (entries.isLoading) return null;
-  if (entries.isError) return <Text c="red">Could not load the time entries.</Text>;
-  if (rows.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        No time entered for this job yet.
-      </Text>
-    );
-  }
+  if (entries.isError && !entries.data && !offline) return <Text c="red">Could not load the time entries.</Text>;
+  if (rows.length === 0) return <NoRows query={entries} ta="center" py="lg" empty="No time entered for this job yet." what="The time entries" />;
   return (
     <Table verticalSpacing={6} striped="even" highlightOnHover={canOpen} data-testid="job-time-entries">
       <Table.Thead>

@@ -12,7 +12,7 @@ import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { jobHeading } from './job-heading.ts';
-import { TRASH_DAYS, useRestoreJob } from './job-trash.ts';
+import { TRASH_DAYS, useRestoreJob } from './job-trash.tsx';
 
 type Job = RecordOf<'jobs'>;
 

@@ -7,9 +7,9 @@
 import { formatDate } from '@glazier/shared/rules/dates';
 import { Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
@@ -55,9 +55,10 @@ export function JobsPage() {
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'jobs');
   const canTrash = useCan('edit', 'jobs_admin');
-  const [status, setStatus] = useState<Status>('active');
-  const [clientId, setClientId] = useState<string | null>(null);
-  const [foremanId, setForemanId] = useState<string | null>(null);
+  // In the address (`?status=all&client_id=7`): Back from a job returns to the same list.
+  const [filters, setFilter] = useListFilters({ status: 'active', client_id: null, foreman_id: null });
+  const status: Status = filters.status === 'all' ? 'all' : 'active';
+  const { client_id: clientId, foreman_id: foremanId } = filters;
   const clients = useList('clients', { active: 'all' });
   const users = useList('users', { active: 'all' });
   const colorOf = (id: number | null) => clients.data?.find((c) => c.id === id)?.color ?? null;
@@ -152,7 +153,7 @@ export function JobsPage() {
                 { value: 'all', label: 'All' },
               ]}
               value={status}
-              onChange={(v) => setStatus(v as Status)}
+              onChange={(v) => setFilter('status', v)}
               data-testid="status-filter"
             />
             <SelectField
@@ -163,7 +164,7 @@ export function JobsPage() {
               searchable
               data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               value={clientId}
-              onChange={setClientId}
+              onChange={(v) => setFilter('client_id', v)}
               data-testid="client-filter"
             />
             <SelectField
@@ -174,7 +175,7 @@ export function JobsPage() {
               searchable
               data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
               value={foremanId}
-              onChange={setForemanId}
+              onChange={(v) => setFilter('foreman_id', v)}
               data-testid="foreman-filter"
             />
           </Group>

@@ -6,8 +6,9 @@
 import { PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
@@ -33,9 +34,10 @@ export function groupByJob(items: Item[]): { jobId: number; items: Item[] }[] {
 export function PickupPage() {
   const modals = useModals();
   const canEdit = useCan('edit', 'pickup_items');
-  const [status, setStatus] = useState<string | null>(null);
-  const [category, setCategory] = useState<string | null>(null);
-  const [complete, setComplete] = useState('open');
+  // In the address (`?complete=all&category=Mirrors`), like every list's filters.
+  const [filters, setFilter] = useListFilters({ status: null, category: null, complete: 'open' });
+  const { status, category } = filters;
+  const complete = filters.complete === 'complete' || filters.complete === 'all' ? filters.complete : 'open';
   const items = useList('pickup_items', {
     ...(status ? { status } : {}),
     ...(category ? { category_name: category } : {}),
@@ -61,13 +63,14 @@ export function PickupPage() {
           </Button>
         )}
       </Group>
+      <OfflineAsOf query={items} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={setStatus} clearable allowDeselect w={200} />
-        <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={setCategory} clearable allowDeselect w={200} />
+        <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} clearable allowDeselect w={200} />
+        <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={(v) => setFilter('category', v)} clearable allowDeselect w={200} />
         <SegmentedControl
           aria-label="Complete"
           value={complete}
-          onChange={setComplete}
+          onChange={(v) => setFilter('complete', v)}
           data={[
             { value: 'open', label: 'Open' },
             { value: 'complete', label: 'Complete' },
@@ -108,11 +111,7 @@ export function PickupPage() {
           </Stack>
         </Card>
       ))}
-      {!groups.length && (
-        <Text c="dimmed" size="sm" ta="center" py="lg">
-          {items.isLoading ? 'Loading…' : items.isError ? 'Could not load the list.' : 'No pickup items here.'}
-        </Text>
-      )}
+      {!groups.length && <NoRows query={items} size="sm" ta="center" py="lg" empty="No pickup items here." what="The list" />}
     </Stack>
   );
 }

@@ -5,8 +5,10 @@
  * Choosing a status saves the line; the server writes the receipt (or its reverse) and marks the
  * order received with its last line. Split divides the line's qty among the three statuses: editing
  * one amount adjusts the current status's amount, so the total stays the line's qty; any negative
- * amount shows "It looks like something is adding up to a negative." and blocks the save. The
- * server splits in one transaction (the `purchase_order_materials.split` action).
+ * amount shows "It looks like something is adding up to a negative." and blocks the save, and the
+ * amount that breaks the rule is marked, with the line's qty beside it (issue 22). The server
+ * splits in one transaction (the `purchase_order_materials.split` action), and names the field it
+ * refuses too.
  */
 import { PO_LINE_STATUS_LABELS, PO_LINE_STATUSES } from '@glazier/shared/resources/purchasing';
 import { formatQty } from '@glazier/shared/rules/money';
@@ -20,7 +22,7 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { SPLIT_NEGATIVE_MESSAGE, adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { refreshStock, splitLine } from './order-actions.ts';
 
 type Line = RecordOf<'purchase_order_materials'>;
@@ -53,6 +55,27 @@ function StatusPicker({ line }: { line: Line }) {
   );
 }
 
+/**
+ * What is wrong with a split, under the amount that breaks the rule: a negative amount (the rest
+ * left to the line's current status once the others took more than the line has) says which
+ * amounts took it and the line's qty ("Received 5 and Backordered 20 add up to 25, more than the
+ * line's 12.").
+ */
+export function splitFieldErrors(qty: number, current: PoLineStatus, amounts: SplitAmounts): Partial<Record<PoLineStatus, string>> {
+  const errors = splitErrors(qty, amounts);
+  const out: Partial<Record<PoLineStatus, string>> = {};
+  for (const s of PO_LINE_STATUSES) {
+    if (!errors[s]) continue;
+    const others = PO_LINE_STATUSES.filter((o) => o !== current && amounts[o] > 0);
+    const taken = others.reduce((sum, o) => sum + amounts[o], 0);
+    out[s] =
+      s === current && others.length
+        ? `${others.map((o) => `${PO_LINE_STATUS_LABELS[o]} ${formatQty(amounts[o])}`).join(' and ')} ${others.length > 1 ? `add up to ${formatQty(taken)}` : 'is'}, more than the line's ${formatQty(qty)}.`
+        : `Below 0; the line has ${formatQty(qty)} in all.`;
+  }
+  return out;
+}
+
 function SplitForm({ line }: { line: Line }) {
   const modal = useModal<Line[]>();
   const status = line.status ?? 'ordered';
@@ -60,8 +83,14 @@ function SplitForm({ line }: { line: Line }) {
   const loader = useLoader();
   const queryClient = useQueryClient();
   const [amounts, setAmounts] = useState<SplitAmounts>(() => initialSplit(qty, status));
-  // The shared rule the server applies: any negative amount blocks the split.
-  const error = Object.values(splitErrors(qty, amounts))[0]?.[0] ?? null;
+  // The amount typed last: marked too when it tipped the split over.
+  const [edited, setEdited] = useState<PoLineStatus | null>(null);
+  // What the server refused, under its field, until the next edit.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<PoLineStatus, string>>>({});
+  // The shared rule the server applies: any negative amount blocks the split. The spec's message
+  // stays; the amount that breaks the rule is marked, with the line's qty beside it.
+  const fieldErrors = { ...splitFieldErrors(qty, status, amounts), ...serverErrors };
+  const error = Object.values(splitErrors(qty, amounts))[0]?.[0] ?? (Object.keys(serverErrors).length ? SPLIT_NEGATIVE_MESSAGE : null);
   // The dialog opens on the first amount one can type (the current status's is the rest, read-only).
   const firstEditable = PO_LINE_STATUSES.find((s) => s !== status);
 
@@ -73,7 +102,11 @@ function SplitForm({ line }: { line: Line }) {
       reportSuccess('Line split.');
       modal.close(lines);
     } catch (e) {
-      reportError(e); // e.g. the line changed meanwhile: the server refuses a total that differs
+      // e.g. the line changed meanwhile: the server refuses a total that differs (a notice); a
+      // refused amount shows under its field.
+      const found: Partial<Record<PoLineStatus, string>> = {};
+      reportError(e, { form: { fields: PO_LINE_STATUSES, setFieldError: (f, m) => (found[f as PoLineStatus] = m) } });
+      setServerErrors(found);
     }
   };
 
@@ -93,7 +126,14 @@ function SplitForm({ line }: { line: Line }) {
           readOnly={s === status}
           data-autofocus={s === firstEditable || undefined}
           helper={s === status ? 'The rest of the line' : undefined}
+          error={fieldErrors[s] ?? (error && s === edited && fieldErrors[status] ? true : undefined)}
+          rightSection={<Text size="xs" c="dimmed" pr={4}>of {formatQty(qty)}</Text>}
+          rightSectionWidth={64}
+          rightSectionPointerEvents="none"
+          data-testid={`split-${s}`}
           onChange={(v) => {
+            setEdited(s);
+            setServerErrors({});
             setAmounts((a) => adjustSplit(a, status, s, v ?? 0));
           }}
         />

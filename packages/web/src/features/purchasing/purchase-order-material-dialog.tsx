@@ -7,16 +7,23 @@
  * qty × the vendor's unit price. Changing qty or unit price recomputes the price; raising the
  * minimum order qty above qty lifts qty to it. The rules are @glazier/shared/rules/purchasing/purchase-order-line.
  * The status is not edited here: saved lines change it through the status picker (line-status-dialog).
+ *
+ * The material picker lists the order's vendor's materials first, each with the vendor's part
+ * number and price, and the others below, marked as not sold by this vendor (the materials'
+ * `sold_by` / `not_sold_by` filters). A material already on the order is flagged in the list, and
+ * once picked a warning says so: saving adds a second line, which the user may want (issue 22).
  */
-import { Text } from '@mantine/core';
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { Alert, Badge, Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { fetchList, resourceKeys, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { fetchList, resourceKeys, useList, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { RecordPicker, type PickerGroup } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -24,6 +31,64 @@ import { linePrice, lineUnitPrice, lineWithMinimumOrderQty, qtyForChosenMaterial
 
 export const PO_MATERIAL_REQUIRED = 'The material is required';
 export const REMOVE_LINE_CONFIRM = 'Remove this material from this order?';
+
+type Material = RecordOf<'materials'>;
+
+/** "Already on this order (10)": a material's lines on the order, other than the one being edited. */
+function onOrderText(lines: RecordOf<'purchase_order_materials'>[]): string {
+  const qty = lines.reduce((sum, l) => sum + (l.qty ?? 0), 0);
+  return `Already on this order (${formatQty(qty)})`;
+}
+
+/**
+ * The picker's groups on an order of a known vendor: its materials (part number, price), then the
+ * rest; each row flagged when the material is already on the order.
+ */
+function useVendorGroups(order: RecordOf<'purchase_orders'> | undefined, lineId: number | null) {
+  const vendorId = order?.vendor_id ?? null;
+  const vendorName = order?.vendor_name || 'this vendor';
+  const [shownIds, setShownIds] = useState('');
+  const onResults = useCallback((rows: Material[]) => setShownIds(rows.map((r) => r.id).join(',')), []);
+  const prices = useList('vendor_materials', { vendor_id: vendorId ?? undefined, material_id_list: shownIds }, { enabled: vendorId != null && shownIds !== '' });
+  const lines = useList('purchase_order_materials', { purchase_order_id: order?.id }, { enabled: order != null });
+  const linesOf = (materialId: number) => (lines.data ?? []).filter((l) => l.material_id === materialId && l.id !== lineId);
+  const priceOf = (materialId: number) => prices.data?.find((v) => v.material_id === materialId && v.active) ?? null;
+
+  const flag = (m: Material): ReactNode => {
+    const on = linesOf(m.id);
+    return on.length ? (
+      <Badge size="sm" color="orange" variant="light" tt="none" data-testid="already-on-order">
+        {onOrderText(on)}
+      </Badge>
+    ) : null;
+  };
+  const row = (m: Material, what: ReactNode) => (
+    <Group gap={6} wrap="wrap">
+      <span>{what}</span>
+      {flag(m)}
+    </Group>
+  );
+  const groups: readonly [PickerGroup<'materials'>, PickerGroup<'materials'>] | undefined =
+    vendorId == null
+      ? undefined
+      : [
+          {
+            label: `Sold by ${vendorName}`,
+            filters: { sold_by: vendorId },
+            describe: (m) => {
+              const vm = priceOf(m.id);
+              const parts = [m.description, vm && `Part ${vm.vendor_part_number || '—'} · ${formatMoney(vm.unit_price)}`].filter(Boolean);
+              return row(m, parts.join(' · '));
+            },
+          },
+          {
+            label: `Other materials`,
+            filters: { not_sold_by: vendorId },
+            describe: (m) => row(m, [m.description, `Not sold by ${vendorName}`].filter(Boolean).join(' · ')),
+          },
+        ];
+  return { groups, onResults, linesOf };
+}
 
 interface Props {
   record?: RecordOf<'purchase_order_materials'> | null;
@@ -92,6 +157,8 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
   };
 
   const partNumber = vendorMaterial.data?.vendor_part_number ?? record?.vendor_part_number;
+  const vendor = useVendorGroups(order.data, record?.id ?? null);
+  const twice = values.material_id != null ? vendor.linesOf(values.material_id) : [];
   return (
     <RecordDialogForm dialog={{ ...dialog, onSubmit }} canSave={canEdit} canDelete={canEdit}>
       <RecordPicker
@@ -102,8 +169,16 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         error={form.errors.material_id}
         helper={material.data?.description || undefined}
         autoFocus={values.material_id == null}
+        groups={vendor.groups}
+        onResults={vendor.onResults}
         data-testid="material-picker"
       />
+      {twice.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py={8} data-testid="already-on-order-warning">
+          {material.data?.number ?? 'This material'} is already on this order ({formatQty(twice.reduce((sum, l) => sum + (l.qty ?? 0), 0))}). Saving adds it a second
+          time; to order more, you can change that line's qty instead.
+        </Alert>
+      )}
       {values.material_id != null && (
         <Text size="sm" c="dimmed" data-testid="vendor-part-number">
           {values.vendor_material_id == null

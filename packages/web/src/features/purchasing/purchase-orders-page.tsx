@@ -8,10 +8,10 @@ import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useList } from '../../resource-kit/hooks.ts';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { recordHeading } from '../../resource-kit/record-headings.ts';
 import { SelectField } from '../../ui/fields.tsx';
@@ -36,8 +36,8 @@ const STATUS_OPTIONS = (Object.keys(PURCHASE_ORDER_STATUS_LABELS) as PurchaseOrd
 
 function OrderList() {
   const navigate = useNavigate();
-  const [status, setStatus] = useState<string | null>(null);
-  const [vendorId, setVendorId] = useState<string | null>(null);
+  const [filters, setFilter] = useListFilters({ status: null, vendor_id: null });
+  const { status, vendor_id: vendorId } = filters;
   const vendors = useList('vendors', { active: 'all' });
   return (
     <ResourceTable
@@ -51,7 +51,7 @@ function OrderList() {
       defaultSort={{ column: 'number', direction: 'desc' }}
       toolbar={
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SelectField aria-label="Status" placeholder="All statuses" w={160} clearable data={STATUS_OPTIONS} value={status} onChange={setStatus} data-testid="status-filter" />
+          <SelectField aria-label="Status" placeholder="All statuses" w={160} clearable data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} data-testid="status-filter" />
           <SelectField
             aria-label="Vendor"
             placeholder="All vendors"
@@ -60,7 +60,7 @@ function OrderList() {
             searchable
             data={(vendors.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
             value={vendorId}
-            onChange={setVendorId}
+            onChange={(v) => setFilter('vendor_id', v)}
             data-testid="vendor-filter"
           />
         </Group>

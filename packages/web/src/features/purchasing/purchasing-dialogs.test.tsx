@@ -41,7 +41,52 @@ const line = (extra = {}) => ({
   ...extra,
 });
 
+const aluminium = { id: 12, number: 'AL-00009', description: 'Aluminium channel', economic_order_qty: 0, reorder_qty: 0, on_hand: 0, on_order: 0, active: true };
+/** The materials the order's vendor (5) sells, or the others. */
+const materialsPage = (url: URL) => {
+  const data = url.searchParams.get('sold_by') === '5' ? [material] : url.searchParams.get('not_sold_by') === '5' ? [aluminium] : [aluminium, material];
+  return json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
+};
+
 describe('PO Material dialog', () => {
+  it("lists the vendor's materials first with part number and price, the others below as not sold by it, and flags one already on the order", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_orders/3') return json(order);
+      if (url.pathname === '/api/materials/9') return json(material);
+      if (url.pathname === '/api/materials' && init.method === 'GET') return materialsPage(url);
+      if (url.pathname === '/api/vendor_materials' && init.method === 'GET') return json({ data: [vendorMaterial] });
+      if (url.pathname === '/api/vendor_materials/31') return json(vendorMaterial);
+      if (url.pathname === '/api/purchase_order_materials' && init.method === 'GET') return json({ data: [line()] });
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => {
+      void openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add PO Material' });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/purchase_orders/3')).toBe(true));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Material' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Material results' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(2));
+    const [first, second] = within(listbox).getAllByRole('option');
+    expect(first!.textContent).toContain('GL-38CT');
+    expect(first!.textContent).toContain('Part HS-38 · $4.50');
+    expect(first!.textContent).toContain('Already on this order (10)');
+    expect(second!.textContent).toContain('AL-00009');
+    expect(second!.textContent).toContain('Not sold by Harbor Supply');
+    expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Sold by Harbor Supply',
+      'Other materials',
+    ]);
+    // The part numbers and prices are asked for the materials shown, of this vendor only.
+    const priced = calls.find((c) => c.url.pathname === '/api/vendor_materials' && c.url.searchParams.has('material_id_list'))!.url.searchParams;
+    expect([priced.get('vendor_id'), priced.get('material_id_list')]).toEqual(['5', '9,12']);
+
+    await userEvent.click(first!);
+    expect((await within(dialog).findByTestId('already-on-order-warning')).textContent).toContain('GL-38CT is already on this order (10). Saving adds it a second time');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
   it('requires the material', async () => {
     const calls = mockFetch((url) => (url.pathname === '/api/purchase_orders/3' ? json(order) : undefined));
     const stack = setup('manager');
@@ -59,9 +104,10 @@ describe('PO Material dialog', () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/purchase_orders/3') return json(order);
       if (url.pathname === '/api/materials/9') return json(material);
-      if (url.pathname === '/api/materials' && init.method === 'GET') return json({ data: [material], current_page: 1, last_page: 1, per_page: 20, total: 1 });
+      if (url.pathname === '/api/materials' && init.method === 'GET') return materialsPage(url);
       if (url.pathname === '/api/vendor_materials' && init.method === 'GET') return json({ data: [vendorMaterial] });
       if (url.pathname === '/api/vendor_materials/31') return json(vendorMaterial);
+      if (url.pathname === '/api/purchase_order_materials' && init.method === 'GET') return json({ data: [] });
       if (url.pathname === '/api/purchase_order_materials' && init.method === 'POST') return json({ id: 80, ...body(init) }, 201);
       return undefined;
     });
@@ -168,4 +214,42 @@ describe('Split dialog', () => {
     await expect(result).resolves.toHaveLength(3);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ordered: 0, received: 6, backordered: 4 });
   });
+
+  it("marks the amount that breaks the rule with the line's qty beside it, and shows the field the server refuses", async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/purchase_order_materials/70/split' && init.method === 'POST') {
+        return json({ message: 'Invalid', errors: { received: ['It looks like something is adding up to a negative.'] } }, 422);
+      }
+      return undefined;
+    });
+    const stack = setup('manager');
+    act(() => {
+      void openSplitDialog(stack(), line({ qty: 12, price: 54 }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Split Line' });
+    const field = (name: string) => within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
+    await userEvent.clear(field('Received'));
+    await userEvent.type(field('Received'), '5');
+    await userEvent.clear(field('Backordered'));
+    await userEvent.type(field('Backordered'), '20');
+    expect(field('Ordered').value).toBe('-13');
+    // The spec's message stays; the amount below 0 is marked and says why, with the line's qty.
+    expect(within(dialog).getByTestId('split-error').textContent).toBe('It looks like something is adding up to a negative.');
+    expect(field('Ordered').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText("Received 5 and Backordered 20 add up to 25, more than the line's 12.")).toBeTruthy();
+    // The amount typed last, which tipped it over, is marked too; the others are not.
+    expect(field('Backordered').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Received').getAttribute('aria-invalid')).not.toBe('true');
+    expect(within(dialog).getAllByText('of 12')).toHaveLength(3);
+
+    await userEvent.clear(field('Backordered'));
+    await userEvent.type(field('Backordered'), '7');
+    expect(within(dialog).queryByTestId('split-error')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Split' }));
+    // The server's refusal names its field: shown under it.
+    expect(await within(dialog).findByText('It looks like something is adding up to a negative.', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(field('Received').getAttribute('aria-invalid')).toBe('true');
+  });
 });
+

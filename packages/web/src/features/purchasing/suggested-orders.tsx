@@ -15,6 +15,8 @@ import { Link } from 'react-router';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
+import { useQueryOffline } from '../../resource-kit/offline.ts';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { CheckField, QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
@@ -43,6 +45,7 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
   const loader = useLoader();
   const suggestions = useQuery({ queryKey: SUGGESTIONS_KEY, queryFn: ({ signal }) => fetchSuggestions(signal), staleTime: 0 });
   const groups = useMemo(() => groupByVendor(suggestions.data ?? []), [suggestions.data]);
+  const offline = useQueryOffline(suggestions);
   // Ticked lines and their qty (the suggested one until edited).
   const [picked, setPicked] = useState<Map<number, number>>(new Map());
   const [created, setCreated] = useState<RecordOf<'purchase_orders'>[] | null>(null);
@@ -87,7 +90,8 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
       </Center>
     );
   }
-  if (suggestions.isError) return <Alert color="red" role="alert">Could not load the suggestions.</Alert>;
+  // Offline, a cached copy shows (noted), or the line saying it is offline: not a failure.
+  if (suggestions.isError && suggestions.data === undefined && !offline) return <Alert color="red" role="alert">Could not load the suggestions.</Alert>;
 
   return (
     <Stack gap="md" data-testid="suggested-orders">
@@ -102,11 +106,8 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
           </Stack>
         </Alert>
       )}
-      {groups.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          Nothing to order: every material has enough on hand and on order.
-        </Text>
-      )}
+      <OfflineAsOf query={suggestions} />
+      {groups.length === 0 && <NoRows query={suggestions} ta="center" py="xl" empty="Nothing to order: every material has enough on hand and on order." what="The suggestions" />}
       {groups.map((g) => {
         const orderable = canEdit && g.vendorId != null;
         const allPicked = g.lines.every((s) => picked.has(s.material_id));
