@@ -113,6 +113,7 @@ function recordingDriver(driver: Driver, rec: Recorder): Driver {
       const { conn, release } = await driver.acquire();
       return { conn: rec.wrap(conn, true), release };
     },
+    poolStats: () => driver.poolStats(),
     close: () => driver.close(),
   };
 }

@@ -1,5 +1,6 @@
 /** Configuration from the environment (documented in README.md). */
 import path from 'node:path';
+import { compile } from '@fastify/proxy-addr';
 
 export interface Config {
   port: number;
@@ -16,6 +17,8 @@ export interface Config {
    * (false), the nearest `n` hops, or the listed proxy addresses / CIDR ranges.
    */
   trustProxy: TrustProxy;
+  /** Addresses / CIDR ranges that may read GET /metrics without signing in (METRICS_ALLOW). */
+  metricsAllow: string[];
 }
 
 export type TrustProxy = false | number | string[];
@@ -36,6 +39,21 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return list;
 }
 
+/**
+ * METRICS_ALLOW: a comma list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`) whose callers
+ * read /metrics without signing in; unset: signed-in admins only.
+ */
+export function parseMetricsAllow(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.find((s) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s));
+  if (bad) throw new Error(`METRICS_ALLOW: "${bad}" is not an address or a CIDR range.`);
+  compile(list); // refuses a malformed address or range now, not on the first scrape
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -48,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
   };
 }

@@ -29,6 +29,7 @@ async function serve() {
     secureCookies: config.secureCookies,
     webDist: config.webDist,
     trustProxy: config.trustProxy,
+    metricsAllow: config.metricsAllow,
   });
   // Expired sessions are dropped at start and hourly, so the table does not grow without end.
   const purge = () => purgeExpiredSessions(db).catch((e: unknown) => app.log.warn({ err: e }, 'purging expired sessions failed'));

@@ -54,6 +54,7 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       const c = await pool.connect();
       return { conn: runOn(c), release: () => c.release() };
     },
+    poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 /** Builds the Fastify app: security plugins, sessions, the API and the built web app. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -24,6 +24,7 @@ import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
+import { registerMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +44,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** METRICS_ALLOW (config.ts): addresses that read GET /metrics without signing in. */
+  metricsAllow?: string[];
 }
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -71,6 +74,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     routerOptions: { maxParamLength: 200 },
+    // One line per request, written once it is answered (metrics.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   // An empty JSON body (DELETE, logout) is no body, not a syntax error.
@@ -149,6 +154,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     request.ctx = { db, user: request.user, sessionId: request.session?.sessionId };
     csrfGuard(request);
   });
+
+  registerMetrics(app, db, { allow: opts.metricsAllow });
 
   app.get('/health', async (request, reply) => {
     try {

@@ -16,7 +16,7 @@ type Cached = Readonly<SessionData> | null;
  * destroys in this process forget the entry at once; another app server sees a logout within the
  * 2 s TTL.
  */
-const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000);
+const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000, 'sessions');
 
 export class DbSessionStore {
   readonly #cache: RefreshingCache<string, Cached>;

@@ -6,7 +6,7 @@
 import type { SessionUser } from '@glazier/shared/api';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
-const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000);
+const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000, 'users');
 
 /** The cache of signed-in users read from `db` (refreshing-cache.ts). */
 export function sessionUserCache(db: object): RefreshingCache<number, SessionUser | null> {
