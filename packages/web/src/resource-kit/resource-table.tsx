@@ -28,6 +28,7 @@ import { fieldText } from './field-text.ts';
 import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
+import { TableDataMenu } from './transfer/table-data-menu.tsx';
 
 /** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
 export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
@@ -77,14 +78,9 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const filterKey = JSON.stringify(props.filters ?? {});
   useEffect(() => setPageNo(1), [search, sort, filterKey]);
 
-  const page = usePage(resource, {
-    page: pageNo,
-    per_page: perPage,
-    search: search || undefined,
-    sort_column: sort?.column,
-    sort_direction: sort?.direction,
-    ...props.filters,
-  });
+  // What the list shows, any page: the export menu writes all of it.
+  const query = { search: search || undefined, sort_column: sort?.column, sort_direction: sort?.direction, ...props.filters };
+  const page = usePage(resource, { page: pageNo, per_page: perPage, ...query });
   const rows = page.data?.data ?? [];
   const offline = useQueryOffline(page);
   const showSkeleton = useDelayedFlag(page.isLoading) && !offline;
@@ -109,23 +105,22 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
 
   return (
     <Stack gap="sm" data-testid={props.testId}>
-      {(searchable || props.toolbar) && (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {searchable && (
-            <TextField
-              style={{ flex: 1, minWidth: 200 }}
-              aria-label="Search"
-              placeholder={props.searchPlaceholder ?? 'Search'}
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              enterNext={false}
-              type="search"
-            />
-          )}
-          {props.toolbar}
-        </Group>
-      )}
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        {searchable && (
+          <TextField
+            style={{ flex: 1, minWidth: 200 }}
+            aria-label="Search"
+            placeholder={props.searchPlaceholder ?? 'Search'}
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            enterNext={false}
+            type="search"
+          />
+        )}
+        {props.toolbar}
+        <TableDataMenu resource={resource} columns={columns} query={query} />
+      </Group>
       {offline && rows.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">
           {page.dataUpdatedAt && !page.isPlaceholderData ? offlineCopyMessage(page.dataUpdatedAt) : OFFLINE_MESSAGE}
