@@ -151,6 +151,22 @@ describe('import', () => {
     expect((await as.manager.get('/api/materials?page=1&search=BULK-')).body.total).toBe(2000);
   });
 
+  it('answers hostile cells with field errors, never a 500, and writes nothing', async () => {
+    const before = await count('materials');
+    const res = await as.manager.post('/api/materials/import', {
+      rows: [
+        { number: 'NUL\u0000-1', description: 'x' },
+        { number: 'NUL-2', material_category_id: 'Glass\u0000' },
+        { number: 'NUL-3', reorder_qty: '1e400', starting_price: true, active: 'maybe' },
+        { number: 'NUL-4', id: '-1' },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['rows.0.number', 'rows.1.material_category_id', 'rows.2.active', 'rows.2.reorder_qty', 'rows.2.starting_price', 'rows.3.id']);
+    expect(res.body.errors?.['rows.1.material_category_id']).toEqual(['Must not contain control characters.']);
+    expect(await count('materials')).toBe(before);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = await as.manager.get('/api/openapi.json');
     const paths = doc.body.paths as Record<string, Record<string, { operationId?: string }>>;

@@ -14,10 +14,11 @@
  * `id`). Each row has its own savepoint, so a failed row (a unique number taken) leaves the
  * transaction usable for the next.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { IMPORT_KEYS, type ImportRow, type ImportRowResult, type Importable } from '@glazier/shared/actions/imports';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import { importCellValue } from '@glazier/shared/resources/import-cells';
+import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';
 import type { Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
 import { allowed, requireUser, type Ctx } from '../engine/context.ts';
@@ -60,9 +61,10 @@ export async function importRecords({ ctx, resource: name, rows, commit }: { ctx
     return await ctx.db.transaction(async (db) => {
       const tx: Ctx = { ...ctx, db };
       const refs = new RefNames(tx);
+      const known = await knownKeys(tx, res, rows);
       const outcome: ImportOutcome = { rows: [], added: 0, updated: 0, failed: 0 };
       for (const row of rows) {
-        const result = await importRow(tx, res, row, refs);
+        const result = await importRow(tx, res, row, refs, known);
         outcome.rows.push(result);
         if (result.errors) outcome.failed++;
         else if (result.action === 'add') outcome.added++;
@@ -79,15 +81,19 @@ export async function importRecords({ ctx, resource: name, rows, commit }: { ctx
   }
 }
 
-async function importRow(ctx: Ctx, res: ServerResource, row: ImportRow, refs: RefNames): Promise<ImportRowResult> {
+async function importRow(ctx: Ctx, res: ServerResource, row: ImportRow, refs: RefNames, known: Map<string, number> | undefined): Promise<ImportRowResult> {
   // One savepoint per row (sent with the row's first statement): a failed row is undone alone.
   await ctx.db.query('SAVEPOINT glazier_import_row', [], { deferred: true });
   let existingId: number | null = null;
   try {
     const { body, id } = await rowBody(ctx, res, row, refs);
-    existingId = id ?? (await findByKey(ctx, res, body));
-    await saveInTransaction(ctx, res.name, body, existingId);
+    const key = known && typeof body[IMPORT_KEYS[res.name as Importable][0]!] === 'string' ? (body[IMPORT_KEYS[res.name as Importable][0]!] as string).trim() : '';
+    existingId = id ?? (known ? (key ? (known.get(key) ?? null) : null) : await findByKey(ctx, res, body));
+    const saved = await saveInTransaction(ctx, res.name, body, existingId);
     await ctx.db.query('RELEASE SAVEPOINT glazier_import_row', [], { deferred: true });
+    // a later row with the same key updates this one (the key as stored: the save trims it)
+    const stored = known ? saved[IMPORT_KEYS[res.name as Importable][0]!] : undefined;
+    if (known && typeof stored === 'string' && !known.has(stored)) known.set(stored, saved.id as number);
     return { action: existingId === null ? 'add' : 'update', id: existingId };
   } catch (e) {
     await ctx.db.query('ROLLBACK TO SAVEPOINT glazier_import_row');
@@ -136,6 +142,25 @@ async function rowBody(ctx: Ctx, res: ServerResource, row: ImportRow, refs: RefN
   return { body, id };
 }
 
+/**
+ * The records the rows name by a key of one text field (a number, a name), read in one statement
+ * before the first row instead of one look-up a row (`findByKey`). Undefined for a key of
+ * several fields, or of a reference (vendor materials): those are looked up row by row.
+ */
+async function knownKeys(ctx: Ctx, res: ServerResource, rows: ImportRow[]): Promise<Map<string, number> | undefined> {
+  const keys = IMPORT_KEYS[res.name as Importable];
+  const field = keys[0]!;
+  const fd = (res.def.fields as Record<string, FieldDef>)[field];
+  if (keys.length !== 1 || fd?.kind !== 'text') return undefined;
+  const wanted = [...new Set(rows.map((r) => (typeof r[field] === 'string' ? (r[field] as string).trim() : '')).filter((v) => v !== '' && isPlainText(v)))];
+  const known = new Map<string, number>();
+  if (!wanted.length) return known;
+  const t = res.table;
+  const found = await selectRows(ctx.db, t, { where: and(inArray(t[field], wanted), ...baseConditions(ctx, res)), orderBy: [sql`${t.id} DESC`] });
+  for (const r of found) known.set(r[field] as string, r.id as number); // the lowest id wins, as findByKey's
+  return known;
+}
+
 /** The record a row names by its key fields (IMPORT_KEYS), when all of them have a value. */
 async function findByKey(ctx: Ctx, res: ServerResource, body: Row): Promise<number | null> {
   const keys = IMPORT_KEYS[res.name as Importable];
@@ -171,6 +196,7 @@ class RefNames {
     const label = target.def.label.toLowerCase();
     const field = target.def.naming.fields[0] ?? target.def.titleField;
     const none = `No ${label} ${field === 'number' ? 'numbered' : 'named'} “${text}”.`;
+    if (!isPlainText(text)) return CONTROL_MESSAGE;
     if (!allowed(this.ctx, 'view', target.def.read) || !(field in target.table)) return none;
     const t = target.table;
     const rows = await selectRows(this.ctx.db, t, { where: and(sql`lower(${t[field]}) = lower(${text})`, ...baseConditions(this.ctx, target)), orderBy: [sql`${t.id}`], limit: 2 });
