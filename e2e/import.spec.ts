@@ -80,7 +80,7 @@ test('a manager imports materials from a CSV file, again without duplicates, and
   await dialog.getByRole('button', { name: 'Check 3 Rows' }).click();
 
   // the preview: the bad row with the server's own message, and no Import button
-  await expect(dialog.getByTestId('import-summary')).toHaveText('1 of 3 rows have errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
+  await expect(dialog.getByTestId('import-summary')).toHaveText('1 of 3 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
   await expect(dialog.getByTestId('import-errors').getByRole('row').nth(1)).toHaveText('3Category “No Such Category”: No material category named “No Such Category”.');
   await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await expectAccessible(page, 'import preview with errors');

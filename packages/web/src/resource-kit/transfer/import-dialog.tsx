@@ -319,7 +319,7 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
       {summary && (
         <Text size="sm" data-testid="import-summary">
           {summary.failed > 0
-            ? `${n(summary.failed)} of ${n(total)} rows have errors: fix them in the file and choose it again. Nothing is imported while a row has errors.`
+            ? `${n(summary.failed)} of ${n(total)} rows ${summary.failed === 1 ? 'has' : 'have'} errors: fix them in the file and choose it again. Nothing is imported while a row has errors.`
             : `Ready: ${n(summary.added)} to add, ${n(summary.updated)} to update.`}
         </Text>
       )}

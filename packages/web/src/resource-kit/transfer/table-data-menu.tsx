@@ -27,11 +27,19 @@ export interface TableDataMenuProps {
   query: Query;
 }
 
-export function TableDataMenu({ resource, columns, query }: TableDataMenuProps) {
-  const modals = useModals();
+export function TableDataMenu(props: TableDataMenuProps) {
+  // Only an importable resource asks who the user is (the menu of any other list needs nobody).
+  return isImportable(props.resource) ? <ImportableMenu {...props} /> : <DataMenu {...props} canImport={false} />;
+}
+
+function ImportableMenu(props: TableDataMenuProps) {
   const user = useCurrentUser();
-  const access = RESOURCES[resource].write;
-  const canImport = isImportable(resource) && access !== 'signed_in' && can(user, 'edit', access);
+  const access = RESOURCES[props.resource].write;
+  return <DataMenu {...props} canImport={access !== 'signed_in' && can(user, 'edit', access)} />;
+}
+
+function DataMenu({ resource, columns, query, canImport }: TableDataMenuProps & { canImport: boolean }) {
+  const modals = useModals();
 
   const exportCsv = () =>
     void import('./csv-export.tsx')
