@@ -25,14 +25,12 @@ import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { ensureDefaultPermissions } from '../packages/server/src/platform/role-permissions.ts';
 import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
-import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 import { installServerResources } from '../packages/server/src/areas/registry.ts';
+import { BENCH_TODAY, SCENARIO_KEYS, ensureUsers, get, login, jobListPath, scenarioVariants, searchTerms, type Req, type ScenarioKey, type Session, type Variant } from './scenarios.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
 const DATA_VERSION = 4;
-/** The date the bench data is centred on (fixed, so every build is the same). */
-const BENCH_TODAY = '2026-06-30';
 const BENCH_SEED = 20260142;
 
 const { values: args } = parseArgs({
@@ -58,7 +56,6 @@ const WARMUP_MS = 1000;
 const SOLO_DURATION_MS = Math.max(3000, DURATION_MS / 2);
 /** Time allowed for each raw SQL measurement (runs stop early when it is used up). */
 const SQL_BUDGET_MS = 10_000;
-const USERS = 20;
 const ROOT = path.resolve(import.meta.dirname);
 
 // ---------- a Db whose statements can be captured ----------
@@ -113,6 +110,7 @@ function recordingDriver(driver: Driver, rec: Recorder): Driver {
       const { conn, release } = await driver.acquire();
       return { conn: rec.wrap(conn, true), release };
     },
+    poolStats: () => driver.poolStats(),
     close: () => driver.close(),
   };
 }
@@ -237,53 +235,6 @@ async function ensureData(db: Db, label: string, marker?: string): Promise<{ loa
   return { loadSeconds: result.seconds, reused: false };
 }
 
-interface BenchUser {
-  id: number;
-  email: string;
-  role: string;
-}
-
-async function ensureUsers(db: Db): Promise<{ users: BenchUser[]; password: string }> {
-  const password = 'bench-password-1';
-  const users: BenchUser[] = [];
-  for (let i = 1; i <= USERS; i++) {
-    // Half employees (read-only jobs, own time only), the rest supervisors and two admins.
-    const role = i <= USERS / 2 ? 'employee' : i > USERS - 2 ? 'admin' : 'supervisor';
-    const email = `bench${String(i).padStart(2, '0')}@bench.test`;
-    const r = await createOrResetUser(db, { email, password, role, name: `Bench User ${i}` });
-    users.push({ id: r.id, email, role });
-  }
-  return { users, password };
-}
-
-interface Session {
-  cookie: string;
-  xsrf: string;
-  userId: number;
-  role: string;
-}
-
-function cookiesOf(res: Response, jar: Map<string, string>): void {
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const eq = pair!.indexOf('=');
-    jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-  }
-}
-
-async function login(baseUrl: string, user: BenchUser, password: string): Promise<Session> {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  cookiesOf(await fetch(`${baseUrl}/sanctum/csrf-cookie`), jar);
-  const res = await fetch(`${baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieHeader(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-    body: JSON.stringify({ email: user.email, password }),
-  });
-  if (res.status !== 204) throw new Error(`Login of ${user.email} answered ${res.status}: ${await res.text()}`);
-  cookiesOf(res, jar);
-  return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
-}
 
 // ---------- the run ----------
 
@@ -305,8 +256,6 @@ function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed
   });
 }
 
-const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions'] as const;
-type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 /**
  * Scenarios whose calls are list or detail reads ("any list or detail call p95 ≤ 50 ms on
  * PostgreSQL"). Suggested orders is a report over every material's stock history, like the
@@ -333,91 +282,12 @@ interface Row {
   requests: number;
 }
 
-/** One HTTP request of a scenario, as the screen sends it. */
-interface Req {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-}
-
-/**
- * One call of a scenario: the requests a screen makes, in steps (the requests of a step go out
- * together, as the browser sends them; a step starts when the previous one has answered), signed
- * in as `session` (an index into the scenario's sessions).
- */
-interface Variant {
-  session: number;
-  steps: Req[][];
-}
 
 /** A variant with the statements each of its requests issued, captured at the driver. */
 interface CapturedVariant extends Variant {
   captured: Captured[][][];
 }
 
-const get = (path: string): Req => ({ method: 'GET', path });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]): [string, string] => [k, String(v)])).toString();
-
-async function searchTerms(db: Db): Promise<string[]> {
-  const q = <T>(sql: string) => db.query<T>(sql);
-  const numbers = await q<{ number: string }>(
-    `SELECT number FROM jobs WHERE is_template = false AND number IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 3 FROM jobs) LIMIT 1`,
-  );
-  const recent = await q<{ number: string }>(`SELECT number FROM jobs WHERE is_template = false AND number IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 200`);
-  const clients = await q<{ client_name: string }>(
-    `SELECT client_name FROM jobs WHERE is_template = false AND client_name IS NOT NULL GROUP BY client_name ORDER BY count(*) DESC, client_name LIMIT 1 OFFSET 25`,
-  );
-  const small = await q<{ client_name: string }>(
-    `SELECT client_name FROM jobs WHERE is_template = false AND client_name IS NOT NULL GROUP BY client_name ORDER BY count(*), client_name LIMIT 1`,
-  );
-  const terms = [
-    numbers[0]?.number, // one job by its full number
-    recent[0]?.number, // a recent job by number
-    recent[0]?.number.slice(0, 5), // a month-ish of numbers: "26-03"
-    clients[0]?.client_name, // a mid-sized client by name
-    small[0]?.client_name, // a small client
-    clients[0]?.client_name.split(' ')[0], // first word of a client name: several clients
-    'Burnside', // a street
-    'Killingsworth',
-    'Shower', // a kind of work: many jobs
-    'Lake Oswego', // a city
-    'Suite 4', // part of an address
-    'zzq', // nothing
-  ].filter((t): t is string => Boolean(t));
-  return [...new Set(terms)];
-}
-
-/** Inventory searches (number and description): thickness, kinds of parts, a number prefix; '' = category only. */
-const INVENTORY_TERMS = ['3/8"', 'hinge', 'clear', 'channel', 'GL-0001', 'silicone', 'bracket', ''];
-
-/**
- * The job list as the /jobs screen asks for it (jobs-page.tsx through ResourceTable): 20 a page,
- * sorted by number, newest first, Active by default (sometimes All), the search box, and now and
- * then the client or foreman filter; mostly page 1.
- */
-function jobListPath(p: { page: number; search?: string; status?: 'active' | 'all'; client_id?: number; foreman_id?: number }): string {
-  return `/api/jobs?${qs({ page: p.page, per_page: 20, search: p.search, sort_column: 'number', sort_direction: 'desc', status: p.status ?? 'active', client_id: p.client_id, foreman_id: p.foreman_id })}`;
-}
-
-/**
- * What /jobs/{id} requests when it opens (job-page.tsx): the job (its GET embeds every relation
- * of the contract), then, once it has answered, the lists of the sections it does not carry. The
- * products, notes, files, images, pickup items (page 1) and schedule (page 1) sections start from
- * the embedded rows (DetailSection `relation`, resource-kit/embedded-relations.ts) and send
- * nothing. Phones stack every section, so both others load at once (desktop tabs load the first,
- * Products, and the others on a click): time entries and the history. The reference lists (users,
- * clients, series) are loaded once per visit of the app, not per job, and are left out.
- */
-function jobPageSteps(id: number): Req[][] {
-  return [
-    [get(`/api/jobs/${id}`)],
-    [
-      get(`/api/time_entries?${qs({ job_id: id, sort_column: 'date', sort_direction: 'desc' })}`),
-      get(`/api/history/jobs/${id}`),
-    ],
-  ];
-}
 
 async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { loadSeconds: number | null; reused: boolean }): Promise<Row[]> {
   const { users, password } = await ensureUsers(db);
@@ -429,59 +299,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
   try {
     const sessions: Session[] = [];
     for (const u of users) sessions.push(await login(baseUrl, u, password));
-    const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
-
-    const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
-    const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
-    const crewIds = crew.map((c) => c.id);
-    const terms = await searchTerms(db);
-    const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
-    const [busy] = await db.query<{ client_id: number; foreman_id: number }>(
-      `SELECT client_id, (SELECT foreman_id FROM jobs f WHERE f.client_id = j.client_id AND f.foreman_id IS NOT NULL LIMIT 1) AS foreman_id
-         FROM jobs j WHERE is_template = false AND client_id IS NOT NULL GROUP BY client_id ORDER BY count(*) DESC, client_id LIMIT 1 OFFSET 10`,
-    );
-
-    // Deterministic variants per scenario; the load picks among them at random, the SQL replay
-    // goes round the same list, so both see the same calls in the same proportions.
-    const rnd = (() => {
-      let s = 99;
-      return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
-    })();
-    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-    const readerIdx = sessions.map((_, i) => i);
-    const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [] };
-    let n = 0;
-    const next = (pool: number[]) => pool[n++ % pool.length]!;
-    // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
-    for (const pageNo of [1, 1, 1, 2, 3]) variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo }))]] });
-    variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all' }))]] });
-    if (busy) {
-      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, client_id: busy.client_id }))]] });
-      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all', client_id: busy.client_id, foreman_id: busy.foreman_id ?? undefined }))]] });
-    }
-    for (const term of terms) {
-      for (const [pageNo, status] of [[1, 'active'], [1, 'active'], [1, 'all'], [2, 'active'], [5, 'all']] as const) {
-        variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo, search: term, status }))]] });
-      }
-    }
-    const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
-    // DESIGN.md's "job with its relations": the job's GET, every relation of the contract embedded.
-    for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
-    for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
-    for (let i = 0; i < 40; i++) {
-      const day = new Date(Date.parse(BENCH_TODAY) - Math.floor(rnd() * 14) * 86_400_000).toISOString().slice(0, 10);
-      const session = next(writerIdx);
-      const body = { user_id: crewIds.length ? pick(crewIds) : sessions[session]!.userId, job_id: randomJob(), hours: Math.round(rnd() * 32 + 1) / 4, date: day, note: pick(['Install', 'Measure', 'Shop fabrication', 'Delivery', 'Punch list']) };
-      variants.create.push({ session, steps: [[{ method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) }]] });
-    }
-    for (const [i, term] of INVENTORY_TERMS.entries()) {
-      for (const [pageNo, withCategory] of [[1, false], [1, true], [2, false], [3, true]] as const) {
-        const category = withCategory || !term ? materialCategoryIds[i % Math.max(1, materialCategoryIds.length)] : undefined;
-        variants.inventory.push({ session: next(readerIdx), steps: [[get(`/api/materials?${qs({ page: pageNo, per_page: 60, search: term, material_category_id: category })}`)]] });
-      }
-    }
-    for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
+    const variants = await scenarioVariants(db, sessions);
 
     // The statements of each request, captured at the driver while the real app answers it, one
     // request at a time (so nothing else runs). The session's cached user and session row are
@@ -522,7 +340,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 
     // Per search term: its matches and the SQL of page 1 (Active) alone.
     const termStats: { term: string; total: number; alone: number; variant: CapturedVariant }[] = [];
-    for (const term of terms) {
+    for (const term of await searchTerms(db)) {
       const v = captured.search.find((c) => c.steps[0]![0]!.path === jobListPath({ page: 1, search: term }))!;
       const total = Number((answers.get(v.steps[0]![0]!.path) as { total?: number } | undefined)?.total ?? 0);
       const t = await timeRuns(5, 1, () => replayVariant(v), 3_000);

@@ -1,5 +1,6 @@
 /** Configuration from the environment (documented in README.md). */
 import path from 'node:path';
+import { compile } from '@fastify/proxy-addr';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   drainTimeoutMs: number;
   /** How often a server checks whether scheduled work is due (platform/scheduled.ts). */
   scheduleCheckMs: number;
+  /** Addresses / CIDR ranges that may read GET /metrics without signing in (METRICS_ALLOW). */
+  metricsAllow: string[];
 }
 
 export type TrustProxy = false | number | string[];
@@ -48,6 +51,21 @@ function positive(raw: string | undefined, name: string, fallback: number): numb
   return n;
 }
 
+/**
+ * METRICS_ALLOW: a comma list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`) whose callers
+ * read /metrics without signing in; unset: signed-in admins only.
+ */
+export function parseMetricsAllow(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.find((s) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s));
+  if (bad) throw new Error(`METRICS_ALLOW: "${bad}" is not an address or a CIDR range.`);
+  compile(list); // refuses a malformed address or range now, not on the first scrape
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
@@ -62,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     drainTimeoutMs: positive(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS', 25_000),
     scheduleCheckMs: positive(env.SCHEDULE_CHECK_MS, 'SCHEDULE_CHECK_MS', 3600_000),
+    metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
   };
 }

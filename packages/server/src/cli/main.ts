@@ -36,6 +36,7 @@ async function serve() {
     secureCookies: config.secureCookies,
     webDist: config.webDist,
     trustProxy: config.trustProxy,
+    metricsAllow: config.metricsAllow,
   });
   // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
   // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for

@@ -33,6 +33,26 @@ export interface NoticeHandlers {
   onReset(why: 'lost' | 'reconnected'): void;
 }
 
+/** How busy the connections are: PostgreSQL's pool, or PGlite's one connection and its queue. */
+export interface PoolStats {
+  /** Connections open. */
+  size: number;
+  /** Of those, idle. */
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+/**
+ * What the database work costs, for GET /metrics (http/metrics.ts): each statement's round trip
+ * and each transaction's whole time, observed by the wrapper below. `observe` is set by the
+ * metrics (none until then: nothing is measured).
+ */
+export interface DbObserver {
+  statement(seconds: number): void;
+  transaction(seconds: number): void;
+}
+
 export interface Db {
   query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Drizzle builder bound to this connection (or transaction). */
@@ -46,6 +66,10 @@ export interface Db {
    * answers how to stop. PGlite serves one process, which has no one to hear from: a no-op.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /** The connections' use now. */
+  poolStats(): PoolStats;
+  /** Timing of statements and transactions, for the metrics (one observer per database). */
+  observer: DbObserver | undefined;
   close(): Promise<void>;
 }
 
@@ -61,6 +85,7 @@ export interface Driver {
   /** An exclusive connection for a transaction; `release` gives it back. */
   acquire(): Promise<{ conn: Connection; release: () => void }>;
   listen?(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -71,16 +96,43 @@ function ormFor(conn: Connection): PgRemoteDatabase {
   });
 }
 
+/** A connection whose statements are timed for the observer (when there is one). */
+function timed(conn: Connection, shared: { observer: DbObserver | undefined }): Connection {
+  return {
+    async run(sql, params, mode, options) {
+      const observer = shared.observer;
+      if (!observer || options?.deferred) return conn.run(sql, params, mode, options);
+      const started = performance.now();
+      try {
+        return await conn.run(sql, params, mode, options);
+      } finally {
+        observer.statement((performance.now() - started) / 1000);
+      }
+    },
+  };
+}
+
 export function wrapDriver(driver: Driver): Db {
-  const make = (conn: Connection, inTransaction: boolean): Db => {
+  const shared: { observer: DbObserver | undefined } = { observer: undefined };
+  const make = (rawConn: Connection, inTransaction: boolean): Db => {
+    const conn = timed(rawConn, shared);
     const db: Db = {
       kind: driver.kind,
       inTransaction,
       orm: ormFor(conn),
       query: <T = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => conn.run(sql, params, 'object', options) as Promise<T[]>,
+      poolStats: () => driver.poolStats(),
+      get observer() {
+        return shared.observer;
+      },
+      set observer(o) {
+        shared.observer = o;
+      },
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
         if (inTransaction) return fn(db);
-        const { conn: txConn, release } = await driver.acquire();
+        const started = performance.now(); // waiting for the connection counts: it is the caller's time
+        const { conn: rawTx, release } = await driver.acquire();
+        const txConn = timed(rawTx, shared);
         try {
           await txConn.run('BEGIN', [], 'object', { deferred: true }); // goes with the first statement
           const tx = make(txConn, true);
@@ -94,6 +146,7 @@ export function wrapDriver(driver: Driver): Db {
           }
         } finally {
           release();
+          shared.observer?.transaction((performance.now() - started) / 1000);
         }
       },
       listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),

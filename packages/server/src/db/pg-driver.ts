@@ -78,6 +78,7 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       };
     },
     listen: (channel, handlers) => listen(connectionString, channel, handlers),
+    poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -15,10 +15,16 @@ interface Reply {
 /** A FIFO mutex: PGlite has one connection, so a transaction must own it until it ends. */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters (for the metrics: 1 is busy, more are queued). */
+  queued = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((r) => (release = r));
-    const acquired = this.tail.then(() => release);
+    this.queued++;
+    const acquired = this.tail.then(() => () => {
+      this.queued--;
+      release();
+    });
     this.tail = this.tail.then(() => next);
     return acquired;
   }
@@ -163,6 +169,7 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
       const release = await mutex.lock();
       return { conn: batching(), release };
     },
+    poolStats: () => ({ size: 1, idle: mutex.queued === 0 ? 1 : 0, waiting: Math.max(0, mutex.queued - 1) }),
     async close() {
       if (closed) return;
       const release = await mutex.lock();

@@ -132,6 +132,17 @@ export async function create<N extends string>(ctx: Ctx, name: N, body: unknown)
   });
 }
 
+/**
+ * One record's create (`existingId` null) or update, as `create`/`update` save it (rights, hooks,
+ * validation, audit row), in the caller's transaction and without reading it back: for a batch
+ * that owns its transaction (an import's rows, platform/import-records.ts).
+ */
+export async function saveInTransaction(ctx: Ctx, name: string, body: unknown, existingId: number | null): Promise<Row> {
+  if (!ctx.db.inTransaction) throw new Error('saveInTransaction needs a transaction.');
+  requireUser(ctx);
+  return saveOne(ctx, resource(name), body, existingId);
+}
+
 export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown, body: unknown): Promise<RecordWithRelationsFor<N>> {
   const res = resource(name);
   requireUser(ctx);

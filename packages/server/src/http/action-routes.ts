@@ -5,7 +5,7 @@
  * action's handler, typed by its declaration. Writing handlers keep their transaction and audit
  * row in their area's rule. Their map must cover every declared action, or this fails to compile.
  */
-import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
 import type { ActionDef } from '@glazier/shared/actions/define';
@@ -20,8 +20,12 @@ import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
 import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
+import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
 import { apiDocumentHandlers } from './api-document-actions.ts';
+import { IMPORT_BODY_LIMIT, uploadRoute } from './uploads.ts';
+import { RESOURCES } from '@glazier/shared/resources/registry';
+import { isImportable } from '@glazier/shared/actions/imports';
 
 type Registry = typeof ACTIONS;
 
@@ -34,6 +38,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...recordHandlers,
   ...attachmentHandlers,
   ...apiDocumentHandlers,
+  ...importHandlers,
 };
 
 /** 401 for a guest, 403 without the declared right. */
@@ -78,6 +83,15 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
 }
 
 export function registerActions(app: FastifyInstance, db: Db): void {
-  const options: Partial<Record<ActionName, RouteShorthandOptions>> = attachmentRouteOptions(db);
+  // An import's rows (up to 10 000) go past the default limit, for those who may write the resource.
+  const importArea = (request: FastifyRequest) => {
+    const name = (request.params as { resource?: string }).resource ?? '';
+    return isImportable(name) ? RESOURCES[name].write : undefined;
+  };
+  const options: Partial<Record<ActionName, RouteShorthandOptions>> = {
+    ...attachmentRouteOptions(db),
+    'imports.check': uploadRoute(db, importArea, IMPORT_BODY_LIMIT),
+    'imports.run': uploadRoute(db, importArea, IMPORT_BODY_LIMIT),
+  };
   for (const name of Object.keys(ACTIONS) as ActionName[]) registerAction(app, name, options[name]);
 }

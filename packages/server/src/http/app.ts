@@ -1,7 +1,7 @@
 /** Builds the Fastify app: security plugins, sessions, the API and the built web app. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -26,6 +26,7 @@ import { registerResourceRoutes } from './resource-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
 import { registerBackupRoutes } from './backup-routes.ts';
+import { registerMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,6 +53,8 @@ export interface AppOptions {
   listenForChanges?: boolean;
   /** The token `npm run db:backup` shows to download a backup from this server (cli/control.ts). */
   controlToken?: string;
+  /** METRICS_ALLOW (config.ts): addresses that read GET /metrics without signing in. */
+  metricsAllow?: string[];
 }
 
 /** How long `GET /ready` waits for the database's answer before saying it is not ready. */
@@ -83,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     routerOptions: { maxParamLength: 200 },
+    // One line per request, written once it is answered (metrics.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   // An empty JSON body (DELETE, logout) is no body, not a syntax error.
@@ -171,6 +176,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     request.ctx = { db, user: request.user, sessionId: request.session?.sessionId };
     csrfGuard(request);
   });
+
+  registerMetrics(app, db, { allow: opts.metricsAllow });
 
   // For load balancers and orchestrators, unauthenticated, no session: `/health` says the process
   // runs (restart it when not), `/ready` that it can serve (its database answers; take it out of

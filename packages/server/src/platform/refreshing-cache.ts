@@ -9,6 +9,15 @@
  * `forget` drops an entry at once; a read that started before it is not kept (it may have read
  * what was just changed). `set` keeps a value just written. Bounded: cleared when full.
  */
+/** Hits (answered from memory) and misses (read before answering) of each named cache, for GET /metrics. */
+export const CACHE_COUNTS = new Map<string, { hits: number; misses: number }>();
+
+function countsFor(name: string): { hits: number; misses: number } {
+  let c = CACHE_COUNTS.get(name);
+  if (!c) CACHE_COUNTS.set(name, (c = { hits: 0, misses: 0 }));
+  return c;
+}
+
 interface Entry<V> {
   at: number;
   value: V;
@@ -19,15 +28,22 @@ export class RefreshingCache<K, V> {
   readonly #entries = new Map<K, Entry<V>>();
   /** Counts forgets: a read that saw another count at its start keeps nothing. */
   #forgets = 0;
+  readonly #counts: { hits: number; misses: number };
 
   constructor(
     private readonly ttlMs: number,
     private readonly max: number,
-  ) {}
+    /** The name its hits and misses are counted under (CACHE_COUNTS). */
+    name = 'other',
+  ) {
+    this.#counts = countsFor(name);
+  }
 
   async get(key: K, load: (key: K) => Promise<V>): Promise<V> {
     const hit = this.#entries.get(key);
     const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < this.ttlMs) this.#counts.hits++;
+    else this.#counts.misses++;
     if (hit && age < this.ttlMs) {
       if (!hit.refreshing && age >= this.ttlMs / 2) {
         hit.refreshing = true;
@@ -80,12 +96,13 @@ export class RefreshingCachePerDatabase<K, V> {
   constructor(
     private readonly ttlMs: number,
     private readonly max: number,
+    private readonly name = 'other',
   ) {}
 
   of(db: object): RefreshingCache<K, V> {
     let cache = this.#caches.get(db);
     if (!cache) {
-      cache = new RefreshingCache(this.ttlMs, this.max);
+      cache = new RefreshingCache(this.ttlMs, this.max, this.name);
       this.#caches.set(db, cache);
       this.#all.add(cache);
     }

@@ -18,7 +18,7 @@ type Cached = Readonly<SessionData> | null;
  * told (change-notices.ts) and forget it as soon as the change commits, the 2 s TTL bounding it
  * when a notice is lost.
  */
-const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000);
+const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000, 'sessions');
 
 export class DbSessionStore {
   readonly #cache: RefreshingCache<string, Cached>;

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { announce } from './change-notices.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
-const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000);
+const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000, 'users');
 
 /** The cache of signed-in users read from `db` (refreshing-cache.ts). */
 export function sessionUserCache(db: object): RefreshingCache<number, SessionUser | null> {

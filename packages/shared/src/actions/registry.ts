@@ -7,6 +7,7 @@ import { actionMap } from './define.ts';
 import { API_DOCUMENT_ACTIONS } from './api-document.ts';
 import { ATTACHMENT_ACTIONS } from './attachments.ts';
 import { ESTIMATING_ACTIONS } from './estimating.ts';
+import { IMPORT_ACTIONS } from './imports.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
 import { JOBS_ACTIONS } from './jobs.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
@@ -22,6 +23,7 @@ export const ACTIONS = actionMap({
   ...RECORD_ACTIONS,
   ...ATTACHMENT_ACTIONS,
   ...API_DOCUMENT_ACTIONS,
+  ...IMPORT_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;

@@ -1,13 +1,14 @@
 /**
  * A field's value as the screens show it, by the field's kind in the shared definition: money as
  * `$1,234.50`, quantities to 5 decimals, lengths in inches and sixteenths (`35 7/16"`), dates as
- * m/d/Y, yes/no. The kit's tables, detail fields and history all word values through this one.
+ * m/d/Y, phone numbers as (503) 555-0142, yes/no. The kit's tables, detail fields and history all word values through this one.
  *
  *   fieldText('job_products', 'glass_width', 35.4375)   // '35 7/16"'
  */
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import { formatLength } from '@glazier/shared/rules/length';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { formatPhone } from '@glazier/shared/rules/phone';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 
@@ -34,6 +35,8 @@ export function fieldText(resource: ResourceName, field: string, value: unknown,
       return formatDateTime(String(value));
     case 'ref':
       return `#${String(value)}`;
+    case 'phone':
+      return formatPhone(String(value));
     default:
       if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : empty;
       if (typeof value === 'object') return JSON.stringify(value);

@@ -31,6 +31,7 @@ import type { Query } from './http.ts';
 import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { useListState } from './list-state.tsx';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
+import { TableDataMenu } from './transfer/table-data-menu.tsx';
 
 /** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
 export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
@@ -100,14 +101,9 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const latest = useRef(list);
   latest.current = list;
 
-  const page = usePage(resource, {
-    page: pageNo,
-    per_page: perPage,
-    search: search || undefined,
-    sort_column: sort?.column,
-    sort_direction: sort?.direction,
-    ...props.filters,
-  });
+  // What the list shows, any page: the export menu writes all of it.
+  const query = { search: search || undefined, sort_column: sort?.column, sort_direction: sort?.direction, ...props.filters };
+  const page = usePage(resource, { page: pageNo, per_page: perPage, ...query });
   const rows = page.data?.data ?? [];
   const offline = useQueryOffline(page);
   const showSkeleton = useDelayedFlag(page.isLoading) && !offline;
@@ -137,23 +133,22 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
 
   return (
     <Stack gap="sm" data-testid={props.testId}>
-      {(searchable || props.toolbar) && (
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          {searchable && (
-            <TextField
-              style={{ flex: 1, minWidth: 200 }}
-              aria-label="Search"
-              placeholder={props.searchPlaceholder ?? 'Search'}
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(e) => type(e.currentTarget.value)}
-              enterNext={false}
-              type="search"
-            />
-          )}
-          {props.toolbar}
-        </Group>
-      )}
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        {searchable && (
+          <TextField
+            style={{ flex: 1, minWidth: 200 }}
+            aria-label="Search"
+            placeholder={props.searchPlaceholder ?? 'Search'}
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(e) => type(e.currentTarget.value)}
+            enterNext={false}
+            type="search"
+          />
+        )}
+        {props.toolbar}
+        <TableDataMenu resource={resource} columns={columns} query={query} />
+      </Group>
       {offline && rows.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">
           {page.dataUpdatedAt && !page.isPlaceholderData ? offlineCopyMessage(page.dataUpdatedAt) : OFFLINE_MESSAGE}
