@@ -16,7 +16,7 @@ import { fieldText } from '../field-text.ts';
 import { fetchPage, type Rec } from '../hooks.ts';
 import type { Query } from '../http.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import type { TransferColumn } from './table-data-menu.tsx';
+import type { TransferColumn } from './transfer-column.ts';
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at', 'deleted_at']);
 

@@ -26,7 +26,7 @@ import { fieldLabel } from '../history-panel.tsx';
 import { resourceKeys } from '../hooks.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { readSheetFile, type Sheet } from './sheet-file.ts';
-import type { TransferColumn } from './table-data-menu.tsx';
+import type { TransferColumn } from './transfer-column.ts';
 
 /** Rows per check request: a progress step, and a body well within the server's limit. */
 export const CHECK_CHUNK = 1000;

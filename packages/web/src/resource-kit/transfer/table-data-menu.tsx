@@ -13,12 +13,7 @@ import { useCurrentUser } from '../session-user.ts';
 import { can } from '@glazier/shared/permissions';
 import { reportError } from '../error-mapper.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
-
-/** A table column as the export and the import's mapping use it: its key and heading. */
-export interface TransferColumn {
-  key: string;
-  label: string;
-}
+import type { TransferColumn } from './transfer-column.ts';
 
 export interface TableDataMenuProps {
   resource: ResourceName;
