@@ -13,9 +13,12 @@
  *
  * `getInputProps` of a number field (int, money, qty, length) also gives the field its declared
  * range (`bounds`, field-bounds.ts), so `<QtyField {...form.getInputProps('qty')} />` shows the
- * server's message for a value out of range before anything is sent.
+ * server's message for a value out of range before anything is sent. The resource's rules across
+ * fields (an end before its start, neither a product nor a name) are held the same way on submit:
+ * a broken one shows its message under its field and nothing is sent.
  */
-import type { ResourceName } from '@glazier/shared/resources/registry';
+import { recordRuleErrors } from '@glazier/shared/resources/record-rules';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
@@ -77,8 +80,14 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
   async function submit(): Promise<RecordOf<N> | null> {
     form.clearErrors();
     const values = form.getValues();
+    const body = options.transform ? options.transform(values) : (values as InputOf<N>);
+    const broken = Object.entries(recordRuleErrors(RESOURCES[resource].rules, body as Record<string, unknown>)).filter(([field]) => fields.includes(field));
+    if (broken.length) {
+      form.setErrors(Object.fromEntries(broken.map(([field, messages]) => [field, messages[0]])));
+      return null;
+    }
     try {
-      return await loader.run(save.mutateAsync(options.transform ? options.transform(values) : (values as InputOf<N>)));
+      return await loader.run(save.mutateAsync(body));
     } catch (e) {
       reportError(e, { form: target, onReload: reload });
       return null;

@@ -47,6 +47,23 @@ describe('Job dialog', () => {
     expect(post.body).toMatchObject({ number: 'J-9', burden_rate: 42.5, active: true });
   });
 
+  it("holds the job's rule across fields before sending: an end before the start shows under End date, and nothing is sent", async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/jobs/5' && init.method === 'PATCH') return json({ ...job, ...JSON.parse(String(init.body)) });
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = setup('supervisor');
+    act(() => {
+      void openJobDialog(stack(), { record: { ...job, start_date: '2026-03-02', end_date: '2020-01-01' } as RecordOf<'jobs'> });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Job' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The end date cannot be before the start date.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
   it('neither shows nor sends the admin fields without edit jobs_admin', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const calls = mockFetch((url, init) => {
