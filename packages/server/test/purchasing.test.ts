@@ -41,6 +41,21 @@ describe('purchase order numbers', () => {
 });
 
 describe('send and receive', () => {
+  it('does not send a line the vendor does not sell that has no price; a priced one, or one the vendor sells at 0, goes', async () => {
+    const po = await order();
+    const unsold = await material();
+    const sold = await material();
+    await made(as.manager, 'vendor_materials', { vendor_id: po.vendor_id, material_id: sold.id, unit_price: 0 });
+    await line(po, sold, 2, 0);
+    const zero = await line(po, unsold, 3, 0);
+    const refused = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ 'purchase_order_materials.1.price': [`${String(unsold.number)} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`] });
+    expect((await suite.env.db.query<Row>('SELECT sent_at FROM purchase_orders WHERE id = $1', [po.id]))[0]!.sent_at).toBeNull();
+    expect((await as.manager.patch(`/api/purchase_order_materials/${zero.id}`, { price: 7.5 })).status).toBe(200);
+    expect((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
+  });
+
   it('send sets sent_at once; the status follows; a supervisor may view but not send', async () => {
     const po = await order();
     expect((await as.manager.get(`/api/purchase_orders?status=draft&vendor_id=${po.vendor_id}`)).body.data!.map((r) => r.id)).toEqual([po.id]);
