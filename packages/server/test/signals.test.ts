@@ -40,7 +40,8 @@ describe(`SIGTERM on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     const setup = await database.open();
     await createOrResetUser(setup, { email: 'drain@signals.test', password: PASSWORD, role: 'manager', name: 'Drain' });
     await setup.close();
-    const server = await startServer(database.env);
+    // at debug level the server logs each request as it arrives (http/metrics.ts)
+    const server = await startServer({ ...database.env, LOG_LEVEL: 'debug' });
     const browser = new Browser(server.base);
     await browser.login('drain@signals.test', PASSWORD);
 
@@ -68,7 +69,7 @@ describe(`SIGTERM on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       cleanups.push(() => void req.destroy());
       inFlight = req;
     });
-    await waitFor('the server to receive the request', () => /"url":"\/api\/clients"/.test(server.output()), 10_000);
+    await waitFor('the server to receive the request', () => /"route":"\/api\/:resource","msg":"request received"/.test(server.output()), 10_000);
 
     server.child.kill('SIGTERM');
     await waitFor('the server to start draining', () => server.output().includes('SIGTERM: finishing the requests in flight'), 10_000);
