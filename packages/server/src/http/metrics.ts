@@ -95,7 +95,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
 
   // At debug level, a line when a request arrives (its route pattern only), to see what is in flight.
   app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
-    if (request.log.isLevelEnabled('debug')) request.log.debug({ method: request.method, route: routeOf(request) }, 'request received');
+    request.log.debug({ method: request.method, route: routeOf(request) }, 'request received');
     done();
   });
 
