@@ -5,6 +5,7 @@
  * shows each failing row's errors as the server gives them, and imports only a file with none.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ResourceTable } from '../resource-table.tsx';
@@ -19,7 +20,9 @@ const page = (data: unknown[], current_page = 1, last_page = 1) => json({ data, 
 describe('the menu of a resource table', () => {
   it('offers Export to everyone and Import to those who may edit an importable resource', async () => {
     mockFetch((url) => (url.pathname === '/api/vendors' ? page([{ id: 1, name: 'Pacific Glass', active: true }]) : undefined));
-    const { unmount } = renderWithProviders(<ResourceTable resource="vendors" columns={[{ key: 'name', label: 'Name' }]} />, signedInQueryClient('manager'));
+    // a list keeps its state in the address (list-state.tsx): it renders under a router
+    const table = <MemoryRouter><ResourceTable resource="vendors" columns={[{ key: 'name', label: 'Name' }]} /></MemoryRouter>;
+    const { unmount } = renderWithProviders(table, signedInQueryClient('manager'));
     await screen.findByText('Pacific Glass'); // the list is in: nothing re-renders under the open menu
     await userEvent.click(await screen.findByRole('button', { name: 'Export or import' }));
     // (jsdom: Mantine's dropdown is mounted on the first click; e2e/import.spec.ts uses it in Chromium)
@@ -27,7 +30,7 @@ describe('the menu of a resource table', () => {
     expect(await items()).toEqual(['Export CSV', 'Import from file…']);
     unmount();
 
-    renderWithProviders(<ResourceTable resource="vendors" columns={[{ key: 'name', label: 'Name' }]} />, signedInQueryClient('supervisor'));
+    renderWithProviders(table, signedInQueryClient('supervisor'));
     await screen.findByText('Pacific Glass');
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     expect(await items()).toEqual(['Export CSV']);
