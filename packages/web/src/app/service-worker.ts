@@ -3,8 +3,6 @@
  * available (or another tab activates a new worker) the page reloads. A failed preload of a screen
  * chunk (after a deploy removed it) reloads once to pick up the new build.
  */
-import { registerSW } from 'virtual:pwa-register';
-
 const PRELOAD_RELOAD_KEY = 'glazier-preload-reload';
 
 export function registerServiceWorker(): void {
@@ -17,10 +15,12 @@ export function registerServiceWorker(): void {
   // Forget the guard once a page has run fine for a while, so a later deploy can reload again.
   setTimeout(() => sessionStorage.removeItem(PRELOAD_RELOAD_KEY), 10_000);
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  registerSW({
-    // Registered once the page has loaded: precaching the whole build would otherwise compete
-    // with the first screen's requests.
-    immediate: false,
-    onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
-  });
+  // Registered once the page has loaded: precaching the whole build would otherwise compete with
+  // the first screen's requests. Its registration code loads then too (not with the first screen).
+  const register = () =>
+    void import('virtual:pwa-register').then(({ registerSW }) =>
+      registerSW({ immediate: true, onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error) }),
+    );
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

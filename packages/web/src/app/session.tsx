@@ -7,7 +7,7 @@ import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { setUnauthorizedHandler } from '../resource-kit/error-mapper.tsx';
+import { setUnauthorizedHandler } from '../resource-kit/unauthorized.ts';
 import { fetchList, resourceKeys } from '../resource-kit/hooks.ts';
 import { api, fetchCsrfCookie } from '../resource-kit/http.ts';
 import { SESSION_KEY, fetchSessionUser, forgetLastUser, useSessionUser, type CurrentUser } from '../resource-kit/session-user.ts';

@@ -14,6 +14,7 @@
  * Success is told the same way, briefly: `reportSuccess('Client saved.')` (one notification at a
  * time; the next replaces it).
  */
+import { notifyUnauthorized } from './unauthorized.ts';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { loadNotifications } from '../ui/notifications-host.tsx';
@@ -93,11 +94,6 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorRepo
   }
 }
 
-let onUnauthorized: (() => void) | null = null;
-/** The session registers what a 401 should do (refresh the user, which sends guests to /welcome). */
-export function setUnauthorizedHandler(fn: (() => void) | null): void {
-  onUnauthorized = fn;
-}
 
 function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: boolean; onReload?: () => void; id: string }): ReactNode {
   return (
@@ -147,7 +143,7 @@ export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport
       }),
     );
   }
-  if (error instanceof HttpError && error.status === 401) onUnauthorized?.();
+  if (error instanceof HttpError && error.status === 401) notifyUnauthorized();
   return report;
 }
 
