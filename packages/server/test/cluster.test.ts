@@ -38,7 +38,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     }
     // A job deleted 31 days ago: the trash purge of whichever server gets to it first takes it.
     const ctx = await systemCtx(db, 'test');
-    trashedJob = (await create(ctx, 'jobs', { number: 'OLD-1', name: 'Long deleted' })).id;
+    const client = (await create(ctx, 'clients', { name: 'Cluster client' })).id;
+    trashedJob = (await create(ctx, 'jobs', { client_id: client, number: 'OLD-1', name: 'Long deleted' })).id;
     await db.query("UPDATE jobs SET deleted_at = now() - interval '31 days' WHERE id = $1", [trashedJob]);
     [a, b] = await Promise.all([startServer({ DATABASE_URL: created.url }), startServer({ DATABASE_URL: created.url })]);
   }, 180_000);
