@@ -158,7 +158,8 @@ test('10 000 rows import with a progress bar, and the page stays responsive', as
   test.setTimeout(300_000); // the check and the import of 10 000 rows on the e2e server's PGlite
   await signInAs(page, 'manager');
   const prefix = unique('TENK').replace(/\W/g, '');
-  const csv = ['Number,Description,Reorder qty,Starting price', ...Array.from({ length: 10_000 }, (_, i) => `${prefix}-${i},Bulk item ${i},${i % 40},"$1,${String(i % 1000).padStart(3, '0')}.50"`)].join('\n');
+  // reorder qty 0: the 10 000 stay out of the suggested orders the later specs read
+  const csv = ['Number,Description,Reorder qty,Starting price', ...Array.from({ length: 10_000 }, (_, i) => `${prefix}-${i},Bulk item ${i},0,"$1,${String(i % 1000).padStart(3, '0')}.50"`)].join('\n');
   await page.goto('/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   // the longest task the page runs from here on (a frozen page is one long task)
