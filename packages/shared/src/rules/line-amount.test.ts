@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAmount, isDefaultAmount, nextAmount } from './line-amount.ts';
+import { defaultAmount, isDefaultAmount, nextAmount, unitAmount } from './line-amount.ts';
 
 describe('line amounts (a job product cost and revenue, an estimate item amount and cost)', () => {
   it('default to the unit amount times qty, in cents', () => {
@@ -17,5 +17,11 @@ describe('line amounts (a job product cost and revenue, an estimate item amount 
     // an empty amount takes the default; a new product's unit replaces the old one
     expect(nextAmount(null, { unit: null, qty: 1 }, { unit: 8, qty: 2 })).toBe(16);
     expect(nextAmount(16, { unit: 8, qty: 2 }, { unit: 5, qty: 2 })).toBe(10);
+  });
+
+  it('per unit: the amount over qty in cents, qty 0 counting as 1, no amount none', () => {
+    expect(unitAmount(100, 3)).toBe(33.33);
+    expect(unitAmount(12.5, 0)).toBe(12.5);
+    expect(unitAmount(null, 2)).toBeNull();
   });
 });

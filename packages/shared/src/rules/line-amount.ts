@@ -5,6 +5,13 @@
  */
 import { roundMoney } from './money.ts';
 
+/** A line's amount per unit, in cents; qty 0 counts as 1 (domain.md 4); null for no amount. */
+export function unitAmount(amount: number | null | undefined, qty: number | null | undefined): number | null {
+  if (amount == null) return null;
+  const q = Number(qty ?? 0);
+  return roundMoney(Number(amount) / (q === 0 ? 1 : q));
+}
+
 /** Unit × qty, rounded to cents; null when the unit amount is unknown. */
 export function defaultAmount(unit: number | null | undefined, qty: number | null | undefined): number | null {
   if (unit == null || !Number.isFinite(unit)) return null;

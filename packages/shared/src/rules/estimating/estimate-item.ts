@@ -2,17 +2,12 @@
  * An estimate item's warnings (domain.md 5, not blocking): its unit price or unit cost differs from
  * the product's standard one, or its qty from what the takeoff calculates for its option.
  */
+import { unitAmount } from '../line-amount.ts';
 import { roundMoney, roundQty } from '../money.ts';
 
 export const PRICE_WARNING = 'The unit price does not match the standard unit price.';
 export const COST_WARNING = 'The unit cost does not match the standard unit cost.';
 export const QTY_WARNING = 'It looks like qty does not match the calculated qty.';
-
-/** A line's amount per unit, in cents (qty 0 counts as 1, as a purchase order line's does). */
-export function unitAmount(amount: number | null | undefined, qty: number | null | undefined): number | null {
-  if (amount == null) return null;
-  return roundMoney(amount / (qty ? qty : 1));
-}
 
 export interface EstimateItemWarnings {
   qty?: string;

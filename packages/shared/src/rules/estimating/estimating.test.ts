@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusedMoveMessage, statusChoices, statusMove } from './estimate-status.ts';
 import { calculatedQtys } from './takeoff.ts';
-import { COST_WARNING, estimateItemWarnings, PRICE_WARNING, QTY_WARNING, unitAmount } from './estimate-item.ts';
+import { COST_WARNING, estimateItemWarnings, PRICE_WARNING, QTY_WARNING } from './estimate-item.ts';
 
 describe('estimate status', () => {
   it('finalizes a draft to open, and nothing else from draft', () => {
@@ -64,8 +64,7 @@ describe('estimate item warnings', () => {
     expect(estimateItemWarnings({ qty: 30 }, {}, 28.5)).toEqual({ qty: QTY_WARNING });
   });
 
-  it('counts qty 0 as 1 for the unit amount', () => {
-    expect(unitAmount(12.5, 0)).toBe(12.5);
-    expect(unitAmount(null, 2)).toBeNull();
+  it('counts qty 0 as 1 for the unit price', () => {
+    expect(estimateItemWarnings({ qty: 0, amount: 12.5 }, { price: 12.5 })).toEqual({});
   });
 });

@@ -3,6 +3,7 @@
  * status, a line's pricing, the status split, the receipts a line's status asks for, and the
  * suggested order qty. Pure; the PO screens and the server both use them.
  */
+import { unitAmount } from '../line-amount.ts';
 import { roundMoney, roundQty } from '../money.ts';
 
 export type PurchaseOrderStatus = 'draft' | 'open' | 'received';
@@ -16,8 +17,7 @@ export function purchaseOrderStatus(order: { sent_at?: string | null; received_a
 
 /** A line's unit price: price ÷ qty, a qty of 0 counting as 1. */
 export function lineUnitPrice(qty: number | null | undefined, price: number | null | undefined): number {
-  const q = Number(qty ?? 0);
-  return roundMoney(Number(price ?? 0) / (q === 0 ? 1 : q));
+  return unitAmount(price ?? 0, qty)!;
 }
 
 /** Price = qty × unit price, in cents. */

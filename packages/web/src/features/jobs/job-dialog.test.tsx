@@ -25,6 +25,16 @@ async function firstFound<T>(find: () => T | undefined): Promise<T> {
 
 const job = { id: 5, updated_at: '2026-11-20T10:00:00Z', number: 'J-5', name: 'Lobby', client_id: null, active: true, scope_array: [], burden_rate: 30 } as unknown as RecordOf<'jobs'>;
 
+/** The server of an Edit Job: job 5 is saved back as sent, every list is empty. */
+function jobServer() {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  return mockFetch((url, init) => {
+    if (url.pathname === '/api/jobs/5' && init.method === 'PATCH') return json({ ...job, ...JSON.parse(String(init.body)) });
+    if (init.method === 'GET') return json({ data: [] });
+    return undefined;
+  });
+}
+
 describe('Job dialog', () => {
   it('starts a new job with the burden rate setting and sends the admin fields for a manager', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
@@ -48,12 +58,7 @@ describe('Job dialog', () => {
   });
 
   it("holds the job's rule across fields before sending: an end before the start shows under End date, and nothing is sent", async () => {
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = mockFetch((url, init) => {
-      if (url.pathname === '/api/jobs/5' && init.method === 'PATCH') return json({ ...job, ...JSON.parse(String(init.body)) });
-      if (init.method === 'GET') return json({ data: [] });
-      return undefined;
-    });
+    const calls = jobServer();
     const stack = setup('supervisor');
     act(() => {
       void openJobDialog(stack(), { record: { ...job, start_date: '2026-03-02', end_date: '2020-01-01' } as RecordOf<'jobs'> });
@@ -65,12 +70,7 @@ describe('Job dialog', () => {
   });
 
   it('neither shows nor sends the admin fields without edit jobs_admin', async () => {
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = mockFetch((url, init) => {
-      if (url.pathname === '/api/jobs/5' && init.method === 'PATCH') return json({ ...job, ...JSON.parse(String(init.body)) });
-      if (init.method === 'GET') return json({ data: [] });
-      return undefined;
-    });
+    const calls = jobServer();
     const stack = setup('supervisor');
     act(() => {
       void openJobDialog(stack(), { record: job });
