@@ -41,8 +41,8 @@ function outOfRange(fd: FieldDef): number[] {
   return out;
 }
 
-/** A record that breaks the rule, as overrides of a valid body. */
-async function breaking(rule: RecordRule): Promise<Row> {
+/** A record of `def` that breaks the rule, as overrides of a valid body. */
+async function breaking(def: ResourceDef, rule: RecordRule): Promise<Row> {
   switch (rule.kind) {
     case 'notBefore':
       return { [rule.start]: '2026-03-02', [rule.field]: '2020-01-01' };
@@ -50,7 +50,7 @@ async function breaking(rule: RecordRule): Promise<Row> {
       return Object.fromEntries(rule.fields.map((f) => [f, null]));
     case 'notBoth': {
       const out: Row = {};
-      for (const f of rule.fields) out[f] = (await createRecord(as.admin, RESOURCES.job_templates.fields[f as 'client_id']!.ref as ResourceName)).id;
+      for (const f of rule.fields) out[f] = (await createRecord(as.admin, def.fields[f]!.ref as ResourceName)).id;
       return out;
     }
     case 'minWhen':
@@ -100,7 +100,7 @@ describe('a rule across fields', () => {
     const def = RESOURCES[name] as ResourceDef;
     const base = `/api/${name}`;
     const valid = await validBody(as.admin, name);
-    const bad = await breaking(rule);
+    const bad = await breaking(def, rule);
     const field = rule.kind === 'anyOf' ? rule.fields[0] : rule.kind === 'notBoth' ? rule.fields[1] : rule.field;
     const before = (await counts(def.table)).rows;
 

@@ -8,8 +8,8 @@
  * guarded by that resource's fixed columns (`NOT is_template OR …`); a rule they all declare
  * holds unguarded. Names: `{resource}_{field}_{what}`, at most 63 characters (PostgreSQL's limit).
  */
-import { isNumberKind, numberBounds, type FieldDef } from '@glazier/shared/resources/fields';
-import type { ResourceDef } from '@glazier/shared/resources/define';
+import { boundsMessage, enumMessage, numberBounds, type FieldDef } from '@glazier/shared/resources/fields';
+import { requiredMessage, type ResourceDef } from '@glazier/shared/resources/define';
 import { ruleField, type RecordRule } from '@glazier/shared/resources/record-rules';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 
@@ -26,23 +26,28 @@ export interface CheckConstraint {
 const q = (column: string) => `"${column}"`;
 const literal = (v: string | number | boolean) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
 
-/** A field's own rules, unguarded: [suffix, expression, message]. */
-function fieldChecks(name: string, fd: FieldDef): [string, string, string][] {
+/** One rule of a resource, before it is named for its table. */
+type ResourceCheck = Omit<CheckConstraint, 'name' | 'table'> & { suffix: string };
+
+/** A field's own rules, unguarded, with the messages its zod validation gives. */
+function fieldChecks(name: string, fd: FieldDef): ResourceCheck[] {
   if (fd.computed || fd.readOnly || fd.writeOnly || fd.kind === 'password') return [];
-  const out: [string, string, string][] = [];
+  const out: ResourceCheck[] = [];
+  const check = (what: string, expression: string, message: string) => out.push({ suffix: `${name}_${what}`, expression, field: name, message });
   const b = numberBounds(fd);
-  if (b && isNumberKind(fd.kind)) {
-    const typeLimits = numberBounds({ kind: fd.kind })!;
-    if (b.exclusive) out.push(['min', `${q(name)} > ${b.min}`, b.min === 0 ? 'Must be more than 0.' : `Must be more than ${b.min}.`]);
-    else if (b.min > typeLimits.min) out.push(['min', `${q(name)} >= ${b.min}`, b.min === 0 ? 'Must not be negative.' : `Must be at least ${b.min}.`]);
-    if (b.max < typeLimits.max) out.push(['max', `${q(name)} <= ${b.max}`, `Must be at most ${b.max}.`]);
+  if (b) {
+    // only the range declared, not the type's own limits (the column's precision holds those)
+    const type = numberBounds({ kind: fd.kind })!;
+    if (b.exclusive) check('min', `${q(name)} > ${b.min}`, boundsMessage(b, b.min));
+    else if (b.min > type.min) check('min', `${q(name)} >= ${b.min}`, boundsMessage(b, b.min - 1));
+    if (b.max < type.max) check('max', `${q(name)} <= ${b.max}`, boundsMessage(b, b.max + 1));
   }
-  if (fd.kind === 'enum' && fd.values?.length) out.push(['values', `${q(name)} IN (${fd.values.map(literal).join(', ')})`, `Must be one of: ${fd.values.join(', ')}.`]);
+  if (fd.kind === 'enum' && fd.values?.length) check('values', `${q(name)} IN (${fd.values.map(literal).join(', ')})`, enumMessage(fd.values));
   // A required reference that its target's delete sets to null (a time entry of a purged job, kept
   // as pay) is required of a save, not of the row.
   if (fd.required && fd.kind !== 'bool' && !(fd.kind === 'ref' && fd.onDelete === 'set null')) {
     const text = fd.kind === 'text' || fd.kind === 'longText' || fd.kind === 'email';
-    out.push(['required', text ? `${q(name)} IS NOT NULL AND btrim(${q(name)}) <> ''` : `${q(name)} IS NOT NULL`, `The ${name.replace(/_id$/, '').replace(/_/g, ' ')} field is required.`]);
+    check('required', text ? `${q(name)} IS NOT NULL AND btrim(${q(name)}) <> ''` : `${q(name)} IS NOT NULL`, requiredMessage(name));
   }
   return out;
 }
@@ -64,11 +69,8 @@ function ruleCheck(rule: RecordRule): [string, string] {
   }
 }
 
-function resourceChecks(def: ResourceDef): Omit<CheckConstraint, 'name' | 'table'>[] & { suffix: string }[] {
-  const out: (Omit<CheckConstraint, 'name' | 'table'> & { suffix: string })[] = [];
-  for (const [name, fd] of Object.entries(def.fields)) {
-    for (const [what, expression, message] of fieldChecks(name, fd)) out.push({ suffix: `${name}_${what}`, expression, field: name, message });
-  }
+function resourceChecks(def: ResourceDef): ResourceCheck[] {
+  const out = Object.entries(def.fields).flatMap(([name, fd]) => fieldChecks(name, fd));
   for (const rule of def.rules ?? []) {
     const [suffix, expression] = ruleCheck(rule);
     out.push({ suffix, expression, field: ruleField(rule), message: rule.message });
@@ -88,9 +90,11 @@ function buildChecks(): Map<string, CheckConstraint[]> {
   for (const [table, defs] of byTable) {
     const list: CheckConstraint[] = [];
     const seen = new Set<string>();
+    const checks = new Map(defs.map((d) => [d, resourceChecks(d)]));
     for (const def of defs) {
-      for (const c of resourceChecks(def)) {
-        const everywhere = defs.every((d) => resourceChecks(d).some((o) => o.expression === c.expression));
+      for (const c of checks.get(def)!) {
+        // a rule every resource of the table declares holds for every row; another only for its resource's rows
+        const everywhere = defs.every((d) => checks.get(d)!.some((o) => o.expression === c.expression));
         if (everywhere) {
           const name = `${table}_${c.suffix}`;
           if (!seen.has(name)) list.push({ name, table, expression: c.expression, field: c.field, message: c.message });

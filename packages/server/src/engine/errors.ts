@@ -1,6 +1,7 @@
 /** Errors that map to the HTTP contract's statuses (DESIGN.md "Errors"). */
 import { isUnavailable, type DbError } from '../db/driver-types.ts';
 import { checkNamed } from '../db/constraints.ts';
+import { requiredMessage } from '@glazier/shared/resources/define';
 
 export class ApiError extends Error {
   constructor(
@@ -68,7 +69,7 @@ export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: str
       return invalid({ [key(col)]: [`The selected ${col.replace(/_id$/, '').replace(/_/g, ' ')} is invalid.`] });
     }
     case '23502':
-      return invalid({ [key(e.column ?? 'id')]: [`The ${(e.column ?? 'value').replace(/_/g, ' ')} field is required.`] });
+      return invalid({ [key(e.column ?? 'id')]: [requiredMessage(e.column ?? 'value')] });
     case '23514': {
       // One of the declared rules' CHECKs (db/constraints.ts): its field and message.
       const rule = checkNamed(e.constraint);

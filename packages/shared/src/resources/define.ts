@@ -125,6 +125,9 @@ export function humanise(field: string): string {
   return field.replace(/_id$/, '').replace(/_/g, ' ');
 }
 
+/** The message of a required field left blank (the 422, and the database's copy of the rule). */
+export const requiredMessage = (field: string) => `The ${humanise(field)} field is required.`;
+
 /** Fields a client may send (not read-only, not a state column that only its action moves). */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, fd]) => !fd.readOnly && !fd.computed && fd.state === undefined);
@@ -150,7 +153,7 @@ function buildRecordSchema(def: ResourceDef, mode: 'create' | 'update') {
   for (const [name, fd] of inputFields(def)) {
     const value = fieldValueSchema(fd) as z.ZodType<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     if (fd.required) {
-      const message = `The ${humanise(name)} field is required.`;
+      const message = requiredMessage(name);
       shape[name] =
         mode === 'create'
           ? z.preprocess((v) => (isBlank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message, abort: true }).pipe(value))

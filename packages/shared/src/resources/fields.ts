@@ -140,6 +140,9 @@ export function boundsMessage(b: NumberBounds, value: number): string {
   return `Must be at most ${b.max.toLocaleString('en-US')}.`;
 }
 
+/** The message of a value that is not one of an enum's. */
+export const enumMessage = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
+
 /** Numbers arrive as JSON numbers, but forms and query strings may send numeric strings. */
 const numeric = (b: NumberBounds) =>
   z.preprocess(
@@ -214,7 +217,7 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
     case 'json':
       return def.schema ?? z.unknown();
     case 'enum':
-      return z.enum(def.values as [string, ...string[]], { error: `Must be one of: ${(def.values ?? []).join(', ')}.` });
+      return z.enum(def.values as [string, ...string[]], { error: enumMessage(def.values ?? []) });
     case 'ref':
       return z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), ID_SCHEMA);
     case 'idList':

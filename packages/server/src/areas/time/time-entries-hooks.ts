@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatDate, formatHours } from '@glazier/shared/rules/dates';
 import { sqlRows } from '../../db/client.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
-import { allowed, canEdit } from '../../engine/context.ts';
+import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
 import { tableFor } from '../../db/schema.ts';
 
@@ -34,7 +34,7 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
 /** A day has 24 hours: one person's entries of one date add up to at most that (issue 22). */
 export const DAY_HOURS = 24;
 
-async function checkDayTotal(ctx: Parameters<NonNullable<Hooks<'time_entries'>['beforeSave']>>[0]['ctx'], entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown }) {
+async function checkDayTotal(ctx: Ctx, entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown }) {
   if (typeof entry.user_id !== 'number' || typeof entry.date !== 'string' || typeof entry.hours !== 'number') return;
   // Two saves of one person's day at once must not both see room for their hours: they take turns.
   await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adjustSplit, initialSplit, linePrice, lineForChosenMaterial, lineUnitPrice, lineWithMinimumOrderQty, lineWithQtyOrUnitPrice,
   purchaseOrderStatus, qtyForChosenMaterial, receiptCorrection, SPLIT_NEGATIVE_MESSAGE, splitErrors, suggestedOrderQty,
+  splitFieldErrors,
 } from './purchase-order-line.ts';
 
 describe('purchase order line rules', () => {
@@ -61,5 +62,16 @@ describe('purchase order line rules', () => {
     expect(suggestedOrderQty(3, 2, 25)).toBe(25);
     expect(suggestedOrderQty(0, 10, 25)).toBe(0);
     expect(suggestedOrderQty(-2, 10, 25)).toBe(0);
+  });
+});
+
+describe('the split dialog names what breaks the rule', () => {
+  it('marks the rest left to the current status with the amounts that took it and the line qty', () => {
+    expect(splitFieldErrors(12, 'ordered', { ordered: -13, received: 5, backordered: 20 })).toEqual({
+      ordered: "Received 5 and Backordered 20 add up to 25, more than the line's 12.",
+    });
+    expect(splitFieldErrors(12, 'ordered', { ordered: -3, received: 15, backordered: 0 })).toEqual({ ordered: "Received 15 is more than the line's 12." });
+    expect(splitFieldErrors(12, 'ordered', { ordered: 14, received: -2, backordered: 0 })).toEqual({ received: 'Below 0; the line has 12 in all.' });
+    expect(splitFieldErrors(12, 'ordered', { ordered: 7, received: 5, backordered: 0 })).toEqual({});
   });
 });

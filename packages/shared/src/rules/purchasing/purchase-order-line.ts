@@ -4,7 +4,8 @@
  * suggested order qty. Pure; the PO screens and the server both use them.
  */
 import { unitAmount } from '../line-amount.ts';
-import { roundMoney, roundQty } from '../money.ts';
+import { PO_LINE_STATUS_LABELS } from '../../resources/purchasing.ts';
+import { formatQty, roundMoney, roundQty } from '../money.ts';
 
 export type PurchaseOrderStatus = 'draft' | 'open' | 'received';
 export type PoLineStatus = 'ordered' | 'received' | 'backordered';
@@ -96,6 +97,27 @@ export function splitErrors(qty: number, amounts: Partial<Record<PoLineStatus, u
     errors.qty = [`The amounts must add up to the line's qty (${roundQty(qty)}).`];
   }
   return errors;
+}
+
+/**
+ * What is wrong with a split, under the amount that breaks the rule: a negative amount (the rest
+ * left to the line's current status once the others took more than the line has) says which
+ * amounts took it and the line's qty ("Received 5 and Backordered 20 add up to 25, more than the
+ * line's 12.").
+ */
+export function splitFieldErrors(qty: number, current: PoLineStatus, amounts: SplitAmounts): Partial<Record<PoLineStatus, string>> {
+  const errors = splitErrors(qty, amounts);
+  const out: Partial<Record<PoLineStatus, string>> = {};
+  for (const s of SPLIT_STATUSES) {
+    if (!errors[s]) continue;
+    const others = SPLIT_STATUSES.filter((o) => o !== current && amounts[o] > 0);
+    const taken = others.reduce((sum, o) => sum + amounts[o], 0);
+    out[s] =
+      s === current && others.length
+        ? `${others.map((o) => `${PO_LINE_STATUS_LABELS[o]} ${formatQty(amounts[o])}`).join(' and ')} ${others.length > 1 ? `add up to ${formatQty(taken)},` : 'is'} more than the line's ${formatQty(qty)}.`
+        : `Below 0; the line has ${formatQty(qty)} in all.`;
+  }
+  return out;
 }
 
 /** A stock receipt to write: qty (negative reverses) at a unit price. */

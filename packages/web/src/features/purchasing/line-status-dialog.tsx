@@ -22,7 +22,7 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { SPLIT_NEGATIVE_MESSAGE, adjustSplit, initialSplit, splitErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { SPLIT_NEGATIVE_MESSAGE, adjustSplit, initialSplit, splitErrors, splitFieldErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { refreshStock, splitLine } from './order-actions.ts';
 
 type Line = RecordOf<'purchase_order_materials'>;
@@ -53,27 +53,6 @@ function StatusPicker({ line }: { line: Line }) {
       </Button>
     </Stack>
   );
-}
-
-/**
- * What is wrong with a split, under the amount that breaks the rule: a negative amount (the rest
- * left to the line's current status once the others took more than the line has) says which
- * amounts took it and the line's qty ("Received 5 and Backordered 20 add up to 25, more than the
- * line's 12.").
- */
-export function splitFieldErrors(qty: number, current: PoLineStatus, amounts: SplitAmounts): Partial<Record<PoLineStatus, string>> {
-  const errors = splitErrors(qty, amounts);
-  const out: Partial<Record<PoLineStatus, string>> = {};
-  for (const s of PO_LINE_STATUSES) {
-    if (!errors[s]) continue;
-    const others = PO_LINE_STATUSES.filter((o) => o !== current && amounts[o] > 0);
-    const taken = others.reduce((sum, o) => sum + amounts[o], 0);
-    out[s] =
-      s === current && others.length
-        ? `${others.map((o) => `${PO_LINE_STATUS_LABELS[o]} ${formatQty(amounts[o])}`).join(' and ')} ${others.length > 1 ? `add up to ${formatQty(taken)}` : 'is'}, more than the line's ${formatQty(qty)}.`
-        : `Below 0; the line has ${formatQty(qty)} in all.`;
-  }
-  return out;
 }
 
 function SplitForm({ line }: { line: Line }) {
