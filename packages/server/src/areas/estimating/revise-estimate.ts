@@ -17,10 +17,14 @@ function copied(table: string, except: readonly string[]): string[] {
 
 const list = (cols: readonly string[]) => sql.raw(cols.map((c) => `"${c}"`).join(', '));
 
-/** Copies the rows of `table` where `column` = `from` onto `to`; answers old id → new id. */
-async function copyRows(db: Db, table: string, column: string, from: number, to: number, set: Record<string, string> = {}): Promise<Map<number, number>> {
-  const cols = copied(table, [column, ...Object.keys(set)]);
-  const extra = Object.entries(set);
+/**
+ * Copies the rows of `table` whose `column` is `from` onto `to`; answers old id → new id.
+ * `fromSource` gives columns a value of the source row's own (`{ revised_from_id: 'id' }`: each copy names
+ * the row it came from).
+ */
+async function copyRows(db: Db, table: string, column: string, from: number, to: number, fromSource: Record<string, 'id'> = {}): Promise<Map<number, number>> {
+  const cols = copied(table, [column, ...Object.keys(fromSource)]);
+  const extra = Object.entries(fromSource);
   const [pairs] = await sqlRows<{ olds: number[] | null; news: number[] | null }>(
     db,
     sql`WITH src AS (SELECT * FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${from} ORDER BY id),
