@@ -230,4 +230,41 @@ describe('revisions', () => {
     expect(e.alternate_categories).toEqual([category.id]);
     expect((await as.manager.patch(`/api/estimates/${String(e.id)}`, { alternate_categories: [999999] })).status).toBe(422);
   });
+
+  it("totals the client's choice: an item with an alternate in a chosen category counts its alternate amount", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const other = await createRecord(as.admin, 'product_categories');
+    const product = await made(as.admin, 'products', { name: 'Frameless door', category_id: category.id, revenue_per_unit: 400, cost_per_unit: 250 });
+    const e = await estimate({
+      items: [
+        { product_id: product.id, qty: 2, amount: 800, cost: 500, alternate_amount: 950, alternate_cost: 600, description: 'Door' },
+        { qty: 1, amount: 100, description: 'Trip charge' },
+      ],
+    });
+    const total = async () => {
+      const r = await as.manager.get(`/api/estimates/${String(e.id)}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body as Row).total;
+    };
+    expect(await total()).toBe(900);
+    expect((await as.manager.patch(`/api/estimates/${String(e.id)}`, { alternate_categories: [category.id] })).status).toBe(200);
+    expect(await total()).toBe(1050);
+    // the choice is made on an open estimate too; nothing else of it changes there
+    expect((await status(as.supervisor, e.id, 'open')).status).toBe(200);
+    expect((await as.supervisor.patch(`/api/estimates/${String(e.id)}`, { alternate_categories: [other.id] })).status).toBe(200);
+    expect(await total()).toBe(900);
+    expect((await as.supervisor.patch(`/api/estimates/${String(e.id)}`, { alternate_categories: [category.id], name: 'Renamed' })).status).toBe(409);
+    // the list shows the client's name and the total, and finds the estimate by the client's name
+    const clientName = String(client.name);
+    const listed = await as.manager.get(`/api/estimates?search=${encodeURIComponent(clientName)}&per_page=200`);
+    expect(listed.body.data!.find((r) => r.id === e.id)).toMatchObject({ client_name: clientName, total: 900 });
+    // an item names its product and category; the standard prices only for estimates_admin
+    const items = await as.manager.get(`/api/estimate_items?estimate_id=${String(e.id)}&sort_column=sort`);
+    const door = (rows: Row[] | undefined) => rows!.find((i) => i.description === 'Door');
+    expect(door(items.body.data)).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', standard_price: 400, standard_cost: 250 });
+    const seen = await as.supervisor.get(`/api/estimate_items?estimate_id=${String(e.id)}`);
+    expect(door(seen.body.data)).toMatchObject({ product_category_id: category.id });
+    expect(door(seen.body.data)).not.toHaveProperty('standard_price');
+    expect(door(seen.body.data)).not.toHaveProperty('amount');
+  });
 });

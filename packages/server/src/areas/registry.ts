@@ -15,7 +15,7 @@ import { categoryTemplatesHooks, jobTemplatesHooks } from './jobs/job-templates-
 import { createdByHooks, withEstimateRecords } from '../platform/attachments/ownership.ts';
 import { filesHooks, storedImagesHooks } from '../platform/attachments/files-images.ts';
 import { takeoffOptionsHooks } from './estimating/takeoff-options-hooks.ts';
-import { estimateContentHooks, estimatesHooks } from './estimating/estimates-hooks.ts';
+import { estimateContentHooks, estimateItemsHooks, estimatesHooks } from './estimating/estimates-hooks.ts';
 import { timeEntriesHooks } from './time/time-entries-hooks.ts';
 import { usersHooks } from './people/users-hooks.ts';
 import { rolePermissionsHooks } from './settings/role-permissions-hooks.ts';
@@ -47,7 +47,7 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   job_images: onLiveJob(withEstimateRecords(storedImagesHooks, 'images', { showOnJob: false })),
   // deleting these takes their files and images along (database cascades): their blobs follow
   estimates: estimatesHooks,
-  estimate_items: estimateContentHooks,
+  estimate_items: estimateItemsHooks,
   estimate_category_notes: estimateContentHooks,
   role_permissions: rolePermissionsHooks,
   takeoff_options: takeoffOptionsHooks,

@@ -78,9 +78,14 @@ export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): P
   if (!statement) return;
   const found = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { ids: rows.map((r) => r.id as number) }), { prepare: true });
   const byId = new Map(found.map((r) => [r.id, r]));
+  // a guarded computed field (an estimate item's standard price) is left out as a stored one is
+  const shown = statement.fields.filter(([name]) => {
+    const guard = res.def.fields[name]?.guard;
+    return !guard || canEdit(ctx, guard);
+  });
   for (const r of rows) {
     const values = byId.get(r.id);
-    for (const [name, asNumber] of statement.fields) {
+    for (const [name, asNumber] of shown) {
       const v = values?.[name] ?? null;
       r[name] = asNumber && v !== null ? Number(v) : v;
     }

@@ -34,8 +34,15 @@ export const estimates = defineResource({
     revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),
     /** Set when a newer revision was made: the older one is kept as it was (read-only). */
     superseded_at: f.timestamp({ state: 'Use Revise to make a new revision; an older revision is kept as it was.' }),
+    /** What the list shows and searches (read live): the client's name. */
+    client_name: f.text({ readOnly: true, computed: true }),
+    /**
+     * The total of the client's choice: each item's amount, or its alternate amount in a category
+     * whose alternates were chosen (shared/rules/estimating/estimate-totals.ts, in SQL).
+     */
+    total: f.money({ readOnly: true, computed: true }),
   },
-  search: ['name', 'job_number', 'job_address', 'contact_name'],
+  search: ['name', 'job_number', 'job_address', 'contact_name', 'client_name'],
   filters: {
     client_id: { op: 'eq' },
     status: { op: 'eq', values: ESTIMATE_STATUSES },
@@ -44,7 +51,7 @@ export const estimates = defineResource({
     /** `revisions_of=ID`: every revision of that estimate's series, the first one included. */
     revisions_of: { op: 'custom' },
   },
-  sortable: ['name', 'job_number', 'date', 'status', 'created_at', 'revision'],
+  sortable: ['name', 'job_number', 'date', 'status', 'created_at', 'revision', 'client_name', 'total'],
   relations: {
     items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true },
     category_notes: { kind: 'many', resource: 'estimate_category_notes', foreignKey: 'estimate_id', writable: true },
@@ -97,6 +104,13 @@ export const estimate_items = defineResource({
     sort: f.int({ default: 0, min: 0 }),
     /** The item of the previous revision this one was copied from (a revision's diff pairs them). */
     revised_from_id: f.ref('estimate_items', { onDelete: 'set null', readOnly: true }),
+    /** Read live: the category the item is grouped under (its product's, else its takeoff option's). */
+    product_category_id: f.int({ readOnly: true, computed: true }),
+    product_name: f.text({ readOnly: true, computed: true }),
+    alternate_product_name: f.text({ readOnly: true, computed: true }),
+    /** The product's standard unit price and cost, for the item's warnings (domain.md 5). */
+    standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
+    standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
   },
   search: ['description', 'notes'],
   filters: { estimate_id: { op: 'eq' }, product_id: { op: 'eq' } },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
 import type { Ctx } from '../../engine/context.ts';
@@ -12,8 +12,22 @@ function refuseUnlessDraft(estimate: { status?: unknown; superseded_at?: unknown
   if (estimate && estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
 }
 
+/** An item's category: its product's, else its takeoff option's (the estimate groups and totals by it). */
+const itemCategory = (productId: SQL | AnyColumn, optionId: SQL | AnyColumn) =>
+  sql`coalesce((SELECT p.category_id FROM products p WHERE p.id = ${productId}), (SELECT o.product_category_id FROM takeoff_options o WHERE o.id = ${optionId}))`;
+
 export const estimatesHooks: Hooks<'estimates'> = {
   ...sweepBlobsAfterDelete,
+  computed: {
+    client_name: (t) => sql`(SELECT c.name FROM clients c WHERE c.id = ${t.client_id})`,
+    // estimateTotals' `chosen` (shared/rules/estimating/estimate-totals.ts): an item with an
+    // alternate in a category the client chose counts its alternate amount
+    total: (t) => sql`(SELECT coalesce(sum(CASE
+        WHEN (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
+          AND ${t.alternate_categories} @> to_jsonb(${itemCategory(sql`i.product_id`, sql`i.takeoff_option_id`)})
+        THEN coalesce(i.alternate_amount, 0) ELSE coalesce(i.amount, 0) END), 0)
+      FROM estimate_items i WHERE i.estimate_id = ${t.id} AND i.deleted_at IS NULL)`,
+  },
   customFilters: {
     // every revision of the series the given estimate belongs to, the first one included
     revisions_of: (value, t) => {
@@ -22,9 +36,18 @@ export const estimatesHooks: Hooks<'estimates'> = {
       return sql`coalesce(${t.revision_root_id}, ${t.id}) = (SELECT coalesce(e.revision_root_id, e.id) FROM estimates e WHERE e.id = ${id})`;
     },
   },
-  beforeSave: ({ existing }) => refuseUnlessDraft(existing),
+  beforeSave: ({ values, existing }) => {
+    // the client's choice of alternates is made on an open estimate too (it is what was offered)
+    if (existing?.status === 'open' && existing.superseded_at == null && onlyAlternatesChange(values, existing)) return;
+    refuseUnlessDraft(existing);
+  },
   beforeDelete: ({ existing }) => refuseUnlessDraft(existing),
 };
+
+/** Whether a save changes nothing of the estimate but the client's choice of alternates. */
+function onlyAlternatesChange(values: Record<string, unknown>, existing: Record<string, unknown>): boolean {
+  return Object.entries(values).every(([k, v]) => k === 'alternate_categories' || k === 'updated_at' || JSON.stringify(v ?? null) === JSON.stringify(existing[k] ?? null));
+}
 
 async function refuseUnlessDraftEstimate(ctx: Ctx, estimateId: unknown): Promise<void> {
   refuseUnlessDraft(await rowById(ctx, 'estimates', estimateId));
@@ -37,4 +60,16 @@ export const estimateContentHooks: Hooks<'estimate_items' | 'estimate_category_n
     if (values.estimate_id !== undefined && values.estimate_id !== existing?.estimate_id) await refuseUnlessDraftEstimate(ctx, values.estimate_id);
   },
   beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
+};
+
+export const estimateItemsHooks: Hooks<'estimate_items'> = {
+  beforeSave: estimateContentHooks.beforeSave,
+  beforeDelete: estimateContentHooks.beforeDelete,
+  computed: {
+    product_category_id: (t) => itemCategory(t.product_id, t.takeoff_option_id),
+    product_name: (t) => sql`(SELECT coalesce(p.number || ' ' || p.name, p.name) FROM products p WHERE p.id = ${t.product_id})`,
+    alternate_product_name: (t) => sql`(SELECT coalesce(p.number || ' ' || p.name, p.name) FROM products p WHERE p.id = ${t.alternate_product_id})`,
+    standard_price: (t) => sql`(SELECT p.revenue_per_unit FROM products p WHERE p.id = ${t.product_id})`,
+    standard_cost: (t) => sql`(SELECT p.cost_per_unit FROM products p WHERE p.id = ${t.product_id})`,
+  },
 };
