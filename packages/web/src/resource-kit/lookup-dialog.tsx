@@ -15,10 +15,12 @@
  */
 import { can, type Area } from '@glazier/shared/permissions';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconList } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ModalList } from '../ui/modal-list.tsx';
+import { useReadOnly } from '../ui/read-only.tsx';
 import { ListOption } from '../ui/list-option.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { Pager } from '../ui/pager.tsx';
@@ -251,4 +253,17 @@ export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K,
     size: 'lg',
     testId: 'lookup-dialog',
   });
+}
+
+/**
+ * The button beside a picker that opens its lookup (`label`: "Product lookup"). Read-only, the
+ * picker shows its record as text and there is nothing to look up: no button.
+ */
+export function LookupButton({ label, onClick }: { label: string; onClick: () => void }) {
+  if (useReadOnly()) return null;
+  return (
+    <ActionIcon variant="default" size={36} onClick={onClick} aria-label={label}>
+      <IconList size={18} />
+    </ActionIcon>
+  );
 }

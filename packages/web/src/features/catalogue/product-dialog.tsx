@@ -9,12 +9,12 @@
  */
 import { formatQty } from '@glazier/shared/rules/money';
 import { blankMaterial } from '@glazier/shared/rules/catalogue/product-assembly';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconList, IconPlus } from '@tabler/icons-react';
+import { Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useList, useRecord, useRestore, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { HistoryButton } from '../../resource-kit/history-panel.tsx';
@@ -26,7 +26,6 @@ import { CheckField, MoneyField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { useReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { draftLines, productBody, withAssemblyToggled, type ProductFormValues, type ProductWithMaterials } from './product-body.ts';
 import { editProductMaterialLine, type AddMaterial, type DraftLine } from './product-material-dialog.tsx';
@@ -156,7 +155,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
                 data-testid="series-picker"
               />
             </Box>
-            <SeriesLookupButton onClick={() => void browseSeries()} />
+            <LookupButton label="Series lookup" onClick={() => void browseSeries()} />
           </Group>
           <TextAreaField label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         </Stack>
@@ -201,16 +200,6 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
 function newMaterial(text: string): Partial<InputOf<'materials'>> {
   const { id: _none, ...blank } = blankMaterial();
   return { ...blank, number: text, description: text };
-}
-
-function SeriesLookupButton({ onClick }: { onClick: () => void }) {
-  // Read-only, the picker shows the series as text and there is nothing to look up.
-  if (useReadOnly()) return null;
-  return (
-    <ActionIcon variant="default" size={36} onClick={onClick} aria-label="Series lookup" mb={0}>
-      <IconList size={18} />
-    </ActionIcon>
-  );
 }
 
 function AssemblyLines({ lines, canEdit, onEdit }: { lines: DraftLine[]; canEdit: boolean; onEdit: (line: DraftLine | null) => void }) {

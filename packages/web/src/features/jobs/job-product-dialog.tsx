@@ -8,12 +8,12 @@
  * read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/line-amount';
+import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
-import { ActionIcon, Box, Group, Text } from '@mantine/core';
-import { IconList } from '@tabler/icons-react';
+import { Box, Group, Text } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
-import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -21,7 +21,6 @@ import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField, DateField, LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { useReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
@@ -40,11 +39,6 @@ export function useSeriesFlags(): (seriesId: number | null | undefined) => Featu
     const s = seriesId == null ? undefined : series.data?.find((x) => x.id === seriesId);
     return seriesFlags(s, categories.data?.find((c) => c.id === s?.category_id));
   };
-}
-
-/** A product as the dialogs name it: its number and name ("MR-35369 · 1/4\" Clear Mirror"), or the name alone. */
-export function productLabel(product: Pick<RecordOf<'products'>, 'number' | 'name'>): string {
-  return product.number ? `${product.number} · ${product.name}` : product.name;
 }
 
 export interface JobProductDialogOptions extends RecordDialogOptions<'job_products'> {
@@ -132,7 +126,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
             data-testid="job-product-picker"
           />
         </Box>
-        <LookupButton onClick={() => void browse()} />
+        <LookupButton label="Product lookup" onClick={() => void browse()} />
       </Group>
       {series && (
         <Text size="xs" c="dimmed" mt={-6}>
@@ -162,16 +156,6 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
         </Group>
       )}
     </RecordDialogForm>
-  );
-}
-
-function LookupButton({ onClick }: { onClick: () => void }) {
-  // Read-only, the picker shows the product as text and there is nothing to look up.
-  if (useReadOnly()) return null;
-  return (
-    <ActionIcon variant="default" size={36} onClick={onClick} aria-label="Product lookup">
-      <IconList size={18} />
-    </ActionIcon>
   );
 }
 

@@ -24,7 +24,8 @@ import { QtyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { openJobProductDialog, productLabel, useSeriesFlags } from './job-product-dialog.tsx';
+import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
+import { openJobProductDialog, useSeriesFlags } from './job-product-dialog.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 

@@ -1,0 +1,32 @@
+/**
+ * Estimating's named actions from the web (shared/actions/estimating.ts): status, convert, revise.
+ * Each writes what it answers into the cache and marks stale the lists it moved.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { convertEstimate, reviseEstimate, setEstimateStatus } from '@glazier/shared/actions/estimating';
+import type { EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import { callAction } from '../../resource-kit/actions.ts';
+import { resourceKeys, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
+
+type Estimate = RecordOf<'estimates'>;
+
+export async function changeStatus(queryClient: QueryClient, id: number, status: EstimateStatus): Promise<Estimate> {
+  const { data } = await callAction(setEstimateStatus, { params: { id }, body: { status } });
+  storeRecords(queryClient, 'estimates', [data]);
+  return data;
+}
+
+/** The job of a won estimate (made once; again: the same job). */
+export async function convertToJob(queryClient: QueryClient, id: number): Promise<RecordOf<'jobs'>> {
+  const { data } = await callAction(convertEstimate, { params: { id } });
+  storeRecords(queryClient, 'jobs', [data]);
+  void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimates') });
+  return data;
+}
+
+/** The next revision, a draft; the one it was made from is kept read-only. */
+export async function revise(queryClient: QueryClient, id: number): Promise<Estimate> {
+  const { data } = await callAction(reviseEstimate, { params: { id } });
+  void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimates') });
+  return data;
+}

@@ -1,0 +1,155 @@
+/**
+ * Estimate dialog (domain.md 2, 3, 5): client (required, with Add New client), name, job number,
+ * job address, contact name and email, details, date, job start and end dates (by default the
+ * start and end of the current month), type (commercial / residential) and scopes (product
+ * categories). Save, or Save and Open to go to `/estimates/{id}`. Only a draft is edited or
+ * deleted ("Delete this estimate?"): an open, won or lost estimate, or an older revision, opens
+ * read-only (the server refuses the save too).
+ */
+import { ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
+import { toIsoDate } from '@glazier/shared/rules/dates';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { DateField, MultiSelectField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { ToggleChoice } from '../../ui/toggle-choice.tsx';
+
+type Estimate = RecordOf<'estimates'>;
+type EstimateType = (typeof ESTIMATE_TYPES)[number];
+
+const TYPE_OPTIONS = [
+  { value: 'commercial', label: 'Commercial' },
+  { value: 'residential', label: 'Residential' },
+] as const satisfies readonly { value: EstimateType; label: string }[];
+
+/** The first and last day of the month `today` is in (a new estimate's job dates, domain.md 3). */
+export function currentMonth(today = new Date()): { start: string; end: string } {
+  return {
+    start: toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1)),
+    end: toIsoDate(new Date(today.getFullYear(), today.getMonth() + 1, 0)),
+  };
+}
+
+interface FormProps extends RecordDialogOptions<'estimates'> {
+  onOpenRequested?: (open: boolean) => void;
+  onDeleted?: () => void;
+}
+
+function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps) {
+  const modals = useModals();
+  const canEdit = useCan('edit', 'estimates');
+  const canAddClient = useCan('edit', 'clients');
+  const categories = useList('product_categories');
+  const editable = canEdit && (!record || (record.status === 'draft' && !record.superseded_at));
+  const month = currentMonth();
+  const dialog = useRecordDialog('estimates', {
+    deleteConfirm: 'Delete this estimate?',
+    onDeleted,
+    initialValues: formValues(record, {
+      client_id: initial?.client_id ?? null,
+      name: initial?.name ?? '',
+      job_number: initial?.job_number ?? '',
+      job_address: initial?.job_address ?? '',
+      contact_name: initial?.contact_name ?? '',
+      contact_email: initial?.contact_email ?? '',
+      details: initial?.details ?? '',
+      date: initial?.date ?? toIsoDate(new Date()),
+      job_start_date: initial?.job_start_date ?? month.start,
+      job_end_date: initial?.job_end_date ?? month.end,
+      type: initial?.type ?? 'commercial',
+      product_category_list: initial?.product_category_list ?? [],
+    }),
+  });
+  const { form, isNew } = dialog;
+  const values = form.getValues();
+
+  const formDialog = {
+    ...dialog,
+    onSubmit: (e?: FormEvent<HTMLFormElement>) => {
+      onOpenRequested?.(false);
+      dialog.onSubmit(e);
+    },
+  };
+  const submitAndOpen = () => {
+    onOpenRequested?.(true);
+    dialog.onSubmit();
+  };
+
+  return (
+    <RecordDialogForm
+      dialog={formDialog}
+      canSave={editable}
+      canDelete={editable}
+      extra={
+        editable && onOpenRequested ? (
+          <Button variant="light" onClick={submitAndOpen}>
+            Save and Open
+          </Button>
+        ) : null
+      }
+    >
+      {record && !editable && canEdit && (
+        <Text size="sm" c="dimmed" data-testid="estimate-read-only-reason">
+          {record.superseded_at ? 'This is an older revision, kept as it was.' : 'Only a draft estimate can be edited. Set it back to draft to change it.'}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
+        <Stack gap="sm">
+          <RecordPicker
+            resource="clients"
+            label="Client"
+            required
+            {...form.getInputProps('client_id')}
+            onAddNew={editable && canAddClient && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            autoFocus={isNew}
+            data-testid="estimate-client-picker"
+          />
+          <TextField label="Name" required {...form.getInputProps('name')} />
+          <TextField label="Job number" {...form.getInputProps('job_number')} />
+          <TextAreaField label="Job address" autosize minRows={1} maxRows={4} {...form.getInputProps('job_address')} />
+          <Group grow align="flex-start" gap="sm">
+            <TextField label="Contact name" {...form.getInputProps('contact_name')} />
+            <TextField label="Contact email" type="email" {...form.getInputProps('contact_email')} />
+          </Group>
+        </Stack>
+        <Stack gap="sm">
+          <DateField label="Date" {...form.getInputProps('date')} />
+          <Group grow align="flex-start" gap="sm">
+            <DateField label="Job start date" {...form.getInputProps('job_start_date')} />
+            <DateField label="Job end date" {...form.getInputProps('job_end_date')} />
+          </Group>
+          <ToggleChoice label="Type" options={TYPE_OPTIONS} value={values.type ?? 'commercial'} onChange={(v) => form.setFieldValue('type', v)} data-testid="estimate-type" />
+          <MultiSelectField
+            label="Scopes"
+            searchable
+            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={(values.product_category_list ?? []).map(String)}
+            onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
+            error={form.errors.product_category_list}
+            data-testid="estimate-scopes"
+          />
+          <TextAreaField label="Details" autosize minRows={2} maxRows={6} {...form.getInputProps('details')} />
+        </Stack>
+      </SimpleGrid>
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Estimate dialog (add, or `record`); resolves with the saved estimate, or null. */
+export function openEstimateDialog(modals: ModalStackApi, props: FormProps = {}): Promise<Estimate | null> {
+  return modals.push<Estimate>(() => <EstimateForm {...props} />, { testId: 'estimate-dialog', size: 'xl' });
+}
+
+/** Add Estimate with Save and Open: the saved estimate and whether to open it, or null. */
+export async function addEstimate(modals: ModalStackApi, props: FormProps = {}): Promise<{ estimate: Estimate; open: boolean } | null> {
+  let open = false;
+  const estimate = await openEstimateDialog(modals, { ...props, onOpenRequested: (o) => (open = o) });
+  return estimate ? { estimate, open } : null;
+}

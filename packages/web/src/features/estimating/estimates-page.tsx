@@ -1,0 +1,100 @@
+/**
+ * Estimates (`/estimates`, domain.md 2): searched by name, client, job number and address;
+ * filtered by status, type and a date range; the status as a badge and the total of the client's
+ * choice. Add opens the Estimate dialog (Save and Open goes to the estimate); a row opens
+ * `/estimates/{id}`. The filters are kept in the address, so Back returns to the same list.
+ */
+import { ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
+import { formatDate } from '@glazier/shared/rules/dates';
+import { ESTIMATE_STATUS_LABELS, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useListFilters } from '../../resource-kit/list-state.tsx';
+import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { DateField, SelectField } from '../../ui/fields.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { addEstimate } from './estimate-dialog.tsx';
+import { EstimateStatusBadge } from './estimate-status-badge.tsx';
+
+const STATUS_OPTIONS = (Object.keys(ESTIMATE_STATUS_LABELS) as EstimateStatus[]).map((s) => ({ value: s, label: ESTIMATE_STATUS_LABELS[s] }));
+const TYPE_OPTIONS = ESTIMATE_TYPES.map((t) => ({ value: t, label: t === 'commercial' ? 'Commercial' : 'Residential' }));
+
+const columns: Column<'estimates'>[] = [
+  {
+    key: 'name',
+    label: 'Estimate',
+    sortable: true,
+    render: (e) => (
+      <Stack gap={2}>
+        <Text fz="sm" fw={600}>
+          {e.name}
+          {e.revision ? <Text span fz="xs" c="dimmed">{` · rev. ${e.revision}`}</Text> : null}
+        </Text>
+        {/* on phones the client and date go beneath, as a card */}
+        <Text fz="xs" c="dimmed" hiddenFrom="sm">
+          {[e.client_name, formatDate(e.date)].filter(Boolean).join(' · ')}
+        </Text>
+        {e.job_address && (
+          <Text fz="xs" c="dimmed" lineClamp={1} visibleFrom="md">
+            {e.job_address}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { key: 'client_name', label: 'Client', sortable: true, visibleFrom: 'sm', render: (e) => e.client_name ?? '' },
+  { key: 'job_number', label: 'Job number', sortable: true, visibleFrom: 'md', render: (e) => e.job_number ?? '' },
+  { key: 'date', label: 'Date', sortable: true, visibleFrom: 'sm', render: (e) => formatDate(e.date) },
+  { key: 'status', label: 'Status', sortable: true, render: (e) => <EstimateStatusBadge estimate={e} /> },
+  { key: 'total', label: 'Total', sortable: true, render: (e) => formatMoney(e.total) },
+];
+
+export function EstimatesPage() {
+  const modals = useModals();
+  const navigate = useNavigate();
+  const canEdit = useCan('edit', 'estimates');
+  const [filters, setFilter] = useListFilters({ status: null, type: null, start: null, end: null });
+
+  const add = async () => {
+    const result = await addEstimate(modals);
+    if (result?.open) void navigate(`/estimates/${result.estimate.id}`);
+  };
+  useScreenAction('add', canEdit ? () => void add() : null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <ScreenTitle>Estimates</ScreenTitle>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void add()}>
+            Add Estimate
+          </Button>
+        )}
+      </Group>
+      <ResourceTable
+        resource="estimates"
+        columns={columns}
+        filters={{ status: filters.status ?? undefined, type: filters.type ?? undefined, start: filters.start ?? undefined, end: filters.end ?? undefined }}
+        onRowClick={(e) => void navigate(`/estimates/${e.id}`)}
+        rowLabel={(e) => `Open ${e.name}`}
+        searchPlaceholder="Search name, client, job number or address"
+        emptyText={canEdit ? 'No estimates here. Add the first one.' : 'No estimates here.'}
+        defaultSort={{ column: 'date', direction: 'desc' }}
+        toolbar={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <SelectField aria-label="Status" placeholder="All statuses" w={150} clearable data={STATUS_OPTIONS} value={filters.status} onChange={(v) => setFilter('status', v)} data-testid="status-filter" />
+            <SelectField aria-label="Type" placeholder="All types" w={150} clearable data={TYPE_OPTIONS} value={filters.type} onChange={(v) => setFilter('type', v)} data-testid="type-filter" />
+            <DateField aria-label="From" placeholder="From" w={140} value={filters.start} onChange={(v) => setFilter('start', v)} data-testid="from-filter" />
+            <DateField aria-label="To" placeholder="To" w={140} value={filters.end} onChange={(v) => setFilter('end', v)} data-testid="to-filter" />
+          </Group>
+        }
+        testId="estimates-table"
+      />
+    </Stack>
+  );
+}
