@@ -264,6 +264,9 @@ describe('revisions', () => {
     expect(door(items.body.data)).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', standard_price: 400, standard_cost: 250 });
     const seen = await as.supervisor.get(`/api/estimate_items?estimate_id=${String(e.id)}`);
     expect(door(seen.body.data)).toMatchObject({ product_category_id: category.id });
+    // the estimate's GET embeds its items as their list has them
+    const got = (await as.manager.get(`/api/estimates/${String(e.id)}`)).body as Row;
+    expect(door(got.items as Row[])).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', standard_price: 400 });
     expect(door(seen.body.data)).not.toHaveProperty('standard_price');
     expect(door(seen.body.data)).not.toHaveProperty('amount');
   });

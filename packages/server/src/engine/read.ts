@@ -6,7 +6,7 @@ import { authorize, requireUser, type Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { addComputed, addDeleters, maySeeDeleted, present } from './present.ts';
 import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
-import { embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
+import { addRelationsComputed, embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, UnionPart } from './server-resource.ts';
@@ -205,6 +205,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);
   putRelations(ctx, used, out, values);
+  await addRelationsComputed(ctx, used, out);
   const computes = Object.keys(res.computed ?? {}).length > 0;
   if (!computes && typeof accessedAt === 'string' && !Number.isNaN(Date.parse(accessedAt))) {
     let latest = row.updated_at as string;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RelationDef } from '@glazier/shared/resources/define';
 import { type Row, sqlRows } from '../db/client.ts';
 import { allowed, type Ctx } from './context.ts';
-import { present, fromJson } from './present.ts';
+import { addComputed, present, fromJson } from './present.ts';
 import { baseConditions, parseListQuery } from './query.ts';
 import { resource } from './resources.ts';
 import { selectRows } from './select-rows.ts';
@@ -106,11 +106,27 @@ export function putRelations(ctx: Ctx, used: ReadableRelation[], row: Row, value
   }
 }
 
+/**
+ * The computed fields of the embedded children (an estimate's items name their category), as their
+ * own lists have them: one query per child resource that computes any, none otherwise.
+ */
+export async function addRelationsComputed(ctx: Ctx, used: ReadableRelation[], row: Row): Promise<void> {
+  for (const [relName, child] of used) {
+    if (!child.computed || !Object.keys(child.computed).length) continue;
+    const value = row[relName];
+    const rows = (Array.isArray(value) ? value : value ? [value] : []) as Row[];
+    await addComputed(ctx, child, rows);
+  }
+}
+
 /** Relations of one record in a statement of their own (after a write). */
-export async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => void> {
+export async function readRelations(ctx: Ctx, res: ServerResource, id: number, names: string[]): Promise<(row: Row) => Promise<void>> {
   const used = readableRelations(ctx, res, names);
-  if (!used.length) return () => {};
+  if (!used.length) return async () => {};
   const columns = relationColumns(ctx, res, id, used);
   const [values] = await sqlRows(ctx.db, sql`SELECT ${sql.join(columns, sql`, `)}`);
-  return (row) => putRelations(ctx, used, row, values);
+  return async (row) => {
+    putRelations(ctx, used, row, values);
+    await addRelationsComputed(ctx, used, row);
+  };
 }

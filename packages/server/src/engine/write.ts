@@ -183,7 +183,7 @@ async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row
   const out = present(ctx, res, record);
   await addComputed(ctx, res, [out]);
   const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
-  (await readRelations(ctx, res, record.id as number, writable))(out);
+  await (await readRelations(ctx, res, record.id as number, writable))(out);
   return out;
 }
 

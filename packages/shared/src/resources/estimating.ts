@@ -53,9 +53,11 @@ export const estimates = defineResource({
   },
   sortable: ['name', 'job_number', 'date', 'status', 'created_at', 'revision', 'client_name', 'total'],
   relations: {
-    items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true },
+    items: { kind: 'many', resource: 'estimate_items', foreignKey: 'estimate_id', writable: true, order: { sort_column: 'sort', sort_direction: 'asc' } },
     category_notes: { kind: 'many', resource: 'estimate_category_notes', foreignKey: 'estimate_id', writable: true },
     takeoff: { kind: 'one', resource: 'takeoffs', foreignKey: 'estimate_id' },
+    /** The job made from it (Convert to Job). */
+    job: { kind: 'belongsTo', resource: 'jobs', localKey: 'job_id' },
     // in the order the estimate's sections list them, as a job's (jobs.ts)
     notes: { kind: 'many', resource: 'notes', foreignKey: 'estimate_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },
     files: { kind: 'many', resource: 'files', foreignKey: 'estimate_id', order: { sort_column: 'created_at', sort_direction: 'desc' } },

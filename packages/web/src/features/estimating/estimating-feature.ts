@@ -1,7 +1,6 @@
 /**
- * What estimating brings (app/feature.ts). Its screens are not built yet: the menu, the dashboard
- * and the command palette already offer estimates (platform.md 2.3, 2.4), and their links show
- * the not-found page.
+ * What estimating brings (app/feature.ts): estimates (list, screen, dialogs), takeoff options and
+ * the takeoff grid, the printed estimate and the client's approval page.
  */
 import { IconFileDollar } from '@tabler/icons-react';
 import type * as estimating from '@glazier/shared/resources/estimating';
@@ -10,14 +9,27 @@ import type { Feature, ResourcesOf } from '../../app/feature.ts';
 export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
   area: 'estimating',
   resources: {
-    estimates: { dialog: null, search: { label: 'Estimate', path: (id) => `/estimates/${id}` } },
-    estimate_items: { dialog: null },
-    estimate_category_notes: { dialog: null },
+    estimates: {
+      dialog: () => import('./estimate-dialog.tsx').then((m) => m.openEstimateDialog),
+      search: { label: 'Estimate', path: (id) => `/estimates/${id}` },
+    },
+    estimate_items: { dialog: () => import('./estimate-item-dialog.tsx').then((m) => m.openEstimateItemDialog) },
+    estimate_category_notes: { dialog: () => import('./estimate-category-note-dialog.tsx').then((m) => m.openEstimateCategoryNoteDialog) },
     takeoff_options: { dialog: null },
     takeoffs: { dialog: null },
     takeoff_units: { dialog: null },
     takeoff_items: { dialog: null },
   },
+  routes: [
+    {
+      // The menu offers estimates with edit estimates (platform.md 2.3), the home card with view
+      // (2.4): whoever may view them opens them read-only.
+      path: '/estimates',
+      requires: { action: 'view', area: 'estimates' },
+      screen: () => import('./estimates-page.tsx').then((m) => m.EstimatesPage),
+      children: [{ path: ':estimate_id', screen: () => import('./estimate-page.tsx').then((m) => m.EstimatePage) }],
+    },
+  ],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [
     { to: '/estimates', label: 'Estimates', group: 'estimating', order: 1 },

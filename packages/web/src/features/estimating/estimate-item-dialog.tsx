@@ -1,0 +1,191 @@
+/**
+ * Estimate Item dialog (domain.md 3, 5, 6): product and alternate product (picker or the product
+ * lookup), qty, description, alternate description, notes; amount, alternate amount, cost and
+ * alternate cost only with `edit estimates_admin` (neither shown nor sent without it: the server
+ * leaves them out too). An amount follows qty × the product's standard price until typed over
+ * (shared/rules/line-amount.ts). Warnings that do not block the save: the unit price or unit cost
+ * differs from the product's standard one, or qty from the takeoff's calculated qty
+ * (shared/rules/estimating/estimate-item.ts). Money rounds to 2 decimals, quantities show up to 5.
+ * Only a draft estimate's items change: otherwise the dialog is read-only.
+ */
+import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
+import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
+import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
+import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
+import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { MoneyField, QtyField } from '../../ui/fields.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+
+type Item = RecordOf<'estimate_items'>;
+type Product = RecordOf<'products'>;
+
+/** What only `edit estimates_admin` sees and sends. */
+const ADMIN_FIELDS = ['amount', 'alternate_amount', 'cost', 'alternate_cost'] as const;
+
+export interface EstimateItemDialogOptions extends RecordDialogOptions<'estimate_items'> {
+  /** The takeoff's calculated qty for the item's option (absent: not from a takeoff). */
+  calculatedQty?: number;
+  /** The estimate is not a draft (or is an older revision): nothing here changes. */
+  readOnly?: boolean;
+}
+
+/** A warning beneath a field: it informs, the save still goes. */
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap" c="orange.8" role="status">
+      <IconAlertTriangle size={14} aria-hidden />
+      <Text span fz="xs" c="inherit">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** A product's standard unit price and cost, as far as the user may see them. */
+const standardOf = (p: Product | null) => ({ price: p?.revenue_per_unit ?? null, cost: p?.cost_per_unit ?? null });
+
+function EstimateItemForm({ record, initial, calculatedQty, readOnly }: EstimateItemDialogOptions) {
+  const modals = useModals();
+  const canAdmin = useCan('edit', 'estimates_admin');
+  const canEdit = useCan('edit', 'estimates') && !readOnly;
+  // The saved product's standard prices come with the item; a product picked here brings its own.
+  const [standard, setStandard] = useState<{ price: number | null; cost: number | null }>({ price: record?.standard_price ?? null, cost: record?.standard_cost ?? null });
+  const dialog = useRecordDialog('estimate_items', {
+    deleteConfirm: 'Delete this item?',
+    initialValues: formValues(record, {
+      estimate_id: initial?.estimate_id ?? null,
+      takeoff_option_id: initial?.takeoff_option_id ?? null,
+      product_id: initial?.product_id ?? null,
+      alternate_product_id: initial?.alternate_product_id ?? null,
+      qty: initial?.qty ?? 1,
+      amount: null,
+      alternate_amount: null,
+      cost: null,
+      alternate_cost: null,
+      description: initial?.description ?? '',
+      alternate_description: '',
+      notes: '',
+    }),
+    transform: (v) => {
+      const body: Record<string, unknown> = { ...v };
+      if (!canAdmin) for (const key of ADMIN_FIELDS) delete body[key];
+      return body as InputOf<'estimate_items'>;
+    },
+  });
+  const { form } = dialog;
+  const values = form.getValues();
+  const warnings = estimateItemWarnings(values, standard, calculatedQty);
+
+  /** Qty or the standard prices changed: amounts still at their default follow. */
+  const follow = (qty: number, next: { price: number | null; cost: number | null }) => {
+    form.setValues({
+      qty,
+      amount: nextAmount(values.amount, { unit: standard.price, qty: values.qty }, { unit: next.price, qty }),
+      cost: nextAmount(values.cost, { unit: standard.cost, qty: values.qty }, { unit: next.cost, qty }),
+    });
+    setStandard(next);
+  };
+  const pickProduct = (id: number | null, product: Product | null) => {
+    form.setFieldValue('product_id', id);
+    if (!product) return;
+    if (!values.description) form.setFieldValue('description', product.name);
+    follow(values.qty ?? 1, standardOf(product));
+  };
+  const pickAlternate = (id: number | null, product: Product | null) => {
+    form.setFieldValue('alternate_product_id', id);
+    if (!product) return;
+    if (!values.alternate_description) form.setFieldValue('alternate_description', product.name);
+    // an empty alternate amount or cost starts at the product's standard one × qty
+    if (values.alternate_amount == null) form.setFieldValue('alternate_amount', defaultAmount(product.revenue_per_unit, values.qty));
+    if (values.alternate_cost == null) form.setFieldValue('alternate_cost', defaultAmount(product.cost_per_unit, values.qty));
+  };
+  const browse = async (which: 'product' | 'alternate') => {
+    const picked = await openLookup(modals, 'products');
+    if (picked) (which === 'product' ? pickProduct : pickAlternate)(picked.id, picked);
+  };
+
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            Base
+          </Text>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Box style={{ flex: 1 }}>
+              <RecordPicker
+                resource="products"
+                label="Product"
+                display={productLabel}
+                value={values.product_id}
+                onChange={pickProduct}
+                error={form.errors.product_id}
+                autoFocus={dialog.isNew}
+                data-testid="item-product-picker"
+              />
+            </Box>
+            <LookupButton label="Product lookup" onClick={() => void browse('product')} />
+          </Group>
+          <TextField label="Description" {...form.getInputProps('description')} />
+          <QtyField
+            label="Qty"
+            value={values.qty}
+            onChange={(n) => follow(n ?? 0, standard)}
+            error={form.errors.qty}
+            helper={warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined}
+            bounds={fieldBounds('estimate_items', 'qty')}
+            data-testid="item-qty"
+          />
+          {canAdmin && (
+            <>
+              <MoneyField label="Amount" {...form.getInputProps('amount')} helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined} data-testid="item-amount" />
+              <MoneyField label="Cost" {...form.getInputProps('cost')} helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined} data-testid="item-cost" />
+            </>
+          )}
+        </Stack>
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            Alternate
+          </Text>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Box style={{ flex: 1 }}>
+              <RecordPicker
+                resource="products"
+                label="Alternate product"
+                display={productLabel}
+                value={values.alternate_product_id}
+                onChange={pickAlternate}
+                error={form.errors.alternate_product_id}
+                data-testid="item-alternate-picker"
+              />
+            </Box>
+            <LookupButton label="Alternate product lookup" onClick={() => void browse('alternate')} />
+          </Group>
+          <TextField label="Alternate description" {...form.getInputProps('alternate_description')} />
+          {canAdmin && (
+            <>
+              <MoneyField label="Alternate amount" {...form.getInputProps('alternate_amount')} />
+              <MoneyField label="Alternate cost" {...form.getInputProps('alternate_cost')} />
+            </>
+          )}
+        </Stack>
+      </SimpleGrid>
+      <TextAreaField label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens Add/Edit Estimate Item; resolves with the saved item, or null. */
+export function openEstimateItemDialog(modals: ModalStackApi, props: EstimateItemDialogOptions = {}): Promise<Item | null> {
+  return modals.push<Item>(() => <EstimateItemForm {...props} />, { testId: 'estimate-item-dialog', size: 'xl' });
+}

@@ -1,0 +1,282 @@
+/**
+ * An estimate's items (issue 23; domain.md 3, 6): grouped by product category (the estimate's
+ * scopes first, in their order), each category with its note (Estimate Category Note dialog) and
+ * its items (description, qty, unit price, amount, and the alternate's description and amount).
+ * Where a category has alternates, the client's choice (Base / Alternate) switches the totals at
+ * once and is saved with the estimate. Beneath: base, alternates and chosen totals, and, with
+ * `edit estimates_admin`, the cost and margin of the choice. Unit price, amount and cost are
+ * there only with `edit estimates_admin` (the server leaves them out otherwise).
+ *
+ * A qty that differs from what the takeoff calculates for the item's option is flagged in place
+ * (the item dialog says the same).
+ */
+import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
+import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
+import { estimateTotals } from '@glazier/shared/rules/estimating/estimate-totals';
+import { unitAmount } from '@glazier/shared/rules/line-amount';
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { ActionIcon, Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { relationQuery } from '../../resource-kit/embedded-relations.ts';
+import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { saveRecord, storeRecords, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { openEstimateCategoryNoteDialog } from './estimate-category-note-dialog.tsx';
+import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
+
+type Estimate = RecordOf<'estimates'>;
+type Item = RecordOf<'estimate_items'>;
+type CategoryNote = RecordOf<'estimate_category_notes'>;
+
+export const ITEM_QTY_WARNING_LABEL = 'Qty differs from the takeoff';
+
+/** Whether the estimate's items and notes may change (a draft, the latest revision). */
+export const isEditable = (e: Estimate) => e.status === 'draft' && !e.superseded_at;
+/** Whether the client's choice of alternates may change (offered: a draft or open estimate). */
+const choiceEditable = (e: Estimate) => (e.status === 'draft' || e.status === 'open') && !e.superseded_at;
+
+const hasAlternate = (i: Item) => i.alternate_product_id != null || i.alternate_amount != null || Boolean(i.alternate_description);
+
+/** The takeoff's calculated qty of each option (empty without a takeoff). */
+export function useCalculatedQtys(estimateId: number): Map<number, number> {
+  const takeoff = useList('takeoffs', { estimate_id: estimateId }).data?.[0];
+  const units = useList('takeoff_units', { takeoff_id: takeoff?.id ?? 0 }, { enabled: takeoff != null }).data;
+  const cells = useList('takeoff_items', { takeoff_id: takeoff?.id ?? 0 }, { enabled: takeoff != null }).data;
+  return useMemo(() => calculatedQtys(units ?? [], cells ?? []), [units, cells]);
+}
+
+interface Group_ {
+  categoryId: number | null;
+  name: string;
+  items: Item[];
+  note: CategoryNote | undefined;
+}
+
+/** Items by category: the estimate's scopes first (in their order), then the rest by name, uncategorised last. */
+function groupItems(estimate: Estimate, items: Item[], notes: CategoryNote[], categoryName: (id: number) => string): Group_[] {
+  const ids = new Set<number | null>([...(estimate.product_category_list ?? []), ...items.map((i) => i.product_category_id ?? null)]);
+  const scopes = estimate.product_category_list ?? [];
+  const order = (id: number | null) => (id == null ? [2, ''] : scopes.includes(id) ? [0, String(scopes.indexOf(id)).padStart(4, '0')] : [1, categoryName(id)]) as [number, string];
+  return [...ids]
+    .sort((a, b) => {
+      const [ga, ka] = order(a);
+      const [gb, kb] = order(b);
+      return ga - gb || ka.localeCompare(kb);
+    })
+    .map((categoryId) => ({
+      categoryId,
+      name: categoryId == null ? 'Other items' : categoryName(categoryId),
+      items: items.filter((i) => (i.product_category_id ?? null) === categoryId),
+      note: categoryId == null ? undefined : notes.find((n) => n.product_category_id === categoryId),
+    }))
+    .filter((g) => g.items.length > 0 || g.categoryId != null);
+}
+
+function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin: boolean; qtyWarning: boolean; onOpen: () => void }) {
+  const title = item.description || item.product_name || 'Item';
+  return (
+    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} data-testid="estimate-item-row">
+      <Table.Td>
+        <Anchor component="button" type="button" fz="sm" fw={500} ta="left" onClick={(e) => (e.stopPropagation(), onOpen())}>
+          {title}
+        </Anchor>
+        {item.product_name && item.product_name !== title && (
+          <Text fz="xs" c="dimmed">
+            {item.product_name}
+          </Text>
+        )}
+        {item.notes && (
+          <Text fz="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }} lineClamp={2}>
+            {item.notes}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {qtyWarning && (
+            <Tooltip label="It looks like qty does not match the calculated qty.">
+              <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-label={ITEM_QTY_WARNING_LABEL} role="img" />
+            </Tooltip>
+          )}
+          {formatQty(item.qty)}
+        </Group>
+      </Table.Td>
+      {canAdmin && (
+        <>
+          <Table.Td ta="right" visibleFrom="sm">
+            {formatMoney(unitAmount(item.amount, item.qty))}
+          </Table.Td>
+          <Table.Td ta="right">{formatMoney(item.amount)}</Table.Td>
+        </>
+      )}
+      <Table.Td visibleFrom="sm">
+        {hasAlternate(item) ? (
+          <Stack gap={0}>
+            <Text fz="sm">{item.alternate_description || item.alternate_product_name || 'Alternate'}</Text>
+            {canAdmin && (
+              <Text fz="xs" c="dimmed">
+                {formatMoney(item.alternate_amount)}
+              </Text>
+            )}
+          </Stack>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Totals({ estimate, items, chosenAlternates, canAdmin }: { estimate: Estimate; items: Item[]; chosenAlternates: number[]; canAdmin: boolean }) {
+  const totals = estimateTotals(items, chosenAlternates);
+  const anyAlternate = items.some(hasAlternate);
+  // Without the amounts (no estimates_admin) only the server's total of the choice is known.
+  const cells: [string, string][] = canAdmin
+    ? [
+        ['Base total', formatMoney(totals.base)],
+        ...(anyAlternate ? ([['Alternates total', formatMoney(totals.alternates)]] as [string, string][]) : []),
+        ['Total', formatMoney(totals.chosen)],
+        ['Cost', formatMoney(totals.chosenCost)],
+        ['Margin', totals.margin == null ? '—' : `${(totals.margin * 100).toFixed(1)}%`],
+      ]
+    : [['Total', formatMoney(estimate.total)]];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: cells.length }} spacing="sm" data-testid="estimate-totals">
+      {cells.map(([label, value]) => (
+        <Paper key={label} withBorder p="xs" radius="sm">
+          <Text fz="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} data-testid={`total-${label.toLowerCase().replace(/ /g, '-')}`}>
+            {value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('edit', 'estimates');
+  const canAdmin = useCan('edit', 'estimates_admin');
+  const items = useList('estimate_items', relationQuery('estimates', 'items', estimate.id) ?? {}).data ?? [];
+  const notes = useList('estimate_category_notes', relationQuery('estimates', 'category_notes', estimate.id) ?? {}).data ?? [];
+  const categories = useList('product_categories').data ?? [];
+  const calculated = useCalculatedQtys(estimate.id);
+  const editable = canEdit && isEditable(estimate);
+  // The choice shows at once; the saved estimate follows (its total is the server's too).
+  const [choice, setChoice] = useState<number[] | null>(null);
+  const chosen = choice ?? estimate.alternate_categories ?? [];
+  const categoryName = (id: number) => categories.find((c) => c.id === id)?.name ?? `Category ${id}`;
+  const groups = groupItems(estimate, items, notes, categoryName);
+
+  const choose = async (categoryId: number, alternate: boolean) => {
+    const next = alternate ? [...new Set([...chosen, categoryId])].sort((a, b) => a - b) : chosen.filter((c) => c !== categoryId);
+    setChoice(next);
+    try {
+      const saved = await saveRecord('estimates', { id: estimate.id, updated_at: estimate.updated_at, alternate_categories: next });
+      storeRecords(queryClient, 'estimates', [saved]);
+    } catch (e) {
+      reportError(e);
+    } finally {
+      setChoice(null);
+    }
+  };
+  const openItem = (item: Item) =>
+    void openEstimateItemDialog(modals, { record: item, readOnly: !editable, calculatedQty: item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined });
+  const openNote = (g: Group_) =>
+    void openEstimateCategoryNoteDialog(modals, {
+      record: g.note ?? null,
+      initial: { estimate_id: estimate.id, product_category_id: g.categoryId ?? undefined },
+      readOnly: !editable,
+      categoryName: g.name,
+    });
+
+  if (!items.length && !groups.length) {
+    return (
+      <Text c="dimmed" data-testid="estimate-items-empty">
+        {editable ? 'No items yet. Add one, or make them from the takeoff.' : 'No items.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="lg" data-testid="estimate-items">
+      {groups.map((g) => {
+        const alternates = g.categoryId != null && g.items.some(hasAlternate);
+        const useAlt = g.categoryId != null && chosen.includes(g.categoryId);
+        return (
+          <Stack key={g.categoryId ?? 'other'} gap="xs" data-testid="estimate-category">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Title order={3} size="h5">
+                {g.name}
+              </Title>
+              <Group gap="xs">
+                {alternates && (
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={`Client's choice for ${g.name}`}
+                    data={[
+                      { value: 'base', label: 'Base' },
+                      { value: 'alternate', label: 'Alternate' },
+                    ]}
+                    value={useAlt ? 'alternate' : 'base'}
+                    onChange={(v) => void choose(g.categoryId!, v === 'alternate')}
+                    readOnly={!canEdit || !choiceEditable(estimate)}
+                    data-testid="alternate-choice"
+                  />
+                )}
+                {g.categoryId != null && (editable || g.note) && (
+                  <Tooltip label={g.note ? 'Category note' : 'Add a category note'}>
+                    <ActionIcon variant="subtle" aria-label={`${g.note ? 'Category note' : 'Add a category note'} for ${g.name}`} onClick={() => openNote(g)}>
+                      <IconNote size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Group>
+            {g.note?.note && (
+              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }} data-testid="category-note">
+                {g.note.note}
+              </Text>
+            )}
+            {g.items.length ? (
+              <Table.ScrollContainer minWidth={0}>
+                <Table verticalSpacing={6} highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Item</Table.Th>
+                      <Table.Th ta="right">Qty</Table.Th>
+                      {canAdmin && (
+                        <>
+                          <Table.Th ta="right" visibleFrom="sm">
+                            Unit price
+                          </Table.Th>
+                          <Table.Th ta="right">Amount</Table.Th>
+                        </>
+                      )}
+                      <Table.Th visibleFrom="sm">Alternate</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {g.items.map((item) => {
+                      const calc = item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined;
+                      return <ItemRow key={item.id} item={item} canAdmin={canAdmin} qtyWarning={estimateItemWarnings(item, {}, calc).qty != null} onOpen={() => openItem(item)} />;
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                No items in this category.
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+      <Totals estimate={estimate} items={items} chosenAlternates={chosen} canAdmin={canAdmin} />
+    </Stack>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * An estimate (`/estimates/{id}`, issue 23; domain.md 2–6): the header (client, name, job address,
+ * dates, status, type, scopes, totals; the job once converted), its actions by status — Finalize
+ * (draft → open), Back to Draft (open → draft), the Estimate Status selection (`edit
+ * estimates_admin`: Open, Won, Lost, and Draft from open), Convert to Job (won), Revise, Takeoff,
+ * Print (once it has a job), Edit (a draft's; read-only otherwise) — and the tabs Items (by
+ * category, with notes, alternates and totals), Notes, Files, Images (the kit's attachments, with
+ * Show on Job), Revisions and History. Every state move is the server's action
+ * (estimate-actions.ts); the screen only asks and shows.
+ */
+import { formatDate } from '@glazier/shared/rules/dates';
+import {
+  BACK_TO_DRAFT_CONFIRM,
+  ESTIMATE_STATUS_LABELS,
+  FINALIZE_CONFIRM,
+  statusChoices,
+  statusMove,
+  type EstimateStatus,
+} from '@glazier/shared/rules/estimating/estimate-status';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBackUp, IconBriefcase, IconCheck, IconChevronDown, IconCopy, IconGridDots, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
+import { addFiles } from '../../resource-kit/attachments/file-dialog.tsx';
+import { ImagesSection } from '../../resource-kit/attachments/images-section.tsx';
+import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
+import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
+import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
+import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
+import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
+import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useDialogs } from '../../ui/dialogs.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
+import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { changeStatus, convertToJob, revise } from './estimate-actions.ts';
+import { openEstimateDialog } from './estimate-dialog.tsx';
+import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
+import { EstimateItemsSection, isEditable } from './estimate-items-section.tsx';
+import { EstimateRevisions } from './estimate-revisions.tsx';
+import { EstimateStatusBadge } from './estimate-status-badge.tsx';
+
+type Estimate = RecordOf<'estimates'>;
+/** The job a converted estimate's GET names (estimates.job_id's label). */
+type Linked = { job?: { id: number; number?: string | null; name?: string | null } | null };
+
+const LIST = { label: 'Estimates', to: '/estimates' };
+
+export const CONVERT_CONFIRM = 'Convert this estimate to a job?';
+export const REVISE_CONFIRM = 'Make a new revision of this estimate? This one is kept as it is.';
+
+function StatusActions({ estimate }: { estimate: Estimate }) {
+  const dialogs = useDialogs();
+  const loader = useLoader();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('edit', 'estimates');
+  const canAdmin = useCan('edit', 'estimates_admin');
+  const status = estimate.status ?? 'draft';
+  const latest = !estimate.superseded_at;
+
+  const run = async <T,>(work: () => Promise<T>, done: string): Promise<T | null> => {
+    try {
+      const out = await loader.run(work());
+      reportSuccess(done);
+      return out;
+    } catch (e) {
+      reportError(e);
+      return null;
+    }
+  };
+  const move = async (to: EstimateStatus) => {
+    const how = statusMove(status, to);
+    if (!how) return;
+    const question = how === 'finalize' ? FINALIZE_CONFIRM : how === 'back_to_draft' ? BACK_TO_DRAFT_CONFIRM : `Change the estimate's status to ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}?`;
+    const label = how === 'finalize' ? 'Finalize' : how === 'back_to_draft' ? 'Set to Draft' : ESTIMATE_STATUS_LABELS[to];
+    if (!(await dialogs.confirm(question, { title: 'Estimate Status', confirmLabel: label }))) return;
+    await run(() => changeStatus(queryClient, estimate.id, to), `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`);
+  };
+  const convert = async () => {
+    if (!(await dialogs.confirm(CONVERT_CONFIRM, { title: 'Convert to Job', confirmLabel: 'Convert' }))) return;
+    const job = await run(() => convertToJob(queryClient, estimate.id), 'Job made from the estimate.');
+    if (job) void navigate(`/jobs/${job.id}`);
+  };
+  const makeRevision = async () => {
+    if (!(await dialogs.confirm(REVISE_CONFIRM, { title: 'Revise', confirmLabel: 'Revise' }))) return;
+    const next = await run(() => revise(queryClient, estimate.id), 'New revision made.');
+    if (next) void navigate(`/estimates/${next.id}`);
+  };
+  const job = (estimate as Estimate & Linked).job;
+
+  return (
+    <>
+      {canEdit && latest && status === 'draft' && (
+        <Button leftSection={<IconCheck size={16} />} onClick={() => void move('open')}>
+          Finalize
+        </Button>
+      )}
+      {canEdit && !canAdmin && latest && status === 'open' && (
+        <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => void move('draft')}>
+          Back to Draft
+        </Button>
+      )}
+      {canAdmin && latest && status !== 'draft' && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="estimate-status-menu">
+              Estimate Status
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {statusChoices(status).map((s) => (
+              <Menu.Item key={s} disabled={s === status} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
+                {ESTIMATE_STATUS_LABELS[s]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {canEdit && status === 'won' && !job && (
+        <Button leftSection={<IconBriefcase size={16} />} onClick={() => void convert()}>
+          Convert to Job
+        </Button>
+      )}
+      {job && (
+        <Button variant="default" component={Link} to={`/jobs/${job.id}/estimate_print`} leftSection={<IconPrinter size={16} />}>
+          Print
+        </Button>
+      )}
+      <Button variant="default" component={Link} to={`/estimates/${estimate.id}/takeoff`} leftSection={<IconGridDots size={16} />}>
+        Takeoff
+      </Button>
+      {canEdit && latest && (
+        <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void makeRevision()}>
+          Revise
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The categories' names of the estimate's scopes. */
+function useScopeNames(): (ids: readonly number[] | null | undefined) => string {
+  const categories = useList('product_categories').data ?? [];
+  return (ids) => (ids ?? []).map((id) => categories.find((c) => c.id === id)?.name ?? `Category ${id}`).join(', ');
+}
+
+function LatestRevisionLink({ estimate }: { estimate: Estimate }) {
+  const revisions = useList('estimates', { revisions_of: estimate.id, sort_column: 'revision', sort_direction: 'desc' }).data ?? [];
+  const latest = revisions.find((r) => !r.superseded_at);
+  return (
+    <Alert color="gray" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="older-revision-notice">
+      <Text fz="sm">
+        This is revision {estimate.revision ?? 0}, kept as it was.{' '}
+        {latest && (
+          <Anchor component={Link} to={`/estimates/${latest.id}`}>
+            Open the latest (revision {latest.revision ?? 0}).
+          </Anchor>
+        )}
+      </Text>
+    </Alert>
+  );
+}
+
+export function EstimatePage() {
+  const id = useRouteId('estimate_id');
+  const modals = useModals();
+  const navigate = useNavigate();
+  const canEdit = useCan('edit', 'estimates');
+  const canImages = useCan('edit', 'images');
+  const scopeNames = useScopeNames();
+  const current = useRecord('estimates', id).data;
+  const addItem = (e: Estimate) => void openEstimateItemDialog(modals, { initial: { estimate_id: e.id } });
+  useScreenAction('add', canEdit && current && isEditable(current) ? () => addItem(current) : null);
+
+  const edit = async (e: Estimate) => {
+    let deleted = false;
+    await openEstimateDialog(modals, { record: e, onDeleted: () => (deleted = true) });
+    if (deleted) void navigate(LIST.to, { replace: true });
+  };
+
+  return (
+    <DetailPage
+      resource="estimates"
+      id={id}
+      parent={LIST}
+      title={(e) => e.name}
+      subtitle={(e) => e.client_name}
+      badge={(e) => <EstimateStatusBadge estimate={e} />}
+      fields={[
+        { label: 'Client', span: 2, value: (e) => e.client_name ?? '—' },
+        { label: 'Job address', span: 2, value: (e) => (e.job_address ? <span style={{ whiteSpace: 'pre-line' }}>{e.job_address}</span> : '—') },
+        { label: 'Date', value: (e) => formatDate(e.date) || '—' },
+        { label: 'Job dates', value: (e) => [formatDate(e.job_start_date), formatDate(e.job_end_date)].filter(Boolean).join(' – ') || '—' },
+        { label: 'Status', value: (e) => ESTIMATE_STATUS_LABELS[e.status ?? 'draft'] },
+        { label: 'Type', value: (e) => (e.type === 'residential' ? 'Residential' : 'Commercial') },
+        { label: 'Scopes', span: 2, value: (e) => scopeNames(e.product_category_list) || '—' },
+        { label: 'Job number', value: (e) => e.job_number || '—' },
+        { label: 'Contact', span: 2, value: (e) => [e.contact_name, e.contact_email].filter(Boolean).join(' · ') || '—' },
+        { label: 'Total', value: (e) => <span data-testid="estimate-total">{formatMoney(e.total)}</span> },
+        { label: 'Revision', value: (e) => String(e.revision ?? 0), hidden: (e) => !e.revision },
+        {
+          label: 'Job',
+          value: (e) => {
+            const job = (e as Estimate & Linked).job;
+            return job ? (
+              <Anchor component={Link} to={`/jobs/${job.id}`}>
+                {job.number || job.name || `Job ${job.id}`}
+              </Anchor>
+            ) : null;
+          },
+          hidden: (e) => !(e as Estimate & Linked).job,
+        },
+      ]}
+      actions={(e) => (
+        <>
+          <StatusActions estimate={e} />
+          {canEdit && (
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(e)}>
+              {isEditable(e) ? 'Edit' : 'Details'}
+            </Button>
+          )}
+        </>
+      )}
+      notice={(e) =>
+        e.superseded_at ? (
+          <LatestRevisionLink estimate={e} />
+        ) : e.details ? (
+          <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+            {e.details}
+          </Text>
+        ) : null
+      }
+      sections={[
+        {
+          key: 'items',
+          label: 'Items',
+          relation: 'items',
+          render: (e) => <EstimateItemsSection estimate={e} />,
+          onAdd: canEdit && current && isEditable(current) ? addItem : undefined,
+          addLabel: 'Add Item',
+        },
+        {
+          key: 'notes',
+          label: 'Notes',
+          relation: 'notes',
+          render: (e) => <NotesSection parent={{ estimate_id: e.id }} />,
+          onAdd: canEdit ? (e) => void addNote(modals, { estimate_id: e.id }) : undefined,
+          addLabel: 'Add Note',
+        },
+        {
+          key: 'files',
+          label: 'Files',
+          relation: 'files',
+          render: (e) => <FilesSection parent={{ estimate_id: e.id }} />,
+          onAdd: canEdit ? (e) => void addFiles(modals, { estimate_id: e.id }) : undefined,
+          addLabel: 'Add File',
+        },
+        {
+          key: 'images',
+          label: 'Images',
+          relation: 'images',
+          render: (e) => <ImagesSection parent={{ estimate_id: e.id }} />,
+          onAdd: canImages && canEdit ? (e) => void addImages(modals, { estimate_id: e.id }) : undefined,
+          addLabel: 'Add Images',
+        },
+        { key: 'revisions', label: 'Revisions', render: (e) => <EstimateRevisions estimate={e} /> },
+        { key: 'history', label: 'History', render: (e) => <HistoryPanel resource="estimates" id={e.id} /> },
+      ]}
+      notFoundText="This estimate does not exist or was deleted."
+      testId="estimate-page"
+    />
+  );
+}

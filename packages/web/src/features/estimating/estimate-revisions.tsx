@@ -1,0 +1,189 @@
+/**
+ * An estimate's revisions (issue 23, B8): every revision of its series, each with its status and
+ * total, and what changed between any two (items added, removed and changed, and the totals),
+ * by shared/rules/estimating/estimate-totals.ts' `estimateDiff`.
+ */
+import { formatDate } from '@glazier/shared/rules/dates';
+import { estimateDiff, type DiffItem } from '@glazier/shared/rules/estimating/estimate-totals';
+import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { SelectField } from '../../ui/fields.tsx';
+import { EstimateStatusBadge } from './estimate-status-badge.tsx';
+
+type Estimate = RecordOf<'estimates'>;
+
+const FIELD_LABELS: Record<string, string> = {
+  product_id: 'product',
+  description: 'description',
+  qty: 'qty',
+  amount: 'amount',
+  cost: 'cost',
+  alternate_product_id: 'alternate product',
+  alternate_amount: 'alternate amount',
+  alternate_cost: 'alternate cost',
+};
+const MONEY = new Set(['amount', 'cost', 'alternate_amount', 'alternate_cost']);
+
+const itemName = (i: DiffItem & { product_name?: string | null }) => i.description || i.product_name || 'Item';
+const revisionLabel = (e: Estimate) => `Revision ${e.revision ?? 0}${e.date ? ` · ${formatDate(e.date)}` : ''}`;
+
+function show(field: string, value: unknown): string {
+  if (value == null || value === '') return '—';
+  if (MONEY.has(field)) return formatMoney(Number(value));
+  if (field === 'qty') return formatQty(Number(value));
+  return String(value);
+}
+
+function Diff({ before, after }: { before: Estimate; after: Estimate }) {
+  const canAdmin = useCan('edit', 'estimates_admin');
+  const a = useList('estimate_items', { estimate_id: before.id }).data;
+  const b = useList('estimate_items', { estimate_id: after.id }).data;
+  if (!a || !b) return null;
+  const diff = estimateDiff(a, b);
+  const nothing = !diff.added.length && !diff.removed.length && !diff.changed.length;
+  return (
+    <Stack gap="sm" data-testid="revision-diff">
+      {nothing && <Text c="dimmed">The items are the same.</Text>}
+      {diff.added.length > 0 && (
+        <div>
+          <Text fw={600} c="green.8">
+            Added
+          </Text>
+          <List size="sm">
+            {diff.added.map((i) => (
+              <List.Item key={i.id}>
+                {itemName(i)} × {formatQty(i.qty)}
+                {canAdmin && ` · ${formatMoney(i.amount)}`}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      {diff.removed.length > 0 && (
+        <div>
+          <Text fw={600} c="red.8">
+            Removed
+          </Text>
+          <List size="sm">
+            {diff.removed.map((i) => (
+              <List.Item key={i.id}>
+                {itemName(i)} × {formatQty(i.qty)}
+                {canAdmin && ` · ${formatMoney(i.amount)}`}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      {diff.changed.length > 0 && (
+        <div>
+          <Text fw={600} c="orange.8">
+            Changed
+          </Text>
+          <List size="sm">
+            {diff.changed.map((c) => (
+              <List.Item key={c.after.id}>
+                {itemName(c.after)}:{' '}
+                {c.fields
+                  .map((f) => `${FIELD_LABELS[f] ?? f} ${show(f, c.before[f as keyof DiffItem])} → ${show(f, c.after[f as keyof DiffItem])}`)
+                  .join('; ')}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+      {canAdmin && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Paper withBorder p="xs">
+            <Text fz="xs" c="dimmed">
+              Base total
+            </Text>
+            <Text fw={600}>
+              {formatMoney(diff.totals.before.base)} → {formatMoney(diff.totals.after.base)}
+            </Text>
+          </Paper>
+          <Paper withBorder p="xs">
+            <Text fz="xs" c="dimmed">
+              Alternates total
+            </Text>
+            <Text fw={600}>
+              {formatMoney(diff.totals.before.alternates)} → {formatMoney(diff.totals.after.alternates)}
+            </Text>
+          </Paper>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export function EstimateRevisions({ estimate }: { estimate: Estimate }) {
+  const revisions = useList('estimates', { revisions_of: estimate.id, sort_column: 'revision', sort_direction: 'asc' }).data ?? [];
+  const here = revisions.findIndex((r) => r.id === estimate.id);
+  const [fromId, setFromId] = useState<string | null>(null);
+  const [toId, setToId] = useState<string | null>(null);
+  const to = revisions.find((r) => String(r.id) === toId) ?? estimate;
+  const from = revisions.find((r) => String(r.id) === fromId) ?? revisions[here > 0 ? here - 1 : -1] ?? null;
+  const options = revisions.map((r) => ({ value: String(r.id), label: revisionLabel(r) }));
+
+  if (revisions.length < 2) {
+    return (
+      <Text c="dimmed" data-testid="revisions-empty">
+        This is the only revision. Revise makes the next one and keeps this one as it is.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="estimate-revisions">
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Revision</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {revisions.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  {r.id === estimate.id ? (
+                    <Group gap={6}>
+                      <Text fz="sm" fw={600}>
+                        Revision {r.revision ?? 0}
+                      </Text>
+                      <Badge size="xs" variant="outline">
+                        This one
+                      </Badge>
+                    </Group>
+                  ) : (
+                    <Anchor component={Link} to={`/estimates/${r.id}`} fz="sm">
+                      Revision {r.revision ?? 0}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDate(r.date)}</Table.Td>
+                <Table.Td>
+                  <EstimateStatusBadge estimate={r} />
+                </Table.Td>
+                <Table.Td ta="right">{formatMoney(r.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Title order={3} size="h5">
+        Compare
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SelectField label="From" w={220} data={options} value={from ? String(from.id) : null} onChange={setFromId} data-testid="diff-from" />
+        <SelectField label="To" w={220} data={options} value={String(to.id)} onChange={setToId} data-testid="diff-to" />
+      </Group>
+      {from && from.id !== to.id ? <Diff before={from} after={to} /> : <Text c="dimmed">Choose two different revisions.</Text>}
+    </Stack>
+  );
+}
