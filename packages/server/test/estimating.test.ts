@@ -261,7 +261,7 @@ describe('revisions', () => {
     // an item names its product and category; the standard prices only for estimates_admin
     const items = await as.manager.get(`/api/estimate_items?estimate_id=${String(e.id)}&sort_column=sort`);
     const door = (rows: Row[] | undefined) => rows!.find((i) => i.description === 'Door');
-    expect(door(items.body.data)).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', standard_price: 400, standard_cost: 250 });
+    expect(door(items.body.data)).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', product_number: null, standard_price: 400, standard_cost: 250 });
     const seen = await as.supervisor.get(`/api/estimate_items?estimate_id=${String(e.id)}`);
     expect(door(seen.body.data)).toMatchObject({ product_category_id: category.id });
     // the estimate's GET embeds its items as their list has them

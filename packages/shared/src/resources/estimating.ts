@@ -108,6 +108,7 @@ export const estimate_items = defineResource({
     revised_from_id: f.ref('estimate_items', { onDelete: 'set null', readOnly: true }),
     /** Read live: the category the item is grouped under (its product's, else its takeoff option's). */
     product_category_id: f.int({ readOnly: true, computed: true }),
+    product_number: f.text({ readOnly: true, computed: true }),
     product_name: f.text({ readOnly: true, computed: true }),
     alternate_product_name: f.text({ readOnly: true, computed: true }),
     /** The product's standard unit price and cost, for the item's warnings (domain.md 5). */

@@ -67,8 +67,9 @@ export const estimateItemsHooks: Hooks<'estimate_items'> = {
   beforeDelete: estimateContentHooks.beforeDelete,
   computed: {
     product_category_id: (t) => itemCategory(t.product_id, t.takeoff_option_id),
-    product_name: (t) => sql`(SELECT coalesce(p.number || ' ' || p.name, p.name) FROM products p WHERE p.id = ${t.product_id})`,
-    alternate_product_name: (t) => sql`(SELECT coalesce(p.number || ' ' || p.name, p.name) FROM products p WHERE p.id = ${t.alternate_product_id})`,
+    product_number: (t) => sql`(SELECT p.number FROM products p WHERE p.id = ${t.product_id})`,
+    product_name: (t) => sql`(SELECT p.name FROM products p WHERE p.id = ${t.product_id})`,
+    alternate_product_name: (t) => sql`(SELECT p.name FROM products p WHERE p.id = ${t.alternate_product_id})`,
     standard_price: (t) => sql`(SELECT p.revenue_per_unit FROM products p WHERE p.id = ${t.product_id})`,
     standard_cost: (t) => sql`(SELECT p.cost_per_unit FROM products p WHERE p.id = ${t.product_id})`,
   },

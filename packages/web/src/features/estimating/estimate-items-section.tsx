@@ -10,6 +10,7 @@
  * A qty that differs from what the takeoff calculates for the item's option is flagged in place
  * (the item dialog says the same).
  */
+import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
 import { estimateTotals } from '@glazier/shared/rules/estimating/estimate-totals';
@@ -83,9 +84,17 @@ function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin:
         <Anchor component="button" type="button" fz="sm" fw={500} ta="left" onClick={(e) => (e.stopPropagation(), onOpen())}>
           {title}
         </Anchor>
-        {item.product_name && item.product_name !== title && (
+        {item.product_name && (
           <Text fz="xs" c="dimmed">
-            {item.product_name}
+            {/* the product, when the description does not already name it */}
+            {item.product_name === title ? (item.product_number ?? '') : productLabel({ number: item.product_number, name: item.product_name })}
+          </Text>
+        )}
+        {hasAlternate(item) && (
+          <Text fz="xs" hiddenFrom="sm">
+            {/* the alternate column is left out on phones: the alternate goes beneath */}
+            Alternate: {item.alternate_description || item.alternate_product_name || '—'}
+            {canAdmin && ` · ${formatMoney(item.alternate_amount)}`}
           </Text>
         )}
         {item.notes && (
@@ -244,20 +253,27 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
             )}
             {g.items.length ? (
               <Table.ScrollContainer minWidth={0}>
-                <Table verticalSpacing={6} highlightOnHover>
+                {/* fixed columns: the categories' tables line up one under another */}
+                <Table verticalSpacing={6} highlightOnHover layout="fixed">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Item</Table.Th>
-                      <Table.Th ta="right">Qty</Table.Th>
+                      <Table.Th ta="right" w={90}>
+                        Qty
+                      </Table.Th>
                       {canAdmin && (
                         <>
-                          <Table.Th ta="right" visibleFrom="sm">
+                          <Table.Th ta="right" visibleFrom="sm" w={110}>
                             Unit price
                           </Table.Th>
-                          <Table.Th ta="right">Amount</Table.Th>
+                          <Table.Th ta="right" w={120}>
+                            Amount
+                          </Table.Th>
                         </>
                       )}
-                      <Table.Th visibleFrom="sm">Alternate</Table.Th>
+                      <Table.Th visibleFrom="sm" w="28%">
+                        Alternate
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

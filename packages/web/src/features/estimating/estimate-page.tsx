@@ -189,14 +189,12 @@ export function EstimatePage() {
       id={id}
       parent={LIST}
       title={(e) => e.name}
-      subtitle={(e) => e.client_name}
       badge={(e) => <EstimateStatusBadge estimate={e} />}
       fields={[
         { label: 'Client', span: 2, value: (e) => e.client_name ?? '—' },
         { label: 'Job address', span: 2, value: (e) => (e.job_address ? <span style={{ whiteSpace: 'pre-line' }}>{e.job_address}</span> : '—') },
         { label: 'Date', value: (e) => formatDate(e.date) || '—' },
         { label: 'Job dates', value: (e) => [formatDate(e.job_start_date), formatDate(e.job_end_date)].filter(Boolean).join(' – ') || '—' },
-        { label: 'Status', value: (e) => ESTIMATE_STATUS_LABELS[e.status ?? 'draft'] },
         { label: 'Type', value: (e) => (e.type === 'residential' ? 'Residential' : 'Commercial') },
         { label: 'Scopes', span: 2, value: (e) => scopeNames(e.product_category_list) || '—' },
         { label: 'Job number', value: (e) => e.job_number || '—' },
