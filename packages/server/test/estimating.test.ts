@@ -168,6 +168,26 @@ describe('converting a won estimate', () => {
     expect((await env.db.query<Row>('SELECT count(*)::int AS n FROM jobs WHERE number = $1', [number]))[0]!.n).toBe(1);
   });
 
+  it("makes the client's chosen alternates the job's products", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const base = await made(as.admin, 'products', { name: `Framed ${++seq}`, category_id: category.id });
+    const alternate = await made(as.admin, 'products', { name: `Frameless ${seq}`, category_id: category.id });
+    const e = await estimate({
+      items: [
+        { product_id: base.id, alternate_product_id: alternate.id, qty: 1, amount: 900, cost: 500, alternate_amount: 1400, alternate_cost: 800, description: 'Framed door', alternate_description: 'Frameless door' },
+        { description: 'Haul away', qty: 1, amount: 50 },
+      ],
+      alternate_categories: [category.id],
+    });
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    expect((job.products as Row[]).map((p) => [p.product_id, p.name, p.cost, p.revenue])).toEqual([
+      [alternate.id, 'Frameless door', 800, 1400],
+      [null, 'Haul away', null, 50],
+    ]);
+  });
+
   it('writes nothing when the job is refused (its number taken by another job)', async () => {
     const number = `TAKEN-${++seq}`;
     const e = await estimate({ job_number: number });

@@ -16,7 +16,9 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  * number refused on `number`): the estimate's client, job number, name, job address and dates, the
  * scopes its categories name, and a product per item (product, qty, description as the name,
  * notes; cost and revenue from the item's cost and amount, kept only with `edit jobs_admin`, else
- * derived from the product as any save would). The estimate then names the job. Converting again
+ * derived from the product as any save would); in a category whose alternates the client chose,
+ * an item with an alternate gives its alternate product, description, cost and amount. The
+ * estimate then names the job. Converting again
  * answers the same job, while it is not deleted.
  */
 export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
@@ -33,7 +35,21 @@ export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pr
       ? await sqlRows<{ name: string }>(db, sql`SELECT name FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[]) ORDER BY name`)
       : [];
     const scopes = SCOPES.filter((s) => categories.some((c) => c.name === s));
-    const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
+    // An item with an alternate in a category whose alternates the client chose becomes its alternate.
+    const chosen = JSON.stringify(Array.isArray(estimate.alternate_categories) ? estimate.alternate_categories : []);
+    const items = await sqlRows(
+      db,
+      sql`SELECT i.*, (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
+            AND ${chosen}::jsonb @> to_jsonb(coalesce(p.category_id, o.product_category_id)) AS use_alternate
+          FROM estimate_items i
+          LEFT JOIN products p ON p.id = i.product_id
+          LEFT JOIN takeoff_options o ON o.id = i.takeoff_option_id
+          WHERE i.estimate_id = ${id} AND i.deleted_at IS NULL ORDER BY i.sort, i.id`,
+    );
+    const asChosen = (i: Row) =>
+      i.use_alternate === true
+        ? { product_id: i.alternate_product_id ?? i.product_id, description: i.alternate_description || i.description, cost: i.alternate_cost, amount: i.alternate_amount }
+        : { product_id: i.product_id, description: i.description, cost: i.cost, amount: i.amount };
     const job = await create(tx, 'jobs', {
       client_id: estimate.client_id,
       number: estimate.job_number || null,
@@ -43,6 +59,7 @@ export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pr
       end_date: estimate.job_end_date,
       scope_array: scopes,
       products: items
+        .map((i) => ({ ...asChosen(i), notes: i.notes, qty: i.qty }))
         .filter((i) => i.product_id != null || (typeof i.description === 'string' && i.description.trim()))
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
