@@ -199,9 +199,14 @@ export function JobPage() {
           value: (j) => {
             const e = (j as Job & Linked).estimate;
             return e ? (
-              <Anchor component={Link} to={`/estimates/${e.id}`}>
-                {recordHeading('estimates').primary(e)}
-              </Anchor>
+              <Group gap="xs" wrap="wrap">
+                <Anchor component={Link} to={`/estimates/${e.id}`}>
+                  {recordHeading('estimates').primary(e)}
+                </Anchor>
+                <Anchor component={Link} to={`/jobs/${j.id}/estimate_print`} fz="sm" data-testid="job-estimate-print">
+                  Print
+                </Anchor>
+              </Group>
             ) : null;
           },
           hidden: (j) => !(j as Job & Linked).estimate,
