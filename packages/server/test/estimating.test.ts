@@ -163,6 +163,7 @@ describe('converting a won estimate', () => {
       [null, 'Haul away', 1, null, 50, null],
     ]);
     expect((await stored(e.id)).job_id).toBe(job.id);
+    expect(job.estimate).toMatchObject({ id: e.id });
     const again = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
     expect((again.body.data as unknown as Row).id).toBe(job.id);
     expect((await env.db.query<Row>('SELECT count(*)::int AS n FROM jobs WHERE number = $1', [number]))[0]!.n).toBe(1);

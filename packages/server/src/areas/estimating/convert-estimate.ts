@@ -65,6 +65,7 @@ export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pr
     });
     const [after] = await sqlRows(db, sql`UPDATE estimates SET job_id = ${job.id}, updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
-    return job;
+    // read again: the answer names the estimate it came from, as the job's GET does
+    return get(tx, 'jobs', job.id);
   });
 }
