@@ -38,3 +38,25 @@ export const estimateContentHooks: Hooks<'estimate_items' | 'estimate_category_n
   },
   beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
 };
+
+/** An estimate's takeoff is its content too: the takeoff, its units and its cells change only while the estimate is a draft (409). */
+export const takeoffHooks: Hooks<'takeoffs'> = {
+  beforeSave: async ({ ctx, values, existing }) => {
+    await refuseUnlessDraftEstimate(ctx, existing?.estimate_id);
+    if (values.estimate_id !== undefined && values.estimate_id !== existing?.estimate_id) await refuseUnlessDraftEstimate(ctx, values.estimate_id);
+  },
+  beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
+};
+
+async function refuseUnlessDraftTakeoff(ctx: Ctx, takeoffId: unknown): Promise<void> {
+  const takeoff = await rowById(ctx, 'takeoffs', takeoffId);
+  if (takeoff) await refuseUnlessDraftEstimate(ctx, takeoff.estimate_id);
+}
+
+export const takeoffContentHooks: Hooks<'takeoff_units' | 'takeoff_items'> = {
+  beforeSave: async ({ ctx, values, existing }) => {
+    await refuseUnlessDraftTakeoff(ctx, existing?.takeoff_id);
+    if (values.takeoff_id !== undefined && values.takeoff_id !== existing?.takeoff_id) await refuseUnlessDraftTakeoff(ctx, values.takeoff_id);
+  },
+  beforeDelete: ({ ctx, existing }) => refuseUnlessDraftTakeoff(ctx, existing.takeoff_id),
+};
