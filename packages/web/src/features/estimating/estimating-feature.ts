@@ -13,11 +13,15 @@ export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
     estimates: { dialog: null, search: { label: 'Estimate', path: (id) => `/estimates/${id}` } },
     estimate_items: { dialog: null },
     estimate_category_notes: { dialog: null },
-    takeoff_options: { dialog: null },
+    takeoff_options: { dialog: () => import('./takeoff-option-dialog.tsx').then((m) => m.openTakeoffOptionDialog) },
     takeoffs: { dialog: null },
-    takeoff_units: { dialog: null },
+    takeoff_units: { dialog: () => import('./takeoff-unit-dialog.tsx').then((m) => m.openTakeoffUnitDialog) },
     takeoff_items: { dialog: null },
   },
+  routes: [
+    { path: '/takeoff_options', requires: { action: 'edit', area: 'estimates_admin' }, screen: () => import('./takeoff-options-page.tsx').then((m) => m.TakeoffOptionsPage) },
+    { path: '/estimates/:estimate_id/takeoff', requires: { action: 'edit', area: 'estimates' }, screen: () => import('./takeoff-page.tsx').then((m) => m.TakeoffPage) },
+  ],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [
     { to: '/estimates', label: 'Estimates', group: 'estimating', order: 1 },
