@@ -103,20 +103,27 @@ export function TakeoffOptionsPage() {
     }
   };
 
-  const add = () => void openTakeoffOptionDialog(modals);
+  // a new option comes last in its category
+  const add = () => void openTakeoffOptionDialog(modals, { initial: { sort: (options.data ?? []).reduce((max, o) => Math.max(max, o.sort ?? 0), -1) + 1 } });
   useScreenAction('add', canEdit ? add : null);
 
   return (
     <Stack gap="md" data-testid="takeoff-options-page">
       <Group justify="space-between" gap="xs">
         <ScreenTitle>Takeoff Options</ScreenTitle>
-        <Group gap="xs">
-          {canEdit && (
+        {canEdit && (
+          <Group gap="xs">
             <Button variant="default" leftSection={<IconPlus size={16} />} onClick={add}>
               Add Takeoff Option
             </Button>
-          )}
-        </Group>
+            <Button variant="default" disabled={!dirty} onClick={() => setDrafts(new Map())}>
+              Discard changes
+            </Button>
+            <Button disabled={!dirty} onClick={() => void save()}>
+              Save{dirty ? ` (${changed.length})` : ''}
+            </Button>
+          </Group>
+        )}
       </Group>
       {options.isSuccess && sections.length === 0 && (
         <Text c="dimmed" data-testid="takeoff-options-empty">
@@ -193,16 +200,6 @@ export function TakeoffOptionsPage() {
           </Table>
         </Card>
       ))}
-      {canEdit && sections.length > 0 && (
-        <Group justify="flex-end" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
-          <Button variant="default" disabled={!dirty} onClick={() => setDrafts(new Map())}>
-            Discard changes
-          </Button>
-          <Button disabled={!dirty} onClick={() => void save()}>
-            Save{dirty ? ` (${changed.length})` : ''}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
 }
