@@ -149,7 +149,7 @@ export function TakeoffOptionsPage() {
                 const d = shown(o);
                 const edited = drafts.has(o.id) && changed.some(([id]) => id === o.id);
                 return (
-                  <Table.Tr key={o.id} data-testid="takeoff-option-row" opacity={d.active ? 1 : 0.6}>
+                  <Table.Tr key={o.id} data-testid="takeoff-option-row">
                     <Table.Td>
                       <UnstyledButton onClick={() => void openTakeoffOptionDialog(modals, { record: o })} aria-label={`${canEdit ? 'Edit' : 'Open'} ${o.description}`}>
                         <Text size="sm" fw={500} td="underline" style={{ textDecorationStyle: 'dotted' }}>
@@ -157,7 +157,7 @@ export function TakeoffOptionsPage() {
                         </Text>
                       </UnstyledButton>
                       {edited && (
-                        <Badge size="xs" variant="light" color="orange" ml={6}>
+                        <Badge size="sm" variant="default" tt="none" ml={6}>
                           changed
                         </Badge>
                       )}
