@@ -159,6 +159,13 @@ test('an admin adds a takeoff option, then reorders and switches options off, sa
   await expect(names).toHaveText([String(mirror.name), String(door.name), String(panel.name)]);
   await expect(save).toBeEnabled();
   await expectAccessible(page, 'takeoff options');
+  // Leaving with changes asks first; Keep editing stays with them.
+  await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+  const ask = page.getByTestId('confirm-dialog');
+  await expect(ask).toContainText('Discard unsaved changes?');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/takeoff_options$/);
+  await expect(names).toHaveText([String(mirror.name), String(door.name), String(panel.name)]);
   const stored = page.waitForResponse((r) => r.url().endsWith('/api/takeoff_options/store_many'));
   await save.click();
   expect((await stored).status()).toBe(200);
@@ -167,6 +174,14 @@ test('an admin adds a takeoff option, then reorders and switches options off, sa
   await page.reload();
   await expect(names).toHaveText([String(mirror.name), String(door.name), String(panel.name)]);
   await expect(section.getByRole('switch', { name: `${String(panel.name)} active` })).not.toBeChecked();
+
+  // Discard leaves without saving.
+  await section.getByRole('switch', { name: `${String(door.name)} active` }).click({ force: true });
+  await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/takeoff_options');
+  await expect(section.getByRole('switch', { name: `${String(door.name)} active` })).toBeChecked();
 });
 
 test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, baseURL }, testInfo) => {

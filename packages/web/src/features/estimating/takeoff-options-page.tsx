@@ -10,8 +10,8 @@
  */
 import { Badge, Button, Card, Group, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -68,15 +68,25 @@ export function TakeoffOptionsPage() {
     return [...by.values()].sort((a, b) => (a.key === 'none' ? 1 : b.key === 'none' ? -1 : a.title.localeCompare(b.title)));
   }, [options.data, categories.data, drafts]);
 
-  // Leaving the screen (not opening a dialog over it) with changes asks first.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Leaving the screen (not opening a dialog over it) with changes asks first. The blocked move is
+  // let go at once (the question is a modal of the stack, with a history entry of its own) and made
+  // again once the person chose Discard.
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  const asking = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    const to = blocker.location;
+    blocker.reset();
     void dialogs.confirm(DISCARD_QUESTION, { title: 'Unsaved changes', confirmLabel: 'Discard', cancelLabel: 'Keep editing' }).then((discard) => {
-      if (discard) blocker.proceed();
-      else blocker.reset();
+      asking.current = false;
+      if (!discard) return;
+      leaving.current = true;
+      void navigate(to);
     });
-  }, [blocker, dialogs]);
+  }, [blocker, dialogs, navigate]);
 
   const setDraft = (o: Option, change: Partial<Draft>) => setDrafts((old) => new Map(old).set(o.id, { ...(old.get(o.id) ?? { sort: o.sort ?? 0, active: o.active ?? true }), ...change }));
 
@@ -139,7 +149,9 @@ export function TakeoffOptionsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
-                <Table.Th visibleFrom="sm">Takes off</Table.Th>
+                <Table.Th visibleFrom="sm" w={160}>
+                  Takes off
+                </Table.Th>
                 <Table.Th w={80}>Active</Table.Th>
                 {canEdit && <Table.Th w={80}>Order</Table.Th>}
               </Table.Tr>
