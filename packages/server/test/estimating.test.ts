@@ -83,6 +83,35 @@ describe('only a draft is changed', () => {
     await status(as.manager, e.id, 'draft');
     expect((await as.manager.patch(`/api/estimate_items/${String(item.id)}`, { qty: 3 })).status).toBe(200);
   });
+
+  it('so is its takeoff: the takeoff, its units and its cells (store_many too) refuse writes (409) until set back to draft', async () => {
+    const category = (await env.db.query<Row>("INSERT INTO product_categories (name) VALUES ('Takeoff drafts') RETURNING id"))[0]!;
+    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product_category', takeoffable_id: category.id, product_category_id: category.id, description: 'Shower door' });
+    const e = await estimate();
+    const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
+    const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type B', qty: 12 });
+    const cell = await made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 1 });
+    await status(as.manager, e.id, 'open');
+    const refused = await as.manager.patch(`/api/takeoff_items/${String(cell.id)}`, { qty: 2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only a draft estimate can be changed. Set it back to draft first.');
+    expect((await as.manager.post('/api/takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 2 })).status).toBe(409);
+    expect((await as.manager.post('/api/takeoff_items/store_many', { data: [{ id: cell.id, qty: 5 }] })).status).toBe(409);
+    expect((await as.manager.del(`/api/takeoff_items/${String(cell.id)}`)).status).toBe(409);
+    expect((await as.manager.patch(`/api/takeoff_units/${String(unit.id)}`, { qty: 3 })).status).toBe(409);
+    expect((await as.manager.post('/api/takeoff_units', { takeoff_id: takeoff.id, description: 'Lobby' })).status).toBe(409);
+    expect((await as.manager.del(`/api/takeoff_units/${String(unit.id)}`)).status).toBe(409);
+    expect((await as.manager.del(`/api/takeoffs/${String(takeoff.id)}`)).status).toBe(409);
+    const other = await estimate();
+    await status(as.manager, other.id, 'open');
+    expect((await as.manager.post('/api/takeoffs', { estimate_id: other.id })).status).toBe(409);
+    const cells = await env.db.query<Row>('SELECT qty::float8 AS qty FROM takeoff_items WHERE takeoff_id = $1', [takeoff.id]);
+    expect(cells).toEqual([{ qty: 1 }]);
+
+    await status(as.manager, e.id, 'draft');
+    expect((await as.manager.patch(`/api/takeoff_items/${String(cell.id)}`, { qty: 2 })).status).toBe(200);
+    expect((await as.manager.patch(`/api/takeoff_units/${String(unit.id)}`, { qty: 3 })).status).toBe(200);
+  });
 });
 
 describe('items from the takeoff', () => {

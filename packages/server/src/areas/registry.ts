@@ -15,7 +15,7 @@ import { categoryTemplatesHooks, jobTemplatesHooks } from './jobs/job-templates-
 import { createdByHooks, withEstimateRecords } from '../platform/attachments/ownership.ts';
 import { filesHooks, storedImagesHooks } from '../platform/attachments/files-images.ts';
 import { takeoffOptionsHooks } from './estimating/takeoff-options-hooks.ts';
-import { estimateContentHooks, estimateItemsHooks, estimatesHooks } from './estimating/estimates-hooks.ts';
+import { estimateContentHooks, estimateItemsHooks, estimatesHooks, takeoffContentHooks, takeoffHooks } from './estimating/estimates-hooks.ts';
 import { timeEntriesHooks } from './time/time-entries-hooks.ts';
 import { usersHooks } from './people/users-hooks.ts';
 import { rolePermissionsHooks } from './settings/role-permissions-hooks.ts';
@@ -51,6 +51,9 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   estimate_category_notes: estimateContentHooks,
   role_permissions: rolePermissionsHooks,
   takeoff_options: takeoffOptionsHooks,
+  takeoffs: takeoffHooks,
+  takeoff_units: takeoffContentHooks,
+  takeoff_items: takeoffContentHooks,
   settings: settingsHooks,
 };
 

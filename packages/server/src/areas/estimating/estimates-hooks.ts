@@ -53,12 +53,15 @@ async function refuseUnlessDraftEstimate(ctx: Ctx, estimateId: unknown): Promise
   refuseUnlessDraft(await rowById(ctx, 'estimates', estimateId));
 }
 
+/** A row of an estimate's content is saved only while its estimate (and the one it moves to) is a draft. */
+async function refuseUnlessDraftParent(ctx: Ctx, next: unknown, stored: unknown): Promise<void> {
+  await refuseUnlessDraftEstimate(ctx, stored);
+  if (next !== undefined && next !== stored) await refuseUnlessDraftEstimate(ctx, next);
+}
+
 /** An estimate's items and category notes are the estimate's content: changed only while it is a draft. */
 export const estimateContentHooks: Hooks<'estimate_items' | 'estimate_category_notes'> = {
-  beforeSave: async ({ ctx, values, existing }) => {
-    await refuseUnlessDraftEstimate(ctx, existing?.estimate_id);
-    if (values.estimate_id !== undefined && values.estimate_id !== existing?.estimate_id) await refuseUnlessDraftEstimate(ctx, values.estimate_id);
-  },
+  beforeSave: ({ ctx, values, existing }) => refuseUnlessDraftParent(ctx, values.estimate_id, existing?.estimate_id),
   beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
 };
 
@@ -73,4 +76,23 @@ export const estimateItemsHooks: Hooks<'estimate_items'> = {
     standard_price: (t) => sql`(SELECT p.revenue_per_unit FROM products p WHERE p.id = ${t.product_id})`,
     standard_cost: (t) => sql`(SELECT p.cost_per_unit FROM products p WHERE p.id = ${t.product_id})`,
   },
+};
+
+/** An estimate's takeoff is its content too: the takeoff, its units and its cells change only while the estimate is a draft (409). */
+export const takeoffHooks: Hooks<'takeoffs'> = {
+  beforeSave: ({ ctx, values, existing }) => refuseUnlessDraftParent(ctx, values.estimate_id, existing?.estimate_id),
+  beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
+};
+
+async function refuseUnlessDraftTakeoff(ctx: Ctx, takeoffId: unknown): Promise<void> {
+  const takeoff = await rowById(ctx, 'takeoffs', takeoffId);
+  if (takeoff) await refuseUnlessDraftEstimate(ctx, takeoff.estimate_id);
+}
+
+export const takeoffContentHooks: Hooks<'takeoff_units' | 'takeoff_items'> = {
+  beforeSave: async ({ ctx, values, existing }) => {
+    await refuseUnlessDraftTakeoff(ctx, existing?.takeoff_id);
+    if (values.takeoff_id !== undefined && values.takeoff_id !== existing?.takeoff_id) await refuseUnlessDraftTakeoff(ctx, values.takeoff_id);
+  },
+  beforeDelete: ({ ctx, existing }) => refuseUnlessDraftTakeoff(ctx, existing.takeoff_id),
 };

@@ -15,9 +15,9 @@ export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
     },
     estimate_items: { dialog: () => import('./estimate-item-dialog.tsx').then((m) => m.openEstimateItemDialog) },
     estimate_category_notes: { dialog: () => import('./estimate-category-note-dialog.tsx').then((m) => m.openEstimateCategoryNoteDialog) },
-    takeoff_options: { dialog: null },
+    takeoff_options: { dialog: () => import('./takeoff-option-dialog.tsx').then((m) => m.openTakeoffOptionDialog) },
     takeoffs: { dialog: null },
-    takeoff_units: { dialog: null },
+    takeoff_units: { dialog: () => import('./takeoff-unit-dialog.tsx').then((m) => m.openTakeoffUnitDialog) },
     takeoff_items: { dialog: null },
   },
   routes: [
@@ -29,6 +29,8 @@ export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
       screen: () => import('./estimates-page.tsx').then((m) => m.EstimatesPage),
       children: [{ path: ':estimate_id', screen: () => import('./estimate-page.tsx').then((m) => m.EstimatePage) }],
     },
+    { path: '/takeoff_options', requires: { action: 'edit', area: 'estimates_admin' }, screen: () => import('./takeoff-options-page.tsx').then((m) => m.TakeoffOptionsPage) },
+    { path: '/estimates/:estimate_id/takeoff', requires: { action: 'edit', area: 'estimates' }, screen: () => import('./takeoff-page.tsx').then((m) => m.TakeoffPage) },
   ],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [
