@@ -28,6 +28,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/job_templates [edit jobs_admin]', '/job_templates/:job_template_id [edit jobs_admin]', '/lists/pickup []',
         '/print []', '/lists/clients []', '/employees [view users]', '/settings [view settings]',
         '/takeoff_options [edit estimates_admin]', '/estimates/:estimate_id/takeoff [edit estimates]',
+        '/estimates [view estimates]', '/estimates/:estimate_id [view estimates]',
       ].sort(),
     );
   });
@@ -38,7 +39,7 @@ describe('the areas gathered (app/features.ts)', () => {
         'clients', 'client_types', 'product_categories', 'series', 'products', 'product_materials', 'vendors', 'vendor_materials', 'materials',
         'job_templates', 'category_templates', 'pickup_items', 'material_categories', 'jobs', 'job_products', 'time_entries', 'notes', 'files',
         'images', 'purchase_orders', 'purchase_order_materials', 'boms', 'bom_materials',
-        'takeoff_options', 'takeoff_units',
+        'takeoff_options', 'takeoff_units', 'estimates', 'estimate_items', 'estimate_category_notes',
       ].sort(),
     );
     expect(Object.keys(RECORD_HEADINGS).sort()).toEqual(['category_templates', 'jobs', 'materials', 'products']);
