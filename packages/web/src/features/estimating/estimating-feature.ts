@@ -18,6 +18,16 @@ export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
     takeoff_units: { dialog: null },
     takeoff_items: { dialog: null },
   },
+  // issue 23, print: the printable estimate of a job's estimate
+  routes: [
+    {
+      path: '/jobs/:job_id/estimate_print',
+      requires: { action: 'view', area: 'estimates' },
+      screen: () => import('./estimate-print-page.tsx').then((m) => m.EstimatePrintPage),
+    },
+  ],
+  // issue 23, B10: the client's approval page, opened without an account from the link staff send
+  publicRoutes: [{ path: '/approve/:token', screen: () => import('./approval-page.tsx').then((m) => m.ApprovalPage) }],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [
     { to: '/estimates', label: 'Estimates', group: 'estimating', order: 1 },
