@@ -27,6 +27,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/jobs []', '/jobs/trash [edit jobs_admin]', '/jobs/:job_id []',
         '/job_templates [edit jobs_admin]', '/job_templates/:job_template_id [edit jobs_admin]', '/lists/pickup []',
         '/print []', '/lists/clients []', '/employees [view users]', '/settings [view settings]',
+        '/jobs/:job_id/estimate_print [view estimates]', '/approve/:token []',
       ].sort(),
     );
   });
