@@ -1,9 +1,16 @@
 import type { FieldDef } from './resources/fields.ts';
 /**
  * Names of the settings rows the app knows (`settings` is name/value; domain.md 3: burden rate;
- * platform.md 2.7: the company name, the fallback title of dialogs).
+ * platform.md 2.7: the company name, the fallback title of dialogs; issue 23: the company's
+ * details (address, phone, email: several lines) and the terms printed on an estimate).
  */
-export const SETTING = { companyName: 'company_name', burdenRate: 'burden_rate', lastBackup: 'last_backup' } as const;
+export const SETTING = {
+  companyName: 'company_name',
+  companyDetails: 'company_details',
+  estimateTerms: 'estimate_terms',
+  burdenRate: 'burden_rate',
+  lastBackup: 'last_backup',
+} as const;
 
 /**
  * What `npm run db:backup` records in the `last_backup` setting (JSON): when the backup's snapshot

@@ -242,3 +242,29 @@ export const password_resets = pgTable('password_resets', {
   expires_at: ts('expires_at').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A client's approval links of an estimate (issue 23, B10; areas/estimating/estimate-approvals.ts):
+ * the token is shown once and kept only as its sha256, like a password reset's. Made, revoked and
+ * accepted only by their named actions, so they are no resource of the generic engine.
+ */
+export const estimate_approvals = pgTable(
+  'estimate_approvals',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    estimate_id: integer('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    accepted_at: ts('accepted_at'),
+    accepted_name: text('accepted_name'),
+    accepted_ip: text('accepted_ip'),
+    accepted_alternates: jsonb('accepted_alternates').notNull().default(sql`'[]'::jsonb`),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('estimate_approvals_estimate_id_idx').on(t.estimate_id), uniqueIndex('estimate_approvals_token_hash_unique').on(t.token_hash)],
+);

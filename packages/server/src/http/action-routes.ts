@@ -41,9 +41,10 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...importHandlers,
 };
 
-/** 401 for a guest, 403 without the declared right. */
+/** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */
 export function checkActionPermission(ctx: Ctx, def: ActionDef): void {
   const p = def.permission;
+  if (p === 'public') return;
   if (p === 'signed_in') authorize(ctx, 'view', 'signed_in');
   else authorize(ctx, p.action, p.area);
 }
@@ -61,6 +62,8 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
   const handler = HANDLERS[name];
   app.route({
     ...options,
+    // A declared limit per address (@fastify/rate-limit, registered in app.ts): 429 beyond it.
+    ...(def.rateLimit && { config: { ...options?.config, rateLimit: def.rateLimit } }),
     method: def.method,
     url: def.path,
     handler: async (request, reply) => {

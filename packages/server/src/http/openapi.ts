@@ -32,6 +32,12 @@ const ERRORS = {
   '404': { description: 'No such record (or not one the caller may read).', content: json(errorBody) },
   '422': { description: 'Invalid input, with field errors.', content: json(errorBody) },
 } as const;
+/** A public action (a token in its path, no session): no 401 or 403; 410 for a link no longer usable. */
+const PUBLIC_ERRORS = {
+  '404': { description: 'The token names nothing.', content: json(errorBody) },
+  '410': { description: 'The link was used, revoked or has expired.', content: json(errorBody) },
+  '422': ERRORS['422'],
+} as const;
 
 /** The body of a create or update: the writable fields (a create needs the required ones; the server says which are missing). */
 function inputSchema(def: ResourceDef): z.ZodType {
@@ -99,13 +105,22 @@ export const openApiPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}')
 function actionOperation(def: ActionDef, generic: ZodOpenApiOperationObject | undefined): ZodOpenApiOperationObject {
   const status = String(def.status ?? 200) as '200' | '201';
   const content = def.download ? { [def.download]: { schema: z.string().meta({ contentMediaType: def.download }) } } : json(def.answer);
-  const access = def.permission === 'signed_in' ? 'Any signed-in user (the record\'s own rules apply).' : `Needs ${def.permission.action} ${def.permission.area}.`;
+  const access =
+    def.permission === 'public'
+      ? `Public: no session; the token in the path is the check${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
+      : def.permission === 'signed_in'
+        ? 'Any signed-in user (the record\'s own rules apply).'
+        : `Needs ${def.permission.action} ${def.permission.area}.`;
   const operation: ZodOpenApiOperationObject = {
     operationId: def.name,
     tags: [def.name.split('.')[0]!],
     summary: def.summary,
     description: access,
-    responses: { [status]: { description: def.summary, content }, ...ERRORS },
+    responses: {
+      [status]: { description: def.summary, content },
+      ...(def.permission === 'public' ? PUBLIC_ERRORS : ERRORS),
+      ...(def.rateLimit && { '429': { description: 'Too many calls from this address; try again in a minute.', content: json(errorBody) } }),
+    },
   };
   const requestParams: NonNullable<ZodOpenApiOperationObject['requestParams']> = {};
   if (def.params) requestParams.path = def.params as z.ZodObject;

@@ -17,9 +17,11 @@ export type ActionMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Who may call: a right on an area, or any signed-in user (the action then asks the record's own
- * rules, as a history or a restore does for the resource it names).
+ * rules, as a history or a restore does for the resource it names), or anyone, without a session
+ * (`public`: the action's own secret in its path is its check, e.g. a client's approval link; such
+ * an action declares a `rateLimit` and answers nothing the secret does not name).
  */
-export type ActionPermission = { action: Action; area: Area } | 'signed_in';
+export type ActionPermission = { action: Action; area: Area } | 'signed_in' | 'public';
 
 export interface ActionDef {
   /** `resource.verb`, unique: the registry's key and the OpenAPI operation id. */
@@ -44,6 +46,8 @@ export interface ActionDef {
   upload?: { fields: z.ZodType; files: 'one' | 'many' };
   /** Answers a stored blob of this media type instead of JSON. */
   download?: string;
+  /** At most `max` calls per `timeWindow` (e.g. '1 minute') from one address, then 429 (every public action has one). */
+  rateLimit?: { max: number; timeWindow: string };
 }
 
 /** Declares an action; `const` keeps its literal name and schemas for the types below. */

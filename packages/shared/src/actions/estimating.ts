@@ -1,4 +1,8 @@
-/** Estimating's named actions (domain.md 4, issue 23): status, items from the takeoff, convert to a job, revise. */
+/**
+ * Estimating's named actions (domain.md 4, issue 23): status, items from the takeoff, convert to a
+ * job, revise; and the client's approval links (B10): staff list, create and revoke them, and the
+ * client, without an account, reads the estimate by the link's token and accepts it.
+ */
 import { z } from 'zod';
 import { ESTIMATE_STATUSES } from '../resources/estimating.ts';
 import { recordRead } from '../resources/read-schema.ts';
@@ -49,10 +53,143 @@ export const reviseEstimate = defineAction({
   status: 201,
 });
 
+/** How long an approval link is valid by default, and at most (days). */
+export const APPROVAL_LINK_DAYS = 14;
+export const APPROVAL_LINK_MAX_DAYS = 90;
+
+/** An approval link as staff see it (its token is shown once, when made; its hash never). */
+export const approvalLinkSchema = z
+  .object({
+    id: z.number().int(),
+    estimate_id: z.number().int(),
+    created_at: z.string(),
+    expires_at: z.string(),
+    revoked_at: z.string().nullable(),
+    accepted_at: z.string().nullable(),
+    accepted_name: z.string().nullable(),
+    accepted_ip: z.string().nullable(),
+    accepted_alternates: z.array(z.number().int()),
+    created_by: z.number().int().nullable(),
+    created_by_name: z.string().nullable(),
+  })
+  .meta({ id: 'estimate_approval_link', description: "A client's approval link of an estimate (its token is never answered again)." });
+export type ApprovalLink = z.output<typeof approvalLinkSchema>;
+
+const money = z.number().nullable();
+/** The estimate as printed (shared/rules/estimating/estimate-document.ts), as the approval link answers it. */
+export const estimateDocumentSchema = z
+  .object({
+    company: z.object({ name: z.string(), details: z.string(), terms: z.string() }),
+    estimate: z.object({
+      name: z.string(),
+      date: z.string().nullable(),
+      job_address: z.string().nullable(),
+      client_name: z.string().nullable(),
+      contact_name: z.string().nullable(),
+      total: money,
+      alternate_categories: z.array(z.number().int()),
+    }),
+    categories: z.array(z.object({ id: z.number().int(), name: z.string(), sort: z.number().nullable() })),
+    category_notes: z.array(z.object({ product_category_id: z.number().int(), note: z.string().nullable() })),
+    items: z.array(
+      z.object({
+        product_category_id: z.number().int().nullable(),
+        description: z.string().nullable(),
+        product_name: z.string().nullable(),
+        qty: z.number().nullable(),
+        amount: money.optional(),
+        alternate_product_id: z.number().int().nullable(),
+        alternate_product_name: z.string().nullable(),
+        alternate_description: z.string().nullable(),
+        alternate_amount: money.optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'estimate_document', description: 'An estimate as printed: the company, the client, the job, the items by category with their alternates, the terms.' });
+
+/** The token of an approval link: base64url, as made (crypto, 32 bytes). A path of any other shape names nothing (404). */
+const byToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,100}$/) });
+/** The public calls' limit per address: enough for a client reading and accepting, too few to guess tokens. */
+const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
+
+export const listApprovalLinks = defineAction({
+  name: 'estimates.approval_links',
+  summary: "An estimate's approval links, newest first: when made and by whom, when they expire, and whether revoked or accepted (by whom, when, from where, with which alternates).",
+  method: 'GET',
+  path: '/api/estimates/:id/approval_links',
+  params: byId,
+  answer: z.object({ data: z.array(approvalLinkSchema) }),
+  permission: { action: 'view', area: 'estimates' },
+});
+
+export const createApprovalLink = defineAction({
+  name: 'estimates.create_approval_link',
+  summary: 'Makes a link for the client to see and accept an open estimate without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 14).',
+  method: 'POST',
+  path: '/api/estimates/:id/approval_links',
+  params: byId,
+  body: z.object({
+    days: z
+      .number({ error: 'Enter a number of days.' })
+      .int({ error: 'Enter a whole number of days.' })
+      .min(1, { error: 'A link is valid for at least 1 day.' })
+      .max(APPROVAL_LINK_MAX_DAYS, { error: `A link is valid for at most ${APPROVAL_LINK_MAX_DAYS} days.` })
+      .optional(),
+  }),
+  answer: z.object({ data: approvalLinkSchema, token: z.string(), path: z.string(), url: z.string() }),
+  permission: EDIT,
+  status: 201,
+});
+
+export const revokeApprovalLink = defineAction({
+  name: 'estimate_approvals.revoke',
+  summary: 'Revokes an approval link: the client can no longer open or accept it (an accepted link stays as it was).',
+  method: 'POST',
+  path: '/api/estimate_approvals/:id/revoke',
+  params: byId,
+  answer: z.object({ data: approvalLinkSchema }),
+  permission: EDIT,
+});
+
+export const showApproval = defineAction({
+  name: 'approvals.show',
+  summary: 'Public, by the link\'s token: the estimate as printed, and when the link expires. 404 for a token that names no link, 410 for a link used, revoked or expired.',
+  method: 'GET',
+  path: '/api/approvals/:token',
+  params: byToken,
+  answer: z.object({ data: estimateDocumentSchema, expires_at: z.string() }),
+  permission: 'public',
+  rateLimit: PUBLIC_LIMIT,
+});
+
+export const acceptApproval = defineAction({
+  name: 'approvals.accept',
+  summary: "Public, by the link's token: the client accepts the estimate with a typed name and their choice of alternates; it is marked won, and a note tells the estimator. 410 once used, revoked or expired.",
+  method: 'POST',
+  path: '/api/approvals/:token/accept',
+  params: byToken,
+  body: z.object({
+    name: z
+      .string({ error: 'Type your name to accept.' })
+      .trim()
+      .min(1, { error: 'Type your name to accept.' })
+      .max(200, { error: 'The name is at most 200 characters.' }),
+    alternate_categories: z.array(z.number().int().positive(), { error: 'The choice of alternates must be a list of categories.' }).max(200).default([]),
+  }),
+  answer: z.object({ accepted_at: z.string(), accepted_name: z.string(), total: money }),
+  permission: 'public',
+  rateLimit: PUBLIC_LIMIT,
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const ESTIMATING_ACTIONS = actionMap({
   'estimates.status': setEstimateStatus,
   'estimates.items_from_takeoff': estimateItemsFromTakeoff,
   'estimates.convert': convertEstimate,
   'estimates.revise': reviseEstimate,
+  'estimates.approval_links': listApprovalLinks,
+  'estimates.create_approval_link': createApprovalLink,
+  'estimate_approvals.revoke': revokeApprovalLink,
+  'approvals.show': showApproval,
+  'approvals.accept': acceptApproval,
 });

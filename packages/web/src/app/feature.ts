@@ -1,6 +1,6 @@
 /**
  * What a feature (features/<area>/) brings to the app, declared once in its `<area>-feature.ts`
- * and gathered by app/features.ts (the one list of areas): its routes, what each of its resources
+ * and gathered by app/features.ts (the one list of areas): its routes (and public pages), what each of its resources
  * opens and how it is headed, its side-menu links and dashboard cards.
  *
  *   export const purchasingFeature: Feature<ResourcesOf<typeof purchasing>> = { area: 'purchasing', resources: {...}, routes: [...] };
@@ -54,6 +54,16 @@ export interface FeatureRoute {
   children?: FeatureRoute[];
 }
 
+/**
+ * A page outside the signed-in layout and outside the app's frame (no header, menu or action bar;
+ * no sign-in check): what someone without an account opens from a link, e.g. a client's estimate
+ * approval (`/approve/:token`). The screen shows only what its own public call answers.
+ */
+export interface PublicRoute {
+  path: string;
+  screen: () => Promise<ComponentType>;
+}
+
 export interface MenuLinkDeclaration {
   to: string;
   label: string;
@@ -90,6 +100,8 @@ export interface Feature<R extends ResourceName = never> {
   area: string;
   resources: { [N in R]: ResourceEntry<N> };
   routes?: FeatureRoute[];
+  /** Pages for people without an account, outside the shell (router.tsx mounts them apart). */
+  publicRoutes?: PublicRoute[];
   menuGroups?: MenuGroupDeclaration[];
   menu?: MenuLinkDeclaration[];
   dashboard?: DashboardCardDeclaration[];

@@ -2,10 +2,12 @@
  * Routes (platform.md 2.1). Every screen is its own lazy chunk, except the two a visit starts on
  * (welcome and home): they are in the entry, so the first paint waits for no second round trip
  * (both weigh ~2 KB; the entry stays in the first-screen budget). Each area's routes are its
- * feature's (`routes`, app/features.ts). Anything else shows the not-found page.
+ * feature's (`routes`, app/features.ts). Anything else shows the not-found page. A feature's
+ * `publicRoutes` (pages for people without an account) are mounted apart, outside the shell and
+ * the session.
  */
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import type { FeatureRoute } from './feature.ts';
+import type { FeatureRoute, PublicRoute } from './feature.ts';
 import { FEATURES } from './features.ts';
 import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { RequirePermission, RequireUser } from './guards.tsx';
@@ -54,9 +56,17 @@ function toRouteObject({ path, screen, requires, children }: FeatureRoute): Rout
   };
 }
 
+/** A public page: its screen alone, lazily, with no shell, session or sign-in check. */
+const toPublicRouteObject = ({ path, screen }: PublicRoute): RouteObject => ({ path, lazy: () => screen().then((Component) => ({ Component })) });
+
 /** Every route of the app: the browser's router (`createRouter`), and the build's pre-render (prerender.tsx). */
 export function appRoutes(): RouteObject[] {
   return withAllStyles([
+    {
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FirstLoad />,
+      children: FEATURES.flatMap((f) => f.publicRoutes ?? []).map(toPublicRouteObject),
+    },
     {
       element: <RootLayout />,
       errorElement: <RouteError />,

@@ -24,13 +24,30 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
-    if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
-    const from = estimate.status as EstimateStatus;
-    const move = statusMove(from, status);
-    if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });
-    if (move === 'selection' && !canEdit(ctx, 'estimates_admin')) throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
-    const [after] = await sqlRows(db, sql`UPDATE estimates SET status = ${status}, updated_at = now() WHERE id = ${id} RETURNING *`);
-    await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
+    await moveEstimateStatus(tx, estimate, status);
     return get(tx, 'estimates', id);
   });
+}
+
+/**
+ * The status rule's one code path, inside the caller's transaction with the estimate locked: the
+ * move must be one the rule allows (422 on `status`), an older revision never moves (409), and the
+ * selection (open, won, lost) needs `edit estimates_admin` (403), unless the client accepted it
+ * online (`acceptedByClient`, estimate-approvals.ts): that is the one move open → won, made by the
+ * client's acceptance rather than by staff. Writes the status and the audit row; answers the row.
+ */
+export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Row> {
+  if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
+  const from = estimate.status as EstimateStatus;
+  const move = statusMove(from, status);
+  if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });
+  if (opts.acceptedByClient) {
+    if (from !== 'open' || status !== 'won') throw new ApiError(409, 'Only an open estimate is accepted by its client.');
+  } else if (move === 'selection' && !canEdit(tx, 'estimates_admin')) {
+    throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
+  }
+  const id = estimate.id as number;
+  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now() WHERE id = ${id} RETURNING *`);
+  await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
+  return after!;
 }

@@ -1,6 +1,7 @@
 /** Estimating's named actions (shared/actions/estimating.ts), each to its rule in this folder. */
 import type { ESTIMATING_ACTIONS } from '@glazier/shared/actions/estimating';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { acceptApproval, createApprovalLink, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
 import { convertEstimate } from './convert-estimate.ts';
 import { setEstimateStatus } from './estimate-status.ts';
 import { estimateItemsFromTakeoff } from './items-from-takeoff.ts';
@@ -11,4 +12,11 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'estimates.items_from_takeoff': ({ ctx, params }) => estimateItemsFromTakeoff({ ctx, id: params.id }),
   'estimates.convert': async ({ ctx, params }) => ({ data: await convertEstimate({ ctx, id: params.id }) }),
   'estimates.revise': async ({ ctx, params }) => ({ data: await reviseEstimate({ ctx, id: params.id }) }),
+  'estimates.approval_links': async ({ ctx, params }) => ({ data: await listApprovalLinks({ ctx, id: params.id }) }),
+  'estimates.create_approval_link': ({ ctx, params, input, request }) => createApprovalLink({ ctx, id: params.id, days: input.days, request }),
+  'estimate_approvals.revoke': async ({ ctx, params }) => ({ data: await revokeApprovalLink({ ctx, id: params.id }) }),
+  // public: no session; the token is the check
+  'approvals.show': ({ ctx, params }) => showApproval({ db: ctx.db, token: params.token }),
+  'approvals.accept': ({ ctx, params, input, request }) =>
+    acceptApproval({ db: ctx.db, token: params.token, name: input.name, alternates: input.alternate_categories, ip: request.ip }),
 };

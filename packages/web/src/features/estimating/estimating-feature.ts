@@ -31,7 +31,15 @@ export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
     },
     { path: '/takeoff_options', requires: { action: 'edit', area: 'estimates_admin' }, screen: () => import('./takeoff-options-page.tsx').then((m) => m.TakeoffOptionsPage) },
     { path: '/estimates/:estimate_id/takeoff', requires: { action: 'edit', area: 'estimates' }, screen: () => import('./takeoff-page.tsx').then((m) => m.TakeoffPage) },
+    // the printable estimate of a job's estimate
+    {
+      path: '/jobs/:job_id/estimate_print',
+      requires: { action: 'view', area: 'estimates' },
+      screen: () => import('./estimate-print-page.tsx').then((m) => m.EstimatePrintPage),
+    },
   ],
+  // issue 23, B10: the client's approval page, opened without an account from the link staff send
+  publicRoutes: [{ path: '/approve/:token', screen: () => import('./approval-page.tsx').then((m) => m.ApprovalPage) }],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [
     { to: '/estimates', label: 'Estimates', group: 'estimating', order: 1 },

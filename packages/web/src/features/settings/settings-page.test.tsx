@@ -27,7 +27,14 @@ function server(user = sessionUser('admin'), extra: { id: number; name: string; 
         if (data.some((d) => d.name === 'burden_rate' && Number(d.value) === 999)) {
           return json({ message: 'The given data was invalid.', errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['The server refused this rate.'] } }, 422);
         }
-        const saved = data.map(({ name, value }) => Object.assign(settings.find((s) => s.name === name)!, { value }));
+        // a setting not stored yet is made (settings are kept by name)
+        const saved = data.map(({ name, value }) => {
+          const row = settings.find((s) => s.name === name);
+          if (row) return Object.assign(row, { value });
+          const made = { id: settings.length + 10, name, value, updated_at: STAMP };
+          settings.push(made);
+          return made;
+        });
         return json({ data: saved });
       }
       if (url.pathname === '/api/role_permissions' && init.method === 'GET') return json({ data: permissionRows });
@@ -84,6 +91,24 @@ describe('Settings page', () => {
     expect(posts[0]!.body).toEqual({ data: [{ name: 'company_name', value: 'Bright Glass Co' }, { name: 'burden_rate', value: '32.5' }] });
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(screen.getAllByText(/saved\./)).toHaveLength(1);
+  });
+
+  it('the company details and the estimate terms are several lines each, saved with the rest (printed on estimates)', async () => {
+    const calls = server();
+    const company = await openSettings();
+    const details = company.getByRole('textbox', { name: 'Company details' });
+    expect(details.tagName).toBe('TEXTAREA');
+    await userEvent.type(details, '12 Pane St{Enter}555-0100');
+    await userEvent.type(company.getByRole('textbox', { name: 'Estimate terms' }), 'Half down.');
+    await userEvent.click(company.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/settings/store_many')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      data: [
+        { name: 'company_details', value: '12 Pane St\n555-0100' },
+        { name: 'estimate_terms', value: 'Half down.' },
+      ],
+    });
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
   });
 
   it('a negative burden rate is refused under the field before anything is sent (the setting\'s declared rule)', async () => {

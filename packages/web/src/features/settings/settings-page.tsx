@@ -1,5 +1,6 @@
 /**
- * Settings (`/settings`): the company settings (name, burden rate) in one form with one Save, and
+ * Settings (`/settings`): the company settings (name, details and estimate terms as printed on an
+ * estimate, burden rate) in one form with one Save, and
  * for admins the permission matrix. The changed settings are saved together (store_many, all or
  * nothing); without edit settings the values read as text.
  */
@@ -18,10 +19,10 @@ import { MoneyField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { ReadOnly } from '../../ui/read-only.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
-const COMPANY_SETTINGS = [SETTING.companyName, SETTING.burdenRate] as const satisfies readonly SettingName[];
+const COMPANY_SETTINGS = [SETTING.companyName, SETTING.companyDetails, SETTING.estimateTerms, SETTING.burdenRate] as const satisfies readonly SettingName[];
 type CompanyValues = Record<(typeof COMPANY_SETTINGS)[number], string>;
 
 /** store_many answers `data.{i}.value`; put each message on the setting's own field. */
@@ -69,6 +70,12 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
             helper="Shown on the home screen and as the title of dialogs without their own."
             {...form.getInputProps(SETTING.companyName)}
           />
+          <TextAreaField
+            label="Company details"
+            helper="Address, phone and email, one per line: printed under the company name on estimates."
+            {...form.getInputProps(SETTING.companyDetails)}
+          />
+          <TextAreaField label="Estimate terms" helper="Printed at the end of every estimate (payment, validity, exclusions)." {...form.getInputProps(SETTING.estimateTerms)} />
           <MoneyField
             label="Burden rate"
             helper="Hourly labour burden; new jobs start with this rate."

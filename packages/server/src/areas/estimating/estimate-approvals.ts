@@ -1,0 +1,190 @@
+/**
+ * A client's approval of an estimate (issue 23, B10). Staff with `edit estimates` make a link for an
+ * open estimate: a random token (32 bytes from crypto, base64url), answered once and stored only as
+ * its sha256, valid 14 days unless told otherwise, revocable. The client opens it without an
+ * account (the public actions, rate-limited by their declarations): they read the estimate as
+ * printed (estimateDocument: nothing else of the company's data) and accept it with a typed name
+ * and their choice of alternates. Acceptance is one transaction: the link records who, when, from
+ * which address and the alternates; the estimate keeps the choice and is marked won through the
+ * status rule (moveEstimateStatus); and a note on the estimate, by the link's maker, tells the
+ * estimator. A token that names no link is a 404; a link used, revoked or expired, or whose
+ * estimate is no longer open, a 410.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ApprovalLink } from '@glazier/shared/actions/estimating';
+import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
+import { documentTotals, estimateDocument, hasAlternate, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
+import { formatDate } from '@glazier/shared/rules/dates';
+import { SETTING } from '@glazier/shared/settings';
+import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { ApiError, invalid, notFound } from '../../engine/errors.ts';
+import { get, getRow, list } from '../../engine/read.ts';
+import { systemCtx } from '../../platform/system-context.ts';
+import { lockEstimate, moveEstimateStatus } from './estimate-status.ts';
+
+export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
+export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
+export const ALREADY_ACCEPTED_MESSAGE = 'This estimate has already been accepted with this link.';
+export const REVOKED_MESSAGE = 'This approval link was withdrawn. Please ask us for a new one.';
+export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us for a new one.';
+export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
+
+const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+
+/** A link as staff see it: never its hash. */
+function presentLink(row: Row): ApprovalLink {
+  return {
+    id: row.id as number,
+    estimate_id: row.estimate_id as number,
+    created_at: iso(row.created_at)!,
+    expires_at: iso(row.expires_at)!,
+    revoked_at: iso(row.revoked_at),
+    accepted_at: iso(row.accepted_at),
+    accepted_name: (row.accepted_name as string | null) ?? null,
+    accepted_ip: (row.accepted_ip as string | null) ?? null,
+    accepted_alternates: Array.isArray(row.accepted_alternates) ? (row.accepted_alternates as number[]) : [],
+    created_by: (row.created_by as number | null) ?? null,
+    created_by_name: (row.created_by_name as string | null) ?? null,
+  };
+}
+
+/** The audit's copy of a link: without its hash. */
+const audited = (row: Row | undefined): Row | null => {
+  if (!row) return null;
+  const { token_hash: _secret, ...rest } = row;
+  return rest;
+};
+
+async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<Row[]> {
+  return sqlRows(db, sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`);
+}
+
+/** `GET /api/estimates/{id}/approval_links`: the estimate's links (404 as a get of the estimate would answer). */
+export async function listApprovalLinks({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink[]> {
+  await getRow(ctx, 'estimates', id);
+  return (await linkRows(ctx.db, sql`a.estimate_id = ${id}`)).map(presentLink);
+}
+
+/** Where the client opens a token: the web app's page (router: publicRoutes of estimating). */
+export const approvalPath = (token: string) => `/approve/${token}`;
+
+/** `POST /api/estimates/{id}/approval_links`: a new link of an open estimate, its token answered this once. */
+export async function createApprovalLink({ ctx, id, days, request }: { ctx: Ctx; id: number; days?: number; request: FastifyRequest }) {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const estimate = await lockEstimate(tx, id);
+    if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
+    const token = crypto.randomBytes(32).toString('base64url');
+    const validDays = days ?? APPROVAL_LINK_DAYS;
+    const [made] = await sqlRows(
+      db,
+      sql`INSERT INTO estimate_approvals (estimate_id, token_hash, expires_at, created_by)
+          VALUES (${id}, ${sha256(token)}, now() + make_interval(days => ${validDays}), ${ctx.user?.id ?? null}) RETURNING *`,
+    );
+    await recordAudit(tx, 'estimate_approvals', 'create', made!.id as number, null, audited(made));
+    const [row] = await linkRows(db, sql`a.id = ${made!.id as number}`);
+    const path = approvalPath(token);
+    return { data: presentLink(row!), token, path, url: `${request.protocol}://${request.host}${path}` };
+  });
+}
+
+/** `POST /api/estimate_approvals/{id}/revoke`: the client can no longer open the link; revoking twice changes nothing. */
+export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink> {
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    const [link] = await sqlRows(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
+    if (!link) throw notFound('Approval link');
+    await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
+    if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
+    if (link.revoked_at == null) {
+      const [after] = await sqlRows(db, sql`UPDATE estimate_approvals SET revoked_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      await recordAudit(tx, 'estimate_approvals', 'revoke', id, audited(link), audited(after));
+    }
+    return presentLink((await linkRows(db, sql`a.id = ${id}`))[0]!);
+  });
+}
+
+/**
+ * The link a token names, locked when asked (404 when none), and the estimate it is for, or the
+ * 410 that refuses it: used, revoked, expired (by the database's clock), or the estimate no longer
+ * open (marked won or lost by staff, revised, deleted).
+ */
+async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: Row; estimate: Row }> {
+  const lock = forUpdate ? sql` FOR UPDATE` : sql``;
+  const [link] = await sqlRows(db, sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`);
+  if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
+  if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
+  if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
+  if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
+  const [estimate] = await sqlRows(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id as number} AND deleted_at IS NULL${lock}`);
+  if (!estimate || estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(410, NO_LONGER_OPEN_MESSAGE);
+  return { link, estimate };
+}
+
+/** The estimate as printed, read by the system (the client has no account): estimateDocument keeps only what the document shows. */
+async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument> {
+  const system = await systemCtx(db, 'Approval link');
+  const estimate = await get(system, 'estimates', estimateId);
+  // the list, not the embedded relation: it carries the items' computed category and product names
+  const items = (await list(system, 'estimate_items', { estimate_id: String(estimateId) })).data;
+  const settings = await sqlRows<{ name: string; value: string | null }>(
+    db,
+    sql`SELECT name, value FROM settings WHERE deleted_at IS NULL AND name IN (${SETTING.companyName}, ${SETTING.companyDetails}, ${SETTING.estimateTerms})`,
+  );
+  const setting = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
+  const categoryIds = [...new Set(items.map((i) => i.product_category_id).filter((c): c is number => c != null))];
+  const categories = categoryIds.length
+    ? await sqlRows<{ id: number; name: string; sort: number | null }>(db, sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`)
+    : [];
+  return estimateDocument({
+    company: { name: setting(SETTING.companyName), details: setting(SETTING.companyDetails), terms: setting(SETTING.estimateTerms) },
+    estimate,
+    items,
+    categoryNotes: estimate.category_notes ?? [],
+    categories,
+  });
+}
+
+/** `GET /api/approvals/{token}` (public): the estimate as printed, and when the link expires. */
+export async function showApproval({ db, token }: { db: Db; token: string }) {
+  const { link, estimate } = await usableLink(db, token, false);
+  return { data: await documentOf(db, estimate.id as number), expires_at: iso(link.expires_at)! };
+}
+
+/** `POST /api/approvals/{token}/accept` (public): the client accepts, in one transaction (see the top). */
+export async function acceptApproval({ db, token, name, alternates, ip }: { db: Db; token: string; name: string; alternates: number[]; ip: string }) {
+  return db.transaction(async (tdb) => {
+    // The client has no account: their acceptance is audited without a user, the note is the link maker's.
+    const client: Ctx = { db: tdb, user: null };
+    const { link, estimate } = await usableLink(tdb, token, true);
+    const doc = await documentOf(tdb, estimate.id as number);
+    const offered = new Set(doc.items.filter(hasAlternate).map((i) => i.product_category_id));
+    const chosen = [...new Set(alternates)];
+    const unknown = chosen.filter((c) => !offered.has(c));
+    if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
+    await sqlRows(tdb, sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id as number}`);
+    await moveEstimateStatus(client, estimate, 'won', { acceptedByClient: true });
+    const [after] = await sqlRows(
+      tdb,
+      sql`UPDATE estimate_approvals SET accepted_at = now(), accepted_name = ${name}, accepted_ip = ${ip},
+            accepted_alternates = ${JSON.stringify(chosen)}::jsonb, updated_at = now()
+          WHERE id = ${link.id as number} RETURNING *`,
+    );
+    const acceptedAt = iso(after!.accepted_at)!;
+    await sqlRows(
+      tdb,
+      sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
+          VALUES (${estimate.id as number}, ${(link.created_by as number | null) ?? null}, true, ${acceptanceNote(name, acceptedAt, ip)}, current_date)`,
+    );
+    await recordAudit(client, 'estimate_approvals', 'accept', link.id as number, audited(link), audited(after));
+    return { accepted_at: acceptedAt, accepted_name: name, total: documentTotals(doc, chosen).chosen };
+  });
+}
+
+/** The note that tells the estimator (there is no other notification in the app: the estimate's notes are where they look). */
+export const acceptanceNote = (name: string, at: string, ip: string) => `Accepted online by ${name} on ${formatDate(at)} from ${ip}.`;

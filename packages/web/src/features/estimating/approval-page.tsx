@@ -1,0 +1,194 @@
+/**
+ * `/approve/{token}` (issue 23, B10): the page a client opens from the approval link staff sent,
+ * without an account and outside the app's frame (app/feature.ts `publicRoutes`). It shows the
+ * estimate as printed (estimate-document.tsx), with a choice of base or alternate per category
+ * that offers alternates (the totals follow it live: estimateTotals), a name to type and Accept;
+ * then a thank-you. A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a
+ * page that says so and what to do. Everything shown comes from the link's own public answer.
+ */
+import { acceptApproval, showApproval } from '@glazier/shared/actions/estimating';
+import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
+import { documentSections, documentTotals, showsAmounts, type DocumentSection } from '@glazier/shared/rules/estimating/estimate-document';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { Alert, Box, Button, Card, Center, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { callAction } from '../../resource-kit/actions.ts';
+import { HttpError } from '../../resource-kit/http.ts';
+import { PrintSheet } from '../../ui/print-sheet.tsx';
+import { useDocumentTitle } from '../../ui/screen-title.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { EstimateDocumentView } from './estimate-document.tsx';
+
+const NAME_REQUIRED = 'Type your name to accept.';
+
+/** Why the link cannot be used, in the server's words (404, 410), else a general message. */
+function refusal(error: unknown): { title: string; message: string } {
+  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) {
+    return {
+      title: error.status === 404 ? 'This link is not valid' : 'This link can no longer be used',
+      message: error.body?.message ?? 'Please ask us for a new link.',
+    };
+  }
+  if (error instanceof HttpError && error.status === 429) return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
+  return { title: 'The estimate could not be loaded', message: 'Check your connection and reload the page.' };
+}
+
+function Refused({ error }: { error: unknown }) {
+  const { title, message } = refusal(error);
+  useDocumentTitle(title);
+  return (
+    <Center mih="70vh" p="md">
+      <Card withBorder radius="md" p="xl" maw={480} data-testid="approval-refused">
+        <Stack align="center" gap="sm">
+          <IconAlertTriangle size={40} color="var(--mantine-color-orange-6)" aria-hidden />
+          <Title order={1} size="h3" ta="center">
+            {title}
+          </Title>
+          <Text ta="center">{message}</Text>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+function Choice({ section, chosen, onChange }: { section: DocumentSection; chosen: boolean; onChange: (alternate: boolean) => void }) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={`${section.name}: base or alternate`}
+      value={chosen ? 'alternate' : 'base'}
+      onChange={(v) => onChange(v === 'alternate')}
+      data={[
+        { value: 'base', label: 'Base' },
+        { value: 'alternate', label: 'Alternate' },
+      ]}
+    />
+  );
+}
+
+export function ApprovalPage() {
+  const token = useParams().token ?? '';
+  const shown = useQuery({
+    queryKey: ['approvals', token],
+    queryFn: ({ signal }) => callAction(showApproval, { params: { token }, signal }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const accept = useMutation({
+    mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
+  });
+  const doc = shown.data?.data;
+  useDocumentTitle(doc ? `Estimate ${doc.estimate.name}` : 'Estimate');
+
+  if (shown.isPending) {
+    return (
+      <Center mih="70vh">
+        <Loader role="status" aria-label="Loading the estimate" />
+      </Center>
+    );
+  }
+  if (shown.isError || !doc) return <Refused error={shown.error} />;
+
+  const choice = chosen ?? doc.estimate.alternate_categories;
+  const totals = documentTotals(doc, choice);
+  const amounts = showsAmounts(doc);
+  const offersAlternates = documentSections(doc).some((s) => s.alternates.length > 0);
+  const done = accept.data;
+  const acceptError = accept.error instanceof HttpError && accept.error.status === 422 ? accept.error.body?.errors : undefined;
+  const refusedOnAccept = accept.error && !acceptError ? refusal(accept.error) : null;
+
+  const submit = () => {
+    if (!name.trim()) {
+      setNameError(NAME_REQUIRED);
+      return;
+    }
+    setNameError(null);
+    accept.mutate({ name: name.trim(), alternate_categories: choice });
+  };
+  const toggle = (categoryId: number, alternate: boolean) =>
+    setChosen((prev) => {
+      const base = (prev ?? doc.estimate.alternate_categories).filter((c) => c !== categoryId);
+      return alternate ? [...base, categoryId] : base;
+    });
+
+  return (
+    <Box bg="var(--mantine-color-default-hover)" mih="100vh" py={{ base: 'sm', sm: 'xl' }}>
+      <Container size="calc(8.5in + 2rem)" px={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={1} size="h3">
+              {done ? 'Thank you' : 'Your estimate'}
+            </Title>
+            <Button variant="default" size="xs" leftSection={<IconPrinter size={14} />} onClick={() => window.print()}>
+              Print
+            </Button>
+          </Group>
+          {done ? (
+            <Alert color="green" icon={<IconCircleCheck />} title={`Thank you, ${done.accepted_name}.`} data-testid="approval-thanks">
+              <Text size="sm">
+                We received your acceptance on {formatDateTime(done.accepted_at)}
+                {done.total != null ? `, for a total of ${formatMoney(done.total)}` : ''}. {doc.company.name || 'We'} will be in touch to schedule the work.
+              </Text>
+            </Alert>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Please review the estimate below{offersAlternates ? ', choose the base or the alternate for each category that offers one,' : ''}{' '}
+              and accept it by typing your name at the bottom. This link is valid until {formatDate(shown.data.expires_at)}.
+            </Text>
+          )}
+          <Paper withBorder shadow="sm" radius="sm" p={{ base: 'sm', xs: 'md', sm: 48 }} data-testid="approval-document">
+            <EstimateDocumentView
+              doc={doc}
+              chosen={choice}
+              categoryChoice={done ? undefined : (s) => s.categoryId != null && <Choice section={s} chosen={choice.includes(s.categoryId)} onChange={(alt) => toggle(s.categoryId!, alt)} />}
+            />
+          </Paper>
+          {!done && (
+            <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={(e) => (e.preventDefault(), submit())} noValidate data-testid="approval-accept">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Accept this estimate
+                </Title>
+                {amounts && (
+                  <Text>
+                    Total{choice.length ? ' with your choices' : ''}: <b data-testid="approval-total">{formatMoney(totals.chosen)}</b>
+                  </Text>
+                )}
+                <TextField
+                  label="Your full name"
+                  helper="Typing your name accepts the estimate as shown above."
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  error={nameError ?? acceptError?.name?.[0] ?? acceptError?.alternate_categories?.[0]}
+                  required
+                  maw={420}
+                  autoComplete="name"
+                  enterNext={false}
+                />
+                {refusedOnAccept && (
+                  <Alert color="red" title={refusedOnAccept.title}>
+                    {refusedOnAccept.message}
+                  </Alert>
+                )}
+                <Group>
+                  <Button type="submit" loading={accept.isPending}>
+                    Accept estimate
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          )}
+        </Stack>
+      </Container>
+      <PrintSheet page="letter portrait" margin="14mm">
+        <EstimateDocumentView doc={doc} chosen={choice} />
+      </PrintSheet>
+    </Box>
+  );
+}
