@@ -1,8 +1,8 @@
 /**
  * Estimating in the browser (issue 23): an estimate added from the list and opened; its items (one
  * added by hand, the others made from a takeoff), the qty warning after one is changed; Finalize;
- * an admin marks it won through the Estimate Status selection and converts it to a job that has the
- * products; a revision and its diff. With SHOTS_DIR set, each screen is photographed at 1280 and
+ * an approval link for the client; an admin marks it won through the Estimate Status selection and
+ * converts it to a job that has the products; a revision and its diff. With SHOTS_DIR set, each screen is photographed at 1280 and
  * 390 px wide.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -91,6 +91,12 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
   await confirmDialog(page, 'Finalize');
   await expect(screen.getByTestId('estimate-status').first()).toHaveText('Open');
   await expect(screen.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
+
+  // An open estimate's approval link for the client (its acceptance has its own spec): shown once.
+  await screen.getByRole('tab', { name: 'Client Approval' }).click();
+  await screen.getByRole('button', { name: 'Create approval link' }).click();
+  await expect(screen.getByTestId('approval-url')).toHaveValue(/\/approve\/[\w-]{20,}$/);
+  await screen.getByRole('tab', { name: 'Items' }).click();
 
   // An admin marks it won and converts it: the job has the products.
   await signInAs(page, 'admin');

@@ -5,7 +5,7 @@
  * estimates_admin`: Open, Won, Lost, and Draft from open), Convert to Job (won), Revise, Takeoff,
  * Print (once it has a job), Edit (a draft's; read-only otherwise) — and the tabs Items (by
  * category, with notes, alternates and totals), Notes, Files, Images (the kit's attachments, with
- * Show on Job), Revisions and History. Every state move is the server's action
+ * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
  */
 import { formatDate } from '@glazier/shared/rules/dates';
@@ -37,6 +37,7 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { ApprovalLinks } from './approval-link.tsx';
 import { changeStatus, convertToJob, revise } from './estimate-actions.ts';
 import { openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
@@ -266,6 +267,7 @@ export function EstimatePage() {
           onAdd: canImages && canEdit ? (e) => void addImages(modals, { estimate_id: e.id }) : undefined,
           addLabel: 'Add Images',
         },
+        { key: 'approval', label: 'Client Approval', render: (e) => <ApprovalLinks estimateId={e.id} status={e.status} /> },
         { key: 'revisions', label: 'Revisions', render: (e) => <EstimateRevisions estimate={e} /> },
         { key: 'history', label: 'History', render: (e) => <HistoryPanel resource="estimates" id={e.id} /> },
       ]}
