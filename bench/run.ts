@@ -310,8 +310,10 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [] };
+    const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
+      if (only.size && !only.has(key)) continue;
       for (const v of variants[key]) {
         const s = sessions[v.session]!;
         const steps: Captured[][][] = [];
@@ -320,13 +322,15 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
           for (const r of step) {
             await (await send(s, get('/api/user'))).arrayBuffer();
             let status = 0;
+            let answer = '';
             const stmts = await rec.capture(async () => {
               const res = await send(s, r);
               status = res.status;
               const body = await res.text();
+              answer = body;
               if (r.method === 'GET' && res.ok) answers.set(r.path, JSON.parse(body));
             });
-            if (status < 200 || status >= 300) throw new Error(`${r.method} ${r.path} answered ${status} while capturing.`);
+            if (status < 200 || status >= 300) throw new Error(`${r.method} ${r.path} answered ${status} while capturing: ${answer.slice(0, 300)}`);
             out.push(stmts);
           }
           steps.push(out);
@@ -340,7 +344,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 
     // Per search term: its matches and the SQL of page 1 (Active) alone.
     const termStats: { term: string; total: number; alone: number; variant: CapturedVariant }[] = [];
-    for (const term of await searchTerms(db)) {
+    for (const term of captured.search.length ? await searchTerms(db) : []) {
       const v = captured.search.find((c) => c.steps[0]![0]!.path === jobListPath({ page: 1, search: term }))!;
       const total = Number((answers.get(v.steps[0]![0]!.path) as { total?: number } | undefined)?.total ?? 0);
       const t = await timeRuns(5, 1, () => replayVariant(v), 3_000);
@@ -367,8 +371,9 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'create', name: 'create time entry' },
       { key: 'inventory', name: 'inventory page, on hand + on order (60/page)' },
       { key: 'suggestions', name: 'suggested orders (all materials)' },
+      { key: 'estimate', name: 'estimate page: 200 items, takeoff 50 × 40' },
+      { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
     ];
-    const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);

@@ -9,6 +9,8 @@ import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 /** The date the bench data is centred on (fixed, so every build is the same). */
 export const BENCH_TODAY = '2026-06-30';
 const USERS = 20;
+/** What the time entries the bench makes start their note with. */
+const BENCH_NOTE = 'Bench:';
 
 export interface BenchUser {
   id: number;
@@ -58,12 +60,12 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
 export interface Req {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: string;
 }
@@ -142,6 +144,79 @@ function jobPageSteps(id: number): Req[][] {
   ];
 }
 
+/**
+ * What /estimates/{id} requests when it opens (estimate-page.tsx): the estimate (its GET embeds its
+ * items with their categories, category notes, takeoff, notes, files, images and job), then the
+ * takeoff with its units and cells (the items section's calculated qtys, the takeoff screen's own
+ * query). The reference lists (categories) load once per visit and are left out.
+ */
+function estimatePageSteps(id: number): Req[][] {
+  return [[get(`/api/estimates/${id}`)], [get(`/api/takeoffs?${qs({ estimate_id: id, with_units: 'true', with_items: 'true' })}`)]];
+}
+
+const BENCH_ESTIMATES = 10;
+const BENCH_OPTIONS = 40;
+const BENCH_UNITS = 50;
+const BENCH_ITEMS = 200;
+
+/**
+ * The bench's large estimates (issue 23: 200 items and a takeoff of 50 units × 40 options each),
+ * drafts, made once in SQL on the bench data and reused; answers each with its takeoff cells' ids.
+ */
+export async function ensureBenchEstimates(db: Db): Promise<{ id: number; cells: number[] }[]> {
+  const name = 'Bench takeoff estimate';
+  let found = await db.query<{ id: number }>(`SELECT id FROM estimates WHERE name LIKE $1 AND deleted_at IS NULL ORDER BY id`, [`${name} %`]);
+  if (found.length < BENCH_ESTIMATES) {
+    await db.transaction(async (tx) => {
+      const products = await tx.query<{ id: number; category_id: number; name: string; revenue: number; cost: number }>(
+        `SELECT id, category_id, name, revenue_per_unit::float8 AS revenue, cost_per_unit::float8 AS cost FROM products
+          WHERE category_id IS NOT NULL AND deleted_at IS NULL ORDER BY id LIMIT ${BENCH_OPTIONS}`,
+      );
+      const categories = [...new Set(products.map((p) => p.category_id))];
+      const options: number[] = [];
+      for (const [i, p] of products.entries()) {
+        const [o] = await tx.query<{ id: number }>(
+          `INSERT INTO takeoff_options (takeoffable_type, takeoffable_id, product_category_id, description, active, sort) VALUES ('product', $1, $2, $3, true, $4) RETURNING id`,
+          [p.id, p.category_id, `Bench ${p.name}`, i],
+        );
+        options.push(o!.id);
+      }
+      const [client] = await tx.query<{ id: number }>('SELECT id FROM clients WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+      for (let e = found.length; e < BENCH_ESTIMATES; e++) {
+        const [est] = await tx.query<{ id: number }>(
+          `INSERT INTO estimates (client_id, name, status, type, date, product_category_list) VALUES ($1, $2, 'draft', 'commercial', $3, $4::jsonb) RETURNING id`,
+          [client!.id, `${name} ${e + 1}`, BENCH_TODAY, JSON.stringify(categories)],
+        );
+        const [takeoff] = await tx.query<{ id: number }>('INSERT INTO takeoffs (estimate_id) VALUES ($1) RETURNING id', [est!.id]);
+        await tx.query(
+          `INSERT INTO takeoff_units (takeoff_id, description, qty, sort) SELECT $1, 'Unit type ' || g, 1 + g % 12, g FROM generate_series(1, ${BENCH_UNITS}) g`,
+          [takeoff!.id],
+        );
+        await tx.query(
+          `INSERT INTO takeoff_items (takeoff_unit_id, takeoff_id, takeoff_option_id, qty)
+             SELECT u.id, $1, o.id, (u.sort + o.id) % 4 FROM takeoff_units u CROSS JOIN unnest($2::int[]) AS o(id) WHERE u.takeoff_id = $1`,
+          [takeoff!.id, `{${options.join(',')}}`],
+        );
+        // one item per option (items from takeoff), the rest by hand: 200 in all
+        await tx.query(
+          `INSERT INTO estimate_items (estimate_id, takeoff_option_id, product_id, qty, amount, cost, description, sort)
+             SELECT $1, CASE WHEN g <= ${BENCH_OPTIONS} THEN ($2::int[])[g] END, ($3::int[])[1 + (g - 1) % array_length($3::int[], 1)], 1 + g % 9,
+                    round((40 + g % 300)::numeric, 2), round((20 + g % 150)::numeric, 2), 'Bench item ' || g, g
+               FROM generate_series(1, ${BENCH_ITEMS}) g`,
+          [est!.id, `{${options.join(',')}}`, `{${products.map((p) => p.id).join(',')}}`],
+        );
+      }
+    });
+    found = await db.query<{ id: number }>(`SELECT id FROM estimates WHERE name LIKE $1 AND deleted_at IS NULL ORDER BY id`, [`${name} %`]);
+  }
+  const out: { id: number; cells: number[] }[] = [];
+  for (const e of found.slice(0, BENCH_ESTIMATES)) {
+    const cells = await db.query<{ id: number }>('SELECT i.id FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = $1 ORDER BY i.id', [e.id]);
+    out.push({ id: e.id, cells: cells.map((c) => c.id) });
+  }
+  return out;
+}
+
 /** Every scenario's variants on this database, for these signed-in sessions (deterministic). */
 export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Record<ScenarioKey, Variant[]>> {
     const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
@@ -164,7 +239,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -183,10 +258,15 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     // DESIGN.md's "job with its relations": the job's GET, every relation of the contract embedded.
     for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
     for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
-    for (let i = 0; i < 40; i++) {
-      const day = new Date(Date.parse(BENCH_TODAY) - Math.floor(rnd() * 14) * 86_400_000).toISOString().slice(0, 10);
+    // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over:
+    // many (person, day) pairs and short entries keep every day under it; the bench's entries of an
+    // earlier run are removed first (their note says so).
+    await db.query(`DELETE FROM time_entries WHERE note LIKE '${BENCH_NOTE}%'`);
+    for (let i = 0; i < 400; i++) {
+      // the days after the data's: the bench's own entries alone count there
+      const day = new Date(Date.parse(BENCH_TODAY) + (1 + Math.floor(rnd() * 120)) * 86_400_000).toISOString().slice(0, 10);
       const session = next(writerIdx);
-      const body = { user_id: crewIds.length ? pick(crewIds) : sessions[session]!.userId, job_id: randomJob(), hours: Math.round(rnd() * 32 + 1) / 4, date: day, note: pick(['Install', 'Measure', 'Shop fabrication', 'Delivery', 'Punch list']) };
+      const body = { user_id: crewIds.length ? pick(crewIds) : sessions[session]!.userId, job_id: randomJob(), hours: 0.25, date: day, note: `${BENCH_NOTE} ${pick(['install', 'measure', 'shop fabrication', 'delivery', 'punch list'])}` };
       variants.create.push({ session, steps: [[{ method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) }]] });
     }
     for (const [i, term] of INVENTORY_TERMS.entries()) {
@@ -196,5 +276,21 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
       }
     }
     for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
+    // Estimating (issue 23): the estimators (the admins: edit estimates and estimates_admin) open
+    // and save the large estimates ensureBenchEstimates made.
+    const estimators = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
+    for (const e of await ensureBenchEstimates(db)) {
+      variants.estimate.push({ session: next(estimators), steps: estimatePageSteps(e.id) });
+      for (let i = 0; i < 4; i++) {
+        const cell = pick(e.cells);
+        variants.estimate_save.push({
+          session: next(estimators),
+          steps: [
+            [{ method: 'PATCH', path: `/api/takeoff_items/${cell}`, body: JSON.stringify({ qty: 1 + Math.floor(rnd() * 4) }) }],
+            [{ method: 'POST', path: `/api/estimates/${e.id}/items_from_takeoff`, body: '{}' }],
+          ],
+        });
+      }
+    }
     return variants;
 }

@@ -11,6 +11,7 @@
  * (the item dialog says the same).
  */
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
 import { estimateTotals } from '@glazier/shared/rules/estimating/estimate-totals';
@@ -41,12 +42,13 @@ const choiceEditable = (e: Estimate) => (e.status === 'draft' || e.status === 'o
 
 const hasAlternate = (i: Item) => i.alternate_product_id != null || i.alternate_amount != null || Boolean(i.alternate_description);
 
-/** The takeoff's calculated qty of each option (empty without a takeoff). */
+/**
+ * The takeoff's calculated qty of each option (empty without a takeoff): the takeoff with its
+ * units and cells embedded, the takeoff screen's own query (one request, and the same cache).
+ */
 export function useCalculatedQtys(estimateId: number): Map<number, number> {
-  const takeoff = useList('takeoffs', { estimate_id: estimateId }).data?.[0];
-  const units = useList('takeoff_units', { takeoff_id: takeoff?.id ?? 0 }, { enabled: takeoff != null }).data;
-  const cells = useList('takeoff_items', { takeoff_id: takeoff?.id ?? 0 }, { enabled: takeoff != null }).data;
-  return useMemo(() => calculatedQtys(units ?? [], cells ?? []), [units, cells]);
+  const takeoff = useList('takeoffs', { estimate_id: estimateId, with_units: true, with_items: true }).data?.[0] as RecordWithRelations<'takeoffs'> | undefined;
+  return useMemo(() => calculatedQtys(takeoff?.units ?? [], takeoff?.items ?? []), [takeoff]);
 }
 
 interface Group_ {
