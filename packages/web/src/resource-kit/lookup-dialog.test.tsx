@@ -1,20 +1,11 @@
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../test/render.tsx';
-import type { ModalStackApi } from '../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../test/render.tsx';
 import { openLookup } from './lookup-dialog.tsx';
 import { registerRecordDialogs } from './record-dialogs.ts';
 
 const empty = json({ data: [], current_page: 1, last_page: 1, per_page: 60, total: 0 });
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 afterEach(() => registerRecordDialogs({}));
 
@@ -24,7 +15,7 @@ describe('lookup dialog: Add New', () => {
     const created = { id: 77, name: 'Shelf bracket', number: null };
     const open = vi.fn(async () => created);
     registerRecordDialogs({ products: async () => open as never });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openLookup(stack(), 'products');
@@ -43,7 +34,7 @@ describe('lookup dialog: Add New', () => {
   it('offers no Add New without edit on the lookup’s area', async () => {
     mockFetch((url) => (url.pathname === '/api/products' ? empty.clone() : undefined));
     registerRecordDialogs({ products: async () => vi.fn() as never });
-    const stack = setup('employee');
+    const stack = renderModalStack('employee');
     act(() => {
       void openLookup(stack(), 'products');
     });
@@ -55,7 +46,7 @@ describe('lookup dialog: Add New', () => {
 
   it('filters the series lookup by type', async () => {
     const calls = mockFetch((url) => (url.pathname === '/api/series' ? json({ data: [{ id: 1, name: 'Sliding bypass', special_order: true }], current_page: 1, last_page: 1, per_page: 30, total: 1 }) : undefined));
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openLookup(stack(), 'series');
     });

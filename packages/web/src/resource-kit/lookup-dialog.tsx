@@ -15,7 +15,7 @@
  */
 import { can, type Area } from '@glazier/shared/permissions';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -253,6 +253,16 @@ export function openLookup<K extends LookupKind>(modals: ModalStackApi, kind: K,
     size: 'lg',
     testId: 'lookup-dialog',
   });
+}
+
+/** A picker (`children`) with its lookup button beside it, the picker taking the width. */
+export function WithLookup({ label, onLookup, children }: { label: string; onLookup: () => void; children: ReactNode }) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Box style={{ flex: 1 }}>{children}</Box>
+      <LookupButton label={label} onClick={onLookup} />
+    </Group>
+  );
 }
 
 /**

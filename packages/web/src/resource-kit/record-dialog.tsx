@@ -26,6 +26,7 @@
  * which closes with the saved `RecordOf<'vendors'>` (open it with `modals.push<RecordOf<'vendors'>>`).
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import { Button } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { DialogActions, DialogForm } from '../ui/dialog-actions.tsx';
 import { useDialogs } from '../ui/dialogs.tsx';
@@ -87,6 +88,30 @@ export interface RecordDialog {
   /** Its changes since it opened (Escape, ×, Cancel and Back ask before dropping them). */
   form: { isDirty: () => boolean };
   modal: Pick<ModalHandle<never>, 'close' | 'dismiss'>;
+}
+
+/**
+ * Save and Open (platform.md 2.2: a job or an estimate saved with save-and-open opens its screen):
+ * the dialog's submit tells `onOpenRequested` which of the two buttons saved, and `extra` is the
+ * Save and Open button (none when the opener does not ask, or the record cannot be saved).
+ *
+ *   const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, canSave);
+ *   <RecordDialogForm dialog={formDialog} extra={extra} …>
+ */
+export function useSaveAndOpen<D extends RecordDialog>(dialog: D, onOpenRequested: ((open: boolean) => void) | undefined, canSave: boolean): { dialog: D; extra: ReactNode } {
+  const submit = (open: boolean, e?: FormEvent<HTMLFormElement>) => {
+    onOpenRequested?.(open);
+    dialog.onSubmit(e);
+  };
+  return {
+    dialog: { ...dialog, onSubmit: (e?: FormEvent<HTMLFormElement>) => submit(false, e) },
+    extra:
+      canSave && onOpenRequested ? (
+        <Button variant="light" onClick={() => submit(true)}>
+          Save and Open
+        </Button>
+      ) : null,
+  };
 }
 
 /** "Add Client", "Edit Client", or "Client" when it can only be read. */

@@ -57,6 +57,16 @@ export function StackGrabber({ onReady }: { onReady: (api: ModalStackApi) => voi
   return null;
 }
 
+/**
+ * The app's providers, signed in as `role`, around nothing but the modal stack: a test pushes its
+ * dialogs onto the stack it answers (`const stack = renderModalStack('manager'); openX(stack())`).
+ */
+export function renderModalStack(role: Role = 'admin', over: Partial<SessionUser> = {}): () => ModalStackApi {
+  let api!: ModalStackApi;
+  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, signedInQueryClient(role, over));
+  return () => api;
+}
+
 /** A fetch mock answering by method + path; unmatched calls fail the test loudly. */
 export type Route = (url: URL, init: RequestInit) => Response | undefined | Promise<Response | undefined>;
 

@@ -1,20 +1,11 @@
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openProductDialog } from './product-dialog.tsx';
 
 const page = (data: unknown[]) => json({ data, current_page: 1, last_page: 1, per_page: 20, total: data.length });
 const glass = { id: 9, number: 'GL38', description: '3/8" clear tempered', active: true };
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 describe('Product dialog', () => {
   it('saves an assembly and its material lines in one request, after requiring the material', async () => {
@@ -26,7 +17,7 @@ describe('Product dialog', () => {
       if (url.pathname === '/api/products' && init.method === 'POST') return json({ id: 40, ...JSON.parse(String(init.body)) }, 201);
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openProductDialog(stack(), { initial: { category_id: 1 } });
@@ -61,7 +52,7 @@ describe('Product dialog', () => {
       if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Shower Glass' }] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openProductDialog(stack());
@@ -86,7 +77,7 @@ describe('Product dialog', () => {
       if (url.pathname === '/api/products/4') return json({ id: 4, number: 'HW-24', name: 'Towel bar', unit: 'ea', category_id: 1, non_inventory: true, is_assembly: false, product_materials: [] });
       return undefined;
     });
-    const stack = setup('employee');
+    const stack = renderModalStack('employee');
     act(() => {
       void openProductDialog(stack(), { record: { id: 4, number: 'HW-24', name: 'Towel bar' } as never });
     });
@@ -107,7 +98,7 @@ describe('Product dialog', () => {
         return json({ id: 5, name: 'Old mirror', non_inventory: true, is_assembly: false, cost_per_unit: 1, revenue_per_unit: 2, deleted_at: '2026-01-01T00:00:00Z', product_materials: [] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openProductDialog(stack(), { record: { id: 5, name: 'Old mirror' } as never });
     });
@@ -126,7 +117,7 @@ describe('Product dialog', () => {
       if (init.method === 'GET') return json({ data: [] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => void openProductDialog(stack(), { record: { id: 7, name: 'Towel bar' } as never }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));

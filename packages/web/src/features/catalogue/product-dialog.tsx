@@ -9,12 +9,12 @@
  */
 import { formatQty } from '@glazier/shared/rules/money';
 import { blankMaterial } from '@glazier/shared/rules/catalogue/product-assembly';
-import { Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useList, useRecord, useRestore, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { WithLookup, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { HistoryButton } from '../../resource-kit/history-panel.tsx';
@@ -143,20 +143,17 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
             error={form.errors.category_id}
             clearable
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Box style={{ flex: 1 }}>
-              <RecordPicker
-                resource="series"
-                label="Series"
-                value={values.series_id}
-                onChange={pickSeries}
-                filters={values.category_id ? { category_id: values.category_id } : undefined}
-                error={form.errors.series_id}
-                data-testid="series-picker"
-              />
-            </Box>
-            <LookupButton label="Series lookup" onClick={() => void browseSeries()} />
-          </Group>
+          <WithLookup label="Series lookup" onLookup={() => void browseSeries()}>
+            <RecordPicker
+              resource="series"
+              label="Series"
+              value={values.series_id}
+              onChange={pickSeries}
+              filters={values.category_id ? { category_id: values.category_id } : undefined}
+              error={form.errors.series_id}
+              data-testid="series-picker"
+            />
+          </WithLookup>
           <TextAreaField label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         </Stack>
         <Stack gap="sm">

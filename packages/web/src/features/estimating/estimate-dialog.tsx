@@ -8,11 +8,10 @@
  */
 import { ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordDialogForm, useRecordDialog, useSaveAndOpen } from '../../resource-kit/record-dialog.tsx';
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -70,30 +69,14 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
   const { form, isNew } = dialog;
   const values = form.getValues();
 
-  const formDialog = {
-    ...dialog,
-    onSubmit: (e?: FormEvent<HTMLFormElement>) => {
-      onOpenRequested?.(false);
-      dialog.onSubmit(e);
-    },
-  };
-  const submitAndOpen = () => {
-    onOpenRequested?.(true);
-    dialog.onSubmit();
-  };
+  const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, editable);
 
   return (
     <RecordDialogForm
       dialog={formDialog}
       canSave={editable}
       canDelete={editable}
-      extra={
-        editable && onOpenRequested ? (
-          <Button variant="light" onClick={submitAndOpen}>
-            Save and Open
-          </Button>
-        ) : null
-      }
+      extra={extra}
     >
       {record && !editable && canEdit && (
         <Text size="sm" c="dimmed" data-testid="estimate-read-only-reason">

@@ -11,12 +11,12 @@
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
 import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
-import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
-import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { WithLookup, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -121,21 +121,18 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Base
           </Text>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Box style={{ flex: 1 }}>
-              <RecordPicker
-                resource="products"
-                label="Product"
-                display={productLabel}
-                value={values.product_id}
-                onChange={pickProduct}
-                error={form.errors.product_id}
-                autoFocus={dialog.isNew}
-                data-testid="item-product-picker"
-              />
-            </Box>
-            <LookupButton label="Product lookup" onClick={() => void browse('product')} />
-          </Group>
+          <WithLookup label="Product lookup" onLookup={() => void browse('product')}>
+            <RecordPicker
+              resource="products"
+              label="Product"
+              display={productLabel}
+              value={values.product_id}
+              onChange={pickProduct}
+              error={form.errors.product_id}
+              autoFocus={dialog.isNew}
+              data-testid="item-product-picker"
+            />
+          </WithLookup>
           <TextField label="Description" {...form.getInputProps('description')} />
           <QtyField
             label="Qty"
@@ -157,20 +154,17 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Alternate
           </Text>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Box style={{ flex: 1 }}>
-              <RecordPicker
-                resource="products"
-                label="Alternate product"
-                display={productLabel}
-                value={values.alternate_product_id}
-                onChange={pickAlternate}
-                error={form.errors.alternate_product_id}
-                data-testid="item-alternate-picker"
-              />
-            </Box>
-            <LookupButton label="Alternate product lookup" onClick={() => void browse('alternate')} />
-          </Group>
+          <WithLookup label="Alternate product lookup" onLookup={() => void browse('alternate')}>
+            <RecordPicker
+              resource="products"
+              label="Alternate product"
+              display={productLabel}
+              value={values.alternate_product_id}
+              onChange={pickAlternate}
+              error={form.errors.alternate_product_id}
+              data-testid="item-alternate-picker"
+            />
+          </WithLookup>
           <TextField label="Alternate description" {...form.getInputProps('alternate_description')} />
           {canAdmin && (
             <>

@@ -38,6 +38,26 @@ function show(field: string, value: unknown): string {
   return String(value);
 }
 
+/** Items added or removed by a revision: each with its qty (and amount, with estimates_admin). */
+function ItemsBlock({ title, color, items, canAdmin }: { title: string; color: string; items: DiffItem[]; canAdmin: boolean }) {
+  if (!items.length) return null;
+  return (
+    <div>
+      <Text fw={600} c={color}>
+        {title}
+      </Text>
+      <List size="sm">
+        {items.map((i) => (
+          <List.Item key={i.id}>
+            {itemName(i)} × {formatQty(i.qty)}
+            {canAdmin && ` · ${formatMoney(i.amount)}`}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
 function Diff({ before, after }: { before: Estimate; after: Estimate }) {
   const canAdmin = useCan('edit', 'estimates_admin');
   const a = useList('estimate_items', { estimate_id: before.id }).data;
@@ -48,36 +68,8 @@ function Diff({ before, after }: { before: Estimate; after: Estimate }) {
   return (
     <Stack gap="sm" data-testid="revision-diff">
       {nothing && <Text c="dimmed">The items are the same.</Text>}
-      {diff.added.length > 0 && (
-        <div>
-          <Text fw={600} c="green.8">
-            Added
-          </Text>
-          <List size="sm">
-            {diff.added.map((i) => (
-              <List.Item key={i.id}>
-                {itemName(i)} × {formatQty(i.qty)}
-                {canAdmin && ` · ${formatMoney(i.amount)}`}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
-      {diff.removed.length > 0 && (
-        <div>
-          <Text fw={600} c="red.8">
-            Removed
-          </Text>
-          <List size="sm">
-            {diff.removed.map((i) => (
-              <List.Item key={i.id}>
-                {itemName(i)} × {formatQty(i.qty)}
-                {canAdmin && ` · ${formatMoney(i.amount)}`}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
+      <ItemsBlock title="Added" color="green.8" items={diff.added} canAdmin={canAdmin} />
+      <ItemsBlock title="Removed" color="red.8" items={diff.removed} canAdmin={canAdmin} />
       {diff.changed.length > 0 && (
         <div>
           <Text fw={600} c="orange.8">

@@ -4,27 +4,19 @@
  * blocking; the guarded money fields only with estimates_admin, and not sent without it), and the
  * items grouped by category with the client's choice of alternates switching the totals at once.
  */
-import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
+import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { COST_WARNING, PRICE_WARNING, QTY_WARNING } from '@glazier/shared/rules/estimating/estimate-item';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
+import { json, mockFetch, renderModalStack, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { currentMonth, openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
 
 /** A supervisor given edit estimates (not estimates_admin): an estimator. */
 const ESTIMATOR = { permissions: { ...DEFAULT_ROLE_MATRIX.supervisor, estimates: { view: true, edit: true } } };
-
-function setup(role: Role, over = {}) {
-  const client = signedInQueryClient(role, over);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 const sentBy = (calls: { method: string; body: unknown }[], method: string) => calls.find((c) => c.method === method)?.body as Record<string, unknown> | undefined;
@@ -76,7 +68,7 @@ describe('Estimate dialog', () => {
       if (url.pathname === '/api/estimates' && init.method === 'POST') return json({ message: 'The given data was invalid.', errors: { client_id: ['Client is required.'] } }, 422);
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => void openEstimateDialog(stack()));
     const dialog = await screen.findByRole('dialog', { name: 'Add Estimate' });
     const month = currentMonth();
@@ -90,7 +82,7 @@ describe('Estimate dialog', () => {
 
   it('opens an open estimate read-only, saying why', async () => {
     mockFetch((url) => (url.pathname === '/api/product_categories' ? json({ data: [] }) : undefined));
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => void openEstimateDialog(stack(), { record: estimate({ status: 'open' }) }));
     const dialog = await screen.findByRole('dialog', { name: 'Estimate' });
     expect(within(dialog).getByTestId('estimate-read-only-reason').textContent).toContain('Only a draft estimate can be edited');
@@ -106,7 +98,7 @@ describe('Estimate Item dialog', () => {
       if (url.pathname === '/api/estimate_items/70' && init.method === 'PATCH') return json(item(body(init)));
       return undefined;
     });
-    const stack = setup('admin');
+    const stack = renderModalStack('admin');
     act(() => void openEstimateItemDialog(stack(), { record: item(), calculatedQty: 2 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Estimate Item' });
     // at the standard: no warning
@@ -134,7 +126,7 @@ describe('Estimate Item dialog', () => {
       if (url.pathname === '/api/estimate_items/70' && init.method === 'PATCH') return json(item());
       return undefined;
     });
-    const stack = setup('supervisor', ESTIMATOR);
+    const stack = renderModalStack('supervisor', ESTIMATOR);
     const { amount: _a, cost: _c, standard_price: _p, standard_cost: _s, ...seen } = item();
     act(() => void openEstimateItemDialog(stack(), { record: seen as RecordOf<'estimate_items'> }));
     const dialog = await screen.findByRole('dialog', { name: /Estimate Item/ });

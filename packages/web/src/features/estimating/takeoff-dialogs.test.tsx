@@ -4,21 +4,12 @@
  * server's field errors under their fields) and the Takeoff Unit dialog (description required,
  * "Delete this unit?").
  */
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openTakeoffOptionDialog } from './takeoff-option-dialog.tsx';
 import { openTakeoffUnitDialog } from './takeoff-unit-dialog.tsx';
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 const categories = [
@@ -45,7 +36,7 @@ describe('Takeoff Option dialog', () => {
       if (url.pathname === '/api/takeoff_options' && init.method === 'POST') return json({ id: 90, ...body(init) }, 201);
       return catalogue(url, init);
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openTakeoffOptionDialog(stack());
@@ -69,7 +60,7 @@ describe('Takeoff Option dialog', () => {
       if (url.pathname === '/api/takeoff_options' && init.method === 'POST') return json({ id: 91, ...body(init) }, 201);
       return catalogue(url, init);
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openTakeoffOptionDialog(stack(), { initial: { description: 'Mirror, by series', product_category_id: 2 } });
@@ -98,7 +89,7 @@ describe('Takeoff Option dialog', () => {
         return json({ message: 'The given data was invalid.', errors: { takeoffable_id: ['The takeoffable id field is required.'], description: ['The description field is required.'] } }, 422);
       return catalogue(url, init);
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openTakeoffOptionDialog(stack());
     });
@@ -110,7 +101,7 @@ describe('Takeoff Option dialog', () => {
 
   it('is read-only without edit estimates_admin', async () => {
     mockFetch(catalogue);
-    const stack = setup('supervisor');
+    const stack = renderModalStack('supervisor');
     act(() => {
       void openTakeoffOptionDialog(stack(), {
         record: { id: 5, takeoffable_type: 'product', takeoffable_id: 40, product_category_id: 2, description: 'Frameless shower door', active: true, sort: 0, updated_at: '2026-11-01T00:00:00.000Z' },
@@ -130,7 +121,7 @@ describe('Takeoff Unit dialog', () => {
       if (url.pathname === '/api/takeoff_units/12' && init.method === 'DELETE') return json({ id: 12 });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openTakeoffUnitDialog(stack(), { initial: { takeoff_id: 3, sort: 2 } });
@@ -158,7 +149,7 @@ describe('Takeoff Unit dialog', () => {
 
   it('is read-only for an estimate that is no longer a draft', async () => {
     mockFetch(() => undefined);
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openTakeoffUnitDialog(stack(), { readOnly: true, record: { id: 12, takeoff_id: 3, description: 'Unit type B', notes: null, qty: 12, sort: 2 } });
     });

@@ -1,22 +1,13 @@
 /** The material lookup's "Add New Material" (issue 8 §2, domain.md 6: with `edit inventory`). */
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openMaterialDialog } from './material-dialog.tsx';
 
 const empty = () => json({ data: [], current_page: 1, last_page: 1, per_page: 60, total: 0 });
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 afterEach(() => registerRecordDialogs({}));
 
@@ -30,7 +21,7 @@ describe('material lookup: Add New Material', () => {
       return undefined;
     });
     registerRecordDialogs({ materials: async () => openMaterialDialog });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openLookup(stack(), 'materials');
@@ -49,7 +40,7 @@ describe('material lookup: Add New Material', () => {
   it('offers no Add New without edit inventory', async () => {
     mockFetch((url) => (url.pathname === '/api/materials' ? empty() : undefined));
     registerRecordDialogs({ materials: async () => openMaterialDialog });
-    const stack = setup('employee');
+    const stack = renderModalStack('employee');
     act(() => {
       void openLookup(stack(), 'materials');
     });

@@ -3,16 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
-
-function setup(role: 'manager' | 'supervisor') {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 async function firstFound<T>(find: () => T | undefined): Promise<T> {
   let found: T | undefined;
@@ -44,7 +36,7 @@ describe('Job dialog', () => {
       if (init.method === 'GET') return json({ data: [] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openJobDialog(stack());
     });
@@ -59,7 +51,7 @@ describe('Job dialog', () => {
 
   it("holds the job's rule across fields before sending: an end before the start shows under End date, and nothing is sent", async () => {
     const calls = jobServer();
-    const stack = setup('supervisor');
+    const stack = renderModalStack('supervisor');
     act(() => {
       void openJobDialog(stack(), { record: { ...job, start_date: '2026-03-02', end_date: '2020-01-01' } as RecordOf<'jobs'> });
     });
@@ -71,7 +63,7 @@ describe('Job dialog', () => {
 
   it('neither shows nor sends the admin fields without edit jobs_admin', async () => {
     const calls = jobServer();
-    const stack = setup('supervisor');
+    const stack = renderModalStack('supervisor');
     act(() => {
       void openJobDialog(stack(), { record: job });
     });
@@ -104,7 +96,7 @@ describe('Job dialog', () => {
       if (init.method === 'GET') return json({ data: [] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openJobDialog(stack(), { initial: { client_id: 1 } });
     });
@@ -147,7 +139,7 @@ describe('Job dialog', () => {
     registerRecordDialogs({ clients: async () => async () => null });
     onTestFinished(() => registerRecordDialogs({}));
     const typeClient = async (role: 'manager' | 'supervisor') => {
-      const stack = setup(role);
+      const stack = renderModalStack(role);
       act(() => {
         void openJobDialog(stack());
       });
@@ -172,7 +164,7 @@ describe('Job dialog', () => {
       if (init.method === 'GET') return json({ data: [] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result: Promise<unknown> | undefined;
     act(() => {
       result = openDuplicateJobDialog(stack(), job);

@@ -12,11 +12,11 @@ import { duplicateJob } from '@glazier/shared/actions/jobs';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/jobs/job-template';
 import { SETTING } from '@glazier/shared/settings';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, type FormEvent } from 'react';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { useList, useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import { RecordDialogForm, useRecordDialog, useSaveAndOpen } from '../../resource-kit/record-dialog.tsx';
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -126,17 +126,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
 
   // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the
   // opener does with the saved job.
-  const formDialog = {
-    ...dialog,
-    onSubmit: (e?: FormEvent<HTMLFormElement>) => {
-      onOpenRequested?.(false);
-      dialog.onSubmit(e);
-    },
-  };
-  const submitAndOpen = () => {
-    onOpenRequested?.(true);
-    dialog.onSubmit();
-  };
+  const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, canEdit);
 
   return (
     <RecordDialogForm
@@ -144,13 +134,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
       canSave={canEdit}
       canDelete={canEdit}
       title={title}
-      extra={
-        canEdit && onOpenRequested ? (
-          <Button variant="light" onClick={submitAndOpen}>
-            Save and Open
-          </Button>
-        ) : null
-      }
+      extra={extra}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
         <Stack gap="sm">

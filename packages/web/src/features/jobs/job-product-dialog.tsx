@@ -10,10 +10,10 @@
 import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
-import { Box, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
-import { LookupButton, openLookup } from '../../resource-kit/lookup-dialog.tsx';
+import { WithLookup, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -112,22 +112,19 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Box style={{ flex: 1 }}>
-          <RecordPicker
-            resource="products"
-            label="Product"
-            // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
-            display={productLabel}
-            value={values.product_id}
-            onChange={pickProduct}
-            error={form.errors.product_id}
-            autoFocus={dialog.isNew}
-            data-testid="job-product-picker"
-          />
-        </Box>
-        <LookupButton label="Product lookup" onClick={() => void browse()} />
-      </Group>
+      <WithLookup label="Product lookup" onLookup={() => void browse()}>
+        <RecordPicker
+          resource="products"
+          label="Product"
+          // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
+          display={productLabel}
+          value={values.product_id}
+          onChange={pickProduct}
+          error={form.errors.product_id}
+          autoFocus={dialog.isNew}
+          data-testid="job-product-picker"
+        />
+      </WithLookup>
       {series && (
         <Text size="xs" c="dimmed" mt={-6}>
           Series: {series.name}

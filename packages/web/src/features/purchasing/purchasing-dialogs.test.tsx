@@ -4,21 +4,12 @@
  * recompute) and the Split dialog (amounts kept to the line's qty; a negative blocks the save; the
  * split is posted to the server).
  */
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openSplitDialog } from './line-status-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 const material = { id: 9, number: 'GL-38CT', description: '3/8" clear tempered', economic_order_qty: 25, reorder_qty: 0, on_hand: 0, on_order: 0, active: true };
@@ -59,7 +50,7 @@ describe('PO Material dialog', () => {
       if (url.pathname === '/api/purchase_order_materials' && init.method === 'GET') return json({ data: [line()] });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
     });
@@ -89,7 +80,7 @@ describe('PO Material dialog', () => {
 
   it('requires the material', async () => {
     const calls = mockFetch((url) => (url.pathname === '/api/purchase_orders/3' ? json(order) : undefined));
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
     });
@@ -111,7 +102,7 @@ describe('PO Material dialog', () => {
       if (url.pathname === '/api/purchase_order_materials' && init.method === 'POST') return json({ id: 80, ...body(init) }, 201);
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openPurchaseOrderMaterialDialog(stack(), { initial: { purchase_order_id: 3 } });
@@ -162,7 +153,7 @@ describe('PO Material dialog', () => {
       if (url.pathname === '/api/purchase_order_materials/70' && init.method === 'DELETE') return json({ id: 70 });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openPurchaseOrderMaterialDialog(stack(), { record: line() });
@@ -187,7 +178,7 @@ describe('Split dialog', () => {
       }
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openSplitDialog(stack(), line());
@@ -223,7 +214,7 @@ describe('Split dialog', () => {
       }
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openSplitDialog(stack(), line({ qty: 12, price: 54 }));
     });

@@ -1,18 +1,9 @@
-import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openVendorDialog } from './vendor-dialog.tsx';
 import { openVendorMaterialDialog } from './vendor-material-dialog.tsx';
-
-function setup(role: Role) {
-  const client = signedInQueryClient(role);
-  let api!: ModalStackApi;
-  renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  return () => api;
-}
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
@@ -23,7 +14,7 @@ describe('Vendor dialog', () => {
       if (url.pathname === '/api/vendors' && init.method === 'POST') return json({ id: 4, ...body(init) }, 201);
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openVendorDialog(stack());
@@ -44,7 +35,7 @@ describe('Vendor dialog', () => {
 
   it('lets an admin (edit users) set the email', async () => {
     mockFetch(() => undefined);
-    const stack = setup('admin');
+    const stack = renderModalStack('admin');
     act(() => {
       void openVendorDialog(stack(), { record: { id: 4, name: 'Harbor Supply', contact_name: null, email: null, phone: '15035550142', active: true } });
     });
@@ -69,7 +60,7 @@ describe('Vendor Material dialog', () => {
       if (url.pathname === '/api/vendor_materials' && init.method === 'POST') return json({ id: 40, ...body(init) }, 201);
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     let result!: Promise<unknown>;
     act(() => {
       result = openVendorMaterialDialog(stack(), { initial: { material_id: 9 } });
@@ -114,7 +105,7 @@ describe('Vendor Material dialog', () => {
       if (url.pathname === '/api/vendors/5') return json({ id: 5, name: 'Harbor Supply', active: true });
       return undefined;
     });
-    const stack = setup('manager');
+    const stack = renderModalStack('manager');
     act(() => {
       void openVendorMaterialDialog(stack(), { initial: { vendor_id: 5 } });
     });
