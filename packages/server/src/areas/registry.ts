@@ -8,6 +8,7 @@ import { bomMaterialsHooks, bomsHooks, materialsHooks, materialTransactionsHooks
 import { purchaseOrderMaterialsHooks, purchaseOrdersHooks, vendorMaterialsHooks, vendorsHooks } from './purchasing/purchasing-hooks.ts';
 import { productsHooks, seriesHooks } from './catalogue/catalogue-hooks.ts';
 import { jobProductsHooks } from './jobs/job-products-hooks.ts';
+import { withShopFloor } from './shop-floor/job-product-lists.ts';
 import { jobsHooks } from './jobs/jobs-hooks.ts';
 import { jobChildHooks, onLiveJob } from './jobs/job-children.ts';
 import { pickupItemsHooks } from './jobs/pickup-items-hooks.ts';
@@ -27,7 +28,8 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   job_templates: jobTemplatesHooks,
   category_templates: categoryTemplatesHooks,
   // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
-  job_products: onLiveJob(jobProductsHooks),
+  // the shop floor's to-do lists and measure-to-cut (shop-floor/job-product-lists.ts)
+  job_products: onLiveJob(withShopFloor(jobProductsHooks)),
   pickup_items: pickupItemsHooks,
   events: jobChildHooks,
   products: productsHooks,

@@ -39,7 +39,8 @@ function fieldChecks(name: string, fd: FieldDef): ResourceCheck[] {
     // only the range declared, not the type's own limits (the column's precision holds those)
     const type = numberBounds({ kind: fd.kind })!;
     if (b.exclusive) check('min', `${q(name)} > ${b.min}`, boundsMessage(b, b.min));
-    else if (b.min > type.min) check('min', `${q(name)} >= ${b.min}`, boundsMessage(b, b.min - 1));
+    // a length that allows 0 (min: 0) is still no negative, where its kind alone would say more than 0
+    else if (b.min > type.min || type.exclusive) check('min', `${q(name)} >= ${b.min}`, boundsMessage(b, b.min - 1));
     if (b.max < type.max) check('max', `${q(name)} <= ${b.max}`, boundsMessage(b, b.max + 1));
   }
   if (fd.kind === 'enum' && fd.values?.length) check('values', `${q(name)} IN (${fd.values.map(literal).join(', ')})`, enumMessage(fd.values));

@@ -83,6 +83,13 @@ function tableOf(resourceOrTable: string): string {
 const extraIndexes: Record<string, (c: Record<string, AnyPgColumn>) => AnyIndexBuilder[]> = {
   // On hand (areas/inventory stockSql): the last count of a material is one entry of this partial
   // index (0004_stock_indexes: INCLUDE (qty)).
+  // The to-do lists (areas/shop-floor `needs=`): the few products still to measure, order or
+  // fabricate among the many done.
+  job_products: (c) => [
+    index('job_products_to_measure_idx').on(c.job_id!).where(sql`NOT ${c.is_measured} AND ${c.deleted_at} IS NULL`),
+    index('job_products_to_order_idx').on(c.job_id!).where(sql`NOT ${c.is_ordered} AND ${c.deleted_at} IS NULL`),
+    index('job_products_to_fabricate_idx').on(c.job_id!).where(sql`NOT ${c.is_fabricated} AND ${c.deleted_at} IS NULL`),
+  ],
   material_transactions: (c) => [
     index('material_transactions_last_count_idx').on(c.material_id!, c.date!, c.id!).where(sql`${c.type} = 'count'`),
   ],

@@ -159,8 +159,8 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   if (sortColumn) {
     if (!def.sortable.includes(sortColumn) && sortColumn !== 'id') errors.sort_column = [`Must be one of: ${['id', ...def.sortable].join(', ')}.`];
     else {
-      const key = res.computed?.[sortColumn]?.(t) ?? t[sortColumn];
-      orderBy.push(direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`);
+      const keys = res.sortKeys?.[sortColumn]?.(t) ?? [res.computed?.[sortColumn]?.(t) ?? t[sortColumn]];
+      for (const key of keys) orderBy.push(direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`);
     }
   }
   if (hasActive) orderBy.push(desc(t.active));

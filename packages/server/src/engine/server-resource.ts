@@ -74,6 +74,12 @@ export interface Hooks<N extends ResourceName = ResourceName> {
    * writes, and sorts by them; custom filters may reuse them.
    */
   computed?: Record<string, (table: AnyTable) => SQL>;
+  /**
+   * Sortable names that are no column of the resource: the SQL keys each sorts by, in order, all
+   * in the direction asked (job products by their job's start date, then job, so a job's products
+   * stay together on a page).
+   */
+  sortKeys?: Record<string, (table: AnyTable) => SQL[]>;
   /** Filters the definition marks `custom`. */
   customFilters?: Record<string, (value: string, table: AnyTable) => SQL | undefined>;
   /**

@@ -43,6 +43,9 @@ export const series = defineResource({
     ...featureFlags,
     special_order: f.bool(false),
     sort: f.int({ default: 0, min: 0 }),
+    // Measure-to-cut (issue 24, B6): the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
+    glass_width_deduction: f.length({ min: 0 }),
+    glass_height_deduction: f.length({ min: 0 }),
   },
   search: ['name'],
   filters: {

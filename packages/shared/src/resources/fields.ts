@@ -40,7 +40,7 @@ export interface FieldDef {
   max?: number;
   /** Number kinds: the smallest value allowed (0: no negatives). */
   min?: number;
-  /** Number kinds: must be more than 0 (hours of a time entry, a length). */
+  /** Number kinds: must be more than 0 (hours of a time entry, a length: a length is, unless it declares `min: 0`). */
   positive?: boolean;
   /** Allowed values for `enum`. */
   values?: readonly string[];
@@ -127,8 +127,8 @@ export const isNumberKind = (kind: FieldKind): kind is keyof typeof NUMBER_LIMIT
 export function numberBounds(def: FieldDef): NumberBounds | undefined {
   if (!isNumberKind(def.kind)) return undefined;
   const limit = NUMBER_LIMITS[def.kind];
-  // a length is a size: more than 0 always (issue 22)
-  const exclusive = def.positive === true || def.kind === 'length';
+  // a length is a size: more than 0 (issue 22), unless it declares `min: 0` (a glass deduction may be none)
+  const exclusive = def.positive === true || (def.kind === 'length' && def.min === undefined);
   const min = exclusive ? 0 : (def.min ?? -limit);
   return { min, exclusive, max: Math.min(def.max ?? limit, limit), integer: def.kind === 'int' };
 }
@@ -206,7 +206,14 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
           const parsed = parseLength(v);
           return parsed.ok ? parsed.inches : v;
         },
-        z.number({ error: LENGTH_MESSAGE }).positive('Must be more than 0.').max(LENGTH_MAX, LENGTH_MAX_MESSAGE).nullable(),
+        z
+          .number({ error: LENGTH_MESSAGE })
+          .check((ctx) => {
+            const b = numberBounds(def)!;
+            if (b.exclusive ? ctx.value <= b.min : ctx.value < b.min) ctx.issues.push({ code: 'custom', message: boundsMessage(b, ctx.value), input: ctx.value });
+          })
+          .max(LENGTH_MAX, LENGTH_MAX_MESSAGE)
+          .nullable(),
       );
     case 'bool':
       return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));

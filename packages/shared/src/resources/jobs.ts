@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
+import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
 
 export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
 
@@ -137,6 +138,9 @@ export const job_products = defineResource({
     default_revenue_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),
     glass_width: f.length(),
     glass_height: f.length(),
+    // the site opening (issue 24, B6): entering it fills the glass size, less the series' deductions
+    opening_width: f.length(),
+    opening_height: f.length(),
     measure_date: f.date(),
     cut_list_json: f.json({ default: [], schema: cutListSchema }),
     cut_list: f.longText(),
@@ -153,8 +157,16 @@ export const job_products = defineResource({
     is_measured: { op: 'bool' },
     is_ordered: { op: 'bool' },
     is_fabricated: { op: 'bool' },
+    /**
+     * The to-do lists (`/lists/products/{field}`, issue 24): `needs=is_fabricated` is the products
+     * of live jobs still to be fabricated whose series (or its category) has that step.
+     */
+    needs: { op: 'custom', values: TO_DO_FIELDS },
+    /** Products of series of this category (the to-do lists' filter). */
+    category_id: { op: 'custom' },
   },
-  sortable: ['name', 'qty', 'created_at', 'sort'],
+  // job_start_date: by the job's start date, a job's products together (server/areas/shop-floor)
+  sortable: ['name', 'qty', 'created_at', 'sort', 'job_start_date'],
   rules: [{ kind: 'anyOf', fields: ['product_id', 'name'], message: 'Choose a product or give the line a name.' }],
 });
 
