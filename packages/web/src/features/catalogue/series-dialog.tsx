@@ -1,14 +1,18 @@
 /**
  * Series dialog (domain.md 3, 4, 9): name, its category, "Use category settings" (default on: the six
  * feature flags then follow the category and are locked), its own flags otherwise, and the type
- * Stocked / Special Order (clicking the selected one switches to the other).
+ * Stocked / Special Order (clicking the selected one switches to the other), and where its products
+ * have dimensions the glass deductions (measure-to-cut, issue 24: the glass is the site opening less
+ * them).
  */
 import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { CheckField, SelectField } from '../../ui/fields.tsx';
+import { fieldBounds } from '../../resource-kit/field-bounds.ts';
+import { CheckField, LengthField, SelectField } from '../../ui/fields.tsx';
+import { Group } from '@mantine/core';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
@@ -35,6 +39,8 @@ function SeriesForm({ record, initial }: Props) {
       use_category_settings: true,
       ...NO_FLAGS,
       special_order: initial?.special_order ?? false,
+      glass_width_deduction: null,
+      glass_height_deduction: null,
     }),
     // While the series follows its category, it saves the category's flags (what the dialog shows).
     transform: (v) => (v.use_category_settings ? { ...v, ...flagsOf(categoryOf(v.category_id)) } : v),
@@ -75,6 +81,12 @@ function SeriesForm({ record, initial }: Props) {
         }}
       />
       <FeatureFlagFields values={flags} onChange={(flag, on) => form.setFieldValue(flag, on)} readOnly={following || undefined} />
+      {flags.enable_dimensions && (
+        <Group grow align="flex-start" gap="sm">
+          <LengthField label="Glass width deduction" helper="Opening width less this" bounds={fieldBounds('series', 'glass_width_deduction')} {...form.getInputProps('glass_width_deduction')} />
+          <LengthField label="Glass height deduction" helper="Opening height less this" bounds={fieldBounds('series', 'glass_height_deduction')} {...form.getInputProps('glass_height_deduction')} />
+        </Group>
+      )}
     </RecordDialogForm>
   );
 }

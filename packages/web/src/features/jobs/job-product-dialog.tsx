@@ -1,6 +1,8 @@
 /**
  * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
- * note, glass width and height where the product's series enables dimensions, measure date, the
+ * note, the site opening and the glass width and height where the product's series enables
+ * dimensions (typing the opening fills the glass: the opening less the series' deductions, rounded
+ * down to 1/16", and marks it measured today: shared/rules/shop-floor/measure-to-cut.ts), measure date, the
  * measured / ordered / fabricated toggles where the series enables them (its category's flags
  * while it uses the category settings), and cost and revenue (unit × qty by default, following qty
  * until typed over: shared/rules/line-amount.ts) shown and sent only with `edit jobs_admin`.
@@ -8,6 +10,9 @@
  * read-only.
  */
 import { nextAmount } from '@glazier/shared/rules/line-amount';
+import { toIsoDate } from '@glazier/shared/rules/dates';
+import { formatLength } from '@glazier/shared/rules/length';
+import { OPENING_TOO_SMALL, glassFromOpening } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Group, Text } from '@mantine/core';
@@ -61,6 +66,8 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
       name: initial?.name ?? '',
       qty: initial?.qty ?? 1,
       note: initial?.note ?? '',
+      opening_width: null,
+      opening_height: null,
       glass_width: null,
       glass_height: null,
       measure_date: null,
@@ -96,6 +103,24 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
       revenue: nextAmount(values.revenue, { unit: values.default_revenue_per_unit, qty: values.qty }, { unit: revenueUnit, qty }),
     });
   };
+
+  /** The site opening typed: the glass is cut to it less the series' deduction, and the product is measured today. */
+  const enterOpening = (side: 'width' | 'height', value: number | string | null) => {
+    // text it could not read is kept as typed, as getInputProps keeps it (the server answers with the message)
+    form.setFieldValue(`opening_${side}`, value as number | null);
+    if (typeof value !== 'number') return;
+    const glass = glassFromOpening(value, series?.[`glass_${side}_deduction`]);
+    if (glass === null) {
+      form.setFieldError(`opening_${side}`, OPENING_TOO_SMALL);
+      return;
+    }
+    form.setFieldValue(`glass_${side}`, glass);
+    form.setFieldValue('is_measured', true);
+    form.setFieldValue('measure_date', toIsoDate(new Date()));
+  };
+  const deductions = [series?.glass_width_deduction, series?.glass_height_deduction].some((d) => d != null && d > 0)
+    ? `Opening less ${formatLength(series?.glass_width_deduction ?? 0)} × ${formatLength(series?.glass_height_deduction ?? 0)} (the series' deductions).`
+    : undefined;
 
   const pickProduct = (id: number | null, product: RecordOf<'products'> | null) => {
     form.setFieldValue('product_id', id);
@@ -133,10 +158,21 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
       <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
       {flags.enable_dimensions && (
-        <Group grow align="flex-start" gap="sm">
-          <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
-          <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
-        </Group>
+        <>
+          <Group grow align="flex-start" gap="sm">
+            <LengthField label="Opening width" {...form.getInputProps('opening_width')} onChange={(v) => enterOpening('width', v)} />
+            <LengthField label="Opening height" {...form.getInputProps('opening_height')} onChange={(v) => enterOpening('height', v)} />
+          </Group>
+          <Group grow align="flex-start" gap="sm">
+            <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
+            <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
+          </Group>
+          {deductions && (
+            <Text size="xs" c="dimmed" mt={-6} data-testid="glass-deductions">
+              Glass: {deductions}
+            </Text>
+          )}
+        </>
       )}
       <DateField label="Measure date" {...form.getInputProps('measure_date')} />
       {hasProgressFlags(flags) && (

@@ -7,12 +7,12 @@
  * template is a job, so `jobId` may be a template's id).
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
+import { formatSize, formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
-import { fieldText } from '../../resource-kit/field-text.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -54,12 +54,8 @@ function ProgressLetters({ product, flags }: { product: JobProduct; flags: Featu
   );
 }
 
-/** 35 1/2" × 72", with a dash for a side not measured yet. */
-const glassSize = (p: JobProduct) => {
-  if (p.glass_width == null && p.glass_height == null) return '';
-  const side = (field: 'glass_width' | 'glass_height') => fieldText('job_products', field, p[field], '—');
-  return `${side('glass_width')} × ${side('glass_height')}`;
-};
+/** 35 1/2" × 72", with a dash for a side not measured yet; with the site opening before it when there is one (measure-to-cut). */
+const glassSize = (p: JobProduct) => (p.opening_width != null || p.opening_height != null ? formatSizes(p) : formatSize(p.glass_width, p.glass_height));
 
 /**
  * The phone's line under a product: the steps the series has, in words, each ticked when done
