@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@glazier/shared/permissions';
+import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
+import { ToDoListPage, keepInPlace } from './to-do-list-page.tsx';
+
+const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
+const product = (id: number, job_id: number, name: string, extra: Record<string, unknown> = {}) => ({
+  id, job_id, series_id: 3, name, qty: 2, note: null, is_measured: true, is_ordered: true, is_fabricated: false,
+  opening_width: null, opening_height: null, glass_width: null, glass_height: null, ...extra,
+});
+
+/** The server of the screen: two jobs, three products to fabricate; a PATCH answers the record changed. */
+function server(rows = [product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), product(11, 1, 'Panel'), product(12, 2, 'Mirror')]) {
+  let stored = rows.map((r) => ({ ...r }));
+  return mockFetch(async (url, init) => {
+    if (init.method === 'PATCH') {
+      const id = Number(url.pathname.split('/').at(-1));
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      stored = stored.map((r) => (r.id === id ? { ...r, ...body } : r));
+      return json(stored.find((r) => r.id === id));
+    }
+    if (url.pathname === '/sanctum/csrf-cookie') return json(null, 204);
+    switch (url.pathname) {
+      case '/api/job_products': {
+        const data = stored.filter((r) => !r.is_fabricated);
+        return json({ data, current_page: 1, last_page: 1, per_page: 50, total: data.length });
+      }
+      case '/api/jobs':
+        return json({ data: [
+          { id: 1, number: '26-0101', name: 'Smith shower', client_id: 5, client_name: 'Smith Homes', address: '1 Main St, Portland', start_date: '2026-05-04' },
+          { id: 2, number: '26-0102', name: 'Lobby', client_id: 5, client_name: 'Smith Homes', address: '9 Elm St', start_date: '2026-05-06' },
+        ] });
+      case '/api/clients':
+        return json({ data: [{ id: 5, name: 'Smith Homes', color: '#1971c2' }] });
+      case '/api/series':
+        return json({ data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE }, { id: 4, name: 'Towel Bars', category_id: 6, use_category_settings: true, ...NONE }] });
+      case '/api/product_categories':
+        return json({ data: [{ id: 2, name: 'Shower Glass', ...NONE, enable_fabricated: true }, { id: 6, name: 'Hardware', ...NONE }] });
+    }
+    return undefined;
+  });
+}
+
+function renderList(role: Role, path = '/lists/products/is_fabricated') {
+  const router = createMemoryRouter([{ path: '/lists/products/:field', Component: ToDoListPage }], { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, signedInQueryClient(role));
+  return router;
+}
+
+describe('to-do list page', () => {
+  it('groups the products under their job (number, client, address, start date) and asks the server for the step, by start date', async () => {
+    const calls = server();
+    renderList('supervisor');
+    expect(await screen.findByRole('heading', { name: 'To Fabricate' })).toBeTruthy();
+    const jobs = await screen.findAllByTestId('to-do-job');
+    expect(jobs).toHaveLength(2);
+    expect(within(jobs[0]!).getByRole('link', { name: '26-0101' }).getAttribute('href')).toBe('/jobs/1');
+    await within(jobs[0]!).findByText(/Smith Homes · Smith shower/);
+    expect(within(jobs[0]!).getByText('1 Main St, Portland')).toBeTruthy();
+    expect(within(jobs[0]!).getByText(/Starts/)).toBeTruthy();
+    expect(within(jobs[0]!).getAllByTestId('to-do-row')).toHaveLength(2);
+    // both sizes of a measured piece, with its series
+    expect(within(jobs[0]!).getByText('Frameless · opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"')).toBeTruthy();
+    expect(screen.getByTestId('to-do-total').textContent).toBe('3 products');
+    const asked = calls.find((c) => c.url.pathname === '/api/job_products')!.url.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({ needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', page: '1', per_page: '50' });
+  });
+
+  it('checks a product off in place (PATCH of the flag), keeps it there ticked, and undoes it from the notice', async () => {
+    const calls = server();
+    renderList('supervisor');
+    const panel = await screen.findByRole('checkbox', { name: /Panel/ });
+    expect(panel.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(panel);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: expect.objectContaining({ pathname: '/api/job_products/11' }), body: { id: 11, is_fabricated: true } });
+    expect(await screen.findByText('Marked fabricated: Panel')).toBeTruthy();
+    // the list refetched without it, yet the row stays where it was, ticked
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/job_products' && c.method === 'GET').length).toBeGreaterThan(1));
+    const rows = screen.getAllByTestId('to-do-row').map((r) => r.textContent);
+    expect(rows.findIndex((t) => t?.includes('Panel'))).toBe(1);
+    expect(screen.getByRole('checkbox', { name: /Panel/ }).getAttribute('aria-checked')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({ id: 11, is_fabricated: false });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Panel/ }).getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('is read-only without edit jobs: no checkboxes, and says why', async () => {
+    server();
+    renderList('employee');
+    expect(await screen.findByText('Inline Door')).toBeTruthy();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByTestId('to-do-read-only').textContent).toMatch(/needs permission to edit jobs/);
+  });
+
+  it('says when nothing is left, and filters by category in the address (series offered: those with the step)', async () => {
+    const calls = server([]);
+    const router = renderList('manager', '/lists/products/is_fabricated?category_id=2');
+    expect(await screen.findByText('Nothing left to fabricate in this category or series.')).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/job_products')!.url.searchParams.get('category_id')).toBe('2');
+    expect(router.state.location.search).toBe('?category_id=2');
+    await userEvent.click(screen.getByPlaceholderText('Any series'));
+    expect(await screen.findByRole('option', { name: 'Frameless', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Towel Bars', hidden: true })).toBeNull();
+  });
+
+  it('names the lists there are for an unknown one', async () => {
+    renderList('manager', '/lists/products/is_paid');
+    expect(await screen.findByText(/There is no such list/)).toBeTruthy();
+  });
+});
+
+describe('keepInPlace', () => {
+  const r = (id: number) => product(id, 1, `P${id}`);
+  it('leaves a kept row after the row shown before it, and drops the rest that left', () => {
+    expect(keepInPlace([r(1), r(2), r(3), r(4)], [r(1), r(4)], new Set([2, 3])).map((x) => x.id)).toEqual([1, 2, 3, 4]);
+    expect(keepInPlace([r(1), r(2), r(3)], [r(3)], new Set([1])).map((x) => x.id)).toEqual([1, 3]);
+    expect(keepInPlace([r(1), r(2)], [r(1)], new Set()).map((x) => x.id)).toEqual([1]);
+  });
+});
