@@ -60,7 +60,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -239,7 +239,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -293,5 +293,33 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
         });
       }
     }
+    // The To Fabricate list of a busy shop (issue 24, /lists/products/is_fabricated): its first page,
+    // as it opens and filtered by each category whose products are fabricated, then the jobs of
+    // the page (their headings). The series, categories and clients are reference lists, loaded
+    // once per visit, and left out.
+    const fabricating = (await db.query<{ id: number }>('SELECT id FROM product_categories WHERE enable_fabricated AND deleted_at IS NULL ORDER BY id')).map((c) => c.id);
+    for (const category of [undefined, undefined, ...fabricating]) {
+      const path = `/api/job_products?${qs({ page: 1, per_page: 50, needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', category_id: category })}`;
+      const jobIds = await firstPageJobs(db, category);
+      const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
+      variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
+    }
     return variants;
+}
+
+/**
+ * The jobs of the To Fabricate list's first page (of a category), which the screen asks for next:
+ * the same question as the app's filter (areas/shop-floor/job-product-lists.ts), asked plainly.
+ */
+async function firstPageJobs(db: Db, category: number | undefined): Promise<number[]> {
+  const rows = await db.query<{ job_id: number }>(
+    `SELECT jp.job_id FROM job_products jp JOIN jobs j ON j.id = jp.job_id
+       JOIN series s ON s.id = jp.series_id LEFT JOIN product_categories c ON c.id = s.category_id
+      WHERE NOT jp.is_fabricated AND jp.deleted_at IS NULL AND j.active AND NOT j.is_template AND j.deleted_at IS NULL
+        AND CASE WHEN s.use_category_settings THEN coalesce(c.enable_fabricated, false) ELSE s.enable_fabricated END
+        ${category ? 'AND s.category_id = $1' : ''}
+      ORDER BY j.start_date, jp.job_id LIMIT 50`,
+    category ? [category] : [],
+  );
+  return [...new Set(rows.map((r) => r.job_id))];
 }

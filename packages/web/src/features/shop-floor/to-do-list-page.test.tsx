@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
+import type { RecordOf } from '../../resource-kit/hooks.ts';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { ToDoListPage, keepInPlace } from './to-do-list-page.tsx';
 
 const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
-const product = (id: number, job_id: number, name: string, extra: Record<string, unknown> = {}) => ({
-  id, job_id, series_id: 3, name, qty: 2, note: null, is_measured: true, is_ordered: true, is_fabricated: false,
-  opening_width: null, opening_height: null, glass_width: null, glass_height: null, ...extra,
+const product = (id: number, job_id: number, name: string, extra: Partial<RecordOf<'job_products'>> = {}): RecordOf<'job_products'> => ({
+  id, job_id, series_id: 3, product_id: null, name, qty: 2, note: null, is_measured: true, is_ordered: true, is_fabricated: false, sort: 0,
+  opening_width: null, opening_height: null, glass_width: null, glass_height: null, measure_date: null, cut_list_json: [], cut_list: null, ...extra,
 });
 
 /** The server of the screen: two jobs, three products to fabricate; a PATCH answers the record changed. */
