@@ -39,7 +39,7 @@ test.describe('on a 390 px phone', () => {
     await expect(group.getByRole('link', { name: String(job.number) })).toBeVisible();
     await expect(group.getByText('12 Alder St, Portland')).toBeVisible();
     await expect(group.getByTestId('to-do-row')).toHaveCount(3);
-    await expect(page.getByTestId('to-do-total')).toHaveText('3 products');
+    await expect(page.getByTestId('to-do-total')).toHaveText('3 left');
     await expectAccessible(page, 'the To Fabricate list on a phone');
 
     const door = page.getByRole('checkbox', { name: /Door panel/ });
@@ -70,7 +70,7 @@ test.describe('on a 390 px phone', () => {
     await page.reload();
     await expect(page.getByTestId('to-do-row')).toHaveCount(2);
     await expect(page.getByRole('checkbox', { name: /Door panel/ })).toHaveCount(0);
-    await expect(page.getByTestId('to-do-total')).toHaveText('2 products');
+    await expect(page.getByTestId('to-do-total')).toHaveText('2 left');
   });
 
   test('an employee sees the list read-only', async ({ page, baseURL }) => {

@@ -171,7 +171,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
         <ScreenTitle>{list.title}</ScreenTitle>
         {total !== undefined && (
           <Text c="dimmed" size="sm" data-testid="to-do-total">
-            {total === 1 ? '1 product' : `${total} products`}
+            {total} left
           </Text>
         )}
       </Group>
@@ -282,7 +282,18 @@ function ProductRow({ row, list, seriesName, canEdit, onToggle }: { row: JobProd
       </Group>
       {(seriesName || sizes) && (
         <Text size="sm" c="dimmed">
-          {[seriesName, sizes].filter(Boolean).join(' · ')}
+          {seriesName}
+          {seriesName && sizes && ' · '}
+          {/* a size is never broken across lines ("67" / "1/2""): the opening and the glass each hold together */}
+          {sizes
+            .split(', ')
+            .filter(Boolean)
+            .map((part, i) => (
+              <span key={part} style={{ whiteSpace: 'nowrap' }}>
+                {i > 0 && ', '}
+                {part}
+              </span>
+            ))}
         </Text>
       )}
       {row.note && (
