@@ -15,7 +15,7 @@ import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import { Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { saveRecord, storeRecords, useList, usePage, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -289,10 +289,10 @@ function ProductRow({ row, list, seriesName, canEdit, onToggle }: { row: JobProd
             .split(', ')
             .filter(Boolean)
             .map((part, i) => (
-              <span key={part} style={{ whiteSpace: 'nowrap' }}>
+              <Fragment key={part}>
                 {i > 0 && ', '}
-                {part}
-              </span>
+                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+              </Fragment>
             ))}
         </Text>
       )}
