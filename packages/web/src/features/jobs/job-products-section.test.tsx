@@ -42,6 +42,24 @@ describe('job products section', () => {
     expect(within(bar!).queryByTestId('job-product-phone-line')).toBeNull();
   });
 
+  it('shows the glass size with the site opening it was cut from (measure-to-cut), on a desk and on a phone', async () => {
+    mockFetch((url, init) => {
+      if (init.method !== 'GET') return undefined;
+      if (url.pathname === '/api/job_products') return json({ data: [
+        { id: 10, job_id: 3, series_id: null, name: 'Lobby mirror', qty: 1, opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75, is_measured: true, is_ordered: false, is_fabricated: false },
+        { id: 11, job_id: 3, series_id: null, name: 'Shelf', qty: 1, glass_width: 30, glass_height: 12, is_measured: false, is_ordered: false, is_fabricated: false },
+      ] });
+      return json({ data: [] });
+    });
+    render(<JobProductsSection jobId={3} />);
+    const [mirror, shelf] = await screen.findAllByTestId('job-product-row');
+    expect(within(mirror!).getByText('36 1/4" × 71 3/4"')).toBeTruthy();
+    expect(within(mirror!).getByText('opening 36 7/16" × 72"')).toBeTruthy();
+    expect(within(mirror!).getByTestId('job-product-phone-line').textContent).toBe('opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+    expect(within(shelf!).getAllByText('30" × 12"')).toHaveLength(2); // the cell, and the phone's line
+    expect(within(shelf!).queryByText(/opening/)).toBeNull();
+  });
+
   it("offers a template's products for change only with edit jobs_admin, as the server allows", async () => {
     mockFetch((url, init) => {
       if (init.method !== 'GET') return undefined;

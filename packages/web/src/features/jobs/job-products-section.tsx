@@ -57,6 +57,23 @@ function ProgressLetters({ product, flags }: { product: JobProduct; flags: Featu
 /** 35 1/2" × 72", with a dash for a side not measured yet; with the site opening before it when there is one (measure-to-cut). */
 const glassSize = (p: JobProduct) => (p.opening_width != null || p.opening_height != null ? formatSizes(p) : formatSize(p.glass_width, p.glass_height));
 
+/** The Glass column: the glass size, and under it the site opening it was cut from (measure-to-cut); each on one line. */
+function GlassCell({ product: p }: { product: JobProduct }) {
+  const opening = formatSize(p.opening_width, p.opening_height);
+  return (
+    <>
+      <Text component="div" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatSize(p.glass_width, p.glass_height)}
+      </Text>
+      {opening && (
+        <Text component="div" fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          opening {opening}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * The phone's line under a product: the steps the series has, in words, each ticked when done
  * ("✓ Measured  ◌ Ordered").
@@ -183,7 +200,9 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{seriesName(p.series_id)}</Table.Td>
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>
-                  <Table.Td visibleFrom="xs">{glassSize(p)}</Table.Td>
+                  <Table.Td visibleFrom="xs">
+                    <GlassCell product={p} />
+                  </Table.Td>
                   <Table.Td visibleFrom="xs">
                     <ProgressLetters product={p} flags={flagsOfSeries(p.series_id)} />
                   </Table.Td>
