@@ -39,6 +39,36 @@ describe('Series dialog', () => {
     expect(post.body).toMatchObject({ name: 'Sliding bypass', category_id: 1, use_category_settings: true, enable_cutlist: true, enable_measured: true, enable_units: false, special_order: true });
   });
 
+  it('takes glass deductions where its products have dimensions (typed in sixteenths), 0 allowed', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/product_categories') return json({ data: [{ ...category, enable_dimensions: true }, { ...category, id: 2, name: 'Hardware', enable_dimensions: false }] });
+      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 5, ...JSON.parse(String(init.body)) }, 201);
+      return undefined;
+    });
+    const stack = setup();
+    act(() => {
+      void openSeriesDialog(stack(), { initial: { category_id: 2, name: 'Chrome' } });
+    });
+    // none where the products have no dimensions
+    const hardware = await screen.findByRole('dialog', { name: 'Add Series' });
+    await screen.findByDisplayValue('Hardware');
+    expect(within(hardware).queryByRole('textbox', { name: 'Glass width deduction' })).toBeNull();
+    await userEvent.click(within(hardware).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    act(() => {
+      void openSeriesDialog(stack(), { initial: { category_id: 1, name: 'Polished' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Series' });
+    await screen.findByDisplayValue('Shower Glass');
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'Glass width deduction' }), '3/16');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Glass height deduction' }), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
+    expect(post.body).toMatchObject({ category_id: 1, glass_width_deduction: 0.1875, glass_height_deduction: 0 });
+  });
+
   it('lets its own flags be changed once "Use category settings" is off, starting from the category’s', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const calls = mockFetch((url, init) => {
