@@ -14,14 +14,19 @@ function setup() {
   return () => api;
 }
 
+/** The categories to choose from, and a POST of a series answered as saved with `id`. */
+function serveSeries(categories: object[], id: number) {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  return mockFetch((url, init) => {
+    if (url.pathname === '/api/product_categories') return json({ data: categories });
+    if (url.pathname === '/api/series' && init.method === 'POST') return json({ id, ...JSON.parse(String(init.body)) }, 201);
+    return undefined;
+  });
+}
+
 describe('Series dialog', () => {
   it('follows the category’s flags (locked) by default, saving them; its own once turned off', async () => {
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = mockFetch((url, init) => {
-      if (url.pathname === '/api/product_categories') return json({ data: [category] });
-      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 3, ...JSON.parse(String(init.body)) }, 201);
-      return undefined;
-    });
+    const calls = serveSeries([category], 3);
     const stack = setup();
     act(() => {
       void openSeriesDialog(stack(), { initial: { category_id: 1 } });
@@ -40,12 +45,7 @@ describe('Series dialog', () => {
   });
 
   it('takes glass deductions where its products have dimensions (typed in sixteenths), 0 allowed', async () => {
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = mockFetch((url, init) => {
-      if (url.pathname === '/api/product_categories') return json({ data: [{ ...category, enable_dimensions: true }, { ...category, id: 2, name: 'Hardware', enable_dimensions: false }] });
-      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 5, ...JSON.parse(String(init.body)) }, 201);
-      return undefined;
-    });
+    const calls = serveSeries([{ ...category, enable_dimensions: true }, { ...category, id: 2, name: 'Hardware', enable_dimensions: false }], 5);
     const stack = setup();
     act(() => {
       void openSeriesDialog(stack(), { initial: { category_id: 2, name: 'Chrome' } });
@@ -70,12 +70,7 @@ describe('Series dialog', () => {
   });
 
   it('lets its own flags be changed once "Use category settings" is off, starting from the category’s', async () => {
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = mockFetch((url, init) => {
-      if (url.pathname === '/api/product_categories') return json({ data: [category] });
-      if (url.pathname === '/api/series' && init.method === 'POST') return json({ id: 4, ...JSON.parse(String(init.body)) }, 201);
-      return undefined;
-    });
+    const calls = serveSeries([category], 4);
     const stack = setup();
     act(() => {
       void openSeriesDialog(stack(), { initial: { category_id: 1, name: 'Custom' } });
