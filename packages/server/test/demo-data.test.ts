@@ -77,4 +77,18 @@ describe('demo data', () => {
     expect(mismatched).toEqual([]);
     expect(await one('SELECT count(*) AS n FROM estimate_items WHERE takeoff_option_id IS NOT NULL')).toBeGreaterThan(0);
   });
+
+  it("keeps an estimate's items and takeoff to its scopes, so its screens show them under its categories", async () => {
+    const outOfScope = await db.query<Row>(
+      `SELECT i.id FROM estimate_items i JOIN estimates e ON e.id = i.estimate_id JOIN products p ON p.id = i.product_id
+        WHERE NOT (e.product_category_list @> to_jsonb(p.category_id))`,
+    );
+    expect(outOfScope).toEqual([]);
+    const cellsOutOfScope = await db.query<Row>(
+      `SELECT c.id FROM takeoff_items c JOIN takeoffs t ON t.id = c.takeoff_id JOIN estimates e ON e.id = t.estimate_id
+         JOIN takeoff_options o ON o.id = c.takeoff_option_id
+        WHERE NOT (e.product_category_list @> to_jsonb(o.product_category_id))`,
+    );
+    expect(cellsOutOfScope).toEqual([]);
+  });
 });

@@ -15,7 +15,7 @@ export async function seedEstimates(
   const { jobs, clients, catalogue } = given;
   const { categoryIds, products } = catalogue;
   const jobStarts = jobs.infos.map((j) => j.start);
-  const drafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number }[] = [];
+  const drafts: { clientIdx: number; jobIdx: number | null; date: number; status: string; items: number; categories: number[] }[] = [];
   for (let e = 0; e < scale.estimates; e++) {
     const date = todayMs - Math.floor(Math.pow(rng.next(), 2) * Math.min(jobs.spanDays, 3 * 365)) * DAY;
     const status = date > todayMs - 21 * DAY ? rng.pick(['draft', 'open', 'open']) : rng.pick(['won', 'lost', 'lost', 'open']);
@@ -25,7 +25,12 @@ export async function seedEstimates(
       const lo = lowerBound(jobStarts, date);
       if (lo < jobStarts.length) jobIdx = Math.min(jobStarts.length - 1, lo + rng.int(0, 30));
     }
-    drafts.push({ clientIdx: jobIdx !== null ? jobs.infos[jobIdx]!.clientIdx : clients.pickIndex(), jobIdx, date, status, items: Math.max(1, Math.round(scale.estimateItems + (rng.next() - 0.5) * 4)) });
+    drafts.push({
+      clientIdx: jobIdx !== null ? jobs.infos[jobIdx]!.clientIdx : clients.pickIndex(), jobIdx, date, status,
+      items: Math.max(1, Math.round(scale.estimateItems + (rng.next() - 0.5) * 4)),
+      // the estimate's scopes: its items and its takeoff are of these categories
+      categories: rng.sample(categoryIds, rng.int(1, 3)).sort((a, b) => a - b),
+    });
   }
   const estimateIds = await load(ctx, 'estimates', 14, async (push) => {
     for (const d of drafts) {
@@ -39,16 +44,18 @@ export async function seedEstimates(
         details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
         date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
         job_start_date: job ? isoDate(job.start) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status,
-        type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: rng.sample(categoryIds, rng.int(1, 3)).sort((a, b) => a - b),
+        type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: d.categories,
       });
     }
   }, { ids: true });
   let itemCount = 0;
   await load(ctx, 'estimate_items', 10, async (push) => {
     for (const [e, d] of drafts.entries()) {
+      const inScope = products.filter((p) => d.categories.includes(p.catId));
+      const choices = inScope.length ? inScope : products;
       for (let k = 0; k < d.items; k++) {
-        const p = rng.pick(products);
-        const alt = rng.chance(0.15) ? rng.pick(products) : null;
+        const p = rng.pick(choices);
+        const alt = rng.chance(0.15) ? rng.pick(choices) : null;
         const qty = rng.int(1, 12);
         await push({
           estimate_id: estimateIds[e], product_id: p.id, alternate_product_id: alt?.id ?? null, qty,
@@ -61,13 +68,13 @@ export async function seedEstimates(
     }
   });
   return {
-    estimates: drafts.map((d, e) => ({ id: estimateIds[e]!, status: d.status })),
+    estimates: drafts.map((d, e) => ({ id: estimateIds[e]!, status: d.status, categories: d.categories })),
     counts: { estimates: estimateIds.length, estimate_items: itemCount },
   };
 }
 
 export interface DemoEstimates {
-  estimates: { id: number; status: string }[];
+  estimates: { id: number; status: string; categories: number[] }[];
   counts: { estimates: number; estimate_items: number };
 }
 
@@ -95,7 +102,9 @@ export async function seedTakeoffs(ctx: SeedContext, given: { estimates: DemoEst
   }, { ids: true });
   const plans = chosen.map((e, i) => {
     const units = rng.sample(UNIT_NAMES, rng.int(2, 5)).map((description) => ({ description, qty: rng.int(1, 12) }));
-    const picked = rng.sample(options, rng.int(3, 6));
+    // the options of the estimate's scopes: the columns its takeoff screen shows
+    const inScope = options.filter((o) => e.categories.includes(o.product.catId));
+    const picked = rng.sample(inScope, Math.min(inScope.length, rng.int(3, 6)));
     return { estimate: e, takeoffId: takeoffIds[i]!, units, picked };
   });
   const unitIds = await load(ctx, 'takeoff_units', 4, async (push) => {
