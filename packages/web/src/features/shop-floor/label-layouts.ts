@@ -1,6 +1,11 @@
+import { DEFAULT_LABEL_STOCK, LABEL_STOCK_NAMES, type LabelStock } from '@glazier/shared/settings';
+
 /**
- * The label stocks the print page offers. Sizes in inches, as the stock is sold:
- * - a 4" × 2" thermal label, one per page (label printers feed one label as one page);
+ * The label stocks the print page offers (their ids: shared/settings.ts LABEL_STOCKS, the
+ * `label_stock` setting). Sizes in inches, as the stock is sold:
+ * - 4" × 6" and 2¼" × 1¼" thermal rolls (shipping-label and small-part printers), one label per
+ *   page (label printers feed one label as one page);
+ * - a 4" × 2" thermal label, one per page;
  * - a Letter sheet of 30 labels of 2⅝" × 1" in 3 columns × 10 rows (Avery 5160 and its
  *   look-alikes: ½" top margin, 3⁄16" side margins, ⅛" between columns).
  */
@@ -20,12 +25,40 @@ export interface LabelLayout {
   columnGap: number;
 }
 
-export type LabelLayoutId = 'thermal-4x2' | 'letter-30';
+export type LabelLayoutId = LabelStock;
 
 export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
+  'thermal-4x6': {
+    id: 'thermal-4x6',
+    name: LABEL_STOCK_NAMES['thermal-4x6'],
+    page: '4in 6in',
+    pageWidth: 4,
+    pageHeight: 6,
+    columns: 1,
+    rows: 1,
+    labelWidth: 4,
+    labelHeight: 6,
+    marginTop: 0,
+    marginSide: 0,
+    columnGap: 0,
+  },
+  'thermal-2.25x1.25': {
+    id: 'thermal-2.25x1.25',
+    name: LABEL_STOCK_NAMES['thermal-2.25x1.25'],
+    page: '2.25in 1.25in',
+    pageWidth: 2.25,
+    pageHeight: 1.25,
+    columns: 1,
+    rows: 1,
+    labelWidth: 2.25,
+    labelHeight: 1.25,
+    marginTop: 0,
+    marginSide: 0,
+    columnGap: 0,
+  },
   'thermal-4x2': {
     id: 'thermal-4x2',
-    name: '4" × 2" thermal, one per page',
+    name: LABEL_STOCK_NAMES['thermal-4x2'],
     page: '4in 2in',
     pageWidth: 4,
     pageHeight: 2,
@@ -39,7 +72,7 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
   },
   'letter-30': {
     id: 'letter-30',
-    name: 'Letter sheet, 30 per page (Avery 5160)',
+    name: LABEL_STOCK_NAMES['letter-30'],
     page: 'letter portrait',
     pageWidth: 8.5,
     pageHeight: 11,
@@ -53,10 +86,11 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
   },
 };
 
-export const DEFAULT_LABEL_LAYOUT: LabelLayoutId = 'thermal-4x2';
+export const DEFAULT_LABEL_LAYOUT: LabelLayoutId = DEFAULT_LABEL_STOCK;
 
 export const labelsPerPage = (layout: LabelLayout) => layout.columns * layout.rows;
 
+/** The layout of a stock id (a setting's value, a remembered choice); an unknown one: the default. */
 export function labelLayout(id: string | null | undefined): LabelLayout {
   return id && id in LABEL_LAYOUTS ? LABEL_LAYOUTS[id as LabelLayoutId] : LABEL_LAYOUTS[DEFAULT_LABEL_LAYOUT];
 }

@@ -1,4 +1,4 @@
-/** What the shop floor brings: label printing (app/feature.ts). */
+/** What the shop floor brings: cut lists, label printing (a job's, across jobs) and the pieces' QR page (app/feature.ts). */
 import type { Feature } from '../../app/feature.ts';
 
 export const shopFloorFeature: Feature = {
@@ -9,5 +9,13 @@ export const shopFloorFeature: Feature = {
     cutList: () => import('./cut-list-dialog.tsx').then((m) => m.openCutListDialog),
     jobPrintOptions: () => import('./print-options-dialog.tsx').then((m) => m.openPrintOptionsDialog),
   },
-  routes: [{ path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) }],
+  routes: [
+    { path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) },
+    // Labels across jobs: series, then jobs (platform.md 2.9).
+    { path: '/lists/print_labels', screen: () => import('./print-labels-page.tsx').then((m) => m.PrintLabelsPage) },
+    // What a label's QR code opens (B2): the piece on a phone, with its steps.
+    { path: '/job_products/:job_product_id', screen: () => import('./job-product-page.tsx').then((m) => m.JobProductPage) },
+  ],
+  // In the Lists group (the jobs area's), after the product to-do lists.
+  menu: [{ to: '/lists/print_labels', label: 'Print Labels', group: 'lists', order: 5 }],
 };
