@@ -261,7 +261,7 @@ function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed
  * PostgreSQL"). Suggested orders is a report over every material's stock history, like the
  * analysis: its one-client time is printed, not held to that budget.
  */
-const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory']);
+const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory', 'labels']);
 
 interface Row {
   scenario: string;
@@ -310,7 +310,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], labels: [] };
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
@@ -373,6 +373,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'suggestions', name: 'suggested orders (all materials)' },
       { key: 'estimate', name: 'estimate page: 200 items, takeoff 50 × 40' },
       { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
+      { key: 'labels', name: 'print options: a job of 500 pieces and its products' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;

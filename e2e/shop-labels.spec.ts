@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, createJob, createRecord, credentials, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -233,6 +233,22 @@ test('Print Options for a job: printable products chosen by default, the labels 
   await pageBody.getByRole('button', { name: 'Undo' }).click();
   await expect(pageBody.getByRole('button', { name: 'Mark fabricated' })).toBeVisible();
   expect((await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json()).is_fabricated).toBe(false);
+});
+
+test('a QR code opened signed out signs in first, then opens the piece (read-only steps for an employee)', async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto(`/job_products/${fx.door}`);
+  await expect(page).toHaveURL(new RegExp(`/welcome\\?next=%2Fjob_products%2F${fx.door}$`));
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  const login = page.getByTestId('login-dialog');
+  await login.getByLabel('Email').fill(credentials('employee').email);
+  await login.getByLabel('Password', { exact: true }).fill(credentials('employee').password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/job_products/${fx.door}$`));
+  const body = page.getByTestId('job-product-page');
+  await expect(body.getByRole('heading', { name: 'Shower door' })).toBeVisible();
+  await expect(body.getByRole('button', { name: 'Mark fabricated' })).toBeDisabled();
+  await expectAccessible(page, 'job product page');
 });
 
 test('labels across jobs for two series, on the stock chosen in Settings', async ({ page, browser, baseURL }) => {

@@ -116,7 +116,7 @@ function CutListButton({ product, readOnly }: { product: JobProduct; readOnly: b
       fz="xs"
       c="blue"
       mt={2}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      style={{ display: 'flex', alignItems: 'center', gap: 4, width: 'fit-content' }}
       onClick={(e) => {
         e.stopPropagation();
         void openAreaDialog(modals, 'cutList', { jobProduct: product, readOnly });

@@ -70,7 +70,7 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
         <Table verticalSpacing={4} data-testid="print-options">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={60}>PRINT</Table.Th>
+              <Table.Th w={84}>PRINT</Table.Th>
               <Table.Th w={28} title="Measured">
                 M
               </Table.Th>
@@ -111,7 +111,7 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
                         {can ? (
                           <Checkbox aria-label={`Print ${p.name}`} checked={chosen.has(p.id)} onChange={(e) => toggle([p.id], e.currentTarget.checked)} />
                         ) : (
-                          <Checkbox disabled checked={false} onChange={() => undefined} label="No Cutlist Info" size="xs" styles={{ label: { whiteSpace: 'nowrap', fontSize: 10 } }} />
+                          <Checkbox disabled checked={false} onChange={() => undefined} label="No Cutlist Info" size="xs" styles={{ label: { fontSize: 10, lineHeight: 1.15, paddingInlineStart: 6 } }} />
                         )}
                       </Table.Td>
                       <Table.Td>
