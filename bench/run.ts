@@ -373,7 +373,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'suggestions', name: 'suggested orders (all materials)' },
       { key: 'estimate', name: 'estimate page: 200 items, takeoff 50 × 40' },
       { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
-      { key: 'labels', name: 'print options: a job of 500 pieces and its products' },
+      { key: 'labels', name: 'print options: the products of a 500-piece job' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
