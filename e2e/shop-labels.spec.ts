@@ -278,7 +278,7 @@ test('labels across jobs for two series, on the stock chosen in Settings', async
     await page.getByRole('button', { name: 'Select Jobs' }).click();
 
     const jobs = page.getByTestId('print-job-list');
-    await expect(jobs.getByRole('columnheader')).toHaveText(['', 'JOB']);
+    await expect(jobs.getByRole('columnheader')).toHaveText(['PRINT', 'JOB']);
     await expect(jobs.getByTestId('print-job-row')).toHaveCount(2);
     // Job 1: 3 + 4 cut-list leaves and 3 doors (the unmeasured and the fabricated panels left out); job 2: 2 mirrors.
     await expect(jobs.getByTestId('print-job-row').filter({ hasText: fx.job1.number })).toContainText('10 labels');

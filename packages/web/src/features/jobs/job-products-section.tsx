@@ -114,7 +114,7 @@ function CutListButton({ product, readOnly }: { product: JobProduct; readOnly: b
   return (
     <UnstyledButton
       fz="xs"
-      c="blue"
+      c="var(--mantine-color-anchor)"
       mt={2}
       style={{ display: 'flex', alignItems: 'center', gap: 4, width: 'fit-content' }}
       onClick={(e) => {

@@ -49,6 +49,8 @@ async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: Retur
   // Active jobs only (the list's default), a thousand ids a call.
   for (let i = 0; i < ids.length; i += 1000) jobs.push(...(await fetchList('jobs', { id_list: ids.slice(i, i + 1000).join(',') })));
   const active = new Set(jobs.map((j) => j.id));
+  // By number, as the job lookup lists them (jobs without one, by name, last).
+  jobs.sort((a, b) => (a.number && b.number ? a.number.localeCompare(b.number, undefined, { numeric: true }) : a.number ? -1 : b.number ? 1 : (a.name ?? '').localeCompare(b.name ?? '')));
   return { products: products.filter((p) => active.has(p.job_id)), jobs };
 }
 
@@ -160,8 +162,11 @@ export function PrintLabelsPage() {
           <Table verticalSpacing={6} data-testid="print-job-list">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>
-                  <Checkbox aria-label="Print all jobs" checked={all} indeterminate={picked.length > 0 && !all} onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))} />
+                <Table.Th w={90}>
+                  <Group gap={8} wrap="nowrap">
+                    <Checkbox aria-label="Print all jobs" checked={all} indeterminate={picked.length > 0 && !all} onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))} />
+                    PRINT
+                  </Group>
                 </Table.Th>
                 <Table.Th>JOB</Table.Th>
               </Table.Tr>
