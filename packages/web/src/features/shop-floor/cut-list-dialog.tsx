@@ -21,17 +21,16 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TreeEditor, TreeView } from '../../ui/tree-editor.tsx';
-import { buildTree, flattenTree, type FlatRow, type TreeNode } from '../../ui/tree-rows.ts';
+import { buildTree, flattenTree, type FlatRow } from '../../ui/tree-rows.ts';
+import { cutListFlatRows, nodesCutList } from './cut-list-tree.ts';
 
 type JobProduct = RecordOf<'job_products'>;
 
-const toNodes = (rows: readonly CutListRow[]): TreeNode[] => rows.map((r) => ({ text: r.text, children: toNodes(r.sub_rows) }));
-const toRows = (nodes: readonly TreeNode[]): CutListRow[] => nodes.map((n) => ({ text: n.text, sub_rows: toRows(n.children) }));
 
 /** The rows as they would be saved (empty rows dropped), for comparing with what is stored. */
 function tidy(rows: readonly FlatRow[]): CutListRow[] {
-  const parsed = parseCutList(toRows(buildTree(rows)));
-  return parsed.ok ? parsed.rows : toRows(buildTree(rows));
+  const parsed = parseCutList(nodesCutList(buildTree(rows)));
+  return parsed.ok ? parsed.rows : nodesCutList(buildTree(rows));
 }
 
 function Heading({ product }: { product: JobProduct }) {
@@ -52,7 +51,7 @@ function CutListEditor({ product, onDone }: { product: JobProduct; onDone: () =>
   const save = useSave('job_products');
   const stored = cutListRows(product);
   const [rows, setRows] = useState<FlatRow[]>(() => {
-    const flat = flattenTree(toNodes(stored));
+    const flat = cutListFlatRows(stored);
     // An empty list opens with its first row to type in.
     return flat.length ? flat : flattenTree([{ text: '', children: [] }]);
   });
@@ -96,7 +95,7 @@ function CutListDialog({ jobProduct, readOnly = false }: AreaDialogOptions['cutL
   return (
     <Stack gap="sm" data-testid="cut-list-view">
       <Heading product={product} />
-      <TreeView label="Cut list" rows={flattenTree(toNodes(rows))} empty="No cut list yet." />
+      <TreeView label="Cut list" rows={cutListFlatRows(rows)} empty="No cut list yet." />
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={() => modal.dismiss()}>
           Close

@@ -18,8 +18,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TreeView } from '../../ui/tree-editor.tsx';
-import { flattenTree, type TreeNode } from '../../ui/tree-rows.ts';
-import type { CutListRow } from '@glazier/shared/rules/shop-floor/cut-list';
+import { cutListFlatRows } from './cut-list-tree.ts';
 
 type JobProduct = RecordOf<'job_products'>;
 type Step = 'is_measured' | 'is_ordered' | 'is_fabricated';
@@ -29,8 +28,6 @@ const STEPS = [
   ['is_ordered', 'enable_ordered', 'Ordered'],
   ['is_fabricated', 'enable_fabricated', 'Fabricated'],
 ] as const;
-
-const toNodes = (rows: readonly CutListRow[]): TreeNode[] => rows.map((r) => ({ text: r.text, children: toNodes(r.sub_rows) }));
 
 export function JobProductPage() {
   const id = Number(useParams().job_product_id);
@@ -133,7 +130,7 @@ export function JobProductPage() {
           <Title order={4} mb="xs">
             Cut List
           </Title>
-          <TreeView label="Cut list" rows={flattenTree(toNodes(rows))} empty="No cut list yet." />
+          <TreeView label="Cut list" rows={cutListFlatRows(rows)} empty="No cut list yet." />
         </Card>
       )}
     </Stack>

@@ -9,7 +9,7 @@
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { countProductLabels, includedForPrint, jobHeading, seriesPrints, type PrintInclusion } from '@glazier/shared/rules/shop-floor/job-labels';
 import { Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { fetchList, useList, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -18,11 +18,10 @@ import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { jobProductLabels } from './job-labels.ts';
+import { PrintFooter, labelCount } from './print-footer.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Job = RecordOf<'jobs'>;
-
-const labelCount = (n: number) => (n === 1 ? '1 label' : `${n} labels`);
 
 interface Chosen {
   include: PrintInclusion;
@@ -200,19 +199,15 @@ export function PrintLabelsPage() {
             </Table.Tbody>
           </Table>
         )}
-        <Group justify="space-between" mt="sm">
-          <Text size="sm" data-testid="print-count">
-            {labelCount(total)}
-          </Text>
-          <Group gap="xs">
+        <PrintFooter
+          count={total}
+          onPrint={print}
+          back={
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setFound(null)}>
               Back
             </Button>
-            <Button leftSection={<IconPrinter size={16} />} disabled={total === 0} onClick={print}>
-              Print Labels
-            </Button>
-          </Group>
-        </Group>
+          }
+        />
       </Card>
     </Stack>
   );

@@ -9,9 +9,9 @@
  */
 import { countProductLabels, includedForPrint, jobHeading, printSource } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatQty } from '@glazier/shared/rules/money';
-import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
-import { IconCheck, IconPrinter } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AreaDialogOptions } from '../../resource-kit/area-dialogs.ts';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -19,10 +19,9 @@ import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { jobProductLabels } from './job-labels.ts';
+import { PrintFooter } from './print-footer.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
-
-const labelCount = (n: number) => (n === 1 ? '1 label' : `${n} labels`);
 
 function Flag({ on, word }: { on: boolean; word: string }) {
   return on ? <IconCheck size={16} aria-label={word} color="var(--mantine-color-teal-light-color)" /> : <Text span c="dimmed" aria-label={`Not ${word.toLowerCase()}`}>·</Text>;
@@ -142,19 +141,15 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
           </Table.Tbody>
         </Table>
       </ModalList>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" data-testid="print-count">
-          {labelCount(count)}
-        </Text>
-        <Group gap="xs">
+      <PrintFooter
+        count={count}
+        onPrint={print}
+        back={
           <Button variant="default" onClick={() => modal.dismiss()}>
             Cancel
           </Button>
-          <Button leftSection={<IconPrinter size={16} />} disabled={count === 0} onClick={print}>
-            Print Labels
-          </Button>
-        </Group>
-      </Group>
+        }
+      />
     </Stack>
   );
 }
