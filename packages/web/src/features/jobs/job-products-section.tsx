@@ -116,7 +116,7 @@ function CutListButton({ product, readOnly }: { product: JobProduct; readOnly: b
       fz="xs"
       c="var(--mantine-color-anchor)"
       mt={2}
-      style={{ display: 'flex', alignItems: 'center', gap: 4, width: 'fit-content' }}
+      style={{ display: 'flex', alignItems: 'center', gap: 4, width: 'fit-content', minHeight: 24 }}
       onClick={(e) => {
         e.stopPropagation();
         void openAreaDialog(modals, 'cutList', { jobProduct: product, readOnly });
