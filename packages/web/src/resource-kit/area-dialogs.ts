@@ -36,7 +36,7 @@ export function registerAreaDialogs(dialogs: AreaDialogRegistry): void {
 }
 
 export async function openAreaDialog<K extends AreaDialogName>(modals: ModalStackApi, name: K, options: AreaDialogOptions[K]): Promise<AreaDialogs[K]['answer'] | null> {
-  const load = registry[name] as (() => Promise<AreaDialogOpener<K>>) | undefined;
-  if (!load) throw new Error(`No dialog is registered as ${name}.`);
+  // Every name has its area's opener (app/features.ts registers them all at start-up).
+  const load = registry[name] as () => Promise<AreaDialogOpener<K>>;
   return (await load())(modals, options);
 }

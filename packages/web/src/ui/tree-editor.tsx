@@ -10,8 +10,9 @@
  *
  * `TreeView` shows the same rows read-only, indented the same way.
  */
-import { ActionIcon, Box, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconCopy, IconDots, IconIndentDecrease, IconIndentIncrease, IconPlus, IconSubtask, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
+// Icons no other screen uses: a shared icon becomes a chunk of its own, named in the first screen's JS.
+import { IconArrowBarDown, IconArrowBarUp, IconCopyPlus, IconDotsVertical, IconIndentDecrease, IconIndentIncrease, IconPlus, IconSubtask, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addRow,
@@ -29,6 +30,7 @@ import {
   outdentRow,
   type FlatRow,
 } from './tree-rows.ts';
+import { TextField } from './text-field.tsx';
 
 /** Each level's indent. */
 const INDENT = 'calc(var(--mantine-spacing-md) * 1.25)';
@@ -95,7 +97,7 @@ export function TreeEditor({ rows, onChange, maxDepth = Infinity, maxLength, lab
         const n = i + 1;
         return (
           <Group key={row.key} gap={4} wrap="nowrap" pl={`calc(${INDENT} * ${row.depth})`} data-testid="tree-row" data-depth={row.depth}>
-            <TextInput
+            <TextField
               ref={(el) => {
                 if (el) inputs.current.set(row.key, el);
                 else inputs.current.delete(row.key);
@@ -124,12 +126,12 @@ export function TreeEditor({ rows, onChange, maxDepth = Infinity, maxLength, lab
             <Menu position="bottom-end" withinPortal opened={menuKey === row.key} onChange={(open) => setMenuKey(open ? row.key : null)}>
               <Menu.Target>
                 <ActionIcon variant="subtle" size="lg" aria-label={`Actions of row ${n}`} title="Row actions">
-                  <IconDots size={18} />
+                  <IconDotsVertical size={18} />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item
-                  leftSection={<IconCopy size={16} />}
+                  leftSection={<IconCopyPlus size={16} />}
                   onClick={() => {
                     const copy = duplicateRow(rows, i);
                     apply(copy.rows, copy.key);
@@ -137,10 +139,10 @@ export function TreeEditor({ rows, onChange, maxDepth = Infinity, maxLength, lab
                 >
                   Duplicate
                 </Menu.Item>
-                <Menu.Item leftSection={<IconArrowUp size={16} />} disabled={!canMoveUp(rows, i)} onClick={() => apply(moveRowUp(rows, i), row.key)}>
+                <Menu.Item leftSection={<IconArrowBarUp size={16} />} disabled={!canMoveUp(rows, i)} onClick={() => apply(moveRowUp(rows, i), row.key)}>
                   Move up
                 </Menu.Item>
-                <Menu.Item leftSection={<IconArrowDown size={16} />} disabled={!canMoveDown(rows, i)} onClick={() => apply(moveRowDown(rows, i), row.key)}>
+                <Menu.Item leftSection={<IconArrowBarDown size={16} />} disabled={!canMoveDown(rows, i)} onClick={() => apply(moveRowDown(rows, i), row.key)}>
                   Move down
                 </Menu.Item>
                 <Menu.Item leftSection={<IconIndentIncrease size={16} />} disabled={!canIndent(rows, i, maxDepth)} onClick={() => apply(indentRow(rows, i, maxDepth), row.key)}>
@@ -150,7 +152,7 @@ export function TreeEditor({ rows, onChange, maxDepth = Infinity, maxLength, lab
                   Outdent
                 </Menu.Item>
                 <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => apply(deleteRow(rows, i), i > 0 ? keep(i - 1) : blockEndKey(rows, i))}>
+                <Menu.Item color="red" leftSection={<IconTrashX size={16} />} onClick={() => apply(deleteRow(rows, i), i > 0 ? keep(i - 1) : blockEndKey(rows, i))}>
                   Delete
                 </Menu.Item>
               </Menu.Dropdown>

@@ -22,7 +22,7 @@ import { useLoader } from '../../ui/loader.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TreeEditor, TreeView } from '../../ui/tree-editor.tsx';
 import { buildTree, flattenTree, type FlatRow } from '../../ui/tree-rows.ts';
-import { cutListFlatRows, nodesCutList } from './cut-list-tree.ts';
+import { cutListFlatRows, nodesCutList } from './job-labels.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 

@@ -8,7 +8,7 @@
 import { formatQty } from '@glazier/shared/rules/money';
 import { cutListRows, jobHeading, pieceSizeText } from '@glazier/shared/rules/shop-floor/job-labels';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
@@ -18,7 +18,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TreeView } from '../../ui/tree-editor.tsx';
-import { cutListFlatRows } from './cut-list-tree.ts';
+import { cutListFlatRows } from './job-labels.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Step = 'is_measured' | 'is_ordered' | 'is_fabricated';
@@ -103,7 +103,7 @@ export function JobProductPage() {
                 fullWidth
                 variant={done ? 'light' : 'filled'}
                 color={done ? 'teal' : undefined}
-                leftSection={done ? <IconCircleCheck size={22} /> : <IconCircleDashed size={22} />}
+                leftSection={done ? <IconCircleCheck size={22} /> : <IconCircle size={22} />}
                 loading={busy === step}
                 disabled={!canEdit || (busy != null && busy !== step)}
                 onClick={() => void tap(p, step, word)}

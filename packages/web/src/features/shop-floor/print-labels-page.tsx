@@ -8,17 +8,17 @@
  */
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { countProductLabels, includedForPrint, jobHeading, seriesPrints, type PrintInclusion } from '@glazier/shared/rules/shop-floor/job-labels';
-import { Button, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { fetchList, useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
+import { CheckField } from '../../ui/fields.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
-import { jobProductLabels } from './job-labels.ts';
-import { PrintFooter, labelCount } from './print-footer.tsx';
+import { PrintFooter, jobProductLabels, labelCount } from './job-labels.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Job = RecordOf<'jobs'>;
@@ -110,13 +110,13 @@ export function PrintLabelsPage() {
                   return (
                     <Table.Tr key={s.id} data-testid="print-series-row">
                       <Table.Td>
-                        <Checkbox aria-label={`Print ${s.name}`} checked={Boolean(c)} onChange={(e) => set(s.id, e.currentTarget.checked ? { include } : null)} />
+                        <CheckField aria-label={`Print ${s.name}`} checked={Boolean(c)} onChange={(e) => set(s.id, e.currentTarget.checked ? { include } : null)} />
                       </Table.Td>
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td>
                         <Group gap="md" wrap="wrap">
-                          <Checkbox size="xs" label="Unmeasured" aria-label={`Include unmeasured ${s.name}`} checked={include.unmeasured} onChange={(e) => set(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })} />
-                          <Checkbox size="xs" label="Fabricated" aria-label={`Include fabricated ${s.name}`} checked={include.fabricated} onChange={(e) => set(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })} />
+                          <CheckField size="xs" label="Unmeasured" aria-label={`Include unmeasured ${s.name}`} checked={include.unmeasured} onChange={(e) => set(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })} />
+                          <CheckField size="xs" label="Fabricated" aria-label={`Include fabricated ${s.name}`} checked={include.fabricated} onChange={(e) => set(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -163,7 +163,7 @@ export function PrintLabelsPage() {
               <Table.Tr>
                 <Table.Th w={90}>
                   <Group gap={8} wrap="nowrap">
-                    <Checkbox aria-label="Print all jobs" checked={all} indeterminate={picked.length > 0 && !all} onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))} />
+                    <CheckField aria-label="Print all jobs" checked={all} indeterminate={picked.length > 0 && !all} onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))} />
                     PRINT
                   </Group>
                 </Table.Th>
@@ -174,7 +174,7 @@ export function PrintLabelsPage() {
               {found.jobs.map((j) => (
                 <Table.Tr key={j.id} data-testid="print-job-row">
                   <Table.Td>
-                    <Checkbox
+                    <CheckField
                       aria-label={`Print job ${jobHeading(j)}`}
                       checked={jobIds.has(j.id)}
                       onChange={(e) => {

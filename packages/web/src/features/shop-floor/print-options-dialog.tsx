@@ -9,17 +9,17 @@
  */
 import { countProductLabels, includedForPrint, jobHeading, printSource } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatQty } from '@glazier/shared/rules/money';
-import { Button, Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AreaDialogOptions } from '../../resource-kit/area-dialogs.ts';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
+import { CheckField } from '../../ui/fields.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { jobProductLabels } from './job-labels.ts';
-import { PrintFooter } from './print-footer.tsx';
+import { PrintFooter, jobProductLabels } from './job-labels.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
@@ -88,7 +88,7 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
               return [
                 <Table.Tr key={`series-${g.id}`} bg="var(--mantine-color-default-hover)" data-testid="print-series">
                   <Table.Td>
-                    <Checkbox
+                    <CheckField
                       aria-label={`Print all of ${g.name}`}
                       checked={ids.length > 0 && on === ids.length}
                       indeterminate={on > 0 && on < ids.length}
@@ -108,9 +108,9 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
                     <Table.Tr key={p.id} data-testid="print-product">
                       <Table.Td>
                         {can ? (
-                          <Checkbox aria-label={`Print ${p.name}`} checked={chosen.has(p.id)} onChange={(e) => toggle([p.id], e.currentTarget.checked)} />
+                          <CheckField aria-label={`Print ${p.name}`} checked={chosen.has(p.id)} onChange={(e) => toggle([p.id], e.currentTarget.checked)} />
                         ) : (
-                          <Checkbox disabled checked={false} onChange={() => undefined} label="No Cutlist Info" size="xs" styles={{ label: { fontSize: 10, lineHeight: 1.15, paddingInlineStart: 6 } }} />
+                          <CheckField disabled checked={false} onChange={() => undefined} label="No Cutlist Info" size="xs" styles={{ label: { fontSize: 10, lineHeight: 1.15, paddingInlineStart: 6 } }} />
                         )}
                       </Table.Td>
                       <Table.Td>

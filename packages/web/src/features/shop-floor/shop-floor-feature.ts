@@ -1,13 +1,16 @@
 /** What the shop floor brings: cut lists, label printing (a job's, across jobs) and the pieces' QR page (app/feature.ts). */
 import type { Feature } from '../../app/feature.ts';
 
+// One chunk, one loader, for both dialogs (job-dialogs.ts).
+const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOGS);
+
 export const shopFloorFeature: Feature = {
   area: 'shop floor',
   resources: {},
   // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
   dialogs: {
-    cutList: () => import('./cut-list-dialog.tsx').then((m) => m.openCutListDialog),
-    jobPrintOptions: () => import('./print-options-dialog.tsx').then((m) => m.openPrintOptionsDialog),
+    cutList: () => dialogs().then((d) => d.cutList),
+    jobPrintOptions: () => dialogs().then((d) => d.jobPrintOptions),
   },
   routes: [
     { path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) },
