@@ -55,3 +55,16 @@ describe('cut lists on job products', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('the label stock setting', () => {
+  it('takes one of the known stocks (or none), and refuses anything else on the value', async () => {
+    const bad = await as.admin.post('/api/settings/store_many', { data: [{ name: 'label_stock', value: 'napkin' }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['data.0.value']);
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'label_stock', value: 'thermal-2.25x1.25' }] })).status).toBe(200);
+    const read = await as.employee.get('/api/settings');
+    expect((read.body.data as Row[]).find((s) => s.name === 'label_stock')?.value).toBe('thermal-2.25x1.25');
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'label_stock', value: '' }] })).status).toBe(200);
+    expect((await as.manager.post('/api/settings/store_many', { data: [{ name: 'label_stock', value: 'letter-30' }] })).status).toBe(403);
+  });
+});
