@@ -23,6 +23,22 @@ export interface LabelLayout {
   marginTop: number;
   marginSide: number;
   columnGap: number;
+  /** How a label's parts sit and how big they are on this stock (labels.css reads them as custom properties). */
+  face: LabelFace;
+}
+
+export interface LabelFace {
+  /** Text beside the code (row) or above it (column). */
+  direction: 'row' | 'column';
+  padding: string;
+  gap: string;
+  /** The code's height (`100%`: the label's). */
+  qr: string;
+  /** Font size in points, and lines at most. */
+  name: [number, number];
+  description: [number, number];
+  sizes: number;
+  small: number;
 }
 
 export type LabelLayoutId = LabelStock;
@@ -41,6 +57,7 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
     marginTop: 0,
     marginSide: 0,
     columnGap: 0,
+    face: { direction: 'column', padding: '0.25in', gap: '0.15in', qr: '2.4in', name: [24, 3], description: [15, 5], sizes: 16, small: 12 },
   },
   'thermal-2.25x1.25': {
     id: 'thermal-2.25x1.25',
@@ -55,6 +72,7 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
     marginTop: 0,
     marginSide: 0,
     columnGap: 0,
+    face: { direction: 'row', padding: '0.06in 0.08in', gap: '0.05in', qr: '1.05in', name: [8.5, 2], description: [6.5, 3], sizes: 7, small: 6 },
   },
   'thermal-4x2': {
     id: 'thermal-4x2',
@@ -69,6 +87,7 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
     marginTop: 0,
     marginSide: 0,
     columnGap: 0,
+    face: { direction: 'row', padding: '0.12in 0.15in', gap: '0.12in', qr: '1.4in', name: [18, 2], description: [11, 3], sizes: 11, small: 10 },
   },
   'letter-30': {
     id: 'letter-30',
@@ -83,6 +102,7 @@ export const LABEL_LAYOUTS: Record<LabelLayoutId, LabelLayout> = {
     marginTop: 0.5,
     marginSide: 0.1875,
     columnGap: 0.125,
+    face: { direction: 'row', padding: '0.07in 0.1in', gap: '0.05in', qr: '100%', name: [10, 1], description: [7, 2], sizes: 7, small: 6.5 },
   },
 };
 

@@ -18,6 +18,16 @@ function layoutStyle(layout: LabelLayout, zoom: number): CSSProperties {
     '--margin-top': `${layout.marginTop}in`,
     '--margin-side': `${layout.marginSide}in`,
     '--column-gap': `${layout.columnGap}in`,
+    '--face-direction': layout.face.direction,
+    '--face-padding': layout.face.padding,
+    '--face-gap': layout.face.gap,
+    '--qr-height': layout.face.qr,
+    '--name-size': `${layout.face.name[0]}pt`,
+    '--name-lines': layout.face.name[1],
+    '--description-size': `${layout.face.description[0]}pt`,
+    '--description-lines': layout.face.description[1],
+    '--sizes-size': `${layout.face.sizes}pt`,
+    '--small-size': `${layout.face.small}pt`,
     zoom: zoom === 1 ? undefined : zoom,
   } as CSSProperties;
 }
