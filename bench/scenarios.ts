@@ -60,7 +60,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -217,6 +217,50 @@ export async function ensureBenchEstimates(db: Db): Promise<{ id: number; cells:
   return out;
 }
 
+const LABEL_JOBS = 4;
+const LABEL_PRODUCTS = 250;
+
+/**
+ * The bench's label jobs (issue 24: a job of 500 pieces, one client): per job 125 products of a
+ * dimensions series, qty 2 each, with a glass size, and 125 of a cut-list series with a list of two
+ * leaves each (a row and two sub-rows): 500 labels. Made once in SQL, with a category and series of
+ * their own, and reused.
+ */
+export async function ensureBenchLabelJobs(db: Db): Promise<number[]> {
+  const name = 'Bench labels job';
+  const find = () => db.query<{ id: number }>(`SELECT id FROM jobs WHERE name LIKE $1 AND deleted_at IS NULL AND is_template = false ORDER BY id`, [`${name} %`]);
+  let found = await find();
+  if (found.length < LABEL_JOBS) {
+    await db.transaction(async (tx) => {
+      const [category] = await tx.query<{ id: number }>(
+        `INSERT INTO product_categories (name, enable_cutlist, enable_dimensions, enable_measured, enable_fabricated) VALUES ('Bench labels', true, true, true, true) RETURNING id`,
+      );
+      const series = async (label: string) =>
+        (await tx.query<{ id: number }>(`INSERT INTO series (name, category_id, use_category_settings) VALUES ($1, $2, true) RETURNING id`, [label, category!.id]))[0]!.id;
+      const glass = await series('Bench labels: glass');
+      const shelves = await series('Bench labels: shelves');
+      const [client] = await tx.query<{ id: number }>('SELECT id FROM clients WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+      const tree = JSON.stringify([{ text: 'Closet', sub_rows: [{ text: '12 x 30', sub_rows: [] }, { text: '12 x 24', sub_rows: [] }] }]);
+      for (let j = found.length; j < LABEL_JOBS; j++) {
+        const [job] = await tx.query<{ id: number }>(
+          `INSERT INTO jobs (client_id, name, number, active, is_template, start_date) VALUES ($1, $2, $3, true, false, $4) RETURNING id`,
+          [client!.id, `${name} ${j + 1}`, `BL-${j + 1}`, BENCH_TODAY],
+        );
+        await tx.query(
+          `INSERT INTO job_products (job_id, series_id, name, qty, note, glass_width, glass_height, is_measured, cut_list_json, sort)
+             SELECT $1, CASE WHEN g % 2 = 0 THEN $2::int ELSE $3::int END, 'Bench piece ' || g, CASE WHEN g % 2 = 0 THEN 2 ELSE 1 END, 'Bench note ' || g,
+                    CASE WHEN g % 2 = 0 THEN 20 + g % 30 + 0.4375 END, CASE WHEN g % 2 = 0 THEN 60 + g % 20 END, true,
+                    CASE WHEN g % 2 = 0 THEN '[]'::jsonb ELSE $4::jsonb END, g
+               FROM generate_series(1, ${LABEL_PRODUCTS}) g`,
+          [job!.id, glass, shelves, tree],
+        );
+      }
+    });
+    found = await find();
+  }
+  return found.slice(0, LABEL_JOBS).map((r) => r.id);
+}
+
 /** Every scenario's variants on this database, for these signed-in sessions (deterministic). */
 export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Record<ScenarioKey, Variant[]>> {
     const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
@@ -239,7 +283,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -303,6 +347,15 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
       const jobIds = await firstPageJobs(db, category);
       const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
       variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
+    }
+    // Labels (issue 24): Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
+    // products, from which it counts and prepares the labels in the browser. The job's own record is
+    // the job page's, already loaded (its GET is the "job with its relations" scenario), and series
+    // and categories are reference lists, loaded once: both left out.
+    for (const id of await ensureBenchLabelJobs(db)) {
+      for (let i = 0; i < 2; i++) {
+        variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
+      }
     }
     return variants;
 }

@@ -3,7 +3,8 @@ import { ADMIN, login } from './support.ts';
 
 test('guests are sent to the welcome page and see no action bar', async ({ page }) => {
   await page.goto('/lists/clients');
-  await expect(page).toHaveURL(/\/welcome$/);
+  // The welcome page keeps where the guest was going, for after signing in (app/guards.tsx).
+  await expect(page).toHaveURL(/\/welcome\?next=%2Flists%2Fclients$/);
   await expect(page.getByTestId('user-button')).toHaveText('Login');
   await expect(page.getByRole('toolbar', { name: 'Actions' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(0);

@@ -10,7 +10,24 @@ export const SETTING = {
   estimateTerms: 'estimate_terms',
   burdenRate: 'burden_rate',
   lastBackup: 'last_backup',
+  /** The label stock the print page lays labels out for (issue 24): one of LABEL_STOCKS. */
+  labelStock: 'label_stock',
 } as const;
+
+/**
+ * The label stocks the print page knows (web: features/shop-floor/label-layouts.ts has their
+ * sizes): 4" × 6" and 2¼" × 1¼" thermal rolls, a 4" × 2" thermal roll, and Letter sheets of 30.
+ */
+export const LABEL_STOCKS = ['thermal-4x6', 'thermal-2.25x1.25', 'thermal-4x2', 'letter-30'] as const;
+export type LabelStock = (typeof LABEL_STOCKS)[number];
+/** The stock while the setting has none. */
+export const DEFAULT_LABEL_STOCK: LabelStock = 'thermal-4x2';
+export const LABEL_STOCK_NAMES: Record<LabelStock, string> = {
+  'thermal-4x6': '4" × 6" thermal, one per page',
+  'thermal-2.25x1.25': '2¼" × 1¼" thermal, one per page',
+  'thermal-4x2': '4" × 2" thermal, one per page',
+  'letter-30': 'Letter sheet, 30 per page (Avery 5160)',
+};
 
 /**
  * What `npm run db:backup` records in the `last_backup` setting (JSON): when the backup's snapshot
@@ -45,4 +62,5 @@ export type SettingName = (typeof SETTING)[keyof typeof SETTING];
  */
 export const SETTING_VALUE_FIELDS: Partial<Record<SettingName, FieldDef>> = {
   burden_rate: { kind: 'money', min: 0 },
+  label_stock: { kind: 'enum', values: LABEL_STOCKS },
 };

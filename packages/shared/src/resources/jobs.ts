@@ -2,23 +2,9 @@ import { z } from 'zod';
 import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
 import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
+import { cutListSchema } from '../rules/shop-floor/cut-list.ts';
 
 export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
-
-export interface CutListRow {
-  text: string;
-  sub_rows: CutListRow[];
-}
-export const cutListSchema: z.ZodType<CutListRow[]> = z
-  .array(
-    z.lazy(() =>
-      z.object({
-        text: z.string().max(500),
-        sub_rows: cutListSchema.default([]),
-      }),
-    ),
-  )
-  .max(500) as z.ZodType<CutListRow[]>;
 
 // Not annotated: the literal field kinds type RecordOf<'jobs'> (DESIGN.md "Typed records").
 const jobFields = {

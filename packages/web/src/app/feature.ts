@@ -18,6 +18,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Action, Area } from '@glazier/shared/permissions';
 import type { ResourceName } from '@glazier/shared/resources/registry';
+import type { AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
 import type { RecordDialogOpener } from '../resource-kit/record-dialogs.ts';
 import type { RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
@@ -100,6 +101,8 @@ export interface Feature<R extends ResourceName = never> {
   area: string;
   resources: { [N in R]: ResourceEntry<N> };
   routes?: FeatureRoute[];
+  /** Dialogs it offers other areas by name (resource-kit/area-dialogs.ts), as lazy imports. */
+  dialogs?: AreaDialogRegistry;
   /** Pages for people without an account, outside the shell (router.tsx mounts them apart). */
   publicRoutes?: PublicRoute[];
   menuGroups?: MenuGroupDeclaration[];

@@ -16,6 +16,7 @@ import { scheduleFeature } from '../features/schedule/schedule-feature.ts';
 import { settingsFeature } from '../features/settings/settings-feature.ts';
 import { shopFloorFeature } from '../features/shop-floor/shop-floor-feature.ts';
 import { timeFeature } from '../features/time/time-feature.ts';
+import { registerAreaDialogs, type AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
 import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
 import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
 import type { ResourceEntry, SearchKind } from './feature.ts';
@@ -66,8 +67,12 @@ export const RECORD_HEADINGS: Partial<Record<ResourceName, RecordHeadingOrder>> 
 /** How the command palette names each resource's hits, and where a hit goes. */
 export const SEARCH_KINDS: Partial<Record<ResourceName, SearchKind>> = byResource((e) => e.search);
 
+/** The dialogs areas offer each other by name (resource-kit/area-dialogs.ts); each name once. */
+export const AREA_DIALOGS: AreaDialogRegistry = Object.assign({}, ...FEATURES.map((f) => ('dialogs' in f ? f.dialogs : undefined) ?? {}));
+
 /** Hands the resource kit what the areas declared; once, before the first render (main.tsx). */
 export function registerFeatures(): void {
   registerRecordDialogs(RECORD_DIALOGS);
+  registerAreaDialogs(AREA_DIALOGS);
   registerRecordHeadings(RECORD_HEADINGS);
 }

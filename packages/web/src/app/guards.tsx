@@ -3,19 +3,32 @@ import { can } from '@glazier/shared/permissions';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './session.tsx';
 
-/** Routes for signed-in users: guests go to /welcome. */
+/**
+ * Where signing in goes: back to the address a guest opened (`/welcome?next=…`, e.g. a label's QR
+ * code opening `/job_products/17`), else home. Only a path of this app (one leading slash).
+ */
+export function afterLoginPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** Routes for signed-in users: guests go to /welcome, which returns them here after signing in. */
 export function RequireUser() {
   const { user, checking } = useSession();
+  const location = useLocation();
   if (checking)
     return (
       <Center py="xl">
         <Loader role="status" aria-label="Checking sign-in" />
       </Center>
     );
-  if (!user) return <Navigate to="/welcome" replace />;
+  if (!user) {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={here === '/' ? '/welcome' : `/welcome?next=${encodeURIComponent(here)}`} replace />;
+  }
   return <Outlet />;
 }
 

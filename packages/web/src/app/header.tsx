@@ -4,6 +4,7 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBrowserOnline } from '../resource-kit/offline.ts';
 import { useModals } from '../ui/modal-stack.tsx';
+import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
@@ -26,7 +27,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
 
   const login = async () => {
     const { openLoginDialog } = await import('./login-dialog.tsx');
-    if (await openLoginDialog(modals)) await navigate('/');
+    if (await openLoginDialog(modals)) await navigate(afterLoginPath(window.location.search));
   };
   const profile = async () => {
     if (!user) return;

@@ -11,7 +11,7 @@ describe('side menu (platform.md 2.3) with the default role matrix', () => {
     expect(flat(visibleMenu(user('admin')))).toEqual([
       '/', '/jobs', '/schedule', '/time_cards', '/employees', '/job_templates', '/analysis', '/forecasting',
       '[Products & Inventory]', '/product_categories', '/inventory', '/purchase_orders', '/boms',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/clients', '/lists/vendors',
+      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels', '/lists/clients', '/lists/vendors',
       '[Estimating]', '/estimates', '/takeoff_options',
       '/settings',
     ]);
@@ -29,7 +29,7 @@ describe('side menu (platform.md 2.3) with the default role matrix', () => {
     expect(flat(visibleMenu(user('supervisor')))).toEqual([
       '/', '/jobs', '/schedule', '/time_cards',
       '[Products & Inventory]', '/inventory', '/boms',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated',
+      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels',
     ]);
   });
 
@@ -37,12 +37,12 @@ describe('side menu (platform.md 2.3) with the default role matrix', () => {
     expect(flat(visibleMenu(user('employee')))).toEqual([
       '/', '/jobs', '/schedule', '/time_cards',
       '[Products & Inventory]', '/inventory',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated',
+      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels',
     ]);
   });
 
   it('a guest sees only the unchecked links and groups', () => {
-    expect(flat(visibleMenu(null))).toEqual(['/', '/jobs', '/schedule', '/time_cards', '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated']);
+    expect(flat(visibleMenu(null))).toEqual(['/', '/jobs', '/schedule', '/time_cards', '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels']);
   });
 });
 

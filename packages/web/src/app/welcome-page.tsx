@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useModals } from '../ui/modal-stack.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { useSetupNeeded } from './setup-status.ts';
+import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
 
 export function WelcomePage() {
@@ -17,7 +18,7 @@ export function WelcomePage() {
   // The dialog (and its form code) loads when asked for: the welcome page stays light.
   const login = async () => {
     const { openLoginDialog } = await import('./login-dialog.tsx');
-    if (await openLoginDialog(modals)) await navigate('/');
+    if (await openLoginDialog(modals)) await navigate(afterLoginPath(window.location.search));
   };
 
   return (

@@ -15,6 +15,11 @@ export const labelSchema = z.object({
   note: z.string(),
   /** Encoded as a QR code on the label (an absolute URL). */
   qr: z.string().min(1).optional(),
+  /**
+   * A piece's sizes, on a line of their own ("Glass 35 7/16" × 72""; with measure-to-cut
+   * "Opening … / Glass …"): job-labels.ts `pieceSizeText` makes it.
+   */
+  sizes: z.string().optional(),
   /** More lines under the note (e.g. a size), each on its own line. */
   lines: z.array(z.string()).optional(),
 });

@@ -14,7 +14,7 @@ import { toIsoDate } from '@glazier/shared/rules/dates';
 import { formatLength } from '@glazier/shared/rules/length';
 import { OPENING_TOO_SMALL, glassFromOpening } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
-import { hasProgressFlags, seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
+import { hasProgressFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Group, Text } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -23,6 +23,7 @@ import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField, DateField, LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -32,19 +33,6 @@ type JobProduct = RecordOf<'job_products'>;
 
 /** What only `edit jobs_admin` sees and sends. */
 const ADMIN_FIELDS = ['cost', 'revenue', 'default_cost_per_unit', 'default_revenue_per_unit'] as const;
-
-/**
- * The feature flags that apply to a job product of a given series: the category's while the series
- * follows it (shared/rules/catalogue/series-features.ts). Series and categories are reference lists, loaded once.
- */
-export function useSeriesFlags(): (seriesId: number | null | undefined) => FeatureFlags {
-  const series = useList('series');
-  const categories = useList('product_categories');
-  return (seriesId) => {
-    const s = seriesId == null ? undefined : series.data?.find((x) => x.id === seriesId);
-    return seriesFlags(s, categories.data?.find((c) => c.id === s?.category_id));
-  };
-}
 
 export interface JobProductDialogOptions extends RecordDialogOptions<'job_products'> {
   /** A job template's product: changed only with `edit jobs_admin` too, as the template itself (the server refuses otherwise). */

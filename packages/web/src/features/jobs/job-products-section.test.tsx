@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 
 function render(ui: React.ReactElement) {
   const client = signedInQueryClient('manager');
-  renderWithProviders(ui, client);
+  // In the app the section is on a page: Print Labels goes to /print.
+  renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>, client);
 }
 
 describe('job products section', () => {
@@ -67,7 +69,12 @@ describe('job products section', () => {
       return json({ data: [] });
     });
     const client = signedInQueryClient('supervisor', { id: 2, name: 'Sid', email: 's@example.com' });
-    renderWithProviders(<JobProductsSection jobId={3} owner="template" />, client);
+    renderWithProviders(
+      <MemoryRouter>
+        <JobProductsSection jobId={3} owner="template" />
+      </MemoryRouter>,
+      client,
+    );
     await userEvent.click(within(await screen.findByTestId('job-product-row')).getByRole('button', { name: 'Inline Door' }));
     // a supervisor edits jobs, not templates: no Add buttons, and the product reads only
     expect(await screen.findByRole('dialog', { name: 'Job Product' })).toBeTruthy();

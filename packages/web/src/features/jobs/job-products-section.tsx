@@ -10,7 +10,7 @@ import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { formatSize, formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { hasProgressFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconListDetails, IconListTree, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -18,14 +18,18 @@ import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx'
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useQueryOffline } from '../../resource-kit/offline.ts';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
+import { openAreaDialog } from '../../resource-kit/area-dialogs.ts';
+import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
+import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
-import { openJobProductDialog, useSeriesFlags } from './job-product-dialog.tsx';
+import { countCutListRows as countRows } from '@glazier/shared/rules/shop-floor/cut-list';
+import { openJobProductDialog } from './job-product-dialog.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
@@ -116,6 +120,28 @@ function PhoneLine({ product, flags }: { product: JobProduct; flags: FeatureFlag
   );
 }
 
+/** Opens the product's cut list (shop floor's Cut List dialog): its row count, or "Add" when it may. */
+function CutListButton({ product, readOnly }: { product: JobProduct; readOnly: boolean }) {
+  const modals = useModals();
+  const count = Array.isArray(product.cut_list_json) ? countRows(product.cut_list_json) : 0;
+  return (
+    <UnstyledButton
+      fz="xs"
+      c="var(--mantine-color-anchor)"
+      mt={2}
+      style={{ display: 'flex', alignItems: 'center', gap: 4, width: 'fit-content', minHeight: 24 }}
+      onClick={(e) => {
+        e.stopPropagation();
+        void openAreaDialog(modals, 'cutList', { jobProduct: product, readOnly });
+      }}
+      data-testid="cut-list-button"
+    >
+      <IconListTree size={13} aria-hidden />
+      {count ? `Cut list (${count} ${count === 1 ? 'row' : 'rows'})` : 'Cut list'}
+    </UnstyledButton>
+  );
+}
+
 interface SectionProps {
   jobId: number;
   /** No Add buttons (a job in the trash). */
@@ -137,17 +163,32 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
   const rows = products.data ?? [];
   const offline = useQueryOffline(products);
   const open = (p: JobProduct) => void openJobProductDialog(modals, { record: p, ofTemplate });
+  const prepareLabels = usePrepareLabels();
+  const printLabels = async () => {
+    const labels = await openAreaDialog(modals, 'jobPrintOptions', { jobId });
+    if (labels) prepareLabels(labels);
+  };
 
   return (
     <Stack gap="xs" data-testid="job-products">
-      {canEdit && (
+      {(canEdit || (!ofTemplate && rows.length > 0)) && (
         <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
-            Add from Series
-          </Button>
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}>
-            Add Product
-          </Button>
+          {/* Labels of the job's pieces and cut lists (shop floor: Print Options); a template has no pieces to label. */}
+          {!ofTemplate && rows.length > 0 && (
+            <Button size="xs" variant="light" leftSection={<IconTags size={14} />} onClick={() => void printLabels()} mr="auto">
+              Print Labels
+            </Button>
+          )}
+          {canEdit && (
+            <>
+              <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
+                Add from Series
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}>
+                Add Product
+              </Button>
+            </>
+          )}
         </Group>
       )}
       {products.isError && !products.data && !offline && <Text c="red">Could not load the products.</Text>}
@@ -197,6 +238,7 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
                         {p.note}
                       </Text>
                     )}
+                    {flagsOfSeries(p.series_id).enable_cutlist && <CutListButton product={p} readOnly={readOnly || (ofTemplate && !canAdmin)} />}
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{seriesName(p.series_id)}</Table.Td>
                   <Table.Td ta="right">{formatQty(p.qty)}</Table.Td>

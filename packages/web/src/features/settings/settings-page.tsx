@@ -1,10 +1,10 @@
 /**
  * Settings (`/settings`): the company settings (name, details and estimate terms as printed on an
- * estimate, burden rate) in one form with one Save, and
+ * estimate, burden rate, the label stock labels print on) in one form with one Save, and
  * for admins the permission matrix. The changed settings are saved together (store_many, all or
  * nothing); without edit settings the values read as text.
  */
-import { SETTING, parseLastBackup, type SettingName } from '@glazier/shared/settings';
+import { DEFAULT_LABEL_STOCK, LABEL_STOCKS, LABEL_STOCK_NAMES, SETTING, parseLastBackup, type SettingName } from '@glazier/shared/settings';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,14 +15,14 @@ import { HttpError } from '../../resource-kit/http.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';
 import { enterInForm } from '../../ui/focus-next.ts';
-import { MoneyField } from '../../ui/fields.tsx';
+import { MoneyField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
-const COMPANY_SETTINGS = [SETTING.companyName, SETTING.companyDetails, SETTING.estimateTerms, SETTING.burdenRate] as const satisfies readonly SettingName[];
+const COMPANY_SETTINGS = [SETTING.companyName, SETTING.companyDetails, SETTING.estimateTerms, SETTING.burdenRate, SETTING.labelStock] as const satisfies readonly SettingName[];
 type CompanyValues = Record<(typeof COMPANY_SETTINGS)[number], string>;
 
 /** store_many answers `data.{i}.value`; put each message on the setting's own field. */
@@ -85,6 +85,16 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
             value={values[SETTING.burdenRate] === '' ? null : Number(values[SETTING.burdenRate])}
             onChange={(n) => form.setFieldValue(SETTING.burdenRate, n == null ? '' : String(n))}
             error={form.errors[SETTING.burdenRate]}
+          />
+          <SelectField
+            label="Label stock"
+            helper="The labels the shop prints on: the print page lays labels out for it."
+            maw={420}
+            data={LABEL_STOCKS.map((id) => ({ value: id, label: LABEL_STOCK_NAMES[id] }))}
+            placeholder={LABEL_STOCK_NAMES[DEFAULT_LABEL_STOCK]}
+            value={values[SETTING.labelStock] || null}
+            onChange={(v) => form.setFieldValue(SETTING.labelStock, v ?? '')}
+            error={form.errors[SETTING.labelStock]}
           />
           {canEdit && (
             <Group justify="flex-end">

@@ -18,6 +18,16 @@ function layoutStyle(layout: LabelLayout, zoom: number): CSSProperties {
     '--margin-top': `${layout.marginTop}in`,
     '--margin-side': `${layout.marginSide}in`,
     '--column-gap': `${layout.columnGap}in`,
+    '--face-direction': layout.face.direction,
+    '--face-padding': layout.face.padding,
+    '--face-gap': layout.face.gap,
+    '--qr-height': layout.face.qr,
+    '--name-size': `${layout.face.name[0]}pt`,
+    '--name-lines': layout.face.name[1],
+    '--description-size': `${layout.face.description[0]}pt`,
+    '--description-lines': layout.face.description[1],
+    '--sizes-size': `${layout.face.sizes}pt`,
+    '--small-size': `${layout.face.small}pt`,
     zoom: zoom === 1 ? undefined : zoom,
   } as CSSProperties;
 }
@@ -28,7 +38,9 @@ function LabelFace({ label, svg }: { label: Label; svg: string | undefined }) {
       <div className="label-text">
         <div className="label-name">{label.name}</div>
         {label.description && <div className="label-description">{label.description}</div>}
-        {label.job && <div className="label-small">{label.job}</div>}
+        {/* The piece's sizes (shared/rules/shop-floor/job-labels.ts pieceSizeText: glass; opening too with measure-to-cut). */}
+        {label.sizes && <div className="label-sizes">{label.sizes}</div>}
+        {label.job && <div className="label-small">Job {label.job}</div>}
         {label.note && <div className="label-small">{label.note}</div>}
         {label.lines?.map((line, i) => (
           <div key={i} className="label-small">

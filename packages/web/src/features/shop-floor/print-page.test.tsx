@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRINT_LABELS_KEY, storePreparedLabels } from '../../ui/labels.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { LABEL_LAYOUT_KEY, PrintPage } from './print-page.tsx';
 import { QR_OPTIONS } from './qr-codes.ts';
 
@@ -14,10 +14,13 @@ const URL_B = 'http://localhost:3000/inventory/18';
 
 const label = (name: string, qr?: string): Label => ({ job: '', name, description: `${name} described`, note: 'PO 1042 · received 3/4/2026', ...(qr ? { qr } : {}) });
 
+/** The page for a signed-in employee; the settings hold no label stock unless a test says so. */
 function renderPrintPage() {
   const router = createMemoryRouter([{ path: '/print', Component: PrintPage }], { initialEntries: ['/print'] });
-  return renderWithProviders(<RouterProvider router={router} />);
+  return renderWithProviders(<RouterProvider router={router} />, signedInQueryClient('employee'));
 }
+
+beforeEach(() => mockFetch((url) => (url.pathname === '/api/settings' ? json({ data: [] }) : undefined)));
 
 /** The labels on paper (the print sheet, outside the app's root). */
 const printSheet = () => screen.getByTestId('label-print');
@@ -72,6 +75,14 @@ describe('the label print page', () => {
     expect(within(first!).getAllByTestId('label').map((l) => l.textContent)).toEqual([expect.stringContaining('A'), expect.stringContaining('B')]);
     expect(within(second!).getAllByTestId('label')).toHaveLength(1);
     expect(screen.getByTestId('label-count').parentElement!.textContent).toContain('2 pages');
+  });
+
+  it('lays labels out for the stock chosen in Settings (label_stock), unless this browser chose another', async () => {
+    mockFetch((url) => (url.pathname === '/api/settings' ? json({ data: [{ id: 1, name: 'label_stock', value: 'thermal-4x6', updated_at: '2026-01-01T00:00:00.000Z' }] }) : undefined));
+    storePreparedLabels([label('A'), label('B')]);
+    renderPrintPage();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Label size' })).toHaveProperty('value', '4" × 6" thermal, one per page'));
+    expect(within(printSheet()).getAllByTestId('label-page')[0]!.className).toContain('label-layout-thermal-4x6');
   });
 
   it('says so when nothing is prepared (or what is kept is not labels)', async () => {

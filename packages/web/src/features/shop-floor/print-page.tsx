@@ -2,7 +2,7 @@
  * The label print page (`/print`, platform.md 2.1, 3.6): the labels a screen prepared
  * (`ui/labels.ts`), read from local storage, shown as they will print, with a toolbar: how many,
  * the label stock (remembered in this browser), where to start on a partly used sheet, Print and
- * Back. On paper only the labels come out (`ui/print-sheet.tsx`: no shell), on the stock's own
+ * Back. The stock is the `label_stock` setting's (Settings), unless this browser picked another. On paper only the labels come out (`ui/print-sheet.tsx`: no shell), on the stock's own
  * `@page` size. QR codes are SVG made in the browser (qr-codes.ts).
  */
 import { sheetPages } from '@glazier/shared/rules/shop-floor/labels';
@@ -11,6 +11,8 @@ import { useElementSize, useLocalStorage } from '@mantine/hooks';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SETTING } from '@glazier/shared/settings';
+import { useSettingValue } from '../../resource-kit/settings.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { readPreparedLabels } from '../../ui/labels.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
@@ -28,8 +30,10 @@ export function PrintPage() {
   const location = useLocation();
   // Read once: the page shows what was prepared when it opened.
   const [labels] = useState(readPreparedLabels);
-  const [layoutId, setLayoutId] = useLocalStorage<string>({ key: LABEL_LAYOUT_KEY, defaultValue: DEFAULT_LABEL_LAYOUT, getInitialValueInEffect: false });
-  const layout = labelLayout(layoutId);
+  // The stock chosen in Settings, unless this browser chose another (a desk with another printer).
+  const stock = useSettingValue(SETTING.labelStock);
+  const [layoutId, setLayoutId] = useLocalStorage<string>({ key: LABEL_LAYOUT_KEY, defaultValue: '', getInitialValueInEffect: false });
+  const layout = labelLayout(layoutId || stock || DEFAULT_LABEL_LAYOUT);
   const perPage = labelsPerPage(layout);
   const [start, setStart] = useState(1);
   const pages = useMemo(() => sheetPages(labels, perPage, perPage > 1 ? start : 1), [labels, perPage, start]);

@@ -1,16 +1,30 @@
 /**
- * What the shop floor brings: label printing and the product to-do lists (app/feature.ts). The
- * lists' menu and dashboard links are the jobs feature's (its Lists group and its card).
+ * What the shop floor brings: the product to-do lists, cut lists, label printing (a job's, across
+ * jobs) and the pieces' QR page (app/feature.ts). The to-do lists' menu and dashboard links are the
+ * jobs feature's (its Lists group and its card).
  */
 import type { Feature } from '../../app/feature.ts';
+
+// One chunk, one loader, for both dialogs (job-dialogs.ts).
+const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOGS);
 
 export const shopFloorFeature: Feature = {
   area: 'shop floor',
   resources: {},
   // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
+  dialogs: {
+    cutList: () => dialogs().then((d) => d.cutList),
+    jobPrintOptions: () => dialogs().then((d) => d.jobPrintOptions),
+  },
   routes: [
     { path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) },
     // To Measure, To Order, To Fabricate (platform.md 2.1): anyone signed in reads them; ticking needs edit jobs
     { path: '/lists/products/:field', screen: () => import('./to-do-list-page.tsx').then((m) => m.ToDoListPage) },
+    // Labels across jobs: series, then jobs (platform.md 2.9).
+    { path: '/lists/print_labels', screen: () => import('./print-labels-page.tsx').then((m) => m.PrintLabelsPage) },
+    // What a label's QR code opens (B2): the piece on a phone, with its steps.
+    { path: '/job_products/:job_product_id', screen: () => import('./job-product-page.tsx').then((m) => m.JobProductPage) },
   ],
+  // In the Lists group (the jobs area's), after the product to-do lists.
+  menu: [{ to: '/lists/print_labels', label: 'Print Labels', group: 'lists', order: 5 }],
 };

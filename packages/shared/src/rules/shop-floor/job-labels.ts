@@ -1,0 +1,108 @@
+/**
+ * Labels of job products (platform.md 2.9, 3.6, 5, 9): which job products can be printed, which
+ * are chosen by default, and the labels each one makes.
+ *
+ * - A product prints from its cut list when its series enables cutlist and the list has rows: one
+ *   label per leaf row, its description the texts of the rows above it and its own.
+ * - Otherwise from its dimensions when its series enables dimensions and it has a glass width: one
+ *   label per piece, repeated qty times (labels.ts `labelCopies`), with the glass size.
+ * - Anything else cannot be chosen ("No Cutlist Info").
+ * - Unmeasured (where the series has the measured step) and fabricated products are left out
+ *   unless asked for: both off by default (platform.md 9).
+ * Every label carries its job (number, else name), the product's name and note, and a QR code of
+ * the job product's page when the caller gives its URL.
+ */
+import type { FeatureFlags } from '../catalogue/series-features.ts';
+import { formatLength } from '../length.ts';
+import { cutListLeaves, parseCutList, type CutListRow } from './cut-list.ts';
+import { labelCopies, type Label } from './labels.ts';
+
+/** What a label needs of a job product. */
+export interface LabelledProduct {
+  id: number;
+  name: string | null;
+  note: string | null;
+  qty: number | null;
+  cut_list_json: unknown;
+  glass_width: number | null;
+  glass_height: number | null;
+  is_measured: boolean;
+  is_fabricated: boolean;
+}
+
+export interface LabelledJob {
+  number: string | null;
+  name: string | null;
+}
+
+export type PrintSource = 'cutlist' | 'dimensions';
+
+/** The product's cut list rows (none when the stored value is not a tree). */
+export function cutListRows(product: Pick<LabelledProduct, 'cut_list_json'>): CutListRow[] {
+  const parsed = parseCutList(product.cut_list_json);
+  return parsed.ok ? parsed.rows : [];
+}
+
+/** What the product's labels come from, or null when it has nothing to print (platform.md 5). */
+export function printSource(product: LabelledProduct, flags: FeatureFlags): PrintSource | null {
+  if (flags.enable_cutlist && cutListRows(product).length > 0) return 'cutlist';
+  if (flags.enable_dimensions && product.glass_width != null) return 'dimensions';
+  return null;
+}
+
+/** Whether a series' products can be printed at all (platform.md 5). */
+export const seriesPrints = (flags: FeatureFlags) => flags.enable_cutlist || flags.enable_dimensions;
+
+/** What is let in beyond the default (both off by default: platform.md 9). */
+export interface PrintInclusion {
+  unmeasured: boolean;
+  fabricated: boolean;
+}
+
+export const DEFAULT_INCLUSION: PrintInclusion = { unmeasured: false, fabricated: false };
+
+/** Whether a printable product is chosen, given what is let in. */
+export function includedForPrint(product: LabelledProduct, flags: FeatureFlags, include: PrintInclusion = DEFAULT_INCLUSION): boolean {
+  if (printSource(product, flags) == null) return false;
+  if (flags.enable_measured && !product.is_measured && !include.unmeasured) return false;
+  if (product.is_fabricated && !include.fabricated) return false;
+  return true;
+}
+
+/** A job as labels and dialogs head it: its number, or its name when it has none (platform.md 2.7). */
+export const jobHeading = (job: LabelledJob | null | undefined) => job?.number || job?.name || '';
+
+/**
+ * The sizes line of a piece: the glass size for now. Measure-to-cut (B6) adds the opening
+ * ("Opening … / Glass …") here, the one place a label's sizes are written.
+ */
+export function pieceSizeText(product: Pick<LabelledProduct, 'glass_width' | 'glass_height'>): string {
+  if (product.glass_width == null && product.glass_height == null) return '';
+  const side = (n: number | null) => (n == null ? '—' : formatLength(n));
+  return `Glass ${side(product.glass_width)} × ${side(product.glass_height)}`;
+}
+
+/** A cut list leaf's description: the texts of its parent rows, then its own. */
+export const leafDescription = (parents: readonly string[], text: string) => [...parents, text].join(' › ');
+
+/** The labels one job product makes (none when it has nothing to print). */
+export function productLabels(product: LabelledProduct, job: LabelledJob | null, flags: FeatureFlags, qr?: string): Label[] {
+  const base = { job: jobHeading(job), name: product.name ?? '', note: product.note ?? '', ...(qr ? { qr } : {}) };
+  switch (printSource(product, flags)) {
+    case 'cutlist':
+      return cutListLeaves(cutListRows(product)).map((leaf) => ({ ...base, description: leafDescription(leaf.parents, leaf.text) }));
+    case 'dimensions': {
+      const sizes = pieceSizeText(product);
+      return Array.from({ length: labelCopies(product.qty, 'unit') }, () => ({ ...base, description: '', sizes }));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The number of labels `productLabels` makes, without making them. */
+export function countProductLabels(product: LabelledProduct, flags: FeatureFlags): number {
+  const source = printSource(product, flags);
+  if (source === 'cutlist') return cutListLeaves(cutListRows(product)).length;
+  return source === 'dimensions' ? labelCopies(product.qty, 'unit') : 0;
+}

@@ -1,0 +1,138 @@
+/**
+ * A job product on a phone (`/job_products/{id}`, B2): what a label's QR code opens (signing in
+ * first when needed: app/guards.tsx returns here). The product, its job, qty, sizes, note and cut
+ * list, and one tap for each step its series enables (measured, ordered, fabricated): a PATCH of
+ * the flag, with Undo (the same PATCH back) until the next tap. Without `edit jobs` the steps only
+ * show.
+ */
+import { formatQty } from '@glazier/shared/rules/money';
+import { cutListRows, jobHeading, pieceSizeText } from '@glazier/shared/rules/shop-floor/job-labels';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { reportError } from '../../resource-kit/error-mapper.tsx';
+import { saveRecord, storeRecords, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { TreeView } from '../../ui/tree-editor.tsx';
+import { cutListFlatRows } from './job-labels.tsx';
+
+type JobProduct = RecordOf<'job_products'>;
+type Step = 'is_measured' | 'is_ordered' | 'is_fabricated';
+
+const STEPS = [
+  ['is_measured', 'enable_measured', 'Measured'],
+  ['is_ordered', 'enable_ordered', 'Ordered'],
+  ['is_fabricated', 'enable_fabricated', 'Fabricated'],
+] as const;
+
+export function JobProductPage() {
+  const id = Number(useParams().job_product_id);
+  const product = useRecord('job_products', Number.isInteger(id) && id > 0 ? id : null);
+  const p = product.data;
+  const job = useRecord('jobs', p?.job_id ?? null);
+  const flags = useSeriesFlags()(p?.series_id);
+  const canEdit = useCan('edit', 'jobs');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Step | null>(null);
+  const [last, setLast] = useState<{ step: Step; was: boolean; word: string } | null>(null);
+
+  const set = async (current: JobProduct, step: Step, value: boolean): Promise<boolean> => {
+    setBusy(step);
+    try {
+      const saved = await saveRecord('job_products', { id: current.id, updated_at: current.updated_at, [step]: value });
+      storeRecords(queryClient, 'job_products', [saved]);
+      return true;
+    } catch (e) {
+      reportError(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  const tap = async (current: JobProduct, step: Step, word: string) => {
+    const was = current[step];
+    if (await set(current, step, !was)) setLast({ step, was, word });
+  };
+  const undo = async (current: JobProduct) => {
+    if (last && (await set(current, last.step, last.was))) setLast(null);
+  };
+
+  if (product.isError && !p) return <Text c="red">Could not load this product.</Text>;
+  if (!p) return <Text c="dimmed">Loading…</Text>;
+  const rows = cutListRows(p);
+  const sizes = pieceSizeText(p);
+  const steps = STEPS.filter(([, flag]) => flags[flag]);
+
+  return (
+    <Stack gap="md" maw={560} data-testid="job-product-page">
+      <div>
+        <ScreenTitle>{p.name || 'Product'}</ScreenTitle>
+        <Text c="dimmed" size="sm">
+          {job.data ? (
+            <Anchor component={Link} to={`/jobs/${p.job_id}`}>
+              Job {jobHeading(job.data)}
+              {job.data.number && job.data.name ? ` · ${job.data.name}` : ''}
+            </Anchor>
+          ) : (
+            ' '
+          )}
+          {job.data?.address ? ` · ${job.data.address}` : ''}
+        </Text>
+      </div>
+      <Card withBorder radius="md" p="md">
+        <Stack gap={6}>
+          <Text>
+            Qty <b>{formatQty(p.qty)}</b>
+          </Text>
+          {sizes && <Text data-testid="job-product-sizes">{sizes}</Text>}
+          {p.note && <Text style={{ whiteSpace: 'pre-line' }}>{p.note}</Text>}
+        </Stack>
+      </Card>
+      {steps.length > 0 && (
+        <Stack gap="xs" data-testid="job-product-steps">
+          {steps.map(([step, , word]) => {
+            const done = p[step];
+            return (
+              <Button
+                key={step}
+                size="lg"
+                fullWidth
+                variant={done ? 'light' : 'filled'}
+                color={done ? 'teal' : undefined}
+                leftSection={done ? <IconCircleCheck size={22} /> : <IconCircle size={22} />}
+                loading={busy === step}
+                disabled={!canEdit || (busy != null && busy !== step)}
+                onClick={() => void tap(p, step, word)}
+                aria-pressed={done}
+              >
+                {done ? word : `Mark ${word.toLowerCase()}`}
+              </Button>
+            );
+          })}
+          {last && canEdit && (
+            <Group justify="space-between" data-testid="job-product-undo" role="status">
+              <Text size="sm">
+                {p[last.step] ? `Marked ${last.word.toLowerCase()}.` : `${last.word} cleared.`}
+              </Text>
+              <Button variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={() => void undo(p)} disabled={busy != null}>
+                Undo
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      {flags.enable_cutlist && (
+        <Card withBorder radius="md" p="md">
+          <Title order={4} mb="xs">
+            Cut List
+          </Title>
+          <TreeView label="Cut list" rows={cutListFlatRows(rows)} empty="No cut list yet." />
+        </Card>
+      )}
+    </Stack>
+  );
+}
