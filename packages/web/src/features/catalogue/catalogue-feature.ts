@@ -3,18 +3,21 @@ import type * as catalogue from '@glazier/shared/resources/catalogue';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
 import { headingLine } from '../../resource-kit/record-heading-orders.ts';
 
+// One chunk, one loader, for the area's dialogs (catalogue-dialogs.ts).
+const dialogs = () => import('./catalogue-dialogs.ts');
+
 export const catalogueFeature: Feature<ResourcesOf<typeof catalogue>> = {
   area: 'catalogue',
   resources: {
-    product_categories: { dialog: () => import('./product-category-dialog.tsx').then((m) => m.openProductCategoryDialog) },
-    series: { dialog: () => import('./series-dialog.tsx').then((m) => m.openSeriesDialog) },
+    product_categories: { dialog: () => dialogs().then((m) => m.openProductCategoryDialog) },
+    series: { dialog: () => dialogs().then((m) => m.openSeriesDialog) },
     products: {
-      dialog: () => import('./product-dialog.tsx').then((m) => m.openProductDialog),
+      dialog: () => dialogs().then((m) => m.openProductDialog),
       heading: { secondary: (r) => headingLine(r.number ? r.name : '', r.series_name), sort: { column: 'number', direction: 'desc' } },
       // Products have no screen of their own: a hit opens the Product dialog.
       search: { label: 'Product' },
     },
-    product_materials: { dialog: () => import('./product-material-dialog.tsx').then((m) => m.openProductMaterialDialog) },
+    product_materials: { dialog: () => dialogs().then((m) => m.openProductMaterialDialog) },
   },
   routes: [
     {

@@ -6,18 +6,21 @@ import { IconFileDollar } from '@tabler/icons-react';
 import type * as estimating from '@glazier/shared/resources/estimating';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
 
+// One chunk, one loader, for the area's dialogs (estimating-dialogs.ts).
+const dialogs = () => import('./estimating-dialogs.ts');
+
 export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
   area: 'estimating',
   resources: {
     estimates: {
-      dialog: () => import('./estimate-dialog.tsx').then((m) => m.openEstimateDialog),
+      dialog: () => dialogs().then((m) => m.openEstimateDialog),
       search: { label: 'Estimate', path: (id) => `/estimates/${id}` },
     },
-    estimate_items: { dialog: () => import('./estimate-item-dialog.tsx').then((m) => m.openEstimateItemDialog) },
-    estimate_category_notes: { dialog: () => import('./estimate-category-note-dialog.tsx').then((m) => m.openEstimateCategoryNoteDialog) },
-    takeoff_options: { dialog: () => import('./takeoff-option-dialog.tsx').then((m) => m.openTakeoffOptionDialog) },
+    estimate_items: { dialog: () => dialogs().then((m) => m.openEstimateItemDialog) },
+    estimate_category_notes: { dialog: () => dialogs().then((m) => m.openEstimateCategoryNoteDialog) },
+    takeoff_options: { dialog: () => dialogs().then((m) => m.openTakeoffOptionDialog) },
     takeoffs: { dialog: null },
-    takeoff_units: { dialog: () => import('./takeoff-unit-dialog.tsx').then((m) => m.openTakeoffUnitDialog) },
+    takeoff_units: { dialog: () => dialogs().then((m) => m.openTakeoffUnitDialog) },
     takeoff_items: { dialog: null },
   },
   routes: [

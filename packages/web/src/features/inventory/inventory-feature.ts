@@ -4,20 +4,23 @@ import type * as inventory from '@glazier/shared/resources/inventory';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
 import { headingText } from '../../resource-kit/record-heading-orders.ts';
 
+// One chunk, one loader, for the area's dialogs (inventory-dialogs.ts).
+const dialogs = () => import('./inventory-dialogs.ts');
+
 export const inventoryFeature: Feature<ResourcesOf<typeof inventory>> = {
   area: 'inventory',
   resources: {
     materials: {
-      dialog: () => import('./material-dialog.tsx').then((m) => m.openMaterialDialog),
+      dialog: () => dialogs().then((m) => m.openMaterialDialog),
       heading: { secondary: (r) => headingText(r.description), sort: { column: 'number', direction: 'desc' } },
       search: { label: 'Material', path: (id) => `/inventory/${id}` },
     },
-    material_categories: { dialog: () => import('./material-category-dialog.tsx').then((m) => m.openMaterialCategoryDialog) },
+    material_categories: { dialog: () => dialogs().then((m) => m.openMaterialCategoryDialog) },
     // Written by stock moves and snapshots, never edited by hand.
     material_transactions: { dialog: null },
     material_snapshots: { dialog: null },
-    boms: { dialog: () => import('./bom-dialog.tsx').then((m) => m.openBomDialog) },
-    bom_materials: { dialog: () => import('./bom-material-dialog.tsx').then((m) => m.openBomMaterialDialog) },
+    boms: { dialog: () => dialogs().then((m) => m.openBomDialog) },
+    bom_materials: { dialog: () => dialogs().then((m) => m.openBomMaterialDialog) },
   },
   routes: [
     {

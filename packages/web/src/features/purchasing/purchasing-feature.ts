@@ -2,16 +2,19 @@
 import type * as purchasing from '@glazier/shared/resources/purchasing';
 import type { Feature, ResourcesOf } from '../../app/feature.ts';
 
+// One chunk, one loader, for the area's dialogs (purchasing-dialogs.ts).
+const dialogs = () => import('./purchasing-dialogs.ts');
+
 export const purchasingFeature: Feature<ResourcesOf<typeof purchasing>> = {
   area: 'purchasing',
   resources: {
-    vendors: { dialog: () => import('./vendor-dialog.tsx').then((m) => m.openVendorDialog) },
-    vendor_materials: { dialog: () => import('./vendor-material-dialog.tsx').then((m) => m.openVendorMaterialDialog) },
+    vendors: { dialog: () => dialogs().then((m) => m.openVendorDialog) },
+    vendor_materials: { dialog: () => dialogs().then((m) => m.openVendorMaterialDialog) },
     purchase_orders: {
-      dialog: () => import('./purchase-order-dialog.tsx').then((m) => m.openPurchaseOrderDialog),
+      dialog: () => dialogs().then((m) => m.openPurchaseOrderDialog),
       search: { label: 'Purchase Order', path: (id) => `/purchase_orders/${id}` },
     },
-    purchase_order_materials: { dialog: () => import('./purchase-order-material-dialog.tsx').then((m) => m.openPurchaseOrderMaterialDialog) },
+    purchase_order_materials: { dialog: () => dialogs().then((m) => m.openPurchaseOrderMaterialDialog) },
   },
   routes: [
     {
