@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentSections, documentTotals, estimateDocument, showsAmounts } from './estimate-document.ts';
+import { NO_CATEGORY, documentSections, documentTotals, estimateDocument, itemsByCategory, showsAmounts } from './estimate-document.ts';
+import { hasAlternate } from './estimate-totals.ts';
 
 const source = (amounts: boolean) => ({
   company: { name: 'Clearview Glass', details: null, terms: 'Net 30' },
@@ -51,5 +52,31 @@ describe('the printed estimate’s document', () => {
     ]);
     expect(documentTotals(doc)).toMatchObject({ base: 1100, alternates: 320, chosen: 1220 });
     expect(documentTotals(doc, [])).toMatchObject({ chosen: 1100 });
+  });
+});
+
+describe('itemsByCategory', () => {
+  const categories = [
+    { id: 1, name: 'Shower Glass', sort: 2 },
+    { id: 2, name: 'Mirrors', sort: 1 },
+    { id: 3, name: 'Hardware', sort: 1 },
+  ];
+  it('orders by sort then name, lists the included categories even without items, and puts unknown or no category last', () => {
+    const items = [{ id: 1, product_category_id: 1 }, { id: 2, product_category_id: null }, { id: 3, product_category_id: 99 }, { id: 4, product_category_id: 2 }];
+    const groups = itemsByCategory(items, categories, [3]);
+    expect(groups.map((g) => [g.name, g.items.map((i) => i.id)])).toEqual([
+      ['Hardware', []],
+      ['Mirrors', [4]],
+      ['Shower Glass', [1]],
+      [NO_CATEGORY, [2, 3]],
+    ]);
+  });
+});
+
+describe('hasAlternate', () => {
+  it('is an alternate product or amount; a description alone offers nothing to choose', () => {
+    expect(hasAlternate({ alternate_product_id: 4 })).toBe(true);
+    expect(hasAlternate({ alternate_amount: 0 })).toBe(true);
+    expect(hasAlternate({ alternate_product_id: null, alternate_amount: null })).toBe(false);
   });
 });

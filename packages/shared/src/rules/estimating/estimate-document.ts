@@ -8,7 +8,7 @@
  * Amounts are left out (undefined) for a reader without `edit estimates_admin`: the document then
  * shows no money column, only the estimate's `total` (computed by the server).
  */
-import { estimateTotals, type EstimateTotals } from './estimate-totals.ts';
+import { estimateTotals, hasAlternate, type EstimateTotals } from './estimate-totals.ts';
 
 export interface DocumentItem {
   product_category_id: number | null;
@@ -54,19 +54,34 @@ export interface DocumentSection {
 export const NO_CATEGORY = 'Other';
 
 /** What an item is called: its description, else its product's name. */
-export const itemTitle = (i: DocumentItem): string => i.description?.trim() || i.product_name || '';
+export const itemTitle = (i: { description?: string | null; product_name?: string | null }): string => i.description?.trim() || i.product_name || '';
 /** What an item's alternate is called: its alternate description, else the alternate product's name. */
-export const alternateTitle = (i: DocumentItem): string => i.alternate_description?.trim() || i.alternate_product_name || '';
-export const hasAlternate = (i: DocumentItem): boolean => i.alternate_product_id != null || i.alternate_amount != null || Boolean(i.alternate_description?.trim());
+export const alternateTitle = (i: { alternate_description?: string | null; alternate_product_name?: string | null }): string =>
+  i.alternate_description?.trim() || i.alternate_product_name || '';
 
 /** Whether the document carries the items' amounts (the reader may see them). */
 export const showsAmounts = (doc: EstimateDocument): boolean => doc.items.some((i) => i.amount !== undefined);
 
-/** The items by category, in the categories' order (sort, then name); items of no category last. */
-export function documentSections(doc: EstimateDocument): DocumentSection[] {
-  const byId = new Map(doc.categories.map((c) => [c.id, c]));
-  const groups = new Map<number | null, DocumentItem[]>();
-  for (const item of doc.items) {
+export interface CategoryGroup<T> {
+  /** null: items of no category (or of one not in the list). */
+  categoryId: number | null;
+  name: string;
+  items: T[];
+}
+
+/**
+ * Items by product category, in the categories' order (sort, then name), items of no category
+ * last: the estimate screen's sections and the printed document's alike. `include`: categories
+ * listed even without items (the estimate's scopes, on its screen).
+ */
+export function itemsByCategory<T extends { product_category_id?: number | null }>(
+  items: readonly T[],
+  categories: readonly { id: number; name?: string | null; sort?: number | null }[],
+  include: readonly number[] = [],
+): CategoryGroup<T>[] {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const groups = new Map<number | null, T[]>(include.filter((id) => byId.has(id)).map((id) => [id, []]));
+  for (const item of items) {
     const key = item.product_category_id != null && byId.has(item.product_category_id) ? item.product_category_id : null;
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
@@ -77,18 +92,18 @@ export function documentSections(doc: EstimateDocument): DocumentSection[] {
     if (b === null) return -1;
     const ca = byId.get(a)!;
     const cb = byId.get(b)!;
-    return (ca.sort ?? 0) - (cb.sort ?? 0) || ca.name.localeCompare(cb.name);
+    return (ca.sort ?? 0) - (cb.sort ?? 0) || (ca.name ?? '').localeCompare(cb.name ?? '');
   });
-  return order.map((id) => {
-    const items = groups.get(id)!;
-    return {
-      categoryId: id,
-      name: id === null ? NO_CATEGORY : byId.get(id)!.name,
-      note: id === null ? null : (doc.category_notes.find((n) => n.product_category_id === id)?.note?.trim() || null),
-      items,
-      alternates: items.filter(hasAlternate),
-    };
-  });
+  return order.map((id) => ({ categoryId: id, name: id === null ? NO_CATEGORY : (byId.get(id)!.name ?? ''), items: groups.get(id)! }));
+}
+
+/** The document's items by category (itemsByCategory), each with its note and its alternates. */
+export function documentSections(doc: EstimateDocument): DocumentSection[] {
+  return itemsByCategory(doc.items, doc.categories).map((g) => ({
+    ...g,
+    note: g.categoryId === null ? null : (doc.category_notes.find((n) => n.product_category_id === g.categoryId)?.note?.trim() || null),
+    alternates: g.items.filter(hasAlternate),
+  }));
 }
 
 /** The totals of the document for the client's choice (`chosen`: the categories whose alternates are taken). */

@@ -24,7 +24,12 @@ export interface EstimateTotals {
   margin: number | null;
 }
 
-const hasAlternate = (i: TotalsItem) => i.alternate_product_id != null || i.alternate_amount != null;
+/**
+ * Whether an item offers an alternate: an alternate product or amount (a description alone changes
+ * nothing the client chooses). The one rule of the totals, the screen's choice, the printed and
+ * online estimate, and the server's SQL total and convert.
+ */
+export const hasAlternate = (i: Pick<TotalsItem, 'alternate_product_id' | 'alternate_amount'>) => i.alternate_product_id != null || i.alternate_amount != null;
 
 /** `alternateCategories`: the categories whose alternates the client chose. */
 export function estimateTotals(items: readonly TotalsItem[], alternateCategories: readonly number[] = []): EstimateTotals {

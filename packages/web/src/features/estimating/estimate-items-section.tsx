@@ -1,6 +1,7 @@
 /**
- * An estimate's items (issue 23; domain.md 3, 6): grouped by product category (the estimate's
- * scopes first, in their order), each category with its note (Estimate Category Note dialog) and
+ * An estimate's items (issue 23; domain.md 3, 6): grouped by product category as the printed
+ * estimate groups them (shared itemsByCategory; its scopes listed even without items), each
+ * category with its note (Estimate Category Note dialog) and
  * its items (description, qty, unit price, amount, and the alternate's description and amount).
  * Where a category has alternates, the client's choice (Base / Alternate) switches the totals at
  * once and is saved with the estimate. Beneath: base, alternates and chosen totals, and, with
@@ -14,7 +15,8 @@ import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
-import { estimateTotals } from '@glazier/shared/rules/estimating/estimate-totals';
+import { alternateTitle, itemTitle, itemsByCategory, type CategoryGroup } from '@glazier/shared/rules/estimating/estimate-document';
+import { estimateTotals, hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { ActionIcon, Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
@@ -40,8 +42,6 @@ export const isEditable = (e: Estimate) => e.status === 'draft' && !e.superseded
 /** Whether the client's choice of alternates may change (offered: a draft or open estimate). */
 const choiceEditable = (e: Estimate) => (e.status === 'draft' || e.status === 'open') && !e.superseded_at;
 
-const hasAlternate = (i: Item) => i.alternate_product_id != null || i.alternate_amount != null || Boolean(i.alternate_description);
-
 /**
  * The takeoff's calculated qty of each option (empty without a takeoff): the takeoff with its
  * units and cells embedded, the takeoff screen's own query (one request, and the same cache).
@@ -51,35 +51,10 @@ export function useCalculatedQtys(estimateId: number): Map<number, number> {
   return useMemo(() => calculatedQtys(takeoff?.units ?? [], takeoff?.items ?? []), [takeoff]);
 }
 
-interface Group_ {
-  categoryId: number | null;
-  name: string;
-  items: Item[];
-  note: CategoryNote | undefined;
-}
-
-/** Items by category: the estimate's scopes first (in their order), then the rest by name, uncategorised last. */
-function groupItems(estimate: Estimate, items: Item[], notes: CategoryNote[], categoryName: (id: number) => string): Group_[] {
-  const ids = new Set<number | null>([...(estimate.product_category_list ?? []), ...items.map((i) => i.product_category_id ?? null)]);
-  const scopes = estimate.product_category_list ?? [];
-  const order = (id: number | null) => (id == null ? [2, ''] : scopes.includes(id) ? [0, String(scopes.indexOf(id)).padStart(4, '0')] : [1, categoryName(id)]) as [number, string];
-  return [...ids]
-    .sort((a, b) => {
-      const [ga, ka] = order(a);
-      const [gb, kb] = order(b);
-      return ga - gb || ka.localeCompare(kb);
-    })
-    .map((categoryId) => ({
-      categoryId,
-      name: categoryId == null ? 'Other items' : categoryName(categoryId),
-      items: items.filter((i) => (i.product_category_id ?? null) === categoryId),
-      note: categoryId == null ? undefined : notes.find((n) => n.product_category_id === categoryId),
-    }))
-    .filter((g) => g.items.length > 0 || g.categoryId != null);
-}
+type Group_ = CategoryGroup<Item> & { note: CategoryNote | undefined };
 
 function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin: boolean; qtyWarning: boolean; onOpen: () => void }) {
-  const title = item.description || item.product_name || 'Item';
+  const title = itemTitle(item) || 'Item';
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }} data-testid="estimate-item-row">
       <Table.Td>
@@ -95,7 +70,7 @@ function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin:
         {hasAlternate(item) && (
           <Text fz="xs" hiddenFrom="sm">
             {/* the alternate column is left out on phones: the alternate goes beneath */}
-            Alternate: {item.alternate_description || item.alternate_product_name || '—'}
+            Alternate: {alternateTitle(item) || '—'}
             {canAdmin && ` · ${formatMoney(item.alternate_amount)}`}
           </Text>
         )}
@@ -126,7 +101,7 @@ function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin:
       <Table.Td visibleFrom="sm">
         {hasAlternate(item) ? (
           <Stack gap={0}>
-            <Text fz="sm">{item.alternate_description || item.alternate_product_name || 'Alternate'}</Text>
+            <Text fz="sm">{alternateTitle(item) || 'Alternate'}</Text>
             {canAdmin && (
               <Text fz="xs" c="dimmed">
                 {formatMoney(item.alternate_amount)}
@@ -181,8 +156,11 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
   // The choice shows at once; the saved estimate follows (its total is the server's too).
   const [choice, setChoice] = useState<number[] | null>(null);
   const chosen = choice ?? estimate.alternate_categories ?? [];
-  const categoryName = (id: number) => categories.find((c) => c.id === id)?.name ?? `Category ${id}`;
-  const groups = groupItems(estimate, items, notes, categoryName);
+  // in the printed estimate's order; the scopes listed even before they have items (for their notes)
+  const groups: Group_[] = itemsByCategory(items, categories, estimate.product_category_list ?? []).map((g) => ({
+    ...g,
+    note: g.categoryId == null ? undefined : notes.find((n) => n.product_category_id === g.categoryId),
+  }));
 
   const choose = async (categoryId: number, alternate: boolean) => {
     const next = alternate ? [...new Set([...chosen, categoryId])].sort((a, b) => a - b) : chosen.filter((c) => c !== categoryId);

@@ -161,7 +161,7 @@ describe('the items section', () => {
     }
     renderWithProviders(<Screen />, signedInQueryClient('admin'));
     const headings = async () => (await screen.findAllByTestId('estimate-category')).map((c) => within(c).getByRole('heading').textContent);
-    await waitFor(async () => expect(await headings()).toEqual(['Shower Glass', 'Other items']));
+    await waitFor(async () => expect(await headings()).toEqual(['Shower Glass', 'Other']));
     const [glass] = await screen.findAllByTestId('estimate-category');
     await waitFor(() => expect(within(glass!).getByTestId('category-note').textContent).toBe('Tempered only.'));
     expect(screen.getByTestId('total-total').textContent).toBe('$850.00');
