@@ -73,7 +73,7 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
   // 12 × 1 + 8 × 2 + 2 × 1 = 30 doors at $950: the items and the total.
   const items = screen.getByTestId('estimate-items');
   await expect(items.getByTestId('estimate-item-row')).toHaveCount(2);
-  await expect(screen.getByTestId('total-total')).toHaveText('$29,300.00');
+  await expect(screen.getByTestId('figure-total')).toHaveText('$29,300.00');
   await expectAccessible(page, 'estimate screen');
   await screenshots(page, 'estimate-screen');
 

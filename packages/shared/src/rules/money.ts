@@ -18,3 +18,10 @@ export function formatMoney(value: number | null | undefined): string {
 export function formatQty(value: number | null | undefined): string {
   return value == null ? '' : qtyFormat.format(roundQty(value));
 }
+
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A ratio as a percent with one decimal ("46.8%"); empty for none. */
+export function formatPercent(ratio: number | null | undefined): string {
+  return ratio == null || !Number.isFinite(ratio) ? '' : percentFormat.format(ratio);
+}

@@ -18,8 +18,8 @@ import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-
 import { alternateTitle, itemTitle, itemsByCategory, type CategoryGroup } from '@glazier/shared/rules/estimating/estimate-document';
 import { estimateTotals, hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
-import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import { ActionIcon, Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { formatMoney, formatPercent, formatQty } from '@glazier/shared/rules/money';
+import { ActionIcon, Anchor, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -27,6 +27,7 @@ import { relationQuery } from '../../resource-kit/embedded-relations.ts';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { saveRecord, storeRecords, useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
+import { FigureTiles, type Figure } from '../../ui/figure-tiles.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { openEstimateCategoryNoteDialog } from './estimate-category-note-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
@@ -118,29 +119,16 @@ function Totals({ estimate, items, chosenAlternates, canAdmin }: { estimate: Est
   const totals = estimateTotals(items, chosenAlternates);
   const anyAlternate = items.some(hasAlternate);
   // Without the amounts (no estimates_admin) only the server's total of the choice is known.
-  const cells: [string, string][] = canAdmin
+  const figures: Figure[] = canAdmin
     ? [
-        ['Base total', formatMoney(totals.base)],
-        ...(anyAlternate ? ([['Alternates total', formatMoney(totals.alternates)]] as [string, string][]) : []),
-        ['Total', formatMoney(totals.chosen)],
-        ['Cost', formatMoney(totals.chosenCost)],
-        ['Margin', totals.margin == null ? '—' : `${(totals.margin * 100).toFixed(1)}%`],
+        { label: 'Base total', value: formatMoney(totals.base) },
+        ...(anyAlternate ? [{ label: 'Alternates total', value: formatMoney(totals.alternates) }] : []),
+        { label: 'Total', value: formatMoney(totals.chosen) },
+        { label: 'Cost', value: formatMoney(totals.chosenCost) },
+        { label: 'Margin', value: formatPercent(totals.margin) || '—' },
       ]
-    : [['Total', formatMoney(estimate.total)]];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: cells.length }} spacing="sm" data-testid="estimate-totals">
-      {cells.map(([label, value]) => (
-        <Paper key={label} withBorder p="xs" radius="sm">
-          <Text fz="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} data-testid={`total-${label.toLowerCase().replace(/ /g, '-')}`}>
-            {value}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+    : [{ label: 'Total', value: formatMoney(estimate.total) }];
+  return <FigureTiles figures={figures} testId="estimate-totals" />;
 }
 
 export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {

@@ -6,12 +6,13 @@
 import { formatDate } from '@glazier/shared/rules/dates';
 import { estimateDiff, type DiffItem } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
+import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
 
 type Estimate = RecordOf<'estimates'>;
@@ -88,24 +89,12 @@ function Diff({ before, after }: { before: Estimate; after: Estimate }) {
         </div>
       )}
       {canAdmin && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Paper withBorder p="xs">
-            <Text fz="xs" c="dimmed">
-              Base total
-            </Text>
-            <Text fw={600}>
-              {formatMoney(diff.totals.before.base)} → {formatMoney(diff.totals.after.base)}
-            </Text>
-          </Paper>
-          <Paper withBorder p="xs">
-            <Text fz="xs" c="dimmed">
-              Alternates total
-            </Text>
-            <Text fw={600}>
-              {formatMoney(diff.totals.before.alternates)} → {formatMoney(diff.totals.after.alternates)}
-            </Text>
-          </Paper>
-        </SimpleGrid>
+        <FigureTiles
+          figures={[
+            { label: 'Base total', value: `${formatMoney(diff.totals.before.base)} → ${formatMoney(diff.totals.after.base)}` },
+            { label: 'Alternates total', value: `${formatMoney(diff.totals.before.alternates)} → ${formatMoney(diff.totals.after.alternates)}` },
+          ]}
+        />
       )}
     </Stack>
   );

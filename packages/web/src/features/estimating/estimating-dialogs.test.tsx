@@ -164,12 +164,12 @@ describe('the items section', () => {
     await waitFor(async () => expect(await headings()).toEqual(['Shower Glass', 'Other']));
     const [glass] = await screen.findAllByTestId('estimate-category');
     await waitFor(() => expect(within(glass!).getByTestId('category-note').textContent).toBe('Tempered only.'));
-    expect(screen.getByTestId('total-total').textContent).toBe('$850.00');
+    expect(screen.getByTestId('figure-total').textContent).toBe('$850.00');
     await userEvent.click(within(within(glass!).getByTestId('alternate-choice')).getByText('Alternate'));
-    expect(screen.getByTestId('total-total').textContent).toBe('$1,150.00');
-    expect(screen.getByTestId('total-cost').textContent).toBe('$700.00');
+    expect(screen.getByTestId('figure-total').textContent).toBe('$1,150.00');
+    expect(screen.getByTestId('figure-cost').textContent).toBe('$700.00');
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ alternate_categories: [1] }));
     // the saved estimate keeps the choice
-    expect(screen.getByTestId('total-total').textContent).toBe('$1,150.00');
+    expect(screen.getByTestId('figure-total').textContent).toBe('$1,150.00');
   });
 });
