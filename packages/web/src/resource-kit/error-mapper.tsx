@@ -17,6 +17,7 @@
 import { notifyUnauthorized } from './unauthorized.ts';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useLoader } from '../ui/loader.tsx';
 import { loadNotifications } from '../ui/notifications-host.tsx';
 import { HttpError, NetworkError } from './http.ts';
 
@@ -172,4 +173,26 @@ export function reportSuccess(message: ReactNode, { long = false }: { long?: boo
     if (previous) notifications.hide(previous);
     notifications.show({ id, color: 'teal', message, autoClose: long ? LONG_SUCCESS_AUTO_CLOSE_MS : SUCCESS_AUTO_CLOSE_MS, withBorder: true, closeButtonProps: CLOSE_NOTICE });
   });
+}
+
+/**
+ * Runs work behind the app's one busy indicator, says `done` when it went, and reports what went
+ * wrong (reportError); resolves with its answer, or null when it failed. For a screen's action
+ * buttons (Finalize, Send, Pull):
+ *
+ *   const run = useReportedRun();
+ *   const job = await run(() => convertToJob(queryClient, id), 'Job made from the estimate.');
+ */
+export function useReportedRun(): <T>(work: () => Promise<T>, done: string) => Promise<T | null> {
+  const loader = useLoader();
+  return async (work, done) => {
+    try {
+      const out = await loader.run(work());
+      reportSuccess(done);
+      return out;
+    } catch (e) {
+      reportError(e);
+      return null;
+    }
+  };
 }

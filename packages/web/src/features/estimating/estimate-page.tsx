@@ -29,12 +29,11 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { useReportedRun } from '../../resource-kit/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
-import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
@@ -56,7 +55,6 @@ export const REVISE_CONFIRM = 'Make a new revision of this estimate? This one is
 
 function StatusActions({ estimate }: { estimate: Estimate }) {
   const dialogs = useDialogs();
-  const loader = useLoader();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('edit', 'estimates');
@@ -64,16 +62,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
   const status = estimate.status ?? 'draft';
   const latest = !estimate.superseded_at;
 
-  const run = async <T,>(work: () => Promise<T>, done: string): Promise<T | null> => {
-    try {
-      const out = await loader.run(work());
-      reportSuccess(done);
-      return out;
-    } catch (e) {
-      reportError(e);
-      return null;
-    }
-  };
+  const run = useReportedRun();
   const move = async (to: EstimateStatus) => {
     const how = statusMove(status, to);
     if (!how) return;

@@ -11,13 +11,12 @@ import { IconArrowBackUp, IconPackageExport, IconPencil } from '@tabler/icons-re
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { useReportedRun } from '../../resource-kit/error-mapper.tsx';
 import { callAction } from '../../resource-kit/actions.ts';
 import { resourceKeys, storeRecords, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
-import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openBomDialog } from './bom-dialog.tsx';
@@ -56,19 +55,15 @@ function refreshStock(queryClient: QueryClient) {
 function BomActions({ bom, canEdit }: { bom: Bom; canEdit: boolean }) {
   const modals = useModals();
   const dialogs = useDialogs();
-  const loader = useLoader();
+  const run = useReportedRun();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const act = async (verb: 'pull' | 'return', question: string, title: string, done: string) => {
     if (!(await dialogs.confirm(question, { title, confirmLabel: title }))) return;
-    try {
-      const { data } = await loader.run(callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }));
-      storeRecords(queryClient, 'boms', [data]);
-      refreshStock(queryClient);
-      reportSuccess(done);
-    } catch (e) {
-      reportError(e);
-    }
+    const answer = await run(() => callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }), done);
+    if (!answer) return;
+    storeRecords(queryClient, 'boms', [answer.data]);
+    refreshStock(queryClient);
   };
   const edit = async () => {
     let deleted = false;

@@ -19,14 +19,13 @@ import { IconMail, IconPencil, IconPrinter, IconSend, IconTags, IconTruckDeliver
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { useReportedRun } from '../../resource-kit/error-mapper.tsx';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useSettingValue } from '../../resource-kit/settings.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
-import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -199,7 +198,6 @@ function PrintedOrder({ order, vendor, lines, company }: { order: Order; vendor:
 function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const modals = useModals();
   const dialogs = useDialogs();
-  const loader = useLoader();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const vendor = useRecord('vendors', order.vendor_id).data;
@@ -208,16 +206,8 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const status = purchaseOrderStatus(order);
   const prepareLabels = usePrepareLabels();
 
-  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
-    try {
-      await loader.run(action());
-      reportSuccess(done);
-      return true;
-    } catch (e) {
-      reportError(e);
-      return false;
-    }
-  };
+  const reportedRun = useReportedRun();
+  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => (await reportedRun(action, done)) !== null;
   const printLabels = async () => {
     const labels = await openReceivedLabelsDialog(modals, order);
     if (labels) prepareLabels(labels);
