@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import { alternatesChoosable, contentLockedMessage, type EstimateState } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
@@ -7,9 +7,9 @@ import { rowById } from '../../engine/lookup.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 
 /** Only a draft is edited or deleted (domain.md 4); its status moves only through the status action. */
-function refuseUnlessDraft(estimate: { status?: unknown; superseded_at?: unknown } | null | undefined): void {
-  if (estimate?.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
-  if (estimate && estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
+function refuseUnlessDraft(estimate: EstimateState | null | undefined): void {
+  const why = estimate ? contentLockedMessage(estimate) : null;
+  if (why) throw new ApiError(409, why);
 }
 
 /** An item's category: its product's, else its takeoff option's (the estimate groups and totals by it). */
@@ -38,7 +38,7 @@ export const estimatesHooks: Hooks<'estimates'> = {
   },
   beforeSave: ({ values, existing }) => {
     // the client's choice of alternates is made on an open estimate too (it is what was offered)
-    if (existing?.status === 'open' && existing.superseded_at == null && onlyAlternatesChange(values, existing)) return;
+    if (existing && alternatesChoosable(existing) && onlyAlternatesChange(values, existing)) return;
     refuseUnlessDraft(existing);
   },
   beforeDelete: ({ existing }) => refuseUnlessDraft(existing),

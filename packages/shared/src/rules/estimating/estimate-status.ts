@@ -39,3 +39,20 @@ export function refusedMoveMessage(from: EstimateStatus, to: EstimateStatus): st
 }
 
 export const OLDER_REVISION_MESSAGE = 'This is an older revision, kept as it was. Open the latest revision to change it.';
+
+/** What decides whether an estimate may change: its status and whether a newer revision replaced it. */
+export interface EstimateState {
+  status?: string | null;
+  superseded_at?: unknown;
+}
+
+/** Why an estimate's content (its fields, items, category notes, takeoff) may not change; null when it may (a draft, the latest revision). */
+export function contentLockedMessage(e: EstimateState): string | null {
+  if (e.superseded_at != null) return OLDER_REVISION_MESSAGE;
+  return e.status === 'draft' ? null : ONLY_DRAFTS_MESSAGE;
+}
+
+export const contentEditable = (e: EstimateState): boolean => contentLockedMessage(e) === null;
+
+/** Whether the client's choice of alternates may change: while it is offered (a draft or open), on the latest revision. */
+export const alternatesChoosable = (e: EstimateState): boolean => (e.status === 'draft' || e.status === 'open') && e.superseded_at == null;

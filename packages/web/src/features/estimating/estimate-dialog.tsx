@@ -8,6 +8,7 @@
  */
 import { ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
 import { toIsoDate } from '@glazier/shared/rules/dates';
+import { contentLockedMessage } from '@glazier/shared/rules/estimating/estimate-status';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
@@ -46,7 +47,8 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
   const canEdit = useCan('edit', 'estimates');
   const canAddClient = useCan('edit', 'clients');
   const categories = useList('product_categories');
-  const editable = canEdit && (!record || (record.status === 'draft' && !record.superseded_at));
+  const lockedBecause = record ? contentLockedMessage(record) : null;
+  const editable = canEdit && !lockedBecause;
   const month = currentMonth();
   const dialog = useRecordDialog('estimates', {
     deleteConfirm: 'Delete this estimate?',
@@ -78,9 +80,9 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
       canDelete={editable}
       extra={extra}
     >
-      {record && !editable && canEdit && (
+      {lockedBecause && canEdit && (
         <Text size="sm" c="dimmed" data-testid="estimate-read-only-reason">
-          {record.superseded_at ? 'This is an older revision, kept as it was.' : 'Only a draft estimate can be edited. Set it back to draft to change it.'}
+          {lockedBecause}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">

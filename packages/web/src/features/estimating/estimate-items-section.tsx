@@ -15,6 +15,7 @@ import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
+import { alternatesChoosable, contentEditable } from '@glazier/shared/rules/estimating/estimate-status';
 import { alternateTitle, itemTitle, itemsByCategory, type CategoryGroup } from '@glazier/shared/rules/estimating/estimate-document';
 import { estimateTotals, hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
@@ -38,10 +39,6 @@ type CategoryNote = RecordOf<'estimate_category_notes'>;
 
 export const ITEM_QTY_WARNING_LABEL = 'Qty differs from the takeoff';
 
-/** Whether the estimate's items and notes may change (a draft, the latest revision). */
-export const isEditable = (e: Estimate) => e.status === 'draft' && !e.superseded_at;
-/** Whether the client's choice of alternates may change (offered: a draft or open estimate). */
-const choiceEditable = (e: Estimate) => (e.status === 'draft' || e.status === 'open') && !e.superseded_at;
 
 /**
  * The takeoff's calculated qty of each option (empty without a takeoff): the takeoff with its
@@ -140,7 +137,7 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
   const notes = useList('estimate_category_notes', relationQuery('estimates', 'category_notes', estimate.id) ?? {}).data ?? [];
   const categories = useList('product_categories').data ?? [];
   const calculated = useCalculatedQtys(estimate.id);
-  const editable = canEdit && isEditable(estimate);
+  const editable = canEdit && contentEditable(estimate);
   // The choice shows at once; the saved estimate follows (its total is the server's too).
   const [choice, setChoice] = useState<number[] | null>(null);
   const chosen = choice ?? estimate.alternate_categories ?? [];
@@ -201,7 +198,7 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
                     ]}
                     value={useAlt ? 'alternate' : 'base'}
                     onChange={(v) => void choose(g.categoryId!, v === 'alternate')}
-                    readOnly={!canEdit || !choiceEditable(estimate)}
+                    readOnly={!canEdit || !alternatesChoosable(estimate)}
                     data-testid="alternate-choice"
                   />
                 )}

@@ -11,6 +11,7 @@
 import { formatDate } from '@glazier/shared/rules/dates';
 import {
   BACK_TO_DRAFT_CONFIRM,
+  contentEditable,
   ESTIMATE_STATUS_LABELS,
   FINALIZE_CONFIRM,
   statusChoices,
@@ -40,7 +41,7 @@ import { ApprovalLinks } from './approval-link.tsx';
 import { changeStatus, convertToJob, revise } from './estimate-actions.ts';
 import { openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
-import { EstimateItemsSection, isEditable } from './estimate-items-section.tsx';
+import { EstimateItemsSection } from './estimate-items-section.tsx';
 import { EstimateRevisions } from './estimate-revisions.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
 
@@ -165,7 +166,7 @@ export function EstimatePage() {
   const scopeNames = useScopeNames();
   const current = useRecord('estimates', id).data;
   const addItem = (e: Estimate) => void openEstimateItemDialog(modals, { initial: { estimate_id: e.id } });
-  useScreenAction('add', canEdit && current && isEditable(current) ? () => addItem(current) : null);
+  useScreenAction('add', canEdit && current && contentEditable(current) ? () => addItem(current) : null);
 
   const edit = async (e: Estimate) => {
     let deleted = false;
@@ -209,7 +210,7 @@ export function EstimatePage() {
           <StatusActions estimate={e} />
           {canEdit && (
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(e)}>
-              {isEditable(e) ? 'Edit' : 'Details'}
+              {contentEditable(e) ? 'Edit' : 'Details'}
             </Button>
           )}
         </>
@@ -229,7 +230,7 @@ export function EstimatePage() {
           label: 'Items',
           relation: 'items',
           render: (e) => <EstimateItemsSection estimate={e} />,
-          onAdd: canEdit && current && isEditable(current) ? addItem : undefined,
+          onAdd: canEdit && current && contentEditable(current) ? addItem : undefined,
           addLabel: 'Add Item',
         },
         {

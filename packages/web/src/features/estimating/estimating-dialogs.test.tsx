@@ -6,6 +6,7 @@
  */
 import { DEFAULT_ROLE_MATRIX } from '@glazier/shared/permissions';
 import { COST_WARNING, PRICE_WARNING, QTY_WARNING } from '@glazier/shared/rules/estimating/estimate-item';
+import { ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('Estimate dialog', () => {
     const stack = renderModalStack('manager');
     act(() => void openEstimateDialog(stack(), { record: estimate({ status: 'open' }) }));
     const dialog = await screen.findByRole('dialog', { name: 'Estimate' });
-    expect(within(dialog).getByTestId('estimate-read-only-reason').textContent).toContain('Only a draft estimate can be edited');
+    expect(within(dialog).getByTestId('estimate-read-only-reason').textContent).toBe(ONLY_DRAFTS_MESSAGE);
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
   });

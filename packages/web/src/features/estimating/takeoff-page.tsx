@@ -15,7 +15,7 @@
  * Only a draft is changed (the server answers 409 otherwise): another estimate's takeoff is shown
  * read-only, with a notice. The takeoff record itself is made with the first unit.
  */
-import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE, contentEditable } from '@glazier/shared/rules/estimating/estimate-status';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { formatQty } from '@glazier/shared/rules/money';
 import { estimateItemsFromTakeoff } from '@glazier/shared/actions/estimating';
@@ -98,7 +98,7 @@ export function TakeoffPage() {
   const totals = useMemo(() => calculatedQtys(units, items ?? []), [units, items]);
 
   const record = estimate.data;
-  const draft = record?.status === 'draft' && record.superseded_at == null;
+  const draft = record != null && contentEditable(record);
   const readOnly = !draft;
   const showSkeleton = useDelayedFlag(!record || takeoffs.isPending || options.isPending);
 
