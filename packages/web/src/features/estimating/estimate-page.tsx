@@ -122,9 +122,12 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
           Print
         </Button>
       )}
-      <Button variant="default" component={Link} to={`/estimates/${estimate.id}/takeoff`} leftSection={<IconGridDots size={16} />}>
-        Takeoff
-      </Button>
+      {/* the takeoff screen needs edit estimates (its route's guard) */}
+      {canEdit && (
+        <Button variant="default" component={Link} to={`/estimates/${estimate.id}/takeoff`} leftSection={<IconGridDots size={16} />}>
+          Takeoff
+        </Button>
+      )}
       {canEdit && latest && (
         <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void makeRevision()}>
           Revise
