@@ -109,7 +109,7 @@ test('a site opening typed into a job product fills its glass size, less the ser
   await expect(dialog).toHaveCount(0);
 
   // both sizes on the job's products
-  await expect(page.getByTestId('job-product-row')).toContainText('opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+  await expect(page.getByTestId('job-product-row')).toContainText('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
   const saved = (await (await page.request.get(`${baseURL}/api/job_products?job_id=${job.id}`)).json()).data[0];
   expect(saved).toMatchObject({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75, is_measured: true });
   expect(saved.measure_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FLAGS, type FeatureFlags } from '../catalogue/series-features.ts';
-import { countProductLabels, includedForPrint, jobHeading, pieceSizeText, printSource, productLabels, seriesPrints, type LabelledProduct } from './job-labels.ts';
+import { countProductLabels, includedForPrint, jobHeading, printSource, productLabels, seriesPrints, type LabelledProduct } from './job-labels.ts';
 
 const flags = (on: Partial<FeatureFlags>): FeatureFlags => ({ ...NO_FLAGS, ...on });
 const CUT = flags({ enable_cutlist: true });
@@ -35,6 +35,11 @@ describe('labels of a job product', () => {
     // A measured qty is one piece; none still counts as one.
     expect(productLabels(product({ qty: 2.5, glass_width: 10 }), JOB, DIM)).toHaveLength(1);
     expect(productLabels(product({ qty: 0, glass_width: 10 }), JOB, DIM)).toHaveLength(1);
+  });
+
+  it('shows both sizes of a piece measured to cut (B6): the opening and the glass', () => {
+    const [label] = productLabels(product({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), JOB, DIM);
+    expect(label!.sizes).toBe('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
   });
 
   it('makes one label per leaf row of a cut list, described by its parents, whatever the qty', () => {
@@ -72,11 +77,9 @@ describe('labels of a job product', () => {
     expect(includedForPrint(product(), DIM_MEASURED, { unmeasured: true, fabricated: true })).toBe(false);
   });
 
-  it('heads a job by number, else name; writes a size with a dash for a missing side', () => {
+  it('heads a job by number, else name', () => {
     expect(jobHeading(JOB)).toBe('1042');
     expect(jobHeading({ number: null, name: 'Smith' })).toBe('Smith');
     expect(jobHeading(null)).toBe('');
-    expect(pieceSizeText({ glass_width: 12.5, glass_height: null })).toBe('Glass 12 1/2" × —');
-    expect(pieceSizeText({ glass_width: null, glass_height: null })).toBe('');
   });
 });

@@ -5,7 +5,8 @@
  * - A product prints from its cut list when its series enables cutlist and the list has rows: one
  *   label per leaf row, its description the texts of the rows above it and its own.
  * - Otherwise from its dimensions when its series enables dimensions and it has a glass width: one
- *   label per piece, repeated qty times (labels.ts `labelCopies`), with the glass size.
+ *   label per piece, repeated qty times (labels.ts `labelCopies`), with the opening and glass
+ *   sizes (measure-to-cut.ts `formatSizes`).
  * - Anything else cannot be chosen ("No Cutlist Info").
  * - Unmeasured (where the series has the measured step) and fabricated products are left out
  *   unless asked for: both off by default (platform.md 9).
@@ -13,9 +14,9 @@
  * the job product's page when the caller gives its URL.
  */
 import type { FeatureFlags } from '../catalogue/series-features.ts';
-import { formatLength } from '../length.ts';
 import { cutListLeaves, parseCutList, type CutListRow } from './cut-list.ts';
 import { labelCopies, type Label } from './labels.ts';
+import { formatSizes } from './measure-to-cut.ts';
 
 /** What a label needs of a job product. */
 export interface LabelledProduct {
@@ -26,6 +27,9 @@ export interface LabelledProduct {
   cut_list_json: unknown;
   glass_width: number | null;
   glass_height: number | null;
+  // measure-to-cut (B6): the site opening, shown beside the glass on the label
+  opening_width?: number | null;
+  opening_height?: number | null;
   is_measured: boolean;
   is_fabricated: boolean;
 }
@@ -72,16 +76,6 @@ export function includedForPrint(product: LabelledProduct, flags: FeatureFlags, 
 /** A job as labels and dialogs head it: its number, or its name when it has none (platform.md 2.7). */
 export const jobHeading = (job: LabelledJob | null | undefined) => job?.number || job?.name || '';
 
-/**
- * The sizes line of a piece: the glass size for now. Measure-to-cut (B6) adds the opening
- * ("Opening … / Glass …") here, the one place a label's sizes are written.
- */
-export function pieceSizeText(product: Pick<LabelledProduct, 'glass_width' | 'glass_height'>): string {
-  if (product.glass_width == null && product.glass_height == null) return '';
-  const side = (n: number | null) => (n == null ? '—' : formatLength(n));
-  return `Glass ${side(product.glass_width)} × ${side(product.glass_height)}`;
-}
-
 /** A cut list leaf's description: the texts of its parent rows, then its own. */
 export const leafDescription = (parents: readonly string[], text: string) => [...parents, text].join(' › ');
 
@@ -92,7 +86,7 @@ export function productLabels(product: LabelledProduct, job: LabelledJob | null,
     case 'cutlist':
       return cutListLeaves(cutListRows(product)).map((leaf) => ({ ...base, description: leafDescription(leaf.parents, leaf.text) }));
     case 'dimensions': {
-      const sizes = pieceSizeText(product);
+      const sizes = formatSizes(product);
       return Array.from({ length: labelCopies(product.qty, 'unit') }, () => ({ ...base, description: '', sizes }));
     }
     default:

@@ -17,7 +17,7 @@ export const labelSchema = z.object({
   qr: z.string().min(1).optional(),
   /**
    * A piece's sizes, on a line of their own ("Glass 35 7/16" × 72""; with measure-to-cut
-   * "Opening … / Glass …"): job-labels.ts `pieceSizeText` makes it.
+   * "Opening …, glass …"): measure-to-cut.ts `formatSizes` makes it.
    */
   sizes: z.string().optional(),
   /** More lines under the note (e.g. a size), each on its own line. */

@@ -48,12 +48,12 @@ describe('glassSize', () => {
 
 describe('formatSizes', () => {
   it('reads "opening A × B, glass C × D"', () => {
-    expect(formatSizes({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 })).toBe('opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+    expect(formatSizes({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 })).toBe('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
   });
 
   it('shows what is known: the glass alone, a dash for a side missing, nothing for nothing', () => {
-    expect(formatSizes({ glass_width: 30, glass_height: 40 })).toBe('glass 30" × 40"');
-    expect(formatSizes({ opening_width: 30, glass_width: 29.5 })).toBe('opening 30" × —, glass 29 1/2" × —');
+    expect(formatSizes({ glass_width: 30, glass_height: 40 })).toBe('Glass 30" × 40"');
+    expect(formatSizes({ opening_width: 30, glass_width: 29.5 })).toBe('Opening 30" × —, glass 29 1/2" × —');
     expect(formatSizes({})).toBe('');
     expect(formatSize(null, undefined)).toBe('');
   });

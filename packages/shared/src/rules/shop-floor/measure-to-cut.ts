@@ -53,10 +53,11 @@ export function formatSize(width: number | null | undefined, height: number | nu
 
 /**
  * Both sizes of a piece, as the job's products and its label show them:
- * `opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"`; either part alone when only it is known.
+ * `Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"`; either part alone when only it is known.
  */
 export function formatSizes(p: Sizes): string {
   const opening = formatSize(p.opening_width, p.opening_height);
   const glass = formatSize(p.glass_width, p.glass_height);
-  return [opening && `opening ${opening}`, glass && `glass ${glass}`].filter(Boolean).join(', ');
+  const text = [opening && `opening ${opening}`, glass && `glass ${glass}`].filter(Boolean).join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

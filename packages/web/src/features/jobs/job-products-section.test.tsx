@@ -57,7 +57,7 @@ describe('job products section', () => {
     const [mirror, shelf] = await screen.findAllByTestId('job-product-row');
     expect(within(mirror!).getByText('36 1/4" × 71 3/4"')).toBeTruthy();
     expect(within(mirror!).getByText('opening 36 7/16" × 72"')).toBeTruthy();
-    expect(within(mirror!).getByTestId('job-product-phone-line').textContent).toBe('opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+    expect(within(mirror!).getByTestId('job-product-phone-line').textContent).toBe('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
     expect(within(shelf!).getAllByText('30" × 12"')).toHaveLength(2); // the cell, and the phone's line
     expect(within(shelf!).queryByText(/opening/)).toBeNull();
   });

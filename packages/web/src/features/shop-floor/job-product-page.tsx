@@ -6,7 +6,8 @@
  * show.
  */
 import { formatQty } from '@glazier/shared/rules/money';
-import { cutListRows, jobHeading, pieceSizeText } from '@glazier/shared/rules/shop-floor/job-labels';
+import { cutListRows, jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
+import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -64,7 +65,7 @@ export function JobProductPage() {
   if (product.isError && !p) return <Text c="red">Could not load this product.</Text>;
   if (!p) return <Text c="dimmed">Loading…</Text>;
   const rows = cutListRows(p);
-  const sizes = pieceSizeText(p);
+  const sizes = formatSizes(p);
   const steps = STEPS.filter(([, flag]) => flags[flag]);
 
   return (

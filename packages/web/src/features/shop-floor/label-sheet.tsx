@@ -38,7 +38,7 @@ function LabelFace({ label, svg }: { label: Label; svg: string | undefined }) {
       <div className="label-text">
         <div className="label-name">{label.name}</div>
         {label.description && <div className="label-description">{label.description}</div>}
-        {/* The piece's sizes (shared/rules/shop-floor/job-labels.ts pieceSizeText: glass; opening too with measure-to-cut). */}
+        {/* The piece's sizes (shared/rules/shop-floor/measure-to-cut.ts formatSizes: opening and glass). */}
         {label.sizes && <div className="label-sizes">{label.sizes}</div>}
         {label.job && <div className="label-small">Job {label.job}</div>}
         {label.note && <div className="label-small">{label.note}</div>}

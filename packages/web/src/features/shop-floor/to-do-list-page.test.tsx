@@ -64,7 +64,7 @@ describe('to-do list page', () => {
     expect(within(jobs[0]!).getByText(/Starts/)).toBeTruthy();
     expect(within(jobs[0]!).getAllByTestId('to-do-row')).toHaveLength(2);
     // both sizes of a measured piece, with its series
-    expect(within(jobs[0]!).getAllByTestId('to-do-row')[0]!.textContent).toContain('Frameless · opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+    expect(within(jobs[0]!).getAllByTestId('to-do-row')[0]!.textContent).toContain('Frameless · Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
     expect(screen.getByTestId('to-do-total').textContent).toBe('3 left');
     const asked = calls.find((c) => c.url.pathname === '/api/job_products')!.url.searchParams;
     expect(Object.fromEntries(asked)).toMatchObject({ needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', page: '1', per_page: '50' });
