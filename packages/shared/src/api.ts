@@ -11,6 +11,8 @@ export interface Page<T> {
 
 export interface ListResponse<T> {
   data: T[];
+  /** More rows matched than an unpaged list gives (`LIST_LIMIT`): the caller must say so. */
+  truncated?: true;
 }
 
 export interface ApiErrorBody {

@@ -70,8 +70,13 @@ function serverNow(serverDate: string | null): string {
 type QueryOptions<T> = Partial<UseQueryOptions<T, Error, T, QueryKey>>;
 
 export async function fetchList<N extends ResourceName>(resource: N, filters: Query = {}, signal?: AbortSignal): Promise<RecordOf<N>[]> {
+  return (await fetchListAnswer(resource, filters, signal)).data;
+}
+
+/** An unpaged list with its `truncated` flag, for a screen that must say when it got only the first `LIST_LIMIT` rows. */
+export async function fetchListAnswer<N extends ResourceName>(resource: N, filters: Query = {}, signal?: AbortSignal): Promise<ListResponse<RecordOf<N>>> {
   const { data } = await http<ListResponse<RecordOf<N>>>('GET', resourcePath(resource), { query: filters, signal });
-  return data.data;
+  return data;
 }
 
 export async function fetchPage<N extends ResourceName>(resource: N, params: PageParams, signal?: AbortSignal): Promise<Page<RecordOf<N>>> {

@@ -1,6 +1,7 @@
 /** The jobs area of the demo: jobs with their products, job templates, and pickup items. */
 import { PICKUP_REASONS, PICKUP_STATUSES, SCOPES } from '@glazier/shared/resources/jobs';
 import { isJobComplete } from '@glazier/shared/rules/jobs/job-scope';
+import type { CutListRow } from '@glazier/shared/rules/shop-floor/cut-list';
 import type { Row } from '../../db/client.ts';
 import type { DemoCatalogue, ProductInfo, Scope } from './catalogue.ts';
 import { load, loadRows } from './load.ts';
@@ -29,7 +30,7 @@ export interface DemoJobs {
   counts: { jobs: number; job_templates?: number; job_products: number };
 }
 
-interface LineDraft { product: ProductInfo; qty: number; measured: boolean; ordered: boolean; fabricated: boolean; w: number | null; h: number | null }
+interface LineDraft { product: ProductInfo; qty: number; measured: boolean; ordered: boolean; fabricated: boolean; w: number | null; h: number | null; cutList: CutListRow[] }
 
 /** Jobs, each with at least one product (past jobs invoiced at their products' revenue), and the job templates. */
 export async function seedJobs(
@@ -54,7 +55,7 @@ export async function seedJobs(
           job_id: ids[j], product_id: p.id, series_id: p.seriesId, name: p.name, note: rng.chance(0.1) ? rng.pick(NOTES) || null : null, qty: l.qty,
           cost: cents(p.cost * l.qty), revenue: cents(p.revenue * l.qty),
           default_cost_per_unit: p.cost, default_revenue_per_unit: p.revenue, glass_width: l.w, glass_height: l.h,
-          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null, cut_list_json: [],
+          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null, cut_list_json: l.cutList,
           is_fabricated: l.fabricated, is_measured: l.measured, is_ordered: l.ordered, sort: k,
         });
       }
@@ -133,9 +134,31 @@ function drawJobProducts(ctx: SeedContext, infos: readonly JobInfo[], catalogue:
       return {
         product, qty, measured: past || rng.chance(0.5), ordered: past || rng.chance(0.4), fabricated: past || rng.chance(0.3),
         w: glass ? rng.int(18, 72) + rng.pick([0, 0.25, 0.5, 0.75]) : null, h: glass ? rng.int(24, 96) + rng.pick([0, 0.25, 0.5, 0.75]) : null,
+        cutList: past ? [] : demoCutList(product, j, k),
       };
     });
   });
+}
+
+const CLOSETS = ['Master closet', 'Pantry', 'Linen closet', "Kids' closet", 'Hall closet'] as const;
+const WALLS = ['Back wall', 'Left wall', 'Right wall'] as const;
+
+/**
+ * The shop's cut list of a cut-list-only product (shelving) on upcoming work, two of three of
+ * them: closets › walls › pieces, so the labels and the Cut List dialog have something to show.
+ * Drawn from the line's place, not the rng, so the rest of the demo stays as it was.
+ */
+function demoCutList(product: ProductInfo, j: number, k: number): CutListRow[] {
+  if (!product.cat.flags.enable_cutlist || product.cat.flags.enable_dimensions || (j + k) % 3 === 0) return [];
+  const leaf = (text: string): CutListRow => ({ text, sub_rows: [] });
+  const depth = 12 + ((j + k) % 2) * 4;
+  return Array.from({ length: 1 + ((j * 7 + k) % 2) }, (_, c) => ({
+    text: CLOSETS[(j + k + c) % CLOSETS.length]!,
+    sub_rows: WALLS.slice(0, 2 + ((j + c) % 2)).map((wall, w) => {
+      const run = 36 + ((j + w * 5 + c) % 7) * 6;
+      return { text: wall, sub_rows: [leaf(`${depth}" shelf × ${run}"`), leaf(`Rod × ${run - 1}"`), leaf(`${2 + Math.floor(run / 24)} brackets`)] };
+    }),
+  }));
 }
 
 const TEMPLATE_NAMES = ['Standard Bath Package', 'Apartment Turnover', 'Closet Package', 'Model Home Package', 'Gym Mirrors', 'Shower Door Only'] as const;

@@ -8,11 +8,12 @@
  */
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { countProductLabels, includedForPrint, jobHeading, seriesPrints, type PrintInclusion } from '@glazier/shared/rules/shop-floor/job-labels';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { LIST_LIMIT } from '@glazier/shared/api';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { fetchList, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { fetchList, fetchListAnswer, useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { CheckField } from '../../ui/fields.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
@@ -28,21 +29,30 @@ interface Chosen {
 }
 
 /** The job products of the chosen series that go on labels, and their (active) jobs. */
-async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: ReturnType<typeof useSeriesFlags>): Promise<{ products: JobProduct[]; jobs: Job[] }> {
+interface Printable {
+  products: JobProduct[];
+  jobs: Job[];
+  /** Series of which more products matched than one list gives (`LIST_LIMIT`): only the first are here. */
+  truncated: number[];
+}
+
+async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: ReturnType<typeof useSeriesFlags>): Promise<Printable> {
   const lists = await Promise.all(
     [...chosen].map(async ([seriesId, { include }]) => {
       const flags = flagsOf(seriesId);
       // What is left out anyway is not fetched (the server filters the flags).
+      // Soonest jobs first, so that a list cut at LIST_LIMIT keeps the work that is due.
       const filters = {
         series_id: seriesId,
+        sort_column: 'job_start_date',
         ...(include.fabricated ? {} : { is_fabricated: false }),
         ...(include.unmeasured || !flags.enable_measured ? {} : { is_measured: true }),
       };
-      const products = await fetchList('job_products', filters);
-      return products.filter((p) => includedForPrint(p, flags, include));
+      const answer = await fetchListAnswer('job_products', filters);
+      return { seriesId, truncated: Boolean(answer.truncated), products: answer.data.filter((p) => includedForPrint(p, flags, include)) };
     }),
   );
-  const products = lists.flat();
+  const products = lists.flatMap((l) => l.products);
   const ids = [...new Set(products.map((p) => p.job_id))];
   const jobs: Job[] = [];
   // Active jobs only (the list's default), a thousand ids a call.
@@ -50,7 +60,7 @@ async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: Retur
   const active = new Set(jobs.map((j) => j.id));
   // By number, as the job lookup lists them (jobs without one, by name, last).
   jobs.sort((a, b) => (a.number && b.number ? a.number.localeCompare(b.number, undefined, { numeric: true }) : a.number ? -1 : b.number ? 1 : (a.name ?? '').localeCompare(b.name ?? '')));
-  return { products: products.filter((p) => active.has(p.job_id)), jobs };
+  return { products: products.filter((p) => active.has(p.job_id)), jobs, truncated: lists.filter((l) => l.truncated).map((l) => l.seriesId) };
 }
 
 export function PrintLabelsPage() {
@@ -60,7 +70,7 @@ export function PrintLabelsPage() {
   const loader = useLoader();
   const prepare = usePrepareLabels();
   const [chosen, setChosen] = useState<Map<number, Chosen>>(new Map());
-  const [found, setFound] = useState<{ products: JobProduct[]; jobs: Job[] } | null>(null);
+  const [found, setFound] = useState<Printable | null>(null);
   const [jobIds, setJobIds] = useState<Set<number>>(new Set());
 
   const printable = (series.data ?? []).filter((s) => seriesPrints(seriesFlags(s, categories.data?.find((c) => c.id === s.category_id))));
@@ -155,6 +165,12 @@ export function PrintLabelsPage() {
         <Text size="sm" c="dimmed" mb="xs">
           {[...chosen.keys()].map((id) => series.data?.find((s) => s.id === id)?.name).join(', ')}
         </Text>
+        {found.truncated.length > 0 && (
+          <Alert color="yellow" mb="xs" data-testid="print-truncated">
+            More than {LIST_LIMIT.toLocaleString('en-US')} products of {found.truncated.map((id) => series.data?.find((s) => s.id === id)?.name ?? 'a series').join(', ')} are waiting: only the first{' '}
+            {LIST_LIMIT.toLocaleString('en-US')} are listed. Print these, mark them fabricated, then come back for the rest.
+          </Alert>
+        )}
         {found.jobs.length === 0 ? (
           <Text c="dimmed">No active job has products of these series to print.</Text>
         ) : (

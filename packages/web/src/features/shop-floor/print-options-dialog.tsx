@@ -53,6 +53,8 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
     }
     setPicked(next);
   };
+  // Why a printable product starts unchosen, said once under the table (the M and F columns show which).
+  const leftOut = picked == null && rows.some((p) => printable(p) && !chosen.has(p.id));
   const selected = rows.filter((p) => chosen.has(p.id));
   const count = selected.reduce((n, p) => n + countProductLabels(p, flagsOf(p.series_id)), 0);
   const print = () => {
@@ -141,6 +143,11 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
           </Table.Tbody>
         </Table>
       </ModalList>
+      {leftOut && (
+        <Text size="xs" c="dimmed" data-testid="print-left-out">
+          Products not measured yet, or already fabricated, are left out at first; tick them to print their labels too.
+        </Text>
+      )}
       <PrintFooter
         count={count}
         onPrint={print}
