@@ -1,6 +1,7 @@
 /** Configuration from the environment (documented in README.md). */
 import path from 'node:path';
 import { compile } from '@fastify/proxy-addr';
+import { QUERY_TIMEOUT_MS } from './db/pg-driver.ts';
 
 export interface Config {
   port: number;
@@ -23,6 +24,8 @@ export interface Config {
   scheduleCheckMs: number;
   /** Addresses / CIDR ranges that may read GET /metrics without signing in (METRICS_ALLOW). */
   metricsAllow: string[];
+  /** PostgreSQL: how long a statement may go unanswered before the server takes the connection for lost and answers 503 (0: never). */
+  dbQueryTimeoutMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainTimeoutMs: positive(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS', 25_000),
     scheduleCheckMs: positive(env.SCHEDULE_CHECK_MS, 'SCHEDULE_CHECK_MS', 3600_000),
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
+    dbQueryTimeoutMs: env.DB_QUERY_TIMEOUT_MS?.trim() === '0' ? 0 : positive(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS', QUERY_TIMEOUT_MS),
   };
 }

@@ -27,6 +27,8 @@ const [command = 'serve', ...rest] = process.argv.slice(2);
 
 async function serve() {
   const db = await openReadyDb(config);
+  // Set after the migrations, which may run long on a big database.
+  db.setQueryTimeout(config.dbQueryTimeoutMs);
   const controlToken = config.databaseUrl ? undefined : newControlToken();
   const app = await buildApp({
     db,

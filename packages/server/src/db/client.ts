@@ -70,6 +70,12 @@ export interface Db {
   poolStats(): PoolStats;
   /** Timing of statements and transactions, for the metrics (one observer per database). */
   observer: DbObserver | undefined;
+  /**
+   * How long a statement may go unanswered before the connection counts as lost and the caller
+   * hears "unavailable" (0: no limit, the default). The serving app sets it (DB_QUERY_TIMEOUT_MS);
+   * PGlite runs in this process and has no network to lose: a no-op there.
+   */
+  setQueryTimeout(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,8 @@ export interface Driver {
   acquire(): Promise<{ conn: Connection; release: () => void }>;
   listen?(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   poolStats(): PoolStats;
+  /** PostgreSQL: how long a statement may go unanswered before its connection counts as lost (0: no limit). */
+  setQueryTimeout?(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -150,6 +158,7 @@ export function wrapDriver(driver: Driver): Db {
         }
       },
       listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),
+      setQueryTimeout: (ms) => driver.setQueryTimeout?.(ms),
       close: () => driver.close(),
     };
     return db;

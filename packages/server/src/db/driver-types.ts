@@ -68,7 +68,7 @@ export class DbError extends Error {
  * (too many connections), and node's socket errors as node-postgres reports them.
  */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'GLAZIER_DB_UNAVAILABLE']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|connection is closed|Client was closed|Cannot use a pool after calling end|The database is closed|The embedded database stopped/i;
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|connection is closed|Client was closed|Cannot use a pool after calling end|The database is closed|The embedded database stopped|Query read timeout/i;
 
 export function isUnavailable(e: unknown): boolean {
   const db = asDbError(e) ?? (e as DbErrorInfo | undefined);

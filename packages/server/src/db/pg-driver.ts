@@ -24,6 +24,13 @@ export const PREPARED_MAX = 500;
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * How long the serving app waits for a statement's answer before it takes the connection for dead
+ * (a network partition: packets dropped, no reset, the OS's TCP keepalive hours away) and answers
+ * 503. Off for the command line (migrations, backups, seeding), whose statements may run long.
+ */
+export const QUERY_TIMEOUT_MS = 30_000;
+
 export async function createPgDriver(connectionString: string, max = 10, preparedMax = PREPARED_MAX): Promise<Driver> {
   const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
@@ -40,10 +47,12 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
     return name;
   };
 
+  // 0: no timeout (node-postgres's read timeout; a timed-out client is destroyed, never reused)
+  let queryTimeoutMs = 0;
   const runOn = (q: pg.Pool | pg.PoolClient): Connection => ({
     async run(sql: string, params: unknown[], mode: RowMode, options?: QueryOptions) {
       try {
-        const config: pg.QueryConfig = { text: sql, values: params, name: nameFor(sql, options) };
+        const config: pg.QueryConfig & { query_timeout?: number } = { text: sql, values: params, name: nameFor(sql, options), ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}) };
         const res: pg.QueryResult | pg.QueryResult[] = mode === 'array' ? await q.query({ ...config, rowMode: 'array' }) : await q.query(config);
         // A multi-statement script answers one result per statement.
         return (Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? [];
@@ -69,7 +78,10 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       return {
         conn: {
           run: (sql, params, mode, options) =>
-            conn.run(sql, params, mode, options).catch((e: unknown) => {
+            // after a lost connection nothing more is sent on it (the ROLLBACK would wait for the timeout again)
+            broken
+              ? Promise.reject(DbError.from(new Error('Connection terminated: the database stopped answering.')))
+              : conn.run(sql, params, mode, options).catch((e: unknown) => {
               if (isUnavailable(e)) broken = true;
               throw e;
             }),
@@ -79,6 +91,9 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
     },
     listen: (channel, handlers) => listen(connectionString, channel, handlers),
     poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    setQueryTimeout: (ms) => {
+      queryTimeoutMs = ms;
+    },
     close: () => pool.end(),
   };
 }
