@@ -179,6 +179,8 @@ test('10 000 rows import with a progress bar, and the page stays responsive', as
   await expect(dialog.getByTestId('import-summary')).toHaveText('Ready: 10,000 to add, 0 to update.', { timeout: 180_000 });
   await dialog.getByRole('button', { name: 'Import 10,000 Rows' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  // the write phase moves too: the server's progress lines, streamed as it writes
+  await expect(dialog.getByText(/Writing rows: [1-9][\d,]* of 10,000/)).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText('Imported 10,000 materials: 10,000 added, 0 updated.')).toBeVisible({ timeout: 180_000 });
   const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
   expect(longest, 'the longest task while reading, checking and importing 10 000 rows (ms)').toBeLessThan(500);

@@ -175,7 +175,7 @@ export class Client {
   }
 
   get = (url: string) => this.request('GET', url);
-  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
   del = (url: string) => this.request('DELETE', url);
 

@@ -167,6 +167,33 @@ describe('import', () => {
     expect(await count('materials')).toBe(before);
   });
 
+  it('reports its progress line by line to a caller that asks, then the answer the plain call gives', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => ({ number: `PROG-${i}`, description: `Progress material ${i}` }));
+    const res = await as.manager.post('/api/materials/import', { rows }, { accept: 'application/x-ndjson, application/json' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = String(res.body.raw).trim().split('\n').map((l) => JSON.parse(l) as { progress?: [number, number]; status?: number; body?: unknown });
+    const steps = lines.filter((l) => l.progress).map((l) => l.progress!);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.at(-1)).toEqual([600, 600]); // the last row always reported
+    expect(steps.every(([done, total], i) => total === 600 && done >= 1 && (i === 0 || done > steps[i - 1]![0]))).toBe(true);
+    expect(lines.at(-1)).toEqual({ status: 200, body: { added: 600, updated: 0 } });
+    expect((await as.manager.get('/api/materials?page=1&search=PROG-')).body.total).toBe(600);
+
+    // a failing row: the last line is the 422 the plain call answers, and nothing is written
+    const bad = await as.manager.post('/api/materials/import', { rows: [{ number: 'PROG-X1' }, { number: 'PROG-X2', reorder_qty: '-4' }] }, { accept: 'application/x-ndjson' });
+    const last = JSON.parse(String(bad.body.raw).trim().split('\n').at(-1)!) as { status: number; body: { message: string; errors: Record<string, string[]> } };
+    expect(last.status).toBe(422);
+    expect(last.body.message).toBe('1 row has errors: nothing was imported.');
+    expect(Object.keys(last.body.errors)).toEqual(['rows.1.reorder_qty']);
+    expect((await as.manager.get('/api/materials?page=1&search=PROG-X')).body.total).toBe(0);
+
+    // refused before any work (no right; a body that is not rows): the plain answer, not lines
+    const refused = await as.supervisor.post('/api/materials/import', { rows }, { accept: 'application/x-ndjson' });
+    expect(refused.status).toBe(403);
+    expect((await as.manager.post('/api/materials/import', { rows: 'x' }, { accept: 'application/x-ndjson' })).status).toBe(422);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = await as.manager.get('/api/openapi.json');
     const paths = doc.body.paths as Record<string, Record<string, { operationId?: string }>>;

@@ -17,6 +17,8 @@ export interface ActionCall<D extends ActionDef> {
   /** For the few handlers that speak HTTP themselves: multipart uploads and blob downloads. */
   request: FastifyRequest;
   reply: FastifyReply;
+  /** How far a long action got (declared `progress`): sent to a caller that asked for it, else nothing. */
+  progress: (done: number, total: number) => void;
 }
 
 /**

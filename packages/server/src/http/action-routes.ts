@@ -5,15 +5,17 @@
  * action's handler, typed by its declaration. Writing handlers keep their transaction and audit
  * row in their area's rule. Their map must cover every declared action, or this fails to compile.
  */
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
-import type { ActionDef } from '@glazier/shared/actions/define';
+import { PROGRESS_MEDIA_TYPE, type ActionDef, type ProgressLine } from '@glazier/shared/actions/define';
 import { issuesToErrors } from '@glazier/shared/resources/define';
 import type { Db } from '../db/client.ts';
 import type { ActionCall, ActionHandlers } from '../engine/action-handler.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { invalid, notFound } from '../engine/errors.ts';
+import { errorAnswer } from './errors.ts';
 import { purchasingHandlers } from '../areas/purchasing/purchasing-actions.ts';
 import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
 import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
@@ -77,12 +79,42 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
             ? undefined // the handler reads the form within its limits
             : parsed(def.body, request.body, (issues) => invalid(issuesToErrors(issues)));
       // The schemas above are this action's own, so their results are its call's types.
-      const call = { ctx: request.ctx, params, input, request, reply } as ActionCall<Registry[N]>;
+      const call = { ctx: request.ctx, params, input, request, reply, progress: () => undefined } as ActionCall<Registry[N]>;
+      if (def.progress && acceptsProgress(request)) return streamProgress(call, () => handler(call), def.status ?? 200);
       const answer = await handler(call);
       if (def.download) return answer; // the handler sent the blob
       return reply.status(def.status ?? 200).send(answer);
     },
   });
+}
+
+const acceptsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(PROGRESS_MEDIA_TYPE);
+
+/** Progress lines at most this often (and at the end): enough for a bar, a few hundred bytes in all. */
+const PROGRESS_EVERY_MS = 100;
+
+/**
+ * A progress answer (ActionDef `progress`): 200 at once, a line per step of the work, then the
+ * status and body the plain call would answer. The request is checked (rights, input) before this.
+ */
+function streamProgress(call: ActionCall<ActionDef>, run: () => Promise<unknown>, okStatus: number): FastifyReply {
+  const { request, reply } = call;
+  const out = new PassThrough();
+  const line = (value: ProgressLine) => out.write(`${JSON.stringify(value)}\n`);
+  let last = 0;
+  call.progress = (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    line({ progress: [done, total] });
+  };
+  void run().then(
+    (answer) => line({ status: okStatus, body: answer }),
+    (e: unknown) => line(errorAnswer(e, request)),
+  ).finally(() => out.end());
+  // Not cached, nor held back by a proxy (nginx: X-Accel-Buffering). The compression plugin leaves
+  // this media type alone (its list is text/*, json, xml), which would otherwise hold the lines back.
+  return reply.status(200).header('content-type', `${PROGRESS_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
 }
 
 export function registerActions(app: FastifyInstance, db: Db): void {

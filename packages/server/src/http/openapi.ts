@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ACTIONS } from '@glazier/shared/actions/registry';
 import type { ActionDef } from '@glazier/shared/actions/define';
-import { ID_PARAM } from '@glazier/shared/actions/define';
+import { ID_PARAM, PROGRESS_MEDIA_TYPE } from '@glazier/shared/actions/define';
 import { MAX_PER_PAGE } from '@glazier/shared/api';
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
 import { fieldValueSchema } from '@glazier/shared/resources/fields';
@@ -105,6 +105,16 @@ export const openApiPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}')
 function actionOperation(def: ActionDef, generic: ZodOpenApiOperationObject | undefined): ZodOpenApiOperationObject {
   const status = String(def.status ?? 200) as '200' | '201';
   const content = def.download ? { [def.download]: { schema: z.string().meta({ contentMediaType: def.download }) } } : json(def.answer);
+  if (def.progress) {
+    // a caller accepting it gets 200 and the lines (shared/actions/define.ts `progress`)
+    Object.assign(content, {
+      [PROGRESS_MEDIA_TYPE]: {
+        schema: z.string().meta({
+          description: 'With `Accept: application/x-ndjson`: 200 at once, then one JSON object per line: `{"progress":[done,total]}` as the work goes, and last `{"status":…,"body":…}`, the status and body of the plain answer (a 422 with its field errors included).',
+        }),
+      },
+    });
+  }
   const access =
     def.permission === 'public'
       ? `Public: no session; the token in the path is the check${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`

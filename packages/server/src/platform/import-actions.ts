@@ -5,8 +5,8 @@ import { importRecords } from './import-records.ts';
 
 export const importHandlers: ActionHandlers<typeof IMPORT_ACTIONS> = {
   'imports.check': async ({ ctx, params, input }) => importRecords({ ctx, resource: params.resource, rows: input.rows, commit: false }),
-  'imports.run': async ({ ctx, params, input }) => {
-    const { added, updated } = await importRecords({ ctx, resource: params.resource, rows: input.rows, commit: true });
+  'imports.run': async ({ ctx, params, input, progress }) => {
+    const { added, updated } = await importRecords({ ctx, resource: params.resource, rows: input.rows, commit: true, onProgress: progress });
     return { added, updated };
   },
 };

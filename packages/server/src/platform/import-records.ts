@@ -53,7 +53,7 @@ function rowErrors(outcome: ImportOutcome): Record<string, string[]> {
   return errors;
 }
 
-export async function importRecords({ ctx, resource: name, rows, commit }: { ctx: Ctx; resource: Importable; rows: ImportRow[]; commit: boolean }): Promise<ImportOutcome> {
+export async function importRecords({ ctx, resource: name, rows, commit, onProgress }: { ctx: Ctx; resource: Importable; rows: ImportRow[]; commit: boolean; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
   const res = resource(name);
   requireUser(ctx);
   checkArea(ctx, res, 'create'); // before anything is read: a caller without the right learns nothing
@@ -69,6 +69,7 @@ export async function importRecords({ ctx, resource: name, rows, commit }: { ctx
         if (result.errors) outcome.failed++;
         else if (result.action === 'add') outcome.added++;
         else outcome.updated++;
+        onProgress?.(outcome.rows.length, rows.length);
       }
       if (!commit || outcome.failed) throw new RolledBack(outcome);
       return outcome;

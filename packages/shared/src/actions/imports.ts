@@ -80,6 +80,8 @@ export const runImport = defineAction({
   body: importBody,
   answer: z.object({ added: z.number().int(), updated: z.number().int() }),
   permission: 'signed_in',
+  // 10 000 rows take a while: the import dialog shows how many are written
+  progress: true,
 });
 
 /** This area's actions, by name (registry.ts gathers every area's). */

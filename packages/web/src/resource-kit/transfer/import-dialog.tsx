@@ -8,7 +8,8 @@
  * 3. check: the rows go to `imports.check` a thousand at a time, with a progress bar; the preview
  *    says how many rows add and update records and lists each failing row with its errors exactly
  *    as the server gives them;
- * 4. import: `imports.run` writes every row or none, then says how many were added and updated.
+ * 4. import: `imports.run` writes every row or none, with a progress bar of the rows written (the
+ *    server's progress lines), then says how many were added and updated.
  *
  *   await openImportDialog(modals, { resource: 'materials', columns });  // → {added, updated} | null
  */
@@ -19,7 +20,7 @@ import { Alert, Button, Group, NativeSelect, Progress, ScrollArea, Stack, Table,
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { callAction } from '../actions.ts';
+import { callAction, callActionWithProgress } from '../actions.ts';
 import { describeError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
 import { fieldLabel } from '../history-panel.tsx';
@@ -92,7 +93,7 @@ type Step =
   | { kind: 'map'; sheet: Sheet; fileName: string; mapping: (string | null)[] }
   | { kind: 'checking'; sheet: Sheet; fileName: string; mapping: (string | null)[]; done: number }
   | { kind: 'preview'; sheet: Sheet; fileName: string; mapping: (string | null)[]; summary: CheckSummary }
-  | { kind: 'importing'; sheet: Sheet; fileName: string; mapping: (string | null)[]; summary: CheckSummary }
+  | { kind: 'importing'; sheet: Sheet; fileName: string; mapping: (string | null)[]; summary: CheckSummary; done: number }
   | { kind: 'failed'; sheet: Sheet; fileName: string; mapping: (string | null)[]; message: string; summary?: CheckSummary };
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -159,9 +160,11 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
   };
 
   const run = async (sheet: Sheet, fileName: string, mapping: (string | null)[], summary: CheckSummary) => {
-    setStep({ kind: 'importing', sheet, fileName, mapping, summary });
+    setStep({ kind: 'importing', sheet, fileName, mapping, summary, done: 0 });
     try {
-      const answer = await callAction(runImport, { params: { resource }, body: { rows: mappedRows(sheet, mapping) } });
+      const answer = await callActionWithProgress(runImport, { params: { resource }, body: { rows: mappedRows(sheet, mapping) } }, (done) =>
+        setStep({ kind: 'importing', sheet, fileName, mapping, summary, done }),
+      );
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
       reportSuccess(`Imported ${n(answer.added + answer.updated)} ${plural}: ${n(answer.added)} added, ${n(answer.updated)} updated.`);
       modal.close(answer);
@@ -299,9 +302,11 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
       <Stack>
         {header}
         <Text size="sm" aria-live="polite">
-          Importing {n(total)} {total === 1 ? 'row' : 'rows'} in one go: all of them, or none…
+          {step.done < total
+            ? `Writing rows: ${n(step.done)} of ${n(total)} (all of them, or none)`
+            : `Saving the ${n(total)} ${total === 1 ? 'row' : 'rows'}…`}
         </Text>
-        <Progress value={100} animated striped aria-label="Import progress" data-testid="import-progress" />
+        <Progress value={(step.done / total) * 100} animated={step.done >= total} aria-label="Import progress" data-testid="import-progress" />
       </Stack>
     );
   }

@@ -127,6 +127,65 @@ describe('import dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import Materials' })).toBeNull());
   });
 
+  it('shows the rows written as the server reports them, and a refusal in its last line as a failed import', async () => {
+    // The server's progress answer: lines held until the test lets each one go.
+    const gates: (() => void)[] = [];
+    const streamed = (lines: object[]) => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const line of lines) {
+            await new Promise<void>((resolve) => gates.push(resolve));
+            controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+          }
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } });
+    };
+    let failing = false;
+    const calls = mockFetch((url, init) => {
+      if (csrf(url)) return csrf(url);
+      const rows = (JSON.parse(String(init.body ?? '{}')) as { rows?: unknown[] }).rows ?? [];
+      if (url.pathname === '/api/materials/import/check') return json({ rows: rows.map(() => ({ action: 'add', id: null })), added: rows.length, updated: 0, failed: 0 });
+      if (url.pathname === '/api/materials/import') {
+        const end = failing
+          ? { status: 422, body: { message: '1 row has errors: nothing was imported.', errors: { 'rows.3.number': ['The number has already been taken.'] } } }
+          : { status: 200, body: { added: 5, updated: 0 } };
+        return streamed([{ progress: [2, 5] }, { progress: [5, 5] }, end]);
+      }
+      return undefined;
+    });
+    const release = async (text?: RegExp) => {
+      await waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      act(() => gates.shift()!());
+      if (text) await within(screen.getByRole('dialog', { name: 'Import Materials' })).findByText(text);
+    };
+
+    const result = open();
+    const dialog = await screen.findByRole('dialog', { name: 'Import Materials' });
+    await userEvent.upload(within(dialog).getByTestId('import-file'), csvFile(5));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Check 5 Rows' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 5 Rows' }));
+    expect(within(dialog).getByText('Writing rows: 0 of 5 (all of them, or none)')).toBeTruthy();
+    await release(/Writing rows: 2 of 5/);
+    expect(within(dialog).getByTestId('import-progress').querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('40');
+    await release(/Saving the 5 rows/);
+    await release();
+    await expect(result()).resolves.toEqual({ added: 5, updated: 0 });
+    expect(calls.find((c) => c.url.pathname === '/api/materials/import')!.headers.Accept).toMatch(/^application\/x-ndjson/);
+
+    failing = true;
+    open();
+    const again = await screen.findByRole('dialog', { name: 'Import Materials' });
+    await userEvent.upload(within(again).getByTestId('import-file'), csvFile(5));
+    await userEvent.click(await within(again).findByRole('button', { name: 'Check 5 Rows' }));
+    await userEvent.click(await within(again).findByRole('button', { name: 'Import 5 Rows' }));
+    for (let i = 0; i < 3; i++) await release();
+    expect(await within(again).findByText('1 row has errors: nothing was imported.')).toBeTruthy();
+    expect(within(again).getByText(/The number has already been taken/)).toBeTruthy();
+  });
+
   it('says what is wrong with a file it cannot read', async () => {
     mockFetch(() => undefined);
     open();
