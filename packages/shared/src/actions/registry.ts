@@ -4,6 +4,7 @@
  * OpenAPI document lists them all (http/openapi.ts).
  */
 import { actionMap } from './define.ts';
+import { ANALYSIS_ACTIONS } from './analysis.ts';
 import { API_DOCUMENT_ACTIONS } from './api-document.ts';
 import { ATTACHMENT_ACTIONS } from './attachments.ts';
 import { ESTIMATING_ACTIONS } from './estimating.ts';
@@ -24,6 +25,7 @@ export const ACTIONS = actionMap({
   ...ATTACHMENT_ACTIONS,
   ...API_DOCUMENT_ACTIONS,
   ...IMPORT_ACTIONS,
+  ...ANALYSIS_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;

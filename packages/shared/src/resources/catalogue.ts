@@ -74,6 +74,8 @@ export const products = defineResource({
     // prices have no sign in this trade: a credit is a separate line, not a negative product
     cost_per_unit: f.money({ guard: 'products_admin', default: 0, min: 0 }),
     revenue_per_unit: f.money({ guard: 'products_admin', default: 0, min: 0 }),
+    // the labour estimate (issue 26, B7): hours to install one unit; guarded as cost is
+    hours_per_unit: f.qty({ guard: 'products_admin', min: 0, max: 1000 }),
     non_inventory: f.bool(false),
     is_assembly: f.bool(false),
     material_id: f.ref('materials', { onDelete: 'set null' }),

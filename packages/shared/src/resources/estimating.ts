@@ -34,6 +34,8 @@ export const estimates = defineResource({
     revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),
     /** Set when a newer revision was made: the older one is kept as it was (read-only). */
     superseded_at: f.timestamp({ state: 'Use Revise to make a new revision; an older revision is kept as it was.' }),
+    /** When it was marked won or lost (the status action sets it; the analysis's days to win). */
+    decided_at: f.timestamp({ readOnly: true }),
     /** What the list shows and searches (read live): the client's name. */
     client_name: f.text({ readOnly: true, computed: true }),
     /**

@@ -16,7 +16,8 @@ const jobFields = {
   name: f.text(),
   address: f.text({ max: 500 }),
   start_date: f.date({ index: true }),
-  end_date: f.date(),
+  // the analysis takes jobs by their end date (issue 26)
+  end_date: f.date({ index: true }),
   active: f.bool(true),
   // the job's money has no sign: a discount is a lower invoice, not a negative charge
   burden_rate: f.money({ guard: 'jobs_admin', min: 0 }),

@@ -34,7 +34,7 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
  * move must be one the rule allows (422 on `status`), an older revision never moves (409), and the
  * selection (open, won, lost) needs `edit estimates_admin` (403), unless the client accepted it
  * online (`acceptedByClient`, estimate-approvals.ts): that is the one move open → won, made by the
- * client's acceptance rather than by staff. Writes the status and the audit row; answers the row.
+ * client's acceptance rather than by staff. Writes the status (and when it was decided: won or lost, for the analysis) and the audit row; answers the row.
  */
 export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Row> {
   if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
@@ -47,7 +47,8 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: Estimat
     throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
   }
   const id = estimate.id as number;
-  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now() WHERE id = ${id} RETURNING *`);
+  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(),
+    decided_at = ${status === 'won' || status === 'lost' ? sql`now()` : sql`NULL`} WHERE id = ${id} RETURNING *`);
   await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
   return after!;
 }

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alternatesChoosable, contentLockedMessage, type EstimateState } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
+import type { AnyTable } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { rowById } from '../../engine/lookup.ts';
@@ -16,17 +17,24 @@ function refuseUnlessDraft(estimate: EstimateState | null | undefined): void {
 const itemCategory = (productId: SQL | AnyColumn, optionId: SQL | AnyColumn) =>
   sql`coalesce((SELECT p.category_id FROM products p WHERE p.id = ${productId}), (SELECT o.product_category_id FROM takeoff_options o WHERE o.id = ${optionId}))`;
 
+/**
+ * An estimate's total (estimateTotals' `chosen`, shared/rules/estimating/estimate-totals.ts): an
+ * item with an alternate in a category the client chose counts its alternate amount. The list's
+ * computed total and the analysis's value won.
+ */
+export const estimateTotalSql = (t: AnyTable) => sql`(SELECT coalesce(sum(CASE
+        WHEN (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
+          AND ${t.alternate_categories} @> to_jsonb(${itemCategory(sql`i.product_id`, sql`i.takeoff_option_id`)})
+        THEN coalesce(i.alternate_amount, 0) ELSE coalesce(i.amount, 0) END), 0)
+      FROM estimate_items i WHERE i.estimate_id = ${t.id} AND i.deleted_at IS NULL)`;
+
 export const estimatesHooks: Hooks<'estimates'> = {
   ...sweepBlobsAfterDelete,
   computed: {
     client_name: (t) => sql`(SELECT c.name FROM clients c WHERE c.id = ${t.client_id})`,
     // estimateTotals' `chosen` (shared/rules/estimating/estimate-totals.ts): an item with an
     // alternate in a category the client chose counts its alternate amount
-    total: (t) => sql`(SELECT coalesce(sum(CASE
-        WHEN (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
-          AND ${t.alternate_categories} @> to_jsonb(${itemCategory(sql`i.product_id`, sql`i.takeoff_option_id`)})
-        THEN coalesce(i.alternate_amount, 0) ELSE coalesce(i.amount, 0) END), 0)
-      FROM estimate_items i WHERE i.estimate_id = ${t.id} AND i.deleted_at IS NULL)`,
+    total: (t) => estimateTotalSql(t),
   },
   customFilters: {
     // every revision of the series the given estimate belongs to, the first one included

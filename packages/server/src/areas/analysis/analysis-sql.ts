@@ -1,0 +1,13 @@
+/** What the analysis's statements share: the burden_rate setting as a number, and numbers from the driver. */
+import { SETTING } from '@glazier/shared/settings';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** The burden_rate setting as numeric (null when unset or not a number). */
+export function burdenRateSql(): SQL {
+  return sql`(SELECT CASE WHEN btrim(s.value) ~ '^[0-9]+(\\.[0-9]+)?$' THEN btrim(s.value)::numeric END
+    FROM settings s WHERE s.name = ${SETTING.burdenRate} AND s.deleted_at IS NULL LIMIT 1)`;
+}
+
+/** A numeric column (the driver gives numeric as text, counts as bigint text) as a number; none is 0. */
+export const num = (v: unknown): number => (v == null ? 0 : Number(v));
+export const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
