@@ -16,6 +16,7 @@ const areas = fs.readdirSync(new URL('./packages/server/src/areas', import.meta.
   .map((e) => e.name);
 const AREA_EXPORTS = {
   inventory: ['inventory-hooks.ts'], // stock SQL (on hand) and the material copy on lines, which purchasing uses
+  estimating: ['estimate-total-sql.ts'], // an estimate's total, which the analysis sums
 };
 
 export default tseslint.config(

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { sqlRows, type Row } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
-import { estimateTotalSql } from '../estimating/estimates-hooks.ts';
+import { estimateTotalSql } from '../estimating/estimate-total-sql.ts';
 import { num, numOrNull } from './analysis-sql.ts';
 
 type Answer = ActionAnswer<typeof analysisEstimates>;

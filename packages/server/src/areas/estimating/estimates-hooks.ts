@@ -1,8 +1,8 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { alternatesChoosable, contentLockedMessage, type EstimateState } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
-import type { AnyTable } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { estimateTotalSql, itemCategory } from './estimate-total-sql.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { rowById } from '../../engine/lookup.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
@@ -12,21 +12,6 @@ function refuseUnlessDraft(estimate: EstimateState | null | undefined): void {
   const why = estimate ? contentLockedMessage(estimate) : null;
   if (why) throw new ApiError(409, why);
 }
-
-/** An item's category: its product's, else its takeoff option's (the estimate groups and totals by it). */
-const itemCategory = (productId: SQL | AnyColumn, optionId: SQL | AnyColumn) =>
-  sql`coalesce((SELECT p.category_id FROM products p WHERE p.id = ${productId}), (SELECT o.product_category_id FROM takeoff_options o WHERE o.id = ${optionId}))`;
-
-/**
- * An estimate's total (estimateTotals' `chosen`, shared/rules/estimating/estimate-totals.ts): an
- * item with an alternate in a category the client chose counts its alternate amount. The list's
- * computed total and the analysis's value won.
- */
-export const estimateTotalSql = (t: AnyTable) => sql`(SELECT coalesce(sum(CASE
-        WHEN (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
-          AND ${t.alternate_categories} @> to_jsonb(${itemCategory(sql`i.product_id`, sql`i.takeoff_option_id`)})
-        THEN coalesce(i.alternate_amount, 0) ELSE coalesce(i.amount, 0) END), 0)
-      FROM estimate_items i WHERE i.estimate_id = ${t.id} AND i.deleted_at IS NULL)`;
 
 export const estimatesHooks: Hooks<'estimates'> = {
   ...sweepBlobsAfterDelete,
