@@ -144,7 +144,7 @@ describe('estimates', () => {
 });
 
 describe('labour', () => {
-  it('hours by employee, job and scope; overtime weeks; estimated against logged labour', async () => {
+  it('hours by employee, job and scope; overtime weeks', async () => {
     const res = await as.manager.get(`/api/analysis/labour?${RANGE}`);
     expect(res.status).toBe(200);
     const d = res.body.data as unknown as Row & Record<string, Row[]> & { calibration: Record<string, Row[]> };
@@ -156,6 +156,12 @@ describe('labour', () => {
     const weeks = overtimeWeeks([6, 4].map((hours, i) => ({ user_id: ids.employee.id, date: `2011-03-0${7 + i}`, hours })).concat(['13', '14', '15', '16', '17'].map((day) => ({ user_id: ids.employee.id, date: `2011-03-${day}`, hours: 9 }))));
     expect(d.overtime).toEqual(weeks.map((w) => ({ ...w, user_name: 'Employee User' })));
     expect(d.overtime).toEqual([{ user_id: ids.employee.id, user_name: 'Employee User', week: '2011-03-13', hours: 45, overtime: 5 }]);
+  });
+
+  it('estimated against logged labour of completed jobs, by category and by foreman', async () => {
+    const res = await as.manager.get(`/api/analysis/calibration?${RANGE}`);
+    expect(res.status).toBe(200);
+    const d = { calibration: res.body.data as unknown as Record<string, Row[]> };
     // Job A (complete): 6 h estimated in mirrors, 2 in shower; 10 logged → 7.5 and 2.5. Job B is not complete.
     const byCategory = calibrationByKey([{ estimated: new Map([[mirrors.id as number, 6], [shower.id as number, 2]]), logged: 10 }]);
     expect(d.calibration.categories).toEqual([
@@ -168,7 +174,7 @@ describe('labour', () => {
 
 describe('access and input', () => {
   it('needs view analysis: 403 for the supervisor and the employee', async () => {
-    for (const path of ['jobs', 'estimates', 'labour']) {
+    for (const path of ['jobs', 'estimates', 'labour', 'calibration']) {
       expect((await as.supervisor.get(`/api/analysis/${path}?${RANGE}`)).status).toBe(403);
       expect((await as.employee.get(`/api/analysis/${path}?${RANGE}`)).status).toBe(403);
       expect((await as.admin.get(`/api/analysis/${path}?${RANGE}`)).status).toBe(200);

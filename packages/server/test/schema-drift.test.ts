@@ -16,11 +16,15 @@ const BOOKKEEPING_TABLES = new Set(['glazier_migrations']);
 
 /**
  * What the migrations create and Drizzle cannot declare (schema.ts says so where each is declared):
- * INCLUDE columns of the stock indexes (0004_stock_indexes).
+ * INCLUDE columns of the stock indexes (0004_stock_indexes) and the analysis's (0010_analysis).
  */
 const INCLUDE_COLUMNS: Record<string, string[]> = {
   material_transactions_material_id_date_id_idx: ['type', 'qty'],
   material_transactions_last_count_idx: ['qty'],
+  // the analysis's sums (0010_analysis)
+  job_products_job_money_idx: ['revenue', 'cost', 'product_id', 'qty'],
+  time_entries_job_hours_idx: ['hours'],
+  time_entries_date_hours_idx: ['user_id', 'job_id', 'hours'],
 };
 
 /** Scratch schema where the declared indexes are built, so PostgreSQL prints both sides alike. */

@@ -85,10 +85,17 @@ const extraIndexes: Record<string, (c: Record<string, AnyPgColumn>) => AnyIndexB
   // index (0004_stock_indexes: INCLUDE (qty)).
   // The to-do lists (areas/shop-floor `needs=`): the few products still to measure, order or
   // fabricate among the many done.
+  // The analysis (areas/analysis, 0010_analysis: INCLUDE the summed columns): a job's products'
+  // money and labour estimate, its hours, and the hours of a range, each read from the index alone.
   job_products: (c) => [
+    index('job_products_job_money_idx').on(c.job_id!).where(sql`${c.deleted_at} IS NULL`),
     index('job_products_to_measure_idx').on(c.job_id!).where(sql`NOT ${c.is_measured} AND ${c.deleted_at} IS NULL`),
     index('job_products_to_order_idx').on(c.job_id!).where(sql`NOT ${c.is_ordered} AND ${c.deleted_at} IS NULL`),
     index('job_products_to_fabricate_idx').on(c.job_id!).where(sql`NOT ${c.is_fabricated} AND ${c.deleted_at} IS NULL`),
+  ],
+  time_entries: (c) => [
+    index('time_entries_job_hours_idx').on(c.job_id!).where(sql`${c.deleted_at} IS NULL`),
+    index('time_entries_date_hours_idx').on(c.date!).where(sql`${c.deleted_at} IS NULL`),
   ],
   material_transactions: (c) => [
     index('material_transactions_last_count_idx').on(c.material_id!, c.date!, c.id!).where(sql`${c.type} = 'count'`),

@@ -129,7 +129,14 @@ export const analysisEstimates = defineAction({
   path: '/api/analysis/estimates',
   query: rangeQuery,
   answer: z.object({
-    data: z.object({ totals: z.object(winTotals), months: z.array(winGroupSchema), types: z.array(winGroupSchema), clients: z.array(winGroupSchema) }),
+    data: z.object({
+      totals: z.object(winTotals),
+      months: z.array(winGroupSchema),
+      types: z.array(winGroupSchema),
+      /** The 100 clients most won from. */
+      clients: z.array(winGroupSchema),
+      client_count: z.number().int(),
+    }),
   }),
   permission: VIEW,
 });
@@ -151,7 +158,7 @@ export type OvertimeWeekRow = z.output<typeof overtimeWeekSchema>;
 
 export const analysisLabour = defineAction({
   name: 'analysis.labour',
-  summary: 'Hours logged in a range by employee, job and scope; overtime weeks; estimated against logged labour of completed jobs.',
+  summary: 'Hours logged in a range by employee, job and scope, and overtime weeks.',
   method: 'GET',
   path: '/api/analysis/labour',
   query: rangeQuery,
@@ -164,10 +171,18 @@ export const analysisLabour = defineAction({
       job_count: z.number().int(),
       scopes: z.array(hoursGroup),
       overtime: z.array(overtimeWeekSchema),
-      /** Completed jobs ending in the range with a labour estimate: by product category and by foreman. */
-      calibration: z.object({ categories: z.array(calibrationGroup), foremen: z.array(calibrationGroup) }),
     }),
   }),
+  permission: VIEW,
+});
+
+export const analysisCalibration = defineAction({
+  name: 'analysis.calibration',
+  summary: 'Estimated labour (Σ qty × hours per unit) against hours logged, of the completed jobs ending in a range: by product category and by foreman.',
+  method: 'GET',
+  path: '/api/analysis/calibration',
+  query: rangeQuery,
+  answer: z.object({ data: z.object({ categories: z.array(calibrationGroup), foremen: z.array(calibrationGroup) }) }),
   permission: VIEW,
 });
 
@@ -176,4 +191,5 @@ export const ANALYSIS_ACTIONS = actionMap({
   'analysis.jobs': analysisJobs,
   'analysis.estimates': analysisEstimates,
   'analysis.labour': analysisLabour,
+  'analysis.calibration': analysisCalibration,
 });

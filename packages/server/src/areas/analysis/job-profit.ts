@@ -86,7 +86,7 @@ function inGroup(by: JobGrouping, group: string): SQL {
 const SORT_SQL: Record<JobsQuery['sort'], string> = {
   end_date: 'per.end_date',
   number: 'per.number',
-  client_name: 'client_name',
+  client_name: 'c.name',
   revenue: 'per.revenue',
   cost: 'per.cost',
   profit: '(per.revenue - per.cost)',
@@ -117,17 +117,25 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
   return ctx.db.transaction(async (db) => {
     // The statements' estimates are high (a lateral sum per job); compiling would cost more than running.
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const aggregates = await sqlRows(db, sql`WITH ${perJobSql(start, end)}
-      SELECT 'total' AS kind, NULL AS key, NULL AS label, ${SUMS} FROM per
-      UNION ALL SELECT 'group', g.key, g.label, ${SUMS} FROM (SELECT per.*, ${g.key} AS key, ${g.label} AS label FROM ${g.from}) g GROUP BY g.key, g.label
-      UNION ALL SELECT 'month', to_char(end_date, 'YYYY-MM'), NULL, ${SUMS} FROM per GROUP BY 2
-      UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), ${SUMS} FROM per LEFT JOIN LATERAL jsonb_array_elements_text(per.scope_array) s(scope) ON true GROUP BY 2, 3`);
     const where = group === undefined ? sql`true` : inGroup(group_by, group);
     const order = sql.raw(`${SORT_SQL[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, per.id ${direction === 'asc' ? 'ASC' : 'DESC'}`);
-    const jobRows = await sqlRows(db, sql`WITH ${perJobSql(start, end)}
-      SELECT per.*, c.name AS client_name, u.name AS foreman_name, count(*) OVER () AS total_rows
-      FROM per LEFT JOIN clients c ON c.id = per.client_id LEFT JOIN users u ON u.id = per.foreman_id
-      WHERE ${where} ORDER BY ${order} LIMIT ${per_page} OFFSET ${(page - 1) * per_page}`);
+    // One statement, so each job's figures are computed once: the aggregates' rows, then the page's
+    // jobs (kind 'job', the job as JSON) and their count.
+    const answer = await sqlRows(db, sql`WITH ${perJobSql(start, end)}
+      SELECT 'total' AS kind, NULL AS key, NULL AS label, ${SUMS}, NULL::jsonb AS job FROM per
+      UNION ALL SELECT 'group', g.key, g.label, ${SUMS}, NULL FROM (SELECT per.*, ${g.key} AS key, ${g.label} AS label FROM ${g.from}) g GROUP BY g.key, g.label
+      UNION ALL SELECT 'month', to_char(end_date, 'YYYY-MM'), NULL, ${SUMS}, NULL FROM per GROUP BY 2
+      UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), ${SUMS}, NULL FROM per LEFT JOIN LATERAL jsonb_array_elements_text(per.scope_array) s(scope) ON true GROUP BY 2, 3
+      UNION ALL (SELECT 'job', NULL, NULL, 0, 0, 0, 0, 0, 0, 0,
+          jsonb_build_object('id', per.id, 'number', per.number, 'name', per.name, 'client_name', c.name, 'foreman_name', u.name, 'end_date', per.end_date,
+            'invoice_amount', per.invoice_amount, 'product_revenue', per.product_revenue, 'additional_revenues', per.additional_revenues, 'trip_charge', per.trip_charge,
+            'revenue', per.revenue, 'product_cost', per.product_cost, 'hours', per.hours, 'burden_rate', per.burden_rate, 'labour_cost', per.labour_cost,
+            'additional_costs', per.additional_costs, 'cost', per.cost)
+        FROM per LEFT JOIN clients c ON c.id = per.client_id LEFT JOIN users u ON u.id = per.foreman_id
+        WHERE ${where} ORDER BY ${order} LIMIT ${per_page} OFFSET ${(page - 1) * per_page})
+      UNION ALL SELECT 'job_count', NULL, NULL, count(*), 0, 0, 0, 0, 0, 0, NULL FROM per WHERE ${where}`);
+    const aggregates = answer.filter((r) => r.kind !== 'job');
+    const jobRows = answer.filter((r) => r.kind === 'job').map((r) => (typeof r.job === 'string' ? JSON.parse(r.job) : r.job) as Row);
     const setting = await sqlRows(db, sql`SELECT ${burdenRateSql()} AS rate`);
 
     const byKind = (kind: string) => aggregates.filter((r) => r.kind === kind);
@@ -159,7 +167,7 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
         margin: revenue === 0 ? null : profit / revenue,
       };
     });
-    const totalRows = num(jobRows[0]?.total_rows ?? 0);
+    const totalRows = num(aggregates.find((r) => r.kind === 'job_count')?.job_count);
     const byLabel = (a: JobGroup, b: JobGroup) => (a.key == null ? 1 : b.key == null ? -1 : a.label.localeCompare(b.label));
     return {
       data: {

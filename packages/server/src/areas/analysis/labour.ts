@@ -1,13 +1,10 @@
 /**
  * `GET /api/analysis/labour` (issue 26): the hours logged in a range by employee, by job (the 200
- * with most) and by scope; each person's weeks over 40 hours (Sunday weeks, as the time cards'); and
- * the labour estimates' calibration (B7): over completed jobs ending in the range, Σ qty × the
- * product's hours per unit against the hours logged, by product category (a job's hours shared
- * among its categories by their estimated hours) and by foreman (shared/rules/analysis/
- * estimates-labour.ts states the same).
+ * with most) and by scope, and each person's weeks over 40 hours (Sunday weeks, as the time
+ * cards'); shared/rules/analysis/estimates-labour.ts states the same.
  */
 import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
-import type { analysisLabour, CalibrationGroup, HoursGroup } from '@glazier/shared/actions/analysis';
+import type { analysisLabour, HoursGroup } from '@glazier/shared/actions/analysis';
 import { OVERTIME_AFTER } from '@glazier/shared/rules/analysis/estimates-labour';
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Row } from '../../db/client.ts';
@@ -29,8 +26,8 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       ), by_job AS MATERIALIZED (SELECT job_id, sum(hours) AS hours, count(*) AS entries FROM t GROUP BY job_id)
       SELECT 'total' AS kind, NULL AS key, NULL AS label, coalesce(sum(hours), 0) AS hours, count(*) AS entries FROM t
       UNION ALL SELECT 'employee', t.user_id::text, coalesce(u.name, 'No one'), sum(t.hours), count(*) FROM t LEFT JOIN users u ON u.id = t.user_id GROUP BY 2, 3
-      UNION ALL (SELECT 'job', b.job_id::text, coalesce(concat_ws(' ', j.number, j.name), 'No job'), b.hours, b.entries
-        FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id ORDER BY b.hours DESC, b.job_id LIMIT ${LABOUR_JOBS_LIMIT})
+      UNION ALL SELECT 'job', top.job_id::text, coalesce(concat_ws(' ', j.number, j.name), 'No job'), top.hours, top.entries
+        FROM (SELECT * FROM by_job ORDER BY hours DESC, job_id LIMIT ${LABOUR_JOBS_LIMIT}) top LEFT JOIN jobs j ON j.id = top.job_id
       UNION ALL SELECT 'job_count', NULL, NULL, 0, count(*) FROM by_job
       UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), sum(b.hours), sum(b.entries)
         FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id LEFT JOIN LATERAL jsonb_array_elements_text(j.scope_array) s(scope) ON true GROUP BY 2, 3`);
@@ -41,35 +38,9 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       LEFT JOIN users u ON u.id = w.user_id
       WHERE w.week BETWEEN ${start}::date - 6 AND ${end}::date
       ORDER BY w.week DESC, user_name`);
-    const calibration = await sqlRows(db, sql`WITH j AS MATERIALIZED (
-        SELECT id, foreman_id FROM jobs WHERE NOT is_template AND deleted_at IS NULL AND is_complete AND end_date BETWEEN ${start}::date AND ${end}::date
-      ), est AS MATERIALIZED (
-        SELECT jp.job_id, p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
-        FROM job_products jp JOIN j ON j.id = jp.job_id JOIN products p ON p.id = jp.product_id
-        WHERE jp.deleted_at IS NULL AND p.hours_per_unit > 0 GROUP BY 1, 2
-      ), per_job AS MATERIALIZED (
-        SELECT e.job_id, sum(e.hours) AS estimated,
-          coalesce((SELECT sum(te.hours) FROM time_entries te WHERE te.job_id = e.job_id AND te.deleted_at IS NULL), 0) AS logged
-        FROM est e GROUP BY e.job_id HAVING sum(e.hours) > 0
-      )
-      SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
-        sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours
-      FROM est e JOIN per_job pj ON pj.job_id = e.job_id LEFT JOIN product_categories pc ON pc.id = e.category_id GROUP BY 2, 3
-      UNION ALL SELECT 'foreman', j.foreman_id::text, coalesce(u.name, 'No foreman'), count(*), sum(pj.estimated), sum(pj.logged)
-      FROM per_job pj JOIN j ON j.id = pj.job_id LEFT JOIN users u ON u.id = j.foreman_id GROUP BY 2, 3`);
-
     const round5 = (n: number) => Math.round(n * 100_000) / 100_000;
     const group = (r: Row): HoursGroup => ({ key: r.key == null ? null : String(r.key), label: String(r.label), hours: round5(num(r.hours)), entries: num(r.entries) });
     const of = (kind: string) => hours.filter((r) => r.kind === kind);
-    const calibrated = (kind: string): CalibrationGroup[] =>
-      calibration
-        .filter((r) => r.kind === kind)
-        .map((r) => {
-          const estimated = round5(num(r.estimated_hours));
-          const logged = round5(num(r.logged_hours));
-          return { key: r.key == null ? null : String(r.key), label: String(r.label), jobs: num(r.jobs), estimated_hours: estimated, logged_hours: logged, ratio: estimated > 0 ? logged / estimated : null };
-        })
-        .sort((a, b) => (a.key == null ? 1 : b.key == null ? -1 : a.label.localeCompare(b.label)));
     const byHours = (a: HoursGroup, b: HoursGroup) => b.hours - a.hours || a.label.localeCompare(b.label);
     return {
       data: {
@@ -82,7 +53,6 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
           const h = round5(num(r.hours));
           return { user_id: r.user_id == null ? null : num(r.user_id), user_name: String(r.user_name), week: String(r.week), hours: h, overtime: round5(h - OVERTIME_AFTER) };
         }),
-        calibration: { categories: calibrated('category'), foremen: calibrated('foreman') },
       },
     };
   });

@@ -1,0 +1,49 @@
+/**
+ * `GET /api/analysis/calibration` (issue 26, B7): how the labour estimates hold up. Over completed
+ * jobs ending in the range, Σ qty × the product's hours per unit against all the hours logged on
+ * the job, by product category (a job's hours shared among its categories by their estimated
+ * hours: time entries name no category) and by foreman (shared/rules/analysis/estimates-labour.ts
+ * calibrationByKey states the same).
+ */
+import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
+import type { analysisCalibration, CalibrationGroup } from '@glazier/shared/actions/analysis';
+import { sql } from 'drizzle-orm';
+import { sqlRows } from '../../db/client.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { num } from './analysis-sql.ts';
+
+export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisCalibration> }): Promise<ActionAnswer<typeof analysisCalibration>> {
+  const { start, end } = input;
+  return ctx.db.transaction(async (db) => {
+    if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
+    const calibration = await sqlRows(db, sql`WITH j AS MATERIALIZED (
+        SELECT id, foreman_id FROM jobs WHERE NOT is_template AND deleted_at IS NULL AND is_complete AND end_date BETWEEN ${start}::date AND ${end}::date
+      ), est AS MATERIALIZED (
+        SELECT j.id AS job_id, c.category_id, c.hours FROM j CROSS JOIN LATERAL (
+          SELECT p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
+          FROM job_products jp JOIN products p ON p.id = jp.product_id
+          WHERE jp.job_id = j.id AND jp.deleted_at IS NULL AND p.hours_per_unit > 0 GROUP BY p.category_id) c
+      ), per_job AS MATERIALIZED (
+        SELECT e.job_id, sum(e.hours) AS estimated,
+          coalesce((SELECT sum(te.hours) FROM time_entries te WHERE te.job_id = e.job_id AND te.deleted_at IS NULL), 0) AS logged
+        FROM est e GROUP BY e.job_id HAVING sum(e.hours) > 0
+      )
+      SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
+        sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours
+      FROM est e JOIN per_job pj ON pj.job_id = e.job_id LEFT JOIN product_categories pc ON pc.id = e.category_id GROUP BY 2, 3
+      UNION ALL SELECT 'foreman', j.foreman_id::text, coalesce(u.name, 'No foreman'), count(*), sum(pj.estimated), sum(pj.logged)
+      FROM per_job pj JOIN j ON j.id = pj.job_id LEFT JOIN users u ON u.id = j.foreman_id GROUP BY 2, 3`);
+
+    const round5 = (n: number) => Math.round(n * 100_000) / 100_000;
+    const calibrated = (kind: string): CalibrationGroup[] =>
+      calibration
+        .filter((r) => r.kind === kind)
+        .map((r) => {
+          const estimated = round5(num(r.estimated_hours));
+          const logged = round5(num(r.logged_hours));
+          return { key: r.key == null ? null : String(r.key), label: String(r.label), jobs: num(r.jobs), estimated_hours: estimated, logged_hours: logged, ratio: estimated > 0 ? logged / estimated : null };
+        })
+        .sort((a, b) => (a.key == null ? 1 : b.key == null ? -1 : a.label.localeCompare(b.label)));
+    return { data: { categories: calibrated('category'), foremen: calibrated('foreman') } };
+  });
+}
