@@ -25,3 +25,10 @@ const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', minimum
 export function formatPercent(ratio: number | null | undefined): string {
   return ratio == null || !Number.isFinite(ratio) ? '' : percentFormat.format(ratio);
 }
+
+const compactMoneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** Money in few characters ("$12.5K"), for a chart's axis; the figures themselves use formatMoney. */
+export function formatMoneyCompact(value: number | null | undefined): string {
+  return value == null ? '' : compactMoneyFormat.format(value);
+}

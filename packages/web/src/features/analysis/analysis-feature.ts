@@ -1,7 +1,7 @@
 /**
- * What analysis and forecasting bring (app/feature.ts). Their screens are not built yet: the menu
- * and the dashboard already offer them (platform.md 2.3, 2.4), and their links show the not-found
- * page.
+ * What analysis and forecasting bring (app/feature.ts): the analysis screen (issue 26), and the
+ * menu and dashboard entries of both (platform.md 2.3, 2.4). Forecasting's screen is not built yet:
+ * its link shows the not-found page.
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
 import type { Feature } from '../../app/feature.ts';
@@ -9,6 +9,7 @@ import type { Feature } from '../../app/feature.ts';
 export const analysisFeature: Feature = {
   area: 'analysis',
   resources: {},
+  routes: [{ path: '/analysis', requires: { action: 'view', area: 'analysis' }, screen: () => import('./analysis-page.tsx').then((m) => m.AnalysisPage) }],
   menu: [
     { to: '/analysis', label: 'Analysis', check: { action: 'view', area: 'analysis' }, order: 60 },
     { to: '/forecasting', label: 'Forecasting', check: { action: 'view', area: 'forecasting' }, order: 70 },

@@ -12,6 +12,7 @@ const base: ProductFormValues = {
   category_id: 1,
   cost_per_unit: 10,
   revenue_per_unit: 25,
+  hours_per_unit: 1.5,
   non_inventory: false,
   is_assembly: false,
   material_id: 9,
@@ -24,7 +25,7 @@ describe('productBody', () => {
       { ...base, is_assembly: true, product_materials: [{ key: 'saved-3', id: 3, material_id: 9, qty: 2 }, { key: 'new-1', material_id: 12, qty: 1 }] },
       { canSeePrices: true },
     );
-    expect(body).toMatchObject({ id: 4, is_assembly: true, material_id: null, cost_per_unit: 10, revenue_per_unit: 25 });
+    expect(body).toMatchObject({ id: 4, is_assembly: true, material_id: null, cost_per_unit: 10, revenue_per_unit: 25, hours_per_unit: 1.5 });
     expect(body.product_materials).toEqual([{ id: 3, material_id: 9, qty: 2 }, { material_id: 12, qty: 1 }]);
   });
 
@@ -44,6 +45,7 @@ describe('productBody', () => {
     const body = productBody(base, { canSeePrices: false });
     expect('cost_per_unit' in body).toBe(false);
     expect('revenue_per_unit' in body).toBe(false);
+    expect('hours_per_unit' in body).toBe(false);
   });
 });
 

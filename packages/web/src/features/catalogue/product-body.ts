@@ -4,7 +4,7 @@
  * transaction), shaped by the toggles so what is saved is what the dialog shows:
  * - a non-inventory product has no material and no lines;
  * - an assembly has lines and no single material; any other inventory product one material and no lines.
- * Prices are left out for users without `edit products_admin` (the server ignores them anyway).
+ * Prices and the labour estimate are left out for users without `edit products_admin` (the server ignores them anyway).
  */
 import { toggleAssembly } from '@glazier/shared/rules/catalogue/product-assembly';
 import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
@@ -22,6 +22,8 @@ export type ProductFormValues = {
   category_id: number | null;
   cost_per_unit: number;
   revenue_per_unit: number;
+  /** The labour estimate (issue 26, B7): hours per unit; none is no estimate. */
+  hours_per_unit: number | null;
   non_inventory: boolean;
   is_assembly: boolean;
   material_id: number | null;
@@ -37,11 +39,11 @@ export type ProductWithMaterials = RecordOf<'products'> & {
 };
 
 export function productBody(values: ProductFormValues, options: { canSeePrices: boolean }): ProductBody {
-  const { product_materials: lines, cost_per_unit, revenue_per_unit, ...rest } = values;
+  const { product_materials: lines, cost_per_unit, revenue_per_unit, hours_per_unit, ...rest } = values;
   const inventory = !values.non_inventory;
   return {
     ...rest,
-    ...(options.canSeePrices ? { cost_per_unit, revenue_per_unit } : {}),
+    ...(options.canSeePrices ? { cost_per_unit, revenue_per_unit, hours_per_unit } : {}),
     material_id: inventory && !values.is_assembly ? values.material_id : null,
     product_materials:
       inventory && values.is_assembly

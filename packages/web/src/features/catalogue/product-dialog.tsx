@@ -1,6 +1,6 @@
 /**
  * Product dialog (domain.md 3–6, 8; width 5xl): number, name, description, unit, series (picker, or
- * the series lookup), category, cost and sale price (only with `edit products_admin`), the
+ * the series lookup), category, cost, sale price and labour hours per unit (only with `edit products_admin`), the
  * Non-Inventory and Assembly toggles, and then either the single material (an inventory product
  * that is not an assembly) or the assembly's product materials. A discontinued (deleted) product
  * says so and can be restored; Delete ("Delete this product?") only with `edit products_admin`.
@@ -22,7 +22,7 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dia
 import { NoticeLink } from '../../resource-kit/notice-link.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { CheckField, MoneyField, SelectField } from '../../ui/fields.tsx';
+import { CheckField, MoneyField, QtyField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -78,6 +78,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
     category_id: initial?.category_id ?? null,
     cost_per_unit: 0,
     revenue_per_unit: 0,
+    hours_per_unit: null,
     non_inventory: initial?.non_inventory ?? false,
     is_assembly: initial?.is_assembly ?? false,
     material_id: initial?.material_id ?? null,
@@ -163,6 +164,8 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
               <MoneyField label="Sale price" {...form.getInputProps('revenue_per_unit')} />
             </Group>
           )}
+          {/* the labour estimate (B7): the analysis compares it with the hours logged */}
+          {canSeePrices && <QtyField label="Labour hours per unit" w="50%" {...form.getInputProps('hours_per_unit')} />}
           <Group gap="xl">
             <CheckField kind="switch" label="Non-Inventory" {...form.getInputProps('non_inventory', { type: 'checkbox' })} />
             <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />

@@ -38,9 +38,14 @@ export function exportCell(resource: ResourceName, key: string, row: Rec): strin
   return fieldText(resource, key, value);
 }
 
+/** CSV text of worded cells (headings first), with a byte-order mark: a resource's list, or a report's table. */
+export function csvText(headings: readonly string[], rows: readonly (readonly string[])[]): string {
+  return `\uFEFF${Papa.unparse({ fields: [...headings], data: rows.map((r) => [...r]) })}`;
+}
+
 /** The CSV text of the rows (headings first), with a byte-order mark. */
 export function toCsv(resource: ResourceName, columns: TransferColumn[], rows: Rec[]): string {
-  return `\uFEFF${Papa.unparse({ fields: columns.map((c) => c.label), data: rows.map((r) => columns.map((c) => exportCell(resource, c.key, r))) })}`;
+  return csvText(columns.map((c) => c.label), rows.map((r) => columns.map((c) => exportCell(resource, c.key, r))));
 }
 
 /** Every row of the list for this query, page by page; `onPage(done, of)` after each. */
@@ -57,7 +62,8 @@ export async function fetchAllRows(resource: ResourceName, query: Query, onPage:
   return rows;
 }
 
-function download(name: string, text: string): void {
+/** Hands the text to the browser as a download named `name`. */
+export function downloadCsv(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
@@ -142,5 +148,5 @@ export async function exportCsv({ modals, resource, columns, query }: { modals: 
     store.set({ finished: true });
   }
   const label = RESOURCES[resource].label.toLowerCase().replace(/\s+/g, '-');
-  download(`${label}-list-${toIsoDate(new Date())}.csv`, toCsv(resource, exportColumns(resource, columns, rows[0]), rows));
+  downloadCsv(`${label}-list-${toIsoDate(new Date())}.csv`, toCsv(resource, exportColumns(resource, columns, rows[0]), rows));
 }

@@ -1,0 +1,68 @@
+/**
+ * Analysis (`/analysis`, issue 26; `view analysis`): which work makes money. A date range (presets
+ * or any two days, kept in the URL) over three tabs: job profitability (jobs by end date), estimates
+ * (win rate and value won) and labour (hours, overtime, how the labour estimates hold up). Every
+ * figure comes aggregated from the server (`/api/analysis/*`); each column says how it is computed.
+ */
+import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetOf, presetRange, type RangePreset } from '@glazier/shared/rules/analysis/date-ranges';
+import { Chip, Group, Stack, Tabs } from '@mantine/core';
+import { DateField } from '../../ui/fields.tsx';
+import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { TABS, useAnalysisState, type AnalysisTab } from './analysis-range.ts';
+import { EstimatesTab } from './estimates-tab.tsx';
+import { JobsTab } from './jobs-tab.tsx';
+import { LabourTab } from './labour-tab.tsx';
+
+const TAB_LABELS: Record<AnalysisTab, string> = { jobs: 'Job profitability', estimates: 'Estimates', labour: 'Labour' };
+
+export function AnalysisPage() {
+  const [state, update] = useAnalysisState();
+  const { range, today, tab } = state;
+  const preset = presetOf(range, today);
+  const setRange = (start: string, end: string) => update({ start, end, group: null });
+  return (
+    <Stack gap="md">
+      <ScreenTitle>Analysis</ScreenTitle>
+      <Group gap="sm" align="flex-end" wrap="wrap" data-testid="analysis-range">
+        <Chip.Group
+          multiple={false}
+          value={preset ?? ''}
+          onChange={(v) => {
+            const r = presetRange(v as RangePreset, today);
+            setRange(r.start, r.end);
+          }}
+        >
+          <Group gap={6} wrap="wrap">
+            {RANGE_PRESETS.map((p) => (
+              <Chip key={p} value={p} size="sm" variant="outline">
+                {RANGE_PRESET_LABELS[p]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Group gap="xs" wrap="nowrap">
+          <DateField label="From" w={140} value={range.start} onChange={(v) => v && setRange(v, v > range.end ? v : range.end)} />
+          <DateField label="To" w={140} value={range.end} onChange={(v) => v && setRange(v < range.start ? v : range.start, v)} />
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={(v) => update({ tab: v === 'jobs' ? null : v })} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {TAB_LABELS[t]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="jobs">
+          <JobsTab state={state} update={update} />
+        </Tabs.Panel>
+        <Tabs.Panel value="estimates">
+          <EstimatesTab range={range} />
+        </Tabs.Panel>
+        <Tabs.Panel value="labour">
+          <LabourTab range={range} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A chart in a card (analysis, forecasting): its title, a line saying what it shows, and the chart
+ * (a `@mantine/charts` chart the caller draws, its own `aria-label` naming it); an empty range says
+ * so instead of drawing empty axes.
+ *
+ *   <ChartCard title="Revenue and cost by month" empty={months.length === 0}><BarChart … /></ChartCard>
+ */
+import '@mantine/charts/styles.layer.css';
+import { Card, Center, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function ChartCard({ title, description, empty, children, testId }: { title: string; description?: ReactNode; empty?: boolean; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid={testId}>
+      <Stack gap="xs">
+        <div>
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+          {description && (
+            <Text size="xs" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </div>
+        {empty ? (
+          <Center h={200}>
+            <Text size="sm" c="dimmed">
+              Nothing in this range.
+            </Text>
+          </Center>
+        ) : (
+          children
+        )}
+      </Stack>
+    </Card>
+  );
+}
