@@ -29,10 +29,10 @@ import { seedTimeEntries } from './demo/time.ts';
 import { STREETS } from './demo/vocabulary.ts';
 
 export const SCALES = {
-  /** `npm run seed:demo`: a few dozen of everything, easy to look through. */
+  /** `npm run seed:demo`: a few dozen of everything, easy to look through; jobs over a year and more, for the analysis. */
   demo: {
-    clients: 36, jobs: 60, jobProducts: 200, timeEntries: 400, products: 90, materials: 80, vendors: 8,
-    estimates: 40, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, notes: 80, files: 6, images: 12, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
+    clients: 36, jobs: 150, jobProducts: 500, timeEntries: 1_500, products: 90, materials: 80, vendors: 8,
+    estimates: 100, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, notes: 80, files: 6, images: 12, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
   },
   /** `npm run bench -- --scale small`: enough to exercise the benchmark quickly. */
   small: {

@@ -61,6 +61,8 @@ interface ReportTableProps<R> {
   emptyText?: string;
   /** Below the table (a pager, a note). */
   footer?: ReactNode;
+  /** A long table scrolls within this height, its header kept in view. */
+  maxHeight?: number;
   testId?: string;
 }
 
@@ -70,7 +72,7 @@ function compare(a: number | string | null, b: number | string | null): number {
   return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 }
 
-export function ReportTable<R>({ title, description, columns, rows, rowKey, totals, csvName, exportRows, onRowClick, rowLabel, sort, onSort, defaultSort, emptyText = 'Nothing in this range.', footer, testId }: ReportTableProps<R>) {
+export function ReportTable<R>({ title, description, columns, rows, rowKey, totals, csvName, exportRows, onRowClick, rowLabel, sort, onSort, defaultSort, emptyText = 'Nothing in this range.', footer, maxHeight, testId }: ReportTableProps<R>) {
   const [ownSort, setOwnSort] = useState<ReportSort | undefined>(defaultSort);
   const current = sort ?? ownSort;
   const sorted = useMemo(() => {
@@ -123,22 +125,22 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
             {emptyText}
           </Text>
         ) : (
-          <ScrollArea type="auto" offsetScrollbars="x">
-            <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing={4} fz="sm" miw={columns.length > 4 ? 560 : undefined}>
+          <ScrollArea.Autosize type="auto" mah={maxHeight} offsetScrollbars="x">
+            <Table striped highlightOnHover={Boolean(onRowClick)} stickyHeader={maxHeight !== undefined} verticalSpacing={4} fz="sm" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((c) => (
                     <Table.Th key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} aria-sort={current?.column === c.key ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                       <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : 'flex-start'}>
                         {c.sortable !== false ? (
-                          <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                          <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm">
                             <Group gap={2} wrap="nowrap">
                               {c.label}
                               {current?.column === c.key ? current.direction === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} /> : <IconSelector size={12} opacity={0.4} />}
                             </Group>
                           </UnstyledButton>
                         ) : (
-                          <Text fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                          <Text fw={600} fz="sm">
                             {c.label}
                           </Text>
                         )}
@@ -166,7 +168,7 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                     aria-label={onRowClick && rowLabel ? rowLabel(r) : undefined}
                   >
                     {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={c.numeric ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } : undefined}>
+                      <Table.Td key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
                         {c.render ? c.render(r) : c.text(r)}
                       </Table.Td>
                     ))}
@@ -177,7 +179,7 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                 <Table.Tfoot>
                   <Table.Tr data-testid="report-totals">
                     {columns.map((c, i) => (
-                      <Table.Th key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      <Table.Th key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {i === 0 ? 'Total' : c.text(totals)}
                       </Table.Th>
                     ))}
@@ -185,7 +187,7 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                 </Table.Tfoot>
               )}
             </Table>
-          </ScrollArea>
+          </ScrollArea.Autosize>
         )}
         {footer}
       </Stack>

@@ -111,6 +111,16 @@ export interface DemoCatalogue {
   counts: { product_categories: number; series: number; products: number };
 }
 
+/**
+ * A product's labour estimate (issue 26, B7): by its unit, varied by its place (not the rng, so the
+ * rest of the demo stays as it was); every seventh has none, as a catalogue half filled in would.
+ */
+function demoHoursPerUnit(unit: string, i: number): number | null {
+  if (i % 7 === 6) return null;
+  const base = unit === 'sq ft' ? 0.75 : unit === 'lin ft' ? 0.6 : 3.5;
+  return Math.round(base * (0.7 + (i % 5) * 0.15) * 100) / 100;
+}
+
 export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
   const { rng, scale } = ctx;
   const noFlags = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
@@ -153,6 +163,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
       await push({
         number: p.number, name: p.name, description: p.description, unit: p.unit, series_id: p.seriesId, category_id: p.catId,
         series_name: p.seriesName, cost_per_unit: p.cost, revenue_per_unit: p.revenue, non_inventory: rng.chance(0.1), is_assembly: false,
+        hours_per_unit: demoHoursPerUnit(p.unit, productDrafts.indexOf(p)),
       });
     }
   }, { ids: true });

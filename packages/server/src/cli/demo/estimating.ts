@@ -43,7 +43,7 @@ export async function seedEstimates(
         contact_name: contact, contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
         details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
         date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
-        job_start_date: job ? isoDate(job.start) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status,
+        job_start_date: job ? isoDate(job.start) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decided_at: decidedAt(d, job, todayMs),
         type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: d.categories,
       });
     }
@@ -71,6 +71,18 @@ export async function seedEstimates(
     estimates: drafts.map((d, e) => ({ id: estimateIds[e]!, status: d.status, categories: d.categories })),
     counts: { estimates: estimateIds.length, estimate_items: itemCount },
   };
+}
+
+/**
+ * When a won or lost estimate was decided (the analysis's days to win): 3 to 40 days after its
+ * date, by its place rather than the rng (so the rest of the demo stays as it was), before its
+ * job's start, never after today.
+ */
+function decidedAt(d: { date: number; status: string; items: number; categories: number[] }, job: { start: number } | null, todayMs: number): string | null {
+  if (d.status !== 'won' && d.status !== 'lost') return null;
+  let at = d.date + (3 + ((d.date / DAY + d.items * 11 + d.categories.length * 5) % 38)) * DAY + 15 * 3_600_000;
+  if (job) at = Math.max(d.date, Math.min(at, job.start - DAY));
+  return new Date(Math.min(at, todayMs)).toISOString();
 }
 
 export interface DemoEstimates {

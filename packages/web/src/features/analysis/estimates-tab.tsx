@@ -59,7 +59,7 @@ export function EstimatesTab({ range }: { range: DateRange }) {
               </ChartCard>
               <ReportTable title="By type" columns={winColumns('Type')} rows={data.types} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-type" testId="estimates-types" />
             </SimpleGrid>
-            <ReportTable title="By month" columns={winColumns('Month', true)} rows={data.months} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-month" defaultSort={{ column: 'label', direction: 'asc' }} testId="estimates-months" />
+            <ReportTable title="By month" columns={winColumns('Month', true)} rows={data.months} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-month" defaultSort={{ column: 'label', direction: 'asc' }} testId="estimates-months" maxHeight={440} />
             <ReportTable
               title="By client"
               description={data.client_count > data.clients.length ? `The ${data.clients.length} clients most won from, of ${data.client_count}.` : undefined}
@@ -68,7 +68,7 @@ export function EstimatesTab({ range }: { range: DateRange }) {
               rowKey={(g) => g.key ?? 'none'}
               csvName="estimates-by-client"
               defaultSort={{ column: 'value_won', direction: 'desc' }}
-              testId="estimates-clients"
+              testId="estimates-clients" maxHeight={440}
             />
           </Stack>
         );

@@ -27,18 +27,19 @@ function moneyColumns<R extends Money>(): ReportColumn<R>[] {
   const money = (key: keyof Money & string, label: string, formula: string, visibleFrom?: 'sm' | 'md'): ReportColumn<R> => ({
     key, label, formula, numeric: true, visibleFrom, value: (r) => r[key], text: (r) => formatMoney(r[key] as number),
   });
+  // What an owner reads first (revenue, cost, profit, margin), then what made up the cost.
   return [
     money('revenue', 'Revenue', FORMULAS.revenue),
-    money('product_cost', 'Products', FORMULAS.product_cost, 'md'),
-    { key: 'hours', label: 'Hours', formula: FORMULAS.hours, numeric: true, visibleFrom: 'md', value: (r) => r.hours, text: (r) => formatQty(r.hours) },
-    money('labour_cost', 'Labour', FORMULAS.labour_cost, 'md'),
-    money('additional_costs', 'Other costs', FORMULAS.additional_costs, 'md'),
     money('cost', 'Cost', FORMULAS.cost, 'sm'),
     money('profit', 'Profit', FORMULAS.profit),
     {
       key: 'margin', label: 'Margin', formula: FORMULAS.margin, numeric: true, value: (r) => r.margin, text: (r) => formatPercent(r.margin),
       render: (r) => <Text span fz="sm" c={r.margin != null && r.margin < 0 ? 'red' : undefined}>{formatPercent(r.margin)}</Text>,
     },
+    money('product_cost', 'Products', FORMULAS.product_cost, 'md'),
+    { key: 'hours', label: 'Hours', formula: FORMULAS.hours, numeric: true, visibleFrom: 'md', value: (r) => r.hours, text: (r) => formatQty(r.hours) },
+    money('labour_cost', 'Labour', FORMULAS.labour_cost, 'md'),
+    money('additional_costs', 'Other costs', FORMULAS.additional_costs, 'md'),
   ];
 }
 
@@ -110,18 +111,20 @@ export function JobsTab({ state, update }: { state: AnalysisState; update: (chan
                   h={220}
                   data={data.scopes.map((s) => ({ scope: s.label, margin: s.margin == null ? 0 : Math.round(s.margin * 1000) / 10 }))}
                   dataKey="scope"
+                  // bars across, so every scope's name has room on a phone
+                  orientation="vertical"
+                  yAxisProps={{ width: 110 }}
                   series={[{ name: 'margin', label: 'Margin', color: 'blue.6' }]}
                   valueFormatter={(v) => `${v}%`}
-                  unit="%"
                   tickLine="none"
-                  gridAxis="y"
+                  gridAxis="x"
                   aria-label="Margin by scope"
                   role="img"
                 />
               </ChartCard>
             </SimpleGrid>
             <ReportTable
-              testId="jobs-groups"
+              testId="jobs-groups" maxHeight={440}
               title={`By ${JOB_GROUPING_LABELS[groupBy].toLowerCase()}`}
               description={groupBy === 'scope' ? 'A job of several scopes counts in each; choose a row to list its jobs.' : 'Choose a row to list its jobs.'}
               columns={groupColumns(groupBy)}
@@ -145,7 +148,7 @@ export function JobsTab({ state, update }: { state: AnalysisState; update: (chan
               }
             />
             <ReportTable
-              testId="jobs-table"
+              testId="jobs-table" maxHeight={440}
               title="Jobs"
               description={
                 <Group gap={6} component="span">

@@ -55,7 +55,7 @@ export function LabourTab({ range }: { range: DateRange }) {
               ]}
             />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <ReportTable title="By employee" columns={hoursColumns('Employee')} rows={data.employees} rowKey={(g) => g.key ?? 'none'} csvName="hours-by-employee" defaultSort={{ column: 'hours', direction: 'desc' }} testId="labour-employees" />
+              <ReportTable title="By employee" columns={hoursColumns('Employee')} rows={data.employees} rowKey={(g) => g.key ?? 'none'} csvName="hours-by-employee" defaultSort={{ column: 'hours', direction: 'desc' }} testId="labour-employees" maxHeight={440} />
               <ReportTable title="By scope" description="A job of several scopes counts in each." columns={hoursColumns('Scope')} rows={data.scopes} rowKey={(g) => g.key ?? 'none'} csvName="hours-by-scope" defaultSort={{ column: 'hours', direction: 'desc' }} testId="labour-scopes" />
             </SimpleGrid>
             <ReportTable
@@ -66,7 +66,7 @@ export function LabourTab({ range }: { range: DateRange }) {
               rowKey={(w) => `${w.week}-${w.user_id ?? 'none'}`}
               csvName="overtime-weeks"
               emptyText="No one worked over 40 hours in a week of this range."
-              testId="labour-overtime"
+              testId="labour-overtime" maxHeight={440}
             />
             <ReportTable
               title="By job"
@@ -76,7 +76,7 @@ export function LabourTab({ range }: { range: DateRange }) {
               rowKey={(g) => g.key ?? 'none'}
               csvName="hours-by-job"
               defaultSort={{ column: 'hours', direction: 'desc' }}
-              testId="labour-jobs"
+              testId="labour-jobs" maxHeight={440}
             />
           </Stack>
         )}
