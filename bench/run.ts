@@ -310,7 +310,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], analysis_year: [] };
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
@@ -375,6 +375,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
       { key: 'to_fabricate', name: 'To Fabricate list of a busy shop (first page, by category), then its jobs' },
       { key: 'labels', name: 'print options: the products of a 500-piece job' },
+      { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../packages/server/src/db/client.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
+import { presetRange } from '../packages/shared/src/rules/analysis/date-ranges.ts';
 
 /** The date the bench data is centred on (fixed, so every build is the same). */
 export const BENCH_TODAY = '2026-06-30';
@@ -60,7 +61,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'analysis_year'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -283,7 +284,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], analysis_year: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -357,6 +358,18 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
         variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
       }
     }
+    // Analysis (issue 26, /analysis as analysis-page.tsx asks): the last 12 months' job profitability
+    // as the screen opens (grouped by client, latest jobs first) and grouped each other way, a page
+    // sorted by profit; the Estimates tab; the Labour tab's two calls. By the admins (view analysis).
+    const analysts = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
+    // the screen's default range (last 12 months) on the bench's day
+    const year = { ...presetRange('last_12_months', BENCH_TODAY) };
+    const jobsReport = (q: Record<string, string | number>) => get(`/api/analysis/jobs?${qs({ ...year, group_by: 'client', sort: 'end_date', direction: 'desc', page: 1, per_page: 50, ...q })}`);
+    for (const group_by of ['client', 'client_type', 'scope', 'foreman', 'month']) variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ group_by })]] });
+    variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ sort: 'profit', direction: 'asc', page: 2 })]] });
+    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/estimates?${qs(year)}`)]] });
+    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
+    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
     return variants;
 }
 

@@ -66,6 +66,9 @@ interface ReportTableProps<R> {
   testId?: string;
 }
 
+/** The first column (a name) wraps, so the figures stay in view on a phone. */
+const FIRST_CELL = { whiteSpace: 'normal', minWidth: 120 } as const;
+
 function compare(a: number | string | null, b: number | string | null): number {
   if (a == null) return b == null ? 0 : 1;
   if (b == null) return -1;
@@ -167,8 +170,8 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                     tabIndex={onRowClick ? 0 : undefined}
                     aria-label={onRowClick && rowLabel ? rowLabel(r) : undefined}
                   >
-                    {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : undefined}>
+                    {columns.map((c, i) => (
+                      <Table.Td key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : i === 0 ? FIRST_CELL : undefined}>
                         {c.render ? c.render(r) : c.text(r)}
                       </Table.Td>
                     ))}

@@ -34,13 +34,14 @@ export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; inpu
       UNION ALL SELECT 'foreman', j.foreman_id::text, coalesce(u.name, 'No foreman'), count(*), sum(pj.estimated), sum(pj.logged)
       FROM per_job pj JOIN j ON j.id = pj.job_id LEFT JOIN users u ON u.id = j.foreman_id GROUP BY 2, 3`);
 
-    const round5 = (n: number) => Math.round(n * 100_000) / 100_000;
+    // hours to the hundredth: a job's share of its hours is a fraction of no interest beyond that
+    const round2 = (n: number) => Math.round(n * 100) / 100;
     const calibrated = (kind: string): CalibrationGroup[] =>
       calibration
         .filter((r) => r.kind === kind)
         .map((r) => {
-          const estimated = round5(num(r.estimated_hours));
-          const logged = round5(num(r.logged_hours));
+          const estimated = round2(num(r.estimated_hours));
+          const logged = round2(num(r.logged_hours));
           return { key: r.key == null ? null : String(r.key), label: String(r.label), jobs: num(r.jobs), estimated_hours: estimated, logged_hours: logged, ratio: estimated > 0 ? logged / estimated : null };
         })
         .sort((a, b) => (a.key == null ? 1 : b.key == null ? -1 : a.label.localeCompare(b.label)));

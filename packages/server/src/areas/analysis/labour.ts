@@ -26,7 +26,7 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       ), by_job AS MATERIALIZED (SELECT job_id, sum(hours) AS hours, count(*) AS entries FROM t GROUP BY job_id)
       SELECT 'total' AS kind, NULL AS key, NULL AS label, coalesce(sum(hours), 0) AS hours, count(*) AS entries FROM t
       UNION ALL SELECT 'employee', t.user_id::text, coalesce(u.name, 'No one'), sum(t.hours), count(*) FROM t LEFT JOIN users u ON u.id = t.user_id GROUP BY 2, 3
-      UNION ALL SELECT 'job', top.job_id::text, coalesce(concat_ws(' ', j.number, j.name), 'No job'), top.hours, top.entries
+      UNION ALL SELECT 'job', top.job_id::text, CASE WHEN top.job_id IS NULL THEN 'No job' ELSE concat_ws(' ', j.number, j.name) END, top.hours, top.entries
         FROM (SELECT * FROM by_job ORDER BY hours DESC, job_id LIMIT ${LABOUR_JOBS_LIMIT}) top LEFT JOIN jobs j ON j.id = top.job_id
       UNION ALL SELECT 'job_count', NULL, NULL, 0, count(*) FROM by_job
       UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), sum(b.hours), sum(b.entries)

@@ -4,13 +4,17 @@ import type { DateRange } from '@glazier/shared/rules/analysis/date-ranges';
 import { FORMULAS } from '@glazier/shared/rules/analysis/job-profit';
 import { formatMoney, formatPercent } from '@glazier/shared/rules/money';
 import { BarChart } from '@mantine/charts';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { ReportState, useReport } from './report-query.tsx';
 
-const days = (d: number | null) => (d == null ? '' : `${Math.round(d * 10) / 10} days`);
+const days = (d: number | null) => {
+  if (d == null) return '';
+  const n = Math.round(d * 10) / 10;
+  return `${n} ${n === 1 ? 'day' : 'days'}`;
+};
 
 const winColumns = (label: string, sortByKey = false): ReportColumn<WinGroup>[] => [
   { key: 'label', label, value: (g) => (sortByKey ? g.key : g.label), text: (g) => g.label },
@@ -42,8 +46,7 @@ export function EstimatesTab({ range }: { range: DateRange }) {
                 { label: 'Still open', value: String(t.open) },
               ]}
             />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <ChartCard title="Win rate by month" description="Estimates by their date; open ones are not counted." empty={data.months.length === 0}>
+            <ChartCard title="Win rate by month" description="Estimates by their date; open ones are not counted." empty={data.months.length === 0}>
                 <BarChart
                   h={220}
                   data={data.months.map((m) => ({ month: m.label, win_rate: m.win_rate == null ? 0 : Math.round(m.win_rate * 1000) / 10 }))}
@@ -56,9 +59,8 @@ export function EstimatesTab({ range }: { range: DateRange }) {
                   aria-label="Win rate by month"
                   role="img"
                 />
-              </ChartCard>
-              <ReportTable title="By type" columns={winColumns('Type')} rows={data.types} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-type" testId="estimates-types" />
-            </SimpleGrid>
+            </ChartCard>
+            <ReportTable title="By type" columns={winColumns('Type')} rows={data.types} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-type" testId="estimates-types" />
             <ReportTable title="By month" columns={winColumns('Month', true)} rows={data.months} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-month" defaultSort={{ column: 'label', direction: 'asc' }} testId="estimates-months" maxHeight={440} />
             <ReportTable
               title="By client"

@@ -22,19 +22,19 @@ const hoursColumns = (label: string): ReportColumn<HoursGroup>[] => [
 const overtimeColumns: ReportColumn<OvertimeWeekRow>[] = [
   { key: 'week', label: 'Week of', value: (w) => w.week, text: (w) => formatDate(w.week) },
   { key: 'user_name', label: 'Employee', text: (w) => w.user_name },
-  { key: 'hours', label: 'Hours', numeric: true, value: (w) => w.hours, text: (w) => formatQty(w.hours) },
+  { key: 'hours', label: 'Hours', numeric: true, visibleFrom: 'sm', value: (w) => w.hours, text: (w) => formatQty(w.hours) },
   { key: 'overtime', label: 'Overtime', formula: FORMULAS.overtime, numeric: true, value: (w) => w.overtime, text: (w) => formatQty(w.overtime) },
 ];
 
 const calibrationColumns = (label: string): ReportColumn<CalibrationGroup>[] => [
   { key: 'label', label, text: (g) => g.label },
-  { key: 'jobs', label: 'Jobs', numeric: true, visibleFrom: 'sm', value: (g) => g.jobs, text: (g) => String(g.jobs) },
-  { key: 'estimated_hours', label: 'Estimated', formula: FORMULAS.estimated_hours, numeric: true, value: (g) => g.estimated_hours, text: (g) => formatQty(g.estimated_hours) },
-  { key: 'logged_hours', label: 'Logged', formula: FORMULAS.hours, numeric: true, value: (g) => g.logged_hours, text: (g) => formatQty(g.logged_hours) },
   {
     key: 'ratio', label: 'Logged ÷ estimated', formula: FORMULAS.calibration, numeric: true, value: (g) => g.ratio, text: (g) => formatPercent(g.ratio),
     render: (g) => <Text span fz="sm" c={g.ratio == null ? undefined : g.ratio > 1.1 ? 'red' : g.ratio < 0.9 ? 'teal' : undefined}>{formatPercent(g.ratio)}</Text>,
   },
+  { key: 'jobs', label: 'Jobs', numeric: true, visibleFrom: 'sm', value: (g) => g.jobs, text: (g) => String(g.jobs) },
+  { key: 'estimated_hours', label: 'Estimated', formula: FORMULAS.estimated_hours, numeric: true, value: (g) => g.estimated_hours, text: (g) => formatQty(g.estimated_hours) },
+  { key: 'logged_hours', label: 'Logged', formula: FORMULAS.hours, numeric: true, value: (g) => g.logged_hours, text: (g) => formatQty(g.logged_hours) },
 ];
 
 export function LabourTab({ range }: { range: DateRange }) {
@@ -83,7 +83,7 @@ export function LabourTab({ range }: { range: DateRange }) {
       </ReportState>
       <ReportState result={calibration} what="labour estimates">
         {({ data }) => (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="md">
             <ReportTable
               title="Labour estimates by product category"
               description="Completed jobs ending in the range. A job’s hours are shared among its categories by their estimated hours."
@@ -104,7 +104,7 @@ export function LabourTab({ range }: { range: DateRange }) {
               emptyText="No completed job with a labour estimate (products’ hours per unit) in this range."
               testId="calibration-foremen"
             />
-          </SimpleGrid>
+          </Stack>
         )}
       </ReportState>
     </Stack>
