@@ -16,11 +16,12 @@ const days = (d: number | null) => {
   return `${n} ${n === 1 ? 'day' : 'days'}`;
 };
 
+// a phone shows the win rate and value won (the counts are in the tiles above)
 const winColumns = (label: string, sortByKey = false): ReportColumn<WinGroup>[] => [
   { key: 'label', label, value: (g) => (sortByKey ? g.key : g.label), text: (g) => g.label },
   { key: 'estimates', label: 'Estimates', numeric: true, visibleFrom: 'sm', value: (g) => g.estimates, text: (g) => String(g.estimates) },
-  { key: 'won', label: 'Won', numeric: true, value: (g) => g.won, text: (g) => String(g.won) },
-  { key: 'lost', label: 'Lost', numeric: true, value: (g) => g.lost, text: (g) => String(g.lost) },
+  { key: 'won', label: 'Won', numeric: true, visibleFrom: 'sm', value: (g) => g.won, text: (g) => String(g.won) },
+  { key: 'lost', label: 'Lost', numeric: true, visibleFrom: 'sm', value: (g) => g.lost, text: (g) => String(g.lost) },
   { key: 'open', label: 'Open', numeric: true, visibleFrom: 'md', value: (g) => g.open, text: (g) => String(g.open) },
   { key: 'win_rate', label: 'Win rate', formula: FORMULAS.win_rate, numeric: true, value: (g) => g.win_rate, text: (g) => formatPercent(g.win_rate) },
   { key: 'value_won', label: 'Value won', formula: FORMULAS.value_won, numeric: true, value: (g) => g.value_won, text: (g) => formatMoney(g.value_won) },

@@ -29,7 +29,8 @@ function moneyColumns<R extends Money>(): ReportColumn<R>[] {
   });
   // What an owner reads first (revenue, cost, profit, margin), then what made up the cost.
   return [
-    money('revenue', 'Revenue', FORMULAS.revenue),
+    // a phone shows profit and margin (revenue and cost are in the tiles above)
+    money('revenue', 'Revenue', FORMULAS.revenue, 'sm'),
     money('cost', 'Cost', FORMULAS.cost, 'sm'),
     money('profit', 'Profit', FORMULAS.profit),
     {
@@ -45,7 +46,7 @@ function moneyColumns<R extends Money>(): ReportColumn<R>[] {
 
 const groupColumns = (by: JobGrouping): ReportColumn<JobGroup>[] => [
   { key: 'label', label: JOB_GROUPING_LABELS[by], value: (g) => (by === 'month' ? g.key : g.label), text: (g) => g.label },
-  { key: 'job_count', label: 'Jobs', numeric: true, value: (g) => g.job_count, text: (g) => String(g.job_count) },
+  { key: 'job_count', label: 'Jobs', numeric: true, visibleFrom: 'sm', value: (g) => g.job_count, text: (g) => String(g.job_count) },
   ...moneyColumns<JobGroup>(),
 ];
 
