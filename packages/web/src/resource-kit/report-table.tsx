@@ -9,7 +9,8 @@
  *     totals={totals} csvName="profit-by-client" />
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { ActionIcon, Button, Card, Group, ScrollArea, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, ScrollArea, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { CardHeading } from '../ui/card-heading.tsx';
 import { IconArrowDown, IconArrowUp, IconDownload, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { reportError } from './error-mapper.tsx';
@@ -109,16 +110,7 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
     <Card withBorder radius="md" padding="sm" data-testid={testId}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <div>
-            <Title order={3} size="h5">
-              {title}
-            </Title>
-            {description && (
-              <Text size="xs" c="dimmed">
-                {description}
-              </Text>
-            )}
-          </div>
+          <CardHeading title={title} description={description} />
           <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void exportCsv()} disabled={rows.length === 0} aria-label={`Export ${title} as CSV`}>
             CSV
           </Button>

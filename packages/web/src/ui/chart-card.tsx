@@ -6,23 +6,15 @@
  *   <ChartCard title="Revenue and cost by month" empty={months.length === 0}><BarChart … /></ChartCard>
  */
 import '@mantine/charts/styles.layer.css';
-import { Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Stack, Text } from '@mantine/core';
+import { CardHeading } from './card-heading.tsx';
 import type { ReactNode } from 'react';
 
 export function ChartCard({ title, description, empty, children, testId }: { title: string; description?: ReactNode; empty?: boolean; children: ReactNode; testId?: string }) {
   return (
     <Card withBorder radius="md" padding="sm" data-testid={testId}>
       <Stack gap="xs">
-        <div>
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          {description && (
-            <Text size="xs" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
+        <CardHeading title={title} description={description} />
         {empty ? (
           <Center h={200}>
             <Text size="sm" c="dimmed">
