@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { apiPost, createJob, createRecord, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -61,6 +61,7 @@ test('a manager reads job profitability for a range, groups it, exports CSV and 
   const groups = page.getByTestId('jobs-groups');
   await expect(groups.getByRole('heading', { name: 'By client type' })).toBeVisible();
   await expect(groups.getByTestId('report-row')).toHaveCount(1);
+  await expectAccessible(page, 'analysis, job profitability');
   await screenshots(page, 'analysis-jobs');
 
   const grouped = await csvRows(page, 'Export By client type as CSV');
@@ -76,6 +77,16 @@ test('a manager reads job profitability for a range, groups it, exports CSV and 
     [b.number as string, client.name as string, '6/2/2004', '$600.00', '$740.00', '-$140.00', '-23.3%', '$500.00', '8', '$240.00', '$0.00'],
     [a.number as string, client.name as string, '5/10/2004', '$1,125.00', '$825.00', '$300.00', '26.7%', '$400.00', '10', '$400.00', '$25.00'],
   ]);
+
+  // the other tabs, over the same range: the Labour tab has the 18 hours
+  await page.getByRole('tab', { name: 'Estimates' }).click();
+  await expect(page.getByTestId('estimates-report')).toBeVisible();
+  await expectAccessible(page, 'analysis, estimates');
+  await page.getByRole('tab', { name: 'Labour' }).click();
+  await expect(page).toHaveURL(/tab=labour/);
+  await expect(page.getByTestId('labour-totals').getByTestId('figure-hours')).toHaveText('18');
+  await expectAccessible(page, 'analysis, labour');
+  await page.getByRole('tab', { name: 'Job profitability' }).click();
 
   await page.getByRole('row', { name: `Open job ${String(a.number)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${a.id}$`));

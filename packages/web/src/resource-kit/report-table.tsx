@@ -141,8 +141,8 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                         )}
                         {c.formula && (
                           <Tooltip label={c.formula} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
-                            <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`How ${c.label} is computed: ${c.formula}`}>
-                              <IconInfoCircle size={12} />
+                            <ActionIcon variant="subtle" color="gray" size={24} aria-label={`How ${c.label} is computed: ${c.formula}`}>
+                              <IconInfoCircle size={14} />
                             </ActionIcon>
                           </Tooltip>
                         )}
