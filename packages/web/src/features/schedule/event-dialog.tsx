@@ -1,0 +1,132 @@
+/**
+ * The Event dialog (domain.md 2, 3, 6, 8; issue 25): the job (the job picker; once chosen, a link
+ * opens `/jobs/{id}`, platform.md 2.1), the date, up to two colours, the supervisor (only active
+ * supervisors or people who can be scheduled, as the server insists), "Delete this event?".
+ * Adding, a last day puts the job on every day from the date through it (weekends left out unless
+ * asked), as one bulk save.
+ */
+import { toIsoDate } from '@glazier/shared/rules/dates';
+import { MAX_SCHEDULE_DAYS, scheduleDays, scheduleDaysError } from '@glazier/shared/rules/schedule/schedule-days';
+import { isSchedulable } from '@glazier/shared/rules/schedule/supervisors';
+import { Anchor, Group } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorsOfOneForm, formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
+import { formValues } from '../../resource-kit/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { useCan } from '../../resource-kit/session-user.ts';
+import { CheckField, DateField, SelectField } from '../../ui/fields.tsx';
+import { useLoader } from '../../ui/loader.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { EventColorsField } from './event-colors-field.tsx';
+
+type Props = RecordDialogOptions<'events'>;
+
+const FIELDS = ['job_id', 'date', 'color', 'user_id'] as const;
+
+/** "26-0412", or the job's name without a number (platform.md 2.7). */
+export const eventJobLabel = (e: { job_number?: string | null; job_name?: string | null }) => e.job_number || e.job_name || 'Job';
+
+function EventForm({ record, initial }: Props) {
+  const canEdit = useCan('edit', 'jobs');
+  const modals = useModals();
+  const navigate = useNavigate();
+  const loader = useLoader();
+  const users = useList('users');
+  const saveMany = useSaveMany('events');
+  const dialog = useRecordDialog('events', {
+    deleteConfirm: 'Delete this event?',
+    fields: FIELDS,
+    initialValues: formValues(record, {
+      job_id: initial?.job_id ?? null,
+      date: initial?.date ?? toIsoDate(new Date()),
+      color: initial?.color ?? null,
+      user_id: initial?.user_id ?? null,
+    }),
+  });
+  const { form, isNew } = dialog;
+  const v = form.getValues();
+  const [jobLabel, setJobLabel] = useState(record ? eventJobLabel(record) : null);
+  const [through, setThrough] = useState<string | null>(null);
+  const [throughError, setThroughError] = useState<string | null>(null);
+  const [weekdaysOnly, setWeekdaysOnly] = useState(true);
+
+  // Who may supervise (domain.md 6), and whoever the event already names.
+  const supervisors = (users.data ?? []).filter((u) => isSchedulable(u) || u.id === record?.user_id).map((u) => ({ value: String(u.id), label: u.name }));
+
+  const openJob = async () => {
+    await modals.closeAll();
+    void navigate(`/jobs/${v.job_id}`);
+  };
+
+  const saveDays = form.onSubmit(async (values) => {
+    const problem = scheduleDaysError(values.date, through, weekdaysOnly);
+    if (problem) return setThroughError(problem);
+    const days = scheduleDays(values.date, through, weekdaysOnly);
+    try {
+      const saved = await loader.run(saveMany.mutateAsync(days.map((date) => ({ ...values, date }))));
+      reportSuccess(`${jobLabel ?? 'The job'} scheduled on ${days.length} days.`);
+      dialog.modal.close(saved[0] ?? null);
+    } catch (e) {
+      reportError(errorsOfOneForm(e), { form: formTarget(form, FIELDS) });
+    }
+  });
+  const severalDays = isNew && through != null;
+
+  return (
+    <RecordDialogForm dialog={severalDays ? { ...dialog, onSubmit: saveDays } : dialog} canSave={canEdit} canDelete={canEdit}>
+      <RecordPicker
+        resource="jobs"
+        label="Job"
+        {...form.getInputProps('job_id')}
+        onChange={(id, job) => {
+          form.setFieldValue('job_id', id);
+          if (job) setJobLabel(job.number || job.name || 'Job');
+        }}
+        helper={
+          v.job_id != null ? (
+            <Anchor component="button" type="button" size="sm" onClick={() => void openJob()}>
+              Open job {jobLabel ?? ''}
+            </Anchor>
+          ) : undefined
+        }
+        data-testid="event-job"
+      />
+      <Group grow align="flex-start">
+        <DateField label="Date" {...form.getInputProps('date')} />
+        {isNew && canEdit && (
+          <DateField
+            label="Through"
+            helper={`Optional: the last day (at most ${MAX_SCHEDULE_DAYS} days).`}
+            value={through}
+            error={throughError}
+            onChange={(d) => {
+              setThrough(d);
+              setThroughError(null);
+            }}
+          />
+        )}
+      </Group>
+      {severalDays && <CheckField label="Weekdays only" checked={weekdaysOnly} onChange={(e) => setWeekdaysOnly(e.currentTarget.checked)} />}
+      <EventColorsField value={v.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
+      <SelectField
+        label="Supervisor"
+        placeholder="Choose a supervisor"
+        data={supervisors}
+        clearable
+        searchable
+        value={v.user_id == null ? null : String(v.user_id)}
+        onChange={(id) => form.setFieldValue('user_id', id ? Number(id) : null)}
+        error={form.errors.user_id}
+      />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Event dialog (`initial: { job_id }` from a job, `{ date }` from a day); resolves with the saved event (the first, over several days), or null. */
+export function openEventDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'events'> | null> {
+  return modals.push<RecordOf<'events'>>(() => <EventForm {...props} />, { testId: 'event-dialog' });
+}
