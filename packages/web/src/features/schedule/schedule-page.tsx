@@ -17,7 +17,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { scheduleReadiness } from '@glazier/shared/actions/schedule';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { eventBackground } from '@glazier/shared/rules/schedule/event-colors';
+import { eventBackground, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -71,35 +71,61 @@ async function addToDay(modals: ModalStackApi, date: string): Promise<void> {
   if (choice === 'note') await openScheduleNoteDialog(modals, { initial: { date } });
 }
 
-function EventBody({ shown, list }: { shown: Shown; list: boolean }) {
+/** How an event or note reads in a view: a block in its colours (month, week), or a row with a swatch (list). */
+type Layout = 'month' | 'week' | 'list';
+
+function EventBody({ shown, layout }: { shown: Shown; layout: Layout }) {
+  const text = layout === 'month' ? classes.clip : classes.wrap;
   if (shown.kind === 'note') {
     return (
-      <div className={classes.note}>
+      <div className={classes.note} data-testid="schedule-note">
         <IconNote size={14} aria-hidden className={classes.icon} />
-        <span className={list ? classes.wrap : classes.clip}>{shown.note.note}</span>
+        <span className={text}>{shown.note.note}</span>
       </div>
     );
   }
   const { event, readiness, supervisor } = shown;
   const missing = readiness && !isReady(readiness) ? readinessSummary(readiness) : '';
   const head = [eventJobLabel(event), event.client_name].filter(Boolean).join(' · ');
-  return (
-    <div className={classes.event} style={{ background: eventBackground(event.color, 'var(--mantine-primary-color-filled)') }} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
-      <div className={classes.eventLine}>
-        {missing && (
-          <Tooltip label={`Not ready: ${missing}`} withArrow multiline maw={260}>
-            <span className={classes.unready} role="img" aria-label={`Not ready: ${missing}`}>
-              <IconAlertTriangle size={13} stroke={2.4} aria-hidden />
-            </span>
-          </Tooltip>
-        )}
-        <span className={list ? classes.wrap : classes.clip}>{head}</span>
+  const background = eventBackground(event.color, 'var(--mantine-primary-color-filled)');
+  const marker = missing && (
+    <Tooltip label={`Not ready: ${missing}`} withArrow multiline maw={260}>
+      <span className={classes.unready} role="img" aria-label={`Not ready: ${missing}`}>
+        <IconAlertTriangle size={13} stroke={2.4} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+  if (layout === 'list') {
+    return (
+      <div className={classes.listEvent} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
+        <span className={classes.swatch} style={{ background }} aria-hidden />
+        <div className={classes.listText}>
+          <div className={classes.eventLine}>
+            <span className={text}>{head}</span>
+          </div>
+          {supervisor && <div className={classes.eventSub}>{supervisor}</div>}
+          {missing && (
+            <div className={classes.missing}>
+              {marker}
+              <span>Not ready: {missing}</span>
+            </div>
+          )}
+        </div>
       </div>
-      {supervisor && <div className={`${classes.eventSub} ${list ? classes.wrap : classes.clip}`}>{supervisor}</div>}
-      {list && missing && <div className={classes.eventSub}>Not ready: {missing}</div>}
+    );
+  }
+  return (
+    <div className={classes.event} style={{ background }} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
+      <div className={classes.eventLine}>
+        {marker}
+        <span className={text}>{head}</span>
+      </div>
+      {supervisor && <div className={`${classes.eventSub} ${text}`}>{supervisor}</div>}
     </div>
   );
 }
+
+const layoutOf = (viewType: string): Layout => (viewType.startsWith('list') ? 'list' : viewType === 'dayGridWeek' ? 'week' : 'month');
 
 export function SchedulePage() {
   const modals = useModals();
@@ -132,7 +158,8 @@ export function SchedulePage() {
       const r = byJob.get(e.job_id);
       if (unreadyOnly && (!r || isReady(r))) return [];
       const shown: Shown = { kind: 'event', event: e, readiness: r, supervisor: e.user_id == null ? '' : (nameOf.get(e.user_id) ?? '') };
-      return [{ id: `event-${e.id}`, start: e.date, allDay: true, title: eventJobLabel(e), extendedProps: { shown }, backgroundColor: 'transparent', borderColor: 'transparent' }];
+      const first = parseEventColors(e.color)[0];
+      return [{ id: `event-${e.id}`, start: e.date, allDay: true, title: eventJobLabel(e), extendedProps: { shown }, ...(first ? { color: first } : {}) }];
     });
     const shownNotes = unreadyOnly
       ? []
@@ -181,14 +208,14 @@ export function SchedulePage() {
           <Button variant="default" onClick={() => controller.today()}>
             Today
           </Button>
-          <Title order={2} size="h4" ml="xs" data-testid="schedule-title">
-            {view?.title ?? ''}
-          </Title>
         </Group>
-        <Group gap="sm" wrap="wrap">
-          <Switch label="Unready installs only" checked={unreadyOnly} onChange={(e) => setUnreadyOnly(e.currentTarget.checked)} />
-          <SegmentedControl aria-label="View" data={VIEWS} value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')} onChange={(v) => controller.changeView(v)} />
-        </Group>
+        <SegmentedControl aria-label="View" data={VIEWS} value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')} onChange={(v) => controller.changeView(v)} />
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={2} size="h4" data-testid="schedule-title">
+          {view?.title ?? ''}
+        </Title>
+        <Switch label="Unready installs only" checked={unreadyOnly} onChange={(e) => setUnreadyOnly(e.currentTarget.checked)} />
       </Group>
       {canEdit && !listView && (
         <Text size="sm" c="dimmed">
@@ -213,7 +240,8 @@ export function SchedulePage() {
           eventClick={onEventClick}
           eventDrop={(info) => void onDrop(info)}
           dateClick={onDateClick}
-          eventContent={(arg: EventDisplayInfo) => <EventBody shown={arg.event.extendedProps.shown as Shown} list={arg.view.type.startsWith('list')} />}
+          eventContent={(arg: EventDisplayInfo) => <EventBody shown={arg.event.extendedProps.shown as Shown} layout={layoutOf(arg.view.type)} />}
+          listItemEventBeforeClass={classes.hidden}
           noEventsText={unreadyOnly ? 'Every install shown is ready.' : 'Nothing on the schedule these days.'}
         />
       </div>
