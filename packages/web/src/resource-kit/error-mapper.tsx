@@ -123,17 +123,6 @@ function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: 
 
 let noticeSeq = 0;
 
-/**
- * A bulk save made from one form (the same record on several days): the server names each
- * record's errors by its place (`data.2.user_id`), which are the form's own fields (`user_id`).
- */
-export function errorsOfOneForm(error: unknown): unknown {
-  if (!(error instanceof HttpError) || error.status !== 422 || !error.body?.errors) return error;
-  const errors: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(error.body.errors)) errors[key.replace(/^data\.\d+\./, '')] ??= messages;
-  return new HttpError(error.status, { ...error.body, errors });
-}
-
 /** Applies `describeError`: field errors onto the form, the rest in one notification. */
 export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
   console.error(error);

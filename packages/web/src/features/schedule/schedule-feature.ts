@@ -1,7 +1,7 @@
 /**
  * What the schedule brings (app/feature.ts, issue 25): `/schedule`, the calendar (FullCalendar, a
- * lazy chunk of its own), and the Event and Schedule Note dialogs, which the job screen's Schedule
- * tab opens by resource name.
+ * lazy chunk of its own behind the dialogs' chunk), and the Event dialog, which the job screen's
+ * Schedule tab opens by resource name.
  */
 import { IconCalendar } from '@tabler/icons-react';
 import type * as schedule from '@glazier/shared/resources/schedule';
@@ -10,10 +10,11 @@ import type { Feature, ResourcesOf } from '../../app/feature.ts';
 export const scheduleFeature: Feature<ResourcesOf<typeof schedule>> = {
   area: 'schedule',
   resources: {
-    events: { dialog: () => import('./event-dialog.tsx').then((m) => m.openEventDialog) },
-    schedule_notes: { dialog: () => import('./schedule-note-dialog.tsx').then((m) => m.openScheduleNoteDialog) },
+    events: { dialog: () => import('./schedule-dialogs.tsx').then((m) => m.openEventDialog) },
+    // opened only on the calendar, which imports it (no other area needs it by name; the first screen's budget)
+    schedule_notes: { dialog: null },
   },
-  routes: [{ path: '/schedule', screen: () => import('./schedule-page.tsx').then((m) => m.SchedulePage) }],
+  routes: [{ path: '/schedule', screen: () => import('./schedule-dialogs.tsx').then((m) => m.SchedulePage) }],
   menu: [{ to: '/schedule', label: 'Schedule', order: 20 }],
   dashboard: [
     { key: 'schedule', title: 'Schedule', description: 'Who is where, day by day.', icon: IconCalendar, order: 2, actions: [{ label: 'View', to: '/schedule', order: 1 }] },

@@ -31,8 +31,7 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { eventJobLabel, openEventDialog } from './event-dialog.tsx';
-import { openScheduleNoteDialog } from './schedule-note-dialog.tsx';
+import { eventJobLabel, openEventDialog, openScheduleNoteDialog } from './schedule-dialogs.tsx';
 import classes from './schedule-page.module.css';
 
 type Event = RecordOf<'events'>;

@@ -1,17 +1,23 @@
 /**
+ * The schedule's dialogs (one chunk, which the job screen loads too).
+ *
  * The Event dialog (domain.md 2, 3, 6, 8; issue 25): the job (the job picker; once chosen, a link
  * opens `/jobs/{id}`, platform.md 2.1), the date, up to two colours, the supervisor (only active
  * supervisors or people who can be scheduled, as the server insists), "Delete this event?".
  * Adding, a last day puts the job on every day from the date through it (weekends left out unless
  * asked), as one bulk save.
+ *
+ * The Schedule Note dialog (domain.md 2, 3, 5): a date and a note, the server's errors under both;
+ * "Delete this note?".
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { MAX_SCHEDULE_DAYS, scheduleDays, scheduleDaysError } from '@glazier/shared/rules/schedule/schedule-days';
 import { isSchedulable } from '@glazier/shared/rules/schedule/supervisors';
 import { Anchor, Group } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorsOfOneForm, formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
+import { errorsOfOneForm } from '../../resource-kit/bulk-errors.ts';
+import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
@@ -19,6 +25,7 @@ import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { CheckField, DateField, SelectField } from '../../ui/fields.tsx';
+import { TextAreaField } from '../../ui/text-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { EventColorsField } from './event-colors-field.tsx';
@@ -130,3 +137,32 @@ function EventForm({ record, initial }: Props) {
 export function openEventDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'events'> | null> {
   return modals.push<RecordOf<'events'>>(() => <EventForm {...props} />, { testId: 'event-dialog' });
 }
+
+type NoteProps = RecordDialogOptions<'schedule_notes'>;
+
+function ScheduleNoteForm({ record, initial }: NoteProps) {
+  const canEdit = useCan('edit', 'jobs');
+  const dialog = useRecordDialog('schedule_notes', {
+    deleteConfirm: 'Delete this note?',
+    initialValues: formValues(record, { date: initial?.date ?? toIsoDate(new Date()), note: initial?.note ?? '' }),
+  });
+  const { form } = dialog;
+  return (
+    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
+      <DateField label="Date" {...form.getInputProps('date')} />
+      <TextAreaField label="Note" autosize minRows={3} {...form.getInputProps('note')} />
+    </RecordDialogForm>
+  );
+}
+
+/** Opens the Schedule Note dialog (`initial: { date }` from a day of the calendar); resolves with the saved note, or null. */
+export function openScheduleNoteDialog(modals: ModalStackApi, props: NoteProps = {}): Promise<RecordOf<'schedule_notes'> | null> {
+  return modals.push<RecordOf<'schedule_notes'>>(() => <ScheduleNoteForm {...props} />, { testId: 'schedule-note-dialog', size: 'sm' });
+}
+
+/**
+ * `/schedule` (schedule-page.tsx): its route loads this module, the one the dialogs are in, and the
+ * calendar (FullCalendar and what it needs) behind it, so the app's entry names one chunk for the
+ * whole area (the first screen's JS budget, DESIGN.md).
+ */
+export const SchedulePage = lazy(() => import('./schedule-page.tsx').then((m) => ({ default: m.SchedulePage })));
