@@ -53,7 +53,7 @@ test('a scheduler puts a job on three days in two colours, drags one day to anot
   await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
   await page.getByRole('option', { name: new RegExp(number) }).first().click();
   // the chosen job offers its screen
-  await expect(dialog.getByRole('button', { name: `Open job ${number}` })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: `Open job ${number}` })).toHaveAttribute('href', `/jobs/${job.id}`);
   const through = dialog.getByLabel('Through');
   await through.fill(new Date(`${wed}T12:00:00`).toLocaleDateString('en-US'));
   await through.press('Tab');

@@ -14,11 +14,11 @@ import { toIsoDate } from '@glazier/shared/rules/dates';
 import { MAX_SCHEDULE_DAYS, scheduleDays, scheduleDaysError } from '@glazier/shared/rules/schedule/schedule-days';
 import { isSchedulable } from '@glazier/shared/rules/schedule/supervisors';
 import { Anchor, Group } from '@mantine/core';
-import { lazy, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, useState, type MouseEvent } from 'react';
 import { errorsOfOneForm } from '../../resource-kit/bulk-errors.ts';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
+import { noticeNavigate } from '../../resource-kit/notice-navigation.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
@@ -40,7 +40,6 @@ export const eventJobLabel = (e: { job_number?: string | null; job_name?: string
 function EventForm({ record, initial }: Props) {
   const canEdit = useCan('edit', 'jobs');
   const modals = useModals();
-  const navigate = useNavigate();
   const loader = useLoader();
   const users = useList('users');
   const saveMany = useSaveMany('events');
@@ -56,7 +55,9 @@ function EventForm({ record, initial }: Props) {
   });
   const { form, isNew } = dialog;
   const v = form.getValues();
-  const [jobLabel, setJobLabel] = useState(record ? eventJobLabel(record) : null);
+  // the chosen job, as the picker shows it (its record is cached by then)
+  const job = useRecord('jobs', v.job_id).data;
+  const jobLabel = job ? job.number || job.name || 'Job' : record ? eventJobLabel(record) : null;
   const [through, setThrough] = useState<string | null>(null);
   const [throughError, setThroughError] = useState<string | null>(null);
   const [weekdaysOnly, setWeekdaysOnly] = useState(true);
@@ -64,9 +65,13 @@ function EventForm({ record, initial }: Props) {
   // Who may supervise (domain.md 6), and whoever the event already names.
   const supervisors = (users.data ?? []).filter((u) => isSchedulable(u) || u.id === record?.user_id).map((u) => ({ value: String(u.id), label: u.name }));
 
-  const openJob = async () => {
+  const jobPath = `/jobs/${v.job_id}`;
+  // A real link (a middle click opens a tab); a plain click closes the dialogs and goes through the router.
+  const openJob = async (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
     await modals.closeAll();
-    void navigate(`/jobs/${v.job_id}`);
+    if (!noticeNavigate(jobPath)) window.location.assign(jobPath);
   };
 
   const saveDays = form.onSubmit(async (values) => {
@@ -89,13 +94,9 @@ function EventForm({ record, initial }: Props) {
         resource="jobs"
         label="Job"
         {...form.getInputProps('job_id')}
-        onChange={(id, job) => {
-          form.setFieldValue('job_id', id);
-          if (job) setJobLabel(job.number || job.name || 'Job');
-        }}
         helper={
           v.job_id != null ? (
-            <Anchor component="button" type="button" size="sm" onClick={() => void openJob()}>
+            <Anchor href={jobPath} size="sm" onClick={(e) => void openJob(e)}>
               Open job {jobLabel ?? ''}
             </Anchor>
           ) : undefined
