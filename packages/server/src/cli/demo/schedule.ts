@@ -47,11 +47,17 @@ export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew
     for (let day = todayMs - WINDOW_DAYS * DAY; day <= todayMs + WINDOW_DAYS * DAY; day += DAY) {
       const weekday = new Date(day).getUTCDay();
       if (weekday === 0 || weekday === 6) continue;
-      // jobs that started in the last month and a half before this day: the ones being installed
+      // jobs that started in the month and a half before this day: those being installed
       const from = lowerBound(starts, day - 45 * DAY);
       const to = Math.max(from + 1, lowerBound(starts, day + DAY));
       for (let k = near.int(2, 4); k > 0; k--) {
-        const j = Math.min(jobs.ids.length - 1, near.int(from, to - 1));
+        // a job still running that day (a few tries; a quiet day keeps fewer)
+        let j = -1;
+        for (let tries = 0; tries < 6 && j < 0; tries++) {
+          const c = Math.min(jobs.ids.length - 1, near.int(from, to - 1));
+          if (jobs.infos[c]!.start <= day && jobs.infos[c]!.end >= day) j = c;
+        }
+        if (j < 0) continue;
         const color = near.chance(0.25) ? `${colorOf(j)},${CLIENT_COLORS[(jobs.infos[j]!.clientIdx + near.int(1, 11)) % CLIENT_COLORS.length]}` : colorOf(j);
         await push({ job_id: jobs.ids[j], date: isoDate(day), color, user_id: foreman(near) });
         extra++;

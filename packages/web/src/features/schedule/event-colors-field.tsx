@@ -4,9 +4,10 @@
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { MAX_EVENT_COLORS, joinEventColors, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
-import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
+import { Input } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useReadOnly } from '../../ui/read-only.tsx';
+import { SwatchButton } from '../../ui/swatch-field.tsx';
 
 interface Props {
   value: string | null | undefined;
@@ -27,20 +28,7 @@ export function EventColorsField({ value, onChange, error }: Props) {
         {CLIENT_COLORS.map((c, i) => {
           const on = chosen.includes(c);
           return (
-            <ColorSwatch
-              key={c}
-              component="button"
-              type="button"
-              color={c}
-              size={32}
-              aria-pressed={on}
-              aria-label={`Colour ${i + 1}`}
-              disabled={readOnly}
-              onClick={() => toggle(c)}
-              style={{ color: '#fff', cursor: readOnly ? 'default' : 'pointer', outline: on ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
-            >
-              {on && <CheckIcon size={14} />}
-            </ColorSwatch>
+            <SwatchButton key={c} color={c} chosen={on} aria-pressed={on} aria-label={`Colour ${i + 1}`} disabled={readOnly} onClick={() => toggle(c)} />
           );
         })}
       </div>
