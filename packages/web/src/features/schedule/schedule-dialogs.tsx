@@ -151,7 +151,8 @@ function ScheduleNoteForm({ record, initial }: NoteProps) {
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <DateField label="Date" {...form.getInputProps('date')} />
-      <TextAreaField label="Note" autosize minRows={3} {...form.getInputProps('note')} />
+      {/* the date is usually the day clicked: the note is what to write */}
+      <TextAreaField label="Note" autosize minRows={3} data-autofocus {...form.getInputProps('note')} />
     </RecordDialogForm>
   );
 }
