@@ -3,7 +3,7 @@
  * swatch, or the first), arrow keys move and choose, Home/End jump to the ends.
  */
 import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
-import { useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useReadOnly } from './read-only.tsx';
 
 interface SwatchFieldProps<C extends string> {
@@ -54,39 +54,25 @@ export function SwatchField<C extends string>({ label, colors, value, onChange, 
         {colors.map((c, i) => {
           const checked = i === current && value === c;
           return (
-            <SwatchButton
+            <ColorSwatch
               key={c}
+              component="button"
+              type="button"
               color={c}
-              chosen={checked}
+              size={32}
               role="radio"
               aria-checked={checked}
               aria-label={`Colour ${i + 1}`}
               tabIndex={i === current ? 0 : -1}
               disabled={disabled}
               onClick={() => choose(i)}
-            />
+              style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: checked ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
+            >
+              {checked && <CheckIcon size={14} />}
+            </ColorSwatch>
           );
         })}
       </div>
     </Input.Wrapper>
-  );
-}
-
-type SwatchButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color' | 'style' | 'children'> & { color: string; chosen: boolean; disabled?: boolean };
-
-/** One colour as a button: a tick and a ring when chosen (the swatch field's radios, the schedule's two-colour toggles). */
-export function SwatchButton({ color, chosen, disabled, ...rest }: SwatchButtonProps) {
-  return (
-    <ColorSwatch
-      component="button"
-      type="button"
-      color={color}
-      size={32}
-      disabled={disabled}
-      {...rest}
-      style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: chosen ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
-    >
-      {chosen && <CheckIcon size={14} />}
-    </ColorSwatch>
   );
 }

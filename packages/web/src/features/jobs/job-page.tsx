@@ -7,7 +7,6 @@
  */
 import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Alert, Anchor, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChecklist, IconCopy, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -83,7 +82,10 @@ function Schedule({ job, canAdd }: { job: Job; canAdd: boolean }) {
       label: 'Colour',
       render: (e) => (
         <Group gap={4}>
-          {parseEventColors(e.color).map((c) => (
+          {(e.color ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((c) => (
               <ColorSwatch key={c} color={c} size={14} withShadow={false} aria-hidden />
             ))}
         </Group>

@@ -16,7 +16,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { scheduleReadiness } from '@glazier/shared/actions/schedule';
-import { toIsoDate } from '@glazier/shared/rules/dates';
+import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { eventBackground, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
@@ -65,7 +65,7 @@ function AddToDay({ close }: { close: (choice: 'event' | 'note') => void }) {
 }
 
 async function addToDay(modals: ModalStackApi, date: string): Promise<void> {
-  const choice = await modals.push<'event' | 'note'>((m) => <AddToDay close={m.close} />, { title: `Add to ${new Date(`${date}T12:00:00`).toLocaleDateString()}`, size: 'sm', testId: 'add-to-day' });
+  const choice = await modals.push<'event' | 'note'>((m) => <AddToDay close={m.close} />, { title: `Add to ${formatDate(date)}`, size: 'sm', testId: 'add-to-day' });
   if (choice === 'event') await openEventDialog(modals, { initial: { date } });
   if (choice === 'note') await openScheduleNoteDialog(modals, { initial: { date } });
 }
@@ -179,7 +179,7 @@ export function SchedulePage() {
     const date = toIsoDate(info.event.start);
     try {
       await save.mutateAsync({ ...shown.event, date });
-      reportSuccess(`${eventJobLabel(shown.event)} moved to ${info.event.start.toLocaleDateString()}.`);
+      reportSuccess(`${eventJobLabel(shown.event)} moved to ${formatDate(date)}.`);
     } catch (e) {
       info.revert();
       reportError(e);
