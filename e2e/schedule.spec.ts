@@ -5,7 +5,7 @@
  * API: a job of its own, with a product of a series that must be measured.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ROLE_USERS, createJob, createRecord, signInAs, unique } from './support.ts';
+import { ROLE_USERS, createJob, createRecord, expectAccessible, signInAs, unique } from './support.ts';
 
 /** Local 'YYYY-MM-DD' of today plus `days`. */
 const isoDay = (base: Date, days: number) => {
@@ -45,11 +45,13 @@ test('a scheduler puts a job on three days in two colours, drags one day to anot
   await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
   // weeks start on Sunday
   await expect(page.getByTestId('schedule-calendar').getByRole('columnheader').first()).toHaveText(/Sun/);
+  await expectAccessible(page, 'the schedule, month view');
 
   // Clicking a day offers an event or a note there.
   await page.locator(`[role=cell][data-date="${mon}"]`).click({ position: { x: 60, y: 90 } });
   await page.getByTestId('add-to-day').getByRole('button', { name: 'Add Event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Event' });
+  await expectAccessible(page, 'the Event dialog');
   await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
   await page.getByRole('option', { name: new RegExp(number) }).first().click();
   // the chosen job offers its screen
@@ -110,6 +112,7 @@ test.describe('on a 390 px phone', () => {
     const row = page.getByTestId('schedule-event').filter({ hasText: String(job.number) });
     await expect(row).toContainText('Not ready: 1 not measured');
     await expect(page.getByTestId('schedule-note').filter({ hasText: 'Crane booked for 7 am.' })).toBeVisible();
+    await expectAccessible(page, 'the schedule, list view on a phone');
     // nothing runs off the side
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await row.tap();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_COLORS } from '../../resources/people.ts';
-import { eventBackground, eventColorsError, joinEventColors, parseEventColors } from './event-colors.ts';
+import { eventBackground, eventColorsError, eventTextColor, joinEventColors, parseEventColors } from './event-colors.ts';
 
 const [red, pink, , , , blue] = CLIENT_COLORS;
+const lime = CLIENT_COLORS[9];
+const orange = CLIENT_COLORS[10];
 
 describe('event colours', () => {
   it('reads none, one or two comma-separated colours, forgiving spaces and case', () => {
@@ -31,5 +33,15 @@ describe('event colours', () => {
     expect(eventBackground(null, 'gray')).toBe('gray');
     expect(eventBackground(red, 'gray')).toBe(red);
     expect(eventBackground(`${red},${blue}`, 'gray')).toBe(`linear-gradient(90deg, ${red} 50%, ${blue} 50%)`);
+  });
+
+  it('writes white or black, whichever reads better over the worse of its colours', () => {
+    expect(eventTextColor(null)).toBe('#fff');
+    expect(eventTextColor(blue)).toBe('#fff');
+    expect(eventTextColor(orange)).toBe('#000');
+    expect(eventTextColor(lime)).toBe('#000');
+    // red reads about as well either way; beside orange, black reads better over both
+    expect(eventTextColor(`${red},${orange}`)).toBe('#000');
+    expect(eventTextColor(`${blue},${pink}`)).toBe('#fff');
   });
 });

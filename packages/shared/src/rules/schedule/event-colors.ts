@@ -43,3 +43,27 @@ export function eventBackground(value: string | null | undefined, fallback: stri
   if (!b) return a;
   return `linear-gradient(90deg, ${a} 50%, ${b} 50%)`;
 }
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * The text colour over an event's colours: white or black, whichever reads better over the worse of
+ * them (orange and lime take black; red and blue white). None: white, over the app's primary colour.
+ */
+export function eventTextColor(value: string | null | undefined): '#fff' | '#000' {
+  const colors = parseEventColors(value).filter(isClientColor);
+  if (!colors.length) return '#fff';
+  const lums = colors.map(luminance);
+  const onWhite = Math.min(...lums.map((l) => contrast(1, l)));
+  const onBlack = Math.min(...lums.map((l) => contrast(0, l)));
+  return onWhite >= onBlack ? '#fff' : '#000';
+}

@@ -17,7 +17,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { scheduleReadiness } from '@glazier/shared/actions/schedule';
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
-import { eventBackground, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
+import { eventBackground, eventTextColor, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -114,7 +114,7 @@ function EventBody({ shown, layout }: { shown: Shown; layout: Layout }) {
     );
   }
   return (
-    <div className={classes.event} style={{ background }} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
+    <div className={classes.event} style={{ background, color: eventTextColor(event.color) }} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
       <div className={classes.eventLine}>
         {marker}
         <span className={text}>{head}</span>
