@@ -261,7 +261,7 @@ function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed
  * PostgreSQL"). Suggested orders is a report over every material's stock history, like the
  * analysis: its one-client time is printed, not held to that budget.
  */
-const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory', 'to_fabricate', 'labels']);
+const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory', 'to_fabricate', 'labels', 'schedule']);
 
 interface Row {
   scenario: string;
@@ -310,7 +310,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [] };
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
@@ -375,6 +375,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
       { key: 'to_fabricate', name: 'To Fabricate list of a busy shop (first page, by category), then its jobs' },
       { key: 'labels', name: 'print options: the products of a 500-piece job' },
+      { key: 'schedule', name: 'schedule month: events, notes and readiness of six weeks' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;

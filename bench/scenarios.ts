@@ -60,7 +60,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -283,7 +283,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -357,7 +357,26 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
         variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
       }
     }
+    // The schedule (issue 25, schedule-page.tsx): a month view's six weeks as the screen loads them
+    // together: the events (with their job's number, name and client), the schedule notes, and the
+    // readiness of the jobs on them; months around the data's today. The users (supervisors' names)
+    // are a reference list loaded once, left out.
+    for (let m = -4; m <= 3; m++) {
+      const { start, end } = monthGrid(BENCH_TODAY, m);
+      variants.schedule.push({
+        session: next(readerIdx),
+        steps: [[get(`/api/events?${qs({ start, end })}`), get(`/api/schedule_notes?${qs({ start, end })}`), get(`/api/schedule/readiness?${qs({ start, end })}`)]],
+      });
+    }
     return variants;
+}
+
+/** The days a month view shows (six weeks from the Sunday on or before the 1st), `offset` months from `today`'s. */
+export function monthGrid(today: string, offset: number): { start: string; end: string } {
+  const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + offset, 1));
+  const start = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
+  const end = new Date(start.getTime() + 41 * 86_400_000);
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
 /**

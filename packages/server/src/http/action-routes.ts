@@ -21,6 +21,7 @@ import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
 import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
 import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
+import { scheduleHandlers } from '../areas/schedule/schedule-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
@@ -41,6 +42,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...attachmentHandlers,
   ...apiDocumentHandlers,
   ...importHandlers,
+  ...scheduleHandlers,
 };
 
 /** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */
