@@ -232,5 +232,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // dist/.vite/manifest.json: which chunks each screen loads (scripts/first-screen-budget.mjs).
     manifest: true,
+    // every browser we serve has rel=modulepreload (first-screen budget: the polyfill is dead weight)
+    modulePreload: { polyfill: false },
   },
 });
