@@ -13,6 +13,7 @@ import { JOBS_ACTIONS } from './jobs.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
+import { TIME_ACTIONS } from './time.ts';
 
 export const ACTIONS = actionMap({
   ...PURCHASING_ACTIONS,
@@ -24,6 +25,7 @@ export const ACTIONS = actionMap({
   ...ATTACHMENT_ACTIONS,
   ...API_DOCUMENT_ACTIONS,
   ...IMPORT_ACTIONS,
+  ...TIME_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;

@@ -18,17 +18,20 @@ import { TextAreaField } from '../../ui/text-field.tsx';
 interface Props {
   record?: RecordOf<'time_entries'> | null;
   jobId?: number | null;
+  /** A new entry's person and day (a time card's cell); none: oneself, today. */
+  userId?: number | null;
+  date?: string | null;
 }
 
-function TimeEntryForm({ record, jobId }: Props) {
+function TimeEntryForm({ record, jobId, userId, date }: Props) {
   const me = useCurrentUser();
   const canEditAll = useCan('edit', 'time_entries');
   const dialog = useRecordDialog('time_entries', {
     deleteConfirm: 'Delete this entry?',
     initialValues: formValues(record, {
-      user_id: me?.id ?? null,
+      user_id: userId ?? me?.id ?? null,
       job_id: jobId ?? null,
-      date: toIsoDate(new Date()),
+      date: date ?? toIsoDate(new Date()),
       hours: 0,
       note: '',
       oregon: false,
