@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers.tsx';
 import { registerFeatures } from './app/features.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { connectOfflineWrites } from './resource-kit/hooks.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
 
@@ -22,6 +23,8 @@ const queryClient = new QueryClient({
 });
 
 registerFeatures();
+// Writes kept on the device while offline (issue 25, B3) are sent once the server can be reached.
+connectOfflineWrites(queryClient);
 
 // Evaluating the app's modules is already the longest task of the load, so each start-up step
 // runs in a task of its own right after it, and the browser can paint and answer input between

@@ -3,6 +3,7 @@ import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBrowserOnline } from '../resource-kit/offline.ts';
+import { OfflineWritesStatus } from '../resource-kit/offline/offline-writes-status.tsx';
 import { useModals } from '../ui/modal-stack.tsx';
 import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
@@ -94,6 +95,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
             <OfflineTooltip>{offlineBadge}</OfflineTooltip>
           </Suspense>
         )}
+        {user && <OfflineWritesStatus />}
         <ActionIcon
           variant="subtle"
           color="gray"

@@ -28,8 +28,11 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { callAction } from './actions.ts';
 import { http, type Query } from './http.ts';
+import { offlineWrites, saveOrKeep, startOfflineWrites, type OfflineWrite } from './offline/offline-writes.ts';
+import type { QueuedWrite } from './offline/write-queue.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
 
@@ -100,19 +103,57 @@ export async function fetchRecord<N extends ResourceName>(
   return { ...(data as T), accessed_at: now };
 }
 
+/** The writes kept offline (offline/offline-writes.ts), as a snapshot that changes with them. */
+export function useOfflineWrites(): readonly QueuedWrite[] {
+  return useSyncExternalStore(offlineWrites.subscribe, () => offlineWrites.writes, () => offlineWrites.writes);
+}
+
+/**
+ * The changes kept offline of a resource's records, laid over what the server answered, so what
+ * was done without a connection shows (a ticked item stays ticked across a reload) until sent.
+ */
+function useOfflineOverlay(resource: ResourceName): ((rows: Rec[]) => Rec[]) | undefined {
+  const writes = useOfflineWrites();
+  return useMemo(() => {
+    const patches = new Map<number, Record<string, unknown>>();
+    for (const w of writes) {
+      if (w.resource !== resource || w.method !== 'PATCH' || w.recordId == null) continue;
+      const { updated_at: _u, ...changes } = w.body;
+      patches.set(w.recordId, { ...patches.get(w.recordId), ...changes, pending: true });
+    }
+    if (!patches.size) return undefined;
+    return (rows: Rec[]) => rows.map((r) => (patches.has(r.id) ? { ...r, ...patches.get(r.id) } : r));
+  }, [writes, resource]);
+}
+
+/** New records of a resource kept offline, not yet on the server (ids negative), e.g. a time card's entries entered offline. */
+export function usePendingRecords<N extends ResourceName>(resource: N): RecordOf<N>[] {
+  const writes = useOfflineWrites();
+  return useMemo(
+    () => writes.flatMap((w, i) => (w.resource === resource && w.method === 'POST' ? [{ ...w.body, id: -(i + 1), pending: true } as unknown as RecordOf<N>] : [])),
+    [writes, resource],
+  );
+}
+
 export function useList<N extends ResourceName>(resource: N, filters: Query = {}, options: QueryOptions<RecordOf<N>[]> = {}) {
+  const overlay = useOfflineOverlay(resource);
+  const select = useCallback((rows: RecordOf<N>[]) => (overlay ? (overlay(rows) as RecordOf<N>[]) : rows), [overlay]);
   return useQuery<RecordOf<N>[], Error, RecordOf<N>[], QueryKey>({
     queryKey: resourceKeys.list(resource, filters),
     queryFn: ({ signal }) => fetchList(resource, filters, signal),
+    ...(overlay && { select }),
     ...options,
   });
 }
 
 export function usePage<N extends ResourceName>(resource: N, params: PageParams, options: QueryOptions<Page<RecordOf<N>>> = {}) {
+  const overlay = useOfflineOverlay(resource);
+  const select = useCallback((page: Page<RecordOf<N>>) => (overlay ? { ...page, data: overlay(page.data) as RecordOf<N>[] } : page), [overlay]);
   return useQuery<Page<RecordOf<N>>, Error, Page<RecordOf<N>>, QueryKey>({
     queryKey: resourceKeys.page(resource, params),
     queryFn: ({ signal }) => fetchPage(resource, params, signal),
     placeholderData: keepPreviousData,
+    ...(overlay && { select }),
     ...options,
   });
 }
@@ -140,9 +181,11 @@ const isCollectionKey = (key: QueryKey) => key[1] === 'list' || key[1] === 'page
 /** Writes saved records into the cache: record entries, in-place list rows, then refetch lists. */
 export function storeRecords(queryClient: QueryClient, resource: ResourceName, records: Rec[]): void {
   const byId = new Map(records.map((r) => [r.id, r]));
-  for (const r of records) queryClient.setQueryData(resourceKeys.record(resource, r.id), { ...r, accessed_at: undefined });
+  // A change kept offline (`pending`, offline/offline-writes.ts) is only the fields changed: laid over the cached copy.
+  const merged = (old: Rec | undefined, r: Rec) => (r.pending && old ? { ...old, ...r } : r);
+  for (const r of records) queryClient.setQueryData<Rec>(resourceKeys.record(resource, r.id), (old) => ({ ...merged(old, r), accessed_at: undefined }));
   queryClient.setQueriesData<Collection>({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) }, (old) =>
-    mapCollection(old, (rows) => rows.map((row) => byId.get(row.id) ?? row)),
+    mapCollection(old, (rows) => rows.map((row) => (byId.has(row.id) ? merged(row, byId.get(row.id)!) : row))),
   );
   void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
   refreshParents(queryClient, resource, records);
@@ -184,23 +227,41 @@ function body(record: object): Record<string, unknown> {
   return rest;
 }
 
-/**
- * PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`, a named
- * action that creates the record and answers it (e.g. `actionPath(duplicateJob, { id })`).
- */
-export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, createPath?: string): Promise<RecordOf<N>> {
-  type T = RecordOf<N>;
-  const path = resourcePath(resource);
-  const { data } = record.id
-    ? await http<T>('PATCH', `${path}/${record.id}`, { body: body(record) })
-    : await http<T>('POST', createPath ?? path, { body: body(record) });
-  return data;
+export interface SaveOptions<N extends ResourceName> {
+  /** Where a new record is POSTed: a named action that creates it and answers it (e.g. `actionPath(duplicateJob, { id })`). */
+  createPath?: string;
+  /**
+   * Field work that may be done without a connection (a time entry, a to-do check-off): made
+   * offline, or failing for want of a network, the save is kept on the device and sent later
+   * (offline/offline-writes.ts); it resolves at once with a provisional record (`pending: true`).
+   */
+  offline?: OfflineWrite<InputOf<N>>;
 }
 
-export function useSave<N extends ResourceName>(resource: N, options: { createPath?: string } = {}) {
+/** PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`. */
+export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, options: SaveOptions<N> = {}): Promise<RecordOf<N>> {
+  type T = RecordOf<N>;
+  const base = resourcePath(resource);
+  const method = record.id ? 'PATCH' : 'POST';
+  const path = record.id ? `${base}/${record.id}` : (options.createPath ?? base);
+  const sendNow = async () => (await http<T>(method, path, { body: body(record) })).data;
+  return options.offline ? saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow) : sendNow();
+}
+
+/** Once, at the app's start: writes kept offline are sent, and what the server answers goes into the cache. */
+export function connectOfflineWrites(queryClient: QueryClient): void {
+  startOfflineWrites({
+    sent: (resource, record) => storeRecords(queryClient, resource as ResourceName, [record as Rec]),
+    dropped: (resource) => void queryClient.invalidateQueries({ queryKey: [resource] }),
+  });
+}
+
+export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, InputOf<N>>({
-    mutationFn: (record) => saveRecord(resource, record, options.createPath),
+    mutationFn: (record) => saveRecord(resource, record, options),
+    // a save that may be kept offline runs offline too (TanStack would hold it until online)
+    networkMode: options.offline ? 'always' : undefined,
     onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
   });
 }

@@ -8,9 +8,10 @@
 import { addDays, formatDate, formatHours, formatMonthDay, toIsoDate, weekdayShort } from '@glazier/shared/rules/dates';
 import { jobLabel, timeCard, type TimeCardCell, type TimeCardRow } from '@glazier/shared/rules/time/time-card';
 import { Badge, Button, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, usePendingRecords, type RecordOf } from '../../resource-kit/hooks.ts';
+import { openOfflineWritesDialog } from '../../resource-kit/offline/offline-writes-dialog.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
@@ -19,7 +20,8 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import classes from './time-cards.module.css';
 import { openTimeEntryDialog } from './time-entry-dialog.tsx';
 
-type Entry = RecordOf<'time_entries'>;
+/** An entry, or one entered offline and not on the server yet (`pending`). */
+type Entry = RecordOf<'time_entries'> & { pending?: boolean };
 type JobOfRow = Omit<TimeCardRow, 'cells' | 'total'>;
 
 const hhmm = (hours: number) => (hours ? formatHours(hours) : '');
@@ -41,9 +43,13 @@ function OregonMark({ hours, total }: { hours: number; total: number }) {
 
 function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; cell: TimeCardCell<Entry>; canEdit: boolean; onAdd: () => void; onOpen: (e: Entry) => void }) {
   const where = `${jobLabel(row)} on ${weekdayShort(cell.date)} ${formatDate(cell.date)}`;
+  const waiting = cell.entries.some((e) => e.pending);
   const content = (
     <>
-      <span className={classes.hours}>{cell.hours ? formatHours(cell.hours) : canEdit ? <IconPlus size={14} className={classes.plus} aria-hidden /> : ''}</span>
+      <span className={classes.hours}>
+        {cell.hours ? formatHours(cell.hours) : canEdit ? <IconPlus size={14} className={classes.plus} aria-hidden /> : ''}
+        {waiting && <IconCloudUpload size={13} className={classes.waiting} aria-label="waiting to sync" />}
+      </span>
       <OregonMark hours={cell.oregonHours} total={cell.hours} />
     </>
   );
@@ -89,12 +95,16 @@ function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; 
 
 export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: number; canEdit: boolean }) {
   const modals = useModals();
-  const entries = useList('time_entries', { user_id: userId, start: week, end: addDays(week, 6), sort_column: 'date', sort_direction: 'asc' });
+  const end = addDays(week, 6);
+  const entries = useList('time_entries', { user_id: userId, start: week, end, sort_column: 'date', sort_direction: 'asc' });
+  // entered on this device without a connection, not on the server yet
+  const pending = usePendingRecords('time_entries').filter((e) => e.user_id === userId && e.date >= week && e.date <= end);
   const [extraJobs, setExtraJobs] = useState<JobOfRow[]>([]);
-  const card = timeCard(week, entries.data ?? [], extraJobs);
+  const card = timeCard<Entry>(week, [...(entries.data ?? []), ...pending], extraJobs);
 
   const add = (jobId: number | null, date: string) => void openTimeEntryDialog(modals, { userId, jobId, date });
-  const open = (record: Entry) => void openTimeEntryDialog(modals, { record });
+  // one waiting to sync cannot be changed until the server has it: its list says so
+  const open = (record: Entry) => void (record.pending ? openOfflineWritesDialog(modals) : openTimeEntryDialog(modals, { record }));
   useScreenAction('add', canEdit ? () => add(null, defaultDay(week)) : null);
 
   if (entries.isLoading) return null;
@@ -113,7 +123,7 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
       <Stack gap="sm" align="flex-start">
         <OfflineAsOf query={entries} />
         <NoRows query={entries} empty="No time entered for this week." what="The week" />
-        {canEdit && entries.data !== undefined && (
+        {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => add(null, defaultDay(week))}>
             Enter Time
           </Button>

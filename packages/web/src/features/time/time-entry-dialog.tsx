@@ -2,7 +2,7 @@
  * Time Entry dialog (domain.md 3, 5, 6, 9): who (defaults to oneself; others only with
  * `edit time_entries`), job, date, hours (default 0), note, and the Oregon flag.
  */
-import { toIsoDate } from '@glazier/shared/rules/dates';
+import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
@@ -28,6 +28,8 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
   const canEditAll = useCan('edit', 'time_entries');
   const dialog = useRecordDialog('time_entries', {
     deleteConfirm: 'Delete this entry?',
+    // entered in the field without a connection: kept on the device and sent later (issue 25, B3)
+    offline: { label: (e) => `Time Entry ${formatHours(Number(e.hours) || 0)} on ${formatDate(e.date ?? null)}` },
     initialValues: formValues(record, {
       user_id: userId ?? me?.id ?? null,
       job_id: jobId ?? null,
