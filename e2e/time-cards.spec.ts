@@ -44,7 +44,7 @@ test('an employee enters time on a phone and sees the week total', async ({ page
   const dialog = page.getByTestId('time-entry-dialog');
   await expect(dialog.getByRole('textbox', { name: 'Employee' })).toHaveValue(ROLE_USERS.employee.name);
   await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
-  await page.getByRole('listbox', { name: 'Job results' }).getByRole('option').first().click();
+  await page.getByRole('listbox', { name: 'Job results' }).getByRole('option', { name: new RegExp(number) }).click();
   await dialog.getByRole('textbox', { name: 'Hours' }).fill('7.5');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);

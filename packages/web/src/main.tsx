@@ -23,8 +23,6 @@ const queryClient = new QueryClient({
 });
 
 registerFeatures();
-// Writes kept on the device while offline (issue 25, B3) are sent once the server can be reached.
-connectOfflineWrites(queryClient);
 
 // Evaluating the app's modules is already the longest task of the load, so each start-up step
 // runs in a task of its own right after it, and the browser can paint and answer input between
@@ -53,3 +51,7 @@ void Promise.all([rootMade, routerMade, userChecked]).then(([root, router]) =>
 // The service worker registers on load: its precaching would otherwise compete with the first
 // screen's requests.
 registerServiceWorker();
+// Writes kept on the device while offline (issue 25, B3) are sent once the server can be reached:
+// the queue's code loads after the first screen's.
+if (document.readyState === 'complete') connectOfflineWrites(queryClient);
+else window.addEventListener('load', () => connectOfflineWrites(queryClient), { once: true });

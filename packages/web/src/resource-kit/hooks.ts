@@ -28,11 +28,10 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { callAction } from './actions.ts';
-import { http, type Query } from './http.ts';
-import { offlineWrites, saveOrKeep, startOfflineWrites, type OfflineWrite } from './offline/offline-writes.ts';
-import type { QueuedWrite } from './offline/write-queue.ts';
+import { HttpError, NetworkError, http, type Query } from './http.ts';
+import { keptWrites } from './offline.ts';
+import type { OfflineWrite } from './offline/offline-writes.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
 
@@ -103,57 +102,19 @@ export async function fetchRecord<N extends ResourceName>(
   return { ...(data as T), accessed_at: now };
 }
 
-/** The writes kept offline (offline/offline-writes.ts), as a snapshot that changes with them. */
-export function useOfflineWrites(): readonly QueuedWrite[] {
-  return useSyncExternalStore(offlineWrites.subscribe, () => offlineWrites.writes, () => offlineWrites.writes);
-}
-
-/**
- * The changes kept offline of a resource's records, laid over what the server answered, so what
- * was done without a connection shows (a ticked item stays ticked across a reload) until sent.
- */
-function useOfflineOverlay(resource: ResourceName): ((rows: Rec[]) => Rec[]) | undefined {
-  const writes = useOfflineWrites();
-  return useMemo(() => {
-    const patches = new Map<number, Record<string, unknown>>();
-    for (const w of writes) {
-      if (w.resource !== resource || w.method !== 'PATCH' || w.recordId == null) continue;
-      const { updated_at: _u, ...changes } = w.body;
-      patches.set(w.recordId, { ...patches.get(w.recordId), ...changes, pending: true });
-    }
-    if (!patches.size) return undefined;
-    return (rows: Rec[]) => rows.map((r) => (patches.has(r.id) ? { ...r, ...patches.get(r.id) } : r));
-  }, [writes, resource]);
-}
-
-/** New records of a resource kept offline, not yet on the server (ids negative), e.g. a time card's entries entered offline. */
-export function usePendingRecords<N extends ResourceName>(resource: N): RecordOf<N>[] {
-  const writes = useOfflineWrites();
-  return useMemo(
-    () => writes.flatMap((w, i) => (w.resource === resource && w.method === 'POST' ? [{ ...w.body, id: -(i + 1), pending: true } as unknown as RecordOf<N>] : [])),
-    [writes, resource],
-  );
-}
-
 export function useList<N extends ResourceName>(resource: N, filters: Query = {}, options: QueryOptions<RecordOf<N>[]> = {}) {
-  const overlay = useOfflineOverlay(resource);
-  const select = useCallback((rows: RecordOf<N>[]) => (overlay ? (overlay(rows) as RecordOf<N>[]) : rows), [overlay]);
   return useQuery<RecordOf<N>[], Error, RecordOf<N>[], QueryKey>({
     queryKey: resourceKeys.list(resource, filters),
     queryFn: ({ signal }) => fetchList(resource, filters, signal),
-    ...(overlay && { select }),
     ...options,
   });
 }
 
 export function usePage<N extends ResourceName>(resource: N, params: PageParams, options: QueryOptions<Page<RecordOf<N>>> = {}) {
-  const overlay = useOfflineOverlay(resource);
-  const select = useCallback((page: Page<RecordOf<N>>) => (overlay ? { ...page, data: overlay(page.data) as RecordOf<N>[] } : page), [overlay]);
   return useQuery<Page<RecordOf<N>>, Error, Page<RecordOf<N>>, QueryKey>({
     queryKey: resourceKeys.page(resource, params),
     queryFn: ({ signal }) => fetchPage(resource, params, signal),
     placeholderData: keepPreviousData,
-    ...(overlay && { select }),
     ...options,
   });
 }
@@ -245,15 +206,36 @@ export async function saveRecord<N extends ResourceName>(resource: N, record: In
   const method = record.id ? 'PATCH' : 'POST';
   const path = record.id ? `${base}/${record.id}` : (options.createPath ?? base);
   const sendNow = async () => (await http<T>(method, path, { body: body(record) })).data;
-  return options.offline ? saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow) : sendNow();
+  if (!options.offline) return sendNow();
+  const { saveOrKeep } = await offlineWritesModule();
+  return saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow);
+}
+
+let cacheClient: QueryClient | null = null;
+let offlineModule: Promise<typeof import('./offline/offline-writes.ts')> | null = null;
+
+/**
+ * The offline queue (offline/offline-writes.ts), started with what it needs of the app: loaded on
+ * the app's load event or by the first save that may be kept offline, not with the first screen.
+ */
+export function offlineWritesModule(): Promise<typeof import('./offline/offline-writes.ts')> {
+  return (offlineModule ??= import('./offline/offline-writes.ts').then((m) => {
+    m.startOfflineWrites({
+      http,
+      HttpError,
+      NetworkError,
+      publish: keptWrites.publish,
+      sent: (resource, record) => cacheClient && storeRecords(cacheClient, resource as ResourceName, [record as Rec]),
+      dropped: (resource) => void cacheClient?.invalidateQueries({ queryKey: [resource] }),
+    });
+    return m;
+  }));
 }
 
 /** Once, at the app's start: writes kept offline are sent, and what the server answers goes into the cache. */
 export function connectOfflineWrites(queryClient: QueryClient): void {
-  startOfflineWrites({
-    sent: (resource, record) => storeRecords(queryClient, resource as ResourceName, [record as Rec]),
-    dropped: (resource) => void queryClient.invalidateQueries({ queryKey: [resource] }),
-  });
+  cacheClient = queryClient;
+  void offlineWritesModule();
 }
 
 export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {

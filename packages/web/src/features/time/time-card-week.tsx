@@ -10,7 +10,8 @@ import { jobLabel, timeCard, type TimeCardCell, type TimeCardRow } from '@glazie
 import { Badge, Button, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useList, usePendingRecords, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { usePendingRecords } from '../../resource-kit/offline/pending-records.ts';
 import { openOfflineWritesDialog } from '../../resource-kit/offline/offline-writes-dialog.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

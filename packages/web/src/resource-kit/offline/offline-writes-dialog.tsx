@@ -7,9 +7,9 @@ import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useBrowserOnline } from '../offline.ts';
-import { useOfflineWrites } from '../hooks.ts';
+import { useKeptWrites } from '../offline.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { offlineWrites, syncOfflineWrites } from './offline-writes.ts';
+import { offlineWritesModule } from '../hooks.ts';
 import type { QueuedWrite } from './write-queue.ts';
 
 function WriteRow({ write }: { write: QueuedWrite }) {
@@ -31,10 +31,10 @@ function WriteRow({ write }: { write: QueuedWrite }) {
           <Stack gap="xs">
             <Text size="sm">{write.problem.message}</Text>
             <Group gap="xs">
-              <Button size="compact-sm" loading={busy} onClick={() => run(() => offlineWrites.keepMine(write.key))}>
+              <Button size="compact-sm" loading={busy} onClick={() => run(async () => (await offlineWritesModule()).offlineWrites.keepMine(write.key))}>
                 Keep mine
               </Button>
-              <Button size="compact-sm" variant="default" disabled={busy} onClick={() => run(() => offlineWrites.dropMine(write.key))}>
+              <Button size="compact-sm" variant="default" disabled={busy} onClick={() => run(async () => (await offlineWritesModule()).offlineWrites.dropMine(write.key))}>
                 Use the server’s
               </Button>
             </Group>
@@ -47,7 +47,7 @@ function WriteRow({ write }: { write: QueuedWrite }) {
 
 function OfflineWritesBody() {
   const modal = useModal<null>();
-  const writes = useOfflineWrites();
+  const writes = useKeptWrites();
   const online = useBrowserOnline();
   return (
     <Stack gap="md">
@@ -65,7 +65,7 @@ function OfflineWritesBody() {
       )}
       <Group justify="flex-end" gap="xs">
         {online && writes.some((w) => !w.problem) && (
-          <Button variant="light" onClick={() => void syncOfflineWrites()}>
+          <Button variant="light" onClick={() => void offlineWritesModule().then((m) => m.syncOfflineWrites())}>
             Send now
           </Button>
         )}

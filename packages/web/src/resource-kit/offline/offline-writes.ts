@@ -7,7 +7,7 @@
  * (`pending: true`), which lists show until the server has it.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { HttpError, NetworkError, http } from '../http.ts';
+import type { HttpError, NetworkError, http } from '../http.ts';
 import { WriteQueue, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
 
 const KEY = 'writes';
@@ -32,43 +32,59 @@ class IdbQueueStore implements QueueStore {
 /** Statuses worth trying again later, as they are: signed out, a stale token, a busy or failing server. */
 const RETRY_STATUSES = new Set([401, 408, 419, 429]);
 
+/**
+ * What the queue needs of the app, given at its start (hooks.ts): its HTTP client and what its
+ * errors mean, where to show the queue (offline.ts `keptWrites`), and what the cache does with a write once
+ * sent or dropped. Given rather than imported, so this module's chunk shares nothing with the
+ * first screen's (whose weight has a budget).
+ */
+export interface OfflineDeps {
+  http: typeof http;
+  HttpError: typeof HttpError;
+  NetworkError: typeof NetworkError;
+  publish(writes: readonly QueuedWrite[]): void;
+  sent(resource: string, record: Record<string, unknown>): void;
+  dropped(resource: string): void;
+}
+let deps: OfflineDeps | null = null;
+
 function problemOf(e: HttpError): { status: number; message: string } {
   const fieldMessages = Object.values(e.body?.errors ?? {}).map((m) => m[0]).filter(Boolean);
   const message = e.status === 409 ? 'Someone else changed this record meanwhile.' : fieldMessages.length ? fieldMessages.join(' ') : e.body?.message || `The server refused it (${e.status}).`;
   return { status: e.status, message };
 }
 
-async function send(write: QueuedWrite): Promise<SendOutcome> {
-  try {
-    const { data } = await http<Record<string, unknown>>(write.method, write.path, { body: write.body });
-    return { kind: 'sent', record: data };
-  } catch (e) {
-    if (e instanceof NetworkError) return { kind: 'retry' };
-    if (e instanceof HttpError) return RETRY_STATUSES.has(e.status) || e.status >= 500 ? { kind: 'retry' } : { kind: 'refused', problem: problemOf(e) };
-    throw e;
-  }
+/** The server's record, or why not: null when it could not be reached. */
+async function request(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  return (await deps!.http<Record<string, unknown>>(method, path, { body })).data;
 }
 
-/** What the cache does with a write once sent or dropped (hooks.ts connects it). */
-export interface OfflineCache {
-  sent(resource: string, record: Record<string, unknown>): void;
-  dropped(resource: string): void;
+async function send(write: QueuedWrite): Promise<SendOutcome> {
+  if (!deps) return { kind: 'retry' };
+  try {
+    return { kind: 'sent', record: await request(write.method, write.path, write.body) };
+  } catch (e) {
+    if (e instanceof deps.NetworkError) return { kind: 'retry' };
+    if (!(e instanceof deps.HttpError)) throw e;
+    return RETRY_STATUSES.has(e.status) || e.status >= 500 ? { kind: 'retry' } : { kind: 'refused', problem: problemOf(e) };
+  }
 }
-let cache: OfflineCache | null = null;
 
 export const offlineWrites = new WriteQueue({
   store: new IdbQueueStore(),
   send,
   fetchCurrent: async (write) => {
     try {
-      return (await http<Record<string, unknown>>('GET', write.path)).data;
+      return deps ? await request('GET', write.path) : null;
     } catch {
       return null;
     }
   },
-  onSent: (write, record) => cache?.sent(write.resource, record),
-  onDropped: (write) => cache?.dropped(write.resource),
+  onSent: (write, record) => deps?.sent(write.resource, record),
+  onDropped: (write) => deps?.dropped(write.resource),
 });
+
+offlineWrites.subscribe(() => deps?.publish(offlineWrites.writes));
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
@@ -90,11 +106,12 @@ export async function syncOfflineWrites(): Promise<void> {
 const CHECK_MS = 2_500;
 
 let started = false;
-/** Connects the queue to the query cache and starts sending (once, at the app's start). */
-export function startOfflineWrites(target: OfflineCache): void {
-  cache = target;
+/** Connects the queue to the app and starts sending (once). */
+export function startOfflineWrites(given: OfflineDeps): void {
   if (started || typeof window === 'undefined') return;
+  deps = given;
   started = true;
+  given.publish(offlineWrites.writes);
   window.addEventListener('online', () => {
     failures = 0;
     void syncOfflineWrites();
@@ -136,7 +153,7 @@ export async function saveOrKeep<R>(
   try {
     return await sendNow();
   } catch (e) {
-    if (e instanceof NetworkError) return keep();
+    if (deps && e instanceof deps.NetworkError) return keep();
     throw e;
   }
 }
