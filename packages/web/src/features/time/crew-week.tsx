@@ -4,15 +4,14 @@
  * as overtime. A row opens that person's week.
  */
 import { crewWeek, type CrewWeekRow } from '@glazier/shared/actions/time';
-import { formatHours, formatMonthDay, weekdayShort } from '@glazier/shared/rules/dates';
+import { formatHours } from '@glazier/shared/rules/dates';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { callAction } from '../../resource-kit/actions.ts';
 import { useQueryOffline } from '../../resource-kit/offline.ts';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import classes from './time-cards.module.css';
-
-const hhmm = (hours: number) => (hours ? formatHours(hours) : '');
+import { DayHeadings, DayTotals, hhmm } from './week-columns.tsx';
 
 export function CrewWeek({ week, onOpen }: { week: string; onOpen: (userId: number) => void }) {
   // staleTime 0: coming back from a person's week, whatever was entered there shows
@@ -36,14 +35,7 @@ export function CrewWeek({ week, onOpen }: { week: string; onOpen: (userId: numb
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.jobColumn}>Employee</Table.Th>
-              {data.days.map((d) => (
-                <Table.Th key={d} ta="center" className={classes.dayColumn}>
-                  <div>{weekdayShort(d)}</div>
-                  <Text span fz="xs" c="dimmed" fw={400}>
-                    {formatMonthDay(d)}
-                  </Text>
-                </Table.Th>
-              ))}
+              <DayHeadings days={data.days} />
               <Table.Th ta="right" className={classes.dayColumn}>
                 Total
               </Table.Th>
@@ -60,11 +52,7 @@ export function CrewWeek({ week, onOpen }: { week: string; onOpen: (userId: numb
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th className={classes.jobColumn}>Total</Table.Th>
-              {data.day_totals.map((h, i) => (
-                <Table.Th key={data.days[i]} ta="center" className={classes.number}>
-                  {hhmm(h)}
-                </Table.Th>
-              ))}
+              <DayTotals days={data.days} totals={data.day_totals} />
               <Table.Th ta="right" className={classes.number} data-testid="crew-total">
                 {formatHours(data.total)}
               </Table.Th>

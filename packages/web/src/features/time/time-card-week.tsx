@@ -5,7 +5,7 @@
  * opens its entry; a cell of several entries offers them to pick from. The last row adds a job to
  * the card, so time can be entered on it day by day.
  */
-import { addDays, formatDate, formatHours, formatMonthDay, toIsoDate, weekdayShort } from '@glazier/shared/rules/dates';
+import { addDays, formatDate, formatHours, toIsoDate, weekdayShort } from '@glazier/shared/rules/dates';
 import { jobLabel, timeCard, type TimeCardCell, type TimeCardRow } from '@glazier/shared/rules/time/time-card';
 import { Badge, Button, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
@@ -19,13 +19,12 @@ import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import classes from './time-cards.module.css';
+import { DayHeadings, DayTotals, hhmm } from './week-columns.tsx';
 import { openTimeEntryDialog } from './time-entry-dialog.tsx';
 
 /** An entry, or one entered offline and not on the server yet (`pending`). */
 type Entry = RecordOf<'time_entries'> & { pending?: boolean };
 type JobOfRow = Omit<TimeCardRow, 'cells' | 'total'>;
-
-const hhmm = (hours: number) => (hours ? formatHours(hours) : '');
 
 /** The day a new entry of this week defaults to: today when it is in the week, else the week's Monday. */
 export function defaultDay(week: string, today = toIsoDate(new Date())): string {
@@ -141,14 +140,7 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
           <Table.Thead>
             <Table.Tr>
               <Table.Th className={classes.jobColumn}>Job</Table.Th>
-              {card.days.map((d) => (
-                <Table.Th key={d} ta="center" className={classes.dayColumn}>
-                  <div>{weekdayShort(d)}</div>
-                  <Text span fz="xs" c="dimmed" fw={400}>
-                    {formatMonthDay(d)}
-                  </Text>
-                </Table.Th>
-              ))}
+              <DayHeadings days={card.days} />
               <Table.Th ta="right" className={classes.dayColumn}>
                 Total
               </Table.Th>
@@ -198,11 +190,7 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th className={classes.jobColumn}>Total</Table.Th>
-              {card.dayTotals.map((h, i) => (
-                <Table.Th key={card.days[i]} ta="center" className={classes.number}>
-                  {hhmm(h)}
-                </Table.Th>
-              ))}
+              <DayTotals days={card.days} totals={card.dayTotals} />
               <Table.Th ta="right" className={classes.number} data-testid="week-total">
                 {formatHours(card.total)}
               </Table.Th>
