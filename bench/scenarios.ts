@@ -5,6 +5,7 @@
  */
 import type { Db } from '../packages/server/src/db/client.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
+import { addDays, weekStartDate } from '../packages/shared/src/rules/dates.ts';
 
 /** The date the bench data is centred on (fixed, so every build is the same). */
 export const BENCH_TODAY = '2026-06-30';
@@ -60,7 +61,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule', 'time_cards'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -283,7 +284,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -367,6 +368,25 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
         session: next(readerIdx),
         steps: [[get(`/api/events?${qs({ start, end })}`), get(`/api/schedule_notes?${qs({ start, end })}`), get(`/api/schedule/readiness?${qs({ start, end })}`)]],
       });
+    }
+    // Time cards (issue 25, /time_cards): the weeks the data has whole time cards for (the demo's
+    // last weeks before BENCH_TODAY, cli/demo/time.ts). A supervisor's crew week (one aggregate,
+    // GET /api/time_cards/crew) and one crew member's week (the week's entries, and the person's
+    // record for their name); an employee's own week (the entries only: their name is the session's).
+    const weeks = [0, 1, 2, 3].map((w) => addDays(weekStartDate(BENCH_TODAY), -7 * w));
+    const weekOf = (week: string, userId: number) => `/api/time_entries?${qs({ user_id: userId, start: week, end: addDays(week, 6), sort_column: 'date', sort_direction: 'asc' })}`;
+    const supervisors = sessions.flatMap((s, i) => (s.role === 'supervisor' ? [i] : []));
+    const employees = sessions.flatMap((s, i) => (s.role === 'employee' ? [i] : []));
+    for (const week of weeks) {
+      for (let i = 0; i < 3; i++) variants.time_cards.push({ session: next(supervisors), steps: [[get(`/api/time_cards/crew?${qs({ week })}`)]] });
+      for (let i = 0; i < 3; i++) {
+        const person = people[Math.floor(rnd() * people.length)]!;
+        variants.time_cards.push({ session: next(supervisors), steps: [[get(weekOf(week, person)), get(`/api/users/${person}`)]] });
+      }
+      for (let i = 0; i < 2; i++) {
+        const session = next(employees);
+        variants.time_cards.push({ session, steps: [[get(weekOf(week, sessions[session]!.userId))]] });
+      }
     }
     return variants;
 }

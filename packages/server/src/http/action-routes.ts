@@ -23,6 +23,7 @@ import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
 import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { scheduleHandlers } from '../areas/schedule/schedule-actions.ts';
+import { timeHandlers } from '../areas/time/time-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
@@ -44,6 +45,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...apiDocumentHandlers,
   ...importHandlers,
   ...scheduleHandlers,
+  ...timeHandlers,
 };
 
 /** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */

@@ -31,6 +31,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/estimates [view estimates]', '/estimates/:estimate_id [view estimates]',
         '/jobs/:job_id/estimate_print [view estimates]', '/approve/:token []',
         '/schedule []',
+        '/time_cards []',
       ].sort(),
     );
   });
