@@ -31,6 +31,7 @@ import {
 import { callAction } from './actions.ts';
 import { HttpError, NetworkError, http, type Query } from './http.ts';
 import { keptWrites } from './offline.ts';
+import { SESSION_KEY, type CurrentUser } from './session-user.ts';
 import type { OfflineWrite } from './offline/offline-writes.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -232,6 +233,7 @@ export function offlineWritesModule(): Promise<typeof import('./offline/offline-
       publish: keptWrites.publish,
       sent: (resource, record) => cacheClient && storeRecords(cacheClient, resource as ResourceName, [record as Rec]),
       dropped: (resource) => void cacheClient?.invalidateQueries({ queryKey: [resource] }),
+      userId: () => cacheClient?.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null,
     });
     return m;
   }));

@@ -10,10 +10,13 @@ import { useBrowserOnline } from '../offline.ts';
 import { useKeptWrites } from '../offline.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { offlineWritesModule } from '../hooks.ts';
+import { useCurrentUser } from '../session-user.ts';
 import type { QueuedWrite } from './write-queue.ts';
 
 function WriteRow({ write }: { write: QueuedWrite }) {
   const [busy, setBusy] = useState(false);
+  const me = useCurrentUser();
+  const held = write.userId != null && me != null && write.userId !== me.id;
   const run = (step: () => Promise<void>) => {
     setBusy(true);
     void step().finally(() => setBusy(false));
@@ -26,6 +29,11 @@ function WriteRow({ write }: { write: QueuedWrite }) {
       <Text size="xs" c="dimmed">
         {`Made ${formatDateTime(write.queuedAt)}`}
       </Text>
+      {held && (
+        <Text size="xs" c="orange" data-testid="offline-write-held">
+          Made by someone else on this device: it is sent when they sign in again.
+        </Text>
+      )}
       {write.problem && (
         <Alert color="red" variant="light" p="xs" title={write.problem.status === 409 ? 'Changed on the server meanwhile' : 'Refused by the server'}>
           <Stack gap="xs">

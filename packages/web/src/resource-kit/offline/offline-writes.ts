@@ -45,6 +45,8 @@ export interface OfflineDeps {
   publish(writes: readonly QueuedWrite[]): void;
   sent(resource: string, record: Record<string, unknown>): void;
   dropped(resource: string): void;
+  /** The signed-in user's id (null: nobody); each write is sent only under its maker's session. */
+  userId(): number | null;
 }
 let deps: OfflineDeps | null = null;
 
@@ -82,13 +84,14 @@ export const offlineWrites = new WriteQueue({
   },
   onSent: (write, record) => deps?.sent(write.resource, record),
   onDropped: (write) => deps?.dropped(write.resource),
+  sender: () => deps?.userId() ?? null,
 });
 
 offlineWrites.subscribe(() => deps?.publish(offlineWrites.writes));
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
-const sendable = () => offlineWrites.writes.some((w) => !w.problem);
+const sendable = () => offlineWrites.writes.some((w) => !w.problem && !offlineWrites.heldForAnother(w));
 
 /** After a round that could not get through, the next try waits longer: 5 s, 10 s, 20 s, then every 30 s. */
 let failures = 0;
@@ -146,7 +149,7 @@ export async function saveOrKeep<R>(
 ): Promise<R> {
   const recordId = typeof body.id === 'number' ? body.id : null;
   const keep = async () => {
-    await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R) });
+    await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
     return { ...body, id: recordId ?? -++provisionalId, pending: true } as R;
   };
   if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep();

@@ -3,7 +3,7 @@ import { MemoryQueueStore, WriteQueue, type QueuedWrite, type SendOutcome } from
 
 type Server = (w: QueuedWrite) => SendOutcome;
 
-function setUp(server: Server, store = new MemoryQueueStore(), current: Record<string, unknown> | null = null) {
+function setUp(server: Server, store = new MemoryQueueStore(), current: Record<string, unknown> | null = null, sender?: () => number | null) {
   const sent: QueuedWrite[] = [];
   const synced: string[] = [];
   const dropped: string[] = [];
@@ -18,6 +18,7 @@ function setUp(server: Server, store = new MemoryQueueStore(), current: Record<s
     fetchCurrent: () => Promise.resolve(current),
     onSent: (w) => synced.push(w.label),
     onDropped: (w) => dropped.push(w.label),
+    sender,
   });
   return { queue, store, sent, synced, dropped, setServer: (s: Server) => (answer = s) };
 }
@@ -129,5 +130,19 @@ describe('the offline write queue', () => {
     expect(t.queue.hasWaiting('job_products', 5)).toBe(false);
     expect(t.queue.hasWaiting('time_entries', 4)).toBe(false);
     expect(changes).toBeGreaterThan(0);
+  });
+  it("sends a write only under the session of the person who made it: another's waits for them", async () => {
+    let signedIn: number | null = 7;
+    const t = setUp(accept, new MemoryQueueStore(), null, () => signedIn);
+    await t.queue.add(write("Ann's hours", { userId: 7 }));
+    signedIn = 8; // the phone handed to a colleague, who signs in before it is back online
+    await t.queue.add(write("Bob's hours", { userId: 8 }));
+    await t.queue.flush();
+    expect(t.synced).toEqual(["Bob's hours"]);
+    expect(t.queue.writes.map((w) => [w.label, t.queue.heldForAnother(w)])).toEqual([["Ann's hours", true]]);
+    signedIn = 7;
+    await t.queue.flush();
+    expect(t.synced).toEqual(["Bob's hours", "Ann's hours"]);
+    expect(t.queue.writes).toEqual([]);
   });
 });

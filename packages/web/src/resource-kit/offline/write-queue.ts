@@ -23,6 +23,11 @@ export interface QueuedWrite {
   recordId: number | null;
   /** What the person did, in their words ("Time Entry 07:30 on 11/23/2026"). */
   label: string;
+  /**
+   * Who made it (the signed-in user's id). It is sent only while they are the one signed in: a
+   * phone handed to a colleague must not send one person's hours under another's session.
+   */
+  userId?: number | null;
   queuedAt: string;
   /** The server's refusal, once sent: the write then waits for the person's choice. */
   problem?: WriteProblem;
@@ -51,6 +56,8 @@ export interface WriteQueueOptions {
   /** The server's current version of a record (keepMine sends over it), or null when gone. */
   fetchCurrent?: (write: QueuedWrite) => Promise<Record<string, unknown> | null>;
   onSent?: (write: QueuedWrite, record: Record<string, unknown>) => void;
+  /** Who is signed in now (null: nobody); a write made by someone else waits for them. */
+  sender?: () => number | null;
   onDropped?: (write: QueuedWrite) => void;
 }
 
@@ -142,11 +149,18 @@ export class WriteQueue {
     return this.#flushing;
   }
 
+  /** Whether the write waits for the person who made it to sign in again. */
+  heldForAnother(write: QueuedWrite): boolean {
+    const sender = this.#options.sender?.();
+    return write.userId != null && sender != null && sender !== write.userId;
+  }
+
   async #round(): Promise<void> {
-    // a refused write holds back the later writes of its record until it is settled
-    const blocked = this.#writes.filter((w) => w.problem);
+    // a refused write holds back the later writes of its record until it is settled; so does one
+    // that waits for the person who made it
+    const blocked = this.#writes.filter((w) => w.problem || this.heldForAnother(w));
     for (;;) {
-      const next = this.#writes.find((w) => !w.problem && !blocked.some((b) => sameRecord(b, w)));
+      const next = this.#writes.find((w) => !w.problem && !this.heldForAnother(w) && !blocked.some((b) => sameRecord(b, w)));
       if (!next) return;
       let outcome: SendOutcome;
       try {
