@@ -14,6 +14,9 @@ const serverDb = {
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one for itself (a single worker on CI's two cores), while
+    // the main process mostly waits on the workers.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node' } },

@@ -30,7 +30,7 @@ import { installServerResources } from '../packages/server/src/areas/registry.ts
 import { BENCH_TODAY, SCENARIO_KEYS, ensureUsers, get, login, jobListPath, scenarioVariants, searchTerms, type Req, type ScenarioKey, type Session, type Variant } from './scenarios.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale. */
-const DATA_VERSION = 4;
+const DATA_VERSION = 5;
 const BENCH_SEED = 20260142;
 
 const { values: args } = parseArgs({
@@ -261,7 +261,7 @@ function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed
  * PostgreSQL"). Suggested orders is a report over every material's stock history, like the
  * analysis: its one-client time is printed, not held to that budget.
  */
-const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory', 'to_fabricate', 'labels']);
+const LIST_OR_DETAIL = new Set<ScenarioKey>(['job', 'get', 'inventory', 'to_fabricate', 'labels', 'schedule', 'time_cards']);
 
 interface Row {
   scenario: string;
@@ -310,7 +310,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], analysis_year: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [] };
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
@@ -375,6 +375,8 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'estimate_save', name: 'estimate save: a takeoff cell, items from takeoff' },
       { key: 'to_fabricate', name: 'To Fabricate list of a busy shop (first page, by category), then its jobs' },
       { key: 'labels', name: 'print options: the products of a 500-piece job' },
+      { key: 'schedule', name: 'schedule month: events, notes and readiness of six weeks' },
+      { key: 'time_cards', name: "time cards: a crew week, a crew member's week, one's own week" },
       { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
     ];
     for (const [i, sc] of scenarios.entries()) {

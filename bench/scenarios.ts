@@ -6,6 +6,7 @@
 import type { Db } from '../packages/server/src/db/client.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
 import { presetRange } from '../packages/shared/src/rules/analysis/date-ranges.ts';
+import { addDays, weekStartDate } from '../packages/shared/src/rules/dates.ts';
 
 /** The date the bench data is centred on (fixed, so every build is the same). */
 export const BENCH_TODAY = '2026-06-30';
@@ -61,7 +62,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'analysis_year'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule', 'time_cards', 'analysis_year'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -284,7 +285,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], analysis_year: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -358,6 +359,36 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
         variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
       }
     }
+    // The schedule (issue 25, schedule-page.tsx): a month view's six weeks as the screen loads them
+    // together: the events (with their job's number, name and client), the schedule notes, and the
+    // readiness of the jobs on them; months around the data's today. The users (supervisors' names)
+    // are a reference list loaded once, left out.
+    for (let m = -4; m <= 3; m++) {
+      const { start, end } = monthGrid(BENCH_TODAY, m);
+      variants.schedule.push({
+        session: next(readerIdx),
+        steps: [[get(`/api/events?${qs({ start, end })}`), get(`/api/schedule_notes?${qs({ start, end })}`), get(`/api/schedule/readiness?${qs({ start, end })}`)]],
+      });
+    }
+    // Time cards (issue 25, /time_cards): the weeks the data has whole time cards for (the demo's
+    // last weeks before BENCH_TODAY, cli/demo/time.ts). A supervisor's crew week (one aggregate,
+    // GET /api/time_cards/crew) and one crew member's week (the week's entries, and the person's
+    // record for their name); an employee's own week (the entries only: their name is the session's).
+    const weeks = [0, 1, 2, 3].map((w) => addDays(weekStartDate(BENCH_TODAY), -7 * w));
+    const weekOf = (week: string, userId: number) => `/api/time_entries?${qs({ user_id: userId, start: week, end: addDays(week, 6), sort_column: 'date', sort_direction: 'asc' })}`;
+    const supervisors = sessions.flatMap((s, i) => (s.role === 'supervisor' ? [i] : []));
+    const employees = sessions.flatMap((s, i) => (s.role === 'employee' ? [i] : []));
+    for (const week of weeks) {
+      for (let i = 0; i < 3; i++) variants.time_cards.push({ session: next(supervisors), steps: [[get(`/api/time_cards/crew?${qs({ week })}`)]] });
+      for (let i = 0; i < 3; i++) {
+        const person = people[Math.floor(rnd() * people.length)]!;
+        variants.time_cards.push({ session: next(supervisors), steps: [[get(weekOf(week, person)), get(`/api/users/${person}`)]] });
+      }
+      for (let i = 0; i < 2; i++) {
+        const session = next(employees);
+        variants.time_cards.push({ session, steps: [[get(weekOf(week, sessions[session]!.userId))]] });
+      }
+    }
     // Analysis (issue 26, /analysis as analysis-page.tsx asks): the last 12 months' job profitability
     // as the screen opens (grouped by client, latest jobs first) and grouped each other way, a page
     // sorted by profit; the Estimates tab; the Labour tab's two calls. By the admins (view analysis).
@@ -371,6 +402,14 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
     variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
     return variants;
+}
+
+/** The days a month view shows (six weeks from the Sunday on or before the 1st), `offset` months from `today`'s. */
+export function monthGrid(today: string, offset: number): { start: string; end: string } {
+  const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + offset, 1));
+  const start = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
+  const end = new Date(start.getTime() + 41 * 86_400_000);
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
 /**

@@ -46,6 +46,23 @@ interface LoadResult {
   seconds: number;
 }
 
+/**
+ * The variants of one minute. The bench's time entries are one (person, day) each, a quarter hour,
+ * so a 10-second run never fills a day; posted for minutes on end a day would pass the 24 hours a
+ * person's day may hold (a 422 each after that). Each minute moves them to days of its own.
+ */
+function variantsOfMinute(variants: Variant[], minute: number): Variant[] {
+  const isEntry = (r: Variant['steps'][number][number]) => r.method === 'POST' && r.path === '/api/time_entries' && r.body;
+  const days = variants.flatMap((v) => v.steps.flat().filter(isEntry).map((r) => Date.parse((JSON.parse(r.body!) as { date: string }).date)));
+  if (!days.length) return variants;
+  const span = Math.round((Math.max(...days) - Math.min(...days)) / 86_400_000) + 1;
+  const shift = (date: string) => new Date(Date.parse(date) + (minute - 1) * span * 86_400_000).toISOString().slice(0, 10);
+  return variants.map((v) => ({
+    ...v,
+    steps: v.steps.map((step) => step.map((r) => (isEntry(r) ? { ...r, body: JSON.stringify({ ...(JSON.parse(r.body!) as object), date: shift((JSON.parse(r.body!) as { date: string }).date) }) } : r))),
+  }));
+}
+
 function runMinute(baseUrl: string, sessions: Session[], variants: Variant[], seed: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
@@ -137,7 +154,7 @@ async function main() {
     let afterFirst: number | undefined;
     let last = 0;
     for (let minute = 1; minute <= MINUTES; minute++) {
-      const r = await runMinute(baseUrl, sessions, variants, minute);
+      const r = await runMinute(baseUrl, sessions, variantsOfMinute(variants, minute), minute);
       const sorted = [...r.latencies].sort((a, b) => a - b);
       const mem = await serverMemory(baseUrl);
       afterFirst ??= mem.rss;

@@ -1,6 +1,6 @@
 /** The installable app: the service worker at /sw.js serves the app shell when offline. */
 import { expect, test } from '@playwright/test';
-import { apiPost, signInAs } from './support.ts';
+import { ROLE_USERS, apiPost, createJob, createRecord, signInAs, unique } from './support.ts';
 
 test('the app shell reloads offline', async ({ page, context }) => {
   await page.goto('/welcome');
@@ -55,4 +55,70 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   await expect(page.getByRole('status').filter({ hasText: 'You are offline: searching needs a connection.' })).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(0);
   await context.setOffline(false);
+});
+
+test('field work offline: a time entry and a to-do tick are kept on the device, survive a reload, and sync when back online', async ({ page, context, baseURL }) => {
+  await signInAs(page, 'admin');
+  // a product still to measure, on a job of its own
+  const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Field Glass'), enable_measured: true });
+  const series = await createRecord(page, baseURL!, 'series', { name: unique('Field'), category_id: category.id });
+  const number = unique('OFF').replace(' ', '-');
+  const job = await createJob(page, baseURL!, { number, name: 'Offline site' });
+  const product = await createRecord(page, baseURL!, 'job_products', { job_id: job.id, series_id: series.id, name: 'Offline mirror', qty: 1 });
+  // this week's card of the supervisor has the job (Saturday), so Sunday's cell can take time offline
+  const today = new Date();
+  const sunday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - today.getDay());
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const saturday = new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + 6);
+  const users = (await (await page.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
+  const supervisor = users.data.find((u) => u.email === ROLE_USERS.supervisor.email)!;
+  expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 1, date: iso(saturday) })).status()).toBe(201);
+
+  await signInAs(page, 'supervisor');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // both screens seen once online (what a phone has in memory before losing the signal)
+  await page.goto(`/lists/products/is_measured?category_id=${category.id}`);
+  const mirror = page.getByRole('checkbox', { name: /Offline mirror/ });
+  await expect(mirror).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('link', { name: 'Time Cards', exact: true }).click();
+  const card = page.getByTestId('time-card');
+  await expect(card.getByTestId('time-card-row').filter({ hasText: number })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goBack();
+  await mirror.click();
+  await expect(mirror).toHaveAttribute('aria-checked', 'true');
+  const waiting = page.getByTestId('offline-writes');
+  await expect(waiting).toHaveAccessibleName('1 waiting to sync');
+
+  await page.goForward();
+  await card.getByRole('button', { name: new RegExp(`^Add time: ${number}.* on Sun `) }).click();
+  const dialog = page.getByTestId('time-entry-dialog');
+  await dialog.getByRole('textbox', { name: 'Hours' }).fill('3');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Saved on this device: it is sent when you are back online.')).toBeVisible();
+  await expect(waiting).toHaveAccessibleName('2 waiting to sync');
+  await expect(page.getByTestId('figure-week-total')).toHaveText('04:00');
+
+  // a reload keeps them (IndexedDB)
+  await page.reload();
+  await expect(waiting).toHaveAccessibleName('2 waiting to sync');
+  await waiting.click();
+  const list = page.getByTestId('offline-writes-dialog');
+  await expect(list.getByTestId('offline-write')).toHaveText([/^Marked measured: Offline mirror/, /^Time Entry 03:00 on /]);
+  await list.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // back online: sent, in order, and gone from the header
+  await context.setOffline(false);
+  await expect(waiting).toHaveCount(0);
+  const entries = (await (await page.request.get(`/api/time_entries?user_id=${supervisor.id}&start=${iso(sunday)}&end=${iso(sunday)}`)).json()) as { data: { hours: number; job_id: number }[] };
+  expect(entries.data.map((e) => [e.job_id, e.hours])).toEqual([[job.id, 3]]);
+  const products = (await (await page.request.get(`/api/job_products/${product.id}`)).json()) as { is_measured: boolean };
+  expect(products.is_measured).toBe(true);
 });

@@ -232,5 +232,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // dist/.vite/manifest.json: which chunks each screen loads (scripts/first-screen-budget.mjs).
     manifest: true,
+    // Every browser we serve has rel=modulepreload: no polyfill. index.html still preloads what the
+    // first screen imports; a lazy screen's own imports are not listed in the entry for preloading
+    // (that list grew with every screen, ~3 KB of the first screen's budget): the service worker
+    // precaches every chunk (vite-plugin-pwa), so after the first visit they come from the device,
+    // and before it a screen's imports cost one more round trip the first time it opens.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
 });

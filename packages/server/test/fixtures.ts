@@ -1,6 +1,7 @@
 /** Valid and invalid record bodies for any resource, built from the registry. */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
+import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import type { Row } from '../src/db/client.ts';
 import { pdfBytes, PNG_DATA_URL, type Client } from './harness.ts';
@@ -67,6 +68,7 @@ export async function validBody(c: Client, name: ResourceName): Promise<Row> {
   if (name === 'takeoff_options') body.takeoffable_id = await parentId(c, 'product_categories');
   // images arrive as data URLs (or uploads), never as links
   if (name === 'images' || name === 'job_images') body.url = PNG_DATA_URL;
+  for (const [field, value] of Object.entries(CHOSEN_TEXT[name] ?? {})) body[field] = value;
   if (name === 'users') {
     body.role = 'employee';
     body.password = body.password_confirmation = 'long-enough-password';
@@ -123,9 +125,13 @@ export function junkValue(fd: FieldDef): unknown {
   }
 }
 
+/** Text fields that hold a choice, not any text: an event's colours are up to two of the twelve (shared/rules/schedule/event-colors.ts). */
+const CHOSEN_TEXT: Partial<Record<ResourceName, Row>> = { events: { color: CLIENT_COLORS[0] } };
+
 /** The first field a simple update can change and compare. */
 export function editableField(def: ResourceDef): [string, FieldDef] | undefined {
-  const fields = inputFields(def).filter(([, fd]) => !fd.writeOnly && !fd.unique && !fd.guard);
+  const chosen = CHOSEN_TEXT[def.name as ResourceName] ?? {};
+  const fields = inputFields(def).filter(([field, fd]) => !fd.writeOnly && !fd.unique && !fd.guard && !(field in chosen));
   return (
     fields.find(([, fd]) => fd.kind === 'text') ??
     fields.find(([, fd]) => fd.kind === 'longText') ??

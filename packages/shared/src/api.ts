@@ -42,3 +42,13 @@ export const LIST_LIMIT = 1_000;
 /** Header and cookie names of the anti-forgery token (Laravel Sanctum's, so any spec client works). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+
+/**
+ * The media type of a long action's progress lines (newline-delimited JSON; actions/define.ts
+ * `progress`). Here, not beside the declarations, because the web's HTTP client is in the first
+ * screen and the declarations bring zod.
+ */
+export const PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
+
+/** One line of a progress answer: how far the work got, or last, the status and body of the plain answer. */
+export type ProgressLine = { progress: [done: number, total: number] } | { status: number; body: unknown };

@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers.tsx';
 import { registerFeatures } from './app/features.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { connectOfflineWrites } from './resource-kit/hooks.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
 
@@ -50,3 +51,7 @@ void Promise.all([rootMade, routerMade, userChecked]).then(([root, router]) =>
 // The service worker registers on load: its precaching would otherwise compete with the first
 // screen's requests.
 registerServiceWorker();
+// Writes kept on the device while offline (issue 25, B3) are sent once the server can be reached:
+// the queue's code loads after the first screen's.
+if (document.readyState === 'complete') connectOfflineWrites(queryClient);
+else window.addEventListener('load', () => connectOfflineWrites(queryClient), { once: true });

@@ -11,6 +11,7 @@ import { jobProductsHooks } from './jobs/job-products-hooks.ts';
 import { withShopFloor } from './shop-floor/job-product-lists.ts';
 import { jobsHooks } from './jobs/jobs-hooks.ts';
 import { jobChildHooks, onLiveJob } from './jobs/job-children.ts';
+import { withScheduleRules } from './schedule/events-hooks.ts';
 import { pickupItemsHooks } from './jobs/pickup-items-hooks.ts';
 import { categoryTemplatesHooks, jobTemplatesHooks } from './jobs/job-templates-hooks.ts';
 import { createdByHooks, withEstimateRecords } from '../platform/attachments/ownership.ts';
@@ -31,7 +32,8 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   // the shop floor's to-do lists and measure-to-cut (shop-floor/job-product-lists.ts)
   job_products: onLiveJob(withShopFloor(jobProductsHooks)),
   pickup_items: pickupItemsHooks,
-  events: jobChildHooks,
+  // hidden with a job in the trash (job-children.ts); colours, supervisor and the job's label (schedule/events-hooks.ts)
+  events: withScheduleRules(jobChildHooks),
   products: productsHooks,
   series: seriesHooks,
   materials: materialsHooks,

@@ -68,7 +68,7 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
   const made = [
     line('clients', c.clients), line('jobs', c.jobs), line('job products', c.job_products), line('estimates', c.estimates),
     line('products', c.products), line('materials', c.materials), line('vendors', c.vendors), line('purchase orders', c.purchase_orders),
-    line('time entries', c.time_entries), line('schedule events', c.events), line('pickup items', c.pickup_items),
+    line('time entries', c.time_entries), line('schedule events', c.events), line('schedule notes', c.schedule_notes), line('pickup items', c.pickup_items),
     line('notes', c.notes), line('PDFs', c.files), line('photos', c.images),
     line('crew members without a login', c.users),
   ].filter(Boolean);

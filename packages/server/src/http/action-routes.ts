@@ -9,7 +9,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
-import { PROGRESS_MEDIA_TYPE, type ActionDef, type ProgressLine } from '@glazier/shared/actions/define';
+import type { ActionDef } from '@glazier/shared/actions/define';
+import { PROGRESS_MEDIA_TYPE, type ProgressLine } from '@glazier/shared/api';
 import { issuesToErrors } from '@glazier/shared/resources/define';
 import type { Db } from '../db/client.ts';
 import type { ActionCall, ActionHandlers } from '../engine/action-handler.ts';
@@ -22,6 +23,8 @@ import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
 import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { analysisHandlers } from '../areas/analysis/analysis-actions.ts';
+import { scheduleHandlers } from '../areas/schedule/schedule-actions.ts';
+import { timeHandlers } from '../areas/time/time-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
@@ -43,6 +46,8 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...apiDocumentHandlers,
   ...importHandlers,
   ...analysisHandlers,
+  ...scheduleHandlers,
+  ...timeHandlers,
 };
 
 /** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */

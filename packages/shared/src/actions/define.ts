@@ -52,16 +52,11 @@ export interface ActionDef {
    * A long action that reports how far it got. A caller that accepts `PROGRESS_MEDIA_TYPE` gets
    * 200 at once and, line by line, `{"progress":[done,total]}` as the work goes, then one last
    * `{"status":…,"body":…}`: the status and body the plain call would have answered (a 422's field
-   * errors included). Other callers get the plain answer.
+   * errors included). Other callers get the plain answer. (The lines' shape: api.ts `ProgressLine`.)
    */
   progress?: true;
 }
 
-/** The media type of an action's progress lines (newline-delimited JSON). */
-export const PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
-
-/** One line of a progress answer. */
-export type ProgressLine = { progress: [done: number, total: number] } | { status: number; body: unknown };
 
 /** Declares an action; `const` keeps its literal name and schemas for the types below. */
 export function defineAction<const D extends ActionDef>(def: D): D {

@@ -14,6 +14,8 @@ import { JOBS_ACTIONS } from './jobs.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
+import { SCHEDULE_ACTIONS } from './schedule.ts';
+import { TIME_ACTIONS } from './time.ts';
 
 export const ACTIONS = actionMap({
   ...PURCHASING_ACTIONS,
@@ -26,6 +28,8 @@ export const ACTIONS = actionMap({
   ...API_DOCUMENT_ACTIONS,
   ...IMPORT_ACTIONS,
   ...ANALYSIS_ACTIONS,
+  ...SCHEDULE_ACTIONS,
+  ...TIME_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;

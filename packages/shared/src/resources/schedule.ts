@@ -10,8 +10,14 @@ export const events = defineResource({
   fields: {
     job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
     date: f.date({ required: true, index: true }),
+    /** None, one or two of the twelve client colours, comma-separated (rules/schedule/event-colors.ts). */
     color: f.text({ max: 100 }),
+    /** The supervisor: an active supervisor or someone who can be scheduled (rules/schedule/supervisors.ts). */
     user_id: f.ref('users', { onDelete: 'set null' }),
+    /** What the calendar shows of the job (read live): its number, name and client. */
+    job_number: f.text({ readOnly: true, computed: true }),
+    job_name: f.text({ readOnly: true, computed: true }),
+    client_name: f.text({ readOnly: true, computed: true }),
   },
   filters: { job_id: { op: 'eq' }, user_id: { op: 'eq' } },
   sortable: ['date', 'created_at'],

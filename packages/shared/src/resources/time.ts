@@ -18,6 +18,10 @@ export const time_entries = defineResource({
     note: f.longText(),
     date: f.date({ required: true, index: true }),
     oregon: f.bool(false),
+    /** Its job as a time card and a payroll export show it (read live, kept for a job in the trash: the hours were worked). */
+    job_number: f.text({ readOnly: true, computed: true }),
+    job_name: f.text({ readOnly: true, computed: true }),
+    client_name: f.text({ readOnly: true, computed: true }),
   },
   search: ['note', 'user_name'],
   filters: { user_id: { op: 'eq' }, job_id: { op: 'eq' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatHours, toIsoDate, weekStart } from './dates.ts';
+import { addDays, dayOfWeek, formatDate, formatDateTime, formatHours, formatMonthDay, formatWeek, isIsoDate, toIsoDate, weekDates, weekStart, weekStartDate, weekdayShort } from './dates.ts';
 import { formatMoney, roundMoney } from './money.ts';
 
 describe('dates and money', () => {
@@ -19,6 +19,39 @@ describe('dates and money', () => {
   });
   it('starts weeks on Sunday', () => {
     expect(toIsoDate(weekStart(new Date(2026, 10, 25)))).toBe('2026-11-22');
+  });
+  it('formats hh:mm past a day and rounds to the minute by the second', () => {
+    expect(formatHours(0)).toBe('00:00');
+    expect(formatHours(41.75)).toBe('41:45');
+    expect(formatHours(7 + 59.5 / 60)).toBe('07:59');
+    expect(formatHours(0.1 + 0.2)).toBe('00:18');
+  });
+  it('finds the Sunday of an ISO date, in any time zone and across months and years', () => {
+    expect(weekStartDate('2026-11-25')).toBe('2026-11-22');
+    expect(weekStartDate('2026-11-22')).toBe('2026-11-22'); // a Sunday is its own week's start
+    expect(weekStartDate('2026-11-28')).toBe('2026-11-22'); // Saturday ends it
+    expect(weekStartDate('2026-11-29')).toBe('2026-11-29');
+    expect(weekStartDate('2027-01-01')).toBe('2026-12-27');
+    expect(weekStartDate('2026-03-10')).toBe('2026-03-08'); // the week US clocks change
+    expect(dayOfWeek('2026-11-22')).toBe(0);
+    expect(weekdayShort('2026-11-28')).toBe('Sat');
+  });
+  it('lists the seven days of a week and steps by days', () => {
+    expect(weekDates('2026-02-22')).toEqual(['2026-02-22', '2026-02-23', '2026-02-24', '2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28']);
+    expect(weekDates('2028-02-27').at(-1)).toBe('2028-03-04'); // past a leap day
+    expect(addDays('2026-11-22', 7)).toBe('2026-11-29');
+    expect(addDays('2026-01-03', -7)).toBe('2025-12-27');
+  });
+  it('tells real ISO dates from others', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-2-3')).toBe(false);
+    expect(isIsoDate(20261122)).toBe(false);
+  });
+  it('names a week compactly', () => {
+    expect(formatMonthDay('2026-11-22')).toBe('11/22');
+    expect(formatWeek('2026-11-22')).toBe('11/22 – 11/28/2026');
+    expect(formatWeek('2026-12-27')).toBe('12/27/2026 – 1/2/2027');
   });
   it('rounds money to cents', () => {
     expect(roundMoney(1.005)).toBe(1.01);

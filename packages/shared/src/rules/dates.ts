@@ -46,3 +46,61 @@ export function weekStart(date: Date): Date {
   d.setDate(d.getDate() - d.getDay());
   return d;
 }
+
+// Calendar arithmetic on 'YYYY-MM-DD' (date-only fields, the URL's ?week=): done in UTC, so the
+// answer is the same in every time zone and across daylight-saving changes.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (not 2026-02-30). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+const utcMs = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+const fromUtcMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The date `days` after (or before, when negative) an ISO date. */
+export function addDays(iso: string, days: number): string {
+  return fromUtcMs(utcMs(iso) + days * DAY_MS);
+}
+
+/** The day of the week of an ISO date: 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(iso: string): number {
+  return new Date(utcMs(iso)).getUTCDay();
+}
+
+/** The Sunday that starts the week (platform.md 9) holding an ISO date, as an ISO date. */
+export function weekStartDate(iso: string): string {
+  return addDays(iso, -dayOfWeek(iso));
+}
+
+/** The seven dates of the week starting `start` (a Sunday), Sunday to Saturday. */
+export function weekDates(start: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** 'Sun' … 'Sat' for an ISO date. */
+export function weekdayShort(iso: string): string {
+  return WEEKDAY_NAMES[dayOfWeek(iso)]!.slice(0, 3);
+}
+
+/** The compact form (platform.md 9): month/day, '11/22'. */
+export function formatMonthDay(iso: string): string {
+  const m = ISO_DATE.exec(iso.slice(0, 10));
+  return m ? `${Number(m[2])}/${Number(m[3])}` : '';
+}
+
+/** A week by its Sunday: '11/22 – 11/28/2026' (the year once, at the end, unless the week spans two). */
+export function formatWeek(start: string): string {
+  const end = addDays(start, 6);
+  const from = start.slice(0, 4) === end.slice(0, 4) ? formatMonthDay(start) : formatDate(start);
+  return `${from} – ${formatDate(end)}`;
+}

@@ -31,6 +31,8 @@ describe('the areas gathered (app/features.ts)', () => {
         '/estimates [view estimates]', '/estimates/:estimate_id [view estimates]',
         '/jobs/:job_id/estimate_print [view estimates]', '/approve/:token []',
         '/analysis [view analysis]',
+        '/schedule []',
+        '/time_cards []',
       ].sort(),
     );
   });
@@ -42,6 +44,7 @@ describe('the areas gathered (app/features.ts)', () => {
         'job_templates', 'category_templates', 'pickup_items', 'material_categories', 'jobs', 'job_products', 'time_entries', 'notes', 'files',
         'images', 'purchase_orders', 'purchase_order_materials', 'boms', 'bom_materials',
         'takeoff_options', 'takeoff_units', 'estimates', 'estimate_items', 'estimate_category_notes',
+        'events',
       ].sort(),
     );
     expect(Object.keys(RECORD_HEADINGS).sort()).toEqual(['category_templates', 'jobs', 'materials', 'products']);

@@ -2,7 +2,9 @@ import { ActionIcon, Badge, Burger, Button, Group, Text, UnstyledButton, useComp
 import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useBrowserOnline } from '../resource-kit/offline.ts';
+import { useBrowserOnline, useKeptWrites } from '../resource-kit/offline.ts';
+import { OfflineWritesStatus } from '../resource-kit/offline/offline-writes-status.tsx';
+
 import { useModals } from '../ui/modal-stack.tsx';
 import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
@@ -19,6 +21,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const { user, offline: sessionOffline, logout } = useSession();
   const online = useBrowserOnline();
   const offline = Boolean(user) && (sessionOffline || !online);
+  const kept = useKeptWrites();
   const modals = useModals();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
@@ -94,6 +97,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
             <OfflineTooltip>{offlineBadge}</OfflineTooltip>
           </Suspense>
         )}
+        {user && kept.length > 0 && <OfflineWritesStatus writes={kept} onOpen={() => void import('../resource-kit/offline/offline-writes-dialog.tsx').then((m) => m.openOfflineWritesDialog(modals))} />}
         <ActionIcon
           variant="subtle"
           color="gray"

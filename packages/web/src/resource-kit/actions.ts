@@ -5,12 +5,12 @@
  *   const { data } = await callAction(sendPurchaseOrder, { params: { id } });   // data: RecordOf<'purchase_orders'>
  *   const { data } = await callAction(searchEverything, { query: { q }, signal });
  *   const saved = await uploadAction(uploadFile, form, { onProgress });          // multipart
- *   const done = await callActionWithProgress(runImport, { params, body }, (n, of) => …); // a long action
+ *   const done = await callActionWithProgress(runImport, { params, body }, (n, of) => …); // a long action (action-progress.ts)
  */
 import type { z } from 'zod';
 import type { ActionAnswer, ActionBody, ActionDef, ActionParams, ActionQuery } from '@glazier/shared/actions/define';
 import { actionPath } from '@glazier/shared/actions/action-path';
-import { http, httpWithProgress, type Query } from './http.ts';
+import { http, type Query } from './http.ts';
 import { uploadForm, type UploadOptions } from './upload.ts';
 
 type ParamsArg<D extends ActionDef> = D['params'] extends z.ZodType ? { params: ActionParams<D> } : { params?: undefined };
@@ -24,22 +24,12 @@ export type ActionArgs<D extends ActionDef> = ParamsArg<D> & {
 /** The arguments, optional when the action has no path parameters. */
 type ArgsList<D extends ActionDef> = D['params'] extends z.ZodType ? [args: ActionArgs<D>] : [args?: ActionArgs<D>];
 
-const pathOf = (action: ActionDef, params: Record<string, string | number> | undefined) => actionPath(action, params);
+export const pathOf = (action: ActionDef, params: Record<string, string | number> | undefined) => actionPath(action, params);
 
 export async function callAction<D extends ActionDef>(action: D, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
   const { params, query, body, signal } = (args ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
   const { data } = await http<ActionAnswer<D>>(action.method, pathOf(action, params), { query, body, signal });
   return data;
-}
-
-/** A long action's call (declared `progress`) with `onProgress(done, total)` as the server works (http.ts httpWithProgress). */
-export async function callActionWithProgress<D extends ActionDef & { progress: true }>(
-  action: D,
-  args: ActionArgs<D>,
-  onProgress: (done: number, total: number) => void,
-): Promise<ActionAnswer<D>> {
-  const { params, query, body, signal } = args as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
-  return httpWithProgress<ActionAnswer<D>>(action.method, pathOf(action, params), { query, body, signal }, onProgress);
 }
 
 /** An upload action's multipart form (with progress and cancelling, upload.ts). */

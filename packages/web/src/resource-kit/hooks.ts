@@ -29,7 +29,10 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { callAction } from './actions.ts';
-import { http, type Query } from './http.ts';
+import { HttpError, NetworkError, http, type Query } from './http.ts';
+import { keptWrites } from './offline.ts';
+import { SESSION_KEY, type CurrentUser } from './session-user.ts';
+import type { OfflineWrite } from './offline/offline-writes.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
 
@@ -145,9 +148,11 @@ const isCollectionKey = (key: QueryKey) => key[1] === 'list' || key[1] === 'page
 /** Writes saved records into the cache: record entries, in-place list rows, then refetch lists. */
 export function storeRecords(queryClient: QueryClient, resource: ResourceName, records: Rec[]): void {
   const byId = new Map(records.map((r) => [r.id, r]));
-  for (const r of records) queryClient.setQueryData(resourceKeys.record(resource, r.id), { ...r, accessed_at: undefined });
+  // A change kept offline (`pending`, offline/offline-writes.ts) is only the fields changed: laid over the cached copy.
+  const merged = (old: Rec | undefined, r: Rec) => (r.pending && old ? { ...old, ...r } : r);
+  for (const r of records) queryClient.setQueryData<Rec>(resourceKeys.record(resource, r.id), (old) => ({ ...merged(old, r), accessed_at: undefined }));
   queryClient.setQueriesData<Collection>({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) }, (old) =>
-    mapCollection(old, (rows) => rows.map((row) => byId.get(row.id) ?? row)),
+    mapCollection(old, (rows) => rows.map((row) => (byId.has(row.id) ? merged(row, byId.get(row.id)!) : row))),
   );
   void queryClient.invalidateQueries({ queryKey: [resource], predicate: (q) => isCollectionKey(q.queryKey) });
   refreshParents(queryClient, resource, records);
@@ -189,23 +194,63 @@ function body(record: object): Record<string, unknown> {
   return rest;
 }
 
-/**
- * PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`, a named
- * action that creates the record and answers it (e.g. `actionPath(duplicateJob, { id })`).
- */
-export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, createPath?: string): Promise<RecordOf<N>> {
-  type T = RecordOf<N>;
-  const path = resourcePath(resource);
-  const { data } = record.id
-    ? await http<T>('PATCH', `${path}/${record.id}`, { body: body(record) })
-    : await http<T>('POST', createPath ?? path, { body: body(record) });
-  return data;
+export interface SaveOptions<N extends ResourceName> {
+  /** Where a new record is POSTed: a named action that creates it and answers it (e.g. `actionPath(duplicateJob, { id })`). */
+  createPath?: string;
+  /**
+   * Field work that may be done without a connection (a time entry, a to-do check-off): made
+   * offline, or failing for want of a network, the save is kept on the device and sent later
+   * (offline/offline-writes.ts); it resolves at once with a provisional record (`pending: true`).
+   */
+  offline?: OfflineWrite<InputOf<N>>;
 }
 
-export function useSave<N extends ResourceName>(resource: N, options: { createPath?: string } = {}) {
+/** PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`. */
+export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, options: SaveOptions<N> = {}): Promise<RecordOf<N>> {
+  type T = RecordOf<N>;
+  const base = resourcePath(resource);
+  const method = record.id ? 'PATCH' : 'POST';
+  const path = record.id ? `${base}/${record.id}` : (options.createPath ?? base);
+  const sendNow = async () => (await http<T>(method, path, { body: body(record) })).data;
+  if (!options.offline) return sendNow();
+  const { saveOrKeep } = await offlineWritesModule();
+  return saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow);
+}
+
+let cacheClient: QueryClient | null = null;
+let offlineModule: Promise<typeof import('./offline/offline-writes.ts')> | null = null;
+
+/**
+ * The offline queue (offline/offline-writes.ts), started with what it needs of the app: loaded on
+ * the app's load event or by the first save that may be kept offline, not with the first screen.
+ */
+export function offlineWritesModule(): Promise<typeof import('./offline/offline-writes.ts')> {
+  return (offlineModule ??= import('./offline/offline-writes.ts').then((m) => {
+    m.startOfflineWrites({
+      http,
+      HttpError,
+      NetworkError,
+      publish: keptWrites.publish,
+      sent: (resource, record) => cacheClient && storeRecords(cacheClient, resource as ResourceName, [record as Rec]),
+      dropped: (resource) => void cacheClient?.invalidateQueries({ queryKey: [resource] }),
+      userId: () => cacheClient?.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null,
+    });
+    return m;
+  }));
+}
+
+/** Once, at the app's start: writes kept offline are sent, and what the server answers goes into the cache. */
+export function connectOfflineWrites(queryClient: QueryClient): void {
+  cacheClient = queryClient;
+  void offlineWritesModule();
+}
+
+export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, InputOf<N>>({
-    mutationFn: (record) => saveRecord(resource, record, options.createPath),
+    mutationFn: (record) => saveRecord(resource, record, options),
+    // a save that may be kept offline runs offline too (TanStack would hold it until online)
+    networkMode: options.offline ? 'always' : undefined,
     onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
   });
 }

@@ -5,7 +5,6 @@
  * either into what the user sees.
  */
 import { XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '@glazier/shared/api';
-import { PROGRESS_MEDIA_TYPE, type ProgressLine } from '@glazier/shared/actions/define';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -32,7 +31,7 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** The Accept header (JSON unless said). */
+  /** The Accept header (JSON unless said; action-progress.ts asks for progress lines). */
   accept?: string;
 }
 
@@ -85,7 +84,7 @@ export function fetchCsrfCookie(): Promise<void> {
   return csrfPromise;
 }
 
-async function parseBody(res: Response): Promise<unknown> {
+export async function parseBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
   const text = await res.text();
   if (!text) return null;
@@ -117,7 +116,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 }
 
 /** Sends one request; on 419 (stale anti-forgery token) refreshes the cookie and retries once. */
-async function sendChecked(method: string, path: string, options: RequestOptions): Promise<Response> {
+export async function sendChecked(method: string, path: string, options: RequestOptions): Promise<Response> {
   const res = await send(method, path, options);
   if (res.status === 419 && WRITE_METHODS.has(method)) {
     await fetchCsrfCookie();
@@ -134,44 +133,6 @@ export async function http<T>(method: string, path: string, options: RequestOpti
     throw new HttpError(res.status, err);
   }
   return { data: body as T, serverDate: res.headers.get('date') };
-}
-
-/**
- * A long action's call with its progress (shared ActionDef `progress`): `onProgress(done, total)`
- * as the server's lines arrive, then the answer, or an `HttpError` exactly as a plain call's. A
- * refusal before the work starts (401, 403, 422 on the input) comes as a plain answer.
- */
-export async function httpWithProgress<T>(method: string, path: string, options: RequestOptions, onProgress: (done: number, total: number) => void): Promise<T> {
-  const res = await sendChecked(method, path, { ...options, accept: `${PROGRESS_MEDIA_TYPE}, application/json` });
-  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').startsWith(PROGRESS_MEDIA_TYPE)) {
-    const body = await parseBody(res);
-    if (!res.ok) throw new HttpError(res.status, body && typeof body === 'object' ? (body as ApiErrorBody) : null);
-    return body as T;
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
-  for (;;) {
-    let chunk: ReadableStreamReadResult<string>;
-    try {
-      chunk = await reader.read();
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new NetworkError(e);
-    }
-    if (chunk.done) break;
-    pending += chunk.value;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const text of lines) {
-      if (!text.trim()) continue;
-      const line = JSON.parse(text) as ProgressLine;
-      if ('progress' in line) onProgress(...line.progress);
-      else if (line.status >= 400) throw new HttpError(line.status, line.body as ApiErrorBody | null);
-      else return line.body as T;
-    }
-  }
-  // the connection ended before the last line: the outcome is unknown
-  throw new NetworkError(new Error('The answer ended before the server said how the work ended.'));
 }
 
 export const api = {

@@ -7,6 +7,7 @@
 import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { NetworkError } from './http.ts';
+import type { QueuedWrite } from './offline/write-queue.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline.';
 export const OFFLINE_SEARCH_MESSAGE = 'You are offline: searching needs a connection.';
@@ -70,4 +71,28 @@ export function noRowsText(query: QueryShape, offline: boolean, texts: { empty: 
   if (offline) return `${OFFLINE_MESSAGE} ${texts.what} shows once you are back online.`;
   if (query.isError) return `Could not load ${texts.what.toLowerCase()}.`;
   return 'Loading…';
+}
+
+// What the offline write queue holds (offline/offline-writes.ts, loaded after the first screen),
+// published here so lists can lay kept changes over their rows and the header can count them
+// without the queue's code in the first screen's chunk.
+let keptList: readonly QueuedWrite[] = [];
+const keptListeners = new Set<() => void>();
+
+export const keptWrites = {
+  get: (): readonly QueuedWrite[] => keptList,
+  /** The queue's new contents (offline-writes.ts calls it after every change). */
+  publish(next: readonly QueuedWrite[]): void {
+    keptList = next;
+    for (const l of keptListeners) l();
+  },
+  subscribe(listener: () => void): () => void {
+    keptListeners.add(listener);
+    return () => void keptListeners.delete(listener);
+  },
+};
+
+/** The writes kept offline, in order; a new array after every change. */
+export function useKeptWrites(): readonly QueuedWrite[] {
+  return useSyncExternalStore(keptWrites.subscribe, keptWrites.get, keptWrites.get);
 }

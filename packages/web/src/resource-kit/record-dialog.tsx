@@ -53,6 +53,9 @@ export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFo
   savedMessage?: string;
 }
 
+/** A save kept on the device (offline/offline-writes.ts), to be sent when the connection is back. */
+export const OFFLINE_SAVED_MESSAGE = 'Saved on this device: it is sent when you are back online.';
+
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
   const modal = useModal<RecordOf<N>>();
   const dialogs = useDialogs();
@@ -63,7 +66,7 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
     if (record.busy) return; // a second Enter or click while saving
     const saved = await record.submit();
     if (!saved) return;
-    reportSuccess(options.savedMessage ?? `${label} saved.`);
+    reportSuccess((saved as { pending?: boolean }).pending ? OFFLINE_SAVED_MESSAGE : (options.savedMessage ?? `${label} saved.`));
     modal.close(saved);
   });
 

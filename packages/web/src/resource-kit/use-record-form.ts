@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
 import { formTarget, reportError } from './error-mapper.tsx';
 import { fieldBounds } from './field-bounds.ts';
-import { fetchRecord, resourceKeys, useDelete, useSave, type InputOf, type Rec, type RecordOf } from './hooks.ts';
+import { fetchRecord, resourceKeys, useDelete, useSave, type InputOf, type Rec, type RecordOf, type SaveOptions } from './hooks.ts';
 
 const HIDDEN = new Set(['id', 'updated_at', 'created_at', 'deleted_at', 'accessed_at']);
 
@@ -36,6 +36,8 @@ export interface RecordFormOptions<N extends ResourceName, V> {
   transform?: (values: V) => InputOf<N>;
   /** Where a new record is POSTed instead of the resource's path: a named action creating it (a job's duplicate). */
   createPath?: string;
+  /** Kept on the device when saved without a connection (hooks.ts `SaveOptions.offline`). */
+  offline?: SaveOptions<N>['offline'];
 }
 
 export function useRecordForm<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordFormOptions<N, V>) {
@@ -48,7 +50,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       return bounds ? { bounds } : {};
     },
   });
-  const save = useSave(resource, { createPath: options.createPath });
+  const save = useSave(resource, { createPath: options.createPath, offline: options.offline });
   const del = useDelete(resource);
   const loader = useLoader();
   const queryClient = useQueryClient();

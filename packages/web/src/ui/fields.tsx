@@ -321,6 +321,8 @@ export function DateField({ value, onChange, helper, error, readOnly, onBlur, on
       dateParser={parseDateText}
       fixOnBlur={problem == null}
       valueFormat="M/D/YYYY"
+      // weeks start on Sunday (platform.md 9), as the schedule's calendar and the time cards
+      firstDayOfWeek={0}
       clearable={!ro}
       clearButtonProps={{ 'aria-label': 'Clear date' }}
       {...beneath(shown && problem && !ro ? problem : error, helper)}

@@ -8,6 +8,13 @@ import { tableFor } from '../../db/schema.ts';
 
 /** Without `edit time_entries` a user sees and writes only their own entries (DESIGN.md). */
 export const timeEntriesHooks: Hooks<'time_entries'> = {
+  computed: {
+    job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id})`,
+    job_name: (t) => sql`(SELECT j.name FROM jobs j WHERE j.id = ${t.job_id})`,
+    client_name: (t) => sql`(SELECT j.client_name FROM jobs j WHERE j.id = ${t.job_id})`,
+  },
+  // by person, each person's days in order (a crew's payroll export)
+  sortKeys: { user_name: (t) => [sql`lower(${t.user_name})`, t.user_id, t.date] },
   scope(ctx, table) {
     if (!ctx.user || canEdit(ctx, 'time_entries')) return undefined;
     return eq(table.user_id, ctx.user.id);

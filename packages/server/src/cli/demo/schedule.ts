@@ -1,21 +1,76 @@
-/** The schedule area of the demo: events on the jobs' days, each with a foreman. */
+/**
+ * The schedule area of the demo: events on the jobs' days, each with a foreman; and, so the
+ * calendar around today is full whatever day the demo is made (issue 25), the weekdays of the last
+ * and next six weeks with two to four jobs each (a quarter in two colours) and notes on some days.
+ * Whether a job is ready to install follows from its products and orders (jobs.ts, purchasing.ts):
+ * the past mostly is, the coming weeks mostly are not.
+ */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { dayOfJob, type DemoJobs } from './jobs.ts';
 import { load } from './load.ts';
 import type { DemoCrew } from './people.ts';
-import { isoDate, type SeedContext } from './seed-context.ts';
+import { Rng } from './rng.ts';
+import { DAY, isoDate, lowerBound, type SeedContext } from './seed-context.ts';
 
-export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew: DemoCrew }): Promise<{ counts: { events: number } }> {
-  const { rng, scale } = ctx;
+/** Days either side of today the calendar is filled for (six weeks). */
+const WINDOW_DAYS = 42;
+const NOTES = [
+  'Shop closed at noon for the safety meeting.',
+  'Glass truck delivery, 7 am.',
+  'Crane booked for the storefront install.',
+  'Inspection on site: supervisor attends.',
+  'Van 2 in the shop for service.',
+  'Holiday: no installs.',
+  'Tempered order cut-off, 2 pm.',
+];
+
+export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew: DemoCrew }): Promise<{ counts: { events: number; schedule_notes: number } }> {
+  const { rng, scale, todayMs } = ctx;
   const { jobs, crew } = given;
   const eventCount = Math.round(scale.jobs * scale.eventsPerJob);
+  const colorOf = (j: number) => CLIENT_COLORS[jobs.infos[j]!.clientIdx % CLIENT_COLORS.length];
+  // an event's supervisor has the supervisor role (domain.md 6), as the server insists
+  const supervisors = crew.users.filter((u) => u.role === 'supervisor');
+  const foreman = (r: Rng) => (supervisors.length ? r.pick(supervisors).id : null);
+  // Its own random stream: the rest of the demo stays as it was.
+  const near = new Rng(20_251_125);
+  let extra = 0;
   await load(ctx, 'events', 4, async (push) => {
     for (let e = 0; e < eventCount; e++) {
       const j = Math.floor(rng.next() * jobs.ids.length);
       const info = jobs.infos[j]!;
       const day = dayOfJob(rng, info);
-      await push({ job_id: jobs.ids[j], date: isoDate(day), color: CLIENT_COLORS[info.clientIdx % CLIENT_COLORS.length], user_id: crew.foremen.length ? rng.pick(crew.foremen).id : null });
+      await push({ job_id: jobs.ids[j], date: isoDate(day), color: colorOf(j), user_id: foreman(rng) });
+    }
+    if (!jobs.ids.length) return;
+    const starts = jobs.infos.map((i) => i.start);
+    for (let day = todayMs - WINDOW_DAYS * DAY; day <= todayMs + WINDOW_DAYS * DAY; day += DAY) {
+      const weekday = new Date(day).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      // jobs that started in the month and a half before this day: those being installed
+      const from = lowerBound(starts, day - 45 * DAY);
+      const to = Math.max(from + 1, lowerBound(starts, day + DAY));
+      for (let k = near.int(2, 4); k > 0; k--) {
+        // a job still running that day (a few tries; a quiet day keeps fewer)
+        let j = -1;
+        for (let tries = 0; tries < 6 && j < 0; tries++) {
+          const c = Math.min(jobs.ids.length - 1, near.int(from, to - 1));
+          if (jobs.infos[c]!.start <= day && jobs.infos[c]!.end >= day) j = c;
+        }
+        if (j < 0) continue;
+        const color = near.chance(0.25) ? `${colorOf(j)},${CLIENT_COLORS[(jobs.infos[j]!.clientIdx + near.int(1, 11)) % CLIENT_COLORS.length]}` : colorOf(j);
+        await push({ job_id: jobs.ids[j], date: isoDate(day), color, user_id: foreman(near) });
+        extra++;
+      }
     }
   });
-  return { counts: { events: eventCount } };
+  let notes = 0;
+  await load(ctx, 'schedule_notes', 2, async (push) => {
+    for (let day = todayMs - WINDOW_DAYS * DAY; day <= todayMs + WINDOW_DAYS * DAY; day += DAY) {
+      if (!near.chance(0.12)) continue;
+      await push({ date: isoDate(day), note: near.pick(NOTES) });
+      notes++;
+    }
+  });
+  return { counts: { events: eventCount + extra, schedule_notes: notes } };
 }

@@ -2,7 +2,7 @@
  * A job (`/jobs/{job_id}`, issue 9): the header card (number, or name without one; client with its
  * colour; address with a map link; dates; foreman; scope with completion; status; the estimate and
  * bom linked when there are), Edit / Duplicate / Delete / Job Complete, and the tabs Products,
- * Notes, Files, Images (the kit's attachments), Pickup Items, Time, Schedule (the job's events, read-only here) and History. The action bar's add adds a
+ * Notes, Files, Images (the kit's attachments), Pickup Items, Time, Schedule (the job's events, opened and added through the schedule's Event dialog) and History. The action bar's add adds a
  * product; its time action opens the job's Time Entry List.
  */
 import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
@@ -70,7 +70,8 @@ function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
   );
 }
 
-function Schedule({ job }: { job: Job }) {
+function Schedule({ job, canAdd }: { job: Job; canAdd: boolean }) {
+  const modals = useModals();
   const users = useList('users', { active: 'all' });
   const userName = (id: number | null) => users.data?.find((u) => u.id === id)?.name ?? '';
   const columns: Column<'events'>[] = [
@@ -97,7 +98,9 @@ function Schedule({ job }: { job: Job }) {
       columns={columns}
       filters={{ job_id: job.id }}
       defaultSort={{ column: 'date', direction: 'asc' }}
-      emptyText="This job is not on the schedule."
+      onRowClick={hasRecordDialog('events') ? (e) => void openRecordDialog(modals, 'events', { record: e }) : undefined}
+      rowLabel={(e) => `Open the event of ${formatDate(e.date)}`}
+      emptyText={canAdd && hasRecordDialog('events') ? 'This job is not on the schedule. Add an event.' : 'This job is not on the schedule.'}
       testId="job-events"
     />
   );
@@ -295,7 +298,15 @@ export function JobPage() {
           onAdd: canTime && hasRecordDialog('time_entries') ? (j) => void addTimeEntry(modals, j.id) : undefined,
           addLabel: 'Add Time',
         },
-        { key: 'schedule', label: 'Schedule', relation: { name: 'events', paged: true }, render: (j) => <Schedule job={j} /> },
+        {
+          key: 'schedule',
+          label: 'Schedule',
+          relation: { name: 'events', paged: true },
+          render: (j) => <Schedule job={j} canAdd={canEdit} />,
+          // the schedule area's Event dialog, by resource name (features do not import each other)
+          onAdd: canEdit && hasRecordDialog('events') ? (j) => void openRecordDialog(modals, 'events', { initial: { job_id: j.id } }) : undefined,
+          addLabel: 'Add Event',
+        },
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."

@@ -18,10 +18,17 @@ export const STATUS_OPTIONS = PICKUP_STATUSES.map((s) => ({ value: s, label: PIC
 
 type Props = RecordDialogOptions<'pickup_items'>;
 
+/** A pickup item's change made without a connection is kept on the device and sent later (issue 25, B3). */
+const OFFLINE = {
+  label: (item: { id?: number | null; status?: string | null; note?: string | null }) =>
+    `Pickup item${item.note ? ` “${item.note.slice(0, 40)}”` : item.id ? ` ${item.id}` : ''}: ${item.status ? PICKUP_STATUS_LABELS[item.status as keyof typeof PICKUP_STATUS_LABELS] : 'no status'}`,
+};
+
 function PickupItemForm({ record, initial }: Props) {
   const canEdit = useCan('edit', 'pickup_items');
   const dialog = useRecordDialog('pickup_items', {
     deleteConfirm: 'Delete this pickup item?',
+    offline: OFFLINE,
     initialValues: formValues(record, {
       job_id: initial?.job_id ?? null,
       category_name: initial?.category_name ?? null,
@@ -53,6 +60,7 @@ function PickupItemStatusForm({ record }: { record: RecordOf<'pickup_items'> }) 
   const canEdit = useCan('edit', 'pickup_items');
   const dialog = useRecordDialog('pickup_items', {
     deleteConfirm: 'Delete this pickup item?',
+    offline: { label: (item) => OFFLINE.label({ ...item, note: record.note }) },
     initialValues: formValues(record, { status: 'ready' }),
   });
   return (

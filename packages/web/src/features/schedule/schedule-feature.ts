@@ -1,6 +1,7 @@
 /**
- * What the schedule brings (app/feature.ts). Its screens are not built yet: the menu and the
- * dashboard already offer it (platform.md 2.3, 2.4), and its link shows the not-found page.
+ * What the schedule brings (app/feature.ts, issue 25): `/schedule`, the calendar (FullCalendar, a
+ * lazy chunk of its own behind the dialogs' chunk), and the Event dialog, which the job screen's
+ * Schedule tab opens by resource name.
  */
 import { IconCalendar } from '@tabler/icons-react';
 import type * as schedule from '@glazier/shared/resources/schedule';
@@ -8,7 +9,12 @@ import type { Feature, ResourcesOf } from '../../app/feature.ts';
 
 export const scheduleFeature: Feature<ResourcesOf<typeof schedule>> = {
   area: 'schedule',
-  resources: { events: { dialog: null }, schedule_notes: { dialog: null } },
+  resources: {
+    events: { dialog: () => import('./schedule-dialogs.tsx').then((m) => m.openEventDialog) },
+    // opened only on the calendar, which imports it (no other area needs it by name; the first screen's budget)
+    schedule_notes: { dialog: null },
+  },
+  routes: [{ path: '/schedule', screen: () => import('./schedule-dialogs.tsx').then((m) => m.SchedulePage) }],
   menu: [{ to: '/schedule', label: 'Schedule', order: 20 }],
   dashboard: [
     { key: 'schedule', title: 'Schedule', description: 'Who is where, day by day.', icon: IconCalendar, order: 2, actions: [{ label: 'View', to: '/schedule', order: 1 }] },

@@ -122,9 +122,13 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     .map((s) => ({ value: String(s.id), label: s.name }));
 
   const save = async (row: JobProduct, done: boolean) => {
-    const saved = await saveRecord('job_products', { id: row.id, [field]: done } as InputOf<'job_products'>);
+    // ticked off in the shop or on site without a connection: kept on the device and sent later (issue 25, B3)
+    const saved = await saveRecord('job_products', { id: row.id, [field]: done } as InputOf<'job_products'>, {
+      offline: { label: () => `${done ? 'Marked' : 'Unmarked'} ${list.done}: ${row.name || 'Product'}` },
+    });
     storeRecords(queryClient, 'job_products', [saved]);
-    return saved;
+    // kept offline, the answer is the change alone (the kit lays it over the row)
+    return { ...row, ...saved };
   };
 
   const toggle = async (row: JobProduct) => {

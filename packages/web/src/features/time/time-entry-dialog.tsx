@@ -2,7 +2,7 @@
  * Time Entry dialog (domain.md 3, 5, 6, 9): who (defaults to oneself; others only with
  * `edit time_entries`), job, date, hours (default 0), note, and the Oregon flag.
  */
-import { toIsoDate } from '@glazier/shared/rules/dates';
+import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
@@ -18,17 +18,22 @@ import { TextAreaField } from '../../ui/text-field.tsx';
 interface Props {
   record?: RecordOf<'time_entries'> | null;
   jobId?: number | null;
+  /** A new entry's person and day (a time card's cell); none: oneself, today. */
+  userId?: number | null;
+  date?: string | null;
 }
 
-function TimeEntryForm({ record, jobId }: Props) {
+function TimeEntryForm({ record, jobId, userId, date }: Props) {
   const me = useCurrentUser();
   const canEditAll = useCan('edit', 'time_entries');
   const dialog = useRecordDialog('time_entries', {
     deleteConfirm: 'Delete this entry?',
+    // entered in the field without a connection: kept on the device and sent later (issue 25, B3)
+    offline: { label: (e) => `Time Entry ${formatHours(Number(e.hours) || 0)} on ${formatDate(e.date ?? null)}` },
     initialValues: formValues(record, {
-      user_id: me?.id ?? null,
+      user_id: userId ?? me?.id ?? null,
       job_id: jobId ?? null,
-      date: toIsoDate(new Date()),
+      date: date ?? toIsoDate(new Date()),
       hours: 0,
       note: '',
       oregon: false,

@@ -23,7 +23,7 @@ const TIMESTAMPS = new Set(['created_at', 'updated_at', 'deleted_at']);
 /** The columns that show a value of the row (a field, a timestamp, or a value the API adds): the others draw buttons or badges of their own. */
 export function exportColumns(resource: ResourceName, columns: TransferColumn[], sample: Rec | undefined): TransferColumn[] {
   const fields = RESOURCES[resource].fields as Record<string, FieldDef>;
-  return columns.filter((c) => c.key in fields || TIMESTAMPS.has(c.key) || (sample !== undefined && c.key in sample && typeof sample[c.key] !== 'object'));
+  return columns.filter((c) => c.text !== undefined || c.key in fields || TIMESTAMPS.has(c.key) || (sample !== undefined && c.key in sample && typeof sample[c.key] !== 'object'));
 }
 
 /** One cell as the table words it; a reference by the name the row carries beside it (`vendor_id` → `vendor_name`). */
@@ -45,7 +45,7 @@ export function csvText(headings: readonly string[], rows: readonly (readonly st
 
 /** The CSV text of the rows (headings first), with a byte-order mark. */
 export function toCsv(resource: ResourceName, columns: TransferColumn[], rows: Rec[]): string {
-  return csvText(columns.map((c) => c.label), rows.map((r) => columns.map((c) => exportCell(resource, c.key, r))));
+  return csvText(columns.map((c) => c.label), rows.map((r) => columns.map((c) => (c.text ? c.text(r) : exportCell(resource, c.key, r)))));
 }
 
 /** Every row of the list for this query, page by page; `onPage(done, of)` after each. */
@@ -116,7 +116,8 @@ function ExportDialogBody({ store, onCancel }: { store: ExportProgressStore; onC
   );
 }
 
-export async function exportCsv({ modals, resource, columns, query }: { modals: ModalStackApi; resource: ResourceName; columns: TransferColumn[]; query: Query }): Promise<void> {
+/** `name`: the file's name without `.csv` (default: `<resource label>-list-<today>`). */
+export async function exportCsv({ modals, resource, columns, query, name }: { modals: ModalStackApi; resource: ResourceName; columns: TransferColumn[]; query: Query; name?: string }): Promise<void> {
   const controller = new AbortController();
   const store = new ExportProgressStore();
   let dialog: Promise<unknown> | null = null;
@@ -147,6 +148,6 @@ export async function exportCsv({ modals, resource, columns, query }: { modals: 
   } finally {
     store.set({ finished: true });
   }
-  const label = RESOURCES[resource].label.toLowerCase().replace(/\s+/g, '-');
-  downloadCsv(`${label}-list-${toIsoDate(new Date())}.csv`, toCsv(resource, exportColumns(resource, columns, rows[0]), rows));
+  const label = name ?? `${RESOURCES[resource].label.toLowerCase().replace(/\s+/g, '-')}-list-${toIsoDate(new Date())}`;
+  downloadCsv(`${label}.csv`, toCsv(resource, exportColumns(resource, columns, rows[0]), rows));
 }

@@ -20,7 +20,8 @@ import { Alert, Button, Group, NativeSelect, Progress, ScrollArea, Stack, Table,
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { callAction, callActionWithProgress } from '../actions.ts';
+import { callAction } from '../actions.ts';
+import { callActionWithProgress } from '../action-progress.ts';
 import { describeError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
 import { fieldLabel } from '../history-panel.tsx';

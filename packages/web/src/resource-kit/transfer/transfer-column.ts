@@ -2,4 +2,6 @@
 export interface TransferColumn {
   key: string;
   label: string;
+  /** How the export words the cell, when not as the table words the field (e.g. hours as hh:mm beside the decimal). */
+  text?: (row: Record<string, unknown>) => string;
 }

@@ -1,0 +1,64 @@
+/**
+ * `GET /api/schedule/readiness?start&end` (shared/actions/schedule.ts): whether each job on the
+ * calendar's visible days is ready to install, by the rule of shared/rules/schedule/readiness.ts,
+ * in one statement: the jobs with an event in the range (live jobs only, as the events list shows
+ * them), their products' steps still to do (the series' flags, or its category's while it uses the
+ * category settings, as the shop floor's to-do lists read them), and the backordered lines of
+ * orders not received for the job's materials (its products' materials, an assembly's parts, its
+ * bom's materials).
+ */
+import { sql } from 'drizzle-orm';
+import type { JobReadiness } from '@glazier/shared/rules/schedule/readiness';
+import { sqlRows } from '../../db/client.ts';
+import type { Ctx } from '../../engine/context.ts';
+
+const step = (flag: string) => {
+  const f = sql.identifier(flag);
+  return sql`CASE WHEN s.use_category_settings THEN coalesce(c.${f}, false) ELSE coalesce(s.${f}, false) END`;
+};
+
+export async function scheduleReadiness({ ctx, start, end }: { ctx: Ctx; start: string; end: string }): Promise<{ data: JobReadiness[] }> {
+  // Per job (LATERAL): each job's products and materials by their indexes, never a pass over every
+  // job product; the backordered lines (few) are gathered once and matched to each job's materials.
+  const rows = await sqlRows<JobReadiness>(
+    ctx.db,
+    sql`WITH scheduled AS (
+      SELECT DISTINCT e.job_id FROM events e
+      WHERE e.date >= ${start} AND e.date <= ${end} AND e.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = e.job_id AND j.deleted_at IS NULL)
+    ),
+    backordered AS MATERIALIZED (
+      SELECT l.id, l.material_id FROM purchase_order_materials l
+      JOIN purchase_orders o ON o.id = l.purchase_order_id AND o.received_at IS NULL AND o.deleted_at IS NULL
+      WHERE l.status = 'backordered' AND l.deleted_at IS NULL
+    )
+    SELECT sj.job_id, st.not_measured, st.not_ordered, st.not_fabricated, bo.backordered_lines
+    FROM scheduled sj
+    CROSS JOIN LATERAL (
+      SELECT
+        count(*) FILTER (WHERE NOT p.is_measured AND ${step('enable_measured')})::int AS not_measured,
+        count(*) FILTER (WHERE NOT p.is_ordered AND ${step('enable_ordered')})::int AS not_ordered,
+        count(*) FILTER (WHERE NOT p.is_fabricated AND ${step('enable_fabricated')})::int AS not_fabricated
+      FROM job_products p
+      LEFT JOIN series s ON s.id = p.series_id
+      LEFT JOIN product_categories c ON c.id = s.category_id
+      WHERE p.job_id = sj.job_id AND p.deleted_at IS NULL
+    ) st
+    CROSS JOIN LATERAL (
+      SELECT count(DISTINCT b.id)::int AS backordered_lines
+      FROM (
+        SELECT pr.material_id FROM job_products p JOIN products pr ON pr.id = p.product_id
+          WHERE p.job_id = sj.job_id AND p.deleted_at IS NULL
+        UNION ALL
+        SELECT pm.material_id FROM job_products p JOIN product_materials pm ON pm.product_id = p.product_id AND pm.deleted_at IS NULL
+          WHERE p.job_id = sj.job_id AND p.deleted_at IS NULL
+        UNION ALL
+        SELECT bm.material_id FROM boms bo JOIN bom_materials bm ON bm.bom_id = bo.id AND bm.deleted_at IS NULL
+          WHERE bo.job_id = sj.job_id AND bo.deleted_at IS NULL
+      ) m
+      JOIN backordered b ON b.material_id = m.material_id
+    ) bo
+    ORDER BY sj.job_id`,
+  );
+  return { data: rows.map((r) => ({ job_id: Number(r.job_id), not_measured: Number(r.not_measured), not_ordered: Number(r.not_ordered), not_fabricated: Number(r.not_fabricated), backordered_lines: Number(r.backordered_lines) })) };
+}

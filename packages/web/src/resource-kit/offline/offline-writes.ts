@@ -1,0 +1,162 @@
+/**
+ * The app's offline writes (issue 25, B3): the one queue (write-queue.ts) kept in IndexedDB
+ * (idb-keyval), sent through the app's HTTP client when the browser is back online, at start, and
+ * every half minute while writes wait. A save opts in (`saveRecord(…, { offline })`, hooks.ts):
+ * a time entry, a pickup item's status, a to-do list check-off; made without a connection, or
+ * failing for want of one, it is kept here and answered at once with a provisional record
+ * (`pending: true`), which lists show until the server has it.
+ */
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import type { HttpError, NetworkError, http } from '../http.ts';
+import { WriteQueue, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
+
+const KEY = 'writes';
+
+/** IndexedDB, one value (the whole list: a handful of writes, written at once, atomically). */
+class IdbQueueStore implements QueueStore {
+  #store: UseStore | null = null;
+  #db(): UseStore | null {
+    if (typeof indexedDB === 'undefined') return null;
+    return (this.#store ??= createStore('glazier-offline', 'writes'));
+  }
+  async load(): Promise<QueuedWrite[]> {
+    const db = this.#db();
+    return db ? ((await get<QueuedWrite[]>(KEY, db)) ?? []) : [];
+  }
+  async save(writes: QueuedWrite[]): Promise<void> {
+    const db = this.#db();
+    if (db) await set(KEY, writes, db);
+  }
+}
+
+/** Statuses worth trying again later, as they are: signed out, a stale token, a busy or failing server. */
+const RETRY_STATUSES = new Set([401, 408, 419, 429]);
+
+/**
+ * What the queue needs of the app, given at its start (hooks.ts): its HTTP client and what its
+ * errors mean, where to show the queue (offline.ts `keptWrites`), and what the cache does with a write once
+ * sent or dropped. Given rather than imported, so this module's chunk shares nothing with the
+ * first screen's (whose weight has a budget).
+ */
+export interface OfflineDeps {
+  http: typeof http;
+  HttpError: typeof HttpError;
+  NetworkError: typeof NetworkError;
+  publish(writes: readonly QueuedWrite[]): void;
+  sent(resource: string, record: Record<string, unknown>): void;
+  dropped(resource: string): void;
+  /** The signed-in user's id (null: nobody); each write is sent only under its maker's session. */
+  userId(): number | null;
+}
+let deps: OfflineDeps | null = null;
+
+function problemOf(e: HttpError): { status: number; message: string } {
+  const fieldMessages = Object.values(e.body?.errors ?? {}).map((m) => m[0]).filter(Boolean);
+  const message = e.status === 409 ? 'Someone else changed this record meanwhile.' : fieldMessages.length ? fieldMessages.join(' ') : e.body?.message || `The server refused it (${e.status}).`;
+  return { status: e.status, message };
+}
+
+/** The server's record, or why not: null when it could not be reached. */
+async function request(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  return (await deps!.http<Record<string, unknown>>(method, path, { body })).data;
+}
+
+async function send(write: QueuedWrite): Promise<SendOutcome> {
+  if (!deps) return { kind: 'retry' };
+  try {
+    return { kind: 'sent', record: await request(write.method, write.path, write.body) };
+  } catch (e) {
+    if (e instanceof deps.NetworkError) return { kind: 'retry' };
+    if (!(e instanceof deps.HttpError)) throw e;
+    return RETRY_STATUSES.has(e.status) || e.status >= 500 ? { kind: 'retry' } : { kind: 'refused', problem: problemOf(e) };
+  }
+}
+
+export const offlineWrites = new WriteQueue({
+  store: new IdbQueueStore(),
+  send,
+  fetchCurrent: async (write) => {
+    try {
+      return deps ? await request('GET', write.path) : null;
+    } catch {
+      return null;
+    }
+  },
+  onSent: (write, record) => deps?.sent(write.resource, record),
+  onDropped: (write) => deps?.dropped(write.resource),
+  sender: () => deps?.userId() ?? null,
+});
+
+offlineWrites.subscribe(() => deps?.publish(offlineWrites.writes));
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine;
+
+const sendable = () => offlineWrites.writes.some((w) => !w.problem && !offlineWrites.heldForAnother(w));
+
+/** After a round that could not get through, the next try waits longer: 5 s, 10 s, 20 s, then every 30 s. */
+let failures = 0;
+let nextTry = 0;
+
+/** Sends what waits, when the browser says it has a network. */
+export async function syncOfflineWrites(): Promise<void> {
+  if (!online()) return;
+  await offlineWrites.flush();
+  failures = sendable() ? failures + 1 : 0;
+  nextTry = failures ? Date.now() + Math.min(30_000, 5_000 * 2 ** (failures - 1)) : 0;
+}
+
+/** How often to look whether writes wait and the network is back. */
+const CHECK_MS = 2_500;
+
+let started = false;
+/** Connects the queue to the app and starts sending (once). */
+export function startOfflineWrites(given: OfflineDeps): void {
+  if (started || typeof window === 'undefined') return;
+  deps = given;
+  started = true;
+  given.publish(offlineWrites.writes);
+  window.addEventListener('online', () => {
+    failures = 0;
+    void syncOfflineWrites();
+  });
+  // The online event is not reliable (a page reloaded offline may never get one): look, too.
+  setInterval(() => {
+    if (sendable() && Date.now() >= nextTry) void syncOfflineWrites();
+  }, CHECK_MS);
+  void offlineWrites.ready().then(syncOfflineWrites);
+}
+
+/** A save's consent to wait offline: how the person would name what they did. */
+export interface OfflineWrite<R> {
+  label: (record: R) => string;
+}
+
+let provisionalId = 0;
+
+/**
+ * Sends a record's save, or keeps it for later: when the browser is offline, when a write of the
+ * same record already waits (it must not overtake it), or when the request fails for want of a
+ * network. Resolves with the server's record, or a provisional one (`pending: true`; a new
+ * record's id is negative until it is sent).
+ */
+export async function saveOrKeep<R>(
+  resource: string,
+  method: QueuedMethod,
+  path: string,
+  body: Record<string, unknown>,
+  offline: OfflineWrite<R>,
+  sendNow: () => Promise<R>,
+): Promise<R> {
+  const recordId = typeof body.id === 'number' ? body.id : null;
+  const keep = async () => {
+    await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
+    return { ...body, id: recordId ?? -++provisionalId, pending: true } as R;
+  };
+  if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep();
+  try {
+    return await sendNow();
+  } catch (e) {
+    if (deps && e instanceof deps.NetworkError) return keep();
+    throw e;
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * The writes made without a connection (issue 25, B3: field work offline), kept on the device
+ * and sent in the order they were made once the server can be reached again.
+ *
+ * Pure of the browser: where the writes are kept (`QueueStore`: IndexedDB in the app, memory in
+ * tests) and how one is sent (`send`) are given. A write the server refuses (a 409 conflict, a
+ * 422, a 403…) waits, marked with the server's answer, for the person to choose: keep theirs
+ * (`keepMine`: sent again, over the server's current version) or the server's (`dropMine`). Writes
+ * of other records go on meanwhile; later writes of the same record wait behind the refused one,
+ * so they never arrive out of order.
+ */
+
+export type QueuedMethod = 'POST' | 'PATCH';
+
+export interface QueuedWrite {
+  /** Unique; the queue's order is the order writes were made. */
+  key: string;
+  resource: string;
+  method: QueuedMethod;
+  path: string;
+  body: Record<string, unknown>;
+  /** The record a PATCH changes (null for a create). */
+  recordId: number | null;
+  /** What the person did, in their words ("Time Entry 07:30 on 11/23/2026"). */
+  label: string;
+  /**
+   * Who made it (the signed-in user's id). It is sent only while they are the one signed in: a
+   * phone handed to a colleague must not send one person's hours under another's session.
+   */
+  userId?: number | null;
+  queuedAt: string;
+  /** The server's refusal, once sent: the write then waits for the person's choice. */
+  problem?: WriteProblem;
+}
+
+export interface WriteProblem {
+  status: number;
+  message: string;
+}
+
+export interface QueueStore {
+  load(): Promise<QueuedWrite[]>;
+  save(writes: QueuedWrite[]): Promise<void>;
+}
+
+/** How sending one write ended. */
+export type SendOutcome =
+  | { kind: 'sent'; record: Record<string, unknown> }
+  /** Not reached, signed out, or the server failing: stop, and try again later. */
+  | { kind: 'retry' }
+  | { kind: 'refused'; problem: WriteProblem };
+
+export interface WriteQueueOptions {
+  store: QueueStore;
+  send: (write: QueuedWrite) => Promise<SendOutcome>;
+  /** The server's current version of a record (keepMine sends over it), or null when gone. */
+  fetchCurrent?: (write: QueuedWrite) => Promise<Record<string, unknown> | null>;
+  onSent?: (write: QueuedWrite, record: Record<string, unknown>) => void;
+  /** Who is signed in now (null: nobody); a write made by someone else waits for them. */
+  sender?: () => number | null;
+  onDropped?: (write: QueuedWrite) => void;
+}
+
+export class MemoryQueueStore implements QueueStore {
+  writes: QueuedWrite[] = [];
+  load() {
+    return Promise.resolve(structuredClone(this.writes));
+  }
+  save(writes: QueuedWrite[]) {
+    this.writes = structuredClone(writes);
+    return Promise.resolve();
+  }
+}
+
+const sameRecord = (a: QueuedWrite, b: QueuedWrite) => a.recordId != null && a.resource === b.resource && a.recordId === b.recordId;
+
+let counter = 0;
+const newKey = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export class WriteQueue {
+  #writes: QueuedWrite[] = [];
+  #listeners = new Set<() => void>();
+  #loaded: Promise<void>;
+  #flushing: Promise<void> | null = null;
+  #again = false;
+  readonly #options: WriteQueueOptions;
+
+  constructor(options: WriteQueueOptions) {
+    this.#options = options;
+    this.#loaded = options.store.load().then(
+      (writes) => {
+        // a write made before the load finished goes after the kept ones
+        this.#writes = [...writes, ...this.#writes];
+        this.#emit();
+      },
+      (e: unknown) => console.warn('Could not read the writes kept offline', e),
+    );
+  }
+
+  /** Resolves once the kept writes are read. */
+  ready(): Promise<void> {
+    return this.#loaded;
+  }
+
+  /** The writes waiting, in order (a new array after every change: a snapshot for React). */
+  get writes(): readonly QueuedWrite[] {
+    return this.#writes;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  };
+
+  /** Whether a write of this record is waiting (a new write of it must then wait behind it). */
+  hasWaiting(resource: string, recordId: number | null | undefined): boolean {
+    return recordId != null && this.#writes.some((w) => w.resource === resource && w.recordId === recordId);
+  }
+
+  /** Keeps a write to send later; resolves once it is stored on the device. */
+  async add(write: Omit<QueuedWrite, 'key' | 'queuedAt'>): Promise<QueuedWrite> {
+    const queued: QueuedWrite = { ...write, key: newKey(), queuedAt: new Date().toISOString() };
+    this.#writes = [...this.#writes, queued];
+    this.#emit();
+    await this.#loaded;
+    await this.#persist();
+    return queued;
+  }
+
+  /**
+   * Sends what can be sent, in order: a refused write is marked and skipped (and so is every
+   * later write of its record); a write that cannot get through stops the round (the rest wait).
+   * One round at a time; a call during a round runs another after it.
+   */
+  flush(): Promise<void> {
+    if (this.#flushing) {
+      this.#again = true;
+      return this.#flushing;
+    }
+    this.#flushing = (async () => {
+      await this.#loaded;
+      do {
+        this.#again = false;
+        await this.#round();
+      } while (this.#again);
+    })().finally(() => {
+      this.#flushing = null;
+    });
+    return this.#flushing;
+  }
+
+  /** Whether the write waits for the person who made it to sign in again. */
+  heldForAnother(write: QueuedWrite): boolean {
+    const sender = this.#options.sender?.();
+    return write.userId != null && sender != null && sender !== write.userId;
+  }
+
+  async #round(): Promise<void> {
+    // a refused write holds back the later writes of its record until it is settled; so does one
+    // that waits for the person who made it
+    const blocked = this.#writes.filter((w) => w.problem || this.heldForAnother(w));
+    for (;;) {
+      const next = this.#writes.find((w) => !w.problem && !this.heldForAnother(w) && !blocked.some((b) => sameRecord(b, w)));
+      if (!next) return;
+      let outcome: SendOutcome;
+      try {
+        outcome = await this.#options.send(next);
+      } catch (e) {
+        console.warn('Could not send a write kept offline', e);
+        outcome = { kind: 'retry' };
+      }
+      if (outcome.kind === 'retry') return;
+      if (outcome.kind === 'refused') {
+        this.#replace(next.key, { ...next, problem: outcome.problem });
+        blocked.push(next);
+      } else {
+        this.#writes = this.#writes.filter((w) => w.key !== next.key);
+        this.#options.onSent?.(next, outcome.record);
+      }
+      this.#emit();
+      await this.#persist();
+    }
+  }
+
+  /** Keep theirs: sent again, over the server's current version of the record (its `updated_at`). */
+  async keepMine(key: string): Promise<void> {
+    const write = this.#writes.find((w) => w.key === key);
+    if (!write) return;
+    let body = write.body;
+    if (write.recordId != null && 'updated_at' in body && this.#options.fetchCurrent) {
+      const current = await this.#options.fetchCurrent(write);
+      if (current && 'updated_at' in current) body = { ...body, updated_at: current.updated_at };
+    }
+    this.#replace(key, { ...write, body, problem: undefined });
+    this.#emit();
+    await this.#persist();
+    await this.flush();
+  }
+
+  /** The server's: this write (and the later ones of the same record) are dropped. */
+  async dropMine(key: string): Promise<void> {
+    const write = this.#writes.find((w) => w.key === key);
+    if (!write) return;
+    const at = this.#writes.indexOf(write);
+    const dropped = this.#writes.filter((w, i) => w === write || (i > at && sameRecord(write, w)));
+    this.#writes = this.#writes.filter((w) => !dropped.includes(w));
+    this.#emit();
+    await this.#persist();
+    for (const d of dropped) this.#options.onDropped?.(d);
+    await this.flush();
+  }
+
+  #replace(key: string, write: QueuedWrite) {
+    this.#writes = this.#writes.map((w) => (w.key === key ? write : w));
+  }
+
+  #emit() {
+    for (const l of this.#listeners) l();
+  }
+
+  async #persist() {
+    try {
+      await this.#options.store.save(this.#writes);
+    } catch (e) {
+      console.warn('Could not keep the offline writes on the device', e);
+    }
+  }
+}
