@@ -3,7 +3,7 @@
  * swatch, or the first), arrow keys move and choose, Home/End jump to the ends.
  */
 import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useReadOnly } from './read-only.tsx';
 
 interface SwatchFieldProps<C extends string> {
@@ -16,6 +16,29 @@ interface SwatchFieldProps<C extends string> {
   error?: ReactNode;
   /** Swatches per row (the grid keeps even rows at every width). */
   columns?: number;
+}
+
+/**
+ * One colour as a button, a tick on it when chosen: the swatch of this field's radio group and of
+ * the schedule's colour toggles (the caller gives the role: `role="radio"` + `aria-checked`, or
+ * `aria-pressed`).
+ */
+export function SwatchButton({ color, label, selected, disabled, onClick, ...aria }: { color: string; label: string; selected: boolean; disabled?: boolean; onClick: () => void } & Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'role' | 'aria-checked' | 'aria-pressed' | 'tabIndex'>) {
+  return (
+    <ColorSwatch
+      component="button"
+      type="button"
+      color={color}
+      size={32}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      {...aria}
+      style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: selected ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
+    >
+      {selected && <CheckIcon size={14} />}
+    </ColorSwatch>
+  );
 }
 
 const MOVES: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -54,22 +77,17 @@ export function SwatchField<C extends string>({ label, colors, value, onChange, 
         {colors.map((c, i) => {
           const checked = i === current && value === c;
           return (
-            <ColorSwatch
+            <SwatchButton
               key={c}
-              component="button"
-              type="button"
               color={c}
-              size={32}
-              role="radio"
-              aria-checked={checked}
-              aria-label={`Colour ${i + 1}`}
-              tabIndex={i === current ? 0 : -1}
+              label={`Colour ${i + 1}`}
+              selected={checked}
               disabled={disabled}
               onClick={() => choose(i)}
-              style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: checked ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
-            >
-              {checked && <CheckIcon size={14} />}
-            </ColorSwatch>
+              role="radio"
+              aria-checked={checked}
+              tabIndex={i === current ? 0 : -1}
+            />
           );
         })}
       </div>

@@ -1,15 +1,14 @@
 /**
  * An event's colours: up to two of the twelve client colours (shared/rules/schedule/event-colors.ts),
  * as toggle buttons. Choosing a third replaces the second; choosing a chosen one takes it off.
- * Its swatch is drawn as ui/swatch-field.tsx draws one, on purpose not shared: a module the client
- * and schedule dialogs share becomes a chunk of its own, named in the first screen's preload list,
- * which is at its 170 KB budget.
+ * Each swatch is the kit's (ui/swatch-field.tsx `SwatchButton`).
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { MAX_EVENT_COLORS, joinEventColors, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
-import { CheckIcon, ColorSwatch, Input } from '@mantine/core';
+import { Input } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useReadOnly } from '../../ui/read-only.tsx';
+import { SwatchButton } from '../../ui/swatch-field.tsx';
 
 interface Props {
   value: string | null | undefined;
@@ -30,20 +29,7 @@ export function EventColorsField({ value, onChange, error }: Props) {
         {CLIENT_COLORS.map((c, i) => {
           const on = chosen.includes(c);
           return (
-            <ColorSwatch
-              key={c}
-              component="button"
-              type="button"
-              color={c}
-              size={32}
-              aria-pressed={on}
-              aria-label={`Colour ${i + 1}`}
-              disabled={readOnly}
-              onClick={() => toggle(c)}
-              style={{ color: '#fff', cursor: readOnly ? 'default' : 'pointer', outline: on ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
-            >
-              {on && <CheckIcon size={14} />}
-            </ColorSwatch>
+            <SwatchButton key={c} color={c} label={`Colour ${i + 1}`} selected={on} disabled={readOnly} onClick={() => toggle(c)} aria-pressed={on} />
           );
         })}
       </div>
