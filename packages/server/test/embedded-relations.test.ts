@@ -7,6 +7,7 @@
 import { ROLES } from '@glazier/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client , madeJob } from './harness.ts';
+import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 
 const t = appWithRoles();
 
@@ -53,7 +54,7 @@ async function jobWithChildren(c: Client, label: string): Promise<number> {
     await made(c, 'pickup_items', { job_id: jobId, category_name: 'Mirrors', status, reason: 'Shop work', note: `Pickup ${i}`, complete: i === 2 });
   }
   // Events out of date order, two on one day.
-  for (const date of ['2026-05-02', '2026-04-01', '2026-05-02', '2026-06-30']) await made(c, 'events', { job_id: jobId, date, color: '#ff0000,#00ff00' });
+  for (const date of ['2026-05-02', '2026-04-01', '2026-05-02', '2026-06-30']) await made(c, 'events', { job_id: jobId, date, color: `${CLIENT_COLORS[0]},${CLIENT_COLORS[1]}` });
   return jobId;
 }
 
