@@ -15,20 +15,20 @@ test('create, edit and delete a client type', async ({ page }) => {
   await dialog.getByLabel('Name').fill('Builder');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(list.getByText('Builder')).toBeVisible();
+  await expect(list.getByText('Builder', { exact: true })).toBeVisible();
 
-  await list.getByText('Builder').click();
+  await list.getByText('Builder', { exact: true }).click();
   const edit = page.getByTestId('client-type-dialog');
   await edit.getByLabel('Name').fill('Home Builder');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(list.getByText('Home Builder')).toBeVisible();
+  await expect(list.getByText('Home Builder', { exact: true })).toBeVisible();
 
-  await list.getByText('Home Builder').click();
+  await list.getByText('Home Builder', { exact: true }).click();
   await page.getByTestId('client-type-dialog').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm.getByText('Delete this client type?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(list.getByText('Home Builder')).toHaveCount(0);
+  await expect(list.getByText('Home Builder', { exact: true })).toHaveCount(0);
 });
 
 test('create, edit and delete a client', async ({ page }) => {

@@ -82,7 +82,7 @@ test('a manager builds a category, a series and an assembly product with two mat
   const number = `SG-${tag}`;
   await productDialog.getByLabel('Number').fill(number);
   await productDialog.getByLabel('Name', { exact: true }).fill('Frameless door kit');
-  await productDialog.getByLabel('Unit').fill('ea');
+  await productDialog.getByLabel('Unit', { exact: true }).fill('ea');
   await productDialog.getByLabel('Cost').fill('310.5');
   await productDialog.getByLabel('Sale price').fill('725');
   await expect(productDialog.getByRole('combobox', { name: 'Material' })).toBeVisible();
