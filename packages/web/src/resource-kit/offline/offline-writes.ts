@@ -8,7 +8,7 @@
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import type { HttpError, NetworkError, http } from '../http.ts';
-import { WriteQueue, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
+import { WriteQueue, provisionalRecord, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
 
 const KEY = 'writes';
 
@@ -150,7 +150,7 @@ export async function saveOrKeep<R>(
   const recordId = typeof body.id === 'number' ? body.id : null;
   const keep = async () => {
     await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
-    return { ...body, id: recordId ?? -++provisionalId, pending: true } as R;
+    return provisionalRecord<R>(body, recordId ?? -++provisionalId);
   };
   if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep();
   try {

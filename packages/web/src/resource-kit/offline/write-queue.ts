@@ -72,6 +72,15 @@ export class MemoryQueueStore implements QueueStore {
   }
 }
 
+/**
+ * A record as the screens show it before the server has it: the write's body, `pending: true`, and
+ * for a new record a negative id (a real one comes once it is sent). The body is what the save sent
+ * of this record, so it stands for the record's type.
+ */
+export function provisionalRecord<R>(body: Record<string, unknown>, id: number): R {
+  return { ...body, id, pending: true } as R;
+}
+
 const sameRecord = (a: QueuedWrite, b: QueuedWrite) => a.recordId != null && a.resource === b.resource && a.recordId === b.recordId;
 
 let counter = 0;
