@@ -57,7 +57,7 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   await context.setOffline(false);
 });
 
-test('field work offline: a time entry and a to-do tick are kept on the device, survive a reload, and sync when back online', async ({ page, context, baseURL }) => {
+test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload, and sync when back online', async ({ page, context, baseURL }) => {
   await signInAs(page, 'admin');
   // a product still to measure, on a job of its own
   const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Field Glass'), enable_measured: true });
@@ -65,7 +65,7 @@ test('field work offline: a time entry and a to-do tick are kept on the device, 
   const number = unique('OFF').replace(' ', '-');
   const job = await createJob(page, baseURL!, { number, name: 'Offline site' });
   const product = await createRecord(page, baseURL!, 'job_products', { job_id: job.id, series_id: series.id, name: 'Offline mirror', qty: 1 });
-  // this week's card of the supervisor has the job (Saturday), so Sunday's cell can take time offline
+  // this week's card of the supervisor has an hour on the job (Saturday), to be deleted offline
   const today = new Date();
   const sunday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - today.getDay());
   const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -80,7 +80,9 @@ test('field work offline: a time entry and a to-do tick are kept on the device, 
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  // both screens seen once online (what a phone has in memory before losing the signal)
+  // what a phone has in memory before losing the signal: the job's page, the to-do list, the time card
+  await page.goto(`/jobs/${job.id}`);
+  await expect(page.getByRole('heading', { name: new RegExp(number) }).first()).toBeVisible();
   await page.goto(`/lists/products/is_measured?category_id=${category.id}`);
   const mirror = page.getByRole('checkbox', { name: /Offline mirror/ });
   await expect(mirror).toBeVisible();
@@ -96,29 +98,43 @@ test('field work offline: a time entry and a to-do tick are kept on the device, 
   const waiting = page.getByTestId('offline-writes');
   await expect(waiting).toHaveAccessibleName('1 waiting to sync');
 
+  // Saturday's hour, deleted
   await page.goForward();
-  await card.getByRole('button', { name: new RegExp(`^Add time: ${number}.* on Sun `) }).click();
+  await card.getByRole('button', { name: new RegExp(`open the entry of ${number}.* on Sat `) }).click();
   const dialog = page.getByTestId('time-entry-dialog');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Time Entry' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted on this device: the server is told when you are back online.')).toBeVisible();
+  await expect(waiting).toHaveAccessibleName('2 waiting to sync');
+  await expect(page.getByText('No time entered for this week.')).toBeVisible();
+
+  // Enter TIme (the home card's, spelled as the spec has it): the job is found among what the device has
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.getByRole('button', { name: 'Enter TIme' }).click();
+  await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
+  await expect(page.getByText('Offline: only what this device has already loaded.')).toBeVisible();
+  await page.getByRole('option', { name: new RegExp(number) }).click();
   await dialog.getByRole('textbox', { name: 'Hours' }).fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Saved on this device: it is sent when you are back online.')).toBeVisible();
-  await expect(waiting).toHaveAccessibleName('2 waiting to sync');
-  await expect(page.getByTestId('figure-week-total')).toHaveText('04:00');
+  await expect(waiting).toHaveAccessibleName('3 waiting to sync');
+  await nav.getByRole('link', { name: 'Time Cards', exact: true }).click();
+  await expect(page.getByTestId('figure-week-total')).toHaveText('03:00');
 
   // a reload keeps them (IndexedDB)
   await page.reload();
-  await expect(waiting).toHaveAccessibleName('2 waiting to sync');
+  await expect(waiting).toHaveAccessibleName('3 waiting to sync');
   await waiting.click();
   const list = page.getByTestId('offline-writes-dialog');
-  await expect(list.getByTestId('offline-write')).toHaveText([/^Marked measured: Offline mirror/, /^Time Entry 03:00 on /]);
+  await expect(list.getByTestId('offline-write')).toHaveText([/^Marked measured: Offline mirror/, /^Deleted: Time Entry 01:00 on /, /^Time Entry 03:00 on /]);
   await list.getByRole('button', { name: 'Close', exact: true }).click();
 
   // back online: sent, in order, and gone from the header
   await context.setOffline(false);
   await expect(waiting).toHaveCount(0);
-  const entries = (await (await page.request.get(`/api/time_entries?user_id=${supervisor.id}&start=${iso(sunday)}&end=${iso(sunday)}`)).json()) as { data: { hours: number; job_id: number }[] };
-  expect(entries.data.map((e) => [e.job_id, e.hours])).toEqual([[job.id, 3]]);
+  const entries = (await (await page.request.get(`/api/time_entries?user_id=${supervisor.id}&start=${iso(sunday)}&end=${iso(saturday)}`)).json()) as { data: { hours: number; job_id: number; date: string }[] };
+  expect(entries.data.map((e) => [e.job_id, e.hours, e.date])).toEqual([[job.id, 3, iso(today)]]);
   const products = (await (await page.request.get(`/api/job_products/${product.id}`)).json()) as { is_measured: boolean };
   expect(products.is_measured).toBe(true);
 });

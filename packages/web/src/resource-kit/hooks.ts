@@ -29,6 +29,7 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { callAction } from './actions.ts';
+import { cachedRecords } from './cached-records.ts';
 import { HttpError, NetworkError, http, type Query } from './http.ts';
 import { keptWrites } from './offline.ts';
 import { SESSION_KEY, type CurrentUser } from './session-user.ts';
@@ -231,7 +232,12 @@ export function offlineWritesModule(): Promise<typeof import('./offline/offline-
       HttpError,
       NetworkError,
       publish: keptWrites.publish,
-      sent: (resource, record) => cacheClient && storeRecords(cacheClient, resource as ResourceName, [record as Rec]),
+      sent: (write, record) => {
+        if (!cacheClient) return;
+        const resource = write.resource as ResourceName;
+        if (write.method === 'DELETE') forgetRecord(cacheClient, resource, write.recordId!);
+        else storeRecords(cacheClient, resource, [record as Rec]);
+      },
       dropped: (resource) => void cacheClient?.invalidateQueries({ queryKey: [resource] }),
       userId: () => cacheClient?.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null,
     });
@@ -266,10 +272,32 @@ export function useSaveMany<N extends ResourceName>(resource: N) {
   });
 }
 
-export function useDelete(resource: ResourceName) {
+/** What a delete answers: the id, and `pending` when it was kept on the device to be sent later. */
+export interface Deleted {
+  id: number;
+  pending?: true;
+}
+
+/**
+ * DELETE a record. With `offline` (field work), made without a connection or failing for want of
+ * one, the delete is kept on the device and sent later (offline/offline-writes.ts), named by the
+ * record as this device has it (cached-records.ts; the resource definitions are not imported here:
+ * they would weigh on the first screen).
+ */
+export async function deleteRecord<N extends ResourceName>(queryClient: QueryClient, resource: N, id: number, offline?: OfflineWrite<RecordOf<N>>): Promise<Deleted> {
+  const path = `${resourcePath(resource)}/${id}`;
+  const sendNow = async () => (await http<{ id: number }>('DELETE', path)).data;
+  if (!offline) return sendNow();
+  const record = cachedRecords(queryClient, resource).find((r) => r.id === id) as RecordOf<N> | undefined;
+  const { deleteOrKeep } = await offlineWritesModule();
+  return deleteOrKeep(resource, path, id, record ? offline.label(record) : `record ${id}`, sendNow);
+}
+
+export function useDelete<N extends ResourceName>(resource: N, options: Pick<SaveOptions<N>, 'offline'> = {}) {
   const queryClient = useQueryClient();
-  return useMutation<{ id: number }, Error, number>({
-    mutationFn: async (id) => (await http<{ id: number }>('DELETE', `${resourcePath(resource)}/${id}`)).data,
+  return useMutation<Deleted, Error, number>({
+    mutationFn: (id) => deleteRecord(queryClient, resource, id, options.offline as OfflineWrite<RecordOf<N>> | undefined),
+    networkMode: options.offline ? 'always' : undefined,
     onSuccess: (_res, id) => forgetRecord(queryClient, resource, id),
   });
 }

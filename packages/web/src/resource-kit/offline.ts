@@ -11,6 +11,8 @@ import type { QueuedWrite } from './offline/write-queue.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline.';
 export const OFFLINE_SEARCH_MESSAGE = 'You are offline: searching needs a connection.';
+/** Under a picker's list of the records already on the device (cached-records.ts). */
+export const OFFLINE_CACHED_SEARCH_MESSAGE = 'Offline: only what this device has already loaded.';
 
 export function isQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'error'>): boolean {
   return query.fetchStatus === 'paused' || query.error instanceof NetworkError;

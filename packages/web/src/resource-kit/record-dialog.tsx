@@ -55,6 +55,8 @@ export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFo
 
 /** A save kept on the device (offline/offline-writes.ts), to be sent when the connection is back. */
 export const OFFLINE_SAVED_MESSAGE = 'Saved on this device: it is sent when you are back online.';
+/** A delete kept on the device, likewise. */
+export const OFFLINE_DELETED_MESSAGE = 'Deleted on this device: the server is told when you are back online.';
 
 export function useRecordDialog<N extends ResourceName, V extends Record<string, unknown>>(resource: N, options: RecordDialogOptions<N, V>) {
   const modal = useModal<RecordOf<N>>();
@@ -72,8 +74,10 @@ export function useRecordDialog<N extends ResourceName, V extends Record<string,
 
   const onDelete = async () => {
     if (!(await dialogs.confirm(options.deleteConfirm, { danger: true, title: `Delete ${label}`, confirmLabel: 'Delete' }))) return;
-    if (!(await record.remove())) return;
-    reportSuccess(options.deletedMessage ?? `${label} deleted.`, { long: options.deletedMessage != null && typeof options.deletedMessage !== 'string' });
+    const deleted = await record.remove();
+    if (!deleted) return;
+    if (deleted.pending) reportSuccess(OFFLINE_DELETED_MESSAGE);
+    else reportSuccess(options.deletedMessage ?? `${label} deleted.`, { long: options.deletedMessage != null && typeof options.deletedMessage !== 'string' });
     modal.close(null);
     options.onDeleted?.();
   };

@@ -3,17 +3,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { StackGrabber, json, mockFetch, renderWithProviders } from '../test/render.tsx';
+import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import type { RecordOf } from './hooks.ts';
+import { resourceKeys, type RecordOf } from './hooks.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
 vi.setConfig({ testTimeout: 15_000 });
 
 type Client = RecordOf<'clients'>;
-const client = (id: number, name: string): Client => ({ id, name, active: true, client_type_id: null, note: null, color: null });
-const CLIENTS: Client[] = [client(1, 'Alpha Glass'), client(2, 'Beta Mirrors'), client(3, 'Gamma Homes')];
+const clientRecord = (id: number, name: string): Client => ({ id, name, active: true, client_type_id: null, note: null, color: null });
+const CLIENTS: Client[] = [clientRecord(1, 'Alpha Glass'), clientRecord(2, 'Beta Mirrors'), clientRecord(3, 'Gamma Homes')];
 
 function serveClients() {
   return mockFetch((url) => {
@@ -127,7 +127,7 @@ describe('RecordPicker', () => {
   it('offers "Add New {label} {text}" when nothing matches and selects what the creation resolves with', async () => {
     serveClients();
     const onChange = vi.fn();
-    const created = client(42, 'Zed Windows');
+    const created = clientRecord(42, 'Zed Windows');
     const onAddNew = vi.fn(async () => created);
     renderWithProviders(<Harness onChange={onChange} onAddNew={onAddNew} />);
     const input = screen.getByRole('combobox', { name: 'Client' });
@@ -221,6 +221,34 @@ describe('RecordPicker', () => {
       expect(await screen.findByText('You are offline: searching needs a connection.')).toBeTruthy();
       expect(screen.queryByText('Searching…')).toBeNull();
       expect(screen.queryByRole('option')).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('offline, searches the records this device has (pages, lists, records), as the server would, and says so', async () => {
+    const calls = serveClients();
+    const cache = makeQueryClient();
+    cache.setQueryData(resourceKeys.page('clients', { page: 1 }), { data: CLIENTS.slice(0, 2), current_page: 1, last_page: 1, per_page: 20, total: 2 });
+    // a newer copy of one of them read by id, an inactive one, and one kept offline (not on the server: no choice)
+    cache.setQueryData(resourceKeys.record('clients', 2), { ...CLIENTS[1], name: 'Beta Mirrors & Glass' });
+    cache.setQueryData(resourceKeys.list('clients'), [{ ...clientRecord(4, 'Alpine Glass'), active: false }, CLIENTS[2], { ...clientRecord(-1, 'Pending Glass') }]);
+    onlineManager.setOnline(false);
+    try {
+      const onChange = vi.fn();
+      renderWithProviders(<Harness onChange={onChange} onAddNew={async () => null} />, cache);
+      const input = screen.getByRole('combobox', { name: 'Client' });
+      await userEvent.type(input, 'glass');
+      await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Alpha Glass', 'Beta Mirrors & Glass']));
+      expect(screen.getByRole('status').textContent).toBe('Offline: only what this device has already loaded.');
+      await userEvent.keyboard('{ArrowDown}{Enter}');
+      expect(onChange).toHaveBeenLastCalledWith(1, CLIENTS[0]);
+      await userEvent.clear(input);
+      await userEvent.type(input, 'zzz');
+      expect(await screen.findByText('You are offline: nothing on this device matches “zzz”.')).toBeTruthy();
+      // no "Add New": offline, nothing is known to be missing
+      expect(screen.queryByRole('option')).toBeNull();
+      expect(calls.filter((c) => c.url.pathname === '/api/clients')).toHaveLength(0);
     } finally {
       onlineManager.setOnline(true);
     }

@@ -20,7 +20,9 @@
  *   resolves with is selected.
  * - The list opens below the input, or above it when there is more room there; it closes 500 ms
  *   after the input loses focus.
- * - Offline it says it cannot search instead of searching forever.
+ * - Offline it searches the records this device already has (cached-records.ts: those seen in
+ *   lists, pages and screens) and says so; with none it says it cannot search, never "Searching…"
+ *   forever.
  * - `groups` lists the matches in two groups, each under its heading and asked with its own filters
  *   (the PO material picker: the order's vendor's materials first, then the others).
  * - Read-only (its own `readOnly`, or a read-only form) it shows the chosen record as text.
@@ -28,14 +30,16 @@
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Loader, Popover, ScrollArea, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { enterToNext } from '../ui/focus-next.ts';
 import { ListOption } from '../ui/list-option.tsx';
 import { useLayerZIndex } from '../ui/modal-stack.tsx';
 import { readOnlyInputProps, useReadOnly } from '../ui/read-only.tsx';
+import { cachedRecords, searchCachedRecords } from './cached-records.ts';
 import type { Query } from './http.ts';
 import { usePage, useRecord, type RecordOf } from './hooks.ts';
-import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
+import { OFFLINE_CACHED_SEARCH_MESSAGE, OFFLINE_SEARCH_MESSAGE, useQueryOffline } from './offline.ts';
 import { recordHeading } from './record-headings.ts';
 import { useListNavigation } from './use-list-navigation.ts';
 
@@ -130,10 +134,16 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
   const second = usePage(resource, { ...query, ...groups?.[1].filters }, { enabled: open && groups !== undefined });
   const offline = useQueryOffline(page);
   const selectedQuery = useRecord(resource, picked?.id === value ? null : value);
+  const queryClient = useQueryClient();
+  // Offline, the records on this device stand in for the server's answer (text typed, not debounced: nothing to wait for).
+  const onDevice = open && offline ? (cachedRecords(queryClient, resource) as T[]) : null;
+  const searchOnDevice = (extra: Query | undefined) =>
+    searchCachedRecords(def, onDevice ?? [], { text: editing ? text : '', filters: { ...query, ...extra }, sort: heading.sort, limit: PICKER_PAGE_SIZE });
+  const firstRows = onDevice ? searchOnDevice(groups?.[0].filters) : (page.data?.data ?? []);
   const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
 
-  const secondRows = groups ? (second.data?.data ?? []) : [];
-  const rows = [...(page.data?.data ?? []), ...secondRows];
+  const secondRows = !groups ? [] : onDevice ? searchOnDevice(groups[1].filters).filter((r) => !firstRows.some((f) => f.id === r.id)) : (second.data?.data ?? []);
+  const rows = [...firstRows, ...secondRows];
   const fetching = page.isFetching || (groups !== undefined && second.isFetching);
   const settled = !fetching && debounced === text;
   const firstCount = rows.length - secondRows.length;
@@ -381,7 +391,12 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
             {groups && items.map((item, i) => (item.kind === 'add' ? renderItem(item, i) : null))}
             {items.length === 0 && (
               <Text size="sm" c="dimmed" px="sm" py={6} role="status">
-                {offline ? OFFLINE_SEARCH_MESSAGE : loading ? 'Searching…' : 'No matches'}
+                {onDevice?.length && text.trim() ? `You are offline: nothing on this device matches “${text.trim()}”.` : offline ? OFFLINE_SEARCH_MESSAGE : loading ? 'Searching…' : 'No matches'}
+              </Text>
+            )}
+            {items.length > 0 && onDevice && (
+              <Text size="xs" c="dimmed" px="sm" pt={6} pb={2} role="status">
+                {OFFLINE_CACHED_SEARCH_MESSAGE}
               </Text>
             )}
           </div>

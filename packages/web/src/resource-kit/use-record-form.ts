@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
 import { formTarget, reportError } from './error-mapper.tsx';
 import { fieldBounds } from './field-bounds.ts';
-import { fetchRecord, resourceKeys, useDelete, useSave, type InputOf, type Rec, type RecordOf, type SaveOptions } from './hooks.ts';
+import { fetchRecord, resourceKeys, useDelete, useSave, type Deleted, type InputOf, type Rec, type RecordOf, type SaveOptions } from './hooks.ts';
 
 const HIDDEN = new Set(['id', 'updated_at', 'created_at', 'deleted_at', 'accessed_at']);
 
@@ -36,7 +36,7 @@ export interface RecordFormOptions<N extends ResourceName, V> {
   transform?: (values: V) => InputOf<N>;
   /** Where a new record is POSTed instead of the resource's path: a named action creating it (a job's duplicate). */
   createPath?: string;
-  /** Kept on the device when saved without a connection (hooks.ts `SaveOptions.offline`). */
+  /** Kept on the device when saved or deleted without a connection (hooks.ts `SaveOptions.offline`). */
   offline?: SaveOptions<N>['offline'];
 }
 
@@ -51,7 +51,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     },
   });
   const save = useSave(resource, { createPath: options.createPath, offline: options.offline });
-  const del = useDelete(resource);
+  const del = useDelete(resource, { offline: options.offline });
   const loader = useLoader();
   const queryClient = useQueryClient();
   const id = typeof options.initialValues.id === 'number' ? options.initialValues.id : null;
@@ -96,14 +96,14 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     }
   }
 
-  async function remove(): Promise<boolean> {
-    if (!id) return false;
+  /** Deletes the record: what the server answered (`pending` when kept offline), or null when it did not. */
+  async function remove(): Promise<Deleted | null> {
+    if (!id) return null;
     try {
-      await loader.run(del.mutateAsync(id));
-      return true;
+      return await loader.run(del.mutateAsync(id));
     } catch (e) {
       reportError(e);
-      return false;
+      return null;
     }
   }
 

@@ -11,7 +11,7 @@ import { Badge, Button, Group, Menu, Stack, Table, Text, UnstyledButton } from '
 import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
-import { usePendingRecords } from '../../resource-kit/offline/pending-records.ts';
+import { useWithKeptWrites } from '../../resource-kit/offline/kept-records.ts';
 import { openOfflineWritesDialog } from '../../resource-kit/offline/offline-writes-dialog.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
@@ -93,14 +93,16 @@ function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; 
   );
 }
 
+const NO_ENTRIES: RecordOf<'time_entries'>[] = [];
+
 export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: number; canEdit: boolean }) {
   const modals = useModals();
   const end = addDays(week, 6);
   const entries = useList('time_entries', { user_id: userId, start: week, end, sort_column: 'date', sort_direction: 'asc' });
-  // entered on this device without a connection, not on the server yet
-  const pending = usePendingRecords('time_entries').filter((e) => e.user_id === userId && e.date >= week && e.date <= end);
+  // with what was entered, changed or deleted on this device without a connection and is not on the server yet
+  const kept = useWithKeptWrites('time_entries', entries.data ?? NO_ENTRIES).filter((e) => e.user_id === userId && e.date >= week && e.date <= end);
   const [extraJobs, setExtraJobs] = useState<JobOfRow[]>([]);
-  const card = timeCard<Entry>(week, [...(entries.data ?? []), ...pending], extraJobs);
+  const card = timeCard<Entry>(week, kept, extraJobs);
 
   const add = (jobId: number | null, date: string) => void openTimeEntryDialog(modals, { userId, jobId, date });
   // one waiting to sync cannot be changed until the server has it: its list says so

@@ -1,13 +1,14 @@
 /**
- * What waits to be sent (issue 25, B3), in the order it was made; a write the server refused
- * says why and offers the choice: keep mine (sent again, over the server's current version) or
- * the server's (mine is dropped).
+ * What waits to be sent (issue 25, B3), in the order it was made; one not sent yet can be
+ * discarded (after a question); a write the server refused says why and offers the choice: keep
+ * mine (sent again, over the server's current version) or the server's (mine is dropped).
  */
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useBrowserOnline } from '../offline.ts';
 import { useKeptWrites } from '../offline.ts';
+import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { offlineWritesModule } from '../hooks.ts';
 import { useCurrentUser } from '../session-user.ts';
@@ -16,6 +17,7 @@ import type { QueuedWrite } from './write-queue.ts';
 function WriteRow({ write }: { write: QueuedWrite }) {
   const [busy, setBusy] = useState(false);
   const me = useCurrentUser();
+  const dialogs = useDialogs();
   const held = write.userId != null && me != null && write.userId !== me.id;
   const run = (step: () => Promise<void>) => {
     setBusy(true);
@@ -33,6 +35,24 @@ function WriteRow({ write }: { write: QueuedWrite }) {
         <Text size="xs" c="orange" data-testid="offline-write-held">
           Made by someone else on this device: it is sent when they sign in again.
         </Text>
+      )}
+      {!write.problem && !held && (
+        <Group gap="xs">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                if (await dialogs.confirm('Discard this change? It has not been sent, and it is lost.', { danger: true, title: 'Discard', confirmLabel: 'Discard' }))
+                  await (await offlineWritesModule()).offlineWrites.dropMine(write.key);
+              })
+            }
+          >
+            Discard
+          </Button>
+        </Group>
       )}
       {write.problem && (
         <Alert color="red" variant="light" p="xs" title={write.problem.status === 409 ? 'Changed on the server meanwhile' : 'Refused by the server'}>

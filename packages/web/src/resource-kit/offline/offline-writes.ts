@@ -2,7 +2,8 @@
  * The app's offline writes (issue 25, B3): the one queue (write-queue.ts) kept in IndexedDB
  * (idb-keyval), sent through the app's HTTP client when the browser is back online, at start, and
  * every half minute while writes wait. A save opts in (`saveRecord(…, { offline })`, hooks.ts):
- * a time entry, a pickup item's status, a to-do list check-off; made without a connection, or
+ * a time entry, a pickup item's status, a to-do list check-off; so does a delete (`deleteRecord`:
+ * a time entry's); made without a connection, or
  * failing for want of one, it is kept here and answered at once with a provisional record
  * (`pending: true`), which lists show until the server has it.
  */
@@ -43,7 +44,8 @@ export interface OfflineDeps {
   HttpError: typeof HttpError;
   NetworkError: typeof NetworkError;
   publish(writes: readonly QueuedWrite[]): void;
-  sent(resource: string, record: Record<string, unknown>): void;
+  /** The server has it: a saved record goes into the cache, a deleted one out of it. */
+  sent(write: QueuedWrite, record: Record<string, unknown>): void;
   dropped(resource: string): void;
   /** The signed-in user's id (null: nobody); each write is sent only under its maker's session. */
   userId(): number | null;
@@ -68,6 +70,8 @@ async function send(write: QueuedWrite): Promise<SendOutcome> {
   } catch (e) {
     if (e instanceof deps.NetworkError) return { kind: 'retry' };
     if (!(e instanceof deps.HttpError)) throw e;
+    // deleted meanwhile (by someone else, or a delete sent twice): what the person wanted is done
+    if (write.method === 'DELETE' && e.status === 404) return { kind: 'sent', record: { id: write.recordId } };
     return RETRY_STATUSES.has(e.status) || e.status >= 500 ? { kind: 'retry' } : { kind: 'refused', problem: problemOf(e) };
   }
 }
@@ -77,12 +81,12 @@ export const offlineWrites = new WriteQueue({
   send,
   fetchCurrent: async (write) => {
     try {
-      return deps ? await request('GET', write.path) : null;
+      return deps && write.method !== 'DELETE' ? await request('GET', write.path) : null;
     } catch {
       return null;
     }
   },
-  onSent: (write, record) => deps?.sent(write.resource, record),
+  onSent: (write, record) => deps?.sent(write, record),
   onDropped: (write) => deps?.dropped(write.resource),
   sender: () => deps?.userId() ?? null,
 });
@@ -148,10 +152,25 @@ export async function saveOrKeep<R>(
   sendNow: () => Promise<R>,
 ): Promise<R> {
   const recordId = typeof body.id === 'number' ? body.id : null;
-  const keep = async () => {
+  return sendOrKeep(resource, recordId, sendNow, async () => {
     await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
     return provisionalRecord<R>(body, recordId ?? -++provisionalId);
-  };
+  });
+}
+
+/**
+ * Deletes a record, or keeps the delete for later (as `saveOrKeep`). Resolves with `{id}`, and
+ * `pending: true` when kept; `label` names the record ("Time Entry 03:00 on 11/23/2026").
+ */
+export async function deleteOrKeep(resource: string, path: string, id: number, label: string, sendNow: () => Promise<{ id: number }>): Promise<{ id: number; pending?: true }> {
+  return sendOrKeep(resource, id, sendNow, async () => {
+    await offlineWrites.add({ resource, method: 'DELETE', path, body: {}, recordId: id, label: `Deleted: ${label}`, userId: deps?.userId() ?? null });
+    return { id, pending: true };
+  });
+}
+
+/** Sent now, unless the browser is offline, a write of the same record waits (not to be overtaken), or the network fails. */
+async function sendOrKeep<T>(resource: string, recordId: number | null, sendNow: () => Promise<T>, keep: () => Promise<T>): Promise<T> {
   if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep();
   try {
     return await sendNow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryQueueStore, WriteQueue, type QueuedWrite, type SendOutcome } from './write-queue.ts';
+import { MemoryQueueStore, WriteQueue, applyKeptWrites, type QueuedWrite, type SendOutcome } from './write-queue.ts';
 
 type Server = (w: QueuedWrite) => SendOutcome;
 
@@ -144,5 +144,53 @@ describe('the offline write queue', () => {
     await t.queue.flush();
     expect(t.synced).toEqual(["Bob's hours", "Ann's hours"]);
     expect(t.queue.writes).toEqual([]);
+  });
+
+  it('a delete waits behind the change made before it to the same record, and both go in order', async () => {
+    const { queue, synced, setServer } = setUp(offline);
+    await queue.add(write('Changed 5', { method: 'PATCH', path: '/api/time_entries/5', body: { id: 5, hours: 2 }, recordId: 5 }));
+    await queue.add(write('Deleted 5', { method: 'DELETE', path: '/api/time_entries/5', body: {}, recordId: 5 }));
+    await queue.add(write('New one'));
+    expect(queue.hasWaiting('time_entries', 5)).toBe(true);
+    // the change is refused: the delete of the same record waits behind it, the other write goes on
+    setServer((w) => (w.method === 'PATCH' ? { kind: 'refused', problem: { status: 409, message: 'changed' } } : accept(w)));
+    await queue.flush();
+    expect(synced).toEqual(['New one']);
+    expect(queue.writes.map((w) => [w.label, Boolean(w.problem)])).toEqual([
+      ['Changed 5', true],
+      ['Deleted 5', false],
+    ]);
+    // keep mine: the change, then the delete
+    setServer(accept);
+    await queue.keepMine(queue.writes[0]!.key);
+    expect(synced).toEqual(['New one', 'Changed 5', 'Deleted 5']);
+    expect(queue.writes).toEqual([]);
+  });
+});
+
+describe('kept writes laid over a screen’s records', () => {
+  const rows = [
+    { id: 5, hours: 1, note: 'a' },
+    { id: 6, hours: 2, note: 'b' },
+  ];
+  const kept = (label: string, over: Partial<QueuedWrite>): QueuedWrite => ({ ...write(label, over), key: label, queuedAt: '2026-11-26T00:00:00Z' });
+
+  it('adds the creates (negative ids, in order), lays changes over their record, and leaves the deleted out', () => {
+    const writes = [
+      kept('new one', { body: { hours: 3, note: 'c' } }),
+      kept('change 5', { method: 'PATCH', body: { id: 5, hours: 4 }, recordId: 5 }),
+      kept('delete 6', { method: 'DELETE', body: {}, recordId: 6 }),
+      kept('new two', { body: { hours: 7 } }),
+      kept('another resource', { resource: 'todo_items', method: 'DELETE', body: {}, recordId: 5 }),
+    ];
+    expect(applyKeptWrites('time_entries', rows, writes)).toEqual([
+      { id: 5, hours: 4, note: 'a', pending: true },
+      { id: -1, hours: 3, note: 'c', pending: true },
+      { id: -2, hours: 7, pending: true },
+    ]);
+  });
+
+  it('answers the same records when nothing of the resource waits', () => {
+    expect(applyKeptWrites('time_entries', rows, [kept('x', { resource: 'jobs' })])).toBe(rows);
   });
 });

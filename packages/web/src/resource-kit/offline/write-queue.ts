@@ -10,7 +10,7 @@
  * so they never arrive out of order.
  */
 
-export type QueuedMethod = 'POST' | 'PATCH';
+export type QueuedMethod = 'POST' | 'PATCH' | 'DELETE';
 
 export interface QueuedWrite {
   /** Unique; the queue's order is the order writes were made. */
@@ -19,7 +19,7 @@ export interface QueuedWrite {
   method: QueuedMethod;
   path: string;
   body: Record<string, unknown>;
-  /** The record a PATCH changes (null for a create). */
+  /** The record a PATCH changes or a DELETE removes (null for a create). */
   recordId: number | null;
   /** What the person did, in their words ("Time Entry 07:30 on 11/23/2026"). */
   label: string;
@@ -79,6 +79,24 @@ export class MemoryQueueStore implements QueueStore {
  */
 export function provisionalRecord<R>(body: Record<string, unknown>, id: number): R {
   return { ...body, id, pending: true } as R;
+}
+
+/**
+ * Records with the kept writes of their resource laid over them, in the queue's order: a create
+ * adds a provisional record (ids -1, -2… by its place among the creates), a change is laid over the
+ * record it changes, a delete removes it.
+ */
+export function applyKeptWrites<R extends { id: number }>(resource: string, records: readonly R[], writes: readonly QueuedWrite[]): (R & { pending?: true })[] {
+  const mine = writes.filter((w) => w.resource === resource);
+  if (!mine.length) return records as R[];
+  let out: (R & { pending?: true })[] = [...records];
+  let created = 0;
+  for (const w of mine) {
+    if (w.method === 'POST') out.push(provisionalRecord<R & { pending: true }>(w.body, -++created));
+    else if (w.method === 'DELETE') out = out.filter((r) => r.id !== w.recordId);
+    else out = out.map((r) => (r.id === w.recordId ? { ...r, ...w.body, id: r.id, pending: true } : r));
+  }
+  return out;
 }
 
 const sameRecord = (a: QueuedWrite, b: QueuedWrite) => a.recordId != null && a.resource === b.resource && a.recordId === b.recordId;
