@@ -91,4 +91,9 @@ describe('demo data', () => {
     );
     expect(cellsOutOfScope).toEqual([]);
   });
+
+  it('puts events on the weeks around today, each job at most once a day', async () => {
+    expect(await one("SELECT count(*) AS n FROM events WHERE date BETWEEN '2026-10-19' AND '2026-11-16'")).toBeGreaterThan(20);
+    expect(await one('SELECT count(*) AS n FROM (SELECT job_id, date FROM events WHERE deleted_at IS NULL GROUP BY 1, 2 HAVING count(*) > 1) twice')).toBe(0);
+  });
 });

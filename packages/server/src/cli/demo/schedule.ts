@@ -34,13 +34,22 @@ export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew
   const foreman = (r: Rng) => (supervisors.length ? r.pick(supervisors).id : null);
   // Its own random stream: the rest of the demo stays as it was.
   const near = new Rng(20_251_125);
-  let extra = 0;
+  let events = 0;
+  // a job is on a day once: a second event of it that day would only repeat the first on the calendar
+  const taken = new Set<string>();
   await load(ctx, 'events', 4, async (push) => {
+    const pushOnce = async (j: number, day: number, color: string | undefined, userId: number | null) => {
+      const key = `${j}@${isoDate(day)}`;
+      if (taken.has(key)) return;
+      taken.add(key);
+      await push({ job_id: jobs.ids[j], date: isoDate(day), color, user_id: userId });
+      events++;
+    };
     for (let e = 0; e < eventCount; e++) {
       const j = Math.floor(rng.next() * jobs.ids.length);
       const info = jobs.infos[j]!;
       const day = dayOfJob(rng, info);
-      await push({ job_id: jobs.ids[j], date: isoDate(day), color: colorOf(j), user_id: foreman(rng) });
+      await pushOnce(j, day, colorOf(j), foreman(rng));
     }
     if (!jobs.ids.length) return;
     const starts = jobs.infos.map((i) => i.start);
@@ -59,8 +68,7 @@ export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew
         }
         if (j < 0) continue;
         const color = near.chance(0.25) ? `${colorOf(j)},${CLIENT_COLORS[(jobs.infos[j]!.clientIdx + near.int(1, 11)) % CLIENT_COLORS.length]}` : colorOf(j);
-        await push({ job_id: jobs.ids[j], date: isoDate(day), color, user_id: foreman(near) });
-        extra++;
+        await pushOnce(j, day, color, foreman(near));
       }
     }
   });
@@ -72,5 +80,5 @@ export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew
       notes++;
     }
   });
-  return { counts: { events: eventCount + extra, schedule_notes: notes } };
+  return { counts: { events, schedule_notes: notes } };
 }

@@ -16,7 +16,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { scheduleReadiness } from '@glazier/shared/actions/schedule';
-import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
+import { formatDate, formatWeek, toIsoDate } from '@glazier/shared/rules/dates';
 import { eventBackground, eventTextColor, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
@@ -212,7 +212,8 @@ export function SchedulePage() {
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={2} size="h4" data-testid="schedule-title">
-          {view?.title ?? ''}
+          {/* a week's days, as the time cards name a week (FullCalendar's week title is only its month) */}
+          {view && range && layoutOf(view.type) !== 'month' ? formatWeek(range.start) : (view?.title ?? '')}
         </Title>
         <Switch label="Unready installs only" checked={unreadyOnly} onChange={(e) => setUnreadyOnly(e.currentTarget.checked)} />
       </Group>
