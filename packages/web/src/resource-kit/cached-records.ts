@@ -13,6 +13,7 @@ import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Query } from './http.ts';
 import type { Rec } from './hooks.ts';
+import { SESSION_KEY, type CurrentUser } from './session-user.ts';
 
 /** Every cached record of the resource, once each (the newest copy: a record read by id over a list's row). */
 export function cachedRecords(queryClient: QueryClient, resource: ResourceName): Rec[] {
@@ -31,6 +32,9 @@ export function cachedRecords(queryClient: QueryClient, resource: ResourceName):
     else if (kind === 'list' && Array.isArray(data)) for (const r of data) keep(r, dataUpdatedAt);
     else if (kind === 'page' && data && Array.isArray((data as { data?: unknown }).data)) for (const r of (data as { data: unknown[] }).data) keep(r, dataUpdatedAt);
   }
+  // the person signed in is a user this device knows (session-user.ts): "Employee: me" reads offline too
+  const me = resource === 'users' ? queryClient.getQueryData<CurrentUser | null>(SESSION_KEY) : null;
+  if (me && !byId.has(me.id)) keep({ id: me.id, name: me.name, role: me.role, active: true }, 0);
   return [...byId.values()].map((k) => k.record);
 }
 

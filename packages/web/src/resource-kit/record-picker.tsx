@@ -140,7 +140,8 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
   const searchOnDevice = (extra: Query | undefined) =>
     searchCachedRecords(def, onDevice ?? [], { text: editing ? text : '', filters: { ...query, ...extra }, sort: heading.sort, limit: PICKER_PAGE_SIZE });
   const firstRows = onDevice ? searchOnDevice(groups?.[0].filters) : (page.data?.data ?? []);
-  const selected = value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? null);
+  const selected =
+    value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? (offline ? ((cachedRecords(queryClient, resource).find((r) => r.id === value) as T | undefined) ?? null) : null));
 
   const secondRows = !groups ? [] : onDevice ? searchOnDevice(groups[1].filters).filter((r) => !firstRows.some((f) => f.id === r.id)) : (second.data?.data ?? []);
   const rows = [...firstRows, ...secondRows];
