@@ -11,7 +11,7 @@ import { FORECAST_FORMULAS, FORECAST_WEEKS } from '@glazier/shared/rules/analysi
 import { formatDate, formatMonthDay, formatWeek } from '@glazier/shared/rules/dates';
 import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glazier/shared/rules/money';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Chip, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Chip, Group, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
@@ -24,13 +24,16 @@ const WEEK_CHOICES = [4, 8, 12, 26] as const;
 const load = (w: Pick<ForecastWeek, 'hours' | 'capacity'>) => (w.capacity > 0 ? w.hours / w.capacity : null);
 const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', residential: 'Residential' };
 
-const weekColumn = <R extends { week: string }>(): ReportColumn<R> => ({ key: 'week', label: 'Week', value: (r) => r.week, text: (r) => formatWeek(r.week) });
+/** A week by its Sunday ('11/22'; the CSV file says the whole week). */
+const weekColumn = <R extends { week: string }>(): ReportColumn<R> => ({
+  key: 'week', label: 'Week of', value: (r) => r.week, text: (r) => (r.week ? formatWeek(r.week) : ''), render: (r) => formatMonthDay(r.week),
+});
 
 const loadColumns: ReportColumn<ForecastWeek>[] = [
   weekColumn(),
   { key: 'install_days', label: 'Install days', formula: FORECAST_FORMULAS.install_days, numeric: true, visibleFrom: 'sm', value: (w) => w.install_days, text: (w) => String(w.install_days) },
   { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, visibleFrom: 'sm', value: (w) => w.jobs, text: (w) => String(w.jobs) },
-  { key: 'hours', label: 'Crew hours', formula: FORECAST_FORMULAS.hours, numeric: true, value: (w) => w.hours, text: (w) => formatQty(Math.round(w.hours * 10) / 10) },
+  { key: 'hours', label: 'Hours', formula: FORECAST_FORMULAS.hours, numeric: true, value: (w) => w.hours, text: (w) => formatQty(Math.round(w.hours * 10) / 10) },
   { key: 'capacity', label: 'Capacity', formula: FORECAST_FORMULAS.capacity, numeric: true, visibleFrom: 'sm', value: (w) => w.capacity, text: (w) => formatQty(w.capacity) },
   {
     key: 'load', label: 'Load', formula: FORECAST_FORMULAS.load, numeric: true, value: load, text: (w) => formatPercent(load(w)),
@@ -58,7 +61,6 @@ const estimateColumns: ReportColumn<ForecastEstimates>[] = [
 const suggestionsLink = (s: ForecastShortage) => `/purchase_orders?view=suggestions&material=${s.material_id}`;
 
 const shortageColumns: ReportColumn<ForecastShortage>[] = [
-  { ...weekColumn<ForecastShortage>(), label: 'Short from' },
   {
     key: 'material', label: 'Material', value: (s) => s.material_number, text: (s) => [s.material_number, s.description].filter(Boolean).join(' · '),
     render: (s) => (
@@ -70,6 +72,7 @@ const shortageColumns: ReportColumn<ForecastShortage>[] = [
       </Stack>
     ),
   },
+  { ...weekColumn<ForecastShortage>(), label: 'Short from' },
   { key: 'available', label: 'On hand + on order', formula: FORECAST_FORMULAS.available, numeric: true, visibleFrom: 'sm', value: (s) => s.on_hand + s.on_order, text: (s) => formatQty(s.on_hand + s.on_order) },
   { key: 'demand', label: 'Demand', formula: FORECAST_FORMULAS.demand, numeric: true, visibleFrom: 'sm', value: (s) => s.demand, text: (s) => formatQty(s.demand) },
   { key: 'short_by', label: 'Short by', formula: FORECAST_FORMULAS.short_by, numeric: true, value: (s) => s.short_by, text: (s) => formatQty(s.short_by) },
@@ -133,64 +136,62 @@ export function ForecastingPage() {
                   { label: 'Materials short', value: String(data.shortages.length) },
                 ]}
               />
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <Stack gap="md">
-                  <ChartCard
-                    title="Crew load vs capacity"
-                    testId="forecast-load-chart"
-                    description={
-                      <>
-                        {`Capacity: ${data.schedulable_users} ${data.schedulable_users === 1 ? 'person' : 'people'} who can be scheduled × 40 h = ${formatQty(perWeek)} h a week. `}
-                        {calibration.jobs > 0
-                          ? `Labour estimates × ${formatPercent(calibration.ratio)}: hours logged ÷ estimated on ${calibration.jobs} ${calibration.jobs === 1 ? 'job' : 'jobs'} completed since ${formatDate(calibration.since)}.`
-                          : `Labour estimates as they are: no job completed since ${formatDate(calibration.since)} had one.`}
-                      </>
-                    }
-                    empty={nothingScheduled}
-                    emptyText="Nothing on the schedule in these weeks."
-                  >
-                    <BarChart
-                      h={220}
-                      data={chartWeeks}
-                      dataKey="week"
-                      series={[{ name: 'hours', label: 'Crew hours', color: 'blue.6' }]}
-                      getBarColor={(v) => (v > perWeek ? 'red.6' : 'blue.6')}
-                      referenceLines={[{ y: perWeek, label: `Capacity ${formatQty(perWeek)} h`, color: 'orange.6', labelPosition: 'insideTopRight' }]}
-                      yAxisProps={{ domain: [0, (max: number) => Math.ceil(Math.max(max, perWeek) * 1.1)] }}
-                      valueFormatter={(v) => `${formatQty(v)} h`}
-                      tickLine="none"
-                      gridAxis="y"
-                      aria-label="Crew load vs capacity"
-                      role="img"
-                    />
-                  </ChartCard>
-                  <ReportTable title="Crew load by week" columns={loadColumns} rows={data.weeks} rowKey={(w) => w.week} csvName="crew-load" testId="forecast-load" emptyText="No weeks." />
-                </Stack>
-                <Stack gap="md">
-                  <ChartCard title="Revenue per week" testId="forecast-revenue-chart" description="Each scheduled job’s revenue, spread evenly over its days on the schedule." empty={nothingScheduled} emptyText="Nothing on the schedule in these weeks.">
-                    <BarChart
-                      h={220}
-                      data={chartWeeks}
-                      dataKey="week"
-                      series={[{ name: 'revenue', label: 'Revenue', color: 'teal.6' }]}
-                      valueFormatter={formatMoneyCompact}
-                      tickLine="none"
-                      gridAxis="y"
-                      aria-label="Revenue per week"
-                      role="img"
-                    />
-                  </ChartCard>
-                  <ReportTable
-                    title="Revenue by week"
-                    columns={revenueColumns}
-                    rows={data.weeks}
-                    rowKey={(w) => w.week}
-                    totals={{ week: '', install_days: 0, jobs: 0, hours: 0, capacity: 0, revenue }}
-                    csvName="revenue-scheduled"
-                    testId="forecast-revenue"
+              <Stack gap="md">
+                <ChartCard
+                  title="Crew load vs capacity"
+                  testId="forecast-load-chart"
+                  description={
+                    <>
+                      {`Capacity: ${data.schedulable_users} ${data.schedulable_users === 1 ? 'person' : 'people'} who can be scheduled × 40 h = ${formatQty(perWeek)} h a week. `}
+                      {calibration.jobs > 0
+                        ? `Labour estimates × ${formatPercent(calibration.ratio)}: hours logged ÷ estimated on ${calibration.jobs} ${calibration.jobs === 1 ? 'job' : 'jobs'} completed since ${formatDate(calibration.since)}.`
+                        : `Labour estimates as they are: no job completed since ${formatDate(calibration.since)} had one.`}
+                    </>
+                  }
+                  empty={nothingScheduled}
+                  emptyText="Nothing on the schedule in these weeks."
+                >
+                  <BarChart
+                    h={220}
+                    data={chartWeeks}
+                    dataKey="week"
+                    series={[{ name: 'hours', label: 'Crew hours', color: 'blue.6' }]}
+                    getBarColor={(v) => (v > perWeek ? 'red.6' : 'blue.6')}
+                    referenceLines={[{ y: perWeek, label: `Capacity ${formatQty(perWeek)} h`, color: 'orange.6', labelPosition: 'insideTopRight' }]}
+                    yAxisProps={{ domain: [0, (max: number) => Math.ceil(Math.max(max, perWeek) * 1.1)] }}
+                    valueFormatter={(v) => `${formatQty(v)} h`}
+                    tickLine="none"
+                    gridAxis="y"
+                    aria-label="Crew load vs capacity"
+                    role="img"
                   />
-                </Stack>
-              </SimpleGrid>
+                </ChartCard>
+                <ReportTable title="Crew load by week" columns={loadColumns} rows={data.weeks} rowKey={(w) => w.week} csvName="crew-load" testId="forecast-load" emptyText="No weeks." />
+              </Stack>
+              <Stack gap="md">
+                <ChartCard title="Revenue per week" testId="forecast-revenue-chart" description="Each scheduled job’s revenue, spread evenly over its days on the schedule." empty={nothingScheduled} emptyText="Nothing on the schedule in these weeks.">
+                  <BarChart
+                    h={220}
+                    data={chartWeeks}
+                    dataKey="week"
+                    series={[{ name: 'revenue', label: 'Revenue', color: 'teal.6' }]}
+                    valueFormatter={formatMoneyCompact}
+                    tickLine="none"
+                    gridAxis="y"
+                    aria-label="Revenue per week"
+                    role="img"
+                  />
+                </ChartCard>
+                <ReportTable
+                  title="Revenue by week"
+                  columns={revenueColumns}
+                  rows={data.weeks}
+                  rowKey={(w) => w.week}
+                  totals={{ week: '', install_days: 0, jobs: 0, hours: 0, capacity: 0, revenue }}
+                  csvName="revenue-scheduled"
+                  testId="forecast-revenue"
+                />
+              </Stack>
               <ReportTable
                 title="Material shortages"
                 description="Scheduled jobs’ products not ordered yet, at each job’s first day in these weeks, against on hand + on order; each material at the first week it runs short. Choose one to order it."
