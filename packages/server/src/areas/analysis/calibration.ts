@@ -21,10 +21,11 @@ export function completedJobsLabourSql(start: string, end: string): SQL {
   return sql`j AS MATERIALIZED (
         SELECT id, foreman_id FROM jobs WHERE NOT is_template AND deleted_at IS NULL AND is_complete AND end_date BETWEEN ${start}::date AND ${end}::date
       ), est AS MATERIALIZED (
-        SELECT j.id AS job_id, c.category_id, c.hours FROM j CROSS JOIN LATERAL (
-          SELECT p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
-          FROM job_products jp JOIN products p ON p.id = jp.product_id
-          WHERE jp.job_id = j.id AND jp.deleted_at IS NULL AND p.hours_per_unit > 0 GROUP BY p.category_id) c
+        -- plain joins: the products with an estimate are hashed once, not looked up per line
+        SELECT jp.job_id, p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
+        FROM j JOIN job_products jp ON jp.job_id = j.id AND jp.deleted_at IS NULL
+        JOIN products p ON p.id = jp.product_id AND p.hours_per_unit > 0
+        GROUP BY 1, 2
       ), per_job AS MATERIALIZED (
         SELECT e.job_id, sum(e.hours) AS estimated,
           coalesce((SELECT sum(te.hours) FROM time_entries te WHERE te.job_id = e.job_id AND te.deleted_at IS NULL), 0) AS logged

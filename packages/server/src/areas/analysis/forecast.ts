@@ -82,22 +82,25 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
       SELECT o.month, o.type, count(*) AS estimates, sum(o.total) AS value, min(r.won) AS won, min(r.lost) AS lost
       FROM open o LEFT JOIN rates r ON r.type = o.type GROUP BY 1, 2 ORDER BY 1, 2`);
 
+    // One row per material (its weeks' demand as arrays), so on hand is computed once for each and
+    // the running sum is over its own few weeks (a join of two steps' rows was planned as a loop).
     const shortages = await sqlRows(db, sql`WITH ${scheduledDaysSql(start, end)},
       demand AS MATERIALIZED (
-        SELECT ${sunday('f.first_date')} AS week, d.material_id, sum(d.qty) AS qty
-        FROM (SELECT job_id, min(date) AS first_date FROM ev GROUP BY job_id) f JOIN (${openJobMaterialDemandSql()}) d ON d.job_id = f.job_id
-        GROUP BY 1, 2 HAVING sum(d.qty) > 0
-      ), running AS (
-        SELECT week, material_id, sum(qty) OVER (PARTITION BY material_id ORDER BY week) AS demand, sum(qty) OVER (PARTITION BY material_id) AS total FROM demand
+        SELECT w.material_id, array_agg(w.week ORDER BY w.week) AS weeks, array_agg(w.qty ORDER BY w.week) AS qtys, sum(w.qty) AS total FROM (
+          SELECT ${sunday('f.first_date')} AS week, d.material_id, sum(d.qty) AS qty
+          FROM (SELECT job_id, min(date) AS first_date FROM ev GROUP BY job_id) f JOIN (${openJobMaterialDemandSql()}) d ON d.job_id = f.job_id
+          GROUP BY 1, 2 HAVING sum(d.qty) > 0
+        ) w GROUP BY w.material_id
       ), supply AS MATERIALIZED (
-        SELECT ${m.id} AS material_id, ${m.number} AS material_number, ${m.description} AS description, ${onHandSql(m)} AS on_hand, ${onOrderSql(m)} AS on_order
-        FROM ${m} WHERE ${m.id} IN (SELECT material_id FROM demand) AND ${m.active} AND ${m.deleted_at} IS NULL
+        SELECT dm.*, ${m.number} AS material_number, ${m.description} AS description, ${onHandSql(m)} AS on_hand, ${onOrderSql(m)} AS on_order
+        FROM demand dm JOIN ${m} ON ${m.id} = dm.material_id WHERE ${m.active} AND ${m.deleted_at} IS NULL
       )
-      SELECT DISTINCT ON (r.material_id) to_char(r.week, 'YYYY-MM-DD') AS week, r.material_id, s.material_number, s.description, s.on_hand, s.on_order,
-        r.demand, r.demand - (s.on_hand + s.on_order) AS short_by, r.total - (s.on_hand + s.on_order) AS short_by_end
-      FROM running r JOIN supply s ON s.material_id = r.material_id
-      WHERE r.demand > s.on_hand + s.on_order
-      ORDER BY r.material_id, r.week`);
+      SELECT to_char(f.week, 'YYYY-MM-DD') AS week, s.material_id, s.material_number, s.description, s.on_hand, s.on_order,
+        f.demand, f.demand - (s.on_hand + s.on_order) AS short_by, s.total - (s.on_hand + s.on_order) AS short_by_end
+      FROM supply s CROSS JOIN LATERAL (
+        SELECT c.week, c.demand FROM (SELECT u.week, sum(u.qty) OVER (ORDER BY u.week) AS demand FROM unnest(s.weeks, s.qtys) AS u(week, qty)) c
+        WHERE c.demand > s.on_hand + s.on_order ORDER BY c.week LIMIT 1
+      ) f`);
 
     const calibration = load.find((r) => r.kind === 'calibration') ?? {};
     const estimated = num(calibration.hours);
