@@ -44,15 +44,26 @@ const loadColumns: ReportColumn<ForecastWeek>[] = [
 const revenueColumns: ReportColumn<ForecastWeek>[] = [
   weekColumn(),
   // the totals row leaves jobs out (a job of several weeks would count in each)
-  { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, value: (w) => w.jobs, text: (w) => (w.week ? String(w.jobs) : '') },
+  { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, visibleFrom: 'sm', value: (w) => w.jobs, text: (w) => (w.week ? String(w.jobs) : '') },
   { key: 'revenue', label: 'Revenue', formula: FORECAST_FORMULAS.revenue, numeric: true, value: (w) => w.revenue, text: (w) => formatMoney(w.revenue) },
 ];
 
+const typeLabel = (e: ForecastEstimates) => TYPE_LABELS[e.type] ?? e.type;
 const estimateColumns: ReportColumn<ForecastEstimates>[] = [
-  { key: 'month', label: 'Job starts', value: (e) => e.month, text: (e) => (e.month ? monthLabel(e.month) : '') },
-  { key: 'type', label: 'Type', text: (e) => TYPE_LABELS[e.type] ?? e.type },
+  {
+    key: 'month', label: 'Job starts', value: (e) => e.month, text: (e) => (e.month ? monthLabel(e.month) : ''),
+    // a phone has no room for the type's own column
+    render: (e) => (
+      <Stack gap={0}>
+        {monthLabel(e.month)}
+        <Text fz="xs" c="dimmed" hiddenFrom="sm">{typeLabel(e)}</Text>
+      </Stack>
+    ),
+  },
+  { key: 'type', label: 'Type', visibleFrom: 'sm', text: typeLabel },
   { key: 'estimates', label: 'Estimates', numeric: true, visibleFrom: 'sm', value: (e) => e.estimates, text: (e) => String(e.estimates) },
-  { key: 'value', label: 'Value', formula: FORECAST_FORMULAS.estimate_value, numeric: true, value: (e) => e.value, text: (e) => formatMoney(e.value) },
+  // a phone shows what they are worth weighted (the value is a column further on a wider screen)
+  { key: 'value', label: 'Value', formula: FORECAST_FORMULAS.estimate_value, numeric: true, visibleFrom: 'sm', value: (e) => e.value, text: (e) => formatMoney(e.value) },
   { key: 'win_rate', label: 'Win rate', formula: FORECAST_FORMULAS.win_rate, numeric: true, visibleFrom: 'sm', value: (e) => e.win_rate, text: (e) => (e.type ? formatPercent(e.win_rate) || 'None decided' : '') },
   { key: 'weighted', label: 'Weighted', formula: FORECAST_FORMULAS.weighted, numeric: true, value: (e) => e.weighted, text: (e) => formatMoney(e.weighted) },
 ];
@@ -69,10 +80,12 @@ const shortageColumns: ReportColumn<ForecastShortage>[] = [
           {s.material_number ?? s.description}
         </Anchor>
         {s.material_number && s.description && <Text fz="xs" c="dimmed">{s.description}</Text>}
+        {/* a phone has no room for the week's own column */}
+        <Text fz="xs" hiddenFrom="sm">{`Short from ${formatMonthDay(s.week)}`}</Text>
       </Stack>
     ),
   },
-  { ...weekColumn<ForecastShortage>(), label: 'Short from' },
+  { ...weekColumn<ForecastShortage>(), label: 'Short from', visibleFrom: 'sm' },
   { key: 'available', label: 'On hand + on order', formula: FORECAST_FORMULAS.available, numeric: true, visibleFrom: 'sm', value: (s) => s.on_hand + s.on_order, text: (s) => formatQty(s.on_hand + s.on_order) },
   { key: 'demand', label: 'Demand', formula: FORECAST_FORMULAS.demand, numeric: true, visibleFrom: 'sm', value: (s) => s.demand, text: (s) => formatQty(s.demand) },
   { key: 'short_by', label: 'Short by', formula: FORECAST_FORMULAS.short_by, numeric: true, value: (s) => s.short_by, text: (s) => formatQty(s.short_by) },
