@@ -17,6 +17,7 @@ const areas = fs.readdirSync(new URL('./packages/server/src/areas', import.meta.
 const AREA_EXPORTS = {
   inventory: ['inventory-hooks.ts'], // stock SQL (on hand) and the material copy on lines, which purchasing uses
   estimating: ['estimate-total-sql.ts'], // an estimate's total, which the analysis sums
+  purchasing: ['material-demand-sql.ts'], // open demand and on order, which inventory and the forecast count
 };
 
 export default tseslint.config(

@@ -310,7 +310,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [] };
+    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [], forecast_12w: [] };
     const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
@@ -378,6 +378,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'schedule', name: 'schedule month: events, notes and readiness of six weeks' },
       { key: 'time_cards', name: "time cards: a crew week, a crew member's week, one's own week" },
       { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
+      { key: 'forecast_12w', name: 'forecast: the next 12 weeks (load, revenue, estimates, shortages)' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;

@@ -62,7 +62,7 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule', 'time_cards', 'analysis_year'] as const;
+export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule', 'time_cards', 'analysis_year', 'forecast_12w'] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -285,7 +285,7 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     const readerIdx = sessions.map((_, i) => i);
     const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [] };
+    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [], forecast_12w: [] };
     let n = 0;
     const next = (pool: number[]) => pool[n++ % pool.length]!;
     // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
@@ -401,6 +401,10 @@ export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Rec
     variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/estimates?${qs(year)}`)]] });
     variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
     variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
+    // Forecasting (issue 26, /forecasting as forecasting-page.tsx asks): the 12 weeks from the
+    // bench's day (the screen's default; the server's today pinned by `start`), and from the next
+    // two weeks, by the admins (view forecasting).
+    for (const days of [0, 0, 7, 14]) variants.forecast_12w.push({ session: next(analysts), steps: [[get(`/api/forecasting?${qs({ weeks: 12, start: addDays(BENCH_TODAY, days) })}`)]] });
     return variants;
 }
 

@@ -4,6 +4,7 @@
  * rules/analysis; the screen only draws what they answer.
  */
 import { z } from 'zod';
+import { FORECAST_WEEKS } from '../rules/analysis/forecast.ts';
 import { actionMap, defineAction } from './define.ts';
 
 const VIEW = { action: 'view', area: 'analysis' } as const;
@@ -186,10 +187,81 @@ export const analysisCalibration = defineAction({
   permission: VIEW,
 });
 
+const forecastWeekSchema = z.object({
+  /** The Sunday that starts it. */
+  week: z.string(),
+  install_days: z.number().int(),
+  jobs: z.number().int(),
+  /** Crew hours needed (calibrated). */
+  hours: z.number(),
+  capacity: z.number(),
+  revenue: money,
+});
+export type ForecastWeek = z.output<typeof forecastWeekSchema>;
+const forecastEstimatesSchema = z.object({
+  /** 'YYYY-MM' of the estimates' job start date. */
+  month: z.string(),
+  type: z.string(),
+  estimates: z.number().int(),
+  value: money,
+  /** The type's won ÷ (won + lost) over the history; null when none was decided. */
+  win_rate: z.number().nullable(),
+  weighted: money,
+});
+export type ForecastEstimates = z.output<typeof forecastEstimatesSchema>;
+const forecastShortageSchema = z.object({
+  week: z.string(),
+  material_id: z.number().int(),
+  material_number: z.string().nullable(),
+  description: z.string().nullable(),
+  on_hand: z.number(),
+  on_order: z.number(),
+  /** Cumulative demand to the week. */
+  demand: z.number(),
+  short_by: z.number(),
+  short_by_end: z.number(),
+});
+export type ForecastShortage = z.output<typeof forecastShortageSchema>;
+
+export const forecast = defineAction({
+  name: 'forecasting.weeks',
+  summary: 'The next weeks from this one: install days, crew hours against capacity and revenue scheduled per week; open estimates weighted by win rate per month; material shortages per week.',
+  method: 'GET',
+  path: '/api/forecasting',
+  query: z.object({
+    weeks: z.coerce
+      .number({ error: `Must be a whole number of weeks from ${FORECAST_WEEKS.min} to ${FORECAST_WEEKS.max}.` })
+      .int(`Must be a whole number of weeks from ${FORECAST_WEEKS.min} to ${FORECAST_WEEKS.max}.`)
+      .min(FORECAST_WEEKS.min, `At least ${FORECAST_WEEKS.min} week.`)
+      .max(FORECAST_WEEKS.max, `At most ${FORECAST_WEEKS.max} weeks.`)
+      .default(FORECAST_WEEKS.default),
+    /** A day of the first week (default: the server's today); the weeks start on its Sunday. */
+    start: isoDate.optional(),
+  }),
+  answer: z.object({
+    data: z.object({
+      /** The first week's Sunday and the last week's Saturday. */
+      start: z.string(),
+      end: z.string(),
+      /** The labour estimates' calibration over the history: logged ÷ estimated (1 without any). */
+      calibration: z.object({ ratio: z.number(), jobs: z.number().int(), estimated_hours: z.number(), logged_hours: z.number(), since: z.string() }),
+      schedulable_users: z.number().int(),
+      weeks: z.array(forecastWeekSchema),
+      /** The months the weeks touch ('YYYY-MM'): the open estimates are placed by month. */
+      months: z.array(z.string()),
+      estimates: z.array(forecastEstimatesSchema),
+      /** Each material short in the weeks, at the first week it runs out. */
+      shortages: z.array(forecastShortageSchema),
+    }),
+  }),
+  permission: { action: 'view', area: 'forecasting' },
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const ANALYSIS_ACTIONS = actionMap({
   'analysis.jobs': analysisJobs,
   'analysis.estimates': analysisEstimates,
   'analysis.labour': analysisLabour,
   'analysis.calibration': analysisCalibration,
+  'forecasting.weeks': forecast,
 });

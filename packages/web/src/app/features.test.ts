@@ -30,7 +30,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/takeoff_options [edit estimates_admin]', '/estimates/:estimate_id/takeoff [edit estimates]',
         '/estimates [view estimates]', '/estimates/:estimate_id [view estimates]',
         '/jobs/:job_id/estimate_print [view estimates]', '/approve/:token []',
-        '/analysis [view analysis]',
+        '/analysis [view analysis]', '/forecasting [view forecasting]',
         '/schedule []',
         '/time_cards []',
       ].sort(),

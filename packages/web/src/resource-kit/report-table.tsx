@@ -111,7 +111,7 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <CardHeading title={title} description={description} />
-          <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void exportCsv()} disabled={rows.length === 0} aria-label={`Export ${title} as CSV`}>
+          <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} style={{ flexShrink: 0 }} onClick={() => void exportCsv()} disabled={rows.length === 0} aria-label={`Export ${title} as CSV`}>
             CSV
           </Button>
         </Group>

@@ -8,6 +8,15 @@ export function burdenRateSql(): SQL {
     FROM settings s WHERE s.name = ${SETTING.burdenRate} AND s.deleted_at IS NULL LIMIT 1)`;
 }
 
+/**
+ * A job's revenue (shared/rules/analysis/job-profit.ts jobRevenue) of the jobs row `job` (an alias)
+ * and the sum of its products' revenue: the profitability's and the forecast's.
+ */
+export function jobRevenueSql(job: string, productRevenue: SQL): SQL {
+  const j = sql.identifier(job);
+  return sql`(coalesce(${j}.invoice_amount, coalesce(${productRevenue}, 0)) + coalesce(${j}.additional_revenues, 0) + coalesce(${j}.trip_charge, 0))`;
+}
+
 /** A numeric column (the driver gives numeric as text, counts as bigint text) as a number; none is 0. */
 export const num = (v: unknown): number => (v == null ? 0 : Number(v));
 export const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));

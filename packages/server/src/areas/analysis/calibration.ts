@@ -7,27 +7,37 @@
  */
 import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
 import type { analysisCalibration, CalibrationGroup } from '@glazier/shared/actions/analysis';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { num } from './analysis-sql.ts';
+
+/**
+ * The completed jobs ending in [start, end] with a labour estimate, as three steps: `j` the jobs,
+ * `est` each one's estimated hours by product category, `per_job` each one's estimated and logged
+ * hours. The calibration's tables and the forecast's overall ratio (areas/analysis/forecast.ts).
+ */
+export function completedJobsLabourSql(start: string, end: string): SQL {
+  return sql`j AS MATERIALIZED (
+        SELECT id, foreman_id FROM jobs WHERE NOT is_template AND deleted_at IS NULL AND is_complete AND end_date BETWEEN ${start}::date AND ${end}::date
+      ), est AS MATERIALIZED (
+        -- plain joins: the products with an estimate are hashed once, not looked up per line
+        SELECT jp.job_id, p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
+        FROM j JOIN job_products jp ON jp.job_id = j.id AND jp.deleted_at IS NULL
+        JOIN products p ON p.id = jp.product_id AND p.hours_per_unit > 0
+        GROUP BY 1, 2
+      ), per_job AS MATERIALIZED (
+        SELECT e.job_id, sum(e.hours) AS estimated,
+          coalesce((SELECT sum(te.hours) FROM time_entries te WHERE te.job_id = e.job_id AND te.deleted_at IS NULL), 0) AS logged
+        FROM est e GROUP BY e.job_id HAVING sum(e.hours) > 0
+      )`;
+}
 
 export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisCalibration> }): Promise<ActionAnswer<typeof analysisCalibration>> {
   const { start, end } = input;
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const calibration = await sqlRows(db, sql`WITH j AS MATERIALIZED (
-        SELECT id, foreman_id FROM jobs WHERE NOT is_template AND deleted_at IS NULL AND is_complete AND end_date BETWEEN ${start}::date AND ${end}::date
-      ), est AS MATERIALIZED (
-        SELECT j.id AS job_id, c.category_id, c.hours FROM j CROSS JOIN LATERAL (
-          SELECT p.category_id, sum(coalesce(jp.qty, 0) * p.hours_per_unit) AS hours
-          FROM job_products jp JOIN products p ON p.id = jp.product_id
-          WHERE jp.job_id = j.id AND jp.deleted_at IS NULL AND p.hours_per_unit > 0 GROUP BY p.category_id) c
-      ), per_job AS MATERIALIZED (
-        SELECT e.job_id, sum(e.hours) AS estimated,
-          coalesce((SELECT sum(te.hours) FROM time_entries te WHERE te.job_id = e.job_id AND te.deleted_at IS NULL), 0) AS logged
-        FROM est e GROUP BY e.job_id HAVING sum(e.hours) > 0
-      )
+    const calibration = await sqlRows(db, sql`WITH ${completedJobsLabourSql(start, end)}
       SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
         sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours
       FROM est e JOIN per_job pj ON pj.job_id = e.job_id LEFT JOIN product_categories pc ON pc.id = e.category_id GROUP BY 2, 3

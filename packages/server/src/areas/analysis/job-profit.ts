@@ -10,7 +10,7 @@ import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Row } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
-import { burdenRateSql, num, numOrNull } from './analysis-sql.ts';
+import { burdenRateSql, jobRevenueSql, num, numOrNull } from './analysis-sql.ts';
 
 type JobsQuery = ActionParsedInput<typeof analysisJobs>;
 type JobsAnswer = ActionAnswer<typeof analysisJobs>;
@@ -22,12 +22,11 @@ type JobsAnswer = ActionAnswer<typeof analysisJobs>;
 function perJobSql(start: string, end: string): SQL {
   return sql`per AS MATERIALIZED (
       SELECT x.*,
-        x.base_revenue + x.additional_revenues + x.trip_charge AS revenue,
         round(x.hours * x.burden_rate, 2) AS labour_cost,
         x.product_cost + round(x.hours * x.burden_rate, 2) + x.additional_costs AS cost
       FROM (
         SELECT j.id, j.number, j.name, j.client_id, j.foreman_id, j.end_date, j.scope_array, j.invoice_amount,
-          coalesce(j.invoice_amount, coalesce(p.revenue, 0)) AS base_revenue,
+          ${jobRevenueSql('j', sql`p.revenue`)} AS revenue,
           coalesce(p.revenue, 0) AS product_revenue, coalesce(p.cost, 0) AS product_cost,
           coalesce(j.additional_revenues, 0) AS additional_revenues, coalesce(j.trip_charge, 0) AS trip_charge,
           coalesce(j.additional_costs, 0) AS additional_costs,

@@ -4,6 +4,7 @@ import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
+import { openOrderLinesSql } from '../purchasing/material-demand-sql.ts';
 import { materialUses } from './material-uses.ts';
 
 /**
@@ -42,9 +43,7 @@ export function balanceSql(t: AnyTable): SQL {
 
 /** On order: qty of PO lines ordered or backordered on orders not yet received. */
 export function onOrderSql(m: AnyTable): SQL {
-  return sql`(SELECT coalesce(sum(l.qty), 0) FROM purchase_order_materials l
-    JOIN purchase_orders o ON o.id = l.purchase_order_id
-    WHERE l.material_id = ${m.id} AND l.status IN ('ordered', 'backordered') AND o.received_at IS NULL)`;
+  return sql`(SELECT coalesce(sum(l.qty), 0) FROM ${openOrderLinesSql()} AND l.material_id = ${m.id})`;
 }
 
 /** The unit price stock is valued at: the latest receipt's (as of a date), else the starting price. */

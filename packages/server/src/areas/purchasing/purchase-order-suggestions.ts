@@ -8,6 +8,7 @@ import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { onHandSql } from '../inventory/inventory-hooks.ts';
+import { onOrderByMaterialSql, openJobMaterialDemandSql } from './material-demand-sql.ts';
 
 /**
  * One statement over every active material: open demand (product materials × job product qty on
@@ -21,21 +22,12 @@ export function purchaseOrderSuggestionsSql() {
   const m = tableFor('materials');
   return sql`WITH demand AS (
       SELECT d.material_id, sum(d.qty) AS qty FROM (
-        SELECT pm.material_id, coalesce(pm.qty, 0) * coalesce(jp.qty, 0) AS qty
-          FROM job_products jp
-          JOIN jobs j ON j.id = jp.job_id
-          JOIN product_materials pm ON pm.product_id = jp.product_id AND pm.deleted_at IS NULL
-         WHERE j.active AND NOT j.is_complete AND NOT j.is_template AND j.deleted_at IS NULL
-           AND NOT jp.is_ordered AND jp.deleted_at IS NULL
+        SELECT material_id, qty FROM (${openJobMaterialDemandSql()}) jd
         UNION ALL
         SELECT bm.material_id, coalesce(bm.qty, 0) FROM bom_materials bm JOIN boms b ON b.id = bm.bom_id
          WHERE b.pulled_at IS NULL AND b.deleted_at IS NULL AND bm.deleted_at IS NULL
       ) d GROUP BY d.material_id
-    ), ordered AS (
-      SELECT l.material_id, sum(l.qty) AS qty FROM purchase_order_materials l
-        JOIN purchase_orders o ON o.id = l.purchase_order_id
-       WHERE l.status IN ('ordered', 'backordered') AND o.received_at IS NULL AND o.deleted_at IS NULL
-       GROUP BY l.material_id
+    ), ordered AS (${onOrderByMaterialSql()}
     ), stock AS MATERIALIZED (
       SELECT ${m.id} AS material_id, ${m.number} AS material_number, ${m.description} AS description,
         coalesce(${m.reorder_qty}, 0) AS reorder_qty, coalesce(${m.economic_order_qty}, 0) AS economic_order_qty,

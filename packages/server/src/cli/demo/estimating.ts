@@ -33,7 +33,7 @@ export async function seedEstimates(
     });
   }
   const estimateIds = await load(ctx, 'estimates', 14, async (push) => {
-    for (const d of drafts) {
+    for (const [e, d] of drafts.entries()) {
       const job = d.jobIdx !== null ? jobs.infos[d.jobIdx]! : null;
       const contact = personName(rng);
       const city = rng.pick(CITIES);
@@ -43,7 +43,7 @@ export async function seedEstimates(
         contact_name: contact, contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
         details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
         date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
-        job_start_date: job ? isoDate(job.start) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decided_at: decidedAt(d, job, todayMs),
+        job_start_date: job ? isoDate(job.start) : d.status === 'open' ? isoDate(plannedStart(d.date, e, todayMs)) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decided_at: decidedAt(d, job, todayMs),
         type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: d.categories,
       });
     }
@@ -71,6 +71,15 @@ export async function seedEstimates(
     estimates: drafts.map((d, e) => ({ id: estimateIds[e]!, status: d.status, categories: d.categories })),
     counts: { estimates: estimateIds.length, estimate_items: itemCount },
   };
+}
+
+/**
+ * When an open estimate's job would start (the forecast weighs them by it): 1 to 15 weeks after
+ * its date or today, whichever is later, by its place rather than the rng (so the rest of the demo
+ * stays as it was).
+ */
+function plannedStart(date: number, place: number, todayMs: number): number {
+  return Math.max(date, todayMs) + (7 + ((place * 37) % 98)) * DAY;
 }
 
 /**

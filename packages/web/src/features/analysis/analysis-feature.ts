@@ -1,7 +1,6 @@
 /**
- * What analysis and forecasting bring (app/feature.ts): the analysis screen (issue 26), and the
- * menu and dashboard entries of both (platform.md 2.3, 2.4). Forecasting's screen is not built yet:
- * its link shows the not-found page.
+ * What analysis and forecasting bring (app/feature.ts): their screens (issue 26), and the menu and
+ * dashboard entries of both (platform.md 2.3, 2.4).
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
 import type { Feature } from '../../app/feature.ts';
@@ -9,7 +8,10 @@ import type { Feature } from '../../app/feature.ts';
 export const analysisFeature: Feature = {
   area: 'analysis',
   resources: {},
-  routes: [{ path: '/analysis', requires: { action: 'view', area: 'analysis' }, screen: () => import('./analysis-page.tsx').then((m) => m.AnalysisPage) }],
+  routes: [
+    { path: '/analysis', requires: { action: 'view', area: 'analysis' }, screen: () => import('./analysis-page.tsx').then((m) => m.AnalysisPage) },
+    { path: '/forecasting', requires: { action: 'view', area: 'forecasting' }, screen: () => import('./forecasting-page.tsx').then((m) => m.ForecastingPage) },
+  ],
   menu: [
     { to: '/analysis', label: 'Analysis', check: { action: 'view', area: 'analysis' }, order: 60 },
     { to: '/forecasting', label: 'Forecasting', check: { action: 'view', area: 'forecasting' }, order: 70 },

@@ -4,14 +4,15 @@
  * on order, reorder qty, open demand, shortfall — and the suggested qty (the shortfall rounded up to
  * the economic order qty and the vendor's minimum). Tick lines, adjust their qty, and Create Orders
  * makes one draft order per vendor in one transaction (`purchase_orders.from_suggestions`);
- * the orders made are listed with links.
+ * the orders made are listed with links. `?material=<id>` (the forecast's shortages link here) marks
+ * that material's line and scrolls to it.
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import type { RecordOf } from '../../resource-kit/hooks.ts';
@@ -52,6 +53,12 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
   // On a phone the why (on hand, on order, reorder, demand, shortfall) is one line under the
   // material, so the qty and price stay in view instead of a table scrolled sideways.
   const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const marked = Number(useSearchParams()[0].get('material')) || null;
+  const markedRow = useRef<HTMLTableRowElement>(null);
+  const loaded = suggestions.data !== undefined;
+  useEffect(() => {
+    if (loaded) markedRow.current?.scrollIntoView({ block: 'center' });
+  }, [loaded, marked]);
 
   const toggle = (s: Suggestion, on: boolean) =>
     setPicked((p) => {
@@ -147,7 +154,13 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                       const on = picked.has(s.material_id);
                       const qty = picked.get(s.material_id) ?? s.suggested_qty;
                       return (
-                        <Table.Tr key={s.material_id} data-testid="suggestion-row">
+                        <Table.Tr
+                          key={s.material_id}
+                          data-testid="suggestion-row"
+                          ref={s.material_id === marked ? markedRow : undefined}
+                          aria-current={s.material_id === marked ? 'true' : undefined}
+                          bg={s.material_id === marked ? 'var(--mantine-color-yellow-light)' : undefined}
+                        >
                           {orderable && (
                             <Table.Td>
                               <CheckField aria-label={`Order ${s.material_number}`} checked={on} onChange={(e) => toggle(s, e.currentTarget.checked)} />

@@ -1,0 +1,155 @@
+/**
+ * The forecast's figures (issue 26, `/forecasting`): the next weeks' crew load against capacity,
+ * revenue scheduled, open estimates weighted by their type's win rate, and material shortages. The
+ * one statement of the formulas: the server's SQL (areas/analysis/forecast.ts) computes the same
+ * (its API test checks both on one hand-computed set), and the screen's tooltips quote
+ * FORECAST_FORMULAS.
+ *
+ *   a job's share of a day = 1 ÷ its event days (all of them, in the window or not)
+ *   crew hours  = Σ over a week's job-days of the job's estimated labour × calibration ÷ its event days
+ *   calibration = hours logged ÷ estimated over the completed jobs of the 12 months before (1 without any)
+ *   capacity    = schedulable users × 40 h
+ *   revenue     = Σ over a week's job-days of the job's revenue (job-profit.ts) ÷ its event days
+ *   weighted    = an open estimate's total × its type's win rate over the 12 months before
+ *   short       = the first week a material's cumulative demand exceeds on hand + on order
+ */
+import { addDays, weekStartDate } from '../dates.ts';
+import { roundMoney, roundQty } from '../money.ts';
+
+/** Weeks the forecast may look ahead, and how many it does unless asked. */
+export const FORECAST_WEEKS = { min: 1, max: 26, default: 12 } as const;
+/** The hours a schedulable person works in a week (capacity). */
+export const HOURS_PER_WEEK = 40;
+/** The history the calibration and the win rates are taken over, in months before the first week. */
+export const HISTORY_MONTHS = 12;
+
+/** The Sundays ('YYYY-MM-DD') that start the forecast's weeks: the week holding `today`, then the next. */
+export function forecastWeeks(today: string, weeks: number): string[] {
+  const first = weekStartDate(today);
+  return Array.from({ length: weeks }, (_, i) => addDays(first, 7 * i));
+}
+
+/** The months ('YYYY-MM') the weeks touch, first day of the first week to the last day of the last. */
+export function forecastMonths(weeks: readonly string[]): string[] {
+  if (weeks.length === 0) return [];
+  const last = addDays(weeks[weeks.length - 1]!, 6).slice(0, 7);
+  const months: string[] = [];
+  for (let m = weeks[0]!.slice(0, 7); m <= last; ) {
+    months.push(m);
+    const y = Number(m.slice(0, 4));
+    const n = Number(m.slice(5, 7));
+    m = n === 12 ? `${y + 1}-01` : `${y}-${String(n + 1).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+/** The first day of the history: `HISTORY_MONTHS` months before the first week's Sunday. */
+export function historyStart(firstWeek: string): string {
+  const d = new Date(`${firstWeek}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - HISTORY_MONTHS);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Hours logged ÷ estimated over the history's completed jobs; 1 (the estimates as they are) without an estimate. */
+export const calibratedRatio = (logged: number, estimated: number): number => (estimated > 0 ? logged / estimated : 1);
+
+/** The crew's hours in a week: every schedulable user full time. */
+export const crewCapacity = (schedulableUsers: number): number => schedulableUsers * HOURS_PER_WEEK;
+
+/** An open estimate's worth: its total × its type's win rate (none decided: 0, nothing to go by). */
+export const weightedValue = (value: number, winRate: number | null): number => roundMoney(value * (winRate ?? 0));
+
+export interface ScheduledJob {
+  /** Σ qty × hours per unit of its products (estimates-labour.ts estimatedHours). */
+  estimated_hours: number;
+  /** job-profit.ts jobRevenue. */
+  revenue: number;
+  /** Every day it is on the schedule ('YYYY-MM-DD', each once), in the weeks or not. */
+  days: readonly string[];
+}
+
+export interface WeekLoad {
+  week: string;
+  /** Job-days on the schedule (a job on a day counts once however many events it has). */
+  install_days: number;
+  jobs: number;
+  hours: number;
+  revenue: number;
+}
+
+/** Each week's install days, jobs, crew hours and revenue: a job's hours and revenue spread evenly over its days. */
+export function weeklyLoad(jobs: readonly ScheduledJob[], ratio: number, weeks: readonly string[]): WeekLoad[] {
+  const out = new Map(weeks.map((week) => [week, { week, install_days: 0, jobs: 0, hours: 0, revenue: 0 }]));
+  for (const job of jobs) {
+    const days = [...new Set(job.days)];
+    const seen = new Set<string>();
+    for (const day of days) {
+      const w = out.get(weekStartDate(day));
+      if (!w) continue;
+      w.install_days += 1;
+      if (!seen.has(w.week)) w.jobs += 1;
+      seen.add(w.week);
+      w.hours += (job.estimated_hours * ratio) / days.length;
+      w.revenue += job.revenue / days.length;
+    }
+  }
+  return [...out.values()].map((w) => ({ ...w, hours: roundQty(w.hours), revenue: roundMoney(w.revenue) }));
+}
+
+export interface MaterialDemand {
+  material_id: number;
+  /** The Sunday of the week it falls in (the job's first day on the schedule in the weeks). */
+  week: string;
+  qty: number;
+}
+
+export interface Shortage {
+  material_id: number;
+  /** The first week the cumulative demand exceeds what there is. */
+  week: string;
+  /** Cumulative demand up to that week. */
+  demand: number;
+  /** On hand + on order. */
+  available: number;
+  short_by: number;
+  /** Short by at the end of the weeks (all their demand). */
+  short_by_end: number;
+}
+
+/** A running balance per material: each material short in the weeks once, at the first week it runs out. */
+export function firstShortages(demand: readonly MaterialDemand[], available: ReadonlyMap<number, number>): Shortage[] {
+  const byMaterial = new Map<number, MaterialDemand[]>();
+  for (const d of demand) byMaterial.set(d.material_id, [...(byMaterial.get(d.material_id) ?? []), d]);
+  const out: Shortage[] = [];
+  for (const [material_id, rows] of byMaterial) {
+    const have = available.get(material_id) ?? 0;
+    const total = rows.reduce((s, r) => s + r.qty, 0);
+    let cumulative = 0;
+    for (const r of [...rows].sort((a, b) => a.week.localeCompare(b.week))) {
+      cumulative += r.qty;
+      if (cumulative > have) {
+        out.push({ material_id, week: r.week, demand: roundQty(cumulative), available: have, short_by: roundQty(cumulative - have), short_by_end: roundQty(total - have) });
+        break;
+      }
+    }
+  }
+  return out.sort((a, b) => a.week.localeCompare(b.week) || a.material_id - b.material_id);
+}
+
+/** The formulas as the screen words them (column tooltips). */
+export const FORECAST_FORMULAS = {
+  install_days: 'Days on the schedule of each job, counted once per job and day',
+  jobs: 'Jobs with at least one day on the schedule in the week',
+  hours: 'For each job-day: the job’s labour estimate (qty × labour hours per unit of its products) × the calibration, ÷ the job’s days on the schedule',
+  calibration: 'Hours logged ÷ estimated hours over the jobs completed in the 12 months before (100 % without any)',
+  capacity: 'Active users who can be scheduled (supervisors always) × 40 h',
+  load: 'Crew hours ÷ capacity',
+  revenue: 'For each job-day: the job’s revenue (invoice amount, or the sum of its products’ revenue; + additional revenues + trip charge) ÷ the job’s days on the schedule',
+  estimate_value: 'Sum of the open estimates’ totals (the client’s choice of alternates)',
+  win_rate: 'Won ÷ (won + lost) of the estimates of this type dated in the 12 months before',
+  weighted: 'Value × the type’s win rate (0 when none of the type was decided)',
+  demand: 'Qty × the product’s material qty, of scheduled jobs’ products not ordered yet, at the job’s first day in the weeks; summed to this week',
+  available: 'On hand + on order (open purchase order lines)',
+  short_by: 'Demand to this week − (on hand + on order)',
+  short_by_end: 'All the weeks’ demand − (on hand + on order)',
+} as const;
