@@ -20,9 +20,11 @@ test('the app shell reloads offline', async ({ page, context }) => {
   await context.setOffline(false);
 });
 
-test('offline, a list says so instead of "No employees yet.", a cached list says from when, and a picker says it cannot search', async ({ page, context, baseURL }) => {
+test('offline, a list says so instead of "No employees yet.", a cached list says from when, and a picker searches what the device has', async ({ page, context, baseURL }) => {
   await signInAs(page, 'admin');
-  expect((await apiPost(page.request, baseURL!, '/api/clients', { name: 'Offline Glass' })).status()).toBe(201);
+  const typeName = unique('Offline Trade');
+  const type = await createRecord(page, baseURL!, 'client_types', { name: typeName });
+  expect((await apiPost(page.request, baseURL!, '/api/clients', { name: 'Offline Glass', client_type_id: type.id })).status()).toBe(201);
   // The service worker serves the screens' code offline.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -47,12 +49,15 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   await nav.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page.getByTestId('offline-notice')).toContainText(/You are offline\. Showing the copy from \d{1,2}:\d{2}/);
 
-  // A picker cannot search offline, and says so.
+  // A picker searches what the device has (the clients list read their types), and says so.
   await page.getByRole('button', { name: 'Add Client' }).click();
   const picker = page.getByRole('dialog', { name: 'Add Client' }).getByRole('combobox', { name: 'Client type' });
-  await picker.fill('Ret');
+  await picker.fill(typeName);
+  await expect(page.getByRole('option', { name: typeName })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline: only what this device has already loaded.' })).toBeVisible();
+  await picker.fill(`${typeName} nowhere`);
   // With nothing to list the drop-down (in a portal) is a status line, not an (invalid) empty listbox.
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline: searching needs a connection.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `You are offline: nothing on this device matches “${typeName} nowhere”.` })).toBeVisible();
   await expect(page.getByRole('option')).toHaveCount(0);
   await context.setOffline(false);
 });
