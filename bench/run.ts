@@ -29,8 +29,8 @@ import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src
 import { installServerResources } from '../packages/server/src/areas/registry.ts';
 import { BENCH_TODAY, SCENARIO_KEYS, ensureUsers, get, login, jobListPath, scenarioVariants, searchTerms, type Req, type ScenarioKey, type Session, type Variant } from './scenarios.ts';
 
-/** Bump when the generator changes in a way that makes an existing bench database stale. */
-const DATA_VERSION = 5;
+/** Bump when the generator changes in a way that makes an existing bench database stale (6: products' labour hours, open estimates' job start dates). */
+const DATA_VERSION = 6;
 const BENCH_SEED = 20260142;
 
 const { values: args } = parseArgs({
