@@ -8,7 +8,7 @@
 import { forecast, type ForecastEstimates, type ForecastShortage, type ForecastWeek } from '@glazier/shared/actions/analysis';
 import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
 import { FORECAST_FORMULAS, FORECAST_WEEKS } from '@glazier/shared/rules/analysis/forecast';
-import { formatDate, formatMonthDay, formatWeek } from '@glazier/shared/rules/dates';
+import { formatDate, formatMonthDay, formatWeek, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glazier/shared/rules/money';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Chip, Group, Stack, Text } from '@mantine/core';
@@ -102,7 +102,8 @@ function useWeeks(): [number, (weeks: number) => void] {
 
 export function ForecastingPage() {
   const [weeks, setWeeks] = useWeeks();
-  const report = useReport(forecast, { weeks });
+  // from this week as the shop's clock has it (the browser's day; the server's is UTC, a day ahead on a Pacific evening)
+  const report = useReport(forecast, { weeks, start: toIsoDate(new Date()) });
   return (
     <Stack gap="md">
       <ScreenTitle>Forecasting</ScreenTitle>
