@@ -41,8 +41,9 @@ export function AnalysisPage() {
           </Group>
         </Chip.Group>
         <Group gap="xs" wrap="nowrap">
-          <DateField label="From" w={140} value={range.start} onChange={(v) => v && setRange(v, v > range.end ? v : range.end)} />
-          <DateField label="To" w={140} value={range.end} onChange={(v) => v && setRange(v < range.start ? v : range.start, v)} />
+          {/* each from the range as the address has it now, not as this render saw it: From then To typed quickly both count */}
+          <DateField label="From" w={140} value={range.start} onChange={(v) => v && update((now) => ({ start: v, end: v > now.end ? v : now.end, group: null }))} />
+          <DateField label="To" w={140} value={range.end} onChange={(v) => v && update((now) => ({ start: v < now.start ? v : now.start, end: v, group: null }))} />
         </Group>
       </Group>
       <Tabs value={tab} onChange={(v) => update({ tab: v === 'jobs' ? null : v })} keepMounted={false}>

@@ -5,7 +5,7 @@
 import { JOB_GROUPINGS, JOB_SORTS, type JobGrouping, type JobSort } from '@glazier/shared/actions/analysis';
 import { presetRange, type DateRange } from '@glazier/shared/rules/analysis/date-ranges';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export const TABS = ['jobs', 'estimates', 'labour'] as const;
@@ -25,14 +25,21 @@ export interface AnalysisState {
   page: number;
 }
 
-export function useAnalysisState(): [AnalysisState, (changes: Record<string, string | null>) => void] {
+/** The range the address gives, or the last 12 months. */
+function rangeOf(params: URLSearchParams, today: string): DateRange {
+  const start = params.get('start');
+  const end = params.get('end');
+  return start && end && ISO.test(start) && ISO.test(end) && end >= start ? { start, end } : presetRange('last_12_months', today);
+}
+
+/** Parameters to set or clear (null); or made from the range as it stands at that moment (after any change not yet rendered). */
+export type AnalysisChanges = Record<string, string | null> | ((range: DateRange) => Record<string, string | null>);
+
+export function useAnalysisState(): [AnalysisState, (changes: AnalysisChanges) => void] {
   const [params, setParams] = useSearchParams();
   const today = toIsoDate(new Date());
   const state = useMemo((): AnalysisState => {
-    const fallback = presetRange('last_12_months', today);
-    const start = params.get('start');
-    const end = params.get('end');
-    const range = start && end && ISO.test(start) && ISO.test(end) && end >= start ? { start, end } : fallback;
+    const range = rangeOf(params, today);
     return {
       today,
       range,
@@ -45,21 +52,27 @@ export function useAnalysisState(): [AnalysisState, (changes: Record<string, str
     };
   }, [params, today]);
   /** Sets or clears (null) parameters; the jobs' page goes back to 1 unless it is one of them. */
+  // What the last update set, until the address has caught up: React Router's functional update is
+  // given the params of the last render, so a second change before it (From, then To, typed quickly)
+  // would undo the first.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (!('page' in changes)) next.delete('page');
-          for (const [k, v] of Object.entries(changes)) {
-            if (v == null) next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (asked: AnalysisChanges) => {
+      const base = pending.current ?? params;
+      const changes = typeof asked === 'function' ? asked(rangeOf(base, today)) : asked;
+      const next = new URLSearchParams(base);
+      if (!('page' in changes)) next.delete('page');
+      for (const [k, v] of Object.entries(changes)) {
+        if (v == null) next.delete(k);
+        else next.set(k, v);
+      }
+      pending.current = next;
+      setParams(next, { replace: true });
+    },
+    [params, setParams, today],
   );
   return [state, update];
 }
