@@ -62,7 +62,31 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   await context.setOffline(false);
 });
 
-test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload, and sync when back online', async ({ page, context, baseURL }) => {
+/** The job numbers kept on the device (offline/device-records.ts), read without creating its database before the app does. */
+async function keptJobNumbers(): Promise<string[]> {
+  if (!(await indexedDB.databases()).some((d) => d.name === 'glazier-device-records')) return [];
+  return new Promise((resolve) => {
+    const opened = indexedDB.open('glazier-device-records');
+    opened.onerror = () => resolve([]);
+    opened.onsuccess = () => {
+      const db = opened.result;
+      if (!db.objectStoreNames.contains('records')) {
+        db.close();
+        resolve([]);
+        return;
+      }
+      const read = db.transaction('records').objectStore('records').get('snapshot');
+      read.onerror = () => resolve([]);
+      read.onsuccess = () => {
+        db.close();
+        const snapshot = read.result as { records?: { jobs?: { number?: string }[] } } | undefined;
+        resolve((snapshot?.records?.jobs ?? []).map((j) => j.number ?? ''));
+      };
+    };
+  });
+}
+
+test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online', async ({ page, context, baseURL }) => {
   await signInAs(page, 'admin');
   // a product still to measure, on a job of its own
   const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Field Glass'), enable_measured: true });
@@ -93,6 +117,9 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   await nav.getByRole('link', { name: 'Time Cards', exact: true }).click();
   const card = page.getByTestId('time-card');
   await expect(card.getByTestId('time-card-row').filter({ hasText: number })).toBeVisible();
+
+  // the jobs read are kept on the device (a moment after they arrive)
+  await expect.poll(() => page.evaluate(keptJobNumbers)).toContain(number);
 
   await context.setOffline(true);
   await page.goBack();
@@ -132,6 +159,13 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   const list = page.getByTestId('offline-writes-dialog');
   await expect(list.getByTestId('offline-write')).toHaveText([/^Marked measured: Offline mirror/, /^Deleted: Time Entry 01:00 on /, /^Time Entry 03:00 on /]);
   await list.getByRole('button', { name: 'Close', exact: true }).click();
+  // and the job is still found: the device keeps the jobs it read
+  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
+  await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
+  await expect(page.getByRole('option', { name: new RegExp(number) })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Job' }).press('Escape');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 
   // back online: sent, in order, and gone from the header
   await context.setOffline(false);

@@ -245,10 +245,17 @@ export function offlineWritesModule(): Promise<typeof import('./offline/offline-
   }));
 }
 
-/** Once, at the app's start: writes kept offline are sent, and what the server answers goes into the cache. */
+/**
+ * Once, at the app's start: writes kept offline are sent, and what the server answers goes into
+ * the cache; the records field work picks from are kept on the device.
+ */
 export function connectOfflineWrites(queryClient: QueryClient): void {
   cacheClient = queryClient;
   void offlineWritesModule();
+  // the jobs and users field work picks from, kept across reloads (offline/device-records.ts), also after the first screen
+  void import('./offline/device-records.ts').then((m) =>
+    m.startDeviceRecords({ queryClient, cachedRecords, sessionKey: SESSION_KEY, userId: () => queryClient.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null }),
+  );
 }
 
 export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {
