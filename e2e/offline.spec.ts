@@ -1,6 +1,6 @@
 /** The installable app: the service worker at /sw.js serves the app shell when offline. */
 import { expect, test } from '@playwright/test';
-import { ROLE_USERS, apiPost, createJob, createRecord, signInAs, unique } from './support.ts';
+import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, signInAs, unique } from './support.ts';
 
 test('the app shell reloads offline', async ({ page, context }) => {
   await page.goto('/welcome');
@@ -86,7 +86,7 @@ async function keptJobNumbers(): Promise<string[]> {
   });
 }
 
-test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online', async ({ page, context, baseURL }) => {
+test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online; signing out forgets the jobs', async ({ page, context, baseURL }) => {
   await signInAs(page, 'admin');
   // a product still to measure, on a job of its own
   const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Field Glass'), enable_measured: true });
@@ -103,7 +103,10 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   const supervisor = users.data.find((u) => u.email === ROLE_USERS.supervisor.email)!;
   expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 1, date: iso(saturday) })).status()).toBe(201);
 
-  await signInAs(page, 'supervisor');
+  // a session of its own: it signs out at the end
+  const { email, password } = credentials('supervisor');
+  await page.context().clearCookies();
+  await login(page, email, password);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -174,4 +177,10 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   expect(entries.data.map((e) => [e.job_id, e.hours, e.date])).toEqual([[job.id, 3, iso(today)]]);
   const products = (await (await page.request.get(`/api/job_products/${product.id}`)).json()) as { is_measured: boolean };
   expect(products.is_measured).toBe(true);
+
+  // signing out, what they read leaves the device with them
+  await page.getByTestId('user-button').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/welcome/);
+  await expect.poll(() => page.evaluate(keptJobNumbers)).toEqual([]);
 });

@@ -3,10 +3,10 @@
  * and users this device has read are written to IndexedDB a moment after they arrive, and put back
  * into the query cache when the app starts, so the offline record picker (cached-records.ts) still
  * finds today's job after a phone reloaded the page without a signal. Kept per person: another
- * person signed in on the device gets none of them.
+ * person signed in on the device gets none of them, and signing out forgets them.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { cachedRecords } from '../cached-records.ts';
 import type { Rec } from '../hooks.ts';
 
@@ -98,6 +98,14 @@ export function startDeviceRecords(deps: DeviceRecordsDeps): void {
   void restore();
   queryClient.getQueryCache().subscribe((event) => {
     const key = event.query.queryKey;
+    if (isSession(key) && event.query.state.data === null) {
+      // signed out (or the session ended): what they read leaves the device with them
+      restoredFor = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      void del(KEY, where).catch((e: unknown) => console.warn('Could not forget the records kept on the device', e));
+      return;
+    }
     if (isSession(key)) void restore();
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (!(DEVICE_RESOURCES as readonly unknown[]).includes(key[0])) return;
