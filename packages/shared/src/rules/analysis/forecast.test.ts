@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedRatio, crewCapacity, firstShortages, forecastMonths, forecastWeeks, historyStart, weeklyLoad, weightedValue } from './forecast.ts';
+import { calibratedRatio, crewCapacity, crewLoad, firstShortages, forecastMonths, forecastWeeks, historyStart, weeklyLoad, weeksTotal, weightedValue } from './forecast.ts';
 
 // The hand-computed set (the server's API test schedules the same jobs and expects these numbers).
 // Today Wednesday 2026-07-01: three weeks from Sunday 6/28. Calibration 1.25.
@@ -57,5 +57,15 @@ describe('material shortages', () => {
       { material_id: 2, week: '2026-06-28', demand: 12, available: 10, short_by: 2, short_by_end: 7 },
       { material_id: 1, week: '2026-07-05', demand: 7, available: 5, short_by: 2, short_by_end: 2 },
     ]);
+  });
+
+  it('totals the weeks: hours, capacity, their load (none without capacity) and revenue', () => {
+    const weeks = [
+      { hours: 50.25, capacity: 80, revenue: 1000.1 },
+      { hours: 90, capacity: 80, revenue: 2000.2 },
+    ];
+    expect(weeksTotal(weeks)).toEqual({ hours: 140.25, capacity: 160, load: 140.25 / 160, revenue: 3000.3 });
+    expect(crewLoad(10, 0)).toBeNull();
+    expect(weeksTotal([])).toEqual({ hours: 0, capacity: 0, load: null, revenue: 0 });
   });
 });

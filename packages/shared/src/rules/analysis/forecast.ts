@@ -56,6 +56,16 @@ export const calibratedRatio = (logged: number, estimated: number): number => (e
 /** The crew's hours in a week: every schedulable user full time. */
 export const crewCapacity = (schedulableUsers: number): number => schedulableUsers * HOURS_PER_WEEK;
 
+/** Crew hours ÷ capacity; null without capacity (nobody to schedule). */
+export const crewLoad = (hours: number, capacity: number): number | null => (capacity > 0 ? hours / capacity : null);
+
+/** The weeks' sums: crew hours, capacity, their load, and revenue. */
+export function weeksTotal(weeks: readonly { hours: number; capacity: number; revenue: number }[]): { hours: number; capacity: number; load: number | null; revenue: number } {
+  const hours = weeks.reduce((s, w) => s + w.hours, 0);
+  const capacity = weeks.reduce((s, w) => s + w.capacity, 0);
+  return { hours: roundQty(hours), capacity, load: crewLoad(hours, capacity), revenue: roundMoney(weeks.reduce((s, w) => s + w.revenue, 0)) };
+}
+
 /** An open estimate's worth: its total × its type's win rate (none decided: 0, nothing to go by). */
 export const weightedValue = (value: number, winRate: number | null): number => roundMoney(value * (winRate ?? 0));
 

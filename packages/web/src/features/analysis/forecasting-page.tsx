@@ -7,7 +7,7 @@
  */
 import { forecast, type ForecastEstimates, type ForecastShortage, type ForecastWeek } from '@glazier/shared/actions/analysis';
 import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
-import { FORECAST_FORMULAS, FORECAST_WEEKS } from '@glazier/shared/rules/analysis/forecast';
+import { FORECAST_FORMULAS, FORECAST_WEEKS, crewLoad, weeksTotal } from '@glazier/shared/rules/analysis/forecast';
 import { formatDate, formatMonthDay, formatWeek, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glazier/shared/rules/money';
 import { BarChart } from '@mantine/charts';
@@ -21,7 +21,7 @@ import { ReportState, useReport } from './report-query.tsx';
 
 const WEEK_CHOICES = [4, 8, 12, 26] as const;
 
-const load = (w: Pick<ForecastWeek, 'hours' | 'capacity'>) => (w.capacity > 0 ? w.hours / w.capacity : null);
+const load = (w: Pick<ForecastWeek, 'hours' | 'capacity'>) => crewLoad(w.hours, w.capacity);
 const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', residential: 'Residential' };
 
 /** A week by its Sunday ('11/22'; the CSV file says the whole week). */
@@ -123,9 +123,7 @@ export function ForecastingPage() {
       </Chip.Group>
       <ReportState result={report} what="forecast">
         {({ data }) => {
-          const hours = data.weeks.reduce((s, w) => s + w.hours, 0);
-          const capacity = data.weeks.reduce((s, w) => s + w.capacity, 0);
-          const revenue = data.weeks.reduce((s, w) => s + w.revenue, 0);
+          const total = weeksTotal(data.weeks);
           const estimates = data.estimates.reduce(
             (t, e) => ({ ...t, estimates: t.estimates + e.estimates, value: t.value + e.value, weighted: t.weighted + e.weighted }),
             { month: '', type: '', estimates: 0, value: 0, win_rate: null, weighted: 0 } as ForecastEstimates,
@@ -142,10 +140,10 @@ export function ForecastingPage() {
               <FigureTiles
                 testId="forecast-totals"
                 figures={[
-                  { label: 'Crew hours', value: formatQty(Math.round(hours)) },
-                  { label: 'Capacity', value: formatQty(capacity) },
-                  { label: 'Load', value: formatPercent(capacity > 0 ? hours / capacity : null) || '—' },
-                  { label: 'Revenue', value: formatMoney(revenue) },
+                  { label: 'Crew hours', value: formatQty(Math.round(total.hours)) },
+                  { label: 'Capacity', value: formatQty(total.capacity) },
+                  { label: 'Load', value: formatPercent(total.load) || '—' },
+                  { label: 'Revenue', value: formatMoney(total.revenue) },
                   { label: 'Weighted estimates', value: formatMoney(estimates.weighted) },
                   { label: 'Materials short', value: String(data.shortages.length) },
                 ]}
@@ -201,7 +199,7 @@ export function ForecastingPage() {
                   columns={revenueColumns}
                   rows={data.weeks}
                   rowKey={(w) => w.week}
-                  totals={{ week: '', install_days: 0, jobs: 0, hours: 0, capacity: 0, revenue }}
+                  totals={{ week: '', install_days: 0, jobs: 0, hours: 0, capacity: 0, revenue: total.revenue }}
                   csvName="revenue-scheduled"
                   testId="forecast-revenue"
                 />

@@ -135,8 +135,6 @@ export interface OfflineWrite<R> {
   label: (record: R) => string;
 }
 
-let provisionalId = 0;
-
 /**
  * Sends a record's save, or keeps it for later: when the browser is offline, when a write of the
  * same record already waits (it must not overtake it), or when the request fails for want of a
@@ -153,8 +151,8 @@ export async function saveOrKeep<R>(
 ): Promise<R> {
   const recordId = typeof body.id === 'number' ? body.id : null;
   return sendOrKeep(resource, recordId, sendNow, async () => {
-    await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
-    return provisionalRecord<R>(body, recordId ?? -++provisionalId);
+    const queued = await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
+    return provisionalRecord<R>(body, recordId ?? queued.provisionalId!);
   });
 }
 

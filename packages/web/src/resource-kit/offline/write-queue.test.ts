@@ -168,6 +168,20 @@ describe('the offline write queue', () => {
   });
 });
 
+describe('provisional ids', () => {
+  it('gives each create its own negative id, kept with it, never one already in the queue after a reload', async () => {
+    const first = setUp(offline);
+    const a = await first.queue.add(write('a'));
+    const b = await first.queue.add(write('b'));
+    const change = await first.queue.add(write('c', { method: 'PATCH', recordId: 5, body: { id: 5 } }));
+    expect([a.provisionalId, b.provisionalId, change.provisionalId]).toEqual([-1, -2, undefined]);
+    // the page reloads: the queue is read back, and the next create goes on from the kept ones
+    const again = setUp(offline, first.store);
+    expect((await again.queue.add(write('d'))).provisionalId).toBe(-3);
+    expect(applyKeptWrites('time_entries', [], again.queue.writes).map((r) => r.id)).toEqual([-1, -2, -3]);
+  });
+});
+
 describe('kept writes laid over a screen’s records', () => {
   const rows = [
     { id: 5, hours: 1, note: 'a' },

@@ -21,6 +21,8 @@ export interface QueuedWrite {
   body: Record<string, unknown>;
   /** The record a PATCH changes or a DELETE removes (null for a create). */
   recordId: number | null;
+  /** A create's record until the server has it: its id, negative (given by `add`, unique in the queue). */
+  provisionalId?: number;
   /** What the person did, in their words ("Time Entry 07:30 on 11/23/2026"). */
   label: string;
   /**
@@ -83,8 +85,8 @@ export function provisionalRecord<R>(body: Record<string, unknown>, id: number):
 
 /**
  * Records with the kept writes of their resource laid over them, in the queue's order: a create
- * adds a provisional record (ids -1, -2… by its place among the creates), a change is laid over the
- * record it changes, a delete removes it.
+ * adds its provisional record (the id the save answered), a change is laid over the record it
+ * changes, a delete removes it.
  */
 export function applyKeptWrites<R extends { id: number }>(resource: string, records: readonly R[], writes: readonly QueuedWrite[]): (R & { pending?: true })[] {
   const mine = writes.filter((w) => w.resource === resource);
@@ -92,7 +94,8 @@ export function applyKeptWrites<R extends { id: number }>(resource: string, reco
   let out: (R & { pending?: true })[] = [...records];
   let created = 0;
   for (const w of mine) {
-    if (w.method === 'POST') out.push(provisionalRecord<R & { pending: true }>(w.body, -++created));
+    // (a write kept before provisional ids were kept with it: one by its place)
+    if (w.method === 'POST') out.push(provisionalRecord<R & { pending: true }>(w.body, w.provisionalId ?? -++created));
     else if (w.method === 'DELETE') out = out.filter((r) => r.id !== w.recordId);
     else out = out.map((r) => (r.id === w.recordId ? { ...r, ...w.body, id: r.id, pending: true } : r));
   }
@@ -110,6 +113,8 @@ export class WriteQueue {
   #loaded: Promise<void>;
   #flushing: Promise<void> | null = null;
   #again = false;
+  /** The last provisional id given (never given twice while the page lives, nor twice in the queue). */
+  #lastProvisional = 0;
   readonly #options: WriteQueueOptions;
 
   constructor(options: WriteQueueOptions) {
@@ -144,12 +149,13 @@ export class WriteQueue {
     return recordId != null && this.#writes.some((w) => w.resource === resource && w.recordId === recordId);
   }
 
-  /** Keeps a write to send later; resolves once it is stored on the device. */
-  async add(write: Omit<QueuedWrite, 'key' | 'queuedAt'>): Promise<QueuedWrite> {
+  /** Keeps a write to send later (a create gets its provisional id); resolves once it is stored on the device. */
+  async add(write: Omit<QueuedWrite, 'key' | 'queuedAt' | 'provisionalId'>): Promise<QueuedWrite> {
+    await this.#loaded;
     const queued: QueuedWrite = { ...write, key: newKey(), queuedAt: new Date().toISOString() };
+    if (write.method === 'POST') queued.provisionalId = this.#lastProvisional = Math.min(this.#lastProvisional, ...this.#writes.map((w) => w.provisionalId ?? 0)) - 1;
     this.#writes = [...this.#writes, queued];
     this.#emit();
-    await this.#loaded;
     await this.#persist();
     return queued;
   }
