@@ -178,7 +178,7 @@ describe('provisional ids', () => {
     // the page reloads: the queue is read back, and the next create goes on from the kept ones
     const again = setUp(offline, first.store);
     expect((await again.queue.add(write('d'))).provisionalId).toBe(-3);
-    expect(applyKeptWrites('time_entries', [], again.queue.writes).map((r) => r.id)).toEqual([-1, -2, -3]);
+    expect(applyKeptWrites<{ id: number }>('time_entries', [], again.queue.writes).map((r) => r.id)).toEqual([-1, -2, -3]);
   });
 });
 
