@@ -263,13 +263,17 @@ export async function ensureBenchLabelJobs(db: Db): Promise<number[]> {
   return found.slice(0, LABEL_JOBS).map((r) => r.id);
 }
 
-/** Every scenario's variants on this database, for these signed-in sessions (deterministic). */
-export async function scenarioVariants(db: Db, sessions: Session[]): Promise<Record<ScenarioKey, Variant[]>> {
+/**
+ * Every scenario's variants on this database, for these signed-in sessions (deterministic). The
+ * search terms are passed in when the caller reports per term: computed once, since the capture
+ * adds jobs and a second computation could name a term no variant has.
+ */
+export async function scenarioVariants(db: Db, sessions: Session[], terms?: string[]): Promise<Record<ScenarioKey, Variant[]>> {
     const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
     const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
     const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
     const crewIds = crew.map((c) => c.id);
-    const terms = await searchTerms(db);
+    terms ??= await searchTerms(db);
     const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
     const [busy] = await db.query<{ client_id: number; foreman_id: number }>(
       `SELECT client_id, (SELECT foreman_id FROM jobs f WHERE f.client_id = j.client_id AND f.foreman_id IS NOT NULL LIMIT 1) AS foreman_id
