@@ -10,7 +10,8 @@ const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOG
 
 export const shopFloorFeature: Feature = {
   area: 'shop floor',
-  resources: {},
+  // pieces are marked on their own page (/job_products/:id/pieces/:position), never in a record dialog
+  resources: { job_product_pieces: { dialog: null } },
   // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
   dialogs: {
     cutList: () => dialogs().then((d) => d.cutList),
