@@ -161,6 +161,8 @@ test('an employee sees a cut list read-only, without Add or Edit', async ({ page
 });
 
 test('Print Options for a job: printable products chosen by default, the labels on /print with readable QR codes', async ({ page, baseURL }) => {
+  // many pages printed as PDFs, on a machine shared with other work
+  test.setTimeout(300_000);
   await signInAs(page, 'manager');
   await page.goto(`/jobs/${fx.job1.id}`);
   await page.getByTestId('job-products').getByRole('button', { name: 'Print Labels' }).click();
