@@ -253,13 +253,13 @@ test('Print Options for a job: printable products chosen by default, the labels 
   await page.goto(`/job_products/${fx.door}`);
   await expect(pageBody.getByRole('heading', { name: 'Shower door' })).toBeVisible();
   await expect(pageBody.getByTestId('job-product-sizes')).toHaveText('Glass 35 7/16" × 72"');
-  await pageBody.getByRole('button', { name: 'Mark fabricated' }).click();
+  await pageBody.getByRole('button', { name: 'Mark all fabricated' }).click();
   await expect(pageBody.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
   await expect(pageBody.getByTestId('pieces-progress')).toHaveText('3 of 3 measured · 3 of 3 fabricated');
   expect((await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json()).is_fabricated).toBe(true);
   await screenshots(page, 'job-product-page');
   await pageBody.getByRole('button', { name: 'Undo' }).click();
-  await expect(pageBody.getByRole('button', { name: 'Mark fabricated' })).toBeVisible();
+  await expect(pageBody.getByRole('button', { name: 'Mark all fabricated' })).toBeVisible();
   await expect(pageBody.getByTestId('pieces-progress')).toHaveText('3 of 3 measured · 0 of 3 fabricated');
   expect((await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json()).is_fabricated).toBe(false);
 });
@@ -280,7 +280,7 @@ test('a QR code opened signed out signs in first, then opens the piece (read-onl
   await expect(body.getByRole('button', { name: 'Mark fabricated' })).toBeDisabled();
   await expectAccessible(page, 'piece page, read-only');
   await page.goto(`/job_products/${fx.door}`);
-  await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark fabricated' })).toBeDisabled();
+  await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark all fabricated' })).toBeDisabled();
   await expectAccessible(page, 'job product page');
 });
 
@@ -347,7 +347,7 @@ test('labels across jobs for two series, on the stock chosen in Settings', async
     await expect(piece.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
     await piece.getByTestId('piece-product-link').click();
     await expect(page.getByTestId('pieces-progress')).toContainText('1 of 2 fabricated');
-    await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark fabricated' })).toBeVisible();
+    await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark all fabricated' })).toBeVisible();
   } finally {
     expect((await apiPost(admin.request, baseURL!, '/api/settings/store_many', { data: [{ name: 'label_stock', value: '' }] })).status()).toBe(200);
     await admin.close();

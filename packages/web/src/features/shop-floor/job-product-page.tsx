@@ -115,7 +115,8 @@ export function JobProductPage() {
                 onClick={() => void tap(p, step, word)}
                 aria-pressed={done}
               >
-                {done ? word : `Mark ${word.toLowerCase()}`}
+                {/* with several pieces, the product's tap marks every one of them: say so */}
+                {done ? word : `Mark ${step !== 'is_ordered' && pieces.length > 1 ? 'all ' : ''}${word.toLowerCase()}`}
               </Button>
             );
           })}
