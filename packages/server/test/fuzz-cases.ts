@@ -71,7 +71,7 @@ async function storedPiece(c: Client): Promise<Row> {
   const product = await createRecord(c, 'job_products', { series_id: series.id, qty: 2, cut_list_json: [], is_measured: false, is_fabricated: false });
   const res = await c.post(`/api/job_products/${product.id}/pieces/1/mark`, { step: 'is_fabricated', done: true });
   if (res.status !== 200) throw new Error(`mark piece failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body.data as { pieces: Row[] }).pieces[0]!;
+  return (res.body as unknown as { data: { pieces: Row[] } }).data.pieces[0]!;
 }
 
 /** The fuzz suite for some resources (split over two files so they run in parallel). */

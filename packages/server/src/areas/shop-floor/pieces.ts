@@ -85,6 +85,11 @@ const pending = new WeakMap<object, { pieces: PieceState[]; stored: PieceState[]
  */
 export async function piecesBeforeSave({ ctx, values, existing, input }: SaveArgs<'job_products'>): Promise<void> {
   if (!existing) return;
+  // most saves (a job's products saved with it, a note) touch nothing of the pieces: no queries
+  const touched =
+    (['qty', 'series_id', ...PIECE_STEPS] as const).some((k) => changed(values, existing, k)) ||
+    ('cut_list_json' in values && JSON.stringify(values.cut_list_json) !== JSON.stringify(existing.cut_list_json));
+  if (!touched) return;
   const merged = { ...existing, ...values };
   const flagsBefore = await flagsOfSeries(ctx, existing.series_id);
   const flagsAfter = merged.series_id === existing.series_id ? flagsBefore : await flagsOfSeries(ctx, merged.series_id);
