@@ -349,7 +349,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     // once per visit, and left out.
     const fabricating = (await db.query<{ id: number }>('SELECT id FROM product_categories WHERE enable_fabricated AND deleted_at IS NULL ORDER BY id')).map((c) => c.id);
     for (const category of [undefined, undefined, ...fabricating]) {
-      const path = `/api/job_products?${qs({ page: 1, per_page: 50, needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', category_id: category })}`;
+      const path = `/api/job_products?${qs({ page: 1, per_page: 50, needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', with_pieces: 'true', category_id: category })}`;
       const jobIds = await firstPageJobs(db, category);
       const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
       variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });

@@ -161,6 +161,8 @@ test('an employee sees a cut list read-only, without Add or Edit', async ({ page
 });
 
 test('Print Options for a job: printable products chosen by default, the labels on /print with readable QR codes', async ({ page, baseURL }) => {
+  // many pages printed as PDFs, on a machine shared with other work
+  test.setTimeout(300_000);
   await signInAs(page, 'manager');
   await page.goto(`/jobs/${fx.job1.id}`);
   await page.getByTestId('job-products').getByRole('button', { name: 'Print Labels' }).click();
@@ -198,8 +200,12 @@ test('Print Options for a job: printable products chosen by default, the labels 
   await expect(doors).toHaveCount(3);
   await expect(doors.first()).toContainText('Glass 35 7/16" × 72"');
   await expect(doors.first()).toContainText('Left hinge');
-  expect(await readQr(doors.first())).toBe(`${baseURL}/job_products/${fx.door}`);
-  expect(await readQr(labels.first())).toBe(`${baseURL}/job_products/${fx.cutProduct}`);
+  // each piece its own code (issue 34): the three doors are three pieces, each leaf of a cut list one
+  await expect(doors.nth(1)).toContainText('Piece 2 of 3');
+  const doorCodes = [await readQr(doors.nth(0)), await readQr(doors.nth(1)), await readQr(doors.nth(2))];
+  expect(doorCodes).toEqual([1, 2, 3].map((n) => `${baseURL}/job_products/${fx.door}/pieces/${n}`));
+  expect(await readQr(labels.first())).toBe(`${baseURL}/job_products/${fx.cutProduct}/pieces/1`);
+  expect(await readQr(labels.filter({ hasText: 'Pantry 10 x 36' }))).toBe(`${baseURL}/job_products/${fx.cutProduct}/pieces/3`);
   await screenshots(page, 'print-job-labels');
 
   // Each stock prints on its own page size: 4"×2" by default, 4"×6", 2¼"×1¼", Letter.
@@ -221,33 +227,60 @@ test('Print Options for a job: printable products chosen by default, the labels 
   }
   await page.evaluate(() => localStorage.removeItem('print-label-layout'));
 
-  // The QR code opens the piece, with one tap for each of its steps, and Undo.
-  await page.goto(`/job_products/${fx.door}`);
+  // A door's QR code opens that piece: marked fabricated on its own, the product is not (1 of 3).
+  await page.goto(doorCodes[1]!);
+  const piece = page.getByTestId('piece-page');
+  await expect(piece.getByRole('heading', { name: 'Shower door' })).toBeVisible();
+  await expect(piece.getByTestId('piece-heading')).toHaveText('Piece 2 of 3');
+  await piece.getByRole('button', { name: 'Mark fabricated' }).click();
+  await expect(piece.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(piece.getByTestId('piece-undo')).toContainText('Piece 2 marked fabricated.');
+  await expect(piece.getByTestId('piece-product-progress')).toHaveText('3 of 3 measured · 1 of 3 fabricated');
+  const door = await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json();
+  expect(door.is_fabricated).toBe(false);
+  expect(door.pieces.map((p: { is_fabricated: boolean }) => p.is_fabricated)).toEqual([false, true, false]);
+  await expectAccessible(page, 'piece page');
+  await screenshots(page, 'piece-page');
+  // the product lists its pieces, how far they are, each opening its page
+  await piece.getByTestId('piece-product-link').click();
   const pageBody = page.getByTestId('job-product-page');
+  await expect(pageBody.getByTestId('pieces-progress')).toHaveText('3 of 3 measured · 1 of 3 fabricated');
+  await expect(pageBody.getByTestId('piece-row')).toHaveCount(3);
+  await expect(pageBody.getByTestId('piece-row').nth(1)).toContainText('fabricated');
+  await screenshots(page, 'job-product-pieces');
+
+  // The product's own steps mark it as a whole (every piece), with Undo.
+  await page.goto(`/job_products/${fx.door}`);
   await expect(pageBody.getByRole('heading', { name: 'Shower door' })).toBeVisible();
   await expect(pageBody.getByTestId('job-product-sizes')).toHaveText('Glass 35 7/16" × 72"');
-  await pageBody.getByRole('button', { name: 'Mark fabricated' }).click();
+  await pageBody.getByRole('button', { name: 'Mark all fabricated' }).click();
   await expect(pageBody.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(pageBody.getByTestId('pieces-progress')).toHaveText('3 of 3 measured · 3 of 3 fabricated');
   expect((await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json()).is_fabricated).toBe(true);
   await screenshots(page, 'job-product-page');
   await pageBody.getByRole('button', { name: 'Undo' }).click();
-  await expect(pageBody.getByRole('button', { name: 'Mark fabricated' })).toBeVisible();
+  await expect(pageBody.getByRole('button', { name: 'Mark all fabricated' })).toBeVisible();
+  await expect(pageBody.getByTestId('pieces-progress')).toHaveText('3 of 3 measured · 0 of 3 fabricated');
   expect((await (await page.request.get(`${baseURL}/api/job_products/${fx.door}`)).json()).is_fabricated).toBe(false);
 });
 
 test('a QR code opened signed out signs in first, then opens the piece (read-only steps for an employee)', async ({ page }) => {
   await page.context().clearCookies();
-  await page.goto(`/job_products/${fx.door}`);
-  await expect(page).toHaveURL(new RegExp(`/welcome\\?next=%2Fjob_products%2F${fx.door}$`));
+  await page.goto(`/job_products/${fx.door}/pieces/1`);
+  await expect(page).toHaveURL(new RegExp(`/welcome\\?next=%2Fjob_products%2F${fx.door}%2Fpieces%2F1$`));
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
   const login = page.getByTestId('login-dialog');
   await login.getByLabel('Email').fill(credentials('employee').email);
   await login.getByLabel('Password', { exact: true }).fill(credentials('employee').password);
   await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`/job_products/${fx.door}$`));
-  const body = page.getByTestId('job-product-page');
+  await expect(page).toHaveURL(new RegExp(`/job_products/${fx.door}/pieces/1$`));
+  const body = page.getByTestId('piece-page');
   await expect(body.getByRole('heading', { name: 'Shower door' })).toBeVisible();
+  await expect(body.getByTestId('piece-heading')).toHaveText('Piece 1 of 3');
   await expect(body.getByRole('button', { name: 'Mark fabricated' })).toBeDisabled();
+  await expectAccessible(page, 'piece page, read-only');
+  await page.goto(`/job_products/${fx.door}`);
+  await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark all fabricated' })).toBeDisabled();
   await expectAccessible(page, 'job product page');
 });
 
@@ -296,11 +329,25 @@ test('labels across jobs for two series, on the stock chosen in Settings', async
     const preview = page.getByTestId('label-preview');
     await expect(preview).toHaveAttribute('data-ready', 'true');
     await expect(preview.getByTestId('label').filter({ hasText: 'Vanity mirror' })).toHaveCount(2);
-    expect(await readQr(preview.getByTestId('label').filter({ hasText: 'Vanity mirror' }).first())).toMatch(new RegExp(`^${baseURL}/job_products/\\d+$`));
+    const mirrors = preview.getByTestId('label').filter({ hasText: 'Vanity mirror' });
+    const mirrorCodes = [await readQr(mirrors.nth(0)), await readQr(mirrors.nth(1))];
+    expect(mirrorCodes[0]).toMatch(new RegExp(`^${baseURL}/job_products/\\d+/pieces/1$`));
+    expect(mirrorCodes[1]).toBe(mirrorCodes[0]!.replace(/1$/, '2'));
     // The Settings stock: 4" × 6" pages.
     await expect(page.getByRole('combobox', { name: 'Label size' })).toHaveValue('4" × 6" thermal, one per page');
     await page.emulateMedia({ media: 'print' });
     expect(await printedPages(page)).toEqual({ count: 12, size: [288, 432] });
+    await page.emulateMedia({ media: 'screen' });
+
+    // The second mirror scanned: that piece fabricated, the product 1 of 2 and still to fabricate.
+    await page.goto(mirrorCodes[1]!);
+    const piece = page.getByTestId('piece-page');
+    await expect(piece.getByTestId('piece-heading')).toHaveText('Piece 2 of 2');
+    await piece.getByRole('button', { name: 'Mark fabricated' }).click();
+    await expect(piece.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
+    await piece.getByTestId('piece-product-link').click();
+    await expect(page.getByTestId('pieces-progress')).toContainText('1 of 2 fabricated');
+    await expect(page.getByTestId('job-product-page').getByRole('button', { name: 'Mark all fabricated' })).toBeVisible();
   } finally {
     expect((await apiPost(admin.request, baseURL!, '/api/settings/store_many', { data: [{ name: 'label_stock', value: '' }] })).status()).toBe(200);
     await admin.close();

@@ -1,7 +1,8 @@
 /**
  * The product to-do lists and measure-to-cut (issue 24): a shop user ticks products off the To
  * Fabricate list on a phone and undoes one; an employee reads the list without checkboxes; a site
- * opening typed into a job product fills its glass size (less the series' deductions). The data is
+ * opening typed into a job product fills its glass size (less the series' deductions); a piece
+ * marked on its own page leaves its product on the list, "1 of 2 fabricated" (issue 34). The data is
  * made through the API, in a category of its own, so the list shows only this test's products.
  * With SHOTS_DIR set, the list is photographed (1280 and 390 px).
  */
@@ -13,10 +14,11 @@ async function fabricationJob(page: Page, baseURL: string) {
   const category = await createRecord(page, baseURL, 'product_categories', { name: unique('Shop Glass'), enable_fabricated: true, enable_measured: true, enable_dimensions: true });
   const series = await createRecord(page, baseURL, 'series', { name: unique('Frameless'), category_id: category.id });
   const job = await createJob(page, baseURL, { number: unique('SF'), name: 'Smith shower', address: '12 Alder St, Portland', start_date: '2026-03-02' });
+  const products: Record<string, number> = {};
   for (const [i, name] of ['Door panel', 'Return panel', 'Vanity mirror'].entries()) {
-    await createRecord(page, baseURL, 'job_products', { job_id: job.id, series_id: series.id, name, qty: i + 1, glass_width: 30 + i, glass_height: 72 });
+    products[name] = (await createRecord(page, baseURL, 'job_products', { job_id: job.id, series_id: series.id, name, qty: i + 1, glass_width: 30 + i, glass_height: 72 })).id;
   }
-  return { category, series, job };
+  return { category, series, job, products };
 }
 
 const flagOf = async (page: Page, baseURL: string, jobId: number, name: string) => {
@@ -71,6 +73,34 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('to-do-row')).toHaveCount(2);
     await expect(page.getByRole('checkbox', { name: /Door panel/ })).toHaveCount(0);
     await expect(page.getByTestId('to-do-total')).toHaveText('2 left');
+  });
+
+  test('a piece scanned and marked on its own: the product stays on To Fabricate, "1 of 2 fabricated"', async ({ page, baseURL }) => {
+    await signInAs(page, 'admin');
+    const { category, products } = await fabricationJob(page, baseURL!);
+
+    await signInAs(page, 'supervisor');
+    // what the first Return panel label's QR code opens
+    await page.goto(`/job_products/${products['Return panel']}/pieces/1`);
+    const piece = page.getByTestId('piece-page');
+    await expect(piece.getByTestId('piece-heading')).toHaveText('Piece 1 of 2');
+    await piece.getByRole('button', { name: 'Mark fabricated' }).tap();
+    await expect(piece.getByRole('button', { name: 'Fabricated' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(piece.getByTestId('piece-product-progress')).toHaveText('0 of 2 measured · 1 of 2 fabricated');
+    await expectAccessible(page, 'a piece on a phone');
+    await screenshots(page, 'piece-page-phone');
+
+    await page.goto(`/lists/products/is_fabricated?category_id=${category.id}`);
+    await expect(page.getByTestId('to-do-total')).toHaveText('3 left');
+    const row = page.getByTestId('to-do-row').filter({ hasText: 'Return panel' });
+    await expect(row.getByTestId('to-do-progress')).toHaveText('1 of 2 fabricated');
+    await expect(page.getByTestId('to-do-progress')).toHaveCount(1);
+    await screenshots(page, 'shop-lists-piece-progress');
+    // ticking the row marks the product as a whole: both pieces
+    await page.getByRole('checkbox', { name: /Return panel/ }).tap();
+    await expect(page.getByText('Marked fabricated: Return panel')).toBeVisible();
+    const saved = await (await page.request.get(`${baseURL}/api/job_products/${products['Return panel']}`)).json();
+    expect(saved).toMatchObject({ is_fabricated: true, pieces: [] });
   });
 
   test('an employee sees the list read-only', async ({ page, baseURL }) => {

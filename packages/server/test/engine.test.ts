@@ -15,8 +15,11 @@ const { env, as: asRole } = appWithRoles();
 
 /** Resources whose write rule is a record rule, tested in their own files. */
 const RECORD_RULE_WRITES = new Set<ResourceName>(['users', 'time_entries', 'images', 'job_images', 'role_permissions']);
-/** role_permissions is a fixed matrix: rows are updated, never created or deleted. */
-const FIXED = new Set<ResourceName>(['role_permissions']);
+/**
+ * role_permissions is a fixed matrix: rows are updated, never created or deleted. A job product's
+ * pieces are made and marked by their product only (pieces.test.ts: every generic write is 403).
+ */
+const FIXED = new Set<ResourceName>(['role_permissions', 'job_product_pieces']);
 
 const generic = RESOURCE_NAMES.filter((n) => !FIXED.has(n));
 

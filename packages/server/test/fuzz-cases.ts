@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
-import { appWithRoles, type Res } from './harness.ts';
+import type { Row } from '../src/db/client.ts';
+import { appWithRoles, type Client, type Res } from './harness.ts';
 import { createRecord, validBody } from './fixtures.ts';
 
 /** Stands for a number JSON.stringify cannot write: the body carries `1e400` (Infinity once parsed). */
@@ -63,6 +64,16 @@ function percentEncode(s: string): string {
 /** The values every field gets one by one; the rest of HOSTILE goes through in batches. */
 const ONE_BY_ONE = new Set(['NUL', 'lone surrogate', '100 KB string', 'nested object', 'number past JSON', 'past int32', 'far timestamp', 'sql id', 'sql quote']);
 
+/** A piece stored by its action (no generic write makes one): piece 1 of 2, marked apart. */
+async function storedPiece(c: Client): Promise<Row> {
+  const category = await createRecord(c, 'product_categories', { enable_dimensions: true, enable_fabricated: true });
+  const series = await createRecord(c, 'series', { category_id: category.id, use_category_settings: true });
+  const product = await createRecord(c, 'job_products', { series_id: series.id, qty: 2, cut_list_json: [], is_measured: false, is_fabricated: false });
+  const res = await c.post(`/api/job_products/${product.id}/pieces/1/mark`, { step: 'is_fabricated', done: true });
+  if (res.status !== 200) throw new Error(`mark piece failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as unknown as { data: { pieces: Row[] } }).data.pieces[0]!;
+}
+
 /** The fuzz suite for some resources (split over two files so they run in parallel). */
 export function fuzzResources(names: readonly ResourceName[]) {
   const { env, as } = appWithRoles();
@@ -83,7 +94,8 @@ export function fuzzResources(names: readonly ResourceName[]) {
 
     it('create, update and store_many never fail with 5xx and refuse without writing', async () => {
       const valid = await validBody(as.admin, name);
-      const target = name === 'role_permissions' ? (await as.admin.get(`${base}?page=1`)).body.data![0]! : await createRecord(as.admin, name);
+      const target =
+        name === 'role_permissions' ? (await as.admin.get(`${base}?page=1`)).body.data![0]! : name === 'job_product_pieces' ? await storedPiece(as.admin) : await createRecord(as.admin, name);
       const { updated_at: _stale, ...current } = target;
       for (const [label, value] of HOSTILE) {
         // Counted per value: every accepted write adds one audit entry per record, a refused one none.

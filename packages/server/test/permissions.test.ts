@@ -14,6 +14,7 @@ import { appWithRoles } from './harness.ts';
 const GUARDS: Record<ResourceName, [Access, Access]> = {
   jobs: ['jobs', 'jobs'],
   job_products: ['jobs', 'jobs'],
+  job_product_pieces: ['jobs', 'jobs'],
   events: ['jobs', 'jobs'],
   schedule_notes: ['jobs', 'jobs'],
   notes: ['jobs', 'jobs'],
@@ -68,6 +69,8 @@ function mayTry(name: ResourceName, role: Role, op: Op): boolean {
       return can(role, 'edit', 'images') || (op !== 'create' && can(role, 'view', 'images'));
     case 'role_permissions': // only admins change the matrix
       return role === 'admin';
+    case 'job_product_pieces': // made by their product's save, marked by their action: no generic write
+      return false;
     default:
       return can(role, 'edit', write);
   }

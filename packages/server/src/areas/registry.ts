@@ -9,6 +9,7 @@ import { purchaseOrderMaterialsHooks, purchaseOrdersHooks, vendorMaterialsHooks,
 import { productsHooks, seriesHooks } from './catalogue/catalogue-hooks.ts';
 import { jobProductsHooks } from './jobs/job-products-hooks.ts';
 import { withShopFloor } from './shop-floor/job-product-lists.ts';
+import { jobProductPiecesHooks } from './shop-floor/pieces.ts';
 import { jobsHooks } from './jobs/jobs-hooks.ts';
 import { jobChildHooks, onLiveJob } from './jobs/job-children.ts';
 import { withScheduleRules } from './schedule/events-hooks.ts';
@@ -31,6 +32,8 @@ const HOOKS: { [N in ResourceName]?: Hooks<N> } = {
   // a job in the trash keeps its records as they were (job-children.ts); a template's products are job products too
   // the shop floor's to-do lists and measure-to-cut (shop-floor/job-product-lists.ts)
   job_products: onLiveJob(withShopFloor(jobProductsHooks)),
+  // made and marked by their product only (shop-floor/pieces.ts)
+  job_product_pieces: jobProductPiecesHooks,
   pickup_items: pickupItemsHooks,
   // hidden with a job in the trash (job-children.ts); colours, supervisor and the job's label (schedule/events-hooks.ts)
   events: withScheduleRules(jobChildHooks),

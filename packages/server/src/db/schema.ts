@@ -180,6 +180,7 @@ export const events = tables.events!;
 export const files = tables.files!;
 export const images = tables.images!;
 export const job_products = tables.job_products!;
+export const job_product_pieces = tables.job_product_pieces!;
 export const jobs = tables.jobs!;
 export const material_categories = tables.material_categories!;
 export const materials = tables.materials!;

@@ -24,6 +24,7 @@ import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
 import { peopleHandlers } from '../areas/people/people-actions.ts';
 import { analysisHandlers } from '../areas/analysis/analysis-actions.ts';
 import { scheduleHandlers } from '../areas/schedule/schedule-actions.ts';
+import { shopFloorHandlers } from '../areas/shop-floor/shop-floor-actions.ts';
 import { timeHandlers } from '../areas/time/time-actions.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
@@ -47,6 +48,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...importHandlers,
   ...analysisHandlers,
   ...scheduleHandlers,
+  ...shopFloorHandlers,
   ...timeHandlers,
 };
 

@@ -15,6 +15,7 @@ import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
 import { SCHEDULE_ACTIONS } from './schedule.ts';
+import { SHOP_FLOOR_ACTIONS } from './shop-floor.ts';
 import { TIME_ACTIONS } from './time.ts';
 
 export const ACTIONS = actionMap({
@@ -29,6 +30,7 @@ export const ACTIONS = actionMap({
   ...IMPORT_ACTIONS,
   ...ANALYSIS_ACTIONS,
   ...SCHEDULE_ACTIONS,
+  ...SHOP_FLOOR_ACTIONS,
   ...TIME_ACTIONS,
 });
 

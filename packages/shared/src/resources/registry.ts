@@ -5,6 +5,7 @@ import { role_permissions, settings } from './settings.ts';
 import { time_entries } from './time.ts';
 import { category_templates, files, images, job_images, job_products, job_templates, jobs, notes, pickup_items } from './jobs.ts';
 import { events, schedule_notes } from './schedule.ts';
+import { job_product_pieces } from './shop-floor.ts';
 import { estimate_category_notes, estimate_items, estimates, takeoff_items, takeoff_options, takeoff_units, takeoffs } from './estimating.ts';
 import { product_categories, product_materials, products, series } from './catalogue.ts';
 import { bom_materials, boms, material_categories, material_snapshots, material_transactions, materials } from './inventory.ts';
@@ -17,7 +18,7 @@ export const RESOURCE_NAMES = [
   'pickup_items', 'product_categories', 'product_materials', 'products', 'purchase_order_materials',
   'purchase_orders', 'schedule_notes', 'series', 'takeoff_items', 'takeoff_options', 'takeoffs',
   'takeoff_units', 'time_entries', 'users', 'vendor_materials', 'vendors', 'settings', 'job_templates',
-  'images', 'role_permissions',
+  'images', 'role_permissions', 'job_product_pieces',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
@@ -27,7 +28,7 @@ export const RESOURCES = {
   materials, material_snapshots, material_transactions, notes, pickup_items, product_categories,
   product_materials, products, purchase_order_materials, purchase_orders, schedule_notes, series,
   takeoff_items, takeoff_options, takeoffs, takeoff_units, time_entries, users, vendor_materials,
-  vendors, settings, job_templates, images, role_permissions,
+  vendors, settings, job_templates, images, role_permissions, job_product_pieces,
 } satisfies Record<ResourceName, ResourceDef>;
 
 export function isResourceName(name: string): name is ResourceName {

@@ -3,7 +3,8 @@
  * calendar's visible days is ready to install, by the rule of shared/rules/schedule/readiness.ts,
  * in one statement: the jobs with an event in the range (live jobs only, as the events list shows
  * them), their products' steps still to do (the series' flags, or its category's while it uses the
- * category settings, as the shop floor's to-do lists read them), and the backordered lines of
+ * category settings, as the shop floor's to-do lists read them; measured and fabricated by piece
+ * where a product's pieces are marked apart), and the backordered lines of
  * orders not received for the job's materials (its products' materials, an assembly's parts, its
  * bom's materials).
  */
@@ -37,12 +38,17 @@ export async function scheduleReadiness({ ctx, start, end }: { ctx: Ctx; start: 
     CROSS JOIN LATERAL (SELECT 1 FROM jobs j WHERE j.id = sj.job_id AND j.deleted_at IS NULL) live
     CROSS JOIN LATERAL (
       SELECT
-        count(*) FILTER (WHERE NOT p.is_measured AND ${step('enable_measured')})::int AS not_measured,
+        coalesce(sum(CASE WHEN pc.marked_apart THEN pc.not_measured ELSE (NOT p.is_measured)::int END) FILTER (WHERE ${step('enable_measured')}), 0)::int AS not_measured,
         count(*) FILTER (WHERE NOT p.is_ordered AND ${step('enable_ordered')})::int AS not_ordered,
-        count(*) FILTER (WHERE NOT p.is_fabricated AND ${step('enable_fabricated')})::int AS not_fabricated
+        coalesce(sum(CASE WHEN pc.marked_apart THEN pc.not_fabricated ELSE (NOT p.is_fabricated)::int END) FILTER (WHERE ${step('enable_fabricated')}), 0)::int AS not_fabricated
       FROM job_products p
       LEFT JOIN series s ON s.id = p.series_id
       LEFT JOIN product_categories c ON c.id = s.category_id
+      -- a product whose pieces are marked apart counts the pieces still to do (shop-floor/pieces.ts); one whose pieces are as it is counts once
+      CROSS JOIN LATERAL (
+        SELECT count(*) > 0 AS marked_apart, count(*) FILTER (WHERE NOT x.is_measured)::int AS not_measured, count(*) FILTER (WHERE NOT x.is_fabricated)::int AS not_fabricated
+        FROM job_product_pieces x WHERE x.job_product_id = p.id AND x.deleted_at IS NULL
+      ) pc
       WHERE p.job_id = sj.job_id AND p.deleted_at IS NULL
     ) st
     -- the job's materials gathered once, then matched against the few backordered lines (joined

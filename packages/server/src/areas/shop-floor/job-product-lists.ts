@@ -13,6 +13,7 @@
  * - A save giving a site opening fills the glass size (opening − the series' deductions, rounded
  *   down to 1/16": shared/rules/shop-floor/measure-to-cut.ts) unless it gives the glass size itself,
  *   and marks the product measured today.
+ * - A save keeps the product's pieces in step with it (pieces.ts).
  */
 import { sql } from 'drizzle-orm';
 import { TO_DO_LISTS, isToDoField } from '@glazier/shared/rules/shop-floor/to-do-lists';
@@ -20,6 +21,7 @@ import { OPENING_TOO_SMALL, glassFromOpening } from '@glazier/shared/rules/shop-
 import { invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 import type { Hooks, SaveArgs } from '../../engine/server-resource.ts';
+import { piecesAfterSave, piecesBeforeSave } from './pieces.ts';
 
 const SIDES = [
   { opening: 'opening_width', glass: 'glass_width', deduction: 'glass_width_deduction' },
@@ -77,6 +79,12 @@ export function withShopFloor(hooks: Hooks<'job_products'>): Hooks<'job_products
     async beforeSave(args) {
       await hooks.beforeSave?.(args);
       await measureToCut(args);
+      // after measure-to-cut: an opening entered measures every piece
+      await piecesBeforeSave(args);
+    },
+    async afterSave(args) {
+      await hooks.afterSave?.(args);
+      await piecesAfterSave(args);
     },
   };
 }

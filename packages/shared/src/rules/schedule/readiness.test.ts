@@ -26,6 +26,19 @@ describe('readiness', () => {
     expect(isReady(counts)).toBe(false);
   });
 
+  it('counts the pieces still to do of a product whose pieces are marked apart, and a product whose pieces are as it is once', () => {
+    const series = { use_category_settings: false, ...allSteps };
+    const counts = readinessOf(
+      [
+        // 1 of 3 fabricated, all measured, not ordered: ordering is the product's
+        { series, category: null, is_measured: true, is_ordered: false, is_fabricated: false, pieces: [{ is_measured: true, is_fabricated: true }, { is_measured: true, is_fabricated: false }, { is_measured: true, is_fabricated: false }] },
+        { series, category: null, is_measured: true, is_ordered: true, is_fabricated: false },
+      ],
+      0,
+    );
+    expect(counts).toEqual({ not_measured: 0, not_ordered: 1, not_fabricated: 3, backordered_lines: 0 });
+  });
+
   it('is ready when every step is done and nothing is backordered', () => {
     const done = readinessOf([{ series: { use_category_settings: false, ...allSteps }, category: null, is_measured: true, is_ordered: true, is_fabricated: true }], 0);
     expect(isReady(done)).toBe(true);

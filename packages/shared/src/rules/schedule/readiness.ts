@@ -10,6 +10,7 @@
  * what the SQL must agree with.
  */
 import { seriesFlags, type Flagged, type FeatureFlags } from '../catalogue/series-features.ts';
+import type { PieceState, PieceStep } from '../shop-floor/pieces.ts';
 import { TO_DO_FIELDS, TO_DO_LISTS, type ToDoField } from '../shop-floor/to-do-lists.ts';
 
 /** What is still missing before a job can be installed; all zero: ready. */
@@ -38,12 +39,23 @@ export function missingSteps(flags: FeatureFlags, product: Partial<Record<ToDoFi
 export interface ProductForReadiness extends Partial<Record<ToDoField, boolean | null>> {
   series: (Flagged & { use_category_settings?: boolean | null }) | null | undefined;
   category: Flagged | null | undefined;
+  /** Its pieces marked apart (shop-floor/pieces.ts); none while every piece is as the product is. */
+  pieces?: readonly Pick<PieceState, PieceStep>[];
 }
 
-/** A job's counts from its products (with their series and category) and its backordered lines. */
+/**
+ * A job's counts from its products (with their series and category) and its backordered lines. A
+ * product whose pieces are marked apart counts its pieces not yet measured (fabricated); one whose
+ * pieces are all as it is counts once.
+ */
 export function readinessOf(products: readonly ProductForReadiness[], backorderedLines: number): ReadinessCounts {
   const out: ReadinessCounts = { not_measured: 0, not_ordered: 0, not_fabricated: 0, backordered_lines: backorderedLines };
-  for (const p of products) for (const step of missingSteps(seriesFlags(p.series, p.category), p)) out[MISSING_KEY[step]] += 1;
+  for (const p of products) {
+    const flags = seriesFlags(p.series, p.category);
+    for (const step of missingSteps(flags, p)) {
+      out[MISSING_KEY[step]] += step !== 'is_ordered' && p.pieces?.length ? p.pieces.filter((x) => !x[step]).length : 1;
+    }
+  }
   return out;
 }
 

@@ -26,11 +26,14 @@ const tree = [
 ];
 
 describe('labels of a job product', () => {
-  it('makes one label per piece from dimensions, qty times, with the glass size', () => {
+  it('makes one label per piece from dimensions, qty times, with the glass size and the QR code of its own piece', () => {
     const p = product({ qty: 3, glass_width: 35.4375, glass_height: 72 });
-    const labels = productLabels(p, JOB, DIM, 'https://x.test/job_products/7');
+    const labels = productLabels(p, JOB, DIM, (n) => `https://x.test/job_products/7/pieces/${n}`);
     expect(labels).toHaveLength(3);
-    expect(labels[0]).toEqual({ job: '1042', name: 'Frameless door', description: '', note: 'Left hand', sizes: 'Glass 35 7/16" × 72"', qr: 'https://x.test/job_products/7' });
+    expect(labels[0]).toEqual({ job: '1042', name: 'Frameless door', description: '', note: 'Left hand', sizes: 'Glass 35 7/16" × 72"', qr: 'https://x.test/job_products/7/pieces/1', lines: ['Piece 1 of 3'] });
+    expect(labels.map((l) => l.qr)).toEqual([1, 2, 3].map((n) => `https://x.test/job_products/7/pieces/${n}`));
+    // one piece: no "Piece 1 of 1"
+    expect(productLabels(product({ glass_width: 10 }), JOB, DIM, () => 'q')[0]!.lines).toBeUndefined();
     expect(countProductLabels(p, DIM)).toBe(3);
     // A measured qty is one piece; none still counts as one.
     expect(productLabels(product({ qty: 2.5, glass_width: 10 }), JOB, DIM)).toHaveLength(1);
@@ -45,6 +48,7 @@ describe('labels of a job product', () => {
   it('makes one label per leaf row of a cut list, described by its parents, whatever the qty', () => {
     const labels = productLabels(product({ qty: 5, cut_list_json: tree }), { number: '', name: 'Smith bath' }, CUT);
     expect(labels.map((l) => l.description)).toEqual(['Shower › Door › 24 x 72', 'Shower › Door › Handle', 'Shower › Panel', 'Mirror']);
+    expect(labels.map((l) => l.lines)).toEqual([1, 2, 3, 4].map((n) => [`Piece ${n} of 4`]));
     expect(labels.every((l) => l.job === 'Smith bath' && l.name === 'Frameless door' && l.note === 'Left hand' && l.qr === undefined)).toBe(true);
     expect(countProductLabels(product({ cut_list_json: tree }), CUT)).toBe(4);
   });

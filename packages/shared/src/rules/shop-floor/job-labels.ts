@@ -11,12 +11,13 @@
  * - Unmeasured (where the series has the measured step) and fabricated products are left out
  *   unless asked for: both off by default (platform.md 9).
  * Every label carries its job (number, else name), the product's name and note, and a QR code of
- * the job product's page when the caller gives its URL.
+ * the piece's page when the caller gives its URL (one piece per label: pieces.ts).
  */
 import type { FeatureFlags } from '../catalogue/series-features.ts';
 import { cutListLeaves, parseCutList, type CutListRow } from './cut-list.ts';
 import { labelCopies, type Label } from './labels.ts';
 import { formatSizes } from './measure-to-cut.ts';
+import { leafDescription, pieceOf, piecePlan } from './pieces.ts';
 
 /** What a label needs of a job product. */
 export interface LabelledProduct {
@@ -76,22 +77,26 @@ export function includedForPrint(product: LabelledProduct, flags: FeatureFlags, 
 /** A job as labels and dialogs head it: its number, or its name when it has none (platform.md 2.7). */
 export const jobHeading = (job: LabelledJob | null | undefined) => job?.number || job?.name || '';
 
-/** A cut list leaf's description: the texts of its parent rows, then its own. */
-export const leafDescription = (parents: readonly string[], text: string) => [...parents, text].join(' › ');
+export { leafDescription };
 
-/** The labels one job product makes (none when it has nothing to print). */
-export function productLabels(product: LabelledProduct, job: LabelledJob | null, flags: FeatureFlags, qr?: string): Label[] {
-  const base = { job: jobHeading(job), name: product.name ?? '', note: product.note ?? '', ...(qr ? { qr } : {}) };
-  switch (printSource(product, flags)) {
-    case 'cutlist':
-      return cutListLeaves(cutListRows(product)).map((leaf) => ({ ...base, description: leafDescription(leaf.parents, leaf.text) }));
-    case 'dimensions': {
-      const sizes = formatSizes(product);
-      return Array.from({ length: labelCopies(product.qty, 'unit') }, () => ({ ...base, description: '', sizes }));
-    }
-    default:
-      return [];
-  }
+/**
+ * The labels one job product makes (none when it has nothing to print): one per piece
+ * (pieces.ts), each with its QR code when the caller gives the piece's URL by its position, and
+ * "Piece 2 of 3" when there are several.
+ */
+export function productLabels(product: LabelledProduct, job: LabelledJob | null, flags: FeatureFlags, qr?: (position: number) => string): Label[] {
+  const source = printSource(product, flags);
+  if (source == null) return [];
+  const base = { job: jobHeading(job), name: product.name ?? '', note: product.note ?? '' };
+  const pieces = piecePlan(product, { enable_cutlist: source === 'cutlist', enable_dimensions: source === 'dimensions' });
+  const sizes = source === 'dimensions' ? formatSizes(product) : undefined;
+  return pieces.map((piece) => ({
+    ...base,
+    description: piece.description,
+    ...(sizes !== undefined ? { sizes } : {}),
+    ...(qr ? { qr: qr(piece.position) } : {}),
+    ...(pieces.length > 1 ? { lines: [pieceOf(piece.position, pieces.length)] } : {}),
+  }));
 }
 
 /** The number of labels `productLabels` makes, without making them. */

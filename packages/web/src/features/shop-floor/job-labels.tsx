@@ -1,7 +1,7 @@
 /**
  * What the shop floor's label screens share (one module, one chunk: a chunk of its own costs the
- * first screen its name): the labels of chosen job products with their QR codes of the piece's
- * page (`/job_products/{id}`, B2), the foot of a label choice (count, a way back, Print Labels),
+ * first screen its name): the labels of chosen job products, each with the QR code of its piece's
+ * page (`/job_products/{id}/pieces/{n}`, B2), the foot of a label choice (count, a way back, Print Labels),
  * and a cut list as the kit's tree rows.
  */
 import type { FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
@@ -15,8 +15,10 @@ import type { ReactNode } from 'react';
 import type { CutListRow } from '@glazier/shared/rules/shop-floor/cut-list';
 import { flattenTree, type FlatRow, type TreeNode } from '../../ui/tree-rows.ts';
 
-/** The app path of a job product's page (what its labels' QR codes open). */
+/** The app path of a job product's page. */
 export const jobProductPath = (id: number) => `/job_products/${id}`;
+/** The app path of one piece's page (what its label's QR code opens). */
+export const piecePath = (id: number, position: number) => `/job_products/${id}/pieces/${position}`;
 
 /** The labels of `products` in order, each of its job (by id). */
 export function jobProductLabels(
@@ -24,7 +26,7 @@ export function jobProductLabels(
   jobOf: (jobId: number) => LabelledJob | null | undefined,
   flagsOf: (seriesId: number | null) => FeatureFlags,
 ): Label[] {
-  return products.flatMap((p) => productLabels(p, jobOf(p.job_id) ?? null, flagsOf(p.series_id), appUrl(jobProductPath(p.id))));
+  return products.flatMap((p) => productLabels(p, jobOf(p.job_id) ?? null, flagsOf(p.series_id), (n) => appUrl(piecePath(p.id, n))));
 }
 
 /** How many labels, as the screens say it. */

@@ -1,15 +1,17 @@
 /**
- * A job product on a phone (`/job_products/{id}`, B2): what a label's QR code opens (signing in
- * first when needed: app/guards.tsx returns here). The product, its job, qty, sizes, note and cut
- * list, and one tap for each step its series enables (measured, ordered, fabricated): a PATCH of
- * the flag, with Undo (the same PATCH back) until the next tap. Without `edit jobs` the steps only
- * show.
+ * A job product on a phone (`/job_products/{id}`, B2; signing in first when needed: app/guards.tsx
+ * returns here). The product, its job, qty, sizes, note and cut list, and one tap for each step its
+ * series enables (measured, ordered, fabricated) for the whole product: a PATCH of the flag (every
+ * piece with it), with Undo (the same PATCH back) until the next tap. Its pieces (issue 34: each
+ * unit or cut list leaf, what a label's QR code opens) with how far they are ("1 of 2
+ * fabricated"), each opening its own page. Without `edit jobs` the steps only show.
  */
 import { formatQty } from '@glazier/shared/rules/money';
 import { cutListRows, jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCircle, IconCircleCheck } from '@tabler/icons-react';
+import { PIECE_STEPS, PIECE_STEP_WORDS, piecesOf, progressText, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
@@ -19,9 +21,10 @@ import { useCan } from '../../resource-kit/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TreeView } from '../../ui/tree-editor.tsx';
-import { cutListFlatRows } from './job-labels.tsx';
+import { cutListFlatRows, piecePath } from './job-labels.tsx';
+import classes from './pieces.module.css';
 
-type JobProduct = RecordOf<'job_products'>;
+type JobProduct = RecordOf<'job_products'> & { pieces?: PieceState[] };
 type Step = 'is_measured' | 'is_ordered' | 'is_fabricated';
 
 const STEPS = [
@@ -33,7 +36,7 @@ const STEPS = [
 export function JobProductPage() {
   const id = Number(useParams().job_product_id);
   const product = useRecord('job_products', Number.isInteger(id) && id > 0 ? id : null);
-  const p = product.data;
+  const p = product.data as JobProduct | undefined;
   const job = useRecord('jobs', p?.job_id ?? null);
   const flags = useSeriesFlags()(p?.series_id);
   const canEdit = useCan('edit', 'jobs');
@@ -67,6 +70,8 @@ export function JobProductPage() {
   const rows = cutListRows(p);
   const sizes = formatSizes(p);
   const steps = STEPS.filter(([, flag]) => flags[flag]);
+  const pieces = piecesOf(p, flags, p.pieces);
+  const pieceSteps = PIECE_STEPS.filter((step) => flags[PIECE_STEP_WORDS[step].flag]);
 
   return (
     <Stack gap="md" maw={560} data-testid="job-product-page">
@@ -110,7 +115,8 @@ export function JobProductPage() {
                 onClick={() => void tap(p, step, word)}
                 aria-pressed={done}
               >
-                {done ? word : `Mark ${word.toLowerCase()}`}
+                {/* with several pieces, the product's tap marks every one of them: say so */}
+                {done ? word : `Mark ${step !== 'is_ordered' && pieces.length > 1 ? 'all ' : ''}${word.toLowerCase()}`}
               </Button>
             );
           })}
@@ -125,6 +131,46 @@ export function JobProductPage() {
             </Group>
           )}
         </Stack>
+      )}
+      {pieces.length > 0 && (
+        <Card withBorder radius="md" p={0} data-testid="job-product-pieces">
+          <Stack gap={2} p="md" pb="xs">
+            <Title order={4}>Pieces</Title>
+            {pieceSteps.length > 0 && (
+              <Text fw={600} data-testid="pieces-progress">
+                {pieceSteps.map((step) => progressText(pieces, step)).join(' · ')}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {pieces.map((piece) => (
+              <li key={piece.position} className={classes.item}>
+                <Anchor component={Link} to={piecePath(p.id, piece.position)} underline="never" c="inherit" className={classes.link} data-testid="piece-row">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Text fw={600}>Piece {piece.position}</Text>
+                      {piece.description && (
+                        <Text size="sm" c="dimmed">
+                          {piece.description}
+                        </Text>
+                      )}
+                    </Stack>
+                    <Group gap={6} wrap="nowrap">
+                      {pieceSteps.map((step) =>
+                        piece[step] ? (
+                          <Badge key={step} color="teal" variant="light" size="sm">
+                            {PIECE_STEP_WORDS[step].done}
+                          </Badge>
+                        ) : null,
+                      )}
+                      <IconChevronRight size={18} aria-hidden />
+                    </Group>
+                  </Group>
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        </Card>
       )}
       {flags.enable_cutlist && (
         <Card withBorder radius="md" p="md">

@@ -3,14 +3,16 @@
  * jobs) and the pieces' QR page (app/feature.ts). The to-do lists' menu and dashboard links are the
  * jobs feature's (its Lists group and its card).
  */
-import type { Feature } from '../../app/feature.ts';
+import type * as shopFloor from '@glazier/shared/resources/shop-floor';
+import type { Feature, ResourcesOf } from '../../app/feature.ts';
 
 // One chunk, one loader, for both dialogs (job-dialogs.ts).
 const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOGS);
 
-export const shopFloorFeature: Feature = {
+export const shopFloorFeature: Feature<ResourcesOf<typeof shopFloor>> = {
   area: 'shop floor',
-  resources: {},
+  // pieces are marked on their own page (/job_products/:id/pieces/:position), never in a record dialog
+  resources: { job_product_pieces: { dialog: null } },
   // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
   dialogs: {
     cutList: () => dialogs().then((d) => d.cutList),
@@ -22,8 +24,10 @@ export const shopFloorFeature: Feature = {
     { path: '/lists/products/:field', screen: () => import('./to-do-list-page.tsx').then((m) => m.ToDoListPage) },
     // Labels across jobs: series, then jobs (platform.md 2.9).
     { path: '/lists/print_labels', screen: () => import('./print-labels-page.tsx').then((m) => m.PrintLabelsPage) },
-    // What a label's QR code opens (B2): the piece on a phone, with its steps.
+    // The product on a phone (B2): its steps as a whole, and its pieces.
     { path: '/job_products/:job_product_id', screen: () => import('./job-product-page.tsx').then((m) => m.JobProductPage) },
+    // What a label's QR code opens (issue 34): one piece, marked on its own.
+    { path: '/job_products/:job_product_id/pieces/:position', screen: () => import('./piece-page.tsx').then((m) => m.PiecePage) },
   ],
   // In the Lists group (the jobs area's), after the product to-do lists.
   menu: [{ to: '/lists/print_labels', label: 'Print Labels', group: 'lists', order: 5 }],

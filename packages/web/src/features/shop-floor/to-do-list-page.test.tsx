@@ -14,7 +14,7 @@ const product = (id: number, job_id: number, name: string, extra: Partial<Record
 });
 
 /** The server of the screen: two jobs, three products to fabricate; a PATCH answers the record changed. */
-function server(rows = [product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), product(11, 1, 'Panel'), product(12, 2, 'Mirror')]) {
+function server(rows = [product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), product(11, 1, 'Panel', { pieces: [1, 2].map((n) => ({ position: n, description: '', is_measured: true, is_fabricated: n === 1 })) } as Partial<RecordOf<'job_products'>>), product(12, 2, 'Mirror')]) {
   let stored = rows.map((r) => ({ ...r }));
   return mockFetch(async (url, init) => {
     if (init.method === 'PATCH') {
@@ -67,7 +67,10 @@ describe('to-do list page', () => {
     expect(within(jobs[0]!).getAllByTestId('to-do-row')[0]!.textContent).toContain('Frameless · Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
     expect(screen.getByTestId('to-do-total').textContent).toBe('3 left');
     const asked = calls.find((c) => c.url.pathname === '/api/job_products')!.url.searchParams;
-    expect(Object.fromEntries(asked)).toMatchObject({ needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', page: '1', per_page: '50' });
+    expect(Object.fromEntries(asked)).toMatchObject({ needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', page: '1', per_page: '50', with_pieces: 'true' });
+    // a product whose pieces are marked apart says how far they are (issue 34); the others say nothing
+    expect(screen.getAllByTestId('to-do-progress').map((e) => e.textContent)).toEqual(['1 of 2 fabricated']);
+    expect(within(jobs[0]!).getAllByTestId('to-do-row')[1]!.textContent).toContain('1 of 2 fabricated');
   });
 
   it('checks a product off in place (PATCH of the flag), keeps it there ticked, and undoes it from the notice', async () => {

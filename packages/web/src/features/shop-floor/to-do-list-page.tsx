@@ -5,13 +5,15 @@
  * colour, address, start date), filtered by category and series (in the address), a page at a
  * time. With `edit jobs` each row checks off in place (PATCH of the flag) with an Undo in the
  * notice; a ticked row stays where it was, ticked, so the rows under a thumb do not move; tapping
- * it again unticks it. Without `edit jobs` the list is read-only. Made for a phone in the shop or
+ * it again unticks it (a tick marks every piece of the product; a row whose pieces are partly done
+ * says so: "1 of 2 fabricated", issue 34). Without `edit jobs` the list is read-only. Made for a phone in the shop or
  * on a site: one row per product, the whole row the tap target, the job its group's heading.
  */
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
+import { isPieceStep, piecesOf, progressText, stepProgress, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import { Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -98,6 +100,8 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     needs: field,
     sort_column: 'job_start_date',
     sort_direction: 'asc',
+    // a product's pieces marked apart (issue 34): "1 of 2 fabricated" on its row
+    with_pieces: true,
     ...(filters.category_id ? { category_id: filters.category_id } : {}),
     ...(filters.series_id ? { series_id: filters.series_id } : {}),
   });
@@ -114,6 +118,12 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
   const jobs = useList('jobs', { id_list: jobIds, active: 'all' }, { enabled: jobIds.length > 0 });
   const jobOf = (id: number) => jobs.data?.find((j) => j.id === id);
   const seriesOf = (id: number | null) => allSeries.data?.find((s) => s.id === id);
+  /** How far a product's pieces are when some are done and some not ("1 of 2 fabricated"); '' otherwise. */
+  const pieceProgress = (row: JobProduct, series: RecordOf<'series'> | undefined, { field }: ToDoList): string => {
+    if (!isPieceStep(field) || row[field]) return '';
+    const pieces = piecesOf(row, seriesFlags(series, categories.data?.find((c) => c.id === series?.category_id)), (row as JobProduct & { pieces?: PieceState[] }).pieces);
+    return stepProgress(pieces, field).done > 0 ? progressText(pieces, field) : '';
+  };
 
   // Only series that have this step can have rows here; of the chosen category when there is one.
   const seriesChoices = (allSeries.data ?? [])
@@ -212,7 +222,15 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
           <JobHeading job={jobOf(g.jobId)} jobId={g.jobId} color={clients.data?.find((c) => c.id === jobOf(g.jobId)?.client_id)?.color} />
           <Stack gap={0}>
             {g.rows.map((row) => (
-              <ProductRow key={row.id} row={row} list={list} seriesName={seriesOf(row.series_id ?? null)?.name} canEdit={canEdit} onToggle={() => void toggle(row)} />
+              <ProductRow
+                key={row.id}
+                row={row}
+                list={list}
+                seriesName={seriesOf(row.series_id ?? null)?.name}
+                progress={pieceProgress(row, seriesOf(row.series_id ?? null), list)}
+                canEdit={canEdit}
+                onToggle={() => void toggle(row)}
+              />
             ))}
           </Stack>
         </Card>
@@ -271,7 +289,7 @@ function JobHeading({ job, jobId, color }: { job: Job | undefined; jobId: number
   );
 }
 
-function ProductRow({ row, list, seriesName, canEdit, onToggle }: { row: JobProduct; list: ToDoList; seriesName: string | undefined; canEdit: boolean; onToggle: () => void }) {
+function ProductRow({ row, list, seriesName, progress, canEdit, onToggle }: { row: JobProduct; list: ToDoList; seriesName: string | undefined; progress: string; canEdit: boolean; onToggle: () => void }) {
   const done = row[list.field];
   const sizes = formatSizes(row);
   const body = (
@@ -303,6 +321,11 @@ function ProductRow({ row, list, seriesName, canEdit, onToggle }: { row: JobProd
       {row.note && (
         <Text size="sm" c="dimmed" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
           {row.note}
+        </Text>
+      )}
+      {progress && !done && (
+        <Text size="sm" fw={600} data-testid="to-do-progress">
+          {progress}
         </Text>
       )}
       {done && (

@@ -1,0 +1,151 @@
+/**
+ * Pieces of job products (issue 34, B2 per piece; the rule: shared/rules/shop-floor/pieces.ts).
+ *
+ * - A piece is marked on its own by `job_products.mark_piece` (POST
+ *   /api/job_products/{id}/pieces/{position}/mark): the product locked, its pieces brought in step
+ *   with its qty and cut list, the one piece marked, the product's marks set from its pieces
+ *   (fabricated when every piece is), one transaction, one history row on the product.
+ * - A product's save keeps its pieces in step (job-product-lists.ts `withShopFloor` calls
+ *   `piecesBeforeSave` / `piecesAfterSave`): a new qty or cut list adds unmarked pieces or drops
+ *   the last ones, a whole-product mark (a to-do list's tick, the product's page) marks every
+ *   piece, and the product's marks follow its pieces.
+ * - Rows are stored only while a product's pieces are marked apart (`needStoring`); otherwise the
+ *   product's own marks are its pieces', so stored products, copies and imports need no rows.
+ * - No generic write makes or moves a piece (403).
+ */
+import { sql } from 'drizzle-orm';
+import { seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
+import {
+  PIECE_STEPS,
+  PIECE_STEP_WORDS,
+  asTheProduct,
+  markAll,
+  markPiece,
+  needStoring,
+  pieceOf,
+  piecePlan,
+  productMarks,
+  resyncPieces,
+  type PieceState,
+  type PieceStep,
+} from '@glazier/shared/rules/shop-floor/pieces';
+import { type Row, sqlRows } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import { authorize, canEdit, type Ctx } from '../../engine/context.ts';
+import { forbidden, invalid, notFound } from '../../engine/errors.ts';
+import { changed } from '../../engine/lookup.ts';
+import { get, getRow } from '../../engine/read.ts';
+import type { Hooks, SaveArgs, StoredRow } from '../../engine/server-resource.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+
+/** Pieces are made and marked by their product, never by a generic write. */
+export const jobProductPiecesHooks: Hooks<'job_product_pieces'> = { mayWrite: () => false };
+
+/** The steps of a series (its category's while it uses the category settings). */
+async function flagsOfSeries(ctx: Ctx, seriesId: unknown): Promise<FeatureFlags> {
+  if (typeof seriesId !== 'number') return seriesFlags(null, null);
+  const [row] = await sqlRows<{ series: Row; category: Row | null }>(
+    ctx.db,
+    sql`SELECT to_jsonb(s) AS series, to_jsonb(c) AS category FROM series s LEFT JOIN product_categories c ON c.id = s.category_id WHERE s.id = ${seriesId}`,
+  );
+  return seriesFlags(row?.series ?? null, row?.category ?? null);
+}
+
+async function storedPieces(ctx: Ctx, productId: number): Promise<PieceState[]> {
+  return sqlRows<PieceState>(
+    ctx.db,
+    sql`SELECT position, description, is_measured, is_fabricated FROM job_product_pieces WHERE job_product_id = ${productId} AND deleted_at IS NULL ORDER BY position`,
+  );
+}
+
+const samePieces = (a: readonly PieceState[], b: readonly PieceState[]) =>
+  a.length === b.length && a.every((p, i) => p.position === b[i]!.position && p.description === b[i]!.description && p.is_measured === b[i]!.is_measured && p.is_fabricated === b[i]!.is_fabricated);
+
+/** Stores the product's pieces when they are marked apart, and none when the product says it all. */
+async function writePieces(ctx: Ctx, productId: number, pieces: readonly PieceState[], stored: readonly PieceState[]): Promise<void> {
+  const keep = needStoring(pieces) ? pieces : [];
+  if (samePieces(keep, stored)) return;
+  await ctx.db.query('DELETE FROM job_product_pieces WHERE job_product_id = $1', [productId]);
+  if (!keep.length) return;
+  await sqlRows(
+    ctx.db,
+    sql`INSERT INTO job_product_pieces (job_product_id, position, description, is_measured, is_fabricated)
+        SELECT ${productId}, x.position, x.description, x.is_measured, x.is_fabricated
+        FROM jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) AS x(position int, description text, is_measured boolean, is_fabricated boolean)`,
+  );
+}
+
+// What a product's save decided about its pieces, for its afterSave (keyed by the save's body).
+const pending = new WeakMap<object, { pieces: PieceState[]; stored: PieceState[] }>();
+
+/**
+ * Before a product's update: its pieces after the save (kept marks, new ones unmarked, a whole-
+ * product mark on every piece), and the product's marks from them. A new product's pieces are
+ * all as the product is: nothing to store.
+ */
+export async function piecesBeforeSave({ ctx, values, existing, input }: SaveArgs<'job_products'>): Promise<void> {
+  if (!existing) return;
+  // most saves (a job's products saved with it, a note) touch nothing of the pieces: no queries
+  const touched =
+    (['qty', 'series_id', ...PIECE_STEPS] as const).some((k) => changed(values, existing, k)) ||
+    ('cut_list_json' in values && JSON.stringify(values.cut_list_json) !== JSON.stringify(existing.cut_list_json));
+  if (!touched) return;
+  const merged = { ...existing, ...values };
+  const flagsBefore = await flagsOfSeries(ctx, existing.series_id);
+  const flagsAfter = merged.series_id === existing.series_id ? flagsBefore : await flagsOfSeries(ctx, merged.series_id);
+  const stored = await storedPieces(ctx, existing.id);
+  const current = stored.length ? stored : asTheProduct(piecePlan(existing, flagsBefore), existing);
+  let pieces = resyncPieces(current, piecePlan(merged, flagsAfter));
+  // the whole product marked (or unmarked): every piece with it
+  for (const step of PIECE_STEPS) if (changed(values, existing, step) && typeof values[step] === 'boolean') pieces = markAll(pieces, step, values[step]);
+  const marks = productMarks(pieces);
+  if (marks) for (const step of PIECE_STEPS) if (marks[step] !== merged[step]) values[step] = marks[step];
+  if (stored.length || needStoring(pieces)) pending.set(input, { pieces, stored });
+}
+
+export async function piecesAfterSave({ ctx, record, input }: { ctx: Ctx; record: StoredRow<'job_products'>; input: object }): Promise<void> {
+  const decided = pending.get(input);
+  if (!decided) return;
+  pending.delete(input);
+  await writePieces(ctx, record.id, decided.pieces, decided.stored);
+}
+
+const pieceWords = (pieces: readonly PieceState[], position: number) => {
+  const p = pieces.find((x) => x.position === position);
+  if (!p) return null;
+  const marks = PIECE_STEPS.map((s) => `${p[s] ? '' : 'not '}${PIECE_STEP_WORDS[s].done}`).join(', ');
+  return `${pieceOf(position, pieces.length)}${p.description ? ` (${p.description})` : ''}: ${marks}`;
+};
+
+/**
+ * `POST /api/job_products/{id}/pieces/{position}/mark` {step, done}: one piece measured or
+ * fabricated (or not), the product's marks from its pieces; answers the product with its pieces.
+ */
+export async function markJobProductPiece({ ctx, id, position, step, done }: { ctx: Ctx; id: number; position: number; step: PieceStep; done: boolean }): Promise<RecordWithRelations<'job_products'>> {
+  authorize(ctx, 'edit', 'jobs');
+  return ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await getRow(tx, 'job_products', id); // as the caller may see it: a job in the trash hides it (404)
+    const [before] = await sqlRows<StoredRow<'job_products'>>(db, sql`SELECT * FROM job_products WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+    if (!before) throw notFound('Job Product');
+    // a template's products are the template's (jobs_admin), as their saves are
+    const [job] = await sqlRows<{ is_template: boolean }>(db, sql`SELECT is_template FROM jobs WHERE id = ${before.job_id}`);
+    if (job?.is_template && !canEdit(tx, 'jobs_admin')) throw forbidden();
+    const flags = await flagsOfSeries(tx, before.series_id);
+    if (!flags[PIECE_STEP_WORDS[step].flag]) throw invalid({ step: [`This product's series has no ${PIECE_STEP_WORDS[step].done} step.`] });
+    const plan = piecePlan(before, flags);
+    if (position > plan.length) throw notFound('Piece');
+    const stored = await storedPieces(tx, id);
+    const current = stored.length ? resyncPieces(stored, plan) : asTheProduct(plan, before);
+    const pieces = markPiece(current, position, step, done);
+    await writePieces(tx, id, pieces, stored);
+    const marks = productMarks(pieces)!;
+    // the product's updated_at moves with every mark, so a copy read before it is known stale (409, accessed_at)
+    const [after] = await sqlRows<StoredRow<'job_products'>>(
+      db,
+      sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${id} RETURNING *`,
+    );
+    await recordAudit(tx, 'job_products', 'mark_piece', id, { ...before, piece: pieceWords(current, position) }, { ...after!, piece: pieceWords(pieces, position) });
+    return get(tx, 'job_products', id);
+  });
+}

@@ -1,0 +1,8 @@
+/** The shop floor's named actions (shared/actions/shop-floor.ts). */
+import type { SHOP_FLOOR_ACTIONS } from '@glazier/shared/actions/shop-floor';
+import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { markJobProductPiece } from './pieces.ts';
+
+export const shopFloorHandlers: ActionHandlers<typeof SHOP_FLOOR_ACTIONS> = {
+  'job_products.mark_piece': async ({ ctx, params, input }) => ({ data: await markJobProductPiece({ ctx, id: params.id, position: params.position, step: input.step, done: input.done }) }),
+};
