@@ -114,6 +114,33 @@ describe('only a draft is changed', () => {
   });
 });
 
+describe("an item's amounts", () => {
+  it("follow qty and product while at the standard, the alternate's as the base's; typed ones stay", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const base = await made(as.admin, 'products', { name: `Framed ${++seq}`, category_id: category.id, cost_per_unit: 300, revenue_per_unit: 500 });
+    const alternate = await made(as.admin, 'products', { name: `Frameless ${seq}`, category_id: category.id, cost_per_unit: 450, revenue_per_unit: 700 });
+    const e = await estimate({ alternate_categories: [category.id] });
+    const amounts = async (id: unknown) =>
+      (await env.db.query<Row>('SELECT qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost, alternate_amount::float8 AS alternate_amount, alternate_cost::float8 AS alternate_cost FROM estimate_items WHERE id = $1', [id]))[0];
+    // the estimator (no estimates_admin) cannot send amounts: the server gives them
+    const res = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: base.id, alternate_product_id: alternate.id, qty: 1, description: 'Door' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = (res.body as Row).id;
+    expect(await amounts(id)).toEqual({ qty: 1, amount: 500, cost: 300, alternate_amount: 700, alternate_cost: 450 });
+    expect((await as.supervisor.patch(`/api/estimate_items/${String(id)}`, { qty: 2 })).status).toBe(200);
+    expect(await amounts(id)).toEqual({ qty: 2, amount: 1000, cost: 600, alternate_amount: 1400, alternate_cost: 900 });
+    // the client chose the alternates: the total is the alternate's, for both units
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.total).toBe(1400);
+    // an amount typed by the admin stays; the others follow
+    expect((await as.manager.patch(`/api/estimate_items/${String(id)}`, { alternate_amount: 1300 })).status).toBe(200);
+    expect((await as.supervisor.patch(`/api/estimate_items/${String(id)}`, { qty: 3 })).status).toBe(200);
+    expect(await amounts(id)).toEqual({ qty: 3, amount: 1500, cost: 900, alternate_amount: 1300, alternate_cost: 1350 });
+    // cleared by the admin: back to the standard × qty
+    expect((await as.manager.patch(`/api/estimate_items/${String(id)}`, { alternate_amount: null })).status).toBe(200);
+    expect((await amounts(id))!.alternate_amount).toBe(2100);
+  });
+});
+
 describe('items from the takeoff', () => {
   it("makes one item per option with its calculated qty at the standard price, then follows qty while the amounts are the standard's", async () => {
     const category = await createRecord(as.admin, 'product_categories');

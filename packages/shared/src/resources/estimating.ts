@@ -116,6 +116,9 @@ export const estimate_items = defineResource({
     /** The product's standard unit price and cost, for the item's warnings (domain.md 5). */
     standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
     standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
+    /** The alternate product's, which its amount and cost follow as the base's do (shared/rules/line-amount.ts). */
+    alternate_standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
+    alternate_standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
   },
   search: ['description', 'notes'],
   filters: { estimate_id: { op: 'eq' }, product_id: { op: 'eq' } },

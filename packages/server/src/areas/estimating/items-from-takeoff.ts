@@ -59,7 +59,16 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
           const before = { qty: num(item.qty) };
           const amount = nextAmount(num(item.amount), { unit: price, qty: before.qty }, { unit: price, qty });
           const itemCost = nextAmount(num(item.cost), { unit: cost, qty: before.qty }, { unit: cost, qty });
-          const [after] = await sqlRows(db, sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, updated_at = now() WHERE id = ${item.id as number} RETURNING *`);
+          // the alternate's follow qty by the same rule, at the alternate product's standard
+          const [alt] = item.alternate_product_id == null ? [] : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
+            db, sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id as number}`);
+          const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });
+          const altCost = nextAmount(num(item.alternate_cost), { unit: num(alt?.cost), qty: before.qty }, { unit: num(alt?.cost), qty });
+          const [after] = await sqlRows(
+            db,
+            sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, alternate_amount = ${altAmount}, alternate_cost = ${altCost}, updated_at = now()
+                WHERE id = ${item.id as number} RETURNING *`,
+          );
           await recordAudit(tx, 'estimate_items', 'update', item.id as number, item, after!);
           updated++;
         } else {

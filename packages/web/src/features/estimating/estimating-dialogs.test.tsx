@@ -121,6 +121,27 @@ describe('Estimate Item dialog', () => {
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ qty: 3, amount: 900, cost: 480 }));
   });
 
+  it("follows qty with the alternate's amount and cost as with the base's, while they are at the standard", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/products/5') return json({ id: 5, name: 'Frameless door' });
+      if (url.pathname === '/api/products/6') return json({ id: 6, name: 'Framed door' });
+      if (url.pathname === '/api/estimate_items/70' && init.method === 'PATCH') return json(item(body(init)));
+      return undefined;
+    });
+    const stack = renderModalStack('admin');
+    const record = item({ alternate_product_id: 6, alternate_amount: 1000, alternate_cost: 600, alternate_standard_price: 500, alternate_standard_cost: 300 });
+    act(() => void openEstimateItemDialog(stack(), { record }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Estimate Item' });
+    const qty = within(dialog).getByLabelText('Qty');
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '3');
+    await waitFor(() => expect((within(dialog).getByLabelText('Alternate amount') as HTMLInputElement).value).toBe('$1,500.00'));
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('$1,200.00');
+    expect((within(dialog).getByLabelText('Alternate cost') as HTMLInputElement).value).toBe('$900.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ qty: 3, amount: 1200, cost: 750, alternate_amount: 1500, alternate_cost: 900 }));
+  });
+
   it('neither shows nor sends the amounts without estimates_admin', async () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/products/5') return json({ id: 5, name: 'Frameless door' });
