@@ -67,6 +67,42 @@ describe('estimate status', () => {
   });
 });
 
+describe("the client's decision", () => {
+  it('is kept through a move to open and back, with who made it; the other way is a new one', async () => {
+    const e = await estimate();
+    await status(as.manager, e.id, 'open');
+    const decided = async () => (await env.db.query<Row>('SELECT status, decision, decided_at, decided_by FROM estimates WHERE id = $1', [e.id]))[0]!;
+    expect(await decided()).toMatchObject({ decision: null, decided_at: null, decided_by: null });
+    await status(as.manager, e.id, 'won');
+    const first = await decided();
+    expect(first).toMatchObject({ status: 'won', decision: 'won', decided_by: 'Manager User' });
+    expect(first.decided_at).not.toBeNull();
+    await status(as.admin, e.id, 'open');
+    expect(await decided()).toMatchObject({ status: 'open', decision: 'won', decided_at: first.decided_at, decided_by: 'Manager User' });
+    await status(as.admin, e.id, 'won');
+    expect(await decided()).toMatchObject({ status: 'won', decision: 'won', decided_at: first.decided_at, decided_by: 'Manager User' });
+    await status(as.admin, e.id, 'lost');
+    expect(await decided()).toMatchObject({ status: 'lost', decision: 'lost', decided_by: 'Admin User' });
+  });
+
+  it('of a won estimate made into a job stays won: 422 naming the job, nothing written', async () => {
+    const number = `SOLD-${++seq}`;
+    const e = await estimate({ job_number: number });
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    for (const to of ['lost', 'open']) {
+      const res = await status(as.manager, e.id, to);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ status: [`This estimate became job ${number}: it stays won. The job is what was sold.`] });
+    }
+    expect(await stored(e.id)).toEqual({ status: 'won', job_id: job.id });
+    // the job in the trash: it no longer holds the estimate
+    expect((await as.manager.del(`/api/jobs/${String(job.id)}`)).status).toBe(200);
+    expect((await status(as.manager, e.id, 'lost')).status).toBe(200);
+  });
+});
+
 describe('only a draft is changed', () => {
   it('an open estimate, its items and category notes refuse saves and deletes (409) until set back to draft', async () => {
     const e = await estimate({ items: [{ description: 'Mirror', qty: 2 }] });

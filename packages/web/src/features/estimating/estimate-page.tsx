@@ -8,12 +8,13 @@
  * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
  */
-import { formatDate } from '@glazier/shared/rules/dates';
+import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import {
   BACK_TO_DRAFT_CONFIRM,
   contentEditable,
   ESTIMATE_STATUS_LABELS,
   FINALIZE_CONFIRM,
+  hasJobMessage,
   statusChoices,
   statusMove,
   type EstimateStatus,
@@ -83,6 +84,8 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     if (next) void navigate(`/estimates/${next.id}`);
   };
   const job = (estimate as Estimate & Linked).job;
+  // made into a job, a won estimate stays won (the server refuses the move, naming the job)
+  const heldBy = status === 'won' && job ? hasJobMessage(job.number || job.name || `Job ${job.id}`) : null;
 
   return (
     <>
@@ -104,8 +107,13 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            {heldBy && (
+              <Menu.Label maw={280} style={{ whiteSpace: 'normal' }} data-testid="estimate-status-held">
+                {heldBy}
+              </Menu.Label>
+            )}
             {statusChoices(status).map((s) => (
-              <Menu.Item key={s} disabled={s === status} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
+              <Menu.Item key={s} disabled={s === status || heldBy != null} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
                 {ESTIMATE_STATUS_LABELS[s]}
               </Menu.Item>
             ))}
@@ -195,6 +203,13 @@ export function EstimatePage() {
         { label: 'Contact', span: 2, value: (e) => [e.contact_name, e.contact_email].filter(Boolean).join(' · ') || '—' },
         { label: 'Total', value: (e) => <span data-testid="estimate-total">{formatMoney(e.total)}</span> },
         { label: 'Revision', value: (e) => String(e.revision ?? 0), hidden: (e) => !e.revision },
+        {
+          // the client's decision, as first made (kept through a move to open and back)
+          label: 'Decided',
+          span: 2,
+          value: (e) => <span data-testid="estimate-decided">{[formatDateTime(e.decided_at), e.decided_by && `by ${e.decided_by}`].filter(Boolean).join(' ')}</span>,
+          hidden: (e) => !(e.status === 'won' || e.status === 'lost') || !e.decided_at,
+        },
         {
           label: 'Job',
           value: (e) => {
