@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { appWithRoles, made } from './harness.ts';
 import { createRecord } from './fixtures.ts';
+import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
 
 const { env, as } = appWithRoles();
 let client: Row;
@@ -227,6 +228,29 @@ describe('items from the takeoff', () => {
   });
 });
 
+describe('items from the takeoff, beside lines added by hand', () => {
+  it("takes a product already on the estimate by hand as the option's line (marked from the takeoff), never a second one", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const door = await made(as.admin, 'products', { name: `Inline Door & Panel ${++seq}`, category_id: category.id, cost_per_unit: 600, revenue_per_unit: 1000 });
+    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: door.id, product_category_id: category.id, description: 'Inline door & panel' });
+    const e = await estimate();
+    const byHand = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: door.id, qty: 1, description: 'Inline Door & Panel, clear' });
+    expect(byHand.status).toBe(201);
+    const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
+    const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Bath', qty: 2 });
+    await made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 1 });
+
+    const res = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 0, updated: 0, matched: 1 });
+    const items = await env.db.query<Row>('SELECT id, takeoff_option_id, description, qty::float8 AS qty, amount::float8 AS amount FROM estimate_items WHERE estimate_id = $1', [e.id]);
+    expect(items).toEqual([{ id: (byHand.body as Row).id, takeoff_option_id: option.id, description: 'Inline Door & Panel, clear', qty: 2, amount: 2000 }]);
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.total).toBe(2000);
+    // once the takeoff's, it is the option's line: nothing more to do
+    expect((await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`)).body).toMatchObject({ created: 0, updated: 0, matched: 0 });
+  });
+});
+
 describe('converting a won estimate', () => {
   it('makes its job once, with the products from the items, and links it', async () => {
     const category = (await env.db.query<Row>("INSERT INTO product_categories (name) VALUES ('Mirrors') RETURNING id"))[0]!;
@@ -279,6 +303,38 @@ describe('converting a won estimate', () => {
       [alternate.id, 'Frameless door', 800, 1400],
       [null, 'Haul away', null, 50],
     ]);
+  });
+
+  it('numbers the job when the estimate has no job number: the one asked for, else the numbering rule', async () => {
+    const year = new Date().getFullYear();
+    const prefix = jobNumberPrefix(year);
+    const taken = async () => (await env.db.query<{ number: string }>('SELECT number FROM jobs WHERE number IS NOT NULL')).map((r) => r.number);
+    await made(as.manager, 'jobs', { client_id: client.id, number: nextJobNumber(await taken(), year) });
+    const won = async () => {
+      const e = await estimate();
+      await status(as.manager, e.id, 'open');
+      await status(as.manager, e.id, 'won');
+      return e;
+    };
+    // the rule's next, offered to the estimator, and given when none is asked for
+    const e = await won();
+    const expected = nextJobNumber(await taken(), year);
+    expect(expected.startsWith(prefix)).toBe(true);
+    const proposed = await as.supervisor.get(`/api/estimates/${String(e.id)}/job_number`);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.data).toEqual({ number: expected });
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    expect(job.number).toBe(expected);
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.job_number).toBe(expected);
+    // the number the estimator typed
+    const other = await won();
+    const asked = `ASKED-${++seq}`;
+    const res = await as.manager.post(`/api/estimates/${String(other.id)}/convert`, { job_number: ` ${asked} ` });
+    expect((res.body.data as unknown as Row).number).toBe(asked);
+    // an estimate with its number proposes it
+    const own = `EST-${++seq}`;
+    const numbered = await estimate({ job_number: own });
+    expect((await as.manager.get(`/api/estimates/${String(numbered.id)}/job_number`)).body.data).toEqual({ number: own });
   });
 
   it('writes nothing when the job is refused (its number taken by another job)', async () => {

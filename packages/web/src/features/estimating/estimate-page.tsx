@@ -31,7 +31,7 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { useReportedRun } from '../../resource-kit/error-mapper.tsx';
+import { reportSuccess, useReportedRun } from '../../resource-kit/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -39,7 +39,8 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
-import { changeStatus, convertToJob, revise } from './estimate-actions.ts';
+import { openConvertDialog } from './convert-dialog.tsx';
+import { changeStatus, revise } from './estimate-actions.ts';
 import { openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
@@ -52,11 +53,11 @@ type Linked = { job?: { id: number; number?: string | null; name?: string | null
 
 const LIST = { label: 'Estimates', to: '/estimates' };
 
-export const CONVERT_CONFIRM = 'Convert this estimate to a job?';
 export const REVISE_CONFIRM = 'Make a new revision of this estimate? This one is kept as it is.';
 
 function StatusActions({ estimate }: { estimate: Estimate }) {
   const dialogs = useDialogs();
+  const modals = useModals();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('edit', 'estimates');
@@ -74,9 +75,11 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     await run(() => changeStatus(queryClient, estimate.id, to), `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`);
   };
   const convert = async () => {
-    if (!(await dialogs.confirm(CONVERT_CONFIRM, { title: 'Convert to Job', confirmLabel: 'Convert' }))) return;
-    const job = await run(() => convertToJob(queryClient, estimate.id), 'Job made from the estimate.');
-    if (job) void navigate(`/jobs/${job.id}`);
+    // asks the job's number (prefilled by the numbering rule): a job is never made without one
+    const job = await openConvertDialog(modals, estimate.id);
+    if (!job) return;
+    reportSuccess('Job made from the estimate.');
+    void navigate(`/jobs/${job.id}`);
   };
   const makeRevision = async () => {
     if (!(await dialogs.confirm(REVISE_CONFIRM, { title: 'Revise', confirmLabel: 'Revise' }))) return;

@@ -14,6 +14,7 @@ import { json, mockFetch, renderModalStack, renderWithProviders, signedInQueryCl
 import { useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { currentMonth, openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
+import { openConvertDialog } from './convert-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
 
 /** A supervisor given edit estimates (not estimates_admin): an estimator. */
@@ -193,5 +194,32 @@ describe('the items section', () => {
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ alternate_categories: [1] }));
     // the saved estimate keeps the choice
     expect(screen.getByTestId('figure-total').textContent).toBe('$1,150.00');
+  });
+});
+
+describe('Convert to Job dialog', () => {
+  it("asks the job's number, prefilled by the numbering rule, and sends the one typed; a taken one shows under it", async () => {
+    let posts = 0;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/estimates/4/job_number') return json({ data: { number: '26-0143' } });
+      if (url.pathname === '/api/estimates/4/convert' && init.method === 'POST') {
+        if (++posts === 1) return json({ message: 'The given data was invalid.', errors: { number: ['The number has already been taken.'] } }, 422);
+        return json({ data: { id: 9, client_id: 2, name: 'Lobby', number: body(init).job_number, updated_at: '2026-11-01T10:00:00.000Z' } });
+      }
+      return undefined;
+    });
+    const stack = renderModalStack('manager');
+    let made: Promise<RecordOf<'jobs'> | null> | undefined;
+    act(() => void (made = openConvertDialog(stack(), 4)));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert to Job' });
+    const field = within(dialog).getByLabelText('Job number') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('26-0143'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await within(dialog).findByText('The number has already been taken.');
+    expect(sentBy(calls, 'POST')).toEqual({ job_number: '26-0143' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '26-0150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await expect(made).resolves.toMatchObject({ id: 9, number: '26-0150' });
   });
 });
