@@ -106,10 +106,14 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
   await confirmDialog(page, 'Won');
   await expect(screen.getByTestId('estimate-status').first()).toHaveText('Won');
   await screen.getByRole('button', { name: 'Convert to Job' }).click();
+  // the estimate names no job number: the dialog asks it, prefilled by the numbering rule (YY-NNNN)
+  await expect(page.getByTestId('convert-job-number')).toHaveValue(/^\d\d-\d{4,}$/);
+  const jobNumber = await page.getByTestId('convert-job-number').inputValue();
   await confirmDialog(page, 'Convert');
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
   const jobPage = page.getByTestId('job-page');
   await expect(jobPage).toContainText(clientName);
+  await expect(jobPage).toContainText(jobNumber);
   await expect(jobPage.getByTestId('job-products')).toContainText('Shower doors');
   await expect(jobPage.getByTestId('job-products')).toContainText(panel.name as string);
   await expect(jobPage.getByRole('link', { name: name })).toHaveAttribute('href', `/estimates/${estimateId}`);

@@ -110,6 +110,36 @@ test('an estimator builds a takeoff of 3 unit types by keyboard and makes the es
   await expect(page).toHaveURL(new RegExp(`/estimates/${estimate.id}$`));
 });
 
+test('items from the takeoff take over a product added by hand instead of doubling it, marked as from the takeoff', async ({ page, baseURL }, testInfo) => {
+  await signInAs(page, 'manager');
+  const { category, door, doorOption, client } = await catalogue(page, baseURL!);
+  const estimate = await createRecord(page, baseURL!, 'estimates', { client_id: client.id, name: unique('Inline Door job'), product_category_list: [category.id] });
+  // the estimator added the door by hand before the takeoff
+  await createRecord(page, baseURL!, 'estimate_items', { estimate_id: estimate.id, product_id: door.id, qty: 1, description: 'Inline Door & Panel' });
+  const takeoff = await createRecord(page, baseURL!, 'takeoffs', { estimate_id: estimate.id });
+  const unit = await createRecord(page, baseURL!, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Bath', qty: 3 });
+  await createRecord(page, baseURL!, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: doorOption.id, qty: 1 });
+
+  await page.goto(`/estimates/${estimate.id}/takeoff`);
+  await page.getByRole('button', { name: 'Items from takeoff' }).click();
+  const said = page.getByTestId('confirm-dialog');
+  await expect(said).toContainText('0 items created, 0 updated. 1 line added by hand had the product already: it follows the takeoff now, not doubled.');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `takeoff-matched-${page.viewportSize()!.width}.png`) });
+  await said.getByRole('button', { name: 'Go to the estimate' }).click();
+  await expect(page).toHaveURL(new RegExp(`/estimates/${estimate.id}$`));
+  const rows = page.getByTestId('estimate-item-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Inline Door & Panel');
+  await expect(rows.first().getByTestId('item-from-takeoff')).toHaveText('Takeoff');
+  // 3 doors at 900, once
+  await expect(page.getByTestId('estimate-total')).toHaveText('$2,700.00');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await animationsDone(page);
+    await page.screenshot({ path: testInfo.outputPath(`items-from-takeoff-${width}.png`), fullPage: true });
+  }
+});
+
 test("a finalized estimate's takeoff is read-only", async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
   const { category, door, client } = await catalogue(page, baseURL!);

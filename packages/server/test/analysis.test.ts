@@ -133,13 +133,13 @@ describe('estimates', () => {
     expect(d.clients!.map((c) => [c.label, c.estimates, c.win_rate, c.value_won])).toEqual([['Acme Towers', 2, 1, 1300], ['Baker Homes', 2, 0, 0]]);
   });
 
-  it('marking an estimate won or lost records when; back to open clears it', async () => {
+  it('marking an estimate won or lost records when; back to open keeps that first decision (issue 34), counted only while won', async () => {
     const e = await estimate(acme, 'commercial', '2011-05-01', 10, 'won');
     const [row] = await env.db.query<{ decided_at: string | null }>('SELECT decided_at FROM estimates WHERE id = $1', [e.id]);
     expect(row!.decided_at).not.toBeNull();
     expect((await as.admin.post(`/api/estimates/${e.id}/status`, { status: 'open' })).status).toBe(200);
-    const [after] = await env.db.query<{ decided_at: string | null }>('SELECT decided_at FROM estimates WHERE id = $1', [e.id]);
-    expect(after!.decided_at).toBeNull();
+    const [after] = await env.db.query<{ decided_at: string | null; decision: string | null }>('SELECT decided_at, decision FROM estimates WHERE id = $1', [e.id]);
+    expect(after).toEqual({ decided_at: row!.decided_at, decision: 'won' });
   });
 });
 

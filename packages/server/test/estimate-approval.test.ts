@@ -236,6 +236,17 @@ describe('the public link', () => {
     const audit = await env.db.query<Row>("SELECT user_id, action FROM audit_log WHERE resource = 'estimates' AND record_id = $1 ORDER BY id", [e.id]);
     expect(audit.map((a) => a.action)).toEqual(['create', 'status', 'status']);
     expect(audit[2]!.user_id).toBeNull();
+    // the history names the signer, not "a removed user"; the estimate keeps who decided
+    const history = (await as.manager.get(`/api/history/estimates/${String(e.id)}`)).body.data as Row[];
+    expect(history[0]).toMatchObject({ action: 'status', user_id: null, user_name: 'Ana Reyes, by the approval link' });
+    const [accepted] = await env.db.query<Row>("SELECT user_id, actor FROM audit_log WHERE resource = 'estimate_approvals' AND record_id = $1 AND action = 'accept'", [link!.id]);
+    expect(accepted).toEqual({ user_id: null, actor: 'Ana Reyes, by the approval link' });
+    expect(estimate).toMatchObject({ decision: 'won', decided_by: 'Ana Reyes, by the approval link', decided_at: res.body.accepted_at });
+    // set open by mistake and back: the client's decision stays theirs, the history has each move
+    expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'open' })).status).toBe(200);
+    expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'won' })).status).toBe(200);
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body).toMatchObject({ status: 'won', decided_by: 'Ana Reyes, by the approval link', decided_at: res.body.accepted_at });
+    expect(((await as.manager.get(`/api/history/estimates/${String(e.id)}`)).body.data as Row[]).filter((h) => h.action === 'status')).toHaveLength(4);
 
     const used = await guest('GET', `/api/approvals/${token}`);
     expect(used.status).toBe(410);

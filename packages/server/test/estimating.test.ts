@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { appWithRoles, made } from './harness.ts';
 import { createRecord } from './fixtures.ts';
+import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
 
 const { env, as } = appWithRoles();
 let client: Row;
@@ -67,6 +68,42 @@ describe('estimate status', () => {
   });
 });
 
+describe("the client's decision", () => {
+  it('is kept through a move to open and back, with who made it; the other way is a new one', async () => {
+    const e = await estimate();
+    await status(as.manager, e.id, 'open');
+    const decided = async () => (await env.db.query<Row>('SELECT status, decision, decided_at, decided_by FROM estimates WHERE id = $1', [e.id]))[0]!;
+    expect(await decided()).toMatchObject({ decision: null, decided_at: null, decided_by: null });
+    await status(as.manager, e.id, 'won');
+    const first = await decided();
+    expect(first).toMatchObject({ status: 'won', decision: 'won', decided_by: 'Manager User' });
+    expect(first.decided_at).not.toBeNull();
+    await status(as.admin, e.id, 'open');
+    expect(await decided()).toMatchObject({ status: 'open', decision: 'won', decided_at: first.decided_at, decided_by: 'Manager User' });
+    await status(as.admin, e.id, 'won');
+    expect(await decided()).toMatchObject({ status: 'won', decision: 'won', decided_at: first.decided_at, decided_by: 'Manager User' });
+    await status(as.admin, e.id, 'lost');
+    expect(await decided()).toMatchObject({ status: 'lost', decision: 'lost', decided_by: 'Admin User' });
+  });
+
+  it('of a won estimate made into a job stays won: 422 naming the job, nothing written', async () => {
+    const number = `SOLD-${++seq}`;
+    const e = await estimate({ job_number: number });
+    await status(as.manager, e.id, 'open');
+    await status(as.manager, e.id, 'won');
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    for (const to of ['lost', 'open']) {
+      const res = await status(as.manager, e.id, to);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ status: [`This estimate became job ${number}: it stays won. The job is what was sold.`] });
+    }
+    expect(await stored(e.id)).toEqual({ status: 'won', job_id: job.id });
+    // the job in the trash: it no longer holds the estimate
+    expect((await as.manager.del(`/api/jobs/${String(job.id)}`)).status).toBe(200);
+    expect((await status(as.manager, e.id, 'lost')).status).toBe(200);
+  });
+});
+
 describe('only a draft is changed', () => {
   it('an open estimate, its items and category notes refuse saves and deletes (409) until set back to draft', async () => {
     const e = await estimate({ items: [{ description: 'Mirror', qty: 2 }] });
@@ -111,6 +148,33 @@ describe('only a draft is changed', () => {
     await status(as.manager, e.id, 'draft');
     expect((await as.manager.patch(`/api/takeoff_items/${String(cell.id)}`, { qty: 2 })).status).toBe(200);
     expect((await as.manager.patch(`/api/takeoff_units/${String(unit.id)}`, { qty: 3 })).status).toBe(200);
+  });
+});
+
+describe("an item's amounts", () => {
+  it("follow qty and product while at the standard, the alternate's as the base's; typed ones stay", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const base = await made(as.admin, 'products', { name: `Framed ${++seq}`, category_id: category.id, cost_per_unit: 300, revenue_per_unit: 500 });
+    const alternate = await made(as.admin, 'products', { name: `Frameless ${seq}`, category_id: category.id, cost_per_unit: 450, revenue_per_unit: 700 });
+    const e = await estimate({ alternate_categories: [category.id] });
+    const amounts = async (id: unknown) =>
+      (await env.db.query<Row>('SELECT qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost, alternate_amount::float8 AS alternate_amount, alternate_cost::float8 AS alternate_cost FROM estimate_items WHERE id = $1', [id]))[0];
+    // the estimator (no estimates_admin) cannot send amounts: the server gives them
+    const res = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: base.id, alternate_product_id: alternate.id, qty: 1, description: 'Door' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = (res.body as Row).id;
+    expect(await amounts(id)).toEqual({ qty: 1, amount: 500, cost: 300, alternate_amount: 700, alternate_cost: 450 });
+    expect((await as.supervisor.patch(`/api/estimate_items/${String(id)}`, { qty: 2 })).status).toBe(200);
+    expect(await amounts(id)).toEqual({ qty: 2, amount: 1000, cost: 600, alternate_amount: 1400, alternate_cost: 900 });
+    // the client chose the alternates: the total is the alternate's, for both units
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.total).toBe(1400);
+    // an amount typed by the admin stays; the others follow
+    expect((await as.manager.patch(`/api/estimate_items/${String(id)}`, { alternate_amount: 1300 })).status).toBe(200);
+    expect((await as.supervisor.patch(`/api/estimate_items/${String(id)}`, { qty: 3 })).status).toBe(200);
+    expect(await amounts(id)).toEqual({ qty: 3, amount: 1500, cost: 900, alternate_amount: 1300, alternate_cost: 1350 });
+    // cleared by the admin: back to the standard × qty
+    expect((await as.manager.patch(`/api/estimate_items/${String(id)}`, { alternate_amount: null })).status).toBe(200);
+    expect((await amounts(id))!.alternate_amount).toBe(2100);
   });
 });
 
@@ -161,6 +225,29 @@ describe('items from the takeoff', () => {
 
     await status(as.manager, e.id, 'open');
     expect((await as.manager.post(`/api/estimates/${String(e.id)}/items_from_takeoff`)).status).toBe(409);
+  });
+});
+
+describe('items from the takeoff, beside lines added by hand', () => {
+  it("takes a product already on the estimate by hand as the option's line (marked from the takeoff), never a second one", async () => {
+    const category = await createRecord(as.admin, 'product_categories');
+    const door = await made(as.admin, 'products', { name: `Inline Door & Panel ${++seq}`, category_id: category.id, cost_per_unit: 600, revenue_per_unit: 1000 });
+    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: door.id, product_category_id: category.id, description: 'Inline door & panel' });
+    const e = await estimate();
+    const byHand = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: door.id, qty: 1, description: 'Inline Door & Panel, clear' });
+    expect(byHand.status).toBe(201);
+    const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
+    const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Bath', qty: 2 });
+    await made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 1 });
+
+    const res = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 0, updated: 0, matched: 1 });
+    const items = await env.db.query<Row>('SELECT id, takeoff_option_id, description, qty::float8 AS qty, amount::float8 AS amount FROM estimate_items WHERE estimate_id = $1', [e.id]);
+    expect(items).toEqual([{ id: (byHand.body as Row).id, takeoff_option_id: option.id, description: 'Inline Door & Panel, clear', qty: 2, amount: 2000 }]);
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.total).toBe(2000);
+    // once the takeoff's, it is the option's line: nothing more to do
+    expect((await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`)).body).toMatchObject({ created: 0, updated: 0, matched: 0 });
   });
 });
 
@@ -216,6 +303,38 @@ describe('converting a won estimate', () => {
       [alternate.id, 'Frameless door', 800, 1400],
       [null, 'Haul away', null, 50],
     ]);
+  });
+
+  it('numbers the job when the estimate has no job number: the one asked for, else the numbering rule', async () => {
+    const year = new Date().getFullYear();
+    const prefix = jobNumberPrefix(year);
+    const taken = async () => (await env.db.query<{ number: string }>('SELECT number FROM jobs WHERE number IS NOT NULL')).map((r) => r.number);
+    await made(as.manager, 'jobs', { client_id: client.id, number: nextJobNumber(await taken(), year) });
+    const won = async () => {
+      const e = await estimate();
+      await status(as.manager, e.id, 'open');
+      await status(as.manager, e.id, 'won');
+      return e;
+    };
+    // the rule's next, offered to the estimator, and given when none is asked for
+    const e = await won();
+    const expected = nextJobNumber(await taken(), year);
+    expect(expected.startsWith(prefix)).toBe(true);
+    const proposed = await as.supervisor.get(`/api/estimates/${String(e.id)}/job_number`);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.data).toEqual({ number: expected });
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    expect(job.number).toBe(expected);
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.job_number).toBe(expected);
+    // the number the estimator typed
+    const other = await won();
+    const asked = `ASKED-${++seq}`;
+    const res = await as.manager.post(`/api/estimates/${String(other.id)}/convert`, { job_number: ` ${asked} ` });
+    expect((res.body.data as unknown as Row).number).toBe(asked);
+    // an estimate with its number proposes it
+    const own = `EST-${++seq}`;
+    const numbered = await estimate({ job_number: own });
+    expect((await as.manager.get(`/api/estimates/${String(numbered.id)}/job_number`)).body.data).toEqual({ number: own });
   });
 
   it('writes nothing when the job is refused (its number taken by another job)', async () => {

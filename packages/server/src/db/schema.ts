@@ -224,6 +224,8 @@ export const audit_log = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     user_id: integer('user_id'),
+    /** Who made a change without a user account: the client's "Pat Client, by the approval link". */
+    actor: text('actor'),
     resource: text('resource').notNull(),
     record_id: integer('record_id'),
     action: text('action').notNull(),

@@ -11,8 +11,8 @@ export async function recordAudit(ctx: Ctx, resource: string, action: string, re
   const json = (r: Row | null) => (r ? JSON.stringify(strip(r)) : null);
   // Nothing waits for the row: in a transaction it goes with the next statement (QueryOptions.deferred).
   await ctx.db.query(
-    'INSERT INTO audit_log (user_id, resource, record_id, action, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)',
-    [ctx.user?.id ?? null, resource, recordId, action, json(before), json(after)],
+    'INSERT INTO audit_log (user_id, actor, resource, record_id, action, before, after) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
+    [ctx.user?.id ?? null, ctx.user ? null : (ctx.actor ?? null), resource, recordId, action, json(before), json(after)],
     { deferred: true },
   );
 }

@@ -25,7 +25,12 @@ export interface Ctx {
   sessionId?: string;
   /** The file of this request's multipart create (files, images), checked and ready to store. */
   upload?: PreparedUpload;
+  /** Who acts without a user account (the client by an approval link): the audit log and history name them. */
+  actor?: string;
 }
+
+/** The name of who is acting: the actor without an account, else the user's. */
+export const actorName = (ctx: Ctx): string | null => ctx.actor ?? ctx.user?.name ?? null;
 
 export function requireUser(ctx: Ctx): SessionUser {
   if (!ctx.user) throw unauthenticated();

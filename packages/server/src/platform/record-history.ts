@@ -37,7 +37,7 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
       (e: unknown) => e,
     ),
     ctx.db.query<Row>(
-      `SELECT a.id, a.action, a.user_id, a.before, a.after, a.created_at, u.name AS user_name
+      `SELECT a.id, a.action, a.user_id, a.actor, a.before, a.after, a.created_at, u.name AS user_name
          FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
         WHERE a.resource = $1 AND a.record_id = $2
         ORDER BY a.id DESC LIMIT ${LIMIT}`,
@@ -76,7 +76,8 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
       action: r.action as string,
       at: new Date(r.created_at as string).toISOString(),
       user_id: (r.user_id as number | null) ?? null,
-      user_name: r.user_id === 0 ? 'System' : ((r.user_name as string | null) ?? null),
+      // a change without a user names who made it (the client, by the approval link)
+      user_name: r.user_id === 0 ? 'System' : ((r.user_name as string | null) ?? (r.actor as string | null) ?? null),
       changes,
     };
     return { entry, before, after };

@@ -24,21 +24,37 @@ export const setEstimateStatus = defineAction({
 
 export const estimateItemsFromTakeoff = defineAction({
   name: 'estimates.items_from_takeoff',
-  summary: "One estimate item per takeoff option with a calculated qty: made, or its qty brought up to date (amounts typed over are kept).",
+  summary: "One estimate item per takeoff option with a calculated qty: made, or its qty brought up to date (amounts typed over are kept); a line of the option's product added by hand becomes the option's (matched) instead of a second one.",
   method: 'POST',
   path: '/api/estimates/:id/items_from_takeoff',
   params: byId,
-  answer: z.object({ data: recordRead('estimates'), created: z.number().int(), updated: z.number().int() }),
+  answer: z.object({ data: recordRead('estimates'), created: z.number().int(), updated: z.number().int(), matched: z.number().int() }),
   permission: EDIT,
 });
 
 export const convertEstimate = defineAction({
   name: 'estimates.convert',
-  summary: 'Makes the job of a won estimate (its client, number, name, address, dates, scopes and products from the items), once: converting again answers the same job.',
+  summary:
+    "Makes the job of a won estimate (its client, number, name, address, dates, scopes and products from the items), once: converting again answers the same job. The job's number is `job_number` when given, else the estimate's, else the numbering rule's next (YY-NNNN); the estimate keeps it.",
   method: 'POST',
   path: '/api/estimates/:id/convert',
   params: byId,
+  body: z
+    .object({
+      job_number: z.string({ error: 'Enter the job number.' }).trim().max(50, { error: 'The job number is at most 50 characters.' }).optional(),
+    })
+    .default({}),
   answer: z.object({ data: recordRead('jobs') }),
+  permission: EDIT,
+});
+
+export const proposedJobNumber = defineAction({
+  name: 'estimates.job_number',
+  summary: "The number a won estimate's job would get: the estimate's job number, else the numbering rule's next (YY-NNNN, after the year's highest).",
+  method: 'GET',
+  path: '/api/estimates/:id/job_number',
+  params: byId,
+  answer: z.object({ data: z.object({ number: z.string() }) }),
   permission: EDIT,
 });
 
@@ -186,6 +202,7 @@ export const ESTIMATING_ACTIONS = actionMap({
   'estimates.status': setEstimateStatus,
   'estimates.items_from_takeoff': estimateItemsFromTakeoff,
   'estimates.convert': convertEstimate,
+  'estimates.job_number': proposedJobNumber,
   'estimates.revise': reviseEstimate,
   'estimates.approval_links': listApprovalLinks,
   'estimates.create_approval_link': createApprovalLink,

@@ -41,7 +41,10 @@ export const historyEntrySchema = z.object({
   /** When, ISO 8601 UTC. */
   at: z.string(),
   user_id: z.number().int().nullable(),
-  /** The user's name; "System" for the CLI and first-run setup; null when the user is gone. */
+  /**
+   * The user's name; "System" for the CLI and first-run setup; for a change made without a user,
+   * who made it ("Pat Client, by the approval link"); null when the user is gone (or unknown).
+   */
   user_name: z.string().nullable(),
   changes: z.array(historyChangeSchema),
 });

@@ -2,6 +2,8 @@ import { defineResource } from './define.ts';
 import { f } from './fields.ts';
 
 export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
+/** What a client decided of an estimate (estimates.decision). */
+export const DECISIONS = ['won', 'lost'] as const;
 export const ESTIMATE_TYPES = ['commercial', 'residential'] as const;
 export const TAKEOFFABLE_TYPES = ['product_category', 'series', 'product'] as const;
 
@@ -34,8 +36,15 @@ export const estimates = defineResource({
     revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),
     /** Set when a newer revision was made: the older one is kept as it was (read-only). */
     superseded_at: f.timestamp({ state: 'Use Revise to make a new revision; an older revision is kept as it was.' }),
-    /** When it was marked won or lost (the status action sets it; the analysis's days to win). */
+    /**
+     * The client's decision (the status action keeps it): won or lost, when, and who made it (a
+     * user's name, or the signer's "Pat Client, by the approval link"). Set the first time the
+     * estimate is marked that way; marking it open and back again keeps it (the history keeps each
+     * change), marking it the other way is a new decision. The analysis's days to win.
+     */
+    decision: f.enum(DECISIONS, { readOnly: true }),
     decided_at: f.timestamp({ readOnly: true }),
+    decided_by: f.text({ readOnly: true }),
     /** What the list shows and searches (read live): the client's name. */
     client_name: f.text({ readOnly: true, computed: true }),
     /**
@@ -116,6 +125,9 @@ export const estimate_items = defineResource({
     /** The product's standard unit price and cost, for the item's warnings (domain.md 5). */
     standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
     standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
+    /** The alternate product's, which its amount and cost follow as the base's do (shared/rules/line-amount.ts). */
+    alternate_standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
+    alternate_standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
   },
   search: ['description', 'notes'],
   filters: { estimate_id: { op: 'eq' }, product_id: { op: 'eq' } },

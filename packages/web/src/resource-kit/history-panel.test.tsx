@@ -21,8 +21,9 @@ describe('History panel', () => {
       url.pathname === '/api/history/jobs/7'
         ? json({
             data: [
+              { id: 3, action: 'status', at, user_id: null, user_name: 'Pat Client, by the approval link', changes: [{ field: 'name', from: 'New', to: 'Newer' }] },
               { id: 2, action: 'update', at, user_id: 1, user_name: 'Ada', changes: [{ field: 'name', from: 'Old', to: 'New' }] },
-              { id: 1, action: 'create', at, user_id: null, user_name: null, changes: [{ field: 'name', from: null, to: 'Old' }] },
+              { id: 1, action: 'create', at, user_id: 4, user_name: null, changes: [{ field: 'name', from: null, to: 'Old' }] },
             ],
           })
         : undefined,
@@ -33,11 +34,13 @@ describe('History panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Job History' });
     const entries = await within(dialog).findAllByTestId('history-entry');
     expect(calls.some((c) => c.url.pathname === '/api/history/jobs/7')).toBe(true);
-    expect(entries).toHaveLength(2);
-    expect(entries[0]!.textContent).toContain('Changed by Ada · 11/23/2026 9:05 AM');
-    const row = within(entries[0]!).getByRole('row', { name: /Name/ });
+    expect(entries).toHaveLength(3);
+    // a change made without a user names who made it (the client, by the approval link)
+    expect(entries[0]!.textContent).toContain('Status by Pat Client, by the approval link · 11/23/2026 9:05 AM');
+    expect(entries[1]!.textContent).toContain('Changed by Ada · 11/23/2026 9:05 AM');
+    const row = within(entries[1]!).getByRole('row', { name: /Name/ });
     expect(row.textContent).toBe('NameOldNew');
-    expect(entries[1]!.textContent).toContain('Created by a removed user');
+    expect(entries[2]!.textContent).toContain('Created by a removed user');
   });
 
   it('shows a changed reference by the names of the records, "#id" for one the caller may not see', async () => {

@@ -77,7 +77,7 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
               <Text span fw={600}>
                 {actionLabel(e.action)}
               </Text>{' '}
-              by {e.user_name ?? 'a removed user'} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
+              by {e.user_name ?? (e.user_id == null ? 'someone without an account' : 'a removed user')} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
             </Text>
             {e.changes.length > 0 && e.action !== 'delete' && (
               <Table.ScrollContainer minWidth={320}>

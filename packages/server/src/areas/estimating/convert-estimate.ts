@@ -4,8 +4,9 @@ import { sqlRows, type Row } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
-import { get } from '../../engine/read.ts';
+import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
+import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
 import { lockEstimate } from './estimate-status.ts';
 
 export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won first.';
@@ -13,7 +14,8 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
 /**
  * `POST /api/estimates/{id}/convert`: the job of a won estimate, made once. In one transaction the
  * job is created as a save of it would be (the caller's `edit jobs` right, its rules, a taken
- * number refused on `number`): the estimate's client, job number, name, job address and dates, the
+ * number refused on `number`): the estimate's client, the job number (the one given, else the
+ * estimate's, else the numbering rule's next: never a job without a number), name, job address and dates, the
  * scopes its categories name, and a product per item (product, qty, description as the name,
  * notes; cost and revenue from the item's cost and amount, kept only with `edit jobs_admin`, else
  * derived from the product as any save would); in a category whose alternates the client chose,
@@ -21,7 +23,7 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  * estimate then names the job. Converting again
  * answers the same job, while it is not deleted.
  */
-export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
+export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<Row> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
@@ -50,9 +52,10 @@ export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pr
       i.use_alternate === true
         ? { product_id: i.alternate_product_id ?? i.product_id, description: i.alternate_description || i.description, cost: i.alternate_cost, amount: i.alternate_amount }
         : { product_id: i.product_id, description: i.description, cost: i.cost, amount: i.amount };
+    const number = jobNumber || (estimate.job_number as string | null) || (await nextNumber(tx));
     const job = await create(tx, 'jobs', {
       client_id: estimate.client_id,
-      number: estimate.job_number || null,
+      number,
       name: estimate.name,
       address: estimate.job_address,
       start_date: estimate.job_start_date,
@@ -63,9 +66,23 @@ export async function convertEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pr
         .filter((i) => i.product_id != null || (typeof i.description === 'string' && i.description.trim()))
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
-    const [after] = await sqlRows(db, sql`UPDATE estimates SET job_id = ${job.id}, updated_at = now() WHERE id = ${id} RETURNING *`);
+    // the estimate names its job, by the number the job was given
+    const [after] = await sqlRows(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number as string}, updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
   });
+}
+
+/** The numbering rule's next job number (shared/rules/jobs/job-number.ts), over every job's, those in the trash too. */
+async function nextNumber(ctx: Ctx): Promise<string> {
+  const year = new Date().getFullYear();
+  const taken = await sqlRows<{ number: string }>(ctx.db, sql`SELECT number FROM jobs WHERE number LIKE ${`${jobNumberPrefix(year)}%`}`);
+  return nextJobNumber(taken.map((r) => r.number), year);
+}
+
+/** `GET /api/estimates/{id}/job_number`: the number its job would get (the estimate's, else the rule's next). */
+export async function proposedJobNumber({ ctx, id }: { ctx: Ctx; id: number }): Promise<string> {
+  const estimate = await getRow(ctx, 'estimates', id);
+  return (estimate.job_number as string | null) || nextNumber(ctx);
 }

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
 import { documentTotals, estimateDocument, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
+import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { SETTING } from '@glazier/shared/settings';
@@ -160,8 +161,9 @@ export async function showApproval({ db, token }: { db: Db; token: string }) {
 /** `POST /api/approvals/{token}/accept` (public): the client accepts, in one transaction (see the top). */
 export async function acceptApproval({ db, token, name, alternates, ip }: { db: Db; token: string; name: string; alternates: number[]; ip: string }) {
   return db.transaction(async (tdb) => {
-    // The client has no account: their acceptance is audited without a user, the note is the link maker's.
-    const client: Ctx = { db: tdb, user: null };
+    // The client has no account: their acceptance is audited without a user, by their typed name;
+    // the note is the link maker's.
+    const client: Ctx = { db: tdb, user: null, actor: approvalLinkActor(name) };
     const { link, estimate } = await usableLink(tdb, token, true);
     const doc = await documentOf(tdb, estimate.id as number);
     const offered = new Set(doc.items.filter(hasAlternate).map((i) => i.product_category_id));

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { OLDER_REVISION_MESSAGE, refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import { decisionOnMove, hasJobMessage, OLDER_REVISION_MESSAGE, refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
 import { sqlRows, type Row } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { canEdit, type Ctx } from '../../engine/context.ts';
+import { actorName, canEdit, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { findRow, get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
@@ -34,11 +34,18 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
  * move must be one the rule allows (422 on `status`), an older revision never moves (409), and the
  * selection (open, won, lost) needs `edit estimates_admin` (403), unless the client accepted it
  * online (`acceptedByClient`, estimate-approvals.ts): that is the one move open → won, made by the
- * client's acceptance rather than by staff. Writes the status (and when it was decided: won or lost, for the analysis) and the audit row; answers the row.
+ * client's acceptance rather than by staff. A won estimate made into a live job stays won (422
+ * naming the job). Writes the status, the decision (decisionOnMove: the first won or lost, its time
+ * and who made it, kept through a move to open and back) and the audit row; answers the row.
  */
 export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Row> {
   if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
   const from = estimate.status as EstimateStatus;
+  // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
+  if (from === 'won' && status !== 'won' && estimate.job_id != null) {
+    const [job] = await sqlRows<{ number: string | null; name: string }>(tx.db, sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id as number} AND deleted_at IS NULL`);
+    if (job) throw invalid({ status: [hasJobMessage(job.number || job.name)] });
+  }
   const move = statusMove(from, status);
   if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });
   if (opts.acceptedByClient) {
@@ -47,8 +54,9 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: Estimat
     throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
   }
   const id = estimate.id as number;
-  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(),
-    decided_at = ${status === 'won' || status === 'lost' ? sql`now()` : sql`NULL`} WHERE id = ${id} RETURNING *`);
+  const { decision, fresh } = decisionOnMove(estimate, status);
+  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
+    decided_at = ${fresh ? sql`now()` : sql`decided_at`}, decided_by = ${fresh ? actorName(tx) : sql`decided_by`} WHERE id = ${id} RETURNING *`);
   await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
   return after!;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
 import { alternatesChoosable, contentLockedMessage, type EstimateState } from '@glazier/shared/rules/estimating/estimate-status';
 import { sweepBlobsAfterDelete } from '../../platform/attachments/files-images.ts';
-import type { Ctx } from '../../engine/context.ts';
+import { canEdit, type Ctx } from '../../engine/context.ts';
 import { estimateTotalSql, itemCategory } from './estimate-total-sql.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { rowById } from '../../engine/lookup.ts';
@@ -58,8 +59,50 @@ export const estimateContentHooks: Hooks<'estimate_items' | 'estimate_category_n
   beforeDelete: ({ ctx, existing }) => refuseUnlessDraftEstimate(ctx, existing.estimate_id),
 };
 
+/** A product's standard unit price and cost (none: null). */
+async function standardOf(ctx: Ctx, productId: unknown): Promise<{ price: number | null; cost: number | null }> {
+  const product = productId == null ? null : await rowById(ctx, 'products', productId);
+  return { price: num(product?.revenue_per_unit), cost: num(product?.cost_per_unit) };
+}
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+/** An item's amounts by their product: the base's by `product_id`, the alternate's by `alternate_product_id`. */
+const ITEM_AMOUNTS = [
+  ['amount', 'product_id', 'price'],
+  ['cost', 'product_id', 'cost'],
+  ['alternate_amount', 'alternate_product_id', 'price'],
+  ['alternate_cost', 'alternate_product_id', 'cost'],
+] as const;
+
+/**
+ * An item's amount and cost, and its alternate's, default to the product's standard unit price and
+ * cost × qty, and follow qty and product while they are still that default (shared/rules/line-amount.ts,
+ * as a job product's do). One typed with `edit estimates_admin` stays; one cleared goes back to the
+ * default. Without that right the amounts cannot be sent, and the server carries them over by the rule.
+ */
+async function followAmounts({ ctx, values, existing }: { ctx: Ctx; values: Record<string, unknown>; existing: Record<string, unknown> | null }): Promise<void> {
+  const admin = canEdit(ctx, 'estimates_admin');
+  const merged = { ...existing, ...values };
+  const standards = new Map<unknown, Promise<{ price: number | null; cost: number | null }>>();
+  const standard = (id: unknown) => {
+    if (!standards.has(id ?? null)) standards.set(id ?? null, standardOf(ctx, id));
+    return standards.get(id ?? null)!;
+  };
+  for (const [field, productField, which] of ITEM_AMOUNTS) {
+    if (admin && values[field] != null) continue; // typed
+    const unit = (await standard(merged[productField]))[which];
+    const qty = num(merged.qty);
+    if ((admin && field in values) || !existing) values[field] = defaultAmount(unit, qty);
+    else values[field] = nextAmount(num(existing[field]), { unit: (await standard(existing[productField]))[which], qty: num(existing.qty) }, { unit, qty });
+  }
+}
+
 export const estimateItemsHooks: Hooks<'estimate_items'> = {
-  beforeSave: estimateContentHooks.beforeSave,
+  beforeSave: async (args) => {
+    await estimateContentHooks.beforeSave!(args);
+    await followAmounts(args);
+  },
   beforeDelete: estimateContentHooks.beforeDelete,
   computed: {
     product_category_id: (t) => itemCategory(t.product_id, t.takeoff_option_id),
@@ -68,6 +111,8 @@ export const estimateItemsHooks: Hooks<'estimate_items'> = {
     alternate_product_name: (t) => sql`(SELECT p.name FROM products p WHERE p.id = ${t.alternate_product_id})`,
     standard_price: (t) => sql`(SELECT p.revenue_per_unit FROM products p WHERE p.id = ${t.product_id})`,
     standard_cost: (t) => sql`(SELECT p.cost_per_unit FROM products p WHERE p.id = ${t.product_id})`,
+    alternate_standard_price: (t) => sql`(SELECT p.revenue_per_unit FROM products p WHERE p.id = ${t.alternate_product_id})`,
+    alternate_standard_cost: (t) => sql`(SELECT p.cost_per_unit FROM products p WHERE p.id = ${t.alternate_product_id})`,
   },
 };
 

@@ -2,7 +2,7 @@
 import type { ESTIMATING_ACTIONS } from '@glazier/shared/actions/estimating';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { acceptApproval, createApprovalLink, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
-import { convertEstimate } from './convert-estimate.ts';
+import { convertEstimate, proposedJobNumber } from './convert-estimate.ts';
 import { setEstimateStatus } from './estimate-status.ts';
 import { estimateItemsFromTakeoff } from './items-from-takeoff.ts';
 import { reviseEstimate } from './revise-estimate.ts';
@@ -10,7 +10,8 @@ import { reviseEstimate } from './revise-estimate.ts';
 export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'estimates.status': async ({ ctx, params, input }) => ({ data: await setEstimateStatus({ ctx, id: params.id, status: input.status }) }),
   'estimates.items_from_takeoff': ({ ctx, params }) => estimateItemsFromTakeoff({ ctx, id: params.id }),
-  'estimates.convert': async ({ ctx, params }) => ({ data: await convertEstimate({ ctx, id: params.id }) }),
+  'estimates.convert': async ({ ctx, params, input }) => ({ data: await convertEstimate({ ctx, id: params.id, jobNumber: input.job_number }) }),
+  'estimates.job_number': async ({ ctx, params }) => ({ data: { number: await proposedJobNumber({ ctx, id: params.id }) } }),
   'estimates.revise': async ({ ctx, params }) => ({ data: await reviseEstimate({ ctx, id: params.id }) }),
   'estimates.approval_links': async ({ ctx, params }) => ({ data: await listApprovalLinks({ ctx, id: params.id }) }),
   'estimates.create_approval_link': ({ ctx, params, input, request }) => createApprovalLink({ ctx, id: params.id, days: input.days, request }),

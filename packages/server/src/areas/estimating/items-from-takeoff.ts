@@ -19,9 +19,12 @@ const num = (v: unknown): number | null => (v == null ? null : Number(v));
  * the option's product (when it takes off a product), its description, and the standard price and
  * cost × qty; an existing one takes the new qty, and its amount and cost follow it only while they
  * are still the standard × qty (an amount typed over is kept, shared/rules/line-amount.ts). The
- * amounts are the server's to set, with or without `edit estimates_admin`. Only a draft (409).
+ * amounts are the server's to set, with or without `edit estimates_admin`. A product already on the
+ * estimate by hand is not doubled: its first such line becomes the option's (marked by its
+ * `takeoff_option_id`, as every line from the takeoff is), keeping its description, and takes the
+ * qty as above (`matched`). Only a draft (409).
  */
-export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: Row; created: number; updated: number }> {
+export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: Row; created: number; updated: number; matched: number }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
@@ -37,6 +40,7 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
     );
     let created = 0;
     let updated = 0;
+    let matched = 0;
     if (qtys.size) {
       const optionIds = [...qtys.keys()];
       const options = await sqlRows<{ id: number; description: string; product_id: number | null; price: string | number | null; cost: string | number | null; sort: number }>(
@@ -45,23 +49,44 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
             FROM takeoff_options o LEFT JOIN products p ON o.takeoffable_type = 'product' AND p.id = o.takeoffable_id
             WHERE o.id = ANY(${`{${optionIds.join(',')}}`}::int[]) ORDER BY o.sort, o.id`,
       );
-      const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} AND takeoff_option_id IS NOT NULL ORDER BY id`);
-      const itemOf = new Map(items.map((i) => [i.takeoff_option_id as number, i]));
+      const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
+      const itemOf = new Map(items.filter((i) => i.takeoff_option_id != null).map((i) => [i.takeoff_option_id as number, i]));
+      // the lines added by hand, by product: the takeoff's line of that product becomes one of them
+      const byHand = new Map<number, Row[]>();
+      for (const i of items) if (i.takeoff_option_id == null && i.product_id != null) byHand.set(i.product_id as number, [...(byHand.get(i.product_id as number) ?? []), i]);
       const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(db, sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`);
       let sort = next;
       for (const option of options) {
         const qty = qtys.get(option.id)!;
         const price = num(option.price);
         const cost = num(option.cost);
-        const item = itemOf.get(option.id);
+        let item = itemOf.get(option.id);
+        const manual = !item && option.product_id != null ? byHand.get(option.product_id)?.shift() : undefined;
+        if (manual) {
+          // the product is on the estimate already, added by hand: that line is the takeoff's from now on
+          const [marked] = await sqlRows(db, sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id as number} RETURNING *`);
+          await recordAudit(tx, 'estimate_items', 'from_takeoff', manual.id as number, manual, marked!);
+          matched++;
+          item = marked!;
+          if (num(item.qty) === qty) continue;
+        }
         if (item) {
           if (num(item.qty) === qty) continue;
           const before = { qty: num(item.qty) };
           const amount = nextAmount(num(item.amount), { unit: price, qty: before.qty }, { unit: price, qty });
           const itemCost = nextAmount(num(item.cost), { unit: cost, qty: before.qty }, { unit: cost, qty });
-          const [after] = await sqlRows(db, sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, updated_at = now() WHERE id = ${item.id as number} RETURNING *`);
+          // the alternate's follow qty by the same rule, at the alternate product's standard
+          const [alt] = item.alternate_product_id == null ? [] : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
+            db, sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id as number}`);
+          const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });
+          const altCost = nextAmount(num(item.alternate_cost), { unit: num(alt?.cost), qty: before.qty }, { unit: num(alt?.cost), qty });
+          const [after] = await sqlRows(
+            db,
+            sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, alternate_amount = ${altAmount}, alternate_cost = ${altCost}, updated_at = now()
+                WHERE id = ${item.id as number} RETURNING *`,
+          );
           await recordAudit(tx, 'estimate_items', 'update', item.id as number, item, after!);
-          updated++;
+          if (!manual) updated++;
         } else {
           const [after] = await sqlRows(
             db,
@@ -73,8 +98,8 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
         }
       }
       // the estimate's items changed: a stale save of the estimate is a 409 (engine/aggregates.ts)
-      if (created || updated) await touchParents(tx, resource('estimate_items'), null, { estimate_id: id });
+      if (created || updated || matched) await touchParents(tx, resource('estimate_items'), null, { estimate_id: id });
     }
-    return { data: await get(tx, 'estimates', id), created, updated };
+    return { data: await get(tx, 'estimates', id), created, updated, matched };
   });
 }

@@ -49,7 +49,7 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const root = (source.revision_root_id as number | null) ?? id;
     const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(db, sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`);
-    const cols = copied('estimates', ['status', 'decided_at', 'job_id', 'revision', 'revision_root_id', 'superseded_at', 'deleted_at']);
+    const cols = copied('estimates', ['status', 'decision', 'decided_at', 'decided_by', 'job_id', 'revision', 'revision_root_id', 'superseded_at', 'deleted_at']);
     const [copy] = await sqlRows(
       db,
       sql`INSERT INTO estimates (status, revision, revision_root_id, ${list(cols)}) SELECT 'draft', ${next}, ${root}, ${list(cols)} FROM estimates WHERE id = ${id} RETURNING *`,

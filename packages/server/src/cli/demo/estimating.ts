@@ -43,7 +43,7 @@ export async function seedEstimates(
         contact_name: contact, contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
         details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
         date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
-        job_start_date: job ? isoDate(job.start) : d.status === 'open' ? isoDate(plannedStart(d.date, e, todayMs)) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decided_at: decidedAt(d, job, todayMs),
+        job_start_date: job ? isoDate(job.start) : d.status === 'open' ? isoDate(plannedStart(d.date, e, todayMs)) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decision: d.status === 'won' || d.status === 'lost' ? d.status : null, decided_at: decidedAt(d, job, todayMs),
         type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: d.categories,
       });
     }

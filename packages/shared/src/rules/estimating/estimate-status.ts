@@ -4,9 +4,10 @@
  * drafts). Finalize and back to draft need `edit estimates`; the selection needs `edit
  * estimates_admin`. Only a draft is edited or deleted.
  */
-import type { ESTIMATE_STATUSES } from '../../resources/estimating.ts';
+import type { DECISIONS, ESTIMATE_STATUSES } from '../../resources/estimating.ts';
 
 export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
+export type Decision = (typeof DECISIONS)[number];
 
 export const FINALIZE_CONFIRM = 'Finalize estimate and change status to open?';
 export const BACK_TO_DRAFT_CONFIRM = 'Set estimate back to draft?';
@@ -56,3 +57,24 @@ export const contentEditable = (e: EstimateState): boolean => contentLockedMessa
 
 /** Whether the client's choice of alternates may change: while it is offered (a draft or open), on the latest revision. */
 export const alternatesChoosable = (e: EstimateState): boolean => (e.status === 'draft' || e.status === 'open') && e.superseded_at == null;
+
+/** Why an estimate made into a job does not leave won (422 on `status`): the job is what was sold. */
+export const hasJobMessage = (job: string): string => `This estimate became job ${job}: it stays won. The job is what was sold.`;
+
+/** Who accepted an estimate by its approval link, as the history and the decision name them. */
+export const approvalLinkActor = (name: string): string => `${name}, by the approval link`;
+
+/**
+ * The client's decision after a move to `to`: the first time an estimate is marked won (or lost)
+ * is the decision, with its time and who made it (`fresh`); marking it open and back keeps that
+ * one, marking it the other way is a new one. A stored won or lost estimate without a recorded
+ * decision (from before it was kept) has decided its status.
+ */
+export function decisionOnMove(stored: { status?: string | null; decision?: string | null }, to: EstimateStatus): { decision: Decision | null; fresh: boolean } {
+  const current = asDecision(stored.decision) ?? asDecision(stored.status);
+  const next = asDecision(to);
+  if (!next) return { decision: current, fresh: false };
+  return { decision: next, fresh: current !== next };
+}
+
+const asDecision = (v: string | null | undefined): Decision | null => (v === 'won' || v === 'lost' ? v : null);

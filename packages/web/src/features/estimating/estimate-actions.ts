@@ -16,9 +16,9 @@ export async function changeStatus(queryClient: QueryClient, id: number, status:
   return data;
 }
 
-/** The job of a won estimate (made once; again: the same job). */
-export async function convertToJob(queryClient: QueryClient, id: number): Promise<RecordOf<'jobs'>> {
-  const { data } = await callAction(convertEstimate, { params: { id } });
+/** The job of a won estimate (made once; again: the same job), numbered `jobNumber` (none: the numbering rule's next). */
+export async function convertToJob(queryClient: QueryClient, id: number, jobNumber?: string): Promise<RecordOf<'jobs'>> {
+  const { data } = await callAction(convertEstimate, { params: { id }, body: { job_number: jobNumber?.trim() || undefined } });
   storeRecords(queryClient, 'jobs', [data]);
   void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimates') });
   return data;

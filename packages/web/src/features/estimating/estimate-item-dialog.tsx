@@ -3,14 +3,14 @@
  * lookup), qty, description, alternate description, notes; amount, alternate amount, cost and
  * alternate cost only with `edit estimates_admin` (neither shown nor sent without it: the server
  * leaves them out too). An amount follows qty × the product's standard price until typed over
- * (shared/rules/line-amount.ts). Warnings that do not block the save: the unit price or unit cost
+ * (shared/rules/line-amount.ts), the alternate's by the alternate product's as the base's by its own. Warnings that do not block the save: the unit price or unit cost
  * differs from the product's standard one, or qty from the takeoff's calculated qty
  * (shared/rules/estimating/estimate-item.ts). Money rounds to 2 decimals, quantities show up to 5.
  * Only a draft estimate's items change: otherwise the dialog is read-only.
  */
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
-import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
+import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -51,15 +51,18 @@ function Warning({ children }: { children: ReactNode }) {
   );
 }
 
+type Standard = { price: number | null; cost: number | null };
+
 /** A product's standard unit price and cost, as far as the user may see them. */
-const standardOf = (p: Product | null) => ({ price: p?.revenue_per_unit ?? null, cost: p?.cost_per_unit ?? null });
+const standardOf = (p: Product | null): Standard => ({ price: p?.revenue_per_unit ?? null, cost: p?.cost_per_unit ?? null });
 
 function EstimateItemForm({ record, initial, calculatedQty, readOnly }: EstimateItemDialogOptions) {
   const modals = useModals();
   const canAdmin = useCan('edit', 'estimates_admin');
   const canEdit = useCan('edit', 'estimates') && !readOnly;
   // The saved product's standard prices come with the item; a product picked here brings its own.
-  const [standard, setStandard] = useState<{ price: number | null; cost: number | null }>({ price: record?.standard_price ?? null, cost: record?.standard_cost ?? null });
+  const [standard, setStandard] = useState<Standard>({ price: record?.standard_price ?? null, cost: record?.standard_cost ?? null });
+  const [alternateStandard, setAlternateStandard] = useState<Standard>({ price: record?.alternate_standard_price ?? null, cost: record?.alternate_standard_cost ?? null });
   const dialog = useRecordDialog('estimate_items', {
     deleteConfirm: 'Delete this item?',
     initialValues: formValues(record, {
@@ -86,28 +89,30 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
   const values = form.getValues();
   const warnings = estimateItemWarnings(values, standard, calculatedQty);
 
-  /** Qty or the standard prices changed: amounts still at their default follow. */
-  const follow = (qty: number, next: { price: number | null; cost: number | null }) => {
+  /** Qty or a product's standard prices changed: amounts still at their default follow, the alternate's as the base's. */
+  const follow = (qty: number, next: Standard, nextAlternate: Standard) => {
+    const was = values.qty;
     form.setValues({
       qty,
-      amount: nextAmount(values.amount, { unit: standard.price, qty: values.qty }, { unit: next.price, qty }),
-      cost: nextAmount(values.cost, { unit: standard.cost, qty: values.qty }, { unit: next.cost, qty }),
+      amount: nextAmount(values.amount, { unit: standard.price, qty: was }, { unit: next.price, qty }),
+      cost: nextAmount(values.cost, { unit: standard.cost, qty: was }, { unit: next.cost, qty }),
+      alternate_amount: nextAmount(values.alternate_amount, { unit: alternateStandard.price, qty: was }, { unit: nextAlternate.price, qty }),
+      alternate_cost: nextAmount(values.alternate_cost, { unit: alternateStandard.cost, qty: was }, { unit: nextAlternate.cost, qty }),
     });
     setStandard(next);
+    setAlternateStandard(nextAlternate);
   };
   const pickProduct = (id: number | null, product: Product | null) => {
     form.setFieldValue('product_id', id);
     if (!product) return;
     if (!values.description) form.setFieldValue('description', product.name);
-    follow(values.qty ?? 1, standardOf(product));
+    follow(values.qty ?? 1, standardOf(product), alternateStandard);
   };
   const pickAlternate = (id: number | null, product: Product | null) => {
     form.setFieldValue('alternate_product_id', id);
     if (!product) return;
     if (!values.alternate_description) form.setFieldValue('alternate_description', product.name);
-    // an empty alternate amount or cost starts at the product's standard one × qty
-    if (values.alternate_amount == null) form.setFieldValue('alternate_amount', defaultAmount(product.revenue_per_unit, values.qty));
-    if (values.alternate_cost == null) form.setFieldValue('alternate_cost', defaultAmount(product.cost_per_unit, values.qty));
+    follow(values.qty ?? 1, standard, standardOf(product));
   };
   const browse = async (which: 'product' | 'alternate') => {
     const picked = await openLookup(modals, 'products');
@@ -137,7 +142,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <QtyField
             label="Qty"
             value={values.qty}
-            onChange={(n) => follow(n ?? 0, standard)}
+            onChange={(n) => follow(n ?? 0, standard, alternateStandard)}
             error={form.errors.qty}
             helper={warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined}
             bounds={fieldBounds('estimate_items', 'qty')}

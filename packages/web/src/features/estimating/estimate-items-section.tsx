@@ -20,7 +20,7 @@ import { alternateTitle, itemTitle, itemsByCategory, type CategoryGroup } from '
 import { estimateTotals, hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
 import { formatMoney, formatPercent, formatQty } from '@glazier/shared/rules/money';
-import { ActionIcon, Anchor, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -59,6 +59,12 @@ function ItemRow({ item, canAdmin, qtyWarning, onOpen }: { item: Item; canAdmin:
         <Anchor component="button" type="button" fz="sm" fw={500} ta="left" onClick={(e) => (e.stopPropagation(), onOpen())}>
           {title}
         </Anchor>
+        {item.takeoff_option_id != null && (
+          // made from the takeoff (or a line by hand the takeoff took over): its qty is the takeoff's
+          <Badge size="xs" variant="light" color="gray" ml={6} style={{ verticalAlign: 'middle' }} data-testid="item-from-takeoff">
+            Takeoff
+          </Badge>
+        )}
         {item.product_name && (
           <Text fz="xs" c="dimmed">
             {/* the product, when the description does not already name it */}

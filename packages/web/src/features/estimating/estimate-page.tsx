@@ -8,12 +8,13 @@
  * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
  */
-import { formatDate } from '@glazier/shared/rules/dates';
+import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import {
   BACK_TO_DRAFT_CONFIRM,
   contentEditable,
   ESTIMATE_STATUS_LABELS,
   FINALIZE_CONFIRM,
+  hasJobMessage,
   statusChoices,
   statusMove,
   type EstimateStatus,
@@ -30,7 +31,7 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { useReportedRun } from '../../resource-kit/error-mapper.tsx';
+import { reportSuccess, useReportedRun } from '../../resource-kit/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
 import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
@@ -38,7 +39,8 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
-import { changeStatus, convertToJob, revise } from './estimate-actions.ts';
+import { openConvertDialog } from './convert-dialog.tsx';
+import { changeStatus, revise } from './estimate-actions.ts';
 import { openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
@@ -51,11 +53,11 @@ type Linked = { job?: { id: number; number?: string | null; name?: string | null
 
 const LIST = { label: 'Estimates', to: '/estimates' };
 
-export const CONVERT_CONFIRM = 'Convert this estimate to a job?';
 export const REVISE_CONFIRM = 'Make a new revision of this estimate? This one is kept as it is.';
 
 function StatusActions({ estimate }: { estimate: Estimate }) {
   const dialogs = useDialogs();
+  const modals = useModals();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan('edit', 'estimates');
@@ -73,9 +75,11 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     await run(() => changeStatus(queryClient, estimate.id, to), `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`);
   };
   const convert = async () => {
-    if (!(await dialogs.confirm(CONVERT_CONFIRM, { title: 'Convert to Job', confirmLabel: 'Convert' }))) return;
-    const job = await run(() => convertToJob(queryClient, estimate.id), 'Job made from the estimate.');
-    if (job) void navigate(`/jobs/${job.id}`);
+    // asks the job's number (prefilled by the numbering rule): a job is never made without one
+    const job = await openConvertDialog(modals, estimate.id);
+    if (!job) return;
+    reportSuccess('Job made from the estimate.');
+    void navigate(`/jobs/${job.id}`);
   };
   const makeRevision = async () => {
     if (!(await dialogs.confirm(REVISE_CONFIRM, { title: 'Revise', confirmLabel: 'Revise' }))) return;
@@ -83,6 +87,8 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     if (next) void navigate(`/estimates/${next.id}`);
   };
   const job = (estimate as Estimate & Linked).job;
+  // made into a job, a won estimate stays won (the server refuses the move, naming the job)
+  const heldBy = status === 'won' && job ? hasJobMessage(job.number || job.name || `Job ${job.id}`) : null;
 
   return (
     <>
@@ -104,8 +110,13 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            {heldBy && (
+              <Menu.Label maw={280} style={{ whiteSpace: 'normal' }} data-testid="estimate-status-held">
+                {heldBy}
+              </Menu.Label>
+            )}
             {statusChoices(status).map((s) => (
-              <Menu.Item key={s} disabled={s === status} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
+              <Menu.Item key={s} disabled={s === status || heldBy != null} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
                 {ESTIMATE_STATUS_LABELS[s]}
               </Menu.Item>
             ))}
@@ -195,6 +206,13 @@ export function EstimatePage() {
         { label: 'Contact', span: 2, value: (e) => [e.contact_name, e.contact_email].filter(Boolean).join(' · ') || '—' },
         { label: 'Total', value: (e) => <span data-testid="estimate-total">{formatMoney(e.total)}</span> },
         { label: 'Revision', value: (e) => String(e.revision ?? 0), hidden: (e) => !e.revision },
+        {
+          // the client's decision, as first made (kept through a move to open and back)
+          label: 'Decided',
+          span: 2,
+          value: (e) => <span data-testid="estimate-decided">{[formatDateTime(e.decided_at), e.decided_by && `by ${e.decided_by}`].filter(Boolean).join(' ')}</span>,
+          hidden: (e) => !(e.status === 'won' || e.status === 'lost') || !e.decided_at,
+        },
         {
           label: 'Job',
           value: (e) => {

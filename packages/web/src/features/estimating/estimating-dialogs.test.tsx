@@ -14,6 +14,7 @@ import { json, mockFetch, renderModalStack, renderWithProviders, signedInQueryCl
 import { useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { currentMonth, openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
+import { openConvertDialog } from './convert-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
 
 /** A supervisor given edit estimates (not estimates_admin): an estimator. */
@@ -121,6 +122,27 @@ describe('Estimate Item dialog', () => {
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ qty: 3, amount: 900, cost: 480 }));
   });
 
+  it("follows qty with the alternate's amount and cost as with the base's, while they are at the standard", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/products/5') return json({ id: 5, name: 'Frameless door' });
+      if (url.pathname === '/api/products/6') return json({ id: 6, name: 'Framed door' });
+      if (url.pathname === '/api/estimate_items/70' && init.method === 'PATCH') return json(item(body(init)));
+      return undefined;
+    });
+    const stack = renderModalStack('admin');
+    const record = item({ alternate_product_id: 6, alternate_amount: 1000, alternate_cost: 600, alternate_standard_price: 500, alternate_standard_cost: 300 });
+    act(() => void openEstimateItemDialog(stack(), { record }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Estimate Item' });
+    const qty = within(dialog).getByLabelText('Qty');
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '3');
+    await waitFor(() => expect((within(dialog).getByLabelText('Alternate amount') as HTMLInputElement).value).toBe('$1,500.00'));
+    expect((within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('$1,200.00');
+    expect((within(dialog).getByLabelText('Alternate cost') as HTMLInputElement).value).toBe('$900.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ qty: 3, amount: 1200, cost: 750, alternate_amount: 1500, alternate_cost: 900 }));
+  });
+
   it('neither shows nor sends the amounts without estimates_admin', async () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/products/5') return json({ id: 5, name: 'Frameless door' });
@@ -172,5 +194,32 @@ describe('the items section', () => {
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toMatchObject({ alternate_categories: [1] }));
     // the saved estimate keeps the choice
     expect(screen.getByTestId('figure-total').textContent).toBe('$1,150.00');
+  });
+});
+
+describe('Convert to Job dialog', () => {
+  it("asks the job's number, prefilled by the numbering rule, and sends the one typed; a taken one shows under it", async () => {
+    let posts = 0;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/estimates/4/job_number') return json({ data: { number: '26-0143' } });
+      if (url.pathname === '/api/estimates/4/convert' && init.method === 'POST') {
+        if (++posts === 1) return json({ message: 'The given data was invalid.', errors: { number: ['The number has already been taken.'] } }, 422);
+        return json({ data: { id: 9, client_id: 2, name: 'Lobby', number: body(init).job_number, updated_at: '2026-11-01T10:00:00.000Z' } });
+      }
+      return undefined;
+    });
+    const stack = renderModalStack('manager');
+    let made: Promise<RecordOf<'jobs'> | null> | undefined;
+    act(() => void (made = openConvertDialog(stack(), 4)));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert to Job' });
+    const field = within(dialog).getByLabelText('Job number') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('26-0143'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await within(dialog).findByText('The number has already been taken.');
+    expect(sentBy(calls, 'POST')).toEqual({ job_number: '26-0143' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '26-0150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await expect(made).resolves.toMatchObject({ id: 9, number: '26-0150' });
   });
 });

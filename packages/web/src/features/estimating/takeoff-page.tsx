@@ -48,6 +48,11 @@ const cellKey = (unitId: number, optionId: number) => `${unitId}:${optionId}`;
 const QTY_BOUNDS = fieldBounds('takeoff_items', 'qty');
 
 /** "Unit type B × 12". */
+
+/** The lines added by hand that the takeoff took over (its product was on the estimate already: not doubled). */
+export const matchedText = (matched: number): string =>
+  matched ? ` ${matched} ${matched === 1 ? 'line' : 'lines'} added by hand had the product already: ${matched === 1 ? 'it follows' : 'they follow'} the takeoff now, not doubled.` : '';
+
 export const unitTitle = (u: Unit) => `${u.description} × ${formatQty(u.qty ?? 0)}`;
 
 /** The options the estimate's scopes take off: active, of its categories (all when it names none), by category, sort, description. */
@@ -158,7 +163,7 @@ export function TakeoffPage() {
       const answer = await loader.run(callAction(estimateItemsFromTakeoff, { params: { id: estimateId } }));
       storeRecords(queryClient, 'estimates', [answer.data]);
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimate_items') });
-      const said = `${answer.created} ${answer.created === 1 ? 'item' : 'items'} created, ${answer.updated} updated.`;
+      const said = `${answer.created} ${answer.created === 1 ? 'item' : 'items'} created, ${answer.updated} updated.${matchedText(answer.matched)}`;
       if (await dialogs.confirm(said, { title: 'Items from takeoff', confirmLabel: 'Go to the estimate', cancelLabel: 'Stay here' })) void navigate(`/estimates/${estimateId}`);
     } catch (e) {
       reportError(e);
