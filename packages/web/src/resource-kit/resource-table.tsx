@@ -9,7 +9,8 @@
  * `RecordOf`.
  *
  * A resource without search fields (a stock history) shows no search box.
- * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
+ * Columns can hide on small screens (`visibleFrom: 'sm'`), or move beneath the first column's text
+ * on phones (`beneathOnPhone`: a status badge, a vendor), so no list scrolls sideways at 390 px.
  * Rows of inactive records (`active: false`) are dimmed.
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
  * Offline it says "You are offline." instead of the empty text, and over a cached copy it says
@@ -40,6 +41,11 @@ interface ColumnBase {
   label: string;
   sortable?: boolean;
   visibleFrom?: MantineBreakpoint;
+  /**
+   * Below `sm` the column has no column of its own: its content goes beneath the first column's,
+   * as a phone card does (badges side by side, text on a line of its own).
+   */
+  beneathOnPhone?: boolean;
   width?: number | string;
 }
 
@@ -118,6 +124,11 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
     if (pastEnd) latest.current.setPage(lastPage, { replace: true });
   }, [pastEnd, lastPage]);
 
+  // A column moved beneath the first on phones shows from `sm` (or from its own, larger breakpoint).
+  const shownFrom = (c: Column<N>) => c.visibleFrom ?? (c.beneathOnPhone ? 'sm' : undefined);
+  const beneath = columns.filter((c, i) => i > 0 && c.beneathOnPhone);
+  const cellContent = (c: Column<N>, row: RecordOf<N>) => (c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key)));
+
   const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
     const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
@@ -159,7 +170,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} visibleFrom={c.visibleFrom} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th key={c.key} visibleFrom={shownFrom(c)} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {header(c)}
                 </Table.Th>
               ))}
@@ -175,9 +186,9 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                 data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key));
+                  const content = cellContent(c, row);
                   return (
-                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} visibleFrom={shownFrom(c)}>
                       {i === 0 && onRowClick ? (
                         <UnstyledButton
                           onClick={(e) => {
@@ -194,6 +205,15 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                       ) : (
                         content
                       )}
+                      {i === 0 && beneath.length > 0 && (
+                        <Group gap={6} mt={4} hiddenFrom="sm" data-testid="beneath-on-phone">
+                          {beneath.map((b) => (
+                            <Text key={b.key} component="div" fz="xs">
+                              {cellContent(b, row)}
+                            </Text>
+                          ))}
+                        </Group>
+                      )}
                     </Table.Td>
                   );
                 })}
@@ -204,7 +224,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
               Array.from({ length: 5 }, (_, i) => (
                 <Table.Tr key={`s${i}`}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} visibleFrom={shownFrom(c)}>
                       <Skeleton h={14} />
                     </Table.Td>
                   ))}
