@@ -45,7 +45,8 @@ export function ProductCategoryPage() {
       id={id}
       parent={{ label: 'Product Categories', to: '/product_categories' }}
       badge={(c) => <SelectionBadge category={c} />}
-      fields={[{ label: 'Features', value: (c) => enabledFeatures(c).join(', ') || 'None' }]}
+      // Two columns of the grid (all of a phone's): in one, five features wrapped a word to a line.
+      fields={[{ label: 'Features', span: 2, value: (c) => enabledFeatures(c).join(', ') || 'None' }]}
       actions={(c) =>
         canEdit ? (
           <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(c)}>
