@@ -33,6 +33,7 @@ import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { useListState } from './list-state.tsx';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 import { TableDataMenu } from './transfer/table-data-menu.tsx';
+import type { TransferColumn } from './transfer/transfer-column.ts';
 
 /** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
 export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
@@ -54,8 +55,10 @@ interface ColumnBase {
  * lengths as `35 7/16"`; or by `render`), or a column drawn only by `render` under a name of its
  * own (`actions` for row buttons, a badge of something the API adds to the rows).
  */
-export type Column<N extends ResourceName> = ColumnBase &
-  ({ key: ColumnKey<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
+export type Column<N extends ResourceName> = ColumnBase & {
+  /** How the CSV export words the cell when `render` draws something of its own (a badge, a list). */
+  text?: (row: RecordOf<N>) => string;
+} & ({ key: ColumnKey<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
 
 export interface ResourceTableProps<N extends ResourceName> {
   resource: N;
@@ -129,6 +132,9 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const beneath = columns.filter((c, i) => i > 0 && c.beneathOnPhone);
   const cellContent = (c: Column<N>, row: RecordOf<N>) => (c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key)));
 
+  // The export's rows are this resource's records.
+  const transferColumns: TransferColumn[] = columns.map(({ key, label, text }) => ({ key, label, ...(text ? { text: (row) => text(row as RecordOf<N>) } : {}) }));
+
   const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
     const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
@@ -158,7 +164,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           />
         )}
         {props.toolbar}
-        <TableDataMenu resource={resource} columns={columns} query={query} />
+        <TableDataMenu resource={resource} columns={transferColumns} query={query} />
       </Group>
       {offline && rows.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">

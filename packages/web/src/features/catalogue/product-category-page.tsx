@@ -139,7 +139,7 @@ function FlatProducts({ category, modals }: ProductsProps) {
     { key: 'number', label: 'Number', sortable: true, render: (p) => p.number || '—' },
     { key: 'name', label: 'Name', sortable: true },
     { key: 'series_name', label: 'Series', visibleFrom: 'sm', render: (p) => p.series_name ?? '' },
-    { key: 'is_assembly', label: 'Kind', visibleFrom: 'sm', render: (p) => <ProductKind product={p} /> },
+    { key: 'is_assembly', label: 'Kind', visibleFrom: 'sm', render: (p) => <ProductKind product={p} />, text: productKind },
     ...(canSeePrices ? [{ key: 'revenue_per_unit' as const, label: 'Price', visibleFrom: 'md' as const, render: (p: RecordOf<'products'>) => formatMoney(p.revenue_per_unit) }] : []),
   ];
   return (
@@ -157,10 +157,18 @@ function FlatProducts({ category, modals }: ProductsProps) {
   );
 }
 
+/** A product's kind in words (the list's badge, the export's cell): none for a plain stocked product. */
+const productKind = (product: RecordOf<'products'>) => (product.non_inventory ? 'Non-Inventory' : product.is_assembly ? 'Assembly' : '');
+
 function ProductKind({ product }: { product: RecordOf<'products'> }) {
-  if (product.non_inventory) return <Badge variant="light" color="gray">Non-Inventory</Badge>;
-  if (product.is_assembly) return <Badge variant="light" color="indigo">Assembly</Badge>;
-  return null;
+  const kind = productKind(product);
+  if (!kind) return null;
+  // The whole word, even in a narrow column ("NON-INVENT…" was cut at 1280 px).
+  return (
+    <Badge variant="light" color={product.non_inventory ? 'gray' : 'indigo'} styles={{ label: { overflow: 'visible' } }}>
+      {kind}
+    </Badge>
+  );
 }
 
 const byNumberThenName = (a: RecordOf<'products'>, b: RecordOf<'products'>) =>
