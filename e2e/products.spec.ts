@@ -260,3 +260,15 @@ test('a series and an empty category are deleted after the spec’s confirmation
   await expect(page).toHaveURL(/\/product_categories$/);
   await expect(page.getByTestId('product_categories-row').filter({ hasText: categoryName })).toHaveCount(0);
 });
+
+test('a category’s features read on one line on a wide screen, not a word to a line', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'admin');
+  const flags = { enable_cutlist: true, enable_dimensions: true, enable_measured: true, enable_ordered: true, enable_fabricated: true };
+  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: unique('All Features Glass'), ...flags });
+  await page.goto(`/product_categories/${category.id}`);
+  const features = page.locator('dt', { hasText: 'Features' }).locator('xpath=following-sibling::dd');
+  await expect(features).toHaveText('Cut list, Dimensions, Measured, Ordered, Fabricated');
+  const lineHeight = await features.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await features.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+});

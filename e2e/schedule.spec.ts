@@ -7,6 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROLE_USERS, createJob, createRecord, expectAccessible, signInAs, unique } from './support.ts';
 
+test.describe.configure({ timeout: 90_000 });
+
 /** Local 'YYYY-MM-DD' of today plus `days`. */
 const isoDay = (base: Date, days: number) => {
   const d = new Date(base.getFullYear(), base.getMonth(), base.getDate() + days);
@@ -108,7 +110,9 @@ test.describe('on a 390 px phone', () => {
 
     await signInAs(page, 'employee');
     await page.goto('/schedule');
-    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+    // On a phone the week and the month are lists (a month grid's 50 px columns read "26-…").
+    await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'List' })).toHaveCount(0);
     const row = page.getByTestId('schedule-event').filter({ hasText: String(job.number) });
     await expect(row).toContainText('Not ready: 1 not measured');
     await expect(page.getByTestId('schedule-note').filter({ hasText: 'Crane booked for 7 am.' })).toBeVisible();
@@ -119,5 +123,31 @@ test.describe('on a 390 px phone', () => {
     // an employee reads the event (no edit jobs)
     const dialog = page.getByRole('dialog', { name: 'Event' });
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // The month is a list of its days too, the job's whole line readable.
+    await page.getByText('Month', { exact: true }).tap();
+    await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+    const month = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric' });
+    await expect(page.getByTestId('schedule-title')).toHaveText(month);
+    await expect(page.getByTestId('schedule-calendar')).toHaveAttribute('data-view', 'listMonth');
+    await expect(row).toContainText(String(job.number));
+    expect(await row.evaluate((el) => [...el.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
   });
+});
+
+test('a month grid becomes the month list when the screen narrows to a phone, and the grid again when it widens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'employee');
+  await page.goto('/schedule');
+  const calendar = page.getByTestId('schedule-calendar');
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+  await expect(calendar).toHaveAttribute('data-view', 'dayGridMonth');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(calendar).toHaveAttribute('data-view', 'listMonth');
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(calendar).toHaveAttribute('data-view', 'dayGridMonth');
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
 });

@@ -9,7 +9,8 @@
  * `RecordOf`.
  *
  * A resource without search fields (a stock history) shows no search box.
- * Columns can hide on small screens (`visibleFrom: 'sm'`); the table scrolls sideways when it must.
+ * Columns can hide on small screens (`visibleFrom: 'sm'`), or move beneath the first column's text
+ * on phones (`beneathOnPhone`: a status badge, a vendor), so no list scrolls sideways at 390 px.
  * Rows of inactive records (`active: false`) are dimmed.
  * Rows are buttons for the keyboard (Tab to a row, Enter opens it).
  * Offline it says "You are offline." instead of the empty text, and over a cached copy it says
@@ -32,6 +33,7 @@ import { usePage, type FieldName, type Rec, type RecordOf } from './hooks.ts';
 import { useListState } from './list-state.tsx';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from './offline.ts';
 import { TableDataMenu } from './transfer/table-data-menu.tsx';
+import type { TransferColumn } from './transfer/transfer-column.ts';
 
 /** What a column can show and sort by: a field, or a timestamp every record has (the trash's `deleted_at`). */
 export type ColumnKey<N extends ResourceName> = FieldName<N> | 'created_at' | 'updated_at' | 'deleted_at';
@@ -40,6 +42,11 @@ interface ColumnBase {
   label: string;
   sortable?: boolean;
   visibleFrom?: MantineBreakpoint;
+  /**
+   * Below `sm` the column has no column of its own: its content goes beneath the first column's,
+   * as a phone card does (badges side by side, text on a line of its own).
+   */
+  beneathOnPhone?: boolean;
   width?: number | string;
 }
 
@@ -48,8 +55,10 @@ interface ColumnBase {
  * lengths as `35 7/16"`; or by `render`), or a column drawn only by `render` under a name of its
  * own (`actions` for row buttons, a badge of something the API adds to the rows).
  */
-export type Column<N extends ResourceName> = ColumnBase &
-  ({ key: ColumnKey<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
+export type Column<N extends ResourceName> = ColumnBase & {
+  /** How the CSV export words the cell when `render` draws something of its own (a badge, a list). */
+  text?: (row: RecordOf<N>) => string;
+} & ({ key: ColumnKey<N>; render?: (row: RecordOf<N>) => ReactNode } | { key: string; render: (row: RecordOf<N>) => ReactNode });
 
 export interface ResourceTableProps<N extends ResourceName> {
   resource: N;
@@ -118,6 +127,14 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
     if (pastEnd) latest.current.setPage(lastPage, { replace: true });
   }, [pastEnd, lastPage]);
 
+  // A column moved beneath the first on phones shows from `sm` (or from its own, larger breakpoint).
+  const shownFrom = (c: Column<N>) => c.visibleFrom ?? (c.beneathOnPhone ? 'sm' : undefined);
+  const beneath = columns.filter((c, i) => i > 0 && c.beneathOnPhone);
+  const cellContent = (c: Column<N>, row: RecordOf<N>) => (c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key)));
+
+  // The export's rows are this resource's records.
+  const transferColumns: TransferColumn[] = columns.map(({ key, label, text }) => ({ key, label, ...(text ? { text: (row) => text(row as RecordOf<N>) } : {}) }));
+
   const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
     const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
@@ -147,7 +164,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           />
         )}
         {props.toolbar}
-        <TableDataMenu resource={resource} columns={columns} query={query} />
+        <TableDataMenu resource={resource} columns={transferColumns} query={query} />
       </Group>
       {offline && rows.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconCloudOff size={18} />} py={8} role="status" data-testid="offline-notice">
@@ -159,7 +176,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} visibleFrom={c.visibleFrom} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th key={c.key} visibleFrom={shownFrom(c)} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {header(c)}
                 </Table.Th>
               ))}
@@ -175,9 +192,9 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                 data-inactive={field(row, 'active') === false || undefined}
               >
                 {columns.map((c, i) => {
-                  const content = c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key));
+                  const content = cellContent(c, row);
                   return (
-                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} visibleFrom={shownFrom(c)}>
                       {i === 0 && onRowClick ? (
                         <UnstyledButton
                           onClick={(e) => {
@@ -194,6 +211,15 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                       ) : (
                         content
                       )}
+                      {i === 0 && beneath.length > 0 && (
+                        <Group gap={6} mt={4} hiddenFrom="sm" data-testid="beneath-on-phone">
+                          {beneath.map((b) => (
+                            <Text key={b.key} component="div" fz="xs">
+                              {cellContent(b, row)}
+                            </Text>
+                          ))}
+                        </Group>
+                      )}
                     </Table.Td>
                   );
                 })}
@@ -204,7 +230,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
               Array.from({ length: 5 }, (_, i) => (
                 <Table.Tr key={`s${i}`}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                    <Table.Td key={c.key} visibleFrom={shownFrom(c)}>
                       <Skeleton h={14} />
                     </Table.Td>
                   ))}

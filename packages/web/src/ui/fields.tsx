@@ -363,17 +363,34 @@ export function PhoneField({ value, onChange, ...rest }: PhoneFieldProps) {
   );
 }
 
-type SelectFieldProps = Omit<SelectProps, 'description'> & { helper?: ReactNode };
+type SelectFieldProps = Omit<SelectProps, 'description' | 'nothingFoundMessage'> & {
+  helper?: ReactNode;
+  /**
+   * What a searchable list says when the text typed matches no choice (default "No matches"):
+   * given the text, it can say why someone is not there ("Erin Employee cannot be scheduled.");
+   * null keeps the default.
+   */
+  nothingFound?: (search: string) => ReactNode;
+};
 
-export function SelectField({ helper, error, readOnly, comboboxProps, ...rest }: SelectFieldProps) {
+export const NO_MATCHES = 'No matches';
+
+export function SelectField({ helper, error, readOnly, comboboxProps, nothingFound, onSearchChange, ...rest }: SelectFieldProps) {
   const zIndex = useLayerZIndex();
   const ro = useReadOnly(readOnly);
+  const [typed, setTyped] = useState('');
+  const search = rest.searchValue ?? typed;
   return (
     <Select
       {...beneath(error, helper)}
       comboboxProps={{ zIndex, ...comboboxProps }}
       allowDeselect={false}
       {...rest}
+      nothingFoundMessage={rest.searchable ? (nothingFound?.(search) ?? NO_MATCHES) : undefined}
+      onSearchChange={(text) => {
+        setTyped(text);
+        onSearchChange?.(text);
+      }}
       {...readOnlyInputProps(ro)}
       rightSection={ro ? <span /> : rest.rightSection}
     />

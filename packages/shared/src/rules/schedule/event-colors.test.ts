@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_COLORS } from '../../resources/people.ts';
-import { eventBackground, eventColorsError, eventTextColor, joinEventColors, parseEventColors } from './event-colors.ts';
+import { contrastRatio, eventBackground, eventColorsError, eventPaint, joinEventColors, parseEventColors } from './event-colors.ts';
 
-const [red, pink, , , , blue] = CLIENT_COLORS;
+const [red, pink, purple, , , blue] = CLIENT_COLORS;
 const lime = CLIENT_COLORS[9];
 const orange = CLIENT_COLORS[10];
 
@@ -35,13 +35,41 @@ describe('event colours', () => {
     expect(eventBackground(`${red},${blue}`, 'gray')).toBe(`linear-gradient(90deg, ${red} 50%, ${blue} 50%)`);
   });
 
-  it('writes white or black, whichever reads better over the worse of its colours', () => {
-    expect(eventTextColor(null)).toBe('#fff');
-    expect(eventTextColor(blue)).toBe('#fff');
-    expect(eventTextColor(orange)).toBe('#000');
-    expect(eventTextColor(lime)).toBe('#000');
-    // red reads about as well either way; beside orange, black reads better over both
-    expect(eventTextColor(`${red},${orange}`)).toBe('#000');
-    expect(eventTextColor(`${blue},${pink}`)).toBe('#fff');
+  it('writes white or black, whichever reads better, over colours it reads on as they are', () => {
+    const text = (value: string | null) => eventPaint(value, 'teal').color;
+    expect(eventPaint(null, 'teal')).toEqual({ background: 'teal', color: '#fff' });
+    expect(text(blue)).toBe('#fff');
+    expect(text(orange)).toBe('#000');
+    expect(text(lime)).toBe('#000');
+    expect(eventPaint(blue, 'teal').background).toBe(blue);
+    // red reads about as well either way; beside orange, black reads on both
+    expect(eventPaint(`${red},${orange}`, 'teal')).toEqual({ background: `linear-gradient(90deg, ${red} 50%, ${orange} 50%)`, color: '#000' });
+    expect(eventPaint(`${blue},${pink}`, 'teal')).toEqual({ background: `linear-gradient(90deg, ${blue} 50%, ${pink} 50%)`, color: '#fff' });
+  });
+
+  /** The colours a painted background shows, in order. */
+  const shown = (background: string) => background.match(/#[0-9a-f]{6}/g) ?? [];
+
+  it('reads at 4.5:1 or more over both colours of every pair, and over every single colour', () => {
+    for (const a of CLIENT_COLORS) {
+      for (const b of [null, ...CLIENT_COLORS.filter((c) => c !== a)]) {
+        const paint = eventPaint(b ? `${a},${b}` : a, 'teal');
+        const text = paint.color === '#fff' ? '#ffffff' : '#000000';
+        for (const c of shown(paint.background)) expect(contrastRatio(text, c), `${paint.color} on ${c} (${a}, ${b})`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('shades the colour that fails, a little, when neither white nor black reads on both as they are', () => {
+    // black on the purple was 3.6:1, white on the orange 2.5:1
+    expect(contrastRatio('#000000', purple)).toBeLessThan(4.5);
+    const paint = eventPaint(`${purple},${orange}`, 'teal');
+    expect(paint.color).toBe('#000');
+    const [left, right] = shown(paint.background);
+    expect(right).toBe(orange);
+    expect(left).not.toBe(purple);
+    expect(contrastRatio('#000000', left!)).toBeGreaterThanOrEqual(4.5);
+    // still the purple, lighter
+    expect(contrastRatio(left!, purple)).toBeLessThan(1.5);
   });
 });

@@ -53,17 +53,64 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+/** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const TEXT_CONTRAST = 4.5;
+
+/** `hex` moved `share` (0 to 1) of the way to `toward`, each channel rounded as a screen shows it. */
+function mix(hex: string, toward: string, share: number): string {
+  const channel = (c: string, i: number) => parseInt(c.slice(i, i + 2), 16);
+  return `#${[1, 3, 5]
+    .map((i) => Math.round(channel(hex, i) + (channel(toward, i) - channel(hex, i)) * share).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+const TEXT_COLORS = ['#fff', '#000'] as const;
+const LONG: Record<(typeof TEXT_COLORS)[number], string> = { '#fff': '#ffffff', '#000': '#000000' };
+
+/** The least shade of `color` (darker under white text, lighter under black) that the text reads on, and how far it moved. */
+function readableUnder(color: string, text: (typeof TEXT_COLORS)[number]): { color: string; moved: number } {
+  const away = text === '#fff' ? '#000000' : '#ffffff';
+  for (let step = 0; step <= 50; step++) {
+    const shade = mix(color, away, step / 50);
+    if (contrastRatio(shade, LONG[text]) >= TEXT_CONTRAST) return { color: shade, moved: step / 50 };
+  }
+  return { color: away, moved: 1 };
+}
+
+/** What an event with text on it is painted with: its background and the text colour over it. */
+export interface EventPaint {
+  background: string;
+  color: '#fff' | '#000';
+}
 
 /**
- * The text colour over an event's colours: white or black, whichever reads better over the worse of
- * them (orange and lime take black; red and blue white). None: white, over the app's primary colour.
+ * How an event that carries text is painted: the text in white or black at 4.5:1 or more over every
+ * one of its colours (WCAG AA). Most colours and pairs read in one of the two as they are; a pair
+ * that does not (purple beside orange: black reads 3.6:1 on the purple, white 2.5:1 on the orange)
+ * has the colour that fails shaded just enough (the purple a little lighter under black), choosing
+ * the text colour that needs the least shading. The colour swatches elsewhere keep the colours as
+ * chosen (`eventBackground`). None: white over `fallback`, the app's primary colour.
  */
-export function eventTextColor(value: string | null | undefined): '#fff' | '#000' {
+export function eventPaint(value: string | null | undefined, fallback: string): EventPaint {
   const colors = parseEventColors(value).filter(isClientColor);
-  if (!colors.length) return '#fff';
-  const lums = colors.map(luminance);
-  const onWhite = Math.min(...lums.map((l) => contrast(1, l)));
-  const onBlack = Math.min(...lums.map((l) => contrast(0, l)));
-  return onWhite >= onBlack ? '#fff' : '#000';
+  if (!colors.length) return { background: fallback, color: '#fff' };
+  const options = TEXT_COLORS.map((text) => {
+    const shades = colors.map((c) => readableUnder(c, text));
+    return {
+      text,
+      colors: shades.map((s) => s.color),
+      moved: shades.reduce((sum, s) => sum + s.moved, 0),
+      worst: Math.min(...colors.map((c) => contrastRatio(c, LONG[text]))),
+    };
+  });
+  // Least shading first; when equal, the text that reads better over the colours as chosen.
+  const [best] = options.sort((a, b) => a.moved - b.moved || b.worst - a.worst);
+  const [a, b] = best!.colors;
+  return { background: b ? `linear-gradient(90deg, ${a} 50%, ${b} 50%)` : a!, color: best!.text };
 }

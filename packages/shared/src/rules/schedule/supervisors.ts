@@ -17,3 +17,21 @@ export function isSchedulable(user: SchedulableUser | null | undefined): boolean
 }
 
 export const NOT_SCHEDULABLE = 'Choose an active supervisor, or someone who can be scheduled.';
+
+/** Why someone is not offered as a supervisor, or null when they are. */
+export function notSchedulableReason(user: SchedulableUser & { name: string }): string | null {
+  if (isSchedulable(user)) return null;
+  return user.active === false ? `${user.name} is inactive and cannot be scheduled.` : `${user.name} cannot be scheduled.`;
+}
+
+/**
+ * What the supervisor picker says when a search offers no one: why the people whose names hold
+ * the search are not offered (at most three), else null (the picker's plain "No matches"). The
+ * name is matched as the picker matches it: the text anywhere in the name, case aside.
+ */
+export function supervisorSearchMiss(users: readonly (SchedulableUser & { name: string })[], search: string): string | null {
+  const text = search.trim().toLowerCase();
+  if (!text) return null;
+  const reasons = users.filter((u) => u.name.toLowerCase().includes(text)).map(notSchedulableReason).filter((r): r is string => r != null);
+  return reasons.length ? reasons.slice(0, 3).join(' ') : null;
+}

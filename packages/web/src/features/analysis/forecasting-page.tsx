@@ -15,6 +15,7 @@ import { Anchor, Chip, Group, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
+import { niceTicks } from '../../ui/chart-scale.ts';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { ReportState, useReport } from './report-query.tsx';
@@ -132,6 +133,8 @@ export function ForecastingPage() {
           const { calibration } = data;
           const nothingScheduled = data.weeks.every((w) => w.install_days === 0);
           const chartWeeks = data.weeks.map((w) => ({ week: formatMonthDay(w.week), hours: Math.round(w.hours * 10) / 10, revenue: w.revenue }));
+          // Room above the highest bar or the capacity line for its label, in round steps.
+          const loadTicks = niceTicks(Math.max(perWeek, ...chartWeeks.map((w) => w.hours)) * 1.1);
           return (
             <Stack gap="md" data-testid="forecast-report">
               <Text size="sm" c="dimmed">
@@ -170,7 +173,7 @@ export function ForecastingPage() {
                     series={[{ name: 'hours', label: 'Crew hours', color: 'blue.6' }]}
                     getBarColor={(v) => (v > perWeek ? 'red.6' : 'blue.6')}
                     referenceLines={[{ y: perWeek, label: `Capacity ${formatQty(perWeek)} h`, color: 'orange.6', labelPosition: 'insideTopRight' }]}
-                    yAxisProps={{ domain: [0, (max: number) => Math.ceil(Math.max(max, perWeek) * 1.1)] }}
+                    yAxisProps={{ domain: [0, loadTicks.at(-1)!], ticks: loadTicks }}
                     valueFormatter={(v) => `${formatQty(v)} h`}
                     tickLine="none"
                     gridAxis="y"

@@ -45,6 +45,7 @@ export function ProductCategoriesPage() {
       key: 'enable_cutlist',
       label: 'Features',
       visibleFrom: 'sm',
+      text: (c) => enabledFeatures(c).join(', '),
       render: (c) => (
         <Text size="sm" c={enabledFeatures(c).length ? undefined : 'dimmed'}>
           {enabledFeatures(c).join(', ') || 'None'}

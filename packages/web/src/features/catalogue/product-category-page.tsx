@@ -45,7 +45,8 @@ export function ProductCategoryPage() {
       id={id}
       parent={{ label: 'Product Categories', to: '/product_categories' }}
       badge={(c) => <SelectionBadge category={c} />}
-      fields={[{ label: 'Features', value: (c) => enabledFeatures(c).join(', ') || 'None' }]}
+      // Two columns of the grid (all of a phone's): in one, five features wrapped a word to a line.
+      fields={[{ label: 'Features', span: 2, value: (c) => enabledFeatures(c).join(', ') || 'None' }]}
       actions={(c) =>
         canEdit ? (
           <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(c)}>
@@ -138,7 +139,7 @@ function FlatProducts({ category, modals }: ProductsProps) {
     { key: 'number', label: 'Number', sortable: true, render: (p) => p.number || '—' },
     { key: 'name', label: 'Name', sortable: true },
     { key: 'series_name', label: 'Series', visibleFrom: 'sm', render: (p) => p.series_name ?? '' },
-    { key: 'is_assembly', label: 'Kind', visibleFrom: 'sm', render: (p) => <ProductKind product={p} /> },
+    { key: 'is_assembly', label: 'Kind', visibleFrom: 'sm', render: (p) => <ProductKind product={p} />, text: productKind },
     ...(canSeePrices ? [{ key: 'revenue_per_unit' as const, label: 'Price', visibleFrom: 'md' as const, render: (p: RecordOf<'products'>) => formatMoney(p.revenue_per_unit) }] : []),
   ];
   return (
@@ -156,10 +157,18 @@ function FlatProducts({ category, modals }: ProductsProps) {
   );
 }
 
+/** A product's kind in words (the list's badge, the export's cell): none for a plain stocked product. */
+const productKind = (product: RecordOf<'products'>) => (product.non_inventory ? 'Non-Inventory' : product.is_assembly ? 'Assembly' : '');
+
 function ProductKind({ product }: { product: RecordOf<'products'> }) {
-  if (product.non_inventory) return <Badge variant="light" color="gray">Non-Inventory</Badge>;
-  if (product.is_assembly) return <Badge variant="light" color="indigo">Assembly</Badge>;
-  return null;
+  const kind = productKind(product);
+  if (!kind) return null;
+  // The whole word, even in a narrow column ("NON-INVENT…" was cut at 1280 px).
+  return (
+    <Badge variant="light" color={product.non_inventory ? 'gray' : 'indigo'} styles={{ label: { overflow: 'visible' } }}>
+      {kind}
+    </Badge>
+  );
 }
 
 const byNumberThenName = (a: RecordOf<'products'>, b: RecordOf<'products'>) =>

@@ -50,7 +50,7 @@ const columns: Column<'estimates'>[] = [
   { key: 'client_name', label: 'Client', sortable: true, visibleFrom: 'sm', render: (e) => e.client_name ?? '' },
   { key: 'job_number', label: 'Job number', sortable: true, visibleFrom: 'md', render: (e) => e.job_number ?? '' },
   { key: 'date', label: 'Date', sortable: true, visibleFrom: 'sm', render: (e) => formatDate(e.date) },
-  { key: 'status', label: 'Status', sortable: true, render: (e) => <EstimateStatusBadge estimate={e} /> },
+  { key: 'status', label: 'Status', sortable: true, beneathOnPhone: true, render: (e) => <EstimateStatusBadge estimate={e} /> },
   { key: 'total', label: 'Total', sortable: true, render: (e) => formatMoney(e.total) },
 ];
 

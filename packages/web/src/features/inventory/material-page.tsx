@@ -128,6 +128,8 @@ function Vendors({ material, canEdit }: { material: Material; canEdit: boolean }
 }
 
 const productHeading = recordHeading('products');
+/** How a product uses this material: as its own stock, or in an assembly's material list. */
+const usesIt = (p: RecordOf<'products'>) => (p.is_assembly ? 'In its material list' : 'As its material');
 
 function UsedBy({ material }: { material: Material }) {
   const modals = useModals();
@@ -147,7 +149,7 @@ function UsedBy({ material }: { material: Material }) {
         </Stack>
       ),
     },
-    { key: 'is_assembly', label: 'Uses it', render: (p) => (p.is_assembly ? 'In its material list' : 'As its material') },
+    { key: 'is_assembly', label: 'Uses it', render: usesIt, text: usesIt },
     { key: 'unit', label: 'Unit', visibleFrom: 'sm', render: (p) => p.unit ?? '' },
   ];
   return (

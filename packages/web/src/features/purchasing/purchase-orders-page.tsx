@@ -24,8 +24,8 @@ import { SuggestedOrders } from './suggested-orders.tsx';
 
 const columns: Column<'purchase_orders'>[] = [
   { key: 'number', label: 'Number', sortable: true, render: recordHeading('purchase_orders').primary },
-  { key: 'vendor_name', label: 'Vendor', sortable: true, render: (o) => o.vendor_name ?? '' },
-  { key: 'received_at', label: 'Status', render: (o) => <OrderStatusBadge order={o} /> },
+  { key: 'vendor_name', label: 'Vendor', sortable: true, beneathOnPhone: true, render: (o) => o.vendor_name ?? '' },
+  { key: 'received_at', label: 'Status', beneathOnPhone: true, render: (o) => <OrderStatusBadge order={o} /> },
   { key: 'sent_at', label: 'Sent', sortable: true, visibleFrom: 'sm', render: (o) => formatDate(o.sent_at) },
   { key: 'actions', label: 'Received', visibleFrom: 'sm', render: (o) => formatDate(o.received_at) },
   { key: 'line_count', label: 'Lines', visibleFrom: 'md', render: (o) => String(o.line_count ?? 0) },

@@ -66,4 +66,25 @@ describe('Event dialog', () => {
     expect(sent.map((e) => e.date)).toEqual(['2026-11-27', '2026-11-30', '2026-12-01']);
     expect(sent.every((e) => e.job_id === 7 && e.user_id === 1 && e.color === '#e03131,#3b5bdb')).toBe(true);
   });
+
+  it('says why a person typed into the supervisor picker is not offered, and "No matches" for nobody', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/users') return json({ data: USERS });
+      return undefined;
+    });
+    const stack = renderModalStack('supervisor');
+    act(() => {
+      void openEventDialog(stack(), { initial: { date: '2026-11-27' } });
+    });
+    const d = await screen.findByRole('dialog', { name: 'Add Event' });
+    const picker = await within(d).findByLabelText('Supervisor', {}, { timeout: 5000 });
+    await userEvent.type(picker, 'eve');
+    expect(await screen.findByText('Eve Office cannot be scheduled.')).toBeTruthy();
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'old');
+    expect(await screen.findByText('Old Timer is inactive and cannot be scheduled.')).toBeTruthy();
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'zed');
+    expect(await screen.findByText('No matches')).toBeTruthy();
+  });
 });

@@ -12,7 +12,7 @@
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { MAX_SCHEDULE_DAYS, scheduleDays, scheduleDaysError } from '@glazier/shared/rules/schedule/schedule-days';
-import { isSchedulable } from '@glazier/shared/rules/schedule/supervisors';
+import { isSchedulable, supervisorSearchMiss } from '@glazier/shared/rules/schedule/supervisors';
 import { Anchor, Group } from '@mantine/core';
 import { lazy, useState, type MouseEvent } from 'react';
 import { errorsOfOneForm } from '../../resource-kit/bulk-errors.ts';
@@ -128,6 +128,7 @@ function EventForm({ record, initial }: Props) {
         searchable
         value={v.user_id == null ? null : String(v.user_id)}
         onChange={(id) => form.setFieldValue('user_id', id ? Number(id) : null)}
+        nothingFound={(search) => supervisorSearchMiss(users.data ?? [], search)}
         error={form.errors.user_id}
       />
     </RecordDialogForm>

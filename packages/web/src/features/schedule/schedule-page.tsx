@@ -4,7 +4,7 @@
  * together (`start`/`end`, platform.md 7.2). An event shows its job (number, or name), client and
  * supervisor in its colour, split when it has two; a job not ready to install is marked, and says
  * what is missing. With `edit jobs`: clicking a day adds an event or a note there, dragging an
- * event moves it (a refused move goes back and says why). On a phone the list view comes first.
+ * event moves it (a refused move goes back and says why). On a phone the month and the week are lists.
  * This screen is its own lazy chunk: the calendar's code loads only here.
  */
 import FullCalendar, { useCalendarController, type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventDisplayInfo, type EventDropInfo, type EventInput } from '@fullcalendar/react';
@@ -17,13 +17,13 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { scheduleReadiness } from '@glazier/shared/actions/schedule';
 import { formatDate, formatWeek, toIsoDate } from '@glazier/shared/rules/dates';
-import { eventBackground, eventTextColor, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
+import { eventBackground, eventPaint, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconNote } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { callAction } from '../../resource-kit/actions.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useList, useSave, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -43,6 +43,17 @@ const VIEWS = [
   { value: 'dayGridWeek', label: 'Week' },
   { value: 'listWeek', label: 'List' },
 ];
+/**
+ * A phone's seven columns are 50 px wide: an event in them read "26-…" (issue 34). On a phone the
+ * month and the week are lists; a grid shown when the screen narrows becomes its list, and the
+ * month's list becomes the grid again when it widens.
+ */
+const PHONE_VIEWS = [
+  { value: 'listMonth', label: 'Month' },
+  { value: 'listWeek', label: 'Week' },
+];
+const ON_PHONE: Record<string, string> = { dayGridMonth: 'listMonth', dayGridWeek: 'listWeek' };
+const OFF_PHONE: Record<string, string> = { listMonth: 'dayGridMonth' };
 
 const DAY_MS = 86_400_000;
 
@@ -86,7 +97,7 @@ function EventBody({ shown, layout }: { shown: Shown; layout: Layout }) {
   const { event, readiness, supervisor } = shown;
   const missing = readiness && !isReady(readiness) ? readinessSummary(readiness) : '';
   const head = [eventJobLabel(event), event.client_name].filter(Boolean).join(' · ');
-  const background = eventBackground(event.color, 'var(--mantine-primary-color-filled)');
+  const fallback = 'var(--mantine-primary-color-filled)';
   const marker = missing && (
     <Tooltip label={`Not ready: ${missing}`} withArrow multiline maw={260}>
       <span className={classes.unready} role="img" aria-label={`Not ready: ${missing}`}>
@@ -97,7 +108,7 @@ function EventBody({ shown, layout }: { shown: Shown; layout: Layout }) {
   if (layout === 'list') {
     return (
       <div className={classes.listEvent} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
-        <span className={classes.swatch} style={{ background }} aria-hidden />
+        <span className={classes.swatch} style={{ background: eventBackground(event.color, fallback) }} aria-hidden />
         <div className={classes.listText}>
           <div className={classes.eventLine}>
             <span className={text}>{head}</span>
@@ -114,7 +125,7 @@ function EventBody({ shown, layout }: { shown: Shown; layout: Layout }) {
     );
   }
   return (
-    <div className={classes.event} style={{ background, color: eventTextColor(event.color) }} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
+    <div className={classes.event} style={eventPaint(event.color, fallback)} data-testid="schedule-event" data-unready={missing ? 'true' : undefined}>
       <div className={classes.eventLine}>
         {marker}
         <span className={text}>{head}</span>
@@ -192,6 +203,10 @@ export function SchedulePage() {
 
   const view = controller.view;
   const listView = (view?.type ?? '').startsWith('list');
+  const otherView = view && (phone ? ON_PHONE : OFF_PHONE)[view.type];
+  useEffect(() => {
+    if (otherView) controller.changeView(otherView);
+  }, [otherView, controller]);
 
   return (
     <Stack gap="sm">
@@ -208,12 +223,12 @@ export function SchedulePage() {
             Today
           </Button>
         </Group>
-        <SegmentedControl aria-label="View" data={VIEWS} value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')} onChange={(v) => controller.changeView(v)} />
+        <SegmentedControl aria-label="View" data={phone ? PHONE_VIEWS : VIEWS} value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')} onChange={(v) => controller.changeView(v)} />
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={2} size="h4" data-testid="schedule-title">
           {/* a week's days, as the time cards name a week (FullCalendar's week title is only its month) */}
-          {view && range && layoutOf(view.type) !== 'month' ? formatWeek(range.start) : (view?.title ?? '')}
+          {view && range && !view.type.endsWith('Month') ? formatWeek(range.start) : (view?.title ?? '')}
         </Title>
         <Switch label="Unready installs only" checked={unreadyOnly} onChange={(e) => setUnreadyOnly(e.currentTarget.checked)} />
       </Group>
@@ -222,7 +237,7 @@ export function SchedulePage() {
           Click a day to add an event or a note; drag an event to move it.
         </Text>
       )}
-      <div className={classes.calendar} data-testid="schedule-calendar">
+      <div className={classes.calendar} data-testid="schedule-calendar" data-view={view?.type}>
         <FullCalendar
           plugins={[classicTheme, dayGridPlugin, listPlugin, interactionPlugin]}
           controller={controller}

@@ -2,7 +2,9 @@
  * Export of a resource table as CSV: every page of the list API with the table's own query
  * (search, filters, sort), 100 rows a request, values worded as the table words them
  * (field-text.ts: `$1,234.50`, `6/30/2026`, `35 7/16"`, Yes/No; a reference by the name the row
- * carries next to it). A list of more than one page shows its progress in a dialog, with Cancel.
+ * carries next to it). A column says what it holds: a yes/no field drawn under a heading of its own
+ * (Active as a badge under "Status") is written under the field's name ("Active"), unless the
+ * column words it itself (`text`). A list of more than one page shows its progress in a dialog, with Cancel.
  * The file starts with a byte-order mark, so spreadsheet programs read it as UTF-8.
  */
 import { MAX_PER_PAGE, type Page } from '@glazier/shared/api';
@@ -13,6 +15,7 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import Papa from 'papaparse';
 import { useEffect, useSyncExternalStore } from 'react';
 import { fieldText } from '../field-text.ts';
+import { fieldLabel } from '../history-panel.tsx';
 import { fetchPage, type Rec } from '../hooks.ts';
 import type { Query } from '../http.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -43,9 +46,22 @@ export function csvText(headings: readonly string[], rows: readonly (readonly st
   return `\uFEFF${Papa.unparse({ fields: [...headings], data: rows.map((r) => [...r]) })}`;
 }
 
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A column's heading in the file: its label, but a yes/no field's own name when the label does
+ * not name it ("Status" over Yes/No read as a status; "Preferred" over `is_preferred` stays).
+ */
+export function exportHeading(resource: ResourceName, column: TransferColumn): string {
+  const field = (RESOURCES[resource].fields as Record<string, FieldDef>)[column.key];
+  if (column.text || field?.kind !== 'bool') return column.label;
+  const own = fieldLabel(column.key);
+  return squash(own).includes(squash(column.label)) ? column.label : own;
+}
+
 /** The CSV text of the rows (headings first), with a byte-order mark. */
 export function toCsv(resource: ResourceName, columns: TransferColumn[], rows: Rec[]): string {
-  return csvText(columns.map((c) => c.label), rows.map((r) => columns.map((c) => (c.text ? c.text(r) : exportCell(resource, c.key, r)))));
+  return csvText(columns.map((c) => exportHeading(resource, c)), rows.map((r) => columns.map((c) => (c.text ? c.text(r) : exportCell(resource, c.key, r)))));
 }
 
 /** Every row of the list for this query, page by page; `onPage(done, of)` after each. */

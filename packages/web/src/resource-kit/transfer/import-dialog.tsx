@@ -3,8 +3,9 @@
  * modal stack:
  *
  * 1. choose the file (read by sheet-file.ts: in the background, the page stays usable);
- * 2. map its columns to the resource's fields (guessed from the headings: a field's name, its
- *    label, or the heading the list's export writes);
+ * 2. map its columns to the resource's fields (guessed from the headings, header-match.ts: a
+ *    field's name, its label or the heading the list's export writes, their usual variants and
+ *    other words for them; the dialog says what it matched);
  * 3. check: the rows go to `imports.check` a thousand at a time, with a progress bar; the preview
  *    says how many rows add and update records and lists each failing row with its errors exactly
  *    as the server gives them;
@@ -27,6 +28,7 @@ import { HttpError } from '../http.ts';
 import { fieldLabel } from '../history-panel.tsx';
 import { resourceKeys } from '../hooks.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { matchHeadings, type HeadingMatch, type ImportField } from './header-match.ts';
 import { readSheetFile, type Sheet } from './sheet-file.ts';
 import type { TransferColumn } from './transfer-column.ts';
 
@@ -35,11 +37,6 @@ export const CHECK_CHUNK = 1000;
 /** Failing rows listed in the preview (the count says how many there are). */
 const SHOWN_ERRORS = 100;
 
-export interface ImportField {
-  field: string;
-  label: string;
-}
-
 /** The fields a file's column can fill: the writable ones (and `id`, to update a record by its id). */
 export function importFields(resource: Importable, columns: TransferColumn[]): ImportField[] {
   const heading = new Map(columns.map((c) => [c.key, c.label]));
@@ -47,29 +44,31 @@ export function importFields(resource: Importable, columns: TransferColumn[]): I
   return [{ field: 'id', label: 'ID' }, ...fields.map(([name]) => ({ field: name, label: heading.get(name) ?? fieldLabel(name) }))];
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** Each heading's field, guessed by the field's name or label (the export's headings come back to their fields); each field once. */
-export function guessMapping(headers: string[], fields: ImportField[], columns: TransferColumn[] = []): (string | null)[] {
-  const byName = new Map<string, string>();
-  for (const f of fields) {
-    byName.set(norm(f.field), f.field);
-    byName.set(norm(f.label), f.field);
-    byName.set(norm(f.field.replace(/_id$/, '')), f.field);
-  }
-  // An exported reference column shows the name beside the id (`vendor_name` under "Vendor").
-  for (const c of columns) {
-    const target = fields.find((f) => f.field === c.key || `${f.field.replace(/_id$/, '')}_name` === c.key || `${f.field.replace(/_id$/, '')}_number` === c.key);
-    if (target) byName.set(norm(c.label), target.field);
-  }
-  const used = new Set<string>();
-  return headers.map((h) => {
-    const f = byName.get(norm(h));
-    if (!f || used.has(f)) return null;
-    used.add(f);
-    return f;
+/** What the headings matched (those still as guessed), and how many columns are left to choose for. */
+function MatchedHeadings({ headers, mapping, guessed, label }: { headers: string[]; mapping: (string | null)[]; guessed: HeadingMatch[]; label: (field: string) => string }) {
+  const kept = headers.flatMap((h, i) => {
+    const g = guessed[i];
+    return g && mapping[i] === g.field ? [{ heading: h, field: g.field, exact: g.by === 'heading' }] : [];
   });
+  const left = mapping.filter((m) => !m).length;
+  if (!kept.length) return null;
+  return (
+    <Text size="sm" data-testid="import-matched">
+      {`Matched ${kept.length} of ${headers.length} ${headers.length === 1 ? 'column' : 'columns'} by heading: `}
+      {kept.map((k, i) => (
+        <span key={k.heading + i}>
+          {i > 0 && ', '}
+          {`“${k.heading}”`}
+          {!k.exact || squashed(k.heading) !== squashed(label(k.field)) ? ` as ${label(k.field)}` : ''}
+        </span>
+      ))}
+      {'.'}
+      {left > 0 && ` ${left === 1 ? 'One column is' : `${left} columns are`} not imported unless you choose a field.`}
+    </Text>
+  );
 }
+
+const squashed = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The rows as the import actions take them: each mapped column's text under its field. */
 export function mappedRows(sheet: Sheet, mapping: (string | null)[]): ImportRow[] {
@@ -91,7 +90,7 @@ interface CheckSummary {
 
 type Step =
   | { kind: 'choose'; error?: string }
-  | { kind: 'map'; sheet: Sheet; fileName: string; mapping: (string | null)[] }
+  | { kind: 'map'; sheet: Sheet; fileName: string; mapping: (string | null)[]; guessed?: HeadingMatch[] }
   | { kind: 'checking'; sheet: Sheet; fileName: string; mapping: (string | null)[]; done: number }
   | { kind: 'preview'; sheet: Sheet; fileName: string; mapping: (string | null)[]; summary: CheckSummary }
   | { kind: 'importing'; sheet: Sheet; fileName: string; mapping: (string | null)[]; summary: CheckSummary; done: number }
@@ -133,7 +132,8 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
     try {
       const sheet = await readSheetFile(file);
       if (!sheet.rows.length) return setStep({ kind: 'choose', error: 'The file has no rows under its headings.' });
-      setStep({ kind: 'map', sheet, fileName: file.name, mapping: guessMapping(sheet.headers, fields, columns) });
+      const guessed = matchHeadings(sheet.headers, fields, columns, RESOURCES[resource].label);
+      setStep({ kind: 'map', sheet, fileName: file.name, mapping: guessed.map((m) => m?.field ?? null), guessed });
     } catch (e) {
       setStep({ kind: 'choose', error: e instanceof Error ? e.message : 'The file could not be read.' });
     }
@@ -229,6 +229,7 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
         <Text size="sm" c="dimmed">
           Which field does each column fill?
         </Text>
+        <MatchedHeadings headers={sheet.headers} mapping={mapping} guessed={step.guessed ?? []} label={label} />
         <ScrollArea.Autosize mah="50vh" type="auto">
           <Table verticalSpacing={4} data-testid="import-mapping">
             <Table.Thead>

@@ -12,7 +12,8 @@ import { ResourceTable } from '../resource-table.tsx';
 import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { fetchAllRows, toCsv } from './csv-export.tsx';
-import { CHECK_CHUNK, guessMapping, importFields, openImportDialog } from './import-dialog.tsx';
+import { guessMapping } from './header-match.ts';
+import { CHECK_CHUNK, importFields, openImportDialog } from './import-dialog.tsx';
 
 const csrf = (url: URL) => (url.pathname === '/sanctum/csrf-cookie' ? new Response(null, { status: 204 }) : undefined);
 const page = (data: unknown[], current_page = 1, last_page = 1) => json({ data, current_page, last_page, per_page: 100, total: data.length * last_page });
@@ -53,6 +54,18 @@ describe('export', () => {
     }
     const csv = toCsv('materials', [{ key: 'number', label: 'Number' }, { key: 'material_category_id', label: 'Category' }, { key: 'starting_price', label: 'Starting price' }, { key: 'active', label: 'Active' }], rows);
     expect(csv.split('\r\n')).toEqual(['\uFEFFNumber,Category,Starting price,Active', 'GL-1,"Glass, clear","$1,234.50",Yes', 'GL-2,"Glass, clear","$1,234.50",No', 'GL-3,"Glass, clear","$1,234.50",No']);
+  });
+
+  it('heads a yes/no column with what it holds, not the heading of the badge the list draws', () => {
+    const rows = [{ id: 1, name: 'Pacific Glass', active: true }, { id: 2, name: 'Old Mill Supply', active: false }];
+    // the vendor list shows Active as a badge under "Status": Yes/No under "Status" read as a status
+    const csv = toCsv('vendors', [{ key: 'name', label: 'Name' }, { key: 'active', label: 'Status' }], rows);
+    expect(csv.split('\r\n')).toEqual(['\uFEFFName,Active', 'Pacific Glass,Yes', 'Old Mill Supply,No']);
+    // a heading that names the field stays; a column that words the cell itself keeps its heading
+    expect(toCsv('vendor_materials', [{ key: 'is_preferred', label: 'Preferred' }], [{ id: 1, is_preferred: true }]).split('\r\n')[0]).toBe('\uFEFFPreferred');
+    expect(toCsv('products', [{ key: 'is_assembly', label: 'Kind', text: (r) => (r.is_assembly ? 'Assembly' : '') }], [{ id: 1, is_assembly: true }]).split('\r\n')).toEqual(['\uFEFFKind', 'Assembly']);
+    // and the file comes back: "Active" is the active field's heading
+    expect(guessMapping(['Name', 'Active'], importFields('vendors', []))).toEqual(['name', 'active']);
   });
 });
 
@@ -192,5 +205,32 @@ describe('import dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import Materials' });
     await userEvent.upload(within(dialog).getByTestId('import-file'), new File(['x'], 'photo.png', { type: 'image/png' }), { applyAccept: false });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose a CSV file (.csv) or an Excel sheet (.xlsx).');
+  });
+
+  it('matches the usual variants of the headings and says what it matched', async () => {
+    let api!: ModalStackApi;
+    renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, signedInQueryClient('manager'));
+    const vendorColumns = [
+      { key: 'name', label: 'Name' },
+      { key: 'contact_name', label: 'Contact' },
+      { key: 'phone', label: 'Phone' },
+    ];
+    act(() => {
+      void openImportDialog(api, { resource: 'vendors', columns: vendorColumns });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
+    const file = new File(['Vendor Name,Contact Person,Tel,Email,Fax\nPacific Glass,Lena Ortiz,5035550142,lena@pacific.example,5035550143'], 'vendors.csv', { type: 'text/csv' });
+    await userEvent.upload(within(dialog).getByTestId('import-file'), file);
+    const field = (heading: string) => (within(dialog).getByRole('combobox', { name: `Field for ${heading}` }) as HTMLSelectElement).value;
+    await within(dialog).findByTestId('import-mapping');
+    expect(['Vendor Name', 'Contact Person', 'Tel', 'Email', 'Fax'].map(field)).toEqual(['name', 'contact_name', 'phone', 'email', '']);
+    expect(within(dialog).getByTestId('import-matched').textContent).toBe(
+      'Matched 4 of 5 columns by heading: “Vendor Name” as Name, “Contact Person” as Contact, “Tel” as Phone, “Email”. One column is not imported unless you choose a field.',
+    );
+    // a choice of one's own is no longer listed as matched
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Field for Tel' }), '');
+    expect(within(dialog).getByTestId('import-matched').textContent).toBe(
+      'Matched 3 of 5 columns by heading: “Vendor Name” as Name, “Contact Person” as Contact, “Email”. 2 columns are not imported unless you choose a field.',
+    );
   });
 });
