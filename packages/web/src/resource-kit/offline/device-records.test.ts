@@ -1,8 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../../test/render.tsx';
 import { cachedRecords } from '../cached-records.ts';
-import { resourceKeys } from '../hooks.ts';
-import { DEVICE_LIMIT, deviceSnapshot, restoreSnapshot } from './device-records.ts';
+import { KEEP_ON_DEVICE, resourceKeys } from '../hooks.ts';
+import { SESSION_KEY } from '../session-user.ts';
+import { DEVICE_LIMIT, DEVICE_QUERY_LIMIT, deviceSnapshot, keptQueries, restoreSnapshot, startDeviceRecords, type DeviceStore, type Snapshot } from './device-records.ts';
+
+const weekKey = (start: string) => resourceKeys.list('time_entries', { user_id: 8, start });
+const READ_AT = Date.parse('2026-11-26T16:05:00Z');
+
+/** A query of the cache as a screen makes it: with its options (the opt-in is its meta). */
+function read(cache: QueryClient, key: readonly unknown[], data: unknown, at: number, keep = true) {
+  cache.getQueryCache().build(cache, { queryKey: key, ...(keep ? { meta: KEEP_ON_DEVICE } : {}) });
+  cache.setQueryData(key, data, { updatedAt: at });
+}
+
+class MemoryDeviceStore implements DeviceStore {
+  snapshot: Snapshot | undefined;
+  constructor(snapshot?: Snapshot) {
+    this.snapshot = snapshot && structuredClone(snapshot);
+  }
+  get() {
+    return Promise.resolve(this.snapshot && structuredClone(this.snapshot));
+  }
+  set(snapshot: Snapshot) {
+    this.snapshot = structuredClone(snapshot);
+    return Promise.resolve();
+  }
+  del() {
+    this.snapshot = undefined;
+    return Promise.resolve();
+  }
+}
 
 describe('records kept on the device across reloads', () => {
   it('keeps the jobs and users read (without what the client adds), at most the limit of each, and nothing else', () => {
@@ -17,6 +46,7 @@ describe('records kept on the device across reloads', () => {
     expect(snapshot.records.jobs).toHaveLength(DEVICE_LIMIT);
     expect(snapshot.records.jobs!.find((j) => j.id === 300)).toEqual({ id: 300, number: 'J-300', name: 'Read by id' });
     expect(snapshot.records.users).toEqual([{ id: 8, name: 'Ann' }]);
+    expect(snapshot.queries).toEqual([]);
   });
 
   it('puts them back for the same person only, and a copy read since wins over them', () => {
@@ -32,5 +62,83 @@ describe('records kept on the device across reloads', () => {
     expect(cachedRecords(cache, 'jobs')).toEqual([{ id: 1, number: 'J-1', name: 'Renamed since' }]);
     // never collected: nobody observes it
     expect(cache.getQueryCache().find({ queryKey: ['jobs', 'list', { kept_on_device: true }] })?.gcTime).toBe(Infinity);
+  });
+
+  it('keeps the answers of the queries that opt in, with when they were read, newest first, at most the limit; one let go by the cache stays', () => {
+    const cache = makeQueryClient();
+    const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
+    read(cache, weekKey('2026-11-22'), week, READ_AT);
+    read(cache, ['time_entries', 'list', { user_id: 8, start: '2026-11-15' }], [], READ_AT - 1000, false);
+    const earlier = { key: weekKey('2026-11-08'), data: [{ id: 2 }], updatedAt: READ_AT - 60_000 };
+    expect(keptQueries(cache, [earlier])).toEqual([{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }, earlier]);
+
+    // read again since: the newer answer replaces the kept one
+    const again = [{ id: 3 }];
+    read(cache, weekKey('2026-11-08'), again, READ_AT + 1000);
+    expect(keptQueries(cache, [earlier]).map((q) => q.data)).toEqual([again, week]);
+
+    for (let i = 0; i < DEVICE_QUERY_LIMIT + 5; i++) read(cache, ['time_entries', 'list', { n: i }], [], READ_AT + 2000 + i);
+    const kept = keptQueries(cache, [earlier]);
+    expect(kept).toHaveLength(DEVICE_QUERY_LIMIT);
+    expect(kept[0]!.key).toEqual(['time_entries', 'list', { n: DEVICE_QUERY_LIMIT + 4 }]);
+  });
+
+  it('puts the kept answers back dated when they were read (the "as of"), for the same person only, never over a newer read', () => {
+    const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
+    const snapshot: Snapshot = { userId: 8, records: {}, queries: [{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }, { key: weekKey('2026-11-15'), data: [{ id: 9 }], updatedAt: READ_AT }] };
+    const someoneElse = makeQueryClient();
+    expect(restoreSnapshot(someoneElse, snapshot, 9)).toEqual([]);
+    expect(someoneElse.getQueryData(weekKey('2026-11-22'))).toBeUndefined();
+
+    const cache = makeQueryClient();
+    cache.setQueryData(weekKey('2026-11-15'), [{ id: 10 }], { updatedAt: READ_AT + 1 });
+    expect(restoreSnapshot(cache, snapshot, 8)).toHaveLength(2);
+    expect(cache.getQueryData(weekKey('2026-11-22'))).toEqual(week);
+    expect(cache.getQueryState(weekKey('2026-11-22'))?.dataUpdatedAt).toBe(READ_AT);
+    expect(cache.getQueryData(weekKey('2026-11-15'))).toEqual([{ id: 10 }]);
+  });
+
+  it('at start: what was read is written a moment later, put back at the next start (also for a screen opened after the cache let it go), and forgotten at sign-out', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = new MemoryDeviceStore();
+      const deps = (cache: QueryClient) => ({ queryClient: cache, cachedRecords, sessionKey: SESSION_KEY, userId: () => cache.getQueryData<{ id: number } | null>(SESSION_KEY)?.id ?? null });
+      const first = makeQueryClient();
+      first.setQueryData(SESSION_KEY, { id: 8, name: 'Eli' });
+      startDeviceRecords(deps(first), store);
+      const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
+      read(first, weekKey('2026-11-22'), week, READ_AT);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(store.snapshot?.queries).toEqual([{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }]);
+
+      // the next start (a reload without a signal): the week is back, dated when it was read
+      const second = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 1_000 } } });
+      // (the app observes the session all along)
+      second.setQueryDefaults(SESSION_KEY, { gcTime: Infinity });
+      second.setQueryData(SESSION_KEY, { id: 8, name: 'Eli' });
+      startDeviceRecords(deps(second), store);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(second.getQueryState(weekKey('2026-11-22'))).toMatchObject({ data: week, dataUpdatedAt: READ_AT });
+      // nobody looked at it: the cache lets it go; a screen asking for it later gets the kept answer
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(second.getQueryData(weekKey('2026-11-22'))).toBeUndefined();
+      const screen = new QueryObserver(second, { queryKey: weekKey('2026-11-22'), queryFn: () => new Promise<never>(() => {}), meta: KEEP_ON_DEVICE });
+      const stop = screen.subscribe(() => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(screen.getCurrentResult().data).toEqual(week);
+      expect(second.getQueryState(weekKey('2026-11-22'))?.dataUpdatedAt).toBe(READ_AT);
+      // still kept after later writes, though the cache held it only for a while
+      read(second, resourceKeys.record('jobs', 4), { id: 4, number: 'J-4' }, READ_AT + 5, false);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(store.snapshot?.queries?.map((q) => q.key)).toEqual([weekKey('2026-11-22')]);
+      stop();
+
+      // signed out: forgotten
+      second.setQueryData(SESSION_KEY, null);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.snapshot).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
