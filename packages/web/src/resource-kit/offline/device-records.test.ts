@@ -1,18 +1,20 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../../test/render.tsx';
 import { cachedRecords } from '../cached-records.ts';
 import { KEEP_ON_DEVICE, resourceKeys } from '../hooks.ts';
+import { NetworkError } from '../http.ts';
+import { isQueryOffline } from '../offline.ts';
 import { SESSION_KEY } from '../session-user.ts';
-import { DEVICE_LIMIT, DEVICE_QUERY_LIMIT, deviceSnapshot, keptQueries, restoreSnapshot, startDeviceRecords, type DeviceStore, type Snapshot } from './device-records.ts';
+import { DEVICE_LIMIT, DEVICE_QUERY_LIMIT, answerToKeep, deviceSnapshot, newestAnswers, restoreSnapshot, startDeviceRecords, type DeviceStore, type Snapshot } from './device-records.ts';
 
 const weekKey = (start: string) => resourceKeys.list('time_entries', { user_id: 8, start });
 const READ_AT = Date.parse('2026-11-26T16:05:00Z');
 
-/** A query of the cache as a screen makes it: with its options (the opt-in is its meta). */
-function read(cache: QueryClient, key: readonly unknown[], data: unknown, at: number, keep = true) {
-  cache.getQueryCache().build(cache, { queryKey: key, ...(keep ? { meta: KEEP_ON_DEVICE } : {}) });
-  cache.setQueryData(key, data, { updatedAt: at });
+/** The server's answer to a query, as a screen's fetch gets it (at `at`: the clock is fake). */
+async function read(cache: QueryClient, key: readonly unknown[], data: unknown, at: number, keep = true) {
+  vi.setSystemTime(at);
+  await cache.fetchQuery({ queryKey: key, queryFn: () => Promise.resolve(data), ...(keep ? { meta: KEEP_ON_DEVICE } : {}) });
 }
 
 class MemoryDeviceStore implements DeviceStore {
@@ -64,21 +66,31 @@ describe('records kept on the device across reloads', () => {
     expect(cache.getQueryCache().find({ queryKey: ['jobs', 'list', { kept_on_device: true }] })?.gcTime).toBe(Infinity);
   });
 
-  it('keeps the answers of the queries that opt in, with when they were read, newest first, at most the limit; one let go by the cache stays', () => {
-    const cache = makeQueryClient();
-    const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
-    read(cache, weekKey('2026-11-22'), week, READ_AT);
-    read(cache, ['time_entries', 'list', { user_id: 8, start: '2026-11-15' }], [], READ_AT - 1000, false);
-    const earlier = { key: weekKey('2026-11-08'), data: [{ id: 2 }], updatedAt: READ_AT - 60_000 };
-    expect(keptQueries(cache, [earlier])).toEqual([{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }, earlier]);
+  it("keeps the server's answers to the queries that opt in, with when they were read; not a change laid over one on the device, nor a query that did not opt in", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = makeQueryClient();
+      const events: QueryCacheNotifyEvent[] = [];
+      cache.getQueryCache().subscribe((e) => events.push(e));
+      const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
+      await read(cache, weekKey('2026-11-22'), week, READ_AT);
+      await read(cache, weekKey('2026-11-15'), [], READ_AT, false);
+      // an offline save patches the cached list (storeRecords): the server did not say so
+      cache.setQueryData(weekKey('2026-11-22'), [{ ...week[0], hours: 2, pending: true }]);
+      expect(events.map(answerToKeep).filter(Boolean)).toEqual([{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
-    // read again since: the newer answer replaces the kept one
-    const again = [{ id: 3 }];
-    read(cache, weekKey('2026-11-08'), again, READ_AT + 1000);
-    expect(keptQueries(cache, [earlier]).map((q) => q.data)).toEqual([again, week]);
-
-    for (let i = 0; i < DEVICE_QUERY_LIMIT + 5; i++) read(cache, ['time_entries', 'list', { n: i }], [], READ_AT + 2000 + i);
-    const kept = keptQueries(cache, [earlier]);
+  it('keeps the newest read of each query, newest first, at most the limit', () => {
+    const at = (start: string, updatedAt: number, data: unknown = []) => ({ key: weekKey(start), data, updatedAt });
+    expect(newestAnswers([at('2026-11-08', READ_AT - 60_000, 'old'), at('2026-11-22', READ_AT), at('2026-11-08', READ_AT + 1, 'new')])).toEqual([
+      at('2026-11-08', READ_AT + 1, 'new'),
+      at('2026-11-22', READ_AT),
+    ]);
+    const many = Array.from({ length: DEVICE_QUERY_LIMIT + 5 }, (_, i) => ({ key: ['time_entries', 'list', { n: i }], data: [], updatedAt: READ_AT + i }));
+    const kept = newestAnswers(many);
     expect(kept).toHaveLength(DEVICE_QUERY_LIMIT);
     expect(kept[0]!.key).toEqual(['time_entries', 'list', { n: DEVICE_QUERY_LIMIT + 4 }]);
   });
@@ -98,6 +110,17 @@ describe('records kept on the device across reloads', () => {
     expect(cache.getQueryData(weekKey('2026-11-15'))).toEqual([{ id: 10 }]);
   });
 
+  it('a screen whose fetch failed for want of a network still says it is offline once its kept answer is back', () => {
+    const cache = makeQueryClient();
+    // after a reload without a signal TanStack believes it is online: the fetch is tried and fails
+    const query = cache.getQueryCache().build(cache, { queryKey: weekKey('2026-11-22'), meta: KEEP_ON_DEVICE });
+    query.setState({ status: 'error', error: new NetworkError(new TypeError('Failed to fetch')), fetchStatus: 'idle' });
+    restoreSnapshot(cache, { userId: 8, records: {}, queries: [{ key: weekKey('2026-11-22'), data: [{ id: 1 }], updatedAt: READ_AT }] }, 8);
+    const state = cache.getQueryState(weekKey('2026-11-22'))!;
+    expect(state).toMatchObject({ data: [{ id: 1 }], dataUpdatedAt: READ_AT });
+    expect(isQueryOffline(state)).toBe(true);
+  });
+
   it('at start: what was read is written a moment later, put back at the next start (also for a screen opened after the cache let it go), and forgotten at sign-out', async () => {
     vi.useFakeTimers();
     try {
@@ -107,7 +130,7 @@ describe('records kept on the device across reloads', () => {
       first.setQueryData(SESSION_KEY, { id: 8, name: 'Eli' });
       startDeviceRecords(deps(first), store);
       const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
-      read(first, weekKey('2026-11-22'), week, READ_AT);
+      await read(first, weekKey('2026-11-22'), week, READ_AT);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(store.snapshot?.queries).toEqual([{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }]);
 
@@ -118,7 +141,8 @@ describe('records kept on the device across reloads', () => {
       second.setQueryData(SESSION_KEY, { id: 8, name: 'Eli' });
       startDeviceRecords(deps(second), store);
       await vi.advanceTimersByTimeAsync(0);
-      expect(second.getQueryState(weekKey('2026-11-22'))).toMatchObject({ data: week, dataUpdatedAt: READ_AT });
+      // to be asked again (read a moment before the reload, it would pass for fresh)
+      expect(second.getQueryState(weekKey('2026-11-22'))).toMatchObject({ data: week, dataUpdatedAt: READ_AT, isInvalidated: true });
       // nobody looked at it: the cache lets it go; a screen asking for it later gets the kept answer
       await vi.advanceTimersByTimeAsync(1_500);
       expect(second.getQueryData(weekKey('2026-11-22'))).toBeUndefined();
@@ -128,7 +152,7 @@ describe('records kept on the device across reloads', () => {
       expect(screen.getCurrentResult().data).toEqual(week);
       expect(second.getQueryState(weekKey('2026-11-22'))?.dataUpdatedAt).toBe(READ_AT);
       // still kept after later writes, though the cache held it only for a while
-      read(second, resourceKeys.record('jobs', 4), { id: 4, number: 'J-4' }, READ_AT + 5, false);
+      await read(second, resourceKeys.record('jobs', 4), { id: 4, number: 'J-4' }, READ_AT + 5, false);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(store.snapshot?.queries?.map((q) => q.key)).toEqual([weekKey('2026-11-22')]);
       stop();

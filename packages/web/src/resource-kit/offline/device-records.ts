@@ -7,7 +7,7 @@
  * its time ("Offline, as of …", offline-state.tsx), rather than nothing or a part of it. Kept per
  * person: another person signed in on the device gets none of them, and signing out forgets them.
  */
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { cachedRecords } from '../cached-records.ts';
 import type { Rec } from '../hooks.ts';
@@ -55,27 +55,41 @@ export interface Snapshot {
 const keepsOnDevice = (meta: Record<string, unknown> | undefined) => meta?.keepOnDevice === true;
 
 /**
- * The answers to keep: those already kept, updated by the opted-in queries of the cache that
- * were read since, newest first, at most `DEVICE_QUERY_LIMIT`. One kept earlier stays even when
- * the cache has let it go (nobody has looked at that week since the start).
+ * The answer a cache event brings to keep: the server's answer to a query that opts in. A change
+ * made on this device and laid over a cached answer (storeRecords, `manual`) is not one: its kept
+ * write is laid over the server's answer again when shown, and the answer keeps the time it was
+ * read (the "as of").
  */
-export function keptQueries(queryClient: QueryClient, before: readonly KeptQuery[] = []): KeptQuery[] {
-  const byHash = new Map(before.map((q) => [hashKey(q.key), q]));
-  for (const query of queryClient.getQueryCache().getAll()) {
-    if (!keepsOnDevice(query.meta)) continue;
-    const { data, dataUpdatedAt } = query.state;
-    if (data === undefined || !dataUpdatedAt) continue;
-    const known = byHash.get(query.queryHash);
-    if (!known || known.updatedAt < dataUpdatedAt) byHash.set(query.queryHash, { key: query.queryKey, data, updatedAt: dataUpdatedAt });
+export function answerToKeep(event: QueryCacheNotifyEvent): KeptQuery | null {
+  if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return null;
+  const { query, action } = event;
+  if (!keepsOnDevice(query.meta) || action.data === undefined) return null;
+  return { key: query.queryKey, data: action.data, updatedAt: action.dataUpdatedAt ?? query.state.dataUpdatedAt };
+}
+
+/** The answers kept: the newest read of each query, newest first, at most `DEVICE_QUERY_LIMIT`. */
+export function newestAnswers(answers: Iterable<KeptQuery>): KeptQuery[] {
+  const byHash = new Map<string, KeptQuery>();
+  for (const a of answers) {
+    const hash = hashKey(a.key);
+    const known = byHash.get(hash);
+    if (!known || known.updatedAt < a.updatedAt) byHash.set(hash, a);
   }
   return [...byHash.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, DEVICE_QUERY_LIMIT);
 }
 
-/** Puts a kept answer into the cache, dated when it was read, unless the cache has a newer one. */
+/**
+ * Puts a kept answer into the cache, dated when it was read, unless the cache has a newer one.
+ * It is to be asked again (invalidated: read a moment before the reload, it would otherwise pass
+ * for fresh and never be asked), and how its fetch stands is kept: one that failed for want of a
+ * network (after a reload without a signal TanStack's onlineManager still believes it is online)
+ * still says so, and the screen says "Offline, as of …" rather than passing it off as the server's.
+ */
 function restoreQuery(queryClient: QueryClient, kept: KeptQuery): void {
-  const state = queryClient.getQueryState(kept.key);
-  if (state?.data !== undefined && state.dataUpdatedAt >= kept.updatedAt) return;
-  queryClient.setQueryData(kept.key, kept.data, { updatedAt: kept.updatedAt });
+  const query = queryClient.getQueryCache().build(queryClient, queryClient.defaultQueryOptions({ queryKey: kept.key }));
+  const { data, dataUpdatedAt, error } = query.state;
+  if (data !== undefined && dataUpdatedAt >= kept.updatedAt) return;
+  query.setState({ data: kept.data, dataUpdatedAt: kept.updatedAt, status: error ? 'error' : 'success', isInvalidated: true });
 }
 
 /** Where the snapshot is kept: IndexedDB in the app, memory in tests. */
@@ -93,15 +107,15 @@ function idbStore(): DeviceStore | null {
   return { get: () => get<Snapshot>(KEY, where), set: (snapshot) => set(KEY, snapshot, where), del: () => del(KEY, where) };
 }
 
-/** The records of the device's resources in the cache, at most `DEVICE_LIMIT` each. */
-export function deviceSnapshot({ queryClient, cachedRecords }: Pick<DeviceRecordsDeps, 'queryClient' | 'cachedRecords'>, userId: number, kept: readonly KeptQuery[] = []): Snapshot {
+/** The records of the device's resources in the cache, at most `DEVICE_LIMIT` each, and the answers kept. */
+export function deviceSnapshot({ queryClient, cachedRecords }: Pick<DeviceRecordsDeps, 'queryClient' | 'cachedRecords'>, userId: number, kept: Iterable<KeptQuery> = []): Snapshot {
   const records: Record<string, Rec[]> = {};
   for (const resource of DEVICE_RESOURCES) {
     records[resource] = cachedRecords(queryClient, resource)
       .map(({ accessed_at: _a, pending: _p, ...r }) => r as Rec)
       .slice(-DEVICE_LIMIT);
   }
-  return { userId, records, queries: keptQueries(queryClient, kept) };
+  return { userId, records, queries: newestAnswers(kept) };
 }
 
 /**
@@ -133,12 +147,12 @@ export function startDeviceRecords(deps: DeviceRecordsDeps, where: DeviceStore |
   let timer: ReturnType<typeof setTimeout> | null = null;
   // the answers kept for the person signed in, by their key's hash
   let kept = new Map<string, KeptQuery>();
+  const keep = (answers: Iterable<KeptQuery>) => (kept = new Map(newestAnswers([...kept.values(), ...answers]).map((q) => [hashKey(q.key), q])));
   const save = () => {
     timer = null;
     const id = userId();
     if (id == null || restoredFor !== id) return;
-    const snapshot = deviceSnapshot(deps, id, [...kept.values()]);
-    kept = new Map((snapshot.queries ?? []).map((q) => [hashKey(q.key), q]));
+    const snapshot = deviceSnapshot(deps, id, kept.values());
     void where.set(snapshot).catch((e: unknown) => console.warn('Could not keep records on the device', e));
   };
   // nothing is written for a person before their kept records are back (it would drop them)
@@ -147,7 +161,8 @@ export function startDeviceRecords(deps: DeviceRecordsDeps, where: DeviceStore |
     if (id == null || restoredFor === id || restoring === id) return;
     restoring = id;
     try {
-      kept = new Map(restoreSnapshot(queryClient, await where.get(), id).map((q) => [hashKey(q.key), q]));
+      // with what was read meanwhile (the newer of each wins)
+      keep(restoreSnapshot(queryClient, await where.get(), id));
     } catch (e) {
       console.warn('Could not read the records kept on the device', e);
     }
@@ -174,8 +189,9 @@ export function startDeviceRecords(deps: DeviceRecordsDeps, where: DeviceStore |
       const again = kept.get(event.query.queryHash);
       if (again) queueMicrotask(() => restoreQuery(queryClient, again));
     }
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!(DEVICE_RESOURCES as readonly unknown[]).includes(key[0]) && !keepsOnDevice(event.query.meta)) return;
+    const answer = answerToKeep(event);
+    if (answer) keep([answer]);
+    else if (event.type !== 'updated' || event.action.type !== 'success' || !(DEVICE_RESOURCES as readonly unknown[]).includes(key[0])) return;
     void restore();
     timer ??= setTimeout(save, SAVE_DELAY_MS);
   });
