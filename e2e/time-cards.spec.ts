@@ -166,6 +166,7 @@ test('offline on a phone, a reload keeps the week: its full total with the hours
   const waiting = page.getByTestId('offline-writes');
   await expect(waiting).toHaveAccessibleName('1 waiting to sync');
   await expect(waiting).toHaveText(/^1/);
+  await expect(waiting.getByText('waiting to sync')).toBeHidden();
   const userButton = page.getByTestId('user-button');
   await expect(userButton).toHaveAccessibleName(ROLE_USERS.employee.name);
   await expect(userButton.getByTestId('user-initials')).toBeVisible();
