@@ -7,7 +7,7 @@
  * fabricated"), each opening its own page. Without `edit jobs` the steps only show.
  */
 import { formatQty } from '@glazier/shared/rules/money';
-import { cutListRows, jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
+import { cutListRows } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { PIECE_STEPS, PIECE_STEP_WORDS, piecesOf, progressText, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -19,10 +19,10 @@ import { saveRecord, storeRecords, useRecord, type RecordOf } from '../../resour
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TreeView } from '../../ui/tree-editor.tsx';
 import { cutListFlatRows, piecePath } from './job-labels.tsx';
 import classes from './pieces.module.css';
+import { ProductHeading } from './product-heading.tsx';
 
 type JobProduct = RecordOf<'job_products'> & { pieces?: PieceState[] };
 type Step = 'is_measured' | 'is_ordered' | 'is_fabricated';
@@ -37,7 +37,6 @@ export function JobProductPage() {
   const id = Number(useParams().job_product_id);
   const product = useRecord('job_products', Number.isInteger(id) && id > 0 ? id : null);
   const p = product.data as JobProduct | undefined;
-  const job = useRecord('jobs', p?.job_id ?? null);
   const flags = useSeriesFlags()(p?.series_id);
   const canEdit = useCan('edit', 'jobs');
   const queryClient = useQueryClient();
@@ -75,20 +74,7 @@ export function JobProductPage() {
 
   return (
     <Stack gap="md" maw={560} data-testid="job-product-page">
-      <div>
-        <ScreenTitle>{p.name || 'Product'}</ScreenTitle>
-        <Text c="dimmed" size="sm">
-          {job.data ? (
-            <Anchor component={Link} to={`/jobs/${p.job_id}`}>
-              Job {jobHeading(job.data)}
-              {job.data.number && job.data.name ? ` · ${job.data.name}` : ''}
-            </Anchor>
-          ) : (
-            ' '
-          )}
-          {job.data?.address ? ` · ${job.data.address}` : ''}
-        </Text>
-      </div>
+      <ProductHeading product={p} />
       <Card withBorder radius="md" p="md">
         <Stack gap={6}>
           <Text>

@@ -6,7 +6,6 @@
  * ("1 of 2 fabricated"), which opens the product. Without `edit jobs` the steps only show.
  */
 import { markJobProductPiece } from '@glazier/shared/actions/shop-floor';
-import { jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { PIECE_STEPS, PIECE_STEP_WORDS, pieceOf, piecesOf, progressText, type PieceState, type PieceStep } from '@glazier/shared/rules/shop-floor/pieces';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
@@ -19,8 +18,8 @@ import { reportError } from '../../resource-kit/error-mapper.tsx';
 import { storeRecords, useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
-import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { jobProductPath } from './job-labels.tsx';
+import { ProductHeading } from './product-heading.tsx';
 
 type JobProduct = RecordOf<'job_products'> & { pieces?: PieceState[] };
 
@@ -30,7 +29,6 @@ export function PiecePage() {
   const position = Number(params.position);
   const product = useRecord('job_products', Number.isInteger(id) && id > 0 ? id : null);
   const p = product.data as JobProduct | undefined;
-  const job = useRecord('jobs', p?.job_id ?? null);
   const flagsOf = useSeriesFlags();
   // the pieces follow the series' flags: wait for them, or a product would show none for a moment
   const seriesList = useList('series');
@@ -71,20 +69,7 @@ export function PiecePage() {
 
   return (
     <Stack gap="md" maw={560} data-testid="piece-page">
-      <div>
-        <ScreenTitle>{p.name || 'Product'}</ScreenTitle>
-        <Text c="dimmed" size="sm">
-          {job.data ? (
-            <Anchor component={Link} to={`/jobs/${p.job_id}`}>
-              Job {jobHeading(job.data)}
-              {job.data.number && job.data.name ? ` · ${job.data.name}` : ''}
-            </Anchor>
-          ) : (
-            ' '
-          )}
-          {job.data?.address ? ` · ${job.data.address}` : ''}
-        </Text>
-      </div>
+      <ProductHeading product={p} />
       {!piece ? (
         <Text data-testid="piece-gone">
           {pieces.length
