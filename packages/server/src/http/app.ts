@@ -27,6 +27,7 @@ import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
 import { registerBackupRoutes } from './backup-routes.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,14 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
 
-  // An empty JSON body (DELETE, logout) is no body, not a syntax error.
-  const jsonParser = app.getDefaultJsonParser('remove', 'remove'); // prototype-poisoning safe
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    jsonParser(request, text, done);
-  });
+  registerJsonBodyParser(app);
 
   app.setErrorHandler(errorHandler);
   const prerendered = prerenderedPages(opts.webDist);
