@@ -25,7 +25,6 @@ import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
-import { registerBackupRoutes } from './backup-routes.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 
@@ -33,6 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     ctx: Ctx;
+  }
+  interface FastifyInstance {
+    /** Cookies are set with Secure (SECURE_COOKIES): a handler that signs someone in reads it. */
+    secureCookies: boolean;
   }
 }
 
@@ -199,9 +202,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stop());
   }
 
+  app.decorate('secureCookies', secure);
   registerAuthRoutes(app, db, { secureCookies: secure });
-  registerActions(app, db);
-  registerBackupRoutes(app, db, { controlToken: opts.controlToken });
+  registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {

@@ -159,11 +159,12 @@ const PUBLIC: [] = [];
 
 function security(def: ActionDef) {
   if (def.permission === 'public') return def.method === 'GET' ? PUBLIC : [{ xsrf: [] }];
-  return def.method === 'GET' ? SIGNED_IN : SIGNED_IN_WRITE;
+  const session = def.method === 'GET' ? SIGNED_IN : SIGNED_IN_WRITE;
+  return def.controlToken ? [...session, { control: [] }] : session;
 }
 
 function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApiOperationObject | undefined): ZodOpenApiOperationObject {
-  const status = String(def.status ?? 200) as '200' | '201';
+  const status = String(def.status ?? 200) as '200' | '201' | '204';
   const content = def.download ? { [def.download]: { schema: z.string().meta({ contentMediaType: def.download }) } } : json(def.answer);
   if (def.progress) {
     // a caller accepting it gets 200 and the lines (shared/actions/define.ts `progress`)
@@ -177,7 +178,7 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
   }
   const access =
     def.permission === 'public'
-      ? `Public: no session; the token in the path is the check${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
+      ? `Public: no session needed${def.params ? '; the token in the path is the check' : ''}${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
       : def.permission === 'signed_in'
         ? 'Any signed-in user (the record\'s own rules apply).'
         : `Needs ${def.permission.action} ${def.permission.area}.`;
@@ -188,7 +189,7 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
     summary: def.summary,
     description: access,
     responses: {
-      [status]: { description: def.summary, content },
+      [status]: status === '204' ? { description: def.summary } : { description: def.summary, content },
       ...(def.permission === 'public' ? PUBLIC_ERRORS : ERRORS),
       ...(def.rateLimit && { '429': { description: 'Too many calls from this address; try again in a minute.', content: json(errorBody) } }),
     },
