@@ -97,13 +97,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
 
   app.setErrorHandler(errorHandler);
-  const prerendered = prerenderedPages(opts.webDist);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !opts.webDist || !fs.existsSync(path.join(opts.webDist, 'index.html'))) {
       return reply.status(404).send({ message: 'Not found.' });
     }
-    // A public page the build pre-rendered (welcome) paints before the app's code arrives.
-    const page = prerendered.get(request.url.split('?')[0]!);
+    // A public page the build pre-rendered (welcome) paints before the app's code arrives. Looked
+    // up when asked, not listed at start: a page a rebuild took away was sent anyway, and the static
+    // plugin's "not found" inside this handler answered Fastify's bare 404 (issue 34).
+    const page = prerenderedPage(opts.webDist, request.url.split('?')[0]!);
     if (page) return reply.type('text/html').sendFile(page);
     return reply.type('text/html').sendFile('index.html'); // SPA fallback for client routes
   });
@@ -223,11 +224,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Path → file (under webDist) of each page the web build pre-rendered (`prerendered/<page>.html`). */
-function prerenderedPages(webDist: string | undefined): Map<string, string> {
-  const dir = webDist && path.join(webDist, 'prerendered');
-  if (!dir || !fs.existsSync(dir)) return new Map();
-  return new Map(fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => [`/${f.slice(0, -'.html'.length)}`, `prerendered/${f}`]));
+/** The file (under webDist) the web build pre-rendered for a path (`/welcome` → `prerendered/welcome.html`), if it is there. */
+function prerenderedPage(webDist: string, urlPath: string): string | undefined {
+  if (!/^\/[a-z][a-z0-9-]*$/.test(urlPath)) return undefined; // one plain segment: never a path out of the folder
+  const file = `prerendered${urlPath}.html`;
+  return fs.existsSync(path.join(webDist, file)) ? file : undefined;
 }
 
 /**
