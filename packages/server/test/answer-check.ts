@@ -41,6 +41,15 @@ function load(): Operation[] {
   return out;
 }
 
+/** Whether the document lets a body of `resource`'s create or update send `value` for `field`. */
+export function documentAllows(resource: string, field: string, value: unknown): boolean {
+  operations ??= load();
+  const ref = `openapi#/components/schemas/${escape(`${resource}_input`)}/properties/${escape(field)}`;
+  let validate = compiled.get(ref);
+  if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
+  return validate(value);
+}
+
 /** Throws when a 2xx JSON answer does not match its operation's schema in the document. */
 export function checkAnswer(method: string, url: string, status: number, contentType: unknown, body: unknown): void {
   if (status < 200 || status >= 300 || !String(contentType ?? '').startsWith('application/json')) return;

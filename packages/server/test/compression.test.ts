@@ -102,6 +102,27 @@ describe('static assets', () => {
 });
 
 describe('API responses', () => {
+  it('sends the shell, never a bare 404, when a pre-rendered page is missing (a rebuild under a running server), and a page built after the start', async () => {
+    // The pages were listed once at start; a rebuild (vite empties dist first) took welcome.html
+    // away, and the static plugin's "not found" inside the 404 handler answered Fastify's plain
+    // "404 Not Found" (log: "Trying to send a NotFound error inside a 404 handler"), issue 34.
+    const page = path.join(webDist, 'prerendered', 'welcome.html');
+    const kept = fs.readFileSync(page);
+    for (const suffix of ['', '.br', '.gz']) fs.rmSync(`${page}${suffix}`);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/welcome', headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(decode(res.headers['content-encoding'], res.rawPayload)).toContain('<title>Glazier</title>');
+    } finally {
+      fs.writeFileSync(page, kept);
+    }
+    const later = path.join(webDist, 'prerendered', 'setup.html');
+    fs.writeFileSync(later, '<!doctype html><title>Glazier</title><p>Pre-rendered setup</p>');
+    const res = await app.inject({ method: 'GET', url: '/setup' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Pre-rendered setup');
+  });
+
   it('compresses large JSON and keeps the session and CSRF cookies working', async () => {
     const headers = (cookie = '', xsrf = '') => ({
       'accept-encoding': 'gzip',

@@ -12,6 +12,7 @@ import { LIST_LIMIT } from '@glazier/shared/api';
 import { buildApp } from '../src/http/app.ts';
 import { LoginThrottle } from '../src/http/login-throttle.ts';
 import { DEFAULT_BODY_LIMIT, uploadRoute } from '../src/http/uploads.ts';
+import { MAX_JSON_DEPTH, jsonDeeperThan } from '../src/http/json-body.ts';
 import { parseTrustProxy, type TrustProxy } from '../src/config.ts';
 import { appWithRoles, Client, PASSWORD, signedIn } from './harness.ts';
 import { createRecord } from './fixtures.ts';
@@ -171,6 +172,36 @@ describe('bodies', () => {
     // just under the limit is read (and refused for what it says, not for its size)
     const under = await as.admin.request('POST', '/api/clients', big(DEFAULT_BODY_LIMIT - 1000));
     expect(under.status).toBe(422);
+  });
+
+  it('refuses a body nested deeper than the limit with 400 at the parser, on every route, and takes the deepest real body', async () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const guest = new Client(env.app);
+    await guest.get('/sanctum/csrf-cookie');
+    const tooDeep = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+    // a unique field's check went to the database with 10 000 levels: "Maximum call stack size exceeded", 500
+    for (const [c, url, body] of [
+      [as.admin, '/api/settings', `{"name":${deep(10_000)}}`],
+      [as.admin, '/api/settings/store_many', `{"data":[{"name":${deep(10_000)}}]}`],
+      [as.admin, '/api/job_products', `{"cut_list_json":${'[{"text":"","sub_rows":'.repeat(10_000)}[]${'}]'.repeat(10_000)}}`],
+      [as.admin, '/api/purchase_orders/from_suggestions', `{"lines":${deep(MAX_JSON_DEPTH)}}`],
+      [guest, '/login', deep(MAX_JSON_DEPTH + 1)],
+      [guest, '/api/setup', `[${deep(MAX_JSON_DEPTH)}]`],
+    ] as const) {
+      const res = await c.request('POST', url, body);
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe(tooDeep);
+    }
+    // brackets and braces inside strings are text, not depth
+    expect(jsonDeeperThan(JSON.stringify({ name: '[{'.repeat(1000) }), MAX_JSON_DEPTH)).toBe(false);
+    expect(jsonDeeperThan(JSON.stringify({ name: '\\"[[[' }), 2)).toBe(false);
+    expect(jsonDeeperThan(deep(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    // the deepest real body: a cut list of the most levels, in a store_many batch
+    const job = await createRecord(as.admin, 'jobs');
+    let rows: unknown[] = [];
+    for (let level = 0; level < 8; level++) rows = [{ text: `Level ${8 - level}`, sub_rows: rows }];
+    const saved = await as.admin.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'Deep cut list', cut_list_json: rows }] });
+    expect(saved.status).toBe(200);
   });
 
   it('raises the limit on upload routes only for signed-in users with the right', async () => {

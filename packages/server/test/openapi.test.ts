@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ACTIONS } from '@glazier/shared/actions/registry';
 import { RESOURCE_NAMES } from '@glazier/shared/resources/registry';
-import { openApiPath } from '../src/http/openapi.ts';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { documentedPaths } from '../src/http/openapi.ts';
 import { checkAnswer } from './answer-check.ts';
 import { Client, appWithRoles, made } from './harness.ts';
 
@@ -40,10 +41,32 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys(paths[`/api/${name}/store_many`] ?? {}), name).toEqual(['post']);
     }
     for (const def of Object.values(ACTIONS)) {
-      expect(paths[openApiPath(def.path)]?.[def.method.toLowerCase()]?.operationId, def.name).toBe(def.name);
+      for (const at of documentedPaths(def)) expect(paths[at.path]?.[def.method.toLowerCase()]?.operationId, def.name).toBe(at.operationId);
     }
+    // a parameter with a fixed set of values is written out: one path per resource, per image size
+    expect(paths['/api/jobs/{id}/restore']?.patch?.operationId).toBe('records.restore.jobs');
+    expect(paths['/api/images/{id}/thumb']?.get?.operationId).toBe('images.content.thumb');
+    expect(paths['/api/{resource}/{id}/restore']).toBeUndefined();
     // An upload's path is also its resource's JSON create: both bodies are described.
     expect(Object.keys(paths['/api/files']?.post?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
+  });
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    const doc = (await t.as.employee.get('/api/openapi.json')).body;
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/api/openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? ''})`)).toEqual([]);
+  });
+
+  it('declares who may call each operation: the session, with the CSRF header on writes; nothing on the public calls', async () => {
+    type Operation = { operationId: string; security?: Record<string, string[]>[] };
+    const doc = (await t.as.employee.get('/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { in?: string; name?: string }> } };
+    expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: 'glazier_session' });
+    expect(doc.components.securitySchemes.xsrf).toMatchObject({ in: 'header', name: 'X-XSRF-TOKEN' });
+    const security = (path: string, method: string) => doc.paths[path]?.[method]?.security;
+    expect(security('/api/jobs', 'get')).toEqual([{ session: [] }]);
+    expect(security('/api/jobs/{id}', 'patch')).toEqual([{ session: [], xsrf: [] }]);
+    expect(security('/api/approvals/{token}', 'get')).toEqual([]);
   });
 
   it('catches an answer that is not what the document says (the suite-wide check)', () => {

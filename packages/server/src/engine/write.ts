@@ -42,7 +42,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
     if (opts.belongsTo && existing[opts.belongsTo.column] !== opts.belongsTo.id) {
       throw invalid({ [`${opts.prefix ?? ''}id`]: ['This record belongs to another parent.'] });
     }
-  } else if (res.upsertBy && bodyRow[res.upsertBy] != null) {
+  } else if (res.upsertBy && typeof bodyRow[res.upsertBy] === 'string') {
     const [found] = await selectRows(ctx.db, res.table, { where: and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)), limit: 1 });
     existing = found ?? null;
   }

@@ -30,6 +30,8 @@ import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
 import { apiDocumentHandlers } from './api-document-actions.ts';
+import { sessionHandlers } from './auth-routes.ts';
+import { backupRouteOptions, downloadBackup } from './backup-routes.ts';
 import { IMPORT_BODY_LIMIT, uploadRoute } from './uploads.ts';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 import { isImportable } from '@glazier/shared/actions/imports';
@@ -50,6 +52,8 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...scheduleHandlers,
   ...shopFloorHandlers,
   ...timeHandlers,
+  ...sessionHandlers,
+  'backup.download': downloadBackup,
 };
 
 /** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */
@@ -92,6 +96,7 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
       if (def.progress && acceptsProgress(request)) return streamProgress(call, () => handler(call), def.status ?? 200);
       const answer = await handler(call);
       if (def.download) return answer; // the handler sent the blob
+      if (def.status === 204) return reply.status(204).send();
       return reply.status(def.status ?? 200).send(answer);
     },
   });
@@ -126,7 +131,7 @@ function streamProgress(call: ActionCall<ActionDef>, run: () => Promise<unknown>
   return reply.status(200).header('content-type', `${PROGRESS_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
 }
 
-export function registerActions(app: FastifyInstance, db: Db): void {
+export function registerActions(app: FastifyInstance, db: Db, opts: { controlToken?: string } = {}): void {
   // An import's rows (up to 10 000) go past the default limit, for those who may write the resource.
   const importArea = (request: FastifyRequest) => {
     const name = (request.params as { resource?: string }).resource ?? '';
@@ -136,6 +141,7 @@ export function registerActions(app: FastifyInstance, db: Db): void {
     ...attachmentRouteOptions(db),
     'imports.check': uploadRoute(db, importArea, IMPORT_BODY_LIMIT),
     'imports.run': uploadRoute(db, importArea, IMPORT_BODY_LIMIT),
+    'backup.download': backupRouteOptions(db, opts.controlToken),
   };
   for (const name of Object.keys(ACTIONS) as ActionName[]) registerAction(app, name, options[name]);
 }

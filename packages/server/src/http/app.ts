@@ -25,13 +25,17 @@ import { DEFAULT_BODY_LIMIT } from './uploads.ts';
 import { registerResourceRoutes } from './resource-routes.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
-import { registerBackupRoutes } from './backup-routes.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     ctx: Ctx;
+  }
+  interface FastifyInstance {
+    /** Cookies are set with Secure (SECURE_COOKIES): a handler that signs someone in reads it. */
+    secureCookies: boolean;
   }
 }
 
@@ -90,23 +94,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
 
-  // An empty JSON body (DELETE, logout) is no body, not a syntax error.
-  const jsonParser = app.getDefaultJsonParser('remove', 'remove'); // prototype-poisoning safe
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    jsonParser(request, text, done);
-  });
+  registerJsonBodyParser(app);
 
   app.setErrorHandler(errorHandler);
-  const prerendered = prerenderedPages(opts.webDist);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !opts.webDist || !fs.existsSync(path.join(opts.webDist, 'index.html'))) {
       return reply.status(404).send({ message: 'Not found.' });
     }
-    // A public page the build pre-rendered (welcome) paints before the app's code arrives.
-    const page = prerendered.get(request.url.split('?')[0]!);
+    // A public page the build pre-rendered (welcome) paints before the app's code arrives. Looked
+    // up when asked, not listed at start: a page a rebuild took away was sent anyway, and the static
+    // plugin's "not found" inside this handler answered Fastify's bare 404 (issue 34).
+    const page = prerenderedPage(opts.webDist, request.url.split('?')[0]!);
     if (page) return reply.type('text/html').sendFile(page);
     return reply.type('text/html').sendFile('index.html'); // SPA fallback for client routes
   });
@@ -205,9 +203,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stop());
   }
 
+  app.decorate('secureCookies', secure);
   registerAuthRoutes(app, db, { secureCookies: secure });
-  registerActions(app, db);
-  registerBackupRoutes(app, db, { controlToken: opts.controlToken });
+  registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {
@@ -226,11 +224,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Path → file (under webDist) of each page the web build pre-rendered (`prerendered/<page>.html`). */
-function prerenderedPages(webDist: string | undefined): Map<string, string> {
-  const dir = webDist && path.join(webDist, 'prerendered');
-  if (!dir || !fs.existsSync(dir)) return new Map();
-  return new Map(fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => [`/${f.slice(0, -'.html'.length)}`, `prerendered/${f}`]));
+/** The file (under webDist) the web build pre-rendered for a path (`/welcome` → `prerendered/welcome.html`), if it is there. */
+function prerenderedPage(webDist: string, urlPath: string): string | undefined {
+  if (!/^\/[a-z][a-z0-9-]*$/.test(urlPath)) return undefined; // one plain segment: never a path out of the folder
+  const file = `prerendered${urlPath}.html`;
+  return fs.existsSync(path.join(webDist, file)) ? file : undefined;
 }
 
 /**

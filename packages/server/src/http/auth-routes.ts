@@ -1,4 +1,4 @@
-/** Session routes (DESIGN.md "HTTP contract"): CSRF cookie, login, logout, current user, setup. */
+/** Session routes (DESIGN.md "HTTP contract"): CSRF cookie, login, logout; the session's named actions (current user, setup, password reset). */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
@@ -6,6 +6,8 @@ import type { Db, Row } from '../db/client.ts';
 import { authenticate, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import type { SESSION_ACTIONS } from '@glazier/shared/actions/session';
+import type { ActionHandlers } from '../engine/action-handler.ts';
 
 export const SESSION_COOKIE = 'glazier_session';
 
@@ -75,25 +77,25 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { secureC
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
+}
 
+/** The session's calls under /api (shared/actions/session.ts); signing in needs the reply's cookies. */
+export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backup.download'>> = {
   // `?guest=null` answers 200 `null` for a guest instead of 401: the web app's "who is signed in?"
   // check then logs no failed request in the browser console (Lighthouse best practices).
-  app.get('/api/user', async (request) => {
-    if (!request.user && (request.query as Record<string, unknown>).guest === 'null') return null;
-    if (!request.user) throw unauthenticated();
-    return request.user;
-  });
-
-  app.get('/api/setup', async () => ({ needed: await setupNeeded(db) }));
-
-  app.post('/api/setup', async (request, reply) => {
-    const userId = await setupFirstAdmin(db, (request.body ?? {}) as Row);
-    await signIn(request, reply, userId, secure);
-    return reply.status(201).send({ id: userId });
-  });
-
-  app.post('/api/password_reset', async (request, reply) => {
-    await resetPassword(db, (request.body ?? {}) as Row);
-    return reply.status(204).send();
-  });
-}
+  'session.user': async ({ ctx, input }) => {
+    if (!ctx.user && input.guest === 'null') return null;
+    if (!ctx.user) throw unauthenticated();
+    return ctx.user;
+  },
+  'session.setup_status': async ({ ctx }) => ({ needed: await setupNeeded(ctx.db) }),
+  'session.setup': async ({ ctx, input, request, reply }) => {
+    const userId = await setupFirstAdmin(ctx.db, input);
+    await signIn(request, reply, userId, request.server.secureCookies);
+    return { id: userId };
+  },
+  'session.password_reset': async ({ ctx, input }) => {
+    await resetPassword(ctx.db, input);
+    return null;
+  },
+};

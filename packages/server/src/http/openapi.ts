@@ -15,9 +15,11 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { ACTIONS } from '@glazier/shared/actions/registry';
 import type { ActionDef } from '@glazier/shared/actions/define';
 import { ID_PARAM } from '@glazier/shared/actions/define';
-import { MAX_PER_PAGE, PROGRESS_MEDIA_TYPE } from '@glazier/shared/api';
-import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
-import { fieldValueSchema } from '@glazier/shared/resources/fields';
+import { MAX_PER_PAGE, PROGRESS_MEDIA_TYPE, XSRF_COOKIE } from '@glazier/shared/api';
+import { SESSION_COOKIE } from './auth-routes.ts';
+import { inputFields, takesNullAsEmpty, type ResourceDef } from '@glazier/shared/resources/define';
+import { fieldValueSchema, type FieldDef } from '@glazier/shared/resources/fields';
+import { PHONE_TEXT } from '@glazier/shared/rules/phone';
 import { recordRead } from '@glazier/shared/resources/read-schema';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
 
@@ -39,10 +41,26 @@ const PUBLIC_ERRORS = {
   '422': ERRORS['422'],
 } as const;
 
+/**
+ * One writable field as a body may send it, saying what the server does (recordSchema in
+ * shared/resources/define.ts): a required field and a boolean never take null, a list takes null
+ * for the empty list, a phone number is written in digits and signs.
+ */
+function fieldInputSchema(fd: FieldDef): z.ZodType {
+  let value = fd.documented ?? fieldValueSchema(fd);
+  if (fd.kind === 'phone') value = z.string().max(40).regex(PHONE_TEXT).meta({ description: 'A 10-digit phone number, optionally after a 1 or +1, in digits with spaces, parentheses, dots or dashes; stored as 1 and the 10 digits. Blank or null: none.' });
+  if (fd.required || fd.kind === 'bool') return value.optional();
+  if (takesNullAsEmpty(fd)) return value.nullable().optional().meta({ description: 'A list; null stands for the empty list (stored and answered as []).' });
+  return value.nullable().optional();
+}
+
 /** The body of a create or update: the writable fields (a create needs the required ones; the server says which are missing). */
 function inputSchema(def: ResourceDef): z.ZodType {
-  const shape: Record<string, z.ZodType> = { id: z.number().int().optional(), updated_at: z.string().nullable().optional() };
-  for (const [name, fd] of inputFields(def)) shape[name] = fieldValueSchema(fd).nullable().optional();
+  const shape: Record<string, z.ZodType> = {
+    id: z.number().int().optional(),
+    updated_at: z.iso.datetime({ offset: true }).nullable().optional().meta({ description: 'The updated_at of the copy being saved: a save of an older copy answers 409. Absent or null: no check; anything else but a date and time: 422.' }),
+  };
+  for (const [name, fd] of inputFields(def)) shape[name] = fieldInputSchema(fd);
   return z.looseObject(shape).meta({ id: `${def.name}_input`, description: `A ${def.label.toLowerCase()} to save (writable fields; relations marked writable may be embedded).` });
 }
 
@@ -70,13 +88,16 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   const list = z.object({ data: z.array(record), truncated: z.literal(true).optional() });
   const page = z.object({ data: z.array(record), current_page: z.number().int(), last_page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
   const body = { content: json(input) };
+  const reads = { security: SIGNED_IN };
+  const writes = { security: SIGNED_IN_WRITE };
   return {
     [`/api/${name}`]: {
-      get: { operationId: `${name}.list`, tags, summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`, requestParams: { query: listQuery(def) }, responses: ok('The list or the page.', z.union([page, list])) },
-      post: { operationId: `${name}.create`, tags, summary: `Creates a ${def.label.toLowerCase()}.`, requestBody: body, responses: ok('The record created.', record, '201') },
+      get: { ...reads, operationId: `${name}.list`, tags, summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`, requestParams: { query: listQuery(def) }, responses: ok('The list or the page.', z.union([page, list])) },
+      post: { ...writes, operationId: `${name}.create`, tags, summary: `Creates a ${def.label.toLowerCase()}.`, requestBody: body, responses: ok('The record created.', record, '201') },
     },
     [`/api/${name}/store_many`]: {
       post: {
+        ...writes,
         operationId: `${name}.store_many`,
         tags,
         summary: 'Creates and updates several records, all or nothing.',
@@ -86,15 +107,16 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
     },
     [`/api/${name}/{id}`]: {
       get: {
+        ...reads,
         operationId: `${name}.get`,
         tags,
         summary: `One ${def.label.toLowerCase()} with its relations.`,
         requestParams: { ...byId, query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }) },
         responses: ok('The record, or `{current: true}`.', z.union([record, z.object({ current: z.literal(true) })])),
       },
-      patch: { operationId: `${name}.patch`, tags, summary: 'Saves the record (409 when `updated_at` is older than the stored one).', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
-      put: { operationId: `${name}.put`, tags, summary: 'As PATCH.', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
-      delete: { operationId: `${name}.delete`, tags, summary: 'Deletes the record (soft where the resource keeps a trash).', requestParams: byId, responses: ok('Its id.', z.object({ id: z.number().int() })) },
+      patch: { ...writes, operationId: `${name}.patch`, tags, summary: 'Saves the record (409 when `updated_at` is older than the stored one).', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
+      put: { ...writes, operationId: `${name}.put`, tags, summary: 'As PATCH.', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
+      delete: { ...writes, operationId: `${name}.delete`, tags, summary: 'Deletes the record (soft where the resource keeps a trash).', requestParams: byId, responses: ok('Its id.', z.object({ id: z.number().int() })) },
     },
   };
 }
@@ -102,8 +124,47 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
 /** `/api/:resource/:id/restore` → `/api/{resource}/{id}/restore`. */
 export const openApiPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}');
 
-function actionOperation(def: ActionDef, generic: ZodOpenApiOperationObject | undefined): ZodOpenApiOperationObject {
-  const status = String(def.status ?? 200) as '200' | '201';
+/** One path of an action in the document, and its operation's id. */
+export interface DocumentedPath {
+  path: string;
+  operationId: string;
+  /** The path parameters written out (`{resource: 'jobs'}`). */
+  fixed: Record<string, string>;
+}
+
+/**
+ * The document's paths of an action. A path parameter that takes a fixed set of values (a
+ * resource's name, an image's size) is written out, one path per value (`/api/jobs/{id}/restore`,
+ * operation `records.restore.jobs`): `/api/{resource}/{id}/restore` would be ambiguous beside
+ * `/api/images/{id}/{size}`, and `/api/{resource}/import` beside `/api/clients/{id}`.
+ */
+export function documentedPaths(def: ActionDef): DocumentedPath[] {
+  let out: DocumentedPath[] = [{ path: def.path, operationId: def.name, fixed: {} }];
+  const shape = def.params instanceof z.ZodObject ? def.params.shape : {};
+  for (const [key, schema] of Object.entries(shape)) {
+    if (!(schema instanceof z.ZodEnum)) continue;
+    out = out.flatMap((p) =>
+      schema.options.map((value) => ({ path: p.path.replace(`:${key}`, String(value)), operationId: `${p.operationId}.${String(value)}`, fixed: { ...p.fixed, [key]: String(value) } })),
+    );
+  }
+  return out.map((p) => ({ ...p, path: openApiPath(p.path) }));
+}
+
+/** A signed-in caller: the session cookie. */
+const SIGNED_IN = [{ session: [] }];
+/** A signed-in caller's write: the session cookie and the CSRF header. */
+const SIGNED_IN_WRITE = [{ session: [], xsrf: [] }];
+/** Anyone: the token in the path (or the body) is the check. */
+const PUBLIC: [] = [];
+
+function security(def: ActionDef) {
+  if (def.permission === 'public') return def.method === 'GET' ? PUBLIC : [{ xsrf: [] }];
+  const session = def.method === 'GET' ? SIGNED_IN : SIGNED_IN_WRITE;
+  return def.controlToken ? [...session, { control: [] }] : session;
+}
+
+function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApiOperationObject | undefined): ZodOpenApiOperationObject {
+  const status = String(def.status ?? 200) as '200' | '201' | '204';
   const content = def.download ? { [def.download]: { schema: z.string().meta({ contentMediaType: def.download }) } } : json(def.answer);
   if (def.progress) {
     // a caller accepting it gets 200 and the lines (shared/actions/define.ts `progress`)
@@ -117,25 +178,27 @@ function actionOperation(def: ActionDef, generic: ZodOpenApiOperationObject | un
   }
   const access =
     def.permission === 'public'
-      ? `Public: no session; the token in the path is the check${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
+      ? `Public: no session needed${def.params ? '; the token in the path is the check' : ''}${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
       : def.permission === 'signed_in'
         ? 'Any signed-in user (the record\'s own rules apply).'
         : `Needs ${def.permission.action} ${def.permission.area}.`;
   const operation: ZodOpenApiOperationObject = {
-    operationId: def.name,
+    operationId: at.operationId,
+    security: security(def),
     tags: [def.name.split('.')[0]!],
     summary: def.summary,
     description: access,
     responses: {
-      [status]: { description: def.summary, content },
+      [status]: status === '204' ? { description: def.summary } : { description: def.summary, content },
       ...(def.permission === 'public' ? PUBLIC_ERRORS : ERRORS),
       ...(def.rateLimit && { '429': { description: 'Too many calls from this address; try again in a minute.', content: json(errorBody) } }),
     },
   };
   const requestParams: NonNullable<ZodOpenApiOperationObject['requestParams']> = {};
-  if (def.params) requestParams.path = def.params as z.ZodObject;
+  const params = def.params && Object.entries((def.params as z.ZodObject).shape).filter(([key]) => !(key in at.fixed));
+  if (params?.length) requestParams.path = z.object(Object.fromEntries(params));
   if (def.query) requestParams.query = def.query as z.ZodObject;
-  if (def.params || def.query) operation.requestParams = requestParams;
+  if (requestParams.path || requestParams.query) operation.requestParams = requestParams;
   if (def.upload) {
     const files = def.upload.files === 'one' ? z.string().meta({ contentMediaType: 'application/octet-stream' }) : z.array(z.string().meta({ contentMediaType: 'application/octet-stream' }));
     const form = (def.upload.fields as z.ZodObject).extend({ file: files });
@@ -155,10 +218,11 @@ function buildDocument(): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   for (const name of RESOURCE_NAMES) Object.assign(paths, genericPaths(name));
   for (const def of Object.values(ACTIONS) as ActionDef[]) {
-    const path = openApiPath(def.path);
     const method = def.method.toLowerCase() as Method;
-    const item = (paths[path] ??= {});
-    item[method] = actionOperation(def, item[method]);
+    for (const at of documentedPaths(def)) {
+      const item = (paths[at.path] ??= {});
+      item[method] = actionOperation(def, at, item[method]);
+    }
   }
   return createDocument({
     openapi: '3.1.0',
@@ -167,6 +231,20 @@ function buildDocument(): OpenApiDocument {
       version: '1',
       description:
         'Session cookie auth (`POST /login`); every write sends `X-XSRF-TOKEN` with the `XSRF-TOKEN` cookie (`GET /sanctum/csrf-cookie`). Generic calls for every resource, and the named actions.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'The server this document was read from.' }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie `POST /login` (or the first-run setup) sets.' },
+        xsrf: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-XSRF-TOKEN',
+          description: `Every write (POST, PATCH, PUT, DELETE) sends the value of the \`${XSRF_COOKIE}\` cookie (\`GET /sanctum/csrf-cookie\` sets it, bound to the session) in this header; without it: 419.`,
+        },
+        control: { type: 'http', scheme: 'bearer', description: 'The control token a running server writes into its data folder (`npm run db:backup` reads it): a backup without a session, from the server\'s own machine.' },
+      },
     },
     paths,
   });

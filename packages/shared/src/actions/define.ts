@@ -40,8 +40,13 @@ export interface ActionDef {
   /** What a 2xx answer carries (for a download: the blob's media type is `download`). */
   answer: z.ZodType;
   permission: ActionPermission;
-  /** The success status when not 200. */
-  status?: 201;
+  /** The success status when not 200 (204: no content; declare `answer: z.null()`). */
+  status?: 201 | 204;
+  /**
+   * Also answers the server's control token (`Authorization: Bearer`, cli/control.ts) instead of a
+   * session: `npm run db:backup` on the server's own machine.
+   */
+  controlToken?: true;
   /** Also takes a multipart/form-data body (files and images): its fields, with the file part(s). */
   upload?: { fields: z.ZodType; files: 'one' | 'many' };
   /** Answers a stored blob of this media type instead of JSON. */

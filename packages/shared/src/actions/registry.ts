@@ -15,6 +15,7 @@ import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
 import { SCHEDULE_ACTIONS } from './schedule.ts';
+import { SESSION_ACTIONS } from './session.ts';
 import { SHOP_FLOOR_ACTIONS } from './shop-floor.ts';
 import { TIME_ACTIONS } from './time.ts';
 
@@ -32,6 +33,7 @@ export const ACTIONS = actionMap({
   ...SCHEDULE_ACTIONS,
   ...SHOP_FLOOR_ACTIONS,
   ...TIME_ACTIONS,
+  ...SESSION_ACTIONS,
 });
 
 export type ActionName = keyof typeof ACTIONS;

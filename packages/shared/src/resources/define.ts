@@ -1,7 +1,7 @@
 /** A resource definition: everything the generic engine and the generic web kit need to know. */
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
-import { fieldValueSchema, isBlank, type FieldDef } from './fields.ts';
+import { fieldValueSchema, isBlank, isoTimestamp, type FieldDef } from './fields.ts';
 import type { RecordRule } from './record-rules.ts';
 
 /** Who may read or write: an area's right, or any signed-in user for reference lists. */
@@ -158,15 +158,25 @@ function buildRecordSchema(def: ResourceDef, mode: 'create' | 'update') {
         mode === 'create'
           ? z.preprocess((v) => (isBlank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message, abort: true }).pipe(value))
           : z.preprocess((v) => (v !== undefined && isBlank(v) ? null : v), z.unknown().refine((v) => v !== null, { message, abort: true }).pipe(value.optional()));
+    } else if (fd.kind === 'bool') {
+      // a NOT NULL column: null is "Must be true or false." under the field, not the database's 422
+      shape[name] = value.optional();
+    } else if (takesNullAsEmpty(fd)) {
+      // a list's "none" is the empty list: null is stored as [] (answers say a list, never null)
+      shape[name] = z.preprocess((v) => (v === null || v === '' ? [] : v), value.optional());
     } else {
       const blankIsNull = fd.kind !== 'text' && fd.kind !== 'longText';
       shape[name] = z.preprocess((v) => (blankIsNull && v === '' ? null : v), value.nullable().optional());
     }
   }
   shape.id = z.unknown().optional();
-  shape.updated_at = z.string().max(40).nullable().optional();
+  // The concurrency token: a save's copy of the record's updated_at. Junk is refused, never taken for "none".
+  shape.updated_at = isoTimestamp.nullable().optional();
   return z.object(shape);
 }
+
+/** A list field (ids, or JSON whose default is a list): null on input means the empty list. */
+export const takesNullAsEmpty = (fd: FieldDef) => fd.kind === 'idList' || (fd.kind === 'json' && Array.isArray(fd.default));
 
 /** zod issues → the contract's `errors: {field: [messages]}`. */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Area } from '../permissions.ts';
 import { LENGTH_MAX, LENGTH_MAX_MESSAGE, LENGTH_MESSAGE, parseLength } from '../rules/length.ts';
-import { phoneToStored } from '../rules/phone.ts';
+import { PHONE_MESSAGE, PHONE_TEXT, phoneToStored } from '../rules/phone.ts';
 
 export type FieldKind =
   | 'text'
@@ -71,6 +71,8 @@ export interface FieldDef {
   index?: boolean;
   /** Custom zod schema for json fields. */
   schema?: z.ZodType;
+  /** The shape the API document shows for a json field whose `schema` reads any JSON and tidies it (a cut list). */
+  documented?: z.ZodType;
 }
 
 /** A builder's options. Each builder keeps the ones it is given as literal types (`const`), so
@@ -166,9 +168,9 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'Must be a valid date.');
 
-const isoTimestamp = z
+export const isoTimestamp = z
   .string({ error: 'Must be a date and time.' })
-  .max(40)
+  .max(40, { error: 'Must be a date and time.', abort: true })
   .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), 'Must be a date and time.');
 
 export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must be a record id.').positive('Must be a record id.').max(INT_LIMIT);
@@ -233,8 +235,9 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
       return z
         .string({ error: 'Must be a phone number.' })
         .max(40, 'Must be a phone number.')
-        .transform((v) => phoneToStored(v))
-        .refine((v) => v === '' || v.length === 11, 'Must be a 10-digit phone number.');
+        .regex(PHONE_TEXT, PHONE_MESSAGE)
+        .transform((v) => phoneToStored(v) || null) // blank: no number
+        .refine((v) => v === null || v.length === 11, PHONE_MESSAGE);
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
 import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
-import { cutListSchema } from '../rules/shop-floor/cut-list.ts';
+import { cutListRowDocument, cutListSchema } from '../rules/shop-floor/cut-list.ts';
 
 export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
 
@@ -129,7 +129,7 @@ export const job_products = defineResource({
     opening_width: f.length(),
     opening_height: f.length(),
     measure_date: f.date(),
-    cut_list_json: f.json({ default: [], schema: cutListSchema }),
+    cut_list_json: f.json({ default: [], schema: cutListSchema, documented: z.array(cutListRowDocument) }),
     cut_list: f.longText(),
     is_fabricated: f.bool(false),
     is_measured: f.bool(false),

@@ -2,6 +2,14 @@
 
 export const PHONE_DIGITS = 10;
 
+/**
+ * How a phone number may be written: digits, spaces, parentheses, dots and dashes, with a leading
+ * `+` (`(503) 555-1234`, `+1 503.555.1234`, `15035551234`). Letters, control characters and other
+ * signs are refused rather than dropped ("ab" is no number, "x1" no 1).
+ */
+export const PHONE_TEXT = /^\s*\+?[\d\s().-]*$/;
+export const PHONE_MESSAGE = 'Must be a 10-digit phone number.';
+
 /** Keeps digits only, drops a leading country 1, and caps at 10 digits. */
 export function phoneDigits(input: string | null | undefined): string {
   let digits = (input ?? '').replace(/\D/g, '');

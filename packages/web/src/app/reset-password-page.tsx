@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
-import { api } from '../resource-kit/http.ts';
+import { resetPassword } from '@glazier/shared/actions/session';
+import { callAction } from '../resource-kit/actions.ts';
 import { useLoader } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { useModals } from '../ui/modal-stack.tsx';
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await loader.run(api.post('/api/password_reset', { token, ...values }));
+      await loader.run(callAction(resetPassword, { body: { token, ...values } }));
       setDone(true);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['password', 'password_confirmation']) });

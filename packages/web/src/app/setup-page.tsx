@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
-import { api } from '../resource-kit/http.ts';
+import { setupFirstAdmin } from '@glazier/shared/actions/session';
+import { callAction } from '../resource-kit/actions.ts';
 import { useLoader } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
@@ -24,7 +25,7 @@ export function SetupPage() {
   const submit = form.onSubmit(async (values) => {
     try {
       await loader.run(async () => {
-        await api.post('/api/setup', { ...values, email: values.email.trim() });
+        await callAction(setupFirstAdmin, { body: { ...values, email: values.email.trim() } });
         await queryClient.invalidateQueries({ queryKey: SETUP_KEY });
         await session.login(values.email.trim(), values.password);
       });

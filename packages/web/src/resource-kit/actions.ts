@@ -32,6 +32,16 @@ export async function callAction<D extends ActionDef>(action: D, ...[args]: Args
   return data;
 }
 
+/**
+ * A call the first screen makes, by its declaration's method and path from a zod-free module
+ * (shared/actions/session-routes.ts), typed by the declaration (`callRoute<typeof currentUser>`):
+ * importing the declaration would bring zod into the first screen.
+ */
+export function callRoute<D extends ActionDef>(route: Pick<D, 'method' | 'path'>, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
+  // callAction reads only the method and the path of the declaration it is given.
+  return callAction(route as D, ...([args] as ArgsList<D>));
+}
+
 /** An upload action's multipart form (with progress and cancelling, upload.ts). */
 export function uploadAction<D extends ActionDef & { upload: object }>(action: D, form: FormData, options: UploadOptions & { params?: ActionParams<D> } = {}): Promise<ActionAnswer<D>> {
   const { params, ...rest } = options;

@@ -9,7 +9,8 @@
  * - 409: someone else changed the record; the notification offers Reload (`onReload`). Without
  *   `onReload` (a delete refused because the record is still in use) the server's message.
  * - network failure: says the server could not be reached.
- * - anything else: the server's message, or a generic one. Every error is logged.
+ * - anything else: the server's message, or a generic one. Logged to the console, unless it is a
+ *   4xx answer the user is shown (expected, not a fault).
  *
  * Success is told the same way, briefly: `reportSuccess('Client saved.')` (one notification at a
  * time; the next replaces it).
@@ -125,7 +126,9 @@ let noticeSeq = 0;
 
 /** Applies `describeError`: field errors onto the form, the rest in one notification. */
 export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
-  console.error(error);
+  // An answer the UI handles (a wrong password's 422, a 409 to reload) is shown to the person, not
+  // logged as an error; what the UI cannot explain (a 5xx, a bug) is.
+  if (!(error instanceof HttpError && error.status >= 400 && error.status < 500)) console.error(error);
   const report = describeError(error, ctx);
   for (const [field, message] of Object.entries(report.fieldErrors)) ctx.form?.setFieldError(field, message);
   if (report.notice) {

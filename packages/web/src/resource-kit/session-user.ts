@@ -11,7 +11,10 @@
 import type { SessionUser } from '@glazier/shared/api';
 import { ROLES, can, type Action, type Area } from '@glazier/shared/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HttpError, NetworkError, api } from './http.ts';
+import type { currentUser } from '@glazier/shared/actions/session';
+import { CURRENT_USER_ROUTE } from '@glazier/shared/actions/session-routes';
+import { callRoute } from './actions.ts';
+import { HttpError, NetworkError } from './http.ts';
 
 export const SESSION_KEY = ['session', 'user'] as const;
 export const LAST_USER_STORAGE_KEY = 'glazier.lastUser';
@@ -57,7 +60,7 @@ export function lastUser(): CurrentUser | null {
 
 export async function fetchSessionUser(): Promise<CurrentUser | null> {
   try {
-    const user = await api.get<SessionUser | null>('/api/user?guest=null');
+    const user = await callRoute<typeof currentUser>(CURRENT_USER_ROUTE, { query: { guest: 'null' } });
     if (!user) {
       forgetLastUser();
       return null;

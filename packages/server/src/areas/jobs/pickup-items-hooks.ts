@@ -21,6 +21,9 @@ export const pickupItemsHooks: Hooks<'pickup_items'> = {
         'SELECT id FROM product_categories WHERE lower(name) = lower($1) ORDER BY id LIMIT 1',
         [values.category_name],
       );
+      // A category_id sent with the name is stored only as the one the name names: never dropped silently.
+      const sent = changed(values, existing, 'category_id') ? values.category_id : undefined;
+      if (sent != null && sent !== row?.id) throw invalid({ category_id: [`Does not match the category ${values.category_name ?? '(none)'}; send one of the two.`] });
       values.category_id = row?.id ?? null;
     } else if (changed(values, existing, 'category_id')) {
       const category = await rowById(ctx, 'product_categories', values.category_id);

@@ -80,6 +80,16 @@ export const cutListSchema = z.unknown().transform((value, ctx): CutListRow[] =>
   return z.NEVER;
 });
 
+/** What the schema above takes, for the API document: rows of text and sub-rows (null and blank texts are dropped). */
+export const cutListRowDocument: z.ZodType = z
+  .object({
+    text: z.string().max(CUT_LIST_MAX_TEXT).nullable().optional(),
+    get sub_rows() {
+      return z.array(cutListRowDocument).optional();
+    },
+  })
+  .meta({ id: 'cut_list_row', description: `A row of a cut list and the rows under it (at most ${CUT_LIST_MAX_DEPTH} levels and ${CUT_LIST_MAX_ROWS} rows in all).` });
+
 /** The number of rows in the tree, sub-rows included. */
 export function countCutListRows(rows: readonly CutListRow[]): number {
   return rows.reduce((n, r) => n + 1 + countCutListRows(r.sub_rows), 0);
