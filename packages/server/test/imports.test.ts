@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, appWithRoles, made } from './harness.ts';
+import { IMPORTABLE } from '@glazier/shared/actions/imports';
 
 const { env, as } = appWithRoles();
 const count = async (table: string) => (await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE deleted_at IS NULL`))[0]!.n;
@@ -197,7 +198,11 @@ describe('import', () => {
   it('is described in the OpenAPI document', async () => {
     const doc = await as.manager.get('/api/openapi.json');
     const paths = doc.body.paths as Record<string, Record<string, { operationId?: string }>>;
-    expect(paths['/api/{resource}/import']?.post?.operationId).toBe('imports.run');
-    expect(paths['/api/{resource}/import/check']?.post?.operationId).toBe('imports.check');
+    // One path per importable resource, written out (a `{resource}` path was ambiguous beside the concrete ones).
+    for (const resource of IMPORTABLE) {
+      expect(paths[`/api/${resource}/import`]?.post?.operationId).toBe(`imports.run.${resource}`);
+      expect(paths[`/api/${resource}/import/check`]?.post?.operationId).toBe(`imports.check.${resource}`);
+    }
+    expect(paths['/api/{resource}/import']).toBeUndefined();
   });
 });

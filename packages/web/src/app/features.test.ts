@@ -26,7 +26,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/purchase_orders [view purchase_orders]', '/purchase_orders/create [view purchase_orders, edit purchase_orders]', '/purchase_orders/:purchase_order_id [view purchase_orders]',
         '/jobs []', '/jobs/trash [edit jobs_admin]', '/jobs/:job_id []',
         '/job_templates [edit jobs_admin]', '/job_templates/:job_template_id [edit jobs_admin]', '/lists/pickup []',
-        '/print []', '/lists/products/:field []', '/lists/print_labels []', '/job_products/:job_product_id []', '/lists/clients []', '/employees [view users]', '/settings [view settings]',
+        '/print []', '/lists/products/:field []', '/lists/print_labels []', '/job_products/:job_product_id []', '/job_products/:job_product_id/pieces/:position []', '/lists/clients []', '/employees [view users]', '/settings [view settings]',
         '/takeoff_options [edit estimates_admin]', '/estimates/:estimate_id/takeoff [edit estimates]',
         '/estimates [view estimates]', '/estimates/:estimate_id [view estimates]',
         '/jobs/:job_id/estimate_print [view estimates]', '/approve/:token []',
