@@ -87,6 +87,7 @@ async function keptJobNumbers(): Promise<string[]> {
 }
 
 test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online; signing out forgets the jobs', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000); // a reload, a service worker and a sync: near 30 s on a machine shared with other runs
   await signInAs(page, 'admin');
   // a product still to measure, on a job of its own
   const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Field Glass'), enable_measured: true });

@@ -12,6 +12,13 @@ import { useSession } from './session.tsx';
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const OfflineTooltip = lazy(() => import('./offline-tooltip.tsx').then((m) => ({ default: m.OfflineTooltip })));
 
+/** "Eli Employee" → "EE": the user button's face when the phone's header has no room for the name. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return letters.map((w) => [...w][0]!.toUpperCase()).join('') || '?';
+}
+
 interface HeaderProps {
   menuOpened: boolean;
   onToggleMenu: () => void;
@@ -43,6 +50,8 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   // The menu's code (and the popover engine) loads when the user button is first pressed.
   const [menuWanted, setMenuWanted] = useState(false);
   const userButtonRef = useRef<HTMLButtonElement>(null);
+  // On a phone with the offline badges there is no room for the name ("Eri…", issue 34): the initials.
+  const compact = offline || kept.length > 0;
   const userButton = user && (
     <Button
       variant="light"
@@ -50,11 +59,20 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
       ref={userButtonRef}
       data-testid="user-button"
       maw={{ base: 'calc(100vw - 180px)', xs: 260 }}
+      px={compact ? { base: 6, xs: 'md' } : undefined}
+      styles={compact ? { section: { marginInlineStart: 4 } } : undefined}
+      style={{ flexShrink: 0 }}
+      aria-label={user.name}
       aria-haspopup="menu"
       onClick={menuWanted ? undefined : () => setMenuWanted(true)}
       onPointerEnter={() => void import('./user-menu.tsx')}
     >
-      <Text truncate fz="sm" fw={600}>
+      {compact && (
+        <Text span hiddenFrom="xs" aria-hidden data-testid="user-initials">
+          <span className="user-initials">{initials(user.name)}</span>
+        </Text>
+      )}
+      <Text truncate fz="sm" fw={600} visibleFrom={compact ? 'xs' : undefined}>
         {user.name}
       </Text>
     </Button>

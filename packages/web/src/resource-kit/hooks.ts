@@ -12,6 +12,11 @@
  * Every hook is typed by the resource name (shared/resources/records.ts): `client.data?.name` is a
  * string, and a field the definition lacks fails to compile.
  *
+ * A query whose answer a screen must still show after a reload without a signal (a time card's
+ * week) opts in to being kept on the device: `useList('time_entries', filters, { meta: KEEP_ON_DEVICE })`
+ * (offline/device-records.ts; shown with `OfflineAsOf`, its kept writes laid over it with
+ * `useWithKeptWrites`).
+ *
  * Saves and deletes write the record into the cache, patch it into cached lists and pages, and
  * invalidate the resource's lists so every screen refreshes without a reload; a child's (a job's
  * product) also refreshes its parent, which the server counts as changed.
@@ -56,6 +61,12 @@ export interface PageParams extends Query {
   sort_column?: string;
   sort_direction?: SortDirection;
 }
+
+/**
+ * A query's `meta` that keeps its answer on the device for the person signed in, put back at the
+ * next start (offline/device-records.ts: the newest `DEVICE_QUERY_LIMIT`, forgotten at sign-out).
+ */
+export const KEEP_ON_DEVICE = { keepOnDevice: true } as const;
 
 export const resourcePath = (resource: ResourceName) => `/api/${resource}`;
 
@@ -252,7 +263,7 @@ export function offlineWritesModule(): Promise<typeof import('./offline/offline-
 export function connectOfflineWrites(queryClient: QueryClient): void {
   cacheClient = queryClient;
   void offlineWritesModule();
-  // the jobs and users field work picks from, kept across reloads (offline/device-records.ts), also after the first screen
+  // the jobs and users field work picks from and the answers kept on the device (offline/device-records.ts), also after the first screen
   void import('./offline/device-records.ts').then((m) =>
     m.startDeviceRecords({ queryClient, cachedRecords, sessionKey: SESSION_KEY, userId: () => queryClient.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null }),
   );

@@ -9,16 +9,20 @@
  */
 import { Group, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
+import classes from './offline-state.module.css';
 import { noRowsText, offlineAsOf, useQueryOffline, type QueryShape } from './offline.ts';
 
-/** "Offline, as of 3:42 PM" while the query cannot reach the server and shows a cached copy; nothing otherwise. */
+/**
+ * "Offline, as of 3:42 PM" while the query cannot reach the server and shows a cached copy; nothing
+ * otherwise (its colour: offline-state.module.css).
+ */
 export function OfflineAsOf({ query }: { query: QueryShape }) {
   const offline = useQueryOffline(query);
   if (!offline || query.data === undefined || !query.dataUpdatedAt) return null;
   return (
-    <Group gap={4} wrap="nowrap" role="status" data-testid="offline-as-of">
-      <IconCloudOff size={14} aria-hidden color="var(--mantine-color-orange-text)" />
-      <Text size="xs" c="var(--mantine-color-orange-text)">
+    <Group gap={4} wrap="nowrap" role="status" className={classes.asOf} data-testid="offline-as-of">
+      <IconCloudOff size={14} aria-hidden />
+      <Text size="xs" c="inherit">
         {offlineAsOf(query.dataUpdatedAt)}
       </Text>
     </Group>

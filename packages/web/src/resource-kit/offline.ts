@@ -14,15 +14,20 @@ export const OFFLINE_SEARCH_MESSAGE = 'You are offline: searching needs a connec
 /** Under a picker's list of the records already on the device (cached-records.ts). */
 export const OFFLINE_CACHED_SEARCH_MESSAGE = 'Offline: only what this device has already loaded.';
 
-export function isQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'error'>): boolean {
-  return query.fetchStatus === 'paused' || query.error instanceof NetworkError;
+/**
+ * Paused for want of a network, failed to reach the server, or trying again after failing to (the
+ * retries of a query, whose first try after a reload without a signal failed at once: TanStack's
+ * onlineManager starts out online whatever the browser says).
+ */
+export function isQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'error'> & { failureReason?: unknown }): boolean {
+  return query.fetchStatus === 'paused' || query.error instanceof NetworkError || (query.fetchStatus === 'fetching' && query.failureReason instanceof NetworkError);
 }
 
 const subscribe = (onChange: () => void) => onlineManager.subscribe(onChange);
 const isOnline = () => onlineManager.isOnline();
 
 /** Whether this query cannot reach the server now: the browser is offline, or the query failed to connect. */
-export function useQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'error'>): boolean {
+export function useQueryOffline(query: Parameters<typeof isQueryOffline>[0]): boolean {
   const online = useSyncExternalStore(subscribe, isOnline, isOnline);
   return !online || isQueryOffline(query);
 }
@@ -61,7 +66,7 @@ export function offlineAsOf(fetchedAt: number, now = Date.now()): string {
 }
 
 /** What a query needs to tell its state: its data, fetch state and when it was fetched. */
-export type QueryShape = Pick<UseQueryResult, 'fetchStatus' | 'error' | 'isError' | 'dataUpdatedAt'> & { data?: unknown };
+export type QueryShape = Pick<UseQueryResult, 'fetchStatus' | 'error' | 'isError' | 'dataUpdatedAt'> & { data?: unknown; failureReason?: unknown };
 
 /**
  * What a card or a list shows instead of its rows (issue 22: never a false empty state): with

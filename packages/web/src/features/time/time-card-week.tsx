@@ -4,13 +4,19 @@
  * for the week. A cell adds that day's entry for that job (the Time Entry dialog, filled in) or
  * opens its entry; a cell of several entries offers them to pick from. The last row adds a job to
  * the card, so time can be entered on it day by day.
+ *
+ * Offline (issue 34): the week as this device last read it (kept across a reload, hooks.ts
+ * `KEEP_ON_DEVICE`), "Offline, as of …", with what was entered here since laid over it; with
+ * nothing of the week on the device it says the week shows once online, and adds up nothing.
  */
 import { addDays, formatDate, formatHours, toIsoDate, weekdayShort } from '@glazier/shared/rules/dates';
 import { jobLabel, timeCard, type TimeCardCell, type TimeCardRow } from '@glazier/shared/rules/time/time-card';
 import { Badge, Button, Group, Menu, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { cachedRecords } from '../../resource-kit/cached-records.ts';
+import { KEEP_ON_DEVICE, useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { useWithKeptWrites } from '../../resource-kit/offline/kept-records.ts';
 import { openOfflineWritesDialog } from '../../resource-kit/offline/offline-writes-dialog.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
@@ -95,12 +101,47 @@ function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; 
 
 const NO_ENTRIES: RecordOf<'time_entries'>[] = [];
 
+/**
+ * Entries with their job named: one entered on this device carries only the job's id, so its
+ * number, name and client come from the job as this device last read it (not "Job 154").
+ */
+export function withJobsNamed<E extends Entry>(entries: readonly E[], jobs: () => readonly Pick<RecordOf<'jobs'>, 'id' | 'number' | 'name' | 'client_name'>[]): E[] {
+  if (!entries.some((e) => e.job_id != null && !e.job_number && !e.job_name)) return entries as E[];
+  const byId = new Map(jobs().map((j) => [j.id, j]));
+  return entries.map((e) => {
+    const job = e.job_id != null && !e.job_number && !e.job_name ? byId.get(e.job_id) : undefined;
+    return job ? { ...e, job_number: job.number ?? null, job_name: job.name ?? null, client_name: e.client_name ?? job.client_name ?? null } : e;
+  });
+}
+
+const deviceJobs = (queryClient: QueryClient) => () => cachedRecords(queryClient, 'jobs') as RecordOf<'jobs'>[];
+
+/** "1 entry of this week waits to sync", when some do. */
+function WaitingOfWeek({ count }: { count: number }) {
+  const modals = useModals();
+  if (!count) return null;
+  return (
+    <Group gap="xs">
+      <IconCloudUpload size={16} aria-hidden />
+      <Text fz="sm">{count === 1 ? '1 entry of this week waits to sync.' : `${count} entries of this week wait to sync.`}</Text>
+      <Button variant="subtle" size="compact-sm" onClick={() => void openOfflineWritesDialog(modals)}>
+        See what waits
+      </Button>
+    </Group>
+  );
+}
+
 export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: number; canEdit: boolean }) {
   const modals = useModals();
+  const queryClient = useQueryClient();
   const end = addDays(week, 6);
-  const entries = useList('time_entries', { user_id: userId, start: week, end, sort_column: 'date', sort_direction: 'asc' });
+  // kept on the device: after a reload without a signal the week still shows, as of when it was read
+  const entries = useList('time_entries', { user_id: userId, start: week, end, sort_column: 'date', sort_direction: 'asc' }, { meta: KEEP_ON_DEVICE });
   // with what was entered, changed or deleted on this device without a connection and is not on the server yet
-  const kept = useWithKeptWrites('time_entries', entries.data ?? NO_ENTRIES).filter((e) => e.user_id === userId && e.date >= week && e.date <= end);
+  const kept = withJobsNamed(
+    useWithKeptWrites('time_entries', entries.data ?? NO_ENTRIES).filter((e) => e.user_id === userId && e.date >= week && e.date <= end),
+    deviceJobs(queryClient),
+  );
   const [extraJobs, setExtraJobs] = useState<JobOfRow[]>([]);
   const card = timeCard<Entry>(week, kept, extraJobs);
 
@@ -110,6 +151,21 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
   useScreenAction('add', canEdit ? () => add(null, defaultDay(week)) : null);
 
   if (entries.isLoading) return null;
+  if (entries.data === undefined) {
+    // Not read, and nothing of it on the device: only what waits is known, and a total of that
+    // alone would read as the week's (issue 34). Said plainly instead.
+    return (
+      <Stack gap="sm" align="flex-start">
+        <NoRows query={entries} empty="" what="The week" />
+        <WaitingOfWeek count={kept.filter((e) => e.pending).length} />
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => add(null, defaultDay(week))}>
+            Enter Time
+          </Button>
+        )}
+      </Stack>
+    );
+  }
   const totals = (
     <FigureTiles
       testId="week-totals"

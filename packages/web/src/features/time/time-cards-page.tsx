@@ -33,7 +33,8 @@ function WeekPicker({ week, onChange }: { week: string; onChange: (week: string)
   const [open, setOpen] = useState(false);
   const current = thisWeek();
   return (
-    <Group gap={4} wrap="nowrap">
+    // "This week" goes under the week on a phone rather than past the screen's edge
+    <Group gap={4} wrap="wrap">
       <Tooltip label="Previous week">
         <ActionIcon variant="default" size="lg" aria-label="Previous week" onClick={() => onChange(addDays(week, -7))}>
           <IconChevronLeft size={18} />
