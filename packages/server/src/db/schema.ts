@@ -285,3 +285,24 @@ export const estimate_approvals = pgTable(
   },
   (t) => [index('estimate_approvals_estimate_id_idx').on(t.estimate_id), uniqueIndex('estimate_approvals_token_hash_unique').on(t.token_hash)],
 );
+
+/**
+ * The answers of writes sent with an `Idempotency-Key` (http/idempotency.ts): a write the device
+ * sends again, because its first answer was lost on the way back, is answered from here instead of
+ * being made twice. Kept per user; a key older than IDEMPOTENCY_KEEP_DAYS is forgotten.
+ */
+export const idempotency_keys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_id_key_unique').on(t.user_id, t.key), index('idempotency_keys_created_at_idx').on(t.created_at)],
+);
