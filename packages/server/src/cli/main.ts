@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../platform/session-store.ts';
+import { purgeOldIdempotencyKeys } from '../http/idempotency.ts';
 import { purgeTrash } from '../platform/purge-trash.ts';
 import { startSchedule } from '../platform/scheduled.ts';
 import { installServerResources } from '../areas/registry.ts';
@@ -42,7 +43,7 @@ async function serve() {
   });
   // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
   // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for
-  // more than 30 days deleted for good, daily.
+  // more than 30 days deleted for good, daily; idempotency keys past their keeping time, daily.
   const schedule = startSchedule(
     db,
     [
@@ -52,6 +53,7 @@ async function serve() {
         everyMs: 24 * 3600_000,
         run: async (tx) => Object.entries(await purgeTrash(tx)).map(([name, ids]) => `${ids.length} ${name}`).join(', ') || 'nothing',
       },
+      { name: 'idempotency keys purge', everyMs: 24 * 3600_000, run: async (tx) => `${await purgeOldIdempotencyKeys(tx)} keys` },
     ],
     app.log,
     config.scheduleCheckMs,

@@ -17,6 +17,7 @@ import type { ActionCall, ActionHandlers } from '../engine/action-handler.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { invalid, notFound } from '../engine/errors.ts';
 import { errorAnswer } from './errors.ts';
+import { onceByKey } from './idempotency.ts';
 import { purchasingHandlers } from '../areas/purchasing/purchasing-actions.ts';
 import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
 import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
@@ -94,10 +95,16 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
       // The schemas above are this action's own, so their results are its call's types.
       const call = { ctx: request.ctx, params, input, request, reply, progress: () => undefined } as ActionCall<Registry[N]>;
       if (def.progress && acceptsProgress(request)) return streamProgress(call, () => handler(call), def.status ?? 200);
-      const answer = await handler(call);
-      if (def.download) return answer; // the handler sent the blob
-      if (def.status === 204) return reply.status(204).send();
-      return reply.status(def.status ?? 200).send(answer);
+      if (def.download) return handler(call); // the handler sent the blob
+      // A write is made once per Idempotency-Key (idempotency.ts); a read, or a form's upload, simply runs.
+      if (def.method === 'GET' || multipart) {
+        const answer = await handler(call);
+        return def.status === 204 ? reply.status(204).send() : reply.status(def.status ?? 200).send(answer);
+      }
+      return onceByKey(request, reply, def.status ?? 200, async (ctx) => {
+        const answer = await handler({ ...call, ctx });
+        return def.status === 204 ? undefined : answer;
+      });
     },
   });
 }

@@ -83,6 +83,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   const record = recordRead(name);
   const input = inputSchema(def);
   const byId = { path: z.object({ id: ID_PARAM }) };
+  const once = { header: IDEMPOTENCY };
   const tags = [name];
   const ok = (description: string, schema: z.ZodType, status: '200' | '201' = '200') => ({ [status]: { description, content: json(schema) }, ...ERRORS });
   const list = z.object({ data: z.array(record), truncated: z.literal(true).optional() });
@@ -93,7 +94,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   return {
     [`/api/${name}`]: {
       get: { ...reads, operationId: `${name}.list`, tags, summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`, requestParams: { query: listQuery(def) }, responses: ok('The list or the page.', z.union([page, list])) },
-      post: { ...writes, operationId: `${name}.create`, tags, summary: `Creates a ${def.label.toLowerCase()}.`, requestBody: body, responses: ok('The record created.', record, '201') },
+      post: { ...writes, operationId: `${name}.create`, tags, summary: `Creates a ${def.label.toLowerCase()}.`, requestParams: once, requestBody: body, responses: ok('The record created.', record, '201') },
     },
     [`/api/${name}/store_many`]: {
       post: {
@@ -101,6 +102,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         operationId: `${name}.store_many`,
         tags,
         summary: 'Creates and updates several records, all or nothing.',
+        requestParams: once,
         requestBody: { content: json(z.object({ data: z.array(input) })) },
         responses: ok('The records saved.', z.object({ data: z.array(record) })),
       },
@@ -114,9 +116,9 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         requestParams: { ...byId, query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }) },
         responses: ok('The record, or `{current: true}`.', z.union([record, z.object({ current: z.literal(true) })])),
       },
-      patch: { ...writes, operationId: `${name}.patch`, tags, summary: 'Saves the record (409 when `updated_at` is older than the stored one).', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
-      put: { ...writes, operationId: `${name}.put`, tags, summary: 'As PATCH.', requestParams: byId, requestBody: body, responses: ok('The record saved.', record) },
-      delete: { ...writes, operationId: `${name}.delete`, tags, summary: 'Deletes the record (soft where the resource keeps a trash).', requestParams: byId, responses: ok('Its id.', z.object({ id: z.number().int() })) },
+      patch: { ...writes, operationId: `${name}.patch`, tags, summary: 'Saves the record (409 when `updated_at` is older than the stored one).', requestParams: { ...byId, ...once }, requestBody: body, responses: ok('The record saved.', record) },
+      put: { ...writes, operationId: `${name}.put`, tags, summary: 'As PATCH.', requestParams: { ...byId, ...once }, requestBody: body, responses: ok('The record saved.', record) },
+      delete: { ...writes, operationId: `${name}.delete`, tags, summary: 'Deletes the record (soft where the resource keeps a trash).', requestParams: { ...byId, ...once }, responses: ok('Its id.', z.object({ id: z.number().int() })) },
     },
   };
 }
@@ -149,6 +151,18 @@ export function documentedPaths(def: ActionDef): DocumentedPath[] {
   }
   return out.map((p) => ({ ...p, path: openApiPath(p.path) }));
 }
+
+/** A write's optional key (http/idempotency.ts): the same key again answers the first answer. */
+const IDEMPOTENCY = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{8,200}$/)
+    .optional()
+    .meta({
+      description:
+        'Makes the write once: sent again with the same key (by the same user, to the same method and path), the first answer is answered again, with `Idempotent-Replayed: true`, and nothing changes. A refused write keeps no key. Keys are kept 30 days.',
+    }),
+});
 
 /** A signed-in caller: the session cookie. */
 const SIGNED_IN = [{ session: [] }];
@@ -198,7 +212,9 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
   const params = def.params && Object.entries((def.params as z.ZodObject).shape).filter(([key]) => !(key in at.fixed));
   if (params?.length) requestParams.path = z.object(Object.fromEntries(params));
   if (def.query) requestParams.query = def.query as z.ZodObject;
-  if (requestParams.path || requestParams.query) operation.requestParams = requestParams;
+  // a write is made once per key (idempotency.ts); a download or a form's upload is not
+  if (def.method !== 'GET' && !def.download && !def.upload) requestParams.header = IDEMPOTENCY;
+  if (requestParams.path || requestParams.query || requestParams.header) operation.requestParams = requestParams;
   if (def.upload) {
     const files = def.upload.files === 'one' ? z.string().meta({ contentMediaType: 'application/octet-stream' }) : z.array(z.string().meta({ contentMediaType: 'application/octet-stream' }));
     const form = (def.upload.fields as z.ZodObject).extend({ file: files });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/client.ts';
 import { get, list, page } from '../engine/read.ts';
 import { create, remove, storeMany, update } from '../engine/write.ts';
+import { onceByKey } from './idempotency.ts';
 
 type Params = { resource: string; id: string };
 const query = (r: FastifyRequest) => (r.query ?? {}) as Row;
@@ -18,21 +19,17 @@ export function registerResourceRoutes(app: FastifyInstance) {
     const { resource, id } = request.params as Params;
     return get(request.ctx, resource, id, query(request).accessed_at);
   });
-  app.post('/api/:resource', async (request, reply) => {
-    const record = await create(request.ctx, (request.params as Params).resource, request.body);
-    return reply.status(201).send(record);
-  });
-  app.post('/api/:resource/store_many', async (request) => storeMany(request.ctx, (request.params as Params).resource, request.body));
-  app.patch('/api/:resource/:id', async (request) => {
+  // Each write is made once per Idempotency-Key (idempotency.ts): a device's resend answers the first answer.
+  app.post('/api/:resource', async (request, reply) => onceByKey(request, reply, 201, (ctx) => create(ctx, (request.params as Params).resource, request.body)));
+  app.post('/api/:resource/store_many', async (request, reply) => onceByKey(request, reply, 200, (ctx) => storeMany(ctx, (request.params as Params).resource, request.body)));
+  for (const method of ['patch', 'put'] as const) {
+    app[method]('/api/:resource/:id', async (request, reply) => {
+      const { resource, id } = request.params as Params;
+      return onceByKey(request, reply, 200, (ctx) => update(ctx, resource, id, request.body));
+    });
+  }
+  app.delete('/api/:resource/:id', async (request, reply) => {
     const { resource, id } = request.params as Params;
-    return update(request.ctx, resource, id, request.body);
-  });
-  app.put('/api/:resource/:id', async (request) => {
-    const { resource, id } = request.params as Params;
-    return update(request.ctx, resource, id, request.body);
-  });
-  app.delete('/api/:resource/:id', async (request) => {
-    const { resource, id } = request.params as Params;
-    return remove(request.ctx, resource, id);
+    return onceByKey(request, reply, 200, (ctx) => remove(ctx, resource, id));
   });
 }
