@@ -180,9 +180,15 @@ test('offline on a phone, a reload keeps the week: its full total with the hours
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
-  // back online: sent, and the server has the week's 46.25 h
+  // back online, the card opened again: what waited is sent at the start, once (its Idempotency-Key
+  // makes a resend of an answer lost on the way harmless), and the server has the week's 46.25 h.
+  // (A page reloaded under the browser's offline emulation believes it is online and hears no online
+  // event; its own retries would send it too, on their backoff.)
   await context.setOffline(false);
+  await page.reload();
+  await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
   await expect(waiting).toHaveCount(0);
+  await expect(main.getByTestId('offline-as-of')).toHaveCount(0);
   const saved = (await (await page.request.get(`/api/time_entries?user_id=${employee.id}&start=${week}&end=${dayOf(week, 6)}`)).json()) as { data: { hours: number; job_id: number }[] };
   expect(saved.data.reduce((sum, e) => sum + e.hours, 0)).toBe(46.25);
   expect(saved.data.filter((e) => e.job_id === other.id).map((e) => e.hours)).toEqual([1.25]);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { purgeOldIdempotencyKeys } from '../src/http/idempotency.ts';
+import { purgeOldIdempotencyKeys } from '../src/platform/idempotency-keys.ts';
 import { appWithRoles, madeJob } from './harness.ts';
 
 const suite = appWithRoles();

@@ -12,7 +12,7 @@ import { loadConfig } from '../config.ts';
 import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
 import { purgeExpiredSessions } from '../platform/session-store.ts';
-import { purgeOldIdempotencyKeys } from '../http/idempotency.ts';
+import { purgeOldIdempotencyKeys } from '../platform/idempotency-keys.ts';
 import { purgeTrash } from '../platform/purge-trash.ts';
 import { startSchedule } from '../platform/scheduled.ts';
 import { installServerResources } from '../areas/registry.ts';

@@ -35,7 +35,7 @@ import {
 } from '@tanstack/react-query';
 import { callAction } from './actions.ts';
 import { cachedRecords } from './cached-records.ts';
-import { HttpError, NetworkError, http, type Query } from './http.ts';
+import { HttpError, NetworkError, http, onServerReached, type Query } from './http.ts';
 import { keptWrites } from './offline.ts';
 import { SESSION_KEY, type CurrentUser } from './session-user.ts';
 import type { OfflineWrite } from './offline/offline-writes.ts';
@@ -223,7 +223,7 @@ export async function saveRecord<N extends ResourceName>(resource: N, record: In
   const base = resourcePath(resource);
   const method = record.id ? 'PATCH' : 'POST';
   const path = record.id ? `${base}/${record.id}` : (options.createPath ?? base);
-  const sendNow = async () => (await http<T>(method, path, { body: body(record) })).data;
+  const sendNow = async (idempotencyKey?: string) => (await http<T>(method, path, { body: body(record), idempotencyKey })).data;
   if (!options.offline) return sendNow();
   const { saveOrKeep } = await offlineWritesModule();
   return saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow);
@@ -251,6 +251,7 @@ export function offlineWritesModule(): Promise<typeof import('./offline/offline-
       },
       dropped: (resource) => void cacheClient?.invalidateQueries({ queryKey: [resource] }),
       userId: () => cacheClient?.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null,
+      onServerReached,
     });
     return m;
   }));
@@ -304,7 +305,7 @@ export interface Deleted {
  */
 export async function deleteRecord<N extends ResourceName>(queryClient: QueryClient, resource: N, id: number, offline?: OfflineWrite<RecordOf<N>>): Promise<Deleted> {
   const path = `${resourcePath(resource)}/${id}`;
-  const sendNow = async () => (await http<{ id: number }>('DELETE', path)).data;
+  const sendNow = async (idempotencyKey?: string) => (await http<{ id: number }>('DELETE', path, { idempotencyKey })).data;
   if (!offline) return sendNow();
   const record = cachedRecords(queryClient, resource).find((r) => r.id === id) as RecordOf<N> | undefined;
   const { deleteOrKeep } = await offlineWritesModule();

@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header (JSON unless said; action-progress.ts asks for progress lines). */
   accept?: string;
+  /** A write's Idempotency-Key: sent again with it, the write is made once (the offline queue's resends). */
+  idempotencyKey?: string;
 }
 
 export interface HttpResponse<T> {
@@ -95,6 +97,17 @@ export async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+const reachedListeners = new Set<() => void>();
+
+/**
+ * Called whenever the server answers (whatever the status): the network is back even when the
+ * browser never said it was gone (the offline queue then sends what waits at once).
+ */
+export function onServerReached(listener: () => void): () => void {
+  reachedListeners.add(listener);
+  return () => void reachedListeners.delete(listener);
+}
+
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (WRITE_METHODS.has(method)) {
@@ -102,13 +115,16 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     const token = readCookie(XSRF_COOKIE);
     if (token) headers[XSRF_HEADER] = token;
   }
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(path + toQueryString(options.query), init);
+    const res = await fetch(path + toQueryString(options.query), init);
+    for (const listener of reachedListeners) listener();
+    return res;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new NetworkError(e);

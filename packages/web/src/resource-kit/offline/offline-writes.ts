@@ -7,28 +7,43 @@
  * failing for want of one, it is kept here and answered at once with a provisional record
  * (`pending: true`), which lists show until the server has it.
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, update, type UseStore } from 'idb-keyval';
 import type { HttpError, NetworkError, http } from '../http.ts';
-import { WriteQueue, provisionalRecord, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
+import { WriteQueue, newWriteKey, provisionalRecord, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
 
 const KEY = 'writes';
 
-/** IndexedDB, one value (the whole list: a handful of writes, written at once, atomically). */
+/**
+ * IndexedDB, one value (the whole list: a handful of writes), changed in one readwrite transaction
+ * at a time, so two tabs' changes never overwrite each other; each change is told to the other
+ * tabs, which read the list again. Without IndexedDB, the list lives in this page only.
+ */
 class IdbQueueStore implements QueueStore {
   #store: UseStore | null = null;
+  #memory: QueuedWrite[] = [];
+  readonly #tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('glazier-offline-writes');
   #db(): UseStore | null {
     if (typeof indexedDB === 'undefined') return null;
     return (this.#store ??= createStore('glazier-offline', 'writes'));
   }
   async load(): Promise<QueuedWrite[]> {
     const db = this.#db();
-    return db ? ((await get<QueuedWrite[]>(KEY, db)) ?? []) : [];
+    return db ? ((await get<QueuedWrite[]>(KEY, db)) ?? []) : this.#memory;
   }
-  async save(writes: QueuedWrite[]): Promise<void> {
+  async update(change: (writes: QueuedWrite[]) => QueuedWrite[]): Promise<QueuedWrite[]> {
     const db = this.#db();
-    if (db) await set(KEY, writes, db);
+    if (!db) return (this.#memory = change(this.#memory));
+    let stored: QueuedWrite[] = [];
+    await update<QueuedWrite[]>(KEY, (writes) => (stored = change(writes ?? [])), db);
+    this.#tabs?.postMessage('changed');
+    return stored;
+  }
+  /** Another tab changed the list. */
+  onChangedElsewhere(listener: () => void): void {
+    this.#tabs?.addEventListener('message', listener);
   }
 }
+const store = new IdbQueueStore();
 
 /** Statuses worth trying again later, as they are: signed out, a stale token, a busy or failing server. */
 const RETRY_STATUSES = new Set([401, 408, 419, 429]);
@@ -49,6 +64,8 @@ export interface OfflineDeps {
   dropped(resource: string): void;
   /** The signed-in user's id (null: nobody); each write is sent only under its maker's session. */
   userId(): number | null;
+  /** Tells whenever the server answered a request (http.ts `onServerReached`). */
+  onServerReached(listener: () => void): void;
 }
 let deps: OfflineDeps | null = null;
 
@@ -66,7 +83,7 @@ async function request(method: string, path: string, body?: unknown): Promise<Re
 async function send(write: QueuedWrite): Promise<SendOutcome> {
   if (!deps) return { kind: 'retry' };
   try {
-    return { kind: 'sent', record: await request(write.method, write.path, write.body) };
+    return { kind: 'sent', record: (await deps.http<Record<string, unknown>>(write.method, write.path, { body: write.body, idempotencyKey: write.key })).data };
   } catch (e) {
     if (e instanceof deps.NetworkError) return { kind: 'retry' };
     if (!(e instanceof deps.HttpError)) throw e;
@@ -77,7 +94,7 @@ async function send(write: QueuedWrite): Promise<SendOutcome> {
 }
 
 export const offlineWrites = new WriteQueue({
-  store: new IdbQueueStore(),
+  store,
   send,
   fetchCurrent: async (write) => {
     try {
@@ -92,6 +109,7 @@ export const offlineWrites = new WriteQueue({
 });
 
 offlineWrites.subscribe(() => deps?.publish(offlineWrites.writes));
+store.onChangedElsewhere(() => void offlineWrites.reload());
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
@@ -123,6 +141,12 @@ export function startOfflineWrites(given: OfflineDeps): void {
     failures = 0;
     void syncOfflineWrites();
   });
+  // The server answered something (a screen's query, another tab's write): the network is back,
+  // whatever the browser said, so what waits goes at the next look instead of after the backoff.
+  // (Not at once: a send answered with a 5xx is answered too, and keeps its backoff.)
+  given.onServerReached(() => {
+    if (failures) nextTry = 0;
+  });
   // The online event is not reliable (a page reloaded offline may never get one): look, too.
   setInterval(() => {
     if (sendable() && Date.now() >= nextTry) void syncOfflineWrites();
@@ -147,11 +171,11 @@ export async function saveOrKeep<R>(
   path: string,
   body: Record<string, unknown>,
   offline: OfflineWrite<R>,
-  sendNow: () => Promise<R>,
+  sendNow: (idempotencyKey: string) => Promise<R>,
 ): Promise<R> {
   const recordId = typeof body.id === 'number' ? body.id : null;
-  return sendOrKeep(resource, recordId, sendNow, async () => {
-    const queued = await offlineWrites.add({ resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
+  return sendOrKeep(resource, recordId, sendNow, async (key) => {
+    const queued = await offlineWrites.add({ key, resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
     return provisionalRecord<R>(body, recordId ?? queued.provisionalId!);
   });
 }
@@ -160,20 +184,31 @@ export async function saveOrKeep<R>(
  * Deletes a record, or keeps the delete for later (as `saveOrKeep`). Resolves with `{id}`, and
  * `pending: true` when kept; `label` names the record ("Time Entry 03:00 on 11/23/2026").
  */
-export async function deleteOrKeep(resource: string, path: string, id: number, label: string, sendNow: () => Promise<{ id: number }>): Promise<{ id: number; pending?: true }> {
-  return sendOrKeep(resource, id, sendNow, async () => {
-    await offlineWrites.add({ resource, method: 'DELETE', path, body: {}, recordId: id, label: `Deleted: ${label}`, userId: deps?.userId() ?? null });
+export async function deleteOrKeep(
+  resource: string,
+  path: string,
+  id: number,
+  label: string,
+  sendNow: (idempotencyKey: string) => Promise<{ id: number }>,
+): Promise<{ id: number; pending?: true }> {
+  return sendOrKeep(resource, id, sendNow, async (key) => {
+    await offlineWrites.add({ key, resource, method: 'DELETE', path, body: {}, recordId: id, label: `Deleted: ${label}`, userId: deps?.userId() ?? null });
     return { id, pending: true };
   });
 }
 
-/** Sent now, unless the browser is offline, a write of the same record waits (not to be overtaken), or the network fails. */
-async function sendOrKeep<T>(resource: string, recordId: number | null, sendNow: () => Promise<T>, keep: () => Promise<T>): Promise<T> {
-  if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep();
+/**
+ * Sent now, unless the browser is offline, a write of the same record waits (not to be overtaken),
+ * or the network fails. The write has its key from the first try: when the network failed after
+ * the server made it (the answer lost), the kept write's resend is answered, not made again.
+ */
+async function sendOrKeep<T>(resource: string, recordId: number | null, sendNow: (key: string) => Promise<T>, keep: (key: string) => Promise<T>): Promise<T> {
+  const key = newWriteKey();
+  if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep(key);
   try {
-    return await sendNow();
+    return await sendNow(key);
   } catch (e) {
-    if (deps && e instanceof deps.NetworkError) return keep();
+    if (deps && e instanceof deps.NetworkError) return keep(key);
     throw e;
   }
 }

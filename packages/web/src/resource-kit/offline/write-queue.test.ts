@@ -182,6 +182,52 @@ describe('provisional ids', () => {
   });
 });
 
+describe('the queue in two tabs of one device (one store)', () => {
+  it('a write kept by one tab is never lost by the other, and what one tab sent the other does not send again', async () => {
+    const store = new MemoryQueueStore();
+    const a = setUp(offline, store);
+    const b = setUp(offline, store);
+    await Promise.all([a.queue.ready(), b.queue.ready()]);
+    await a.queue.add(write('from A'));
+    // B has not read A's write: its own goes beside it, not over it
+    await b.queue.add(write('from B'));
+    expect(store.writes.map((w) => w.label)).toEqual(['from A', 'from B']);
+    expect(b.queue.writes.map((w) => w.label)).toEqual(['from A', 'from B']);
+
+    b.setServer(accept);
+    await b.queue.flush();
+    expect(b.synced).toEqual(['from A', 'from B']);
+    expect(store.writes).toEqual([]);
+    // A's next round starts from the stored list: nothing left to send
+    a.setServer(accept);
+    await a.queue.flush();
+    expect(a.sent).toEqual([]);
+    expect(a.queue.writes).toEqual([]);
+  });
+
+  it('a write sent by both tabs at once carries one key both times (the server makes it once)', async () => {
+    const store = new MemoryQueueStore();
+    const a = setUp(accept, store);
+    const b = setUp(accept, store);
+    await Promise.all([a.queue.ready(), b.queue.ready()]);
+    const kept = await a.queue.add({ ...write('both'), key: 'first-try-key' });
+    expect(kept.key).toBe('first-try-key');
+    await Promise.all([a.queue.flush(), b.queue.flush()]);
+    const keys = [...a.sent, ...b.sent].map((w) => w.key);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys)).toEqual(new Set(['first-try-key']));
+    expect(store.writes).toEqual([]);
+  });
+
+  it('gives each write a key of its own, random enough to stand for it on the server', async () => {
+    const t = setUp(offline);
+    const keys = new Set<string>();
+    for (let i = 0; i < 50; i++) keys.add((await t.queue.add(write(`w${i}`))).key);
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[a-z0-9]+-[0-9a-f]{24}$/);
+  });
+});
+
 describe('kept writes laid over a screen’s records', () => {
   const rows = [
     { id: 5, hours: 1, note: 'a' },

@@ -8,12 +8,18 @@
  * (`keepMine`: sent again, over the server's current version) or the server's (`dropMine`). Writes
  * of other records go on meanwhile; later writes of the same record wait behind the refused one,
  * so they never arrive out of order.
+ *
+ * Each write is sent with its key as `Idempotency-Key`: the server makes it once however often it
+ * arrives (an answer lost on the way back, two tabs sending the same kept write). The store is
+ * shared by the device's tabs, so every change of the list is one atomic update of the stored list
+ * (never a whole list written over another tab's), and each round starts from the stored list (a
+ * write another tab sent is not sent again; one it kept is sent too).
  */
 
 export type QueuedMethod = 'POST' | 'PATCH' | 'DELETE';
 
 export interface QueuedWrite {
-  /** Unique; the queue's order is the order writes were made. */
+  /** Unique (and the request's Idempotency-Key); the queue's order is the order writes were made. */
   key: string;
   resource: string;
   method: QueuedMethod;
@@ -42,7 +48,8 @@ export interface WriteProblem {
 
 export interface QueueStore {
   load(): Promise<QueuedWrite[]>;
-  save(writes: QueuedWrite[]): Promise<void>;
+  /** Changes the stored list in one atomic step (other tabs change it too); answers the list stored. */
+  update(change: (writes: QueuedWrite[]) => QueuedWrite[]): Promise<QueuedWrite[]>;
 }
 
 /** How sending one write ended. */
@@ -63,14 +70,15 @@ export interface WriteQueueOptions {
   onDropped?: (write: QueuedWrite) => void;
 }
 
+/** The store of tests: one list in memory, shared by the queues given it (as tabs share IndexedDB). */
 export class MemoryQueueStore implements QueueStore {
   writes: QueuedWrite[] = [];
   load() {
     return Promise.resolve(structuredClone(this.writes));
   }
-  save(writes: QueuedWrite[]) {
-    this.writes = structuredClone(writes);
-    return Promise.resolve();
+  update(change: (writes: QueuedWrite[]) => QueuedWrite[]) {
+    this.writes = structuredClone(change(structuredClone(this.writes)));
+    return Promise.resolve(structuredClone(this.writes));
   }
 }
 
@@ -104,8 +112,11 @@ export function applyKeptWrites<R extends { id: number }>(resource: string, reco
 
 const sameRecord = (a: QueuedWrite, b: QueuedWrite) => a.recordId != null && a.resource === b.resource && a.recordId === b.recordId;
 
-let counter = 0;
-const newKey = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+/** A write's key: its time (for reading) and 96 random bits (getRandomValues: also on plain http, unlike randomUUID). */
+export function newWriteKey(): string {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  return `${Date.now().toString(36)}-${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
 
 export class WriteQueue {
   #writes: QueuedWrite[] = [];
@@ -120,11 +131,7 @@ export class WriteQueue {
   constructor(options: WriteQueueOptions) {
     this.#options = options;
     this.#loaded = options.store.load().then(
-      (writes) => {
-        // a write made before the load finished goes after the kept ones
-        this.#writes = [...writes, ...this.#writes];
-        this.#emit();
-      },
+      (writes) => this.#set(writes),
       (e: unknown) => console.warn('Could not read the writes kept offline', e),
     );
   }
@@ -149,15 +156,28 @@ export class WriteQueue {
     return recordId != null && this.#writes.some((w) => w.resource === resource && w.recordId === recordId);
   }
 
-  /** Keeps a write to send later (a create gets its provisional id); resolves once it is stored on the device. */
-  async add(write: Omit<QueuedWrite, 'key' | 'queuedAt' | 'provisionalId'>): Promise<QueuedWrite> {
+  /**
+   * Keeps a write to send later (a create gets its provisional id); resolves once it is stored on
+   * the device. `key` is the one its first try was sent with, if it was: a resend must carry it.
+   */
+  async add(write: Omit<QueuedWrite, 'key' | 'queuedAt' | 'provisionalId'> & { key?: string }): Promise<QueuedWrite> {
     await this.#loaded;
-    const queued: QueuedWrite = { ...write, key: newKey(), queuedAt: new Date().toISOString() };
-    if (write.method === 'POST') queued.provisionalId = this.#lastProvisional = Math.min(this.#lastProvisional, ...this.#writes.map((w) => w.provisionalId ?? 0)) - 1;
-    this.#writes = [...this.#writes, queued];
-    this.#emit();
-    await this.#persist();
+    const queued: QueuedWrite = { ...write, key: write.key ?? newWriteKey(), queuedAt: new Date().toISOString() };
+    await this.#change((writes) => {
+      if (write.method === 'POST') queued.provisionalId = this.#lastProvisional = Math.min(this.#lastProvisional, ...writes.map((w) => w.provisionalId ?? 0)) - 1;
+      return [...writes, queued];
+    });
     return queued;
+  }
+
+  /** Reads the stored list again (another tab changed it). */
+  async reload(): Promise<void> {
+    await this.#loaded;
+    try {
+      this.#set(await this.#options.store.load());
+    } catch (e) {
+      console.warn('Could not read the writes kept offline', e);
+    }
   }
 
   /**
@@ -189,6 +209,8 @@ export class WriteQueue {
   }
 
   async #round(): Promise<void> {
+    // from the stored list: what another tab sent meanwhile is not sent again
+    await this.reload();
     // a refused write holds back the later writes of its record until it is settled; so does one
     // that waits for the person who made it
     const blocked = this.#writes.filter((w) => w.problem || this.heldForAnother(w));
@@ -204,14 +226,12 @@ export class WriteQueue {
       }
       if (outcome.kind === 'retry') return;
       if (outcome.kind === 'refused') {
-        this.#replace(next.key, { ...next, problem: outcome.problem });
         blocked.push(next);
+        await this.#change((writes) => replaced(writes, next.key, (w) => ({ ...w, problem: outcome.problem })));
       } else {
-        this.#writes = this.#writes.filter((w) => w.key !== next.key);
+        await this.#change((writes) => writes.filter((w) => w.key !== next.key));
         this.#options.onSent?.(next, outcome.record);
       }
-      this.#emit();
-      await this.#persist();
     }
   }
 
@@ -224,9 +244,7 @@ export class WriteQueue {
       const current = await this.#options.fetchCurrent(write);
       if (current && 'updated_at' in current) body = { ...body, updated_at: current.updated_at };
     }
-    this.#replace(key, { ...write, body, problem: undefined });
-    this.#emit();
-    await this.#persist();
+    await this.#change((writes) => replaced(writes, key, (w) => ({ ...w, body, problem: undefined })));
     await this.flush();
   }
 
@@ -234,28 +252,34 @@ export class WriteQueue {
   async dropMine(key: string): Promise<void> {
     const write = this.#writes.find((w) => w.key === key);
     if (!write) return;
-    const at = this.#writes.indexOf(write);
-    const dropped = this.#writes.filter((w, i) => w === write || (i > at && sameRecord(write, w)));
-    this.#writes = this.#writes.filter((w) => !dropped.includes(w));
-    this.#emit();
-    await this.#persist();
+    let dropped: QueuedWrite[] = [];
+    await this.#change((writes) => {
+      const at = writes.findIndex((w) => w.key === key);
+      if (at < 0) return writes;
+      dropped = writes.filter((w, i) => i === at || (i > at && sameRecord(write, w)));
+      return writes.filter((w) => !dropped.includes(w));
+    });
     for (const d of dropped) this.#options.onDropped?.(d);
     await this.flush();
   }
 
-  #replace(key: string, write: QueuedWrite) {
-    this.#writes = this.#writes.map((w) => (w.key === key ? write : w));
-  }
-
-  #emit() {
-    for (const l of this.#listeners) l();
-  }
-
-  async #persist() {
+  /**
+   * One change of the list, made on the stored list (atomically: another tab may have changed it)
+   * and then shown. When the device cannot store it, the change is still made here, for this page.
+   */
+  async #change(change: (writes: QueuedWrite[]) => QueuedWrite[]): Promise<void> {
     try {
-      await this.#options.store.save(this.#writes);
+      this.#set(await this.#options.store.update(change));
     } catch (e) {
       console.warn('Could not keep the offline writes on the device', e);
+      this.#set(change([...this.#writes]));
     }
   }
+
+  #set(writes: QueuedWrite[]) {
+    this.#writes = writes;
+    for (const l of this.#listeners) l();
+  }
 }
+
+const replaced = (writes: QueuedWrite[], key: string, change: (w: QueuedWrite) => QueuedWrite) => writes.map((w) => (w.key === key ? change(w) : w));
