@@ -17,7 +17,7 @@ import { DbSessionStore } from '../platform/session-store.ts';
 import { listenForChanges } from '../platform/change-listener.ts';
 import type { Ctx } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
-import { SESSION_COOKIE, registerAuthRoutes, csrfGuard } from './auth-routes.ts';
+import { SESSION_COOKIE, csrfGuard } from './auth-routes.ts';
 import { registerSessions } from './session.ts';
 import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
@@ -204,7 +204,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   app.decorate('secureCookies', secure);
-  registerAuthRoutes(app, db, { secureCookies: secure });
   registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 

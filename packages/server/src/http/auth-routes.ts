@@ -1,8 +1,7 @@
-/** Session routes (DESIGN.md "HTTP contract"): CSRF cookie, login, logout; the session's named actions (current user, setup, password reset). */
+/** The session's calls (shared/actions/session.ts): CSRF cookie, login, logout, current user, setup, password reset; and the CSRF guard of every write. */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
-import type { Db, Row } from '../db/client.ts';
 import { authenticate, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
@@ -38,49 +37,41 @@ async function signIn(request: FastifyRequest, reply: FastifyReply, userId: numb
   issueCsrf(request, reply, secure);
 }
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
-  const throttle = new LoginThrottle();
-  const secure = opts.secureCookies;
+/** Failed sign-ins per email and address, per app (a test's apps do not share them). */
+const throttles = new WeakMap<FastifyInstance, LoginThrottle>();
+const throttleOf = (app: FastifyInstance) => throttles.get(app) ?? (throttles.set(app, new LoginThrottle()), throttles.get(app)!);
 
-  app.get('/sanctum/csrf-cookie', async (request, reply) => {
-    issueCsrf(request, reply, secure);
-    return reply.status(204).send();
-  });
-
-  app.post(
-    '/login',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const body = (request.body ?? {}) as Row;
-      const key = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const wait = throttle.blockedFor(key, request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', Math.ceil(wait / 1000));
-        return reply.status(429).send({ message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 1000)} seconds.` });
-      }
-      let userId: number;
-      try {
-        userId = await authenticate(db, body);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 422 && e.errors?.email) throttle.fail(key, request.ip);
-        throw e;
-      }
-      throttle.succeed(key);
-      await signIn(request, reply, userId, secure);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post('/logout', async (request, reply) => {
+/** The session's calls (shared/actions/session.ts); signing in and out need the reply's cookies. */
+export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backup.download'>> = {
+  'session.csrf_cookie': async ({ request, reply }) => {
+    issueCsrf(request, reply, request.server.secureCookies);
+    return null;
+  },
+  'session.login': async ({ ctx, input, request, reply }) => {
+    const throttle = throttleOf(request.server);
+    const key = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+    const wait = throttle.blockedFor(key, request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', Math.ceil(wait / 1000));
+      throw new ApiError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 1000)} seconds.`);
+    }
+    let userId: number;
+    try {
+      userId = await authenticate(ctx.db, input);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422 && e.errors?.email) throttle.fail(key, request.ip);
+      throw e;
+    }
+    throttle.succeed(key);
+    await signIn(request, reply, userId, request.server.secureCookies);
+    return null;
+  },
+  'session.logout': async ({ request, reply }) => {
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
-    return reply.status(204).send();
-  });
-}
-
-/** The session's calls under /api (shared/actions/session.ts); signing in needs the reply's cookies. */
-export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backup.download'>> = {
+    return null;
+  },
   // `?guest=null` answers 200 `null` for a guest instead of 401: the web app's "who is signed in?"
   // check then logs no failed request in the browser console (Lighthouse best practices).
   'session.user': async ({ ctx, input }) => {

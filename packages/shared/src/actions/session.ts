@@ -1,7 +1,7 @@
 /**
- * The session's own calls under /api (DESIGN.md "HTTP contract"): who is signed in, the first-run
- * setup, a password reset by its emailed link, and the database backup. (`POST /login`,
- * `POST /logout` and `GET /sanctum/csrf-cookie` sit outside /api: http/auth-routes.ts.)
+ * The session's own calls (DESIGN.md "HTTP contract"): the anti-forgery cookie, signing in and out
+ * (outside /api, where the Laravel-style client expects them), who is signed in, the first-run
+ * setup, a password reset by its emailed link, and the database backup.
  */
 import { z } from 'zod';
 import { AREAS, ROLES, type PermissionMap } from '../permissions.ts';
@@ -81,7 +81,42 @@ export const downloadBackup = defineAction({
   controlToken: true,
 });
 
+export const csrfCookie = defineAction({
+  name: 'session.csrf_cookie',
+  summary: 'Sets the `XSRF-TOKEN` cookie (bound to the session) that every write sends back in `X-XSRF-TOKEN`.',
+  method: 'GET',
+  path: '/sanctum/csrf-cookie',
+  answer: z.null().meta({ description: 'No content (204).' }),
+  status: 204,
+  permission: 'public',
+});
+
+export const login = defineAction({
+  name: 'session.login',
+  summary: 'Signs in with email and password: a new session (its cookie) and a new anti-forgery cookie. Failed attempts per email and address are throttled (429 with Retry-After).',
+  method: 'POST',
+  path: '/login',
+  body: z.looseObject({ email: text('The email the user signs in with.'), password: text('Their password.') }),
+  answer: z.null().meta({ description: 'No content (204).' }),
+  status: 204,
+  permission: 'public',
+  rateLimit: { max: 30, timeWindow: '1 minute' },
+});
+
+export const logout = defineAction({
+  name: 'session.logout',
+  summary: 'Signs out: the session ends and its cookies are cleared.',
+  method: 'POST',
+  path: '/logout',
+  answer: z.null().meta({ description: 'No content (204).' }),
+  status: 204,
+  permission: 'public',
+});
+
 export const SESSION_ACTIONS = actionMap({
+  'session.csrf_cookie': csrfCookie,
+  'session.login': login,
+  'session.logout': logout,
   'session.user': currentUser,
   'session.setup_status': setupStatus,
   'session.setup': setupFirstAdmin,
