@@ -67,6 +67,16 @@ describe('GET /api/openapi.json', () => {
     expect(security('/api/jobs', 'get')).toEqual([{ session: [] }]);
     expect(security('/api/jobs/{id}', 'patch')).toEqual([{ session: [], xsrf: [] }]);
     expect(security('/api/approvals/{token}', 'get')).toEqual([]);
+    // signing in and out, and the anti-forgery cookie: in the document, public (a write still sends the header)
+    expect(security('/sanctum/csrf-cookie', 'get')).toEqual([]);
+    expect(security('/login', 'post')).toEqual([{ xsrf: [] }]);
+    expect(security('/logout', 'post')).toEqual([{ xsrf: [] }]);
+    expect(Object.keys(doc.paths['/login']?.post ?? {})).toEqual(expect.arrayContaining(['requestBody']));
+    // a write made once per Idempotency-Key says so
+    const params = (path: string, method: string) => ((doc.paths[path]?.[method] as { parameters?: { name: string; in: string }[] } | undefined)?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+    expect(params('/api/time_entries', 'post')).toContain('header:Idempotency-Key');
+    expect(params('/api/time_entries/{id}', 'delete')).toContain('header:Idempotency-Key');
+    expect(params('/api/time_entries', 'get')).not.toContain('header:Idempotency-Key');
   });
 
   it('catches an answer that is not what the document says (the suite-wide check)', () => {
