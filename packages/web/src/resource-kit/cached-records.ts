@@ -12,7 +12,7 @@ import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Query } from './http.ts';
-import type { Rec } from './hooks.ts';
+import type { Rec } from './records.ts';
 import { SESSION_KEY, type CurrentUser } from './session-user.ts';
 
 /** Every cached record of the resource, once each (the newest copy: a record read by id over a list's row). */

@@ -21,7 +21,7 @@
  * invalidate the resource's lists so every screen refreshes without a reload; a child's (a job's
  * product) also refreshes its parent, which the server counts as changed.
  */
-import type { ListResponse, Page, SortDirection } from '@glazier/shared/api';
+import type { ListResponse, Page } from '@glazier/shared/api';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import {
@@ -42,40 +42,9 @@ import type { OfflineWrite } from './offline/offline-writes.ts';
 
 export type { FieldName, InputOf, RecordOf } from '@glazier/shared/resources/records';
 
-/**
- * Any record, for code that serves every resource alike (the cache, headings). Screens use
- * `RecordOf<'name'>`. `accessed_at` is ours: when the cached copy was fetched.
- */
-export interface Rec {
-  id: number;
-  updated_at?: string | null;
-  created_at?: string | null;
-  accessed_at?: string;
-  [field: string]: unknown;
-}
+import { KEEP_ON_DEVICE, resourceKeys, resourcePath, type PageParams, type Rec } from './records.ts';
 
-export interface PageParams extends Query {
-  page?: number;
-  per_page?: number;
-  search?: string;
-  sort_column?: string;
-  sort_direction?: SortDirection;
-}
-
-/**
- * A query's `meta` that keeps its answer on the device for the person signed in, put back at the
- * next start (offline/device-records.ts: the newest `DEVICE_QUERY_LIMIT`, forgotten at sign-out).
- */
-export const KEEP_ON_DEVICE = { keepOnDevice: true } as const;
-
-export const resourcePath = (resource: ResourceName) => `/api/${resource}`;
-
-export const resourceKeys = {
-  all: (resource: ResourceName) => [resource] as const,
-  list: (resource: ResourceName, filters: Query = {}) => [resource, 'list', filters] as const,
-  page: (resource: ResourceName, params: PageParams) => [resource, 'page', params] as const,
-  record: (resource: ResourceName, id: number) => [resource, 'record', id] as const,
-};
+export { KEEP_ON_DEVICE, resourceKeys, resourcePath, type PageParams, type Rec };
 
 function serverNow(serverDate: string | null): string {
   const t = serverDate ? Date.parse(serverDate) : Number.NaN;

@@ -14,7 +14,7 @@ import { toIsoDate } from '@glazier/shared/rules/dates';
 import { MAX_SCHEDULE_DAYS, scheduleDays, scheduleDaysError } from '@glazier/shared/rules/schedule/schedule-days';
 import { isSchedulable, supervisorSearchMiss } from '@glazier/shared/rules/schedule/supervisors';
 import { Anchor, Group } from '@mantine/core';
-import { lazy, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { errorsOfOneForm } from '../../resource-kit/bulk-errors.ts';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { useList, useRecord, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
@@ -162,10 +162,3 @@ function ScheduleNoteForm({ record, initial }: NoteProps) {
 export function openScheduleNoteDialog(modals: ModalStackApi, props: NoteProps = {}): Promise<RecordOf<'schedule_notes'> | null> {
   return modals.push<RecordOf<'schedule_notes'>>(() => <ScheduleNoteForm {...props} />, { testId: 'schedule-note-dialog', size: 'sm' });
 }
-
-/**
- * `/schedule` (schedule-page.tsx): its route loads this module, the one the dialogs are in, and the
- * calendar (FullCalendar and what it needs) behind it, so the app's entry names one chunk for the
- * whole area (the first screen's JS budget, DESIGN.md).
- */
-export const SchedulePage = lazy(() => import('./schedule-page.tsx').then((m) => ({ default: m.SchedulePage })));

@@ -1,6 +1,6 @@
 /**
  * What the schedule brings (app/feature.ts, issue 25): `/schedule`, the calendar (FullCalendar, a
- * lazy chunk of its own behind the dialogs' chunk), and the Event dialog, which the job screen's
+ * lazy chunk of its own behind schedule-route.tsx), and the Event dialog, which the job screen's
  * Schedule tab opens by resource name.
  */
 import { IconCalendar } from '@tabler/icons-react';
@@ -14,7 +14,7 @@ export const scheduleFeature: Feature<ResourcesOf<typeof schedule>> = {
     // opened only on the calendar, which imports it (no other area needs it by name; the first screen's budget)
     schedule_notes: { dialog: null },
   },
-  routes: [{ path: '/schedule', screen: () => import('./schedule-dialogs.tsx').then((m) => m.SchedulePage) }],
+  routes: [{ path: '/schedule', screen: () => import('./schedule-route.tsx').then((m) => m.SchedulePage) }],
   menu: [{ to: '/schedule', label: 'Schedule', order: 20 }],
   dashboard: [
     { key: 'schedule', title: 'Schedule', description: 'Who is where, day by day.', icon: IconCalendar, order: 2, actions: [{ label: 'View', to: '/schedule', order: 1 }] },

@@ -10,7 +10,7 @@
 import { hashKey, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { cachedRecords } from '../cached-records.ts';
-import type { Rec } from '../hooks.ts';
+import type { Rec } from '../records.ts';
 
 /**
  * What it needs of the app, given at its start (hooks.ts) rather than imported, so this module's
