@@ -122,6 +122,8 @@ test.describe('on a 390 px phone', () => {
     await row.tap();
     // an employee reads the event (no edit jobs)
     const dialog = page.getByRole('dialog', { name: 'Event' });
+    // open (and read) first: a Save that is not there yet proves nothing, and an Escape before the dialog opens closes nothing
+    await expect(dialog.getByRole('button', { name: 'Close' }).first()).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

@@ -392,6 +392,8 @@ export function SelectField({ helper, error, readOnly, comboboxProps, nothingFou
         onSearchChange?.(text);
       }}
       {...readOnlyInputProps(ro)}
+      // read-only, its list never opens (focused first in a dialog, it would take the dialog's Escape)
+      {...(ro && { dropdownOpened: false })}
       rightSection={ro ? <span /> : rest.rightSection}
     />
   );
@@ -408,6 +410,7 @@ export function MultiSelectField({ helper, error, readOnly, comboboxProps, ...re
       comboboxProps={{ zIndex, ...comboboxProps }}
       {...rest}
       {...readOnlyInputProps(ro)}
+      {...(ro && { dropdownOpened: false })}
       clearable={!ro && rest.clearable}
     />
   );
