@@ -3,7 +3,7 @@ import type { HistoryChange, HistoryEntry } from '@glazier/shared/actions/record
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
 import { present } from '../engine/present.ts';
-import { getRow, parseId } from '../engine/read.ts';
+import { getRow } from '../engine/read.ts';
 import { resource } from '../engine/resources.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 import { refKey, refLabels, refTarget } from '../engine/ref-labels.ts';
@@ -25,10 +25,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * name (a job's `client_name`) when it keeps one, else not at all. That stored copy then says
  * nothing the reference does not: its own line is left out next to the reference's.
  */
-export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: Ctx; resource: string; id: unknown }): Promise<{ data: HistoryEntry[] }> {
+export async function recordHistory({ ctx, resource: name, id }: { ctx: Ctx; resource: string; id: number }): Promise<{ data: HistoryEntry[] }> {
   const res = resource(name);
+  // The action declares only a session: the right to read is the named resource's.
   authorize(ctx, 'view', res.def.read);
-  const id = parseId(idRaw);
   // The access check (its error, if any, in `denied`) and the audit rows are read together, one
   // round trip instead of two in a row; the rows are only answered once the check has passed.
   const [denied, rows] = await Promise.all([

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/read.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { get } from '../../engine/read.ts';
 import { ApiError, notFound } from '../../engine/errors.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 
@@ -27,9 +27,7 @@ const bomName = (bom: StoredRow<'boms'>) => (bom.name ? `Bom ${String(bom.name)}
  * `pulled_at`, in one transaction; from then on the bom is read-only. A bom already pulled is
  * refused (409), so a double click never pulls twice.
  */
-export async function pullBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'boms');
-  const id = parseId(idRaw);
+export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);
@@ -47,9 +45,7 @@ export async function pullBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Pr
  * goes back as a negative `pull` (the reverse, so the history explains the number) and
  * `pulled_at` is cleared; the bom is editable again. A bom not pulled is refused (409).
  */
-export async function returnBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'boms');
-  const id = parseId(idRaw);
+export async function returnBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);

@@ -1,6 +1,6 @@
 import type { Row } from '../../db/client.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { getRow, parseId } from '../../engine/read.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { getRow } from '../../engine/read.ts';
 import { create, update } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { roundMoney } from '@glazier/shared/rules/money';
@@ -15,9 +15,7 @@ import { lineUnitPrice, SPLIT_STATUSES, splitErrors, type PoLineStatus } from '@
  * state follows. 422 when an amount is negative or not a number, or the total differs from the
  * line's qty. One transaction.
  */
-export async function splitPurchaseOrderLine({ ctx, id: idRaw, input }: { ctx: Ctx; id: unknown; input: unknown }): Promise<{ data: Row[] }> {
-  authorize(ctx, 'edit', 'purchase_orders');
-  const id = parseId(idRaw);
+export async function splitPurchaseOrderLine({ ctx, id, input }: { ctx: Ctx; id: number; input: unknown }): Promise<{ data: Row[] }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const line = await getRow(tx, 'purchase_order_materials', id);
