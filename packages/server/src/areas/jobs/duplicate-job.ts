@@ -1,6 +1,6 @@
 import { jobs } from '@glazier/shared/resources/jobs';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
@@ -22,7 +22,7 @@ import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-pro
  * of it would be (validated, guarded fields dropped without the right, the job rules checked), in
  * the same transaction: a refused value (422) leaves no copy behind.
  */
-export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<Row> {
+export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<RecordWithRelations<'jobs'>> {
   const t = tableFor('jobs');
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };

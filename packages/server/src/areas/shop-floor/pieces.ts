@@ -67,8 +67,7 @@ async function writePieces(ctx: Ctx, productId: number, pieces: readonly PieceSt
   if (samePieces(keep, stored)) return;
   await ctx.db.query('DELETE FROM job_product_pieces WHERE job_product_id = $1', [productId]);
   if (!keep.length) return;
-  await sqlRows(
-    ctx.db,
+  await ctx.db.orm.execute(
     sql`INSERT INTO job_product_pieces (job_product_id, position, description, is_measured, is_fabricated)
         SELECT ${productId}, x.position, x.description, x.is_measured, x.is_fabricated
         FROM jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) AS x(position int, description text, is_measured boolean, is_fabricated boolean)`,
