@@ -2,8 +2,8 @@
  * `GET /api/analysis/calibration` (issue 26, B7): how the labour estimates hold up. Over completed
  * jobs ending in the range, Σ qty × the product's hours per unit against all the hours logged on
  * the job, by product category (a job's hours shared among its categories by their estimated
- * hours: time entries name no category) and by foreman (shared/rules/analysis/estimates-labour.ts
- * calibrationByKey states the same).
+ * hours: time entries name no category) and by foreman (its API test checks it against
+ * calibrationByKey, server/test/analysis-oracles.ts).
  */
 import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
 import type { analysisCalibration, CalibrationGroup } from '@glazier/shared/actions/analysis';
