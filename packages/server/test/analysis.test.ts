@@ -4,8 +4,8 @@
  * PostgreSQL; 403 without `view analysis`; 422 for a range that is not one. The set lives in 2011,
  * out of the way of anything else.
  */
-import { calibrationByKey, overtimeWeeks, winRate } from '@glazier/shared/rules/analysis/estimates-labour';
-import { jobProfit, sumProfit } from '@glazier/shared/rules/analysis/job-profit';
+import { winRate } from '@glazier/shared/rules/analysis/estimates-labour';
+import { calibrationByKey, jobProfit, overtimeWeeks, sumProfit } from './analysis-oracles.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { appWithRoles, made as madeAs } from './harness.ts';

@@ -4,7 +4,8 @@
  * PostgreSQL; 403 without `view forecasting`; 422 for weeks out of 1..26. The weeks are pinned with
  * `start` (Wednesday 2026-07-01: weeks from Sunday 6/28); this file's database is its own.
  */
-import { calibratedRatio, firstShortages, weeklyLoad, weightedValue } from '@glazier/shared/rules/analysis/forecast';
+import { calibratedRatio, weightedValue } from '@glazier/shared/rules/analysis/forecast';
+import { firstShortages, weeklyLoad } from './analysis-oracles.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { appWithRoles, made as madeAs } from './harness.ts';

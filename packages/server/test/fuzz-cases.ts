@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { inputFields, type ResourceDef } from '@glazier/shared/resources/define';
-import { ruleFields } from '@glazier/shared/resources/record-rules';
+import { ruleFields } from './rule-fields.ts';
 import { appWithRoles, type Client, type Res } from './harness.ts';
 import type { Row } from '../src/db/client.ts';
 import { createRecord, sampleValue, UPLOADED, validBody } from './fixtures.ts';

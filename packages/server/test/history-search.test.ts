@@ -93,7 +93,7 @@ describe('history', () => {
     await as.manager.patch(`/api/jobs/${job.id}`, { name: 'Row only' });
     const seen: string[] = [];
     const manager = { db: noting(suite.env.db, seen), user: await sessionUserFor(suite.env.db, ids.manager.id) };
-    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: job.id });
+    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: Number(job.id) });
     expect(data.map((e) => e.action)).toEqual(['update', 'create']);
     // the job's row, its audit rows, the names of what they reference (its client): no job products,
     // notes, files… (the job page reads those itself)
@@ -103,13 +103,13 @@ describe('history', () => {
     // and the same answers as a read of the record for those who may not read it
     const employee = { db: suite.env.db, user: await sessionUserFor(suite.env.db, ids.employee.id) };
     const estimate = await made(as.manager, 'estimates', { name: 'E-row', client_id: (await made(as.manager, 'clients', { name: 'Row client' })).id });
-    await expect(recordHistory({ ctx: employee, resource: 'estimates', id: estimate.id })).rejects.toMatchObject({ status: 403 });
+    await expect(recordHistory({ ctx: employee, resource: 'estimates', id: Number(estimate.id) })).rejects.toMatchObject({ status: 403 });
     const entry = await made(as.supervisor, 'time_entries', { job_id: job.id, hours: 1, date: '2026-11-21' });
-    await expect(recordHistory({ ctx: employee, resource: 'time_entries', id: entry.id })).rejects.toMatchObject({ status: 404 });
+    await expect(recordHistory({ ctx: employee, resource: 'time_entries', id: Number(entry.id) })).rejects.toMatchObject({ status: 404 });
     await as.manager.del(`/api/jobs/${job.id}`);
     const supervisor = { db: suite.env.db, user: await sessionUserFor(suite.env.db, ids.supervisor.id) };
-    await expect(recordHistory({ ctx: supervisor, resource: 'jobs', id: job.id })).rejects.toMatchObject({ status: 404 });
-    expect((await recordHistory({ ctx: { ...manager, db: suite.env.db }, resource: 'jobs', id: job.id })).data[0]).toMatchObject({ action: 'delete' });
+    await expect(recordHistory({ ctx: supervisor, resource: 'jobs', id: Number(job.id) })).rejects.toMatchObject({ status: 404 });
+    expect((await recordHistory({ ctx: { ...manager, db: suite.env.db }, resource: 'jobs', id: Number(job.id) })).data[0]).toMatchObject({ action: 'delete' });
   });
 
   it('keeps a deleted record’s history for those who may edit its kind', async () => {
@@ -167,7 +167,7 @@ describe('history of references', () => {
     // the audit rows name three clients, two users and a category template: one statement names them all
     const seen: string[] = [];
     const manager = { db: noting(suite.env.db, seen), user: await sessionUserFor(suite.env.db, ids.manager.id) };
-    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: job.id });
+    const { data } = await recordHistory({ ctx: manager, resource: 'jobs', id: Number(job.id) });
     expect(data).toEqual(res.body.data);
     expect(seen).toHaveLength(3);
     expect(seen[2]).toMatch(/UNION ALL/);

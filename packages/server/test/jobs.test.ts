@@ -409,6 +409,16 @@ describe('cost fields per role', () => {
   });
 });
 
+describe("a new job's burden rate", () => {
+  it('starts at the setting; a settings row marked deleted is no setting', async () => {
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: '33' }] })).status).toBe(200);
+    expect((await madeJob(as.admin, { number: `BR-${++seq}` })).burden_rate).toBe(33);
+    // The API deletes a setting for good; a row with deleted_at (one written by hand, or by an older version) is as good as gone.
+    await suite.env.db.query("UPDATE settings SET deleted_at = now() WHERE name = 'burden_rate'");
+    expect((await madeJob(as.admin, { number: `BR-${++seq}` })).burden_rate).toBeNull();
+  });
+});
+
 describe('pickup items', () => {
   it('filter by category (the scope name) on the server, and refuse a category that is not a scope', async () => {
     const job = await madeJob(as.manager, { number: `PK-${++seq}` });

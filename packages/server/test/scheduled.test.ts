@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runIfDue, scheduleSettingName, type ScheduledTask } from '../src/platform/scheduled.ts';
-import { readSystemSetting } from '../src/platform/system-settings.ts';
+import { readSetting } from '../src/platform/settings.ts';
 import { openDb } from '../src/db/open.ts';
 import { withDatabase } from './global-setup.ts';
 import { appWithUsers } from './harness.ts';
@@ -20,7 +20,7 @@ describe('scheduled work', () => {
     const t0 = Date.parse('2026-01-01T00:00:00Z');
     expect(await runIfDue(env.db, task, t0)).toEqual({ ran: true, summary: 'run 1' });
     expect(await runIfDue(env.db, task, t0 + 60_000)).toMatchObject({ ran: false, why: 'not due' });
-    expect(JSON.parse((await readSystemSetting(env.db, scheduleSettingName('test once')))!)).toMatchObject({ at: '2026-01-01T00:00:00.000Z', summary: 'run 1' });
+    expect(JSON.parse((await readSetting(env.db, scheduleSettingName('test once')))!)).toMatchObject({ at: '2026-01-01T00:00:00.000Z', summary: 'run 1' });
     expect(await runIfDue(env.db, task, t0 + 3600_000)).toEqual({ ran: true, summary: 'run 2' });
     expect(runs).toBe(2);
   });
@@ -56,7 +56,7 @@ describe('scheduled work', () => {
 
     const failing: ScheduledTask = { name: 'test failing', everyMs: 3600_000, run: async () => Promise.reject(new Error('boom')) };
     await expect(runIfDue(env.db, failing)).rejects.toThrow('boom');
-    expect(await readSystemSetting(env.db, scheduleSettingName('test failing'))).toBeNull();
+    expect(await readSetting(env.db, scheduleSettingName('test failing'))).toBeNull();
     expect(await runIfDue(env.db, { ...failing, run: async () => 'fine now' })).toEqual({ ran: true, summary: 'fine now' });
   });
 });

@@ -7,6 +7,8 @@ import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
 import type { SQLWrapper } from 'drizzle-orm';
 
 export type Row = Record<string, unknown>;
+/** A row of a resource's table, whose columns are known only at run time: every such table has an integer id. */
+export type ResourceRow = Row & { id: number };
 export type RowMode = 'object' | 'array';
 
 /**

@@ -278,7 +278,7 @@ export const estimate_approvals = pgTable(
     accepted_at: ts('accepted_at'),
     accepted_name: text('accepted_name'),
     accepted_ip: text('accepted_ip'),
-    accepted_alternates: jsonb('accepted_alternates').notNull().default(sql`'[]'::jsonb`),
+    accepted_alternates: jsonb('accepted_alternates').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),

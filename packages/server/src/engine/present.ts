@@ -4,7 +4,7 @@
  */
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import type { Area } from '@glazier/shared/permissions';
-import type { Row } from '../db/client.ts';
+import type { ResourceRow, Row } from '../db/client.ts';
 import { isoTimestamp } from '../db/driver-types.ts';
 import { canEdit, type Ctx } from './context.ts';
 import { renderSql } from './select-rows.ts';
@@ -37,6 +37,8 @@ function presentationOf(res: ServerResource): Presentation {
 }
 
 /** Removes what the caller may not see: write-only fields, guarded cost/revenue, secrets. */
+export function present(ctx: Ctx, res: ServerResource, row: ResourceRow): ResourceRow;
+export function present(ctx: Ctx, res: ServerResource, row: Row): Row;
 export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
   const { writeOnly, guarded } = presentationOf(res);
   // A row read for this answer is the answer's own: copied only when something is taken out of it
@@ -52,7 +54,7 @@ export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
  * Who deleted each soft-deleted row (`deleted_by_name`, from the audit log): one query, and only
  * when rows are deleted, so lists of live records pay nothing.
  */
-export async function addDeleters(ctx: Ctx, res: ServerResource, rows: Row[]): Promise<void> {
+export async function addDeleters(ctx: Ctx, res: ServerResource, rows: ResourceRow[]): Promise<void> {
   const deleted = rows.filter((r) => r.deleted_at != null);
   if (!deleted.length) return;
   const found = await ctx.db.query<Row>(
@@ -60,7 +62,7 @@ export async function addDeleters(ctx: Ctx, res: ServerResource, rows: Row[]): P
        FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
       WHERE a.resource = $1 AND a.record_id = ANY($2::int[]) AND a.action IN ('delete', 'discontinue')
       ORDER BY a.record_id, a.id DESC`,
-    [res.name, deleted.map((r) => r.id as number)],
+    [res.name, deleted.map((r) => r.id)],
   );
   const byId = new Map(found.map((r) => [r.record_id, r.name as string | null]));
   for (const r of deleted) r.deleted_by_name = byId.get(r.id) ?? null;
@@ -75,11 +77,11 @@ export function maySeeDeleted(ctx: Ctx, res: ServerResource): boolean {
  * Fills the computed fields (server `computed` expressions) of rows already read, in one query for
  * the given ids: a page computes them for its own rows only, never for the whole table.
  */
-export async function addComputed(ctx: Ctx, res: ServerResource, rows: Row[]): Promise<void> {
+export async function addComputed(ctx: Ctx, res: ServerResource, rows: ResourceRow[]): Promise<void> {
   if (!rows.length) return;
   const statement = computedStatement(res);
   if (!statement) return;
-  const found = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { ids: rows.map((r) => r.id as number) }), { prepare: true });
+  const found = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { ids: rows.map((r) => r.id) }), { prepare: true });
   const byId = new Map(found.map((r) => [r.id, r]));
   // a guarded computed field (an estimate item's standard price) is left out as a stored one is
   const shown = statement.fields.filter(([name]) => {

@@ -1,7 +1,8 @@
 /** The engine's reads: list, page (plain or a union of resources), get and getRow, with authorisation and the record scope. */
 import { and, count, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT, type Page } from '@glazier/shared/api';
-import { type Row, sqlRows } from '../db/client.ts';
+import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
+import type { ResourceName } from '@glazier/shared/resources/registry';
 import { authorize, requireUser, type Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { addComputed, addDeleters, maySeeDeleted, present } from './present.ts';
@@ -9,7 +10,7 @@ import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput
 import { addRelationsComputed, embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
-import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, UnionPart } from './server-resource.ts';
+import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, StoredRow, UnionPart } from './server-resource.ts';
 
 /**
  * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
@@ -126,10 +127,10 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   if (sort.column) order.push(sql`${sql.identifier(sort.column)} ${sql.raw(sort.direction)} NULLS LAST`);
   if (byName) order.push(sql`name ASC NULLS LAST`);
   order.push(sql`type ASC`, sql`id ASC`);
-  const found = await sqlRows(ctx.db, sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`);
+  const found = await sqlRows<{ type: string; id: number; [TOTAL]: number }>(ctx.db, sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`);
   let total = Number(found[0]?.[TOTAL] ?? 0);
   if (!found.length && pageNo > 1) {
-    const [counted] = await sqlRows(ctx.db, sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`);
+    const [counted] = await sqlRows<{ n: number }>(ctx.db, sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`);
     total = Number(counted?.n ?? 0);
   }
 
@@ -153,9 +154,9 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
-export async function findRow(ctx: Ctx, res: ServerResource, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<Row | undefined> {
+export async function findRow<N extends ResourceName>(ctx: Ctx, res: ServerResource<N>, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<StoredRow<N> | undefined> {
   const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
-  return row;
+  return row as StoredRow<N> | undefined; // the resource's own table: its stored columns
 }
 
 /**
@@ -196,9 +197,9 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   // The record and its relations in one statement: relations only come with a readable record
   // (the same access rules as readableRow).
   const { used, statement } = getPlan(ctx, res, relations);
-  const [read] = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { id }), { prepare: true });
+  const [read] = await ctx.db.query<ResourceRow>(statement.sql, fillPlaceholders(statement.params, { id }), { prepare: true });
   if (!read) throw notFound(res.def.label);
-  const row: Row = {};
+  const row: ResourceRow = { id: read.id }; // the first column, as in the read
   const values: Row = {};
   for (const [key, value] of Object.entries(read)) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = value;
   const out = present(ctx, res, row);

@@ -62,9 +62,9 @@ export async function refLabels(ctx: Ctx, wanted: Map<ServerResource, Set<number
   }
   const labels = new Map<string, string>();
   if (!selects.length) return labels;
-  const rows = await sqlRows(ctx.db, sql.join(selects, sql` UNION ALL `));
+  const rows = await sqlRows<{ resource: string; id: number; label: string | null }>(ctx.db, sql.join(selects, sql` UNION ALL `));
   for (const r of rows) {
-    if (typeof r.label === 'string' && r.label) labels.set(`${String(r.resource)}:${Number(r.id)}`, r.label);
+    if (typeof r.label === 'string' && r.label) labels.set(`${r.resource}:${r.id}`, r.label);
   }
   return labels;
 }

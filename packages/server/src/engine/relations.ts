@@ -1,7 +1,7 @@
 /** Reading a record's embedded relations (a job's products, a product's series), for one record or many. */
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RelationDef } from '@glazier/shared/resources/define';
-import { type Row, sqlRows } from '../db/client.ts';
+import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
 import { allowed, type Ctx } from './context.ts';
 import { addComputed, present, fromJson } from './present.ts';
 import { baseConditions, parseListQuery } from './query.ts';
@@ -10,7 +10,7 @@ import { selectRows } from './select-rows.ts';
 import type { ServerResource } from './server-resource.ts';
 
 /** Relations of many parents (lists with `with_{relation}`): one batched query per relation. */
-export async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[], names: string[]): Promise<void> {
+export async function embedRelations(ctx: Ctx, res: ServerResource, rows: ResourceRow[], names: string[]): Promise<void> {
   if (!rows.length) return;
   for (const relName of names) {
     const rel = res.def.relations[relName]!;
@@ -22,17 +22,17 @@ export async function embedRelations(ctx: Ctx, res: ServerResource, rows: Row[],
       const found = ids.length
         ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) })
         : [];
-      const byId = new Map(found.map((r) => [r.id, present(ctx, child, r)]));
+      const byId = new Map<unknown, Row>(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else if (rel.via) {
       // rows found by a filter rather than a key cannot be told apart by parent: one statement each
       const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
       for (const r of rows) {
-        const found = (await selectRows(ctx.db, t, { where: and(childrenOf(child, rel, r.id as number), ...baseConditions(ctx, child)), orderBy })).map((f) => present(ctx, child, f));
+        const found = (await selectRows(ctx.db, t, { where: and(childrenOf(child, rel, r.id), ...baseConditions(ctx, child)), orderBy })).map((f) => present(ctx, child, f));
         r[relName] = rel.kind === 'one' ? (found[0] ?? null) : found;
       }
     } else {
-      const ids = rows.map((r) => r.id as number);
+      const ids = rows.map((r) => r.id);
       const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
       const found = await selectRows(ctx.db, t, { where: and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)), orderBy });
       const groups = new Map<unknown, Row[]>();
@@ -114,7 +114,7 @@ export async function addRelationsComputed(ctx: Ctx, used: ReadableRelation[], r
   for (const [relName, child] of used) {
     if (!child.computed || !Object.keys(child.computed).length) continue;
     const value = row[relName];
-    const rows = (Array.isArray(value) ? value : value ? [value] : []) as Row[];
+    const rows = (Array.isArray(value) ? value : value ? [value] : []) as ResourceRow[];
     await addComputed(ctx, child, rows);
   }
 }
@@ -124,7 +124,8 @@ export async function readRelations(ctx: Ctx, res: ServerResource, id: number, n
   const used = readableRelations(ctx, res, names);
   if (!used.length) return async () => {};
   const columns = relationColumns(ctx, res, id, used);
-  const [values] = await sqlRows(ctx.db, sql`SELECT ${sql.join(columns, sql`, `)}`);
+  // one column per relation, named by its prefix and the relation (relationColumns)
+  const [values] = await sqlRows<Row>(ctx.db, sql`SELECT ${sql.join(columns, sql`, `)}`);
   return async (row) => {
     putRelations(ctx, used, row, values);
     await addRelationsComputed(ctx, used, row);

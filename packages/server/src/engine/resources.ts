@@ -15,8 +15,10 @@ export function installResources(resources: ServerResources): void {
   installed = resources;
 }
 
-export function resource(name: string): ServerResource {
+/** A resource by name: typed by its name when the name is written out (`resource('estimates')`), else any resource. */
+export function resource<N extends string>(name: N): ServerResource<N extends ResourceName ? N : ResourceName> {
   if (!isResourceName(name)) throw notFound('Resource');
   if (!installed) throw new Error('No server resources installed: call installServerResources() (areas/registry.ts) at start.');
-  return installed[name];
+  // installed per name (areas/registry.ts builds each from its own hooks)
+  return installed[name] as ServerResource<N extends ResourceName ? N : ResourceName>;
 }

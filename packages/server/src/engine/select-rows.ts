@@ -10,7 +10,7 @@
  */
 import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Row } from '../db/client.ts';
+import type { Db, ResourceRow } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 
 const dialect = new PgDialect();
@@ -58,7 +58,8 @@ export function renderSql(query: SQL): { sql: string; params: unknown[] } {
   return dialect.sqlToQuery(query);
 }
 
-export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<Row[]> {
+/** The rows of a resource's table. */
+export async function selectRows(db: Db, table: AnyTable, opts: SelectRows = {}): Promise<ResourceRow[]> {
   const query = renderSql(selectQuery(table, opts));
-  return db.query<Row>(query.sql, query.params);
+  return db.query<ResourceRow>(query.sql, query.params);
 }

@@ -7,7 +7,7 @@ import type { Page } from '@glazier/shared/api';
 import type { ResourceDef } from '@glazier/shared/resources/define';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { InputOf, RecordOf, RecordWithRelations, StoredOf, ValuesOf } from '@glazier/shared/resources/records';
-import type { Row } from '../db/client.ts';
+import type { ResourceRow, Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 
@@ -23,8 +23,8 @@ interface HiddenColumns {
 }
 type HiddenOf<N extends ResourceName> = N extends keyof HiddenColumns ? HiddenColumns[N] : unknown;
 
-/** A stored row of resource `N` (every column); a plain row for any resource. */
-export type StoredRow<N extends ResourceName = ResourceName> = OneResource<N> extends true ? StoredOf<N> & HiddenOf<N> : Row;
+/** A stored row of resource `N` (every column); a row with its id for any resource. */
+export type StoredRow<N extends ResourceName = ResourceName> = OneResource<N> extends true ? StoredOf<N> & HiddenOf<N> : ResourceRow;
 /** The values a write of `N` stores; plain values for any resource. */
 export type SaveValues<N extends ResourceName = ResourceName> = OneResource<N> extends true ? ValuesOf<N> & Partial<HiddenOf<N>> : Row;
 /** The body a write of `N` received; a plain body for any resource. */

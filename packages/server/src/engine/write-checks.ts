@@ -1,7 +1,7 @@
 /** What a write checks before it stores anything: the area right, the record rule's right, the body, its id lists. */
 import { and, inArray } from 'drizzle-orm';
 import { recordSchema, issuesToErrors } from '@glazier/shared/resources/define';
-import type { Row } from '../db/client.ts';
+import type { ResourceRow, Row } from '../db/client.ts';
 import { allowed, canEdit, requireUser, type Ctx } from './context.ts';
 import { forbidden, invalid } from './errors.ts';
 import { baseConditions } from './query.ts';
@@ -23,7 +23,7 @@ export function checkArea(ctx: Ctx, res: ServerResource, op: WriteOp) {
   if (!ok) throw forbidden();
 }
 
-export function checkWrite(ctx: Ctx, res: ServerResource, op: WriteOp, values: Row | null, existing: Row | null) {
+export function checkWrite(ctx: Ctx, res: ServerResource, op: WriteOp, values: Row | null, existing: ResourceRow | null) {
   requireUser(ctx);
   const ok = res.canWrite ? res.canWrite(ctx, { values, existing, op }) : allowed(ctx, 'edit', res.def.write);
   if (!ok) throw forbidden();
@@ -51,7 +51,7 @@ export async function checkIdLists(ctx: Ctx, res: ServerResource, values: Row, p
     const ids = values[name];
     if (fd.kind !== 'idList' || !fd.ref || !Array.isArray(ids) || !ids.length) continue;
     const target = resource(fd.ref);
-    const wanted = [...new Set(ids as number[])];
+    const wanted: number[] = [...new Set(ids)]; // validated as an id list
     const found = (await ctx.db.orm
       .select({ id: target.table.id })
       .from(target.table)

@@ -11,7 +11,7 @@
  */
 import { getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Row } from '../db/client.ts';
+import type { Db, ResourceRow, Row } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 import { selectHead } from './select-rows.ts';
 
@@ -46,7 +46,7 @@ function columnValues(table: AnyTable, values: Row): { columns: Column[]; params
 
 const returning = (table: AnyTable) => ` returning ${selectHead(table).slice('select '.length)}`;
 
-export async function insertRow(db: Db, table: AnyTable, values: Row): Promise<Row> {
+export async function insertRow(db: Db, table: AnyTable, values: Row): Promise<ResourceRow> {
   const { columns, params } = columnValues(table, values);
   const name = getTableName(table);
   const names = columns.map((c) => dialect.escapeName(c.name));
@@ -55,12 +55,12 @@ export async function insertRow(db: Db, table: AnyTable, values: Row): Promise<R
       ? `insert into ${dialect.escapeName(name)} (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})${returning(table)}`
       : `insert into ${dialect.escapeName(name)} default values${returning(table)}`,
   );
-  const [row] = await db.query<Row>(text, params, { prepare: true });
+  const [row] = await db.query<ResourceRow>(text, params, { prepare: true });
   return row!;
 }
 
 /** Updates the row `id`; undefined when there is none. */
-export async function updateRow(db: Db, table: AnyTable, id: number, values: Row): Promise<Row | undefined> {
+export async function updateRow(db: Db, table: AnyTable, id: number, values: Row): Promise<ResourceRow | undefined> {
   const { columns, params } = columnValues(table, values);
   if (!columns.length) throw new Error(`Nothing to update in ${getTableName(table)}.`);
   const name = getTableName(table);
@@ -68,6 +68,6 @@ export async function updateRow(db: Db, table: AnyTable, id: number, values: Row
   const text = statement(`update ${name} ${names.join(',')}`, () =>
     `update ${dialect.escapeName(name)} set ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} where ${dialect.escapeName(name)}."id" = $${names.length + 1}${returning(table)}`,
   );
-  const [row] = await db.query<Row>(text, [...params, id], { prepare: true });
+  const [row] = await db.query<ResourceRow>(text, [...params, id], { prepare: true });
   return row;
 }

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { RelationDef } from '@glazier/shared/resources/define';
 import { recordRuleErrors } from '@glazier/shared/resources/record-rules';
-import type { Row } from '../db/client.ts';
+import type { ResourceRow, Row } from '../db/client.ts';
 import { asDbError } from '../db/driver-types.ts';
 import { recordAudit } from './audit.ts';
 import { refuseStateChanges, touchParents } from './aggregates.ts';
@@ -28,14 +28,14 @@ interface WriteOpts {
   belongsTo?: { column: string; id: unknown };
 }
 
-async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordId: number, before: Row | null, after: Row | null) {
+async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordId: number, before: ResourceRow | null, after: ResourceRow | null) {
   await recordAudit(ctx, res.name, action, recordId, before, after);
 }
 
-async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<Row> {
+async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<ResourceRow> {
   checkArea(ctx, res, existingId !== null ? 'update' : 'create');
   const bodyRow = (typeof body === 'object' && body !== null ? body : {}) as Row;
-  let existing: Row | null = null;
+  let existing: ResourceRow | null = null;
   if (existingId !== null) {
     existing = (await findRow(ctx, res, existingId, { forUpdate: true })) ?? null;
     if (!existing) throw opts.prefix ? invalid({ [`${opts.prefix}id`]: [`${res.def.label} not found.`] }) : notFound(res.def.label);
@@ -71,17 +71,17 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   const writeValues = stripWriteOnly(res, values);
   for (const [col, v] of Object.entries(res.def.fixed ?? {})) writeValues[col] = v;
 
-  let record: Row;
+  let record: ResourceRow;
   try {
     record = existing
-      ? (await updateRow(ctx.db, res.table, existing.id as number, { ...writeValues, updated_at: now }))!
+      ? (await updateRow(ctx.db, res.table, existing.id, { ...writeValues, updated_at: now }))!
       : await insertRow(ctx.db, res.table, { ...writeValues, created_at: now, updated_at: now });
   } catch (e) {
     const dbError = asDbError(e);
     if (dbError) throw fromDbError(dbError, { prefix: opts.prefix, table: res.def.table }) ?? e;
     throw e;
   }
-  await writeAudit(ctx, res, existing ? 'update' : 'create', record.id as number, existing, record);
+  await writeAudit(ctx, res, existing ? 'update' : 'create', record.id, existing, record);
   await saveChildren(ctx, res, record, bodyRow, opts.prefix);
   await res.afterSave?.({ ctx, record, input, existing });
   if (!opts.belongsTo) await touchParents(ctx, res, existing, record); // inside its parent's save, the parent's own write counts
@@ -89,7 +89,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
 }
 
 /** Nested children in the parent's body are synced: upserted, and missing ones deleted. */
-async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Row, prefix = ''): Promise<void> {
+async function saveChildren(ctx: Ctx, res: ServerResource, parent: ResourceRow, body: Row, prefix = ''): Promise<void> {
   const raw = body;
   for (const [relName, rel] of Object.entries(res.def.relations) as [string, RelationDef][]) {
     if (!rel.writable || rel.kind !== 'many') continue;
@@ -106,11 +106,11 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: Row, body: Ro
       const childPrefix = `${prefix}${relName}.${i}.`;
       const existingId = id !== undefined && id !== null ? parseChildId(id, childPrefix) : null;
       const saved = await saveOne(ctx, child, body, existingId, { prefix: childPrefix, belongsTo: { column: rel.foreignKey!, id: parent.id } });
-      keep.push(saved.id as number);
+      keep.push(saved.id);
     }
     const t = child.table;
-    const stale = await selectRows(ctx.db, t, { where: and(eq(t[rel.foreignKey!], parent.id as number), ...baseConditions(ctx, child)) });
-    for (const row of stale) if (!keep.includes(row.id as number)) await deleteRow(ctx, child, row);
+    const stale = await selectRows(ctx.db, t, { where: and(eq(t[rel.foreignKey!], parent.id), ...baseConditions(ctx, child)) });
+    for (const row of stale) if (!keep.includes(row.id)) await deleteRow(ctx, child, row);
   }
 }
 
@@ -137,7 +137,7 @@ export async function create<N extends string>(ctx: Ctx, name: N, body: unknown)
  * validation, audit row), in the caller's transaction and without reading it back: for a batch
  * that owns its transaction (an import's rows, platform/import-records.ts).
  */
-export async function saveInTransaction(ctx: Ctx, name: string, body: unknown, existingId: number | null): Promise<Row> {
+export async function saveInTransaction(ctx: Ctx, name: string, body: unknown, existingId: number | null): Promise<ResourceRow> {
   if (!ctx.db.inTransaction) throw new Error('saveInTransaction needs a transaction.');
   requireUser(ctx);
   return saveOne(ctx, resource(name), body, existingId);
@@ -166,7 +166,7 @@ export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unkno
   if (data.length > 1000) throw invalid({ data: ['At most 1000 records at once.'] });
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const out: Row[] = [];
+    const out: ResourceRow[] = [];
     for (const [i, item] of data.entries()) {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid({ [`data.${i}`]: ['Must be a record.'] });
       const id = (item as Row | null)?.id;
@@ -179,22 +179,22 @@ export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unkno
   });
 }
 
-async function readBack(ctx: Ctx, res: ServerResource, record: Row): Promise<Row> {
+async function readBack(ctx: Ctx, res: ServerResource, record: ResourceRow): Promise<ResourceRow> {
   const out = present(ctx, res, record);
   await addComputed(ctx, res, [out]);
   const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
-  await (await readRelations(ctx, res, record.id as number, writable))(out);
+  await (await readRelations(ctx, res, record.id, writable))(out);
   return out;
 }
 
-async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<void> {
+async function deleteRow(ctx: Ctx, res: ServerResource, existing: ResourceRow): Promise<void> {
   checkWrite(ctx, res, 'delete', null, existing);
   await res.beforeDelete?.({ ctx, existing });
   try {
     if (res.def.softDelete) {
-      await ctx.db.orm.update(res.table).set({ deleted_at: new Date().toISOString() }).where(eq(res.table.id, existing.id as number));
+      await ctx.db.orm.update(res.table).set({ deleted_at: new Date().toISOString() }).where(eq(res.table.id, existing.id));
     } else {
-      await ctx.db.orm.delete(res.table).where(eq(res.table.id, existing.id as number));
+      await ctx.db.orm.delete(res.table).where(eq(res.table.id, existing.id));
     }
   } catch (e) {
     const dbError = asDbError(e);
@@ -202,7 +202,7 @@ async function deleteRow(ctx: Ctx, res: ServerResource, existing: Row): Promise<
     throw e;
   }
   // A product without a trash is discontinued; anything else (a job in the trash too) is deleted.
-  await writeAudit(ctx, res, res.def.softDelete && !res.def.trash ? 'discontinue' : 'delete', existing.id as number, existing, null);
+  await writeAudit(ctx, res, res.def.softDelete && !res.def.trash ? 'discontinue' : 'delete', existing.id, existing, null);
   await res.afterDelete?.({ ctx, existing });
 }
 
@@ -238,7 +238,7 @@ export async function restore<N extends string>(ctx: Ctx, name: N, idRaw: unknow
       .update(res.table)
       .set({ deleted_at: null, updated_at: new Date().toISOString() })
       .where(eq(res.table.id, id))
-      .returning()) as Row[];
+      .returning()) as ResourceRow[];
     await writeAudit(tx, res, 'restore', id, existing, record!);
     await touchParents(tx, res, record);
     const out = present(tx, res, record!);

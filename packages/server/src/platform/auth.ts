@@ -6,7 +6,8 @@ import type { SessionUser } from '@glazier/shared/api';
 import type { Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../db/client.ts';
 import { password_resets, users } from '../db/schema.ts';
-import { authorize, type Ctx } from '../engine/context.ts';
+import type { Ctx } from '../engine/context.ts';
+import type { StoredRow } from '../engine/server-resource.ts';
 import { forbidden, invalid, notFound } from '../engine/errors.ts';
 import { create, update } from '../engine/write.ts';
 import { hashPassword } from './passwords.ts';
@@ -19,14 +20,16 @@ import { sessionUserCache } from './session-user-cache.ts';
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
-async function asSessionUser(db: Db, u: Row): Promise<SessionUser> {
+type StoredUser = StoredRow<'users'>;
+
+async function asSessionUser(db: Db, u: StoredUser): Promise<SessionUser> {
   const role = u.role as Role;
-  return { id: u.id as number, name: u.name as string, email: u.email as string, role, permissions: await permissionsFor(db, role) };
+  return { id: u.id, name: u.name, email: u.email, role, permissions: await permissionsFor(db, role) };
 }
 
 export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
   return sessionUserCache(db).get(userId, async () => {
-    const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as Row[];
+    const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as StoredUser[];
     return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
   });
 }
@@ -43,11 +46,11 @@ export async function authenticate(db: Db, input: { email?: unknown; password?: 
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email} AND ${users.deleted_at} IS NULL`)
-    .limit(1)) as Row[];
-  const ok = await verify((u?.password_hash as string) ?? (await getDummyHash()), password).catch(() => false);
+    .limit(1)) as StoredUser[];
+  const ok = await verify(u?.password_hash ?? (await getDummyHash()), password).catch(() => false);
   if (!u || !ok) throw invalid({ email: ['These credentials do not match our records.'] });
   if (!u.active) throw invalid({ email: ['This account is inactive. Ask an administrator to activate it.'] });
-  return u.id as number;
+  return u.id;
 }
 
 export async function setupNeeded(db: Db): Promise<boolean> {
@@ -72,11 +75,8 @@ const RESET_TTL_MS = 24 * 3600 * 1000;
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** An admin issues a one-time reset link for a user (our own flow instead of an external page). */
-export async function issuePasswordResetLink(ctx: Ctx, userIdRaw: unknown): Promise<{ url: string; expires_at: string }> {
-  authorize(ctx, 'edit', 'users');
-  const userId = Number(userIdRaw);
-  if (!Number.isInteger(userId) || userId < 1 || userId > 2_147_483_647) throw notFound('User');
-  const [u] = (await ctx.db.orm.select({ id: users.id }).from(users).where(eq(users.id, userId))) as Row[];
+export async function issuePasswordResetLink(ctx: Ctx, userId: number): Promise<{ url: string; expires_at: string }> {
+  const [u] = (await ctx.db.orm.select({ id: users.id }).from(users).where(eq(users.id, userId))) as { id: number }[];
   if (!u) throw notFound('User');
   const token = crypto.randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + RESET_TTL_MS).toISOString();
@@ -90,10 +90,10 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
     const [reset] = (await tx.orm
       .select()
       .from(password_resets)
-      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`)) as Row[];
+      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`));
     if (!reset) throw invalid({ token: ['This reset link is invalid or has expired. Ask an administrator for a new one.'] });
-    const userId = reset.user_id as number;
-    const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as Row[];
+    const userId = reset.user_id;
+    const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];
     if (!u) throw invalid({ token: ['This reset link is invalid or has expired.'] });
     // The user changes their own password (the token stands in for signing in).
     const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };

@@ -24,7 +24,7 @@ import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { SETTING, type LastBackup } from '@glazier/shared/settings';
 import type { Db } from '../db/client.ts';
-import { writeSystemSetting } from './system-settings.ts';
+import { writeSystemSetting } from './settings.ts';
 
 export const BACKUP_FORMAT = 1;
 /** The settings row where a finished backup is recorded (shown to admins in Settings). */

@@ -94,7 +94,7 @@ async function importRow(ctx: Ctx, res: ServerResource, row: ImportRow, refs: Re
     await ctx.db.query('RELEASE SAVEPOINT glazier_import_row', [], { deferred: true });
     // a later row with the same key updates this one (the key as stored: the save trims it)
     const stored = known ? saved[IMPORT_KEYS[res.name as Importable][0]!] : undefined;
-    if (known && typeof stored === 'string' && !known.has(stored)) known.set(stored, saved.id as number);
+    if (known && typeof stored === 'string' && !known.has(stored)) known.set(stored, saved.id);
     return { action: existingId === null ? 'add' : 'update', id: existingId };
   } catch (e) {
     await ctx.db.query('ROLLBACK TO SAVEPOINT glazier_import_row');
@@ -158,7 +158,7 @@ async function knownKeys(ctx: Ctx, res: ServerResource, rows: ImportRow[]): Prom
   if (!wanted.length) return known;
   const t = res.table;
   const found = await selectRows(ctx.db, t, { where: and(inArray(t[field], wanted), ...baseConditions(ctx, res)), orderBy: [sql`${t.id} DESC`] });
-  for (const r of found) known.set(r[field] as string, r.id as number); // the lowest id wins, as findByKey's
+  for (const r of found) known.set(r[field] as string, r.id); // the lowest id wins, as findByKey's
   return known;
 }
 
@@ -173,7 +173,7 @@ async function findByKey(ctx: Ctx, res: ServerResource, body: Row): Promise<numb
     orderBy: [sql`${t.id}`],
     limit: 1,
   });
-  return (found?.id as number | undefined) ?? null;
+  return found?.id ?? null;
 }
 
 /**
@@ -202,6 +202,6 @@ class RefNames {
     const t = target.table;
     const rows = await selectRows(this.ctx.db, t, { where: and(sql`lower(${t[field]}) = lower(${text})`, ...baseConditions(this.ctx, target)), orderBy: [sql`${t.id}`], limit: 2 });
     if (rows.length > 1) return `More than one ${label} is ${field === 'number' ? 'numbered' : 'named'} “${text}”: give its id instead.`;
-    return (rows[0]?.id as number | undefined) ?? none;
+    return rows[0]?.id ?? none;
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { RESOURCE_NAMES } from '@glazier/shared/resources/registry';
-import type { Db, Row } from '../db/client.ts';
+import type { Db, ResourceRow } from '../db/client.ts';
 import { recordAudit } from '../engine/audit.ts';
 import { resource } from '../engine/resources.ts';
 import { sweepBlobs } from './attachments/stored-files.ts';
@@ -25,11 +25,11 @@ export async function purgeTrash(db: Db): Promise<Record<string, number[]>> {
       const rows = (await tx.orm
         .delete(t)
         .where(and(isNotNull(t.deleted_at), sql`${t.deleted_at} <= now() - make_interval(days => ${trash.days})`, ...fixed))
-        .returning()) as Row[];
+        .returning()) as ResourceRow[];
       const txCtx = { ...ctx, db: tx };
-      for (const row of rows) await recordAudit(txCtx, res.name, 'purge', row.id as number, row, null);
+      for (const row of rows) await recordAudit(txCtx, res.name, 'purge', row.id, row, null);
       if (rows.length) await sweepBlobs(txCtx);
-      return rows.map((r) => r.id as number);
+      return rows.map((r) => r.id);
     });
   }
   return purged;

@@ -3,7 +3,7 @@ import type { HistoryChange, HistoryEntry } from '@glazier/shared/actions/record
 import type { Row } from '../db/client.ts';
 import { allowed, authorize, type Ctx } from '../engine/context.ts';
 import { present } from '../engine/present.ts';
-import { getRow, parseId } from '../engine/read.ts';
+import { getRow } from '../engine/read.ts';
 import { resource } from '../engine/resources.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 import { refKey, refLabels, refTarget } from '../engine/ref-labels.ts';
@@ -25,10 +25,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * name (a job's `client_name`) when it keeps one, else not at all. That stored copy then says
  * nothing the reference does not: its own line is left out next to the reference's.
  */
-export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: Ctx; resource: string; id: unknown }): Promise<{ data: HistoryEntry[] }> {
+/** An audit row as the history reads it, with the name of its user. */
+type AuditRow = { id: number; action: string; user_id: number | null; actor: string | null; before: unknown; after: unknown; created_at: string; user_name: string | null };
+
+export async function recordHistory({ ctx, resource: name, id }: { ctx: Ctx; resource: string; id: number }): Promise<{ data: HistoryEntry[] }> {
   const res = resource(name);
+  // The action declares only a session: the right to read is the named resource's.
   authorize(ctx, 'view', res.def.read);
-  const id = parseId(idRaw);
   // The access check (its error, if any, in `denied`) and the audit rows are read together, one
   // round trip instead of two in a row; the rows are only answered once the check has passed.
   const [denied, rows] = await Promise.all([
@@ -36,7 +39,7 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
       () => null,
       (e: unknown) => e,
     ),
-    ctx.db.query<Row>(
+    ctx.db.query<AuditRow>(
       `SELECT a.id, a.action, a.user_id, a.actor, a.before, a.after, a.created_at, u.name AS user_name
          FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
         WHERE a.resource = $1 AND a.record_id = $2
@@ -72,12 +75,12 @@ export async function recordHistory({ ctx, resource: name, id: idRaw }: { ctx: C
       .filter((k) => (k in before || k in after) && !same(before[k], after[k]) && !(creating && startsAs(k, after[k])))
       .map((k): HistoryChange => ({ field: k, from: before[k] ?? null, to: after[k] ?? null }));
     const entry: HistoryEntry = {
-      id: r.id as number,
-      action: r.action as string,
-      at: new Date(r.created_at as string).toISOString(),
-      user_id: (r.user_id as number | null) ?? null,
+      id: r.id,
+      action: r.action,
+      at: new Date(r.created_at).toISOString(),
+      user_id: r.user_id ?? null,
       // a change without a user names who made it (the client, by the approval link)
-      user_name: r.user_id === 0 ? 'System' : ((r.user_name as string | null) ?? (r.actor as string | null) ?? null),
+      user_name: r.user_id === 0 ? 'System' : (r.user_name ?? r.actor ?? null),
       changes,
     };
     return { entry, before, after };

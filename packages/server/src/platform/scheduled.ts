@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/client.ts';
-import { readSystemSetting, writeSystemSetting } from './system-settings.ts';
+import { readSetting, writeSystemSetting } from './settings.ts';
 
 /** The advisory lock class (first key) of scheduled tasks; the second key is the task's name hashed. */
 const LOCK_CLASS = 727_100;
@@ -30,7 +30,7 @@ export async function runIfDue(db: Db, task: ScheduledTask, now = Date.now()): P
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS got', [LOCK_CLASS, lockKey(task.name)]);
     if (!lock?.got) return { ran: false, why: 'busy' }; // another server runs it right now
-    const last = await readSystemSetting(tx, scheduleSettingName(task.name));
+    const last = await readSetting(tx, scheduleSettingName(task.name));
     const lastAt = last ? Date.parse((JSON.parse(last) as { at: string }).at) : NaN;
     if (Number.isFinite(lastAt) && now - lastAt < task.everyMs) return { ran: false, why: 'not due', lastRun: last ?? undefined };
     const summary = await task.run(tx);

@@ -1,7 +1,7 @@
 import type { SearchHit } from '@glazier/shared/actions/records';
 import { recordName } from '@glazier/shared/resources/naming';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import type { Row } from '../db/client.ts';
+import type { ResourceRow, Row } from '../db/client.ts';
 import { allowed, requireUser, type Ctx } from '../engine/context.ts';
 import { page } from '../engine/read.ts';
 import { resource } from '../engine/resources.ts';
@@ -38,7 +38,7 @@ export async function searchEverything({ ctx, q: raw }: { ctx: Ctx; q: unknown }
     if (!allowed(ctx, 'view', def.read)) continue;
     const query = source.query(q);
     if (!query) continue;
-    let rows: Row[];
+    let rows: ResourceRow[];
     try {
       rows = (await page(ctx, source.resource, { ...query, page: 1, per_page: PER_RESOURCE })).data;
     } catch (e) {
@@ -46,7 +46,7 @@ export async function searchEverything({ ctx, q: raw }: { ctx: Ctx; q: unknown }
       if ((e as { status?: number }).status === 422) continue;
       throw e;
     }
-    const hits = rows.map((r) => ({ resource: source.resource, id: r.id as number, title: recordName(def, r), subtitle: source.subtitle(r) }));
+    const hits = rows.map((r) => ({ resource: source.resource, id: r.id, title: recordName(def, r), subtitle: source.subtitle(r) }));
     const exact = (h: SearchHit) => (h.title.toLowerCase() === q.toLowerCase() ? 0 : 1);
     data.push(...hits.sort((a, b) => exact(a) - exact(b)));
   }

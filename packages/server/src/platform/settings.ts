@@ -1,9 +1,20 @@
-import { eq } from 'drizzle-orm';
-import { tableFor } from '../db/schema.ts';
-import type { Ctx } from '../engine/context.ts';
+/**
+ * The `settings` rows (name/value, shared/src/settings.ts names them) read and written by name:
+ * what an admin's form keeps (the burden rate a new job starts with) and what the system itself
+ * records (when scheduled work last ran, when the last backup was made). A row in the trash is no
+ * setting.
+ */
+import type { Db } from '../db/client.ts';
 
-export async function settingValue(ctx: Ctx, name: string): Promise<string | null> {
-  const t = tableFor('settings');
-  const [row] = await ctx.db.orm.select({ value: t.value }).from(t).where(eq(t.name, name)).limit(1);
-  return (row?.value as string | null | undefined) ?? null;
+export async function readSetting(db: Db, name: string): Promise<string | null> {
+  const [row] = await db.query<{ value: string | null }>('SELECT value FROM settings WHERE name = $1 AND deleted_at IS NULL LIMIT 1', [name]);
+  return row?.value ?? null;
+}
+
+/** A setting the system keeps (not an admin's form, so no validation, history or rights). */
+export async function writeSystemSetting(db: Db, name: string, value: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx.query('UPDATE settings SET value = $2, updated_at = now() WHERE name = $1 AND deleted_at IS NULL RETURNING id', [name, value]);
+    if (!updated.length) await tx.query('INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [name, value]);
+  });
 }

@@ -29,19 +29,6 @@ export function ruleField(rule: RecordRule): string {
   }
 }
 
-/** Every field a rule reads: a save that changes none of them cannot break it. */
-export function ruleFields(rule: RecordRule): string[] {
-  switch (rule.kind) {
-    case 'notBefore':
-      return [rule.start, rule.field];
-    case 'minWhen':
-      return [rule.field, rule.when.field];
-    case 'anyOf':
-    case 'notBoth':
-      return [...rule.fields];
-  }
-}
-
 /** True when the record keeps the rule. Blank values are "not set". */
 export function keepsRule(rule: RecordRule, record: Readonly<Record<string, unknown>>): boolean {
   switch (rule.kind) {

@@ -40,13 +40,6 @@ export function formatHours(hours: number, withSeconds = false): string {
   return withSeconds ? `${pad(h)}:${pad(m)}:${pad(s)}` : `${pad(h)}:${pad(m)}`;
 }
 
-/** The Sunday that starts the week holding `date`. */
-export function weekStart(date: Date): Date {
-  const d = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  d.setDate(d.getDate() - d.getDay());
-  return d;
-}
-
 // Calendar arithmetic on 'YYYY-MM-DD' (date-only fields, the URL's ?week=): done in UTC, so the
 // answer is the same in every time zone and across daylight-saving changes.
 

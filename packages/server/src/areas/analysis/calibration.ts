@@ -2,8 +2,8 @@
  * `GET /api/analysis/calibration` (issue 26, B7): how the labour estimates hold up. Over completed
  * jobs ending in the range, Σ qty × the product's hours per unit against all the hours logged on
  * the job, by product category (a job's hours shared among its categories by their estimated
- * hours: time entries name no category) and by foreman (shared/rules/analysis/estimates-labour.ts
- * calibrationByKey states the same).
+ * hours: time entries name no category) and by foreman (its API test checks it against
+ * calibrationByKey, server/test/analysis-oracles.ts).
  */
 import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
 import type { analysisCalibration, CalibrationGroup } from '@glazier/shared/actions/analysis';
@@ -37,7 +37,7 @@ export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; inpu
   const { start, end } = input;
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const calibration = await sqlRows(db, sql`WITH ${completedJobsLabourSql(start, end)}
+    const calibration = await sqlRows<{ kind: 'category' | 'foreman'; key: string | null; label: string; jobs: number; estimated_hours: number | null; logged_hours: number | null }>(db, sql`WITH ${completedJobsLabourSql(start, end)}
       SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
         sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours
       FROM est e JOIN per_job pj ON pj.job_id = e.job_id LEFT JOIN product_categories pc ON pc.id = e.category_id GROUP BY 2, 3

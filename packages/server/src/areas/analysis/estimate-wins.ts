@@ -8,13 +8,27 @@ import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/de
 import type { analysisEstimates, WinGroup } from '@glazier/shared/actions/analysis';
 import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Row } from '../../db/client.ts';
+import { sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { estimateTotalSql } from '../estimating/estimate-total-sql.ts';
 import { num, numOrNull } from './analysis-sql.ts';
 
 type Answer = ActionAnswer<typeof analysisEstimates>;
+
+/** A row of the statement: a group's counts and sums (the drivers answer bigint and numeric values in numbers, driver-types.ts). */
+type WinRow = {
+  kind: 'total' | 'month' | 'type' | 'client' | 'client_count';
+  key: string | null;
+  label: string | null;
+  estimates: number;
+  open: number;
+  won: number;
+  lost: number;
+  value_won: number;
+  value_lost: number;
+  days_to_win: number | null;
+};
 
 const WIN_SUMS = sql.raw(`count(*) AS estimates, count(*) FILTER (WHERE status = 'open') AS open,
   count(*) FILTER (WHERE status = 'won') AS won, count(*) FILTER (WHERE status = 'lost') AS lost,
@@ -28,7 +42,7 @@ const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', resident
 
 export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisEstimates> }): Promise<Answer> {
   const e = tableFor('estimates');
-  const rows = await sqlRows(ctx.db, sql`WITH est AS MATERIALIZED (
+  const rows = await sqlRows<WinRow>(ctx.db, sql`WITH est AS MATERIALIZED (
       SELECT ${e.id} AS id, ${e.date} AS date, ${e.status} AS status, ${e.type} AS type, ${e.client_id} AS client_id,
         -- only a decided estimate's total is summed (value won and lost)
         CASE WHEN ${e.status} IN ('won', 'lost') THEN ${estimateTotalSql(e)} END AS total,
@@ -42,7 +56,7 @@ export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input:
     UNION ALL (SELECT 'client', est.client_id::text, coalesce(c.name, 'No client'), ${WIN_SUMS} FROM est LEFT JOIN clients c ON c.id = est.client_id
       GROUP BY 2, 3 ORDER BY value_won DESC, estimates DESC, 3 LIMIT ${CLIENTS_LIMIT})
     UNION ALL SELECT 'client_count', NULL, NULL, count(DISTINCT client_id), 0, 0, 0, 0, 0, NULL FROM est`);
-  const group = (r: Row, label: string): WinGroup => {
+  const group = (r: Partial<WinRow>, label: string): WinGroup => {
     const won = num(r.won);
     const lost = num(r.lost);
     return {

@@ -42,6 +42,25 @@ const scheduledDaysSql = (start: string, end: string) => sql`ev AS MATERIALIZED 
 /** A date's Sunday. */
 const sunday = (d: string) => sql.raw(`(${d} - extract(dow FROM ${d})::int)`);
 
+/**
+ * A row of the load statement: a week's install days, jobs, hours and revenue; or (kind
+ * 'calibration') the jobs, estimated hours (as `hours`) and logged hours (as `revenue`) of the
+ * calibration; or (kind 'schedulable') the people who can be scheduled (as `install_days`).
+ */
+type LoadRow = { kind: 'week' | 'calibration' | 'schedulable'; week: string | null; install_days: number; jobs: number; hours: number | null; revenue: number | null };
+/** A material that runs short: the first week it does, and by how much then and by the end. */
+type ShortageRow = {
+  week: string;
+  material_id: number;
+  material_number: string | null;
+  description: string | null;
+  on_hand: number;
+  on_order: number;
+  demand: number;
+  short_by: number;
+  short_by_end: number;
+};
+
 export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof forecast> }): Promise<Answer> {
   const weeks = forecastWeeks(input.start ?? new Date().toISOString().slice(0, 10), input.weeks);
   const start = weeks[0]!;
@@ -54,7 +73,7 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
 
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const load = await sqlRows(db, sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},
+    const load = await sqlRows<LoadRow>(db, sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},
       sched AS MATERIALIZED (
         SELECT sj.id AS job_id,
           (SELECT count(DISTINCT d.date) FROM events d WHERE d.job_id = sj.id AND d.deleted_at IS NULL) AS days,
@@ -70,7 +89,7 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
       UNION ALL SELECT 'schedulable', NULL, count(*), 0, 0, 0 FROM users
         WHERE active AND deleted_at IS NULL AND (role IN (${ALWAYS_SCHEDULABLE}) OR can_be_scheduled)`);
 
-    const estimates = await sqlRows(db, sql`WITH rates AS (
+    const estimates = await sqlRows<{ month: string; type: string; estimates: number; value: number | null; won: number | null; lost: number | null }>(db, sql`WITH rates AS (
         SELECT ${e.type} AS type, count(*) FILTER (WHERE ${e.status} = 'won') AS won, count(*) FILTER (WHERE ${e.status} = 'lost') AS lost FROM ${e}
         WHERE ${e.deleted_at} IS NULL AND ${e.superseded_at} IS NULL AND ${e.status} IN ('won', 'lost') AND ${e.date} >= ${since}::date AND ${e.date} < ${start}::date
         GROUP BY 1
@@ -84,7 +103,7 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
 
     // One row per material (its weeks' demand as arrays), so on hand is computed once for each and
     // the running sum is over its own few weeks (a join of two steps' rows was planned as a loop).
-    const shortages = await sqlRows(db, sql`WITH ${scheduledDaysSql(start, end)},
+    const shortages = await sqlRows<ShortageRow>(db, sql`WITH ${scheduledDaysSql(start, end)},
       demand AS MATERIALIZED (
         SELECT w.material_id, array_agg(w.week ORDER BY w.week) AS weeks, array_agg(w.qty ORDER BY w.week) AS qtys, sum(w.qty) AS total FROM (
           SELECT ${sunday('f.first_date')} AS week, d.material_id, sum(d.qty) AS qty
@@ -102,7 +121,7 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
         WHERE c.demand > s.on_hand + s.on_order ORDER BY c.week LIMIT 1
       ) f`);
 
-    const calibration = load.find((r) => r.kind === 'calibration') ?? {};
+    const calibration: Partial<LoadRow> = load.find((r) => r.kind === 'calibration') ?? {};
     const estimated = num(calibration.hours);
     const logged = num(calibration.revenue);
     const ratio = calibratedRatio(logged, estimated);
@@ -129,8 +148,8 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
           .map((r) => ({
             week: String(r.week),
             material_id: num(r.material_id),
-            material_number: (r.material_number as string | null) ?? null,
-            description: (r.description as string | null) ?? null,
+            material_number: r.material_number ?? null,
+            description: r.description ?? null,
             on_hand: roundQty(num(r.on_hand)),
             on_order: roundQty(num(r.on_order)),
             demand: roundQty(num(r.demand)),

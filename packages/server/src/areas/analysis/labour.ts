@@ -7,7 +7,10 @@ import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/de
 import type { analysisLabour, HoursGroup } from '@glazier/shared/actions/analysis';
 import { OVERTIME_AFTER } from '@glazier/shared/rules/analysis/estimates-labour';
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Row } from '../../db/client.ts';
+import { sqlRows } from '../../db/client.ts';
+
+/** A row of the hours statement: a group's hours and entries. */
+type HoursRow = { kind: 'total' | 'employee' | 'job' | 'job_count' | 'scope'; key: string | null; label: string | null; hours: number | null; entries: number | null };
 import type { Ctx } from '../../engine/context.ts';
 import { num } from './analysis-sql.ts';
 
@@ -20,7 +23,7 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
   const { start, end } = input;
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const hours = await sqlRows(db, sql`WITH t AS MATERIALIZED (
+    const hours = await sqlRows<HoursRow>(db, sql`WITH t AS MATERIALIZED (
         SELECT te.user_id, te.job_id, te.hours, te.date FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date AND ${end}::date
       ), by_job AS MATERIALIZED (SELECT job_id, sum(hours) AS hours, count(*) AS entries FROM t GROUP BY job_id)
@@ -31,7 +34,7 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       UNION ALL SELECT 'job_count', NULL, NULL, 0, count(*) FROM by_job
       UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), sum(b.hours), sum(b.entries)
         FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id LEFT JOIN LATERAL jsonb_array_elements_text(j.scope_array) s(scope) ON true GROUP BY 2, 3`);
-    const overtime = await sqlRows(db, sql`SELECT w.user_id, coalesce(u.name, 'No one') AS user_name, to_char(w.week, 'YYYY-MM-DD') AS week, w.hours
+    const overtime = await sqlRows<{ user_id: number | null; user_name: string; week: string; hours: number }>(db, sql`SELECT w.user_id, coalesce(u.name, 'No one') AS user_name, to_char(w.week, 'YYYY-MM-DD') AS week, w.hours
       FROM (SELECT te.user_id, te.date - extract(dow FROM te.date)::int AS week, sum(te.hours) AS hours FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date - 6 AND ${end}::date
         GROUP BY 1, 2 HAVING sum(te.hours) > ${OVERTIME_AFTER}) w
@@ -39,7 +42,7 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       WHERE w.week BETWEEN ${start}::date - 6 AND ${end}::date
       ORDER BY w.week DESC, user_name`);
     const round5 = (n: number) => Math.round(n * 100_000) / 100_000;
-    const group = (r: Row): HoursGroup => ({ key: r.key == null ? null : String(r.key), label: String(r.label), hours: round5(num(r.hours)), entries: num(r.entries) });
+    const group = (r: HoursRow): HoursGroup => ({ key: r.key == null ? null : String(r.key), label: String(r.label), hours: round5(num(r.hours)), entries: num(r.entries) });
     const of = (kind: string) => hours.filter((r) => r.kind === kind);
     const byHours = (a: HoursGroup, b: HoursGroup) => b.hours - a.hours || a.label.localeCompare(b.label);
     return {

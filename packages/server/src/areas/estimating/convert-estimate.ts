@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { SCOPES } from '@glazier/shared/resources/jobs';
-import { sqlRows, type Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
 import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { lockEstimate } from './estimate-status.ts';
+
+/** An item as the conversion reads it: whether it becomes its alternate. */
+type ConvertedItem = StoredRow<'estimate_items'> & { use_alternate: boolean | null };
 
 export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won first.';
 
@@ -23,23 +28,23 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  * estimate then names the job. Converting again
  * answers the same job, while it is not deleted.
  */
-export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<Row> {
+export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<RecordWithRelations<'jobs'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
     if (estimate.job_id != null) {
-      const [live] = await sqlRows(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id as number} AND deleted_at IS NULL`);
+      const [live] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
       if (live) return get(tx, 'jobs', live.id);
     }
     if (estimate.status !== 'won') throw new ApiError(409, ONLY_WON_MESSAGE);
-    const categoryIds = Array.isArray(estimate.product_category_list) ? (estimate.product_category_list as number[]) : [];
+    const categoryIds = estimate.product_category_list ?? [];
     const categories = categoryIds.length
       ? await sqlRows<{ name: string }>(db, sql`SELECT name FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[]) ORDER BY name`)
       : [];
     const scopes = SCOPES.filter((s) => categories.some((c) => c.name === s));
     // An item with an alternate in a category whose alternates the client chose becomes its alternate.
     const chosen = JSON.stringify(Array.isArray(estimate.alternate_categories) ? estimate.alternate_categories : []);
-    const items = await sqlRows(
+    const items = await sqlRows<ConvertedItem>(
       db,
       sql`SELECT i.*, (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
             AND ${chosen}::jsonb @> to_jsonb(coalesce(p.category_id, o.product_category_id)) AS use_alternate
@@ -48,11 +53,11 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
           LEFT JOIN takeoff_options o ON o.id = i.takeoff_option_id
           WHERE i.estimate_id = ${id} AND i.deleted_at IS NULL ORDER BY i.sort, i.id`,
     );
-    const asChosen = (i: Row) =>
+    const asChosen = (i: ConvertedItem) =>
       i.use_alternate === true
         ? { product_id: i.alternate_product_id ?? i.product_id, description: i.alternate_description || i.description, cost: i.alternate_cost, amount: i.alternate_amount }
         : { product_id: i.product_id, description: i.description, cost: i.cost, amount: i.amount };
-    const number = jobNumber || (estimate.job_number as string | null) || (await nextNumber(tx));
+    const number = jobNumber || estimate.job_number || (await nextNumber(tx));
     const job = await create(tx, 'jobs', {
       client_id: estimate.client_id,
       number,
@@ -67,7 +72,7 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
     // the estimate names its job, by the number the job was given
-    const [after] = await sqlRows(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number as string}, updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [after] = await sqlRows<StoredRow<'estimates'>>(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
@@ -84,5 +89,5 @@ async function nextNumber(ctx: Ctx): Promise<string> {
 /** `GET /api/estimates/{id}/job_number`: the number its job would get (the estimate's, else the rule's next). */
 export async function proposedJobNumber({ ctx, id }: { ctx: Ctx; id: number }): Promise<string> {
   const estimate = await getRow(ctx, 'estimates', id);
-  return (estimate.job_number as string | null) || nextNumber(ctx);
+  return estimate.job_number || nextNumber(ctx);
 }

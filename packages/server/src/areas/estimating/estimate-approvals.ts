@@ -20,11 +20,13 @@ import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-sta
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { SETTING } from '@glazier/shared/settings';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
+import type { estimate_approvals } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
 import { get, getRow, list } from '../../engine/read.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { lockEstimate, moveEstimateStatus } from './estimate-status.ts';
 
@@ -36,34 +38,40 @@ export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us fo
 export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+const iso = (v: string): string => new Date(v).toISOString();
+const isoOrNull = (v: string | null): string | null => (v == null ? null : iso(v));
+
+/** A stored link (its timestamps as the drivers answer them, driver-types.ts). */
+type LinkRow = typeof estimate_approvals.$inferSelect;
+/** A link with the name of its maker, as linkRows reads it. */
+type NamedLinkRow = LinkRow & { created_by_name: string | null };
 
 /** A link as staff see it: never its hash. */
-function presentLink(row: Row): ApprovalLink {
+function presentLink(row: NamedLinkRow): ApprovalLink {
   return {
-    id: row.id as number,
-    estimate_id: row.estimate_id as number,
-    created_at: iso(row.created_at)!,
-    expires_at: iso(row.expires_at)!,
-    revoked_at: iso(row.revoked_at),
-    accepted_at: iso(row.accepted_at),
-    accepted_name: (row.accepted_name as string | null) ?? null,
-    accepted_ip: (row.accepted_ip as string | null) ?? null,
-    accepted_alternates: Array.isArray(row.accepted_alternates) ? (row.accepted_alternates as number[]) : [],
-    created_by: (row.created_by as number | null) ?? null,
-    created_by_name: (row.created_by_name as string | null) ?? null,
+    id: row.id,
+    estimate_id: row.estimate_id,
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
+    revoked_at: isoOrNull(row.revoked_at),
+    accepted_at: isoOrNull(row.accepted_at),
+    accepted_name: row.accepted_name ?? null,
+    accepted_ip: row.accepted_ip ?? null,
+    accepted_alternates: Array.isArray(row.accepted_alternates) ? row.accepted_alternates : [],
+    created_by: row.created_by ?? null,
+    created_by_name: row.created_by_name ?? null,
   };
 }
 
 /** The audit's copy of a link: without its hash. */
-const audited = (row: Row | undefined): Row | null => {
+const audited = (row: LinkRow | undefined): Omit<LinkRow, 'token_hash'> | null => {
   if (!row) return null;
   const { token_hash: _secret, ...rest } = row;
   return rest;
 };
 
-async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<Row[]> {
-  return sqlRows(db, sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`);
+async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<NamedLinkRow[]> {
+  return sqlRows<NamedLinkRow>(db, sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`);
 }
 
 /** `GET /api/estimates/{id}/approval_links`: the estimate's links (404 as a get of the estimate would answer). */
@@ -83,13 +91,13 @@ export async function createApprovalLink({ ctx, id, days, request }: { ctx: Ctx;
     if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
     const token = crypto.randomBytes(32).toString('base64url');
     const validDays = days ?? APPROVAL_LINK_DAYS;
-    const [made] = await sqlRows(
+    const [made] = await sqlRows<LinkRow>(
       db,
       sql`INSERT INTO estimate_approvals (estimate_id, token_hash, expires_at, created_by)
           VALUES (${id}, ${sha256(token)}, now() + make_interval(days => ${validDays}), ${ctx.user?.id ?? null}) RETURNING *`,
     );
-    await recordAudit(tx, 'estimate_approvals', 'create', made!.id as number, null, audited(made));
-    const [row] = await linkRows(db, sql`a.id = ${made!.id as number}`);
+    await recordAudit(tx, 'estimate_approvals', 'create', made!.id, null, audited(made));
+    const [row] = await linkRows(db, sql`a.id = ${made!.id}`);
     const path = approvalPath(token);
     return { data: presentLink(row!), token, path, url: `${request.protocol}://${request.host}${path}` };
   });
@@ -99,12 +107,12 @@ export async function createApprovalLink({ ctx, id, days, request }: { ctx: Ctx;
 export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const [link] = await sqlRows(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
+    const [link] = await sqlRows<LinkRow>(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
     if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
     if (link.revoked_at == null) {
-      const [after] = await sqlRows(db, sql`UPDATE estimate_approvals SET revoked_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      const [after] = await sqlRows<LinkRow>(db, sql`UPDATE estimate_approvals SET revoked_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
       await recordAudit(tx, 'estimate_approvals', 'revoke', id, audited(link), audited(after));
     }
     return presentLink((await linkRows(db, sql`a.id = ${id}`))[0]!);
@@ -116,14 +124,14 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
  * 410 that refuses it: used, revoked, expired (by the database's clock), or the estimate no longer
  * open (marked won or lost by staff, revised, deleted).
  */
-async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: Row; estimate: Row }> {
+async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: LinkRow; estimate: StoredRow<'estimates'> }> {
   const lock = forUpdate ? sql` FOR UPDATE` : sql``;
-  const [link] = await sqlRows(db, sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`);
+  const [link] = await sqlRows<LinkRow & { expired: boolean }>(db, sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`);
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
   if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
   if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
   if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
-  const [estimate] = await sqlRows(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id as number} AND deleted_at IS NULL${lock}`);
+  const [estimate] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id} AND deleted_at IS NULL${lock}`);
   if (!estimate || estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(410, NO_LONGER_OPEN_MESSAGE);
   return { link, estimate };
 }
@@ -155,7 +163,7 @@ async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument>
 /** `GET /api/approvals/{token}` (public): the estimate as printed, and when the link expires. */
 export async function showApproval({ db, token }: { db: Db; token: string }) {
   const { link, estimate } = await usableLink(db, token, false);
-  return { data: await documentOf(db, estimate.id as number), expires_at: iso(link.expires_at)! };
+  return { data: await documentOf(db, estimate.id), expires_at: iso(link.expires_at) };
 }
 
 /** `POST /api/approvals/{token}/accept` (public): the client accepts, in one transaction (see the top). */
@@ -165,26 +173,25 @@ export async function acceptApproval({ db, token, name, alternates, ip }: { db: 
     // the note is the link maker's.
     const client: Ctx = { db: tdb, user: null, actor: approvalLinkActor(name) };
     const { link, estimate } = await usableLink(tdb, token, true);
-    const doc = await documentOf(tdb, estimate.id as number);
+    const doc = await documentOf(tdb, estimate.id);
     const offered = new Set(doc.items.filter(hasAlternate).map((i) => i.product_category_id));
     const chosen = [...new Set(alternates)];
     const unknown = chosen.filter((c) => !offered.has(c));
     if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
-    await sqlRows(tdb, sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id as number}`);
+    await tdb.orm.execute(sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
     await moveEstimateStatus(client, estimate, 'won', { acceptedByClient: true });
-    const [after] = await sqlRows(
+    const [after] = await sqlRows<LinkRow>(
       tdb,
       sql`UPDATE estimate_approvals SET accepted_at = now(), accepted_name = ${name}, accepted_ip = ${ip},
             accepted_alternates = ${JSON.stringify(chosen)}::jsonb, updated_at = now()
-          WHERE id = ${link.id as number} RETURNING *`,
+          WHERE id = ${link.id} RETURNING *`,
     );
-    const acceptedAt = iso(after!.accepted_at)!;
-    await sqlRows(
-      tdb,
+    const acceptedAt = iso(after!.accepted_at!);
+    await tdb.orm.execute(
       sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
-          VALUES (${estimate.id as number}, ${(link.created_by as number | null) ?? null}, true, ${acceptanceNote(name, acceptedAt, ip)}, current_date)`,
+          VALUES (${estimate.id}, ${link.created_by}, true, ${acceptanceNote(name, acceptedAt, ip)}, current_date)`,
     );
-    await recordAudit(client, 'estimate_approvals', 'accept', link.id as number, audited(link), audited(after));
+    await recordAudit(client, 'estimate_approvals', 'accept', link.id, audited(link), audited(after));
     return { accepted_at: acceptedAt, accepted_name: name, total: documentTotals(doc, chosen).chosen };
   });
 }

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { decisionOnMove, hasJobMessage, OLDER_REVISION_MESSAGE, refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
-import { sqlRows, type Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { actorName, canEdit, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { findRow, get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
+
+type Estimate = StoredRow<'estimates'>;
 
 /** An estimate locked for the change (404 as a get would answer it). */
-export async function lockEstimate(ctx: Ctx, id: number): Promise<Row> {
+export async function lockEstimate(ctx: Ctx, id: number): Promise<Estimate> {
   const estimate = await findRow(ctx, resource('estimates'), id, { forUpdate: true });
   if (!estimate) throw notFound('Estimate');
   return estimate;
@@ -20,7 +24,7 @@ export async function lockEstimate(ctx: Ctx, id: number): Promise<Row> {
  * the selection among open, won and lost needs `edit estimates_admin` (403). Any other move is a 422
  * on `status`. One transaction with its audit row.
  */
-export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: number; status: EstimateStatus }): Promise<Row> {
+export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: number; status: EstimateStatus }): Promise<RecordWithRelations<'estimates'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
@@ -38,12 +42,12 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
  * naming the job). Writes the status, the decision (decisionOnMove: the first won or lost, its time
  * and who made it, kept through a move to open and back) and the audit row; answers the row.
  */
-export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Row> {
+export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Estimate> {
   if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
   const from = estimate.status as EstimateStatus;
   // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
   if (from === 'won' && status !== 'won' && estimate.job_id != null) {
-    const [job] = await sqlRows<{ number: string | null; name: string }>(tx.db, sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id as number} AND deleted_at IS NULL`);
+    const [job] = await sqlRows<{ number: string | null; name: string }>(tx.db, sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
     if (job) throw invalid({ status: [hasJobMessage(job.number || job.name)] });
   }
   const move = statusMove(from, status);
@@ -53,9 +57,9 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Row, status: Estimat
   } else if (move === 'selection' && !canEdit(tx, 'estimates_admin')) {
     throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
   }
-  const id = estimate.id as number;
+  const id = estimate.id;
   const { decision, fresh } = decisionOnMove(estimate, status);
-  const [after] = await sqlRows(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
+  const [after] = await sqlRows<Estimate>(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
     decided_at = ${fresh ? sql`now()` : sql`decided_at`}, decided_by = ${fresh ? actorName(tx) : sql`decided_by`} WHERE id = ${id} RETURNING *`);
   await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
   return after!;

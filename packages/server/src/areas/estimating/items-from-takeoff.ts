@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm';
 import { ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
-import { sqlRows, type Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { touchParents } from '../../engine/aggregates.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { lockEstimate } from './estimate-status.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
+type Item = StoredRow<'estimate_items'>;
 
 /**
  * `POST /api/estimates/{id}/items_from_takeoff`: each takeoff option with a calculated qty (Σ unit
@@ -24,7 +27,7 @@ const num = (v: unknown): number | null => (v == null ? null : Number(v));
  * `takeoff_option_id`, as every line from the takeoff is), keeping its description, and takes the
  * qty as above (`matched`). Only a draft (409).
  */
-export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: Row; created: number; updated: number; matched: number }> {
+export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: RecordWithRelations<'estimates'>; created: number; updated: number; matched: number }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
@@ -49,11 +52,11 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
             FROM takeoff_options o LEFT JOIN products p ON o.takeoffable_type = 'product' AND p.id = o.takeoffable_id
             WHERE o.id = ANY(${`{${optionIds.join(',')}}`}::int[]) ORDER BY o.sort, o.id`,
       );
-      const items = await sqlRows(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
-      const itemOf = new Map(items.filter((i) => i.takeoff_option_id != null).map((i) => [i.takeoff_option_id as number, i]));
+      const items = await sqlRows<Item>(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
+      const itemOf = new Map(items.flatMap((i) => (i.takeoff_option_id == null ? [] : [[i.takeoff_option_id, i] as const])));
       // the lines added by hand, by product: the takeoff's line of that product becomes one of them
-      const byHand = new Map<number, Row[]>();
-      for (const i of items) if (i.takeoff_option_id == null && i.product_id != null) byHand.set(i.product_id as number, [...(byHand.get(i.product_id as number) ?? []), i]);
+      const byHand = new Map<number, Item[]>();
+      for (const i of items) if (i.takeoff_option_id == null && i.product_id != null) byHand.set(i.product_id, [...(byHand.get(i.product_id) ?? []), i]);
       const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(db, sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`);
       let sort = next;
       for (const option of options) {
@@ -64,8 +67,8 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
         const manual = !item && option.product_id != null ? byHand.get(option.product_id)?.shift() : undefined;
         if (manual) {
           // the product is on the estimate already, added by hand: that line is the takeoff's from now on
-          const [marked] = await sqlRows(db, sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id as number} RETURNING *`);
-          await recordAudit(tx, 'estimate_items', 'from_takeoff', manual.id as number, manual, marked!);
+          const [marked] = await sqlRows<Item>(db, sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id} RETURNING *`);
+          await recordAudit(tx, 'estimate_items', 'from_takeoff', manual.id, manual, marked!);
           matched++;
           item = marked!;
           if (num(item.qty) === qty) continue;
@@ -77,23 +80,23 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
           const itemCost = nextAmount(num(item.cost), { unit: cost, qty: before.qty }, { unit: cost, qty });
           // the alternate's follow qty by the same rule, at the alternate product's standard
           const [alt] = item.alternate_product_id == null ? [] : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
-            db, sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id as number}`);
+            db, sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id}`);
           const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });
           const altCost = nextAmount(num(item.alternate_cost), { unit: num(alt?.cost), qty: before.qty }, { unit: num(alt?.cost), qty });
-          const [after] = await sqlRows(
+          const [after] = await sqlRows<Item>(
             db,
             sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, alternate_amount = ${altAmount}, alternate_cost = ${altCost}, updated_at = now()
-                WHERE id = ${item.id as number} RETURNING *`,
+                WHERE id = ${item.id} RETURNING *`,
           );
-          await recordAudit(tx, 'estimate_items', 'update', item.id as number, item, after!);
+          await recordAudit(tx, 'estimate_items', 'update', item.id, item, after!);
           if (!manual) updated++;
         } else {
-          const [after] = await sqlRows(
+          const [after] = await sqlRows<Item>(
             db,
             sql`INSERT INTO estimate_items (estimate_id, takeoff_option_id, product_id, qty, amount, cost, description, sort)
                 VALUES (${id}, ${option.id}, ${option.product_id}, ${qty}, ${defaultAmount(price, qty)}, ${defaultAmount(cost, qty)}, ${option.description}, ${sort++}) RETURNING *`,
           );
-          await recordAudit(tx, 'estimate_items', 'create', after!.id as number, null, after!);
+          await recordAudit(tx, 'estimate_items', 'create', after!.id, null, after!);
           created++;
         }
       }

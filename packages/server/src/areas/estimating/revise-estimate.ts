@@ -1,11 +1,13 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { get } from '../../engine/read.ts';
 import { OLDER_REVISION_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { lockEstimate } from './estimate-status.ts';
 
 /** The stored columns of a table but these: `INSERT … SELECT` copies them as they are. */
@@ -42,19 +44,19 @@ async function copyRows(db: Db, table: string, column: string, from: number, to:
  * and takeoff; the revision it was made from is kept as it was (superseded: read-only from now on).
  * One transaction, audit rows on both.
  */
-export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<Row> {
+export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'estimates'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const source = await lockEstimate(tx, id);
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
-    const root = (source.revision_root_id as number | null) ?? id;
+    const root = source.revision_root_id ?? id;
     const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(db, sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`);
     const cols = copied('estimates', ['status', 'decision', 'decided_at', 'decided_by', 'job_id', 'revision', 'revision_root_id', 'superseded_at', 'deleted_at']);
-    const [copy] = await sqlRows(
+    const [copy] = await sqlRows<StoredRow<'estimates'>>(
       db,
       sql`INSERT INTO estimates (status, revision, revision_root_id, ${list(cols)}) SELECT 'draft', ${next}, ${root}, ${list(cols)} FROM estimates WHERE id = ${id} RETURNING *`,
     );
-    const copyId = copy!.id as number;
+    const copyId = copy!.id;
     await copyRows(db, 'estimate_items', 'estimate_id', id, copyId, { revised_from_id: 'id' });
     await copyRows(db, 'estimate_category_notes', 'estimate_id', id, copyId);
     const [takeoff] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM takeoffs WHERE estimate_id = ${id}`);
@@ -71,7 +73,7 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
         [newTakeoff!.id, olds, news, takeoff.id],
       );
     }
-    const [superseded] = await sqlRows(db, sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [superseded] = await sqlRows<StoredRow<'estimates'>>(db, sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'estimates', 'revise', copyId, { id, revision: source.revision }, copy!);
     await recordAudit(tx, 'estimates', 'superseded', id, source, superseded!);
     return get(tx, 'estimates', copyId);

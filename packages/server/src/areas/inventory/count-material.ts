@@ -1,8 +1,9 @@
-import type { Row } from '../../db/client.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
+import type { ActionParsedInput } from '@glazier/shared/actions/define';
+import type { countMaterial as countMaterialAction } from '@glazier/shared/actions/inventory';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import type { Ctx } from '../../engine/context.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
-import { invalid } from '../../engine/errors.ts';
 
 /**
  * Count stock (`POST /api/materials/{id}/count {qty, date, note}`): a `count` transaction, the
@@ -11,13 +12,19 @@ import { invalid } from '../../engine/errors.ts';
  * today); one transaction with its audit row. Answers the material (with its new on hand) and the
  * transaction written.
  */
-export async function countMaterial({ ctx, id, input }: { ctx: Ctx; id: unknown; input: unknown }): Promise<{ material: Row; transaction: Row }> {
-  authorize(ctx, 'edit', 'inventory');
+export async function countMaterial({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Ctx;
+  id: number;
+  input: ActionParsedInput<typeof countMaterialAction>;
+}): Promise<{ material: RecordWithRelations<'materials'>; transaction: RecordWithRelations<'material_transactions'> }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const material = await getRow(tx, 'materials', id);
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
-    const { qty, date, note } = input as Row;
+    const { qty, date, note } = input; // a record: the declaration's schema refused anything else (422)
     const transaction = await create(tx, 'material_transactions', { material_id: material.id, type: 'count', qty, date, note });
     return { material: await get(tx, 'materials', material.id), transaction };
   });

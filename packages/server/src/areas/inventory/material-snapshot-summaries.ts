@@ -1,6 +1,6 @@
 import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
-import { authorize, type Ctx } from '../../engine/context.ts';
+import type { Ctx } from '../../engine/context.ts';
 import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
 
 /** How many snapshot dates the summary lists (newest first); years of month-end snapshots. */
@@ -12,7 +12,6 @@ export const SNAPSHOT_SUMMARY_LIMIT = 120;
  * material's row of a date to add them up). Needs `view inventory`, like the snapshots themselves.
  */
 export async function materialSnapshotSummaries({ ctx }: { ctx: Ctx }): Promise<{ data: SnapshotSummary[] }> {
-  authorize(ctx, 'view', 'inventory');
   const rows = await sqlRows<{ date: string; materials: number; value: string | number }>(ctx.db, sql`SELECT to_char(date, 'YYYY-MM-DD') AS date, count(*)::int AS materials,
       coalesce(sum(value), 0) AS value FROM material_snapshots WHERE deleted_at IS NULL
       GROUP BY date ORDER BY date DESC LIMIT ${SNAPSHOT_SUMMARY_LIMIT}`);

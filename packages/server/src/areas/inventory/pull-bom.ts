@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Row, sqlRows } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/read.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { get } from '../../engine/read.ts';
 import { ApiError, notFound } from '../../engine/errors.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 
@@ -27,16 +28,14 @@ const bomName = (bom: StoredRow<'boms'>) => (bom.name ? `Bom ${String(bom.name)}
  * `pulled_at`, in one transaction; from then on the bom is read-only. A bom already pulled is
  * refused (409), so a double click never pulls twice.
  */
-export async function pullBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'boms');
-  const id = parseId(idRaw);
+export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'boms'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);
     if (bom.pulled_at != null) throw new ApiError(409, 'This bom has already been pulled from stock.');
     const lines = await sqlRows<{ material_id: number; qty: string | number }>(db, sql`SELECT material_id, qty FROM bom_materials WHERE bom_id = ${id} AND deleted_at IS NULL AND coalesce(qty, 0) <> 0 ORDER BY id`);
     for (const l of lines) await insertPull(tx, bom, l.material_id, Number(l.qty), `${bomName(bom)}: pulled`);
-    const [after] = await sqlRows(db, sql`UPDATE boms SET pulled_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'boms', 'pull', id, bom, after!);
     return get(tx, 'boms', id);
   });
@@ -47,9 +46,7 @@ export async function pullBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Pr
  * goes back as a negative `pull` (the reverse, so the history explains the number) and
  * `pulled_at` is cleared; the bom is editable again. A bom not pulled is refused (409).
  */
-export async function returnBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'boms');
-  const id = parseId(idRaw);
+export async function returnBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'boms'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);
@@ -57,7 +54,7 @@ export async function returnBom({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): 
     const pulled = await sqlRows<{ material_id: number; qty: string | number }>(db, sql`SELECT material_id, sum(qty) AS qty FROM material_transactions WHERE bom_id = ${id} AND type = 'pull'
         GROUP BY material_id HAVING sum(qty) <> 0 ORDER BY material_id`);
     for (const p of pulled) await insertPull(tx, bom, p.material_id, -Number(p.qty), `${bomName(bom)}: returned to stock`);
-    const [after] = await sqlRows(db, sql`UPDATE boms SET pulled_at = NULL, updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = NULL, updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'boms', 'return', id, bom, after!);
     return get(tx, 'boms', id);
   });

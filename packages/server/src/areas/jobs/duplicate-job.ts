@@ -1,10 +1,10 @@
 import { jobs } from '@glazier/shared/resources/jobs';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Row } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/read.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { get } from '../../engine/read.ts';
 import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
@@ -22,9 +22,7 @@ import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-pro
  * of it would be (validated, guarded fields dropped without the right, the job rules checked), in
  * the same transaction: a refused value (422) leaves no copy behind.
  */
-export async function duplicateJob({ ctx, id: idRaw, body }: { ctx: Ctx; id: unknown; body?: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'jobs');
-  const id = parseId(idRaw);
+export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<RecordWithRelations<'jobs'>> {
   const t = tableFor('jobs');
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };

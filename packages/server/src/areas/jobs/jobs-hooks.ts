@@ -1,5 +1,6 @@
 import { jobs as jobsDef } from '@glazier/shared/resources/jobs';
 import { isJobComplete } from '@glazier/shared/rules/jobs/job-scope';
+import { SETTING } from '@glazier/shared/settings';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Row } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
@@ -8,7 +9,7 @@ import { invalid } from '../../engine/errors.ts';
 import { copyJobProducts } from './copy-job-products.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
-import { settingValue } from '../../platform/settings.ts';
+import { readSetting } from '../../platform/settings.ts';
 
 /**
  * The job template a job names must be a job template (not a job) of the job's client, or of no
@@ -53,7 +54,7 @@ export const jobsHooks: Hooks<'jobs' | 'job_templates'> = {
       values.client_name = values.client_id == null ? null : ((await rowById(ctx, 'clients', values.client_id))?.name ?? null);
     }
     if (!existing && values.burden_rate == null) {
-      const rate = Number(await settingValue(ctx, 'burden_rate'));
+      const rate = Number(await readSetting(ctx.db, SETTING.burdenRate));
       if (Number.isFinite(rate) && rate !== 0) values.burden_rate = rate;
     }
     const merged = { ...existing, ...values };

@@ -1,4 +1,4 @@
-import type { Row } from '../../db/client.ts';
+import type { ResourceRow } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
@@ -13,9 +13,9 @@ const CREATED_BY = ['notes', 'files', 'images'] as const;
 export async function deleteUserContent(ctx: Ctx, userId: number): Promise<void> {
   const hashes: unknown[] = [];
   for (const table of CREATED_BY) {
-    const gone = await ctx.db.query<Row>(`DELETE FROM ${table} WHERE user_id = $1 RETURNING *`, [userId]);
+    const gone = await ctx.db.query<ResourceRow>(`DELETE FROM ${table} WHERE user_id = $1 RETURNING *`, [userId]);
     for (const row of gone) {
-      await recordAudit(ctx, table, 'delete', row.id as number, row, null);
+      await recordAudit(ctx, table, 'delete', row.id, row, null);
       hashes.push(row.sha256, row.thumb_sha256);
     }
   }

@@ -1,9 +1,10 @@
 import type { Suggestion } from '@glazier/shared/actions/purchasing';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
+import type { Ctx } from '../../engine/context.ts';
 import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
@@ -59,7 +60,6 @@ type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'd
 
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (DESIGN.md B4), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
-  authorize(ctx, 'view', 'purchase_orders');
   // PostgreSQL would JIT-compile this statement (its estimate is high: a subquery per material)
   // and spend longer compiling than running it; the setting lasts for this transaction only.
   const rows = await ctx.db.transaction(async (db) => {
@@ -106,8 +106,7 @@ async function suggestedLines(ctx: Ctx, ids: unknown): Promise<{ material_id: un
  * priced at the vendor's unit price, all in one transaction (each order numbered as any new order
  * is). A material without a preferred vendor, an unknown material or a qty ≤ 0 is a 422 on that line.
  */
-export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ data: Row[] }> {
-  authorize(ctx, 'edit', 'purchase_orders');
+export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ data: RecordWithRelations<'purchase_orders'>[] }> {
   const body = input as { lines?: unknown; material_ids?: unknown } | null;
   const lines = body?.lines === undefined && body?.material_ids !== undefined ? await suggestedLines(ctx, body.material_ids) : body?.lines;
   if (!Array.isArray(lines) || lines.length === 0) throw invalid({ lines: ['Choose at least one suggested line.'] });
@@ -116,21 +115,24 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
   const wanted: { material_id: number; qty: number }[] = [];
   for (const [i, l] of lines.entries()) {
     const { material_id, qty } = (typeof l === 'object' && l !== null ? l : {}) as Row;
-    if (typeof material_id !== 'number' || !Number.isSafeInteger(material_id) || material_id <= 0) errors[`lines.${i}.material_id`] = ['Choose a material.'];
-    if (typeof qty !== 'number' || !Number.isFinite(qty) || qty <= 0 || qty > 1e9) errors[`lines.${i}.qty`] = ['The qty must be more than 0.'];
-    wanted.push({ material_id: material_id as number, qty: qty as number });
+    const isMaterial = typeof material_id === 'number' && Number.isSafeInteger(material_id) && material_id > 0;
+    const isQty = typeof qty === 'number' && Number.isFinite(qty) && qty > 0 && qty <= 1e9;
+    if (!isMaterial) errors[`lines.${i}.material_id`] = ['Choose a material.'];
+    if (!isQty) errors[`lines.${i}.qty`] = ['The qty must be more than 0.'];
+    // a line refused leaves `wanted` short, but then nothing below runs (422)
+    if (isMaterial && isQty) wanted.push({ material_id, qty });
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const ids = [...new Set(wanted.map((w) => w.material_id))];
-    const found = await sqlRows(db, sql`SELECT m.id AS material_id, pv.id AS vendor_material_id, pv.vendor_id, pv.unit_price
+    const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(db, sql`SELECT m.id AS material_id, pv.id AS vendor_material_id, pv.vendor_id, pv.unit_price
       FROM materials m LEFT JOIN LATERAL (
         SELECT vm.id, vm.vendor_id, vm.unit_price FROM vendor_materials vm
          WHERE vm.material_id = m.id AND vm.is_preferred AND vm.active AND vm.deleted_at IS NULL ORDER BY vm.id LIMIT 1) pv ON true
       WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND m.deleted_at IS NULL`);
     const byMaterial = new Map(found.map((r) => [Number(r.material_id), r]));
-    const byVendor = new Map<number, Row[]>();
+    const byVendor = new Map<number, { material_id: number; vendor_material_id: number; qty: number; price: number }[]>();
     for (const [i, w] of wanted.entries()) {
       const f = byMaterial.get(w.material_id);
       if (!f) errors[`lines.${i}.material_id`] = ['Material not found.'];
@@ -143,7 +145,7 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
       }
     }
     if (Object.keys(errors).length) throw invalid(errors);
-    const orders: Row[] = [];
+    const orders: RecordWithRelations<'purchase_orders'>[] = [];
     for (const [vendor_id, purchase_order_materials] of byVendor) {
       const order = await create(tx, 'purchase_orders', { vendor_id, purchase_order_materials });
       await recordAudit(tx, 'purchase_orders', 'from_suggestions', order.id, null, { lines: purchase_order_materials.length });

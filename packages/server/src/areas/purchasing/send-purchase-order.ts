@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type Row, sqlRows } from '../../db/client.ts';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { sqlRows } from '../../db/client.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { get, parseId } from '../../engine/read.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { get } from '../../engine/read.ts';
 import { invalid, notFound } from '../../engine/errors.ts';
 
 /**
@@ -11,12 +13,10 @@ import { invalid, notFound } from '../../engine/errors.ts';
  * An order is not sent with a line the vendor does not sell and that has no price (issue 22: it
  * went out as "$0.00"): 422 on the line's price, naming the material.
  */
-export async function sendPurchaseOrder({ ctx, id: idRaw }: { ctx: Ctx; id: unknown }): Promise<Row> {
-  authorize(ctx, 'edit', 'purchase_orders');
-  const id = parseId(idRaw);
+export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'purchase_orders'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const [before] = await sqlRows(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
+    const [before] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
     if (!before) throw notFound('Purchase Order');
     if (before.sent_at == null) {
       const unpriced = await sqlRows<{ index: number; number: string | null }>(
@@ -24,7 +24,7 @@ export async function sendPurchaseOrder({ ctx, id: idRaw }: { ctx: Ctx; id: unkn
         sql`SELECT l.index - 1 AS index, m.number FROM (SELECT *, row_number() OVER (ORDER BY id) AS index FROM purchase_order_materials WHERE purchase_order_id = ${id}) l
               JOIN materials m ON m.id = l.material_id
              WHERE coalesce(l.price, 0) = 0
-               AND NOT EXISTS (SELECT 1 FROM vendor_materials v WHERE v.material_id = l.material_id AND v.vendor_id = ${before.vendor_id as number} AND v.active)
+               AND NOT EXISTS (SELECT 1 FROM vendor_materials v WHERE v.material_id = l.material_id AND v.vendor_id = ${before.vendor_id} AND v.active)
              ORDER BY l.index`,
       );
       if (unpriced.length) {
@@ -32,7 +32,7 @@ export async function sendPurchaseOrder({ ctx, id: idRaw }: { ctx: Ctx; id: unkn
           Object.fromEntries(unpriced.map((l) => [`purchase_order_materials.${Number(l.index)}.price`, [`${l.number ?? 'This material'} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`]])),
         );
       }
-      const [after] = await sqlRows(db, sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      const [after] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
       await recordAudit(tx, 'purchase_orders', 'send', id, before, after!);
     }
     return get(tx, 'purchase_orders', id);

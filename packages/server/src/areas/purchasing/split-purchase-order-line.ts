@@ -1,6 +1,8 @@
-import type { Row } from '../../db/client.ts';
-import { authorize, type Ctx } from '../../engine/context.ts';
-import { getRow, parseId } from '../../engine/read.ts';
+import type { ActionParsedInput } from '@glazier/shared/actions/define';
+import type { splitPurchaseOrderLine as splitAction } from '@glazier/shared/actions/purchasing';
+import type { RecordOf } from '@glazier/shared/resources/records';
+import type { Ctx } from '../../engine/context.ts';
+import { getRow } from '../../engine/read.ts';
 import { create, update } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { roundMoney } from '@glazier/shared/rules/money';
@@ -15,14 +17,19 @@ import { lineUnitPrice, SPLIT_STATUSES, splitErrors, type PoLineStatus } from '@
  * state follows. 422 when an amount is negative or not a number, or the total differs from the
  * line's qty. One transaction.
  */
-export async function splitPurchaseOrderLine({ ctx, id: idRaw, input }: { ctx: Ctx; id: unknown; input: unknown }): Promise<{ data: Row[] }> {
-  authorize(ctx, 'edit', 'purchase_orders');
-  const id = parseId(idRaw);
+export async function splitPurchaseOrderLine({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Ctx;
+  id: number;
+  input: ActionParsedInput<typeof splitAction>;
+}): Promise<{ data: RecordOf<'purchase_order_materials'>[] }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const line = await getRow(tx, 'purchase_order_materials', id);
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid({ _: ['The body must be a record.'] });
-    const body = input as Partial<Record<PoLineStatus, unknown>>;
+    const body: Partial<Record<PoLineStatus, unknown>> = input; // a record: the declaration's schema refused anything else (422)
     const qty = Number(line.qty ?? 0);
     const errors = splitErrors(qty, body);
     if (Object.keys(errors).length) throw invalid(errors);
@@ -35,7 +42,7 @@ export async function splitPurchaseOrderLine({ ctx, id: idRaw, input }: { ctx: C
     const otherPrices = others.map((s) => roundMoney(unit * amounts[s]));
     const keptPrice = roundMoney(Number(line.price ?? 0) - otherPrices.reduce((a, b) => a + b, 0));
     // New lines first, so the order is never briefly all received while the kept line changes.
-    const added: Row[] = [];
+    const added: RecordOf<'purchase_order_materials'>[] = [];
     for (const [i, s] of others.entries()) {
       added.push(
         await create(tx, 'purchase_order_materials', {

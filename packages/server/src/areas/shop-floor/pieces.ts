@@ -31,7 +31,7 @@ import {
 } from '@glazier/shared/rules/shop-floor/pieces';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import { authorize, canEdit, type Ctx } from '../../engine/context.ts';
+import { canEdit, type Ctx } from '../../engine/context.ts';
 import { forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { changed } from '../../engine/lookup.ts';
 import { get, getRow } from '../../engine/read.ts';
@@ -67,8 +67,7 @@ async function writePieces(ctx: Ctx, productId: number, pieces: readonly PieceSt
   if (samePieces(keep, stored)) return;
   await ctx.db.query('DELETE FROM job_product_pieces WHERE job_product_id = $1', [productId]);
   if (!keep.length) return;
-  await sqlRows(
-    ctx.db,
+  await ctx.db.orm.execute(
     sql`INSERT INTO job_product_pieces (job_product_id, position, description, is_measured, is_fabricated)
         SELECT ${productId}, x.position, x.description, x.is_measured, x.is_fabricated
         FROM jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) AS x(position int, description text, is_measured boolean, is_fabricated boolean)`,
@@ -122,7 +121,6 @@ const pieceWords = (pieces: readonly PieceState[], position: number) => {
  * fabricated (or not), the product's marks from its pieces; answers the product with its pieces.
  */
 export async function markJobProductPiece({ ctx, id, position, step, done }: { ctx: Ctx; id: number; position: number; step: PieceStep; done: boolean }): Promise<RecordWithRelations<'job_products'>> {
-  authorize(ctx, 'edit', 'jobs');
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await getRow(tx, 'job_products', id); // as the caller may see it: a job in the trash hides it (404)

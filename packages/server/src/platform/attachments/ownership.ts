@@ -1,6 +1,7 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Area } from '@glazier/shared/permissions';
 import { isEstimateAttachment } from '@glazier/shared/rules/attachments';
+import type { Row } from '../../db/client.ts';
 import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
@@ -67,7 +68,8 @@ export function withEstimateRecords(hooks: Hooks, area: Area, opts: { showOnJob:
     canWrite(ctx, args) {
       const ownRule = hooks.canWrite ? hooks.canWrite(ctx, args) : canEdit(ctx, area);
       // an estimate's as it is or as it would be: none is taken off the estimate's rule by a write
-      if (!isEstimateAttachment(args.existing) && !isEstimateAttachment({ ...args.existing, ...args.values })) return ownRule;
+      const stored: Row | null = args.existing;
+      if (!isEstimateAttachment(stored) && !isEstimateAttachment({ ...stored, ...args.values })) return ownRule;
       return canEdit(ctx, 'estimates') && (hooks.canWrite ? ownRule : true);
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedRatio, crewCapacity, crewLoad, firstShortages, forecastMonths, forecastWeeks, historyStart, weeklyLoad, weeksTotal, weightedValue } from './forecast.ts';
+import { calibratedRatio, crewCapacity, crewLoad, forecastMonths, forecastWeeks, historyStart, weeksTotal, weightedValue } from './forecast.ts';
 
 // The hand-computed set (the server's API test schedules the same jobs and expects these numbers).
 // Today Wednesday 2026-07-01: three weeks from Sunday 6/28. Calibration 1.25.
@@ -24,17 +24,6 @@ describe('crew load and revenue', () => {
     expect(calibratedRatio(10, 8)).toBe(1.25);
     expect(calibratedRatio(5, 0)).toBe(1);
   });
-  it('spreads each job’s calibrated hours and revenue over all its days', () => {
-    const jobs = [
-      { estimated_hours: 12, revenue: 900, days: ['2026-06-29', '2026-06-30', '2026-07-06', '2026-06-30'] }, // a day twice counts once
-      { estimated_hours: 8, revenue: 400, days: ['2026-06-20', '2026-07-07'] },
-    ];
-    expect(weeklyLoad(jobs, 1.25, WEEKS)).toEqual([
-      { week: '2026-06-28', install_days: 2, jobs: 1, hours: 10, revenue: 600 },
-      { week: '2026-07-05', install_days: 2, jobs: 2, hours: 10, revenue: 500 },
-      { week: '2026-07-12', install_days: 0, jobs: 0, hours: 0, revenue: 0 },
-    ]);
-  });
 });
 
 describe('open estimates', () => {
@@ -44,21 +33,7 @@ describe('open estimates', () => {
   });
 });
 
-describe('material shortages', () => {
-  it('a running balance per material: short in the first week demand exceeds on hand + on order', () => {
-    const demand = [
-      { material_id: 1, week: '2026-07-05', qty: 4 },
-      { material_id: 1, week: '2026-06-28', qty: 3 },
-      { material_id: 2, week: '2026-06-28', qty: 12 },
-      { material_id: 2, week: '2026-07-12', qty: 5 },
-      { material_id: 3, week: '2026-06-28', qty: 4 },
-    ];
-    expect(firstShortages(demand, new Map([[1, 5], [2, 10], [3, 10]]))).toEqual([
-      { material_id: 2, week: '2026-06-28', demand: 12, available: 10, short_by: 2, short_by_end: 7 },
-      { material_id: 1, week: '2026-07-05', demand: 7, available: 5, short_by: 2, short_by_end: 2 },
-    ]);
-  });
-
+describe('weeks together', () => {
   it('totals the weeks: hours, capacity, their load (none without capacity) and revenue', () => {
     const weeks = [
       { hours: 50.25, capacity: 80, revenue: 1000.1 },

@@ -1,8 +1,8 @@
 /**
  * The forecast's figures (issue 26, `/forecasting`): the next weeks' crew load against capacity,
  * revenue scheduled, open estimates weighted by their type's win rate, and material shortages. The
- * one statement of the formulas: the server's SQL (areas/analysis/forecast.ts) computes the same
- * (its API test checks both on one hand-computed set), and the screen's tooltips quote
+ * server's SQL (areas/analysis/forecast.ts) computes them (its API test checks it on one
+ * hand-computed set against server/test/analysis-oracles.ts), and the screen's tooltips quote
  * FORECAST_FORMULAS.
  *
  *   a job's share of a day = 1 ÷ its event days (all of them, in the window or not)
@@ -68,83 +68,6 @@ export function weeksTotal(weeks: readonly { hours: number; capacity: number; re
 
 /** An open estimate's worth: its total × its type's win rate (none decided: 0, nothing to go by). */
 export const weightedValue = (value: number, winRate: number | null): number => roundMoney(value * (winRate ?? 0));
-
-export interface ScheduledJob {
-  /** Σ qty × hours per unit of its products (estimates-labour.ts estimatedHours). */
-  estimated_hours: number;
-  /** job-profit.ts jobRevenue. */
-  revenue: number;
-  /** Every day it is on the schedule ('YYYY-MM-DD', each once), in the weeks or not. */
-  days: readonly string[];
-}
-
-export interface WeekLoad {
-  week: string;
-  /** Job-days on the schedule (a job on a day counts once however many events it has). */
-  install_days: number;
-  jobs: number;
-  hours: number;
-  revenue: number;
-}
-
-/** Each week's install days, jobs, crew hours and revenue: a job's hours and revenue spread evenly over its days. */
-export function weeklyLoad(jobs: readonly ScheduledJob[], ratio: number, weeks: readonly string[]): WeekLoad[] {
-  const out = new Map(weeks.map((week) => [week, { week, install_days: 0, jobs: 0, hours: 0, revenue: 0 }]));
-  for (const job of jobs) {
-    const days = [...new Set(job.days)];
-    const seen = new Set<string>();
-    for (const day of days) {
-      const w = out.get(weekStartDate(day));
-      if (!w) continue;
-      w.install_days += 1;
-      if (!seen.has(w.week)) w.jobs += 1;
-      seen.add(w.week);
-      w.hours += (job.estimated_hours * ratio) / days.length;
-      w.revenue += job.revenue / days.length;
-    }
-  }
-  return [...out.values()].map((w) => ({ ...w, hours: roundQty(w.hours), revenue: roundMoney(w.revenue) }));
-}
-
-export interface MaterialDemand {
-  material_id: number;
-  /** The Sunday of the week it falls in (the job's first day on the schedule in the weeks). */
-  week: string;
-  qty: number;
-}
-
-export interface Shortage {
-  material_id: number;
-  /** The first week the cumulative demand exceeds what there is. */
-  week: string;
-  /** Cumulative demand up to that week. */
-  demand: number;
-  /** On hand + on order. */
-  available: number;
-  short_by: number;
-  /** Short by at the end of the weeks (all their demand). */
-  short_by_end: number;
-}
-
-/** A running balance per material: each material short in the weeks once, at the first week it runs out. */
-export function firstShortages(demand: readonly MaterialDemand[], available: ReadonlyMap<number, number>): Shortage[] {
-  const byMaterial = new Map<number, MaterialDemand[]>();
-  for (const d of demand) byMaterial.set(d.material_id, [...(byMaterial.get(d.material_id) ?? []), d]);
-  const out: Shortage[] = [];
-  for (const [material_id, rows] of byMaterial) {
-    const have = available.get(material_id) ?? 0;
-    const total = rows.reduce((s, r) => s + r.qty, 0);
-    let cumulative = 0;
-    for (const r of [...rows].sort((a, b) => a.week.localeCompare(b.week))) {
-      cumulative += r.qty;
-      if (cumulative > have) {
-        out.push({ material_id, week: r.week, demand: roundQty(cumulative), available: have, short_by: roundQty(cumulative - have), short_by_end: roundQty(total - have) });
-        break;
-      }
-    }
-  }
-  return out.sort((a, b) => a.week.localeCompare(b.week) || a.material_id - b.material_id);
-}
 
 /** The formulas as the screen words them (column tooltips). */
 export const FORECAST_FORMULAS = {

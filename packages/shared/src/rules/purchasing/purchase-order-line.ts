@@ -38,24 +38,6 @@ export interface PoLineDraft {
   minimum_order_qty: number;
 }
 
-/** On choosing a material (with its vendor material when the vendor sells it): qty lifted, unit price taken, price recomputed. */
-export function lineForChosenMaterial(
-  line: { qty?: number | null },
-  material: { economic_order_qty?: number | null },
-  vendorMaterial: { minimum_order_qty?: number | null; unit_price?: number | null } | null,
-): PoLineDraft {
-  const minimum = Number(vendorMaterial?.minimum_order_qty ?? 0);
-  const qty = qtyForChosenMaterial(line.qty, minimum, material.economic_order_qty);
-  const unit = Number(vendorMaterial?.unit_price ?? 0);
-  return { qty, unit_price: unit, price: linePrice(qty, unit), minimum_order_qty: minimum };
-}
-
-/** Changing qty or unit price recomputes price. */
-export function lineWithQtyOrUnitPrice(line: PoLineDraft, change: { qty?: number; unit_price?: number }): PoLineDraft {
-  const next = { ...line, ...change };
-  return { ...next, price: linePrice(next.qty, next.unit_price) };
-}
-
 /** Raising the minimum order qty above qty lifts qty to it (and recomputes price). */
 export function lineWithMinimumOrderQty(line: PoLineDraft, minimum: number): PoLineDraft {
   const qty = Math.max(line.qty, minimum);

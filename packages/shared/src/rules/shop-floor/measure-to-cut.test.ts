@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLength } from '../length.ts';
-import { formatSize, formatSizes, glassFromOpening, glassSize, openingTooSmall } from './measure-to-cut.ts';
+import { formatSize, formatSizes, glassFromOpening, glassSize } from './measure-to-cut.ts';
 
 const inches = (text: string) => {
   const p = parseLength(text);
@@ -33,9 +33,6 @@ describe('glassFromOpening', () => {
     expect(glassFromOpening(undefined, 0.5)).toBeNull();
     expect(glassFromOpening(0.5, 0.5)).toBeNull();
     expect(glassFromOpening(0.25, 0.5)).toBeNull();
-    expect(openingTooSmall(0.25, 0.5)).toBe(true);
-    expect(openingTooSmall(null, 0.5)).toBe(false);
-    expect(openingTooSmall(2, 0.5)).toBe(false);
   });
 });
 

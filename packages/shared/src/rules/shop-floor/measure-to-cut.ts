@@ -32,11 +32,6 @@ export function glassFromOpening(opening: number | null | undefined, deduction: 
   return sixteenths > 0 ? sixteenths / 16 : null;
 }
 
-/** Whether the opening side leaves no glass after the deduction. */
-export function openingTooSmall(opening: number | null | undefined, deduction: number | null | undefined): boolean {
-  return opening != null && glassFromOpening(opening, deduction) === null;
-}
-
 /** Both sides of the glass for an opening (a side without an opening is null). */
 export function glassSize(opening: Pick<Sizes, 'opening_width' | 'opening_height'>, series: Deductions | null | undefined): { glass_width: number | null; glass_height: number | null } {
   return {
