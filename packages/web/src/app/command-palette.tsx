@@ -15,7 +15,7 @@ import { resourcePath, type RecordOf } from '../resource-kit/hooks.ts';
 import { api } from '../resource-kit/http.ts';
 import { hasRecordDialog, openRecordDialog } from '../resource-kit/record-dialogs.ts';
 import { useListNavigation } from '../resource-kit/use-list-navigation.ts';
-import type { SearchKind } from './feature.ts';
+import type { SearchKind } from '../contract/feature.ts';
 import { SEARCH_KINDS } from './features.ts';
 import { ListOption } from '../ui/list-option.tsx';
 import { ModalList } from '../ui/modal-list.tsx';

@@ -4,7 +4,7 @@
  * declares, or one two areas declare, stays a compile error.
  */
 import type * as catalogue from '@glazier/shared/resources/catalogue';
-import type { Feature, ResourcesOf } from './feature.ts';
+import type { Feature, ResourcesOf } from '../contract/feature.ts';
 import { FEATURES, type Misdeclared, type NoneOf } from './features.ts';
 
 type Without<Fs extends readonly unknown[], Left> = Fs extends readonly [infer F, ...infer Rest] ? (F extends Left ? Without<Rest, Left> : [F, ...Without<Rest, Left>]) : [];

@@ -19,7 +19,7 @@ import { timeFeature } from '../features/time/time-feature.ts';
 import { registerAreaDialogs, type AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
 import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
 import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
-import type { ResourceEntry, SearchKind } from './feature.ts';
+import type { ResourceEntry, SearchKind } from '../contract/feature.ts';
 
 export const FEATURES = [
   catalogueFeature,

@@ -3,7 +3,7 @@
  * dashboard entries of both (platform.md 2.3, 2.4).
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
 export const analysisFeature: Feature = {
   area: 'analysis',

@@ -1,6 +1,6 @@
 /** What the catalogue brings: product categories, series and products (app/feature.ts). */
 import type * as catalogue from '@glazier/shared/resources/catalogue';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 import { headingLine } from '../../resource-kit/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (catalogue-dialogs.ts).

@@ -4,7 +4,7 @@
  */
 import { IconFileDollar } from '@tabler/icons-react';
 import type * as estimating from '@glazier/shared/resources/estimating';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 // One chunk, one loader, for the area's dialogs (estimating-dialogs.ts).
 const dialogs = () => import('./estimating-dialogs.ts');

@@ -1,7 +1,7 @@
 /** What inventory brings: materials and their stock, and boms (app/feature.ts). */
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type * as inventory from '@glazier/shared/resources/inventory';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 import { headingText } from '../../resource-kit/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (inventory-dialogs.ts).

@@ -4,7 +4,7 @@
  */
 import { IconBriefcase, IconChecklist } from '@tabler/icons-react';
 import type * as jobs from '@glazier/shared/resources/jobs';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 import { headingLine, headingText } from '../../resource-kit/record-heading-orders.ts';
 import { addLink } from '../../ui/screen-actions.tsx';
 

@@ -1,7 +1,7 @@
 /** What people bring: clients and their types, and employees (app/feature.ts). */
 import { IconUsers } from '@tabler/icons-react';
 import type * as people from '@glazier/shared/resources/people';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 export const peopleFeature: Feature<ResourcesOf<typeof people>> = {
   area: 'people',

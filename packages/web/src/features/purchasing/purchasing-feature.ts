@@ -1,6 +1,6 @@
 /** What purchasing brings: vendors and purchase orders (app/feature.ts). */
 import type * as purchasing from '@glazier/shared/resources/purchasing';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 // One chunk, one loader, for the area's dialogs (purchasing-dialogs.ts).
 const dialogs = () => import('./purchasing-dialogs.ts');

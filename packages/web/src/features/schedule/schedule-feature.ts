@@ -5,7 +5,7 @@
  */
 import { IconCalendar } from '@tabler/icons-react';
 import type * as schedule from '@glazier/shared/resources/schedule';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 export const scheduleFeature: Feature<ResourcesOf<typeof schedule>> = {
   area: 'schedule',

@@ -1,6 +1,6 @@
 /** What settings bring: the company's settings and the role matrix (app/feature.ts). */
 import type * as settings from '@glazier/shared/resources/settings';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 export const settingsFeature: Feature<ResourcesOf<typeof settings>> = {
   area: 'settings',

@@ -4,7 +4,7 @@
  * jobs feature's (its Lists group and its card).
  */
 import type * as shopFloor from '@glazier/shared/resources/shop-floor';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 // One chunk, one loader, for both dialogs (job-dialogs.ts).
 const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOGS);

@@ -1,7 +1,7 @@
 /** What time brings: time entries and time cards (app/feature.ts). */
 import { IconClock } from '@tabler/icons-react';
 import type * as time from '@glazier/shared/resources/time';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature, ResourcesOf } from '../../contract/feature.ts';
 
 export const timeFeature: Feature<ResourcesOf<typeof time>> = {
   area: 'time',
