@@ -18,6 +18,7 @@ const AREA_EXPORTS = {
   inventory: ['inventory-hooks.ts'], // stock SQL (on hand) and the material copy on lines, which purchasing uses
   estimating: ['estimate-total-sql.ts'], // an estimate's total, which the analysis sums
   purchasing: ['material-demand-sql.ts'], // open demand and on order, which inventory and the forecast count
+  jobs: ['job-children.ts'], // a job's records hidden and kept with a job in the trash, which the schedule's events are
 };
 
 export default tseslint.config(

@@ -1,26 +1,5 @@
 /** Areas, actions and the default role matrix (DESIGN.md "Permissions"). Pure: no I/O. */
 
-export const AREAS = [
-  'jobs',
-  'jobs_admin',
-  'estimates',
-  'estimates_admin',
-  'clients',
-  'users',
-  'inventory',
-  'products',
-  'products_admin',
-  'boms',
-  'purchase_orders',
-  'pickup_items',
-  'time_entries',
-  'images',
-  'analysis',
-  'forecasting',
-  'settings',
-] as const;
-export type Area = (typeof AREAS)[number];
-
 export const ROLES = ['admin', 'manager', 'supervisor', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -37,27 +16,34 @@ export type RoleMatrix = Record<Role, PermissionMap>;
 type Level = '-' | 'view' | 'edit';
 const right = (level: Level): AreaRight => ({ view: level !== '-', edit: level === 'edit' });
 
-// Columns: admin, manager, supervisor, employee. Employees "own only" time entries: they can view,
-// and the server's record rule lets them write their own entries without `edit`.
-const DEFAULT_LEVELS: Record<Area, [Level, Level, Level, Level]> = {
+/**
+ * Every area of rights, each named once here, in the order the permission matrix shows them, with
+ * its default levels. Columns: admin, manager, supervisor, employee. Employees "own only" time
+ * entries: they can view, and the server's record rule lets them write their own entries without `edit`.
+ */
+const DEFAULT_LEVELS = {
   jobs: ['edit', 'edit', 'edit', 'view'],
   jobs_admin: ['edit', 'edit', '-', '-'],
-  estimates_admin: ['edit', 'edit', '-', '-'],
-  products_admin: ['edit', 'edit', '-', '-'],
   estimates: ['edit', 'edit', 'view', '-'],
+  estimates_admin: ['edit', 'edit', '-', '-'],
   clients: ['edit', 'edit', 'view', 'view'],
   users: ['edit', 'view', '-', '-'],
   inventory: ['edit', 'edit', 'view', 'view'],
   products: ['edit', 'edit', 'view', 'view'],
+  products_admin: ['edit', 'edit', '-', '-'],
   boms: ['edit', 'edit', 'edit', '-'],
   purchase_orders: ['edit', 'edit', 'view', '-'],
   pickup_items: ['edit', 'edit', 'edit', 'view'],
-  images: ['edit', 'edit', 'edit', 'view'],
   time_entries: ['edit', 'edit', 'edit', 'view'],
+  images: ['edit', 'edit', 'edit', 'view'],
   analysis: ['view', 'view', '-', '-'],
   forecasting: ['view', 'view', '-', '-'],
   settings: ['edit', 'view', '-', '-'],
-};
+} as const satisfies Record<string, readonly [Level, Level, Level, Level]>;
+
+/** An area of rights (a permission's area, as in `can(user, 'edit', 'jobs_admin')`); not an area of the app's folders. */
+export type Area = keyof typeof DEFAULT_LEVELS;
+export const AREAS = Object.keys(DEFAULT_LEVELS) as [Area, ...Area[]];
 
 export const DEFAULT_ROLE_MATRIX: RoleMatrix = Object.fromEntries(
   ROLES.map((role, column) => [

@@ -119,8 +119,22 @@ export interface Hooks<N extends ResourceName = ResourceName> {
   present?(ctx: Ctx, row: Row): Row;
 }
 
+/**
+ * How the command palette (`GET /api/search`, platform/search-everything.ts) finds a resource's
+ * records: the list query a search text makes (null: this resource cannot match it), and the line
+ * under a hit's name. `order` places the resource's hits among the others (ascending). This is
+ * the one declaration that a resource is searched; the web names a hit by the resource's label.
+ */
+export interface PaletteSearch {
+  order: number;
+  query(q: string): Row | null;
+  subtitle(r: Row): string | null;
+}
+
 export interface ServerResource<N extends ResourceName = ResourceName> extends Hooks<N> {
   name: N;
   def: ResourceDef;
   table: AnyTable;
+  /** How the command palette searches it, when it does (declared in its area's manifest). */
+  palette?: PaletteSearch;
 }

@@ -3,7 +3,8 @@
  * which checks the session and the declared right first (401, 403), then the path parameters (a
  * path that names nothing: 404) and the query or body (422 with field errors), and then runs the
  * action's handler, typed by its declaration. Writing handlers keep their transaction and audit
- * row in their area's rule. Their map must cover every declared action, or this fails to compile.
+ * row in their area's rule. Their map must cover every declared action, or this fails to compile:
+ * each area's manifest covers its own (areas/<area>/index.ts), this file the platform's.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -18,15 +19,7 @@ import { authorize, type Ctx } from '../engine/context.ts';
 import { invalid, notFound } from '../engine/errors.ts';
 import { errorAnswer } from './errors.ts';
 import { onceByKey } from './idempotency.ts';
-import { purchasingHandlers } from '../areas/purchasing/purchasing-actions.ts';
-import { inventoryHandlers } from '../areas/inventory/inventory-actions.ts';
-import { jobsHandlers } from '../areas/jobs/jobs-actions.ts';
-import { estimatingHandlers } from '../areas/estimating/estimating-actions.ts';
-import { peopleHandlers } from '../areas/people/people-actions.ts';
-import { analysisHandlers } from '../areas/analysis/analysis-actions.ts';
-import { scheduleHandlers } from '../areas/schedule/schedule-actions.ts';
-import { shopFloorHandlers } from '../areas/shop-floor/shop-floor-actions.ts';
-import { timeHandlers } from '../areas/time/time-actions.ts';
+import { AREA_HANDLERS } from '../areas/registry.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
 import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
@@ -39,22 +32,15 @@ import { isImportable } from '@glazier/shared/actions/imports';
 
 type Registry = typeof ACTIONS;
 
+/** The platform's handlers here, every area's from its manifest (areas/registry.ts). */
 const HANDLERS: ActionHandlers<Registry> = {
-  ...purchasingHandlers,
-  ...inventoryHandlers,
-  ...jobsHandlers,
-  ...estimatingHandlers,
-  ...peopleHandlers,
   ...recordHandlers,
   ...attachmentHandlers,
   ...apiDocumentHandlers,
   ...importHandlers,
-  ...analysisHandlers,
-  ...scheduleHandlers,
-  ...shopFloorHandlers,
-  ...timeHandlers,
   ...sessionHandlers,
   'backup.download': downloadBackup,
+  ...AREA_HANDLERS,
 };
 
 /** 401 for a guest, 403 without the declared right; a public action's check is its own (its token). */

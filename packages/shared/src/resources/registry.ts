@@ -1,35 +1,60 @@
-/** The registry of every resource: one definition each, keyed by name. */
+/**
+ * The registry of every resource, gathered by area: an area's resources are the definitions its
+ * module (resources/<area>.ts) exports, each under its own name. This list of areas is the one the
+ * other packages follow: the server's areas (server/src/areas/registry.ts), the actions
+ * (actions/registry.ts) and the web's features (web/src/app/features.ts) are keyed by the same
+ * names, and each fails to compile while an area of this list is missing from it.
+ */
 import type { ResourceDef } from './define.ts';
-import { client_types, clients, users } from './people.ts';
-import { role_permissions, settings } from './settings.ts';
-import { time_entries } from './time.ts';
-import { category_templates, files, images, job_images, job_products, job_templates, jobs, notes, pickup_items } from './jobs.ts';
-import { events, schedule_notes } from './schedule.ts';
-import { job_product_pieces } from './shop-floor.ts';
-import { estimate_category_notes, estimate_items, estimates, takeoff_items, takeoff_options, takeoff_units, takeoffs } from './estimating.ts';
-import { product_categories, product_materials, products, series } from './catalogue.ts';
-import { bom_materials, boms, material_categories, material_snapshots, material_transactions, materials } from './inventory.ts';
-import { purchase_order_materials, purchase_orders, vendor_materials, vendors } from './purchasing.ts';
+import * as catalogue from './catalogue.ts';
+import * as estimating from './estimating.ts';
+import * as inventory from './inventory.ts';
+import * as jobs from './jobs.ts';
+import * as people from './people.ts';
+import * as purchasing from './purchasing.ts';
+import * as schedule from './schedule.ts';
+import * as settings from './settings.ts';
+import * as shopFloor from './shop-floor.ts';
+import * as time from './time.ts';
 
-export const RESOURCE_NAMES = [
-  'bom_materials', 'boms', 'category_templates', 'clients', 'client_types', 'estimate_category_notes',
-  'estimate_items', 'estimates', 'events', 'files', 'job_images', 'job_products', 'jobs',
-  'material_categories', 'materials', 'material_snapshots', 'material_transactions', 'notes',
-  'pickup_items', 'product_categories', 'product_materials', 'products', 'purchase_order_materials',
-  'purchase_orders', 'schedule_notes', 'series', 'takeoff_items', 'takeoff_options', 'takeoffs',
-  'takeoff_units', 'time_entries', 'users', 'vendor_materials', 'vendors', 'settings', 'job_templates',
-  'images', 'role_permissions', 'job_product_pieces',
-] as const;
-export type ResourceName = (typeof RESOURCE_NAMES)[number];
+/** The definitions a module exports (its other exports, lists of values, left out). */
+type DefinitionsOf<M> = { [K in keyof M as M[K] extends ResourceDef ? K : never]: M[K] };
 
-export const RESOURCES = {
-  bom_materials, boms, category_templates, clients, client_types, estimate_category_notes,
-  estimate_items, estimates, events, files, job_images, job_products, jobs, material_categories,
-  materials, material_snapshots, material_transactions, notes, pickup_items, product_categories,
-  product_materials, products, purchase_order_materials, purchase_orders, schedule_notes, series,
-  takeoff_items, takeoff_options, takeoffs, takeoff_units, time_entries, users, vendor_materials,
-  vendors, settings, job_templates, images, role_permissions, job_product_pieces,
-} satisfies Record<ResourceName, ResourceDef>;
+const isDefinition = (value: unknown): value is ResourceDef => typeof value === 'object' && value !== null && 'fields' in value && 'table' in value && 'naming' in value;
+
+function definitionsOf<M extends object>(module: M): DefinitionsOf<M> {
+  const entries = Object.entries(module).filter(([, value]) => isDefinition(value)) as [string, ResourceDef][];
+  // A resource is exported under its own name, which routes and tables use.
+  for (const [key, def] of entries) if (def.name !== key) throw new Error(`The resource exported as ${key} is named ${def.name}.`);
+  return Object.fromEntries(entries) as DefinitionsOf<M>;
+}
+
+/** Every area by name, with its resources; an area without resources (analysis) has none here. */
+export const AREA_RESOURCES = {
+  catalogue: definitionsOf(catalogue),
+  inventory: definitionsOf(inventory),
+  purchasing: definitionsOf(purchasing),
+  jobs: definitionsOf(jobs),
+  estimating: definitionsOf(estimating),
+  'shop-floor': definitionsOf(shopFloor),
+  schedule: definitionsOf(schedule),
+  time: definitionsOf(time),
+  analysis: {},
+  people: definitionsOf(people),
+  settings: definitionsOf(settings),
+};
+
+/** An area of the app: the same name in every package (shared/src/resources/<area>.ts and actions/<area>.ts, server/src/areas/<area>/, web/src/features/<area>/). */
+export type AppArea = keyof typeof AREA_RESOURCES;
+/** The resources of area `A`. */
+export type ResourceOf<A extends AppArea> = keyof (typeof AREA_RESOURCES)[A] & string;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type AllResources = UnionToIntersection<(typeof AREA_RESOURCES)[AppArea]>;
+
+export const RESOURCES: { [N in keyof AllResources]: AllResources[N] } = Object.assign({}, ...Object.values(AREA_RESOURCES));
+export type ResourceName = keyof typeof RESOURCES & string;
+export const RESOURCE_NAMES = Object.keys(RESOURCES) as [ResourceName, ...ResourceName[]];
 
 export function isResourceName(name: string): name is ResourceName {
   return Object.prototype.hasOwnProperty.call(RESOURCES, name);

@@ -9,26 +9,25 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { searchEverything, type SearchHit } from '@glazier/shared/actions/records';
-import { isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
+import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import { callAction } from '../resource-kit/actions.ts';
 import { resourcePath, type RecordOf } from '../resource-kit/hooks.ts';
 import { api } from '../resource-kit/http.ts';
 import { hasRecordDialog, openRecordDialog } from '../resource-kit/record-dialogs.ts';
 import { useListNavigation } from '../resource-kit/use-list-navigation.ts';
-import type { SearchKind } from './feature.ts';
-import { SEARCH_KINDS } from './features.ts';
+import { RECORD_PAGES } from './features.ts';
 import { ListOption } from '../ui/list-option.tsx';
 import { ModalList } from '../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
-/** What a hit opens: its screen, or (clients and products have none) its record dialog (its area's declaration). */
-const kindOf = (resource: string): SearchKind | undefined => (isResourceName(resource) ? SEARCH_KINDS[resource] : undefined);
-
-/** The screen a hit opens, or null when it opens in its dialog. */
+/** The screen a hit opens (its area's `page`), or null when it opens in its dialog (clients and products have no screen). */
 export function hitPath(hit: SearchHit): string | null {
-  return kindOf(hit.resource)?.path?.(hit.id) ?? null;
+  return RECORD_PAGES[hit.resource]?.(hit.id) ?? null;
 }
+
+/** What a hit is, in words: its resource's label ("Purchase Order"). */
+export const hitKind = (hit: SearchHit): string => RESOURCES[hit.resource].label;
 
 /** Follows a hit: resolves with the path to go to, or opens its record dialog (and resolves null). */
 export async function followHit(modals: ModalStackApi, hit: SearchHit): Promise<string | null> {
@@ -80,7 +79,7 @@ function CommandPalette() {
               <Text size="sm" fw={500}>
                 {h.title}{' '}
                 <Text span size="xs" c="dimmed">
-                  {kindOf(h.resource)?.label ?? h.resource}
+                  {hitKind(h)}
                 </Text>
               </Text>
               {h.subtitle && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_DIALOGS, RECORD_HEADINGS, SEARCH_KINDS } from './features.ts';
+import { RECORD_DIALOGS, RECORD_HEADINGS, RECORD_PAGES } from './features.ts';
 import { appRoutes } from './router.tsx';
+import { hitKind, hitPath } from './command-palette.tsx';
 import type { RouteObject } from 'react-router';
 import { isValidElement, type ReactElement } from 'react';
 
@@ -48,8 +49,9 @@ describe('the areas gathered (app/features.ts)', () => {
       ].sort(),
     );
     expect(Object.keys(RECORD_HEADINGS).sort()).toEqual(['category_templates', 'jobs', 'materials', 'products']);
-    const kinds = Object.fromEntries(Object.entries(SEARCH_KINDS).map(([name, k]) => [name, `${k.label} ${k.path?.(7) ?? '(dialog)'}`]));
-    expect(kinds).toEqual({
+    // what the command palette's hits read and open (the server declares which resources it searches)
+    const hits = (['jobs', 'clients', 'estimates', 'materials', 'products', 'purchase_orders'] as const).map((resource) => ({ resource, id: 7, title: '', subtitle: null }));
+    expect(Object.fromEntries(hits.map((h) => [h.resource, `${hitKind(h)} ${hitPath(h) ?? '(dialog)'}`]))).toEqual({
       jobs: 'Job /jobs/7',
       clients: 'Client (dialog)',
       estimates: 'Estimate /estimates/7',
@@ -57,5 +59,6 @@ describe('the areas gathered (app/features.ts)', () => {
       products: 'Product (dialog)',
       purchase_orders: 'Purchase Order /purchase_orders/7',
     });
+    expect(Object.keys(RECORD_PAGES).sort()).toEqual(['estimates', 'jobs', 'materials', 'purchase_orders']);
   });
 });

@@ -3,7 +3,7 @@
  * area's links and groups (its feature's `menu` and `menuGroups`), in their declared order.
  */
 import { can, type HasPermissions } from '@glazier/shared/permissions';
-import { byOrder, type Check } from './feature.ts';
+import { byOrder, type Check } from '../contract/feature.ts';
 import { FEATURES } from './features.ts';
 
 export interface MenuLink {

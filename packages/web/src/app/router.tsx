@@ -7,7 +7,7 @@
  * the session.
  */
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import type { FeatureRoute, PublicRoute } from './feature.ts';
+import type { FeatureRoute, PublicRoute } from '../contract/feature.ts';
 import { FEATURES } from './features.ts';
 import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { RequirePermission, RequireUser } from './guards.tsx';

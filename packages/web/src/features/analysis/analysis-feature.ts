@@ -1,11 +1,11 @@
 /**
- * What analysis and forecasting bring (app/feature.ts): their screens (issue 26), and the menu and
+ * What analysis and forecasting bring (contract/feature.ts): their screens (issue 26), and the menu and
  * dashboard entries of both (platform.md 2.3, 2.4).
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
-import type { Feature } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
-export const analysisFeature: Feature = {
+export const analysisFeature: Feature<'analysis'> = {
   area: 'analysis',
   resources: {},
   routes: [

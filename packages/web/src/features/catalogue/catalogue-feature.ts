@@ -1,12 +1,11 @@
-/** What the catalogue brings: product categories, series and products (app/feature.ts). */
-import type * as catalogue from '@glazier/shared/resources/catalogue';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+/** What the catalogue brings: product categories, series and products (contract/feature.ts). */
+import type { Feature } from '../../contract/feature.ts';
 import { headingLine } from '../../resource-kit/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (catalogue-dialogs.ts).
 const dialogs = () => import('./catalogue-dialogs.ts');
 
-export const catalogueFeature: Feature<ResourcesOf<typeof catalogue>> = {
+export const catalogueFeature: Feature<'catalogue'> = {
   area: 'catalogue',
   resources: {
     product_categories: { dialog: () => dialogs().then((m) => m.openProductCategoryDialog) },
@@ -15,7 +14,6 @@ export const catalogueFeature: Feature<ResourcesOf<typeof catalogue>> = {
       dialog: () => dialogs().then((m) => m.openProductDialog),
       heading: { secondary: (r) => headingLine(r.number ? r.name : '', r.series_name), sort: { column: 'number', direction: 'desc' } },
       // Products have no screen of their own: a hit opens the Product dialog.
-      search: { label: 'Product' },
     },
     product_materials: { dialog: () => dialogs().then((m) => m.openProductMaterialDialog) },
   },

@@ -1,20 +1,19 @@
 /**
- * What estimating brings (app/feature.ts): estimates (list, screen, dialogs), takeoff options and
+ * What estimating brings (contract/feature.ts): estimates (list, screen, dialogs), takeoff options and
  * the takeoff grid, the printed estimate and the client's approval page.
  */
 import { IconFileDollar } from '@tabler/icons-react';
-import type * as estimating from '@glazier/shared/resources/estimating';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
 // One chunk, one loader, for the area's dialogs (estimating-dialogs.ts).
 const dialogs = () => import('./estimating-dialogs.ts');
 
-export const estimatingFeature: Feature<ResourcesOf<typeof estimating>> = {
+export const estimatingFeature: Feature<'estimating'> = {
   area: 'estimating',
   resources: {
     estimates: {
       dialog: () => dialogs().then((m) => m.openEstimateDialog),
-      search: { label: 'Estimate', path: (id) => `/estimates/${id}` },
+      page: (id) => `/estimates/${id}`,
     },
     estimate_items: { dialog: () => dialogs().then((m) => m.openEstimateItemDialog) },
     estimate_category_notes: { dialog: () => dialogs().then((m) => m.openEstimateCategoryNoteDialog) },

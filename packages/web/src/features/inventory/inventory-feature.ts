@@ -1,19 +1,18 @@
-/** What inventory brings: materials and their stock, and boms (app/feature.ts). */
+/** What inventory brings: materials and their stock, and boms (contract/feature.ts). */
 import { IconBuildingWarehouse } from '@tabler/icons-react';
-import type * as inventory from '@glazier/shared/resources/inventory';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 import { headingText } from '../../resource-kit/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (inventory-dialogs.ts).
 const dialogs = () => import('./inventory-dialogs.ts');
 
-export const inventoryFeature: Feature<ResourcesOf<typeof inventory>> = {
+export const inventoryFeature: Feature<'inventory'> = {
   area: 'inventory',
   resources: {
     materials: {
       dialog: () => dialogs().then((m) => m.openMaterialDialog),
       heading: { secondary: (r) => headingText(r.description), sort: { column: 'number', direction: 'desc' } },
-      search: { label: 'Material', path: (id) => `/inventory/${id}` },
+      page: (id) => `/inventory/${id}`,
     },
     material_categories: { dialog: () => dialogs().then((m) => m.openMaterialCategoryDialog) },
     // Written by stock moves and snapshots, never edited by hand.

@@ -1,21 +1,20 @@
 /**
  * What jobs bring: jobs and their products, notes, files and images, templates, pickup items and
- * the product to-do lists (app/feature.ts).
+ * the product to-do lists (contract/feature.ts).
  */
 import { IconBriefcase, IconChecklist } from '@tabler/icons-react';
-import type * as jobs from '@glazier/shared/resources/jobs';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 import { headingLine, headingText } from '../../resource-kit/record-heading-orders.ts';
 import { addLink } from '../../ui/screen-actions.tsx';
 
-export const jobsFeature: Feature<ResourcesOf<typeof jobs>> = {
+export const jobsFeature: Feature<'jobs'> = {
   area: 'jobs',
   resources: {
     jobs: {
       dialog: () => import('./job-dialog.tsx').then((m) => m.openJobDialog),
       // Numbers are newest-first, as in the job lookup; jobs without a number (headed by name) come last.
       heading: { secondary: (r) => headingLine(r.number ? r.name : '', r.client_name, r.address), sort: { column: 'number', direction: 'desc' } },
-      search: { label: 'Job', path: (id) => `/jobs/${id}` },
+      page: (id) => `/jobs/${id}`,
     },
     job_products: { dialog: () => import('./job-product-dialog.tsx').then((m) => m.openJobProductDialog) },
     job_templates: { dialog: () => import('./job-template-dialog.tsx').then((m) => m.openJobTemplateRecordDialog) },

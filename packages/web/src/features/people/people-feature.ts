@@ -1,15 +1,13 @@
-/** What people bring: clients and their types, and employees (app/feature.ts). */
+/** What people bring: clients and their types, and employees (contract/feature.ts). */
 import { IconUsers } from '@tabler/icons-react';
-import type * as people from '@glazier/shared/resources/people';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
-export const peopleFeature: Feature<ResourcesOf<typeof people>> = {
+export const peopleFeature: Feature<'people'> = {
   area: 'people',
   resources: {
     clients: {
       dialog: () => import('./client-dialog.tsx').then((m) => m.openClientDialog),
-      // Clients have no screen of their own: a hit opens the Client dialog.
-      search: { label: 'Client' },
+      // Clients have no screen of their own: a palette hit opens the Client dialog.
     },
     client_types: { dialog: () => import('./client-type-dialog.tsx').then((m) => m.openClientTypeDialog) },
     // Employees are edited on their own screen only.

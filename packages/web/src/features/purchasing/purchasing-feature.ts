@@ -1,18 +1,17 @@
-/** What purchasing brings: vendors and purchase orders (app/feature.ts). */
-import type * as purchasing from '@glazier/shared/resources/purchasing';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+/** What purchasing brings: vendors and purchase orders (contract/feature.ts). */
+import type { Feature } from '../../contract/feature.ts';
 
 // One chunk, one loader, for the area's dialogs (purchasing-dialogs.ts).
 const dialogs = () => import('./purchasing-dialogs.ts');
 
-export const purchasingFeature: Feature<ResourcesOf<typeof purchasing>> = {
+export const purchasingFeature: Feature<'purchasing'> = {
   area: 'purchasing',
   resources: {
     vendors: { dialog: () => dialogs().then((m) => m.openVendorDialog) },
     vendor_materials: { dialog: () => dialogs().then((m) => m.openVendorMaterialDialog) },
     purchase_orders: {
       dialog: () => dialogs().then((m) => m.openPurchaseOrderDialog),
-      search: { label: 'Purchase Order', path: (id) => `/purchase_orders/${id}` },
+      page: (id) => `/purchase_orders/${id}`,
     },
     purchase_order_materials: { dialog: () => dialogs().then((m) => m.openPurchaseOrderMaterialDialog) },
   },

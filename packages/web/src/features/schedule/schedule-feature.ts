@@ -4,10 +4,9 @@
  * Schedule tab opens by resource name.
  */
 import { IconCalendar } from '@tabler/icons-react';
-import type * as schedule from '@glazier/shared/resources/schedule';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
-export const scheduleFeature: Feature<ResourcesOf<typeof schedule>> = {
+export const scheduleFeature: Feature<'schedule'> = {
   area: 'schedule',
   resources: {
     events: { dialog: () => import('./schedule-dialogs.tsx').then((m) => m.openEventDialog) },

@@ -1,8 +1,7 @@
-/** What settings bring: the company's settings and the role matrix (app/feature.ts). */
-import type * as settings from '@glazier/shared/resources/settings';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+/** What settings bring: the company's settings and the role matrix (contract/feature.ts). */
+import type { Feature } from '../../contract/feature.ts';
 
-export const settingsFeature: Feature<ResourcesOf<typeof settings>> = {
+export const settingsFeature: Feature<'settings'> = {
   area: 'settings',
   // Both are edited on the settings screen only.
   resources: { settings: { dialog: null }, role_permissions: { dialog: null } },

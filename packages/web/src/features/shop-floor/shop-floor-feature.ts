@@ -1,16 +1,15 @@
 /**
  * What the shop floor brings: the product to-do lists, cut lists, label printing (a job's, across
- * jobs) and the pieces' QR page (app/feature.ts). The to-do lists' menu and dashboard links are the
+ * jobs) and the pieces' QR page (contract/feature.ts). The to-do lists' menu and dashboard links are the
  * jobs feature's (its Lists group and its card).
  */
-import type * as shopFloor from '@glazier/shared/resources/shop-floor';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
 // One chunk, one loader, for both dialogs (job-dialogs.ts).
 const dialogs = () => import('./job-dialogs.ts').then((m) => m.SHOP_FLOOR_DIALOGS);
 
-export const shopFloorFeature: Feature<ResourcesOf<typeof shopFloor>> = {
-  area: 'shop floor',
+export const shopFloorFeature: Feature<'shop-floor'> = {
+  area: 'shop-floor',
   // pieces are marked on their own page (/job_products/:id/pieces/:position), never in a record dialog
   resources: { job_product_pieces: { dialog: null } },
   // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.

@@ -1,9 +1,8 @@
-/** What time brings: time entries and time cards (app/feature.ts). */
+/** What time brings: time entries and time cards (contract/feature.ts). */
 import { IconClock } from '@tabler/icons-react';
-import type * as time from '@glazier/shared/resources/time';
-import type { Feature, ResourcesOf } from '../../app/feature.ts';
+import type { Feature } from '../../contract/feature.ts';
 
-export const timeFeature: Feature<ResourcesOf<typeof time>> = {
+export const timeFeature: Feature<'time'> = {
   area: 'time',
   resources: {
     time_entries: { dialog: () => import('./time-entry-dialog.tsx').then((m) => m.openTimeEntryRecordDialog) },

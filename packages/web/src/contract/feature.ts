@@ -1,14 +1,15 @@
 /**
- * What a feature (features/<area>/) brings to the app, declared once in its `<area>-feature.ts`
- * and gathered by app/features.ts (the one list of areas): its routes (and public pages), what each of its resources
- * opens and how it is headed, its side-menu links and dashboard cards.
+ * The contract between the app and its features, below both (app/ -> features/ -> contract/):
+ * what a feature (features/<area>/) brings to the app, declared once in its `<area>-feature.ts`
+ * and gathered by app/features.ts (keyed by the shared list of areas, shared/resources/registry.ts):
+ * its routes (and public pages), what each of its resources opens and how it is headed, its
+ * side-menu links and dashboard cards.
  *
- *   export const purchasingFeature: Feature<ResourcesOf<typeof purchasing>> = { area: 'purchasing', resources: {...}, routes: [...] };
+ *   export const purchasingFeature: Feature<'purchasing'> = { area: 'purchasing', resources: {...}, routes: [...] };
  *
- * `resources` has one entry per resource of the area's shared module (shared/resources/<area>.ts):
- * a resource left out, or one of another area, does not compile; app/features.ts checks that the
- * areas together cover every resource once. Screens and dialogs are dynamic imports only, so a
- * declaration adds no screen code to the entry and each screen stays its own chunk.
+ * `resources` has one entry per resource of the area (the definitions shared/resources/<area>.ts
+ * exports): a resource left out, or one of another area, does not compile. Screens and dialogs are
+ * dynamic imports only, so a declaration adds no screen code to the entry and each screen stays its own chunk.
  *
  * Menu links, menu groups, dashboard cards and card buttons are placed by `order` (ascending, `byOrder`),
  * because areas interleave (platform.md 2.3, 2.4); a link or button may join another area's group
@@ -17,7 +18,7 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Action, Area } from '@glazier/shared/permissions';
-import type { ResourceName } from '@glazier/shared/resources/registry';
+import type { AppArea, ResourceName, ResourceOf } from '@glazier/shared/resources/registry';
 import type { AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
 import type { RecordDialogOpener } from '../resource-kit/record-dialogs.ts';
 import type { RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
@@ -35,13 +36,11 @@ export interface ResourceEntry<N extends ResourceName> {
   dialog: (() => Promise<RecordDialogOpener<N>>) | null;
   /** What its list rows show beneath the name, and their order; none: nothing, by title (record-headings.ts). */
   heading?: RecordHeadingOrder;
-  /** How the command palette names a hit of it, and the screen the hit opens (none: its dialog). */
-  search?: SearchKind;
-}
-
-export interface SearchKind {
-  label: string;
-  path?: (id: number) => string;
+  /**
+   * The screen a record opens on, by its id: where a command palette hit goes (none: its dialog).
+   * Which resources the palette searches is the server's declaration (its area's `palette`).
+   */
+  page?: (id: number) => string;
 }
 
 /**
@@ -96,10 +95,10 @@ export interface DashboardCardDeclaration {
   actions: CardActionDeclaration[];
 }
 
-export interface Feature<R extends ResourceName = never> {
+export interface Feature<A extends AppArea> {
   /** The area, named as in shared/resources and server/src/areas. */
-  area: string;
-  resources: { [N in R]: ResourceEntry<N> };
+  area: A;
+  resources: { [N in ResourceOf<A> & ResourceName]: ResourceEntry<N> };
   routes?: FeatureRoute[];
   /** Dialogs it offers other areas by name (resource-kit/area-dialogs.ts), as lazy imports. */
   dialogs?: AreaDialogRegistry;
@@ -111,9 +110,6 @@ export interface Feature<R extends ResourceName = never> {
   /** Buttons on another area's card, by the card's key. */
   cardActions?: (CardActionDeclaration & { card: string })[];
 }
-
-/** The resources an area's shared module (shared/resources/<area>.ts) defines. */
-export type ResourcesOf<AreaModule> = Extract<keyof AreaModule, ResourceName>;
 
 /** Declarations in their place: by `order`, ascending. */
 export const byOrder = <T extends { order: number }>(items: T[]): T[] => [...items].sort((a, b) => a.order - b.order);
