@@ -26,8 +26,9 @@
  *   <ResourceTable filters={{ status: filters.status, client_id: filters.client_id ?? undefined }} … />
  */
 import type { SortDirection } from '@glazier/shared/api';
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useAddressParams } from './address-params.ts';
 
 export interface ListSort {
   column: string;
@@ -61,51 +62,28 @@ function useRememberList(scope: string) {
 }
 
 /**
- * What the lists have written but the address does not show yet (a navigation takes a moment): read
- * as if it did, so a switch or a page button shows its new state within the click, and a second
- * change builds on the first. Cleared once the address shows it, or the screen changes.
- */
-let pending: { path: string; search: string } | null = null;
-const pendingListeners = new Set<() => void>();
-const subscribePending = (listener: () => void) => {
-  pendingListeners.add(listener);
-  return () => pendingListeners.delete(listener);
-};
-const readPending = () => pending;
-function setPending(next: typeof pending) {
-  pending = next;
-  for (const listener of pendingListeners) listener();
-}
-
-/**
  * The address's values under this list's scope, and a way to change some of them at once (null
  * removes one; `page` goes back to 1 unless the changes set it).
  */
 function useScopedParams() {
   const scope = useContext(ScopeContext);
-  const [address, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const [params, write] = useAddressParams();
   useRememberList(scope);
-  const waiting = useSyncExternalStore(subscribePending, readPending, readPending);
-  const shown = address.toString();
-  useEffect(() => {
-    const p = readPending();
-    if (p && (p.path !== pathname || p.search === shown)) setPending(null);
-  }, [pathname, shown]);
-  const params = waiting && waiting.path === pathname ? new URLSearchParams(waiting.search) : address;
   const key = (name: string) => (scope ? `${scope}.${name}` : name);
   const get = (name: string) => params.get(key(name));
-  const change = (changes: Changes, { replace = false } = {}) => {
-    const next = new URLSearchParams(params);
-    if (!('page' in changes)) next.delete(key('page'));
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key(name));
-      else next.set(key(name), value);
-    }
-    if (next.toString() === params.toString()) return;
-    setPending({ path: pathname, search: next.toString() });
-    void setParams(next, { replace, preventScrollReset: true });
-  };
+  const change = (changes: Changes, { replace = false } = {}) =>
+    write(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!('page' in changes)) next.delete(key('page'));
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key(name));
+          else next.set(key(name), value);
+        }
+        return next;
+      },
+      { replace },
+    );
   return { get, change };
 }
 

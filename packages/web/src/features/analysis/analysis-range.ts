@@ -5,8 +5,8 @@
 import { JOB_GROUPINGS, JOB_SORTS, type JobGrouping, type JobSort } from '@glazier/shared/actions/analysis';
 import { presetRange, type DateRange } from '@glazier/shared/rules/analysis/date-ranges';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useAddressParams } from '../../resource-kit/address-params.ts';
 
 export const TABS = ['jobs', 'estimates', 'labour'] as const;
 export type AnalysisTab = (typeof TABS)[number];
@@ -36,7 +36,7 @@ function rangeOf(params: URLSearchParams, today: string): DateRange {
 export type AnalysisChanges = Record<string, string | null> | ((range: DateRange) => Record<string, string | null>);
 
 export function useAnalysisState(): [AnalysisState, (changes: AnalysisChanges) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useAddressParams();
   const today = toIsoDate(new Date());
   const state = useMemo((): AnalysisState => {
     const range = rangeOf(params, today);
@@ -52,27 +52,22 @@ export function useAnalysisState(): [AnalysisState, (changes: AnalysisChanges) =
     };
   }, [params, today]);
   /** Sets or clears (null) parameters; the jobs' page goes back to 1 unless it is one of them. */
-  // What the last update set, until the address has caught up: React Router's functional update is
-  // given the params of the last render, so a second change before it (From, then To, typed quickly)
-  // would undo the first.
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [params]);
   const update = useCallback(
-    (asked: AnalysisChanges) => {
-      const base = pending.current ?? params;
-      const changes = typeof asked === 'function' ? asked(rangeOf(base, today)) : asked;
-      const next = new URLSearchParams(base);
-      if (!('page' in changes)) next.delete('page');
-      for (const [k, v] of Object.entries(changes)) {
-        if (v == null) next.delete(k);
-        else next.set(k, v);
-      }
-      pending.current = next;
-      setParams(next, { replace: true });
-    },
-    [params, setParams, today],
+    (asked: AnalysisChanges) =>
+      write(
+        (current) => {
+          const changes = typeof asked === 'function' ? asked(rangeOf(current, today)) : asked;
+          const next = new URLSearchParams(current);
+          if (!('page' in changes)) next.delete('page');
+          for (const [k, v] of Object.entries(changes)) {
+            if (v == null) next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [write, today],
   );
   return [state, update];
 }
