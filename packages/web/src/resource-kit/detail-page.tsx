@@ -27,7 +27,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useAddressParams } from './address-params.ts';
 import { useDelayedFlag } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { HttpError } from './http.ts';
@@ -218,7 +219,7 @@ function SectionAdd<N extends ResourceName>({ section, record }: { section: Deta
 function DetailSections<N extends ResourceName>({ record, sections }: { record: RecordOf<N>; sections: DetailSection<N>[] }) {
   // Phones stack every section (one scroll, no hidden content); wider screens show tabs.
   const phone = useMediaQuery('(max-width: 36em)');
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useAddressParams();
   const active = sections.some((s) => s.key === params.get('tab')) ? params.get('tab')! : sections[0]!.key;
 
   if (phone) {
@@ -240,7 +241,7 @@ function DetailSections<N extends ResourceName>({ record, sections }: { record: 
   }
 
   const select = (key: string | null) =>
-    setParams(
+    write(
       (p) => {
         const next = new URLSearchParams(p);
         if (!key || key === sections[0]!.key) next.delete('tab');
