@@ -29,6 +29,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      // one import statement per module (a moved symbol's import joins the one already there)
+      'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers.tsx';
 import { registerFeatures } from './app/features.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
-import { connectOfflineWrites } from './resource-kit/hooks.ts';
+import { connectOfflineWrites } from './resource-kit/offline/offline-wiring.ts';
 import { HttpError } from './resource-kit/http.ts';
 import { sessionUserQuery } from './resource-kit/session-user.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import type { RecordOf } from './hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 
 /** Each dialog's options and what it resolves with (besides null: closed without an answer). */
 export interface AreaDialogs {

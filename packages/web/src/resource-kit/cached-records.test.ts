@@ -2,7 +2,7 @@ import { RESOURCES } from '@glazier/shared/resources/registry';
 import { describe, expect, it } from 'vitest';
 import { makeQueryClient, signedInQueryClient } from '../test/render.tsx';
 import { cachedRecords, searchCachedRecords } from './cached-records.ts';
-import { resourceKeys } from './hooks.ts';
+import { resourceKeys } from './records.ts';
 
 describe('records on this device', () => {
   it('gathers a resource’s records from records, lists and pages, once each, the newest copy winning', () => {

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RecordOf } from './hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { json, mockFetch, renderWithProviders, StackGrabber } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
 import { DetailPage, useRouteId, type DetailPageProps } from './detail-page.tsx';

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
 import { DetailPage, useRouteId, type DetailSection } from './detail-page.tsx';
 import { relationEntry } from './embedded-relations.ts';
-import { resourceKeys, useDelete, useList } from './hooks.ts';
+import { resourceKeys } from './records.ts';
+import { useDelete } from './saves.ts';
+import { useList } from './queries.ts';
 import { ResourceTable } from './resource-table.tsx';
 
 const note = (id: number, text: string) => ({ id, job_id: 5, note: text, internal_only: false, show_on_job: false, created_at: `2026-01-0${id}T10:00:00.000Z`, updated_at: `2026-01-0${id}T10:00:00.000Z` });

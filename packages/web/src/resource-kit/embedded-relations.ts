@@ -15,7 +15,7 @@ import { DEFAULT_PER_PAGE, LIST_LIMIT, type Page } from '@glazier/shared/api';
 import type { RelationDef } from '@glazier/shared/resources/define';
 import { isResourceName, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { resourceKeys, type Rec } from './hooks.ts';
+import { resourceKeys, type Rec } from './records.ts';
 
 /**
  * A relation a section lists: its name on the record, and whether the section pages it (a

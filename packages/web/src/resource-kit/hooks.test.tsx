@@ -2,7 +2,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Providers, json, makeQueryClient, mockFetch } from '../test/render.tsx';
-import { resourceKeys, useDelete, useList, useRecord, useSave } from './hooks.ts';
+import { resourceKeys } from './records.ts';
+import { useDelete, useSave } from './saves.ts';
+import { useList, useRecord } from './queries.ts';
 
 describe('data hooks', () => {
   it('useRecord sends accessed_at once cached and keeps the cached copy on {current: true}', async () => {

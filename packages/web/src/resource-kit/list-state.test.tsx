@@ -48,8 +48,9 @@ function show(path: string) {
   return { router, address };
 }
 
+/** What the table last asked of the clients (the shell's own calls, such as the session's user, are not the table's). */
 const asked = (calls: ReturnType<typeof mockFetch>) => {
-  const url = calls.at(-1)!.url;
+  const url = calls.filter((c) => c.url.pathname === '/api/clients').at(-1)!.url;
   return Object.fromEntries(url.searchParams);
 };
 

@@ -1,4 +1,4 @@
-import type { Rec } from './hooks.ts';
+import type { Rec } from './records.ts';
 
 /** Starting values for some of a record's fields; null stands for "empty" (a new record's job). */
 type Defaults<T> = { [P in keyof T]?: T[P] | null };

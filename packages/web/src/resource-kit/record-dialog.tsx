@@ -33,7 +33,7 @@ import { useDialogs } from '../ui/dialogs.tsx';
 import { useModal, useModalTitle, type ModalHandle } from '../ui/modal-stack.tsx';
 import { ReadOnly } from '../ui/read-only.tsx';
 import { reportSuccess } from './error-mapper.tsx';
-import type { RecordOf } from './hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
 
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {

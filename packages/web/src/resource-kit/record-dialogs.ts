@@ -12,7 +12,7 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import type { InputOf, RecordOf } from './hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 
 export interface RecordDialogOptions<N extends ResourceName> {
   /** The record to show or edit; none (or null) adds a new one. */

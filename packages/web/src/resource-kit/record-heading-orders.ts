@@ -5,7 +5,7 @@
  */
 import type { SortDirection } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import type { Rec } from './hooks.ts';
+import type { Rec } from './records.ts';
 
 /** An area's part of a heading: the line beneath the name, and the order that goes with both. */
 export interface RecordHeadingOrder {

@@ -12,7 +12,7 @@
  */
 import { recordName } from '@glazier/shared/resources/naming';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import type { Rec } from './hooks.ts';
+import type { Rec } from './records.ts';
 import { declaredHeading, headingRegistrations, type RecordHeadingOrder } from './record-heading-orders.ts';
 
 export interface RecordHeading extends RecordHeadingOrder {

@@ -12,7 +12,8 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ModalList } from '../ui/modal-list.tsx';
 import { useModal } from '../ui/modal-stack.tsx';
-import { useList, type RecordOf } from './hooks.ts';
+import { useList } from './queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 
 export interface RecordListDialogProps<N extends ResourceName> {
   resource: N;

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { StackGrabber, json, makeQueryClient, mockFetch, renderWithProviders } from '../test/render.tsx';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
-import { resourceKeys, type RecordOf } from './hooks.ts';
+import { resourceKeys } from './records.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { RecordPicker } from './record-picker.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.

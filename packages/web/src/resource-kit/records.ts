@@ -1,5 +1,5 @@
 /**
- * What the kit's modules say about records and their queries, below them all (hooks.ts, the cache
+ * What the kit's modules say about records and their queries, below them all (queries.ts, saves.ts, the cache
  * and the device's copy import it; it imports none of them): any record's shape, a page's
  * parameters, and the query keys.
  */

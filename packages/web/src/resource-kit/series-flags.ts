@@ -5,7 +5,7 @@
  * (cut lists, print options).
  */
 import { seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
-import { useList } from './hooks.ts';
+import { useList } from './queries.ts';
 
 export function useSeriesFlags(): (seriesId: number | null | undefined) => FeatureFlags {
   const series = useList('series');

@@ -3,7 +3,8 @@
  * `useSettingValue(SETTING.companyName)` reads one from the startup cache (names in shared/settings).
  */
 import type { SettingName } from '@glazier/shared/settings';
-import { useList, type RecordOf } from './hooks.ts';
+import { useList } from './queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useCurrentUser } from './session-user.ts';
 
 export type SettingRec = RecordOf<'settings'>;

@@ -6,7 +6,8 @@
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
-import { useList, usePage, useRecord, useSave, useSaveMany } from './hooks.ts';
+import { useList, usePage, useRecord } from './queries.ts';
+import { useSave, useSaveMany } from './saves.ts';
 import { openLookup } from './lookup-dialog.tsx';
 import { formValues } from './pick.ts';
 import { useRecordDialog } from './record-dialog.tsx';

@@ -24,7 +24,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLoader } from '../ui/loader.tsx';
 import { formTarget, reportError } from './error-mapper.tsx';
 import { fieldBounds } from './field-bounds.ts';
-import { fetchRecord, resourceKeys, useDelete, useSave, type Deleted, type InputOf, type Rec, type RecordOf, type SaveOptions } from './hooks.ts';
+import { fetchRecord } from './queries.ts';
+import { resourceKeys, type Rec } from './records.ts';
+import { useDelete, useSave, type Deleted, type SaveOptions } from './saves.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 
 const HIDDEN = new Set(['id', 'updated_at', 'created_at', 'deleted_at', 'accessed_at']);
 
@@ -36,7 +39,7 @@ export interface RecordFormOptions<N extends ResourceName, V> {
   transform?: (values: V) => InputOf<N>;
   /** Where a new record is POSTed instead of the resource's path: a named action creating it (a job's duplicate). */
   createPath?: string;
-  /** Kept on the device when saved or deleted without a connection (hooks.ts `SaveOptions.offline`). */
+  /** Kept on the device when saved or deleted without a connection (saves.ts `SaveOptions.offline`). */
   offline?: SaveOptions<N>['offline'];
 }
 

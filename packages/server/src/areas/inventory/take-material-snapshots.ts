@@ -1,8 +1,7 @@
 import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
 import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
-import { fieldValueSchema } from '@glazier/shared/resources/fields';
-import { f } from '@glazier/shared/resources/fields';
+import { fieldValueSchema, f } from '@glazier/shared/resources/fields';
 import { tableFor } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';

@@ -1,8 +1,8 @@
 import type { Row } from '../../db/client.ts';
-import { requireUser, type Ctx } from '../../engine/context.ts';
+import { requireUser } from '../../engine/context.ts';
 import { create } from '../../engine/write.ts';
 import { ApiError } from '../../engine/errors.ts';
-import type { PreparedUpload } from '../../engine/context.ts';
+import type { PreparedUpload, Ctx } from '../../engine/context.ts';
 
 /**
  * Creates one record per upload (files, images) through the engine, each with its checked upload

@@ -2,7 +2,8 @@
 import { Button, Stack } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useRestore, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useRestore } from '../../resource-kit/saves.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';

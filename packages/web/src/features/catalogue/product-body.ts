@@ -7,7 +7,7 @@
  * Prices and the labour estimate are left out for users without `edit products_admin` (the server ignores them anyway).
  */
 import { toggleAssembly } from '@glazier/shared/rules/catalogue/product-assembly';
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { newLineKey, type DraftLine } from './product-material-dialog.tsx';
 
 /** A type, not an interface, so it is a form's `Record<string, unknown>`. */

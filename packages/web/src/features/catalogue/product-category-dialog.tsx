@@ -3,7 +3,7 @@
  * method (series or product; clicking the selected one switches to the other).
  */
 import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';

@@ -12,7 +12,9 @@ import { blankMaterial } from '@glazier/shared/rules/catalogue/product-assembly'
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useList, useRecord, useRestore, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord } from '../../resource-kit/queries.ts';
+import { useRestore } from '../../resource-kit/saves.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { WithLookup, openLookup } from '../../resource-kit/lookup-dialog.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';

@@ -8,7 +8,8 @@
  */
 import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useRecord, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useRecord } from '../../resource-kit/queries.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { recordDialogTitle, RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/actions.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { resourceKeys } from '../../resource-kit/hooks.ts';
+import { resourceKeys } from '../../resource-kit/records.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';

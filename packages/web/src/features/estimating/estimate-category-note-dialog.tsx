@@ -2,7 +2,7 @@
  * Estimate Category Note dialog (domain.md 2, 3): the note an estimate prints under one product
  * category. Only a draft estimate's notes change: otherwise the dialog is read-only.
  */
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';

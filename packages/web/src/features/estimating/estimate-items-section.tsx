@@ -12,7 +12,7 @@
  * (the item dialog says the same).
  */
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
-import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import type { RecordWithRelations, RecordOf } from '@glazier/shared/resources/records';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
 import { alternatesChoosable, contentEditable } from '@glazier/shared/rules/estimating/estimate-status';
@@ -26,7 +26,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { relationQuery } from '../../resource-kit/embedded-relations.ts';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { saveRecord, storeRecords, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { saveRecord } from '../../resource-kit/saves.ts';
+import { storeRecords, useList } from '../../resource-kit/queries.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { FigureTiles, type Figure } from '../../ui/figure-tiles.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';

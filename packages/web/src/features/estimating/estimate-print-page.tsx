@@ -11,7 +11,8 @@ import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mant
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useRouteId } from '../../resource-kit/detail-page.tsx';
-import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSettingValue } from '../../resource-kit/settings.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

@@ -6,7 +6,8 @@
  * still empty. Changing what kind of record it takes off clears the record picked.
  */
 import { TAKEOFFABLE_TYPES } from '@glazier/shared/resources/estimating';
-import { useList, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

@@ -3,7 +3,7 @@
  * description (required), notes and qty (how many of it: "Unit type B × 12"). Delete asks "Delete
  * this unit?" (its cells go with it).
  */
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';

@@ -2,7 +2,7 @@
  * Bom dialog (the record-dialog registry's opener, and Add/Edit on the bom screens): a name and
  * the job it is for (a job links to its bom and the bom to its job).
  */
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

@@ -3,8 +3,8 @@
  * description, shown with its description beneath) and a numeric qty, default 1; errors show under
  * material and qty; "Delete this bom material?". A line of a pulled bom is read-only.
  */
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
-import { useRecord } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
+import { useRecord } from '../../resource-kit/queries.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

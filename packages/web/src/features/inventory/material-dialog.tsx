@@ -5,7 +5,7 @@
  * the server's words say where (the kit shows them).
  */
 import { SimpleGrid } from '@mantine/core';
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

@@ -1,7 +1,7 @@
 import { isBelowReorder } from '@glazier/shared/rules/inventory/stock';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 
 /** Marks a material below its reorder point in words and with an icon, not by colour alone. */
 export function ReorderBadge({ material }: { material: RecordOf<'materials'> }) {

@@ -6,7 +6,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useList, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList, useRecord } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { NoRows } from '../../resource-kit/offline-state.tsx';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';

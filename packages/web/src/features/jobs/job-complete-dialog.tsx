@@ -6,7 +6,7 @@
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';
 import { Text } from '@mantine/core';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';

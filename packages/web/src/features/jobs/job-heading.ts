@@ -2,7 +2,7 @@
  * A job's heading: its name by the one naming rule (shared naming.ts, through the kit's headings):
  * its number, or its name without one (platform.md 2.7), else "Job" and its id.
  */
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { recordHeading } from '../../resource-kit/record-headings.ts';
 
 export const jobHeading: (j: RecordOf<'jobs'>) => string = recordHeading('jobs').primary;

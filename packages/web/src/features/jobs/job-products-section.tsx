@@ -13,7 +13,9 @@ import { Box, Button, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden 
 import { IconCircleCheck, IconCircleDashed, IconListDetails, IconListTree, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
-import { useList, useSaveMany, type InputOf, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import { useSaveMany } from '../../resource-kit/saves.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useQueryOffline } from '../../resource-kit/offline.ts';

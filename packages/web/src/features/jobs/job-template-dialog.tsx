@@ -3,7 +3,7 @@
  * client or to a category template, never both; the server refuses both with a field error under
  * each field, shown here as it comes.
  */
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOpener, RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';

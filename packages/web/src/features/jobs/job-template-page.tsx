@@ -8,7 +8,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { JobProductsSection } from './job-products-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { useRecord } from '../../resource-kit/hooks.ts';
+import { useRecord } from '../../resource-kit/queries.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';

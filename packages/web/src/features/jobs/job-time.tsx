@@ -6,7 +6,8 @@
 import { formatDate, formatHours } from '@glazier/shared/rules/dates';
 import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useQueryOffline } from '../../resource-kit/offline.ts';
 import { NoRows } from '../../resource-kit/offline-state.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';

@@ -8,7 +8,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ParentLink } from '../../resource-kit/detail-page.tsx';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { jobHeading } from './job-heading.ts';

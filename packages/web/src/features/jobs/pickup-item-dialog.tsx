@@ -4,7 +4,7 @@
  * any status may follow any other.
  */
 import { PICKUP_REASONS, PICKUP_STATUSES, PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { groupByJob } from './pickup-page.tsx';
 
 const item = (id: number, job_id: number, category_name: string) => ({ id, job_id, category_name }) as RecordOf<'pickup_items'>;

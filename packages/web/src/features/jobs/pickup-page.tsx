@@ -6,7 +6,8 @@
 import { PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { recordHeading } from '../../resource-kit/record-headings.ts';

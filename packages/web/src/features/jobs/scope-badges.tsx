@@ -5,7 +5,7 @@
 import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 
 /** The job's listed scopes, each with whether it is complete. */
 export function scopeStates(job: RecordOf<'jobs'>): { scope: Scope; complete: boolean }[] {

@@ -4,7 +4,7 @@
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { HistoryButton } from '../../resource-kit/history-panel.tsx';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';

@@ -1,5 +1,6 @@
 /** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
-import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';

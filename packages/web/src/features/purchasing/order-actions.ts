@@ -4,7 +4,9 @@
  * cache and marks stale what it moved: stock (on hand, on order, the history) and the order lists.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { resourceKeys, storeRecords, type RecordOf } from '../../resource-kit/hooks.ts';
+import { resourceKeys } from '../../resource-kit/records.ts';
+import { storeRecords } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import {
   nextPurchaseOrderNumber,
   purchaseOrderSuggestions,

@@ -3,7 +3,7 @@
  * vendor and a note. A new order gets the next number from the server when it is saved.
  */
 import { Text } from '@mantine/core';
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

@@ -10,7 +10,7 @@ import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
-import { useList } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
 import { useListFilters } from '../../resource-kit/list-state.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { recordHeading } from '../../resource-kit/record-headings.ts';

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useQueryOffline } from '../../resource-kit/offline.ts';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
 import { CheckField, QtyField } from '../../ui/fields.tsx';

@@ -3,7 +3,7 @@
  * editing. The email is enabled only with `edit users` (domain.md 6; the server refuses the change
  * too); the phone is typed as digits, shown as (xxx) xxx-xxxx and stored as '1' + digits.
  */
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { useCan } from '../../resource-kit/session-user.ts';

@@ -11,8 +11,8 @@
  * and the save refreshes every cached vendor-material list, so the one that lost it shows so.
  * The toggle says beforehand which vendor it replaces.
  */
-import type { InputOf, RecordOf } from '../../resource-kit/hooks.ts';
-import { useList, useRecord } from '../../resource-kit/hooks.ts';
+import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
+import { useList, useRecord } from '../../resource-kit/queries.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

@@ -8,7 +8,9 @@ import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useList, useSaveMany, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import { useSaveMany } from '../../resource-kit/saves.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { SESSION_KEY } from '../../resource-kit/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 

@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
 import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useSaveMany } from '../../resource-kit/hooks.ts';
+import { useSaveMany } from '../../resource-kit/saves.ts';
 import { HttpError } from '../../resource-kit/http.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';

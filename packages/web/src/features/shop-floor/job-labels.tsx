@@ -7,7 +7,7 @@
 import type { FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { productLabels, type LabelledJob } from '@glazier/shared/rules/shop-floor/job-labels';
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { appUrl } from '../../ui/labels.ts';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';

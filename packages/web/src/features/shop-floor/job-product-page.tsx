@@ -15,7 +15,9 @@ import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { saveRecord, storeRecords, useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { saveRecord } from '../../resource-kit/saves.ts';
+import { storeRecords, useRecord } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { useCan } from '../../resource-kit/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -13,7 +13,8 @@ import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { fetchList, fetchListAnswer, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { fetchList, fetchListAnswer, useList } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
 import { CheckField } from '../../ui/fields.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';

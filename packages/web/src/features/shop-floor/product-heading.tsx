@@ -1,7 +1,8 @@
 import { jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useRecord, type RecordOf } from '../../resource-kit/hooks.ts';
+import { useRecord } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 
 /** A shop-floor page's title: the product, over its job (a link) and the job's address. */

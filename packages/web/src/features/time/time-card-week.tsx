@@ -5,7 +5,7 @@
  * opens its entry; a cell of several entries offers them to pick from. The last row adds a job to
  * the card, so time can be entered on it day by day.
  *
- * Offline (issue 34): the week as this device last read it (kept across a reload, hooks.ts
+ * Offline (issue 34): the week as this device last read it (kept across a reload, records.ts
  * `KEEP_ON_DEVICE`), "Offline, as of …", with what was entered here since laid over it; with
  * nothing of the week on the device it says the week shows once online, and adds up nothing.
  */
@@ -16,7 +16,9 @@ import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cachedRecords } from '../../resource-kit/cached-records.ts';
-import { KEEP_ON_DEVICE, useList, type RecordOf } from '../../resource-kit/hooks.ts';
+import { KEEP_ON_DEVICE } from '../../resource-kit/records.ts';
+import { useList } from '../../resource-kit/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useWithKeptWrites } from '../../resource-kit/offline/kept-records.ts';
 import { openOfflineWritesDialog } from '../../resource-kit/offline/offline-writes-dialog.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';

@@ -13,7 +13,7 @@ import { IconCalendar, IconChevronLeft, IconChevronRight, IconDownload } from '@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { useRecord } from '../../resource-kit/hooks.ts';
+import { useRecord } from '../../resource-kit/queries.ts';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';

@@ -5,7 +5,7 @@
 import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/field-bounds.ts';
-import type { RecordOf } from '../../resource-kit/hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/record-picker.tsx';

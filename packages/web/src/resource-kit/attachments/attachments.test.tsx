@@ -9,13 +9,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { loadNotifications } from '../../ui/notifications-host.tsx';
-import { resourceKeys } from '../hooks.ts';
+import { resourceKeys } from '../records.ts';
 import { uploadForm } from '../upload.ts';
 import { addFiles, openFileDialog } from './file-dialog.tsx';
 import { openImageDialog } from './image-dialog.tsx';
 import { addImages } from './images-dialog.tsx';
 import { addNote, openNoteDialog } from './note-dialog.tsx';
-import type { RecordOf } from '../hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { NotesSection } from './notes-section.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 /** Image dialog: an image's description; edit and delete by `edit images` or its uploader, an estimate's with `edit estimates` too (domain.md 6). */
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import type { RecordOf } from '../hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';

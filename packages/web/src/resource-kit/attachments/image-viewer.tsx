@@ -8,7 +8,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import type { Query } from '../http.ts';
-import { useList } from '../hooks.ts';
+import { useList } from '../queries.ts';
 import { useCanEditAttachment } from './parent.ts';
 import { openImageDialog } from './image-dialog.tsx';
 

@@ -14,7 +14,8 @@ import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui
 import { TextField } from '../../ui/text-field.tsx';
 import { reportError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
-import { storeRecords, type RecordOf } from '../hooks.ts';
+import { storeRecords } from '../queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { uploadAction } from '../actions.ts';
 import { useUploadSignal } from '../upload.ts';
 import {

@@ -5,7 +5,7 @@
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { CheckField } from '../../ui/fields.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
-import type { RecordOf } from '../hooks.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
 import type { RecordDialogOptions } from '../record-dialogs.ts';

@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver, type QueryCacheNotifyEvent } from '@tanstac
 import { describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../../test/render.tsx';
 import { cachedRecords } from '../cached-records.ts';
-import { KEEP_ON_DEVICE, resourceKeys } from '../hooks.ts';
+import { KEEP_ON_DEVICE, resourceKeys } from '../records.ts';
 import { NetworkError } from '../http.ts';
 import { isQueryOffline } from '../offline.ts';
 import { SESSION_KEY } from '../session-user.ts';

@@ -1,6 +1,6 @@
 /**
  * What this device read, kept across reloads (issue 25, B3; issue 34): the jobs and users it has
- * read, and the answers of the queries that opt in (`meta: KEEP_ON_DEVICE`, hooks.ts: a time card's
+ * read, and the answers of the queries that opt in (`meta: KEEP_ON_DEVICE`, records.ts: a time card's
  * week), are written to IndexedDB a moment after they arrive and put back into the query cache
  * when the app starts. So after a phone reloaded the page without a signal the offline record
  * picker (cached-records.ts) still finds today's job, and a screen shows what it last read, with
@@ -13,7 +13,7 @@ import type { cachedRecords } from '../cached-records.ts';
 import type { Rec } from '../records.ts';
 
 /**
- * What it needs of the app, given at its start (hooks.ts) rather than imported, so this module's
+ * What it needs of the app, given at its start (offline-wiring.ts) rather than imported, so this module's
  * chunk shares nothing with the first screen's (whose weight has a budget).
  */
 export interface DeviceRecordsDeps {
@@ -51,7 +51,7 @@ export interface Snapshot {
   queries?: KeptQuery[];
 }
 
-/** Whether a query asked to be kept on the device (its `meta`, hooks.ts `KEEP_ON_DEVICE`). */
+/** Whether a query asked to be kept on the device (its `meta`, records.ts `KEEP_ON_DEVICE`). */
 const keepsOnDevice = (meta: Record<string, unknown> | undefined) => meta?.keepOnDevice === true;
 
 /**

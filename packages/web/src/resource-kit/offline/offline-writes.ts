@@ -1,7 +1,7 @@
 /**
  * The app's offline writes (issue 25, B3): the one queue (write-queue.ts) kept in IndexedDB
  * (idb-keyval), sent through the app's HTTP client when the browser is back online, at start, and
- * every half minute while writes wait. A save opts in (`saveRecord(…, { offline })`, hooks.ts):
+ * every half minute while writes wait. A save opts in (`saveRecord(…, { offline })`, saves.ts):
  * a time entry, a pickup item's status, a to-do list check-off; so does a delete (`deleteRecord`:
  * a time entry's); made without a connection, or
  * failing for want of one, it is kept here and answered at once with a provisional record
@@ -49,7 +49,7 @@ const store = new IdbQueueStore();
 const RETRY_STATUSES = new Set([401, 408, 419, 429]);
 
 /**
- * What the queue needs of the app, given at its start (hooks.ts): its HTTP client and what its
+ * What the queue needs of the app, given at its start (offline-wiring.ts): its HTTP client and what its
  * errors mean, where to show the queue (offline.ts `keptWrites`), and what the cache does with a write once
  * sent or dropped. Given rather than imported, so this module's chunk shares nothing with the
  * first screen's (whose weight has a budget).

@@ -26,7 +26,7 @@ import { callActionWithProgress } from '../action-progress.ts';
 import { describeError, reportSuccess } from '../error-mapper.tsx';
 import { HttpError } from '../http.ts';
 import { fieldLabel } from '../history-panel.tsx';
-import { resourceKeys } from '../hooks.ts';
+import { resourceKeys } from '../records.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { matchHeadings, type HeadingMatch, type ImportField } from './header-match.ts';
 import { readSheetFile, type Sheet } from './sheet-file.ts';
