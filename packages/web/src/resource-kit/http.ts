@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the app (platform.md 7): same-origin fetch with the session cookie and
  * the anti-forgery header on every write. Errors come out as `HttpError` (the server answered
- * with a failure status) or `NetworkError` (it could not be reached); `error-mapper.ts` turns
+ * with a failure status) or `NetworkError` (it could not be reached); `error-mapper.tsx` turns
  * either into what the user sees.
  */
 import { XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '@glazier/shared/api';
