@@ -1,5 +1,5 @@
 /**
- * TanStack Query hooks over the generic API (DESIGN.md "HTTP contract"), for any resource of the
+ * TanStack Query hooks over the generic API (docs/platform.md, Generic calls), for any resource of the
  * registry. The query cache is the spec's local store: records by id, lists and pages by params.
  *
  *   const clients = useList('clients');                       // GET /api/clients  → RecordOf<'clients'>[]

@@ -1,4 +1,4 @@
-/** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
+/** Client Type dialog (docs/domain/people.md, Client types): name and the product categories it uses. */
 import { useList, type RecordOf } from '../../resource-kit/hooks.ts';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
