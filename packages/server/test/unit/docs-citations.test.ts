@@ -21,7 +21,7 @@ const text = new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]))
 /** The outside documents the code once cited (written in parts, so this file does not cite them). */
 const OUTSIDE_DOC = new RegExp(`\\b(${['domain', 'platform', 'DESIGN'].join('|')})\\.md\\b`, 'g');
 /** A path into docs/, with what follows it on the line: `docs/platform.md, Formats)`. */
-const DOCS_CITATION = /docs\/([\w/-]+\.md)`?(?:, ([^)\n]*))?/g;
+const DOCS_CITATION = /docs\/([\w/-]+\.md)`?(?:, ([^);\n]*))?/g;
 
 /** Each line of the tracked files that matches, as `path:line: text`. */
 function linesMatching(pattern: RegExp, keep: (file: string) => boolean): { where: string; match: RegExpMatchArray }[] {
@@ -59,7 +59,7 @@ describe('the docs live in the repository', () => {
   });
 
   it('no file outside docs/ cites a document kept outside the repository', () => {
-    // docs/ may name its own pages relatively ([platform.md](platform.md)); elsewhere only docs/… paths count.
+    // Pages in docs/ may link each other by their names alone; elsewhere only docs/… paths count.
     const outside = linesMatching(OUTSIDE_DOC, (f) => !f.startsWith('docs/'))
       .filter(({ match }) => !/docs\/$/.test(match.input!.slice(0, match.index)))
       .map(({ where }) => where);
