@@ -70,7 +70,7 @@ export async function fetchPage<N extends ResourceName>(resource: N, params: Pag
 
 /**
  * GET one record, sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
- * copy is kept (spec 7.2).
+ * copy is kept (docs/platform.md, Generic calls).
  */
 export async function fetchRecord<N extends ResourceName>(
   queryClient: QueryClient,
