@@ -1,4 +1,4 @@
-// The house rules as lint (DESIGN.md "Layout"): package boundaries, feature isolation, no cycles.
+// The house rules as lint (docs/architecture.md): package boundaries, feature isolation, no cycles.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';

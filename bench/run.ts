@@ -52,7 +52,7 @@ const DURATION_MS = Math.max(1, Math.min(60, Number(args.duration))) * 1000;
 const CONCURRENCY = Math.max(1, Math.min(100, Number(args.concurrency)));
 const SQL_RUNS = Math.max(20, Number(args['sql-runs']));
 const WARMUP_MS = 1000;
-/** The one-client run of each scenario (DESIGN.md: latencies of one client at a time). */
+/** The one-client run of each scenario (docs/platform.md, Budgets: latencies of one client at a time). */
 const SOLO_DURATION_MS = Math.max(3000, DURATION_MS / 2);
 /** Time allowed for each raw SQL measurement (runs stop early when it is used up). */
 const SQL_BUDGET_MS = 10_000;
@@ -267,7 +267,7 @@ interface Row {
   scenario: string;
   key: ScenarioKey;
   api: { p50: number; p95: number; n: number };
-  /** The API with one client at a time (DESIGN.md's latency budgets). */
+  /** The API with one client at a time (docs/platform.md, Budgets). */
   solo: { p50: number; p95: number; n: number };
   rps: number;
   errors: number;
@@ -436,7 +436,7 @@ function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number 
   printBudgets(label, rows);
 }
 
-/** DESIGN.md "Budgets", checked against this run: one line per budget and scenario. */
+/** docs/platform.md, Budgets, checked against this run: one line per budget and scenario. */
 function printBudgets(label: string, rows: Row[]) {
   const postgres = label === 'PostgreSQL';
   const checks: { scenario: string; budget: string; measured: string; met: boolean }[] = [];
@@ -450,7 +450,7 @@ function printBudgets(label: string, rows: Row[]) {
     if (r.key === 'search') check(`1 client p95 ≤ ${postgres ? 20 : 50} ms (searched job list)`, r.solo.p95, postgres ? 20 : 50, 'ms');
     else if (postgres && LIST_OR_DETAIL.has(r.key)) check('1 client p95 ≤ 50 ms (list or detail)', r.solo.p95, 50, 'ms');
   }
-  console.log(`\n${label}: budgets (DESIGN.md)`);
+  console.log(`\n${label}: budgets (docs/platform.md)`);
   for (const c of checks) console.log(`  ${c.met ? 'met    ' : 'NOT MET'}  ${c.scenario}: ${c.budget}: ${c.measured}`);
 }
 

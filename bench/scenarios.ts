@@ -305,7 +305,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       }
     }
     const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
-    // DESIGN.md's "job with its relations": the job's GET, every relation of the contract embedded.
+    // The budgets' "job with its relations" (docs/platform.md, Budgets): the job's GET, every relation of the contract embedded.
     for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
     for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
     // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over

@@ -1,5 +1,5 @@
 /**
- * Notes, files and images of a job (issue 9; domain.md 2, 5, 8, 9) on `/jobs/{id}`'s Notes, Files
+ * Notes, files and images of a job (issue 9; docs/domain/jobs.md, Notes, files and images) on `/jobs/{id}`'s Notes, Files
  * and Images tabs: a note, a PDF uploaded with its progress bar, a non-PDF renamed `.pdf` refused
  * in the server's words, an upload cancelled while it goes, three photos (the large one compressed
  * in the browser to 1000 px), the viewer's keyboard next / previous, and deleting an image.

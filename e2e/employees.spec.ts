@@ -1,4 +1,4 @@
-/** Employees and the User dialog (domain.md 3, 4, 6). */
+/** Employees and the User dialog (docs/domain/people.md, Users). */
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInAs } from './support.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The first screen's weight (DESIGN.md "Budgets"): the gzipped JS that `/` and `/welcome` load,
+ * The first screen's weight (docs/platform.md, Budgets): the gzipped JS that `/` and `/welcome` load,
  * read from the build manifest of the app this run serves (no timing, so never flaky), and the
  * assets arrive precompressed.
  */

@@ -1,4 +1,4 @@
-/** The side menu and the dashboard for each role (platform.md 2.3, 2.4; DESIGN.md matrix). */
+/** The side menu and the dashboard for each role (docs/platform.md, Screens and navigation; the matrix: Rights). */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, PASSWORD, ROLE_USERS, login } from './support.ts';
 

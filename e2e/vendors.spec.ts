@@ -63,7 +63,7 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
   await expect(page.getByTestId('vendor-materials-table')).toContainText('No materials from this vendor yet.');
   await expectAccessible(page, 'vendor detail');
 
-  // Add Material: the vendor is fixed, the defaults of domain.md 9
+  // Add Material: the vendor is fixed, the defaults of docs/domain/purchasing.md, Vendor materials
   await page.getByRole('button', { name: 'Add Material' }).click();
   const vm = page.getByTestId('vendor-material-dialog');
   await expect(page.getByRole('dialog', { name: 'Add Vendor Material' })).toBeVisible();

@@ -3,13 +3,13 @@
  * manifest (packages/web/dist/.vite/manifest.json): the entry with its static imports and the
  * chunks index.html preloads, plus the route's lazy chunk with its static imports. Sizes are of
  * the gzip files the server sends.
- * Deterministic (no browser, no timing), so a test can hold the budget (DESIGN.md "Budgets").
+ * Deterministic (no browser, no timing), so a test can hold the budget (docs/platform.md, Budgets).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const FIRST_SCREEN_JS_BUDGET = 170_000; // bytes of gzipped JS (DESIGN.md: ≤ 170 KB)
+export const FIRST_SCREEN_JS_BUDGET = 170_000; // bytes of gzipped JS (docs/platform.md, Budgets: ≤ 170 KB)
 /** The render-blocking stylesheet: only the first screens' Mantine styles (app/first-screen-styles.ts). */
 export const FIRST_SCREEN_CSS_BUDGET = 15_000; // bytes of gzipped CSS
 

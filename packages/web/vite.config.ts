@@ -230,7 +230,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
-    // dist/.vite/manifest.json: which chunks each screen loads (scripts/first-screen-budget.mjs).
+    // dist/.vite/manifest.json: which chunks each screen loads (scripts/first-screen-weight.ts).
     manifest: true,
     // Every browser we serve has rel=modulepreload: no polyfill. index.html still preloads what the
     // first screen imports; a lazy screen's own imports are not listed in the entry for preloading

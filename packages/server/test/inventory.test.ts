@@ -186,7 +186,7 @@ describe('POST /api/material_snapshots/take', () => {
 });
 
 describe('vendors and vendor materials', () => {
-  it('defaults a vendor material per domain.md 9 and keeps at most one preferred vendor per material', async () => {
+  it('defaults a vendor material per docs/domain/purchasing.md, Vendor materials, and keeps at most one preferred vendor per material', async () => {
     const m = await material();
     const other = await material();
     const [v1, v2, v3] = await Promise.all([1, 2, 3].map(() => made(as.manager, 'vendors', { name: `Vendor ${++seq}`, phone: '(503) 555-0100' })));

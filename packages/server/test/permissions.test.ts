@@ -1,5 +1,5 @@
 /**
- * DESIGN.md "Which area guards each resource", checked for every resource and every role with the
+ * docs/platform.md, Which right guards each resource, checked for every resource and every role with the
  * default matrix: reads need `view` on the read area (or only a sign-in for reference lists), and
  * every write path (create, update, store_many, delete) answers 403 first to a role that may not
  * try it, before any 404 or 422.
@@ -10,7 +10,7 @@ import type { Access } from '@glazier/shared/resources/define';
 import { DEFAULT_ROLE_MATRIX, ROLES, type Area, type Role } from '@glazier/shared/permissions';
 import { appWithRoles } from './harness.ts';
 
-/** The table, as DESIGN.md writes it: [read, write]. */
+/** The table, as docs/platform.md writes it (Which right guards each resource): [read, write]. */
 const GUARDS: Record<ResourceName, [Access, Access]> = {
   jobs: ['jobs', 'jobs'],
   job_products: ['jobs', 'jobs'],
@@ -56,7 +56,7 @@ const GUARDS: Record<ResourceName, [Access, Access]> = {
 type Op = 'create' | 'update' | 'delete';
 const can = (role: Role, action: 'view' | 'edit', access: Access) => access === 'signed_in' || DEFAULT_ROLE_MATRIX[role][access as Area][action];
 
-/** Who may try a write at all; the record rules (DESIGN.md) widen it for a few resources. */
+/** Who may try a write at all; the record rules (docs/platform.md, Record rules) widen it for a few resources. */
 function mayTry(name: ResourceName, role: Role, op: Op): boolean {
   const write = GUARDS[name][1];
   switch (name) {
@@ -78,7 +78,7 @@ function mayTry(name: ResourceName, role: Role, op: Op): boolean {
 
 const { as } = appWithRoles();
 
-it('every resource is in the table, with the areas DESIGN.md gives it', () => {
+it('every resource is in the table, with the areas docs/platform.md gives it', () => {
   for (const name of RESOURCE_NAMES) expect([RESOURCES[name].read, RESOURCES[name].write], name).toEqual(GUARDS[name]);
 });
 
@@ -113,7 +113,7 @@ describe.each(RESOURCE_NAMES)('%s', (name) => {
   });
 });
 
-/** The named actions (DESIGN.md "Named actions"): the area right first (403), then existence, then the body. */
+/** The named actions (docs/platform.md, Named actions): the area right first (403), then existence, then the body. */
 const NAMED: { route: string; method: 'post' | 'patch'; area: Area; body: unknown; allowed: number }[] = [
   { route: '/api/materials/999999999/count', method: 'post', area: 'inventory', body: { qty: 'x' }, allowed: 404 },
   { route: '/api/material_snapshots/take', method: 'post', area: 'inventory', body: { date: 'not-a-date' }, allowed: 422 },

@@ -333,7 +333,7 @@ describe('suggested orders', () => {
     const after = (await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[];
     expect(after.filter((r) => [a.id, b.id].includes(r.material_id))).toEqual([]); // now on order
 
-    // DESIGN.md's form, {material_ids}: each at its suggested qty; a material not short is refused.
+    // The {material_ids} form (docs/domain/purchasing.md, Suggested orders): each at its suggested qty; a material not short is refused.
     const f = await material({ reorder_qty: 7, economic_order_qty: 0 });
     await made(as.manager, 'vendor_materials', { material_id: f.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 3, is_preferred: true });
     const notShort = await as.manager.post('/api/purchase_orders/from_suggestions', { material_ids: [f.id, a.id] });

@@ -1,4 +1,4 @@
-/** Record rules the server enforces beyond area rights (DESIGN.md "Permissions"). */
+/** Record rules the server enforces beyond area rights (docs/platform.md, Record rules). */
 import { describe, expect, it } from 'vitest';
 import { appWithRoles , jobBody } from './harness.ts';
 import { createRecord } from './fixtures.ts';

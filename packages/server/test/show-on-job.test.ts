@@ -1,5 +1,5 @@
 /**
- * An estimate's notes, files and images (domain.md 2, 6): the estimates area's to read and to
+ * An estimate's notes, files and images (docs/domain/jobs.md, Notes, files and images): the estimates area's to read and to
  * write, and Show on Job, which only `edit estimates` changes, puts a note or file on the job the
  * estimate became.
  */

@@ -1,4 +1,4 @@
-/** Shapes of the HTTP contract shared by server and web (DESIGN.md "HTTP contract"). */
+/** Shapes of the HTTP contract shared by server and web (docs/platform.md, Generic calls). */
 import type { PermissionMap, Role } from './permissions.ts';
 
 export interface Page<T> {

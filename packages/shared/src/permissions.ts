@@ -1,4 +1,4 @@
-/** Areas, actions and the default role matrix (DESIGN.md "Permissions"). Pure: no I/O. */
+/** Areas, actions and the default role matrix (docs/platform.md, Rights). Pure: no I/O. */
 
 export const ROLES = ['admin', 'manager', 'supervisor', 'employee'] as const;
 export type Role = (typeof ROLES)[number];

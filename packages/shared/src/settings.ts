@@ -1,7 +1,7 @@
 import type { FieldDef } from './resources/fields.ts';
 /**
- * Names of the settings rows the app knows (`settings` is name/value; domain.md 3: burden rate;
- * platform.md 2.7: the company name, the fallback title of dialogs; issue 23: the company's
+ * Names of the settings rows the app knows (`settings` is name/value; docs/domain/settings.md, Settings: burden rate;
+ * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; issue 23: the company's
  * details (address, phone, email: several lines) and the terms printed on an estimate).
  */
 export const SETTING = {

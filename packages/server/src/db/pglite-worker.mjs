@@ -14,7 +14,7 @@ try {
     dataDir: workerData.dataDir,
     extensions: { pg_trgm },
     // Durability is traded for speed: PGlite is the single-machine default, PostgreSQL the
-    // production answer (DESIGN.md).
+    // production answer (docs/platform.md, Several app servers).
     relaxedDurability: true,
     parsers,
   });

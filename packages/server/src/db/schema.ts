@@ -206,7 +206,7 @@ export const vendors = tables.vendors!;
 export const settings = tables.settings!;
 export const role_permissions = tables.role_permissions!;
 
-/** Server-side sessions (DESIGN.md: stored in the database so app servers stay stateless). */
+/** Server-side sessions (docs/platform.md, Sessions: stored in the database so app servers stay stateless). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -239,7 +239,7 @@ export const audit_log = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Uploaded file and image contents (DESIGN.md "Files and images"), content-addressed: one row per
+ * Uploaded file and image contents (docs/platform.md, Files and images), content-addressed: one row per
  * distinct content, shared by every record that holds it, removed when none does.
  */
 export const blobs = pgTable('blobs', {

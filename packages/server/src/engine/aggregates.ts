@@ -1,5 +1,5 @@
 /**
- * Aggregates and state (DESIGN.md): the two rules the generic write path keeps for records made of
+ * Aggregates and state (docs/platform.md, Aggregates and state): the two rules the generic write path keeps for records made of
  * a parent and its children, and for columns that only a named action moves.
  *
  * - A state column (a field with `state`, e.g. an order's `sent_at`) is not an input: a generic

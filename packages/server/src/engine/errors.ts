@@ -1,4 +1,4 @@
-/** Errors that map to the HTTP contract's statuses (DESIGN.md "Errors"). */
+/** Errors that map to the HTTP contract's statuses (docs/platform.md, Errors). */
 import { isUnavailable, type DbError } from '../db/driver-types.ts';
 import { checkNamed } from '../db/constraints.ts';
 import { requiredMessage } from '@glazier/shared/resources/define';

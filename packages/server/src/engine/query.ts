@@ -66,7 +66,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   if (includeDeleted && def.trash && !canEdit(ctx, def.trash.area)) throw forbidden();
   conds.push(...baseConditions(ctx, res, { includeDeleted }));
 
-  // active / status: lists default to active records (spec 7.2); pages show all unless asked.
+  // active / status: lists default to active records (docs/platform.md, Generic calls); pages show all unless asked.
   if (hasActive) {
     const activeParam = one(q.active);
     const statusParam = 'status' in def.fields || def.filters.status ? undefined : one(q.status);
@@ -126,7 +126,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
     }
   }
 
-  // Date range payloads (spec 7.2): start/end as YYYY-MM-DD on the resource's date column.
+  // Date range payloads (docs/platform.md, Generic calls): start/end as YYYY-MM-DD on the resource's date column.
   if (def.dateField) {
     for (const [key, op] of [['start', gte], ['end', lte]] as const) {
       const v = one(q[key]);
@@ -150,7 +150,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
     }
   }
 
-  // Ordering: an explicit whitelisted column, else the spec's default (4): active first, sort,
+  // Ordering: an explicit whitelisted column, else the default (docs/platform.md, Generic calls): active first, sort,
   // name, newest first. Time entries (and other dated records) newest date first.
   const orderBy: SQL[] = [];
   const sortColumn = one(q.sort_column);

@@ -51,7 +51,7 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   await checkIdLists(ctx, res, values, opts.prefix);
   checkWrite(ctx, res, mode, values, existing);
 
-  // Conflict: the client edited a copy older than the stored record (DESIGN.md 409).
+  // Conflict: the client edited a copy older than the stored record (docs/platform.md, Generic calls: 409).
   if (existing && existingId !== null && typeof input.updated_at === 'string') {
     const theirs = Date.parse(input.updated_at);
     if (!Number.isNaN(theirs) && theirs < Date.parse(existing.updated_at as string)) throw conflict();

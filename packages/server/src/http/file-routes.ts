@@ -1,5 +1,5 @@
 /**
- * Files and images over HTTP (DESIGN.md "Files and images"): the handlers of their actions
+ * Files and images over HTTP (docs/platform.md, Files and images): the handlers of their actions
  * (shared/actions/attachments.ts), multipart uploads on the raised body limit of `uploadRoute`,
  * and the authenticated downloads. The JSON forms of the same calls
  * (a file record without its PDF is refused; images as data URLs, the spec's bulk save) go to the
@@ -120,7 +120,7 @@ function uploadManyImages(resource: 'images' | 'job_images') {
 
 /** The files and images actions (shared/actions/attachments.ts). */
 export const attachmentHandlers: ActionHandlers<typeof ATTACHMENT_ACTIONS> = {
-  // Files: one PDF with description, job_id, estimate_id (domain.md 7); or the JSON form (refused without its PDF).
+  // Files: one PDF with description, job_id, estimate_id (docs/platform.md, Files and images); or the JSON form (refused without its PDF).
   'files.upload': async ({ ctx, request }) => {
     if (!request.isMultipart()) return create(ctx, 'files', request.body);
     const form = await readMultipart(request, { files: 1, fileSize: MAX_FILE_BYTES });

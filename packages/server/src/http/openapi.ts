@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document (`GET /api/openapi.json`, signed-in users): the generic calls of every
- * resource (platform.md 7.2, from the resource definitions) and every named action (from its
+ * resource (docs/platform.md, Generic calls, from the resource definitions) and every named action (from its
  * declaration). Built by zod-openapi from the same zod schemas the server validates with and the
  * web is typed by, so it cannot describe another API than the one served.
  *

@@ -1,4 +1,4 @@
-/** The generic calls of platform.md 7.2 for every resource; named actions are action-routes.ts's. */
+/** The generic calls of docs/platform.md, Generic calls for every resource; named actions are action-routes.ts's. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/client.ts';
 import { get, list, page } from '../engine/read.ts';

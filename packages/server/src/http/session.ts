@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN.md "HTTP contract"): a signed cookie carries the session id; the session's data
+ * Sessions (docs/platform.md, Sessions): a signed cookie carries the session id; the session's data
  * (who is signed in, the CSRF token) lives in the sessions table (session-store.ts), so any app
  * server can serve any user.
  *

@@ -13,7 +13,7 @@ import { ApiError, forbidden, notFound, unauthenticated } from '../engine/errors
 import { csrfGuard } from './auth-routes.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** Five images of a batch as data URLs (domain.md 9), or one 20 MB PDF with its encoding. */
+/** Five images of a batch as data URLs (docs/platform.md, Files and images), or one 20 MB PDF with its encoding. */
 export const UPLOAD_BODY_LIMIT = 30 * 1024 * 1024;
 /** An import's rows (shared/actions/imports.ts): 10 000 rows of a wide sheet. */
 export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;

@@ -34,7 +34,7 @@ export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | nu
   });
 }
 
-/** Checks credentials; answers the user id or throws 422 on `email` (DESIGN.md). */
+/** Checks credentials; answers the user id or throws 422 on `email` (docs/platform.md, Sessions). */
 export async function authenticate(db: Db, input: { email?: unknown; password?: unknown }): Promise<number> {
   const errors: Record<string, string[]> = {};
   if (typeof input.email !== 'string' || !input.email.trim()) errors.email = ['The email field is required.'];

@@ -1,6 +1,6 @@
 /**
  * What one app server tells the others sharing its PostgreSQL database, so what each caches for a
- * moment (sessions, signed-in users, the role matrix) stays true everywhere (DESIGN.md: several
+ * moment (sessions, signed-in users, the role matrix) stays true everywhere (docs/platform.md, Several app servers: several
  * app servers behind a proxy). A notice sent inside a transaction goes out when it commits, and
  * not at all when it rolls back. On PGlite there is one process and nobody to tell.
  * The listening side is change-listener.ts.

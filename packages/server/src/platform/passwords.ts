@@ -1,4 +1,4 @@
-/** Password hashing, one setting for every hash the server makes (DESIGN.md: argon2id). */
+/** Password hashing, one setting for every hash the server makes (docs/platform.md, Sessions: argon2id). */
 import { hash } from '@node-rs/argon2';
 
 const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */ } as const;

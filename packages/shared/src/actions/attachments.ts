@@ -1,5 +1,5 @@
 /**
- * Files and images (DESIGN.md "Files and images"): multipart uploads and the authenticated
+ * Files and images (docs/platform.md, Files and images): multipart uploads and the authenticated
  * downloads. The uploads' paths are also the resources' generic create and store_many, which
  * still take the JSON forms (a data URL per image); the OpenAPI document shows both bodies.
  */

@@ -1,5 +1,5 @@
 /**
- * A named action's contract (DESIGN.md "Layout", actions/): its method and path, the zod schemas
+ * A named action's contract (docs/architecture.md, How to add…: a named action): its method and path, the zod schemas
  * of its path parameters, query, body and answer, and the right it needs. The server registers
  * its route from this (http/action-routes.ts), the web calls it by it (resource-kit/actions.ts),
  * and the OpenAPI document describes it (http/openapi.ts): one declaration, three uses.

@@ -1,4 +1,4 @@
-/** Inventory's named actions (domain.md 6): count stock, stock value snapshots, a bom's pull and return. */
+/** Inventory's named actions (docs/domain/inventory.md): count stock, stock value snapshots, a bom's pull and return. */
 import { z } from 'zod';
 import { f, fieldValueSchema } from '../resources/fields.ts';
 import { recordRead } from '../resources/read-schema.ts';

@@ -1,4 +1,4 @@
-/** Jobs' named actions (domain.md 4). */
+/** Jobs' named actions (docs/domain/jobs.md). */
 import { z } from 'zod';
 import { recordRead } from '../resources/read-schema.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';

@@ -1,4 +1,4 @@
-/** Purchasing's named actions (domain.md 8, DESIGN.md B4): numbering, send, receive, split, suggested orders. */
+/** Purchasing's named actions (docs/domain/purchasing.md): numbering, send, receive, split, suggested orders. */
 import { z } from 'zod';
 import { recordRead } from '../resources/read-schema.ts';
 import { SPLIT_NEGATIVE_MESSAGE } from '../rules/purchasing/purchase-order-line.ts';

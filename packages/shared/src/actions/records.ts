@@ -1,5 +1,5 @@
 /**
- * The platform's named actions on any record (platform.md 7): restore a soft-deleted one, read
+ * The platform's named actions on any record (docs/platform.md, Named actions): restore a soft-deleted one, read
  * its history, and search across kinds. Each names the resource, so its rights are that
  * resource's (asked by the action): the declaration only needs a signed-in caller.
  */

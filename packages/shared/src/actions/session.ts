@@ -1,5 +1,5 @@
 /**
- * The session's own calls (DESIGN.md "HTTP contract"): the anti-forgery cookie, signing in and out
+ * The session's own calls (docs/platform.md, Sessions): the anti-forgery cookie, signing in and out
  * (outside /api, where the Laravel-style client expects them), who is signed in, the first-run
  * setup, a password reset by its emailed link, and the database backup.
  */

@@ -1,5 +1,5 @@
 /**
- * Which records are parts of another (DESIGN.md "Aggregates and state"): a resource is a child of
+ * Which records are parts of another (docs/platform.md, Aggregates and state): a resource is a child of
  * every resource whose writable `many` relation holds it (a job's products, an order's lines). A
  * child's write is a change of its parent: the server moves the parent's `updated_at` on, and the
  * web refreshes its cached copy of the parent.

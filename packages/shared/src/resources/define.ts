@@ -76,7 +76,7 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   trash?: { area: Area; days: number };
   /** Fixed conditions for a resource that is a slice of a shared table. */
   fixed?: Record<string, string | number | boolean>;
-  /** Date column used by date-range filters `start`/`end` (spec 7.2). */
+  /** Date column used by date-range filters `start`/`end` (docs/platform.md, Generic calls). */
   dateField?: string;
   /** Rules across fields (an end not before its start, a product or a name): record-rules.ts. */
   rules?: readonly RecordRule[];

@@ -122,7 +122,7 @@ export const estimate_items = defineResource({
     product_number: f.text({ readOnly: true, computed: true }),
     product_name: f.text({ readOnly: true, computed: true }),
     alternate_product_name: f.text({ readOnly: true, computed: true }),
-    /** The product's standard unit price and cost, for the item's warnings (domain.md 5). */
+    /** The product's standard unit price and cost, for the item's warnings (docs/domain/estimating.md, Items). */
     standard_price: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
     standard_cost: f.money({ readOnly: true, computed: true, guard: 'estimates_admin' }),
     /** The alternate product's, which its amount and cost follow as the base's do (shared/rules/line-amount.ts). */

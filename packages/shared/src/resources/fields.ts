@@ -25,7 +25,7 @@ export type FieldKind =
   | 'ref'
   | 'idList'
   | 'password'
-  /** Stored as '1' + up to 10 digits; accepts any typed form (domain.md 3). */
+  /** Stored as '1' + up to 10 digits; accepts any typed form (docs/platform.md, Formats). */
   | 'phone';
 
 export type OnDelete = 'cascade' | 'set null' | 'restrict';
@@ -50,7 +50,7 @@ export interface FieldDef {
   /** Set by the server only; ignored on input. */
   readOnly?: boolean;
   /**
-   * A state column (DESIGN.md "Aggregates and state"): only its named action moves it, and this
+   * A state column (docs/platform.md, Aggregates and state): only its named action moves it, and this
    * message names that action ("Use Send to mark the order sent."). Not an input: a generic write
    * (create, PATCH, PUT, store_many, a parent's save) that would change it answers 422 on the
    * field with this message; one that echoes the stored value is fine.

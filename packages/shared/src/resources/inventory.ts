@@ -29,7 +29,7 @@ export const materials = defineResource({
     starting_qty: f.qty({ default: 0, min: 0 }),
     starting_price: f.money({ default: 0, min: 0 }),
     active: f.bool(true),
-    /** DESIGN.md "Stock": the last count (or starting qty) + receipts + adjustments − pulls since. */
+    /** docs/domain/inventory.md, Stock: the last count (or starting qty) + receipts + adjustments − pulls since. */
     on_hand: f.qty({ readOnly: true, computed: true }),
     /** Qty of PO lines ordered or backordered on orders not received. */
     on_order: f.qty({ readOnly: true, computed: true }),

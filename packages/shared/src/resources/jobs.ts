@@ -6,7 +6,7 @@ import { cutListRowDocument, cutListSchema } from '../rules/shop-floor/cut-list.
 
 export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
 
-// Not annotated: the literal field kinds type RecordOf<'jobs'> (DESIGN.md "Typed records").
+// Not annotated: the literal field kinds type RecordOf<'jobs'> (docs/platform.md, Records).
 const jobFields = {
   // names the resource (a job template, table jobs), so every reference to it is named as one
   job_template_id: f.ref('job_templates', { onDelete: 'set null' }),
@@ -39,7 +39,7 @@ const jobFields = {
 
 const jobRelations = {
   products: { kind: 'many', resource: 'job_products', foreignKey: 'job_id', writable: true, order: { sort_column: 'sort' } },
-  // with the Show on Job ones of the job's estimate (domain.md 6)
+  // with the Show on Job ones of the job's estimate (docs/domain/jobs.md, Notes, files and images)
   notes: { kind: 'many', resource: 'notes', foreignKey: 'job_id', via: 'on_job', order: { sort_column: 'created_at', sort_direction: 'desc' } },
   pickup_items: { kind: 'many', resource: 'pickup_items', foreignKey: 'job_id' },
   events: { kind: 'many', resource: 'events', foreignKey: 'job_id', order: { sort_column: 'date', sort_direction: 'asc' } },
@@ -76,7 +76,7 @@ export const jobs = defineResource({
   relations: jobRelations,
   dateField: 'start_date',
   titleField: 'number',
-  // its number, or its name without one (platform.md 2.7)
+  // its number, or its name without one (docs/platform.md, Dialogs)
   naming: { fields: ['number', 'name'] },
   rules: [{ kind: 'notBefore', field: 'end_date', start: 'start_date', message: 'The end date cannot be before the start date.' }],
   // A deleted job waits in the trash for 30 days (issue 9, B1); job templates are deleted for good.
@@ -84,7 +84,7 @@ export const jobs = defineResource({
   trash: { area: 'jobs_admin', days: 30 },
 });
 
-/** A job template is a job with is_template true (domain.md 3). */
+/** A job template is a job with is_template true (docs/domain/jobs.md, Templates). */
 export const job_templates = defineResource({
   name: 'job_templates',
   label: 'Job Template',
@@ -95,7 +95,7 @@ export const job_templates = defineResource({
   fixed: { is_template: true },
   rules: [
     { kind: 'notBefore', field: 'end_date', start: 'start_date', message: 'The end date cannot be before the start date.' },
-    // domain.md 5: a template belongs to a client or is a category template's subtemplate, not both
+    // docs/domain/jobs.md, Templates: a template belongs to a client or is a category template's subtemplate, not both
     { kind: 'notBoth', fields: ['client_id', 'category_template_id'], message: 'A job template belongs to a client or to a category template, not both.' },
   ],
   // the same columns as jobs: one table, one search index
@@ -206,7 +206,7 @@ export const notes = defineResource({
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
     internal_only: f.bool(false),
-    /** A note of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    /** A note of an estimate shown on the job it becomes (docs/domain/jobs.md, Notes, files and images: `edit estimates`). */
     show_on_job: f.bool(false),
     note: f.longText({ required: true }),
     date: f.date(),
@@ -226,7 +226,7 @@ export const files = defineResource({
   read: 'jobs',
   write: 'jobs',
   // Created by a multipart upload (`POST /api/files`: file, description, job_id, estimate_id);
-  // the PDF itself is a blob (DESIGN.md "Files and images"), `url` is its download route.
+  // the PDF itself is a blob (docs/platform.md, Files and images), `url` is its download route.
   fields: {
     description: f.text({ required: true }),
     /** The uploaded file's name, as sent (shown and used as the download's file name). */
@@ -235,7 +235,7 @@ export const files = defineResource({
     job_id: f.ref('jobs', { onDelete: 'cascade' }),
     estimate_id: f.ref('estimates', { onDelete: 'cascade' }),
     user_id: f.ref('users', { readOnly: true, onDelete: 'cascade' }),
-    /** A file of an estimate shown on the job it becomes (domain.md 6: `edit estimates`). */
+    /** A file of an estimate shown on the job it becomes (docs/domain/jobs.md, Notes, files and images: `edit estimates`). */
     show_on_job: f.bool(false),
     /** Bytes of the PDF. */
     size: f.int({ readOnly: true }),

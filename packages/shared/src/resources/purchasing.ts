@@ -95,7 +95,7 @@ export const purchase_order_materials = defineResource({
     material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
     vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
     // never negative (issue 22: a −4 line was mailed and received); 0 is the spec's case of a line
-    // whose qty is not known yet (domain.md 4: its price per unit treats qty 0 as 1)
+    // whose qty is not known yet (docs/domain/purchasing.md, Lines: its price per unit treats qty 0 as 1)
     qty: f.qty({ default: 0, min: 0 }),
     price: f.money({ default: 0, min: 0 }),
     status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),

@@ -1,5 +1,5 @@
 /**
- * Record types derived from the resource definitions (DESIGN.md "Typed records"):
+ * Record types derived from the resource definitions (docs/platform.md, Records):
  *
  *   RecordOf<'clients'>  // a client as the API returns it: { id; name: string; client_type_id: number | null; ... }
  *   InputOf<'clients'>   // what a save sends: the writable fields, each optional

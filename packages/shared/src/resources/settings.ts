@@ -16,7 +16,7 @@ export const settings = defineResource({
   sortable: ['name'],
 });
 
-/** The role × area matrix, editable by admins (DESIGN.md "Permissions"). */
+/** The role × area matrix, editable by admins (docs/domain/settings.md, Role matrix). */
 export const role_permissions = defineResource({
   name: 'role_permissions',
   label: 'Role Permission',

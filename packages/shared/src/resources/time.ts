@@ -8,7 +8,7 @@ export const time_entries = defineResource({
   read: 'time_entries',
   write: 'time_entries',
   fields: {
-    // defaults to the current user on the server (domain.md 6)
+    // defaults to the current user on the server (docs/domain/time.md, Time entries)
     user_id: f.ref('users', { onDelete: 'restrict' }),
     user_name: f.text({ readOnly: true }),
     // every entry is for a job, and for some time (issue 6: no silent empty entries)

@@ -1,6 +1,6 @@
 /**
- * Notes, files and images hang from a job or an estimate (domain.md 2). One of an estimate that
- * was not put on a job is the estimate's: the estimates area reads and writes it (domain.md 6),
+ * Notes, files and images hang from a job or an estimate (docs/domain/jobs.md, Notes, files and images). One of an estimate that
+ * was not put on a job is the estimate's: the estimates area reads and writes it (same section),
  * on the estimate or where a job shows it (Show on Job). The server's access rule and the
  * screens' Edit buttons both ask this.
  */

@@ -1,4 +1,4 @@
-/** One way to format dates: m/d/Y (domain.md 9), durations as hh:mm, weeks start on Sunday. */
+/** One way to format dates: m/d/Y (docs/platform.md, Formats), durations as hh:mm, weeks start on Sunday. */
 
 /** 'YYYY-MM-DD' or ISO timestamp → m/d/Y. */
 export function formatDate(value: string | null | undefined): string {
@@ -68,7 +68,7 @@ export function dayOfWeek(iso: string): number {
   return new Date(utcMs(iso)).getUTCDay();
 }
 
-/** The Sunday that starts the week (platform.md 9) holding an ISO date, as an ISO date. */
+/** The Sunday that starts the week (docs/platform.md, Formats) holding an ISO date, as an ISO date. */
 export function weekStartDate(iso: string): string {
   return addDays(iso, -dayOfWeek(iso));
 }
@@ -85,7 +85,7 @@ export function weekdayShort(iso: string): string {
   return WEEKDAY_NAMES[dayOfWeek(iso)]!.slice(0, 3);
 }
 
-/** The compact form (platform.md 9): month/day, '11/22'. */
+/** The compact form (docs/platform.md, Formats): month/day, '11/22'. */
 export function formatMonthDay(iso: string): string {
   const m = ISO_DATE.exec(iso.slice(0, 10));
   return m ? `${Number(m[2])}/${Number(m[3])}` : '';

@@ -1,5 +1,5 @@
 /**
- * Glass and cut sizes (DESIGN.md "Lengths"): decimal inches in the database, shown as glaziers
+ * Glass and cut sizes (docs/platform.md, Formats): decimal inches in the database, shown as glaziers
  * read them, inches and sixteenths (`35 7/16"`). Inputs take `35.4375`, `35 7/16`, `35-7/16`,
  * `35 7/16"`, `7/16` or `35`. The server's schema and the web's LengthField both parse with
  * `parseLength`, so the API and the browser accept and refuse the same text.

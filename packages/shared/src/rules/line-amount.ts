@@ -1,11 +1,11 @@
 /**
- * A line's amount (a job product's cost and revenue, domain.md 9; an estimate item's amount and
+ * A line's amount (a job product's cost and revenue, docs/domain/jobs.md, Job products; an estimate item's amount and
  * cost): by default the unit cost or revenue times qty.
  * An amount the user typed stays; one that still equals the default follows qty and product.
  */
 import { roundMoney } from './money.ts';
 
-/** A line's amount per unit, in cents; qty 0 counts as 1 (domain.md 4); null for no amount. */
+/** A line's amount per unit, in cents; qty 0 counts as 1 (docs/domain/purchasing.md, Lines); null for no amount. */
 export function unitAmount(amount: number | null | undefined, qty: number | null | undefined): number | null {
   if (amount == null) return null;
   const q = Number(qty ?? 0);

@@ -1,4 +1,4 @@
-/** Money is rounded to 2 decimals; quantities show up to 5 (domain.md 9). */
+/** Money is rounded to 2 decimals; quantities show up to 5 (docs/platform.md, Formats). */
 
 export function roundMoney(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;

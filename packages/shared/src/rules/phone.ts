@@ -1,4 +1,4 @@
-/** Phone numbers are stored as digits: a leading 1 followed by up to 10 digits (domain.md 3). */
+/** Phone numbers are stored as digits: a leading 1 followed by up to 10 digits (docs/platform.md, Formats). */
 
 export const PHONE_DIGITS = 10;
 

@@ -1,4 +1,4 @@
-/** The bottom action bar for signed-in users (platform.md 2.5). */
+/** The bottom action bar for signed-in users (docs/platform.md, Screens and navigation). */
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconClock, IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';

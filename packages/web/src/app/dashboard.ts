@@ -1,4 +1,4 @@
-/** Home dashboard cards and their permission rules (platform.md 2.4), as each area declares them. */
+/** Home dashboard cards and their permission rules (docs/platform.md, Screens and navigation), as each area declares them. */
 import type { Icon } from '@tabler/icons-react';
 import { can, type HasPermissions } from '@glazier/shared/permissions';
 import { byOrder, type CardAction, type Check, type DashboardCardDeclaration } from '../contract/feature.ts';

@@ -1,5 +1,5 @@
 /**
- * The Login dialog (platform.md 2.6, 7.1): email and password, server errors under the fields,
+ * The Login dialog (docs/platform.md, Sessions): email and password, server errors under the fields,
  * and a forgot-password note (an admin issues a one-time reset link from the employee screen).
  * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */

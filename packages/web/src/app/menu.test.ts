@@ -6,7 +6,7 @@ import { isGroup, visibleMenu, type MenuEntry } from './menu.ts';
 const user = (role: Role) => ({ permissions: DEFAULT_ROLE_MATRIX[role] });
 const flat = (entries: MenuEntry[]) => entries.flatMap((e) => (isGroup(e) ? [`[${e.label}]`, ...e.links.map((l) => l.to)] : [e.to]));
 
-describe('side menu (platform.md 2.3) with the default role matrix', () => {
+describe('side menu (docs/platform.md, Screens and navigation) with the default role matrix', () => {
   it('admin sees everything', () => {
     expect(flat(visibleMenu(user('admin')))).toEqual([
       '/', '/jobs', '/schedule', '/time_cards', '/employees', '/job_templates', '/analysis', '/forecasting',
@@ -46,7 +46,7 @@ describe('side menu (platform.md 2.3) with the default role matrix', () => {
   });
 });
 
-describe('dashboard cards (platform.md 2.4)', () => {
+describe('dashboard cards (docs/platform.md, Screens and navigation)', () => {
   const cards = (role: Role) => dashboardCards(user(role)).map((c) => `${c.key}:${c.actions.map((a) => a.label).join(',')}`);
 
   it('admin', () => {

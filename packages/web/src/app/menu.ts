@@ -1,5 +1,5 @@
 /**
- * The side menu and its permission checks, exactly as platform.md 2.3 lists them: Home, then each
+ * The side menu and its permission checks, exactly as docs/platform.md, Screens and navigation lists them: Home, then each
  * area's links and groups (its feature's `menu` and `menuGroups`), in their declared order.
  */
 import { can, type HasPermissions } from '@glazier/shared/permissions';

@@ -9,7 +9,7 @@ import { SessionProvider } from './session.tsx';
 import { Shell } from './shell.tsx';
 
 function Stack({ children }: { children: ReactNode }) {
-  // Modal titles fall back to the company name (platform.md 2.7).
+  // Modal titles fall back to the company name (docs/platform.md, Dialogs).
   const company = useSettingValue(SETTING.companyName);
   return <ModalStackProvider defaultTitle={company || 'Glazier'}>{children}</ModalStackProvider>;
 }

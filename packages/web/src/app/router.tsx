@@ -1,5 +1,5 @@
 /**
- * Routes (platform.md 2.1). Every screen is its own lazy chunk, except the two a visit starts on
+ * Routes (docs/platform.md, Screens and navigation). Every screen is its own lazy chunk, except the two a visit starts on
  * (welcome and home): they are in the entry, so the first paint waits for no second round trip
  * (both weigh ~2 KB; the entry stays in the first-screen budget). Each area's routes are its
  * feature's (`routes`, app/features.ts). Anything else shows the not-found page. A feature's

@@ -1,5 +1,5 @@
 /**
- * The service worker at /sw.js (platform.md 1): the app shell loads offline, and when an update is
+ * The service worker at /sw.js (docs/platform.md, Offline): the app shell loads offline, and when an update is
  * available (or another tab activates a new worker) the page reloads. A failed preload of a screen
  * chunk (after a deploy removed it) reloads once to pick up the new build.
  */

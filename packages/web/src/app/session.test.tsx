@@ -52,7 +52,7 @@ describe('session', () => {
   });
 
   it('the initial data overlay shows only once the load lasts the loader delay, and can be closed', async () => {
-    // A quick load: no overlay at all (platform.md 2.7: a spinner only after 250 ms).
+    // A quick load: no overlay at all (docs/platform.md, Dialogs: a spinner only after 250 ms).
     const seen = () => [...document.body.querySelectorAll('[role="status"]')].some((n) => n.textContent?.includes('Loading your data…'));
     let flashed = false;
     const watch = new MutationObserver(() => (flashed ||= seen()));

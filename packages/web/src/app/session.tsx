@@ -1,5 +1,5 @@
 /**
- * Sign-in, sign-out and the startup data (platform.md 2.2, 7.1). After a sign-in (or on start when
+ * Sign-in, sign-out and the startup data (docs/platform.md, Sessions). After a sign-in (or on start when
  * already signed in) the initial data — users, clients, client types, product categories,
  * settings — loads behind an overlay.
  */
@@ -37,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loader = useLoader();
   const loadedFor = useRef<number | null>(null);
 
-  // Behind the app's loader (platform.md 2.2, 2.7): its overlay shows only when the load lasts,
+  // Behind the app's loader (docs/platform.md, Dialogs): its overlay shows only when the load lasts,
   // and the person can close it; a quick load re-renders nothing.
   const loadInitialData = useCallback(
     () =>

@@ -1,4 +1,4 @@
-/** The public welcome page (platform.md 1, 2.1): what Glazier is, Login, and first-run setup. */
+/** The public welcome page (docs/platform.md, Users and roles): what Glazier is, Login, and first-run setup. */
 import { Alert, Button, Container, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';

@@ -12,7 +12,7 @@
  * dynamic imports only, so a declaration adds no screen code to the entry and each screen stays its own chunk.
  *
  * Menu links, menu groups, dashboard cards and card buttons are placed by `order` (ascending, `byOrder`),
- * because areas interleave (platform.md 2.3, 2.4); a link or button may join another area's group
+ * because areas interleave (docs/platform.md, Screens and navigation); a link or button may join another area's group
  * or card by its key, so a card such as Inventory gathers buttons of several areas.
  */
 import type { Icon } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * A detail screen (DESIGN.md "Screens"): a header card (title, key fields, a status badge,
+ * A detail screen (docs/platform.md, Screens and navigation): a header card (title, key fields, a status badge,
  * actions) over tabs on wider screens, or stacked sections on phones; each section shows one
  * related list with its own Add button.
  *

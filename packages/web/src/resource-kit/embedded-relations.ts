@@ -1,5 +1,5 @@
 /**
- * A record's GET embeds its relations (DESIGN.md "HTTP contract"), each `many` one in the order
+ * A record's GET embeds its relations (docs/platform.md, Generic calls), each `many` one in the order
  * its definition declares (`RelationDef.order`, the list query that gives it). A detail page's
  * section that lists such a relation (`DetailSection.relation`) starts from the embedded rows:
  * they are written into the very cache entry the section's `useList` / `ResourceTable` reads,

@@ -1,5 +1,5 @@
 /**
- * The one error mapper (platform.md 8). Every failed call ends here:
+ * The one error mapper (docs/platform.md, Errors). Every failed call ends here:
  *
  *   try { await save.mutateAsync(values) } catch (e) { reportError(e, { form: formTarget(form) }) }
  *

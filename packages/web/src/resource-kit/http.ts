@@ -1,7 +1,7 @@
 /**
- * The one HTTP client of the app (platform.md 7): same-origin fetch with the session cookie and
+ * The one HTTP client of the app (docs/platform.md, Generic calls): same-origin fetch with the session cookie and
  * the anti-forgery header on every write. Errors come out as `HttpError` (the server answered
- * with a failure status) or `NetworkError` (it could not be reached); `error-mapper.ts` turns
+ * with a failure status) or `NetworkError` (it could not be reached); `error-mapper.tsx` turns
  * either into what the user sees.
  */
 import { XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '@glazier/shared/api';
@@ -75,7 +75,7 @@ export function toQueryString(query: Query | undefined): string {
 
 let csrfPromise: Promise<void> | null = null;
 
-/** GET /sanctum/csrf-cookie once at a time; a failure is only a console warning (platform.md 7.1). */
+/** GET /sanctum/csrf-cookie once at a time; a failure is only a console warning (docs/platform.md, Sessions). */
 export function fetchCsrfCookie(): Promise<void> {
   csrfPromise ??= fetch('/sanctum/csrf-cookie', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(() => undefined)

@@ -26,7 +26,7 @@ describe('lookup dialog: Add New', () => {
     await userEvent.click(add);
     await expect(result).resolves.toEqual(created);
     expect(open).toHaveBeenCalledWith(expect.anything(), { initial: { name: 'Shelf bracket', description: 'Shelf bracket' } });
-    // Pages of 60, newest number first (domain.md 9).
+    // Pages of 60, newest number first (docs/platform.md, Pickers and lookups).
     const query = calls.find((c) => c.url.searchParams.get('search') === 'Shelf bracket')!.url.searchParams;
     expect([query.get('per_page'), query.get('sort_column'), query.get('sort_direction')]).toEqual(['60', 'number', 'desc']);
   });

@@ -1,5 +1,5 @@
 /**
- * Lookup dialogs (platform.md 2.8, domain.md 9): search one resource in a modal and pick a record.
+ * Lookup dialogs (docs/platform.md, Pickers and lookups): search one resource in a modal and pick a record.
  *
  *   const job = await openLookup(modals, 'jobs');   // resolves with RecordOf<'jobs'> or null
  *
@@ -8,7 +8,7 @@
  * series lookup All / Stocked / Special Order.
  *
  * A lookup whose config has `addNew` (products, materials) ends its list with a row "Add New
- * Product {text}" when nothing matches, for users with `edit` on that area (domain.md 6); it calls
+ * Product {text}" when nothing matches, for users with `edit` on that area (docs/platform.md, Pickers and lookups); it calls
  * the `onAddNew` opener with the config's prefill from the search text, and picks the record the
  * creation dialog resolves with. The opener is the resource's registered dialog (record-dialogs.ts)
  * unless the caller passes its own.
@@ -35,7 +35,7 @@ import { recordHeading } from './record-headings.ts';
 import { useCurrentUser } from './session-user.ts';
 import { useListNavigation } from './use-list-navigation.ts';
 
-/** Same debounce as the record picker (platform.md 9). */
+/** Same debounce as the record picker (docs/platform.md, Pickers and lookups). */
 const SEARCH_DEBOUNCE_MS = 500;
 
 /** The resources with a lookup dialog. */
@@ -82,7 +82,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
         { value: 'active', label: 'Active', query: { active: true } },
       ],
     },
-    // Job headings show the number, or the name without one (platform.md 2.7).
+    // Job headings show the number, or the name without one (docs/platform.md, Dialogs).
     primary: jobHeading.primary,
     secondary: jobHeading.secondary,
   },
@@ -111,7 +111,7 @@ export const LOOKUPS: Record<LookupKind, LookupConfig> = {
     },
     primary: recordHeading('series').primary,
   },
-  // A material shows its number with the description beneath (platform.md 2.7).
+  // A material shows its number with the description beneath (docs/platform.md, Dialogs).
   materials: {
     resource: 'materials',
     title: 'Material Lookup',

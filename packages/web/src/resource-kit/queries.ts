@@ -1,6 +1,6 @@
 /**
- * Reading records: TanStack Query hooks over the generic API (`/api/<resource>`, served by the
- * server's engine), for any resource of the registry. The query cache is the app's local store: records
+ * Reading records: TanStack Query hooks over the generic API (docs/platform.md, Generic calls), for
+ * any resource of the registry. The query cache is the app's local store: records
  * by id, lists and pages by params.
  *
  *   const clients = useList('clients');                       // GET /api/clients  → RecordOf<'clients'>[]
@@ -51,7 +51,7 @@ export async function fetchPage<N extends ResourceName>(resource: N, params: Pag
 
 /**
  * GET one record, sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
- * copy is kept (spec 7.2).
+ * copy is kept (docs/platform.md, Generic calls).
  */
 export async function fetchRecord<N extends ResourceName>(
   queryClient: QueryClient,

@@ -98,7 +98,7 @@ export interface RecordDialog {
 }
 
 /**
- * Save and Open (platform.md 2.2: a job or an estimate saved with save-and-open opens its screen):
+ * Save and Open (docs/platform.md, Screens and navigation: a job or an estimate saved with save-and-open opens its screen):
  * the dialog's submit tells `onOpenRequested` which of the two buttons saved, and `extra` is the
  * Save and Open button (none when the opener does not ask, or the record cannot be saved).
  *

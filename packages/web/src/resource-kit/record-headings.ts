@@ -1,6 +1,6 @@
 /**
  * How a record is headed in a list row (picker drop-down, lookup dialog), and the order that goes
- * with the heading, so rows read in the order they are headed (platform.md 2.7: a job shows its
+ * with the heading, so rows read in the order they are headed (docs/platform.md, Dialogs: a job shows its
  * number, or its name without one; a material its number with the description beneath).
  *
  *   const h = recordHeading('jobs');  h.primary(job); h.secondary?.(job); h.sort  // number, descending

@@ -1,5 +1,5 @@
 /**
- * Related-record picker (platform.md 2.8): a text box with a drop-down of matching records of one
+ * Related-record picker (docs/platform.md, Pickers and lookups): a text box with a drop-down of matching records of one
  * resource.
  *
  *   <RecordPicker resource="client_types" label="Client type" value={id}

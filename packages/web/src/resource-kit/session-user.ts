@@ -76,7 +76,7 @@ export async function fetchSessionUser(): Promise<CurrentUser | null> {
       const remembered = lastUser();
       if (remembered) return remembered;
     }
-    // Any other failure is only a warning (platform.md 8); the visitor is treated as a guest.
+    // Any other failure is only a warning (docs/platform.md, Sessions); the visitor is treated as a guest.
     console.warn('Could not fetch the current user', e);
     throw e;
   }

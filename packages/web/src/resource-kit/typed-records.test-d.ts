@@ -1,5 +1,5 @@
 /**
- * Type-level tests of the typed kit (DESIGN.md "Typed records"), checked by `tsc -b` (never run;
+ * Type-level tests of the typed kit (docs/platform.md, Records), checked by `tsc -b` (never run;
  * the hooks are only called for their types):
  * each `@ts-expect-error` fails the build when the line below it compiles, so a wrong field name
  * or a mistyped value must stay a compile error.

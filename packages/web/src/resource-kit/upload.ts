@@ -1,5 +1,5 @@
 /**
- * Multipart uploads with progress (files and images, DESIGN.md "Files and images"). fetch cannot
+ * Multipart uploads with progress (files and images, docs/platform.md, Files and images). fetch cannot
  * report how much of a request body has been sent, so this one call goes through XMLHttpRequest;
  * everything else about it is http.ts's: same origin with the session cookie, the anti-forgery
  * header (refreshed and retried once on 419), and failures as `HttpError` / `NetworkError`, so

@@ -1,6 +1,6 @@
 /**
  * Keyboard highlight for a list driven from a text input (picker and lookups): arrow keys move and
- * wrap at both ends (platform.md 2.8); Enter picks; Tab picks without stopping the focus move.
+ * wrap at both ends (docs/platform.md, Pickers and lookups); Enter picks; Tab picks without stopping the focus move.
  */
 import { useCallback, useState, type KeyboardEvent } from 'react';
 

@@ -8,7 +8,7 @@
  * The values are sent as they are (so their keys should be the resource's fields, which
  * `formValues` checks), or shaped by `transform` into the resource's input type.
  *
- * Field errors from the server land under the fields and clear as the user types (platform.md 5);
+ * Field errors from the server land under the fields and clear as the user types (docs/platform.md, Errors);
  * a 409 offers Reload, which refetches the record into the form.
  *
  * `getInputProps` of a number field (int, money, qty, length) also gives the field its declared

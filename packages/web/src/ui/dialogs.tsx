@@ -1,5 +1,5 @@
 /**
- * Alert and confirm on the modal stack (platform.md 2.7): `alert(message)` shows the message with
+ * Alert and confirm on the modal stack (docs/platform.md, Dialogs): `alert(message)` shows the message with
  * a Close button; `confirm(message, { confirmLabel })` shows Cancel and a button named for the
  * action ("Delete", "Pull": issue 22, so `confirmLabel` is required) and resolves false or true
  * (closing it any other way counts as Cancel).

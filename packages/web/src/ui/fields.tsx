@@ -164,7 +164,7 @@ function lengthProblem(text: string, bounds: NumberBounds | undefined): string |
 }
 
 /**
- * A glass or cut size (DESIGN.md "Lengths"): typed as `35.4375`, `35 7/16` or `35-7/16`, read on
+ * A glass or cut size (docs/platform.md, Formats): typed as `35.4375`, `35 7/16` or `35-7/16`, read on
  * blur (or Enter) by the shared `parseLength`, then shown as `35 7/16"` while the form keeps the
  * decimal. Text it cannot read, or a size out of range, stays as typed with the rule's message
  * beneath.
@@ -190,7 +190,7 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, bounds,
   const [outerSeen, setOuterSeen] = useState(error);
   const [outerHidden, setOuterHidden] = useState(false);
   if (error !== outerSeen) {
-    // A new server error shows until the user types again (platform.md 5).
+    // A new server error shows until the user types again (docs/platform.md, Errors).
     setOuterSeen(error);
     setOuterHidden(false);
   }
@@ -321,7 +321,7 @@ export function DateField({ value, onChange, helper, error, readOnly, onBlur, on
       dateParser={parseDateText}
       fixOnBlur={problem == null}
       valueFormat="M/D/YYYY"
-      // weeks start on Sunday (platform.md 9), as the schedule's calendar and the time cards
+      // weeks start on Sunday (docs/platform.md, Formats), as the schedule's calendar and the time cards
       firstDayOfWeek={0}
       clearable={!ro}
       clearButtonProps={{ 'aria-label': 'Clear date' }}

@@ -1,5 +1,5 @@
 /**
- * Enter-to-next-field (platform.md 2.7): Enter moves focus to the next enabled, visible field; on a
+ * Enter-to-next-field (docs/platform.md, Dialogs): Enter moves focus to the next enabled, visible field; on a
  * form's last field it submits the form instead (with its submit button, when it has one).
  * Buttons and links between fields ("Forgot password?", "Change Password") are skipped: Enter walks
  * the fields, Tab walks everything.

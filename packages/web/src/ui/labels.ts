@@ -1,5 +1,5 @@
 /**
- * Preparing labels for the print page (platform.md 2.9, 3.6): the labels are kept in the browser's
+ * Preparing labels for the print page (docs/domain/shop-floor.md, Labels): the labels are kept in the browser's
  * local storage under `print-labels` as a list, and the app goes to `/print`, which reads them
  * from there (no server round trip; a reload of /print shows them again). Any screen prints labels
  * this way:

@@ -1,5 +1,5 @@
 /**
- * The app-wide busy indicator (platform.md 2.7, 9): shown only when an operation is still running
+ * The app-wide busy indicator (docs/platform.md, Dialogs): shown only when an operation is still running
  * after 250 ms, and closable by the user (it reappears for the next operation).
  *
  * `const loader = useLoader(); await loader.run(save())` — or `const done = loader.start(); ...; done()`.

@@ -1,4 +1,4 @@
-/** A scrolling list inside a modal: never taller than half the viewport (platform.md 2.7). */
+/** A scrolling list inside a modal: never taller than half the viewport (docs/platform.md, Dialogs). */
 import { ScrollArea, type ScrollAreaProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * The one modal stack of the app (platform.md 2.7).
+ * The one modal stack of the app (docs/platform.md, Dialogs).
  *
  * - `push(render, options)` opens a modal on top of the others; `replace(render, options)` swaps
  *   the top modal for a new one (the replaced modal resolves with null).
@@ -55,8 +55,8 @@ export interface ModalOptions {
 }
 
 /**
- * Widths above Mantine's `xl` that the spec names in Tailwind's scale (domain.md 9: "The product
- * dialog is limited to width 5xl"); Mantine has no CSS variable for them.
+ * Widths above Mantine's `xl`, named in Tailwind's scale (the product dialog is 5xl wide,
+ * docs/domain/catalogue.md); Mantine has no CSS variable for them.
  */
 export const WIDE_SIZES = { '3xl': '48rem', '4xl': '56rem', '5xl': '64rem', '6xl': '72rem' } as const;
 export type WideSize = keyof typeof WIDE_SIZES;

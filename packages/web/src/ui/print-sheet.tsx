@@ -1,5 +1,5 @@
 /**
- * What the printer gets (DESIGN.md "Screens": printable pages have print CSS and no shell): the
+ * What the printer gets (docs/platform.md, Printing: printable pages have print CSS and no shell): the
  * sheet is rendered at the end of `<body>`, hidden on screen; while printing it is the only thing
  * on the paper (no header, menu, action bar or open dialog). A screen keeps it mounted and calls
  * `window.print()` (a purchase order; labels and estimates print the same way).

@@ -1,5 +1,5 @@
 /**
- * Screen actions raised from the bottom action bar (platform.md 2.5). A screen registers what its
+ * Screen actions raised from the bottom action bar (docs/platform.md, Screens and navigation). A screen registers what its
  * buttons do while it is mounted:
  *
  *   useScreenAction('add', canEdit ? () => openClientDialog() : null);

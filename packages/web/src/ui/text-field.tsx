@@ -1,5 +1,5 @@
 /**
- * Text fields of the app (platform.md 2.7): the error (or else the helper text) shows beneath the
+ * Text fields of the app (docs/platform.md, Dialogs): the error (or else the helper text) shows beneath the
  * input, Enter moves focus to the next field (`enterNext={false}` turns that off), and
  * `autoFocusDelayed` focuses the field 200 ms after it mounts (after a modal's opening transition).
  * Enter on the form's last field submits the form (focus-next.ts). In a read-only form (or with

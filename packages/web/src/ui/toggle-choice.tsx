@@ -1,5 +1,5 @@
 /**
- * A two-way choice where clicking the selected side switches to the other (domain.md 4: a product
+ * A two-way choice where clicking the selected side switches to the other (docs/domain/catalogue.md, Product categories: a product
  * category's selection method series/product, a series' Stocked / Special Order, an estimate's
  * commercial/residential). Both sides are buttons with `aria-pressed`; read-only (its own
  * `readOnly`, or a read-only form) it shows the chosen label as text.

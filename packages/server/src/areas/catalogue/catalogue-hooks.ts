@@ -5,7 +5,7 @@ import { changed, rowById } from '../../engine/lookup.ts';
 
 export const productsHooks: Hooks<'products'> = {
   customFilters: {
-    // Discontinued products are soft-deleted ones (domain.md 4).
+    // Discontinued products are soft-deleted ones (docs/domain/catalogue.md, Discontinued products).
     discontinued: (value, t) => (value === 'true' || value === '1' ? isNotNull(t.deleted_at) : value === 'all' ? undefined : isNull(t.deleted_at)),
     // The material screen's "used by": the single material of a plain product or a line of an assembly.
     uses_material_id: (value, t) => {

@@ -19,7 +19,7 @@ export async function lockEstimate(ctx: Ctx, id: number): Promise<Estimate> {
 }
 
 /**
- * `POST /api/estimates/{id}/status` (domain.md 4): the only way an estimate's status moves. Finalize
+ * `POST /api/estimates/{id}/status` (docs/domain/estimating.md, Status): the only way an estimate's status moves. Finalize
  * (draft → open) and back to draft (open → draft) need `edit estimates` (the declaration's right);
  * the selection among open, won and lost needs `edit estimates_admin` (403). Any other move is a 422
  * on `status`. One transaction with its audit row.

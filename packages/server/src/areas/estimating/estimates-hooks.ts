@@ -8,7 +8,7 @@ import { ApiError } from '../../engine/errors.ts';
 import { rowById } from '../../engine/lookup.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 
-/** Only a draft is edited or deleted (domain.md 4); its status moves only through the status action. */
+/** Only a draft is edited or deleted (docs/domain/estimating.md, Status); its status moves only through the status action. */
 function refuseUnlessDraft(estimate: EstimateState | null | undefined): void {
   const why = estimate ? contentLockedMessage(estimate) : null;
   if (why) throw new ApiError(409, why);

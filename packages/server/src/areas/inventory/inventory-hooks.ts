@@ -26,7 +26,7 @@ function stockSql(materialId: SQLWrapper, startingQty: SQLWrapper, upTo: (alias:
       ORDER BY c.date DESC, c.id DESC LIMIT 1) lc ON true)`;
 }
 
-/** On hand (DESIGN.md "Stock") of the material row `m`, as of a date when given. */
+/** On hand (docs/domain/inventory.md, Stock) of the material row `m`, as of a date when given. */
 export function onHandSql(m: AnyTable, asOf?: string): SQL {
   return stockSql(m.id, m.starting_qty, (alias) => (asOf ? sql` AND ${sql.identifier(alias)}.date <= ${asOf}` : sql``));
 }

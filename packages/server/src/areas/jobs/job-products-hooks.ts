@@ -6,9 +6,9 @@ import { forbidden } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 
 /**
- * Cost and revenue default to the unit cost/revenue times qty (domain.md 9). An amount an admin
+ * Cost and revenue default to the unit cost/revenue times qty (docs/domain/jobs.md, Job products). An amount an admin
  * typed stays (shared/rules/line-amount.ts); one still at its default follows qty and product.
- * Without `edit jobs_admin` the client cannot send them (domain.md 6), so the server carries them
+ * Without `edit jobs_admin` the client cannot send them (docs/platform.md, Record rules), so the server carries them
  * over by that same rule: a supervisor's save never loses the amounts an admin typed.
  */
 export const jobProductsHooks: Hooks<'job_products'> = {
@@ -38,7 +38,7 @@ export const jobProductsHooks: Hooks<'job_products'> = {
 };
 
 /**
- * A job template's products are the template's (DESIGN.md: job templates are written with
+ * A job template's products are the template's (docs/domain/jobs.md, Templates: job templates are written with
  * `jobs_admin`), though job products are otherwise `edit jobs`': 403 on one of a template without it.
  */
 async function checkTemplateRight(ctx: Ctx, row: Row | null): Promise<void> {

@@ -18,7 +18,7 @@ export const categoryTemplatesHooks: Hooks<'category_templates'> = {
 };
 
 /**
- * Job templates are jobs with is_template (domain.md 3). Their list (domain.md 7), plain or paged,
+ * Job templates are jobs with is_template (docs/domain/jobs.md, Templates). Their list (same section), plain or paged,
  * holds job templates and category templates together, each with a `type`; `resource` narrows to
  * one kind. The page is one SQL over both tables (engine `union`): search, sort and total over both.
  */

@@ -13,7 +13,7 @@ import { readSetting } from '../../platform/settings.ts';
 
 /**
  * The job template a job names must be a job template (not a job) of the job's client, or of no
- * client (domain.md 5: "a job template belonging to a different client … cannot be chosen").
+ * client (docs/domain/jobs.md, Templates).
  */
 async function checkJobTemplate(ctx: Ctx, merged: Row): Promise<void> {
   const template = await rowById(ctx, 'jobs', merged.job_template_id);
@@ -61,7 +61,7 @@ export const jobsHooks: Hooks<'jobs' | 'job_templates'> = {
     if ((changed(values, existing, 'job_template_id') || changed(values, existing, 'client_id')) && merged.job_template_id != null) await checkJobTemplate(ctx, merged);
     values.is_complete = isJobComplete(merged);
   },
-  // A new job made from a template starts with the template's products (domain.md 2), in the
+  // A new job made from a template starts with the template's products (docs/domain/jobs.md, Templates), in the
   // create's transaction, next to any products the body itself lists.
   async afterSave({ ctx, record, existing }) {
     if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id);

@@ -5,8 +5,8 @@ import { jobChildHooks } from './job-children.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 
 /**
- * Pickup items (domain.md 3: job_id, user_id, category_name, category_id, ...): a new one is the
- * creator's unless it names its user, and its category is one of the five (domain.md 9) named
+ * Pickup items (docs/domain/jobs.md, Pickup items): a new one is the
+ * creator's unless it names its user, and its category is one of the five (the same section) named
  * either way, by `category_name` or by the product category's `category_id`; the other is filled
  * in, so lists filter by either.
  */

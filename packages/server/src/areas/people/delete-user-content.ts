@@ -3,7 +3,7 @@ import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
 
-/** What a user created that goes with them (domain.md 8: "…along with all the notes, photos, and files they have created"). */
+/** What a user created that goes with them (docs/domain/people.md, Users). */
 const CREATED_BY = ['notes', 'files', 'images'] as const;
 
 /**

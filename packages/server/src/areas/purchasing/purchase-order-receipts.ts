@@ -7,7 +7,7 @@ import { lineUnitPrice, receiptCorrection } from '@glazier/shared/rules/purchasi
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Makes a PO line's receipts match its status (DESIGN.md "Stock"): a received line has receipts
+ * Makes a PO line's receipts match its status (docs/domain/purchasing.md, Receiving): a received line has receipts
  * netting its qty at its unit price, any other line nets zero. Only the difference is written
  * (a receipt, or a negative receipt that reverses one, with a note saying so), so saving the same
  * line again writes nothing and the history always explains the number. Like every side effect

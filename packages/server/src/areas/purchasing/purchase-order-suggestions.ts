@@ -58,7 +58,7 @@ type NumericColumn = (typeof NUMERIC)[number];
 /** A row of the statement: numeric columns as the driver gives them (numeric is a string). */
 type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'description' | 'vendor_name'> & Record<NumericColumn | 'vendor_id', string | number | null>;
 
-/** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (DESIGN.md B4), grouped by preferred vendor. */
+/** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (docs/domain/purchasing.md, Suggested orders), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
   // PostgreSQL would JIT-compile this statement (its estimate is high: a subquery per material)
   // and spend longer compiling than running it; the setting lasts for this transaction only.
@@ -83,7 +83,7 @@ export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{
 }
 
 /**
- * The `{material_ids}` form (DESIGN.md's contract): each material at its suggested qty now. A
+ * The `{material_ids}` form (docs/domain/purchasing.md, Suggested orders): each material at its suggested qty now. A
  * material with nothing to order (not short, inactive, unknown) is a 422 on `material_ids.{i}`.
  */
 async function suggestedLines(ctx: Ctx, ids: unknown): Promise<{ material_id: unknown; qty: number }[]> {

@@ -34,7 +34,7 @@ export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
   },
 };
 
-/** Derived status (domain.md 4): received if received_at, else open if sent_at, else draft. */
+/** Derived status (docs/domain/purchasing.md, Orders): received if received_at, else open if sent_at, else draft. */
 export const purchaseOrdersHooks: Hooks<'purchase_orders'> = {
   computed: {
     vendor_name: (t) => sql`(SELECT v.name FROM vendors v WHERE v.id = ${t.vendor_id})`,
@@ -62,7 +62,7 @@ export const purchaseOrdersHooks: Hooks<'purchase_orders'> = {
 };
 
 /**
- * At most one preferred vendor per material (domain.md: the Vendor Material dialog's toggle):
+ * At most one preferred vendor per material (docs/domain/purchasing.md, Vendor materials):
  * marking one preferred unsets the material's others in the same transaction, so the dialog never
  * has to ask. The material row is locked first, so two concurrent "preferred" saves for one
  * material run one after the other. The side effect has no audit rows of its own (one entry per
@@ -90,7 +90,7 @@ export const vendorMaterialsHooks: Hooks<'vendor_materials'> = {
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : (v ?? null));
 
 /**
- * Vendors (domain.md 6): the email is changed only with `edit users` (the dialog disables the
+ * Vendors (docs/domain/purchasing.md, Vendors): the email is changed only with `edit users` (the dialog disables the
  * field without it; here the API refuses it too). A vendor still named by purchase orders stays
  * (409 in words); its price list (vendor materials) goes with it.
  */

@@ -6,7 +6,7 @@ import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
 import { tableFor } from '../../db/schema.ts';
 
-/** Without `edit time_entries` a user sees and writes only their own entries (DESIGN.md). */
+/** Without `edit time_entries` a user sees and writes only their own entries (docs/domain/time.md, Time entries). */
 export const timeEntriesHooks: Hooks<'time_entries'> = {
   computed: {
     job_number: (t) => sql`(SELECT j.number FROM jobs j WHERE j.id = ${t.job_id})`,

@@ -7,7 +7,7 @@ import { FINISHES } from './vocabulary.ts';
 
 export type Scope = (typeof SCOPES)[number];
 
-/** The five scopes (platform.md / domain.md): the categories a job's work falls in. */
+/** The five scopes (docs/domain/jobs.md, Scopes and completion): the categories a job's work falls in. */
 export interface CategorySeed {
   name: Scope;
   flags: Partial<Record<'enable_cutlist' | 'enable_dimensions' | 'enable_measured' | 'enable_ordered' | 'enable_fabricated' | 'enable_units', boolean>>;

@@ -29,7 +29,7 @@ export async function seedEvents(ctx: SeedContext, given: { jobs: DemoJobs; crew
   const { jobs, crew } = given;
   const eventCount = Math.round(scale.jobs * scale.eventsPerJob);
   const colorOf = (j: number) => CLIENT_COLORS[jobs.infos[j]!.clientIdx % CLIENT_COLORS.length];
-  // an event's supervisor has the supervisor role (domain.md 6), as the server insists
+  // an event's supervisor has the supervisor role (docs/domain/schedule.md, Events), as the server insists
   const supervisors = crew.users.filter((u) => u.role === 'supervisor');
   const foreman = (r: Rng) => (supervisors.length ? r.pick(supervisors).id : null);
   // Its own random stream: the rest of the demo stays as it was.

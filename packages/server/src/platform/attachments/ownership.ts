@@ -8,7 +8,7 @@ import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
 
 /**
  * Notes, files and images remember who created them (a user's delete takes them along). Show on
- * Job (an estimate's note or file) is `edit estimates`' to change (domain.md 6); from anyone else
+ * Job (an estimate's note or file) is `edit estimates`' to change (docs/domain/jobs.md, Notes, files and images); from anyone else
  * it keeps its value, as job products keep their costs.
  */
 export const createdByHooks: Hooks = {
@@ -18,7 +18,7 @@ export const createdByHooks: Hooks = {
   },
 };
 
-/** Images: `edit images`, or the uploader editing their own (domain.md 6). */
+/** Images: `edit images`, or the uploader editing their own (docs/platform.md, Record rules). */
 export const imagesHooks: Hooks = {
   ...createdByHooks,
   // The uploader may change their own images: viewing images is the right to try.
@@ -31,7 +31,7 @@ export const imagesHooks: Hooks = {
 
 /**
  * What a reader without `view estimates` may see of notes, files or images: a job's, and (with
- * Show on Job) those of an estimate that became a job, which the job shows (domain.md 6).
+ * Show on Job) those of an estimate that became a job, which the job shows (docs/domain/jobs.md, Notes, files and images).
  */
 function estimateRecordsScope(ctx: Ctx, t: AnyTable, showOnJob: boolean): SQL | undefined {
   if (allowed(ctx, 'view', 'estimates')) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Files and images (DESIGN.md "Files and images"): contents live in the `blobs` table, addressed
+ * Files and images (docs/platform.md, Files and images): contents live in the `blobs` table, addressed
  * by their sha256, so several app servers and one backup hold them. An upload is checked by its
  * bytes, never by its name or declared type: files are PDFs only; images are decoded and
  * re-encoded by sharp, which drops EXIF (GPS included) and anything hidden after the picture, with
@@ -13,7 +13,7 @@ import { invalid } from '../../engine/errors.ts';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Images sent at once (domain.md 9: batches of 5). */
+/** Images sent at once (docs/platform.md, Files and images: 5 at once). */
 export const MAX_IMAGES_PER_UPLOAD = 5;
 /** The longest side of a stored image; the browser already shrinks big photos to 1000 px. */
 export const IMAGE_MAX_SIDE = 2560;

@@ -1,6 +1,6 @@
 /**
  * A job's money (issue 26): what it brought in, what it cost, what was left. The formulas are the
- * server's SQL (areas/analysis/job-profit.ts; its API test checks them against the oracles in
+ * server's SQL (server/src/areas/analysis/job-profit.ts; its API test checks them against the oracles in
  * server/test/analysis-oracles.ts), and the analysis screen's column tooltips quote FORMULAS.
  *
  *   revenue = (invoice amount when set, else Σ products' revenue) + additional revenues + trip charge

@@ -1,8 +1,8 @@
 /**
- * The Product dialog's Assembly toggle (domain.md 4 "Product"): an inventory product is either one
+ * The Product dialog's Assembly toggle (docs/domain/catalogue.md, Assemblies): an inventory product is either one
  * material (`material_id`, edited as a material) or an assembly of product materials.
  * - Switching to assembly turns the single material, if one existed, into a one-line material
- *   list with qty 1 (domain.md 9: "Product material qty is 1 when created from an assembly").
+ *   list with qty 1 (docs/domain/catalogue.md, Assemblies).
  * - Switching back loads the first line's material, or starts a blank active material with zero
  *   quantities.
  * The list is cleared when leaving assembly: saving syncs it, so the lines go with the switch.

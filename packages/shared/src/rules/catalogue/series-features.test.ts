@@ -7,7 +7,7 @@ const ownFlags = { enable_cutlist: false, enable_dimensions: false, enable_measu
 describe('series features', () => {
   it("follows the category's flags while the series uses the category settings, whatever its own say", () => {
     expect(seriesFlags({ use_category_settings: true, ...ownFlags }, category)).toEqual(category);
-    // the default (domain.md 9) is to follow
+    // the default (docs/domain/catalogue.md, Series) is to follow
     expect(seriesFlags({ ...ownFlags }, category)).toEqual(category);
   });
   it('uses its own flags when it does not follow the category', () => {

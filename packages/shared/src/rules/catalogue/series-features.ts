@@ -1,5 +1,5 @@
 /**
- * Which features a series' products have (domain.md 3, 9; platform.md 3.5): a product category sets
+ * Which features a series' products have (docs/domain/catalogue.md, Feature flags): a product category sets
  * six flags; a series with `use_category_settings` on (the default) follows its category's flags,
  * otherwise it has its own. Whatever asks "does this job product show dimensions / measured /
  * ordered / fabricated / a cut list" (the JobProduct dialog, the job's product table, cut lists and

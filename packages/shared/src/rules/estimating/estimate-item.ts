@@ -1,5 +1,5 @@
 /**
- * An estimate item's warnings (domain.md 5, not blocking): its unit price or unit cost differs from
+ * An estimate item's warnings (docs/domain/estimating.md, Items, not blocking): its unit price or unit cost differs from
  * the product's standard one, or its qty from what the takeoff calculates for its option.
  */
 import { unitAmount } from '../line-amount.ts';

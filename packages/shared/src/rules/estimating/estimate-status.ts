@@ -1,5 +1,5 @@
 /**
- * An estimate's status (domain.md 4): draft → open by Finalize, open → draft by "back to draft",
+ * An estimate's status (docs/domain/estimating.md, Status): draft → open by Finalize, open → draft by "back to draft",
  * and the Estimate Status selection among open, won and lost (Draft offered only from open; not for
  * drafts). Finalize and back to draft need `edit estimates`; the selection needs `edit
  * estimates_admin`. Only a draft is edited or deleted.

@@ -1,5 +1,5 @@
 /**
- * A takeoff (domain.md 3): units (rooms or unit types, each with a qty: "Unit type B × 12") by
+ * A takeoff (docs/domain/estimating.md, Takeoffs): units (rooms or unit types, each with a qty: "Unit type B × 12") by
  * takeoff options (what is counted), each cell the qty per unit. An option's calculated qty is
  * Σ unit qty × item qty over the units; "Items from takeoff" makes an estimate item of it.
  */

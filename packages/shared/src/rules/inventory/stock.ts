@@ -1,5 +1,5 @@
 /**
- * Stock rules the screens show (DESIGN.md "Stock"). On hand itself is computed in SQL by the
+ * Stock rules the screens show (docs/domain/inventory.md, Stock). On hand itself is computed in SQL by the
  * server; this is the same below-reorder test as its `below_reorder` filter, for marking rows.
  */
 

@@ -1,4 +1,4 @@
-/** Job scope completion (platform.md 3.5, 4): a scope listed in scope_array is complete when its flag is set. */
+/** Job scope completion (docs/domain/jobs.md, Scopes and completion): a scope listed in scope_array is complete when its flag is set. */
 import { SCOPES } from '../../resources/jobs.ts';
 
 export type Scope = (typeof SCOPES)[number];

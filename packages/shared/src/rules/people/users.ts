@@ -1,4 +1,4 @@
-/** User record rules shared by the server (enforces) and the User dialog (mirrors). domain.md 4, 6. */
+/** User record rules shared by the server (enforces) and the User dialog (mirrors). docs/domain/people.md, Users. */
 import type { Role } from '../../permissions.ts';
 
 /** Selecting the supervisor role forces can_be_scheduled and locks it. */

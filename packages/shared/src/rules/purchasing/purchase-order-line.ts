@@ -1,5 +1,5 @@
 /**
- * Purchase order rules (domain.md 4 and 9, DESIGN.md "Business rules"): the order's derived
+ * Purchase order rules (docs/domain/purchasing.md): the order's derived
  * status, a line's pricing, the status split, the receipts a line's status asks for, and the
  * suggested order qty. Pure; the PO screens and the server both use them.
  */

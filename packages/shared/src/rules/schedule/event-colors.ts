@@ -1,5 +1,5 @@
 /**
- * An event's colours (domain.md 3, 9: "comma-separated, up to two colours"): none, one or two of
+ * An event's colours (docs/domain/schedule.md, Events): none, one or two of
  * the twelve client colours, stored as `#e03131` or `#e03131,#1971c2`. The server refuses anything
  * else (422 on `color`); the calendar paints one colour whole, two split down the middle.
  */

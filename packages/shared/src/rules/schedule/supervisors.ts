@@ -1,5 +1,5 @@
 /**
- * Who may be put on an event as its supervisor (domain.md 6): only active users who have the
+ * Who may be put on an event as its supervisor (docs/domain/schedule.md, Events): only active users who have the
  * supervisor role or can be scheduled. The server refuses anyone else (422 on `user_id`); the Event
  * dialog offers only these.
  */

@@ -1,11 +1,11 @@
 /**
- * Cut lists (platform.md 3.5, 5; domain.md 3): a job product's `cut_list_json` is a tree of rows,
+ * Cut lists (docs/domain/shop-floor.md, Cut lists): a job product's `cut_list_json` is a tree of rows,
  * each `{ text, sub_rows }`. This rule is its one shape, read by the server (the field's schema: a
  * malformed tree is a 422 on `cut_list_json`, never stored) and by the web (the editor, the view,
  * the labels).
  *
  * - A row's text is at most 500 characters; the tree at most 8 levels deep and 2000 rows.
- * - A row with empty text is dropped (platform.md 5: "a new row is ignored when its text is
+ * - A row with empty text is dropped (docs/domain/shop-floor.md, Cut lists: "a new row is ignored when its text is
  *   empty"); its sub-rows, if it has any, take its place, so no typed text is lost.
  * - Texts are trimmed; a missing `sub_rows` is none.
  */
@@ -101,7 +101,7 @@ export interface CutListLeaf {
   text: string;
 }
 
-/** The leaf rows, in order, each with its parents' texts: one label each (platform.md 9). */
+/** The leaf rows, in order, each with its parents' texts: one label each (docs/domain/shop-floor.md, Labels). */
 export function cutListLeaves(rows: readonly CutListRow[], parents: string[] = []): CutListLeaf[] {
   return rows.flatMap((r) => (r.sub_rows.length === 0 ? [{ parents, text: r.text }] : cutListLeaves(r.sub_rows, [...parents, r.text])));
 }

@@ -1,5 +1,5 @@
 /**
- * Labels of job products (platform.md 2.9, 3.6, 5, 9): which job products can be printed, which
+ * Labels of job products (docs/domain/shop-floor.md, Labels): which job products can be printed, which
  * are chosen by default, and the labels each one makes.
  *
  * - A product prints from its cut list when its series enables cutlist and the list has rows: one
@@ -9,7 +9,7 @@
  *   sizes (measure-to-cut.ts `formatSizes`).
  * - Anything else cannot be chosen ("No Cutlist Info").
  * - Unmeasured (where the series has the measured step) and fabricated products are left out
- *   unless asked for: both off by default (platform.md 9).
+ *   unless asked for: both off by default (docs/domain/shop-floor.md, Labels).
  * Every label carries its job (number, else name), the product's name and note, and a QR code of
  * the piece's page when the caller gives its URL (one piece per label: pieces.ts).
  */
@@ -48,17 +48,17 @@ export function cutListRows(product: Pick<LabelledProduct, 'cut_list_json'>): Cu
   return parsed.ok ? parsed.rows : [];
 }
 
-/** What the product's labels come from, or null when it has nothing to print (platform.md 5). */
+/** What the product's labels come from, or null when it has nothing to print (docs/domain/shop-floor.md, Labels). */
 export function printSource(product: LabelledProduct, flags: FeatureFlags): PrintSource | null {
   if (flags.enable_cutlist && cutListRows(product).length > 0) return 'cutlist';
   if (flags.enable_dimensions && product.glass_width != null) return 'dimensions';
   return null;
 }
 
-/** Whether a series' products can be printed at all (platform.md 5). */
+/** Whether a series' products can be printed at all (docs/domain/shop-floor.md, Labels). */
 export const seriesPrints = (flags: FeatureFlags) => flags.enable_cutlist || flags.enable_dimensions;
 
-/** What is let in beyond the default (both off by default: platform.md 9). */
+/** What is let in beyond the default (both off by default: docs/domain/shop-floor.md, Labels). */
 export interface PrintInclusion {
   unmeasured: boolean;
   fabricated: boolean;
@@ -74,7 +74,7 @@ export function includedForPrint(product: LabelledProduct, flags: FeatureFlags, 
   return true;
 }
 
-/** A job as labels and dialogs head it: its number, or its name when it has none (platform.md 2.7). */
+/** A job as labels and dialogs head it: its number, or its name when it has none (docs/platform.md, Dialogs). */
 export const jobHeading = (job: LabelledJob | null | undefined) => job?.number || job?.name || '';
 
 export { leafDescription };

@@ -1,5 +1,5 @@
 /**
- * Labels (platform.md 3.6, 9): what a label says, how often it repeats, and where it lands on a
+ * Labels (docs/domain/shop-floor.md, Labels): what a label says, how often it repeats, and where it lands on a
  * sheet. A screen prepares labels (web `ui/labels.ts`), the print page (`/print`) lays them out.
  *
  * A label has job, name, description and note (the spec's four), plus an optional QR code (a URL,

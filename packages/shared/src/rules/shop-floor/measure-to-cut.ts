@@ -1,7 +1,7 @@
 /**
  * Measure-to-cut (issue 24, B6): a series can carry glass deductions (width and height, inches);
  * the glass of a job product is the site opening less them, rounded down to the sixteenth (glass
- * cut a hair small fits; a hair big does not). Lengths are decimal inches (DESIGN.md "Lengths").
+ * cut a hair small fits; a hair big does not). Lengths are decimal inches (docs/platform.md, Formats).
  * The Job Product dialog fills the glass size with it as the opening is typed, and the server
  * applies it to a save that gives an opening without a glass size (areas/shop-floor).
  */

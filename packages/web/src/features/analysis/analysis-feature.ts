@@ -1,6 +1,6 @@
 /**
  * What analysis and forecasting bring (contract/feature.ts): their screens (issue 26), and the menu and
- * dashboard entries of both (platform.md 2.3, 2.4).
+ * dashboard entries of both (docs/platform.md, Screens and navigation).
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';
 import type { Feature } from '../../contract/feature.ts';

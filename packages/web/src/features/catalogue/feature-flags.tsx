@@ -1,5 +1,5 @@
 /**
- * The six feature flags a product category sets and a series follows or overrides (domain.md 3):
+ * The six feature flags a product category sets and a series follows or overrides (docs/domain/catalogue.md, Feature flags):
  * cut list, dimensions, measured, ordered, fabricated, units. Which apply: shared/rules/catalogue/series-features.ts.
  */
 import type { FeatureFlag, FeatureFlags, Flagged } from '@glazier/shared/rules/catalogue/series-features';

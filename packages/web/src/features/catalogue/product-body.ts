@@ -59,7 +59,7 @@ export function draftLines(record: ProductWithMaterials | null | undefined): Dra
 }
 
 /**
- * Flips Assembly with the shared rule (domain.md 4): the single material becomes a one-line list
+ * Flips Assembly with the shared rule (docs/domain/catalogue.md, Assemblies): the single material becomes a one-line list
  * with qty 1; back again, the first line's material, or none (a blank material to add).
  */
 export function withAssemblyToggled(values: Pick<ProductFormValues, 'is_assembly' | 'material_id' | 'product_materials'>) {

@@ -1,5 +1,5 @@
 /**
- * Product Category dialog (domain.md 3, 4): name, the six feature flags, and the product selection
+ * Product Category dialog (docs/domain/catalogue.md, Product categories): name, the six feature flags, and the product selection
  * method (series or product; clicking the selected one switches to the other).
  */
 import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';

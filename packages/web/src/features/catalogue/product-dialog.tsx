@@ -1,5 +1,5 @@
 /**
- * Product dialog (domain.md 3–6, 8; width 5xl): number, name, description, unit, series (picker, or
+ * Product dialog (docs/domain/catalogue.md, Products; width 5xl): number, name, description, unit, series (picker, or
  * the series lookup), category, cost, sale price and labour hours per unit (only with `edit products_admin`), the
  * Non-Inventory and Assembly toggles, and then either the single material (an inventory product
  * that is not an assembly) or the assembly's product materials. A discontinued (deleted) product

@@ -1,5 +1,5 @@
 /**
- * Product Material dialog (domain.md 3, 5, 8): one line of an assembly — the material (required:
+ * Product Material dialog (docs/domain/catalogue.md, Assemblies): one line of an assembly — the material (required:
  * "The material is required.") and its qty (default 1); "Remove this material?" before removing.
  *
  * The Product dialog edits its lines as a draft (`editProductMaterialLine`: nothing is written until
@@ -116,7 +116,7 @@ interface MaterialFieldsProps {
 }
 
 function MaterialFields({ materialId, qty, error, qtyError, addMaterial, onMaterial, onQty }: MaterialFieldsProps) {
-  // A material is shown by its number with the description beneath (platform.md 2.7).
+  // A material is shown by its number with the description beneath (docs/platform.md, Dialogs).
   const material = useRecord('materials', materialId);
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * Series dialog (domain.md 3, 4, 9): name, its category, "Use category settings" (default on: the six
+ * Series dialog (docs/domain/catalogue.md, Series): name, its category, "Use category settings" (default on: the six
  * feature flags then follow the category and are locked), its own flags otherwise, and the type
  * Stocked / Special Order (clicking the selected one switches to the other), and where its products
  * have dimensions the glass deductions (measure-to-cut, issue 24: the glass is the site opening less

@@ -1,5 +1,5 @@
 /**
- * Estimate Category Note dialog (domain.md 2, 3): the note an estimate prints under one product
+ * Estimate Category Note dialog (docs/domain/estimating.md, Items): the note an estimate prints under one product
  * category. Only a draft estimate's notes change: otherwise the dialog is read-only.
  */
 import type { RecordOf } from '@glazier/shared/resources/records';

@@ -1,5 +1,5 @@
 /**
- * Estimate dialog (domain.md 2, 3, 5): client (required, with Add New client), name, job number,
+ * Estimate dialog (docs/domain/estimating.md, Estimates): client (required, with Add New client), name, job number,
  * job address, contact name and email, details, date, job start and end dates (by default the
  * start and end of the current month), type (commercial / residential) and scopes (product
  * categories). Save, or Save and Open to go to `/estimates/{id}`. Only a draft is edited or
@@ -30,7 +30,7 @@ const TYPE_OPTIONS = [
   { value: 'residential', label: 'Residential' },
 ] as const satisfies readonly { value: EstimateType; label: string }[];
 
-/** The first and last day of the month `today` is in (a new estimate's job dates, domain.md 3). */
+/** The first and last day of the month `today` is in (a new estimate's job dates, docs/domain/estimating.md, Estimates). */
 export function currentMonth(today = new Date()): { start: string; end: string } {
   return {
     start: toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1)),

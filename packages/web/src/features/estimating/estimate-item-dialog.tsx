@@ -1,5 +1,5 @@
 /**
- * Estimate Item dialog (domain.md 3, 5, 6): product and alternate product (picker or the product
+ * Estimate Item dialog (docs/domain/estimating.md, Items): product and alternate product (picker or the product
  * lookup), qty, description, alternate description, notes; amount, alternate amount, cost and
  * alternate cost only with `edit estimates_admin` (neither shown nor sent without it: the server
  * leaves them out too). An amount follows qty × the product's standard price until typed over

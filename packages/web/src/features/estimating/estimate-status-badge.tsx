@@ -1,4 +1,4 @@
-/** An estimate's status as a badge (domain.md 4), an older revision marked as such. */
+/** An estimate's status as a badge (docs/domain/estimating.md, Status), an older revision marked as such. */
 import { ESTIMATE_STATUS_LABELS, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
 import { Badge, Group } from '@mantine/core';
 

@@ -1,5 +1,5 @@
 /**
- * Estimates (`/estimates`, domain.md 2): searched by name, client, job number and address;
+ * Estimates (`/estimates`, docs/domain/estimating.md, Estimates): searched by name, client, job number and address;
  * filtered by status, type and a date range; the status as a badge and the total of the client's
  * choice. Add opens the Estimate dialog (Save and Open goes to the estimate); a row opens
  * `/estimates/{id}`. The filters are kept in the address, so Back returns to the same list.

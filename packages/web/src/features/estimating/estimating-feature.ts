@@ -24,7 +24,7 @@ export const estimatingFeature: Feature<'estimating'> = {
   },
   routes: [
     {
-      // The menu offers estimates with edit estimates (platform.md 2.3), the home card with view
+      // The menu offers estimates with edit estimates (docs/platform.md, Screens and navigation), the home card with view
       // (2.4): whoever may view them opens them read-only.
       path: '/estimates',
       requires: { action: 'view', area: 'estimates' },

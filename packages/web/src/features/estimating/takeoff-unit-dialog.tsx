@@ -1,5 +1,5 @@
 /**
- * Takeoff Unit dialog (domain.md 3, 5): a row of a takeoff — a room or a unit type — with its
+ * Takeoff Unit dialog (docs/domain/estimating.md, Takeoffs): a row of a takeoff — a room or a unit type — with its
  * description (required), notes and qty (how many of it: "Unit type B × 12"). Delete asks "Delete
  * this unit?" (its cells go with it).
  */

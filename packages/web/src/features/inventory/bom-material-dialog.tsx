@@ -1,5 +1,5 @@
 /**
- * Bom Material dialog (platform.md 2.6, 3.4, 5, 8, 9): the material (looked up by number or
+ * Bom Material dialog (docs/domain/inventory.md, Boms): the material (looked up by number or
  * description, shown with its description beneath) and a numeric qty, default 1; errors show under
  * material and qty; "Delete this bom material?". A line of a pulled bom is read-only.
  */

@@ -1,4 +1,4 @@
-/** A bom's state (platform.md 4): pulled when pulled_at has a value, otherwise open. */
+/** A bom's state (docs/domain/inventory.md, Boms): pulled when pulled_at has a value, otherwise open. */
 import { Badge } from '@mantine/core';
 
 /** A narrow phone column never cuts the word. */

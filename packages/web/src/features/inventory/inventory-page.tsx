@@ -41,7 +41,7 @@ export function InventoryPage() {
       key: 'number',
       label: 'Number',
       sortable: true,
-      // A material is shown by its number with the description beneath (platform.md 2.7).
+      // A material is shown by its number with the description beneath (docs/platform.md, Dialogs).
       render: (m) => (
         <Stack gap={0}>
           <Text fz="sm" fw={600}>

@@ -1,4 +1,4 @@
-/** Material Category dialog (domain.md 3): a name. */
+/** Material Category dialog (docs/domain/inventory.md, Materials): a name. */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';

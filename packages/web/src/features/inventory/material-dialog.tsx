@@ -1,5 +1,5 @@
 /**
- * Material dialog (domain.md 3, 5): number, description, category (picker; a new category can be
+ * Material dialog (docs/domain/inventory.md, Materials): number, description, category (picker; a new category can be
  * added on the spot), reorder qty, economic order qty, starting qty and price, and the active
  * toggle when editing. A material still used by products, orders or boms is refused on delete;
  * the server's words say where (the kit shows them).

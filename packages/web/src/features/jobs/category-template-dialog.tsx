@@ -1,5 +1,5 @@
 /**
- * Category Template dialog (platform.md 2.7, 3.4): name and client, under a "Job Templates"
+ * Category Template dialog (docs/domain/jobs.md, Templates): name and client, under a "Job Templates"
  * subtitle; and the View Category Template dialog: its job templates, each going to
  * `/job_templates/{id}`.
  */

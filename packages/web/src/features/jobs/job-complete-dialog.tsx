@@ -1,5 +1,5 @@
 /**
- * The Job Complete checklist (domain.md 4): the five completion flags, each a toggle; the job's
+ * The Job Complete checklist (docs/domain/jobs.md, Scopes and completion): the five completion flags, each a toggle; the job's
  * listed scopes come first and are marked as such. `is_complete` is the server's answer (every
  * listed scope complete), shown once saved.
  */

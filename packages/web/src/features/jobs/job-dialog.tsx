@@ -1,5 +1,5 @@
 /**
- * Job dialog (issue 9; domain.md 3–6): client (picker with Add New client), number, name, address,
+ * Job dialog (issue 9; docs/domain/jobs.md, Jobs): client (picker with Add New client), number, name, address,
  * start and end dates, foreman, scope (the five scopes), job template (a template of another client
  * cannot be chosen and is cleared; choosing one copies its products into the new job on the
  * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`
@@ -51,7 +51,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
   const modals = useModals();
   const canEdit = useCan('edit', 'jobs');
   const canAdmin = useCan('edit', 'jobs_admin');
-  // "Add New Client" only for whoever may save the client (platform.md 2.8).
+  // "Add New Client" only for whoever may save the client (docs/platform.md, Pickers and lookups).
   const canAddClient = useCan('edit', 'clients');
   const burdenRate = useSettingValue(SETTING.burdenRate);
   const categoryTemplates = useList('category_templates', {}, { enabled: canEdit });
@@ -118,7 +118,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
   };
   const pickClient = (id: number | null) => {
     form.setFieldValue('client_id', id);
-    // Only a template of another client is cleared (domain.md 5); one not loaded yet is cleared too,
+    // Only a template of another client is cleared (docs/domain/jobs.md, Templates); one not loaded yet is cleared too,
     // as it cannot be shown to fit.
     if (values.job_template_id != null && !(chosenTemplate && templateFitsClient(chosenTemplate, id, clientOfCategoryTemplate))) {
       form.setFieldValue('job_template_id', null);
@@ -173,7 +173,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
           />
           <RecordPicker
             resource="job_templates"
-            // the templates' list holds category templates too unless told otherwise (domain.md 7)
+            // the templates' list holds category templates too unless told otherwise (docs/domain/jobs.md, Templates)
             filters={{ resource: 'job_templates' }}
             label="Job template"
             value={values.job_template_id}

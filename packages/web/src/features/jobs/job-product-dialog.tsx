@@ -1,5 +1,5 @@
 /**
- * JobProduct dialog (domain.md 3, 6, 9): product (picker, or the product lookup), qty (default 1),
+ * JobProduct dialog (docs/domain/jobs.md, Job products): product (picker, or the product lookup), qty (default 1),
  * note, the site opening and the glass width and height where the product's series enables
  * dimensions (typing the opening fills the glass: the opening less the series' deductions, rounded
  * down to 1/16", and marks it measured today: shared/rules/shop-floor/measure-to-cut.ts), measure date, the

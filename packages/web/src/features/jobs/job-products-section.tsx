@@ -156,7 +156,7 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
   const modals = useModals();
   const ofTemplate = owner === 'template';
   const canAdmin = useCan('edit', 'jobs_admin');
-  // A template's products are changed as the template is, with edit jobs_admin too (server: job-products.ts).
+  // A template's products are changed as the template is, with edit jobs_admin too (server: areas/jobs/job-products-hooks.ts).
   const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin) && !readOnly;
   const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
   const series = useList('series');

@@ -1,5 +1,5 @@
 /**
- * Job Template dialog (domain.md 3, 5): name, client, category template. A template belongs to a
+ * Job Template dialog (docs/domain/jobs.md, Templates): name, client, category template. A template belongs to a
  * client or to a category template, never both; the server refuses both with a field error under
  * each field, shown here as it comes.
  */

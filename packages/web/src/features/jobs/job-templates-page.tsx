@@ -3,7 +3,7 @@
  * list. The generic page of `job_templates` pages, searches and sorts both kinds on the server as one list
  * (each row with its `type`), so this is the kit's `ResourceTable`. A job template opens its
  * screen; a category template opens View Category Template, as does one found with Find Category
- * Template (the Category Template lookup, 30 a page: platform.md 2.8).
+ * Template (the Category Template lookup, 30 a page: docs/platform.md, Pickers and lookups).
  */
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';

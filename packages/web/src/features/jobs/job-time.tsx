@@ -1,5 +1,5 @@
 /**
- * A job's time (issue 9, domain.md 6): its time entries with hours as hh:mm and the total, on the
+ * A job's time (issue 9; docs/domain/time.md, Time entries): its time entries with hours as hh:mm and the total, on the
  * job screen's Time tab and in the Time Entry List dialog (the job screen's clock action). Add and
  * a row open the time area's Time Entry dialog through the kit registry, with the job filled in.
  */
@@ -129,7 +129,7 @@ function TimeEntryListDialog({ jobId }: { jobId: number }) {
   );
 }
 
-/** The Time Entry List dialog of a job (domain.md: Time Entry List, per job). */
+/** The Time Entry List dialog of a job (docs/domain/time.md, Time cards: Time Entry List). */
 export function openTimeEntryListDialog(modals: ModalStackApi, job: { id: number; heading: string }): Promise<null> {
   return modals.push<null>(() => <TimeEntryListDialog jobId={job.id} />, { title: `Time · ${job.heading}`, testId: 'time-entry-list-dialog', size: 'lg' });
 }

@@ -75,7 +75,7 @@ export function JobsPage() {
       key: 'number',
       label: 'Job',
       sortable: true,
-      // The job's heading (its number, or its name without one: platform.md 2.7); on phones the
+      // The job's heading (its number, or its name without one: docs/platform.md, Dialogs); on phones the
       // rest of the row beneath it, as a card.
       render: (j) => (
         <Stack gap={2}>

@@ -1,5 +1,5 @@
 /**
- * Pickup Item dialog (domain.md 2, 4, 9): job, category (one of the five scopes), reason (one of
+ * Pickup Item dialog (docs/domain/jobs.md, Pickup items): job, category (one of the five scopes), reason (one of
  * nine), note, status and complete; and the Pickup Item Status dialog (`edit pickup_items`), where
  * any status may follow any other.
  */

@@ -1,5 +1,5 @@
 /**
- * A job's scopes as badges (platform.md 3.5): a listed scope is complete when its flag is set
+ * A job's scopes as badges (docs/domain/jobs.md, Scopes and completion): a listed scope is complete when its flag is set
  * (shared/rules/jobs/job-scope.ts), shown filled with a check; an incomplete one is outlined.
  */
 import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';

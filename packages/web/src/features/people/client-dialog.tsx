@@ -1,5 +1,5 @@
 /**
- * Client dialog (platform.md 2.6, 3.3, 4): name, client type (picker; a new type can be added on
+ * Client dialog (docs/domain/people.md, Clients): name, client type (picker; a new type can be added on
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';

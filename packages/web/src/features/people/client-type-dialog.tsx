@@ -1,4 +1,4 @@
-/** Client Type dialog (platform.md 2.6): name and the product categories it uses. */
+/** Client Type dialog (docs/domain/people.md, Client types): name and the product categories it uses. */
 import { useList } from '../../resource-kit/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/pick.ts';

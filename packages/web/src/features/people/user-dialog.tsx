@@ -1,5 +1,5 @@
 /**
- * User dialog (domain.md 3, 4, 5, 6): name, email, phone, role, active, can be scheduled, and the
+ * User dialog (docs/domain/people.md, Users): name, email, phone, role, active, can be scheduled, and the
  * password pair for a new user or after Change Password.
  *
  * - Role: hidden when editing oneself; disabled without `edit users`. Supervisor forces and locks

@@ -1,5 +1,5 @@
 /**
- * A saved line's status (domain.md 4): the status picker (Ordered, Received, Backordered, and
+ * A saved line's status (docs/domain/purchasing.md, Lines): the status picker (Ordered, Received, Backordered, and
  * Split) and the Split dialog.
  *
  * Choosing a status saves the line; the server writes the receipt (or its reverse) and marks the

@@ -1,5 +1,5 @@
 /**
- * The named actions of purchasing (DESIGN.md "Named actions"; jobs-contract.md): send, receive all,
+ * The named actions of purchasing (docs/domain/purchasing.md, Orders): send, receive all,
  * split a line, suggested orders and orders made from them. Each writes what it answers into the
  * cache and marks stale what it moved: stock (on hand, on order, the history) and the order lists.
  */

@@ -1,5 +1,5 @@
 /**
- * PO Material dialog (domain.md 3, 5, 8, 9): one line of an order — the material (required: "The
+ * PO Material dialog (docs/domain/purchasing.md, Lines): one line of an order — the material (required: "The
  * material is required"), qty, the vendor's minimum order qty, unit price and price.
  *
  * Choosing a material finds the order's vendor's price for it (its vendor material): qty becomes

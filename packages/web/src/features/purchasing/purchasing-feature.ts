@@ -23,7 +23,7 @@ export const purchasingFeature: Feature<'purchasing'> = {
       children: [{ path: ':vendor_id', screen: () => import('./vendor-page.tsx').then((m) => m.VendorPage) }],
     },
     {
-      // The menu offers purchasing with edit purchase_orders (platform.md 2.3); a supervisor
+      // The menu offers purchasing with edit purchase_orders (docs/platform.md, Screens and navigation); a supervisor
       // (view) can still open an order read-only.
       path: '/purchase_orders',
       requires: { action: 'view', area: 'purchase_orders' },

@@ -1,4 +1,4 @@
-/** The order's derived status and a line's status, as badges (domain.md 4). */
+/** The order's derived status and a line's status, as badges (docs/domain/purchasing.md, Orders). */
 import { PO_LINE_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasing';
 import { Badge } from '@mantine/core';
 import { purchaseOrderStatus, type PoLineStatus, type PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';

@@ -1,6 +1,6 @@
 /**
- * Vendor dialog (domain.md 3, 5, 6): name, contact, email, phone, and the active toggle when
- * editing. The email is enabled only with `edit users` (domain.md 6; the server refuses the change
+ * Vendor dialog (docs/domain/purchasing.md, Vendors): name, contact, email, phone, and the active toggle when
+ * editing. The email is enabled only with `edit users` (docs/domain/purchasing.md, Vendors; the server refuses the change
  * too); the phone is typed as digits, shown as (xxx) xxx-xxxx and stored as '1' + digits.
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';

@@ -47,7 +47,7 @@ describe('Vendor dialog', () => {
 });
 
 describe('Vendor Material dialog', () => {
-  it('opened from a material: the material is fixed (number, description beneath), the defaults of domain.md 9 are sent', async () => {
+  it('opened from a material: the material is fixed (number, description beneath), the defaults of docs/domain/purchasing.md (Vendor materials) are sent', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/materials/9') return json({ id: 9, number: 'GL-38CT', description: '3/8" clear tempered', active: true });

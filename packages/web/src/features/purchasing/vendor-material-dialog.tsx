@@ -1,11 +1,11 @@
 /**
- * Vendor Material dialog (domain.md 3, 5, 9): which vendor sells which material, under what part
+ * Vendor Material dialog (docs/domain/purchasing.md, Vendor materials): which vendor sells which material, under what part
  * number, at what unit price and minimum order qty; preferred and active. A new one starts at unit
  * price 0, minimum order qty 1, not preferred, active.
  *
  * Opened from a vendor (`initial.vendor_id`: the vendor is fixed) or from a material
  * (`initial.material_id`: the material is fixed), here and through the kit's record-dialog
- * registry. A material is shown by its number with the description beneath (platform.md 2.7).
+ * registry. A material is shown by its number with the description beneath (docs/platform.md, Dialogs).
  *
  * At most one vendor is preferred per material: the server unsets the others when one is marked,
  * and the save refreshes every cached vendor-material list, so the one that lost it shows so.

@@ -1,13 +1,13 @@
 /**
  * The schedule's dialogs (one chunk, which the job screen loads too).
  *
- * The Event dialog (domain.md 2, 3, 6, 8; issue 25): the job (the job picker; once chosen, a link
- * opens `/jobs/{id}`, platform.md 2.1), the date, up to two colours, the supervisor (only active
+ * The Event dialog (docs/domain/schedule.md, Events; issue 25): the job (the job picker; once chosen, a link
+ * opens `/jobs/{id}`, docs/platform.md, Screens and navigation), the date, up to two colours, the supervisor (only active
  * supervisors or people who can be scheduled, as the server insists), "Delete this event?".
  * Adding, a last day puts the job on every day from the date through it (weekends left out unless
  * asked), as one bulk save.
  *
- * The Schedule Note dialog (domain.md 2, 3, 5): a date and a note, the server's errors under both;
+ * The Schedule Note dialog (docs/domain/schedule.md, Schedule notes): a date and a note, the server's errors under both;
  * "Delete this note?".
  */
 import { toIsoDate } from '@glazier/shared/rules/dates';
@@ -36,7 +36,7 @@ type Props = RecordDialogOptions<'events'>;
 
 const FIELDS = ['job_id', 'date', 'color', 'user_id'] as const;
 
-/** "26-0412", or the job's name without a number (platform.md 2.7). */
+/** "26-0412", or the job's name without a number (docs/platform.md, Dialogs). */
 export const eventJobLabel = (e: { job_number?: string | null; job_name?: string | null }) => e.job_number || e.job_name || 'Job';
 
 function EventForm({ record, initial }: Props) {
@@ -64,7 +64,7 @@ function EventForm({ record, initial }: Props) {
   const [throughError, setThroughError] = useState<string | null>(null);
   const [weekdaysOnly, setWeekdaysOnly] = useState(true);
 
-  // Who may supervise (domain.md 6), and whoever the event already names.
+  // Who may supervise (docs/domain/schedule.md, Events), and whoever the event already names.
   const supervisors = (users.data ?? []).filter((u) => isSchedulable(u) || u.id === record?.user_id).map((u) => ({ value: String(u.id), label: u.name }));
 
   const jobPath = `/jobs/${v.job_id}`;

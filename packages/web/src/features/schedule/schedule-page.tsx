@@ -1,7 +1,7 @@
 /**
- * `/schedule` (platform.md 2.1; issue 25): the calendar (FullCalendar 7: month, week and list
+ * `/schedule` (docs/domain/schedule.md, Events; issue 25): the calendar (FullCalendar 7: month, week and list
  * views, weeks from Sunday), loading the visible days' events, schedule notes and readiness
- * together (`start`/`end`, platform.md 7.2). An event shows its job (number, or name), client and
+ * together (`start`/`end`, docs/platform.md, Generic calls). An event shows its job (number, or name), client and
  * supervisor in its colour, split when it has two; a job not ready to install is marked, and says
  * what is missing. With `edit jobs`: clicking a day adds an event or a note there, dragging an
  * event moves it (a refused move goes back and says why). On a phone the month and the week are lists.

@@ -1,5 +1,5 @@
 /**
- * The role × area permission matrix (DESIGN.md "Permissions"), editable by admins. `edit` implies
+ * The role × area permission matrix (docs/domain/settings.md, Role matrix), editable by admins. `edit` implies
  * `view`; the admin role always keeps settings and users. Saved through `role_permissions`
  * (store_many, all or nothing).
  */

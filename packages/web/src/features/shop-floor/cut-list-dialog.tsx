@@ -1,5 +1,5 @@
 /**
- * The Cut List dialog (platform.md 2.6, 4, 5, 6): a job product's cut list as indented text (the
+ * The Cut List dialog (docs/domain/shop-floor.md, Cut lists): a job product's cut list as indented text (the
  * view), with Add (no rows yet) or Edit for users with `edit jobs`, which turns it into the editor
  * (the kit's TreeEditor: add a row or a sub-row, edit in place, duplicate, delete, move, Enter /
  * Tab / Shift+Tab). Leaving the editor with changes asks "Discard unsaved changes?" (the modal

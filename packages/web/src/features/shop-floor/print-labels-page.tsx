@@ -1,5 +1,5 @@
 /**
- * Printing labels across jobs (platform.md 2.6, 2.9, 5, 9; `/lists/print_labels`, in the Lists
+ * Printing labels across jobs (docs/domain/shop-floor.md, Labels; `/lists/print_labels`, in the Lists
  * menu): first "Select Product Series to Print" (PRINT, Series, INCLUDE with Unmeasured and
  * Fabricated, both off by default; only series with cutlist or dimensions enabled) and its Select
  * Jobs button; then "Print Cutlist Per Job" (PRINT, JOB): the active jobs holding printable products

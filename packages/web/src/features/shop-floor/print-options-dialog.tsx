@@ -1,5 +1,5 @@
 /**
- * Print Options for a job (platform.md 2.6, 2.9, 4, 5, 9): the job's products by series, in a table
+ * Print Options for a job (docs/domain/shop-floor.md, Labels): the job's products by series, in a table
  * of PRINT (a series' box selects or clears all of it), M and F (measured / fabricated), PRODUCT,
  * QTY and NOTES. Only a product with something to print can be chosen (cut-list rows where its
  * series enables cutlist, a glass width where it enables dimensions); any other shows a disabled
@@ -36,7 +36,7 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
   const flagsOf = useSeriesFlags();
   const rows = products.data ?? [];
   const ready = Boolean(products.data && series.data && job.data);
-  // Chosen by default until the person changes a box (platform.md 9: unmeasured and fabricated left out).
+  // Chosen by default until the person changes a box (docs/domain/shop-floor.md, Labels: unmeasured and fabricated left out).
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const chosen = picked ?? new Set(rows.filter((p) => includedForPrint(p, flagsOf(p.series_id))).map((p) => p.id));
   const printable = (p: JobProduct) => printSource(p, flagsOf(p.series_id)) != null;

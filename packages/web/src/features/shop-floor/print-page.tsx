@@ -1,5 +1,5 @@
 /**
- * The label print page (`/print`, platform.md 2.1, 3.6): the labels a screen prepared
+ * The label print page (`/print`, docs/domain/shop-floor.md, Labels): the labels a screen prepared
  * (`ui/labels.ts`), read from local storage, shown as they will print, with a toolbar: how many,
  * the label stock (remembered in this browser), where to start on a partly used sheet, Print and
  * Back. The stock is the `label_stock` setting's (Settings), unless this browser picked another. On paper only the labels come out (`ui/print-sheet.tsx`: no shell), on the stock's own

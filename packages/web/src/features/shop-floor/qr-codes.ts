@@ -1,5 +1,5 @@
 /**
- * QR codes as SVG, made in the browser by `qrcode` (DESIGN.md "labels": no server round trip). The
+ * QR codes as SVG, made in the browser by `qrcode` (no server round trip). The
  * library is imported on first use, so it is never in the first screen's JS.
  */
 import { useEffect, useState } from 'react';

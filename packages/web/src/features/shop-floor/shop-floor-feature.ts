@@ -12,16 +12,16 @@ export const shopFloorFeature: Feature<'shop-floor'> = {
   area: 'shop-floor',
   // pieces are marked on their own page (/job_products/:id/pieces/:position), never in a record dialog
   resources: { job_product_pieces: { dialog: null } },
-  // Label printing (platform.md 3.6): any signed-in user prints what a screen prepared.
+  // Label printing (docs/domain/shop-floor.md, Labels): any signed-in user prints what a screen prepared.
   dialogs: {
     cutList: () => dialogs().then((d) => d.cutList),
     jobPrintOptions: () => dialogs().then((d) => d.jobPrintOptions),
   },
   routes: [
     { path: '/print', screen: () => import('./print-page.tsx').then((m) => m.PrintPage) },
-    // To Measure, To Order, To Fabricate (platform.md 2.1): anyone signed in reads them; ticking needs edit jobs
+    // To Measure, To Order, To Fabricate (docs/domain/shop-floor.md, To-do lists): anyone signed in reads them; ticking needs edit jobs
     { path: '/lists/products/:field', screen: () => import('./to-do-list-page.tsx').then((m) => m.ToDoListPage) },
-    // Labels across jobs: series, then jobs (platform.md 2.9).
+    // Labels across jobs: series, then jobs (docs/domain/shop-floor.md, Labels).
     { path: '/lists/print_labels', screen: () => import('./print-labels-page.tsx').then((m) => m.PrintLabelsPage) },
     // The product on a phone (B2): its steps as a whole, and its pieces.
     { path: '/job_products/:job_product_id', screen: () => import('./job-product-page.tsx').then((m) => m.JobProductPage) },

@@ -256,7 +256,7 @@ function withoutRow(t: Record<number, JobProduct>, id: number): Record<number, J
   return rest;
 }
 
-/** How a job is named here: its number, or its name without one (platform.md 2.7). */
+/** How a job is named here: its number, or its name without one (docs/platform.md, Dialogs). */
 function jobTitle(job: Job | undefined, id: number): string {
   return job ? job.number || job.name || `Job ${id}` : `Job ${id}`;
 }

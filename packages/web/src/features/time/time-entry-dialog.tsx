@@ -1,5 +1,5 @@
 /**
- * Time Entry dialog (domain.md 3, 5, 6, 9): who (defaults to oneself; others only with
+ * Time Entry dialog (docs/domain/time.md, Time entries): who (defaults to oneself; others only with
  * `edit time_entries`), job, date, hours (default 0), note, and the Oregon flag.
  */
 import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';

@@ -7,7 +7,7 @@ export const timeFeature: Feature<'time'> = {
   resources: {
     time_entries: { dialog: () => import('./time-entry-dialog.tsx').then((m) => m.openTimeEntryRecordDialog) },
   },
-  // everyone has time cards (platform.md 2.3: no check); whose, the server decides
+  // everyone has time cards (docs/platform.md, Screens and navigation: no check); whose, the server decides
   routes: [{ path: '/time_cards', screen: () => import('./time-cards-page.tsx').then((m) => m.TimeCardsPage) }],
   menu: [{ to: '/time_cards', label: 'Time Cards', order: 30 }],
   dashboard: [

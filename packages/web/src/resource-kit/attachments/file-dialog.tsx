@@ -1,5 +1,5 @@
 /**
- * File dialog (domain.md 2, 5, 7, 8): a new file is a description and one PDF, sent as a multipart
+ * File dialog (docs/domain/jobs.md, Notes, files and images): a new file is a description and one PDF, sent as a multipart
  * upload with a progress bar (closing the dialog while it goes, Cancel included, aborts it); a
  * saved one edits its description (the PDF stays). On an estimate's file, Show on Job for users
  * with `edit estimates`.

@@ -1,4 +1,4 @@
-/** Image dialog: an image's description; edit and delete by `edit images` or its uploader, an estimate's with `edit estimates` too (domain.md 6). */
+/** Image dialog: an image's description; edit and delete by `edit images` or its uploader, an estimate's with `edit estimates` too (docs/domain/jobs.md, Notes, files and images). */
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';

@@ -14,7 +14,7 @@ import {
 
 const img = (name: string, size = 100): ImageToSend => ({ file: new File([new Uint8Array(size)], name, { type: 'image/jpeg' }), description: name });
 
-describe('adding images (domain.md 9)', () => {
+describe('adding images (docs/platform.md, Files and images)', () => {
   it('compresses only images over 512 000 bytes', () => {
     expect(COMPRESS_OVER_BYTES).toBe(512_000);
     expect(needsCompression({ size: 512_000 })).toBe(false);

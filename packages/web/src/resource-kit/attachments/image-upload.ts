@@ -1,5 +1,5 @@
 /**
- * Adding images (domain.md 8, 9): images over 512 000 bytes are shrunk in the browser to at most
+ * Adding images (docs/platform.md, Files and images): images over 512 000 bytes are shrunk in the browser to at most
  * 1000 px at JPEG quality 0.9, then sent in batches of 5; a file that is not an image is named in
  * the spec's message and the others still go.
  */

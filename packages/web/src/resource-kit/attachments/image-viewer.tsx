@@ -1,5 +1,5 @@
 /**
- * The image viewer (domain.md 2, 8): one image at a time with previous / next (buttons, arrow
+ * The image viewer (docs/domain/jobs.md, Notes, files and images): one image at a time with previous / next (buttons, arrow
  * keys, a swipe on touch screens), "Image Unavailable" when one cannot be loaded, and Edit for
  * `edit images` or the image's uploader.
  */

@@ -1,5 +1,5 @@
 /**
- * Images dialog (domain.md 2, 5, 8, 9): several images at once, each with a description (default
+ * Images dialog (docs/domain/jobs.md, Notes, files and images): several images at once, each with a description (default
  * image-{index}); big ones compressed in the browser, sent in batches of 5 with a progress bar.
  * Closing the dialog while they go (Cancel, ×, Escape, Back) aborts the batch being sent and sends
  * no further batch.

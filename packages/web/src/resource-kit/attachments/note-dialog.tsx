@@ -1,5 +1,5 @@
 /**
- * Note dialog (domain.md 2, 6): the note and Internal Only; on an estimate's note, Show on Job for
+ * Note dialog (docs/domain/jobs.md, Notes, files and images): the note and Internal Only; on an estimate's note, Show on Job for
  * users with `edit estimates`.
  */
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -27,7 +27,7 @@ function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
   });
   const { form } = dialog;
   const onEstimate = form.getValues().estimate_id != null;
-  // an estimate's note (on the estimate, or shown on its job) is the estimates area's (domain.md 6)
+  // an estimate's note (on the estimate, or shown on its job) is the estimates area's (docs/domain/jobs.md, Notes, files and images)
   const canEdit = canEditAttachment(form.getValues());
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>

@@ -23,11 +23,11 @@ export function parentQuery(parent: AttachmentParent, relation: 'notes' | 'files
   return query;
 }
 
-/** Whether a note or file listed under `parent` is its estimate's, shown on the job (domain.md 6). */
+/** Whether a note or file listed under `parent` is its estimate's, shown on the job (docs/domain/jobs.md, Notes, files and images). */
 export const shownFromEstimate = (parent: AttachmentParent, record: AttachmentKeys) => !isEstimateParent(parent) && isEstimateAttachment(record);
 
 /**
- * Whether the user may change a note, file or image (domain.md 6, as the server's rule in
+ * Whether the user may change a note, file or image (docs/domain/jobs.md, Notes, files and images, as the server's rule in
  * resources/ownership.ts): a job's note or file with `edit jobs`; an image with `edit images` or as
  * its uploader; an estimate's (on the estimate, or shown on its job) with `edit estimates` too.
  */
