@@ -8,8 +8,8 @@ import { registerFeatures } from './app/features.ts';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { connectOfflineWrites } from './resource-kit/offline/offline-wiring.ts';
-import { HttpError } from './resource-kit/http.ts';
-import { sessionUserQuery } from './resource-kit/session-user.ts';
+import { HttpError } from './resource-kit/http/http.ts';
+import { sessionUserQuery } from './resource-kit/http/session-user.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,7 +1,7 @@
 /**
  * A named action's contract (docs/architecture.md, How to add…: a named action): its method and path, the zod schemas
  * of its path parameters, query, body and answer, and the right it needs. The server registers
- * its route from this (http/action-routes.ts), the web calls it by it (resource-kit/actions.ts),
+ * its route from this (http/action-routes.ts), the web calls it by it (resource-kit/http/actions.ts),
  * and the OpenAPI document describes it (http/openapi.ts): one declaration, three uses.
  *
  *   export const sendPurchaseOrder = defineAction({

@@ -65,7 +65,7 @@ export function ActionBar() {
   useAddOnArrival(actions.add);
 
   const lookup = async () => {
-    const { openLookup } = await import('../resource-kit/lookup-dialog.tsx');
+    const { openLookup } = await import('../resource-kit/pickers/lookup-dialog.tsx');
     const job = await openLookup(modals, 'jobs');
     if (job?.id) await navigate(`/jobs/${job.id}`);
   };

@@ -17,9 +17,9 @@ import { scheduleFeature } from '../features/schedule/schedule-feature.ts';
 import { settingsFeature } from '../features/settings/settings-feature.ts';
 import { shopFloorFeature } from '../features/shop-floor/shop-floor-feature.ts';
 import { timeFeature } from '../features/time/time-feature.ts';
-import { registerAreaDialogs, type AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
-import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/record-dialogs.ts';
-import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
+import { registerAreaDialogs, type AreaDialogRegistry } from '../resource-kit/forms/area-dialogs.ts';
+import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/forms/record-dialogs.ts';
+import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/records/record-heading-orders.ts';
 import type { Feature, ResourceEntry } from '../contract/feature.ts';
 
 export const AREA_FEATURES: { [A in AppArea]: Feature<A> } = {
@@ -50,14 +50,14 @@ function byResource<T>(pick: (entry: ResourceEntry<ResourceName>) => T | null | 
   return out;
 }
 
-/** Which dialog opens each resource's records (resource-kit/record-dialogs.ts). */
+/** Which dialog opens each resource's records (resource-kit/forms/record-dialogs.ts). */
 export const RECORD_DIALOGS = byResource((e) => e.dialog) as RecordDialogRegistry;
-/** What list rows show beneath a record's name, and their order (resource-kit/record-headings.ts). */
+/** What list rows show beneath a record's name, and their order (resource-kit/records/record-headings.ts). */
 export const RECORD_HEADINGS: Partial<Record<ResourceName, RecordHeadingOrder>> = byResource((e) => e.heading);
 /** The screen a record opens on, for the resources that have one (where a command palette hit goes). */
 export const RECORD_PAGES: Partial<Record<ResourceName, (id: number) => string>> = byResource((e) => e.page);
 
-/** The dialogs areas offer each other by name (resource-kit/area-dialogs.ts); each name once. */
+/** The dialogs areas offer each other by name (resource-kit/forms/area-dialogs.ts); each name once. */
 export const AREA_DIALOGS: AreaDialogRegistry = Object.assign({}, ...FEATURES.map((f) => ('dialogs' in f ? f.dialogs : undefined) ?? {}));
 
 /** Hands the resource kit what the areas declared; once, before the first render (main.tsx). */

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Burger, Button, Group, Text, UnstyledButton, useComp
 import { IconChevronDown, IconCloudOff, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useBrowserOnline, useKeptWrites } from '../resource-kit/offline.ts';
+import { useBrowserOnline, useKeptWrites } from '../resource-kit/offline/offline.ts';
 import { OfflineWritesStatus } from '../resource-kit/offline/offline-writes-status.tsx';
 
 import { useModals } from '../ui/modal-stack.tsx';

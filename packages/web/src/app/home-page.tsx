@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
-import { useSettingValue } from '../resource-kit/settings.ts';
+import { useSettingValue } from '../resource-kit/records/settings.ts';
 import { useModals } from '../ui/modal-stack.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { dashboardCards } from './dashboard.ts';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
-import { HttpError } from '../resource-kit/http.ts';
+import { HttpError } from '../resource-kit/http/http.ts';
 
 vi.setConfig({ testTimeout: 15_000 });
 

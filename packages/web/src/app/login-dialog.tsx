@@ -7,7 +7,7 @@ import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formTarget, reportError } from '../resource-kit/error-mapper.tsx';
+import { formTarget, reportError } from '../resource-kit/forms/error-mapper.tsx';
 import { DialogForm } from '../ui/dialog-actions.tsx';
 import { useLoader } from '../ui/loader.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';

@@ -7,7 +7,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { SESSION_KEY } from '../resource-kit/session-user.ts';
+import { SESSION_KEY } from '../resource-kit/http/session-user.ts';
 import { AppProviders } from './providers.tsx';
 import { appRoutes } from './router.tsx';
 import { SETUP_KEY } from './setup-status.ts';

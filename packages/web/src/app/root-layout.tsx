@@ -1,8 +1,8 @@
 /** Providers that need the router (session navigation, dialogs that link) wrap every route. */
 import { SETTING } from '@glazier/shared/settings';
 import { useEffect, type ReactNode } from 'react';
-import { useNoticeNavigation } from '../resource-kit/notice-navigation.ts';
-import { useSettingValue } from '../resource-kit/settings.ts';
+import { useNoticeNavigation } from '../resource-kit/detail/notice-navigation.ts';
+import { useSettingValue } from '../resource-kit/records/settings.ts';
 import { loadAllStyles } from '../ui/first-screen-styles.ts';
 import { ModalStackProvider } from '../ui/modal-stack.tsx';
 import { SessionProvider } from './session.tsx';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LAST_USER_STORAGE_KEY } from '../resource-kit/session-user.ts';
+import { LAST_USER_STORAGE_KEY } from '../resource-kit/http/session-user.ts';
 import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { INITIAL_RESOURCES } from './session.tsx';

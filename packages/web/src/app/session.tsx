@@ -7,11 +7,11 @@ import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { setUnauthorizedHandler } from '../resource-kit/unauthorized.ts';
-import { fetchList } from '../resource-kit/queries.ts';
-import { resourceKeys } from '../resource-kit/records.ts';
-import { api, fetchCsrfCookie } from '../resource-kit/http.ts';
-import { SESSION_KEY, fetchSessionUser, forgetLastUser, useSessionUser, type CurrentUser } from '../resource-kit/session-user.ts';
+import { setUnauthorizedHandler } from '../resource-kit/http/unauthorized.ts';
+import { fetchList } from '../resource-kit/records/queries.ts';
+import { resourceKeys } from '../resource-kit/records/records.ts';
+import { api, fetchCsrfCookie } from '../resource-kit/http/http.ts';
+import { SESSION_KEY, fetchSessionUser, forgetLastUser, useSessionUser, type CurrentUser } from '../resource-kit/http/session-user.ts';
 import { useLoader } from '../ui/loader.tsx';
 
 export const INITIAL_RESOURCES: readonly ResourceName[] = ['users', 'clients', 'client_types', 'product_categories', 'settings'];

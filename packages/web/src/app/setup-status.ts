@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { setupStatus } from '@glazier/shared/actions/session';
 import { SETUP_STATUS_ROUTE } from '@glazier/shared/actions/session-routes';
-import { callRoute } from '../resource-kit/actions.ts';
+import { callRoute } from '../resource-kit/http/actions.ts';
 
 export const SETUP_KEY = ['setup'] as const;
 

@@ -1,6 +1,6 @@
 import { NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../resource-kit/session-user.ts';
+import { useCurrentUser } from '../resource-kit/http/session-user.ts';
 import { isGroup, visibleMenu, type MenuLink } from './menu.ts';
 
 function Link({ link, onNavigate }: { link: MenuLink; onNavigate: () => void }) {

@@ -19,9 +19,9 @@ import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Action, Area } from '@glazier/shared/permissions';
 import type { AppArea, ResourceName, ResourceOf } from '@glazier/shared/resources/registry';
-import type { AreaDialogRegistry } from '../resource-kit/area-dialogs.ts';
-import type { RecordDialogOpener } from '../resource-kit/record-dialogs.ts';
-import type { RecordHeadingOrder } from '../resource-kit/record-heading-orders.ts';
+import type { AreaDialogRegistry } from '../resource-kit/forms/area-dialogs.ts';
+import type { RecordDialogOpener } from '../resource-kit/forms/record-dialogs.ts';
+import type { RecordHeadingOrder } from '../resource-kit/records/record-heading-orders.ts';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
 
 /** A permission a route, menu entry, card or button needs. */
@@ -100,7 +100,7 @@ export interface Feature<A extends AppArea> {
   area: A;
   resources: { [N in ResourceOf<A> & ResourceName]: ResourceEntry<N> };
   routes?: FeatureRoute[];
-  /** Dialogs it offers other areas by name (resource-kit/area-dialogs.ts), as lazy imports. */
+  /** Dialogs it offers other areas by name (resource-kit/forms/area-dialogs.ts), as lazy imports. */
   dialogs?: AreaDialogRegistry;
   /** Pages for people without an account, outside the shell (router.tsx mounts them apart). */
   publicRoutes?: PublicRoute[];

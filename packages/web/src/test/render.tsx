@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { SESSION_KEY } from '../resource-kit/session-user.ts';
+import { SESSION_KEY } from '../resource-kit/http/session-user.ts';
 import { LoaderProvider } from '../ui/loader.tsx';
 import { ModalStackProvider, useModals, type ModalStackApi } from '../ui/modal-stack.tsx';
 

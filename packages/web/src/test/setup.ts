@@ -2,7 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { RECORD_HEADINGS } from '../app/features.ts';
-import { registerRecordHeadings } from '../resource-kit/record-heading-orders.ts';
+import { registerRecordHeadings } from '../resource-kit/records/record-heading-orders.ts';
 
 // findBy*/waitFor return as soon as their condition holds; the long ceiling only matters on a
 // loaded 2-core machine, where a first render of the real Mantine tree can take seconds.

@@ -6,7 +6,7 @@ import { JOB_GROUPINGS, JOB_SORTS, type JobGrouping, type JobSort } from '@glazi
 import { presetRange, type DateRange } from '@glazier/shared/rules/analysis/date-ranges';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { useCallback, useMemo } from 'react';
-import { useAddressParams } from '../../resource-kit/address-params.ts';
+import { useAddressParams } from '../../resource-kit/lists/address-params.ts';
 
 export const TABS = ['jobs', 'estimates', 'labour'] as const;
 export type AnalysisTab = (typeof TABS)[number];

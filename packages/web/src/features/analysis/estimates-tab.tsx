@@ -5,7 +5,7 @@ import { FORMULAS } from '@glazier/shared/rules/analysis/job-profit';
 import { formatMoney, formatPercent } from '@glazier/shared/rules/money';
 import { BarChart } from '@mantine/charts';
 import { Stack } from '@mantine/core';
-import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
+import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { ReportState, useReport } from './report-query.tsx';

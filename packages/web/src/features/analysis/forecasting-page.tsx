@@ -13,7 +13,7 @@ import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glaz
 import { BarChart } from '@mantine/charts';
 import { Anchor, Chip, Group, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
+import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
 import { niceTicks } from '../../ui/chart-scale.ts';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';

@@ -10,8 +10,8 @@ import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glaz
 import { BarChart } from '@mantine/charts';
 import { Badge, CloseButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { callAction } from '../../resource-kit/actions.ts';
-import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
 import { SelectField } from '../../ui/fields.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';

@@ -9,7 +9,7 @@ import { FORMULAS } from '@glazier/shared/rules/analysis/job-profit';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatPercent, formatQty } from '@glazier/shared/rules/money';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { ReportTable, type ReportColumn } from '../../resource-kit/report-table.tsx';
+import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { ReportState, useReport } from './report-query.tsx';
 

@@ -3,7 +3,7 @@ import type { ActionAnswer, ActionDef, ActionQuery } from '@glazier/shared/actio
 import { Alert, Center, Loader } from '@mantine/core';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { callAction } from '../../resource-kit/actions.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
 
 export function useReport<D extends ActionDef>(action: D, query: ActionQuery<D>): UseQueryResult<ActionAnswer<D>> {
   return useQuery({

@@ -1,6 +1,6 @@
 /** What the catalogue brings: product categories, series and products (contract/feature.ts). */
 import type { Feature } from '../../contract/feature.ts';
-import { headingLine } from '../../resource-kit/record-heading-orders.ts';
+import { headingLine } from '../../resource-kit/records/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (catalogue-dialogs.ts).
 const dialogs = () => import('./catalogue-dialogs.ts');

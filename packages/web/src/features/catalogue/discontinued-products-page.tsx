@@ -1,11 +1,11 @@
 /** Discontinued products (`/discontinued_products`): the deleted ones, searchable, each restorable. */
 import { Button, Stack } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useRestore } from '../../resource-kit/saves.ts';
+import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { useRestore } from '../../resource-kit/writes/saves.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

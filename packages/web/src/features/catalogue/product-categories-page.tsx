@@ -5,9 +5,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
-import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';

@@ -8,13 +8,13 @@
  */
 import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useRecord } from '../../resource-kit/queries.ts';
+import { useRecord } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { fieldBounds } from '../../resource-kit/field-bounds.ts';
-import { formValues } from '../../resource-kit/pick.ts';
-import { recordDialogTitle, RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { recordDialogTitle, RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { QtyField } from '../../ui/fields.tsx';

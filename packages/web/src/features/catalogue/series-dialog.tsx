@@ -6,12 +6,12 @@
  * them).
  */
 import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
-import { useList } from '../../resource-kit/queries.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
-import { fieldBounds } from '../../resource-kit/field-bounds.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
+import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { CheckField, LengthField, SelectField } from '../../ui/fields.tsx';
 import { Group } from '@mantine/core';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';

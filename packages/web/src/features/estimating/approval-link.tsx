@@ -12,10 +12,10 @@ import { Alert, Badge, Button, Card, CloseButton, CopyButton, Group, Stack, Tabl
 import { IconCopy, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callAction } from '../../resource-kit/actions.ts';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { resourceKeys } from '../../resource-kit/records.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { resourceKeys } from '../../resource-kit/records/records.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 

@@ -15,8 +15,8 @@ import { IconAlertTriangle, IconCircleCheck, IconPrinter } from '@tabler/icons-r
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { callAction } from '../../resource-kit/actions.ts';
-import { HttpError } from '../../resource-kit/http.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { HttpError } from '../../resource-kit/http/http.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
 import { TextField } from '../../ui/text-field.tsx';

@@ -5,9 +5,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { convertEstimate, reviseEstimate, setEstimateStatus } from '@glazier/shared/actions/estimating';
 import type { EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
-import { callAction } from '../../resource-kit/actions.ts';
-import { resourceKeys } from '../../resource-kit/records.ts';
-import { storeRecords } from '../../resource-kit/queries.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { resourceKeys } from '../../resource-kit/records/records.ts';
+import { storeRecords } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 
 type Estimate = RecordOf<'estimates'>;

@@ -3,10 +3,10 @@
  * category. Only a draft estimate's notes change: otherwise the dialog is read-only.
  */
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 

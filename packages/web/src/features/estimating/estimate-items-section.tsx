@@ -24,11 +24,11 @@ import { ActionIcon, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text,
 import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { relationQuery } from '../../resource-kit/embedded-relations.ts';
-import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { saveRecord } from '../../resource-kit/saves.ts';
-import { storeRecords, useList } from '../../resource-kit/queries.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { relationQuery } from '../../resource-kit/records/embedded-relations.ts';
+import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { saveRecord } from '../../resource-kit/writes/saves.ts';
+import { storeRecords, useList } from '../../resource-kit/records/queries.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { FigureTiles, type Figure } from '../../ui/figure-tiles.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { openEstimateCategoryNoteDialog } from './estimate-category-note-dialog.tsx';

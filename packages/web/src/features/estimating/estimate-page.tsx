@@ -30,12 +30,12 @@ import { ImagesSection } from '../../resource-kit/attachments/images-section.tsx
 import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
-import { DetailPage, useRouteId } from '../../resource-kit/detail-page.tsx';
-import { reportSuccess, useReportedRun } from '../../resource-kit/error-mapper.tsx';
-import { HistoryPanel } from '../../resource-kit/history-panel.tsx';
-import { useList, useRecord } from '../../resource-kit/queries.ts';
+import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
+import { reportSuccess, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
+import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';

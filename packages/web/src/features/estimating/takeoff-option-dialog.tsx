@@ -6,12 +6,12 @@
  * still empty. Changing what kind of record it takes off clears the record picked.
  */
 import { TAKEOFFABLE_TYPES } from '@glazier/shared/resources/estimating';
-import { useList } from '../../resource-kit/queries.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField, SelectField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';

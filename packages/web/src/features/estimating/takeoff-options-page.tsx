@@ -12,11 +12,11 @@ import { Badge, Button, Card, Group, Stack, Switch, Table, Text, UnstyledButton 
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useList } from '../../resource-kit/queries.ts';
-import { useSaveMany } from '../../resource-kit/saves.ts';
+import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { useList } from '../../resource-kit/records/queries.ts';
+import { useSaveMany } from '../../resource-kit/writes/saves.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';

@@ -4,9 +4,9 @@
  * this unit?" (its cells go with it).
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { QtyField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';

@@ -3,10 +3,10 @@
  * the job it is for (a job links to its bom and the bom to its job).
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 

@@ -4,11 +4,11 @@
  * material and qty; "Delete this bom material?". A line of a pulled bom is read-only.
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { useRecord } from '../../resource-kit/queries.ts';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useRecord } from '../../resource-kit/records/queries.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { QtyField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 

@@ -2,9 +2,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useListFilters } from '../../resource-kit/list-state.tsx';
-import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

@@ -1,7 +1,7 @@
 /** What inventory brings: materials and their stock, and boms (contract/feature.ts). */
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import type { Feature } from '../../contract/feature.ts';
-import { headingText } from '../../resource-kit/record-heading-orders.ts';
+import { headingText } from '../../resource-kit/records/record-heading-orders.ts';
 
 // One chunk, one loader, for the area's dialogs (inventory-dialogs.ts).
 const dialogs = () => import('./inventory-dialogs.ts');

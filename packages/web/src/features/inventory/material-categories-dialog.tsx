@@ -1,6 +1,6 @@
 /** The list of material categories, reachable from the inventory screen; each opens its dialog on top. */
-import { RecordListDialog } from '../../resource-kit/record-list-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { RecordListDialog } from '../../resource-kit/forms/record-list-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openMaterialCategoryDialog } from './material-category-dialog.tsx';
 

@@ -1,8 +1,8 @@
 /** Material Category dialog (docs/domain/inventory.md, Materials): a name. */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 

@@ -2,8 +2,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLookup } from '../../resource-kit/lookup-dialog.tsx';
-import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
+import { openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { registerRecordDialogs } from '../../resource-kit/forms/record-dialogs.ts';
 import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openMaterialDialog } from './material-dialog.tsx';
 

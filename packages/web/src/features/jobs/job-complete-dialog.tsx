@@ -7,9 +7,9 @@ import { SCOPES } from '@glazier/shared/resources/jobs';
 import { completionFlag, type Scope } from '@glazier/shared/rules/jobs/job-scope';
 import { Text } from '@mantine/core';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 

@@ -2,7 +2,7 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { registerRecordDialogs } from '../../resource-kit/record-dialogs.ts';
+import { registerRecordDialogs } from '../../resource-kit/forms/record-dialogs.ts';
 import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 

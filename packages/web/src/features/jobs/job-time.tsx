@@ -6,12 +6,12 @@
 import { formatDate, formatHours } from '@glazier/shared/rules/dates';
 import { Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useList } from '../../resource-kit/queries.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useQueryOffline } from '../../resource-kit/offline.ts';
-import { NoRows } from '../../resource-kit/offline-state.tsx';
-import { hasRecordDialog, openRecordDialog } from '../../resource-kit/record-dialogs.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useQueryOffline } from '../../resource-kit/offline/offline.ts';
+import { NoRows } from '../../resource-kit/offline/offline-state.tsx';
+import { hasRecordDialog, openRecordDialog } from '../../resource-kit/forms/record-dialogs.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 

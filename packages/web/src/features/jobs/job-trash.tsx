@@ -6,12 +6,12 @@ import { DEFAULT_ROLE_MATRIX, ROLES, ROLE_LABELS } from '@glazier/shared/permiss
 import { jobs } from '@glazier/shared/resources/jobs';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { resourceKeys } from '../../resource-kit/records.ts';
-import { useRestore } from '../../resource-kit/saves.ts';
+import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { resourceKeys } from '../../resource-kit/records/records.ts';
+import { useRestore } from '../../resource-kit/writes/saves.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { NoticeLink } from '../../resource-kit/notice-link.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { NoticeLink } from '../../resource-kit/detail/notice-link.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { jobHeading } from './job-heading.ts';
 

@@ -4,7 +4,7 @@
  */
 import { IconBriefcase, IconChecklist } from '@tabler/icons-react';
 import type { Feature } from '../../contract/feature.ts';
-import { headingLine, headingText } from '../../resource-kit/record-heading-orders.ts';
+import { headingLine, headingText } from '../../resource-kit/records/record-heading-orders.ts';
 import { addLink } from '../../ui/screen-actions.tsx';
 
 export const jobsFeature: Feature<'jobs'> = {

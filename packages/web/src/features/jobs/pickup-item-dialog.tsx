@@ -5,11 +5,11 @@
  */
 import { PICKUP_REASONS, PICKUP_STATUSES, PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField, SelectField } from '../../ui/fields.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';

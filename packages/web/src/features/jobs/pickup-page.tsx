@@ -6,12 +6,12 @@
 import { PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useList } from '../../resource-kit/queries.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useListFilters } from '../../resource-kit/list-state.tsx';
-import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
-import { recordHeading } from '../../resource-kit/record-headings.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
+import { recordHeading } from '../../resource-kit/records/record-headings.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

@@ -3,13 +3,13 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
-import { HistoryButton } from '../../resource-kit/history-panel.tsx';
+import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';

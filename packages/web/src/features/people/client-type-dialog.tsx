@@ -1,10 +1,10 @@
 /** Client Type dialog (docs/domain/people.md, Client types): name and the product categories it uses. */
-import { useList } from '../../resource-kit/queries.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { MultiSelectField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';

@@ -1,8 +1,8 @@
 /** The list of client types, reachable from the client screen; each opens its dialog on top. */
 import { Badge, Group, Text } from '@mantine/core';
-import { useList } from '../../resource-kit/queries.ts';
-import { RecordListDialog } from '../../resource-kit/record-list-dialog.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
+import { RecordListDialog } from '../../resource-kit/forms/record-list-dialog.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 

@@ -1,9 +1,9 @@
 /** The client list (`/lists/clients`): searchable, paginated, active clients first. */
 import { Button, ColorSwatch, Group, Stack } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
-import { useList } from '../../resource-kit/queries.ts';
-import { ResourceTable, type Column } from '../../resource-kit/resource-table.tsx';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useList } from '../../resource-kit/records/queries.ts';
+import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

@@ -4,8 +4,8 @@
  * cache and marks stale what it moved: stock (on hand, on order, the history) and the order lists.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '../../resource-kit/records.ts';
-import { storeRecords } from '../../resource-kit/queries.ts';
+import { resourceKeys } from '../../resource-kit/records/records.ts';
+import { storeRecords } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import {
   nextPurchaseOrderNumber,
@@ -16,7 +16,7 @@ import {
   splitPurchaseOrderLine,
   type Suggestion,
 } from '@glazier/shared/actions/purchasing';
-import { callAction } from '../../resource-kit/actions.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
 
 type Order = RecordOf<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;

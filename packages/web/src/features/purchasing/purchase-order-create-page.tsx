@@ -6,9 +6,9 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useRecordForm } from '../../resource-kit/use-record-form.ts';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
+import { reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { useRecordForm } from '../../resource-kit/forms/use-record-form.ts';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { DialogForm } from '../../ui/dialog-actions.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';

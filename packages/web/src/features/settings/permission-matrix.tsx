@@ -7,11 +7,11 @@ import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, typ
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useList } from '../../resource-kit/queries.ts';
-import { useSaveMany } from '../../resource-kit/saves.ts';
+import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { useList } from '../../resource-kit/records/queries.ts';
+import { useSaveMany } from '../../resource-kit/writes/saves.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { SESSION_KEY } from '../../resource-kit/session-user.ts';
+import { SESSION_KEY } from '../../resource-kit/http/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
 
 const areaLabel = (a: Area) => a.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

@@ -8,12 +8,12 @@ import { DEFAULT_LABEL_STOCK, LABEL_STOCKS, LABEL_STOCK_NAMES, SETTING, parseLas
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { fieldBounds } from '../../resource-kit/field-bounds.ts';
-import { formTarget, reportError, reportSuccess } from '../../resource-kit/error-mapper.tsx';
-import { useSaveMany } from '../../resource-kit/saves.ts';
-import { HttpError } from '../../resource-kit/http.ts';
-import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
-import { useSettingsList, type SettingRec } from '../../resource-kit/settings.ts';
+import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
+import { formTarget, reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { useSaveMany } from '../../resource-kit/writes/saves.ts';
+import { HttpError } from '../../resource-kit/http/http.ts';
+import { useCan, useCurrentUser } from '../../resource-kit/http/session-user.ts';
+import { useSettingsList, type SettingRec } from '../../resource-kit/records/settings.ts';
 import { enterInForm } from '../../ui/focus-next.ts';
 import { MoneyField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';

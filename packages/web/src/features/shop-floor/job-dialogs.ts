@@ -1,9 +1,9 @@
 /**
- * The dialogs the shop floor offers the jobs area (resource-kit/area-dialogs.ts), in one lazy
+ * The dialogs the shop floor offers the jobs area (resource-kit/forms/area-dialogs.ts), in one lazy
  * chunk: the feature declaration imports this module once for both, so the first screen carries
  * one loader, not one per dialog.
  */
-import type { AreaDialogOpener } from '../../resource-kit/area-dialogs.ts';
+import type { AreaDialogOpener } from '../../resource-kit/forms/area-dialogs.ts';
 import { openCutListDialog } from './cut-list-dialog.tsx';
 import { openPrintOptionsDialog } from './print-options-dialog.tsx';
 

@@ -14,12 +14,12 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { saveRecord } from '../../resource-kit/saves.ts';
-import { storeRecords, useRecord } from '../../resource-kit/queries.ts';
+import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { saveRecord } from '../../resource-kit/writes/saves.ts';
+import { storeRecords, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TreeView } from '../../ui/tree-editor.tsx';
 import { cutListFlatRows, piecePath } from './job-labels.tsx';

@@ -13,12 +13,12 @@ import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { callAction } from '../../resource-kit/actions.ts';
-import { reportError } from '../../resource-kit/error-mapper.tsx';
-import { storeRecords, useList, useRecord } from '../../resource-kit/queries.ts';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { storeRecords, useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useSeriesFlags } from '../../resource-kit/series-flags.ts';
-import { useCan } from '../../resource-kit/session-user.ts';
+import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { jobProductPath } from './job-labels.tsx';
 import { ProductHeading } from './product-heading.tsx';
 

@@ -12,7 +12,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
-import { useSettingValue } from '../../resource-kit/settings.ts';
+import { useSettingValue } from '../../resource-kit/records/settings.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { readPreparedLabels } from '../../ui/labels.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';

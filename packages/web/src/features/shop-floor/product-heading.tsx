@@ -1,7 +1,7 @@
 import { jobHeading } from '@glazier/shared/rules/shop-floor/job-labels';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useRecord } from '../../resource-kit/queries.ts';
+import { useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 

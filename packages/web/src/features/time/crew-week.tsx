@@ -7,9 +7,9 @@ import { crewWeek, type CrewWeekRow } from '@glazier/shared/actions/time';
 import { formatHours } from '@glazier/shared/rules/dates';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { callAction } from '../../resource-kit/actions.ts';
-import { useQueryOffline } from '../../resource-kit/offline.ts';
-import { NoRows, OfflineAsOf } from '../../resource-kit/offline-state.tsx';
+import { callAction } from '../../resource-kit/http/actions.ts';
+import { useQueryOffline } from '../../resource-kit/offline/offline.ts';
+import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import classes from './time-cards.module.css';
 import { DayHeadings, DayTotals, hhmm } from './week-columns.tsx';
 

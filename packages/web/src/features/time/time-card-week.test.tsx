@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEEP_ON_DEVICE, resourceKeys } from '../../resource-kit/records.ts';
-import { keptWrites } from '../../resource-kit/offline.ts';
+import { KEEP_ON_DEVICE, resourceKeys } from '../../resource-kit/records/records.ts';
+import { keptWrites } from '../../resource-kit/offline/offline.ts';
 import type { QueuedWrite } from '../../resource-kit/offline/write-queue.ts';
 import { mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { TimeCardWeek } from './time-card-week.tsx';

@@ -4,15 +4,15 @@
  */
 import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
-import { fieldBounds } from '../../resource-kit/field-bounds.ts';
+import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../../resource-kit/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/record-dialog.tsx';
-import { RecordPicker } from '../../resource-kit/record-picker.tsx';
-import { useCan, useCurrentUser } from '../../resource-kit/session-user.ts';
+import { formValues } from '../../resource-kit/forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { useCan, useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { CheckField, DateField, QtyField } from '../../ui/fields.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/record-dialogs.ts';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
 interface Props {

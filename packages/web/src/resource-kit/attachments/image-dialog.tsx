@@ -2,9 +2,9 @@
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
-import type { RecordDialogOptions } from '../record-dialogs.ts';
+import { formValues } from '../forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../forms/record-dialogs.ts';
 import { useCanEditAttachment } from './parent.ts';
 
 function ImageForm({ record }: { record: RecordOf<'images'> }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../http/http.ts';
 import {
   COMPRESS_OVER_BYTES,
   defaultImageDescription,

@@ -7,8 +7,8 @@ import { ActionIcon, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import type { Query } from '../http.ts';
-import { useList } from '../queries.ts';
+import type { Query } from '../http/http.ts';
+import { useList } from '../records/queries.ts';
 import { useCanEditAttachment } from './parent.ts';
 import { openImageDialog } from './image-dialog.tsx';
 

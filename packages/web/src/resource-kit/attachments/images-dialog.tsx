@@ -12,12 +12,12 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { alertModal } from '../../ui/dialogs.tsx';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { reportError, reportSuccess } from '../error-mapper.tsx';
-import { HttpError } from '../http.ts';
-import { storeRecords } from '../queries.ts';
+import { reportError, reportSuccess } from '../forms/error-mapper.tsx';
+import { HttpError } from '../http/http.ts';
+import { storeRecords } from '../records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { uploadAction } from '../actions.ts';
-import { useUploadSignal } from '../upload.ts';
+import { uploadAction } from '../http/actions.ts';
+import { useUploadSignal } from '../http/upload.ts';
 import {
   NO_IMAGE_MESSAGE,
   compressImage,

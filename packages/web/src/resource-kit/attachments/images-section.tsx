@@ -2,7 +2,7 @@
 import { Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useModals } from '../../ui/modal-stack.tsx';
-import { useList } from '../queries.ts';
+import { useList } from '../records/queries.ts';
 import { openImageViewer } from './image-viewer.tsx';
 import { parentQuery, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';

@@ -6,10 +6,10 @@ import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { CheckField } from '../../ui/fields.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { formValues } from '../pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../record-dialog.tsx';
-import type { RecordDialogOptions } from '../record-dialogs.ts';
-import { useCan } from '../session-user.ts';
+import { formValues } from '../forms/pick.ts';
+import { RecordDialogForm, useRecordDialog } from '../forms/record-dialog.tsx';
+import type { RecordDialogOptions } from '../forms/record-dialogs.ts';
+import { useCan } from '../http/session-user.ts';
 import { parentFields, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 
 function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {

@@ -2,7 +2,7 @@
 import { formatDate } from '@glazier/shared/rules/dates';
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useModals } from '../../ui/modal-stack.tsx';
-import { useList } from '../queries.ts';
+import { useList } from '../records/queries.ts';
 import { openNoteDialog } from './note-dialog.tsx';
 import { isEstimateParent, parentQuery, shownFromEstimate, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';

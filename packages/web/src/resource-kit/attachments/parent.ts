@@ -1,6 +1,6 @@
 import { isEstimateAttachment, type AttachmentKeys } from '@glazier/shared/rules/attachments';
-import { relationQuery } from '../embedded-relations.ts';
-import { useCan, useCurrentUser } from '../session-user.ts';
+import { relationQuery } from '../records/embedded-relations.ts';
+import { useCan, useCurrentUser } from '../http/session-user.ts';
 
 /** The record that notes, files and images hang from: a job or an estimate. */
 export type AttachmentParent = { job_id: number } | { estimate_id: number };

@@ -1,8 +1,8 @@
 import { Alert, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDelayedFlag } from '../../ui/loader.tsx';
-import { useQueryOffline, type QueryShape } from '../offline.ts';
-import { NoRows, OfflineAsOf } from '../offline-state.tsx';
+import { useQueryOffline, type QueryShape } from '../offline/offline.ts';
+import { NoRows, OfflineAsOf } from '../offline/offline-state.tsx';
 
 /**
  * Loading, failed and empty states of an attachments list; the list itself otherwise. Offline it

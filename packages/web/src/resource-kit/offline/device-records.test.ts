@@ -1,11 +1,11 @@
 import { QueryClient, QueryObserver, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeQueryClient } from '../../test/render.tsx';
-import { cachedRecords } from '../cached-records.ts';
-import { KEEP_ON_DEVICE, resourceKeys } from '../records.ts';
-import { NetworkError } from '../http.ts';
-import { isQueryOffline } from '../offline.ts';
-import { SESSION_KEY } from '../session-user.ts';
+import { cachedRecords } from '../records/cached-records.ts';
+import { KEEP_ON_DEVICE, resourceKeys } from '../records/records.ts';
+import { NetworkError } from '../http/http.ts';
+import { isQueryOffline } from './offline.ts';
+import { SESSION_KEY } from '../http/session-user.ts';
 import { DEVICE_LIMIT, DEVICE_QUERY_LIMIT, answerToKeep, deviceSnapshot, newestAnswers, restoreSnapshot, startDeviceRecords, type DeviceStore, type Snapshot } from './device-records.ts';
 
 const weekKey = (start: string) => resourceKeys.list('time_entries', { user_id: 8, start });

@@ -9,8 +9,8 @@
  */
 import { hashKey, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import type { cachedRecords } from '../cached-records.ts';
-import type { Rec } from '../records.ts';
+import type { cachedRecords } from '../records/cached-records.ts';
+import type { Rec } from '../records/records.ts';
 
 /**
  * What it needs of the app, given at its start (offline-wiring.ts) rather than imported, so this module's

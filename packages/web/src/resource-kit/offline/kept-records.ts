@@ -7,7 +7,7 @@
 import type { RecordOf } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useMemo } from 'react';
-import { useKeptWrites } from '../offline.ts';
+import { useKeptWrites } from './offline.ts';
 import { applyKeptWrites } from './write-queue.ts';
 
 export type KeptRecord<N extends ResourceName> = RecordOf<N> & { pending?: true };

@@ -4,12 +4,12 @@
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { QueryClient } from '@tanstack/react-query';
-import { cachedRecords } from '../cached-records.ts';
-import { HttpError, NetworkError, http, onServerReached } from '../http.ts';
-import { keptWrites } from '../offline.ts';
-import { forgetRecord, storeRecords } from '../queries.ts';
-import type { Rec } from '../records.ts';
-import { SESSION_KEY, type CurrentUser } from '../session-user.ts';
+import { cachedRecords } from '../records/cached-records.ts';
+import { HttpError, NetworkError, http, onServerReached } from '../http/http.ts';
+import { keptWrites } from './offline.ts';
+import { forgetRecord, storeRecords } from '../records/queries.ts';
+import type { Rec } from '../records/records.ts';
+import { SESSION_KEY, type CurrentUser } from '../http/session-user.ts';
 
 let cacheClient: QueryClient | null = null;
 let offlineModule: Promise<typeof import('./offline-writes.ts')> | null = null;

@@ -6,11 +6,11 @@
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useBrowserOnline, useKeptWrites } from '../offline.ts';
+import { useBrowserOnline, useKeptWrites } from './offline.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { offlineWritesModule } from './offline-wiring.ts';
-import { useCurrentUser } from '../session-user.ts';
+import { useCurrentUser } from '../http/session-user.ts';
 import type { QueuedWrite } from './write-queue.ts';
 
 function WriteRow({ write }: { write: QueuedWrite }) {

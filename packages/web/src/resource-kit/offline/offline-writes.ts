@@ -8,7 +8,7 @@
  * (`pending: true`), which lists show until the server has it.
  */
 import { createStore, get, update, type UseStore } from 'idb-keyval';
-import type { HttpError, NetworkError, http } from '../http.ts';
+import type { HttpError, NetworkError, http } from '../http/http.ts';
 import { WriteQueue, newWriteKey, provisionalRecord, type QueueStore, type QueuedMethod, type QueuedWrite, type SendOutcome } from './write-queue.ts';
 
 const KEY = 'writes';

@@ -14,11 +14,10 @@ import { formatDateTime, toIsoDate } from '@glazier/shared/rules/dates';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import Papa from 'papaparse';
 import { useEffect, useSyncExternalStore } from 'react';
-import { fieldText } from '../field-text.ts';
-import { fieldLabel } from '../history-panel.tsx';
-import { fetchPage } from '../queries.ts';
-import type { Rec } from '../records.ts';
-import type { Query } from '../http.ts';
+import { fieldText, fieldLabel } from '../forms/field-text.ts';
+import { fetchPage } from '../records/queries.ts';
+import type { Rec } from '../records/records.ts';
+import type { Query } from '../http/http.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import type { TransferColumn } from './transfer-column.ts';
 

@@ -21,12 +21,12 @@ import { Alert, Button, Group, NativeSelect, Progress, ScrollArea, Stack, Table,
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { callAction } from '../actions.ts';
-import { callActionWithProgress } from '../action-progress.ts';
-import { describeError, reportSuccess } from '../error-mapper.tsx';
-import { HttpError } from '../http.ts';
-import { fieldLabel } from '../history-panel.tsx';
-import { resourceKeys } from '../records.ts';
+import { callAction } from '../http/actions.ts';
+import { callActionWithProgress } from '../http/action-progress.ts';
+import { describeError, reportSuccess } from '../forms/error-mapper.tsx';
+import { HttpError } from '../http/http.ts';
+import { fieldLabel } from '../forms/field-text.ts';
+import { resourceKeys } from '../records/records.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { matchHeadings, type HeadingMatch, type ImportField } from './header-match.ts';
 import { readSheetFile, type Sheet } from './sheet-file.ts';

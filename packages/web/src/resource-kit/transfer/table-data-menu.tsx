@@ -8,10 +8,10 @@ import { isImportable } from '@glazier/shared/actions/imports';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconDownload, IconUpload } from '@tabler/icons-react';
-import type { Query } from '../http.ts';
-import { useCurrentUser } from '../session-user.ts';
+import type { Query } from '../http/http.ts';
+import { useCurrentUser } from '../http/session-user.ts';
 import { can } from '@glazier/shared/permissions';
-import { reportError } from '../error-mapper.tsx';
+import { reportError } from '../forms/error-mapper.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import type { TransferColumn } from './transfer-column.ts';
 
