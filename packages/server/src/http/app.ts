@@ -166,7 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('user', null);
-  app.decorateRequest('ctx', null as unknown as Ctx);
+  // null until the preHandler below sets it (Fastify's untyped form: the field's type says set)
+  app.decorateRequest('ctx', null, []);
   app.addHook('preHandler', async (request) => {
     const userId = request.session?.userId;
     request.user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;

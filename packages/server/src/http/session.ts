@@ -92,7 +92,8 @@ const newSessionId = () => crypto.randomBytes(24).toString('base64url');
 export function registerSessions(app: FastifyInstance, opts: SessionOptions): void {
   const { cookieName, signer, store, secure, maxAgeMs } = opts;
 
-  app.decorateRequest('session', null as unknown as RequestSession);
+  // null until the onRequest hook sets it (Fastify's untyped form: the field's type says set)
+  app.decorateRequest('session', null, []);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.cookie;

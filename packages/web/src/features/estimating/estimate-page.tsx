@@ -34,7 +34,7 @@ import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.ts
 import { reportSuccess, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
-import type { RecordOf } from '@glazier/shared/resources/records';
+import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
@@ -48,9 +48,8 @@ import { EstimateItemsSection } from './estimate-items-section.tsx';
 import { EstimateRevisions } from './estimate-revisions.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
 
-type Estimate = RecordOf<'estimates'>;
+type Estimate = RecordWithRelations<'estimates'>;
 /** The job a converted estimate's GET names (estimates.job_id's label). */
-type Linked = { job?: { id: number; number?: string | null; name?: string | null } | null };
 
 const LIST = { label: 'Estimates', to: '/estimates' };
 
@@ -87,7 +86,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     const next = await run(() => revise(queryClient, estimate.id), 'New revision made.');
     if (next) void navigate(`/estimates/${next.id}`);
   };
-  const job = (estimate as Estimate & Linked).job;
+  const job = estimate.job;
   // made into a job, a won estimate stays won (the server refuses the move, naming the job)
   const heldBy = status === 'won' && job ? hasJobMessage(job.number || job.name || `Job ${job.id}`) : null;
 
@@ -217,14 +216,14 @@ export function EstimatePage() {
         {
           label: 'Job',
           value: (e) => {
-            const job = (e as Estimate & Linked).job;
+            const job = e.job;
             return job ? (
               <Anchor component={Link} to={`/jobs/${job.id}`}>
                 {job.number || job.name || `Job ${job.id}`}
               </Anchor>
             ) : null;
           },
-          hidden: (e) => !(e as Estimate & Linked).job,
+          hidden: (e) => !e.job,
         },
       ]}
       actions={(e) => (

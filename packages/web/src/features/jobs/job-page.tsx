@@ -46,7 +46,6 @@ import { useJobDeletedNotice, useRestoreJob } from './job-trash.tsx';
 
 type Job = RecordOf<'jobs'>;
 /** The one-to-one relations a job's GET embeds. */
-type Linked = { estimate?: { id: number; name?: string | null } | null; bom?: { id: number; name?: string | null } | null };
 
 const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
@@ -203,7 +202,7 @@ export function JobPage() {
         {
           label: 'Estimate',
           value: (j) => {
-            const e = (j as Job & Linked).estimate;
+            const e = j.estimate;
             return e ? (
               <Group gap="xs" wrap="wrap">
                 <Anchor component={Link} to={`/estimates/${e.id}`}>
@@ -215,19 +214,19 @@ export function JobPage() {
               </Group>
             ) : null;
           },
-          hidden: (j) => !(j as Job & Linked).estimate,
+          hidden: (j) => !j.estimate,
         },
         {
           label: 'Bom',
           value: (j) => {
-            const b = (j as Job & Linked).bom;
+            const b = j.bom;
             return b ? (
               <Anchor component={Link} to={`/boms/${b.id}`}>
                 {recordHeading('boms').primary(b)}
               </Anchor>
             ) : null;
           },
-          hidden: (j) => !(j as Job & Linked).bom,
+          hidden: (j) => !j.bom,
         },
       ]}
       notice={(j) =>

@@ -35,7 +35,7 @@ import { HttpError } from '../http/http.ts';
 import { fieldText } from '../forms/field-text.ts';
 import { primeRelations, type SectionRelation } from '../records/embedded-relations.ts';
 import { useRecord } from '../records/queries.ts';
-import type { FieldName, RecordOf } from '@glazier/shared/resources/records';
+import type { FieldName, RecordWithRelations } from '@glazier/shared/resources/records';
 import type { Rec } from '../records/records.ts';
 import { ListScope, listAddress } from '../lists/list-state.tsx';
 import { useQueryOffline } from '../offline/offline.ts';
@@ -45,9 +45,9 @@ import { NoRows, OfflineAsOf } from '../offline/offline-state.tsx';
 export interface DetailField<N extends ResourceName> {
   label: string;
   field?: FieldName<N>;
-  value?: (record: RecordOf<N>) => ReactNode;
+  value?: (record: RecordWithRelations<N>) => ReactNode;
   /** Leave the field out for this record (e.g. a price the user may not see). */
-  hidden?: (record: RecordOf<N>) => boolean;
+  hidden?: (record: RecordWithRelations<N>) => boolean;
   /** Columns the field takes (2 for a long value such as an email, so it does not break mid-word). */
   span?: number;
 }
@@ -57,9 +57,9 @@ export interface DetailSection<N extends ResourceName> {
   /** The tab's key in the address (`?tab=key`). */
   key: string;
   label: string;
-  render: (record: RecordOf<N>) => ReactNode;
+  render: (record: RecordWithRelations<N>) => ReactNode;
   /** Shows the section's Add button (leave it out without the right to add). */
-  onAdd?: (record: RecordOf<N>) => void;
+  onAdd?: (record: RecordWithRelations<N>) => void;
   /** The Add button's text (default "Add"). */
   addLabel?: string;
   /**
@@ -76,13 +76,13 @@ export interface DetailPageProps<N extends ResourceName> {
   /** The record's id (`useRouteId`); null when the address holds no valid id. */
   id: number | null;
   /** The screen's title (h1 and document title); by default the record's name (its resource's `naming`, shared naming.ts). */
-  title?: (record: RecordOf<N>) => string;
-  subtitle?: (record: RecordOf<N>) => ReactNode;
-  badge?: (record: RecordOf<N>) => ReactNode;
+  title?: (record: RecordWithRelations<N>) => string;
+  subtitle?: (record: RecordWithRelations<N>) => ReactNode;
+  badge?: (record: RecordWithRelations<N>) => ReactNode;
   fields?: DetailField<N>[];
-  actions?: (record: RecordOf<N>) => ReactNode;
+  actions?: (record: RecordWithRelations<N>) => ReactNode;
   /** Shown in the card under the fields (a notice such as "This product has been discontinued."). */
-  notice?: (record: RecordOf<N>) => ReactNode;
+  notice?: (record: RecordWithRelations<N>) => ReactNode;
   sections?: DetailSection<N>[];
   /** Where the list of these records is ("‹ Inventory" above the title). */
   parent?: { label: string; to: string };
@@ -209,7 +209,7 @@ function DetailNotFound({ parent, text }: { parent?: { label: string; to: string
   );
 }
 
-function SectionAdd<N extends ResourceName>({ section, record }: { section: DetailSection<N>; record: RecordOf<N> }) {
+function SectionAdd<N extends ResourceName>({ section, record }: { section: DetailSection<N>; record: RecordWithRelations<N> }) {
   if (!section.onAdd) return null;
   return (
     <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => section.onAdd?.(record)}>
@@ -218,7 +218,7 @@ function SectionAdd<N extends ResourceName>({ section, record }: { section: Deta
   );
 }
 
-function DetailSections<N extends ResourceName>({ record, sections }: { record: RecordOf<N>; sections: DetailSection<N>[] }) {
+function DetailSections<N extends ResourceName>({ record, sections }: { record: RecordWithRelations<N>; sections: DetailSection<N>[] }) {
   // Phones stack every section (one scroll, no hidden content); wider screens show tabs.
   const phone = useMediaQuery('(max-width: 36em)');
   const [params, write] = useAddressParams();

@@ -21,7 +21,7 @@
  * counts as changed.
  */
 import type { ListResponse, Page } from '@glazier/shared/api';
-import type { RecordOf } from '@glazier/shared/resources/records';
+import type { RecordOf, RecordWithRelations } from '@glazier/shared/resources/records';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { http, type Query } from '../http/http.ts';
@@ -50,7 +50,7 @@ export async function fetchPage<N extends ResourceName>(resource: N, params: Pag
 }
 
 /**
- * GET one record, sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
+ * GET one record with the relations its read embeds (a job's estimate and products), sending `accessed_at` when a cached copy has it; on `{current: true}` the cached
  * copy is kept (docs/platform.md, Generic calls).
  */
 export async function fetchRecord<N extends ResourceName>(
@@ -58,8 +58,8 @@ export async function fetchRecord<N extends ResourceName>(
   resource: N,
   id: number,
   signal?: AbortSignal,
-): Promise<RecordOf<N>> {
-  type T = RecordOf<N>;
+): Promise<RecordWithRelations<N>> {
+  type T = RecordWithRelations<N>;
   const cached = queryClient.getQueryData<T>(resourceKeys.record(resource, id));
   const query = cached?.accessed_at ? { accessed_at: cached.accessed_at } : undefined;
   const { data, serverDate } = await http<T | { current: true }>('GET', `${resourcePath(resource)}/${id}`, { query, signal });
@@ -87,9 +87,9 @@ export function usePage<N extends ResourceName>(resource: N, params: PageParams,
   });
 }
 
-export function useRecord<N extends ResourceName>(resource: N, id: number | null | undefined, options: QueryOptions<RecordOf<N>> = {}) {
+export function useRecord<N extends ResourceName>(resource: N, id: number | null | undefined, options: QueryOptions<RecordWithRelations<N>> = {}) {
   const queryClient = useQueryClient();
-  return useQuery<RecordOf<N>, Error, RecordOf<N>, QueryKey>({
+  return useQuery<RecordWithRelations<N>, Error, RecordWithRelations<N>, QueryKey>({
     queryKey: resourceKeys.record(resource, id ?? 0),
     queryFn: ({ signal }) => fetchRecord(queryClient, resource, id as number, signal),
     enabled: id != null && id > 0,
