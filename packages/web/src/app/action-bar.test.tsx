@@ -4,8 +4,6 @@ import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { dashboardCards } from './dashboard.ts';
 
-// The first render of a lazy screen compiles it: allow for that.
-const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 describe('action bar', () => {
@@ -22,7 +20,7 @@ describe('action bar', () => {
       }),
     );
     renderApp(to.pathname + to.search);
-    expect(await screen.findByRole('dialog', { name: 'Add Job' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add Job' })).toBeTruthy();
     // Back and reload land on the plain list, not on another dialog.
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(window.location.pathname).toBe('/jobs');

@@ -73,7 +73,7 @@ describe('Login dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
   });
 
   it('Forgot password says to ask an administrator', async () => {

@@ -6,8 +6,6 @@ import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { INITIAL_RESOURCES } from './session.tsx';
 
-// The first render of a lazy screen compiles it: allow for that.
-const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 const gets = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.pathname === path);
@@ -32,12 +30,12 @@ describe('session', () => {
     renderApp('/welcome');
     expect(await screen.findByRole('heading', { name: 'Glazier', level: 1 })).toBeTruthy();
     await userEvent.click(screen.getByTestId('user-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Login' }, SLOW);
+    const dialog = await screen.findByRole('dialog', { name: 'Login' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-pass');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('user-button').textContent).toContain('Ada Lovelace');
     expect(calls.find((c) => c.url.pathname === '/login')?.body).toEqual({ email: 'ada@example.com', password: 'secret-pass' });
@@ -68,7 +66,7 @@ describe('session', () => {
       }),
     );
     const first = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     await waitFor(() => expect(gets(quick, '/api/settings')).toHaveLength(1));
     expect(await screen.findByText('Acme Glass')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 300));
@@ -88,7 +86,7 @@ describe('session', () => {
       }),
     );
     renderApp('/');
-    const overlay = await screen.findByRole('status', { name: 'Loading' }, SLOW);
+    const overlay = await screen.findByRole('status', { name: 'Loading' });
     expect(overlay.textContent).toContain('Loading your data…');
     await userEvent.click(within(overlay).getByRole('button', { name: 'Hide loader' }));
     await waitFor(() => expect(screen.queryByText('Loading your data…')).toBeNull());
@@ -106,7 +104,7 @@ describe('session', () => {
       }),
     );
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     expect(remembered()).not.toBeNull();
     await userEvent.click(screen.getByTestId('user-button'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -141,7 +139,7 @@ describe('session', () => {
       }),
     );
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Hello, Ada' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('offline-indicator').textContent).toBe('Offline');
     expect(screen.getByTestId('user-button').textContent).toContain('Ada Lovelace');
@@ -164,7 +162,7 @@ describe('session', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockFetch(() => offlineError());
     renderApp('/');
-    await waitFor(() => expect(window.location.pathname).toBe('/welcome'), { timeout: 4000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/welcome'));
     expect(screen.getByTestId('user-button').textContent).toBe('Login');
     expect(screen.queryByTestId('offline-indicator')).toBeNull();
   });

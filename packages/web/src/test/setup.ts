@@ -1,6 +1,7 @@
 /** jsdom gaps that Mantine relies on, the app's record headings, and a clean DOM between tests. */
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { RECORD_HEADINGS } from '../app/features.ts';
 import { registerRecordHeadings } from '../resource-kit/records/record-heading-orders.ts';
 
@@ -13,10 +14,24 @@ registerRecordHeadings(RECORD_HEADINGS);
 
 const realFetch = globalThis.fetch;
 
+// The files of a worker share one jsdom (isolate: false in vitest.config.ts): each file starts from
+// the address, page and storage a fresh one would have, whatever the file before it left.
+window.history.replaceState(null, '', '/');
+document.title = '';
+document.body.replaceChildren();
+localStorage.clear();
+sessionStorage.clear();
+// Mantine keeps its notifications in a store of the module's own: none carries over from a file before.
+notifications.clean();
+// Globals a file stubbed (XMLHttpRequest for uploads) and its clock are the real ones again.
+vi.unstubAllGlobals();
+vi.useRealTimers();
+
 afterEach(() => {
   cleanup();
   globalThis.fetch = realFetch;
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -35,7 +35,7 @@ describe('Product dialog', () => {
     await userEvent.click(within(line).getByRole('button', { name: 'OK' }));
     expect(await within(line).findByText('The material is required.')).toBeTruthy();
     await userEvent.type(within(line).getByRole('combobox', { name: 'Material' }), 'GL');
-    await userEvent.click(await screen.findByRole('option', { name: /GL38/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: /GL38/ }));
     await userEvent.click(within(line).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Product Material' })).toBeNull());
     expect(within(dialog).getAllByTestId('product-material-row')).toHaveLength(1);

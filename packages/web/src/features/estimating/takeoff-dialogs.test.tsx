@@ -44,7 +44,7 @@ describe('Takeoff Option dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Takeoff Option' });
     expect((within(dialog).getByLabelText('Takes off') as HTMLInputElement).value).toBe('Product');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Product' }), 'shower');
-    await userEvent.click(await screen.findByRole('option', { name: /SD-100/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: /SD-100/ }));
     const description = within(dialog).getByRole('textbox', { name: 'Description' }) as HTMLInputElement;
     await waitFor(() => expect(description.value).toBe('Frameless shower door'));
     await waitFor(() => expect((within(dialog).getByLabelText('Category') as HTMLInputElement).value).toBe('Shower Glass'));
@@ -67,7 +67,7 @@ describe('Takeoff Option dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Add Takeoff Option' });
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Product' }), 'shower');
-    await userEvent.click(await screen.findByRole('option', { name: /SD-100/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: /SD-100/ }));
     // the type changes: the product picked is dropped, the series picker is shown
     await userEvent.click(within(dialog).getByLabelText('Takes off'));
     await userEvent.click(await screen.findByRole('option', { name: 'Series', hidden: true }));
@@ -75,7 +75,7 @@ describe('Takeoff Option dialog', () => {
     const seriesBox = within(dialog).getByRole('combobox', { name: 'Series' }) as HTMLInputElement;
     expect(seriesBox.value).toBe('');
     await userEvent.type(seriesBox, 'Ser');
-    await userEvent.click(await screen.findByRole('option', { name: /Serenity/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: /Serenity/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await result;
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/takeoff_options');

@@ -28,7 +28,7 @@ describe('material lookup: Add New Material', () => {
     });
     const lookup = await screen.findByRole('dialog', { name: 'Material Lookup' });
     await userEvent.type(within(lookup).getByRole('textbox', { name: 'Search' }), 'GL-12-GRY');
-    await userEvent.click(await within(lookup).findByRole('option', { name: 'Add New Material GL-12-GRY' }, { timeout: 3000 }));
+    await userEvent.click(await within(lookup).findByRole('option', { name: 'Add New Material GL-12-GRY' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Material' });
     expect(within(dialog).getByLabelText('Number')).toHaveProperty('value', 'GL-12-GRY');
@@ -46,7 +46,7 @@ describe('material lookup: Add New Material', () => {
     });
     const lookup = await screen.findByRole('dialog', { name: 'Material Lookup' });
     await userEvent.type(within(lookup).getByRole('textbox', { name: 'Search' }), 'GL');
-    await waitFor(() => expect(within(lookup).getByText('Nothing matches “GL”.')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(within(lookup).getByText('Nothing matches “GL”.')).toBeTruthy());
     expect(within(lookup).queryByRole('option')).toBeNull();
   });
 });

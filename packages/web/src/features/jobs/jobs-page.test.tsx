@@ -3,8 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiServer, renderApp } from '../../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../../test/render.tsx';
 
-// The first render of a lazy screen compiles it: allow for that.
-const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 describe('job list', () => {
@@ -19,7 +17,7 @@ describe('job list', () => {
       }),
     );
     renderApp('/jobs');
-    const row = await screen.findByTestId('jobs-row', undefined, SLOW);
+    const row = await screen.findByTestId('jobs-row', undefined);
     // 200 px, as Mantine writes it
     expect(screen.getByRole('columnheader', { name: /Client/ }).style.width).toBe('calc(12.5rem * var(--mantine-scale))');
     const cell = within(row).getAllByRole('cell')[1]!;

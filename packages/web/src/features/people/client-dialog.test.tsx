@@ -33,7 +33,7 @@ describe('Client dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Acme Builders');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Client type' }), 'Frameless');
-    await userEvent.click(await screen.findByRole('option', { name: 'Add New Client Type Frameless' }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Add New Client Type Frameless' }));
 
     const typeDialog = await screen.findByRole('dialog', { name: 'Add Client Type' });
     expect(screen.getAllByRole('dialog')).toHaveLength(2);

@@ -110,7 +110,7 @@ describe('PO Material dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add PO Material' });
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/purchase_orders/3')).toBe(true));
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Material' }), 'GL');
-    await userEvent.click(await screen.findByRole('option', { name: /GL-38CT/ }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: /GL-38CT/ }));
 
     const qty = within(dialog).getByRole('textbox', { name: 'Qty' }) as HTMLInputElement;
     const price = within(dialog).getByRole('textbox', { name: 'Price' }) as HTMLInputElement;

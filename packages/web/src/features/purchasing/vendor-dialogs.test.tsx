@@ -83,7 +83,7 @@ describe('Vendor Material dialog', () => {
 
     const vendor = within(dialog).getByRole('combobox', { name: 'Vendor' });
     await userEvent.type(vendor, 'Harbor');
-    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Supply' }, { timeout: 2000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Supply' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Part number' }), 'CT-38');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 

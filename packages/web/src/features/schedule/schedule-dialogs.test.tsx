@@ -43,7 +43,7 @@ describe('Event dialog', () => {
     expect((await within(d).findByRole('link', { name: 'Open job 26-0100' })).getAttribute('href')).toBe('/jobs/7');
 
     await userEvent.click(within(d).getByLabelText('Supervisor'));
-    const options = await screen.findAllByRole('option', { hidden: true }, { timeout: 3000 });
+    const options = await screen.findAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(['Sam Super', 'Cal Crew']);
     await userEvent.click(screen.getByRole('option', { name: 'Sam Super', hidden: true }));
 
@@ -77,7 +77,7 @@ describe('Event dialog', () => {
       void openEventDialog(stack(), { initial: { date: '2026-11-27' } });
     });
     const d = await screen.findByRole('dialog', { name: 'Add Event' });
-    const picker = await within(d).findByLabelText('Supervisor', {}, { timeout: 5000 });
+    const picker = await within(d).findByLabelText('Supervisor');
     await userEvent.type(picker, 'eve');
     expect(await screen.findByText('Eve Office cannot be scheduled.')).toBeTruthy();
     await userEvent.clear(picker);

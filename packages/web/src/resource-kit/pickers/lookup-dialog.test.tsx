@@ -22,7 +22,7 @@ describe('lookup dialog: Add New', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Product Lookup' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Search' }), 'Shelf bracket');
-    const add = await within(dialog).findByRole('option', { name: 'Add New Product Shelf bracket' }, { timeout: 3000 });
+    const add = await within(dialog).findByRole('option', { name: 'Add New Product Shelf bracket' });
     await userEvent.click(add);
     await expect(result).resolves.toEqual(created);
     expect(open).toHaveBeenCalledWith(expect.anything(), { initial: { name: 'Shelf bracket', description: 'Shelf bracket' } });
@@ -40,7 +40,7 @@ describe('lookup dialog: Add New', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Product Lookup' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Search' }), 'Shelf');
-    await waitFor(() => expect(within(dialog).getByText('Nothing matches “Shelf”.')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(within(dialog).getByText('Nothing matches “Shelf”.')).toBeTruthy());
     expect(within(dialog).queryByRole('option')).toBeNull();
   });
 

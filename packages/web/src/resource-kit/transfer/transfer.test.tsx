@@ -110,7 +110,7 @@ describe('import dialog', () => {
     expect(await within(dialog).findByText(/2,500 rows, 3 columns/)).toBeTruthy();
     expect((within(dialog).getByRole('combobox', { name: 'Field for Category' }) as HTMLSelectElement).value).toBe('material_category_id');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check 2,500 Rows' }));
-    expect(await within(dialog).findByTestId('import-summary', {}, { timeout: 5000 })).toHaveProperty('textContent', '1 of 2,500 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
+    expect(await within(dialog).findByTestId('import-summary')).toHaveProperty('textContent', '1 of 2,500 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
     expect(checks).toEqual([CHECK_CHUNK, CHECK_CHUNK, 500]);
     const errors = within(dialog).getByTestId('import-errors');
     // the file's line (headings are line 1), the column's heading and value, the server's words
