@@ -5,13 +5,15 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 // Every folder under features/ (read, not listed, so a new area is covered the day it is made).
-const features = fs.readdirSync(new URL('./packages/web/src/features', import.meta.url), { withFileTypes: true })
+const features = fs
+  .readdirSync(new URL('./packages/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 
 // The server's areas (server/src/areas/<area>/), read the same way; an area uses another only
 // through the files that area offers to others, listed here, so every such use is on view.
-const areas = fs.readdirSync(new URL('./packages/server/src/areas', import.meta.url), { withFileTypes: true })
+const areas = fs
+  .readdirSync(new URL('./packages/server/src/areas', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 const AREA_EXPORTS = {
@@ -22,7 +24,18 @@ const AREA_EXPORTS = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'bench/.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', '**/*.mjs', 'packages/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'bench/.data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.mjs',
+      'packages/server/src/db/migrations/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
@@ -51,7 +64,12 @@ export default tseslint.config(
             ...areas.map((a) => ({
               target: `./packages/server/src/areas/${a}`,
               from: './packages/server/src/areas',
-              except: [`./${a}`, ...Object.entries(AREA_EXPORTS).filter(([owner]) => owner !== a).flatMap(([owner, files]) => files.map((file) => `./${owner}/${file}`))],
+              except: [
+                `./${a}`,
+                ...Object.entries(AREA_EXPORTS)
+                  .filter(([owner]) => owner !== a)
+                  .flatMap(([owner, files]) => files.map((file) => `./${owner}/${file}`)),
+              ],
             })),
             // a feature never imports another feature
             ...features.map((f) => ({

@@ -14,9 +14,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, type RowMode } from '../packages/server/src/db/client.ts';
@@ -27,7 +26,20 @@ import { ensureDefaultPermissions } from '../packages/server/src/platform/role-p
 import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 import { installServerResources } from '../packages/server/src/areas/registry.ts';
-import { BENCH_TODAY, SCENARIO_KEYS, ensureUsers, get, login, jobListPath, scenarioVariants, searchTerms, type Req, type ScenarioKey, type Session, type Variant } from './scenarios.ts';
+import {
+  BENCH_TODAY,
+  SCENARIO_KEYS,
+  ensureUsers,
+  get,
+  login,
+  jobListPath,
+  scenarioVariants,
+  searchTerms,
+  type Req,
+  type ScenarioKey,
+  type Session,
+  type Variant,
+} from './scenarios.ts';
 
 /** Bump when the generator changes in a way that makes an existing bench database stale (6: products' labour hours, open estimates' job start dates). */
 const DATA_VERSION = 6;
@@ -168,7 +180,10 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
         let body: string | Buffer = JSON.stringify(rows);
         res.setHeader('content-type', 'application/json; charset=utf-8');
         if (body.length >= ANSWER_COMPRESSION.threshold && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
-          body = body.length <= PLUGIN_SYNC_THRESHOLD ? zlib.brotliCompressSync(body, ANSWER_COMPRESSION.smallBrotli) : await brotliAsync(body, ANSWER_COMPRESSION.brotli);
+          body =
+            body.length <= PLUGIN_SYNC_THRESHOLD
+              ? zlib.brotliCompressSync(body, ANSWER_COMPRESSION.smallBrotli)
+              : await brotliAsync(body, ANSWER_COMPRESSION.brotli);
           res.setHeader('content-encoding', 'br');
           res.setHeader('vary', 'accept-encoding');
         }
@@ -182,7 +197,10 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const addr = server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
-  const variants = list.map((cv, v) => ({ session: cv.session, steps: cv.steps.map((step, s) => step.map((r, i) => ({ ...r, path: `/floor/${v}/${s}/${i}` }))) }));
+  const variants = list.map((cv, v) => ({
+    session: cv.session,
+    steps: cv.steps.map((step, s) => step.map((r, i) => ({ ...r, path: `/floor/${v}/${s}/${i}` }))),
+  }));
   return { baseUrl: `http://127.0.0.1:${addr.port}`, variants, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
@@ -228,13 +246,14 @@ async function ensureData(db: Db, label: string, marker?: string): Promise<{ loa
     console.log(`${label}: ${row!.n} jobs already there, reusing them.`);
     return { loadSeconds: null, reused: true };
   }
-  console.log(`${label}: generating the ${scaleName} data set (${scale.jobs} jobs, ${scale.jobProducts} job products, ${scale.timeEntries} time entries, ${scale.materials} materials)...`);
+  console.log(
+    `${label}: generating the ${scaleName} data set (${scale.jobs} jobs, ${scale.jobProducts} job products, ${scale.timeEntries} time entries, ${scale.materials} materials)...`,
+  );
   const result = await generateDemoData(db, scale, { seed: BENCH_SEED, today: BENCH_TODAY, log: (m) => console.log(m) });
   console.log(`${label}: generated in ${result.seconds.toFixed(1)} s.`);
   if (marker) fs.writeFileSync(marker, JSON.stringify({ version: DATA_VERSION, scale: scaleName, seconds: result.seconds, counts: result.counts }, null, 2));
   return { loadSeconds: result.seconds, reused: false };
 }
-
 
 // ---------- the run ----------
 
@@ -245,7 +264,14 @@ interface LoadResult {
   seconds: number;
 }
 
-function runLoad(baseUrl: string, sessions: Session[], variants: Variant[], seed: number, concurrency = CONCURRENCY, durationMs = DURATION_MS): Promise<LoadResult> {
+function runLoad(
+  baseUrl: string,
+  sessions: Session[],
+  variants: Variant[],
+  seed: number,
+  concurrency = CONCURRENCY,
+  durationMs = DURATION_MS,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
       workerData: { baseUrl, sessions, variants, concurrency, durationMs, warmupMs: WARMUP_MS, seed },
@@ -282,12 +308,10 @@ interface Row {
   requests: number;
 }
 
-
 /** A variant with the statements each of its requests issued, captured at the driver. */
 interface CapturedVariant extends Variant {
   captured: Captured[][][];
 }
-
 
 async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { loadSeconds: number | null; reused: boolean }): Promise<Row[]> {
   const { users, password } = await ensureUsers(db);
@@ -311,8 +335,28 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       return fetch(`${baseUrl}${r.path}`, { method: r.method, headers, body: r.body });
     };
     const answers = new Map<string, unknown>();
-    const captured: Record<ScenarioKey, CapturedVariant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [], forecast_12w: [] };
-    const only = new Set(String(args.only).split(',').map((x) => x.trim()).filter(Boolean));
+    const captured: Record<ScenarioKey, CapturedVariant[]> = {
+      search: [],
+      job: [],
+      get: [],
+      create: [],
+      inventory: [],
+      suggestions: [],
+      estimate: [],
+      estimate_save: [],
+      to_fabricate: [],
+      labels: [],
+      schedule: [],
+      time_cards: [],
+      analysis_year: [],
+      forecast_12w: [],
+    };
+    const only = new Set(
+      String(args.only)
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
     for (const key of SCENARIO_KEYS) {
       if (only.size && !only.has(key)) continue;
       for (const v of variants[key]) {
@@ -398,8 +442,16 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       const conc = await timeRuns(Infinity, CONCURRENCY, (k) => replayVariant(list[k % list.length]!), DURATION_MS);
       const counted = (v: CapturedVariant) => v.captured.flat(2).filter((s) => !/^(BEGIN|COMMIT)$/i.test(s.sql.trim())).length;
       const row: Row = {
-        scenario: sc.name, key: sc.key, api, solo: summarise(soloLoad.latencies), rps: api.n / load.seconds, errors: load.errors, statuses: load.statuses,
-        sqlAlone: summarise(alone), sqlConc: summarise(conc), floor: summarise(floorLoad.latencies),
+        scenario: sc.name,
+        key: sc.key,
+        api,
+        solo: summarise(soloLoad.latencies),
+        rps: api.n / load.seconds,
+        errors: load.errors,
+        statuses: load.statuses,
+        sqlAlone: summarise(alone),
+        sqlConc: summarise(conc),
+        floor: summarise(floorLoad.latencies),
         statements: list.reduce((sum, v) => sum + counted(v), 0) / list.length,
         requests: list[0]!.steps.flat().length,
       };
@@ -414,16 +466,55 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
 }
 
 function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number | null; reused: boolean }) {
-  const header = ['scenario', 'p50 ms', 'p95 ms', 'calls/s', 'errors', '1 client p50', '1 client p95', 'HTTP reqs', 'SQL stmts', 'SQL p50', 'SQL p95', `SQL@${CONCURRENCY} p50`, `SQL@${CONCURRENCY} p95`, 'SQL runs', 'API/SQL p50', 'API/SQL p95', 'floor p50', 'floor/SQL p50', 'API/floor p50'];
+  const header = [
+    'scenario',
+    'p50 ms',
+    'p95 ms',
+    'calls/s',
+    'errors',
+    '1 client p50',
+    '1 client p95',
+    'HTTP reqs',
+    'SQL stmts',
+    'SQL p50',
+    'SQL p95',
+    `SQL@${CONCURRENCY} p50`,
+    `SQL@${CONCURRENCY} p95`,
+    'SQL runs',
+    'API/SQL p50',
+    'API/SQL p95',
+    'floor p50',
+    'floor/SQL p50',
+    'API/floor p50',
+  ];
   const x = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   const body = rows.map((r) => [
-    r.scenario, ms(r.api.p50), ms(r.api.p95), r.rps.toFixed(0), String(r.errors), ms(r.solo.p50), ms(r.solo.p95), String(r.requests), String(Math.round(r.statements * 10) / 10), ms(r.sqlAlone.p50), ms(r.sqlAlone.p95),
-    ms(r.sqlConc.p50), ms(r.sqlConc.p95), `${r.sqlAlone.n}/${r.sqlConc.n}`, x(r.api.p50, r.sqlConc.p50), x(r.api.p95, r.sqlConc.p95),
-    ms(r.floor.p50), x(r.floor.p50, r.sqlConc.p50), x(r.api.p50, r.floor.p50),
+    r.scenario,
+    ms(r.api.p50),
+    ms(r.api.p95),
+    r.rps.toFixed(0),
+    String(r.errors),
+    ms(r.solo.p50),
+    ms(r.solo.p95),
+    String(r.requests),
+    String(Math.round(r.statements * 10) / 10),
+    ms(r.sqlAlone.p50),
+    ms(r.sqlAlone.p95),
+    ms(r.sqlConc.p50),
+    ms(r.sqlConc.p95),
+    `${r.sqlAlone.n}/${r.sqlConc.n}`,
+    x(r.api.p50, r.sqlConc.p50),
+    x(r.api.p95, r.sqlConc.p95),
+    ms(r.floor.p50),
+    x(r.floor.p50, r.sqlConc.p50),
+    x(r.api.p50, r.floor.p50),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(`\n${label} — ${scaleName} scale, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario` + (loadInfo.loadSeconds != null ? `, data generated in ${loadInfo.loadSeconds.toFixed(1)} s` : ''));
+  console.log(
+    `\n${label} — ${scaleName} scale, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario` +
+      (loadInfo.loadSeconds != null ? `, data generated in ${loadInfo.loadSeconds.toFixed(1)} s` : ''),
+  );
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const b of body) console.log(line(b));
@@ -458,7 +549,11 @@ function printBudgets(label: string, rows: Row[]) {
 function schemaHash(): string {
   const migrations = path.resolve(ROOT, '../packages/server/src/db/migrations');
   const hash = crypto.createHash('sha1');
-  for (const f of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(fs.readFileSync(path.join(migrations, f)));
+  for (const f of fs
+    .readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(fs.readFileSync(path.join(migrations, f)));
   return hash.digest('hex').slice(0, 8);
 }
 
@@ -481,7 +576,8 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (url) {
     const host = new URL(url).hostname;
-    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) console.warn(`Note: DATABASE_URL points at ${host}; the load itself only targets the in-process app on 127.0.0.1.`);
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host))
+      console.warn(`Note: DATABASE_URL points at ${host}; the load itself only targets the in-process app on 127.0.0.1.`);
     const rec = new Recorder();
     const db = await openBenchDb('postgres', url, rec);
     try {

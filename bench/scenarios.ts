@@ -62,7 +62,22 @@ export async function login(baseUrl: string, user: BenchUser, password: string):
   return { cookie: cookieHeader(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''), userId: user.id, role: user.role };
 }
 
-export const SCENARIO_KEYS = ['search', 'job', 'get', 'create', 'inventory', 'suggestions', 'estimate', 'estimate_save', 'to_fabricate', 'labels', 'schedule', 'time_cards', 'analysis_year', 'forecast_12w'] as const;
+export const SCENARIO_KEYS = [
+  'search',
+  'job',
+  'get',
+  'create',
+  'inventory',
+  'suggestions',
+  'estimate',
+  'estimate_save',
+  'to_fabricate',
+  'labels',
+  'schedule',
+  'time_cards',
+  'analysis_year',
+  'forecast_12w',
+] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
 /** One HTTP request of a scenario, as the screen sends it. */
@@ -84,7 +99,11 @@ export interface Variant {
 
 export const get = (path: string): Req => ({ method: 'GET', path });
 export const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]): [string, string] => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '')
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 
 export async function searchTerms(db: Db): Promise<string[]> {
   const q = <T>(sql: string) => db.query<T>(sql);
@@ -139,10 +158,7 @@ export function jobListPath(p: { page: number; search?: string; status?: 'active
 function jobPageSteps(id: number): Req[][] {
   return [
     [get(`/api/jobs/${id}`)],
-    [
-      get(`/api/time_entries?${qs({ job_id: id, sort_column: 'date', sort_direction: 'desc' })}`),
-      get(`/api/history/jobs/${id}`),
-    ],
+    [get(`/api/time_entries?${qs({ job_id: id, sort_column: 'date', sort_direction: 'desc' })}`), get(`/api/history/jobs/${id}`)],
   ];
 }
 
@@ -213,7 +229,10 @@ export async function ensureBenchEstimates(db: Db): Promise<{ id: number; cells:
   }
   const out: { id: number; cells: number[] }[] = [];
   for (const e of found.slice(0, BENCH_ESTIMATES)) {
-    const cells = await db.query<{ id: number }>('SELECT i.id FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = $1 ORDER BY i.id', [e.id]);
+    const cells = await db.query<{ id: number }>(
+      'SELECT i.id FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = $1 ORDER BY i.id',
+      [e.id],
+    );
     out.push({ id: e.id, cells: cells.map((c) => c.id) });
   }
   return out;
@@ -230,7 +249,8 @@ const LABEL_PRODUCTS = 250;
  */
 export async function ensureBenchLabelJobs(db: Db): Promise<number[]> {
   const name = 'Bench labels job';
-  const find = () => db.query<{ id: number }>(`SELECT id FROM jobs WHERE name LIKE $1 AND deleted_at IS NULL AND is_template = false ORDER BY id`, [`${name} %`]);
+  const find = () =>
+    db.query<{ id: number }>(`SELECT id FROM jobs WHERE name LIKE $1 AND deleted_at IS NULL AND is_template = false ORDER BY id`, [`${name} %`]);
   let found = await find();
   if (found.length < LABEL_JOBS) {
     await db.transaction(async (tx) => {
@@ -238,11 +258,24 @@ export async function ensureBenchLabelJobs(db: Db): Promise<number[]> {
         `INSERT INTO product_categories (name, enable_cutlist, enable_dimensions, enable_measured, enable_fabricated) VALUES ('Bench labels', true, true, true, true) RETURNING id`,
       );
       const series = async (label: string) =>
-        (await tx.query<{ id: number }>(`INSERT INTO series (name, category_id, use_category_settings) VALUES ($1, $2, true) RETURNING id`, [label, category!.id]))[0]!.id;
+        (
+          await tx.query<{ id: number }>(`INSERT INTO series (name, category_id, use_category_settings) VALUES ($1, $2, true) RETURNING id`, [
+            label,
+            category!.id,
+          ])
+        )[0]!.id;
       const glass = await series('Bench labels: glass');
       const shelves = await series('Bench labels: shelves');
       const [client] = await tx.query<{ id: number }>('SELECT id FROM clients WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
-      const tree = JSON.stringify([{ text: 'Closet', sub_rows: [{ text: '12 x 30', sub_rows: [] }, { text: '12 x 24', sub_rows: [] }] }]);
+      const tree = JSON.stringify([
+        {
+          text: 'Closet',
+          sub_rows: [
+            { text: '12 x 30', sub_rows: [] },
+            { text: '12 x 24', sub_rows: [] },
+          ],
+        },
+      ]);
       for (let j = found.length; j < LABEL_JOBS; j++) {
         const [job] = await tx.query<{ id: number }>(
           `INSERT INTO jobs (client_id, name, number, active, is_template, start_date) VALUES ($1, $2, $3, true, false, $4) RETURNING id`,
@@ -269,147 +302,193 @@ export async function ensureBenchLabelJobs(db: Db): Promise<number[]> {
  * adds jobs and a second computation could name a term no variant has.
  */
 export async function scenarioVariants(db: Db, sessions: Session[], terms?: string[]): Promise<Record<ScenarioKey, Variant[]>> {
-    const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
-    const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
-    const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
-    const crewIds = crew.map((c) => c.id);
-    terms ??= await searchTerms(db);
-    const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
-    const [busy] = await db.query<{ client_id: number; foreman_id: number }>(
-      `SELECT client_id, (SELECT foreman_id FROM jobs f WHERE f.client_id = j.client_id AND f.foreman_id IS NOT NULL LIMIT 1) AS foreman_id
+  const writers = sessions.filter((s) => s.role === 'supervisor' || s.role === 'admin');
+  const [range] = await db.query<{ lo: number; hi: number }>('SELECT min(id) AS lo, max(id) AS hi FROM jobs WHERE is_template = false');
+  const crew = await db.query<{ id: number }>("SELECT id FROM users WHERE email LIKE '%@crew.demo.test' AND deleted_at IS NULL ORDER BY id");
+  const crewIds = crew.map((c) => c.id);
+  terms ??= await searchTerms(db);
+  const materialCategoryIds = (await db.query<{ id: number }>('SELECT id FROM material_categories ORDER BY id')).map((r) => r.id);
+  const [busy] = await db.query<{ client_id: number; foreman_id: number }>(
+    `SELECT client_id, (SELECT foreman_id FROM jobs f WHERE f.client_id = j.client_id AND f.foreman_id IS NOT NULL LIMIT 1) AS foreman_id
          FROM jobs j WHERE is_template = false AND client_id IS NOT NULL GROUP BY client_id ORDER BY count(*) DESC, client_id LIMIT 1 OFFSET 10`,
-    );
+  );
 
-    // Deterministic variants per scenario; the load picks among them at random, the SQL replay
-    // goes round the same list, so both see the same calls in the same proportions.
-    const rnd = (() => {
-      let s = 99;
-      return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
-    })();
-    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-    const readerIdx = sessions.map((_, i) => i);
-    const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
-    const variants: Record<ScenarioKey, Variant[]> = { search: [], job: [], get: [], create: [], inventory: [], suggestions: [], estimate: [], estimate_save: [], to_fabricate: [], labels: [], schedule: [], time_cards: [], analysis_year: [], forecast_12w: [] };
-    let n = 0;
-    const next = (pool: number[]) => pool[n++ % pool.length]!;
-    // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
-    for (const pageNo of [1, 1, 1, 2, 3]) variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo }))]] });
-    variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all' }))]] });
-    if (busy) {
-      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, client_id: busy.client_id }))]] });
-      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all', client_id: busy.client_id, foreman_id: busy.foreman_id ?? undefined }))]] });
+  // Deterministic variants per scenario; the load picks among them at random, the SQL replay
+  // goes round the same list, so both see the same calls in the same proportions.
+  const rnd = (() => {
+    let s = 99;
+    return () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
+  })();
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const readerIdx = sessions.map((_, i) => i);
+  const writerIdx = sessions.flatMap((s, i) => (writers.includes(s) ? [i] : []));
+  const variants: Record<ScenarioKey, Variant[]> = {
+    search: [],
+    job: [],
+    get: [],
+    create: [],
+    inventory: [],
+    suggestions: [],
+    estimate: [],
+    estimate_save: [],
+    to_fabricate: [],
+    labels: [],
+    schedule: [],
+    time_cards: [],
+    analysis_year: [],
+    forecast_12w: [],
+  };
+  let n = 0;
+  const next = (pool: number[]) => pool[n++ % pool.length]!;
+  // The job list: the screen as it opens (no search), then each term typed; page 1 mostly.
+  for (const pageNo of [1, 1, 1, 2, 3]) variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo }))]] });
+  variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, status: 'all' }))]] });
+  if (busy) {
+    variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: 1, client_id: busy.client_id }))]] });
+    variants.search.push({
+      session: next(readerIdx),
+      steps: [[get(jobListPath({ page: 1, status: 'all', client_id: busy.client_id, foreman_id: busy.foreman_id ?? undefined }))]],
+    });
+  }
+  for (const term of terms) {
+    for (const [pageNo, status] of [
+      [1, 'active'],
+      [1, 'active'],
+      [1, 'all'],
+      [2, 'active'],
+      [5, 'all'],
+    ] as const) {
+      variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo, search: term, status }))]] });
     }
-    for (const term of terms) {
-      for (const [pageNo, status] of [[1, 'active'], [1, 'active'], [1, 'all'], [2, 'active'], [5, 'all']] as const) {
-        variants.search.push({ session: next(readerIdx), steps: [[get(jobListPath({ page: pageNo, search: term, status }))]] });
-      }
-    }
-    const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
-    // The budgets' "job with its relations" (docs/platform.md, Budgets): the job's GET, every relation of the contract embedded.
-    for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
-    for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
-    // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over
-    // (some 25 000 times a run on PostgreSQL): each body has a (person, day) of its own, after the
-    // data's days, and a quarter hour, so no day passes 24 h; the bench's entries of an earlier run
-    // are removed first (their note says so).
-    await db.query(`DELETE FROM time_entries WHERE note LIKE '${BENCH_NOTE}%'`);
-    const people = crewIds.length ? crewIds : writerIdx.map((i) => sessions[i]!.userId);
-    for (let i = 0; i < 1000; i++) {
-      const day = new Date(Date.parse(BENCH_TODAY) + (1 + Math.floor(i / people.length)) * 86_400_000).toISOString().slice(0, 10);
-      const session = next(writerIdx);
-      const body = { user_id: people[i % people.length], job_id: randomJob(), hours: 0.25, date: day, note: `${BENCH_NOTE} ${pick(['install', 'measure', 'shop fabrication', 'delivery', 'punch list'])}` };
-      variants.create.push({ session, steps: [[{ method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) }]] });
-    }
-    for (const [i, term] of INVENTORY_TERMS.entries()) {
-      for (const [pageNo, withCategory] of [[1, false], [1, true], [2, false], [3, true]] as const) {
-        const category = withCategory || !term ? materialCategoryIds[i % Math.max(1, materialCategoryIds.length)] : undefined;
-        variants.inventory.push({ session: next(readerIdx), steps: [[get(`/api/materials?${qs({ page: pageNo, per_page: 60, search: term, material_category_id: category })}`)]] });
-      }
-    }
-    for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
-    // Estimating (issue 23): the estimators (the admins: edit estimates and estimates_admin) open
-    // and save the large estimates ensureBenchEstimates made.
-    const estimators = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
-    for (const e of await ensureBenchEstimates(db)) {
-      variants.estimate.push({ session: next(estimators), steps: estimatePageSteps(e.id) });
-      for (let i = 0; i < 4; i++) {
-        const cell = pick(e.cells);
-        variants.estimate_save.push({
-          session: next(estimators),
-          steps: [
-            [{ method: 'PATCH', path: `/api/takeoff_items/${cell}`, body: JSON.stringify({ qty: 1 + Math.floor(rnd() * 4) }) }],
-            [{ method: 'POST', path: `/api/estimates/${e.id}/items_from_takeoff`, body: '{}' }],
-          ],
-        });
-      }
-    }
-    // The To Fabricate list of a busy shop (issue 24, /lists/products/is_fabricated): its first page,
-    // as it opens and filtered by each category whose products are fabricated, then the jobs of
-    // the page (their headings). The series, categories and clients are reference lists, loaded
-    // once per visit, and left out.
-    const fabricating = (await db.query<{ id: number }>('SELECT id FROM product_categories WHERE enable_fabricated AND deleted_at IS NULL ORDER BY id')).map((c) => c.id);
-    for (const category of [undefined, undefined, ...fabricating]) {
-      const path = `/api/job_products?${qs({ page: 1, per_page: 50, needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', with_pieces: 'true', category_id: category })}`;
-      const jobIds = await firstPageJobs(db, category);
-      const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
-      variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
-    }
-    // Labels (issue 24): Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
-    // products, from which it counts and prepares the labels in the browser. The job's own record is
-    // the job page's, already loaded (its GET is the "job with its relations" scenario), and series
-    // and categories are reference lists, loaded once: both left out.
-    for (const id of await ensureBenchLabelJobs(db)) {
-      for (let i = 0; i < 2; i++) {
-        variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
-      }
-    }
-    // The schedule (issue 25, schedule-page.tsx): a month view's six weeks as the screen loads them
-    // together: the events (with their job's number, name and client), the schedule notes, and the
-    // readiness of the jobs on them; months around the data's today. The users (supervisors' names)
-    // are a reference list loaded once, left out.
-    for (let m = -4; m <= 3; m++) {
-      const { start, end } = monthGrid(BENCH_TODAY, m);
-      variants.schedule.push({
+  }
+  const randomJob = () => range!.lo + Math.floor(rnd() * (range!.hi - range!.lo + 1));
+  // The budgets' "job with its relations" (docs/platform.md, Budgets): the job's GET, every relation of the contract embedded.
+  for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
+  for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
+  // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over
+  // (some 25 000 times a run on PostgreSQL): each body has a (person, day) of its own, after the
+  // data's days, and a quarter hour, so no day passes 24 h; the bench's entries of an earlier run
+  // are removed first (their note says so).
+  await db.query(`DELETE FROM time_entries WHERE note LIKE '${BENCH_NOTE}%'`);
+  const people = crewIds.length ? crewIds : writerIdx.map((i) => sessions[i]!.userId);
+  for (let i = 0; i < 1000; i++) {
+    const day = new Date(Date.parse(BENCH_TODAY) + (1 + Math.floor(i / people.length)) * 86_400_000).toISOString().slice(0, 10);
+    const session = next(writerIdx);
+    const body = {
+      user_id: people[i % people.length],
+      job_id: randomJob(),
+      hours: 0.25,
+      date: day,
+      note: `${BENCH_NOTE} ${pick(['install', 'measure', 'shop fabrication', 'delivery', 'punch list'])}`,
+    };
+    variants.create.push({ session, steps: [[{ method: 'POST', path: '/api/time_entries', body: JSON.stringify(body) }]] });
+  }
+  for (const [i, term] of INVENTORY_TERMS.entries()) {
+    for (const [pageNo, withCategory] of [
+      [1, false],
+      [1, true],
+      [2, false],
+      [3, true],
+    ] as const) {
+      const category = withCategory || !term ? materialCategoryIds[i % Math.max(1, materialCategoryIds.length)] : undefined;
+      variants.inventory.push({
         session: next(readerIdx),
-        steps: [[get(`/api/events?${qs({ start, end })}`), get(`/api/schedule_notes?${qs({ start, end })}`), get(`/api/schedule/readiness?${qs({ start, end })}`)]],
+        steps: [[get(`/api/materials?${qs({ page: pageNo, per_page: 60, search: term, material_category_id: category })}`)]],
       });
     }
-    // Time cards (issue 25, /time_cards): the weeks the data has whole time cards for (the demo's
-    // last weeks before BENCH_TODAY, cli/demo/time.ts). A supervisor's crew week (one aggregate,
-    // GET /api/time_cards/crew) and one crew member's week (the week's entries, and the person's
-    // record for their name); an employee's own week (the entries only: their name is the session's).
-    const weeks = [0, 1, 2, 3].map((w) => addDays(weekStartDate(BENCH_TODAY), -7 * w));
-    const weekOf = (week: string, userId: number) => `/api/time_entries?${qs({ user_id: userId, start: week, end: addDays(week, 6), sort_column: 'date', sort_direction: 'asc' })}`;
-    const supervisors = sessions.flatMap((s, i) => (s.role === 'supervisor' ? [i] : []));
-    const employees = sessions.flatMap((s, i) => (s.role === 'employee' ? [i] : []));
-    for (const week of weeks) {
-      for (let i = 0; i < 3; i++) variants.time_cards.push({ session: next(supervisors), steps: [[get(`/api/time_cards/crew?${qs({ week })}`)]] });
-      for (let i = 0; i < 3; i++) {
-        const person = people[Math.floor(rnd() * people.length)]!;
-        variants.time_cards.push({ session: next(supervisors), steps: [[get(weekOf(week, person)), get(`/api/users/${person}`)]] });
-      }
-      for (let i = 0; i < 2; i++) {
-        const session = next(employees);
-        variants.time_cards.push({ session, steps: [[get(weekOf(week, sessions[session]!.userId))]] });
-      }
+  }
+  for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
+  // Estimating (issue 23): the estimators (the admins: edit estimates and estimates_admin) open
+  // and save the large estimates ensureBenchEstimates made.
+  const estimators = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
+  for (const e of await ensureBenchEstimates(db)) {
+    variants.estimate.push({ session: next(estimators), steps: estimatePageSteps(e.id) });
+    for (let i = 0; i < 4; i++) {
+      const cell = pick(e.cells);
+      variants.estimate_save.push({
+        session: next(estimators),
+        steps: [
+          [{ method: 'PATCH', path: `/api/takeoff_items/${cell}`, body: JSON.stringify({ qty: 1 + Math.floor(rnd() * 4) }) }],
+          [{ method: 'POST', path: `/api/estimates/${e.id}/items_from_takeoff`, body: '{}' }],
+        ],
+      });
     }
-    // Analysis (issue 26, /analysis as analysis-page.tsx asks): the last 12 months' job profitability
-    // as the screen opens (grouped by client, latest jobs first) and grouped each other way, a page
-    // sorted by profit; the Estimates tab; the Labour tab's two calls. By the admins (view analysis).
-    const analysts = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
-    // the screen's default range (last 12 months) on the bench's day
-    const year = { ...presetRange('last_12_months', BENCH_TODAY) };
-    const jobsReport = (q: Record<string, string | number>) => get(`/api/analysis/jobs?${qs({ ...year, group_by: 'client', sort: 'end_date', direction: 'desc', page: 1, per_page: 50, ...q })}`);
-    for (const group_by of ['client', 'client_type', 'scope', 'foreman', 'month']) variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ group_by })]] });
-    variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ sort: 'profit', direction: 'asc', page: 2 })]] });
-    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/estimates?${qs(year)}`)]] });
-    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
-    variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
-    // Forecasting (issue 26, /forecasting as forecasting-page.tsx asks): the 12 weeks from the
-    // bench's day (the screen's default; the server's today pinned by `start`), and from the next
-    // two weeks, by the admins (view forecasting).
-    for (const days of [0, 0, 7, 14]) variants.forecast_12w.push({ session: next(analysts), steps: [[get(`/api/forecasting?${qs({ weeks: 12, start: addDays(BENCH_TODAY, days) })}`)]] });
-    return variants;
+  }
+  // The To Fabricate list of a busy shop (issue 24, /lists/products/is_fabricated): its first page,
+  // as it opens and filtered by each category whose products are fabricated, then the jobs of
+  // the page (their headings). The series, categories and clients are reference lists, loaded
+  // once per visit, and left out.
+  const fabricating = (await db.query<{ id: number }>('SELECT id FROM product_categories WHERE enable_fabricated AND deleted_at IS NULL ORDER BY id')).map(
+    (c) => c.id,
+  );
+  for (const category of [undefined, undefined, ...fabricating]) {
+    const path = `/api/job_products?${qs({ page: 1, per_page: 50, needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', with_pieces: 'true', category_id: category })}`;
+    const jobIds = await firstPageJobs(db, category);
+    const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
+    variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
+  }
+  // Labels (issue 24): Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
+  // products, from which it counts and prepares the labels in the browser. The job's own record is
+  // the job page's, already loaded (its GET is the "job with its relations" scenario), and series
+  // and categories are reference lists, loaded once: both left out.
+  for (const id of await ensureBenchLabelJobs(db)) {
+    for (let i = 0; i < 2; i++) {
+      variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort' })}`)]] });
+    }
+  }
+  // The schedule (issue 25, schedule-page.tsx): a month view's six weeks as the screen loads them
+  // together: the events (with their job's number, name and client), the schedule notes, and the
+  // readiness of the jobs on them; months around the data's today. The users (supervisors' names)
+  // are a reference list loaded once, left out.
+  for (let m = -4; m <= 3; m++) {
+    const { start, end } = monthGrid(BENCH_TODAY, m);
+    variants.schedule.push({
+      session: next(readerIdx),
+      steps: [
+        [get(`/api/events?${qs({ start, end })}`), get(`/api/schedule_notes?${qs({ start, end })}`), get(`/api/schedule/readiness?${qs({ start, end })}`)],
+      ],
+    });
+  }
+  // Time cards (issue 25, /time_cards): the weeks the data has whole time cards for (the demo's
+  // last weeks before BENCH_TODAY, cli/demo/time.ts). A supervisor's crew week (one aggregate,
+  // GET /api/time_cards/crew) and one crew member's week (the week's entries, and the person's
+  // record for their name); an employee's own week (the entries only: their name is the session's).
+  const weeks = [0, 1, 2, 3].map((w) => addDays(weekStartDate(BENCH_TODAY), -7 * w));
+  const weekOf = (week: string, userId: number) =>
+    `/api/time_entries?${qs({ user_id: userId, start: week, end: addDays(week, 6), sort_column: 'date', sort_direction: 'asc' })}`;
+  const supervisors = sessions.flatMap((s, i) => (s.role === 'supervisor' ? [i] : []));
+  const employees = sessions.flatMap((s, i) => (s.role === 'employee' ? [i] : []));
+  for (const week of weeks) {
+    for (let i = 0; i < 3; i++) variants.time_cards.push({ session: next(supervisors), steps: [[get(`/api/time_cards/crew?${qs({ week })}`)]] });
+    for (let i = 0; i < 3; i++) {
+      const person = people[Math.floor(rnd() * people.length)]!;
+      variants.time_cards.push({ session: next(supervisors), steps: [[get(weekOf(week, person)), get(`/api/users/${person}`)]] });
+    }
+    for (let i = 0; i < 2; i++) {
+      const session = next(employees);
+      variants.time_cards.push({ session, steps: [[get(weekOf(week, sessions[session]!.userId))]] });
+    }
+  }
+  // Analysis (issue 26, /analysis as analysis-page.tsx asks): the last 12 months' job profitability
+  // as the screen opens (grouped by client, latest jobs first) and grouped each other way, a page
+  // sorted by profit; the Estimates tab; the Labour tab's two calls. By the admins (view analysis).
+  const analysts = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
+  // the screen's default range (last 12 months) on the bench's day
+  const year = { ...presetRange('last_12_months', BENCH_TODAY) };
+  const jobsReport = (q: Record<string, string | number>) =>
+    get(`/api/analysis/jobs?${qs({ ...year, group_by: 'client', sort: 'end_date', direction: 'desc', page: 1, per_page: 50, ...q })}`);
+  for (const group_by of ['client', 'client_type', 'scope', 'foreman', 'month'])
+    variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ group_by })]] });
+  variants.analysis_year.push({ session: next(analysts), steps: [[jobsReport({ sort: 'profit', direction: 'asc', page: 2 })]] });
+  variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/estimates?${qs(year)}`)]] });
+  variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
+  variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
+  // Forecasting (issue 26, /forecasting as forecasting-page.tsx asks): the 12 weeks from the
+  // bench's day (the screen's default; the server's today pinned by `start`), and from the next
+  // two weeks, by the admins (view forecasting).
+  for (const days of [0, 0, 7, 14])
+    variants.forecast_12w.push({ session: next(analysts), steps: [[get(`/api/forecasting?${qs({ weeks: 12, start: addDays(BENCH_TODAY, days) })}`)]] });
+  return variants;
 }
 
 /** The days a month view shows (six weeks from the Sunday on or before the 1st), `offset` months from `today`'s. */

@@ -53,13 +53,22 @@ interface LoadResult {
  */
 function variantsOfMinute(variants: Variant[], minute: number): Variant[] {
   const isEntry = (r: Variant['steps'][number][number]) => r.method === 'POST' && r.path === '/api/time_entries' && r.body;
-  const days = variants.flatMap((v) => v.steps.flat().filter(isEntry).map((r) => Date.parse((JSON.parse(r.body!) as { date: string }).date)));
+  const days = variants.flatMap((v) =>
+    v.steps
+      .flat()
+      .filter(isEntry)
+      .map((r) => Date.parse((JSON.parse(r.body!) as { date: string }).date)),
+  );
   if (!days.length) return variants;
   const span = Math.round((Math.max(...days) - Math.min(...days)) / 86_400_000) + 1;
   const shift = (date: string) => new Date(Date.parse(date) + (minute - 1) * span * 86_400_000).toISOString().slice(0, 10);
   return variants.map((v) => ({
     ...v,
-    steps: v.steps.map((step) => step.map((r) => (isEntry(r) ? { ...r, body: JSON.stringify({ ...(JSON.parse(r.body!) as object), date: shift((JSON.parse(r.body!) as { date: string }).date) }) } : r))),
+    steps: v.steps.map((step) =>
+      step.map((r) =>
+        isEntry(r) ? { ...r, body: JSON.stringify({ ...(JSON.parse(r.body!) as object), date: shift((JSON.parse(r.body!) as { date: string }).date) }) } : r,
+      ),
+    ),
   }));
 }
 
@@ -143,7 +152,9 @@ async function main() {
     await waitForServer(baseUrl, child);
     sessions = [];
     for (const u of users) sessions.push(await login(baseUrl, u, password));
-    console.log(`${label}: the server (pid ${child.pid}) on ${baseUrl}; ${CLIENTS} clients for ${MINUTES} min of ${variants.length} mixed calls; memory at start ${mb((await serverMemory(baseUrl)).rss)} resident.`);
+    console.log(
+      `${label}: the server (pid ${child.pid}) on ${baseUrl}; ${CLIENTS} clients for ${MINUTES} min of ${variants.length} mixed calls; memory at start ${mb((await serverMemory(baseUrl)).rss)} resident.`,
+    );
     console.log('| minute | calls/s | p50 ms | p95 ms | errors | statuses | server RSS | server heap used |');
     console.log('|---:|---:|---:|---:|---:|---|---:|---:|');
 
@@ -163,7 +174,9 @@ async function main() {
       errors += r.errors;
       calls += r.latencies.length;
       seconds += r.seconds;
-      console.log(`| ${minute} | ${(r.latencies.length / r.seconds).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${r.errors} | ${JSON.stringify(r.statuses)} | ${mb(mem.rss)} | ${mb(mem.heap)} |`);
+      console.log(
+        `| ${minute} | ${(r.latencies.length / r.seconds).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${r.errors} | ${JSON.stringify(r.statuses)} | ${mb(mem.rss)} | ${mb(mem.heap)} |`,
+      );
     }
     const sorted = all.sort((a, b) => a - b);
     const growth = afterFirst ? ((last - afterFirst) / afterFirst) * 100 : NaN;
@@ -171,7 +184,9 @@ async function main() {
       `\n${label}: ${calls} calls in ${seconds.toFixed(0)} s (${(calls / seconds).toFixed(0)}/s), p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, ` +
         `${errors} errors; server memory ${mb(afterFirst ?? NaN)} after the first minute, ${mb(last)} at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %).`,
     );
-    console.log(`Goal (issue 27): 0 errors: ${errors === 0 ? 'met' : 'NOT MET'}; memory at the end within 10 % of after the first minute: ${Math.abs(growth) <= 10 ? 'met' : 'NOT MET'}.`);
+    console.log(
+      `Goal (issue 27): 0 errors: ${errors === 0 ? 'met' : 'NOT MET'}; memory at the end within 10 % of after the first minute: ${Math.abs(growth) <= 10 ? 'met' : 'NOT MET'}.`,
+    );
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
     if (child && child.exitCode === null) {

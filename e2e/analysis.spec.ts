@@ -27,12 +27,30 @@ test('a manager reads job profitability for a range, groups it, exports CSV and 
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Analysis Homes'), client_type_id: type.id });
   // A: invoiced 1000 + 50 additional revenue + 75 trip = 1125; 400 products + 10 h × 40 + 25 = 825.
   const a = await createJob(page, baseURL!, {
-    client_id: client.id, number: unique('AN-A'), start_date: `${year}-05-01`, end_date: `${year}-05-10`, burden_rate: 40,
-    invoice_amount: 1000, additional_revenues: 50, trip_charge: 75, additional_costs: 25, products: [{ name: 'Mirror', qty: 1, revenue: 900, cost: 400 }],
+    client_id: client.id,
+    number: unique('AN-A'),
+    start_date: `${year}-05-01`,
+    end_date: `${year}-05-10`,
+    burden_rate: 40,
+    invoice_amount: 1000,
+    additional_revenues: 50,
+    trip_charge: 75,
+    additional_costs: 25,
+    products: [{ name: 'Mirror', qty: 1, revenue: 900, cost: 400 }],
   });
   // B: not invoiced, 600 products' revenue; 500 + 8 h × 30 = 740.
-  const b = await createJob(page, baseURL!, { client_id: client.id, number: unique('AN-B'), start_date: `${year}-06-01`, end_date: `${year}-06-02`, burden_rate: 30, products: [{ name: 'Door', qty: 1, revenue: 600, cost: 500 }] });
-  for (const [job, hours, date] of [[a, 10, `${year}-05-09`], [b, 8, `${year}-06-01`]] as const) {
+  const b = await createJob(page, baseURL!, {
+    client_id: client.id,
+    number: unique('AN-B'),
+    start_date: `${year}-06-01`,
+    end_date: `${year}-06-02`,
+    burden_rate: 30,
+    products: [{ name: 'Door', qty: 1, revenue: 600, cost: 500 }],
+  });
+  for (const [job, hours, date] of [
+    [a, 10, `${year}-05-09`],
+    [b, 8, `${year}-06-01`],
+  ] as const) {
     const res = await apiPost(page.request, baseURL!, '/api/time_entries', { job_id: job.id, hours, date });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -53,7 +71,10 @@ test('a manager reads job profitability for a range, groups it, exports CSV and 
   await expect(totals.getByTestId('figure-profit')).toHaveText('$160.00');
   await expect(totals.getByTestId('figure-margin')).toHaveText('9.3%');
   // each column says how it is computed
-  await page.getByTestId('jobs-table').getByRole('button', { name: /^How Revenue is computed/ }).hover();
+  await page
+    .getByTestId('jobs-table')
+    .getByRole('button', { name: /^How Revenue is computed/ })
+    .hover();
   await expect(page.getByRole('tooltip')).toContainText('Invoice amount');
 
   await page.getByTestId('group-by').click();

@@ -17,9 +17,14 @@ async function largePhoto(): Promise<Buffer> {
   const raw = Buffer.alloc(w * h * 3);
   let x = 12345;
   for (let i = 0; i < raw.length; i++) raw[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16;
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
-const smallPhoto = (colour: string) => sharp({ create: { width: 400, height: 300, channels: 3, background: colour } }).jpeg().toBuffer();
+const smallPhoto = (colour: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 async function openTab(page: Page, name: string): Promise<Locator> {
   await page.getByRole('tab', { name }).click();
@@ -72,7 +77,9 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   // a picture renamed .pdf: refused by its bytes, in the server's words, under the file
   await panel.getByRole('button', { name: /^Add/ }).click();
   await dialog.getByLabel('Description').fill('Not really a PDF');
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   await dialog.locator('input[type=file]').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('Only PDF files can be uploaded.')).toBeVisible();
@@ -134,7 +141,9 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await expect(thumbs).toHaveCount(3);
 
   // the large one went up compressed: 1000 px at most, fewer bytes than chosen
-  const images = (await (await page.request.get(new URL(`/api/images?job_id=${job.id}`, baseURL).toString())).json()) as { data: { description: string; url: string; size: number }[] };
+  const images = (await (await page.request.get(new URL(`/api/images?job_id=${job.id}`, baseURL).toString())).json()) as {
+    data: { description: string; url: string; size: number }[];
+  };
   const first = images.data.find((i) => i.description === 'image-1')!;
   const stored = await page.request.get(new URL(first.url, baseURL).toString());
   const meta = await sharp(await stored.body()).metadata();

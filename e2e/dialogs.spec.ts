@@ -13,7 +13,8 @@ test.beforeEach(() => {
   RUN = Date.now().toString(36);
 });
 
-const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
 
 test('Login: Enter in Email goes to Password, Enter in Password logs in', async ({ page }) => {
   await page.goto('/welcome');
@@ -75,7 +76,10 @@ test('a delete confirmation has a real title, focuses Cancel, and gives the focu
   expect(res.status()).toBe(201);
   await page.goto('/lists/clients');
   await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Confirm Focus ${RUN}`);
-  await page.getByTestId('clients-row').filter({ hasText: `Confirm Focus ${RUN}` }).click();
+  await page
+    .getByTestId('clients-row')
+    .filter({ hasText: `Confirm Focus ${RUN}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Edit Client' });
   const del = dialog.getByRole('button', { name: 'Delete' });
   await del.click();
@@ -158,7 +162,10 @@ test('without edit rights a record reads as text, titled without "Edit"; Profile
   await signInAs(page, 'employee');
   await page.goto('/lists/clients');
   await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Read Only ${RUN}`);
-  await page.getByTestId('clients-row').filter({ hasText: `Read Only ${RUN}` }).click();
+  await page
+    .getByTestId('clients-row')
+    .filter({ hasText: `Read Only ${RUN}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Client', exact: true });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name')).toHaveValue(`Read Only ${RUN}`);

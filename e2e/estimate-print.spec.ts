@@ -34,9 +34,24 @@ async function companySettings(page: Page, baseURL: string): Promise<string> {
 async function openEstimate(page: Page, baseURL: string) {
   const mirrors = await createRecord(page, baseURL, 'product_categories', { name: unique('Mirrors') });
   const shower = await createRecord(page, baseURL, 'product_categories', { name: unique('Shower Doors') });
-  const plate = await createRecord(page, baseURL, 'products', { name: 'Plate mirror 36 x 48', category_id: mirrors.id, cost_per_unit: 60, revenue_per_unit: 120 });
-  const framed = await createRecord(page, baseURL, 'products', { name: 'Framed mirror 36 x 48', category_id: mirrors.id, cost_per_unit: 90, revenue_per_unit: 185 });
-  const door = await createRecord(page, baseURL, 'products', { name: 'Frameless shower door', category_id: shower.id, cost_per_unit: 700, revenue_per_unit: 1450 });
+  const plate = await createRecord(page, baseURL, 'products', {
+    name: 'Plate mirror 36 x 48',
+    category_id: mirrors.id,
+    cost_per_unit: 60,
+    revenue_per_unit: 120,
+  });
+  const framed = await createRecord(page, baseURL, 'products', {
+    name: 'Framed mirror 36 x 48',
+    category_id: mirrors.id,
+    cost_per_unit: 90,
+    revenue_per_unit: 185,
+  });
+  const door = await createRecord(page, baseURL, 'products', {
+    name: 'Frameless shower door',
+    category_id: shower.id,
+    cost_per_unit: 700,
+    revenue_per_unit: 1450,
+  });
   const client = await createRecord(page, baseURL, 'clients', { name: unique('Harbor Dental') });
   const estimate = await createRecord(page, baseURL, 'estimates', {
     client_id: client.id,
@@ -45,7 +60,16 @@ async function openEstimate(page: Page, baseURL: string) {
     contact_name: 'Dr. Ana Reyes',
     date: '2026-03-05',
     items: [
-      { product_id: plate.id, qty: 2, amount: 240, cost: 120, alternate_product_id: framed.id, alternate_amount: 370, alternate_cost: 180, alternate_description: 'Framed mirror, brushed nickel' },
+      {
+        product_id: plate.id,
+        qty: 2,
+        amount: 240,
+        cost: 120,
+        alternate_product_id: framed.id,
+        alternate_amount: 370,
+        alternate_cost: 180,
+        alternate_description: 'Framed mirror, brushed nickel',
+      },
       { product_id: door.id, description: 'Frameless door, 3/8" clear, chrome hinges', qty: 1, amount: 1450, cost: 700 },
     ],
     category_notes: [{ product_category_id: mirrors.id, note: 'Mirrors are 1/4" clear with polished edges.' }],
@@ -76,7 +100,9 @@ test('the printed estimate of a job: a page preview with Print, and only the doc
   await expect(mirrorSection).toContainText('Mirrors are 1/4" clear with polished edges.');
   await expect(mirrorSection.getByTestId('doc-alternates')).toContainText('Framed mirror, brushed nickel');
   await expect(mirrorSection.getByTestId('doc-alternates')).toContainText('$370.00');
-  await expect(categories.filter({ has: page.getByRole('heading', { name: shower.name as string }) })).toContainText('Frameless door, 3/8" clear, chrome hinges');
+  await expect(categories.filter({ has: page.getByRole('heading', { name: shower.name as string }) })).toContainText(
+    'Frameless door, 3/8" clear, chrome hinges',
+  );
   await expect(preview.getByTestId('doc-totals')).toContainText('Base total$1,690.00');
   await expect(preview.getByTestId('doc-totals')).toContainText('Alternates total$370.00');
   await expect(preview).toContainText(TERMS);

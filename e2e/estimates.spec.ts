@@ -13,9 +13,24 @@ test.describe.configure({ timeout: 120_000 });
 /** A category with a product and a takeoff option of it. */
 async function catalogue(page: Page, baseURL: string) {
   const category = await createRecord(page, baseURL, 'product_categories', { name: unique('Shower Glass') });
-  const door = await createRecord(page, baseURL, 'products', { name: unique('Frameless door'), category_id: category.id, revenue_per_unit: 950, cost_per_unit: 520 });
-  const panel = await createRecord(page, baseURL, 'products', { name: unique('Inline panel'), category_id: category.id, revenue_per_unit: 400, cost_per_unit: 210 });
-  const option = await createRecord(page, baseURL, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: door.id, product_category_id: category.id, description: 'Shower doors' });
+  const door = await createRecord(page, baseURL, 'products', {
+    name: unique('Frameless door'),
+    category_id: category.id,
+    revenue_per_unit: 950,
+    cost_per_unit: 520,
+  });
+  const panel = await createRecord(page, baseURL, 'products', {
+    name: unique('Inline panel'),
+    category_id: category.id,
+    revenue_per_unit: 400,
+    cost_per_unit: 210,
+  });
+  const option = await createRecord(page, baseURL, 'takeoff_options', {
+    takeoffable_type: 'product',
+    takeoffable_id: door.id,
+    product_category_id: category.id,
+    description: 'Shower doors',
+  });
   return { category, door, panel, option };
 }
 
@@ -53,7 +68,11 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
 
   // A takeoff of 3 unit types (made through the API: the grid has its own spec), then its items.
   const takeoff = await createRecord(page, baseURL!, 'takeoffs', { estimate_id: estimateId });
-  for (const [description, qty, perUnit] of [['Unit type A', 12, 1], ['Unit type B', 8, 2], ['Unit type C', 2, 1]] as const) {
+  for (const [description, qty, perUnit] of [
+    ['Unit type A', 12, 1],
+    ['Unit type B', 8, 2],
+    ['Unit type C', 2, 1],
+  ] as const) {
     const unit = await createRecord(page, baseURL!, 'takeoff_units', { takeoff_id: takeoff.id, description, qty });
     await createRecord(page, baseURL!, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: perUnit });
   }
@@ -64,7 +83,10 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
   await screen.getByRole('button', { name: 'Add Item' }).first().click();
   const itemDialog = page.getByTestId('estimate-item-dialog');
   await itemDialog.getByRole('combobox', { name: 'Product', exact: true }).fill(panel.name as string);
-  await page.getByRole('listbox', { name: 'Product results' }).getByRole('option', { name: panel.name as string }).click();
+  await page
+    .getByRole('listbox', { name: 'Product results' })
+    .getByRole('option', { name: panel.name as string })
+    .click();
   await itemDialog.getByLabel('Qty').fill('2');
   await expect(itemDialog.getByLabel('Amount', { exact: true })).toHaveValue('$800.00');
   await itemDialog.getByRole('button', { name: 'Save' }).click();

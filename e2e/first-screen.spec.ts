@@ -29,7 +29,10 @@ test('a screen opened directly waits for the styles that are not in the first st
   await page.goto('/lists/clients');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
-  expect(sheets.some((href) => /\/assets\/all-styles-[\w-]+\.css$/.test(href)), sheets.join('\n')).toBe(true);
+  expect(
+    sheets.some((href) => /\/assets\/all-styles-[\w-]+\.css$/.test(href)),
+    sheets.join('\n'),
+  ).toBe(true);
 });
 
 test('the entry script and stylesheet are sent precompressed and long-cached', async ({ request }) => {
@@ -37,7 +40,10 @@ test('the entry script and stylesheet are sent precompressed and long-cached', a
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   expect(assets.length).toBeGreaterThanOrEqual(2);
   for (const asset of assets) {
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
       const res = await request.get(asset, { headers: { 'accept-encoding': accept! } });
       expect(res.status()).toBe(200);
       expect(res.headers()['content-encoding'], `${asset} for ${accept}`).toBe(encoding);
@@ -65,7 +71,10 @@ test('the theme variables come with the code, worked out at build time', async (
 // React's renderer is half of the start-up code: main.tsx imports it dynamically so the browser
 // evaluates it in a task of its own, and index.html preloads it so it costs no extra round trip.
 test("React's renderer is a chunk of its own, preloaded with the page", async ({ request }) => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(SERVED, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVED, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  >;
   const rendererKey = Object.keys(manifest).find((k) => /node_modules\/react-dom\/client\.js$/.test(k));
   expect(rendererKey, 'react-dom/client has a chunk of its own').toBeTruthy();
   const entry = Object.values(manifest).find((c) => c.isEntry)!;

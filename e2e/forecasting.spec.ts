@@ -10,7 +10,11 @@ test('a manager reads the crew load and follows a shortage to the suggested orde
   await signInAs(page, 'admin');
   const number = unique('FC-GLASS').replace(/\s+/g, '-');
   const glass = await createRecord(page, baseURL!, 'materials', { number, description: 'Forecast clear glass', starting_qty: 0 });
-  const product = await createRecord(page, baseURL!, 'products', { name: unique('Forecast mirror'), hours_per_unit: 2, product_materials: [{ material_id: glass.id, qty: 1 }] });
+  const product = await createRecord(page, baseURL!, 'products', {
+    name: unique('Forecast mirror'),
+    hours_per_unit: 2,
+    product_materials: [{ material_id: glass.id, qty: 1 }],
+  });
   const job = await createJob(page, baseURL!, { number: unique('FC'), products: [{ product_id: product.id, qty: 4 }] });
   const today = new Date().toISOString().slice(0, 10);
   await createRecord(page, baseURL!, 'events', { job_id: job.id, date: today });

@@ -13,7 +13,10 @@ function xlsx(rows: (string | number)[][]): Buffer {
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const col = (i: number) => String.fromCharCode(65 + i);
   const cells = rows
-    .map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => (typeof v === 'number' ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>` : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join('')}</row>`)
+    .map(
+      (r, ri) =>
+        `<row r="${ri + 1}">${r.map((v, ci) => (typeof v === 'number' ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>` : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join('')}</row>`,
+    )
     .join('');
   const ns = 'http://schemas.openxmlformats.org';
   return Buffer.from(
@@ -21,10 +24,18 @@ function xlsx(rows: (string | number)[][]): Buffer {
       '[Content_Types].xml': strToU8(
         `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
       ),
-      '_rels/.rels': strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-      'xl/workbook.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Vendors" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-      'xl/_rels/workbook.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-      'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${cells}</sheetData></worksheet>`),
+      '_rels/.rels': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+      'xl/workbook.xml': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Vendors" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${cells}</sheetData></worksheet>`,
+      ),
     }),
   );
 }
@@ -80,8 +91,12 @@ test('a manager imports materials from a CSV file, again without duplicates, and
   await dialog.getByRole('button', { name: 'Check 3 Rows' }).click();
 
   // the preview: the bad row with the server's own message, and no Import button
-  await expect(dialog.getByTestId('import-summary')).toHaveText('1 of 3 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
-  await expect(dialog.getByTestId('import-errors').getByRole('row').nth(1)).toHaveText('3Category “No Such Category”: No material category named “No Such Category”.');
+  await expect(dialog.getByTestId('import-summary')).toHaveText(
+    '1 of 3 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.',
+  );
+  await expect(dialog.getByTestId('import-errors').getByRole('row').nth(1)).toHaveText(
+    '3Category “No Such Category”: No material category named “No Such Category”.',
+  );
   await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await expectAccessible(page, 'import preview with errors');
   await bothSchemes(page, 'import-errors');
@@ -118,7 +133,10 @@ test('a manager imports materials from a CSV file, again without duplicates, and
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^material-list-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync(await file.path(), 'utf8');
-  const rows = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(rows).toHaveLength(4);
   expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(expect.arrayContaining([`${prefix}-1`, `${prefix}-2`, `${prefix}-3`]));
 });
@@ -142,7 +160,9 @@ test('a manager imports vendors from an Excel sheet (.xlsx)', async ({ page }) =
     [name, 'Pat Glazier', 5035550142],
     [`${name} West`, 'Lee Cutter', '(503) 555-0199'],
   ]);
-  await dialog.getByTestId('import-file').setInputFiles({ name: 'vendors.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+  await dialog
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'vendors.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
   await expect(dialog.getByText('vendors.xlsx')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Field for Contact' })).toHaveValue('contact_name');
   await dialog.getByRole('button', { name: 'Check 2 Rows' }).click();
@@ -159,14 +179,18 @@ test('10 000 rows import with a progress bar, and the page stays responsive', as
   await signInAs(page, 'manager');
   const prefix = unique('TENK').replace(/\W/g, '');
   // reorder qty 0: the 10 000 stay out of the suggested orders the later specs read
-  const csv = ['Number,Description,Reorder qty,Starting price', ...Array.from({ length: 10_000 }, (_, i) => `${prefix}-${i},Bulk item ${i},0,"$1,${String(i % 1000).padStart(3, '0')}.50"`)].join('\n');
+  const csv = [
+    'Number,Description,Reorder qty,Starting price',
+    ...Array.from({ length: 10_000 }, (_, i) => `${prefix}-${i},Bulk item ${i},0,"$1,${String(i % 1000).padStart(3, '0')}.50"`),
+  ].join('\n');
   await page.goto('/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   // the longest task the page runs from here on (a frozen page is one long task)
   await page.evaluate(() => {
     (window as unknown as { longest: number }).longest = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
+      for (const e of list.getEntries())
+        (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
   const dialog = await openImport(page);

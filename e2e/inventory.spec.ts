@@ -125,8 +125,20 @@ test('the list filters materials below their reorder point, and by category', as
   await asManager(page);
   const glass = await created(page, baseURL!, '/api/material_categories', { name: 'Filter Glass' });
   const hardware = await created(page, baseURL!, '/api/material_categories', { name: 'Filter Hardware' });
-  await created(page, baseURL!, '/api/materials', { number: 'RF-LOW', description: 'Low clips', material_category_id: hardware.id, reorder_qty: 20, starting_qty: 2 });
-  await created(page, baseURL!, '/api/materials', { number: 'RF-FULL', description: 'Plenty of glass', material_category_id: glass.id, reorder_qty: 1, starting_qty: 50 });
+  await created(page, baseURL!, '/api/materials', {
+    number: 'RF-LOW',
+    description: 'Low clips',
+    material_category_id: hardware.id,
+    reorder_qty: 20,
+    starting_qty: 2,
+  });
+  await created(page, baseURL!, '/api/materials', {
+    number: 'RF-FULL',
+    description: 'Plenty of glass',
+    material_category_id: glass.id,
+    reorder_qty: 1,
+    starting_qty: 50,
+  });
 
   await page.goto('/inventory');
   const table = page.getByTestId('materials-table');
@@ -171,7 +183,12 @@ test('a material in use is kept, with the server’s reason', async ({ page, bas
 test('an employee sees the material read-only', async ({ page, baseURL }) => {
   await asManager(page);
   const category = await created(page, baseURL!, '/api/material_categories', { name: 'Read Only Cat' });
-  const material = await created(page, baseURL!, '/api/materials', { number: 'RO-1', description: 'Channel', material_category_id: category.id, starting_qty: 7 });
+  const material = await created(page, baseURL!, '/api/materials', {
+    number: 'RO-1',
+    description: 'Channel',
+    material_category_id: category.id,
+    starting_qty: 7,
+  });
   await page.context().clearCookies(); // signed out: the employee logs in next
   await signInAs(page, 'employee');
 

@@ -87,7 +87,10 @@ test('a manager works the Time list, Duplicate, a file delete, a broken image an
   // Images: a picture that cannot be loaded reads "Image Unavailable"
   await page.route('**/api/images/*/full', (route) => route.abort());
   await page.getByRole('tab', { name: 'Images' }).click();
-  await page.getByRole('tabpanel', { name: 'Images' }).getByRole('button', { name: /^View / }).click();
+  await page
+    .getByRole('tabpanel', { name: 'Images' })
+    .getByRole('button', { name: /^View / })
+    .click();
   const viewer = page.getByTestId('image-viewer-dialog');
   await expect(viewer.getByTestId('image-unavailable')).toHaveText('Image Unavailable');
   await page.keyboard.press('Escape');
@@ -123,7 +126,8 @@ test('the Time Entry List keeps its total in view, under the Hours column, howev
   await signInAs(page, 'manager');
   const job = await createJob(page, baseURL!, { number: `TOT-${Date.now().toString(36)}`, name: 'Long time list' });
   // 24 entries of 00:30: far more than half a screen of rows, at either width
-  for (let day = 1; day <= 24; day++) await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: `2026-10-${String(day).padStart(2, '0')}`, hours: 0.5 });
+  for (let day = 1; day <= 24; day++)
+    await createRecord(page, baseURL!, 'time_entries', { job_id: job.id, date: `2026-10-${String(day).padStart(2, '0')}`, hours: 0.5 });
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
@@ -150,7 +154,10 @@ test('View Category Template lists its job templates and opens one on its screen
   const category = await createRecord(page, baseURL!, 'category_templates', { name: unique('Audit pack'), client_id: client.id });
   const sub = await createRecord(page, baseURL!, 'job_templates', { name: unique('Audit shower'), category_template_id: category.id });
   await page.goto('/job_templates');
-  await page.getByTestId('job-templates-table').getByPlaceholder('Search templates').fill(category.name as string);
+  await page
+    .getByTestId('job-templates-table')
+    .getByPlaceholder('Search templates')
+    .fill(category.name as string);
   await page.getByRole('button', { name: `Open ${category.name}` }).click();
   const view = page.getByTestId('view-category-template-dialog');
   await view.getByRole('option', { name: sub.name as string }).click();
@@ -182,7 +189,10 @@ test('the job list shows client colours and phone cards; the job links its estim
   await page.getByTestId('jobs-table').getByLabel('Search').fill(number);
   const row = page.getByTestId('jobs-row').filter({ hasText: number });
   await expect(page.getByTestId('jobs-row')).toHaveCount(1);
-  const clientCell = row.getByRole('cell').filter({ hasText: acme.name as string }).last();
+  const clientCell = row
+    .getByRole('cell')
+    .filter({ hasText: acme.name as string })
+    .last();
   await expect(clientCell).toBeVisible();
   const overlay = clientCell.getByTestId('client-color').locator('.mantine-ColorSwatch-colorOverlay');
   await expect(overlay).toHaveCSS('background-color', 'rgb(47, 158, 68)');
@@ -216,7 +226,10 @@ test('the job list shows client colours and phone cards; the job links its estim
   await expect(estimateLink).toHaveAttribute('href', `/estimates/${estimate.id}`);
 
   // History names the clients, not their ids
-  await patchRecord(page, baseURL!, 'jobs', job.id, { client_id: keystone.id, foreman_id: (await (await page.request.get(new URL('/api/user', baseURL).toString())).json()).id });
+  await patchRecord(page, baseURL!, 'jobs', job.id, {
+    client_id: keystone.id,
+    foreman_id: (await (await page.request.get(new URL('/api/user', baseURL).toString())).json()).id,
+  });
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('tabpanel', { name: 'History' });
   const changed = history.getByTestId('history-entry').first();
@@ -243,7 +256,11 @@ test('the image viewer turns with swipes and arrow keys', async ({ page, baseURL
   for (const description of ['first', 'second', 'third']) await createRecord(page, baseURL!, 'images', { job_id: job.id, description, url: PNG });
   await page.goto(`/jobs/${job.id}`);
   await page.getByRole('tab', { name: 'Images' }).click();
-  await page.getByRole('tabpanel', { name: 'Images' }).getByRole('button', { name: /^View / }).first().click();
+  await page
+    .getByRole('tabpanel', { name: 'Images' })
+    .getByRole('button', { name: /^View / })
+    .first()
+    .click();
   const viewer = page.getByTestId('image-viewer-dialog');
   const title = page.getByRole('dialog').filter({ has: page.getByTestId('image-viewer') });
   await expect(title).toHaveAccessibleName(/\(1 of 3\)$/);
@@ -294,7 +311,10 @@ test('the pickup list’s Complete filter shows open items, complete ones, or al
   // open items by default
   await expect(group.getByTestId('pickup-item')).toHaveCount(1);
   await expect(group.getByTestId('pickup-item')).toContainText(open);
-  await complete.locator('label').filter({ hasText: /^Complete$/ }).click();
+  await complete
+    .locator('label')
+    .filter({ hasText: /^Complete$/ })
+    .click();
   await expect(group.getByTestId('pickup-item')).toHaveCount(1);
   await expect(group.getByTestId('pickup-item')).toContainText(done);
   await expect(group.getByTestId('pickup-item').getByText('Complete', { exact: true })).toBeVisible();
@@ -302,7 +322,10 @@ test('the pickup list’s Complete filter shows open items, complete ones, or al
   await expect(page.getByTestId('pickup-item').filter({ hasNotText: 'Complete' })).toHaveCount(0);
   await complete.locator('label').filter({ hasText: /^All$/ }).click();
   await expect(group.getByTestId('pickup-item')).toHaveCount(2);
-  await complete.locator('label').filter({ hasText: /^Open$/ }).click();
+  await complete
+    .locator('label')
+    .filter({ hasText: /^Open$/ })
+    .click();
   await expect(group.getByTestId('pickup-item')).toHaveCount(1);
   await expect(page.getByTestId('pickup-item').filter({ hasText: 'Complete' })).toHaveCount(0);
 });

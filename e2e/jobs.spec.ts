@@ -27,15 +27,24 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
   const seriesName = `Frameless ${tag}`;
   const templateName = `Bath package ${tag}`;
   const client = await createRecord(page, baseURL, 'clients', { name: clientName, color: '#e03131' });
-  const series = await createRecord(page, baseURL, 'series', { name: seriesName, use_category_settings: false, enable_dimensions: true, enable_measured: true });
+  const series = await createRecord(page, baseURL, 'series', {
+    name: seriesName,
+    use_category_settings: false,
+    enable_dimensions: true,
+    enable_measured: true,
+  });
   const door = await createRecord(page, baseURL, 'products', { name: `Shower door ${tag}`, series_id: series.id, cost_per_unit: 100, revenue_per_unit: 250 });
   await createRecord(page, baseURL, 'products', { name: `Panel ${tag}`, series_id: series.id, cost_per_unit: 40, revenue_per_unit: 90 });
   const template = await createRecord(page, baseURL, 'job_templates', { name: templateName, client_id: client.id });
   await createRecord(page, baseURL, 'job_products', { job_id: template.id, product_id: door.id, qty: 2 });
   const job = await createJob(page, baseURL, {
-    number: `J-${tag}`, name: 'Costed job', client_id: client.id,
-    address: '15720 SW Barbur St Suite 938, Wilsonville, OR 97099', scope_array: ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings'],
-    start_date: '2027-01-16', end_date: '2027-01-18',
+    number: `J-${tag}`,
+    name: 'Costed job',
+    client_id: client.id,
+    address: '15720 SW Barbur St Suite 938, Wilsonville, OR 97099',
+    scope_array: ['Hardware', 'Mirrors', 'Shower Glass', 'Window Coverings'],
+    start_date: '2027-01-16',
+    end_date: '2027-01-18',
   });
   await createRecord(page, baseURL, 'job_products', { job_id: job.id, product_id: door.id, qty: 1 });
   // a list page as full as a working one: long names and addresses, several scopes
@@ -45,7 +54,15 @@ async function seed(browser: Browser, baseURL: string): Promise<Seed> {
     ['Forest Heights - School Restrooms', '7524 Powell Dr, Happy Valley, OR 97082', ['Mirrors']],
     ['Restaurant Remodel', '15011 Cedar Ave, Hillsboro, OR 97104', ['Hardware', 'Shower Glass', 'Window Coverings']],
   ] as const) {
-    await createJob(page, baseURL, { number: `L-${tag}-${name.length}`, name, client_id: client.id, address, scope_array, start_date: '2027-01-14', end_date: '2027-02-14' });
+    await createJob(page, baseURL, {
+      number: `L-${tag}-${name.length}`,
+      name,
+      client_id: client.id,
+      address,
+      scope_array,
+      start_date: '2027-01-14',
+      end_date: '2027-02-14',
+    });
   }
   await page.close();
   return { clientName, seriesName, templateName, jobId: job.id };

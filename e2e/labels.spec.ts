@@ -57,8 +57,18 @@ test('receiving an order offers labels for its lines; /print shows them with QR 
   await expect(hingeLabels).toHaveCount(3);
   await expect(hingeLabels.first()).toContainText('Pivot hinge, satin');
   await expect(hingeLabels.first()).toContainText(`PO ${order.number as number} · received`);
-  await expect(hingeLabels.first().getByRole('img', { name: `QR code of ${baseURL}/inventory/${hinges.id}` }).locator('svg path')).toHaveCount(2);
-  await expect(preview.getByTestId('label').filter({ hasText: String(tape.number) }).getByRole('img', { name: `QR code of ${baseURL}/inventory/${tape.id}` })).toBeVisible();
+  await expect(
+    hingeLabels
+      .first()
+      .getByRole('img', { name: `QR code of ${baseURL}/inventory/${hinges.id}` })
+      .locator('svg path'),
+  ).toHaveCount(2);
+  await expect(
+    preview
+      .getByTestId('label')
+      .filter({ hasText: String(tape.number) })
+      .getByRole('img', { name: `QR code of ${baseURL}/inventory/${tape.id}` }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
   await expectAccessible(page, 'print labels');
   await screenshots(page, 'print-thermal');

@@ -89,7 +89,7 @@ test('Back from a job returns to page 2 of a search; a filtered list reloads and
   await expectAccessible(page, 'job list with its state in the address');
 });
 
-test("a supervisor deleting a job is told who can restore it, not to look in a trash they cannot open", async ({ page, baseURL }) => {
+test('a supervisor deleting a job is told who can restore it, not to look in a trash they cannot open', async ({ page, baseURL }) => {
   const tag = tagged('SUP');
   // A supervisor may not add clients: the admin adds one.
   await signInAs(page, 'admin');
@@ -99,7 +99,10 @@ test("a supervisor deleting a job is told who can restore it, not to look in a t
   await page.goto(`/jobs/${job.id}`);
   await expect(page.getByRole('heading', { name: tag, level: 1 })).toBeVisible();
   await page.getByTestId('job-page').getByRole('button', { name: 'Delete' }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: /^(Confirm|Delete)$/ }).click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: /^(Confirm|Delete)$/ })
+    .click();
   await expect(page).toHaveURL(/\/jobs$/);
   const notice = page.getByText('Job deleted. An admin or a manager can restore it from the trash within 30 days.');
   await expect(notice).toBeVisible();
@@ -107,7 +110,10 @@ test("a supervisor deleting a job is told who can restore it, not to look in a t
   await shots(page, 'supervisor-delete-message');
 });
 
-test('the PO material picker lists the vendor’s materials first, the others as not sold by it, and flags one already on the order', async ({ page, baseURL }) => {
+test('the PO material picker lists the vendor’s materials first, the others as not sold by it, and flags one already on the order', async ({
+  page,
+  baseURL,
+}) => {
   await signInAs(page, 'manager');
   const u = tagged('');
   const vendorName = `Coastal Glass ${u}`;
@@ -115,7 +121,13 @@ test('the PO material picker lists the vendor’s materials first, the others as
   // The number that sorts first is not sold by Coastal: it must not come first.
   await createRecord(page, baseURL!, 'materials', { number: `AL-${u}`, description: 'Aluminium U-channel' });
   const glass = await createRecord(page, baseURL!, 'materials', { number: `GL-${u}`, description: 'Clear float 1/4"' });
-  await createRecord(page, baseURL!, 'vendor_materials', { material_id: glass.id, vendor_id: vendor.id, vendor_part_number: 'CST-14', unit_price: 3.75, minimum_order_qty: 1 });
+  await createRecord(page, baseURL!, 'vendor_materials', {
+    material_id: glass.id,
+    vendor_id: vendor.id,
+    vendor_part_number: 'CST-14',
+    unit_price: 3.75,
+    minimum_order_qty: 1,
+  });
   const order = await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: vendor.id });
   await createRecord(page, baseURL!, 'purchase_order_materials', { purchase_order_id: order.id, material_id: glass.id, qty: 10, price: 37.5 });
 
@@ -153,7 +165,11 @@ test('Split Line marks the amount that breaks the rule, with the line’s qty be
   await createRecord(page, baseURL!, 'purchase_order_materials', { purchase_order_id: order.id, material_id: material.id, qty: 12, price: 24 });
   expect((await apiPost(page.request, baseURL!, `/api/purchase_orders/${order.id}/send`, {})).status()).toBe(200);
   await page.goto(`/purchase_orders/${order.id}`);
-  await page.getByTestId('purchase_order_materials-row').filter({ hasText: u }).getByRole('button', { name: /^Status of/ }).click();
+  await page
+    .getByTestId('purchase_order_materials-row')
+    .filter({ hasText: u })
+    .getByRole('button', { name: /^Status of/ })
+    .click();
   await page.getByTestId('line-status-dialog').getByRole('button', { name: 'Split' }).click();
   const split = page.getByTestId('split-dialog');
   await split.getByLabel('Received', { exact: true }).fill('5');

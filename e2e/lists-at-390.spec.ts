@@ -34,7 +34,10 @@ test('no list scrolls sideways at 390 px', async ({ page, baseURL }) => {
   const vendorName = unique('Consolidated Architectural Glass Distributors');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName });
   const material = await createRecord(page, baseURL!, 'materials', { number: unique('CW'), description: 'Curtain wall mullion' });
-  await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: vendor.id, purchase_order_materials: [{ material_id: material.id, qty: 400, price: 1_000_000 }] });
+  await createRecord(page, baseURL!, 'purchase_orders', {
+    vendor_id: vendor.id,
+    purchase_order_materials: [{ material_id: material.id, qty: 400, price: 1_000_000 }],
+  });
   const job = await createJob(page, baseURL!, { number: unique('J'), name: 'Curtain wall' });
 
   const lists = [

@@ -20,7 +20,11 @@ test('the app shell reloads offline', async ({ page, context }) => {
   await context.setOffline(false);
 });
 
-test('offline, a list says so instead of "No employees yet.", a cached list says from when, and a picker searches what the device has', async ({ page, context, baseURL }) => {
+test('offline, a list says so instead of "No employees yet.", a cached list says from when, and a picker searches what the device has', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAs(page, 'admin');
   const typeName = unique('Offline Trade');
   const type = await createRecord(page, baseURL!, 'client_types', { name: typeName });
@@ -86,7 +90,11 @@ async function keptJobNumbers(): Promise<string[]> {
   });
 }
 
-test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online; signing out forgets the jobs', async ({ page, context, baseURL }) => {
+test('field work offline: a to-do tick, a deleted entry and one entered with a job found on the device are kept, survive a reload (the jobs read too), and sync when back online; signing out forgets the jobs', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(90_000); // a reload, a service worker and a sync: near 30 s on a machine shared with other runs
   await signInAs(page, 'admin');
   // a product still to measure, on a job of its own
@@ -102,7 +110,9 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   const saturday = new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + 6);
   const users = (await (await page.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
   const supervisor = users.data.find((u) => u.email === ROLE_USERS.supervisor.email)!;
-  expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 1, date: iso(saturday) })).status()).toBe(201);
+  expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 1, date: iso(saturday) })).status()).toBe(
+    201,
+  );
 
   // a session of its own: it signs out at the end
   const { email, password } = credentials('supervisor');
@@ -176,7 +186,9 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   // back online: sent, in order, and gone from the header
   await context.setOffline(false);
   await expect(waiting).toHaveCount(0);
-  const entries = (await (await page.request.get(`/api/time_entries?user_id=${supervisor.id}&start=${iso(sunday)}&end=${iso(saturday)}`)).json()) as { data: { hours: number; job_id: number; date: string }[] };
+  const entries = (await (await page.request.get(`/api/time_entries?user_id=${supervisor.id}&start=${iso(sunday)}&end=${iso(saturday)}`)).json()) as {
+    data: { hours: number; job_id: number; date: string }[];
+  };
   expect(entries.data.filter((e) => e.job_id === job.id).map((e) => [e.job_id, e.hours, e.date])).toEqual([[job.id, 3, iso(today)]]);
   const products = (await (await page.request.get(`/api/job_products/${product.id}`)).json()) as { is_measured: boolean };
   expect(products.is_measured).toBe(true);

@@ -31,7 +31,7 @@ test.describe('a 390 × 844 phone', () => {
     expect(last.y + last.height).toBeLessThanOrEqual(bar.y);
   });
 
-  test("the user button shows the whole name", async ({ page }) => {
+  test('the user button shows the whole name', async ({ page }) => {
     await signInAs(page, 'supervisor');
     const name = page.getByTestId('user-button').getByText(ROLE_USERS.supervisor.name);
     await expect(name).toBeVisible();

@@ -8,7 +8,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiPost, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
-
 // Long journeys (three dialogs deep, with accessibility checks) on a machine shared with other runs.
 test.describe.configure({ timeout: 180_000 });
 
@@ -17,7 +16,6 @@ async function apiJson<T>(request: APIRequestContext, baseURL: string, urlPath: 
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
 }
-
 
 test('a manager builds a category, a series and an assembly product with two materials, and finds it in the lookup', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
@@ -126,10 +124,12 @@ test('a manager builds a category, a series and an assembly product with two mat
   const full = await (await page.request.get(`/api/products/${saved!.id}`)).json();
   expect(full.is_assembly).toBe(true);
   expect(full.cost_per_unit).toBe(310.5);
-  expect(full.product_materials.map((l: { material_id: number; qty: number }) => [l.material_id, l.qty]).sort()).toEqual([
-    [glass.id, 2],
-    [hinge.id, 1],
-  ].sort());
+  expect(full.product_materials.map((l: { material_id: number; qty: number }) => [l.material_id, l.qty]).sort()).toEqual(
+    [
+      [glass.id, 2],
+      [hinge.id, 1],
+    ].sort(),
+  );
 
   // the product lookup finds it; choosing it opens the product with its two lines
   await page.goto('/product_categories');
@@ -167,7 +167,10 @@ test('the product lookup adds a product that is not there yet, and picks it', as
 
 test('a product is discontinued, found among discontinued products, and restored', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
-  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: unique('Mirrors'), product_selection_method: 'product' });
+  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', {
+    name: unique('Mirrors'),
+    product_selection_method: 'product',
+  });
   const name = unique('Beveled mirror 24x36');
   await apiJson(page.request, baseURL!, '/api/products', { number: 'MR-2436', name, category_id: category.id, non_inventory: true });
 
@@ -209,9 +212,19 @@ test('a product is discontinued, found among discontinued products, and restored
 
 test('an employee sees a product without prices, read-only', async ({ page, baseURL }) => {
   await signInAs(page, 'admin');
-  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', { name: unique('Hardware'), product_selection_method: 'product' });
+  const category = await apiJson<{ id: number }>(page.request, baseURL!, '/api/product_categories', {
+    name: unique('Hardware'),
+    product_selection_method: 'product',
+  });
   const name = unique('Towel bar 24"');
-  await apiJson(page.request, baseURL!, '/api/products', { number: 'HW-24', name, unit: 'ea', category_id: category.id, cost_per_unit: 12.5, revenue_per_unit: 39 });
+  await apiJson(page.request, baseURL!, '/api/products', {
+    number: 'HW-24',
+    name,
+    unit: 'ea',
+    category_id: category.id,
+    cost_per_unit: 12.5,
+    revenue_per_unit: 39,
+  });
   await page.context().clearCookies();
 
   await signInAs(page, 'employee');

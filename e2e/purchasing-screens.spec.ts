@@ -26,12 +26,27 @@ test('orders: list filters, the PO Material and Split dialogs by keyboard, the p
   await signInAs(page, 'admin');
   const company = await companyName(page, baseURL!);
   const vendorName = unique('Keyboard Glass Supply');
-  const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Lena Ortiz', email: 'lena@keyboard-glass.example', phone: '15035550142' });
+  const vendor = await createRecord(page, baseURL!, 'vendors', {
+    name: vendorName,
+    contact_name: 'Lena Ortiz',
+    email: 'lena@keyboard-glass.example',
+    phone: '15035550142',
+  });
   const mirror = await createRecord(page, baseURL!, 'materials', { number: unique('MIR'), description: 'Mirror clip, chrome' });
   // Economic order qty 12, the vendor's minimum 5, $2.50 each: choosing it makes qty 12 and price $30.00.
   const tape = await createRecord(page, baseURL!, 'materials', { number: unique('TAPE'), description: 'Glazing tape 1/8" × 50\'', economic_order_qty: 12 });
-  await createRecord(page, baseURL!, 'vendor_materials', { material_id: tape.id, vendor_id: vendor.id, vendor_part_number: 'KG-TAPE-18', unit_price: 2.5, minimum_order_qty: 5, is_preferred: true });
-  const order = await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: vendor.id, purchase_order_materials: [{ material_id: mirror.id, qty: 20, price: 50 }] });
+  await createRecord(page, baseURL!, 'vendor_materials', {
+    material_id: tape.id,
+    vendor_id: vendor.id,
+    vendor_part_number: 'KG-TAPE-18',
+    unit_price: 2.5,
+    minimum_order_qty: 5,
+    is_preferred: true,
+  });
+  const order = await createRecord(page, baseURL!, 'purchase_orders', {
+    vendor_id: vendor.id,
+    purchase_order_materials: [{ material_id: mirror.id, qty: 20, price: 50 }],
+  });
   expect((await apiPost(page.request, baseURL!, `/api/purchase_orders/${order.id}/send`, {})).status()).toBe(200);
 
   // A new order: the number shown is the next one; choose the vendor; Save goes to the order.
@@ -203,7 +218,13 @@ test('orders: list filters, the PO Material and Split dialogs by keyboard, the p
 
   // Suggested orders on a phone: the why under the material, the qty and price in view.
   const short = await createRecord(page, baseURL!, 'materials', { number: unique('SHORT'), description: 'Setting block', reorder_qty: 5 });
-  await createRecord(page, baseURL!, 'vendor_materials', { material_id: short.id, vendor_id: vendor.id, unit_price: 1.5, minimum_order_qty: 1, is_preferred: true });
+  await createRecord(page, baseURL!, 'vendor_materials', {
+    material_id: short.id,
+    vendor_id: vendor.id,
+    unit_price: 1.5,
+    minimum_order_qty: 1,
+    is_preferred: true,
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/purchase_orders?view=suggestions');
   const row = page.getByTestId('suggestion-row').filter({ hasText: String(short.number) });
@@ -246,7 +267,10 @@ test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pul
   await expect(dialog).toBeVisible();
   const picker = dialog.getByRole('combobox', { name: 'Material' });
   await picker.fill(String(clip.number));
-  await page.getByRole('listbox', { name: 'Material results' }).getByRole('option', { name: new RegExp(String(clip.number)) }).click();
+  await page
+    .getByRole('listbox', { name: 'Material results' })
+    .getByRole('option', { name: new RegExp(String(clip.number)) })
+    .click();
   await qty.fill('6');
   await expectAccessible(page, 'Bom Material dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -257,10 +281,16 @@ test('boms: the Bom Material dialog, job ↔ bom links, the status filter, a pul
   // "Delete this bom material?": Cancel keeps it; a second line is deleted.
   await page.getByRole('button', { name: 'Add Material' }).click();
   await dialog.getByRole('combobox', { name: 'Material' }).fill(String(clip.number));
-  await page.getByRole('listbox', { name: 'Material results' }).getByRole('option', { name: new RegExp(String(clip.number)) }).click();
+  await page
+    .getByRole('listbox', { name: 'Material results' })
+    .getByRole('option', { name: new RegExp(String(clip.number)) })
+    .click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('bom_materials-row')).toHaveCount(2);
-  await page.getByTestId('bom_materials-row').filter({ has: page.getByRole('cell', { name: '1', exact: true }) }).click();
+  await page
+    .getByTestId('bom_materials-row')
+    .filter({ has: page.getByRole('cell', { name: '1', exact: true }) })
+    .click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Bom Material' });
   await expect(confirm).toContainText('Delete this bom material?');

@@ -7,18 +7,27 @@
 import { expect, test } from '@playwright/test';
 import { createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
-
 test.describe.configure({ timeout: 180_000 });
 
-
-test('a manager orders from suggestions, splits, receives and sees stock rise; pulls a bom and sees stock fall; a supervisor only views', async ({ page, baseURL, browser }) => {
+test('a manager orders from suggestions, splits, receives and sees stock rise; pulls a bom and sees stock fall; a supervisor only views', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   await signInAs(page, 'manager');
   const vendorName = unique('Cascadia Supply');
   const vendor = await createRecord(page, baseURL!, 'vendors', { name: vendorName, contact_name: 'Rosa Diaz' });
   const number = unique('PO-GL');
   // Nothing on hand or on order, reorder at 20: the suggestion is 20 (vendor minimum 5, no economic qty).
   const material = await createRecord(page, baseURL!, 'materials', { number, description: 'Clear float 1/4"', reorder_qty: 20, starting_qty: 0 });
-  await createRecord(page, baseURL!, 'vendor_materials', { material_id: material.id, vendor_id: vendor.id, vendor_part_number: 'CS-14', unit_price: 2.5, minimum_order_qty: 5, is_preferred: true });
+  await createRecord(page, baseURL!, 'vendor_materials', {
+    material_id: material.id,
+    vendor_id: vendor.id,
+    vendor_part_number: 'CS-14',
+    unit_price: 2.5,
+    minimum_order_qty: 5,
+    is_preferred: true,
+  });
 
   // Suggested orders
   await page.getByRole('navigation').getByRole('link', { name: 'Purchase Orders' }).click();

@@ -55,7 +55,10 @@ test('a scheduler puts a job on three days in two colours, drags one day to anot
   const dialog = page.getByRole('dialog', { name: 'Add Event' });
   await expectAccessible(page, 'the Event dialog');
   await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
-  await page.getByRole('option', { name: new RegExp(number) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(number) })
+    .first()
+    .click();
   // the chosen job offers its screen
   await expect(dialog.getByRole('link', { name: `Open job ${number}` })).toHaveAttribute('href', `/jobs/${job.id}`);
   const through = dialog.getByLabel('Through');

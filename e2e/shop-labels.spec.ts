@@ -37,9 +37,25 @@ async function makeFixture(page: Page, baseURL: string): Promise<Fixture> {
   const job1 = await createJob(page, baseURL, { number: unique('J'), name: 'Harbor bath', active: true });
   const job2 = await createJob(page, baseURL, { number: unique('J'), name: 'Elm mirrors', active: true });
   const jp = (body: Record<string, unknown>) => createRecord(page, baseURL, 'job_products', body);
-  const cut = await jp({ job_id: job1.id, series_id: cutSeries.id, name: 'Glass shelves', qty: 2, note: 'Low iron', cut_list_json: [row('Closet', row('12 x 30'), row('12 x 24')), row('Pantry 10 x 36')] });
+  const cut = await jp({
+    job_id: job1.id,
+    series_id: cutSeries.id,
+    name: 'Glass shelves',
+    qty: 2,
+    note: 'Low iron',
+    cut_list_json: [row('Closet', row('12 x 30'), row('12 x 24')), row('Pantry 10 x 36')],
+  });
   const emptyCut = await jp({ job_id: job1.id, series_id: cutSeries.id, name: 'Linen shelves', qty: 1 });
-  const door = await jp({ job_id: job1.id, series_id: dimSeries.id, name: 'Shower door', qty: 3, glass_width: 35.4375, glass_height: 72, is_measured: true, note: 'Left hinge' });
+  const door = await jp({
+    job_id: job1.id,
+    series_id: dimSeries.id,
+    name: 'Shower door',
+    qty: 3,
+    glass_width: 35.4375,
+    glass_height: 72,
+    is_measured: true,
+    note: 'Left hinge',
+  });
   await jp({ job_id: job1.id, series_id: dimSeries.id, name: 'Unmeasured panel', qty: 1 });
   await jp({ job_id: job1.id, series_id: dimSeries.id, name: 'Done panel', qty: 1, glass_width: 20, glass_height: 70, is_measured: true, is_fabricated: true });
   await jp({ job_id: job2.id, series_id: dimSeries.id, name: 'Vanity mirror', qty: 2, glass_width: 30, glass_height: 40, is_measured: true });
@@ -304,8 +320,12 @@ test('labels across jobs for two series, on the stock chosen in Settings', async
     const seriesRow = (name: string) => picker.getByTestId('print-series-row').filter({ hasText: name });
     await expect(seriesRow(fx.dimSeries).getByRole('checkbox', { name: `Include unmeasured ${fx.dimSeries}` })).not.toBeChecked();
     await expect(seriesRow(fx.dimSeries).getByRole('checkbox', { name: `Include fabricated ${fx.dimSeries}` })).not.toBeChecked();
-    await seriesRow(fx.cutSeries).getByRole('checkbox', { name: `Print ${fx.cutSeries}` }).check();
-    await seriesRow(fx.dimSeries).getByRole('checkbox', { name: `Print ${fx.dimSeries}` }).check();
+    await seriesRow(fx.cutSeries)
+      .getByRole('checkbox', { name: `Print ${fx.cutSeries}` })
+      .check();
+    await seriesRow(fx.dimSeries)
+      .getByRole('checkbox', { name: `Print ${fx.dimSeries}` })
+      .check();
     await expectAccessible(page, 'series picker');
     await screenshots(page, 'print-series-picker');
     await page.getByRole('button', { name: 'Select Jobs' }).click();

@@ -11,12 +11,19 @@ import { createJob, createRecord, expectAccessible, screenshots, signInAs, uniqu
 
 /** A category whose products are measured, fabricated and have dimensions; a series following it; a job with three products of it. */
 async function fabricationJob(page: Page, baseURL: string) {
-  const category = await createRecord(page, baseURL, 'product_categories', { name: unique('Shop Glass'), enable_fabricated: true, enable_measured: true, enable_dimensions: true });
+  const category = await createRecord(page, baseURL, 'product_categories', {
+    name: unique('Shop Glass'),
+    enable_fabricated: true,
+    enable_measured: true,
+    enable_dimensions: true,
+  });
   const series = await createRecord(page, baseURL, 'series', { name: unique('Frameless'), category_id: category.id });
   const job = await createJob(page, baseURL, { number: unique('SF'), name: 'Smith shower', address: '12 Alder St, Portland', start_date: '2026-03-02' });
   const products: Record<string, number> = {};
   for (const [i, name] of ['Door panel', 'Return panel', 'Vanity mirror'].entries()) {
-    products[name] = (await createRecord(page, baseURL, 'job_products', { job_id: job.id, series_id: series.id, name, qty: i + 1, glass_width: 30 + i, glass_height: 72 })).id;
+    products[name] = (
+      await createRecord(page, baseURL, 'job_products', { job_id: job.id, series_id: series.id, name, qty: i + 1, glass_width: 30 + i, glass_height: 72 })
+    ).id;
   }
   return { category, series, job, products };
 }
@@ -120,7 +127,12 @@ test.describe('on a 390 px phone', () => {
 test('a site opening typed into a job product fills its glass size, less the series deductions', async ({ page, baseURL }) => {
   await signInAs(page, 'admin');
   const category = await createRecord(page, baseURL!, 'product_categories', { name: unique('Mirrors'), enable_dimensions: true, enable_measured: true });
-  const series = await createRecord(page, baseURL!, 'series', { name: unique('Polished'), category_id: category.id, glass_width_deduction: '3/16', glass_height_deduction: '1/4' });
+  const series = await createRecord(page, baseURL!, 'series', {
+    name: unique('Polished'),
+    category_id: category.id,
+    glass_width_deduction: '3/16',
+    glass_height_deduction: '1/4',
+  });
   const job = await createJob(page, baseURL!, { number: unique('MC'), name: 'Lobby mirror' });
   await createRecord(page, baseURL!, 'job_products', { job_id: job.id, series_id: series.id, name: 'Lobby mirror' });
 

@@ -72,16 +72,17 @@ export async function expectAccessible(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
+    );
   expect(serious, `accessibility of ${what}`).toEqual([]);
 }
 
 /** Waits until the page's finite animations are done (a dialog fading in, a list closing). */
 export async function animationsDone(page: Page) {
   // (Endless animations, such as a spinner, are not waited for.)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
 }
 
 let uniqueSeq = 0;
@@ -89,7 +90,12 @@ let uniqueSeq = 0;
 export const unique = (what: string) => `${what} ${Date.now().toString(36)}${++uniqueSeq}`;
 
 /** Creates a record through the API and answers it (fails the test unless 201). */
-export async function createRecord(page: Page, baseURL: string, resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+export async function createRecord(
+  page: Page,
+  baseURL: string,
+  resource: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number } & Record<string, unknown>> {
   const res = await apiPost(page.request, baseURL, `/api/${resource}`, body);
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number } & Record<string, unknown>;

@@ -15,10 +15,34 @@ test.describe.configure({ timeout: 180_000 });
 /** A category with two products, an option for each, and a client: what a takeoff needs. */
 async function catalogue(page: Page, baseURL: string) {
   const category = await createRecord(page, baseURL, 'product_categories', { name: unique('Shower Glass') });
-  const door = await createRecord(page, baseURL, 'products', { number: unique('SD'), name: unique('Frameless door'), category_id: category.id, revenue_per_unit: 900, cost_per_unit: 400 });
-  const panel = await createRecord(page, baseURL, 'products', { number: unique('SP'), name: unique('Return panel'), category_id: category.id, revenue_per_unit: 300, cost_per_unit: 120 });
-  const doorOption = await createRecord(page, baseURL, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: door.id, product_category_id: category.id, description: door.name, sort: 0 });
-  const panelOption = await createRecord(page, baseURL, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: panel.id, product_category_id: category.id, description: panel.name, sort: 1 });
+  const door = await createRecord(page, baseURL, 'products', {
+    number: unique('SD'),
+    name: unique('Frameless door'),
+    category_id: category.id,
+    revenue_per_unit: 900,
+    cost_per_unit: 400,
+  });
+  const panel = await createRecord(page, baseURL, 'products', {
+    number: unique('SP'),
+    name: unique('Return panel'),
+    category_id: category.id,
+    revenue_per_unit: 300,
+    cost_per_unit: 120,
+  });
+  const doorOption = await createRecord(page, baseURL, 'takeoff_options', {
+    takeoffable_type: 'product',
+    takeoffable_id: door.id,
+    product_category_id: category.id,
+    description: door.name,
+    sort: 0,
+  });
+  const panelOption = await createRecord(page, baseURL, 'takeoff_options', {
+    takeoffable_type: 'product',
+    takeoffable_id: panel.id,
+    product_category_id: category.id,
+    description: panel.name,
+    sort: 1,
+  });
   const client = await createRecord(page, baseURL, 'clients', { name: unique('Harbor Lofts') });
   return { category, door, panel, doorOption, panelOption, client };
 }
@@ -28,7 +52,11 @@ const cell = (page: Page, unit: string, option: string) => page.getByRole('gridc
 test('an estimator builds a takeoff of 3 unit types by keyboard and makes the estimate items from it', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
   const { category, door, panel, client } = await catalogue(page, baseURL!);
-  const estimate = await createRecord(page, baseURL!, 'estimates', { client_id: client.id, name: unique('Harbor Lofts phase 2'), product_category_list: [category.id] });
+  const estimate = await createRecord(page, baseURL!, 'estimates', {
+    client_id: client.id,
+    name: unique('Harbor Lofts phase 2'),
+    product_category_list: [category.id],
+  });
 
   await page.goto(`/estimates/${estimate.id}/takeoff`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Takeoff — ${String(estimate.name)}`);
@@ -52,7 +80,11 @@ test('an estimator builds a takeoff of 3 unit types by keyboard and makes the es
     await expect(page.getByRole('rowheader', { name: new RegExp(`^${description} × ${qty}`) })).toBeVisible();
   }
   const grid = page.getByRole('grid', { name: `Takeoff — ${String(estimate.name)}` });
-  await expect(grid.getByRole('columnheader')).toHaveText(['Unit', `${String(category.name)}${String(door.name)}`, `${String(category.name)}${String(panel.name)}`]);
+  await expect(grid.getByRole('columnheader')).toHaveText([
+    'Unit',
+    `${String(category.name)}${String(door.name)}`,
+    `${String(category.name)}${String(panel.name)}`,
+  ]);
 
   // Keyboard only: type, Enter moves down; Tab moves right; arrows move.
   await cell(page, 'Unit type A', String(door.name)).click();
@@ -113,7 +145,11 @@ test('an estimator builds a takeoff of 3 unit types by keyboard and makes the es
 test('items from the takeoff take over a product added by hand instead of doubling it, marked as from the takeoff', async ({ page, baseURL }, testInfo) => {
   await signInAs(page, 'manager');
   const { category, door, doorOption, client } = await catalogue(page, baseURL!);
-  const estimate = await createRecord(page, baseURL!, 'estimates', { client_id: client.id, name: unique('Inline Door job'), product_category_list: [category.id] });
+  const estimate = await createRecord(page, baseURL!, 'estimates', {
+    client_id: client.id,
+    name: unique('Inline Door job'),
+    product_category_list: [category.id],
+  });
   // the estimator added the door by hand before the takeoff
   await createRecord(page, baseURL!, 'estimate_items', { estimate_id: estimate.id, product_id: door.id, qty: 1, description: 'Inline Door & Panel' });
   const takeoff = await createRecord(page, baseURL!, 'takeoffs', { estimate_id: estimate.id });
@@ -143,7 +179,11 @@ test('items from the takeoff take over a product added by hand instead of doubli
 test("a finalized estimate's takeoff is read-only", async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
   const { category, door, client } = await catalogue(page, baseURL!);
-  const estimate = await createRecord(page, baseURL!, 'estimates', { client_id: client.id, name: unique('Finalized lobby'), product_category_list: [category.id] });
+  const estimate = await createRecord(page, baseURL!, 'estimates', {
+    client_id: client.id,
+    name: unique('Finalized lobby'),
+    product_category_list: [category.id],
+  });
   const takeoff = await createRecord(page, baseURL!, 'takeoffs', { estimate_id: estimate.id });
   await createRecord(page, baseURL!, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Lobby', qty: 1 });
   expect((await apiPost(page.request, baseURL!, `/api/estimates/${estimate.id}/status`, { status: 'open' })).status()).toBe(200);
@@ -171,7 +211,10 @@ test('an admin adds a takeoff option, then reorders and switches options off, sa
   await page.getByRole('button', { name: 'Add Takeoff Option' }).click();
   const dialog = page.getByTestId('takeoff-option-dialog');
   await dialog.getByRole('combobox', { name: 'Product' }).fill(String(mirror.name));
-  await page.getByRole('listbox', { name: 'Product results' }).getByRole('option', { name: new RegExp(String(mirror.number)) }).click();
+  await page
+    .getByRole('listbox', { name: 'Product results' })
+    .getByRole('option', { name: new RegExp(String(mirror.number)) })
+    .click();
   await expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue(String(mirror.name));
   await expect(dialog.getByLabel('Category')).toHaveValue(String(category.name));
   await expectAccessible(page, 'takeoff option dialog');
@@ -218,15 +261,31 @@ test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, base
   const dir = process.env.SHOTS_DIR ?? testInfo.outputPath('shots');
   await signInAs(page, 'manager');
   const { category, client, doorOption, panelOption } = await catalogue(page, baseURL!);
-  const estimate = await createRecord(page, baseURL!, 'estimates', { client_id: client.id, name: unique('Harbor Lofts'), product_category_list: [category.id] });
+  const estimate = await createRecord(page, baseURL!, 'estimates', {
+    client_id: client.id,
+    name: unique('Harbor Lofts'),
+    product_category_list: [category.id],
+  });
   const takeoff = await createRecord(page, baseURL!, 'takeoffs', { estimate_id: estimate.id });
   for (const [i, name] of ['Unit type A', 'Unit type B', 'Unit type C', 'Master bath', 'Hall bath'].entries()) {
-    const unit = await createRecord(page, baseURL!, 'takeoff_units', { takeoff_id: takeoff.id, description: name, qty: 3 + i, notes: i === 1 ? 'Corner units, left-hand doors' : null, sort: i });
+    const unit = await createRecord(page, baseURL!, 'takeoff_units', {
+      takeoff_id: takeoff.id,
+      description: name,
+      qty: 3 + i,
+      notes: i === 1 ? 'Corner units, left-hand doors' : null,
+      sort: i,
+    });
     await createRecord(page, baseURL!, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: doorOption.id, qty: 1 });
-    if (i % 2 === 0) await createRecord(page, baseURL!, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: panelOption.id, qty: 2 });
+    if (i % 2 === 0)
+      await createRecord(page, baseURL!, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: panelOption.id, qty: 2 });
   }
   fs.mkdirSync(dir, { recursive: true });
-  for (const [width, height, scheme] of [[1280, 800, 'light'], [390, 844, 'light'], [1280, 800, 'dark'], [390, 844, 'dark']] as const) {
+  for (const [width, height, scheme] of [
+    [1280, 800, 'light'],
+    [390, 844, 'light'],
+    [1280, 800, 'dark'],
+    [390, 844, 'dark'],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     const shot = async (name: string) => {

@@ -7,7 +7,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createRecord, expectAccessible, screenshots, signInAs, unique, createJob } from './support.ts';
 
-
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
   await picker.fill(text);
   const option = page.getByRole('option', { name: new RegExp(text) });

@@ -44,7 +44,10 @@ test('an employee enters time on a phone and sees the week total', async ({ page
   const dialog = page.getByTestId('time-entry-dialog');
   await expect(dialog.getByRole('textbox', { name: 'Employee' })).toHaveValue(ROLE_USERS.employee.name);
   await dialog.getByRole('combobox', { name: 'Job' }).fill(number);
-  await page.getByRole('listbox', { name: 'Job results' }).getByRole('option', { name: new RegExp(number) }).click();
+  await page
+    .getByRole('listbox', { name: 'Job results' })
+    .getByRole('option', { name: new RegExp(number) })
+    .click();
   await dialog.getByRole('textbox', { name: 'Hours' }).fill('7.5');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
@@ -56,7 +59,9 @@ test('an employee enters time on a phone and sees the week total', async ({ page
   // A day's cell of the job adds that day's entry for that job
   await card.getByRole('button', { name: new RegExp(`^Add time: ${number}.* on Tue `) }).click();
   await expect(dialog.getByRole('combobox', { name: 'Job' })).toHaveValue(new RegExp(number));
-  await expect(dialog.getByRole('textbox', { name: 'Date' })).toHaveValue(new Date(`${dayOf(week, 2)}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC' }));
+  await expect(dialog.getByRole('textbox', { name: 'Date' })).toHaveValue(
+    new Date(`${dayOf(week, 2)}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC' }),
+  );
   await dialog.getByRole('textbox', { name: 'Hours' }).fill('1.25');
   await dialog.getByRole('checkbox', { name: 'Oregon' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -103,7 +108,11 @@ async function keptOnDevice(): Promise<{ queries: string[]; jobs: string[] }> {
   });
 }
 
-test('offline on a phone, a reload keeps the week: its full total with the hours entered since, as of when it was read, the job named', async ({ page, context, baseURL }) => {
+test('offline on a phone, a reload keeps the week: its full total with the hours entered since, as of when it was read, the job named', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(90_000); // two reloads, a service worker and a sync, on a machine shared with other runs
   const week = runWeek(2);
   const number = `TO${Date.now().toString(36)}`;
@@ -114,7 +123,17 @@ test('offline on a phone, a reload keeps the week: its full total with the hours
   const users = (await (await adminPage.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
   const employee = users.data.find((u) => u.email === ROLE_USERS.employee.email)!;
   for (let i = 1; i <= 5; i++) {
-    expect((await apiPost(adminPage.request, baseURL!, '/api/time_entries', { user_id: employee.id, job_id: job.id, hours: 9, date: dayOf(week, i), oregon: i === 1 })).status()).toBe(201);
+    expect(
+      (
+        await apiPost(adminPage.request, baseURL!, '/api/time_entries', {
+          user_id: employee.id,
+          job_id: job.id,
+          hours: 9,
+          date: dayOf(week, i),
+          oregon: i === 1,
+        })
+      ).status(),
+    ).toBe(201);
   }
   await admin.close();
 
@@ -138,7 +157,9 @@ test('offline on a phone, a reload keeps the week: its full total with the hours
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   // the week and the job are kept on the device (a moment after they arrive)
-  await expect.poll(async () => page.evaluate(keptOnDevice)).toMatchObject({ queries: expect.arrayContaining([expect.stringContaining(`"start":"${week}"`)]), jobs: expect.arrayContaining([`${number}B`]) });
+  await expect
+    .poll(async () => page.evaluate(keptOnDevice))
+    .toMatchObject({ queries: expect.arrayContaining([expect.stringContaining(`"start":"${week}"`)]), jobs: expect.arrayContaining([`${number}B`]) });
 
   await context.setOffline(true);
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
@@ -189,7 +210,9 @@ test('offline on a phone, a reload keeps the week: its full total with the hours
   await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
   await expect(waiting).toHaveCount(0);
   await expect(main.getByTestId('offline-as-of')).toHaveCount(0);
-  const saved = (await (await page.request.get(`/api/time_entries?user_id=${employee.id}&start=${week}&end=${dayOf(week, 6)}`)).json()) as { data: { hours: number; job_id: number }[] };
+  const saved = (await (await page.request.get(`/api/time_entries?user_id=${employee.id}&start=${week}&end=${dayOf(week, 6)}`)).json()) as {
+    data: { hours: number; job_id: number }[];
+  };
   expect(saved.data.reduce((sum, e) => sum + e.hours, 0)).toBe(46.25);
   expect(saved.data.filter((e) => e.job_id === other.id).map((e) => e.hours)).toEqual([1.25]);
 });
@@ -202,7 +225,14 @@ test('a supervisor sees the crew week with overtime, opens a person’s week, an
   const users = (await (await adminPage.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
   const employee = users.data.find((u) => u.email === ROLE_USERS.employee.email)!;
   for (let i = 1; i <= 5; i++) {
-    const res = await apiPost(adminPage.request, baseURL!, '/api/time_entries', { user_id: employee.id, job_id: job.id, hours: 9, date: dayOf(week, i), oregon: i === 1, note: i === 1 ? 'Install, day 1' : '' });
+    const res = await apiPost(adminPage.request, baseURL!, '/api/time_entries', {
+      user_id: employee.id,
+      job_id: job.id,
+      hours: 9,
+      date: dayOf(week, i),
+      oregon: i === 1,
+      note: i === 1 ? 'Install, day 1' : '',
+    });
     expect(res.status()).toBe(201);
   }
   await admin.close();
@@ -227,7 +257,11 @@ test('a supervisor sees the crew week with overtime, opens a person’s week, an
   await main.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`time-eli-employee-week-of-${week}.csv`);
-  const lines = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toBe('Employee,Date,Job number,Job name,Client,Hours,Hours (hh:mm),Oregon,Note');
   expect(lines).toHaveLength(6);
   const monday = new Date(`${dayOf(week, 1)}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC' });

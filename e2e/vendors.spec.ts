@@ -8,7 +8,6 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createRecord, expectAccessible, signInAs, unique } from './support.ts';
 
-
 /** Picks a record in a picker by typing its search text and clicking the option. */
 async function pick(page: Page, picker: ReturnType<Page['getByRole']>, text: string) {
   await picker.fill(text);
@@ -110,7 +109,12 @@ test('a manager adds a vendor and its materials; marking a second vendor preferr
   await expect(vm.getByText(`Saving makes this the preferred vendor instead of ${name}.`)).toBeVisible();
   await vm.getByRole('button', { name: 'Save' }).click();
   await expect(vm).toHaveCount(0);
-  await expect(materials.getByTestId('vendor_materials-row').filter({ hasText: glass.number as string }).getByTestId('preferred-badge')).toBeVisible();
+  await expect(
+    materials
+      .getByTestId('vendor_materials-row')
+      .filter({ hasText: glass.number as string })
+      .getByTestId('preferred-badge'),
+  ).toBeVisible();
 
   // back on the first vendor (its list was cached a moment ago): it has lost the preference
   await page.goBack();
@@ -157,7 +161,10 @@ test('an admin sets the email; deleting asks first, and a vendor on a purchase o
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/lists\/vendors$/);
-  await page.getByTestId('vendors-table').getByPlaceholder('Search vendors').fill(vendor.name as string);
+  await page
+    .getByTestId('vendors-table')
+    .getByPlaceholder('Search vendors')
+    .fill(vendor.name as string);
   await expect(page.getByTestId('vendors-table').getByText(`Nothing matches “${vendor.name}”.`)).toBeVisible();
 
   // a vendor named by a purchase order stays, and the reason is shown
@@ -255,12 +262,21 @@ test('screens at 1280 and 390 px, light and dark, pass axe', async ({ page, base
   for (const [description, part, price, min, preferred] of items) {
     const m = await createRecord(page, baseURL!, 'materials', { number: unique('MAT'), description });
     await createRecord(page, baseURL!, 'vendor_materials', {
-      vendor_id: vendor.id, material_id: m.id, vendor_part_number: part, unit_price: price, minimum_order_qty: min, is_preferred: preferred,
+      vendor_id: vendor.id,
+      material_id: m.id,
+      vendor_part_number: part,
+      unit_price: price,
+      minimum_order_qty: min,
+      is_preferred: preferred,
     });
   }
 
   // Light at both widths, then dark at desktop width (axe measures the contrast of each).
-  for (const [width, height, scheme] of [[1280, 800, 'light'], [390, 844, 'light'], [1280, 800, 'dark']] as const) {
+  for (const [width, height, scheme] of [
+    [1280, 800, 'light'],
+    [390, 844, 'light'],
+    [1280, 800, 'dark'],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     const shot = (name: string) => page.screenshot({ path: path.join(dir, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });

@@ -20,7 +20,14 @@ import lighthouse from 'lighthouse';
 import { firstScreenWeight, kb } from './first-screen-weight.ts';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '2' }, 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '3290' }, save: { type: 'string' }, dist: { type: 'string' }, routes: { type: 'string', default: '/welcome,/' } },
+  options: {
+    runs: { type: 'string', default: '2' },
+    'no-build': { type: 'boolean', default: false },
+    port: { type: 'string', default: '3290' },
+    save: { type: 'string' },
+    dist: { type: 'string' },
+    routes: { type: 'string', default: '/welcome,/' },
+  },
 });
 const root = path.resolve(import.meta.dirname, '..');
 // --dist: another build to measure (e.g. a copy of the previous one, to compare in the same conditions).
@@ -81,10 +88,13 @@ interface Scores {
 }
 
 async function audit(chromePort: number, url: string, cookie?: string, retry = true): Promise<Scores> {
-  const result = await lighthouse(
-    url,
-    { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: cookie ? { Cookie: cookie } : null },
-  );
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    extraHeaders: cookie ? { Cookie: cookie } : null,
+  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   // A trace Chrome failed to record (NO_NAVSTART, now and then on a fresh browser) is not a score.
   if (result.lhr.runtimeError && retry) {

@@ -1,7 +1,5 @@
 import mantine from 'postcss-preset-mantine';
 
 export default {
-  plugins: [
-    mantine(),
-  ],
+  plugins: [mantine()],
 };

@@ -31,7 +31,10 @@ function precompress(): Plugin {
           if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue;
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
         }
       },
@@ -53,7 +56,8 @@ function mantineIdsWithoutRerender(): Plugin {
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return `export { useMantineId as useId } from ${JSON.stringify(replacement)};`;
+      if (/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id))
+        return `export { useMantineId as useId } from ${JSON.stringify(replacement)};`;
       return null;
     },
   };

@@ -39,8 +39,12 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const v = (raw ?? '').trim();
   if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  if (v === 'true') throw new Error('TRUST_PROXY=true would let any client choose its address; set the number of proxies in front (e.g. 1) or their addresses.');
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (v === 'true')
+    throw new Error('TRUST_PROXY=true would let any client choose its address; set the number of proxies in front (e.g. 1) or their addresses.');
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.find((s) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s));
   if (bad) throw new Error(`TRUST_PROXY: "${bad}" is not an address, a CIDR range or a hop count.`);
   return list;

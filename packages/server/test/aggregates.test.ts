@@ -43,30 +43,37 @@ const STATE_CASES: StateCase[] = [
 ];
 
 describe('state columns move only through their action', () => {
-  it.each(STATE_CASES)('$resource $field: POST, PATCH, PUT and store_many answer 422 naming the action and write nothing', async ({ resource, field, value, action }) => {
-    const table = RESOURCES[resource].table;
-    const body = await validBody(as.admin, resource);
-    const before = await count(table);
-    expectRefused(await as.admin.post(`/api/${resource}`, { ...body, [field]: value }), field, action);
-    expectRefused(await as.admin.post(`/api/${resource}/store_many`, { data: [{ ...body, [field]: value }] }), `data.0.${field}`, action);
-    expect(await count(table)).toBe(before);
+  it.each(STATE_CASES)(
+    '$resource $field: POST, PATCH, PUT and store_many answer 422 naming the action and write nothing',
+    async ({ resource, field, value, action }) => {
+      const table = RESOURCES[resource].table;
+      const body = await validBody(as.admin, resource);
+      const before = await count(table);
+      expectRefused(await as.admin.post(`/api/${resource}`, { ...body, [field]: value }), field, action);
+      expectRefused(await as.admin.post(`/api/${resource}/store_many`, { data: [{ ...body, [field]: value }] }), `data.0.${field}`, action);
+      expect(await count(table)).toBe(before);
 
-    const record = await made(as.admin, resource, body);
-    const initial = await stored(table, record.id, field);
-    const url = `/api/${resource}/${record.id}`;
-    expectRefused(await as.admin.patch(url, { [field]: value }), field, action);
-    expectRefused(await put(as.admin, url, { ...record, [field]: value }), field, action);
-    expectRefused(await as.admin.post(`/api/${resource}/store_many`, { data: [{ id: record.id, [field]: value }] }), `data.0.${field}`, action);
-    // one refused record refuses the whole batch
-    expectRefused(await as.admin.post(`/api/${resource}/store_many`, { data: [{ id: record.id }, { id: record.id, [field]: value }] }), `data.1.${field}`, action);
-    expect(await stored(table, record.id, field)).toEqual(initial);
+      const record = await made(as.admin, resource, body);
+      const initial = await stored(table, record.id, field);
+      const url = `/api/${resource}/${record.id}`;
+      expectRefused(await as.admin.patch(url, { [field]: value }), field, action);
+      expectRefused(await put(as.admin, url, { ...record, [field]: value }), field, action);
+      expectRefused(await as.admin.post(`/api/${resource}/store_many`, { data: [{ id: record.id, [field]: value }] }), `data.0.${field}`, action);
+      // one refused record refuses the whole batch
+      expectRefused(
+        await as.admin.post(`/api/${resource}/store_many`, { data: [{ id: record.id }, { id: record.id, [field]: value }] }),
+        `data.1.${field}`,
+        action,
+      );
+      expect(await stored(table, record.id, field)).toEqual(initial);
 
-    // a whole-record save that echoes the stored state is an ordinary save
-    const read = (await as.admin.get(url)).body;
-    const saved = await as.admin.patch(url, read);
-    expect(saved.status).toBe(200);
-    expect(saved.body[field]).toEqual(read[field]);
-  });
+      // a whole-record save that echoes the stored state is an ordinary save
+      const read = (await as.admin.get(url)).body;
+      const saved = await as.admin.patch(url, read);
+      expect(saved.status).toBe(200);
+      expect(saved.body[field]).toEqual(read[field]);
+    },
+  );
 
   it('purchase orders: Send and Receive still move them; an echo of a sent order saves; clearing sent_at is refused', async () => {
     const po = await createRecord(as.admin, 'purchase_orders');
@@ -82,7 +89,10 @@ describe('state columns move only through their action', () => {
     expect(received.status).toBe(200);
     expect(await stored('purchase_orders', po.id, 'received_at')).not.toBeNull();
     expect(await stored('purchase_order_materials', line.id, 'status')).toBe('received');
-    const receipts = await suite.env.db.query<Row>(`SELECT qty::float AS qty FROM material_transactions WHERE purchase_order_material_id = $1 AND type = 'receipt'`, [line.id]);
+    const receipts = await suite.env.db.query<Row>(
+      `SELECT qty::float AS qty FROM material_transactions WHERE purchase_order_material_id = $1 AND type = 'receipt'`,
+      [line.id],
+    );
     expect(receipts).toEqual([{ qty: 3 }]);
     expectRefused(await as.admin.patch(`/api/purchase_orders/${po.id}`, { received_at: null }), 'received_at', /Use Receive/);
   });
@@ -132,12 +142,33 @@ const withMaterial = async () => ({ material_id: (await material()).id, qty: 1 }
 const RELATION_CASES: RelationCase[] = [
   { parent: 'jobs', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: named },
   { parent: 'job_templates', relation: 'products', child: 'job_products', foreignKey: 'job_id', parentField: 'name', childField: 'note', childBody: named },
-  { parent: 'purchase_orders', relation: 'purchase_order_materials', child: 'purchase_order_materials', foreignKey: 'purchase_order_id', parentField: 'note', childField: 'qty', childBody: withMaterial },
+  {
+    parent: 'purchase_orders',
+    relation: 'purchase_order_materials',
+    child: 'purchase_order_materials',
+    foreignKey: 'purchase_order_id',
+    parentField: 'note',
+    childField: 'qty',
+    childBody: withMaterial,
+  },
   { parent: 'boms', relation: 'bom_materials', child: 'bom_materials', foreignKey: 'bom_id', parentField: 'name', childField: 'qty', childBody: withMaterial },
-  { parent: 'products', relation: 'product_materials', child: 'product_materials', foreignKey: 'product_id', parentField: 'name', childField: 'qty', childBody: withMaterial },
+  {
+    parent: 'products',
+    relation: 'product_materials',
+    child: 'product_materials',
+    foreignKey: 'product_id',
+    parentField: 'name',
+    childField: 'qty',
+    childBody: withMaterial,
+  },
   { parent: 'estimates', relation: 'items', child: 'estimate_items', foreignKey: 'estimate_id', parentField: 'name', childField: 'qty', childBody: noExtras },
   {
-    parent: 'estimates', relation: 'category_notes', child: 'estimate_category_notes', foreignKey: 'estimate_id', parentField: 'name', childField: 'note',
+    parent: 'estimates',
+    relation: 'category_notes',
+    child: 'estimate_category_notes',
+    foreignKey: 'estimate_id',
+    parentField: 'name',
+    childField: 'note',
     childBody: async () => ({ product_category_id: (await createRecord(as.admin, 'product_categories')).id }),
   },
 ];
@@ -145,7 +176,9 @@ const RELATION_CASES: RelationCase[] = [
 describe('a save never deletes what it did not see', () => {
   it('covers every writable relation of the registry', () => {
     const writable = Object.entries(RESOURCES).flatMap(([name, def]) =>
-      Object.entries(def.relations).filter(([, rel]) => 'writable' in rel && rel.writable === true).map(([rel]) => `${name}.${rel}`),
+      Object.entries(def.relations)
+        .filter(([, rel]) => 'writable' in rel && rel.writable === true)
+        .map(([rel]) => `${name}.${rel}`),
     );
     expect(RELATION_CASES.map((c) => `${c.parent}.${c.relation}`).sort()).toEqual(writable.sort());
   });
@@ -217,7 +250,13 @@ describe('a save never deletes what it did not see', () => {
   it("a parent's own save with its children answers the parent's final updated_at, so the next save of that answer is not stale", async () => {
     const m = await material();
     const po = await createRecord(as.admin, 'purchase_orders');
-    const saved = await as.admin.patch(`/api/purchase_orders/${po.id}`, { ...po, purchase_order_materials: [{ material_id: m.id, qty: 1 }, { material_id: m.id, qty: 2 }] });
+    const saved = await as.admin.patch(`/api/purchase_orders/${po.id}`, {
+      ...po,
+      purchase_order_materials: [
+        { material_id: m.id, qty: 1 },
+        { material_id: m.id, qty: 2 },
+      ],
+    });
     expect(saved.status).toBe(200);
     const again = await as.admin.patch(`/api/purchase_orders/${po.id}`, { ...saved.body, note: 'second save' });
     expect(again.status).toBe(200);

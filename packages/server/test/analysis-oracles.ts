@@ -148,7 +148,14 @@ export function firstShortages(demand: readonly MaterialDemand[], available: Rea
     for (const r of [...rows].sort((a, b) => a.week.localeCompare(b.week))) {
       cumulative += r.qty;
       if (cumulative > have) {
-        out.push({ material_id, week: r.week, demand: roundQty(cumulative), available: have, short_by: roundQty(cumulative - have), short_by_end: roundQty(total - have) });
+        out.push({
+          material_id,
+          week: r.week,
+          demand: roundQty(cumulative),
+          available: have,
+          short_by: roundQty(cumulative - have),
+          short_by_end: roundQty(total - have),
+        });
         break;
       }
     }

@@ -44,8 +44,19 @@ beforeAll(async () => {
   const p2 = await made('products', { name: 'Shower door', category_id: shower.id, hours_per_unit: 0.25 });
   // Job A: invoiced 1000 (+50 additional revenue, 75 trip), products 900 / 400, 10 h at its 40, +25 costs; complete.
   jobA = await made('jobs', {
-    client_id: acme.id, number: 'AN-A', end_date: '2011-03-10', start_date: '2011-03-01', foreman_id: ids.supervisor.id, scope_array: ['Mirrors', 'Shower Glass'],
-    invoice_amount: 1000, additional_revenues: 50, trip_charge: 75, burden_rate: 40, additional_costs: 25, mirrors_complete: true, shower_glass_complete: true,
+    client_id: acme.id,
+    number: 'AN-A',
+    end_date: '2011-03-10',
+    start_date: '2011-03-01',
+    foreman_id: ids.supervisor.id,
+    scope_array: ['Mirrors', 'Shower Glass'],
+    invoice_amount: 1000,
+    additional_revenues: 50,
+    trip_charge: 75,
+    burden_rate: 40,
+    additional_costs: 25,
+    mirrors_complete: true,
+    shower_glass_complete: true,
     products: [
       { product_id: p1.id, qty: 4, revenue: 500, cost: 250 },
       { product_id: p2.id, qty: 8, revenue: 400, cost: 150 },
@@ -53,7 +64,11 @@ beforeAll(async () => {
   });
   // Job B: not invoiced, products 600 / 500, 8 h at the setting's 30 (no rate of its own).
   jobB = await made('jobs', {
-    client_id: baker.id, number: 'AN-B', end_date: '2011-04-02', start_date: '2011-03-20', scope_array: ['Mirrors'],
+    client_id: baker.id,
+    number: 'AN-B',
+    end_date: '2011-04-02',
+    start_date: '2011-03-20',
+    scope_array: ['Mirrors'],
     products: [
       { name: 'Mirror', qty: 1, revenue: 400, cost: 300 },
       { name: 'Clips', qty: 1, revenue: 200, cost: 200 },
@@ -61,7 +76,13 @@ beforeAll(async () => {
   });
   await env.db.query('UPDATE jobs SET burden_rate = NULL WHERE id = $1', [jobB.id]);
   // Job C ends after the range; its 45 hours in the week of Sunday 3/13 are the employee's overtime.
-  const jobC = await made('jobs', { client_id: baker.id, number: 'AN-C', end_date: '2011-06-01', scope_array: ['Hardware'], products: [{ name: 'Pull', qty: 1, revenue: 90, cost: 10 }] });
+  const jobC = await made('jobs', {
+    client_id: baker.id,
+    number: 'AN-C',
+    end_date: '2011-06-01',
+    scope_array: ['Hardware'],
+    products: [{ name: 'Pull', qty: 1, revenue: 90, cost: 10 }],
+  });
   await entry(ids.employee.id, jobA.id, '2011-03-07', 6);
   await entry(ids.employee.id, jobA.id, '2011-03-08', 4);
   await entry(ids.supervisor.id, jobB.id, '2011-03-09', 8);
@@ -80,36 +101,104 @@ const B = { revenue: 600, cost: 740, profit: -140, margin: -140 / 600 };
 describe('job profitability', () => {
   it('computes what the shared rules compute, for each job and in total', async () => {
     // The rules on the same numbers.
-    const a = jobProfit({ invoice_amount: 1000, product_revenue: 900, additional_revenues: 50, trip_charge: 75, product_cost: 400, hours: 10, burden_rate: 40, additional_costs: 25 }, 30);
-    const b = jobProfit({ invoice_amount: null, product_revenue: 600, additional_revenues: 0, trip_charge: 0, product_cost: 500, hours: 8, burden_rate: null, additional_costs: 0 }, 30);
+    const a = jobProfit(
+      {
+        invoice_amount: 1000,
+        product_revenue: 900,
+        additional_revenues: 50,
+        trip_charge: 75,
+        product_cost: 400,
+        hours: 10,
+        burden_rate: 40,
+        additional_costs: 25,
+      },
+      30,
+    );
+    const b = jobProfit(
+      {
+        invoice_amount: null,
+        product_revenue: 600,
+        additional_revenues: 0,
+        trip_charge: 0,
+        product_cost: 500,
+        hours: 8,
+        burden_rate: null,
+        additional_costs: 0,
+      },
+      30,
+    );
     expect(a).toMatchObject(A);
     expect(b).toMatchObject(B);
 
     const res = await as.manager.get(`/api/analysis/jobs?${RANGE}&group_by=client&sort=profit&direction=asc`);
     expect(res.status).toBe(200);
     const d = res.body.data as unknown as Row & { jobs: { rows: Row[] } };
-    expect(d.totals).toEqual({ job_count: 2, revenue: 1725, product_cost: 900, hours: 18, labour_cost: 640, additional_costs: 25, cost: 1565, profit: 160, margin: sumProfit([a, b]).margin });
+    expect(d.totals).toEqual({
+      job_count: 2,
+      revenue: 1725,
+      product_cost: 900,
+      hours: 18,
+      labour_cost: 640,
+      additional_costs: 25,
+      cost: 1565,
+      profit: 160,
+      margin: sumProfit([a, b]).margin,
+    });
     expect(d.setting_burden_rate).toBe(30);
     expect(d.jobs).toMatchObject({ total: 2, page: 1, last_page: 1 });
     expect(d.jobs.rows.map((r) => r.number)).toEqual(['AN-B', 'AN-A']);
-    expect(d.jobs.rows[1]).toMatchObject({ ...A, id: jobA.id, client_name: 'Acme Towers', foreman_name: 'Supervisor User', invoice_amount: 1000, product_revenue: 900, hours: 10, burden_rate: 40, labour_cost: 400 });
+    expect(d.jobs.rows[1]).toMatchObject({
+      ...A,
+      id: jobA.id,
+      client_name: 'Acme Towers',
+      foreman_name: 'Supervisor User',
+      invoice_amount: 1000,
+      product_revenue: 900,
+      hours: 10,
+      burden_rate: 40,
+      labour_cost: 400,
+    });
     expect(d.jobs.rows[0]).toMatchObject({ ...B, invoice_amount: null, burden_rate: 30, labour_cost: 240, foreman_name: null });
     expect(d.groups).toEqual([
       expect.objectContaining({ key: String(acme.id), label: 'Acme Towers', job_count: 1, ...A }),
       expect.objectContaining({ key: String(baker.id), label: 'Baker Homes', job_count: 1, ...B }),
     ]);
-    expect((d.months as Row[]).map((m) => [m.key, m.label, m.profit])).toEqual([['2011-03', 'Mar 2011', 300], ['2011-04', 'Apr 2011', -140]]);
+    expect((d.months as Row[]).map((m) => [m.key, m.label, m.profit])).toEqual([
+      ['2011-03', 'Mar 2011', 300],
+      ['2011-04', 'Apr 2011', -140],
+    ]);
     // a job of several scopes counts in each
-    expect((d.scopes as Row[]).map((s) => [s.label, s.revenue, s.cost])).toEqual([['Mirrors', 1725, 1565], ['Shower Glass', 1125, 825]]);
+    expect((d.scopes as Row[]).map((s) => [s.label, s.revenue, s.cost])).toEqual([
+      ['Mirrors', 1725, 1565],
+      ['Shower Glass', 1125, 825],
+    ]);
   });
 
   it('groups by client type, foreman, month and scope, and lists one group’s jobs', async () => {
-    const groups = async (by: string) => ((await as.manager.get(`/api/analysis/jobs?${RANGE}&group_by=${by}`)).body.data as unknown as { groups: Row[] }).groups.map((g) => [g.key, g.label, g.profit]);
-    expect(await groups('client_type')).toEqual([[expect.any(String), 'Commercial GC', 300], [null, 'No client type', -140]]);
-    expect(await groups('foreman')).toEqual([[String(ids.supervisor.id), 'Supervisor User', 300], [null, 'No foreman', -140]]);
-    expect(await groups('month')).toEqual([['2011-03', 'Mar 2011', 300], ['2011-04', 'Apr 2011', -140]]);
-    expect(await groups('scope')).toEqual([['Mirrors', 'Mirrors', 160], ['Shower Glass', 'Shower Glass', 300]]);
-    const jobsOf = async (q: string) => ((await as.manager.get(`/api/analysis/jobs?${RANGE}&${q}`)).body.data as unknown as { jobs: { rows: Row[] } }).jobs.rows.map((r) => r.number);
+    const groups = async (by: string) =>
+      ((await as.manager.get(`/api/analysis/jobs?${RANGE}&group_by=${by}`)).body.data as unknown as { groups: Row[] }).groups.map((g) => [
+        g.key,
+        g.label,
+        g.profit,
+      ]);
+    expect(await groups('client_type')).toEqual([
+      [expect.any(String), 'Commercial GC', 300],
+      [null, 'No client type', -140],
+    ]);
+    expect(await groups('foreman')).toEqual([
+      [String(ids.supervisor.id), 'Supervisor User', 300],
+      [null, 'No foreman', -140],
+    ]);
+    expect(await groups('month')).toEqual([
+      ['2011-03', 'Mar 2011', 300],
+      ['2011-04', 'Apr 2011', -140],
+    ]);
+    expect(await groups('scope')).toEqual([
+      ['Mirrors', 'Mirrors', 160],
+      ['Shower Glass', 'Shower Glass', 300],
+    ]);
+    const jobsOf = async (q: string) =>
+      ((await as.manager.get(`/api/analysis/jobs?${RANGE}&${q}`)).body.data as unknown as { jobs: { rows: Row[] } }).jobs.rows.map((r) => r.number);
     expect(await jobsOf(`group_by=client&group=${String(baker.id)}`)).toEqual(['AN-B']);
     expect(await jobsOf('group_by=foreman&group=none')).toEqual(['AN-B']);
     expect(await jobsOf('group_by=scope&group=Shower%20Glass')).toEqual(['AN-A']);
@@ -129,8 +218,14 @@ describe('estimates', () => {
       ['Mar 2011', 1, 1, 0, 0.5, 1000, 10],
       ['Apr 2011', 1, 0, 1, 1, 300, 20],
     ]);
-    expect(d.types!.map((t) => [t.label, t.estimates, t.win_rate, t.value_won])).toEqual([['Commercial', 3, 1, 1300], ['Residential', 1, 0, 0]]);
-    expect(d.clients!.map((c) => [c.label, c.estimates, c.win_rate, c.value_won])).toEqual([['Acme Towers', 2, 1, 1300], ['Baker Homes', 2, 0, 0]]);
+    expect(d.types!.map((t) => [t.label, t.estimates, t.win_rate, t.value_won])).toEqual([
+      ['Commercial', 3, 1, 1300],
+      ['Residential', 1, 0, 0],
+    ]);
+    expect(d.clients!.map((c) => [c.label, c.estimates, c.win_rate, c.value_won])).toEqual([
+      ['Acme Towers', 2, 1, 1300],
+      ['Baker Homes', 2, 0, 0],
+    ]);
   });
 
   it('marking an estimate won or lost records when; back to open keeps that first decision (issue 34), counted only while won', async () => {
@@ -138,7 +233,9 @@ describe('estimates', () => {
     const [row] = await env.db.query<{ decided_at: string | null }>('SELECT decided_at FROM estimates WHERE id = $1', [e.id]);
     expect(row!.decided_at).not.toBeNull();
     expect((await as.admin.post(`/api/estimates/${e.id}/status`, { status: 'open' })).status).toBe(200);
-    const [after] = await env.db.query<{ decided_at: string | null; decision: string | null }>('SELECT decided_at, decision FROM estimates WHERE id = $1', [e.id]);
+    const [after] = await env.db.query<{ decided_at: string | null; decision: string | null }>('SELECT decided_at, decision FROM estimates WHERE id = $1', [
+      e.id,
+    ]);
     expect(after).toEqual({ decided_at: row!.decided_at, decision: 'won' });
   });
 });
@@ -149,11 +246,26 @@ describe('labour', () => {
     expect(res.status).toBe(200);
     const d = res.body.data as unknown as Row & Record<string, Row[]> & { calibration: Record<string, Row[]> };
     expect(d.total_hours).toBe(63);
-    expect(d.employees!.map((e) => [e.label, e.hours, e.entries])).toEqual([['Employee User', 55, 7], ['Supervisor User', 8, 1]]);
-    expect(d.jobs!.map((j) => [j.label, j.hours])).toEqual([['AN-C', 45], ['AN-A', 10], ['AN-B', 8]]);
+    expect(d.employees!.map((e) => [e.label, e.hours, e.entries])).toEqual([
+      ['Employee User', 55, 7],
+      ['Supervisor User', 8, 1],
+    ]);
+    expect(d.jobs!.map((j) => [j.label, j.hours])).toEqual([
+      ['AN-C', 45],
+      ['AN-A', 10],
+      ['AN-B', 8],
+    ]);
     expect(d.job_count).toBe(3);
-    expect(d.scopes!.map((s) => [s.label, s.hours])).toEqual([['Hardware', 45], ['Mirrors', 18], ['Shower Glass', 10]]);
-    const weeks = overtimeWeeks([6, 4].map((hours, i) => ({ user_id: ids.employee.id, date: `2011-03-0${7 + i}`, hours })).concat(['13', '14', '15', '16', '17'].map((day) => ({ user_id: ids.employee.id, date: `2011-03-${day}`, hours: 9 }))));
+    expect(d.scopes!.map((s) => [s.label, s.hours])).toEqual([
+      ['Hardware', 45],
+      ['Mirrors', 18],
+      ['Shower Glass', 10],
+    ]);
+    const weeks = overtimeWeeks(
+      [6, 4]
+        .map((hours, i) => ({ user_id: ids.employee.id, date: `2011-03-0${7 + i}`, hours }))
+        .concat(['13', '14', '15', '16', '17'].map((day) => ({ user_id: ids.employee.id, date: `2011-03-${day}`, hours: 9 }))),
+    );
     expect(d.overtime).toEqual(weeks.map((w) => ({ ...w, user_name: 'Employee User' })));
     expect(d.overtime).toEqual([{ user_id: ids.employee.id, user_name: 'Employee User', week: '2011-03-13', hours: 45, overtime: 5 }]);
   });
@@ -163,12 +275,29 @@ describe('labour', () => {
     expect(res.status).toBe(200);
     const d = { calibration: res.body.data as unknown as Record<string, Row[]> };
     // Job A (complete): 6 h estimated in mirrors, 2 in shower; 10 logged → 7.5 and 2.5. Job B is not complete.
-    const byCategory = calibrationByKey([{ estimated: new Map([[mirrors.id as number, 6], [shower.id as number, 2]]), logged: 10 }]);
+    const byCategory = calibrationByKey([
+      {
+        estimated: new Map([
+          [mirrors.id as number, 6],
+          [shower.id as number, 2],
+        ]),
+        logged: 10,
+      },
+    ]);
     expect(d.calibration.categories).toEqual([
-      { key: String(mirrors.id), label: 'Analysis Mirrors', jobs: 1, estimated_hours: 6, logged_hours: 7.5, ratio: byCategory.get(mirrors.id as number)!.ratio },
+      {
+        key: String(mirrors.id),
+        label: 'Analysis Mirrors',
+        jobs: 1,
+        estimated_hours: 6,
+        logged_hours: 7.5,
+        ratio: byCategory.get(mirrors.id as number)!.ratio,
+      },
       { key: String(shower.id), label: 'Analysis Shower', jobs: 1, estimated_hours: 2, logged_hours: 2.5, ratio: 1.25 },
     ]);
-    expect(d.calibration.foremen).toEqual([{ key: String(ids.supervisor.id), label: 'Supervisor User', jobs: 1, estimated_hours: 8, logged_hours: 10, ratio: 1.25 }]);
+    expect(d.calibration.foremen).toEqual([
+      { key: String(ids.supervisor.id), label: 'Supervisor User', jobs: 1, estimated_hours: 8, logged_hours: 10, ratio: 1.25 },
+    ]);
   });
 });
 

@@ -61,7 +61,8 @@ export function checkAnswer(method: string, url: string, status: number, content
   // the document) or a declared action (openapi.test.ts checks each is): what matches none is a
   // route a test added to its own app (hardening.test.ts), not the API's.
   if (!op) return;
-  if (!op.responses[String(status)]?.content?.['application/json']) throw new Error(`${method} ${path} answered ${status}, which its operation in the OpenAPI document does not declare.`);
+  if (!op.responses[String(status)]?.content?.['application/json'])
+    throw new Error(`${method} ${path} answered ${status}, which its operation in the OpenAPI document does not declare.`);
   const ref = `${op.pointer}/${status}/content/application~1json/schema`;
   let validate = compiled.get(ref);
   if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));

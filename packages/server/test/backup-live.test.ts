@@ -44,7 +44,16 @@ it(`backs up a running server on ${pgUrl ? 'PostgreSQL' : 'PGlite'} while it kee
   let stop = false;
   const statuses: number[] = [];
   const load = (async () => {
-    for (let i = 0; !stop; i++) statuses.push((await browser.request(i % 2 ? 'GET' : 'POST', i % 2 ? '/api/clients?page=1&per_page=10' : '/api/clients', i % 2 ? undefined : { name: `During backup ${i}` })).status);
+    for (let i = 0; !stop; i++)
+      statuses.push(
+        (
+          await browser.request(
+            i % 2 ? 'GET' : 'POST',
+            i % 2 ? '/api/clients?page=1&per_page=10' : '/api/clients',
+            i % 2 ? undefined : { name: `During backup ${i}` },
+          )
+        ).status,
+      );
   })();
   const file = path.join(tmp, 'live.backup');
   const lines: string[] = [];

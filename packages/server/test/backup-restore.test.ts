@@ -49,7 +49,14 @@ beforeAll(async () => {
   admin = new Client(app);
   expect((await admin.login(login.email, login.password)).status).toBe(204);
   // a file of our own, whose bytes we know
-  expect((await admin.upload('/api/files', [{ name: 'description', value: 'Known bytes' }, { name: 'file', filename: 'known.pdf', type: 'application/pdf', data: pdfBytes('backup me', 5000) }])).status).toBe(201);
+  expect(
+    (
+      await admin.upload('/api/files', [
+        { name: 'description', value: 'Known bytes' },
+        { name: 'file', filename: 'known.pdf', type: 'application/pdf', data: pdfBytes('backup me', 5000) },
+      ])
+    ).status,
+  ).toBe(201);
   // What the backup must bring back: the database as it is now (the backup itself then records
   // itself in settings, and later tests sign in, making sessions).
   expected = await contents(source);
@@ -72,16 +79,23 @@ async function contents(db: Db): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
     for (const table of await publicTables(tx)) {
       const rows = await tx.query<{ j: string }>(`SELECT to_jsonb(t)::text AS j FROM "${table}" t`);
-      out[table] = rows.map((r) => r.j).filter((j) => !j.includes(`"name": "${LAST_BACKUP_SETTING}"`)).sort();
+      out[table] = rows
+        .map((r) => r.j)
+        .filter((j) => !j.includes(`"name": "${LAST_BACKUP_SETTING}"`))
+        .sort();
     }
-    const seqs = await tx.query<{ s: string }>("SELECT sequencename || '=' || coalesce(last_value::text, '') AS s FROM pg_sequences WHERE schemaname = 'public'");
+    const seqs = await tx.query<{ s: string }>(
+      "SELECT sequencename || '=' || coalesce(last_value::text, '') AS s FROM pg_sequences WHERE schemaname = 'public'",
+    );
     out['(sequences)'] = seqs.map((r) => r.s).sort();
     return out;
   });
 }
 
 async function blobDigests(db: Db): Promise<string[]> {
-  const rows = await db.query<{ d: string }>("SELECT sha256 || ':' || encode(sha256(data), 'hex') || ':' || octet_length(data) AS d FROM blobs ORDER BY sha256");
+  const rows = await db.query<{ d: string }>(
+    "SELECT sha256 || ':' || encode(sha256(data), 'hex') || ':' || octet_length(data) AS d FROM blobs ORDER BY sha256",
+  );
   return rows.map((r) => r.d);
 }
 
@@ -138,7 +152,10 @@ describe(`backup and restore on ${kind}`, () => {
     const made = await same.post('/api/clients', { name: 'After restore' });
     expect(made.status).toBe(201);
     const file = (await same.get('/api/files?search=Known')).body.data![0]!;
-    const download = await restoredApp.inject({ url: `/api/files/${file.id}/download`, headers: { cookie: [...same.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const download = await restoredApp.inject({
+      url: `/api/files/${file.id}/download`,
+      headers: { cookie: [...same.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(download.rawPayload.equals(pdfBytes('backup me', 5000))).toBe(true);
   });
 
@@ -183,7 +200,9 @@ describe(`backup and restore on ${kind}`, () => {
     // a target with data (the first test's) is refused, and says how to start empty
     const target = restoredTarget!;
     await expect(runRestore(target, backupFile, quiet)).rejects.toThrow(RestoreRefused);
-    await expect(runRestore(target, backupFile, quiet)).rejects.toThrow(kind === 'pglite' ? /already holds a database[\s\S]*DATA_DIR=/ : /not empty[\s\S]*empty database/);
+    await expect(runRestore(target, backupFile, quiet)).rejects.toThrow(
+      kind === 'pglite' ? /already holds a database[\s\S]*DATA_DIR=/ : /not empty[\s\S]*empty database/,
+    );
   }, 240_000);
 });
 

@@ -33,7 +33,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     const created = await pgTestDatabase(inject('pgTemplate'));
     drop = created.drop;
     db = await openDb({ databaseUrl: created.url, dataDir: '/nonexistent' });
-    for (const [key, role] of [['admin', 'admin'], ['loggedOut', 'manager'], ['deactivated', 'employee'], ['promoted', 'supervisor'], ['employee', 'employee']] as const) {
+    for (const [key, role] of [
+      ['admin', 'admin'],
+      ['loggedOut', 'manager'],
+      ['deactivated', 'employee'],
+      ['promoted', 'supervisor'],
+      ['employee', 'employee'],
+    ] as const) {
       users[key] = (await createOrResetUser(db, { email: `${key}@cluster.test`, password: PASSWORD, role, name: key })).id;
     }
     // A job deleted 31 days ago: the trash purge of whichever server gets to it first takes it.

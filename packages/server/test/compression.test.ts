@@ -33,7 +33,10 @@ beforeAll(async () => {
   write('index.html', `<!doctype html><title>Glazier</title><script>${INLINE}</script>${'<!-- padding -->'.repeat(100)}`);
   write('assets/app-abc123.js', SCRIPT);
   fs.mkdirSync(path.join(webDist, 'prerendered'));
-  write('prerendered/welcome.html', `<!doctype html><title>Glazier</title><script>${INLINE}</script><p>Pre-rendered welcome</p>${'<!-- padding -->'.repeat(100)}`);
+  write(
+    'prerendered/welcome.html',
+    `<!doctype html><title>Glazier</title><script>${INLINE}</script><p>Pre-rendered welcome</p>${'<!-- padding -->'.repeat(100)}`,
+  );
   app = await buildApp({ db: opened.db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', webDist });
   await app.ready();
 });
@@ -85,7 +88,7 @@ describe('static assets', () => {
     expect(decode('br', res.rawPayload)).toContain('<title>Glazier</title>');
   });
 
-  it("sends a pre-rendered public page for its own path only, compressed and revalidated like the shell", async () => {
+  it('sends a pre-rendered public page for its own path only, compressed and revalidated like the shell', async () => {
     for (const url of ['/welcome', '/welcome?from=logout']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(200);
@@ -145,7 +148,12 @@ describe('API responses', () => {
     const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
     expect(xsrf()).not.toBe('');
 
-    const login = await app.inject({ method: 'POST', url: '/login', headers: headers(jar(), xsrf()), payload: JSON.stringify({ email: 'admin@test.local', password: PASSWORD }) });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: headers(jar(), xsrf()),
+      payload: JSON.stringify({ email: 'admin@test.local', password: PASSWORD }),
+    });
     expect(login.statusCode).toBe(204);
     keep(login.headers['set-cookie']);
 
@@ -153,7 +161,9 @@ describe('API responses', () => {
       method: 'POST',
       url: '/api/clients/store_many',
       headers: headers(jar(), xsrf()),
-      payload: JSON.stringify({ data: Array.from({ length: 30 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })) }),
+      payload: JSON.stringify({
+        data: Array.from({ length: 30 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })),
+      }),
     });
     expect(created.statusCode).toBe(200);
     expect(created.headers['content-encoding']).toBe('gzip');

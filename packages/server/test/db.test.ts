@@ -92,8 +92,7 @@ describe('deferred statements', () => {
 
 // A statement run with `prepare` answers like any other; on PostgreSQL the connection keeps it.
 describe('prepared statements', () => {
-  const prepared = (conn: Db) =>
-    conn.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'");
+  const prepared = (conn: Db) => conn.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'");
 
   it('answers each run with its own values, and PostgreSQL parses it once per connection', async () => {
     for (const v of [1, 2, 3]) expect(await db.query('SELECT $1::int + 1 AS n', [v], { prepare: true })).toEqual([{ n: v + 1 }]);

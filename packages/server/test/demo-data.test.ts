@@ -24,18 +24,29 @@ describe('demo data', () => {
     expect(await one('SELECT count(*) AS n FROM jobs WHERE NOT is_template')).toBe(SCALES.demo.jobs);
     // every job has a product; templates have theirs
     expect(await one('SELECT count(*) AS n FROM jobs j WHERE NOT is_template AND NOT EXISTS (SELECT 1 FROM job_products p WHERE p.job_id = j.id)')).toBe(0);
-    expect(await one('SELECT count(*) AS n FROM jobs j WHERE is_template AND EXISTS (SELECT 1 FROM job_products p WHERE p.job_id = j.id)')).toBe(SCALES.demo.templates);
-    for (const [table, count] of [['notes', SCALES.demo.notes], ['files', SCALES.demo.files], ['images', SCALES.demo.images], ['pickup_items', SCALES.demo.pickupItems]] as const) {
+    expect(await one('SELECT count(*) AS n FROM jobs j WHERE is_template AND EXISTS (SELECT 1 FROM job_products p WHERE p.job_id = j.id)')).toBe(
+      SCALES.demo.templates,
+    );
+    for (const [table, count] of [
+      ['notes', SCALES.demo.notes],
+      ['files', SCALES.demo.files],
+      ['images', SCALES.demo.images],
+      ['pickup_items', SCALES.demo.pickupItems],
+    ] as const) {
       expect(await one(`SELECT count(*) AS n FROM ${table} t JOIN jobs j ON j.id = t.job_id AND j.deleted_at IS NULL`), table).toBe(count);
     }
   });
 
   it('stores real PDFs and real photos', async () => {
-    const pdfs = await db.query<Row>("SELECT encode(substring(b.data from 1 for 5), 'escape') AS head, b.mime FROM files f JOIN blobs b ON b.sha256 = f.sha256");
+    const pdfs = await db.query<Row>(
+      "SELECT encode(substring(b.data from 1 for 5), 'escape') AS head, b.mime FROM files f JOIN blobs b ON b.sha256 = f.sha256",
+    );
     expect(pdfs).toHaveLength(SCALES.demo.files);
     for (const p of pdfs) expect(p).toEqual({ head: '%PDF-', mime: 'application/pdf' });
 
-    const photos = await db.query<Row>("SELECT encode(b.data, 'base64') AS data, i.thumb_sha256 FROM images i JOIN blobs b ON b.sha256 = i.sha256 WHERE i.url IS NULL");
+    const photos = await db.query<Row>(
+      "SELECT encode(b.data, 'base64') AS data, i.thumb_sha256 FROM images i JOIN blobs b ON b.sha256 = i.sha256 WHERE i.url IS NULL",
+    );
     expect(photos).toHaveLength(SCALES.demo.images);
     for (const p of photos.slice(0, 3)) {
       const meta = await sharp(Buffer.from(p.data as string, 'base64')).metadata();
@@ -47,7 +58,12 @@ describe('demo data', () => {
   it('creates nothing after `today`, though a third of the jobs start later', async () => {
     expect(await one("SELECT count(*) AS n FROM jobs WHERE NOT is_template AND start_date > '2026-11-02'")).toBeGreaterThan(0);
     // (rows the generator dates itself; the rest take the database's now() as they are loaded)
-    for (const [table, where] of [['jobs', 'NOT is_template'], ['notes', 'true'], ['files', 'true'], ['images', 'true']]) {
+    for (const [table, where] of [
+      ['jobs', 'NOT is_template'],
+      ['notes', 'true'],
+      ['files', 'true'],
+      ['images', 'true'],
+    ]) {
       expect(await one(`SELECT count(*) AS n FROM ${table} WHERE ${where} AND created_at >= '2026-11-02T00:00:00Z'`), table).toBe(0);
     }
     expect(await one("SELECT count(*) AS n FROM notes WHERE date >= '2026-11-02'")).toBe(0);

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 describe('demo purchasing data', () => {
   it('has orders in every state', async () => {
-    const rows = await db.query<{ status: string; n: number }>(`SELECT CASE WHEN received_at IS NOT NULL THEN 'received' WHEN sent_at IS NOT NULL THEN 'open' ELSE 'draft' END AS status, count(*)::int AS n
+    const rows = await db.query<{
+      status: string;
+      n: number;
+    }>(`SELECT CASE WHEN received_at IS NOT NULL THEN 'received' WHEN sent_at IS NOT NULL THEN 'open' ELSE 'draft' END AS status, count(*)::int AS n
       FROM purchase_orders GROUP BY 1 ORDER BY 1`);
     expect(rows.map((r) => r.status)).toEqual(['draft', 'open', 'received']);
   });

@@ -6,7 +6,7 @@
  */
 import { ROLES } from '@glazier/shared/permissions';
 import { describe, expect, it } from 'vitest';
-import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client , madeJob } from './harness.ts';
+import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client, madeJob } from './harness.ts';
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 
 const t = appWithRoles();
@@ -37,11 +37,25 @@ async function jobWithChildren(c: Client, label: string): Promise<number> {
   const jobId = job.id as number;
   const series = await made(c, 'series', { name: `Series ${label}` });
   // Two products with the same sort (ordered by name then), one before them; money, lengths, json, dates.
-  for (const [name, sort] of [['Mirror B', 1], ['Mirror A', 1], ['Shelf', 0]] as const) {
+  for (const [name, sort] of [
+    ['Mirror B', 1],
+    ['Mirror A', 1],
+    ['Shelf', 0],
+  ] as const) {
     await made(c, 'job_products', {
-      job_id: jobId, series_id: series.id, name, sort, qty: 2.5, default_cost_per_unit: 12.34, default_revenue_per_unit: 20,
-      glass_width: 35.4375, glass_height: 12, measure_date: '2026-03-04', note: `${name} note`,
-      cut_list_json: [{ text: 'top', sub_rows: [{ text: 'left', sub_rows: [] }] }], is_measured: sort === 1,
+      job_id: jobId,
+      series_id: series.id,
+      name,
+      sort,
+      qty: 2.5,
+      default_cost_per_unit: 12.34,
+      default_revenue_per_unit: 20,
+      glass_width: 35.4375,
+      glass_height: 12,
+      measure_date: '2026-03-04',
+      note: `${name} note`,
+      cut_list_json: [{ text: 'top', sub_rows: [{ text: 'left', sub_rows: [] }] }],
+      is_measured: sort === 1,
     });
   }
   for (const [i, note] of ['First', 'Second', 'Third'].entries()) {
@@ -54,7 +68,8 @@ async function jobWithChildren(c: Client, label: string): Promise<number> {
     await made(c, 'pickup_items', { job_id: jobId, category_name: 'Mirrors', status, reason: 'Shop work', note: `Pickup ${i}`, complete: i === 2 });
   }
   // Events out of date order, two on one day.
-  for (const date of ['2026-05-02', '2026-04-01', '2026-05-02', '2026-06-30']) await made(c, 'events', { job_id: jobId, date, color: `${CLIENT_COLORS[0]},${CLIENT_COLORS[1]}` });
+  for (const date of ['2026-05-02', '2026-04-01', '2026-05-02', '2026-06-30'])
+    await made(c, 'events', { job_id: jobId, date, color: `${CLIENT_COLORS[0]},${CLIENT_COLORS[1]}` });
   return jobId;
 }
 
@@ -72,7 +87,13 @@ async function expectSameAsSections(c: Client, who: string, jobId: number, min: 
     const embedded = job.body[relation] as unknown[];
     expect(embedded.length, `${who} ${relation}`).toBeGreaterThanOrEqual(min);
     if (paged) {
-      expect(list.body, `${who} ${relation}`).toStrictEqual({ data: embedded.slice(0, 20), current_page: 1, last_page: 1, per_page: 20, total: embedded.length });
+      expect(list.body, `${who} ${relation}`).toStrictEqual({
+        data: embedded.slice(0, 20),
+        current_page: 1,
+        last_page: 1,
+        per_page: 20,
+        total: embedded.length,
+      });
     } else {
       expect(list.body, `${who} ${relation}`).toStrictEqual({ data: embedded });
     }

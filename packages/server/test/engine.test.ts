@@ -95,7 +95,9 @@ describe.each(generic)('%s', (name) => {
   });
 
   it('answers 422 with field errors for bad input', async () => {
-    const required = inputFields(def).filter(([, fd]) => fd.required).map(([k]) => k);
+    const required = inputFields(def)
+      .filter(([, fd]) => fd.required)
+      .map(([k]) => k);
     if (required.length) {
       const res = await asRole.admin.post(base, {});
       expect(res.status).toBe(422);
@@ -112,7 +114,11 @@ describe.each(generic)('%s', (name) => {
     const res = await asRole.admin.post(base, body);
     expect(res.status).toBe(422);
     const keys = Object.keys(res.body.errors ?? {});
-    for (const k of junkFields) expect(keys.some((e) => e === k || e.startsWith(`${k}.`)), `${name}.${k} junk → ${keys.join(',')}`).toBe(true);
+    for (const k of junkFields)
+      expect(
+        keys.some((e) => e === k || e.startsWith(`${k}.`)),
+        `${name}.${k} junk → ${keys.join(',')}`,
+      ).toBe(true);
   });
 
   it('never answers 5xx to junk', async () => {

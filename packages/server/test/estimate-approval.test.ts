@@ -47,7 +47,16 @@ async function openEstimate(): Promise<Row> {
     contact_name: 'Dr. Reyes',
     details: 'internal: client pays slowly',
     items: [
-      { product_id: mirror.id, qty: 2, amount: 200, cost: 100, alternate_product_id: framed.id, alternate_amount: 320, alternate_cost: 160, alternate_description: 'Framed mirror' },
+      {
+        product_id: mirror.id,
+        qty: 2,
+        amount: 200,
+        cost: 100,
+        alternate_product_id: framed.id,
+        alternate_amount: 320,
+        alternate_cost: 160,
+        alternate_description: 'Framed mirror',
+      },
       { product_id: door.id, description: 'Frameless door', qty: 1, amount: 900, cost: 400, notes: 'internal: measure twice' },
     ],
     category_notes: [{ product_category_id: mirrors.id, note: 'Mirrors are 1/4" clear.' }],
@@ -164,7 +173,15 @@ describe('the public link', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const doc = one(res);
     expect(doc.company).toEqual({ name: 'Clearview Glass', details: '12 Pane St\nSpringfield\n555-0100', terms: 'Half down, half on completion.' });
-    expect(doc.estimate).toEqual({ name: e.name, date: null, job_address: '1 Main St', client_name: 'Harbor Dental', contact_name: 'Dr. Reyes', total: 1100, alternate_categories: [] });
+    expect(doc.estimate).toEqual({
+      name: e.name,
+      date: null,
+      job_address: '1 Main St',
+      client_name: 'Harbor Dental',
+      contact_name: 'Dr. Reyes',
+      total: 1100,
+      alternate_categories: [],
+    });
     expect(doc.categories).toEqual([
       { id: mirrors.id, name: 'Mirrors', sort: 1 },
       { id: shower.id, name: 'Shower Doors', sort: 2 },
@@ -178,7 +195,17 @@ describe('the public link', () => {
     const text = JSON.stringify(res.body);
     for (const secret of ['cost', 'internal', 'burden', '"notes"', 'status']) expect(text).not.toContain(secret);
     expect(Object.keys((doc.items as Row[])[0]!).sort()).toEqual(
-      ['alternate_amount', 'alternate_description', 'alternate_product_id', 'alternate_product_name', 'amount', 'description', 'product_category_id', 'product_name', 'qty'].sort(),
+      [
+        'alternate_amount',
+        'alternate_description',
+        'alternate_product_id',
+        'alternate_product_name',
+        'amount',
+        'description',
+        'product_category_id',
+        'product_name',
+        'qty',
+      ].sort(),
     );
     expect(res.body.expires_at).toEqual(expect.any(String));
   });
@@ -189,7 +216,9 @@ describe('the public link', () => {
     expect(wrong.status).toBe(404);
     expect(wrong.body).toEqual({ message: 'This approval link is not valid. Check that it was copied whole.' });
     expect((await guest('GET', '/api/approvals/short')).status).toBe(404);
-    expect((await guest('POST', `/api/approvals/${crypto.randomBytes(32).toString('base64url')}/accept`, { name: 'X', alternate_categories: [] })).status).toBe(404);
+    expect((await guest('POST', `/api/approvals/${crypto.randomBytes(32).toString('base64url')}/accept`, { name: 'X', alternate_categories: [] })).status).toBe(
+      404,
+    );
   });
 
   it('refuses an expired link (410)', async () => {
@@ -208,7 +237,9 @@ describe('the public link', () => {
     const made1 = await makeLink(as.supervisor, e.id);
     const token = made1.body.token as string;
     // a typed name is required; only categories that offer alternates may be chosen
-    expect((await guest('POST', `/api/approvals/${token}/accept`, { name: '  ', alternate_categories: [] })).body.errors).toEqual({ name: ['Type your name to accept.'] });
+    expect((await guest('POST', `/api/approvals/${token}/accept`, { name: '  ', alternate_categories: [] })).body.errors).toEqual({
+      name: ['Type your name to accept.'],
+    });
     expect((await guest('POST', `/api/approvals/${token}/accept`, { name: 'Ana', alternate_categories: [shower.id] })).body.errors).toEqual({
       alternate_categories: ['Choose alternates only among the categories that offer them.'],
     });
@@ -239,13 +270,20 @@ describe('the public link', () => {
     // the history names the signer, not "a removed user"; the estimate keeps who decided
     const history = (await as.manager.get(`/api/history/estimates/${String(e.id)}`)).body.data as Row[];
     expect(history[0]).toMatchObject({ action: 'status', user_id: null, user_name: 'Ana Reyes, by the approval link' });
-    const [accepted] = await env.db.query<Row>("SELECT user_id, actor FROM audit_log WHERE resource = 'estimate_approvals' AND record_id = $1 AND action = 'accept'", [link!.id]);
+    const [accepted] = await env.db.query<Row>(
+      "SELECT user_id, actor FROM audit_log WHERE resource = 'estimate_approvals' AND record_id = $1 AND action = 'accept'",
+      [link!.id],
+    );
     expect(accepted).toEqual({ user_id: null, actor: 'Ana Reyes, by the approval link' });
     expect(estimate).toMatchObject({ decision: 'won', decided_by: 'Ana Reyes, by the approval link', decided_at: res.body.accepted_at });
     // set open by mistake and back: the client's decision stays theirs, the history has each move
     expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'open' })).status).toBe(200);
     expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'won' })).status).toBe(200);
-    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body).toMatchObject({ status: 'won', decided_by: 'Ana Reyes, by the approval link', decided_at: res.body.accepted_at });
+    expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body).toMatchObject({
+      status: 'won',
+      decided_by: 'Ana Reyes, by the approval link',
+      decided_at: res.body.accepted_at,
+    });
     expect(((await as.manager.get(`/api/history/estimates/${String(e.id)}`)).body.data as Row[]).filter((h) => h.action === 'status')).toHaveLength(4);
 
     const used = await guest('GET', `/api/approvals/${token}`);

@@ -123,7 +123,12 @@ describe('only a draft is changed', () => {
 
   it('so is its takeoff: the takeoff, its units and its cells (store_many too) refuse writes (409) until set back to draft', async () => {
     const category = (await env.db.query<Row>("INSERT INTO product_categories (name) VALUES ('Takeoff drafts') RETURNING id"))[0]!;
-    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product_category', takeoffable_id: category.id, product_category_id: category.id, description: 'Shower door' });
+    const option = await made(as.admin, 'takeoff_options', {
+      takeoffable_type: 'product_category',
+      takeoffable_id: category.id,
+      product_category_id: category.id,
+      description: 'Shower door',
+    });
     const e = await estimate();
     const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
     const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type B', qty: 12 });
@@ -132,7 +137,9 @@ describe('only a draft is changed', () => {
     const refused = await as.manager.patch(`/api/takeoff_items/${String(cell.id)}`, { qty: 2 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Only a draft estimate can be changed. Set it back to draft first.');
-    expect((await as.manager.post('/api/takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 2 })).status).toBe(409);
+    expect(
+      (await as.manager.post('/api/takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 2 })).status,
+    ).toBe(409);
     expect((await as.manager.post('/api/takeoff_items/store_many', { data: [{ id: cell.id, qty: 5 }] })).status).toBe(409);
     expect((await as.manager.del(`/api/takeoff_items/${String(cell.id)}`)).status).toBe(409);
     expect((await as.manager.patch(`/api/takeoff_units/${String(unit.id)}`, { qty: 3 })).status).toBe(409);
@@ -158,9 +165,20 @@ describe("an item's amounts", () => {
     const alternate = await made(as.admin, 'products', { name: `Frameless ${seq}`, category_id: category.id, cost_per_unit: 450, revenue_per_unit: 700 });
     const e = await estimate({ alternate_categories: [category.id] });
     const amounts = async (id: unknown) =>
-      (await env.db.query<Row>('SELECT qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost, alternate_amount::float8 AS alternate_amount, alternate_cost::float8 AS alternate_cost FROM estimate_items WHERE id = $1', [id]))[0];
+      (
+        await env.db.query<Row>(
+          'SELECT qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost, alternate_amount::float8 AS alternate_amount, alternate_cost::float8 AS alternate_cost FROM estimate_items WHERE id = $1',
+          [id],
+        )
+      )[0];
     // the estimator (no estimates_admin) cannot send amounts: the server gives them
-    const res = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: base.id, alternate_product_id: alternate.id, qty: 1, description: 'Door' });
+    const res = await as.supervisor.post('/api/estimate_items', {
+      estimate_id: e.id,
+      product_id: base.id,
+      alternate_product_id: alternate.id,
+      qty: 1,
+      description: 'Door',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = (res.body as Row).id;
     expect(await amounts(id)).toEqual({ qty: 1, amount: 500, cost: 300, alternate_amount: 700, alternate_cost: 450 });
@@ -191,7 +209,8 @@ describe('items from the takeoff', () => {
     const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
     const unitA = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type A', qty: 12 });
     const unitB = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type B', qty: 3 });
-    const cell = (unit: Row, opt: Row, qty: number) => made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: opt.id, qty });
+    const cell = (unit: Row, opt: Row, qty: number) =>
+      made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: opt.id, qty });
     await cell(unitA, mirrorOption, 1);
     await cell(unitB, mirrorOption, 2);
     const shelfCell = await cell(unitA, shelfOption, 2);
@@ -199,7 +218,11 @@ describe('items from the takeoff', () => {
     const first = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ created: 2, updated: 0 });
-    const items = async () => (await env.db.query<Row>('SELECT takeoff_option_id, product_id, description, qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost FROM estimate_items WHERE estimate_id = $1 ORDER BY id', [e.id]));
+    const items = async () =>
+      await env.db.query<Row>(
+        'SELECT takeoff_option_id, product_id, description, qty::float8 AS qty, amount::float8 AS amount, cost::float8 AS cost FROM estimate_items WHERE estimate_id = $1 ORDER BY id',
+        [e.id],
+      );
     expect(await items()).toEqual([
       { takeoff_option_id: mirrorOption.id, product_id: mirror.id, description: 'Vanity mirror', qty: 18, amount: 450, cost: 270 },
       { takeoff_option_id: shelfOption.id, product_id: shelf.id, description: 'Glass shelf', qty: 24, amount: 240, cost: 96 },
@@ -231,10 +254,25 @@ describe('items from the takeoff', () => {
 describe('items from the takeoff, beside lines added by hand', () => {
   it("takes a product already on the estimate by hand as the option's line (marked from the takeoff), never a second one", async () => {
     const category = await createRecord(as.admin, 'product_categories');
-    const door = await made(as.admin, 'products', { name: `Inline Door & Panel ${++seq}`, category_id: category.id, cost_per_unit: 600, revenue_per_unit: 1000 });
-    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product', takeoffable_id: door.id, product_category_id: category.id, description: 'Inline door & panel' });
+    const door = await made(as.admin, 'products', {
+      name: `Inline Door & Panel ${++seq}`,
+      category_id: category.id,
+      cost_per_unit: 600,
+      revenue_per_unit: 1000,
+    });
+    const option = await made(as.admin, 'takeoff_options', {
+      takeoffable_type: 'product',
+      takeoffable_id: door.id,
+      product_category_id: category.id,
+      description: 'Inline door & panel',
+    });
     const e = await estimate();
-    const byHand = await as.supervisor.post('/api/estimate_items', { estimate_id: e.id, product_id: door.id, qty: 1, description: 'Inline Door & Panel, clear' });
+    const byHand = await as.supervisor.post('/api/estimate_items', {
+      estimate_id: e.id,
+      product_id: door.id,
+      qty: 1,
+      description: 'Inline Door & Panel, clear',
+    });
     expect(byHand.status).toBe(201);
     const takeoff = await made(as.manager, 'takeoffs', { estimate_id: e.id });
     const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Bath', qty: 2 });
@@ -243,7 +281,10 @@ describe('items from the takeoff, beside lines added by hand', () => {
     const res = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ created: 0, updated: 0, matched: 1 });
-    const items = await env.db.query<Row>('SELECT id, takeoff_option_id, description, qty::float8 AS qty, amount::float8 AS amount FROM estimate_items WHERE estimate_id = $1', [e.id]);
+    const items = await env.db.query<Row>(
+      'SELECT id, takeoff_option_id, description, qty::float8 AS qty, amount::float8 AS amount FROM estimate_items WHERE estimate_id = $1',
+      [e.id],
+    );
     expect(items).toEqual([{ id: (byHand.body as Row).id, takeoff_option_id: option.id, description: 'Inline Door & Panel, clear', qty: 2, amount: 2000 }]);
     expect((await as.manager.get(`/api/estimates/${String(e.id)}`)).body.total).toBe(2000);
     // once the takeoff's, it is the option's line: nothing more to do
@@ -273,7 +314,15 @@ describe('converting a won estimate', () => {
     const res = await as.manager.post(`/api/estimates/${String(e.id)}/convert`);
     expect(res.status).toBe(200);
     const job = res.body.data as unknown as Row;
-    expect(job).toMatchObject({ client_id: client.id, number, name: e.name, address: '12 Harbor Rd', start_date: '2026-12-01', end_date: '2026-12-18', scope_array: ['Mirrors'] });
+    expect(job).toMatchObject({
+      client_id: client.id,
+      number,
+      name: e.name,
+      address: '12 Harbor Rd',
+      start_date: '2026-12-01',
+      end_date: '2026-12-18',
+      scope_array: ['Mirrors'],
+    });
     expect((job.products as Row[]).map((p) => [p.product_id, p.name, p.qty, p.cost, p.revenue, p.note])).toEqual([
       [product.id, 'Shower door', 2, 210, 400, 'left'],
       [null, 'Haul away', 1, null, 50, null],
@@ -291,7 +340,17 @@ describe('converting a won estimate', () => {
     const alternate = await made(as.admin, 'products', { name: `Frameless ${seq}`, category_id: category.id });
     const e = await estimate({
       items: [
-        { product_id: base.id, alternate_product_id: alternate.id, qty: 1, amount: 900, cost: 500, alternate_amount: 1400, alternate_cost: 800, description: 'Framed door', alternate_description: 'Frameless door' },
+        {
+          product_id: base.id,
+          alternate_product_id: alternate.id,
+          qty: 1,
+          amount: 900,
+          cost: 500,
+          alternate_amount: 1400,
+          alternate_cost: 800,
+          description: 'Framed door',
+          alternate_description: 'Frameless door',
+        },
         { description: 'Haul away', qty: 1, amount: 50 },
       ],
       alternate_categories: [category.id],
@@ -353,8 +412,19 @@ describe('converting a won estimate', () => {
 describe('revisions', () => {
   it('copies the latest revision as the next, a draft with its items, notes and takeoff; the older one is kept as it was', async () => {
     const category = await createRecord(as.admin, 'product_categories');
-    const option = await made(as.admin, 'takeoff_options', { takeoffable_type: 'product_category', takeoffable_id: category.id, product_category_id: category.id, description: 'Mirrors' });
-    const first = await estimate({ items: [{ description: 'Mirror', qty: 2, amount: 200 }, { description: 'Shelf', qty: 1, amount: 40 }], category_notes: [{ product_category_id: category.id, note: 'Polished edges' }] });
+    const option = await made(as.admin, 'takeoff_options', {
+      takeoffable_type: 'product_category',
+      takeoffable_id: category.id,
+      product_category_id: category.id,
+      description: 'Mirrors',
+    });
+    const first = await estimate({
+      items: [
+        { description: 'Mirror', qty: 2, amount: 200 },
+        { description: 'Shelf', qty: 1, amount: 40 },
+      ],
+      category_notes: [{ product_category_id: category.id, note: 'Polished edges' }],
+    });
     const takeoff = await made(as.manager, 'takeoffs', { estimate_id: first.id });
     const unit = await made(as.manager, 'takeoff_units', { takeoff_id: takeoff.id, description: 'Unit type A', qty: 4 });
     await made(as.manager, 'takeoff_items', { takeoff_id: takeoff.id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty: 2 });
@@ -373,7 +443,10 @@ describe('revisions', () => {
     ]);
     expect((second.category_notes as Row[]).map((n) => n.note)).toEqual(['Polished edges']);
     const copiedTakeoff = (await as.manager.get(`/api/takeoffs?estimate_id=${String(second.id)}`)).body.data![0]!;
-    const cells = await env.db.query<Row>('SELECT u.description, u.qty::float8 AS unit_qty, i.qty::float8 AS qty FROM takeoff_items i JOIN takeoff_units u ON u.id = i.takeoff_unit_id WHERE i.takeoff_id = $1', [copiedTakeoff.id]);
+    const cells = await env.db.query<Row>(
+      'SELECT u.description, u.qty::float8 AS unit_qty, i.qty::float8 AS qty FROM takeoff_items i JOIN takeoff_units u ON u.id = i.takeoff_unit_id WHERE i.takeoff_id = $1',
+      [copiedTakeoff.id],
+    );
     expect(cells).toEqual([{ description: 'Unit type A', unit_qty: 4, qty: 2 }]);
 
     // the older revision is kept as it was: no edit, no status, no second revise from it
@@ -430,7 +503,13 @@ describe('revisions', () => {
     // an item names its product and category; the standard prices only for estimates_admin
     const items = await as.manager.get(`/api/estimate_items?estimate_id=${String(e.id)}&sort_column=sort`);
     const door = (rows: Row[] | undefined) => rows!.find((i) => i.description === 'Door');
-    expect(door(items.body.data)).toMatchObject({ product_category_id: category.id, product_name: 'Frameless door', product_number: null, standard_price: 400, standard_cost: 250 });
+    expect(door(items.body.data)).toMatchObject({
+      product_category_id: category.id,
+      product_name: 'Frameless door',
+      product_number: null,
+      standard_price: 400,
+      standard_cost: 250,
+    });
     const seen = await as.supervisor.get(`/api/estimate_items?estimate_id=${String(e.id)}`);
     expect(door(seen.body.data)).toMatchObject({ product_category_id: category.id });
     // the estimate's GET embeds its items as their list has them

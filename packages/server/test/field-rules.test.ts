@@ -63,12 +63,24 @@ const writable = RESOURCE_NAMES.filter((n) => !UPLOADED.has(n) && n !== 'role_pe
 const ranged = writable.flatMap((name) =>
   inputFields(RESOURCES[name] as ResourceDef).flatMap(([field, fd]) => outOfRange(fd).map((value) => ({ name, field, value }))),
 );
-const ruled = writable.flatMap((name) => ((RESOURCES[name] as ResourceDef).rules ?? []).map((rule) => ({ name, rule, label: `${rule.kind} ${ruleFields(rule).join(', ')}` })));
+const ruled = writable.flatMap((name) =>
+  ((RESOURCES[name] as ResourceDef).rules ?? []).map((rule) => ({ name, rule, label: `${rule.kind} ${ruleFields(rule).join(', ')}` })),
+);
 
 describe('a number outside its declared range', () => {
   it('is declared for the fields the issue names (money, quantities, rates, lengths, hours)', () => {
     const names = ranged.map((r) => `${r.name}.${r.field}`);
-    for (const f of ['purchase_order_materials.qty', 'jobs.trip_charge', 'jobs.burden_rate', 'job_products.qty', 'job_products.glass_width', 'materials.reorder_qty', 'vendor_materials.unit_price', 'time_entries.hours', 'products.cost_per_unit']) {
+    for (const f of [
+      'purchase_order_materials.qty',
+      'jobs.trip_charge',
+      'jobs.burden_rate',
+      'job_products.qty',
+      'job_products.glass_width',
+      'materials.reorder_qty',
+      'vendor_materials.unit_price',
+      'time_entries.hours',
+      'products.cost_per_unit',
+    ]) {
       expect(names).toContain(f);
     }
   });
@@ -184,14 +196,23 @@ describe('the cases of the issue', () => {
     const [ten] = await env.db.query<Row>("SELECT id FROM time_entries WHERE hours = 10 AND date = '2026-03-02' LIMIT 1");
     expect((await as.employee.patch(`/api/time_entries/${String(ten!.id)}`, { hours: 10, note: 'same hours' })).status).toBe(200);
     expect((await as.employee.patch(`/api/time_entries/${String(ten!.id)}`, { hours: 10.5 })).status).toBe(422);
-    expect((await as.employee.post('/api/time_entries', { job_id: job.id, date: '2026-03-04', hours: 24.5 })).body.errors).toEqual({ hours: ['Must be at most 24.'] });
+    expect((await as.employee.post('/api/time_entries', { job_id: job.id, date: '2026-03-04', hours: 24.5 })).body.errors).toEqual({
+      hours: ['Must be at most 24.'],
+    });
   });
 
   it('the burden rate setting is money, never negative', async () => {
-    const bad = await as.admin.post('/api/settings/store_many', { data: [{ name: 'company_name', value: 'Bright Glass' }, { name: 'burden_rate', value: '-5' }] });
+    const bad = await as.admin.post('/api/settings/store_many', {
+      data: [
+        { name: 'company_name', value: 'Bright Glass' },
+        { name: 'burden_rate', value: '-5' },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ 'data.1.value': ['Must not be negative.'] });
-    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: 'lots' }] })).body.errors).toEqual({ 'data.0.value': ['Must be a number.'] });
+    expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: 'lots' }] })).body.errors).toEqual({
+      'data.0.value': ['Must be a number.'],
+    });
     expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: '32.5' }] })).status).toBe(200);
     expect((await as.admin.post('/api/settings/store_many', { data: [{ name: 'burden_rate', value: '' }] })).status).toBe(200);
   });
@@ -201,18 +222,24 @@ describe('the cases of the issue', () => {
     const count = await as.manager.post('/api/material_transactions', { material_id: material.id, type: 'count', qty: -7 });
     expect(count.status).toBe(422);
     expect(count.body.errors).toEqual({ qty: ['A count cannot be negative.'] });
-    expect((await as.manager.post('/api/material_transactions', { material_id: material.id, type: 'adjustment', qty: -7, note: 'broken sheet' })).status).toBe(201);
+    expect((await as.manager.post('/api/material_transactions', { material_id: material.id, type: 'adjustment', qty: -7, note: 'broken sheet' })).status).toBe(
+      201,
+    );
   });
 });
 
 describe('in the database', () => {
   it('every declared rule is a constraint of its table', async () => {
-    const rows = await env.db.query<{ name: string; def: string }>("SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'c'");
+    const rows = await env.db.query<{ name: string; def: string }>(
+      "SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'c'",
+    );
     const have = new Map(rows.map((r) => [r.name, r.def]));
     const declared = [...new Set(RESOURCE_NAMES.map((n) => RESOURCES[n].table))].flatMap((t) => checksOf(t));
     expect(declared.length).toBeGreaterThan(60);
     for (const c of declared) expect(have.has(c.name), c.name).toBe(true);
-    const indexes = await env.db.query<{ name: string }>("SELECT indexname AS name FROM pg_indexes WHERE indexname IN ('jobs_number_unique', 'materials_number_unique')");
+    const indexes = await env.db.query<{ name: string }>(
+      "SELECT indexname AS name FROM pg_indexes WHERE indexname IN ('jobs_number_unique', 'materials_number_unique')",
+    );
     expect(indexes.map((r) => r.name).sort()).toEqual(['jobs_number_unique', 'materials_number_unique']);
   });
 
@@ -222,7 +249,7 @@ describe('in the database', () => {
       ['UPDATE jobs SET trip_charge = -50 WHERE id = $1', [job.id], { trip_charge: ['Must not be negative.'] }],
       ["UPDATE jobs SET end_date = '2020-01-01' WHERE id = $1", [job.id], { end_date: ['The end date cannot be before the start date.'] }],
       ['UPDATE jobs SET client_id = NULL WHERE id = $1', [job.id], { client_id: ['The client field is required.'] }],
-      ["INSERT INTO job_products (job_id) VALUES ($1)", [job.id], { product_id: ['Choose a product or give the line a name.'] }],
+      ['INSERT INTO job_products (job_id) VALUES ($1)', [job.id], { product_id: ['Choose a product or give the line a name.'] }],
       ["UPDATE purchase_order_materials SET status = 'lost' ", [], { status: ['Must be one of: ordered, received, backordered.'] }],
     ];
     await made(as.manager, 'purchase_order_materials', {
@@ -265,7 +292,9 @@ describe('a migration that adds rules over stored rows', () => {
       (e: unknown) => e,
     );
     expect(blocked).toBeInstanceOf(MigrationBlocked);
-    expect((blocked as Error).message).toContain(`Migration ${FIELD_RULES_MIGRATION} was not applied: 3 stored rows break the rules it adds. Nothing was changed.`);
+    expect((blocked as Error).message).toContain(
+      `Migration ${FIELD_RULES_MIGRATION} was not applied: 3 stored rows break the rules it adds. Nothing was changed.`,
+    );
     expect((blocked as Error).message).toContain(`jobs_trip_charge_min on jobs ("trip_charge" >= 0): 1 row, id ${String(negative!.id)}`);
     expect(await db.query('SELECT name FROM glazier_migrations WHERE name = $1', [FIELD_RULES_MIGRATION])).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
-import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles , jobBody } from './harness.ts';
+import { signedIn, Client, PASSWORD, pdfBytes, type FormPart, appWithRoles, jobBody } from './harness.ts';
 
 const suite = appWithRoles();
 const { as, ids } = suite;
@@ -27,7 +27,10 @@ const blobCount = () => count('blobs');
 async function phonePhoto(width = 1600, height = 1200, colour = '#3366aa'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-owner-name', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 12/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 30/1' } })
+    .withExif({
+      IFD0: { Copyright: 'secret-owner-name', Make: 'PhoneCo' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 12/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 30/1' },
+    })
     .toBuffer();
 }
 
@@ -46,7 +49,15 @@ describe('files', () => {
     ]);
     expect(res.status).toBe(201);
     const file = res.body;
-    expect(file).toMatchObject({ description: 'Floor plan', job_id: j.id, estimate_id: null, path: 'plan “v2”.pdf', size: bytes.length, user_id: ids.supervisor.id, url: `/api/files/${file.id}/download` });
+    expect(file).toMatchObject({
+      description: 'Floor plan',
+      job_id: j.id,
+      estimate_id: null,
+      path: 'plan “v2”.pdf',
+      size: bytes.length,
+      user_id: ids.supervisor.id,
+      url: `/api/files/${file.id}/download`,
+    });
     // the job lists it with its URL
     const withFiles = (await as.employee.get(`/api/jobs/${j.id}`)).body.files as Row[];
     expect(withFiles.map((f) => [f.id, f.url])).toEqual([[file.id, `/api/files/${file.id}/download`]]);
@@ -58,7 +69,11 @@ describe('files', () => {
     expect(got.headers['content-disposition']).toBe(`inline; filename="plan _v2_.pdf"; filename*=UTF-8''${encodeURIComponent('plan “v2”.pdf')}`);
     expect(got.rawPayload.equals(bytes)).toBe(true);
     // revalidation by hash
-    const again = await suite.env.app.inject({ method: 'GET', url: file.url as string, headers: { cookie: [...as.employee.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'if-none-match': String(got.headers.etag) } });
+    const again = await suite.env.app.inject({
+      method: 'GET',
+      url: file.url as string,
+      headers: { cookie: [...as.employee.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'if-none-match': String(got.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
 
     const guest = new Client(suite.env.app);
@@ -73,11 +88,20 @@ describe('files', () => {
   it('refuses what is not a PDF by its bytes, a file record without a file, and uploads without the right, writing nothing', async () => {
     const j = await job();
     const [files, blobs] = [await count('files'), await blobCount()];
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
-    const renamed = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Not really' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'photo.pdf', type: 'application/pdf', data: png }]);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const renamed = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Not really' },
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'photo.pdf', type: 'application/pdf', data: png },
+    ]);
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors).toEqual({ file: ['Only PDF files can be uploaded.'] });
-    const text = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Text' }, { name: 'file', filename: 'notes.pdf', data: Buffer.from('just some text, not %PDF') }]);
+    const text = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Text' },
+      { name: 'file', filename: 'notes.pdf', data: Buffer.from('just some text, not %PDF') },
+    ]);
     expect(text.status).toBe(422);
     const noFile = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Nothing' }]);
     expect(noFile.status).toBe(422);
@@ -88,7 +112,14 @@ describe('files', () => {
     const json = await as.manager.post('/api/files', { description: 'JSON only', job_id: j.id });
     expect(json.status).toBe(422);
     expect(json.body.errors).toHaveProperty('file');
-    expect((await upload(as.employee, '/api/files', [{ name: 'description', value: 'x' }, { name: 'file', filename: 'a.pdf', data: pdf() }])).status).toBe(403);
+    expect(
+      (
+        await upload(as.employee, '/api/files', [
+          { name: 'description', value: 'x' },
+          { name: 'file', filename: 'a.pdf', data: pdf() },
+        ])
+      ).status,
+    ).toBe(403);
     expect([await count('files'), await blobCount()]).toEqual([files, blobs]);
   });
 
@@ -97,11 +128,17 @@ describe('files', () => {
     const base = pdf('big');
     const exact = pdf('big', cap - base.length);
     expect(exact.length).toBe(cap);
-    const ok = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Exactly 20 MB' }, { name: 'file', filename: 'big.pdf', data: exact }]);
+    const ok = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Exactly 20 MB' },
+      { name: 'file', filename: 'big.pdf', data: exact },
+    ]);
     expect(ok.status).toBe(201);
     expect(ok.body.size).toBe(cap);
     const files = await count('files');
-    const over = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Too big' }, { name: 'file', filename: 'bigger.pdf', data: pdf('big', cap - base.length + 1) }]);
+    const over = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Too big' },
+      { name: 'file', filename: 'bigger.pdf', data: pdf('big', cap - base.length + 1) },
+    ]);
     expect(over.status).toBe(413);
     expect(over.body.message).toBe('The file is larger than 20 MB.');
     expect(await count('files')).toBe(files);
@@ -111,8 +148,14 @@ describe('files', () => {
   it('stores the same content once, and removes it with the last file that holds it', async () => {
     const bytes = pdf('shared content');
     const blobs = await blobCount();
-    const one = await upload(as.manager, '/api/files', [{ name: 'description', value: 'One' }, { name: 'file', filename: 'a.pdf', data: bytes }]);
-    const two = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Two' }, { name: 'file', filename: 'b.pdf', data: bytes }]);
+    const one = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'One' },
+      { name: 'file', filename: 'a.pdf', data: bytes },
+    ]);
+    const two = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Two' },
+      { name: 'file', filename: 'b.pdf', data: bytes },
+    ]);
     expect([one.status, two.status]).toEqual([201, 201]);
     expect(await blobCount()).toBe(blobs + 1);
     await as.manager.del(`/api/files/${one.body.id}`);
@@ -123,7 +166,10 @@ describe('files', () => {
   });
 
   it('edits a file’s description with a plain PATCH; its PDF stays', async () => {
-    const up = await upload(as.manager, '/api/files', [{ name: 'description', value: 'Before' }, { name: 'file', filename: 'a.pdf', data: pdf('edit') }]);
+    const up = await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'Before' },
+      { name: 'file', filename: 'a.pdf', data: pdf('edit') },
+    ]);
     const res = await as.supervisor.patch(`/api/files/${up.body.id}`, { ...up.body, description: 'After', path: 'evil.exe', sha256: 'f'.repeat(64) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ description: 'After', path: 'a.pdf', sha256: up.body.sha256 });
@@ -136,10 +182,20 @@ describe('images', () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     expect(photo.includes(Buffer.from('secret-owner-name'))).toBe(true);
     const j = await job();
-    const res = await upload(as.supervisor, '/api/images', [{ name: 'description', value: 'Site' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'IMG_0001.jpg', type: 'image/jpeg', data: photo }]);
+    const res = await upload(as.supervisor, '/api/images', [
+      { name: 'description', value: 'Site' },
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'IMG_0001.jpg', type: 'image/jpeg', data: photo },
+    ]);
     expect(res.status).toBe(201);
     const image = res.body;
-    expect(image).toMatchObject({ description: 'Site', job_id: j.id, user_id: ids.supervisor.id, url: `/api/images/${image.id}/full`, thumb_url: `/api/images/${image.id}/thumb` });
+    expect(image).toMatchObject({
+      description: 'Site',
+      job_id: j.id,
+      user_id: ids.supervisor.id,
+      url: `/api/images/${image.id}/full`,
+      thumb_url: `/api/images/${image.id}/thumb`,
+    });
 
     const full = await download(as.employee, image.url as string);
     expect(full.statusCode).toBe(200);
@@ -163,10 +219,17 @@ describe('images', () => {
     const photos = await Promise.all(['#a00', '#0a0', '#00a'].map((c) => phonePhoto(400, 300, c)));
     const batch = await upload(as.manager, '/api/images/store_many', [
       { name: 'job_id', value: String(j.id) },
-      ...photos.flatMap((data, i): Part[] => [{ name: 'description', value: `image-${i + 1}` }, { name: 'file', filename: `p${i}.jpg`, data }]),
+      ...photos.flatMap((data, i): Part[] => [
+        { name: 'description', value: `image-${i + 1}` },
+        { name: 'file', filename: `p${i}.jpg`, data },
+      ]),
     ]);
     expect(batch.status).toBe(200);
-    expect(batch.body.data!.map((r) => [r.description, r.job_id])).toEqual([['image-1', j.id], ['image-2', j.id], ['image-3', j.id]]);
+    expect(batch.body.data!.map((r) => [r.description, r.job_id])).toEqual([
+      ['image-1', j.id],
+      ['image-2', j.id],
+      ['image-3', j.id],
+    ]);
 
     const images = await count('images');
     const mixed = await upload(as.manager, '/api/images/store_many', [
@@ -177,7 +240,11 @@ describe('images', () => {
     ]);
     expect(mixed.status).toBe(422);
     expect(mixed.body.errors).toEqual({ 'data.1.file': ['notes.jpg is not an image.'], 'data.2.file': ['plan.png is not an image.'] });
-    const six = await upload(as.manager, '/api/images/store_many', Array.from({ length: 6 }, (_, i): Part => ({ name: 'file', filename: `${i}.jpg`, data: photos[0]! })));
+    const six = await upload(
+      as.manager,
+      '/api/images/store_many',
+      Array.from({ length: 6 }, (_, i): Part => ({ name: 'file', filename: `${i}.jpg`, data: photos[0]! })),
+    );
     expect(six.status).toBe(413);
     const none = await upload(as.manager, '/api/images/store_many', [{ name: 'job_id', value: String(j.id) }]);
     expect(none.status).toBe(422);
@@ -210,7 +277,10 @@ describe('images', () => {
 
   it('lets `edit images` or the uploader edit an image, and nobody else', async () => {
     const photo = await phonePhoto(200, 200);
-    const up = await upload(as.manager, '/api/images', [{ name: 'description', value: 'Mine?' }, { name: 'file', filename: 'a.jpg', data: photo }]);
+    const up = await upload(as.manager, '/api/images', [
+      { name: 'description', value: 'Mine?' },
+      { name: 'file', filename: 'a.jpg', data: photo },
+    ]);
     expect((await as.employee.patch(`/api/images/${up.body.id}`, { description: 'Not yours' })).status).toBe(403);
     expect((await upload(as.employee, '/api/images', [{ name: 'file', filename: 'a.jpg', data: photo }])).status).toBe(403);
     await suite.env.db.query('UPDATE images SET user_id = $1 WHERE id = $2', [ids.employee.id, up.body.id]); // as if the employee had uploaded it
@@ -222,7 +292,9 @@ describe('images', () => {
     const small = await as.employee.post('/api/images/store_many', { data: [{ id: up.body.id, description: 'Batch edit' }] });
     expect(small.status).toBe(200);
     expect(small.body.data![0]!.description).toBe('Batch edit');
-    const big = await as.employee.post('/api/images/store_many', { data: [{ id: up.body.id, description: 'x', url: `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}` }] });
+    const big = await as.employee.post('/api/images/store_many', {
+      data: [{ id: up.body.id, description: 'x', url: `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}` }],
+    });
     expect(big.status).toBe(413);
     const [row] = await suite.env.db.query<Row>('SELECT description FROM images WHERE id = $1', [up.body.id]);
     expect(row!.description).toBe('Batch edit');
@@ -231,8 +303,15 @@ describe('images', () => {
   it('removes the blobs of a purged job’s files and images', async () => {
     const j = await job();
     const blobs = await blobCount();
-    await upload(as.manager, '/api/files', [{ name: 'description', value: 'On the job' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'j.pdf', data: pdf('job only') }]);
-    await upload(as.manager, '/api/images', [{ name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'j.jpg', data: await phonePhoto(300, 300, '#123456') }]);
+    await upload(as.manager, '/api/files', [
+      { name: 'description', value: 'On the job' },
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'j.pdf', data: pdf('job only') },
+    ]);
+    await upload(as.manager, '/api/images', [
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'j.jpg', data: await phonePhoto(300, 300, '#123456') },
+    ]);
     expect(await blobCount()).toBe(blobs + 3); // the PDF, the image and its thumbnail
     expect((await as.manager.del(`/api/jobs/${j.id}`)).status).toBe(200);
     expect(await blobCount()).toBe(blobs + 3); // in the trash: restorable, contents and all
@@ -249,8 +328,19 @@ describe('deleting a user', () => {
     const leaving = await signedIn(suite.env.app, email);
     const j = await job();
     const note = (await leaving.post('/api/notes', { job_id: j.id, note: 'Measured twice' })).body;
-    const file = (await upload(leaving, '/api/files', [{ name: 'description', value: 'Theirs' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 't.pdf', data: pdf(email) }])).body;
-    const image = (await upload(leaving, '/api/images', [{ name: 'job_id', value: String(j.id) }, { name: 'file', filename: 't.jpg', data: await phonePhoto(100, 100, '#654321') }])).body;
+    const file = (
+      await upload(leaving, '/api/files', [
+        { name: 'description', value: 'Theirs' },
+        { name: 'job_id', value: String(j.id) },
+        { name: 'file', filename: 't.pdf', data: pdf(email) },
+      ])
+    ).body;
+    const image = (
+      await upload(leaving, '/api/images', [
+        { name: 'job_id', value: String(j.id) },
+        { name: 'file', filename: 't.jpg', data: await phonePhoto(100, 100, '#654321') },
+      ])
+    ).body;
     return { user: created.body, job: j, note, file, image };
   }
 
@@ -281,7 +371,8 @@ describe('deleting a user', () => {
     const res = await as.admin.del(`/api/users/${user.id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/time entries.*Make the user inactive instead/);
-    for (const url of [`/api/notes/${note.id}`, `/api/files/${file.id}`, `/api/images/${image.id}`, `/api/users/${user.id}`]) expect((await as.admin.get(url)).status).toBe(200);
+    for (const url of [`/api/notes/${note.id}`, `/api/files/${file.id}`, `/api/images/${image.id}`, `/api/users/${user.id}`])
+      expect((await as.admin.get(url)).status).toBe(200);
     expect(await blobCount()).toBe(blobs);
   });
 });

@@ -83,7 +83,9 @@ export async function createRecord(c: Client, name: ResourceName, overrides: Row
   const body = { ...(await validBody(c, name)), ...overrides };
   const res = UPLOADED.has(name)
     ? await c.upload(`/api/${name}`, [
-        ...Object.entries(body).filter(([, v]) => v != null).map(([k, v]) => ({ name: k, value: String(v) })),
+        ...Object.entries(body)
+          .filter(([, v]) => v != null)
+          .map(([k, v]) => ({ name: k, value: String(v) })),
         { name: 'file', filename: 'fixture.pdf', data: pdfBytes(`fixture ${next()}`) },
       ])
     : await c.post(`/api/${name}`, body);

@@ -17,7 +17,14 @@ const Q = 'start=2026-07-01&weeks=3';
 let glass: Row;
 
 async function estimate(client: Row, type: string, date: string, amount: number, status: 'draft' | 'open' | 'won' | 'lost', jobStart?: string): Promise<Row> {
-  const e = await made('estimates', { client_id: client.id, name: `${type} ${date}`, type, date, job_start_date: jobStart ?? null, items: [{ description: 'Glass', qty: 1, amount }] });
+  const e = await made('estimates', {
+    client_id: client.id,
+    name: `${type} ${date}`,
+    type,
+    date,
+    job_start_date: jobStart ?? null,
+    items: [{ description: 'Glass', qty: 1, amount }],
+  });
   if (status !== 'draft') expect((await as.admin.post(`/api/estimates/${e.id}/status`, { status: 'open' })).status).toBe(200);
   if (status === 'won' || status === 'lost') expect((await as.admin.post(`/api/estimates/${e.id}/status`, { status })).status).toBe(200);
   return e;
@@ -35,22 +42,52 @@ beforeAll(async () => {
   const p1 = await made('products', { name: 'Mirror', hours_per_unit: 2 });
   const p2 = await made('products', { name: 'Shelf', hours_per_unit: 0.5 });
   const p3 = await made('products', { name: 'Pane' });
-  for (const [product, material, qty] of [[p1, glass, 0.5], [p2, glass, 0.25], [p2, frame, 1], [p3, glass, 1]] as const) {
+  for (const [product, material, qty] of [
+    [p1, glass, 0.5],
+    [p2, glass, 0.25],
+    [p2, frame, 1],
+    [p3, glass, 1],
+  ] as const) {
     await q('INSERT INTO product_materials (product_id, material_id, qty) VALUES ($1, $2, $3)', [product.id, material.id, qty]);
   }
   // History: a completed job of 8 h estimated took 10 (calibration 1.25); one completed before the 12 months does not count.
-  const h = await made('jobs', { client_id: client.id, number: 'FC-H', start_date: '2026-03-01', end_date: '2026-03-10', products: [{ product_id: p1.id, qty: 4 }] });
-  const old = await made('jobs', { client_id: client.id, number: 'FC-OLD', start_date: '2025-01-01', end_date: '2025-01-02', products: [{ product_id: p1.id, qty: 1 }] });
+  const h = await made('jobs', {
+    client_id: client.id,
+    number: 'FC-H',
+    start_date: '2026-03-01',
+    end_date: '2026-03-10',
+    products: [{ product_id: p1.id, qty: 4 }],
+  });
+  const old = await made('jobs', {
+    client_id: client.id,
+    number: 'FC-OLD',
+    start_date: '2025-01-01',
+    end_date: '2025-01-02',
+    products: [{ product_id: p1.id, qty: 1 }],
+  });
   await q('UPDATE jobs SET is_complete = true WHERE id IN ($1, $2)', [h.id, old.id]);
-  await q('INSERT INTO time_entries (user_id, job_id, date, hours) VALUES ($1, $2, $3, 10), ($1, $4, $5, 20)', [ids.employee.id, h.id, '2026-03-05', old.id, '2025-01-01']);
+  await q('INSERT INTO time_entries (user_id, job_id, date, hours) VALUES ($1, $2, $3, 10), ($1, $4, $5, 20)', [
+    ids.employee.id,
+    h.id,
+    '2026-03-05',
+    old.id,
+    '2025-01-01',
+  ]);
   // X: 12 h estimated, 900 of products' revenue, on 6/29, 6/30 (two events) and 7/6 (an event deleted on 7/14).
   const x = await made('jobs', { client_id: client.id, number: 'FC-X', start_date: '2026-06-29', products: [{ product_id: p1.id, qty: 6, revenue: 900 }] });
   await events(x, ['2026-06-29', '2026-06-30', '2026-06-30', '2026-07-06', '2026-07-14']);
   await q("UPDATE events SET deleted_at = now() WHERE job_id = $1 AND date = '2026-07-14'", [x.id]);
   // Y: 8 h estimated, invoiced 300 + 100 trip, on 6/20 (before the weeks) and 7/7; its panes are ordered already.
   const y = await made('jobs', {
-    client_id: client.id, number: 'FC-Y', start_date: '2026-06-20', invoice_amount: 300, trip_charge: 100,
-    products: [{ product_id: p2.id, qty: 16, revenue: 50 }, { product_id: p3.id, qty: 40 }],
+    client_id: client.id,
+    number: 'FC-Y',
+    start_date: '2026-06-20',
+    invoice_amount: 300,
+    trip_charge: 100,
+    products: [
+      { product_id: p2.id, qty: 16, revenue: 50 },
+      { product_id: p3.id, qty: 40 },
+    ],
   });
   await q('UPDATE job_products SET is_ordered = true WHERE job_id = $1 AND product_id = $2', [y.id, p3.id]);
   await events(y, ['2026-06-20', '2026-07-07']);
@@ -81,10 +118,14 @@ describe('the forecast', () => {
     const d = res.body.data as unknown as Row & { weeks: Row[] };
     expect(d).toMatchObject({ start: '2026-06-28', end: '2026-07-18', months: ['2026-06', '2026-07'], schedulable_users: 2 });
     expect(d.calibration).toEqual({ ratio: calibratedRatio(10, 8), jobs: 1, estimated_hours: 8, logged_hours: 10, since: '2025-06-28' });
-    const weeks = weeklyLoad([
-      { estimated_hours: 12, revenue: 900, days: ['2026-06-29', '2026-06-30', '2026-07-06'] },
-      { estimated_hours: 8, revenue: 400, days: ['2026-06-20', '2026-07-07'] },
-    ], 1.25, ['2026-06-28', '2026-07-05', '2026-07-12']);
+    const weeks = weeklyLoad(
+      [
+        { estimated_hours: 12, revenue: 900, days: ['2026-06-29', '2026-06-30', '2026-07-06'] },
+        { estimated_hours: 8, revenue: 400, days: ['2026-06-20', '2026-07-07'] },
+      ],
+      1.25,
+      ['2026-06-28', '2026-07-05', '2026-07-12'],
+    );
     expect(d.weeks).toEqual(weeks.map((w) => ({ ...w, capacity: 80 })));
     expect(d.weeks).toEqual([
       { week: '2026-06-28', install_days: 2, jobs: 1, hours: 10, capacity: 80, revenue: 600 },
@@ -103,11 +144,29 @@ describe('the forecast', () => {
 
   it('a material is short in the first week its demand runs past on hand + on order', async () => {
     const d = (await as.manager.get(`/api/forecasting?${Q}`)).body.data as unknown as { shortages: Row[] };
-    const [rule] = firstShortages([{ material_id: glass.id as number, week: '2026-06-28', qty: 3 }, { material_id: glass.id as number, week: '2026-07-05', qty: 4 }], new Map([[glass.id as number, 6]]));
+    const [rule] = firstShortages(
+      [
+        { material_id: glass.id as number, week: '2026-06-28', qty: 3 },
+        { material_id: glass.id as number, week: '2026-07-05', qty: 4 },
+      ],
+      new Map([[glass.id as number, 6]]),
+    );
     const { available, ...figures } = rule!;
     expect(available).toBe(6);
     expect(d.shortages).toEqual([{ ...figures, material_number: 'FC-GLASS', description: 'Clear glass', on_hand: 5, on_order: 1 }]);
-    expect(d.shortages).toEqual([{ week: '2026-07-05', material_id: glass.id, material_number: 'FC-GLASS', description: 'Clear glass', on_hand: 5, on_order: 1, demand: 7, short_by: 1, short_by_end: 1 }]);
+    expect(d.shortages).toEqual([
+      {
+        week: '2026-07-05',
+        material_id: glass.id,
+        material_number: 'FC-GLASS',
+        description: 'Clear glass',
+        on_hand: 5,
+        on_order: 1,
+        demand: 7,
+        short_by: 1,
+        short_by_end: 1,
+      },
+    ]);
   });
 
   it('twelve weeks unless asked, from the week holding today', async () => {

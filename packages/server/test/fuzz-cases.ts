@@ -49,7 +49,9 @@ const HOSTILE: [label: string, value: unknown][] = [
 ];
 
 /** The same values as query-string text (objects and arrays as JSON text). */
-const HOSTILE_QUERY = HOSTILE.map(([label, v]) => [label, v === HUGE_LITERAL ? '1e400' : v === DEEP_LITERAL ? DEEP_JSON : typeof v === 'string' ? v : JSON.stringify(v)] as const);
+const HOSTILE_QUERY = HOSTILE.map(
+  ([label, v]) => [label, v === HUGE_LITERAL ? '1e400' : v === DEEP_LITERAL ? DEEP_JSON : typeof v === 'string' ? v : JSON.stringify(v)] as const,
+);
 
 const toJson = (body: unknown) => JSON.stringify(body).replaceAll(`"${HUGE_LITERAL}"`, '1e400').replaceAll(`"${DEEP_LITERAL}"`, DEEP_JSON);
 
@@ -68,7 +70,18 @@ function percentEncode(s: string): string {
 }
 
 /** The values every field gets one by one; the rest of HOSTILE goes through in batches. */
-const ONE_BY_ONE = new Set(['NUL', 'lone surrogate', '100 KB string', 'nested object', 'nested 10 000 deep', 'number past JSON', 'past int32', 'far timestamp', 'sql id', 'sql quote']);
+const ONE_BY_ONE = new Set([
+  'NUL',
+  'lone surrogate',
+  '100 KB string',
+  'nested object',
+  'nested 10 000 deep',
+  'number past JSON',
+  'past int32',
+  'far timestamp',
+  'sql id',
+  'sql quote',
+]);
 
 let days = 0;
 /** A day of its own for a record with a date (a day's hours are limited across records). */
@@ -100,12 +113,22 @@ export function fuzzResources(names: readonly ResourceName[]) {
     const def: ResourceDef = RESOURCES[name];
     const base = `/api/${name}`;
     // Fields, plus the nested children a body may carry.
-    const keys = [...inputFields(def).map(([k]) => k), ...Object.entries(def.relations).filter(([, r]) => r.writable).map(([k]) => k), 'id'];
+    const keys = [
+      ...inputFields(def).map(([k]) => k),
+      ...Object.entries(def.relations)
+        .filter(([, r]) => r.writable)
+        .map(([k]) => k),
+      'id',
+    ];
 
     it('create, update and store_many never fail with 5xx and refuse without writing', async () => {
       const valid = await validBody(as.admin, name);
       const target =
-        name === 'role_permissions' ? (await as.admin.get(`${base}?page=1`)).body.data![0]! : name === 'job_product_pieces' ? await storedPiece(as.admin) : await createRecord(as.admin, name);
+        name === 'role_permissions'
+          ? (await as.admin.get(`${base}?page=1`)).body.data![0]!
+          : name === 'job_product_pieces'
+            ? await storedPiece(as.admin)
+            : await createRecord(as.admin, name);
       const { updated_at: _stale, ...current } = target;
       for (const [label, value] of HOSTILE) {
         // Counted per value: every accepted write adds one audit entry per record, a refused one none.
@@ -167,8 +190,7 @@ export function fuzzResources(names: readonly ResourceName[]) {
         if (res.status === 201) {
           expect(res.body[key] ?? null, describeCall(`create ${key}=${JSON.stringify(value)}`, res)).not.toBeNull();
           await as.admin.del(`${base}/${res.body.id}`); // so limits across records (a day's hours) do not add up
-        }
-        else expect(Object.keys(res.body.errors ?? {}), describeCall(`create ${key}=${JSON.stringify(value)}`, res)).toContain(key);
+        } else expect(Object.keys(res.body.errors ?? {}), describeCall(`create ${key}=${JSON.stringify(value)}`, res)).toContain(key);
       }
       const target = await createRecord(as.admin, name, freshDay(def));
       const { updated_at: _stale, ...current } = target;
@@ -178,7 +200,15 @@ export function fuzzResources(names: readonly ResourceName[]) {
         const res = await as.admin.patch(`${base}/${target.id}`, { ...current, [key]: null });
         const what = describeCall(`update ${key}=null`, res);
         // a rule across fields (shared/resources/record-rules.ts) may still want the field set
-        const ruled = res.status === 422 && (def.rules ?? []).some((rule) => ruleFields(rule).includes(key) && Object.values(res.body.errors ?? {}).flat().includes(rule.message));
+        const ruled =
+          res.status === 422 &&
+          (def.rules ?? []).some(
+            (rule) =>
+              ruleFields(rule).includes(key) &&
+              Object.values(res.body.errors ?? {})
+                .flat()
+                .includes(rule.message),
+          );
         if (ruled) continue;
         if (documentAllows(name, key, null)) {
           expect(res.status, what).toBe(200);
@@ -201,7 +231,9 @@ export function fuzzResources(names: readonly ResourceName[]) {
     });
 
     it('paged search, sort and filters never fail with 5xx', async () => {
-      const params = [...new Set(['search', 'sort_column', 'sort_direction', 'page', 'per_page', 'active', 'status', 'start', 'end', 'id_list', ...Object.keys(def.filters)])];
+      const params = [
+        ...new Set(['search', 'sort_column', 'sort_direction', 'page', 'per_page', 'active', 'status', 'start', 'end', 'id_list', ...Object.keys(def.filters)]),
+      ];
       const get = async (url: string, what: string) => {
         const res = await as.admin.get(url);
         expect(res.status, describeCall(`GET ${what} (${url.slice(0, 80)})`, res)).toBeLessThan(500);

@@ -56,7 +56,12 @@ describe('database errors', () => {
     ['23505', 'CREATE TEMP TABLE t (v int UNIQUE)', 'INSERT INTO t VALUES (1), (1)', 422],
     ['23503', 'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p)', 'INSERT INTO t VALUES (5)', 422],
     // PostgreSQL 17 (PGlite) answers a RESTRICT with 23001, older servers with 23503 (on delete)
-    ['23001|23503', 'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p ON DELETE RESTRICT); INSERT INTO p VALUES (1); INSERT INTO t VALUES (1)', 'DELETE FROM p', 409],
+    [
+      '23001|23503',
+      'CREATE TEMP TABLE p (id int PRIMARY KEY); CREATE TEMP TABLE t (p int REFERENCES p ON DELETE RESTRICT); INSERT INTO p VALUES (1); INSERT INTO t VALUES (1)',
+      'DELETE FROM p',
+      409,
+    ],
     ['23514', 'CREATE TEMP TABLE t (v int CHECK (v > 0))', 'INSERT INTO t VALUES (0)', 422],
     ['23P01', 'CREATE TEMP TABLE t (r int4range, EXCLUDE USING gist (r WITH &&))', "INSERT INTO t VALUES ('[1,5)'), ('[2,3)')", 409],
   ];
@@ -79,7 +84,10 @@ describe('database errors', () => {
   it('maps every other data (22xxx) and integrity (23xxx) error too, and a restrict on delete names where it is used', () => {
     expect(fromDbError({ code: '22023', message: 'x', name: 'DbError' })?.status).toBe(422);
     expect(fromDbError({ code: '23000', message: 'x', name: 'DbError' })?.status).toBe(409);
-    const used = fromDbError({ code: '23001', message: 'x', name: 'DbError', detail: 'Key (id)=(1) is referenced from table "bom_materials".' }, { deleting: true, label: 'Material' });
+    const used = fromDbError(
+      { code: '23001', message: 'x', name: 'DbError', detail: 'Key (id)=(1) is referenced from table "bom_materials".' },
+      { deleting: true, label: 'Material' },
+    );
     expect(used?.message).toBe('This material is used by bom materials and cannot be deleted.');
   });
 
@@ -218,7 +226,12 @@ describe('bodies', () => {
     const guest = new Client(app);
     await guest.get('/sanctum/csrf-cookie');
     expect((await guest.request('POST', '/api/test_uploads', body)).status).toBe(401);
-    const noCsrf = await app.inject({ method: 'POST', url: '/api/test_uploads', payload: body, headers: { 'content-type': 'application/json', cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const noCsrf = await app.inject({
+      method: 'POST',
+      url: '/api/test_uploads',
+      payload: body,
+      headers: { 'content-type': 'application/json', cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(noCsrf.statusCode).toBe(419);
     expect((await admin.request('POST', '/api/test_uploads', JSON.stringify({ data: 'x'.repeat(31 * 1024 * 1024) }))).status).toBe(413);
     // other routes of the same app keep the small limit
@@ -287,7 +300,9 @@ describe('logs', () => {
     expect((await admin.post('/api/users', body)).status).toBe(201);
     // a duplicate that reaches the database (the unique index), and an error nothing maps
     expect((await admin.post('/api/users', { ...body, email: email.toUpperCase() })).status).toBe(422);
-    await env.db.query(`CREATE FUNCTION glazier_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by a test trigger' USING ERRCODE = 'XX000'; END $$`);
+    await env.db.query(
+      `CREATE FUNCTION glazier_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by a test trigger' USING ERRCODE = 'XX000'; END $$`,
+    );
     await env.db.query('CREATE TRIGGER glazier_test_fail BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION glazier_test_fail()');
     try {
       const failed = await admin.post('/api/users', { ...body, email: `2${email}` });
@@ -368,7 +383,9 @@ describe('lists and answers', () => {
     const bad = await as.admin.post('/api/client_types', { name: 'Unknown ids', product_category_list: [category.id, 999999] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.product_category_list?.[0]).toMatch(/999999/);
-    const many = await as.admin.post('/api/estimates/store_many', { data: [{ ...(await createRecord(as.admin, 'estimates')), product_category_list: [888888] }] });
+    const many = await as.admin.post('/api/estimates/store_many', {
+      data: [{ ...(await createRecord(as.admin, 'estimates')), product_category_list: [888888] }],
+    });
     expect(many.status).toBe(422);
     expect(many.body.errors).toHaveProperty(['data.0.product_category_list']);
     expect(await count('client_types')).toBe(before);

@@ -112,8 +112,7 @@ export const pdfBytes = (text = 'hello', pad = 0) =>
   Buffer.concat([Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\n`), Buffer.alloc(pad, 0x20), Buffer.from('\n%%EOF\n')]);
 
 /** A 1×1 PNG as a data URL (the spec's image bulk save). */
-export const PNG_DATA_URL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** A browser-like client: keeps cookies and sends X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
 export class Client {
@@ -166,7 +165,11 @@ export class Client {
       method: 'POST',
       url,
       payload,
-      headers: { 'content-type': contentType, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}) },
+      headers: {
+        'content-type': contentType,
+        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+      },
     });
     this.store(res.headers['set-cookie']);
     const body = res.body ? JSON.parse(res.body) : {};

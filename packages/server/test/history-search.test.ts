@@ -9,7 +9,7 @@ import type { Db, Row } from '../src/db/client.ts';
 import { sessionUserFor } from '../src/platform/auth.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
 import { recordHistory } from '../src/platform/record-history.ts';
-import { type Client, made, appWithRoles , madeJob } from './harness.ts';
+import { type Client, made, appWithRoles, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as, ids } = suite;
@@ -40,7 +40,12 @@ describe('history', () => {
     expect(res.status).toBe(200);
     const [update, create] = res.body.data!;
     expect(res.body.data).toHaveLength(2);
-    expect(update).toMatchObject({ action: 'update', user_id: ids.admin.id, user_name: 'Admin User', changes: [{ field: 'name', from: 'Acme Glass', to: 'Acme Glass & Mirror' }] });
+    expect(update).toMatchObject({
+      action: 'update',
+      user_id: ids.admin.id,
+      user_name: 'Admin User',
+      changes: [{ field: 'name', from: 'Acme Glass', to: 'Acme Glass & Mirror' }],
+    });
     expect(Date.parse(update!.at as string)).toBeGreaterThanOrEqual(Date.parse(create!.at as string));
     expect(create).toMatchObject({ action: 'create', user_name: 'Manager User' });
     expect(change(create!, 'name')).toEqual({ field: 'name', from: null, to: 'Acme Glass' });
@@ -155,9 +160,21 @@ describe('history of references', () => {
     expect(res.status).toBe(200);
     const [second, first, create] = res.body.data!;
     expect(change(first!, 'client_id')).toEqual({ field: 'client_id', from: acme.id, to: keystone.id, from_label: 'Acme Glass', to_label: 'Keystone General' });
-    expect(change(first!, 'foreman_id')).toEqual({ field: 'foreman_id', from: ids.supervisor.id, to: ids.manager.id, from_label: 'Supervisor User', to_label: 'Manager User' });
+    expect(change(first!, 'foreman_id')).toEqual({
+      field: 'foreman_id',
+      from: ids.supervisor.id,
+      to: ids.manager.id,
+      from_label: 'Supervisor User',
+      to_label: 'Manager User',
+    });
     expect(change(second!, 'client_id')).toMatchObject({ from_label: 'Keystone General', to_label: 'Third Client' });
-    expect(change(second!, 'category_template_id')).toEqual({ field: 'category_template_id', from: null, to: category.id, from_label: null, to_label: 'Mirrors CT' });
+    expect(change(second!, 'category_template_id')).toEqual({
+      field: 'category_template_id',
+      from: null,
+      to: category.id,
+      from_label: null,
+      to_label: 'Mirrors CT',
+    });
     expect(change(create!, 'client_id')).toMatchObject({ from: null, to: acme.id, from_label: null, to_label: 'Acme Glass' });
     // the job's stored copy of the client's name says nothing more than the client's own line
     expect(change(first!, 'client_name')).toBeUndefined();
@@ -201,7 +218,13 @@ describe('history of references', () => {
     const original = await made(as.admin, 'job_templates', { name: 'Original template' });
     const copy = await made(as.admin, 'job_templates', { name: 'Copied template', job_template_id: original.id });
     const [create] = (await history(as.manager, 'job_templates', copy.id)).body.data!;
-    expect(change(create!, 'job_template_id')).toEqual({ field: 'job_template_id', from: null, to: original.id, from_label: null, to_label: 'Original template' });
+    expect(change(create!, 'job_template_id')).toEqual({
+      field: 'job_template_id',
+      from: null,
+      to: original.id,
+      from_label: null,
+      to_label: 'Original template',
+    });
   });
 
   it('names references by the same rule as the palette: a purchase order as "PO" and its number, a nameless job by its id', async () => {
@@ -209,7 +232,10 @@ describe('history of references', () => {
     const po = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
     const material = await made(as.manager, 'materials', { number: 'H-MAT' });
     const line = await made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: material.id, qty: 1 });
-    expect(change((await history(as.manager, 'purchase_order_materials', line.id)).body.data![0]!, 'purchase_order_id')).toMatchObject({ to: po.id, to_label: `PO ${po.number}` });
+    expect(change((await history(as.manager, 'purchase_order_materials', line.id)).body.data![0]!, 'purchase_order_id')).toMatchObject({
+      to: po.id,
+      to_label: `PO ${po.number}`,
+    });
     const nameless = await madeJob(as.manager, {});
     const note = await made(as.manager, 'notes', { job_id: nameless.id, note: 'on a nameless job' });
     expect(change((await history(as.manager, 'notes', note.id)).body.data![0]!, 'job_id')).toMatchObject({ to: nameless.id, to_label: `Job ${nameless.id}` });
@@ -249,12 +275,21 @@ describe('search', () => {
     const res = await as.manager.get('/api/search?q=zephyr');
     expect(res.status).toBe(200);
     const found = res.body.data!.map((h) => `${h.resource}:${h.id}`);
-    expect(found).toEqual(expect.arrayContaining([`jobs:${hits.job.id}`, `clients:${hits.client.id}`, `estimates:${hits.estimate.id}`, `products:${hits.product.id}`]));
-    expect(res.body.data!.find((h) => h.resource === 'jobs')).toEqual({ resource: 'jobs', id: hits.job.id, title: 'ZX-100', subtitle: 'Zephyr lobby · Zephyr Homes' });
+    expect(found).toEqual(
+      expect.arrayContaining([`jobs:${hits.job.id}`, `clients:${hits.client.id}`, `estimates:${hits.estimate.id}`, `products:${hits.product.id}`]),
+    );
+    expect(res.body.data!.find((h) => h.resource === 'jobs')).toEqual({
+      resource: 'jobs',
+      id: hits.job.id,
+      title: 'ZX-100',
+      subtitle: 'Zephyr lobby · Zephyr Homes',
+    });
 
     const byNumber = (await as.manager.get('/api/search?q=ZX-100')).body.data!;
     expect(byNumber.filter((h) => h.resource === 'jobs').map((h) => h.title)).toEqual(['ZX-100', 'ZX-1001']); // the exact number first
-    expect((await as.manager.get('/api/search?q=zx-gl6')).body.data).toEqual([{ resource: 'materials', id: hits.material.id, title: 'ZX-GL6', subtitle: '6 mm clear' }]);
+    expect((await as.manager.get('/api/search?q=zx-gl6')).body.data).toEqual([
+      { resource: 'materials', id: hits.material.id, title: 'ZX-GL6', subtitle: '6 mm clear' },
+    ]);
     const po = (await as.manager.get(`/api/search?q=${hits.po.number}`)).body.data!;
     expect(po).toContainEqual({ resource: 'purchase_orders', id: hits.po.id, title: `PO ${hits.po.number}`, subtitle: 'Zephyr Supply' });
   });

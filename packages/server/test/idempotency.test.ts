@@ -91,7 +91,7 @@ describe('Idempotency-Key', () => {
     expect((await as.employee.del(`/api/time_entries/${id}`)).status).toBe(404);
   });
 
-  it("a named action is made once per key too", async () => {
+  it('a named action is made once per key too', async () => {
     const job = await madeJob(as.admin, { number: `IK5-${Date.now().toString(36)}`, name: 'Original' });
     const key = newKey();
     const first = await as.admin.post(`/api/jobs/${job.id as number}/duplicate`, {}, withKey(key));
@@ -102,7 +102,7 @@ describe('Idempotency-Key', () => {
     expect(again.body.id).toBe(first.body.id);
   });
 
-  it('a key is its user\'s, and used for one request only; a malformed key is refused', async () => {
+  it("a key is its user's, and used for one request only; a malformed key is refused", async () => {
     const job = await madeJob(as.admin, { number: `IK6-${Date.now().toString(36)}` });
     const date = nextDay();
     const key = newKey();

@@ -100,7 +100,9 @@ describe('import', () => {
     expect((await as.manager.post('/api/vendors/import', vendors)).body).toEqual({ added: 0, updated: 1 });
 
     // a vendor's price list by the vendor's name and the material's number
-    const prices = { rows: [{ vendor_id: 'Northwest Hardware', material_id: 'hw-100', vendor_part_number: 'NW-H1', unit_price: '$9.95', is_preferred: 'yes' }] };
+    const prices = {
+      rows: [{ vendor_id: 'Northwest Hardware', material_id: 'hw-100', vendor_part_number: 'NW-H1', unit_price: '$9.95', is_preferred: 'yes' }],
+    };
     expect((await as.manager.post('/api/vendor_materials/import', prices)).body).toEqual({ added: 1, updated: 0 });
     prices.rows[0]!.unit_price = '10.25';
     expect((await as.manager.post('/api/vendor_materials/import', prices)).body).toEqual({ added: 0, updated: 1 });
@@ -108,7 +110,9 @@ describe('import', () => {
     expect(list.body.data).toMatchObject([{ vendor_name: 'Northwest Hardware', material_number: 'HW-100', unit_price: 10.25, is_preferred: true }]);
 
     // every write has its audit row, as a save
-    const audits = await env.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE resource = 'materials' AND action IN ('create', 'update')");
+    const audits = await env.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE resource = 'materials' AND action IN ('create', 'update')",
+    );
     expect(audits[0]!.n).toBeGreaterThanOrEqual(4);
   });
 
@@ -135,7 +139,12 @@ describe('import', () => {
 
   it('client types take their product categories by name', async () => {
     const cat = await made(as.manager, 'product_categories', { name: 'Shower Doors' });
-    const res = await as.manager.post('/api/client_types/import', { rows: [{ name: 'Builder', product_category_list: 'shower doors' }, { name: 'Retail', product_category_list: 'Skylights' }] });
+    const res = await as.manager.post('/api/client_types/import', {
+      rows: [
+        { name: 'Builder', product_category_list: 'shower doors' },
+        { name: 'Retail', product_category_list: 'Skylights' },
+      ],
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ 'rows.1.product_category_list': ['No product category named “Skylights”.'] });
     const ok = await as.manager.post('/api/client_types/import', { rows: [{ name: 'Builder', product_category_list: 'shower doors' }] });
@@ -163,7 +172,14 @@ describe('import', () => {
       ],
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['rows.0.number', 'rows.1.material_category_id', 'rows.2.active', 'rows.2.reorder_qty', 'rows.2.starting_price', 'rows.3.id']);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual([
+      'rows.0.number',
+      'rows.1.material_category_id',
+      'rows.2.active',
+      'rows.2.reorder_qty',
+      'rows.2.starting_price',
+      'rows.3.id',
+    ]);
     expect(res.body.errors?.['rows.1.material_category_id']).toEqual(['Must not contain control characters.']);
     expect(await count('materials')).toBe(before);
   });
@@ -173,7 +189,10 @@ describe('import', () => {
     const res = await as.manager.post('/api/materials/import', { rows }, { accept: 'application/x-ndjson, application/json' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-    const lines = String(res.body.raw).trim().split('\n').map((l) => JSON.parse(l) as { progress?: [number, number]; status?: number; body?: unknown });
+    const lines = String(res.body.raw)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { progress?: [number, number]; status?: number; body?: unknown });
     const steps = lines.filter((l) => l.progress).map((l) => l.progress!);
     expect(steps.length).toBeGreaterThan(0);
     expect(steps.at(-1)).toEqual([600, 600]); // the last row always reported
@@ -182,7 +201,11 @@ describe('import', () => {
     expect((await as.manager.get('/api/materials?page=1&search=PROG-')).body.total).toBe(600);
 
     // a failing row: the last line is the 422 the plain call answers, and nothing is written
-    const bad = await as.manager.post('/api/materials/import', { rows: [{ number: 'PROG-X1' }, { number: 'PROG-X2', reorder_qty: '-4' }] }, { accept: 'application/x-ndjson' });
+    const bad = await as.manager.post(
+      '/api/materials/import',
+      { rows: [{ number: 'PROG-X1' }, { number: 'PROG-X2', reorder_qty: '-4' }] },
+      { accept: 'application/x-ndjson' },
+    );
     const last = JSON.parse(String(bad.body.raw).trim().split('\n').at(-1)!) as { status: number; body: { message: string; errors: Record<string, string[]> } };
     expect(last.status).toBe(422);
     expect(last.body.message).toBe('1 row has errors: nothing was imported.');

@@ -65,7 +65,10 @@ describe('products: uses_material_id', () => {
     const assembly = await made(as.manager, 'products', {
       name: `Assembly ${++seq}`,
       is_assembly: true,
-      product_materials: [{ material_id: other.id, qty: 1 }, { material_id: m.id, qty: 2 }],
+      product_materials: [
+        { material_id: other.id, qty: 1 },
+        { material_id: m.id, qty: 2 },
+      ],
     });
     await made(as.manager, 'products', { name: `Unrelated ${++seq}`, material_id: other.id });
     const gone = await made(as.manager, 'products', { name: `Gone ${++seq}`, material_id: m.id });

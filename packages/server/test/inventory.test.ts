@@ -86,7 +86,11 @@ describe('on order, below reorder and stock sorts', () => {
     const m = await material();
     const vendor = await made(as.manager, 'vendors', { name: `Vendor ${++seq}` });
     const open = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
-    for (const [status, qty] of [['ordered', 6], ['backordered', 2], ['received', 5]] as const) {
+    for (const [status, qty] of [
+      ['ordered', 6],
+      ['backordered', 2],
+      ['received', 5],
+    ] as const) {
       await made(as.manager, 'purchase_order_materials', { purchase_order_id: open.id, material_id: m.id, qty, status });
     }
     // an order received (issue 10: Receive all) is not on order; its lines' receipts are on hand
@@ -116,7 +120,10 @@ describe('on order, below reorder and stock sorts', () => {
     const asc = await as.manager.get(`/api/materials?page=1&material_category_id=${cat.id}&sort_column=on_hand&sort_direction=asc`);
     expect(asc.body.data!.map((r) => r.id)[0]).toBe(none.id);
     const byOrder = await as.manager.get(`/api/materials?page=1&material_category_id=${cat.id}&sort_column=on_order&sort_direction=desc`);
-    expect(byOrder.body.data!.slice(0, 2).map((r) => [r.id, r.on_order])).toEqual([[covered.id, 9], [low.id, 8]]);
+    expect(byOrder.body.data!.slice(0, 2).map((r) => [r.id, r.on_order])).toEqual([
+      [covered.id, 9],
+      [low.id, 8],
+    ]);
     expect((await as.manager.get('/api/materials?page=1&below_reorder=maybe')).status).toBe(422);
   });
 });
@@ -164,7 +171,9 @@ describe('POST /api/material_snapshots/take', () => {
 
     const snap = async (date: string) => {
       const rows = (await as.manager.get(`/api/material_snapshots?start=${date}&end=${date}`)).body.data!;
-      return Object.fromEntries(rows.filter((r) => [received.id, unreceived.id, inactive.id].includes(r.material_id as number)).map((r) => [r.material_id, [r.qty, r.value]]));
+      return Object.fromEntries(
+        rows.filter((r) => [received.id, unreceived.id, inactive.id].includes(r.material_id as number)).map((r) => [r.material_id, [r.qty, r.value]]),
+      );
     };
     const res = await as.manager.post('/api/material_snapshots/take', { date: '2026-05-31' });
     expect(res.status).toBe(201);
@@ -180,7 +189,7 @@ describe('POST /api/material_snapshots/take', () => {
     const again = await as.manager.post('/api/material_snapshots/take', { date: '2026-05-31' });
     expect(again.status).toBe(201);
     expect(await snap('2026-05-31')).toEqual({ [received.id as number]: [15, 52.5], [unreceived.id as number]: [3, 6.75] });
-    const [{ n }] = await suite.env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_snapshots WHERE date = '2026-05-31'`) as [{ n: number }];
+    const [{ n }] = (await suite.env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_snapshots WHERE date = '2026-05-31'`)) as [{ n: number }];
     expect(n).toBe(again.body.materials);
   });
 });
@@ -206,7 +215,12 @@ describe('vendors and vendor materials', () => {
     expect((await as.manager.patch(`/api/vendor_materials/${c.id}`, { is_preferred: true })).status).toBe(200);
     expect(await preferred(m.id)).toEqual([c.id]);
     // in one store_many, the last one marked wins
-    await as.manager.post('/api/vendor_materials/store_many', { data: [{ id: a.id, is_preferred: true }, { id: b.id, is_preferred: true }] });
+    await as.manager.post('/api/vendor_materials/store_many', {
+      data: [
+        { id: a.id, is_preferred: true },
+        { id: b.id, is_preferred: true },
+      ],
+    });
     expect(await preferred(m.id)).toEqual([b.id]);
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { purgeTrash } from '../src/platform/purge-trash.ts';
-import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes , madeJob } from './harness.ts';
+import { PNG_DATA_URL, type Client, type Res, made, appWithRoles, pdfBytes, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -17,7 +17,8 @@ const del = async (c: Client, id: unknown) => expect((await c.del(`/api/jobs/${i
 const ids = (rows: unknown) => (rows as Row[]).map((r) => r.id);
 const auditActions = async (id: unknown) =>
   (await suite.env.db.query<Row>("SELECT action FROM audit_log WHERE resource = 'jobs' AND record_id = $1 ORDER BY id", [id])).map((r) => r.action);
-const ageDeletion = (id: unknown, days: number) => suite.env.db.query(`UPDATE jobs SET deleted_at = now() - make_interval(days => ${days}) WHERE id = $1`, [id]);
+const ageDeletion = (id: unknown, days: number) =>
+  suite.env.db.query(`UPDATE jobs SET deleted_at = now() - make_interval(days => ${days}) WHERE id = $1`, [id]);
 
 describe('deleting a job', () => {
   it('hides it from the job list, lookup, search, pickup list and schedule events, and restoring brings it all back', async () => {
@@ -57,7 +58,11 @@ describe('deleting a job', () => {
     const j = await job();
     const product = await made(as.manager, 'job_products', { job_id: j.id, name: 'Panel', qty: 1 });
     const note = await made(as.manager, 'notes', { job_id: j.id, note: 'measure twice' });
-    const uploaded = await as.manager.upload('/api/files', [{ name: 'description', value: 'Drawing' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'drawing.pdf', type: 'application/pdf', data: pdfBytes('trash') }]);
+    const uploaded = await as.manager.upload('/api/files', [
+      { name: 'description', value: 'Drawing' },
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'drawing.pdf', type: 'application/pdf', data: pdfBytes('trash') },
+    ]);
     expect(uploaded.status).toBe(201);
     const file = uploaded.body;
     const image = await made(as.manager, 'images', { job_id: j.id, url: PNG_DATA_URL, description: 'photo' });
@@ -91,11 +96,18 @@ describe('deleting a job', () => {
     // new ones cannot be added
     expect((await as.admin.post('/api/notes', { job_id: j.id, note: 'late' })).status).toBe(422);
     expect((await as.admin.post('/api/images', { job_id: j.id, url: PNG_DATA_URL })).status).toBe(422);
-    const lateFile = await as.manager.upload('/api/files', [{ name: 'description', value: 'Late' }, { name: 'job_id', value: String(j.id) }, { name: 'file', filename: 'late.pdf', type: 'application/pdf', data: pdfBytes('late') }]);
+    const lateFile = await as.manager.upload('/api/files', [
+      { name: 'description', value: 'Late' },
+      { name: 'job_id', value: String(j.id) },
+      { name: 'file', filename: 'late.pdf', type: 'application/pdf', data: pdfBytes('late') },
+    ]);
     expect(lateFile.status).toBe(422);
     expect(lateFile.body.errors).toHaveProperty('job_id');
     // pickup items and events are hidden with their job: by id they are not found
-    for (const [resource, row] of [['pickup_items', pickup], ['events', event]] as const) {
+    for (const [resource, row] of [
+      ['pickup_items', pickup],
+      ['events', event],
+    ] as const) {
       expect((await as.admin.patch(`/api/${resource}/${row.id}`, { note: 'changed', date: '2026-12-03' })).status, resource).toBe(404);
       expect((await as.admin.del(`/api/${resource}/${row.id}`)).status, resource).toBe(404);
     }

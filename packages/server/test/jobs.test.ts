@@ -5,14 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { Row } from '../src/db/client.ts';
-import { type Client, made, appWithRoles , jobBody, madeJob } from './harness.ts';
+import { type Client, made, appWithRoles, jobBody, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
 
 let seq = 0;
 const client = () => made(as.manager, 'clients', { name: `Client ${++seq}` });
-const product = (extra: Row = {}) => made(as.manager, 'products', { number: `P-${++seq}`, name: `Product ${seq}`, cost_per_unit: 10, revenue_per_unit: 25, ...extra });
+const product = (extra: Row = {}) =>
+  made(as.manager, 'products', { number: `P-${++seq}`, name: `Product ${seq}`, cost_per_unit: 10, revenue_per_unit: 25, ...extra });
 const auditRows = (resource: string, id: unknown) =>
   suite.env.db.query<Row>('SELECT action, user_id, before, after FROM audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [resource, id]);
 const names = (rows: unknown) => (rows as Row[]).map((r) => r.name).sort();
@@ -22,10 +23,30 @@ describe('duplicate a job', () => {
     const c = await client();
     const p = await product();
     const job = await madeJob(as.manager, {
-      client_id: c.id, number: 'J-100', name: 'Smith shower', address: '1 Main St', start_date: '2026-11-02', end_date: '2026-11-06',
-      scope_array: ['Mirrors', 'Hardware'], mirrors_complete: true, hardware_complete: true, active: false, trip_charge: 40, burden_rate: 21, additional_costs: 300,
+      client_id: c.id,
+      number: 'J-100',
+      name: 'Smith shower',
+      address: '1 Main St',
+      start_date: '2026-11-02',
+      end_date: '2026-11-06',
+      scope_array: ['Mirrors', 'Hardware'],
+      mirrors_complete: true,
+      hardware_complete: true,
+      active: false,
+      trip_charge: 40,
+      burden_rate: 21,
+      additional_costs: 300,
       products: [
-        { product_id: p.id, qty: 2, note: 'left wall', glass_width: 30.5, glass_height: 70, is_measured: true, is_ordered: true, cut_list_json: [{ text: 'Panel', sub_rows: [] }] },
+        {
+          product_id: p.id,
+          qty: 2,
+          note: 'left wall',
+          glass_width: 30.5,
+          glass_height: 70,
+          is_measured: true,
+          is_ordered: true,
+          cut_list_json: [{ text: 'Panel', sub_rows: [] }],
+        },
         { name: 'Loose item', qty: 1, cost: 5, revenue: 9 },
       ],
     });
@@ -35,17 +56,42 @@ describe('duplicate a job', () => {
     expect(res.status).toBe(201);
     const copy = res.body;
     expect(copy.id).not.toBe(job.id);
-    expect(copy).toMatchObject({ number: null, name: 'Smith shower', client_id: c.id, client_name: c.name, address: '1 Main St', start_date: '2026-11-02', end_date: '2026-11-06', trip_charge: 40, scope_array: ['Mirrors', 'Hardware'], active: true, is_complete: false, mirrors_complete: false, hardware_complete: false });
+    expect(copy).toMatchObject({
+      number: null,
+      name: 'Smith shower',
+      client_id: c.id,
+      client_name: c.name,
+      address: '1 Main St',
+      start_date: '2026-11-02',
+      end_date: '2026-11-06',
+      trip_charge: 40,
+      scope_array: ['Mirrors', 'Hardware'],
+      active: true,
+      is_complete: false,
+      mirrors_complete: false,
+      hardware_complete: false,
+    });
     expect(copy).not.toHaveProperty('burden_rate'); // the supervisor does not see it…
     const products = copy.products as Row[];
     expect(names(products)).toEqual(['Loose item', p.name]);
     const copied = products.find((r) => r.product_id === p.id)!;
-    expect(copied).toMatchObject({ qty: 2, note: 'left wall', glass_width: 30.5, glass_height: 70, is_measured: false, is_ordered: false, cut_list_json: [{ text: 'Panel', sub_rows: [] }] });
+    expect(copied).toMatchObject({
+      qty: 2,
+      note: 'left wall',
+      glass_width: 30.5,
+      glass_height: 70,
+      is_measured: false,
+      is_ordered: false,
+      cut_list_json: [{ text: 'Panel', sub_rows: [] }],
+    });
 
     // …but the copy keeps it, and the products keep their cost and revenue, as stored
     const asAdmin = (await as.admin.get(`/api/jobs/${copy.id}`)).body;
     expect(asAdmin).toMatchObject({ burden_rate: 21, additional_costs: 300 });
-    expect((asAdmin.products as Row[]).map((r) => [r.name, r.cost, r.revenue]).sort()).toEqual([['Loose item', 5, 9], [p.name, 20, 50]]);
+    expect((asAdmin.products as Row[]).map((r) => [r.name, r.cost, r.revenue]).sort()).toEqual([
+      ['Loose item', 5, 9],
+      [p.name, 20, 50],
+    ]);
 
     // the original is untouched
     const original = (await as.admin.get(`/api/jobs/${job.id}`)).body;
@@ -60,12 +106,32 @@ describe('duplicate a job', () => {
   it("saves the Duplicate Job dialog's values onto the copy in the same call, or leaves no copy when one is refused", async () => {
     const [c, other] = [await client(), await client()];
     const p = await product();
-    const job = await madeJob(as.manager, { client_id: c.id, number: 'J-300', name: 'Lobby', address: '2 Elm St', burden_rate: 21, products: [{ product_id: p.id, qty: 2 }] });
+    const job = await madeJob(as.manager, {
+      client_id: c.id,
+      number: 'J-300',
+      name: 'Lobby',
+      address: '2 Elm St',
+      burden_rate: 21,
+      products: [{ product_id: p.id, qty: 2 }],
+    });
 
     // a supervisor's copy: the fields given are saved; the guarded burden rate they cannot set stays as copied
-    const res = await as.supervisor.post(`/api/jobs/${job.id}/duplicate`, { number: 'J-301', name: 'Lobby, phase 2', client_id: other.id, burden_rate: 99, products: [] });
+    const res = await as.supervisor.post(`/api/jobs/${job.id}/duplicate`, {
+      number: 'J-301',
+      name: 'Lobby, phase 2',
+      client_id: other.id,
+      burden_rate: 99,
+      products: [],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ number: 'J-301', name: 'Lobby, phase 2', address: '2 Elm St', client_id: other.id, client_name: other.name, active: true });
+    expect(res.body).toMatchObject({
+      number: 'J-301',
+      name: 'Lobby, phase 2',
+      address: '2 Elm St',
+      client_id: other.id,
+      client_name: other.name,
+      active: true,
+    });
     // the body's own product list is not the copy's: the source's products are
     expect((res.body.products as Row[]).map((r) => [r.product_id, r.qty])).toEqual([[p.id, 2]]);
     expect((await as.admin.get(`/api/jobs/${res.body.id}`)).body).toMatchObject({ burden_rate: 21 });
@@ -98,7 +164,14 @@ describe('jobs from templates', () => {
   it('copies the template’s products into a new job, next to the products the body lists', async () => {
     const c = await client();
     const p = await product();
-    const template = await made(as.admin, 'job_templates', { name: 'Standard shower', client_id: c.id, products: [{ product_id: p.id, qty: 3 }, { name: 'Clips', qty: 4, sort: 1 }] });
+    const template = await made(as.admin, 'job_templates', {
+      name: 'Standard shower',
+      client_id: c.id,
+      products: [
+        { product_id: p.id, qty: 3 },
+        { name: 'Clips', qty: 4, sort: 1 },
+      ],
+    });
     expect((template.products as Row[]).length).toBe(2);
 
     const job = await madeJob(as.supervisor, { client_id: c.id, number: 'JT-1', job_template_id: template.id, products: [{ name: 'Extra', qty: 1 }] });
@@ -177,7 +250,9 @@ describe('the job template rule', () => {
     const category = await made(as.admin, 'category_templates', { name: 'Pack', client_id: c.id });
     const both = await as.admin.post('/api/job_templates', { name: 'Both', client_id: c.id, category_template_id: category.id });
     expect(both.status).toBe(422);
-    expect(both.body.errors).toEqual(expect.objectContaining({ client_id: [expect.stringMatching(/not both/)], category_template_id: [expect.stringMatching(/not both/)] }));
+    expect(both.body.errors).toEqual(
+      expect.objectContaining({ client_id: [expect.stringMatching(/not both/)], category_template_id: [expect.stringMatching(/not both/)] }),
+    );
     const byClient = await made(as.admin, 'job_templates', { name: 'By client', client_id: c.id });
     const patched = await as.admin.patch(`/api/job_templates/${byClient.id}`, { category_template_id: category.id });
     expect(patched.status).toBe(422);
@@ -194,7 +269,12 @@ describe('the job template rule', () => {
     const jt = await made(as.admin, 'job_templates', { name: 'Combined JT', client_id: c.id });
     const ct = await made(as.admin, 'category_templates', { name: 'Combined CT', client_id: c.id });
     const both = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}`)).body.data!;
-    expect(both.map((r) => [r.type, r.id, r.name]).sort()).toEqual([['category_template', ct.id, 'Combined CT'], ['job_template', jt.id, 'Combined JT']].sort());
+    expect(both.map((r) => [r.type, r.id, r.name]).sort()).toEqual(
+      [
+        ['category_template', ct.id, 'Combined CT'],
+        ['job_template', jt.id, 'Combined JT'],
+      ].sort(),
+    );
     const onlyCategories = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}&resource=category_templates`)).body.data!;
     expect(onlyCategories.map((r) => r.type)).toEqual(['category_template']);
     const onlyJobTemplates = (await as.supervisor.get(`/api/job_templates?client_id=${c.id}&resource=job_templates`)).body.data!;
@@ -211,7 +291,10 @@ describe('the combined template list, paged on the server', () => {
     const made_: Row[] = [];
     for (const [i, letter] of letters.entries()) {
       const kind = i % 2 === 0 ? 'job_templates' : 'category_templates';
-      made_.push({ ...(await made(as.admin, kind, { name: `${tag} ${letter} template`, client_id: c.id, burden_rate: kind === 'job_templates' ? 30 : undefined })), type: kind.slice(0, -1) });
+      made_.push({
+        ...(await made(as.admin, kind, { name: `${tag} ${letter} template`, client_id: c.id, burden_rate: kind === 'job_templates' ? 30 : undefined })),
+        type: kind.slice(0, -1),
+      });
     }
     const page = async (query: string, who: Client = as.supervisor) => {
       const res = await who.get(`/api/job_templates?client_id=${c.id}&${query}`);
@@ -272,9 +355,19 @@ describe('the combined template list, paged on the server', () => {
     const paged = await as.supervisor.get(`/api/job_templates?page=1&per_page=10&search=${encodeURIComponent(`${tag} glass`)}`);
     expect(paged.status).toBe(200);
     expect(paged.body.total).toBe(2);
-    expect((paged.body.data as Row[]).map((r) => [r.type, r.id, r.client_name]).sort()).toEqual([['category_template', ct.id, c.name], ['job_template', jt.id, c.name]].sort());
+    expect((paged.body.data as Row[]).map((r) => [r.type, r.id, r.client_name]).sort()).toEqual(
+      [
+        ['category_template', ct.id, c.name],
+        ['job_template', jt.id, c.name],
+      ].sort(),
+    );
     const plain = await as.supervisor.get(`/api/job_templates?search=${encodeURIComponent(tag)}`);
-    expect((plain.body.data as Row[]).map((r) => [r.type, r.client_name]).sort()).toEqual([['category_template', c.name], ['job_template', c.name]].sort());
+    expect((plain.body.data as Row[]).map((r) => [r.type, r.client_name]).sort()).toEqual(
+      [
+        ['category_template', c.name],
+        ['job_template', c.name],
+      ].sort(),
+    );
     // the category template lookup finds it by client name too, and follows a renamed client
     await as.manager.patch(`/api/clients/${c.id}`, { name: `${tag} Mirrors Ltd` });
     const lookup = await as.supervisor.get(`/api/category_templates?page=1&per_page=30&search=${encodeURIComponent(`${tag} mirrors`)}`);
@@ -333,7 +426,12 @@ describe('cost fields per role', () => {
   async function costedJob() {
     const p = await product({ cost_per_unit: 10, revenue_per_unit: 25 });
     const job = await madeJob(as.admin, {
-      number: `COST-${++seq}`, burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900, trip_charge: 35,
+      number: `COST-${++seq}`,
+      burden_rate: 20,
+      additional_costs: 100,
+      additional_revenues: 150,
+      invoice_amount: 900,
+      trip_charge: 35,
       products: [{ product_id: p.id, qty: 2 }],
     });
     return { p, job, line: (job.products as Row[])[0]! };
@@ -352,7 +450,12 @@ describe('cost fields per role', () => {
         expect(r.trip_charge, role).toBe(35); // not a cost field: everyone sees it
         for (const k of GUARDED_JOB) expect(k in r, `${role} ${k}`).toBe(SEES[role]);
       }
-      const lines = [(reads[0]!.products as Row[])[0]!, (reads[2]!.products as Row[])[0]!, (await as[role].get(`/api/job_products/${line.id}`)).body, (await as[role].get(`/api/job_products?job_id=${job.id}`)).body.data![0]!];
+      const lines = [
+        (reads[0]!.products as Row[])[0]!,
+        (reads[2]!.products as Row[])[0]!,
+        (await as[role].get(`/api/job_products/${line.id}`)).body,
+        (await as[role].get(`/api/job_products?job_id=${job.id}`)).body.data![0]!,
+      ];
       for (const l of lines) {
         expect(l.id, role).toBe(line.id);
         for (const k of GUARDED_PRODUCT) expect(k in l, `${role} ${k}`).toBe(SEES[role]);
@@ -365,14 +468,26 @@ describe('cost fields per role', () => {
     const { job, line } = await costedJob();
     const seen = (await as.supervisor.get(`/api/jobs/${job.id}`)).body;
     const res = await as.supervisor.patch(`/api/jobs/${job.id}`, {
-      ...seen, name: 'Renamed', burden_rate: 1, additional_costs: 1, additional_revenues: 1, invoice_amount: 1,
+      ...seen,
+      name: 'Renamed',
+      burden_rate: 1,
+      additional_costs: 1,
+      additional_revenues: 1,
+      invoice_amount: 1,
       products: [{ ...(seen.products as Row[])[0], qty: 3, cost: 1, revenue: 1, default_cost_per_unit: 1, default_revenue_per_unit: 1 }],
     });
     expect(res.status).toBe(200);
     const stored = (await as.manager.get(`/api/jobs/${job.id}`)).body;
     expect(stored).toMatchObject({ name: 'Renamed', burden_rate: 20, additional_costs: 100, additional_revenues: 150, invoice_amount: 900 });
     // qty 3 at the product's unit cost and revenue
-    expect((stored.products as Row[])[0]).toMatchObject({ id: line.id, qty: 3, cost: 30, revenue: 75, default_cost_per_unit: 10, default_revenue_per_unit: 25 });
+    expect((stored.products as Row[])[0]).toMatchObject({
+      id: line.id,
+      qty: 3,
+      cost: 30,
+      revenue: 75,
+      default_cost_per_unit: 10,
+      default_revenue_per_unit: 25,
+    });
 
     const created = await madeJob(as.supervisor, { number: `COST-S-${seq}`, burden_rate: 99, invoice_amount: 5 });
     const asManager = (await as.manager.get(`/api/jobs/${created.id}`)).body;
@@ -380,7 +495,11 @@ describe('cost fields per role', () => {
     expect(asManager.invoice_amount).toBeNull();
 
     // a manager (edit jobs_admin) sets them
-    const set = await as.manager.patch(`/api/jobs/${job.id}`, { burden_rate: 22.5, invoice_amount: 1000, products: [{ id: line.id, qty: 3, cost: 31, revenue: 80 }] });
+    const set = await as.manager.patch(`/api/jobs/${job.id}`, {
+      burden_rate: 22.5,
+      invoice_amount: 1000,
+      products: [{ id: line.id, qty: 3, cost: 31, revenue: 80 }],
+    });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ burden_rate: 22.5, invoice_amount: 1000 });
     expect((set.body.products as Row[])[0]).toMatchObject({ cost: 31, revenue: 80 });
@@ -438,12 +557,18 @@ describe('pickup items', () => {
     const byId = await made(as.manager, 'pickup_items', { job_id: job.id, category_id: mirrors.id });
     expect(byId).toMatchObject({ user_id: suite.ids.manager.id, category_name: 'Mirrors', category_id: mirrors.id });
     // a category with no product category of its name has none; one that is not of the five is refused
-    expect(await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Shelving' })).toMatchObject({ category_name: 'Shelving', category_id: null });
+    expect(await made(as.manager, 'pickup_items', { job_id: job.id, category_name: 'Shelving' })).toMatchObject({
+      category_name: 'Shelving',
+      category_id: null,
+    });
     const refused = await as.manager.post('/api/pickup_items', { job_id: job.id, category_id: glass.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toHaveProperty('category_id');
     // an edit keeps the creator
-    expect((await as.manager.patch(`/api/pickup_items/${byName.id}`, { category_name: 'Hardware' })).body).toMatchObject({ user_id: suite.ids.supervisor.id, category_id: null });
+    expect((await as.manager.patch(`/api/pickup_items/${byName.id}`, { category_name: 'Hardware' })).body).toMatchObject({
+      user_id: suite.ids.supervisor.id,
+      category_id: null,
+    });
   });
 });
 
@@ -465,7 +590,12 @@ describe('glass sizes (lengths)', () => {
     const nested = await as.manager.patch(`/api/jobs/${job.id}`, { products: [{ id: line.id, glass_width: '7/16', glass_height: '' }] });
     expect(nested.status).toBe(200);
     expect((nested.body.products as Row[])[0]).toMatchObject({ glass_width: 0.4375, glass_height: null });
-    const many = await as.manager.post('/api/job_products/store_many', { data: [{ job_id: job.id, name: 'A', glass_width: '12.125' }, { job_id: job.id, name: 'B', glass_width: 'x' }] });
+    const many = await as.manager.post('/api/job_products/store_many', {
+      data: [
+        { job_id: job.id, name: 'A', glass_width: '12.125' },
+        { job_id: job.id, name: 'B', glass_width: 'x' },
+      ],
+    });
     expect(many.status).toBe(422);
     expect(many.body.errors).toHaveProperty(['data.1.glass_width']);
     const unchanged = (await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data!;

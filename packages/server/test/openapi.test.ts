@@ -60,7 +60,10 @@ describe('GET /api/openapi.json', () => {
 
   it('declares who may call each operation: the session, with the CSRF header on writes; nothing on the public calls', async () => {
     type Operation = { operationId: string; security?: Record<string, string[]>[] };
-    const doc = (await t.as.employee.get('/api/openapi.json')).body as { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { in?: string; name?: string }> } };
+    const doc = (await t.as.employee.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, { in?: string; name?: string }> };
+    };
     expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: 'glazier_session' });
     expect(doc.components.securitySchemes.xsrf).toMatchObject({ in: 'header', name: 'X-XSRF-TOKEN' });
     const security = (path: string, method: string) => doc.paths[path]?.[method]?.security;
@@ -73,7 +76,8 @@ describe('GET /api/openapi.json', () => {
     expect(security('/logout', 'post')).toEqual([{ xsrf: [] }]);
     expect(Object.keys(doc.paths['/login']?.post ?? {})).toEqual(expect.arrayContaining(['requestBody']));
     // a write made once per Idempotency-Key says so
-    const params = (path: string, method: string) => ((doc.paths[path]?.[method] as { parameters?: { name: string; in: string }[] } | undefined)?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+    const params = (path: string, method: string) =>
+      ((doc.paths[path]?.[method] as { parameters?: { name: string; in: string }[] } | undefined)?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
     expect(params('/api/time_entries', 'post')).toContain('header:Idempotency-Key');
     expect(params('/api/time_entries/{id}', 'delete')).toContain('header:Idempotency-Key');
     expect(params('/api/time_entries', 'get')).not.toContain('header:Idempotency-Key');

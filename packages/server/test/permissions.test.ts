@@ -108,7 +108,9 @@ describe.each(RESOURCE_NAMES)('%s', (name) => {
       storeUpdate: mayTry(name, role, 'update') ? 422 : 403,
       delete: mayTry(name, role, 'delete') ? 404 : 403,
     };
-    const seen = Object.fromEntries(Object.entries(statuses).map(([k, s]) => [k, expected[k as keyof typeof expected] === 'not 403' && s !== 403 && s < 500 ? 'not 403' : s]));
+    const seen = Object.fromEntries(
+      Object.entries(statuses).map(([k, s]) => [k, expected[k as keyof typeof expected] === 'not 403' && s !== 403 && s < 500 ? 'not 403' : s]),
+    );
     expect(seen).toEqual(expected);
   });
 });

@@ -28,7 +28,10 @@ class Relay {
     this.port = await freePort();
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
-      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      for (const [from, to] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         this.sockets.add(from);
         from.on('data', (chunk) => {
           if (!this.partitioned) to.write(chunk);
@@ -95,7 +98,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a network partition between the
     expect((await fetch(`${server.base}/health`)).status).toBe(200);
 
     relay.partitioned = false;
-    await waitFor('the server to serve again', async () => (await browser.request('GET', '/api/clients?page=1&per_page=20', undefined, 15_000)).status === 200, 60_000, 200);
+    await waitFor(
+      'the server to serve again',
+      async () => (await browser.request('GET', '/api/clients?page=1&per_page=20', undefined, 15_000)).status === 200,
+      60_000,
+      200,
+    );
     const written = await browser.request('POST', '/api/clients', { name: 'Written after the partition' });
     expect(written.status).toBe(201);
     const names = ((await browser.request('GET', '/api/clients?page=1&per_page=50&search=partition')).json.data as { name: string }[]).map((c) => c.name);

@@ -68,7 +68,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !havePgBinaries())('PostgreSQL
 
     const upAt = Date.now();
     cluster.start();
-    await waitFor('requests to be served again', () => count((o) => o.at > upAt && o.status === 200) >= 10 && count((o) => o.at > upAt && o.status === 201) >= 3, 60_000);
+    await waitFor(
+      'requests to be served again',
+      () => count((o) => o.at > upAt && o.status === 200) >= 10 && count((o) => o.at > upAt && o.status === 201) >= 3,
+      60_000,
+    );
     stop = true;
     await Promise.all(load);
     expect((await fetch(`${server.base}/ready`)).status).toBe(200);

@@ -44,7 +44,8 @@ describe('pieces of a job product', () => {
     ]);
     expect(String(first.body.data.updated_at) > String(door.updated_at)).toBe(true);
     // still on To Fabricate; measured apart from fabricated
-    const toFabricate = async () => ((await as.employee.get(`/api/job_products?page=1&needs=is_fabricated&series_id=${series.id}&with_pieces=true`)).body.data as Row[]).map((r) => r.name);
+    const toFabricate = async () =>
+      ((await as.employee.get(`/api/job_products?page=1&needs=is_fabricated&series_id=${series.id}&with_pieces=true`)).body.data as Row[]).map((r) => r.name);
     expect(await toFabricate()).toEqual(['Door']);
 
     const second = await mark(door.id, 2, 'is_fabricated', true);
@@ -69,7 +70,13 @@ describe('pieces of a job product', () => {
   it('of a cut list are its leaves, each on its own', async () => {
     const { series, job } = await fixture({ enable_cutlist: true, enable_fabricated: true });
     const leaf = (text: string, ...sub_rows: Row[]) => ({ text, sub_rows });
-    const shelves = await made(as.manager, 'job_products', { job_id: job.id, name: 'Shelves', series_id: series.id, qty: 1, cut_list_json: [leaf('Closet', leaf('12 x 30'), leaf('12 x 24')), leaf('Pantry')] });
+    const shelves = await made(as.manager, 'job_products', {
+      job_id: job.id,
+      name: 'Shelves',
+      series_id: series.id,
+      qty: 1,
+      cut_list_json: [leaf('Closet', leaf('12 x 30'), leaf('12 x 24')), leaf('Pantry')],
+    });
     const res = await mark(shelves.id, 3, 'is_fabricated', true);
     expect(res.status).toBe(200);
     expect(res.body.data.pieces.map((p: Row) => [p.description, p.is_fabricated])).toEqual([
@@ -126,7 +133,8 @@ describe('pieces of a job product', () => {
     const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 3, is_measured: true });
     await made(as.manager, 'job_products', { job_id: job.id, name: 'Whole', series_id: series.id, qty: 2, is_measured: true });
     await made(as.manager, 'events', { job_id: job.id, date: '2034-03-10' });
-    const readiness = async () => ((await as.employee.get('/api/schedule/readiness?start=2034-03-10&end=2034-03-10')).body.data as Row[]).find((r) => r.job_id === job.id);
+    const readiness = async () =>
+      ((await as.employee.get('/api/schedule/readiness?start=2034-03-10&end=2034-03-10')).body.data as Row[]).find((r) => r.job_id === job.id);
     // each product counts once while its pieces are as it is
     expect(await readiness()).toMatchObject({ not_measured: 0, not_fabricated: 2 });
     await mark(door.id, 1, 'is_fabricated', true);

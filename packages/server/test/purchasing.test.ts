@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
-import { type Res, made, appWithRoles , madeJob } from './harness.ts';
+import { type Res, made, appWithRoles, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
 const { as } = suite;
@@ -50,7 +50,11 @@ describe('send and receive', () => {
     const zero = await line(po, unsold, 3, 0);
     const refused = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({ 'purchase_order_materials.1.price': [`${String(unsold.number)} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`] });
+    expect(refused.body.errors).toEqual({
+      'purchase_order_materials.1.price': [
+        `${String(unsold.number)} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`,
+      ],
+    });
     expect((await suite.env.db.query<Row>('SELECT sent_at FROM purchase_orders WHERE id = $1', [po.id]))[0]!.sent_at).toBeNull();
     expect((await as.manager.patch(`/api/purchase_order_materials/${zero.id}`, { price: 7.5 })).status).toBe(200);
     expect((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
@@ -89,7 +93,10 @@ describe('send and receive', () => {
 
     // set back: the reverse, the order open again
     await as.manager.patch(`/api/purchase_order_materials/${l.id}`, { status: 'backordered' });
-    expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2.5 }, { qty: -10, price: 2.5 }]);
+    expect(await receipts(l.id)).toEqual([
+      { qty: 10, price: 2.5 },
+      { qty: -10, price: 2.5 },
+    ]);
     expect(await stock(m.id)).toEqual({ on_hand: 2, on_order: 10 });
     expect((await getOrder(po.id)).received_at).toBeNull();
   });
@@ -180,7 +187,10 @@ describe('split', () => {
     const l = await line(po, m, 10, 20, { status: 'received' });
     const res = await as.manager.post(`/api/purchase_order_materials/${l.id}/split`, { ordered: 0, received: 6, backordered: 4 });
     expect(res.status).toBe(200);
-    expect(await receipts(l.id)).toEqual([{ qty: 10, price: 2 }, { qty: -4, price: 2 }]);
+    expect(await receipts(l.id)).toEqual([
+      { qty: 10, price: 2 },
+      { qty: -4, price: 2 },
+    ]);
     expect(await stock(m.id)).toEqual({ on_hand: 6, on_order: 4 });
     expect((await getOrder(po.id)).received_at).toBeNull();
   });
@@ -200,7 +210,9 @@ describe('materials by vendor (the PO material picker, issue 22)', () => {
     await made(as.manager, 'vendor_materials', { vendor_id: elsewhere.id, material_id: other.id });
     const ours = [sold.id, soldToo.id, other.id, retired.id];
     const ids = async (query: string) =>
-      ((await as.manager.get(`/api/materials?page=1&per_page=100&sort_column=number&${query}`)).body.data as Row[]).map((r) => r.id).filter((id) => ours.includes(id as number));
+      ((await as.manager.get(`/api/materials?page=1&per_page=100&sort_column=number&${query}`)).body.data as Row[])
+        .map((r) => r.id)
+        .filter((id) => ours.includes(id as number));
     expect(await ids(`sold_by=${v.id}`)).toEqual([sold.id, soldToo.id]);
     expect(await ids(`not_sold_by=${v.id}`)).toEqual([other.id, retired.id]);
     expect(await ids(`sold_by=${v.id}&search=${encodeURIComponent('Sold too')}`)).toEqual([soldToo.id]);
@@ -218,7 +230,13 @@ describe('boms', () => {
   it('pull writes one pull per line and makes the bom read-only; return reverses it', async () => {
     const a = await material({ starting_qty: 10 });
     const b = await material({ starting_qty: 5 });
-    const bom = await made(as.manager, 'boms', { name: `Bom ${++seq}`, bom_materials: [{ material_id: a.id, qty: 3 }, { material_id: b.id, qty: 2 }] });
+    const bom = await made(as.manager, 'boms', {
+      name: `Bom ${++seq}`,
+      bom_materials: [
+        { material_id: a.id, qty: 3 },
+        { material_id: b.id, qty: 2 },
+      ],
+    });
     const [bl] = bom.bom_materials as Row[];
     expect((await as.employee.post(`/api/boms/${bom.id}/pull`)).status).toBe(403);
     const pulled = await as.supervisor.post(`/api/boms/${bom.id}/pull`);
@@ -226,7 +244,9 @@ describe('boms', () => {
     expect(dataOf(pulled).pulled_at).toEqual(expect.any(String));
     expect((await stock(a.id)).on_hand).toBe(7);
     expect((await stock(b.id)).on_hand).toBe(3);
-    const n = await suite.env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`);
+    const n = await suite.env.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM material_transactions WHERE bom_id = ${bom.id as number} AND type = 'pull'`,
+    );
     expect(n[0]!.n).toBe(2);
 
     const twice = await as.manager.post(`/api/boms/${bom.id}/pull`);
@@ -294,39 +314,88 @@ describe('suggested orders', () => {
     const mine = (res.body.data as Row[]).filter((r) => [a.id, b.id, c.id, d.id, e.id].includes(r.material_id));
     expect(mine).toEqual([
       {
-        material_id: a.id, material_number: a.number, description: a.description, vendor_id: v.id, vendor_name: v.name,
-        on_hand: 4, on_order: 3, reorder_qty: 10, open_demand: 7.5, shortfall: 10.5, economic_order_qty: 0, min_order_qty: 1,
-        suggested_qty: 11, unit_price: 2,
+        material_id: a.id,
+        material_number: a.number,
+        description: a.description,
+        vendor_id: v.id,
+        vendor_name: v.name,
+        on_hand: 4,
+        on_order: 3,
+        reorder_qty: 10,
+        open_demand: 7.5,
+        shortfall: 10.5,
+        economic_order_qty: 0,
+        min_order_qty: 1,
+        suggested_qty: 11,
+        unit_price: 2,
       },
       {
-        material_id: b.id, material_number: b.number, description: b.description, vendor_id: v.id, vendor_name: v.name,
-        on_hand: 0, on_order: 0, reorder_qty: 5, open_demand: 0, shortfall: 5, economic_order_qty: 12, min_order_qty: 20,
-        suggested_qty: 20, unit_price: 0.5,
+        material_id: b.id,
+        material_number: b.number,
+        description: b.description,
+        vendor_id: v.id,
+        vendor_name: v.name,
+        on_hand: 0,
+        on_order: 0,
+        reorder_qty: 5,
+        open_demand: 0,
+        shortfall: 5,
+        economic_order_qty: 12,
+        min_order_qty: 20,
+        suggested_qty: 20,
+        unit_price: 0.5,
       },
       {
-        material_id: d.id, material_number: d.number, description: d.description, vendor_id: null, vendor_name: null,
-        on_hand: 0, on_order: 0, reorder_qty: 2, open_demand: 0, shortfall: 2, economic_order_qty: 0, min_order_qty: 0,
-        suggested_qty: 2, unit_price: 0,
+        material_id: d.id,
+        material_number: d.number,
+        description: d.description,
+        vendor_id: null,
+        vendor_name: null,
+        on_hand: 0,
+        on_order: 0,
+        reorder_qty: 2,
+        open_demand: 0,
+        shortfall: 2,
+        economic_order_qty: 0,
+        min_order_qty: 0,
+        suggested_qty: 2,
+        unit_price: 0,
       },
     ]);
     expect((await as.employee.get('/api/purchase_orders/suggestions')).status).toBe(403);
 
     // from suggestions: one draft order per vendor, in one transaction
     expect((await as.supervisor.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }] })).status).toBe(403);
-    const noVendor = await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }, { material_id: d.id, qty: 2 }] });
+    const noVendor = await as.manager.post('/api/purchase_orders/from_suggestions', {
+      lines: [
+        { material_id: a.id, qty: 11 },
+        { material_id: d.id, qty: 2 },
+      ],
+    });
     expect(noVendor.status).toBe(422);
     expect(noVendor.body.errors).toHaveProperty(['lines.1.material_id']);
-    expect((await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: -1 }] })).body.errors).toHaveProperty(['lines.0.qty']);
+    expect((await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: -1 }] })).body.errors).toHaveProperty([
+      'lines.0.qty',
+    ]);
     expect((await as.manager.get(`/api/purchase_orders?vendor_id=${v.id}`)).body.data).toHaveLength(0); // nothing half-written
 
-    const created = await as.manager.post('/api/purchase_orders/from_suggestions', { lines: [{ material_id: a.id, qty: 11 }, { material_id: b.id, qty: 20 }] });
+    const created = await as.manager.post('/api/purchase_orders/from_suggestions', {
+      lines: [
+        { material_id: a.id, qty: 11 },
+        { material_id: b.id, qty: 20 },
+      ],
+    });
     expect(created.status).toBe(201);
     const orders = created.body.data as Row[];
     expect(orders).toHaveLength(1);
     expect(orders[0]!.vendor_id).toBe(v.id);
     expect(orders[0]!.sent_at).toBeNull();
     expect(orders[0]!.number).toEqual(expect.any(Number));
-    expect((orders[0]!.purchase_order_materials as Row[]).sort((x, y) => (x.material_id as number) - (y.material_id as number)).map((l) => [l.material_id, l.qty, l.price, l.status])).toEqual([
+    expect(
+      (orders[0]!.purchase_order_materials as Row[])
+        .sort((x, y) => (x.material_id as number) - (y.material_id as number))
+        .map((l) => [l.material_id, l.qty, l.price, l.status]),
+    ).toEqual([
       [a.id, 11, 22, 'ordered'],
       [b.id, 20, 10, 'ordered'],
     ]);
@@ -350,8 +419,10 @@ describe('suggested orders', () => {
     const v = await vendor();
     const counted = await material({ reorder_qty: 30, starting_qty: 100, economic_order_qty: 0 });
     const uncounted = await material({ reorder_qty: 10, starting_qty: 2, economic_order_qty: 0 });
-    for (const m of [counted, uncounted]) await made(as.manager, 'vendor_materials', { material_id: m.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 1, is_preferred: true });
-    const move = (m: Row, type: string, qty: number, date: string, note?: string) => made(as.manager, 'material_transactions', { material_id: m.id, type, qty, date, note });
+    for (const m of [counted, uncounted])
+      await made(as.manager, 'vendor_materials', { material_id: m.id, vendor_id: v.id, minimum_order_qty: 1, unit_price: 1, is_preferred: true });
+    const move = (m: Row, type: string, qty: number, date: string, note?: string) =>
+      made(as.manager, 'material_transactions', { material_id: m.id, type, qty, date, note });
     await move(counted, 'receipt', 50, '2026-01-05'); // before the counts: inside the counted qty
     await move(counted, 'count', 20, '2026-01-10');
     await move(counted, 'pull', 4, '2026-01-08'); // entered later but dated before the count: inside it too
@@ -364,7 +435,9 @@ describe('suggested orders', () => {
     // counted: 12 − 5 − 1 + 3 = 9; uncounted: 2 + 1 − 2 = 1
     expect(await stock(counted.id)).toEqual({ on_hand: 9, on_order: 0 });
     expect(await stock(uncounted.id)).toEqual({ on_hand: 1, on_order: 0 });
-    const rows = ((await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[]).filter((r) => [counted.id, uncounted.id].includes(r.material_id));
+    const rows = ((await as.manager.get('/api/purchase_orders/suggestions')).body.data as Row[]).filter((r) =>
+      [counted.id, uncounted.id].includes(r.material_id),
+    );
     rows.sort((x, y) => (x.material_id as number) - (y.material_id as number));
     expect(rows.map((r) => [r.material_id, r.on_hand, r.open_demand, r.on_order, r.shortfall, r.suggested_qty])).toEqual([
       [counted.id, 9, 0, 0, 21, 21],

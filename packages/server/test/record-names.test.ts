@@ -23,7 +23,11 @@ let admin: Ctx;
 beforeAll(async () => {
   ({ db, dispose } = await openTestDb());
   const users = await createRoleUsers(db);
-  await generateDemoData(db, { ...SCALES.demo, jobs: 20, jobProducts: 40, timeEntries: 20, materialTransactions: 60, purchaseOrders: 4, estimates: 4, notes: 10, files: 1, images: 1 }, { today: '2026-11-02' });
+  await generateDemoData(
+    db,
+    { ...SCALES.demo, jobs: 20, jobProducts: 40, timeEntries: 20, materialTransactions: 60, purchaseOrders: 4, estimates: 4, notes: 10, files: 1, images: 1 },
+    { today: '2026-11-02' },
+  );
   // the blanks the rule falls back over: a job with a name only, one with neither, a product
   // without a number, an unnamed bom, a purchase order without its number
   const one = async (query: string) => (await db.query<Row>(query))[0]!;
@@ -48,7 +52,9 @@ afterAll(() => dispose());
 
 /** Ids of up to `n` of the resource's live rows at each end of its table (the demo's first, the blanks last). */
 async function sampleIds(res: ServerResource, n: number): Promise<number[]> {
-  const slice = Object.entries(res.def.fixed ?? {}).map(([column, value]) => ` AND ${column} = ${typeof value === 'string' ? `'${value}'` : String(value)}`).join('');
+  const slice = Object.entries(res.def.fixed ?? {})
+    .map(([column, value]) => ` AND ${column} = ${typeof value === 'string' ? `'${value}'` : String(value)}`)
+    .join('');
   const where = `WHERE deleted_at IS NULL${slice}`;
   const rows = await db.query<Row>(
     `(SELECT id FROM ${res.def.table} ${where} ORDER BY id LIMIT ${n}) UNION (SELECT id FROM ${res.def.table} ${where} ORDER BY id DESC LIMIT ${n})`,
@@ -71,7 +77,9 @@ describe('record names', () => {
       }
     }
     // every kind a reference names has rows to compare (those with prefixes and fallbacks too), and most others
-    const referenced = new Set(Object.values(RESOURCES).flatMap((def) => Object.values(def.fields).flatMap((fd) => (fd.kind === 'ref' && fd.ref ? [fd.ref] : []))));
+    const referenced = new Set(
+      Object.values(RESOURCES).flatMap((def) => Object.values(def.fields).flatMap((fd) => (fd.kind === 'ref' && fd.ref ? [fd.ref] : []))),
+    );
     for (const name of referenced) expect(sampled[name], name).toBeGreaterThan(0);
     expect(Object.values(sampled).filter((n) => n > 0).length).toBeGreaterThanOrEqual(30);
   });

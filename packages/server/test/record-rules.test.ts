@@ -1,6 +1,6 @@
 /** Record rules the server enforces beyond area rights (docs/platform.md, Record rules). */
 import { describe, expect, it } from 'vitest';
-import { appWithRoles , jobBody } from './harness.ts';
+import { appWithRoles, jobBody } from './harness.ts';
 import { createRecord } from './fixtures.ts';
 
 const suite = appWithRoles();
@@ -32,7 +32,11 @@ describe('time entries', () => {
   it('refuses an entry without a job or with hours ≤ 0, with field errors (issue 6)', async () => {
     const { job_id } = await createRecord(as.admin, 'time_entries');
     const before = await suite.env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries');
-    for (const body of [{ hours: 2, date: '2026-11-20' }, { job_id: null, hours: 2, date: '2026-11-20' }, { job_id: '', hours: 2, date: '2026-11-20' }]) {
+    for (const body of [
+      { hours: 2, date: '2026-11-20' },
+      { job_id: null, hours: 2, date: '2026-11-20' },
+      { job_id: '', hours: 2, date: '2026-11-20' },
+    ]) {
       const res = await as.employee.post('/api/time_entries', body);
       expect(res.status).toBe(422);
       expect(res.body.errors).toHaveProperty('job_id');
@@ -64,12 +68,27 @@ describe('users', () => {
 
   it('lets a user without edit users change only their own profile', async () => {
     const me = (await as.supervisor.get(`/api/users/${ids.supervisor.id}`)).body;
-    const ok = await as.supervisor.patch(`/api/users/${ids.supervisor.id}`, { name: 'Sue Pervisor', number: '(503) 555-1234', id: me.id, updated_at: me.updated_at });
+    const ok = await as.supervisor.patch(`/api/users/${ids.supervisor.id}`, {
+      name: 'Sue Pervisor',
+      number: '(503) 555-1234',
+      id: me.id,
+      updated_at: me.updated_at,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.number).toBe('15035551234');
     expect((await as.supervisor.patch(`/api/users/${ids.supervisor.id}`, { role: 'admin' })).status).toBe(403);
     expect((await as.supervisor.patch(`/api/users/${ids.employee.id}`, { name: 'Hacked' })).status).toBe(403);
-    expect((await as.manager.post('/api/users', { name: 'N', email: 'n@test.local', role: 'admin', password: 'long-enough-1', password_confirmation: 'long-enough-1' })).status).toBe(403);
+    expect(
+      (
+        await as.manager.post('/api/users', {
+          name: 'N',
+          email: 'n@test.local',
+          role: 'admin',
+          password: 'long-enough-1',
+          password_confirmation: 'long-enough-1',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('shows contact details only to those who may view users, and to oneself', async () => {
@@ -84,13 +103,32 @@ describe('users', () => {
   });
 
   it('forces can_be_scheduled for supervisors and checks the password pair', async () => {
-    const res = await as.admin.post('/api/users', { name: 'Sam', email: 'sam@test.local', role: 'supervisor', can_be_scheduled: false, password: 'long-enough-1', password_confirmation: 'long-enough-1' });
+    const res = await as.admin.post('/api/users', {
+      name: 'Sam',
+      email: 'sam@test.local',
+      role: 'supervisor',
+      can_be_scheduled: false,
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
     expect(res.status).toBe(201);
     expect(res.body.can_be_scheduled).toBe(true);
-    const mismatch = await as.admin.post('/api/users', { name: 'Pat', email: 'pat@test.local', role: 'employee', password: 'long-enough-1', password_confirmation: 'long-enough-2' });
+    const mismatch = await as.admin.post('/api/users', {
+      name: 'Pat',
+      email: 'pat@test.local',
+      role: 'employee',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-2',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toHaveProperty('password_confirmation');
-    const dupe = await as.admin.post('/api/users', { name: 'Sam 2', email: 'SAM@test.local', role: 'employee', password: 'long-enough-1', password_confirmation: 'long-enough-1' });
+    const dupe = await as.admin.post('/api/users', {
+      name: 'Sam 2',
+      email: 'SAM@test.local',
+      role: 'employee',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
     expect(dupe.status).toBe(422);
     expect(dupe.body.errors).toHaveProperty('email');
   });
@@ -125,10 +163,27 @@ describe('cost and revenue fields', () => {
 
 describe('nested records', () => {
   it('syncs a job’s products in its body: upserts listed ones, deletes missing ones, all or nothing', async () => {
-    const job = (await as.admin.post('/api/jobs', await jobBody({ number: 'N-1', products: [{ name: 'A', qty: 1 }, { name: 'B', qty: 2 }] }))).body;
+    const job = (
+      await as.admin.post(
+        '/api/jobs',
+        await jobBody({
+          number: 'N-1',
+          products: [
+            { name: 'A', qty: 1 },
+            { name: 'B', qty: 2 },
+          ],
+        }),
+      )
+    ).body;
     const [a, b] = job.products as { id: number; name: string }[];
     expect([a!.name, b!.name]).toEqual(['A', 'B']);
-    const next = await as.admin.patch(`/api/jobs/${job.id}`, { ...job, products: [{ ...a, name: 'A2' }, { name: 'C', qty: 1 }] });
+    const next = await as.admin.patch(`/api/jobs/${job.id}`, {
+      ...job,
+      products: [
+        { ...a, name: 'A2' },
+        { name: 'C', qty: 1 },
+      ],
+    });
     expect(next.status).toBe(200);
     expect((next.body.products as { name: string }[]).map((p) => p.name).sort()).toEqual(['A2', 'C']);
 

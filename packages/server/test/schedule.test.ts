@@ -14,7 +14,14 @@ let seq = 0;
 const [red, , , , blue, green] = CLIENT_COLORS;
 
 const user = (body: Row) =>
-  made(as.admin, 'users', { name: `Person ${++seq}`, email: `person${seq}@test.local`, role: 'employee', password: PASSWORD, password_confirmation: PASSWORD, ...body });
+  made(as.admin, 'users', {
+    name: `Person ${++seq}`,
+    email: `person${seq}@test.local`,
+    role: 'employee',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    ...body,
+  });
 
 describe('an event', () => {
   it('takes as supervisor only an active supervisor or someone who can be scheduled, in a save and in a bulk save', async () => {

@@ -68,9 +68,7 @@ async function drift(db: Db): Promise<string[]> {
     for (const [key, value] of found) if (!declared.has(key)) differences.push(`${what} ${key}: in the database (${value}), not declared`);
   };
 
-  const foundTables = await db.query<{ name: string }>(
-    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
-  );
+  const foundTables = await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
   compare(
     'table',
     new Map(tables.map((t) => [t.name, 'table'])),
@@ -85,14 +83,19 @@ async function drift(db: Db): Promise<string[]> {
   );
   compare(
     'column',
-    new Map(tables.flatMap((t) => t.columns.map((c) => [
-      `${t.name}.${c.name}`,
-      `${c.getSQLType().replace(/,\s+/g, ',')}${c.notNull ? ' not null' : ' null'}${c.generatedIdentity ? IDENTITY[c.generatedIdentity.type] : ''}`,
-    ]))),
-    new Map(foundColumns.filter((c) => !BOOKKEEPING_TABLES.has(c.table)).map((c) => [
-      `${c.table}.${c.column}`,
-      `${c.type}${c.not_null ? ' not null' : ' null'}${PG_IDENTITY[c.identity] ?? ''}`,
-    ])),
+    new Map(
+      tables.flatMap((t) =>
+        t.columns.map((c) => [
+          `${t.name}.${c.name}`,
+          `${c.getSQLType().replace(/,\s+/g, ',')}${c.notNull ? ' not null' : ' null'}${c.generatedIdentity ? IDENTITY[c.generatedIdentity.type] : ''}`,
+        ]),
+      ),
+    ),
+    new Map(
+      foundColumns
+        .filter((c) => !BOOKKEEPING_TABLES.has(c.table))
+        .map((c) => [`${c.table}.${c.column}`, `${c.type}${c.not_null ? ' not null' : ' null'}${PG_IDENTITY[c.identity] ?? ''}`]),
+    ),
   );
 
   const foundKeys = await db.query<{ name: string; table: string; columns: string; ref_table: string; ref_columns: string; on_delete: string }>(
@@ -105,18 +108,19 @@ async function drift(db: Db): Promise<string[]> {
   );
   compare(
     'foreign key',
-    new Map(tables.flatMap((t) => t.foreignKeys.map((fk) => {
-      const ref = fk.reference();
-      const target = getTableConfig(ref.foreignTable).name;
-      return [
-        `${t.name}.${fk.getName().slice(0, PG_MAX_IDENTIFIER)}`,
-        `(${ref.columns.map((c) => c.name).join(',')}) → ${target}(${ref.foreignColumns.map((c) => c.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`,
-      ];
-    }))),
-    new Map(foundKeys.map((k) => [
-      `${k.table}.${k.name}`,
-      `(${k.columns}) → ${k.ref_table}(${k.ref_columns}) on delete ${PG_ON_DELETE[k.on_delete]}`,
-    ])),
+    new Map(
+      tables.flatMap((t) =>
+        t.foreignKeys.map((fk) => {
+          const ref = fk.reference();
+          const target = getTableConfig(ref.foreignTable).name;
+          return [
+            `${t.name}.${fk.getName().slice(0, PG_MAX_IDENTIFIER)}`,
+            `(${ref.columns.map((c) => c.name).join(',')}) → ${target}(${ref.foreignColumns.map((c) => c.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`,
+          ];
+        }),
+      ),
+    ),
+    new Map(foundKeys.map((k) => [`${k.table}.${k.name}`, `(${k.columns}) → ${k.ref_table}(${k.ref_columns}) on delete ${PG_ON_DELETE[k.on_delete]}`])),
   );
 
   // Indexes (primary keys and unique constraints included): each declared one is built on an
@@ -130,8 +134,10 @@ async function drift(db: Db): Promise<string[]> {
       const primary = t.columns.filter((c) => c.primary).map((c) => c.name);
       const statements: string[] = [];
       if (primary.length) statements.push(`CREATE UNIQUE INDEX ${quote(`${t.name}_pkey`)} ON ${on} (${primary.map(quote).join(', ')})`);
-      for (const key of t.primaryKeys) statements.push(`CREATE UNIQUE INDEX ${quote(key.getName())} ON ${on} (${key.columns.map((c) => quote(c.name)).join(', ')})`);
-      for (const u of t.uniqueConstraints) statements.push(`CREATE UNIQUE INDEX ${quote(u.getName()!)} ON ${on} (${u.columns.map((c) => quote(c.name)).join(', ')})`);
+      for (const key of t.primaryKeys)
+        statements.push(`CREATE UNIQUE INDEX ${quote(key.getName())} ON ${on} (${key.columns.map((c) => quote(c.name)).join(', ')})`);
+      for (const u of t.uniqueConstraints)
+        statements.push(`CREATE UNIQUE INDEX ${quote(u.getName()!)} ON ${on} (${u.columns.map((c) => quote(c.name)).join(', ')})`);
       for (const { config } of t.indexes) {
         const include = INCLUDE_COLUMNS[config.name!];
         statements.push(
@@ -200,7 +206,7 @@ describe('schema drift', () => {
       'ALTER TABLE vendors ALTER COLUMN id DROP IDENTITY',
       'ALTER TABLE notes DROP COLUMN show_on_job',
       'DROP INDEX material_transactions_last_count_idx',
-      'CREATE INDEX material_transactions_last_count_idx ON material_transactions (material_id, date, id) WHERE type = \'count\'',
+      "CREATE INDEX material_transactions_last_count_idx ON material_transactions (material_id, date, id) WHERE type = 'count'",
       'DROP INDEX jobs_search_trgm',
       'CREATE INDEX vendors_fax_idx ON vendors (fax)',
       'ALTER TABLE job_products DROP CONSTRAINT job_products_job_id_jobs_id_fk',
@@ -215,8 +221,10 @@ describe('schema drift', () => {
       'column vendors.fax: in the database (text null), not declared',
       'column vendors.id: declared integer not null generated by default as identity, database has integer not null',
       'foreign key job_products.job_products_job_id_jobs_id_fk: declared (job_id) → jobs(id) on delete cascade, database has (job_id) → jobs(id) on delete no action',
-      expect.stringMatching(/^index jobs\.jobs_search_trgm: declared \(CREATE INDEX jobs_search_trgm ON public\.jobs USING gin .*\), missing from the database$/),
-      'index material_transactions.material_transactions_last_count_idx: declared CREATE INDEX material_transactions_last_count_idx ON public.material_transactions USING btree (material_id, date, id) INCLUDE (qty) WHERE (type = \'count\'::text), database has CREATE INDEX material_transactions_last_count_idx ON public.material_transactions USING btree (material_id, date, id) WHERE (type = \'count\'::text)',
+      expect.stringMatching(
+        /^index jobs\.jobs_search_trgm: declared \(CREATE INDEX jobs_search_trgm ON public\.jobs USING gin .*\), missing from the database$/,
+      ),
+      "index material_transactions.material_transactions_last_count_idx: declared CREATE INDEX material_transactions_last_count_idx ON public.material_transactions USING btree (material_id, date, id) INCLUDE (qty) WHERE (type = 'count'::text), database has CREATE INDEX material_transactions_last_count_idx ON public.material_transactions USING btree (material_id, date, id) WHERE (type = 'count'::text)",
       'index vendors.vendors_fax_idx: in the database (CREATE INDEX vendors_fax_idx ON public.vendors USING btree (fax)), not declared',
       'table scratch_notes: in the database (table), not declared',
     ]);

@@ -18,7 +18,13 @@ describe('selectRows', () => {
   it('reads every resource table exactly as Drizzle did (numbers, dates, timestamps, json, nulls)', async () => {
     const client = await made(as.manager, 'clients', { name: 'Rows client' });
     const job = await madeJob(as.manager, {
-      number: 'SR-1', name: 'Rows job', client_id: client.id, burden_rate: 12.5, trip_charge: 40.25, start_date: '2026-03-04', scope_array: ['Mirrors'],
+      number: 'SR-1',
+      name: 'Rows job',
+      client_id: client.id,
+      burden_rate: 12.5,
+      trip_charge: 40.25,
+      start_date: '2026-03-04',
+      scope_array: ['Mirrors'],
     });
     await made(as.manager, 'job_products', { job_id: job.id, name: 'Rows product', qty: 2.125 });
     const { db } = suite.env;
@@ -54,19 +60,41 @@ describe('insertRow and updateRow', () => {
     const { db } = suite.env;
     const t = SERVER_RESOURCES.jobs.table;
     const values = {
-      client_id: await jobClientId(), number: 'WR-1', name: 'Written', burden_rate: 12.5, trip_charge: null, start_date: '2026-03-04', scope_array: ['Mirrors', 'Hardware'],
-      created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z', not_a_column: 'ignored', note: undefined,
+      client_id: await jobClientId(),
+      number: 'WR-1',
+      name: 'Written',
+      burden_rate: 12.5,
+      trip_charge: null,
+      start_date: '2026-03-04',
+      scope_array: ['Mirrors', 'Hardware'],
+      created_at: '2026-03-01T10:00:00.000Z',
+      updated_at: '2026-03-01T10:00:00.000Z',
+      not_a_column: 'ignored',
+      note: undefined,
     };
     const ours = await insertRow(db, t, values);
-    const [drizzles] = (await db.orm.insert(t).values({ ...values, number: 'WR-2' }).returning()) as Row[];
+    const [drizzles] = (await db.orm
+      .insert(t)
+      .values({ ...values, number: 'WR-2' })
+      .returning()) as Row[];
     expect(JSON.stringify({ ...ours, id: 0, number: '' })).toBe(JSON.stringify({ ...drizzles, id: 0, number: '' }));
-    expect(ours).toMatchObject({ number: 'WR-1', burden_rate: 12.5, trip_charge: null, scope_array: ['Mirrors', 'Hardware'], created_at: '2026-03-01T10:00:00.000Z' });
+    expect(ours).toMatchObject({
+      number: 'WR-1',
+      burden_rate: 12.5,
+      trip_charge: null,
+      scope_array: ['Mirrors', 'Hardware'],
+      created_at: '2026-03-01T10:00:00.000Z',
+    });
     // the row stored is the row answered
     expect(JSON.stringify((await selectRows(db, t, { where: eq(t.id, ours.id as number) }))[0])).toBe(JSON.stringify(ours));
 
     const change = { name: 'Rewritten', scope_array: [], burden_rate: 7.25, updated_at: '2026-03-02T10:00:00.000Z', not_a_column: 1 };
     const updated = await updateRow(db, t, ours.id as number, change);
-    const [drizzleUpdated] = (await db.orm.update(t).set(change).where(eq(t.id, drizzles!.id as number)).returning()) as Row[];
+    const [drizzleUpdated] = (await db.orm
+      .update(t)
+      .set(change)
+      .where(eq(t.id, drizzles!.id as number))
+      .returning()) as Row[];
     expect(JSON.stringify({ ...updated, id: 0, number: '' })).toBe(JSON.stringify({ ...drizzleUpdated, id: 0, number: '' }));
     expect(updated).toMatchObject({ name: 'Rewritten', scope_array: [], burden_rate: 7.25, start_date: '2026-03-04' });
     expect(await updateRow(db, t, 987654, change)).toBeUndefined();

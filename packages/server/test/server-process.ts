@@ -57,7 +57,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', SESSION_SECRET: SECRET, DATABASE_URL: '', WEB_DIST: path.join(os.tmpdir(), 'glazier-no-web'), ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: '',
+      WEB_DIST: path.join(os.tmpdir(), 'glazier-no-web'),
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -71,7 +80,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  const healthy = waitFor('the server to answer /health', () => fetch(`${base}/health`).then((r) => r.ok, () => false), 120_000, 100);
+  const healthy = waitFor(
+    'the server to answer /health',
+    () =>
+      fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    120_000,
+    100,
+  );
   await Promise.race([healthy, exited.then((code) => Promise.reject(new Error(`server exited (${code}) before it was healthy:\n${output}`)))]);
   return {
     child,
@@ -168,7 +186,9 @@ export const havePgBinaries = () => fs.existsSync(path.join(PGBIN, 'initdb'));
 /** Runs a PostgreSQL binary, as the postgres user when this is root (PostgreSQL refuses root). */
 function pgRun(bin: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(PGBIN, bin), ...args], { encoding: 'utf8' }) : spawnSync(path.join(PGBIN, bin), args, { encoding: 'utf8' });
+  const r = asRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(PGBIN, bin), ...args], { encoding: 'utf8' })
+    : spawnSync(path.join(PGBIN, bin), args, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
 }
 
@@ -189,7 +209,16 @@ export class ThrowawayCluster {
   }
 
   start(): void {
-    pgRun('pg_ctl', ['-D', path.join(this.dir, 'data'), '-l', path.join(this.dir, 'log'), '-w', '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    pgRun('pg_ctl', [
+      '-D',
+      path.join(this.dir, 'data'),
+      '-l',
+      path.join(this.dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   }
 
   /** `fast`: running transactions rolled back, connections closed (what a restart does). */

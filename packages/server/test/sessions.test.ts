@@ -18,7 +18,8 @@ const setCookies = (headers: Record<string, unknown>) => {
   return (Array.isArray(h) ? h : h ? [h] : []).map(String);
 };
 const sessionCookie = (headers: Record<string, unknown>) => setCookies(headers).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-const rows = () => env.db.query<{ sid: string; user_id: number | null; expires_at: string }>('SELECT sid, user_id, expires_at FROM sessions ORDER BY expires_at');
+const rows = () =>
+  env.db.query<{ sid: string; user_id: number | null; expires_at: string }>('SELECT sid, user_id, expires_at FROM sessions ORDER BY expires_at');
 
 describe('sessions', () => {
   it('a guest who only reads gets no session: no cookie, no row', async () => {
@@ -49,12 +50,16 @@ describe('sessions', () => {
 
   it('a signed-in request that changes nothing writes nothing: no cookie, the row untouched', async () => {
     const c = await signedIn(env.app, 'employee@test.local');
-    const [before] = await env.db.query<{ expires_at: string }>('SELECT expires_at FROM sessions WHERE user_id = $1 ORDER BY expires_at DESC LIMIT 1', [ids.employee.id]);
+    const [before] = await env.db.query<{ expires_at: string }>('SELECT expires_at FROM sessions WHERE user_id = $1 ORDER BY expires_at DESC LIMIT 1', [
+      ids.employee.id,
+    ]);
     await new Promise((r) => setTimeout(r, 20));
     const res = await c.get('/api/jobs');
     expect(res.status).toBe(200);
     expect(sessionCookie(res.headers as Record<string, unknown>)).toBeUndefined();
-    const [after] = await env.db.query<{ expires_at: string }>('SELECT expires_at FROM sessions WHERE user_id = $1 ORDER BY expires_at DESC LIMIT 1', [ids.employee.id]);
+    const [after] = await env.db.query<{ expires_at: string }>('SELECT expires_at FROM sessions WHERE user_id = $1 ORDER BY expires_at DESC LIMIT 1', [
+      ids.employee.id,
+    ]);
     expect(after!.expires_at).toBe(before!.expires_at);
   });
 
@@ -72,8 +77,23 @@ describe('sessions', () => {
 
   it('a session written by the previous session plugin (its row holds a cookie object) still signs its user in', async () => {
     const sid = 'Older-plugin-session-id-0123456789ab';
-    const data = { cookie: { originalMaxAge: 604800000, expires: new Date(Date.now() + 86_400_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, csrf: 'old-token', userId: ids.manager.id };
-    await env.db.query("INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')", [sid, ids.manager.id, JSON.stringify(data)]);
+    const data = {
+      cookie: {
+        originalMaxAge: 604800000,
+        expires: new Date(Date.now() + 86_400_000).toISOString(),
+        secure: false,
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
+      csrf: 'old-token',
+      userId: ids.manager.id,
+    };
+    await env.db.query("INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')", [
+      sid,
+      ids.manager.id,
+      JSON.stringify(data),
+    ]);
     const c = new Client(env.app);
     c.jar.set(SESSION_COOKIE, encodeURIComponent(rememberingSigner(SECRET).sign(sid)));
     c.jar.set('XSRF-TOKEN', 'old-token');

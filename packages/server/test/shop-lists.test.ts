@@ -30,7 +30,8 @@ describe('the to-do lists', () => {
     const early = await madeJob(as.manager, { number: `E-${++seq}`, start_date: '2031-05-01' });
     const sameDay = await madeJob(as.manager, { number: `S-${++seq}`, start_date: '2031-05-01' });
     const inactive = await madeJob(as.manager, { number: `I-${++seq}`, start_date: '2031-04-01', active: false });
-    const line = (job: Row, name: string, s: Row | null, extra: Row = {}) => made(as.manager, 'job_products', { job_id: job.id, name, series_id: s?.id ?? null, ...extra });
+    const line = (job: Row, name: string, s: Row | null, extra: Row = {}) =>
+      made(as.manager, 'job_products', { job_id: job.id, name, series_id: s?.id ?? null, ...extra });
     await line(late, 'late follows', follows);
     await line(early, 'early own', own);
     await line(sameDay, 'same day follows', follows);
@@ -51,7 +52,11 @@ describe('the to-do lists', () => {
 
     // the series' category filter: own's category is `plain` (its own flag counts, not plain's)
     expect(names(await list(`needs=is_fabricated&category_id=${plain.id}`))).toEqual(['early own']);
-    expect(names(await list(`needs=is_fabricated&category_id=${fab.id}&series_id=${follows.id}`)).sort()).toEqual(['early follows', 'late follows', 'same day follows']);
+    expect(names(await list(`needs=is_fabricated&category_id=${fab.id}&series_id=${follows.id}`)).sort()).toEqual([
+      'early follows',
+      'late follows',
+      'same day follows',
+    ]);
 
     // To Order: only ownOff's own flag gives the step here (plain's own series `own` does not follow plain)
     expect(names(await list(`needs=is_ordered&category_id=${fab.id}`))).toEqual(['early own off']);
@@ -94,10 +99,23 @@ describe('measure-to-cut', () => {
     expect(s).toMatchObject({ glass_width_deduction: 0.1875, glass_height_deduction: 0.25 });
     const job = await madeJob(as.manager, { number: `M-${++seq}` });
 
-    const created = await made(as.supervisor, 'job_products', { job_id: job.id, name: 'Mirror', series_id: s.id, opening_width: '36 7/16', opening_height: '72.1' });
+    const created = await made(as.supervisor, 'job_products', {
+      job_id: job.id,
+      name: 'Mirror',
+      series_id: s.id,
+      opening_width: '36 7/16',
+      opening_height: '72.1',
+    });
     const today = new Date().toISOString().slice(0, 10);
     // 72.1 − 0.25 = 71.85 → 71 13/16 (71.8125), not up to 71 7/8
-    expect(created).toMatchObject({ opening_width: 36.4375, opening_height: 72.1, glass_width: 36.25, glass_height: 71.8125, is_measured: true, measure_date: today });
+    expect(created).toMatchObject({
+      opening_width: 36.4375,
+      opening_height: 72.1,
+      glass_width: 36.25,
+      glass_height: 71.8125,
+      is_measured: true,
+      measure_date: today,
+    });
 
     // a new opening on one side re-cuts that side; a glass size given in the same save stays (an override)
     const changed = await as.supervisor.patch(`/api/job_products/${created.id}`, { opening_width: 40 });

@@ -4,7 +4,7 @@
  * estimate became.
  */
 import { describe, expect, it } from 'vitest';
-import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client , madeJob } from './harness.ts';
+import { appWithRoles, made, pdfBytes, PNG_DATA_URL, type Client, madeJob } from './harness.ts';
 
 const t = appWithRoles();
 
@@ -54,8 +54,14 @@ describe("an estimate's notes, files and images", () => {
     const { estimate, note, hidden, file, image } = await estimateWithRecords(manager);
     expect((await employee.get(`/api/estimates/${estimate.id}`)).status).toBe(403);
     for (const url of [
-      `/api/notes/${note.id}`, `/api/notes/${hidden.id}`, `/api/files/${file.id}`, `/api/files/${file.id}/download`,
-      `/api/images/${image.id}`, `/api/images/${image.id}/full`, `/api/history/notes/${note.id}`, `/api/history/files/${file.id}`,
+      `/api/notes/${note.id}`,
+      `/api/notes/${hidden.id}`,
+      `/api/files/${file.id}`,
+      `/api/files/${file.id}/download`,
+      `/api/images/${image.id}`,
+      `/api/images/${image.id}/full`,
+      `/api/history/notes/${note.id}`,
+      `/api/history/files/${file.id}`,
     ]) {
       expect([url, (await employee.get(url)).status]).toEqual([url, 404]);
     }
@@ -111,7 +117,11 @@ describe('on the job an estimate became', () => {
     expect(notesOf((await manager.get(`/api/jobs/${job.id}`)).body.notes)).toEqual([own.id]);
 
     expect((await manager.patch(`/api/estimates/${estimate.id}`, { job_id: job.id })).status).toBe(200);
-    for (const [who, reader] of [['manager', manager], ['supervisor', supervisor], ['employee', employee]] as const) {
+    for (const [who, reader] of [
+      ['manager', manager],
+      ['supervisor', supervisor],
+      ['employee', employee],
+    ] as const) {
       const read = (await reader.get(`/api/jobs/${job.id}`)).body;
       // the shown note and file, not the other note, and no image (images have no Show on Job)
       expect([who, notesOf(read.notes)]).toEqual([who, notesOf([note, own])]);

@@ -74,7 +74,15 @@ describe(`SIGTERM on ${pgUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     server.child.kill('SIGTERM');
     await waitFor('the server to start draining', () => server.output().includes('SIGTERM: finishing the requests in flight'), 10_000);
     // New connections are refused while the old request is still open.
-    await waitFor('new connections to be refused', () => fetch(`${server.base}/health`).then(() => false, () => true), 10_000);
+    await waitFor(
+      'new connections to be refused',
+      () =>
+        fetch(`${server.base}/health`).then(
+          () => false,
+          () => true,
+        ),
+      10_000,
+    );
     expect(server.child.exitCode).toBeNull();
 
     inFlight.end(body.slice(half));
@@ -99,7 +107,12 @@ describe.skipIf(!pgUrl)('kill -9 on PostgreSQL', () => {
     const first = await startServer(database.env);
     const browser = new Browser(first.base);
     await browser.get('/sanctum/csrf-cookie');
-    const setup = await browser.post('/api/setup', { name: 'Admin', email: 'admin@kill9.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' });
+    const setup = await browser.post('/api/setup', {
+      name: 'Admin',
+      email: 'admin@kill9.test',
+      password: 'long-enough-pass',
+      password_confirmation: 'long-enough-pass',
+    });
     expect(setup.status, JSON.stringify(setup.json)).toBe(201);
 
     const acknowledged: string[] = [];

@@ -40,7 +40,11 @@ describe('time cards', () => {
     const week = `start=${WEEK}&end=2026-11-28&sort_column=date`;
     const own = await as.employee.get(`/api/time_entries?${week}`);
     expect(own.status).toBe(200);
-    expect(own.body.data!.map((r) => [r.date, r.hours])).toEqual([['2026-11-22', 2], ['2026-11-23', 8], ['2026-11-28', 1.5]]);
+    expect(own.body.data!.map((r) => [r.date, r.hours])).toEqual([
+      ['2026-11-22', 2],
+      ['2026-11-23', 8],
+      ['2026-11-28', 1.5],
+    ]);
     expect(own.body.data![1]).toMatchObject({ job_number: 'TC-100', job_name: 'Hillside Remodel', client_name: 'Job Client', oregon: true });
     // asking for another person's week answers nothing of theirs
     const asked = await as.employee.get(`/api/time_entries?${week}&user_id=${ids.supervisor.id}`);
@@ -92,7 +96,15 @@ describe('time cards', () => {
     expect(body.week).toBe(W);
     expect(body.days).toEqual([0, 1, 2, 3, 4, 5, 6].map(day));
     const row = (id: number) => body.data.find((r) => r.user_id === id);
-    expect(row(ids.manager.id)).toMatchObject({ user_name: 'Manager User', active: true, days: [0, 9, 9, 9, 9, 9, 2.25], total: 47.25, oregon_hours: 18, overtime: 7.25, entries: 6 });
+    expect(row(ids.manager.id)).toMatchObject({
+      user_name: 'Manager User',
+      active: true,
+      days: [0, 9, 9, 9, 9, 9, 2.25],
+      total: 47.25,
+      oregon_hours: 18,
+      overtime: 7.25,
+      entries: 6,
+    });
     expect(row(ids.employee.id)).toMatchObject({ days: [0, 0, 0.3, 6, 0, 0, 0], total: 6.3, oregon_hours: 6, overtime: 0, entries: 4 });
     expect(row(gone.id)).toMatchObject({ user_name: 'Gone Away', active: false, days: [4, 0, 0, 0, 0, 0, 0], total: 4 });
     expect(row(idle.id)).toBeUndefined();

@@ -44,7 +44,7 @@ describe('vendor email', () => {
 });
 
 describe('deleting a vendor', () => {
-  it('removes its vendor materials with it, and leaves other vendors\' prices for the same material', async () => {
+  it("removes its vendor materials with it, and leaves other vendors' prices for the same material", async () => {
     const m = await material();
     const [gone, kept] = [await vendor(), await vendor()];
     const a = await made(as.manager, 'vendor_materials', { vendor_id: gone.id, material_id: m.id, is_preferred: true });

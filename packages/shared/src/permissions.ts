@@ -46,10 +46,7 @@ export type Area = keyof typeof DEFAULT_LEVELS;
 export const AREAS = Object.keys(DEFAULT_LEVELS) as [Area, ...Area[]];
 
 export const DEFAULT_ROLE_MATRIX: RoleMatrix = Object.fromEntries(
-  ROLES.map((role, column) => [
-    role,
-    Object.fromEntries(AREAS.map((area) => [area, right(DEFAULT_LEVELS[area][column] ?? "-")])),
-  ]),
+  ROLES.map((role, column) => [role, Object.fromEntries(AREAS.map((area) => [area, right(DEFAULT_LEVELS[area][column] ?? '-')]))]),
 ) as RoleMatrix;
 
 export function emptyPermissionMap(): PermissionMap {

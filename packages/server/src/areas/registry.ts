@@ -40,7 +40,8 @@ export const SERVER_AREAS: { [A in AppArea]: ServerArea<A> } = {
 const areas = Object.values(SERVER_AREAS) as ServerArea<AppArea>[];
 /** What an area declares per resource, looked up by any resource's name (none for another area's). */
 type ByResource<T> = Partial<Record<ResourceName, T>> | undefined;
-const areaOf = (name: ResourceName) => SERVER_AREAS[(Object.keys(AREA_RESOURCES) as AppArea[]).find((a) => name in AREA_RESOURCES[a]) as AppArea] as ServerArea<AppArea>;
+const areaOf = (name: ResourceName) =>
+  SERVER_AREAS[(Object.keys(AREA_RESOURCES) as AppArea[]).find((a) => name in AREA_RESOURCES[a]) as AppArea] as ServerArea<AppArea>;
 
 /** A resource's hooks: its own area's, wrapped by what other areas add to it (ServerArea `extends`). */
 function hooksOf(name: ResourceName): Hooks {
@@ -49,7 +50,16 @@ function hooksOf(name: ResourceName): Hooks {
 }
 
 export const SERVER_RESOURCES = Object.fromEntries(
-  RESOURCE_NAMES.map((name): [ResourceName, ServerResource] => [name, { name, def: RESOURCES[name], table: tableFor(RESOURCES[name].table), ...hooksOf(name), palette: (areaOf(name).palette as ByResource<PaletteSearch>)?.[name] }]),
+  RESOURCE_NAMES.map((name): [ResourceName, ServerResource] => [
+    name,
+    {
+      name,
+      def: RESOURCES[name],
+      table: tableFor(RESOURCES[name].table),
+      ...hooksOf(name),
+      palette: (areaOf(name).palette as ByResource<PaletteSearch>)?.[name],
+    },
+  ]),
 ) as ServerResources;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -23,7 +23,13 @@ import { lockHolder, readControlFile } from './control.ts';
 type Print = (line: string) => void;
 
 export const formatBytes = (n: number) =>
-  n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
+  n >= 1024 ** 3
+    ? `${(n / 1024 ** 3).toFixed(1)} GB`
+    : n >= 1024 ** 2
+      ? `${(n / 1024 ** 2).toFixed(1)} MB`
+      : n >= 1024
+        ? `${(n / 1024).toFixed(1)} KB`
+        : `${n} B`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function progressPrinter(print: Print): (p: BackupProgress) => void {
@@ -46,7 +52,9 @@ async function backupDirect(db: Db, partial: string, print: Print) {
 
 async function backupFromServer(url: string, token: string, partial: string, print: Print) {
   const res = await fetch(`${url}/api/backup`, { headers: { authorization: `Bearer ${token}` } }).catch((e: unknown) => {
-    throw new Error(`Glazier is running on this DATA_DIR but does not answer at ${url} (${(e as Error).message}). Try again once it is up, or stop it and run the backup again.`);
+    throw new Error(
+      `Glazier is running on this DATA_DIR but does not answer at ${url} (${(e as Error).message}). Try again once it is up, or stop it and run the backup again.`,
+    );
   });
   if (!res.ok || !res.body) throw new Error(`The running server refused the backup (${res.status}): ${await res.text()}`);
   let bytes = 0;
@@ -83,7 +91,9 @@ export async function runBackup(config: { databaseUrl?: string; dataDir: string 
       if (holder) {
         const control = readControlFile(config.dataDir);
         if (!control || control.pid !== holder) {
-          throw new Error(`Glazier (pid ${holder}) is using ${config.dataDir} but is not serving yet (it has written no control file). Try again once it is up.`);
+          throw new Error(
+            `Glazier (pid ${holder}) is using ${config.dataDir} but is not serving yet (it has written no control file). Try again once it is up.`,
+          );
         }
         how = `PGlite, from the running server (pid ${holder})`;
         print(`Backing up ${config.dataDir} through the running server at ${control.url} to ${file}`);
@@ -139,14 +149,17 @@ export async function runRestore(config: { databaseUrl?: string; dataDir: string
     } catch (e) {
       await db.close();
       if (e instanceof RestoreRefused) {
-        throw new RestoreRefused(`${e.message}\nCreate an empty database (for example \`createdb glazier_restored\`, or DROP and CREATE this one if you mean to replace it) and point DATABASE_URL at it.`);
+        throw new RestoreRefused(
+          `${e.message}\nCreate an empty database (for example \`createdb glazier_restored\`, or DROP and CREATE this one if you mean to replace it) and point DATABASE_URL at it.`,
+        );
       }
       throw e;
     }
     print(`Restoring ${file} into PostgreSQL (${redact(config.databaseUrl)})`);
   } else {
     const pgdata = path.join(config.dataDir, 'pgdata');
-    if (lockHolder(config.dataDir)) throw new RestoreRefused(`Glazier is running on ${config.dataDir}. A restore never writes over data: restore into a new, empty DATA_DIR.`);
+    if (lockHolder(config.dataDir))
+      throw new RestoreRefused(`Glazier is running on ${config.dataDir}. A restore never writes over data: restore into a new, empty DATA_DIR.`);
     if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length) {
       throw new RestoreRefused(
         `${config.dataDir} (DATA_DIR) already holds a database. A restore never writes over data: restore into a new, empty folder, e.g.\n` +
@@ -162,9 +175,13 @@ export async function runRestore(config: { databaseUrl?: string; dataDir: string
     print(
       `Restored ${Object.keys(summary.tables).length} tables, ${summary.rows} rows, ${formatBytes(summary.trailer.blob_bytes)} of files and images ` +
         `(backup of ${summary.header.created_at}, from ${summary.header.database}) in ${seconds(Date.now() - started)}.` +
-        (summary.newerMigrations.length ? ` Then applied ${summary.newerMigrations.length} newer migrations: ${summary.newerMigrations.join(', ')}.` : ' No newer migrations to apply.'),
+        (summary.newerMigrations.length
+          ? ` Then applied ${summary.newerMigrations.length} newer migrations: ${summary.newerMigrations.join(', ')}.`
+          : ' No newer migrations to apply.'),
     );
-    print('Sessions were restored too: users stay signed in when this server uses the same SESSION_SECRET as the one backed up (on PGlite without SESSION_SECRET, copy DATA_DIR/session-secret over).');
+    print(
+      'Sessions were restored too: users stay signed in when this server uses the same SESSION_SECRET as the one backed up (on PGlite without SESSION_SECRET, copy DATA_DIR/session-secret over).',
+    );
     await db.close();
   } catch (e) {
     await db.close().catch(() => undefined);

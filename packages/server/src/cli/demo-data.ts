@@ -31,18 +31,69 @@ import { STREETS } from './demo/vocabulary.ts';
 export const SCALES = {
   /** `npm run seed:demo`: a few dozen of everything, easy to look through; jobs over a year and more, for the analysis. */
   demo: {
-    clients: 36, jobs: 150, jobProducts: 500, timeEntries: 1_500, products: 90, materials: 80, vendors: 8,
-    estimates: 100, estimateItems: 4, eventsPerJob: 1.5, pickupItems: 30, notes: 80, files: 6, images: 12, purchaseOrders: 20, poLines: 4, crew: 6, templates: 3, materialTransactions: 1_200,
+    clients: 36,
+    jobs: 150,
+    jobProducts: 500,
+    timeEntries: 1_500,
+    products: 90,
+    materials: 80,
+    vendors: 8,
+    estimates: 100,
+    estimateItems: 4,
+    eventsPerJob: 1.5,
+    pickupItems: 30,
+    notes: 80,
+    files: 6,
+    images: 12,
+    purchaseOrders: 20,
+    poLines: 4,
+    crew: 6,
+    templates: 3,
+    materialTransactions: 1_200,
   },
   /** `npm run bench -- --scale small`: enough to exercise the benchmark quickly. */
   small: {
-    clients: 120, jobs: 2_000, jobProducts: 6_000, timeEntries: 4_000, products: 300, materials: 500, vendors: 15,
-    estimates: 400, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 300, notes: 3_000, files: 400, images: 2_000, purchaseOrders: 150, poLines: 4, crew: 20, templates: 3, materialTransactions: 20_000,
+    clients: 120,
+    jobs: 2_000,
+    jobProducts: 6_000,
+    timeEntries: 4_000,
+    products: 300,
+    materials: 500,
+    vendors: 15,
+    estimates: 400,
+    estimateItems: 3,
+    eventsPerJob: 0.6,
+    pickupItems: 300,
+    notes: 3_000,
+    files: 400,
+    images: 2_000,
+    purchaseOrders: 150,
+    poLines: 4,
+    crew: 20,
+    templates: 3,
+    materialTransactions: 20_000,
   },
   /** `npm run bench`: the scale of issue 2 item 10. */
   full: {
-    clients: 1_500, jobs: 100_000, jobProducts: 300_000, timeEntries: 200_000, products: 2_000, materials: 10_000, vendors: 40,
-    estimates: 10_000, estimateItems: 3, eventsPerJob: 0.6, pickupItems: 10_000, notes: 150_000, files: 20_000, images: 100_000, purchaseOrders: 3_000, poLines: 4, crew: 40, templates: 5, materialTransactions: 1_000_000,
+    clients: 1_500,
+    jobs: 100_000,
+    jobProducts: 300_000,
+    timeEntries: 200_000,
+    products: 2_000,
+    materials: 10_000,
+    vendors: 40,
+    estimates: 10_000,
+    estimateItems: 3,
+    eventsPerJob: 0.6,
+    pickupItems: 10_000,
+    notes: 150_000,
+    files: 20_000,
+    images: 100_000,
+    purchaseOrders: 3_000,
+    poLines: 4,
+    crew: 40,
+    templates: 5,
+    materialTransactions: 1_000_000,
   },
 } as const satisfies Record<string, DemoScale>;
 
@@ -68,7 +119,13 @@ export interface GenerateResult {
 
 export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateOptions = {}): Promise<GenerateResult> {
   const started = Date.now();
-  const ctx: SeedContext = { db, log: opts.log, scale, rng: new Rng(opts.seed ?? 20260142), todayMs: dayStart(opts.today ?? new Date().toISOString().slice(0, 10)) };
+  const ctx: SeedContext = {
+    db,
+    log: opts.log,
+    scale,
+    rng: new Rng(opts.seed ?? 20260142),
+    todayMs: dayStart(opts.today ?? new Date().toISOString().slice(0, 10)),
+  };
   const crew = await seedCrew(ctx, { users: opts.users ?? [], seed: opts.seed });
   const catalogue = await seedCatalogue(ctx);
   const clients = await seedClients(ctx, catalogue);
@@ -91,8 +148,22 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   await db.query(db.inTransaction ? 'ANALYZE' : 'VACUUM ANALYZE');
 
   const counts = {
-    ...crew.counts, ...catalogue.counts, ...clients.counts, ...inventory.counts, ...vendors.counts, ...jobs.counts, ...events.counts, ...time.counts,
-    ...pickups.counts, ...attachments.counts, ...estimates.counts, ...orders.counts, ...productMaterials.counts, ...stock.counts, ...boms.counts, ...takeoffs.counts,
+    ...crew.counts,
+    ...catalogue.counts,
+    ...clients.counts,
+    ...inventory.counts,
+    ...vendors.counts,
+    ...jobs.counts,
+    ...events.counts,
+    ...time.counts,
+    ...pickups.counts,
+    ...attachments.counts,
+    ...estimates.counts,
+    ...orders.counts,
+    ...productMaterials.counts,
+    ...stock.counts,
+    ...boms.counts,
+    ...takeoffs.counts,
     estimate_items: estimates.counts.estimate_items + takeoffs.estimateItems,
   };
   return {

@@ -51,7 +51,10 @@ async function serve() {
       {
         name: 'trash purge',
         everyMs: 24 * 3600_000,
-        run: async (tx) => Object.entries(await purgeTrash(tx)).map(([name, ids]) => `${ids.length} ${name}`).join(', ') || 'nothing',
+        run: async (tx) =>
+          Object.entries(await purgeTrash(tx))
+            .map(([name, ids]) => `${ids.length} ${name}`)
+            .join(', ') || 'nothing',
       },
       { name: 'idempotency keys purge', everyMs: 24 * 3600_000, run: async (tx) => `${await purgeOldIdempotencyKeys(tx)} keys` },
     ],

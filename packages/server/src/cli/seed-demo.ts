@@ -56,7 +56,12 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
     const record =
       existing ??
       (await create(system, 'users', {
-        name: l.name, email: l.email, role: l.role, active: true, password: l.password, password_confirmation: l.password,
+        name: l.name,
+        email: l.email,
+        role: l.role,
+        active: true,
+        password: l.password,
+        password_confirmation: l.password,
       }));
     demoUsers.push({ id: record.id, name: record.name, role: record.role });
   }
@@ -66,10 +71,21 @@ export async function seedDemo(db: Db, opts: { log?: (msg: string) => void } = {
   const c = result.counts;
   const line = (label: string, n: number | undefined) => (n ? `${n} ${label}` : undefined);
   const made = [
-    line('clients', c.clients), line('jobs', c.jobs), line('job products', c.job_products), line('estimates', c.estimates),
-    line('products', c.products), line('materials', c.materials), line('vendors', c.vendors), line('purchase orders', c.purchase_orders),
-    line('time entries', c.time_entries), line('schedule events', c.events), line('schedule notes', c.schedule_notes), line('pickup items', c.pickup_items),
-    line('notes', c.notes), line('PDFs', c.files), line('photos', c.images),
+    line('clients', c.clients),
+    line('jobs', c.jobs),
+    line('job products', c.job_products),
+    line('estimates', c.estimates),
+    line('products', c.products),
+    line('materials', c.materials),
+    line('vendors', c.vendors),
+    line('purchase orders', c.purchase_orders),
+    line('time entries', c.time_entries),
+    line('schedule events', c.events),
+    line('schedule notes', c.schedule_notes),
+    line('pickup items', c.pickup_items),
+    line('notes', c.notes),
+    line('PDFs', c.files),
+    line('photos', c.images),
     line('crew members without a login', c.users),
   ].filter(Boolean);
   return [

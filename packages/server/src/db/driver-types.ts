@@ -67,8 +67,23 @@ export class DbError extends Error {
  * next request. SQLSTATE classes 08 (connection exception) and 57P (operator intervention), 53300
  * (too many connections), and node's socket errors as node-postgres reports them.
  */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'GLAZIER_DB_UNAVAILABLE']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|connection is closed|Client was closed|Cannot use a pool after calling end|The database is closed|The embedded database stopped|Query read timeout/i;
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'GLAZIER_DB_UNAVAILABLE',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|connection is closed|Client was closed|Cannot use a pool after calling end|The database is closed|The embedded database stopped|Query read timeout/i;
 
 export function isUnavailable(e: unknown): boolean {
   const db = asDbError(e) ?? (e as DbErrorInfo | undefined);
@@ -106,5 +121,11 @@ export function loggableError(err: unknown): { type: string; message: string; st
   }
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const { code, statusCode } = err as Error & { code?: unknown; statusCode?: unknown };
-  return { type: err.name, message: err.message, stack: err.stack ?? '', ...(code !== undefined ? { code } : {}), ...(statusCode !== undefined ? { statusCode } : {}) };
+  return {
+    type: err.name,
+    message: err.message,
+    stack: err.stack ?? '',
+    ...(code !== undefined ? { code } : {}),
+    ...(statusCode !== undefined ? { statusCode } : {}),
+  };
 }

@@ -16,9 +16,7 @@ export function migrationNames(): string[] {
 
 /** Applies the pending migrations (only those in `only` when given: a restore's backup had those). */
 export async function migrate(db: Db, only?: Set<string>): Promise<string[]> {
-  await db.query(
-    'CREATE TABLE IF NOT EXISTS glazier_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await db.query('CREATE TABLE IF NOT EXISTS glazier_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM glazier_migrations')).map((r) => r.name));
   const files = migrationNames().filter((f) => !only || only.has(f));
   const applied: string[] = [];

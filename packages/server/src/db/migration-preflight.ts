@@ -14,7 +14,10 @@ export class MigrationBlocked extends Error {
     super(
       [
         `Migration ${file} was not applied: ${rows} stored row${rows === 1 ? '' : 's'} break${rows === 1 ? 's' : ''} the rules it adds. Nothing was changed.`,
-        ...breaks.map((b) => `  ${b.rule} on ${b.table} (${b.condition}): ${b.rows} row${b.rows === 1 ? '' : 's'}, id${b.ids.length === 1 ? '' : 's'} ${b.ids.join(', ')}${b.rows > b.ids.length ? ', …' : ''}`),
+        ...breaks.map(
+          (b) =>
+            `  ${b.rule} on ${b.table} (${b.condition}): ${b.rows} row${b.rows === 1 ? '' : 's'}, id${b.ids.length === 1 ? '' : 's'} ${b.ids.join(', ')}${b.rows > b.ids.length ? ', …' : ''}`,
+        ),
         'Fix these records in the app (or with SQL), then start the server or run `npm run db:migrate` again.',
       ].join('\n'),
     );

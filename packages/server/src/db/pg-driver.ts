@@ -52,7 +52,12 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
   const runOn = (q: pg.Pool | pg.PoolClient): Connection => ({
     async run(sql: string, params: unknown[], mode: RowMode, options?: QueryOptions) {
       try {
-        const config: pg.QueryConfig & { query_timeout?: number } = { text: sql, values: params, name: nameFor(sql, options), ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}) };
+        const config: pg.QueryConfig & { query_timeout?: number } = {
+          text: sql,
+          values: params,
+          name: nameFor(sql, options),
+          ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+        };
         const res: pg.QueryResult | pg.QueryResult[] = mode === 'array' ? await q.query({ ...config, rowMode: 'array' }) : await q.query(config);
         // A multi-statement script answers one result per statement.
         return (Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? [];
@@ -82,9 +87,9 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
             broken
               ? Promise.reject(DbError.from(new Error('Connection terminated: the database stopped answering.')))
               : conn.run(sql, params, mode, options).catch((e: unknown) => {
-              if (isUnavailable(e)) broken = true;
-              throw e;
-            }),
+                  if (isUnavailable(e)) broken = true;
+                  throw e;
+                }),
         },
         release: () => c.release(broken),
       };

@@ -60,8 +60,7 @@ function takeLock(dataDir: string): () => void {
       const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
       if (holder && holder !== process.pid && isAlive(holder)) {
         throw new Error(
-          `The database in ${dataDir} is in use by another Glazier process (pid ${holder}). ` +
-            'Stop that process, or set DATA_DIR to another folder.',
+          `The database in ${dataDir} is in use by another Glazier process (pid ${holder}). ` + 'Stop that process, or set DATA_DIR to another folder.',
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale lock from a process that died
@@ -126,8 +125,7 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
     });
 
   const raw: Connection = {
-    run: (sql, params, mode: RowMode) =>
-      params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode }),
+    run: (sql, params, mode: RowMode) => (params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode })),
   };
   const mutex = new Mutex();
 

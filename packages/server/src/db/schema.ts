@@ -4,8 +4,22 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
-  type AnyIndexBuilder, type AnyPgColumn, type PgColumnBuilderBase, type PgTableWithColumns,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyIndexBuilder,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import type { ResourceDef } from '@glazier/shared/resources/define';
@@ -88,17 +102,31 @@ const extraIndexes: Record<string, (c: Record<string, AnyPgColumn>) => AnyIndexB
   // The analysis (areas/analysis, 0010_analysis: INCLUDE the summed columns): a job's products'
   // money and labour estimate, its hours, and the hours of a range, each read from the index alone.
   job_products: (c) => [
-    index('job_products_job_money_idx').on(c.job_id!).where(sql`${c.deleted_at} IS NULL`),
-    index('job_products_to_measure_idx').on(c.job_id!).where(sql`NOT ${c.is_measured} AND ${c.deleted_at} IS NULL`),
-    index('job_products_to_order_idx').on(c.job_id!).where(sql`NOT ${c.is_ordered} AND ${c.deleted_at} IS NULL`),
-    index('job_products_to_fabricate_idx').on(c.job_id!).where(sql`NOT ${c.is_fabricated} AND ${c.deleted_at} IS NULL`),
+    index('job_products_job_money_idx')
+      .on(c.job_id!)
+      .where(sql`${c.deleted_at} IS NULL`),
+    index('job_products_to_measure_idx')
+      .on(c.job_id!)
+      .where(sql`NOT ${c.is_measured} AND ${c.deleted_at} IS NULL`),
+    index('job_products_to_order_idx')
+      .on(c.job_id!)
+      .where(sql`NOT ${c.is_ordered} AND ${c.deleted_at} IS NULL`),
+    index('job_products_to_fabricate_idx')
+      .on(c.job_id!)
+      .where(sql`NOT ${c.is_fabricated} AND ${c.deleted_at} IS NULL`),
   ],
   time_entries: (c) => [
-    index('time_entries_job_hours_idx').on(c.job_id!).where(sql`${c.deleted_at} IS NULL`),
-    index('time_entries_date_hours_idx').on(c.date!).where(sql`${c.deleted_at} IS NULL`),
+    index('time_entries_job_hours_idx')
+      .on(c.job_id!)
+      .where(sql`${c.deleted_at} IS NULL`),
+    index('time_entries_date_hours_idx')
+      .on(c.date!)
+      .where(sql`${c.deleted_at} IS NULL`),
   ],
   material_transactions: (c) => [
-    index('material_transactions_last_count_idx').on(c.material_id!, c.date!, c.id!).where(sql`${c.type} = 'count'`),
+    index('material_transactions_last_count_idx')
+      .on(c.material_id!, c.date!, c.id!)
+      .where(sql`${c.type} = 'count'`),
   ],
 };
 
@@ -117,8 +145,22 @@ function uniqueIndexes(table: string, c: Record<string, AnyPgColumn>) {
       const everywhere = defs.every((d) => d.fields[name]?.unique);
       const text = fd.kind === 'text' || fd.kind === 'email';
       const live = sql`deleted_at IS NULL`;
-      const guard = everywhere ? live : sql.join([live, ...Object.entries(def.fixed ?? {}).map(([col, v]) => sql`${c[col]!} = ${sql.raw(typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v))}`)], sql` AND `);
-      out.push(uniqueIndex(`${everywhere ? table : def.name}_${name}_unique`).on(text ? sql`lower(${c[name]})` : c[name]!).where(guard));
+      const guard = everywhere
+        ? live
+        : sql.join(
+            [
+              live,
+              ...Object.entries(def.fixed ?? {}).map(
+                ([col, v]) => sql`${c[col]!} = ${sql.raw(typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v))}`,
+              ),
+            ],
+            sql` AND `,
+          );
+      out.push(
+        uniqueIndex(`${everywhere ? table : def.name}_${name}_unique`)
+          .on(text ? sql`lower(${c[name]})` : c[name]!)
+          .where(guard),
+      );
     }
   }
   return out;
@@ -149,8 +191,10 @@ function buildTable(table: string, def: ResourceDef): AnyTable {
     for (const k of checksOf(table)) out.push(check(k.name, sql.raw(k.expression)));
     // One trigram index on the search expression makes '%term%' searches fast on large tables.
     // (Only over stored columns: a search on a computed field, e.g. an order's vendor name, has none.)
-    if (def.search.length && def.search.every((n) => !def.fields[n]?.computed)) out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
-    for (const cols of def.uniqueTogether ?? []) out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
+    if (def.search.length && def.search.every((n) => !def.fields[n]?.computed))
+      out.push(index(`${table}_search_trgm`).using('gin', sql`${searchExpression(def.search.map((n) => c[n]!))} gin_trgm_ops`));
+    for (const cols of def.uniqueTogether ?? [])
+      out.push(uniqueIndex(`${table}_${cols.join('_')}_unique`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     for (const cols of def.indexes ?? []) out.push(index(`${table}_${cols.join('_')}_idx`).on(...(cols.map((n) => c[n]!) as [AnyPgColumn, ...AnyPgColumn[]])));
     if ('active' in def.fields) out.push(index(`${table}_active_idx`).on(c.active!));
     out.push(index(`${table}_created_at_idx`).on(c.created_at!));
@@ -278,7 +322,10 @@ export const estimate_approvals = pgTable(
     accepted_at: ts('accepted_at'),
     accepted_name: text('accepted_name'),
     accepted_ip: text('accepted_ip'),
-    accepted_alternates: jsonb('accepted_alternates').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    accepted_alternates: jsonb('accepted_alternates')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),

@@ -19,13 +19,16 @@ export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
 export const notFound = (what = 'Record') => new ApiError(404, `${what} not found.`);
 /** The database does not answer (stopped, restarting, unreachable): a 503 the client may retry. */
 export const unavailable = () => new ApiError(503, 'The database is not available right now. Try again in a moment.');
-export const conflict = () =>
-  new ApiError(409, 'Someone else changed this record since you opened it. Reload it to see their changes.');
+export const conflict = () => new ApiError(409, 'Someone else changed this record since you opened it. Reload it to see their changes.');
 
 export function invalid(errors: Record<string, string[]>, message?: string): ApiError {
   const first = Object.values(errors)[0]?.[0];
   const more = Object.keys(errors).length - 1;
-  return new ApiError(422, message ?? (first ? (more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first) : 'The given data was invalid.'), errors);
+  return new ApiError(
+    422,
+    message ?? (first ? (more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first) : 'The given data was invalid.'),
+    errors,
+  );
 }
 
 /** Where a record is still used, from a foreign-key error: "bom materials", "purchase order materials". */
@@ -64,7 +67,8 @@ export function fromDbError(e: DbError, opts: { deleting?: boolean; prefix?: str
     case '23503':
     case '23001': {
       // On delete (or when the referenced row is being removed) the record is still in use elsewhere.
-      if (opts.deleting || code === '23001') return new ApiError(409, `This ${opts.label?.toLowerCase() ?? 'record'} is used by ${usedBy(e)} and cannot be deleted.`);
+      if (opts.deleting || code === '23001')
+        return new ApiError(409, `This ${opts.label?.toLowerCase() ?? 'record'} is used by ${usedBy(e)} and cannot be deleted.`);
       const col = e.detail?.match(/Key \(([a-z_]+)\)/)?.[1] ?? 'id';
       return invalid({ [key(col)]: [`The selected ${col.replace(/_id$/, '').replace(/_/g, ' ')} is invalid.`] });
     }

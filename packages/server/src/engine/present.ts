@@ -114,7 +114,10 @@ function computedStatement(res: ServerResource) {
     const columns = exprs.map(([name, expr]) => sql`${expr(t)} AS ${sql.identifier(name)}`);
     const numeric = (name: string) => ['int', 'money', 'qty', 'length'].includes(res.def.fields[name]?.kind ?? '');
     statement = exprs.length
-      ? { ...renderSql(sql`SELECT ${t.id} AS id, ${sql.join(columns, sql`, `)} FROM ${t} WHERE ${t.id} = ANY(${IDS}::int[])`), fields: exprs.map(([name]) => [name, numeric(name)]) }
+      ? {
+          ...renderSql(sql`SELECT ${t.id} AS id, ${sql.join(columns, sql`, `)} FROM ${t} WHERE ${t.id} = ANY(${IDS}::int[])`),
+          fields: exprs.map(([name]) => [name, numeric(name)]),
+        }
       : null;
     computedStatements.set(res, statement);
   }

@@ -128,7 +128,10 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
 
   // Date range payloads (docs/platform.md, Generic calls): start/end as YYYY-MM-DD on the resource's date column.
   if (def.dateField) {
-    for (const [key, op] of [['start', gte], ['end', lte]] as const) {
+    for (const [key, op] of [
+      ['start', gte],
+      ['end', lte],
+    ] as const) {
       const v = one(q[key]);
       if (v === undefined || v === '') continue;
       if (!DATE.test(v) || Number.isNaN(Date.parse(v))) errors[key] = ['Must be a date (YYYY-MM-DD).'];

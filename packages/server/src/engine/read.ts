@@ -119,7 +119,10 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
 
   const selects = used.map(({ res, q: partQuery, type }) => {
     const { where } = parseListQuery(ctx, res, partQuery, 'page');
-    const columns = sql.join(keys.map((k) => sql`${res.table[k]} AS ${sql.identifier(k)}`), sql`, `);
+    const columns = sql.join(
+      keys.map((k) => sql`${res.table[k]} AS ${sql.identifier(k)}`),
+      sql`, `,
+    );
     return sql`SELECT ${type}::text AS type, ${columns} FROM ${res.table}${where ? sql` WHERE ${where}` : sql``}`;
   });
   const rowsOfAll = sql.join(selects, sql` UNION ALL `);
@@ -127,7 +130,10 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   if (sort.column) order.push(sql`${sql.identifier(sort.column)} ${sql.raw(sort.direction)} NULLS LAST`);
   if (byName) order.push(sql`name ASC NULLS LAST`);
   order.push(sql`type ASC`, sql`id ASC`);
-  const found = await sqlRows<{ type: string; id: number; [TOTAL]: number }>(ctx.db, sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`);
+  const found = await sqlRows<{ type: string; id: number; [TOTAL]: number }>(
+    ctx.db,
+    sql`SELECT type, id, count(*) OVER () AS ${sql.identifier(TOTAL)} FROM (${rowsOfAll}) AS combined ORDER BY ${sql.join(order, sql`, `)} LIMIT ${perPage} OFFSET ${(pageNo - 1) * perPage}`,
+  );
   let total = Number(found[0]?.[TOTAL] ?? 0);
   if (!found.length && pageNo > 1) {
     const [counted] = await sqlRows<{ n: number }>(ctx.db, sql`SELECT count(*) AS n FROM (${rowsOfAll}) AS combined`);
@@ -154,8 +160,17 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
-export async function findRow<N extends ResourceName>(ctx: Ctx, res: ServerResource<N>, id: number, opts: { includeDeleted?: boolean; forUpdate?: boolean } = {}): Promise<StoredRow<N> | undefined> {
-  const [row] = await selectRows(ctx.db, res.table, { where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)), limit: 1, forUpdate: opts.forUpdate });
+export async function findRow<N extends ResourceName>(
+  ctx: Ctx,
+  res: ServerResource<N>,
+  id: number,
+  opts: { includeDeleted?: boolean; forUpdate?: boolean } = {},
+): Promise<StoredRow<N> | undefined> {
+  const [row] = await selectRows(ctx.db, res.table, {
+    where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)),
+    limit: 1,
+    forUpdate: opts.forUpdate,
+  });
   return row as StoredRow<N> | undefined; // the resource's own table: its stored columns
 }
 

@@ -19,16 +19,16 @@ export async function embedRelations(ctx: Ctx, res: ServerResource, rows: Resour
     const t = child.table;
     if (rel.kind === 'belongsTo') {
       const ids = [...new Set(rows.map((r) => r[rel.localKey!]).filter((v): v is number => typeof v === 'number'))];
-      const found = ids.length
-        ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) })
-        : [];
+      const found = ids.length ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) }) : [];
       const byId = new Map<unknown, Row>(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else if (rel.via) {
       // rows found by a filter rather than a key cannot be told apart by parent: one statement each
       const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
       for (const r of rows) {
-        const found = (await selectRows(ctx.db, t, { where: and(childrenOf(child, rel, r.id), ...baseConditions(ctx, child)), orderBy })).map((f) => present(ctx, child, f));
+        const found = (await selectRows(ctx.db, t, { where: and(childrenOf(child, rel, r.id), ...baseConditions(ctx, child)), orderBy })).map((f) =>
+          present(ctx, child, f),
+        );
         r[relName] = rel.kind === 'one' ? (found[0] ?? null) : found;
       }
     } else {

@@ -58,7 +58,8 @@ export async function checkIdLists(ctx: Ctx, res: ServerResource, values: Row, p
       .where(and(inArray(target.table.id, wanted), ...baseConditions(ctx, target)))) as { id: number }[];
     const known = new Set(found.map((r) => r.id));
     const unknown = wanted.filter((id) => !known.has(id));
-    if (unknown.length) errors[`${prefix}${name}`] = [`Unknown ${target.def.label.toLowerCase()} id${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}.`];
+    if (unknown.length)
+      errors[`${prefix}${name}`] = [`Unknown ${target.def.label.toLowerCase()} id${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}.`];
   }
   if (Object.keys(errors).length) throw invalid(errors);
 }

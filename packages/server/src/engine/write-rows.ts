@@ -65,8 +65,10 @@ export async function updateRow(db: Db, table: AnyTable, id: number, values: Row
   if (!columns.length) throw new Error(`Nothing to update in ${getTableName(table)}.`);
   const name = getTableName(table);
   const names = columns.map((c) => dialect.escapeName(c.name));
-  const text = statement(`update ${name} ${names.join(',')}`, () =>
-    `update ${dialect.escapeName(name)} set ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} where ${dialect.escapeName(name)}."id" = $${names.length + 1}${returning(table)}`,
+  const text = statement(
+    `update ${name} ${names.join(',')}`,
+    () =>
+      `update ${dialect.escapeName(name)} set ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} where ${dialect.escapeName(name)}."id" = $${names.length + 1}${returning(table)}`,
   );
   const [row] = await db.query<ResourceRow>(text, [...params, id], { prepare: true });
   return row;

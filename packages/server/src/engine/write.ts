@@ -43,7 +43,10 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
       throw invalid({ [`${opts.prefix ?? ''}id`]: ['This record belongs to another parent.'] });
     }
   } else if (res.upsertBy && typeof bodyRow[res.upsertBy] === 'string') {
-    const [found] = await selectRows(ctx.db, res.table, { where: and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)), limit: 1 });
+    const [found] = await selectRows(ctx.db, res.table, {
+      where: and(eq(res.table[res.upsertBy], bodyRow[res.upsertBy] as string), ...baseConditions(ctx, res)),
+      limit: 1,
+    });
     existing = found ?? null;
   }
   const mode = existing ? 'update' : 'create';
@@ -182,8 +185,12 @@ export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unkno
 async function readBack(ctx: Ctx, res: ServerResource, record: ResourceRow): Promise<ResourceRow> {
   const out = present(ctx, res, record);
   await addComputed(ctx, res, [out]);
-  const writable = Object.entries(res.def.relations).filter(([, r]) => r.writable).map(([n]) => n);
-  await (await readRelations(ctx, res, record.id, writable))(out);
+  const writable = Object.entries(res.def.relations)
+    .filter(([, r]) => r.writable)
+    .map(([n]) => n);
+  await (
+    await readRelations(ctx, res, record.id, writable)
+  )(out);
   return out;
 }
 

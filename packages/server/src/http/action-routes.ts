@@ -115,13 +115,20 @@ function streamProgress(call: ActionCall<ActionDef>, run: () => Promise<unknown>
     last = now;
     line({ progress: [done, total] });
   };
-  void run().then(
-    (answer) => line({ status: okStatus, body: answer }),
-    (e: unknown) => line(errorAnswer(e, request)),
-  ).finally(() => out.end());
+  void run()
+    .then(
+      (answer) => line({ status: okStatus, body: answer }),
+      (e: unknown) => line(errorAnswer(e, request)),
+    )
+    .finally(() => out.end());
   // Not cached, nor held back by a proxy (nginx: X-Accel-Buffering). The compression plugin leaves
   // this media type alone (its list is text/*, json, xml), which would otherwise hold the lines back.
-  return reply.status(200).header('content-type', `${PROGRESS_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out);
+  return reply
+    .status(200)
+    .header('content-type', `${PROGRESS_MEDIA_TYPE}; charset=utf-8`)
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(out);
 }
 
 export function registerActions(app: FastifyInstance, db: Db, opts: { controlToken?: string } = {}): void {

@@ -161,7 +161,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -43,7 +43,10 @@ export const downloadBackup: ActionHandler<(typeof SESSION_ACTIONS)['backup.down
   writeBackup(ctx.db, body)
     .then(async (summary) => {
       await recordBackup(ctx.db, summary);
-      request.log.info({ tables: Object.keys(summary.tables).length, rows: summary.rows, blob_bytes: summary.blob_bytes, ms: Date.now() - started }, 'backup written');
+      request.log.info(
+        { tables: Object.keys(summary.tables).length, rows: summary.rows, blob_bytes: summary.blob_bytes, ms: Date.now() - started },
+        'backup written',
+      );
     })
     .catch((e: unknown) => {
       request.log.error({ err: e }, 'backup failed');

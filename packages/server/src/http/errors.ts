@@ -32,7 +32,12 @@ export function errorAnswer(error: unknown, request: FastifyRequest): { status: 
   }
   if (status >= 400 && status < 500) {
     // Malformed JSON, wrong content type, body too large, bad URL encoding...
-    return { status, body: { message: fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : fe.message } };
+    return {
+      status,
+      body: {
+        message: fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : fe.message,
+      },
+    };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: { message: 'Something went wrong on the server. The error was logged.' } };

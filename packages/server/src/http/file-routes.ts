@@ -62,7 +62,11 @@ async function sendBlob(request: FastifyRequest, reply: FastifyReply, sha256: un
   const blob = await readBlob(request.ctx, sha256);
   if (!blob) throw notFound('File');
   const etag = `"${sha256}"`;
-  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache').header('etag', etag).header('content-disposition', disposition(name(blob.mime)));
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-cache')
+    .header('etag', etag)
+    .header('content-disposition', disposition(name(blob.mime)));
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type(blob.mime).send(blob.data);
 }

@@ -23,7 +23,9 @@ function keyOf(request: FastifyRequest): string | null {
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !KEY_PATTERN.test(key)) {
-    throw new ApiError(400, 'The Idempotency-Key header must be 8 to 200 letters, digits or . _ : -.', { [IDEMPOTENCY_HEADER]: ['Must be 8 to 200 letters, digits or . _ : -.'] });
+    throw new ApiError(400, 'The Idempotency-Key header must be 8 to 200 letters, digits or . _ : -.', {
+      [IDEMPOTENCY_HEADER]: ['Must be 8 to 200 letters, digits or . _ : -.'],
+    });
   }
   return key;
 }

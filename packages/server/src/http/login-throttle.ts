@@ -30,7 +30,10 @@ export class LoginThrottle {
   /** Milliseconds until another attempt is allowed (0 = allowed now). */
   blockedFor(account: string, address: string, now = Date.now()): number {
     let wait = 0;
-    for (const [key, limit] of [[`a:${account}`, ACCOUNT_LIMIT], [`ip:${address}`, ADDRESS_LIMIT]] as const) {
+    for (const [key, limit] of [
+      [`a:${account}`, ACCOUNT_LIMIT],
+      [`ip:${address}`, ADDRESS_LIMIT],
+    ] as const) {
       const list = this.recent(key, now);
       if (list.length >= limit) wait = Math.max(wait, WINDOW_MS - (now - list[list.length - limit]!));
     }
@@ -38,7 +41,10 @@ export class LoginThrottle {
   }
 
   fail(account: string, address: string, now = Date.now()): void {
-    for (const [key, limit] of [[`a:${account}`, ACCOUNT_LIMIT], [`ip:${address}`, ADDRESS_LIMIT]] as const) {
+    for (const [key, limit] of [
+      [`a:${account}`, ACCOUNT_LIMIT],
+      [`ip:${address}`, ADDRESS_LIMIT],
+    ] as const) {
       const list = [...this.recent(key, now), now].slice(-limit); // only the last `limit` decide
       this.failures.delete(key);
       this.failures.set(key, list);

@@ -40,7 +40,12 @@ function routeOf(request: FastifyRequest): string {
 export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptions = {}): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-  const requests = new Counter({ name: 'glazier_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'glazier_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const durations = new Histogram({
     name: 'glazier_http_request_duration_seconds',
     help: 'Time from a request to its answer, by method, route pattern and status.',
@@ -48,8 +53,18 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const statements = new Histogram({ name: 'glazier_db_statement_duration_seconds', help: 'Round trip of each database statement.', buckets: DB_BUCKETS, registers: [registry] });
-  const transactions = new Histogram({ name: 'glazier_db_transaction_duration_seconds', help: 'Whole time of each transaction, waiting for its connection included.', buckets: DB_BUCKETS, registers: [registry] });
+  const statements = new Histogram({
+    name: 'glazier_db_statement_duration_seconds',
+    help: 'Round trip of each database statement.',
+    buckets: DB_BUCKETS,
+    registers: [registry],
+  });
+  const transactions = new Histogram({
+    name: 'glazier_db_transaction_duration_seconds',
+    help: 'Whole time of each transaction, waiting for its connection included.',
+    buckets: DB_BUCKETS,
+    registers: [registry],
+  });
   db.observer = { statement: (s) => statements.observe(s), transaction: (s) => transactions.observe(s) };
   new Gauge({
     name: 'glazier_db_pool_connections',

@@ -48,7 +48,11 @@ const PUBLIC_ERRORS = {
  */
 function fieldInputSchema(fd: FieldDef): z.ZodType {
   let value = fd.documented ?? fieldValueSchema(fd);
-  if (fd.kind === 'phone') value = z.string().max(40).regex(PHONE_TEXT).meta({ description: 'A 10-digit phone number, optionally after a 1 or +1, in digits with spaces, parentheses, dots or dashes; stored as 1 and the 10 digits. Blank or null: none.' });
+  if (fd.kind === 'phone')
+    value = z.string().max(40).regex(PHONE_TEXT).meta({
+      description:
+        'A 10-digit phone number, optionally after a 1 or +1, in digits with spaces, parentheses, dots or dashes; stored as 1 and the 10 digits. Blank or null: none.',
+    });
   if (fd.required || fd.kind === 'bool') return value.optional();
   if (takesNullAsEmpty(fd)) return value.nullable().optional().meta({ description: 'A list; null stands for the empty list (stored and answered as []).' });
   return value.nullable().optional();
@@ -58,16 +62,24 @@ function fieldInputSchema(fd: FieldDef): z.ZodType {
 function inputSchema(def: ResourceDef): z.ZodType {
   const shape: Record<string, z.ZodType> = {
     id: z.number().int().optional(),
-    updated_at: z.iso.datetime({ offset: true }).nullable().optional().meta({ description: 'The updated_at of the copy being saved: a save of an older copy answers 409. Absent or null: no check; anything else but a date and time: 422.' }),
+    updated_at: z.iso.datetime({ offset: true }).nullable().optional().meta({
+      description:
+        'The updated_at of the copy being saved: a save of an older copy answers 409. Absent or null: no check; anything else but a date and time: 422.',
+    }),
   };
   for (const [name, fd] of inputFields(def)) shape[name] = fieldInputSchema(fd);
-  return z.looseObject(shape).meta({ id: `${def.name}_input`, description: `A ${def.label.toLowerCase()} to save (writable fields; relations marked writable may be embedded).` });
+  return z
+    .looseObject(shape)
+    .meta({ id: `${def.name}_input`, description: `A ${def.label.toLowerCase()} to save (writable fields; relations marked writable may be embedded).` });
 }
 
 function listQuery(def: ResourceDef): z.ZodObject {
   const shape: Record<string, z.ZodType> = {
     page: z.string().optional().meta({ description: 'Asks for a page (`{data, current_page, last_page, per_page, total}`) instead of a list.' }),
-    per_page: z.string().optional().meta({ description: `Rows per page, at most ${MAX_PER_PAGE}.` }),
+    per_page: z
+      .string()
+      .optional()
+      .meta({ description: `Rows per page, at most ${MAX_PER_PAGE}.` }),
     search: z.string().optional(),
     sort_column: z.enum(['id', ...def.sortable] as [string, ...string[]]).optional(),
     sort_direction: z.enum(['asc', 'desc']).optional(),
@@ -87,14 +99,35 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   const tags = [name];
   const ok = (description: string, schema: z.ZodType, status: '200' | '201' = '200') => ({ [status]: { description, content: json(schema) }, ...ERRORS });
   const list = z.object({ data: z.array(record), truncated: z.literal(true).optional() });
-  const page = z.object({ data: z.array(record), current_page: z.number().int(), last_page: z.number().int(), per_page: z.number().int(), total: z.number().int() });
+  const page = z.object({
+    data: z.array(record),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
   const body = { content: json(input) };
   const reads = { security: SIGNED_IN };
   const writes = { security: SIGNED_IN_WRITE };
   return {
     [`/api/${name}`]: {
-      get: { ...reads, operationId: `${name}.list`, tags, summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`, requestParams: { query: listQuery(def) }, responses: ok('The list or the page.', z.union([page, list])) },
-      post: { ...writes, operationId: `${name}.create`, tags, summary: `Creates a ${def.label.toLowerCase()}.`, requestParams: once, requestBody: body, responses: ok('The record created.', record, '201') },
+      get: {
+        ...reads,
+        operationId: `${name}.list`,
+        tags,
+        summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`,
+        requestParams: { query: listQuery(def) },
+        responses: ok('The list or the page.', z.union([page, list])),
+      },
+      post: {
+        ...writes,
+        operationId: `${name}.create`,
+        tags,
+        summary: `Creates a ${def.label.toLowerCase()}.`,
+        requestParams: once,
+        requestBody: body,
+        responses: ok('The record created.', record, '201'),
+      },
     },
     [`/api/${name}/store_many`]: {
       post: {
@@ -113,12 +146,38 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         operationId: `${name}.get`,
         tags,
         summary: `One ${def.label.toLowerCase()} with its relations.`,
-        requestParams: { ...byId, query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }) },
+        requestParams: {
+          ...byId,
+          query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }),
+        },
         responses: ok('The record, or `{current: true}`.', z.union([record, z.object({ current: z.literal(true) })])),
       },
-      patch: { ...writes, operationId: `${name}.patch`, tags, summary: 'Saves the record (409 when `updated_at` is older than the stored one).', requestParams: { ...byId, ...once }, requestBody: body, responses: ok('The record saved.', record) },
-      put: { ...writes, operationId: `${name}.put`, tags, summary: 'As PATCH.', requestParams: { ...byId, ...once }, requestBody: body, responses: ok('The record saved.', record) },
-      delete: { ...writes, operationId: `${name}.delete`, tags, summary: 'Deletes the record (soft where the resource keeps a trash).', requestParams: { ...byId, ...once }, responses: ok('Its id.', z.object({ id: z.number().int() })) },
+      patch: {
+        ...writes,
+        operationId: `${name}.patch`,
+        tags,
+        summary: 'Saves the record (409 when `updated_at` is older than the stored one).',
+        requestParams: { ...byId, ...once },
+        requestBody: body,
+        responses: ok('The record saved.', record),
+      },
+      put: {
+        ...writes,
+        operationId: `${name}.put`,
+        tags,
+        summary: 'As PATCH.',
+        requestParams: { ...byId, ...once },
+        requestBody: body,
+        responses: ok('The record saved.', record),
+      },
+      delete: {
+        ...writes,
+        operationId: `${name}.delete`,
+        tags,
+        summary: 'Deletes the record (soft where the resource keeps a trash).',
+        requestParams: { ...byId, ...once },
+        responses: ok('Its id.', z.object({ id: z.number().int() })),
+      },
     },
   };
 }
@@ -146,7 +205,11 @@ export function documentedPaths(def: ActionDef): DocumentedPath[] {
   for (const [key, schema] of Object.entries(shape)) {
     if (!(schema instanceof z.ZodEnum)) continue;
     out = out.flatMap((p) =>
-      schema.options.map((value) => ({ path: p.path.replace(`:${key}`, String(value)), operationId: `${p.operationId}.${String(value)}`, fixed: { ...p.fixed, [key]: String(value) } })),
+      schema.options.map((value) => ({
+        path: p.path.replace(`:${key}`, String(value)),
+        operationId: `${p.operationId}.${String(value)}`,
+        fixed: { ...p.fixed, [key]: String(value) },
+      })),
     );
   }
   return out.map((p) => ({ ...p, path: openApiPath(p.path) }));
@@ -185,7 +248,8 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
     Object.assign(content, {
       [PROGRESS_MEDIA_TYPE]: {
         schema: z.string().meta({
-          description: 'With `Accept: application/x-ndjson`: 200 at once, then one JSON object per line: `{"progress":[done,total]}` as the work goes, and last `{"status":…,"body":…}`, the status and body of the plain answer (a 422 with its field errors included).',
+          description:
+            'With `Accept: application/x-ndjson`: 200 at once, then one JSON object per line: `{"progress":[done,total]}` as the work goes, and last `{"status":…,"body":…}`, the status and body of the plain answer (a 422 with its field errors included).',
         }),
       },
     });
@@ -194,7 +258,7 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
     def.permission === 'public'
       ? `Public: no session needed${def.params ? '; the token in the path is the check' : ''}${def.rateLimit ? ` (at most ${def.rateLimit.max} calls per ${def.rateLimit.timeWindow} per address)` : ''}.`
       : def.permission === 'signed_in'
-        ? 'Any signed-in user (the record\'s own rules apply).'
+        ? "Any signed-in user (the record's own rules apply)."
         : `Needs ${def.permission.action} ${def.permission.area}.`;
   const operation: ZodOpenApiOperationObject = {
     operationId: at.operationId,
@@ -216,7 +280,10 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
   if (def.method !== 'GET' && !def.download && !def.upload) requestParams.header = IDEMPOTENCY;
   if (requestParams.path || requestParams.query || requestParams.header) operation.requestParams = requestParams;
   if (def.upload) {
-    const files = def.upload.files === 'one' ? z.string().meta({ contentMediaType: 'application/octet-stream' }) : z.array(z.string().meta({ contentMediaType: 'application/octet-stream' }));
+    const files =
+      def.upload.files === 'one'
+        ? z.string().meta({ contentMediaType: 'application/octet-stream' })
+        : z.array(z.string().meta({ contentMediaType: 'application/octet-stream' }));
     const form = (def.upload.fields as z.ZodObject).extend({ file: files });
     // The same path is the resource's generic create / store_many, which takes JSON too.
     operation.requestBody = { content: { 'multipart/form-data': { schema: form }, ...generic?.requestBody?.content } };
@@ -259,7 +326,12 @@ function buildDocument(): OpenApiDocument {
           name: 'X-XSRF-TOKEN',
           description: `Every write (POST, PATCH, PUT, DELETE) sends the value of the \`${XSRF_COOKIE}\` cookie (\`GET /sanctum/csrf-cookie\` sets it, bound to the session) in this header; without it: 419.`,
         },
-        control: { type: 'http', scheme: 'bearer', description: 'The control token a running server writes into its data folder (`npm run db:backup` reads it): a backup without a session, from the server\'s own machine.' },
+        control: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "The control token a running server writes into its data folder (`npm run db:backup` reads it): a backup without a session, from the server's own machine.",
+        },
       },
     },
     paths,

@@ -21,7 +21,9 @@ export function registerResourceRoutes(app: FastifyInstance) {
   });
   // Each write is made once per Idempotency-Key (idempotency.ts): a device's resend answers the first answer.
   app.post('/api/:resource', async (request, reply) => onceByKey(request, reply, 201, (ctx) => create(ctx, (request.params as Params).resource, request.body)));
-  app.post('/api/:resource/store_many', async (request, reply) => onceByKey(request, reply, 200, (ctx) => storeMany(ctx, (request.params as Params).resource, request.body)));
+  app.post('/api/:resource/store_many', async (request, reply) =>
+    onceByKey(request, reply, 200, (ctx) => storeMany(ctx, (request.params as Params).resource, request.body)),
+  );
   for (const method of ['patch', 'put'] as const) {
     app[method]('/api/:resource/:id', async (request, reply) => {
       const { resource, id } = request.params as Params;

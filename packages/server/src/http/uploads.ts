@@ -25,7 +25,12 @@ export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
  * size, declared up front (Content-Length), for routes that also serve small writes the record
  * rules may allow them (the uploader editing their own images through store_many).
  */
-export function uploadRoute(db: Db, area: Area | ((request: FastifyRequest) => Access | undefined), bodyLimit = UPLOAD_BODY_LIMIT, opts: { others?: 'forbidden' | 'small' } = {}): RouteShorthandOptions {
+export function uploadRoute(
+  db: Db,
+  area: Area | ((request: FastifyRequest) => Access | undefined),
+  bodyLimit = UPLOAD_BODY_LIMIT,
+  opts: { others?: 'forbidden' | 'small' } = {},
+): RouteShorthandOptions {
   return {
     bodyLimit,
     // preParsing runs after the session is loaded and before a byte of the body is parsed.

@@ -87,10 +87,10 @@ export async function issuePasswordResetLink(ctx: Ctx, userId: number): Promise<
 export async function resetPassword(db: Db, body: Row): Promise<void> {
   const token = typeof body.token === 'string' ? body.token.slice(0, 200) : '';
   await db.transaction(async (tx) => {
-    const [reset] = (await tx.orm
+    const [reset] = await tx.orm
       .select()
       .from(password_resets)
-      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`));
+      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`);
     if (!reset) throw invalid({ token: ['This reset link is invalid or has expired. Ask an administrator for a new one.'] });
     const userId = reset.user_id;
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];

@@ -105,7 +105,8 @@ class LineWriter {
     const text = `${line}\n`;
     if (hashed) this.#hash.update(text);
     if (this.#gzip.destroyed) throw new Error('The backup could not be written (its destination closed).');
-    if (!this.#gzip.write(text)) await Promise.race([once(this.#gzip, 'drain'), this.#done.then(() => Promise.reject(new Error('The backup destination closed.')))]);
+    if (!this.#gzip.write(text))
+      await Promise.race([once(this.#gzip, 'drain'), this.#done.then(() => Promise.reject(new Error('The backup destination closed.')))]);
   }
 
   digest(): string {
@@ -143,7 +144,12 @@ const BATCH_ROWS_BYTEA = 4;
  * one content per statement, between other requests. A content is never changed, so the bytes are
  * the snapshot's; one deleted meanwhile (its file deleted since) fails the backup, to be run again.
  */
-export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: BackupProgress) => void, opts: { contentsAfterSnapshot?: boolean } = {}): Promise<BackupSummary> {
+export async function writeBackup(
+  db: Db,
+  sink: Writable,
+  onProgress?: (p: BackupProgress) => void,
+  opts: { contentsAfterSnapshot?: boolean } = {},
+): Promise<BackupSummary> {
   const out = new LineWriter(sink);
   const contentsAfter = opts.contentsAfterSnapshot ?? db.kind === 'pglite';
   let deferred: { header: TableHeader; rows: { j: string; key: string }[] } | undefined;
@@ -162,7 +168,9 @@ export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: Backu
         const rows = count?.n ?? 0;
         if (contentsAfter && table === CONTENTS.table && bytea.length === 1 && bytea[0] === CONTENTS.data) {
           // their rows without the bytes now; the bytes after the snapshot (below)
-          const kept = await tx.query<{ j: string; key: string }>(`SELECT (to_jsonb(t) - '${CONTENTS.data}')::text AS j, t.${CONTENTS.key} AS key FROM ${quote(table)} t`);
+          const kept = await tx.query<{ j: string; key: string }>(
+            `SELECT (to_jsonb(t) - '${CONTENTS.data}')::text AS j, t.${CONTENTS.key} AS key FROM ${quote(table)} t`,
+          );
           deferred = { header: { table, columns, bytea, rows }, rows: kept };
           tables[table] = rows;
           total += rows;
@@ -214,7 +222,12 @@ export async function writeBackup(db: Db, sink: Writable, onProgress?: (p: Backu
 }
 
 /** The deferred contents' rows, each with its bytes read now (and checked against its hash); answers their bytes. */
-async function writeContentsAfter(db: Db, out: LineWriter, deferred: { header: TableHeader; rows: { j: string; key: string }[] }, onProgress?: (p: BackupProgress) => void): Promise<number> {
+async function writeContentsAfter(
+  db: Db,
+  out: LineWriter,
+  deferred: { header: TableHeader; rows: { j: string; key: string }[] },
+  onProgress?: (p: BackupProgress) => void,
+): Promise<number> {
   const { header, rows } = deferred;
   await out.write(JSON.stringify(header));
   let bytes = 0;
@@ -226,7 +239,8 @@ async function writeContentsAfter(db: Db, out: LineWriter, deferred: { header: T
     );
     if (!content) throw new Error('A file or image was deleted while the backup was being written, so it would not be of one moment: run the backup again.');
     const data = Buffer.from(content.b, 'base64');
-    if (crypto.createHash('sha256').update(data).digest('hex') !== row.key) throw new Error(`The stored content ${row.key} does not match its hash: the database is damaged.`);
+    if (crypto.createHash('sha256').update(data).digest('hex') !== row.key)
+      throw new Error(`The stored content ${row.key} does not match its hash: the database is damaged.`);
     // the row as PostgreSQL wrote it, with its bytes added (a JSON object's text ends with its "}")
     await out.write(`${row.j.slice(0, -1)}, ${JSON.stringify(CONTENTS.data)}: ${JSON.stringify(content.b)}}`);
     bytes += data.length;
@@ -239,7 +253,14 @@ async function writeContentsAfter(db: Db, out: LineWriter, deferred: { header: T
 /** Records a finished backup where admins see it (Settings). */
 export async function recordBackup(db: Db, summary: BackupSummary, bytes?: number): Promise<void> {
   const { created_at, database, rows, blob_bytes } = summary;
-  const last: LastBackup = { at: created_at, database, tables: Object.keys(summary.tables).length, rows, blob_bytes, ...(bytes !== undefined ? { bytes } : {}) };
+  const last: LastBackup = {
+    at: created_at,
+    database,
+    tables: Object.keys(summary.tables).length,
+    rows,
+    blob_bytes,
+    ...(bytes !== undefined ? { bytes } : {}),
+  };
   await writeSystemSetting(db, LAST_BACKUP_SETTING, JSON.stringify(last));
 }
 
@@ -281,14 +302,19 @@ export async function verifyBackup(file: string): Promise<{ header: BackupHeader
     throw new BackupFileError('This is not a Glazier backup (its first line is not a backup header).');
   }
   if (header?.glazier_backup === undefined) throw new BackupFileError('This is not a Glazier backup (its first line is not a backup header).');
-  if (header.glazier_backup > BACKUP_FORMAT) throw new BackupFileError(`This backup has format ${header.glazier_backup}, newer than this Glazier reads (${BACKUP_FORMAT}). Update Glazier first.`);
+  if (header.glazier_backup > BACKUP_FORMAT)
+    throw new BackupFileError(`This backup has format ${header.glazier_backup}, newer than this Glazier reads (${BACKUP_FORMAT}). Update Glazier first.`);
   let trailer: BackupTrailer | undefined;
   try {
     trailer = JSON.parse(last ?? '') as BackupTrailer;
   } catch {
     trailer = undefined;
   }
-  if (!trailer?.end) throw new BackupFileError('The backup file is incomplete: it ends before its closing line (cut short while it was written or copied). Nothing was restored.');
-  if (hash.digest('hex') !== trailer.sha256) throw new BackupFileError('The backup file was altered or damaged: its checksum does not match its contents. Nothing was restored.');
+  if (!trailer?.end)
+    throw new BackupFileError(
+      'The backup file is incomplete: it ends before its closing line (cut short while it was written or copied). Nothing was restored.',
+    );
+  if (hash.digest('hex') !== trailer.sha256)
+    throw new BackupFileError('The backup file was altered or damaged: its checksum does not match its contents. Nothing was restored.');
   return { header, trailer };
 }

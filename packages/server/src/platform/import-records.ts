@@ -53,7 +53,19 @@ function rowErrors(outcome: ImportOutcome): Record<string, string[]> {
   return errors;
 }
 
-export async function importRecords({ ctx, resource: name, rows, commit, onProgress }: { ctx: Ctx; resource: Importable; rows: ImportRow[]; commit: boolean; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
+export async function importRecords({
+  ctx,
+  resource: name,
+  rows,
+  commit,
+  onProgress,
+}: {
+  ctx: Ctx;
+  resource: Importable;
+  rows: ImportRow[];
+  commit: boolean;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<ImportOutcome> {
   const res = resource(name);
   requireUser(ctx);
   checkArea(ctx, res, 'create'); // before anything is read: a caller without the right learns nothing
@@ -88,7 +100,8 @@ async function importRow(ctx: Ctx, res: ServerResource, row: ImportRow, refs: Re
   let existingId: number | null = null;
   try {
     const { body, id } = await rowBody(ctx, res, row, refs);
-    const key = known && typeof body[IMPORT_KEYS[res.name as Importable][0]!] === 'string' ? (body[IMPORT_KEYS[res.name as Importable][0]!] as string).trim() : '';
+    const key =
+      known && typeof body[IMPORT_KEYS[res.name as Importable][0]!] === 'string' ? (body[IMPORT_KEYS[res.name as Importable][0]!] as string).trim() : '';
     existingId = id ?? (known ? (key ? (known.get(key) ?? null) : null) : await findByKey(ctx, res, body));
     const saved = await saveInTransaction(ctx, res.name, body, existingId);
     await ctx.db.query('RELEASE SAVEPOINT glazier_import_row', [], { deferred: true });
@@ -200,7 +213,11 @@ class RefNames {
     if (!isPlainText(text)) return CONTROL_MESSAGE;
     if (!allowed(this.ctx, 'view', target.def.read) || !(field in target.table)) return none;
     const t = target.table;
-    const rows = await selectRows(this.ctx.db, t, { where: and(sql`lower(${t[field]}) = lower(${text})`, ...baseConditions(this.ctx, target)), orderBy: [sql`${t.id}`], limit: 2 });
+    const rows = await selectRows(this.ctx.db, t, {
+      where: and(sql`lower(${t[field]}) = lower(${text})`, ...baseConditions(this.ctx, target)),
+      orderBy: [sql`${t.id}`],
+      limit: 2,
+    });
     if (rows.length > 1) return `More than one ${label} is ${field === 'number' ? 'numbered' : 'named'} “${text}”: give its id instead.`;
     return rows[0]?.id ?? none;
   }

@@ -26,7 +26,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * nothing the reference does not: its own line is left out next to the reference's.
  */
 /** An audit row as the history reads it, with the name of its user. */
-type AuditRow = { id: number; action: string; user_id: number | null; actor: string | null; before: unknown; after: unknown; created_at: string; user_name: string | null };
+type AuditRow = {
+  id: number;
+  action: string;
+  user_id: number | null;
+  actor: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+  user_name: string | null;
+};
 
 export async function recordHistory({ ctx, resource: name, id }: { ctx: Ctx; resource: string; id: number }): Promise<{ data: HistoryEntry[] }> {
   const res = resource(name);

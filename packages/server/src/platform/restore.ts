@@ -28,7 +28,10 @@ export async function assertEmptyDatabase(db: Db, where: string): Promise<void> 
     `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')`,
   );
-  if ((row?.n ?? 0) > 0) throw new RestoreRefused(`${where} is not empty (it has tables). A restore never writes over data: restore into an empty one instead (see the README's "Backup and restore").`);
+  if ((row?.n ?? 0) > 0)
+    throw new RestoreRefused(
+      `${where} is not empty (it has tables). A restore never writes over data: restore into an empty one instead (see the README's "Backup and restore").`,
+    );
 }
 
 /** Loads rows a batch at a time (by count and by size: a row of a blob may be megabytes). */
@@ -42,10 +45,13 @@ export async function restoreBackup(
   verified?: { header: BackupHeader; trailer: BackupTrailer },
 ): Promise<RestoreSummary> {
   const { header, trailer } = verified ?? (await verifyBackup(file));
-  log(`Backup of ${header.created_at} from ${header.database}: ${Object.keys(trailer.tables).length} tables, ${trailer.rows} rows, ${trailer.blob_bytes} bytes of files and images; checksum verified.`);
+  log(
+    `Backup of ${header.created_at} from ${header.database}: ${Object.keys(trailer.tables).length} tables, ${trailer.rows} rows, ${trailer.blob_bytes} bytes of files and images; checksum verified.`,
+  );
   const known = migrationNames();
   const unknown = header.migrations.filter((m) => !known.includes(m));
-  if (unknown.length) throw new RestoreRefused(`This backup was made by a newer Glazier (migration ${unknown.join(', ')} is unknown here). Update Glazier, then restore.`);
+  if (unknown.length)
+    throw new RestoreRefused(`This backup was made by a newer Glazier (migration ${unknown.join(', ')} is unknown here). Update Glazier, then restore.`);
 
   const tables: Record<string, number> = {};
   let rows = 0;
@@ -93,7 +99,8 @@ export async function restoreBackup(
         if (!present.has(t.table)) throw new BackupFileError(`The backup has a table "${t.table}" this Glazier's schema does not. Nothing was restored.`);
         const here = await tableColumns(tx, t.table);
         const missing = t.columns.filter((c) => !here.columns.includes(c));
-        if (missing.length) throw new BackupFileError(`The backup's table "${t.table}" has columns this schema does not (${missing.join(', ')}). Nothing was restored.`);
+        if (missing.length)
+          throw new BackupFileError(`The backup's table "${t.table}" has columns this schema does not (${missing.join(', ')}). Nothing was restored.`);
         // Each row from its JSON by the table's own row type; bytea columns decoded from base64.
         const cols = t.columns.map(quote).join(', ');
         const values = t.columns.map((c) => (t.bytea.includes(c) ? `decode(j->>'${c.replace(/'/g, "''")}', 'base64')` : `r.${quote(c)}`)).join(', ');

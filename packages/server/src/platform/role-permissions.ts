@@ -3,7 +3,17 @@
  * a write clears the cache at once here and, when it commits, on the other app servers sharing the
  * PostgreSQL database (change-notices.ts; the TTL bounds it when a notice is lost).
  */
-import { AREAS, DEFAULT_ROLE_MATRIX, ROLES, emptyPermissionMap, normaliseRight, type PermissionMap, type Role, type RoleMatrix, type Area } from '@glazier/shared/permissions';
+import {
+  AREAS,
+  DEFAULT_ROLE_MATRIX,
+  ROLES,
+  emptyPermissionMap,
+  normaliseRight,
+  type PermissionMap,
+  type Role,
+  type RoleMatrix,
+  type Area,
+} from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
 import { announce } from './change-notices.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
@@ -52,9 +62,6 @@ export async function ensureDefaultPermissions(db: Db): Promise<void> {
       values.push(role, area, r.view, r.edit);
     }
   }
-  await db.query(
-    `INSERT INTO role_permissions (role, area, view, edit) VALUES ${tuples.join(', ')} ON CONFLICT (role, area) DO NOTHING`,
-    values,
-  );
+  await db.query(`INSERT INTO role_permissions (role, area, view, edit) VALUES ${tuples.join(', ')} ON CONFLICT (role, area) DO NOTHING`, values);
   await invalidatePermissions(db);
 }

@@ -34,7 +34,11 @@ export async function runIfDue(db: Db, task: ScheduledTask, now = Date.now()): P
     const lastAt = last ? Date.parse((JSON.parse(last) as { at: string }).at) : NaN;
     if (Number.isFinite(lastAt) && now - lastAt < task.everyMs) return { ran: false, why: 'not due', lastRun: last ?? undefined };
     const summary = await task.run(tx);
-    await writeSystemSetting(tx, scheduleSettingName(task.name), JSON.stringify({ at: new Date(now).toISOString(), by: `${os.hostname()}:${process.pid}`, summary }));
+    await writeSystemSetting(
+      tx,
+      scheduleSettingName(task.name),
+      JSON.stringify({ at: new Date(now).toISOString(), by: `${os.hostname()}:${process.pid}`, summary }),
+    );
     return { ran: true, summary };
   });
 }

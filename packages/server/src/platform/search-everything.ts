@@ -7,7 +7,6 @@ import { page } from '../engine/read.ts';
 import { resource } from '../engine/resources.ts';
 import { invalid } from '../engine/errors.ts';
 
-
 const PER_RESOURCE = 5;
 
 /** The line under a hit's name: its parts that are there, joined (an area's palette declaration, server-area.ts). */

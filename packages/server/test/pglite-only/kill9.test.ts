@@ -20,7 +20,12 @@ it('keeps every acknowledged write through a SIGKILL and restarts on the same da
   const first = await serve(port);
   const browser = new Browser(`http://127.0.0.1:${port}`);
   await browser.request('GET', '/sanctum/csrf-cookie');
-  const setup = await browser.request('POST', '/api/setup', { name: 'Admin', email: 'admin@kill9.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' });
+  const setup = await browser.request('POST', '/api/setup', {
+    name: 'Admin',
+    email: 'admin@kill9.test',
+    password: 'long-enough-pass',
+    password_confirmation: 'long-enough-pass',
+  });
   expect(setup.status, JSON.stringify(setup.json)).toBe(201);
 
   const acknowledged: string[] = [];

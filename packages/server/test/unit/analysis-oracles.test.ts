@@ -1,7 +1,17 @@
 /** The analysis oracles (../analysis-oracles.ts) against the hand-computed sets the API tests load too. */
 import { describe, expect, it } from 'vitest';
 import {
-  burdenRateOf, calibrationByKey, calibrationRatio, daysToWin, estimatedHours, firstShortages, jobProfit, marginOf, overtimeWeeks, sumProfit, weeklyLoad,
+  burdenRateOf,
+  calibrationByKey,
+  calibrationRatio,
+  daysToWin,
+  estimatedHours,
+  firstShortages,
+  jobProfit,
+  marginOf,
+  overtimeWeeks,
+  sumProfit,
+  weeklyLoad,
 } from '../analysis-oracles.ts';
 
 // The hand-computed set (the server's API test loads the same jobs and expects these numbers).
@@ -11,8 +21,26 @@ import {
 //   revenue 1000 + 50 + 75 = 1125; cost 400 + 400 + 25 = 825; profit 300; margin 300/1125 = 0.2666…
 // Job B: not invoiced, products revenue 600 / cost 500, 8 h at the setting's 30, nothing else.
 //   revenue 600; cost 500 + 240 = 740; profit −140; margin −140/600.
-const A = { invoice_amount: 1000, product_revenue: 900, additional_revenues: 50, trip_charge: 75, product_cost: 400, hours: 10, burden_rate: 40, additional_costs: 25 };
-const B = { invoice_amount: null, product_revenue: 600, additional_revenues: null, trip_charge: null, product_cost: 500, hours: 8, burden_rate: null, additional_costs: null };
+const A = {
+  invoice_amount: 1000,
+  product_revenue: 900,
+  additional_revenues: 50,
+  trip_charge: 75,
+  product_cost: 400,
+  hours: 10,
+  burden_rate: 40,
+  additional_costs: 25,
+};
+const B = {
+  invoice_amount: null,
+  product_revenue: 600,
+  additional_revenues: null,
+  trip_charge: null,
+  product_cost: 500,
+  hours: 8,
+  burden_rate: null,
+  additional_costs: null,
+};
 
 describe('job profit', () => {
   it('cost, profit and margin, labour at the job’s rate or the setting’s', () => {
@@ -37,12 +65,24 @@ describe('estimates', () => {
 
 describe('labour', () => {
   it('estimated hours and their calibration', () => {
-    expect(estimatedHours([{ qty: 4, hours_per_unit: 1.5 }, { qty: 2, hours_per_unit: null }, { qty: 10, hours_per_unit: 0.25 }])).toBe(8.5);
+    expect(
+      estimatedHours([
+        { qty: 4, hours_per_unit: 1.5 },
+        { qty: 2, hours_per_unit: null },
+        { qty: 10, hours_per_unit: 0.25 },
+      ]),
+    ).toBe(8.5);
     expect(calibrationRatio(12, 8)).toBe(1.5);
     expect(calibrationRatio(3, 0)).toBeNull();
     // Job 1: 6 h estimated in category 1, 2 h in 2; 12 h logged → 9 and 3. Job 2: 4 h in 2, 2 h logged.
     const by = calibrationByKey([
-      { estimated: new Map([[1, 6], [2, 2]]), logged: 12 },
+      {
+        estimated: new Map([
+          [1, 6],
+          [2, 2],
+        ]),
+        logged: 12,
+      },
       { estimated: new Map([[2, 4]]), logged: 2 },
       { estimated: new Map([[3, 0]]), logged: 5 }, // no estimate: left out
     ]);
@@ -91,7 +131,16 @@ describe('material shortages', () => {
       { material_id: 2, week: '2026-07-12', qty: 5 },
       { material_id: 3, week: '2026-06-28', qty: 4 },
     ];
-    expect(firstShortages(demand, new Map([[1, 5], [2, 10], [3, 10]]))).toEqual([
+    expect(
+      firstShortages(
+        demand,
+        new Map([
+          [1, 5],
+          [2, 10],
+          [3, 10],
+        ]),
+      ),
+    ).toEqual([
       { material_id: 2, week: '2026-06-28', demand: 12, available: 10, short_by: 2, short_by_end: 7 },
       { material_id: 1, week: '2026-07-05', demand: 7, available: 5, short_by: 2, short_by_end: 2 },
     ]);

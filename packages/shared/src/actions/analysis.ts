@@ -26,7 +26,13 @@ const rangeQuery = z.object(RANGE).superRefine(checkRange);
 
 export const JOB_GROUPINGS = ['client', 'client_type', 'scope', 'foreman', 'month'] as const;
 export type JobGrouping = (typeof JOB_GROUPINGS)[number];
-export const JOB_GROUPING_LABELS: Record<JobGrouping, string> = { client: 'Client', client_type: 'Client type', scope: 'Scope', foreman: 'Foreman', month: 'Month' };
+export const JOB_GROUPING_LABELS: Record<JobGrouping, string> = {
+  client: 'Client',
+  client_type: 'Client type',
+  scope: 'Scope',
+  foreman: 'Foreman',
+  month: 'Month',
+};
 
 export const JOB_SORTS = ['end_date', 'number', 'client_name', 'revenue', 'cost', 'profit', 'margin', 'hours'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
@@ -81,15 +87,15 @@ export const analysisJobs = defineAction({
   path: '/api/analysis/jobs',
   query: z
     .object({
-    ...RANGE,
-    group_by: z.enum(JOB_GROUPINGS).default('client'),
-    /** Only the jobs of this group (its key; `none` for the group without one). */
-    group: z.string().max(100).optional(),
-    sort: z.enum(JOB_SORTS).default('end_date'),
-    direction: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(1000).default(50),
-  })
+      ...RANGE,
+      group_by: z.enum(JOB_GROUPINGS).default('client'),
+      /** Only the jobs of this group (its key; `none` for the group without one). */
+      group: z.string().max(100).optional(),
+      sort: z.enum(JOB_SORTS).default('end_date'),
+      direction: z.enum(['asc', 'desc']).default('desc'),
+      page: z.coerce.number().int().min(1).default(1),
+      per_page: z.coerce.number().int().min(1).max(1000).default(50),
+    })
     .superRefine(checkRange),
   answer: z.object({
     data: z.object({
@@ -154,7 +160,13 @@ const calibrationGroup = z.object({
   ratio: z.number().nullable(),
 });
 export type CalibrationGroup = z.output<typeof calibrationGroup>;
-export const overtimeWeekSchema = z.object({ user_id: z.number().int().nullable(), user_name: z.string(), week: z.string(), hours: z.number(), overtime: z.number() });
+export const overtimeWeekSchema = z.object({
+  user_id: z.number().int().nullable(),
+  user_name: z.string(),
+  week: z.string(),
+  hours: z.number(),
+  overtime: z.number(),
+});
 export type OvertimeWeekRow = z.output<typeof overtimeWeekSchema>;
 
 export const analysisLabour = defineAction({
@@ -225,7 +237,8 @@ export type ForecastShortage = z.output<typeof forecastShortageSchema>;
 
 export const forecast = defineAction({
   name: 'forecasting.weeks',
-  summary: 'The next weeks from this one: install days, crew hours against capacity and revenue scheduled per week; open estimates weighted by win rate per month; material shortages per week.',
+  summary:
+    'The next weeks from this one: install days, crew hours against capacity and revenue scheduled per week; open estimates weighted by win rate per month; material shortages per week.',
   method: 'GET',
   path: '/api/forecasting',
   query: z.object({

@@ -7,7 +7,16 @@ export const apiDocument = defineAction({
   summary: 'This OpenAPI 3.1 document: the generic calls of every resource and every named action.',
   method: 'GET',
   path: '/api/openapi.json',
-  answer: z.looseObject({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string(), description: z.string().optional(), license: z.object({ name: z.string(), identifier: z.string().optional() }).optional() }), paths: z.record(z.string(), z.unknown()).optional() }),
+  answer: z.looseObject({
+    openapi: z.string(),
+    info: z.object({
+      title: z.string(),
+      version: z.string(),
+      description: z.string().optional(),
+      license: z.object({ name: z.string(), identifier: z.string().optional() }).optional(),
+    }),
+    paths: z.record(z.string(), z.unknown()).optional(),
+  }),
   permission: 'signed_in',
 });
 

@@ -17,7 +17,10 @@ export const uploadFile = defineAction({
   answer: recordRead('files'),
   permission: { action: 'edit', area: 'jobs' },
   status: 201,
-  upload: { fields: z.object({ description: z.string().optional(), job_id: optionalId, estimate_id: optionalId, show_on_job: z.enum(['true', 'false']).optional() }), files: 'one' },
+  upload: {
+    fields: z.object({ description: z.string().optional(), job_id: optionalId, estimate_id: optionalId, show_on_job: z.enum(['true', 'false']).optional() }),
+    files: 'one',
+  },
 });
 
 export const downloadFile = defineAction({

@@ -62,7 +62,6 @@ export interface ActionDef {
   progress?: true;
 }
 
-
 /** Declares an action; `const` keeps its literal name and schemas for the types below. */
 export function defineAction<const D extends ActionDef>(def: D): D {
   return def;

@@ -24,7 +24,8 @@ export const setEstimateStatus = defineAction({
 
 export const estimateItemsFromTakeoff = defineAction({
   name: 'estimates.items_from_takeoff',
-  summary: "One estimate item per takeoff option with a calculated qty: made, or its qty brought up to date (amounts typed over are kept); a line of the option's product added by hand becomes the option's (matched) instead of a second one.",
+  summary:
+    "One estimate item per takeoff option with a calculated qty: made, or its qty brought up to date (amounts typed over are kept); a line of the option's product added by hand becomes the option's (matched) instead of a second one.",
   method: 'POST',
   path: '/api/estimates/:id/items_from_takeoff',
   params: byId,
@@ -60,7 +61,8 @@ export const proposedJobNumber = defineAction({
 
 export const reviseEstimate = defineAction({
   name: 'estimates.revise',
-  summary: 'Copies the latest revision of an estimate (items, category notes, takeoff) as the next revision, a draft; the one it was made from is kept as it was.',
+  summary:
+    'Copies the latest revision of an estimate (items, category notes, takeoff) as the next revision, a draft; the one it was made from is kept as it was.',
   method: 'POST',
   path: '/api/estimates/:id/revise',
   params: byId,
@@ -121,7 +123,10 @@ export const estimateDocumentSchema = z
       }),
     ),
   })
-  .meta({ id: 'estimate_document', description: 'An estimate as printed: the company, the client, the job, the items by category with their alternates, the terms.' });
+  .meta({
+    id: 'estimate_document',
+    description: 'An estimate as printed: the company, the client, the job, the items by category with their alternates, the terms.',
+  });
 
 /** The token of an approval link: base64url, as made (crypto, 32 bytes). A path of any other shape names nothing (404). */
 const byToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,100}$/) });
@@ -130,7 +135,8 @@ const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export const listApprovalLinks = defineAction({
   name: 'estimates.approval_links',
-  summary: "An estimate's approval links, newest first: when made and by whom, when they expire, and whether revoked or accepted (by whom, when, from where, with which alternates).",
+  summary:
+    "An estimate's approval links, newest first: when made and by whom, when they expire, and whether revoked or accepted (by whom, when, from where, with which alternates).",
   method: 'GET',
   path: '/api/estimates/:id/approval_links',
   params: byId,
@@ -140,7 +146,8 @@ export const listApprovalLinks = defineAction({
 
 export const createApprovalLink = defineAction({
   name: 'estimates.create_approval_link',
-  summary: 'Makes a link for the client to see and accept an open estimate without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 14).',
+  summary:
+    'Makes a link for the client to see and accept an open estimate without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 14).',
   method: 'POST',
   path: '/api/estimates/:id/approval_links',
   params: byId,
@@ -169,7 +176,8 @@ export const revokeApprovalLink = defineAction({
 
 export const showApproval = defineAction({
   name: 'approvals.show',
-  summary: 'Public, by the link\'s token: the estimate as printed, and when the link expires. 404 for a token that names no link, 410 for a link used, revoked or expired.',
+  summary:
+    "Public, by the link's token: the estimate as printed, and when the link expires. 404 for a token that names no link, 410 for a link used, revoked or expired.",
   method: 'GET',
   path: '/api/approvals/:token',
   params: byToken,
@@ -180,7 +188,8 @@ export const showApproval = defineAction({
 
 export const acceptApproval = defineAction({
   name: 'approvals.accept',
-  summary: "Public, by the link's token: the client accepts the estimate with a typed name and their choice of alternates; it is marked won, and a note tells the estimator. 410 once used, revoked or expired.",
+  summary:
+    "Public, by the link's token: the client accepts the estimate with a typed name and their choice of alternates; it is marked won, and a note tells the estimator. 410 once used, revoked or expired.",
   method: 'POST',
   path: '/api/approvals/:token/accept',
   params: byToken,

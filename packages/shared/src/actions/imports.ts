@@ -62,7 +62,8 @@ export type ImportRowResult = z.output<typeof importRowResultSchema>;
 
 export const checkImport = defineAction({
   name: 'imports.check',
-  summary: 'Checks rows to import without writing anything: for each row, whether it adds or updates a record, or its field errors exactly as a save gives them.',
+  summary:
+    'Checks rows to import without writing anything: for each row, whether it adds or updates a record, or its field errors exactly as a save gives them.',
   method: 'POST',
   path: '/api/:resource/import/check',
   params: importParams,
@@ -73,7 +74,8 @@ export const checkImport = defineAction({
 
 export const runImport = defineAction({
   name: 'imports.run',
-  summary: 'Imports rows in one transaction: all of them, or none (422 with each failing row’s field errors as `rows.{i}.{field}`). Rows that name an existing record by its key update it.',
+  summary:
+    'Imports rows in one transaction: all of them, or none (422 with each failing row’s field errors as `rows.{i}.{field}`). Rows that name an existing record by its key update it.',
   method: 'POST',
   path: '/api/:resource/import',
   params: importParams,

@@ -52,7 +52,7 @@ export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
 export const recordHistory = defineAction({
   name: 'records.history',
-  summary: "Who changed which fields of a record, from what to what, and when (newest first, at most 200).",
+  summary: 'Who changed which fields of a record, from what to what, and when (newest first, at most 200).',
   method: 'GET',
   path: '/api/history/:resource/:id',
   params: recordParams,

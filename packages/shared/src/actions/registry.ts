@@ -49,7 +49,10 @@ export const PLATFORM_ACTIONS = actionMap({
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 type AreaActions = UnionToIntersection<(typeof AREA_ACTIONS)[AppArea]>;
 
-export const ACTIONS = actionMap({ ...PLATFORM_ACTIONS, ...(Object.assign({}, ...Object.values(AREA_ACTIONS)) as { [K in keyof AreaActions]: AreaActions[K] }) });
+export const ACTIONS = actionMap({
+  ...PLATFORM_ACTIONS,
+  ...(Object.assign({}, ...Object.values(AREA_ACTIONS)) as { [K in keyof AreaActions]: AreaActions[K] }),
+});
 
 export type ActionName = keyof typeof ACTIONS;
 /** The actions of area `A`. */

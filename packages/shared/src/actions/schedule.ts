@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { actionMap, defineAction } from './define.ts';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD).');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD).');
 
 /** The longest range one call covers: a month view's six weeks, with room to spare. */
 export const READINESS_MAX_DAYS = 62;
@@ -16,7 +19,10 @@ export const scheduleReadiness = defineAction({
   query: z
     .object({ start: isoDay, end: isoDay })
     .refine((q) => q.start <= q.end, { path: ['end'], message: 'Must be on or after the start.' })
-    .refine((q) => (Date.parse(q.end) - Date.parse(q.start)) / 86_400_000 < READINESS_MAX_DAYS, { path: ['end'], message: `At most ${READINESS_MAX_DAYS} days at once.` }),
+    .refine((q) => (Date.parse(q.end) - Date.parse(q.start)) / 86_400_000 < READINESS_MAX_DAYS, {
+      path: ['end'],
+      message: `At most ${READINESS_MAX_DAYS} days at once.`,
+    }),
   answer: z.object({
     data: z.array(
       z.object({

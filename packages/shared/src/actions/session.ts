@@ -51,7 +51,12 @@ export const setupFirstAdmin = defineAction({
   summary: 'Creates the first administrator while there is no user (403 afterwards) and signs them in.',
   method: 'POST',
   path: '/api/setup',
-  body: z.looseObject({ name: text('Their name.'), email: text('Their email: the sign-in.'), password: text('At least 8 characters.'), password_confirmation: text('The password again.') }),
+  body: z.looseObject({
+    name: text('Their name.'),
+    email: text('Their email: the sign-in.'),
+    password: text('At least 8 characters.'),
+    password_confirmation: text('The password again.'),
+  }),
   answer: z.object({ id: z.number().int() }),
   permission: 'public',
   status: 201,
@@ -63,7 +68,11 @@ export const resetPassword = defineAction({
   summary: 'Sets a new password with the token of a reset link (an administrator makes the link); the link is then used up.',
   method: 'POST',
   path: '/api/password_reset',
-  body: z.looseObject({ token: text('The token of the reset link.'), password: text('At least 8 characters.'), password_confirmation: text('The password again.') }),
+  body: z.looseObject({
+    token: text('The token of the reset link.'),
+    password: text('At least 8 characters.'),
+    password_confirmation: text('The password again.'),
+  }),
   answer: z.null().meta({ description: 'No content (204).' }),
   status: 204,
   permission: 'public',
@@ -93,7 +102,8 @@ export const csrfCookie = defineAction({
 
 export const login = defineAction({
   name: 'session.login',
-  summary: 'Signs in with email and password: a new session (its cookie) and a new anti-forgery cookie. Failed attempts per email and address are throttled (429 with Retry-After).',
+  summary:
+    'Signs in with email and password: a new session (its cookie) and a new anti-forgery cookie. Failed attempts per email and address are throttled (429 with Retry-After).',
   method: 'POST',
   path: '/login',
   body: z.looseObject({ email: text('The email the user signs in with.'), password: text('Their password.') }),

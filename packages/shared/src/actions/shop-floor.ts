@@ -7,7 +7,7 @@ import { ID_PARAM, actionMap, defineAction } from './define.ts';
 export const markJobProductPiece = defineAction({
   name: 'job_products.mark_piece',
   summary:
-    "Marks one piece of a job product (a unit, or a cut list leaf: rules/shop-floor/pieces.ts) measured or fabricated, or not; the product is measured (fabricated) when every piece is. Answers the product with its pieces.",
+    'Marks one piece of a job product (a unit, or a cut list leaf: rules/shop-floor/pieces.ts) measured or fabricated, or not; the product is measured (fabricated) when every piece is. Answers the product with its pieces.',
   method: 'POST',
   path: '/api/job_products/:id/pieces/:position/mark',
   // the piece's place among its product's pieces, from 1 (what its label's QR code names)

@@ -49,7 +49,10 @@ export interface RelationDef {
  * `F`: the field definitions with their literal kinds and options; `R`: the relations with their
  * literal kinds and resources (records.ts types records and their embedded relations from them).
  */
-export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, R extends Record<string, RelationDef> = Record<string, RelationDef>> {
+export interface ResourceDef<
+  F extends Record<string, FieldDef> = Record<string, FieldDef>,
+  R extends Record<string, RelationDef> = Record<string, RelationDef>,
+> {
   name: string;
   /** Singular label for dialogs and messages ("Client"). */
   label: string;
@@ -156,8 +159,20 @@ function buildRecordSchema(def: ResourceDef, mode: 'create' | 'update') {
       const message = requiredMessage(name);
       shape[name] =
         mode === 'create'
-          ? z.preprocess((v) => (isBlank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message, abort: true }).pipe(value))
-          : z.preprocess((v) => (v !== undefined && isBlank(v) ? null : v), z.unknown().refine((v) => v !== null, { message, abort: true }).pipe(value.optional()));
+          ? z.preprocess(
+              (v) => (isBlank(v) ? undefined : v),
+              z
+                .unknown()
+                .refine((v) => v !== undefined, { message, abort: true })
+                .pipe(value),
+            )
+          : z.preprocess(
+              (v) => (v !== undefined && isBlank(v) ? null : v),
+              z
+                .unknown()
+                .refine((v) => v !== null, { message, abort: true })
+                .pipe(value.optional()),
+            );
     } else if (fd.kind === 'bool') {
       // a NOT NULL column: null is "Must be true or false." under the field, not the database's 422
       shape[name] = value.optional();

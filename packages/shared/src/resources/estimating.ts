@@ -25,7 +25,7 @@ export const estimates = defineResource({
     job_id: f.ref('jobs', { onDelete: 'set null' }),
     job_start_date: f.date(),
     job_end_date: f.date(),
-    status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true, state: 'Use Status to change the estimate\'s status.' }),
+    status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true, state: "Use Status to change the estimate's status." }),
     type: f.enum(ESTIMATE_TYPES, { default: 'commercial' }),
     product_category_list: f.idList({ ref: 'product_categories' }),
     /** The categories whose alternates the client chose (the totals switch to them), saved with the estimate. */

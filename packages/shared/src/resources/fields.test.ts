@@ -32,7 +32,8 @@ describe('what a body may send (issue 34: the document and the server agree)', (
     for (const phone of ['ab', 'a\u0000b', 'x1', '503-555-1234 ext', '15035551234\u0007']) {
       expect(errorsOf('vendors', { name: 'V', phone }).phone, JSON.stringify(phone)).toEqual(['Must be a 10-digit phone number.']);
     }
-    for (const phone of ['(503) 555-1234', '+1 503.555.1234', '15035551234', ' 503 555 1234 ']) expect(parsed('vendors', { phone }).data?.phone, phone).toBe('15035551234');
+    for (const phone of ['(503) 555-1234', '+1 503.555.1234', '15035551234', ' 503 555 1234 '])
+      expect(parsed('vendors', { phone }).data?.phone, phone).toBe('15035551234');
     expect(parsed('vendors', { phone: '   ' }).data?.phone).toBeNull();
     expect(parsed('vendors', { phone: '' }).data?.phone).toBeNull();
   });
@@ -41,12 +42,16 @@ describe('what a body may send (issue 34: the document and the server agree)', (
     expect(errorsOf('vendors', { active: null }, 'update')).toEqual({ active: ['Must be true or false.'] });
     expect(parsed('users', { branch_access: null }).data?.branch_access).toEqual([]);
     expect(parsed('client_types', { product_category_list: null }).data?.product_category_list).toEqual([]);
-    expect(parsed('estimates', { product_category_list: null, alternate_categories: '' }).data).toMatchObject({ product_category_list: [], alternate_categories: [] });
+    expect(parsed('estimates', { product_category_list: null, alternate_categories: '' }).data).toMatchObject({
+      product_category_list: [],
+      alternate_categories: [],
+    });
     expect(parsed('job_products', { cut_list_json: null }).data?.cut_list_json).toEqual([]);
   });
 
   it('refuses a concurrency token that is not a date and time, and takes none', () => {
-    for (const updated_at of ['a\u0000b', '   ', '', 'soon', 'x'.repeat(60)]) expect(errorsOf('vendors', { updated_at }, 'update'), JSON.stringify(updated_at)).toEqual({ updated_at: ['Must be a date and time.'] });
+    for (const updated_at of ['a\u0000b', '   ', '', 'soon', 'x'.repeat(60)])
+      expect(errorsOf('vendors', { updated_at }, 'update'), JSON.stringify(updated_at)).toEqual({ updated_at: ['Must be a date and time.'] });
     expect(errorsOf('vendors', { updated_at: null }, 'update')).toEqual({});
     expect(errorsOf('vendors', { updated_at: '2026-11-20T15:30:00.000Z' }, 'update')).toEqual({});
   });

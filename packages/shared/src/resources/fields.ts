@@ -212,13 +212,17 @@ export function fieldValueSchema(def: FieldDef): z.ZodType {
           .number({ error: LENGTH_MESSAGE })
           .check((ctx) => {
             const b = numberBounds(def)!;
-            if (b.exclusive ? ctx.value <= b.min : ctx.value < b.min) ctx.issues.push({ code: 'custom', message: boundsMessage(b, ctx.value), input: ctx.value });
+            if (b.exclusive ? ctx.value <= b.min : ctx.value < b.min)
+              ctx.issues.push({ code: 'custom', message: boundsMessage(b, ctx.value), input: ctx.value });
           })
           .max(LENGTH_MAX, LENGTH_MAX_MESSAGE)
           .nullable(),
       );
     case 'bool':
-      return z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: 'Must be true or false.' }));
+      return z.preprocess(
+        (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+        z.boolean({ error: 'Must be true or false.' }),
+      );
     case 'date':
       return isoDate;
     case 'timestamp':

@@ -81,9 +81,7 @@ export const material_transactions = defineResource({
   filters: { material_id: { op: 'eq' }, type: { op: 'eq', values: MATERIAL_TRANSACTION_TYPES } },
   sortable: ['date', 'created_at'],
   dateField: 'date',
-  rules: [
-    { kind: 'minWhen', field: 'qty', min: 0, when: { field: 'type', values: ['count'] }, message: 'A count cannot be negative.' },
-  ],
+  rules: [{ kind: 'minWhen', field: 'qty', min: 0, when: { field: 'type', values: ['count'] }, message: 'A count cannot be negative.' }],
   // On hand reads a material's transactions in (date, id) order: the last count, then the rest.
   indexes: [['material_id', 'date', 'id']],
 });

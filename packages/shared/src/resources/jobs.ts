@@ -169,8 +169,15 @@ export const PICKUP_STATUS_LABELS: Record<(typeof PICKUP_STATUSES)[number], stri
   scheduled: 'Scheduled',
 };
 export const PICKUP_REASONS = [
-  'Job not ready', 'Measurement', 'Shop work', 'On site work', 'Out of stock', 'Deficient glass',
-  'Provided info wrong', 'Job data entry mistake', 'Loading Mistake',
+  'Job not ready',
+  'Measurement',
+  'Shop work',
+  'On site work',
+  'Out of stock',
+  'Deficient glass',
+  'Provided info wrong',
+  'Job data entry mistake',
+  'Loading Mistake',
 ] as const;
 
 export const pickup_items = defineResource({
@@ -190,7 +197,13 @@ export const pickup_items = defineResource({
     status: f.enum(PICKUP_STATUSES, { default: 'ready' }),
   },
   search: ['note', 'category_name', 'reason'],
-  filters: { job_id: { op: 'eq' }, status: { op: 'eq', values: PICKUP_STATUSES }, complete: { op: 'bool' }, category_id: { op: 'eq' }, category_name: { op: 'eq', values: SCOPES } },
+  filters: {
+    job_id: { op: 'eq' },
+    status: { op: 'eq', values: PICKUP_STATUSES },
+    complete: { op: 'bool' },
+    category_id: { op: 'eq' },
+    category_name: { op: 'eq', values: SCOPES },
+  },
   sortable: ['status', 'created_at'],
   titleField: 'note',
 });

@@ -27,8 +27,18 @@ export const users = defineResource({
 
 /** The twelve fixed client colours (docs/domain/people.md, Clients; the values are ours). */
 export const CLIENT_COLORS = [
-  '#e03131', '#c2255c', '#9c36b5', '#6741d9', '#3b5bdb', '#1971c2',
-  '#0c8599', '#099268', '#2f9e44', '#66a80f', '#f08c00', '#e8590c',
+  '#e03131',
+  '#c2255c',
+  '#9c36b5',
+  '#6741d9',
+  '#3b5bdb',
+  '#1971c2',
+  '#0c8599',
+  '#099268',
+  '#2f9e44',
+  '#66a80f',
+  '#f08c00',
+  '#e8590c',
 ] as const;
 
 export const clients = defineResource({

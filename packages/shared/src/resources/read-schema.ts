@@ -60,4 +60,6 @@ export function recordRead<N extends ResourceName>(name: N): ReadSchema<N> {
 }
 
 /** Any record (an action that serves every resource, as restore does). */
-export const anyRecordRead: z.ZodType<{ id: number } & Record<string, unknown>, Record<string, unknown>> = z.looseObject({ id: z.number().int() }).meta({ id: 'any_record' });
+export const anyRecordRead: z.ZodType<{ id: number } & Record<string, unknown>, Record<string, unknown>> = z
+  .looseObject({ id: z.number().int() })
+  .meta({ id: 'any_record' });

@@ -53,8 +53,12 @@ export type RecordBase = {
 };
 
 type ReadFields<F> = { [K in Exclude<keyof F, KeysWhere<F, { writeOnly: true } | { guard: string }>>]: F[K] extends FieldDef ? ReadValue<F[K]> : never };
-type GuardedFields<F> = { [K in Exclude<KeysWhere<F, { guard: string }>, KeysWhere<F, { writeOnly: true }>>]?: F[K] extends FieldDef ? ReadValue<F[K]> : never };
-type InputFields<F> = { [K in Exclude<keyof F, KeysWhere<F, { readOnly: true } | { computed: true } | { state: string }>>]?: F[K] extends FieldDef ? FieldValue<F[K]> | null : never };
+type GuardedFields<F> = {
+  [K in Exclude<KeysWhere<F, { guard: string }>, KeysWhere<F, { writeOnly: true }>>]?: F[K] extends FieldDef ? ReadValue<F[K]> : never;
+};
+type InputFields<F> = {
+  [K in Exclude<keyof F, KeysWhere<F, { readOnly: true } | { computed: true } | { state: string }>>]?: F[K] extends FieldDef ? FieldValue<F[K]> | null : never;
+};
 
 /** A record of resource `N` as the API returns it. */
 export type RecordOf<N extends ResourceName> = RecordBase & ReadFields<FieldsOf<N>> & GuardedFields<FieldsOf<N>>;
@@ -70,10 +74,16 @@ export type InputOf<N extends ResourceName> = { id?: number; updated_at?: string
  * A row of resource `N` as stored, what the server's record rules see: every column (write-only
  * and guarded ones included), none of the computed fields or passwords (they are not columns).
  */
-export type StoredOf<N extends ResourceName> = RecordBase & { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true } | { kind: 'password' }>>]: FieldsOf<N>[K] extends FieldDef ? ReadValue<FieldsOf<N>[K]> : never };
+export type StoredOf<N extends ResourceName> = RecordBase & {
+  [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true } | { kind: 'password' }>>]: FieldsOf<N>[K] extends FieldDef
+    ? ReadValue<FieldsOf<N>[K]>
+    : never;
+};
 
 /** The values a write of resource `N` stores (validated, then filled by its record rules): any columns, blank ones null. */
-export type ValuesOf<N extends ResourceName> = { [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]?: FieldsOf<N>[K] extends FieldDef ? FieldValue<FieldsOf<N>[K]> | null : never };
+export type ValuesOf<N extends ResourceName> = {
+  [K in Exclude<keyof FieldsOf<N>, KeysWhere<FieldsOf<N>, { computed: true }>>]?: FieldsOf<N>[K] extends FieldDef ? FieldValue<FieldsOf<N>[K]> | null : never;
+};
 
 type RelationDefsOf<N extends ResourceName> = (typeof RESOURCES)[N] extends ResourceDef<infer _F, infer R> ? R : never;
 type Embedded<D> = D extends { kind: 'many'; resource: infer C extends ResourceName }

@@ -20,7 +20,8 @@ import * as time from './time.ts';
 /** The definitions a module exports (its other exports, lists of values, left out). */
 type DefinitionsOf<M> = { [K in keyof M as M[K] extends ResourceDef ? K : never]: M[K] };
 
-const isDefinition = (value: unknown): value is ResourceDef => typeof value === 'object' && value !== null && 'fields' in value && 'table' in value && 'naming' in value;
+const isDefinition = (value: unknown): value is ResourceDef =>
+  typeof value === 'object' && value !== null && 'fields' in value && 'table' in value && 'naming' in value;
 
 function definitionsOf<M extends object>(module: M): DefinitionsOf<M> {
   const entries = Object.entries(module).filter(([, value]) => isDefinition(value)) as [string, ResourceDef][];

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, formatDate, formatDateTime, formatHours, formatMonthDay, formatWeek, isIsoDate, weekDates, weekStartDate, weekdayShort } from './dates.ts';
+import {
+  addDays,
+  dayOfWeek,
+  formatDate,
+  formatDateTime,
+  formatHours,
+  formatMonthDay,
+  formatWeek,
+  isIsoDate,
+  weekDates,
+  weekStartDate,
+  weekdayShort,
+} from './dates.ts';
 import { formatMoney, roundMoney } from './money.ts';
 
 describe('dates and money', () => {

@@ -44,7 +44,25 @@ describe('parseLength', () => {
   });
 
   it('refuses garbage, negatives, zero denominators and improper mixed fractions', () => {
-    for (const text of ['abc', '35 7/', '/16', '35 7/0', '1/0', '-3', '-7/16', '35 --7/16', '3.5.1', '35 17/16', '35 16/16', '1e3', '"', '35 7/16 8', 'Infinity', '0x10', '35,5']) {
+    for (const text of [
+      'abc',
+      '35 7/',
+      '/16',
+      '35 7/0',
+      '1/0',
+      '-3',
+      '-7/16',
+      '35 --7/16',
+      '3.5.1',
+      '35 17/16',
+      '35 16/16',
+      '1e3',
+      '"',
+      '35 7/16 8',
+      'Infinity',
+      '0x10',
+      '35,5',
+    ]) {
       expect(refusal(text), text).toBe(LENGTH_MESSAGE);
     }
   });

@@ -8,7 +8,9 @@ vi.setConfig({ testTimeout: 15_000 });
 
 describe('action bar', () => {
   it("the dashboard's Add opens the screen with its add dialog, and the request leaves the URL", async () => {
-    const add = dashboardCards(sessionUser('manager')).find((c) => c.key === 'jobs')!.actions.find((a) => a.label === 'Add');
+    const add = dashboardCards(sessionUser('manager'))
+      .find((c) => c.key === 'jobs')!
+      .actions.find((a) => a.label === 'Add');
     expect(add && 'to' in add && add.to).toBeTruthy();
     const to = new URL((add as { to: string }).to, 'http://localhost');
     mockFetch(

@@ -76,7 +76,14 @@ function CommandPalette() {
       <ModalList label="Search results">
         <div id={listId} {...(hits.length ? { role: 'listbox', 'aria-label': 'Search results' } : {})}>
           {hits.map((h, i) => (
-            <ListOption key={`${h.resource}-${h.id}`} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={setHighlight} onPick={() => modal.close(h)}>
+            <ListOption
+              key={`${h.resource}-${h.id}`}
+              listId={listId}
+              index={i}
+              highlighted={i === nav.highlight}
+              onHighlight={setHighlight}
+              onPick={() => modal.close(h)}
+            >
               <Text size="sm" fw={500}>
                 {h.title}{' '}
                 <Text span size="xs" c="dimmed">

@@ -115,7 +115,12 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
             <OfflineTooltip>{offlineBadge}</OfflineTooltip>
           </Suspense>
         )}
-        {user && kept.length > 0 && <OfflineWritesStatus writes={kept} onOpen={() => void import('../resource-kit/offline/offline-writes-dialog.tsx').then((m) => m.openOfflineWritesDialog(modals))} />}
+        {user && kept.length > 0 && (
+          <OfflineWritesStatus
+            writes={kept}
+            onOpen={() => void import('../resource-kit/offline/offline-writes-dialog.tsx').then((m) => m.openOfflineWritesDialog(modals))}
+          />
+        )}
         <ActionIcon
           variant="subtle"
           color="gray"

@@ -9,10 +9,30 @@ const flat = (entries: MenuEntry[]) => entries.flatMap((e) => (isGroup(e) ? [`[$
 describe('side menu (docs/platform.md, Screens and navigation) with the default role matrix', () => {
   it('admin sees everything', () => {
     expect(flat(visibleMenu(user('admin')))).toEqual([
-      '/', '/jobs', '/schedule', '/time_cards', '/employees', '/job_templates', '/analysis', '/forecasting',
-      '[Products & Inventory]', '/product_categories', '/inventory', '/purchase_orders', '/boms',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels', '/lists/clients', '/lists/vendors',
-      '[Estimating]', '/estimates', '/takeoff_options',
+      '/',
+      '/jobs',
+      '/schedule',
+      '/time_cards',
+      '/employees',
+      '/job_templates',
+      '/analysis',
+      '/forecasting',
+      '[Products & Inventory]',
+      '/product_categories',
+      '/inventory',
+      '/purchase_orders',
+      '/boms',
+      '[Lists]',
+      '/lists/pickup',
+      '/lists/products/is_measured',
+      '/lists/products/is_ordered',
+      '/lists/products/is_fabricated',
+      '/lists/print_labels',
+      '/lists/clients',
+      '/lists/vendors',
+      '[Estimating]',
+      '/estimates',
+      '/takeoff_options',
       '/settings',
     ]);
   });
@@ -27,22 +47,52 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
 
   it('supervisor: inventory group with boms only among the edit links, no estimating group', () => {
     expect(flat(visibleMenu(user('supervisor')))).toEqual([
-      '/', '/jobs', '/schedule', '/time_cards',
-      '[Products & Inventory]', '/inventory', '/boms',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels',
+      '/',
+      '/jobs',
+      '/schedule',
+      '/time_cards',
+      '[Products & Inventory]',
+      '/inventory',
+      '/boms',
+      '[Lists]',
+      '/lists/pickup',
+      '/lists/products/is_measured',
+      '/lists/products/is_ordered',
+      '/lists/products/is_fabricated',
+      '/lists/print_labels',
     ]);
   });
 
   it('employee: the unchecked links, inventory and lists', () => {
     expect(flat(visibleMenu(user('employee')))).toEqual([
-      '/', '/jobs', '/schedule', '/time_cards',
-      '[Products & Inventory]', '/inventory',
-      '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels',
+      '/',
+      '/jobs',
+      '/schedule',
+      '/time_cards',
+      '[Products & Inventory]',
+      '/inventory',
+      '[Lists]',
+      '/lists/pickup',
+      '/lists/products/is_measured',
+      '/lists/products/is_ordered',
+      '/lists/products/is_fabricated',
+      '/lists/print_labels',
     ]);
   });
 
   it('a guest sees only the unchecked links and groups', () => {
-    expect(flat(visibleMenu(null))).toEqual(['/', '/jobs', '/schedule', '/time_cards', '[Lists]', '/lists/pickup', '/lists/products/is_measured', '/lists/products/is_ordered', '/lists/products/is_fabricated', '/lists/print_labels']);
+    expect(flat(visibleMenu(null))).toEqual([
+      '/',
+      '/jobs',
+      '/schedule',
+      '/time_cards',
+      '[Lists]',
+      '/lists/pickup',
+      '/lists/products/is_measured',
+      '/lists/products/is_ordered',
+      '/lists/products/is_fabricated',
+      '/lists/print_labels',
+    ]);
   });
 });
 
@@ -51,20 +101,36 @@ describe('dashboard cards (docs/platform.md, Screens and navigation)', () => {
 
   it('admin', () => {
     expect(cards('admin')).toEqual([
-      'jobs:All,Add', 'schedule:View', 'estimates:All', 'time:Enter TIme,Time Cards', 'employees:All',
-      'inventory:Products,Inventory,Boms,Purchase Orders', 'analysis:View', 'lists:To Measure,To Order,To Fabricate,Pickup Items', 'forecasting:View',
+      'jobs:All,Add',
+      'schedule:View',
+      'estimates:All',
+      'time:Enter TIme,Time Cards',
+      'employees:All',
+      'inventory:Products,Inventory,Boms,Purchase Orders',
+      'analysis:View',
+      'lists:To Measure,To Order,To Fabricate,Pickup Items',
+      'forecasting:View',
     ]);
   });
 
   it('employee: no Add on jobs, no estimates/employees/analysis/forecasting, inventory only', () => {
     expect(cards('employee')).toEqual([
-      'jobs:All', 'schedule:View', 'time:Enter TIme,Time Cards', 'inventory:Inventory', 'lists:To Measure,To Order,To Fabricate,Pickup Items',
+      'jobs:All',
+      'schedule:View',
+      'time:Enter TIme,Time Cards',
+      'inventory:Inventory',
+      'lists:To Measure,To Order,To Fabricate,Pickup Items',
     ]);
   });
 
   it('supervisor sees estimates (view) and boms', () => {
     expect(cards('supervisor')).toEqual([
-      'jobs:All,Add', 'schedule:View', 'estimates:All', 'time:Enter TIme,Time Cards', 'inventory:Inventory,Boms', 'lists:To Measure,To Order,To Fabricate,Pickup Items',
+      'jobs:All,Add',
+      'schedule:View',
+      'estimates:All',
+      'time:Enter TIme,Time Cards',
+      'inventory:Inventory,Boms',
+      'lists:To Measure,To Order,To Fabricate,Pickup Items',
     ]);
   });
 });

@@ -24,7 +24,12 @@ type Placed<T> = T & { order: number };
 const unplaced = <T extends { order: number }>({ order: _order, ...rest }: T): Omit<T, 'order'> => rest;
 
 function gatherMenu(): MenuEntry[] {
-  const groups = new Map(FEATURES.flatMap((f) => f.menuGroups ?? []).map(({ key, label, check, order }) => [key, { label, ...(check && { check }), order, links: [] as Placed<MenuLink>[] }]));
+  const groups = new Map(
+    FEATURES.flatMap((f) => f.menuGroups ?? []).map(({ key, label, check, order }) => [
+      key,
+      { label, ...(check && { check }), order, links: [] as Placed<MenuLink>[] },
+    ]),
+  );
   const links: Placed<MenuLink>[] = [{ to: '/', label: 'Home', order: 0 }];
   for (const { group, ...link } of FEATURES.flatMap((f) => f.menu ?? [])) {
     const target = group ? groups.get(group) : undefined;

@@ -39,10 +39,10 @@ export function ResetPasswordPage() {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         {!token ? (
           <>
-          <ScreenTitle mb="md">Reset password</ScreenTitle>
-          <Alert color="red" title="Link incomplete">
-            This reset link has no token. Ask an administrator for a new link.
-          </Alert>
+            <ScreenTitle mb="md">Reset password</ScreenTitle>
+            <Alert color="red" title="Link incomplete">
+              This reset link has no token. Ask an administrator for a new link.
+            </Alert>
           </>
         ) : done ? (
           <Stack>
@@ -61,7 +61,13 @@ export function ResetPasswordPage() {
                   This link works once. If it has expired, ask an administrator for a new one.
                 </Text>
               </div>
-              <PasswordField label="New password" autoComplete="new-password" helper="At least 8 characters." autoFocusDelayed {...form.getInputProps('password')} />
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                helper="At least 8 characters."
+                autoFocusDelayed
+                {...form.getInputProps('password')}
+              />
               <PasswordField label="Confirm new password" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
               <Button type="submit">Set password</Button>
             </Stack>

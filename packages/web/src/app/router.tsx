@@ -51,7 +51,13 @@ function toRouteObject({ path, screen, requires, children }: FeatureRoute): Rout
   if (!requires && !children) return { ...(path && { path }), lazy };
   return {
     ...(path && { path }),
-    ...(requires && { element: <RequirePermission action={requires.action} area={requires.area}><Outlet /></RequirePermission> }),
+    ...(requires && {
+      element: (
+        <RequirePermission action={requires.action} area={requires.area}>
+          <Outlet />
+        </RequirePermission>
+      ),
+    }),
     children: [...(lazy ? [{ index: true, lazy }] : []), ...(children ?? []).map(toRouteObject)],
   };
 }
@@ -81,10 +87,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/reset-password', lazy: () => import('./reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
             {
               element: <RequireUser />,
-              children: [
-                { path: '/', Component: HomePage },
-                ...FEATURES.flatMap((f) => f.routes ?? []).map(toRouteObject),
-              ],
+              children: [{ path: '/', Component: HomePage }, ...FEATURES.flatMap((f) => f.routes ?? []).map(toRouteObject)],
             },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -42,7 +42,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadInitialData = useCallback(
     () =>
       loader.run(
-        Promise.all(INITIAL_RESOURCES.map((r) => queryClient.prefetchQuery({ queryKey: resourceKeys.list(r), queryFn: ({ signal }) => fetchList(r, {}, signal) }))),
+        Promise.all(
+          INITIAL_RESOURCES.map((r) => queryClient.prefetchQuery({ queryKey: resourceKeys.list(r), queryFn: ({ signal }) => fetchList(r, {}, signal) })),
+        ),
         'Loading your data…',
       ),
     [queryClient, loader],
@@ -99,9 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({ user: shown.user, offline: Boolean(shown.user?.offline), checking: shown.checking, login, logout }),
     [shown, login, logout],
   );
-  return (
-    <Ctx.Provider value={value}>{children}</Ctx.Provider>
-  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
 export function useSession(): SessionApi {

@@ -60,13 +60,15 @@ export function Shell() {
             }}
           />
         </AppShell.Header>
-        {signedIn && (
-          <AppShell.Navbar data-testid="side-menu">
-            {(!phone || phoneMenuUsed) && <SideMenu onNavigate={mobile.close} />}
-          </AppShell.Navbar>
-        )}
+        {signedIn && <AppShell.Navbar data-testid="side-menu">{(!phone || phoneMenuUsed) && <SideMenu onNavigate={mobile.close} />}</AppShell.Navbar>}
         <AppShell.Main id="main-content" tabIndex={-1} className="main-content">
-          <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
             {navigation.state === 'loading' && <RouteLoading />}
             <Outlet />
           </Suspense>

@@ -27,15 +27,24 @@ export function WelcomePage() {
         <Group gap="md" wrap="nowrap">
           <img src="/icon-192.png" alt="" width={64} height={64} />
           <div>
-            <ScreenTitle size="h1" documentTitle="Welcome">Glazier</ScreenTitle>
+            <ScreenTitle size="h1" documentTitle="Welcome">
+              Glazier
+            </ScreenTitle>
             <Text c="dimmed">Job management for glass, mirror and window-covering contractors</Text>
           </div>
         </Group>
         <Text size="lg">
-          One place for the office and the crew: estimates and takeoffs, jobs and cut lists, materials and purchase orders,
-          the schedule, and time cards — on a desktop in the office or a phone on site.
+          One place for the office and the crew: estimates and takeoffs, jobs and cut lists, materials and purchase orders, the schedule, and time cards — on a
+          desktop in the office or a phone on site.
         </Text>
-        <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" variant="light"><IconCheck size={14} /></ThemeIcon>}>
+        <List
+          spacing="xs"
+          icon={
+            <ThemeIcon size={20} radius="xl" variant="light">
+              <IconCheck size={14} />
+            </ThemeIcon>
+          }
+        >
           <List.Item>Track jobs, products, measurements and cut lists, and print labels.</List.Item>
           <List.Item>Estimate with takeoffs, then turn won estimates into jobs.</List.Item>
           <List.Item>Keep inventory, vendors and purchase orders in step.</List.Item>

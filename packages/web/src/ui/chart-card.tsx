@@ -10,7 +10,21 @@ import { Card, Center, Stack, Text } from '@mantine/core';
 import { CardHeading } from './card-heading.tsx';
 import type { ReactNode } from 'react';
 
-export function ChartCard({ title, description, empty, emptyText = 'Nothing in this range.', children, testId }: { title: string; description?: ReactNode; empty?: boolean; emptyText?: string; children: ReactNode; testId?: string }) {
+export function ChartCard({
+  title,
+  description,
+  empty,
+  emptyText = 'Nothing in this range.',
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  empty?: boolean;
+  emptyText?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card withBorder radius="md" padding="sm" data-testid={testId}>
       <Stack gap="xs">

@@ -5,8 +5,7 @@
  * the fields, Tab walks everything.
  */
 
-const FIELDS =
-  'input, select, textarea, [role="combobox"], [role="radio"], [role="checkbox"], [role="switch"], [contenteditable="true"]';
+const FIELDS = 'input, select, textarea, [role="combobox"], [role="radio"], [role="checkbox"], [role="switch"], [contenteditable="true"]';
 const NOT_FIELDS = new Set(['button', 'submit', 'reset', 'image', 'hidden', 'file']);
 
 function isField(el: HTMLElement): boolean {

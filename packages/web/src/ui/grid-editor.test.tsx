@@ -33,7 +33,19 @@ const COLS: Col[] = [
 type Save = (row: Row, col: Col, value: number | null) => Promise<unknown>;
 
 /** A grid over a map of values, saving through `save` (default: accepted) into that map. */
-function Harness({ rows = ROWS, cols = COLS, initial = {}, save, onRowOpen }: { rows?: Row[]; cols?: Col[]; initial?: Record<string, number>; save?: Save; onRowOpen?: (r: Row) => void }) {
+function Harness({
+  rows = ROWS,
+  cols = COLS,
+  initial = {},
+  save,
+  onRowOpen,
+}: {
+  rows?: Row[];
+  cols?: Col[];
+  initial?: Record<string, number>;
+  save?: Save;
+  onRowOpen?: (r: Row) => void;
+}) {
   const [values, setValues] = useState<Record<string, number | null>>(initial);
   return (
     <MantineProvider>
@@ -68,8 +80,16 @@ describe('GridEditor', () => {
     const grid = screen.getByRole('grid', { name: 'Takeoff' });
     expect(grid.getAttribute('aria-rowcount')).toBe('5');
     expect(grid.getAttribute('aria-colcount')).toBe('4');
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Shower door', 'Mirror', 'Shelf']);
-    expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Unit type A', 'Unit type B', 'Unit type C', 'Total']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', 'Shower door', 'Mirror', 'Shelf']);
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Unit type A', 'Unit type B', 'Unit type C', 'Total']);
     const b = cell('Unit type B', 'Shower door');
     expect(b.textContent).toBe('3');
     expect(b.getAttribute('aria-colindex')).toBe('2');
@@ -212,7 +232,19 @@ describe('GridEditor', () => {
 
     rerender(
       <MantineProvider>
-        <GridEditor<Row, Col> label="Takeoff" readOnly rows={ROWS} columns={COLS} rowKey={(r) => r.id} columnKey={(c) => c.id} rowName={(r) => r.name} columnName={(c) => c.name} cellName="qty" value={() => 1} onCommit={() => Promise.reject(new Error('no'))} />
+        <GridEditor<Row, Col>
+          label="Takeoff"
+          readOnly
+          rows={ROWS}
+          columns={COLS}
+          rowKey={(r) => r.id}
+          columnKey={(c) => c.id}
+          rowName={(r) => r.name}
+          columnName={(c) => c.name}
+          cellName="qty"
+          value={() => 1}
+          onCommit={() => Promise.reject(new Error('no'))}
+        />
       </MantineProvider>,
     );
     await user.click(cell('Unit type A', 'Mirror'));

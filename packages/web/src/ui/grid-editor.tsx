@@ -229,8 +229,25 @@ function rowPropsEqual(a: RowProps, b: RowProps): boolean {
   );
 }
 
-const GridRow = memo(function GridRow({ r, row, header, name, columnNames, cellName, texts, statuses, activeCol, editing, openable, onFinish, onCancel }: RowProps) {
-  const finishers = useMemo(() => columnNames.map((_, c) => (text: string, move: Move, refocus: boolean) => onFinish(r, c, text, move, refocus)), [columnNames, onFinish, r]);
+const GridRow = memo(function GridRow({
+  r,
+  row,
+  header,
+  name,
+  columnNames,
+  cellName,
+  texts,
+  statuses,
+  activeCol,
+  editing,
+  openable,
+  onFinish,
+  onCancel,
+}: RowProps) {
+  const finishers = useMemo(
+    () => columnNames.map((_, c) => (text: string, move: Move, refocus: boolean) => onFinish(r, c, text, move, refocus)),
+    [columnNames, onFinish, r],
+  );
   return (
     <tr role="row" aria-rowindex={r + 2}>
       <th
@@ -279,7 +296,24 @@ function SaveStatus({ saving, failed, saved }: { saving: number; failed: number;
 }
 
 export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
-  const { label, rows, columns, rowKey, columnKey, rowName, columnName, renderColumnHeader, cellName, corner, value, totals, onRowOpen, readOnly, maxHeight, testId } = props;
+  const {
+    label,
+    rows,
+    columns,
+    rowKey,
+    columnKey,
+    rowName,
+    columnName,
+    renderColumnHeader,
+    cellName,
+    corner,
+    value,
+    totals,
+    onRowOpen,
+    readOnly,
+    maxHeight,
+    testId,
+  } = props;
   const kind = props.kind ?? 'qty';
   const format = props.format ?? ((v: number | null) => numberText(v, kind));
   const [active, setActive] = useState<{ r: number; c: number }>({ r: 0, c: 0 });
@@ -360,7 +394,8 @@ export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
     const read = readNumberText(text, latest.current.kind ?? 'qty');
     const mySeq = ++seq.current;
     if (!read.ok) return set({ text, status: 'error', message: read.error, seq: mySeq });
-    if (read.value != null && bounds && outOfBounds(bounds, read.value)) return set({ text, status: 'error', message: boundsMessage(bounds, read.value), seq: mySeq });
+    if (read.value != null && bounds && outOfBounds(bounds, read.value))
+      return set({ text, status: 'error', message: boundsMessage(bounds, read.value), seq: mySeq });
     const stored = valueOf(row, column);
     if (read.value === stored || (read.value == null && stored == null)) return set(null);
     set({ text, status: 'saving', seq: mySeq });

@@ -11,7 +11,11 @@ const MESSAGE = 'Enter inches like 35 7/16 or 35.4375.';
 let form!: ReturnType<typeof useForm<{ glass_width: number | string | null; glass_height: number | string | null }>>;
 
 function Harness({ width = null, onSubmit = () => {} }: { width?: number | null; onSubmit?: (v: unknown) => void }) {
-  form = useForm({ mode: 'controlled', initialValues: { glass_width: width as number | string | null, glass_height: null as number | string | null }, clearInputErrorOnChange: true });
+  form = useForm({
+    mode: 'controlled',
+    initialValues: { glass_width: width as number | string | null, glass_height: null as number | string | null },
+    clearInputErrorOnChange: true,
+  });
   return (
     <DialogForm
       onSubmit={(e) => {

@@ -45,9 +45,12 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const api = useMemo<LoaderApi>(
     () => ({
@@ -76,9 +79,7 @@ export function BusyOverlay({ onClose, label = 'Working…' }: { onClose?: () =>
   return (
     <Overlay fixed zIndex={1000} backgroundOpacity={0.35} center>
       <Paper role="status" aria-live="polite" aria-label="Loading" shadow="md" p="lg" radius="md" pos="relative" miw={180}>
-        {onClose && (
-          <CloseButton aria-label="Hide loader" pos="absolute" top={6} right={6} size="sm" onClick={onClose} />
-        )}
+        {onClose && <CloseButton aria-label="Hide loader" pos="absolute" top={6} right={6} size="sm" onClick={onClose} />}
         <Stack align="center" gap="sm">
           <Loader />
           <Text size="sm" c="dimmed">

@@ -176,7 +176,7 @@ describe('modal stack', () => {
     expect(settled).toBe(false);
   }, 10_000);
 
-  it('opens the spec\'s wide sizes (the product dialog\'s 5xl is 64rem), which Mantine has no variable for', async () => {
+  it("opens the spec's wide sizes (the product dialog's 5xl is 64rem), which Mantine has no variable for", async () => {
     const stack = setup();
     act(() => {
       void stack().push<string>(() => <Body label="Wide" value="w" />, { title: 'Wide modal', size: '5xl' });

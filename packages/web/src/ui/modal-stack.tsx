@@ -28,19 +28,7 @@
 import type { MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { loadAllStyles } from './first-screen-styles.ts';
-import {
-  Suspense,
-  createContext,
-  lazy,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface ModalOptions {
   /** Falls back to the provider's `defaultTitle` (the company name). */
@@ -326,38 +314,47 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
   return (
     <StackContext.Provider value={api}>
       <TitleContext.Provider value={setTitle}>
-      {children}
-      <Suspense fallback={null}>
-      {entries.map((entry, index) => {
-        const isTop = index === entries.length - 1;
-        const zIndex = 200 + index * 10;
-        const handle: ModalHandle<unknown> = { id: entry.id, zIndex, close: (v) => closeEntry(entry.id, v ?? null), dismiss: () => void dismiss(entry.id), watchDirty: (check) => watchDirty(entry.id, check), isTop };
-        const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
-        return (
-          <Modal
-            key={entry.id}
-            opened
-            // Escape, the × and a click outside: the person's way out, which asks about unsaved changes.
-            onClose={() => void dismiss(entry.id)}
-            title={titles[entry.id] ?? title ?? defaultTitle}
-            size={modalWidth(size)}
-            fullScreen={mobile && fullScreenOnMobile}
-            zIndex={zIndex}
-            trapFocus={isTop}
-            closeOnEscape={isTop}
-            closeOnClickOutside={isTop && closeOnClickOutside}
-            // The stack gives the focus back itself (see focusAfterClose).
-            returnFocus={false}
-            transitionProps={{ duration: mobile ? 0 : 120 }}
-            // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
-            attributes={{ content: { 'data-testid': testId, 'data-modal-depth': index, 'data-full-screen': mobile && fullScreenOnMobile ? true : undefined } }}
-            closeButtonProps={{ 'aria-label': 'Close dialog' }}
-          >
-            <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
-          </Modal>
-        );
-      })}
-      </Suspense>
+        {children}
+        <Suspense fallback={null}>
+          {entries.map((entry, index) => {
+            const isTop = index === entries.length - 1;
+            const zIndex = 200 + index * 10;
+            const handle: ModalHandle<unknown> = {
+              id: entry.id,
+              zIndex,
+              close: (v) => closeEntry(entry.id, v ?? null),
+              dismiss: () => void dismiss(entry.id),
+              watchDirty: (check) => watchDirty(entry.id, check),
+              isTop,
+            };
+            const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
+            return (
+              <Modal
+                key={entry.id}
+                opened
+                // Escape, the × and a click outside: the person's way out, which asks about unsaved changes.
+                onClose={() => void dismiss(entry.id)}
+                title={titles[entry.id] ?? title ?? defaultTitle}
+                size={modalWidth(size)}
+                fullScreen={mobile && fullScreenOnMobile}
+                zIndex={zIndex}
+                trapFocus={isTop}
+                closeOnEscape={isTop}
+                closeOnClickOutside={isTop && closeOnClickOutside}
+                // The stack gives the focus back itself (see focusAfterClose).
+                returnFocus={false}
+                transitionProps={{ duration: mobile ? 0 : 120 }}
+                // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
+                attributes={{
+                  content: { 'data-testid': testId, 'data-modal-depth': index, 'data-full-screen': mobile && fullScreenOnMobile ? true : undefined },
+                }}
+                closeButtonProps={{ 'aria-label': 'Close dialog' }}
+              >
+                <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
+              </Modal>
+            );
+          })}
+        </Suspense>
       </TitleContext.Provider>
     </StackContext.Provider>
   );
@@ -396,4 +393,3 @@ export function useModalTitle(title: ReactNode | undefined): void {
     if (setTitle && id != null && title !== undefined) setTitle(id, title);
   }, [setTitle, id, title]);
 }
-

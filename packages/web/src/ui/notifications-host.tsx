@@ -6,9 +6,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { loadAllStyles } from './first-screen-styles.ts';
 
-const Notifications = lazy(() =>
-  Promise.all([import('@mantine/notifications'), loadAllStyles()]).then(([m]) => ({ default: m.Notifications })),
-);
+const Notifications = lazy(() => Promise.all([import('@mantine/notifications'), loadAllStyles()]).then(([m]) => ({ default: m.Notifications })));
 
 let wanted = false;
 let onWanted: (() => void) | null = null;

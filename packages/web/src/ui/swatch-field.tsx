@@ -23,7 +23,17 @@ interface SwatchFieldProps<C extends string> {
  * the schedule's colour toggles (the caller gives the role: `role="radio"` + `aria-checked`, or
  * `aria-pressed`).
  */
-export function SwatchButton({ color, label, selected, disabled, onClick, ...aria }: { color: string; label: string; selected: boolean; disabled?: boolean; onClick: () => void } & Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'role' | 'aria-checked' | 'aria-pressed' | 'tabIndex'>) {
+export function SwatchButton({
+  color,
+  label,
+  selected,
+  disabled,
+  onClick,
+  ...aria
+}: { color: string; label: string; selected: boolean; disabled?: boolean; onClick: () => void } & Pick<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'role' | 'aria-checked' | 'aria-pressed' | 'tabIndex'
+>) {
   return (
     <ColorSwatch
       component="button"
@@ -34,7 +44,12 @@ export function SwatchButton({ color, label, selected, disabled, onClick, ...ari
       disabled={disabled}
       onClick={onClick}
       {...aria}
-      style={{ color: '#fff', cursor: disabled ? 'default' : 'pointer', outline: selected ? '2px solid var(--mantine-color-text)' : undefined, outlineOffset: 2 }}
+      style={{
+        color: '#fff',
+        cursor: disabled ? 'default' : 'pointer',
+        outline: selected ? '2px solid var(--mantine-color-text)' : undefined,
+        outlineOffset: 2,
+      }}
     >
       {selected && <CheckIcon size={14} />}
     </ColorSwatch>

@@ -12,7 +12,17 @@
  */
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 // Icons no other screen uses: a shared icon becomes a chunk of its own, named in the first screen's JS.
-import { IconArrowBarDown, IconArrowBarUp, IconCopyPlus, IconDotsVertical, IconIndentDecrease, IconIndentIncrease, IconPlus, IconSubtask, IconTrashX } from '@tabler/icons-react';
+import {
+  IconArrowBarDown,
+  IconArrowBarUp,
+  IconCopyPlus,
+  IconDotsVertical,
+  IconIndentDecrease,
+  IconIndentIncrease,
+  IconPlus,
+  IconSubtask,
+  IconTrashX,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addRow,
@@ -145,14 +155,22 @@ export function TreeEditor({ rows, onChange, maxDepth = Infinity, maxLength, lab
                 <Menu.Item leftSection={<IconArrowBarDown size={16} />} disabled={!canMoveDown(rows, i)} onClick={() => apply(moveRowDown(rows, i), row.key)}>
                   Move down
                 </Menu.Item>
-                <Menu.Item leftSection={<IconIndentIncrease size={16} />} disabled={!canIndent(rows, i, maxDepth)} onClick={() => apply(indentRow(rows, i, maxDepth), row.key)}>
+                <Menu.Item
+                  leftSection={<IconIndentIncrease size={16} />}
+                  disabled={!canIndent(rows, i, maxDepth)}
+                  onClick={() => apply(indentRow(rows, i, maxDepth), row.key)}
+                >
                   Indent
                 </Menu.Item>
                 <Menu.Item leftSection={<IconIndentDecrease size={16} />} disabled={!canOutdent(rows, i)} onClick={() => apply(outdentRow(rows, i), row.key)}>
                   Outdent
                 </Menu.Item>
                 <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrashX size={16} />} onClick={() => apply(deleteRow(rows, i), i > 0 ? keep(i - 1) : blockEndKey(rows, i))}>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrashX size={16} />}
+                  onClick={() => apply(deleteRow(rows, i), i > 0 ? keep(i - 1) : blockEndKey(rows, i))}
+                >
                   Delete
                 </Menu.Item>
               </Menu.Dropdown>
@@ -194,7 +212,15 @@ export function TreeView({ rows, empty = 'No rows.', label }: { rows: readonly F
   return (
     <Box role="list" aria-label={label} data-testid="tree-view">
       {rows.map((row) => (
-        <Text key={row.key} role="listitem" aria-level={row.depth + 1} size="sm" pl={`calc(${INDENT} * ${row.depth})`} py={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          key={row.key}
+          role="listitem"
+          aria-level={row.depth + 1}
+          size="sm"
+          pl={`calc(${INDENT} * ${row.depth})`}
+          py={2}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {row.depth > 0 && (
             <Text span c="dimmed" aria-hidden>
               {'└ '}

@@ -19,11 +19,7 @@ function NameForm({ dirtyFromForm = true }: { dirtyFromForm?: boolean }) {
   const modal = useModal<string>();
   const form = useForm({ mode: 'controlled', initialValues: { name: 'Dental office', active: true } });
   return (
-    <DialogForm
-      onSubmit={form.onSubmit((v) => modal.close(v.name))}
-      dirty={dirtyFromForm ? form.isDirty() : undefined}
-      footer={<DialogActions />}
-    >
+    <DialogForm onSubmit={form.onSubmit((v) => modal.close(v.name))} dirty={dirtyFromForm ? form.isDirty() : undefined} footer={<DialogActions />}>
       <TextField label="Name" {...form.getInputProps('name')} />
       <CheckField label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
     </DialogForm>

@@ -33,16 +33,32 @@ export function completedJobsLabourSql(start: string, end: string): SQL {
       )`;
 }
 
-export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisCalibration> }): Promise<ActionAnswer<typeof analysisCalibration>> {
+export async function analysisCalibrationReport({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: ActionParsedInput<typeof analysisCalibration>;
+}): Promise<ActionAnswer<typeof analysisCalibration>> {
   const { start, end } = input;
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const calibration = await sqlRows<{ kind: 'category' | 'foreman'; key: string | null; label: string; jobs: number; estimated_hours: number | null; logged_hours: number | null }>(db, sql`WITH ${completedJobsLabourSql(start, end)}
+    const calibration = await sqlRows<{
+      kind: 'category' | 'foreman';
+      key: string | null;
+      label: string;
+      jobs: number;
+      estimated_hours: number | null;
+      logged_hours: number | null;
+    }>(
+      db,
+      sql`WITH ${completedJobsLabourSql(start, end)}
       SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
         sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours
       FROM est e JOIN per_job pj ON pj.job_id = e.job_id LEFT JOIN product_categories pc ON pc.id = e.category_id GROUP BY 2, 3
       UNION ALL SELECT 'foreman', j.foreman_id::text, coalesce(u.name, 'No foreman'), count(*), sum(pj.estimated), sum(pj.logged)
-      FROM per_job pj JOIN j ON j.id = pj.job_id LEFT JOIN users u ON u.id = j.foreman_id GROUP BY 2, 3`);
+      FROM per_job pj JOIN j ON j.id = pj.job_id LEFT JOIN users u ON u.id = j.foreman_id GROUP BY 2, 3`,
+    );
 
     // hours to the hundredth: a job's share of its hours is a fraction of no interest beyond that
     const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -52,7 +68,14 @@ export async function analysisCalibrationReport({ ctx, input }: { ctx: Ctx; inpu
         .map((r) => {
           const estimated = round2(num(r.estimated_hours));
           const logged = round2(num(r.logged_hours));
-          return { key: r.key == null ? null : String(r.key), label: String(r.label), jobs: num(r.jobs), estimated_hours: estimated, logged_hours: logged, ratio: estimated > 0 ? logged / estimated : null };
+          return {
+            key: r.key == null ? null : String(r.key),
+            label: String(r.label),
+            jobs: num(r.jobs),
+            estimated_hours: estimated,
+            logged_hours: logged,
+            ratio: estimated > 0 ? logged / estimated : null,
+          };
         })
         .sort((a, b) => (a.key == null ? 1 : b.key == null ? -1 : a.label.localeCompare(b.label)));
     return { data: { categories: calibrated('category'), foremen: calibrated('foreman') } };

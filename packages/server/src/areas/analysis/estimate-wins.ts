@@ -42,7 +42,9 @@ const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', resident
 
 export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisEstimates> }): Promise<Answer> {
   const e = tableFor('estimates');
-  const rows = await sqlRows<WinRow>(ctx.db, sql`WITH est AS MATERIALIZED (
+  const rows = await sqlRows<WinRow>(
+    ctx.db,
+    sql`WITH est AS MATERIALIZED (
       SELECT ${e.id} AS id, ${e.date} AS date, ${e.status} AS status, ${e.type} AS type, ${e.client_id} AS client_id,
         -- only a decided estimate's total is summed (value won and lost)
         CASE WHEN ${e.status} IN ('won', 'lost') THEN ${estimateTotalSql(e)} END AS total,
@@ -55,7 +57,8 @@ export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input:
     UNION ALL SELECT 'type', type, NULL, ${WIN_SUMS} FROM est GROUP BY 2
     UNION ALL (SELECT 'client', est.client_id::text, coalesce(c.name, 'No client'), ${WIN_SUMS} FROM est LEFT JOIN clients c ON c.id = est.client_id
       GROUP BY 2, 3 ORDER BY value_won DESC, estimates DESC, 3 LIMIT ${CLIENTS_LIMIT})
-    UNION ALL SELECT 'client_count', NULL, NULL, count(DISTINCT client_id), 0, 0, 0, 0, 0, NULL FROM est`);
+    UNION ALL SELECT 'client_count', NULL, NULL, count(DISTINCT client_id), 0, 0, 0, 0, 0, NULL FROM est`,
+  );
   const group = (r: Partial<WinRow>, label: string): WinGroup => {
     const won = num(r.won);
     const lost = num(r.lost);
@@ -77,11 +80,17 @@ export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input:
   return {
     data: {
       totals: (({ key: _k, label: _l, ...t }) => t)(group(total, '')),
-      months: of('month').map((r) => group(r, monthLabel(String(r.key)))).sort((a, b) => String(a.key).localeCompare(String(b.key))),
-      types: of('type').map((r) => group(r, TYPE_LABELS[String(r.key)] ?? String(r.key))).sort((a, b) => a.label.localeCompare(b.label)),
+      months: of('month')
+        .map((r) => group(r, monthLabel(String(r.key))))
+        .sort((a, b) => String(a.key).localeCompare(String(b.key))),
+      types: of('type')
+        .map((r) => group(r, TYPE_LABELS[String(r.key)] ?? String(r.key)))
+        .sort((a, b) => a.label.localeCompare(b.label)),
       // the clients most won from first
       client_count: num(of('client_count')[0]?.estimates),
-      clients: of('client').map((r) => group(r, String(r.label))).sort((a, b) => b.value_won - a.value_won || b.estimates - a.estimates || a.label.localeCompare(b.label)),
+      clients: of('client')
+        .map((r) => group(r, String(r.label)))
+        .sort((a, b) => b.value_won - a.value_won || b.estimates - a.estimates || a.label.localeCompare(b.label)),
     },
   };
 }

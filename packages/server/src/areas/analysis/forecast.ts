@@ -31,7 +31,10 @@ import { jobRevenueSql, num } from './analysis-sql.ts';
 type Answer = ActionAnswer<typeof forecast>;
 
 /** Roles always on the schedule (rules/schedule/supervisors.ts); anyone else when can_be_scheduled. */
-const ALWAYS_SCHEDULABLE = sql.join(ROLES.filter(alwaysSchedulable).map((r) => sql`${r}`), sql`, `);
+const ALWAYS_SCHEDULABLE = sql.join(
+  ROLES.filter(alwaysSchedulable).map((r) => sql`${r}`),
+  sql`, `,
+);
 
 /** The live jobs' days on the schedule in [start, end], each job and day once: `ev` (job_id, date). */
 const scheduledDaysSql = (start: string, end: string) => sql`ev AS MATERIALIZED (
@@ -47,7 +50,14 @@ const sunday = (d: string) => sql.raw(`(${d} - extract(dow FROM ${d})::int)`);
  * 'calibration') the jobs, estimated hours (as `hours`) and logged hours (as `revenue`) of the
  * calibration; or (kind 'schedulable') the people who can be scheduled (as `install_days`).
  */
-type LoadRow = { kind: 'week' | 'calibration' | 'schedulable'; week: string | null; install_days: number; jobs: number; hours: number | null; revenue: number | null };
+type LoadRow = {
+  kind: 'week' | 'calibration' | 'schedulable';
+  week: string | null;
+  install_days: number;
+  jobs: number;
+  hours: number | null;
+  revenue: number | null;
+};
 /** A material that runs short: the first week it does, and by how much then and by the end. */
 type ShortageRow = {
   week: string;
@@ -73,7 +83,9 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
 
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const load = await sqlRows<LoadRow>(db, sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},
+    const load = await sqlRows<LoadRow>(
+      db,
+      sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},
       sched AS MATERIALIZED (
         SELECT sj.id AS job_id,
           (SELECT count(DISTINCT d.date) FROM events d WHERE d.job_id = sj.id AND d.deleted_at IS NULL) AS days,
@@ -87,9 +99,12 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
       FROM ev JOIN sched s ON s.job_id = ev.job_id GROUP BY 2
       UNION ALL SELECT 'calibration', NULL, count(*), 0, coalesce(sum(estimated), 0), coalesce(sum(logged), 0) FROM per_job
       UNION ALL SELECT 'schedulable', NULL, count(*), 0, 0, 0 FROM users
-        WHERE active AND deleted_at IS NULL AND (role IN (${ALWAYS_SCHEDULABLE}) OR can_be_scheduled)`);
+        WHERE active AND deleted_at IS NULL AND (role IN (${ALWAYS_SCHEDULABLE}) OR can_be_scheduled)`,
+    );
 
-    const estimates = await sqlRows<{ month: string; type: string; estimates: number; value: number | null; won: number | null; lost: number | null }>(db, sql`WITH rates AS (
+    const estimates = await sqlRows<{ month: string; type: string; estimates: number; value: number | null; won: number | null; lost: number | null }>(
+      db,
+      sql`WITH rates AS (
         SELECT ${e.type} AS type, count(*) FILTER (WHERE ${e.status} = 'won') AS won, count(*) FILTER (WHERE ${e.status} = 'lost') AS lost FROM ${e}
         WHERE ${e.deleted_at} IS NULL AND ${e.superseded_at} IS NULL AND ${e.status} IN ('won', 'lost') AND ${e.date} >= ${since}::date AND ${e.date} < ${start}::date
         GROUP BY 1
@@ -99,11 +114,14 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
           AND ${e.job_start_date} >= ${`${months[0]}-01`}::date AND ${e.job_start_date} < ${`${monthsEnd}-01`}::date
       )
       SELECT o.month, o.type, count(*) AS estimates, sum(o.total) AS value, min(r.won) AS won, min(r.lost) AS lost
-      FROM open o LEFT JOIN rates r ON r.type = o.type GROUP BY 1, 2 ORDER BY 1, 2`);
+      FROM open o LEFT JOIN rates r ON r.type = o.type GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
 
     // One row per material (its weeks' demand as arrays), so on hand is computed once for each and
     // the running sum is over its own few weeks (a join of two steps' rows was planned as a loop).
-    const shortages = await sqlRows<ShortageRow>(db, sql`WITH ${scheduledDaysSql(start, end)},
+    const shortages = await sqlRows<ShortageRow>(
+      db,
+      sql`WITH ${scheduledDaysSql(start, end)},
       demand AS MATERIALIZED (
         SELECT w.material_id, array_agg(w.week ORDER BY w.week) AS weeks, array_agg(w.qty ORDER BY w.week) AS qtys, sum(w.qty) AS total FROM (
           SELECT ${sunday('f.first_date')} AS week, d.material_id, sum(d.qty) AS qty
@@ -119,7 +137,8 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
       FROM supply s CROSS JOIN LATERAL (
         SELECT c.week, c.demand FROM (SELECT u.week, sum(u.qty) OVER (ORDER BY u.week) AS demand FROM unnest(s.weeks, s.qtys) AS u(week, qty)) c
         WHERE c.demand > s.on_hand + s.on_order ORDER BY c.week LIMIT 1
-      ) f`);
+      ) f`,
+    );
 
     const calibration: Partial<LoadRow> = load.find((r) => r.kind === 'calibration') ?? {};
     const estimated = num(calibration.hours);
@@ -136,7 +155,14 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
         schedulable_users: schedulable,
         weeks: weeks.map((week) => {
           const r = byWeek.get(week);
-          return { week, install_days: num(r?.install_days), jobs: num(r?.jobs), hours: roundQty(num(r?.hours) * ratio), capacity, revenue: roundMoney(num(r?.revenue)) };
+          return {
+            week,
+            install_days: num(r?.install_days),
+            jobs: num(r?.jobs),
+            hours: roundQty(num(r?.hours) * ratio),
+            capacity,
+            revenue: roundMoney(num(r?.revenue)),
+          };
         }),
         months,
         estimates: estimates.map((r): ForecastEstimates => {
@@ -156,7 +182,10 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
             short_by: roundQty(num(r.short_by)),
             short_by_end: roundQty(num(r.short_by_end)),
           }))
-          .sort((a, b) => a.week.localeCompare(b.week) || String(a.material_number ?? '').localeCompare(String(b.material_number ?? '')) || a.material_id - b.material_id),
+          .sort(
+            (a, b) =>
+              a.week.localeCompare(b.week) || String(a.material_number ?? '').localeCompare(String(b.material_number ?? '')) || a.material_id - b.material_id,
+          ),
       },
     };
   });

@@ -52,14 +52,22 @@ function grouping(by: JobGrouping): { key: SQL; label: SQL; from: SQL } {
     case 'client':
       return { key: sql`per.client_id::text`, label: sql`coalesce(c.name, 'No client')`, from: joined };
     case 'client_type':
-      return { key: sql`c.client_type_id::text`, label: sql`coalesce(ct.name, 'No client type')`, from: sql`${joined} LEFT JOIN client_types ct ON ct.id = c.client_type_id` };
+      return {
+        key: sql`c.client_type_id::text`,
+        label: sql`coalesce(ct.name, 'No client type')`,
+        from: sql`${joined} LEFT JOIN client_types ct ON ct.id = c.client_type_id`,
+      };
     case 'foreman':
       return { key: sql`per.foreman_id::text`, label: sql`coalesce(u.name, 'No foreman')`, from: sql`per LEFT JOIN users u ON u.id = per.foreman_id` };
     case 'month':
       return { key: sql`to_char(per.end_date, 'YYYY-MM')`, label: sql`to_char(per.end_date, 'YYYY-MM')`, from: sql`per` };
     case 'scope':
       // a job of several scopes counts in each
-      return { key: sql`s.scope`, label: sql`coalesce(s.scope, 'No scope')`, from: sql`per LEFT JOIN LATERAL jsonb_array_elements_text(per.scope_array) s(scope) ON true` };
+      return {
+        key: sql`s.scope`,
+        label: sql`coalesce(s.scope, 'No scope')`,
+        from: sql`per LEFT JOIN LATERAL jsonb_array_elements_text(per.scope_array) s(scope) ON true`,
+      };
   }
 }
 
@@ -137,7 +145,9 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
     const order = sql.raw(`${SORT_SQL[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, per.id ${direction === 'asc' ? 'ASC' : 'DESC'}`);
     // One statement, so each job's figures are computed once: the aggregates' rows, then the page's
     // jobs (kind 'job', the job as JSON) and their count.
-    const answer = await sqlRows<ReportRow>(db, sql`WITH ${perJobSql(start, end)}
+    const answer = await sqlRows<ReportRow>(
+      db,
+      sql`WITH ${perJobSql(start, end)}
       SELECT 'total' AS kind, NULL AS key, NULL AS label, ${SUMS}, NULL::jsonb AS job FROM per
       UNION ALL SELECT 'group', g.key, g.label, ${SUMS}, NULL FROM (SELECT per.*, ${g.key} AS key, ${g.label} AS label FROM ${g.from}) g GROUP BY g.key, g.label
       UNION ALL SELECT 'month', to_char(end_date, 'YYYY-MM'), NULL, ${SUMS}, NULL FROM per GROUP BY 2
@@ -149,7 +159,8 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
             'additional_costs', per.additional_costs, 'cost', per.cost)
         FROM per LEFT JOIN clients c ON c.id = per.client_id LEFT JOIN users u ON u.id = per.foreman_id
         WHERE ${where} ORDER BY ${order} LIMIT ${per_page} OFFSET ${(page - 1) * per_page})
-      UNION ALL SELECT 'job_count', NULL, NULL, count(*), 0, 0, 0, 0, 0, 0, NULL FROM per WHERE ${where}`);
+      UNION ALL SELECT 'job_count', NULL, NULL, count(*), 0, 0, 0, 0, 0, 0, NULL FROM per WHERE ${where}`,
+    );
     const aggregates = answer.filter((r) => r.kind !== 'job');
     const jobRows = answer.filter((r) => r.kind === 'job').map((r): JobJson => (typeof r.job === 'string' ? (JSON.parse(r.job) as JobJson) : r.job!));
     const setting = await sqlRows<{ rate: number | null }>(db, sql`SELECT ${burdenRateSql()} AS rate`);
@@ -191,8 +202,12 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
         groups: byKind('group')
           .map((r) => groupRow(r, group_by === 'month' ? monthLabel(String(r.label)) : String(r.label)))
           .sort(group_by === 'month' ? (a, b) => String(a.key).localeCompare(String(b.key)) : byLabel),
-        months: byKind('month').map((r) => groupRow(r, monthLabel(String(r.key)))).sort((a, b) => String(a.key).localeCompare(String(b.key))),
-        scopes: byKind('scope').map((r) => groupRow(r, String(r.label))).sort(byLabel),
+        months: byKind('month')
+          .map((r) => groupRow(r, monthLabel(String(r.key))))
+          .sort((a, b) => String(a.key).localeCompare(String(b.key))),
+        scopes: byKind('scope')
+          .map((r) => groupRow(r, String(r.label)))
+          .sort(byLabel),
         jobs: { rows, total: totalRows, page, last_page: Math.max(1, Math.ceil(totalRows / per_page)) },
         setting_burden_rate: numOrNull(setting[0]?.rate),
       },

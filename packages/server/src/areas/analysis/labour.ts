@@ -10,7 +10,13 @@ import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../db/client.ts';
 
 /** A row of the hours statement: a group's hours and entries. */
-type HoursRow = { kind: 'total' | 'employee' | 'job' | 'job_count' | 'scope'; key: string | null; label: string | null; hours: number | null; entries: number | null };
+type HoursRow = {
+  kind: 'total' | 'employee' | 'job' | 'job_count' | 'scope';
+  key: string | null;
+  label: string | null;
+  hours: number | null;
+  entries: number | null;
+};
 import type { Ctx } from '../../engine/context.ts';
 import { num } from './analysis-sql.ts';
 
@@ -23,7 +29,9 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
   const { start, end } = input;
   return ctx.db.transaction(async (db) => {
     if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
-    const hours = await sqlRows<HoursRow>(db, sql`WITH t AS MATERIALIZED (
+    const hours = await sqlRows<HoursRow>(
+      db,
+      sql`WITH t AS MATERIALIZED (
         SELECT te.user_id, te.job_id, te.hours, te.date FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date AND ${end}::date
       ), by_job AS MATERIALIZED (SELECT job_id, sum(hours) AS hours, count(*) AS entries FROM t GROUP BY job_id)
@@ -33,16 +41,25 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
         FROM (SELECT * FROM by_job ORDER BY hours DESC, job_id LIMIT ${LABOUR_JOBS_LIMIT}) top LEFT JOIN jobs j ON j.id = top.job_id
       UNION ALL SELECT 'job_count', NULL, NULL, 0, count(*) FROM by_job
       UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), sum(b.hours), sum(b.entries)
-        FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id LEFT JOIN LATERAL jsonb_array_elements_text(j.scope_array) s(scope) ON true GROUP BY 2, 3`);
-    const overtime = await sqlRows<{ user_id: number | null; user_name: string; week: string; hours: number }>(db, sql`SELECT w.user_id, coalesce(u.name, 'No one') AS user_name, to_char(w.week, 'YYYY-MM-DD') AS week, w.hours
+        FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id LEFT JOIN LATERAL jsonb_array_elements_text(j.scope_array) s(scope) ON true GROUP BY 2, 3`,
+    );
+    const overtime = await sqlRows<{ user_id: number | null; user_name: string; week: string; hours: number }>(
+      db,
+      sql`SELECT w.user_id, coalesce(u.name, 'No one') AS user_name, to_char(w.week, 'YYYY-MM-DD') AS week, w.hours
       FROM (SELECT te.user_id, te.date - extract(dow FROM te.date)::int AS week, sum(te.hours) AS hours FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date - 6 AND ${end}::date
         GROUP BY 1, 2 HAVING sum(te.hours) > ${OVERTIME_AFTER}) w
       LEFT JOIN users u ON u.id = w.user_id
       WHERE w.week BETWEEN ${start}::date - 6 AND ${end}::date
-      ORDER BY w.week DESC, user_name`);
+      ORDER BY w.week DESC, user_name`,
+    );
     const round5 = (n: number) => Math.round(n * 100_000) / 100_000;
-    const group = (r: HoursRow): HoursGroup => ({ key: r.key == null ? null : String(r.key), label: String(r.label), hours: round5(num(r.hours)), entries: num(r.entries) });
+    const group = (r: HoursRow): HoursGroup => ({
+      key: r.key == null ? null : String(r.key),
+      label: String(r.label),
+      hours: round5(num(r.hours)),
+      entries: num(r.entries),
+    });
     const of = (kind: string) => hours.filter((r) => r.kind === kind);
     const byHours = (a: HoursGroup, b: HoursGroup) => b.hours - a.hours || a.label.localeCompare(b.label);
     return {
@@ -54,7 +71,13 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
         scopes: of('scope').map(group).sort(byHours),
         overtime: overtime.map((r) => {
           const h = round5(num(r.hours));
-          return { user_id: r.user_id == null ? null : num(r.user_id), user_name: String(r.user_name), week: String(r.week), hours: h, overtime: round5(h - OVERTIME_AFTER) };
+          return {
+            user_id: r.user_id == null ? null : num(r.user_id),
+            user_name: String(r.user_name),
+            week: String(r.week),
+            hours: h,
+            overtime: round5(h - OVERTIME_AFTER),
+          };
         }),
       },
     };

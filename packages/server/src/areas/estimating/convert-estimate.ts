@@ -55,7 +55,12 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
     );
     const asChosen = (i: ConvertedItem) =>
       i.use_alternate === true
-        ? { product_id: i.alternate_product_id ?? i.product_id, description: i.alternate_description || i.description, cost: i.alternate_cost, amount: i.alternate_amount }
+        ? {
+            product_id: i.alternate_product_id ?? i.product_id,
+            description: i.alternate_description || i.description,
+            cost: i.alternate_cost,
+            amount: i.alternate_amount,
+          }
         : { product_id: i.product_id, description: i.description, cost: i.cost, amount: i.amount };
     const number = jobNumber || estimate.job_number || (await nextNumber(tx));
     const job = await create(tx, 'jobs', {
@@ -72,7 +77,10 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
     // the estimate names its job, by the number the job was given
-    const [after] = await sqlRows<StoredRow<'estimates'>>(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [after] = await sqlRows<StoredRow<'estimates'>>(
+      db,
+      sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id} RETURNING *`,
+    );
     await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
@@ -83,7 +91,10 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
 async function nextNumber(ctx: Ctx): Promise<string> {
   const year = new Date().getFullYear();
   const taken = await sqlRows<{ number: string }>(ctx.db, sql`SELECT number FROM jobs WHERE number LIKE ${`${jobNumberPrefix(year)}%`}`);
-  return nextJobNumber(taken.map((r) => r.number), year);
+  return nextJobNumber(
+    taken.map((r) => r.number),
+    year,
+  );
 }
 
 /** `GET /api/estimates/{id}/job_number`: the number its job would get (the estimate's, else the rule's next). */

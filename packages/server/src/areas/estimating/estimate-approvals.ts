@@ -71,7 +71,10 @@ const audited = (row: LinkRow | undefined): Omit<LinkRow, 'token_hash'> | null =
 };
 
 async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<NamedLinkRow[]> {
-  return sqlRows<NamedLinkRow>(db, sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`);
+  return sqlRows<NamedLinkRow>(
+    db,
+    sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`,
+  );
 }
 
 /** `GET /api/estimates/{id}/approval_links`: the estimate's links (404 as a get of the estimate would answer). */
@@ -126,7 +129,10 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
  */
 async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: LinkRow; estimate: StoredRow<'estimates'> }> {
   const lock = forUpdate ? sql` FOR UPDATE` : sql``;
-  const [link] = await sqlRows<LinkRow & { expired: boolean }>(db, sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`);
+  const [link] = await sqlRows<LinkRow & { expired: boolean }>(
+    db,
+    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`,
+  );
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
   if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
   if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
@@ -149,7 +155,10 @@ async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument>
   const setting = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
   const categoryIds = [...new Set(items.map((i) => i.product_category_id).filter((c): c is number => c != null))];
   const categories = categoryIds.length
-    ? await sqlRows<{ id: number; name: string; sort: number | null }>(db, sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`)
+    ? await sqlRows<{ id: number; name: string; sort: number | null }>(
+        db,
+        sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`,
+      )
     : [];
   return estimateDocument({
     company: { name: setting(SETTING.companyName), details: setting(SETTING.companyDetails), terms: setting(SETTING.estimateTerms) },

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { decisionOnMove, hasJobMessage, OLDER_REVISION_MESSAGE, refusedMoveMessage, statusMove, type EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
+import {
+  decisionOnMove,
+  hasJobMessage,
+  OLDER_REVISION_MESSAGE,
+  refusedMoveMessage,
+  statusMove,
+  type EstimateStatus,
+} from '@glazier/shared/rules/estimating/estimate-status';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
@@ -47,7 +54,10 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: Es
   const from = estimate.status as EstimateStatus;
   // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
   if (from === 'won' && status !== 'won' && estimate.job_id != null) {
-    const [job] = await sqlRows<{ number: string | null; name: string }>(tx.db, sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
+    const [job] = await sqlRows<{ number: string | null; name: string }>(
+      tx.db,
+      sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`,
+    );
     if (job) throw invalid({ status: [hasJobMessage(job.number || job.name)] });
   }
   const move = statusMove(from, status);
@@ -59,8 +69,11 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: Es
   }
   const id = estimate.id;
   const { decision, fresh } = decisionOnMove(estimate, status);
-  const [after] = await sqlRows<Estimate>(tx.db, sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
-    decided_at = ${fresh ? sql`now()` : sql`decided_at`}, decided_by = ${fresh ? actorName(tx) : sql`decided_by`} WHERE id = ${id} RETURNING *`);
+  const [after] = await sqlRows<Estimate>(
+    tx.db,
+    sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
+    decided_at = ${fresh ? sql`now()` : sql`decided_at`}, decided_by = ${fresh ? actorName(tx) : sql`decided_by`} WHERE id = ${id} RETURNING *`,
+  );
   await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
   return after!;
 }

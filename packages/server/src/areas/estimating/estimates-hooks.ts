@@ -40,7 +40,9 @@ export const estimatesHooks: Hooks<'estimates'> = {
 
 /** Whether a save changes nothing of the estimate but the client's choice of alternates. */
 function onlyAlternatesChange(values: Record<string, unknown>, existing: Record<string, unknown>): boolean {
-  return Object.entries(values).every(([k, v]) => k === 'alternate_categories' || k === 'updated_at' || JSON.stringify(v ?? null) === JSON.stringify(existing[k] ?? null));
+  return Object.entries(values).every(
+    ([k, v]) => k === 'alternate_categories' || k === 'updated_at' || JSON.stringify(v ?? null) === JSON.stringify(existing[k] ?? null),
+  );
 }
 
 async function refuseUnlessDraftEstimate(ctx: Ctx, estimateId: unknown): Promise<void> {
@@ -81,7 +83,15 @@ const ITEM_AMOUNTS = [
  * as a job product's do). One typed with `edit estimates_admin` stays; one cleared goes back to the
  * default. Without that right the amounts cannot be sent, and the server carries them over by the rule.
  */
-async function followAmounts({ ctx, values, existing }: { ctx: Ctx; values: Record<string, unknown>; existing: Record<string, unknown> | null }): Promise<void> {
+async function followAmounts({
+  ctx,
+  values,
+  existing,
+}: {
+  ctx: Ctx;
+  values: Record<string, unknown>;
+  existing: Record<string, unknown> | null;
+}): Promise<void> {
   const admin = canEdit(ctx, 'estimates_admin');
   const merged = { ...existing, ...values };
   const standards = new Map<unknown, Promise<{ price: number | null; cost: number | null }>>();

@@ -27,12 +27,21 @@ type Item = StoredRow<'estimate_items'>;
  * `takeoff_option_id`, as every line from the takeoff is), keeping its description, and takes the
  * qty as above (`matched`). Only a draft (409).
  */
-export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: number }): Promise<{ data: RecordWithRelations<'estimates'>; created: number; updated: number; matched: number }> {
+export async function estimateItemsFromTakeoff({
+  ctx,
+  id,
+}: {
+  ctx: Ctx;
+  id: number;
+}): Promise<{ data: RecordWithRelations<'estimates'>; created: number; updated: number; matched: number }> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const estimate = await lockEstimate(tx, id);
     if (estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
-    const units = await sqlRows<{ id: number; qty: string | number | null }>(db, sql`SELECT u.id, u.qty FROM takeoff_units u JOIN takeoffs t ON t.id = u.takeoff_id WHERE t.estimate_id = ${id}`);
+    const units = await sqlRows<{ id: number; qty: string | number | null }>(
+      db,
+      sql`SELECT u.id, u.qty FROM takeoff_units u JOIN takeoffs t ON t.id = u.takeoff_id WHERE t.estimate_id = ${id}`,
+    );
     const cells = await sqlRows<{ takeoff_unit_id: number; takeoff_option_id: number; qty: string | number | null }>(
       db,
       sql`SELECT i.takeoff_unit_id, i.takeoff_option_id, i.qty FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = ${id}`,
@@ -46,7 +55,14 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
     let matched = 0;
     if (qtys.size) {
       const optionIds = [...qtys.keys()];
-      const options = await sqlRows<{ id: number; description: string; product_id: number | null; price: string | number | null; cost: string | number | null; sort: number }>(
+      const options = await sqlRows<{
+        id: number;
+        description: string;
+        product_id: number | null;
+        price: string | number | null;
+        cost: string | number | null;
+        sort: number;
+      }>(
         db,
         sql`SELECT o.id, o.description, p.id AS product_id, p.revenue_per_unit AS price, p.cost_per_unit AS cost, o.sort
             FROM takeoff_options o LEFT JOIN products p ON o.takeoffable_type = 'product' AND p.id = o.takeoffable_id
@@ -57,7 +73,10 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
       // the lines added by hand, by product: the takeoff's line of that product becomes one of them
       const byHand = new Map<number, Item[]>();
       for (const i of items) if (i.takeoff_option_id == null && i.product_id != null) byHand.set(i.product_id, [...(byHand.get(i.product_id) ?? []), i]);
-      const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(db, sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`);
+      const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(
+        db,
+        sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`,
+      );
       let sort = next;
       for (const option of options) {
         const qty = qtys.get(option.id)!;
@@ -67,7 +86,10 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
         const manual = !item && option.product_id != null ? byHand.get(option.product_id)?.shift() : undefined;
         if (manual) {
           // the product is on the estimate already, added by hand: that line is the takeoff's from now on
-          const [marked] = await sqlRows<Item>(db, sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id} RETURNING *`);
+          const [marked] = await sqlRows<Item>(
+            db,
+            sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id} RETURNING *`,
+          );
           await recordAudit(tx, 'estimate_items', 'from_takeoff', manual.id, manual, marked!);
           matched++;
           item = marked!;
@@ -79,8 +101,13 @@ export async function estimateItemsFromTakeoff({ ctx, id }: { ctx: Ctx; id: numb
           const amount = nextAmount(num(item.amount), { unit: price, qty: before.qty }, { unit: price, qty });
           const itemCost = nextAmount(num(item.cost), { unit: cost, qty: before.qty }, { unit: cost, qty });
           // the alternate's follow qty by the same rule, at the alternate product's standard
-          const [alt] = item.alternate_product_id == null ? [] : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
-            db, sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id}`);
+          const [alt] =
+            item.alternate_product_id == null
+              ? []
+              : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
+                  db,
+                  sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id}`,
+                );
           const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });
           const altCost = nextAmount(num(item.alternate_cost), { unit: num(alt?.cost), qty: before.qty }, { unit: num(alt?.cost), qty });
           const [after] = await sqlRows<Item>(

@@ -50,8 +50,21 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
     const source = await lockEstimate(tx, id);
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const root = source.revision_root_id ?? id;
-    const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(db, sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`);
-    const cols = copied('estimates', ['status', 'decision', 'decided_at', 'decided_by', 'job_id', 'revision', 'revision_root_id', 'superseded_at', 'deleted_at']);
+    const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(
+      db,
+      sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`,
+    );
+    const cols = copied('estimates', [
+      'status',
+      'decision',
+      'decided_at',
+      'decided_by',
+      'job_id',
+      'revision',
+      'revision_root_id',
+      'superseded_at',
+      'deleted_at',
+    ]);
     const [copy] = await sqlRows<StoredRow<'estimates'>>(
       db,
       sql`INSERT INTO estimates (status, revision, revision_root_id, ${list(cols)}) SELECT 'draft', ${next}, ${root}, ${list(cols)} FROM estimates WHERE id = ${id} RETURNING *`,
@@ -73,7 +86,10 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
         [newTakeoff!.id, olds, news, takeoff.id],
       );
     }
-    const [superseded] = await sqlRows<StoredRow<'estimates'>>(db, sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+    const [superseded] = await sqlRows<StoredRow<'estimates'>>(
+      db,
+      sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`,
+    );
     await recordAudit(tx, 'estimates', 'revise', copyId, { id, revision: source.revision }, copy!);
     await recordAudit(tx, 'estimates', 'superseded', id, source, superseded!);
     return get(tx, 'estimates', copyId);

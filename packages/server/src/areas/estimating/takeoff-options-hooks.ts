@@ -5,7 +5,11 @@ import { invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 
 /** The resource each takeoffable_type names (docs/domain/estimating.md, Takeoffs: a product category, a series or a product). */
-const TAKEOFFABLE_RESOURCES: Record<NonNullable<RecordOf<'takeoff_options'>['takeoffable_type']>, ResourceName> = { product_category: 'product_categories', series: 'series', product: 'products' };
+const TAKEOFFABLE_RESOURCES: Record<NonNullable<RecordOf<'takeoff_options'>['takeoffable_type']>, ResourceName> = {
+  product_category: 'product_categories',
+  series: 'series',
+  product: 'products',
+};
 
 /** takeoffable_id is polymorphic, so no foreign key guards it: the record must exist (422). */
 export const takeoffOptionsHooks: Hooks<'takeoff_options'> = {

@@ -37,8 +37,11 @@ export function onHandSql(m: AnyTable, asOf?: string): SQL {
  * rows it has not fetched).
  */
 export function balanceSql(t: AnyTable): SQL {
-  return stockSql(t.material_id, sql`(SELECT bm.starting_qty FROM materials bm WHERE bm.id = ${t.material_id})`, (alias) =>
-    sql` AND (${sql.identifier(alias)}.date, ${sql.identifier(alias)}.id) <= (${t.date}, ${t.id})`);
+  return stockSql(
+    t.material_id,
+    sql`(SELECT bm.starting_qty FROM materials bm WHERE bm.id = ${t.material_id})`,
+    (alias) => sql` AND (${sql.identifier(alias)}.date, ${sql.identifier(alias)}.id) <= (${t.date}, ${t.id})`,
+  );
 }
 
 /** On order: qty of PO lines ordered or backordered on orders not yet received. */

@@ -12,8 +12,11 @@ export const SNAPSHOT_SUMMARY_LIMIT = 120;
  * material's row of a date to add them up). Needs `view inventory`, like the snapshots themselves.
  */
 export async function materialSnapshotSummaries({ ctx }: { ctx: Ctx }): Promise<{ data: SnapshotSummary[] }> {
-  const rows = await sqlRows<{ date: string; materials: number; value: string | number }>(ctx.db, sql`SELECT to_char(date, 'YYYY-MM-DD') AS date, count(*)::int AS materials,
+  const rows = await sqlRows<{ date: string; materials: number; value: string | number }>(
+    ctx.db,
+    sql`SELECT to_char(date, 'YYYY-MM-DD') AS date, count(*)::int AS materials,
       coalesce(sum(value), 0) AS value FROM material_snapshots WHERE deleted_at IS NULL
-      GROUP BY date ORDER BY date DESC LIMIT ${SNAPSHOT_SUMMARY_LIMIT}`);
+      GROUP BY date ORDER BY date DESC LIMIT ${SNAPSHOT_SUMMARY_LIMIT}`,
+  );
   return { data: rows.map((r) => ({ date: r.date, materials: Number(r.materials), value: Number(r.value) })) };
 }

@@ -10,11 +10,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * since they can be restored), purchase order lines and bom lines.
  */
 export async function materialUses(ctx: Ctx, materialId: number): Promise<string | null> {
-  const [row] = await sqlRows<{ products: number; po_lines: number; bom_lines: number }>(ctx.db, sql`SELECT
+  const [row] = await sqlRows<{ products: number; po_lines: number; bom_lines: number }>(
+    ctx.db,
+    sql`SELECT
       (SELECT count(*) FROM (SELECT id FROM products WHERE material_id = ${materialId}
          UNION SELECT product_id FROM product_materials WHERE material_id = ${materialId}) u)::int AS products,
       (SELECT count(*) FROM purchase_order_materials WHERE material_id = ${materialId})::int AS po_lines,
-      (SELECT count(*) FROM bom_materials WHERE material_id = ${materialId})::int AS bom_lines`);
+      (SELECT count(*) FROM bom_materials WHERE material_id = ${materialId})::int AS bom_lines`,
+  );
   const parts: string[] = [];
   if (Number(row?.products)) parts.push(plural(Number(row!.products), 'product', 'products'));
   if (Number(row?.po_lines)) parts.push(plural(Number(row!.po_lines), 'purchase order line', 'purchase order lines'));

@@ -16,8 +16,11 @@ async function lockBom(ctx: Ctx, id: number): Promise<StoredRow<'boms'>> {
 }
 
 async function insertPull(ctx: Ctx, bom: StoredRow<'boms'>, materialId: number, qty: number, note: string): Promise<void> {
-  const [t] = await sqlRows<StoredRow<'material_transactions'>>(ctx.db, sql`INSERT INTO material_transactions (material_id, type, qty, date, bom_id, note)
-      VALUES (${materialId}, 'pull', ${qty}, ${today()}, ${bom.id}, ${note}) RETURNING *`);
+  const [t] = await sqlRows<StoredRow<'material_transactions'>>(
+    ctx.db,
+    sql`INSERT INTO material_transactions (material_id, type, qty, date, bom_id, note)
+      VALUES (${materialId}, 'pull', ${qty}, ${today()}, ${bom.id}, ${note}) RETURNING *`,
+  );
   await recordAudit(ctx, 'material_transactions', 'create', t!.id, null, t!);
 }
 
@@ -33,7 +36,10 @@ export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<Re
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);
     if (bom.pulled_at != null) throw new ApiError(409, 'This bom has already been pulled from stock.');
-    const lines = await sqlRows<{ material_id: number; qty: string | number }>(db, sql`SELECT material_id, qty FROM bom_materials WHERE bom_id = ${id} AND deleted_at IS NULL AND coalesce(qty, 0) <> 0 ORDER BY id`);
+    const lines = await sqlRows<{ material_id: number; qty: string | number }>(
+      db,
+      sql`SELECT material_id, qty FROM bom_materials WHERE bom_id = ${id} AND deleted_at IS NULL AND coalesce(qty, 0) <> 0 ORDER BY id`,
+    );
     for (const l of lines) await insertPull(tx, bom, l.material_id, Number(l.qty), `${bomName(bom)}: pulled`);
     const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'boms', 'pull', id, bom, after!);
@@ -51,8 +57,11 @@ export async function returnBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<
     const tx = { ...ctx, db };
     const bom = await lockBom(tx, id);
     if (bom.pulled_at == null) throw new ApiError(409, 'This bom has not been pulled, so there is nothing to return to stock.');
-    const pulled = await sqlRows<{ material_id: number; qty: string | number }>(db, sql`SELECT material_id, sum(qty) AS qty FROM material_transactions WHERE bom_id = ${id} AND type = 'pull'
-        GROUP BY material_id HAVING sum(qty) <> 0 ORDER BY material_id`);
+    const pulled = await sqlRows<{ material_id: number; qty: string | number }>(
+      db,
+      sql`SELECT material_id, sum(qty) AS qty FROM material_transactions WHERE bom_id = ${id} AND type = 'pull'
+        GROUP BY material_id HAVING sum(qty) <> 0 ORDER BY material_id`,
+    );
     for (const p of pulled) await insertPull(tx, bom, p.material_id, -Number(p.qty), `${bomName(bom)}: returned to stock`);
     const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = NULL, updated_at = now() WHERE id = ${id} RETURNING *`);
     await recordAudit(tx, 'boms', 'return', id, bom, after!);

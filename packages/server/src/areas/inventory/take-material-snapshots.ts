@@ -10,7 +10,6 @@ import { onHandSql, unitValueSql } from './inventory-hooks.ts';
 
 const DATE = fieldValueSchema(f.date());
 
-
 /**
  * `POST /api/material_snapshots/take {date}` (date defaults to today): for every active material,
  * its on hand as of that date and its value (on hand × the latest receipt's unit price up to that
@@ -30,7 +29,10 @@ export async function takeMaterialSnapshots({ ctx, input }: { ctx: Ctx; input: u
       SELECT s.id, ${date}, s.on_hand, round(s.on_hand * s.unit_value, 2) FROM (
         SELECT ${m.id} AS id, ${onHandSql(m, date)} AS on_hand, ${unitValueSql(m, date)} AS unit_value
         FROM ${m} WHERE ${m.active} AND ${m.deleted_at} IS NULL) s`);
-    const [sum] = await sqlRows<{ materials: number; value: string | number }>(db, sql`SELECT count(*)::int AS materials, coalesce(sum(value), 0) AS value FROM material_snapshots WHERE date = ${date}`);
+    const [sum] = await sqlRows<{ materials: number; value: string | number }>(
+      db,
+      sql`SELECT count(*)::int AS materials, coalesce(sum(value), 0) AS value FROM material_snapshots WHERE date = ${date}`,
+    );
     const summary = { date, materials: Number(sum?.materials ?? 0), value: Number(sum?.value ?? 0) };
     await recordAudit(tx, 'material_snapshots', 'take', null, null, { ...summary });
     return summary;

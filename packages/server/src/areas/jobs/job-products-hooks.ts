@@ -27,9 +27,13 @@ export const jobProductsHooks: Hooks<'job_products'> = {
     const admin = canEdit(ctx, 'jobs_admin');
     const merged = { ...existing, ...values };
     const after = (perUnit: 'default_cost_per_unit' | 'default_revenue_per_unit') => ({ unit: merged[perUnit] ?? null, qty: merged.qty ?? null });
-    for (const [total, perUnit] of [['cost', 'default_cost_per_unit'], ['revenue', 'default_revenue_per_unit']] as const) {
+    for (const [total, perUnit] of [
+      ['cost', 'default_cost_per_unit'],
+      ['revenue', 'default_revenue_per_unit'],
+    ] as const) {
       if (admin && values[total] != null) continue; // typed
-      if (admin && total in values) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty); // cleared: back to the default
+      if (admin && total in values)
+        values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty); // cleared: back to the default
       else if (!existing) values[total] = defaultAmount(after(perUnit).unit, after(perUnit).qty);
       else values[total] = nextAmount(existing[total], { unit: existing[perUnit], qty: existing.qty }, after(perUnit));
     }

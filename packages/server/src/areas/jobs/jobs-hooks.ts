@@ -20,7 +20,8 @@ async function checkJobTemplate(ctx: Ctx, merged: Row): Promise<void> {
   if (!template || template.is_template !== true || template.deleted_at != null) throw invalid({ job_template_id: ['Choose a job template.'] });
   if (template.id === merged.id) throw invalid({ job_template_id: ['A template cannot be its own template.'] });
   let owner: number | null = template.client_id;
-  if (owner == null && template.category_template_id != null) owner = (await rowById(ctx, 'category_templates', template.category_template_id))?.client_id ?? null;
+  if (owner == null && template.category_template_id != null)
+    owner = (await rowById(ctx, 'category_templates', template.category_template_id))?.client_id ?? null;
   if (owner != null && owner !== merged.client_id) throw invalid({ job_template_id: ['This job template belongs to another client.'] });
 }
 
@@ -58,7 +59,8 @@ export const jobsHooks: Hooks<'jobs' | 'job_templates'> = {
       if (Number.isFinite(rate) && rate !== 0) values.burden_rate = rate;
     }
     const merged = { ...existing, ...values };
-    if ((changed(values, existing, 'job_template_id') || changed(values, existing, 'client_id')) && merged.job_template_id != null) await checkJobTemplate(ctx, merged);
+    if ((changed(values, existing, 'job_template_id') || changed(values, existing, 'client_id')) && merged.job_template_id != null)
+      await checkJobTemplate(ctx, merged);
     values.is_complete = isJobComplete(merged);
   },
   // A new job made from a template starts with the template's products (docs/domain/jobs.md, Templates), in the

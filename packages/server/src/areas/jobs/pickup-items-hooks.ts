@@ -17,13 +17,14 @@ export const pickupItemsHooks: Hooks<'pickup_items'> = {
     const { ctx, values, existing } = args;
     if (!existing && values.user_id == null && ctx.user) values.user_id = ctx.user.id;
     if (changed(values, existing, 'category_name')) {
-      const [row] = values.category_name == null ? [] : await ctx.db.query<{ id: number }>(
-        'SELECT id FROM product_categories WHERE lower(name) = lower($1) ORDER BY id LIMIT 1',
-        [values.category_name],
-      );
+      const [row] =
+        values.category_name == null
+          ? []
+          : await ctx.db.query<{ id: number }>('SELECT id FROM product_categories WHERE lower(name) = lower($1) ORDER BY id LIMIT 1', [values.category_name]);
       // A category_id sent with the name is stored only as the one the name names: never dropped silently.
       const sent = changed(values, existing, 'category_id') ? values.category_id : undefined;
-      if (sent != null && sent !== row?.id) throw invalid({ category_id: [`Does not match the category ${values.category_name ?? '(none)'}; send one of the two.`] });
+      if (sent != null && sent !== row?.id)
+        throw invalid({ category_id: [`Does not match the category ${values.category_name ?? '(none)'}; send one of the two.`] });
       values.category_id = row?.id ?? null;
     } else if (changed(values, existing, 'category_id')) {
       const category = await rowById(ctx, 'product_categories', values.category_id);

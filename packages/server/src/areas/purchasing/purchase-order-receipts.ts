@@ -45,5 +45,7 @@ export async function syncOrderReceived(ctx: Ctx, orderId: number): Promise<void
   if (!s || s.lines === 0) return;
   const received = s.open === 0;
   if (received === (s.received_at != null)) return;
-  await ctx.db.orm.execute(sql`UPDATE purchase_orders SET received_at = ${received ? new Date().toISOString() : null}, updated_at = now() WHERE id = ${orderId}`);
+  await ctx.db.orm.execute(
+    sql`UPDATE purchase_orders SET received_at = ${received ? new Date().toISOString() : null}, updated_at = now() WHERE id = ${orderId}`,
+  );
 }

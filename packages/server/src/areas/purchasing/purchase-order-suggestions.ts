@@ -56,7 +56,8 @@ export function purchaseOrderSuggestionsSql() {
 const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall', 'economic_order_qty', 'min_order_qty', 'unit_price'] as const;
 type NumericColumn = (typeof NUMERIC)[number];
 /** A row of the statement: numeric columns as the driver gives them (numeric is a string). */
-type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'description' | 'vendor_name'> & Record<NumericColumn | 'vendor_id', string | number | null>;
+type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'description' | 'vendor_name'> &
+  Record<NumericColumn | 'vendor_id', string | number | null>;
 
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (docs/domain/purchasing.md, Suggested orders), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
@@ -126,11 +127,17 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const ids = [...new Set(wanted.map((w) => w.material_id))];
-    const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(db, sql`SELECT m.id AS material_id, pv.id AS vendor_material_id, pv.vendor_id, pv.unit_price
+    const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(
+      db,
+      sql`SELECT m.id AS material_id, pv.id AS vendor_material_id, pv.vendor_id, pv.unit_price
       FROM materials m LEFT JOIN LATERAL (
         SELECT vm.id, vm.vendor_id, vm.unit_price FROM vendor_materials vm
          WHERE vm.material_id = m.id AND vm.is_preferred AND vm.active AND vm.deleted_at IS NULL ORDER BY vm.id LIMIT 1) pv ON true
-      WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND m.deleted_at IS NULL`);
+      WHERE m.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND m.deleted_at IS NULL`,
+    );
     const byMaterial = new Map(found.map((r) => [Number(r.material_id), r]));
     const byVendor = new Map<number, { material_id: number; vendor_material_id: number; qty: number; price: number }[]>();
     for (const [i, w] of wanted.entries()) {
@@ -140,7 +147,12 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
       else {
         const vendorId = Number(f.vendor_id);
         const list = byVendor.get(vendorId) ?? [];
-        list.push({ material_id: w.material_id, vendor_material_id: Number(f.vendor_material_id), qty: w.qty, price: linePrice(w.qty, Number(f.unit_price ?? 0)) });
+        list.push({
+          material_id: w.material_id,
+          vendor_material_id: Number(f.vendor_material_id),
+          qty: w.qty,
+          price: linePrice(w.qty, Number(f.unit_price ?? 0)),
+        });
         byVendor.set(vendorId, list);
       }
     }

@@ -97,7 +97,7 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 export const vendorsHooks: Hooks<'vendors'> = {
   beforeSave({ ctx, values, existing }) {
     if ('email' in values && blankToNull(values.email) !== blankToNull(existing?.email) && !canEdit(ctx, 'users')) {
-      throw invalid({ email: ['Only someone who may edit users can change a vendor\'s email.'] });
+      throw invalid({ email: ["Only someone who may edit users can change a vendor's email."] });
     }
   },
   async beforeDelete({ ctx, existing }) {

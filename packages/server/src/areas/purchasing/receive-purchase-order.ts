@@ -19,11 +19,17 @@ export async function receivePurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }
     const tx = { ...ctx, db };
     const [order] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
     if (!order) throw notFound('Purchase Order');
-    const open = await sqlRows<{ id: number }>(db, sql`SELECT id FROM purchase_order_materials WHERE purchase_order_id = ${id} AND status <> 'received' ORDER BY id`);
+    const open = await sqlRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM purchase_order_materials WHERE purchase_order_id = ${id} AND status <> 'received' ORDER BY id`,
+    );
     for (const line of open) await update(tx, 'purchase_order_materials', line.id, { status: 'received' });
     const [now] = await sqlRows<{ received_at: string | null }>(db, sql`SELECT received_at FROM purchase_orders WHERE id = ${id}`);
     if (now?.received_at == null) {
-      const [after] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`UPDATE purchase_orders SET received_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      const [after] = await sqlRows<StoredRow<'purchase_orders'>>(
+        db,
+        sql`UPDATE purchase_orders SET received_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`,
+      );
       await recordAudit(tx, 'purchase_orders', 'receive', id, order, after!);
     }
     return get(tx, 'purchase_orders', id);

@@ -29,10 +29,18 @@ export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): 
       );
       if (unpriced.length) {
         throw invalid(
-          Object.fromEntries(unpriced.map((l) => [`purchase_order_materials.${Number(l.index)}.price`, [`${l.number ?? 'This material'} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`]])),
+          Object.fromEntries(
+            unpriced.map((l) => [
+              `purchase_order_materials.${Number(l.index)}.price`,
+              [`${l.number ?? 'This material'} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`],
+            ]),
+          ),
         );
       }
-      const [after] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
+      const [after] = await sqlRows<StoredRow<'purchase_orders'>>(
+        db,
+        sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`,
+      );
       await recordAudit(tx, 'purchase_orders', 'send', id, before, after!);
     }
     return get(tx, 'purchase_orders', id);

@@ -68,5 +68,13 @@ export async function scheduleReadiness({ ctx, start, end }: { ctx: Ctx; start: 
     CROSS JOIN LATERAL (SELECT count(*)::int AS backordered_lines FROM backordered b WHERE b.material_id = ANY (jm.materials)) bo
     ORDER BY sj.job_id`,
   );
-  return { data: rows.map((r) => ({ job_id: Number(r.job_id), not_measured: Number(r.not_measured), not_ordered: Number(r.not_ordered), not_fabricated: Number(r.not_fabricated), backordered_lines: Number(r.backordered_lines) })) };
+  return {
+    data: rows.map((r) => ({
+      job_id: Number(r.job_id),
+      not_measured: Number(r.not_measured),
+      not_ordered: Number(r.not_ordered),
+      not_fabricated: Number(r.not_fabricated),
+      backordered_lines: Number(r.backordered_lines),
+    })),
+  };
 }

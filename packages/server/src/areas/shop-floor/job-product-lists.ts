@@ -35,7 +35,9 @@ export async function measureToCut({ ctx, values, existing }: Pick<SaveArgs<'job
   const merged = { ...existing, ...values };
   const entered = SIDES.some((s) => changed(values, existing, s.opening) && values[s.opening] != null);
   // a side whose opening is new (and whose glass the save does not set itself), or without a glass size yet
-  const toFill = SIDES.filter((s) => merged[s.opening] != null && ((entered && changed(values, existing, s.opening) && !changed(values, existing, s.glass)) || merged[s.glass] == null));
+  const toFill = SIDES.filter(
+    (s) => merged[s.opening] != null && ((entered && changed(values, existing, s.opening) && !changed(values, existing, s.glass)) || merged[s.glass] == null),
+  );
   if (toFill.length) {
     const series = merged.series_id == null ? undefined : await rowById(ctx, 'series', merged.series_id);
     const errors: Record<string, string[]> = {};

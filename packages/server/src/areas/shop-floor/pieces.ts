@@ -59,7 +59,11 @@ async function storedPieces(ctx: Ctx, productId: number): Promise<PieceState[]> 
 }
 
 const samePieces = (a: readonly PieceState[], b: readonly PieceState[]) =>
-  a.length === b.length && a.every((p, i) => p.position === b[i]!.position && p.description === b[i]!.description && p.is_measured === b[i]!.is_measured && p.is_fabricated === b[i]!.is_fabricated);
+  a.length === b.length &&
+  a.every(
+    (p, i) =>
+      p.position === b[i]!.position && p.description === b[i]!.description && p.is_measured === b[i]!.is_measured && p.is_fabricated === b[i]!.is_fabricated,
+  );
 
 /** Stores the product's pieces when they are marked apart, and none when the product says it all. */
 async function writePieces(ctx: Ctx, productId: number, pieces: readonly PieceState[], stored: readonly PieceState[]): Promise<void> {
@@ -120,7 +124,19 @@ const pieceWords = (pieces: readonly PieceState[], position: number) => {
  * `POST /api/job_products/{id}/pieces/{position}/mark` {step, done}: one piece measured or
  * fabricated (or not), the product's marks from its pieces; answers the product with its pieces.
  */
-export async function markJobProductPiece({ ctx, id, position, step, done }: { ctx: Ctx; id: number; position: number; step: PieceStep; done: boolean }): Promise<RecordWithRelations<'job_products'>> {
+export async function markJobProductPiece({
+  ctx,
+  id,
+  position,
+  step,
+  done,
+}: {
+  ctx: Ctx;
+  id: number;
+  position: number;
+  step: PieceStep;
+  done: boolean;
+}): Promise<RecordWithRelations<'job_products'>> {
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     await getRow(tx, 'job_products', id); // as the caller may see it: a job in the trash hides it (404)
@@ -143,7 +159,14 @@ export async function markJobProductPiece({ ctx, id, position, step, done }: { c
       db,
       sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${id} RETURNING *`,
     );
-    await recordAudit(tx, 'job_products', 'mark_piece', id, { ...before, piece: pieceWords(current, position) }, { ...after!, piece: pieceWords(pieces, position) });
+    await recordAudit(
+      tx,
+      'job_products',
+      'mark_piece',
+      id,
+      { ...before, piece: pieceWords(current, position) },
+      { ...after!, piece: pieceWords(pieces, position) },
+    );
     return get(tx, 'job_products', id);
   });
 }

@@ -4,5 +4,7 @@ import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { markJobProductPiece } from './pieces.ts';
 
 export const shopFloorHandlers: ActionHandlers<typeof SHOP_FLOOR_ACTIONS> = {
-  'job_products.mark_piece': async ({ ctx, params, input }) => ({ data: await markJobProductPiece({ ctx, id: params.id, position: params.position, step: input.step, done: input.done }) }),
+  'job_products.mark_piece': async ({ ctx, params, input }) => ({
+    data: await markJobProductPiece({ ctx, id: params.id, position: params.position, step: input.step, done: input.done }),
+  }),
 };

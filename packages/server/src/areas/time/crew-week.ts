@@ -26,7 +26,15 @@ export function crewWeekSql(start: string) {
     ORDER BY lower(u.name), u.id, w.day`;
 }
 
-type Columns = { user_id: number; user_name: string | null; active: boolean; day: string | null; hours: string | number | null; oregon_hours: string | number | null; entries: number | null };
+type Columns = {
+  user_id: number;
+  user_name: string | null;
+  active: boolean;
+  day: string | null;
+  hours: string | number | null;
+  oregon_hours: string | number | null;
+  entries: number | null;
+};
 
 /** `GET /api/time_cards/crew?week=` (shared/actions/time.ts): the crew's week for a supervisor. */
 export async function crewWeek({ ctx, week }: { ctx: Ctx; week: string | undefined }): Promise<ActionAnswer<typeof crewWeekAction>> {

@@ -123,18 +123,44 @@ function demoHoursPerUnit(unit: string, i: number): number | null {
 
 export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
   const { rng, scale } = ctx;
-  const noFlags = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
-  const categoryIds = await load(ctx, 'product_categories', 9, async (push) => {
-    for (const [i, c] of CATEGORIES.entries()) await push({ name: c.name, ...noFlags, ...c.flags, product_selection_method: c.method, sort: i + 1 });
-  }, { ids: true });
+  const noFlags = {
+    enable_cutlist: false,
+    enable_dimensions: false,
+    enable_measured: false,
+    enable_ordered: false,
+    enable_fabricated: false,
+    enable_units: false,
+  };
+  const categoryIds = await load(
+    ctx,
+    'product_categories',
+    9,
+    async (push) => {
+      for (const [i, c] of CATEGORIES.entries()) await push({ name: c.name, ...noFlags, ...c.flags, product_selection_method: c.method, sort: i + 1 });
+    },
+    { ids: true },
+  );
   const categoryIdOf = new Map(CATEGORIES.map((c, i) => [c.name, categoryIds[i]!]));
 
   const seriesDrafts = CATEGORIES.flatMap((cat) => cat.series.map((s, i) => ({ name: s.name, cat, special: Boolean(s.special), items: s.items, sort: i + 1 })));
-  const seriesIds = await load(ctx, 'series', 12, async (push) => {
-    for (const s of seriesDrafts) {
-      await push({ name: s.name, category_id: categoryIdOf.get(s.cat.name), use_category_settings: true, ...noFlags, special_order: s.special, sort: s.sort });
-    }
-  }, { ids: true });
+  const seriesIds = await load(
+    ctx,
+    'series',
+    12,
+    async (push) => {
+      for (const s of seriesDrafts) {
+        await push({
+          name: s.name,
+          category_id: categoryIdOf.get(s.cat.name),
+          use_category_settings: true,
+          ...noFlags,
+          special_order: s.special,
+          sort: s.sort,
+        });
+      }
+    },
+    { ids: true },
+  );
   const series = seriesDrafts.map((s, i) => ({ id: seriesIds[i]!, name: s.name, cat: s.cat, catId: categoryIdOf.get(s.cat.name)!, items: s.items }));
 
   const productDrafts: (Omit<ProductInfo, 'id'> & { number: string; description: string; seriesName: string })[] = [];
@@ -153,22 +179,51 @@ export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
       numbers.add(number);
       const cost = rng.money(s.cat.cost[0], s.cat.cost[1]);
       productDrafts.push({
-        name, number, seriesId: s.id, seriesName: s.name, cat: s.cat, catId: s.catId, cost, revenue: cents(cost * rng.money(1.6, 2.3)),
-        unit: s.cat.unit, description: `${s.name}: ${name}`,
+        name,
+        number,
+        seriesId: s.id,
+        seriesName: s.name,
+        cat: s.cat,
+        catId: s.catId,
+        cost,
+        revenue: cents(cost * rng.money(1.6, 2.3)),
+        unit: s.cat.unit,
+        description: `${s.name}: ${name}`,
       });
     }
   }
-  const productIds = await load(ctx, 'products', 12, async (push) => {
-    for (const p of productDrafts) {
-      await push({
-        number: p.number, name: p.name, description: p.description, unit: p.unit, series_id: p.seriesId, category_id: p.catId,
-        series_name: p.seriesName, cost_per_unit: p.cost, revenue_per_unit: p.revenue, non_inventory: rng.chance(0.1), is_assembly: false,
-        hours_per_unit: demoHoursPerUnit(p.unit, productDrafts.indexOf(p)),
-      });
-    }
-  }, { ids: true });
+  const productIds = await load(
+    ctx,
+    'products',
+    12,
+    async (push) => {
+      for (const p of productDrafts) {
+        await push({
+          number: p.number,
+          name: p.name,
+          description: p.description,
+          unit: p.unit,
+          series_id: p.seriesId,
+          category_id: p.catId,
+          series_name: p.seriesName,
+          cost_per_unit: p.cost,
+          revenue_per_unit: p.revenue,
+          non_inventory: rng.chance(0.1),
+          is_assembly: false,
+          hours_per_unit: demoHoursPerUnit(p.unit, productDrafts.indexOf(p)),
+        });
+      }
+    },
+    { ids: true },
+  );
   const products: ProductInfo[] = productDrafts.map((p, i) => ({ ...p, id: productIds[i]! }));
   const productsByCat = new Map<Scope, ProductInfo[]>();
   for (const p of products) productsByCat.set(p.cat.name, [...(productsByCat.get(p.cat.name) ?? []), p]);
-  return { categoryIds, categoryIdOf, products, productsByCat, counts: { product_categories: categoryIds.length, series: seriesIds.length, products: products.length } };
+  return {
+    categoryIds,
+    categoryIdOf,
+    products,
+    productsByCat,
+    counts: { product_categories: categoryIds.length, series: seriesIds.length, products: products.length },
+  };
 }

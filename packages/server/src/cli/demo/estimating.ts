@@ -7,10 +7,7 @@ import { cents } from './rng.ts';
 import { DAY, isoDate, lowerBound, type SeedContext } from './seed-context.ts';
 import { CITIES, JOB_KINDS, PROJECT_NAMES, STREETS, STREET_TYPES, personName } from './vocabulary.ts';
 
-export async function seedEstimates(
-  ctx: SeedContext,
-  given: { jobs: DemoJobs; clients: DemoClients; catalogue: DemoCatalogue },
-): Promise<DemoEstimates> {
+export async function seedEstimates(ctx: SeedContext, given: { jobs: DemoJobs; clients: DemoClients; catalogue: DemoCatalogue }): Promise<DemoEstimates> {
   const { rng, scale, todayMs } = ctx;
   const { jobs, clients, catalogue } = given;
   const { categoryIds, products } = catalogue;
@@ -26,28 +23,46 @@ export async function seedEstimates(
       if (lo < jobStarts.length) jobIdx = Math.min(jobStarts.length - 1, lo + rng.int(0, 30));
     }
     drafts.push({
-      clientIdx: jobIdx !== null ? jobs.infos[jobIdx]!.clientIdx : clients.pickIndex(), jobIdx, date, status,
+      clientIdx: jobIdx !== null ? jobs.infos[jobIdx]!.clientIdx : clients.pickIndex(),
+      jobIdx,
+      date,
+      status,
       items: Math.max(1, Math.round(scale.estimateItems + (rng.next() - 0.5) * 4)),
       // the estimate's scopes: its items and its takeoff are of these categories
       categories: rng.sample(categoryIds, rng.int(1, 3)).sort((a, b) => a - b),
     });
   }
-  const estimateIds = await load(ctx, 'estimates', 14, async (push) => {
-    for (const [e, d] of drafts.entries()) {
-      const job = d.jobIdx !== null ? jobs.infos[d.jobIdx]! : null;
-      const contact = personName(rng);
-      const city = rng.pick(CITIES);
-      await push({
-        client_id: clients.ids[d.clientIdx], name: `${rng.chance(0.4) ? rng.pick(PROJECT_NAMES) + ' - ' : ''}${rng.pick(JOB_KINDS)}`,
-        job_number: job?.number ?? null, job_address: `${rng.int(100, 19999)} ${rng.pick(STREETS)} ${rng.pick(STREET_TYPES)}, ${city[0]}, ${city[1]}`,
-        contact_name: contact, contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
-        details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
-        date: isoDate(d.date), job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
-        job_start_date: job ? isoDate(job.start) : d.status === 'open' ? isoDate(plannedStart(d.date, e, todayMs)) : null, job_end_date: job ? isoDate(job.end) : null, status: d.status, decision: d.status === 'won' || d.status === 'lost' ? d.status : null, decided_at: decidedAt(d, job, todayMs),
-        type: rng.chance(0.6) ? 'commercial' : 'residential', product_category_list: d.categories,
-      });
-    }
-  }, { ids: true });
+  const estimateIds = await load(
+    ctx,
+    'estimates',
+    14,
+    async (push) => {
+      for (const [e, d] of drafts.entries()) {
+        const job = d.jobIdx !== null ? jobs.infos[d.jobIdx]! : null;
+        const contact = personName(rng);
+        const city = rng.pick(CITIES);
+        await push({
+          client_id: clients.ids[d.clientIdx],
+          name: `${rng.chance(0.4) ? rng.pick(PROJECT_NAMES) + ' - ' : ''}${rng.pick(JOB_KINDS)}`,
+          job_number: job?.number ?? null,
+          job_address: `${rng.int(100, 19999)} ${rng.pick(STREETS)} ${rng.pick(STREET_TYPES)}, ${city[0]}, ${city[1]}`,
+          contact_name: contact,
+          contact_email: `${contact.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+          details: rng.chance(0.5) ? 'Pricing good for 30 days. Excludes permits and after-hours work.' : null,
+          date: isoDate(d.date),
+          job_id: d.jobIdx !== null ? jobs.ids[d.jobIdx] : null,
+          job_start_date: job ? isoDate(job.start) : d.status === 'open' ? isoDate(plannedStart(d.date, e, todayMs)) : null,
+          job_end_date: job ? isoDate(job.end) : null,
+          status: d.status,
+          decision: d.status === 'won' || d.status === 'lost' ? d.status : null,
+          decided_at: decidedAt(d, job, todayMs),
+          type: rng.chance(0.6) ? 'commercial' : 'residential',
+          product_category_list: d.categories,
+        });
+      }
+    },
+    { ids: true },
+  );
   let itemCount = 0;
   await load(ctx, 'estimate_items', 10, async (push) => {
     for (const [e, d] of drafts.entries()) {
@@ -58,10 +73,17 @@ export async function seedEstimates(
         const alt = rng.chance(0.15) ? rng.pick(choices) : null;
         const qty = rng.int(1, 12);
         await push({
-          estimate_id: estimateIds[e], product_id: p.id, alternate_product_id: alt?.id ?? null, qty,
-          amount: cents(p.revenue * qty), cost: cents(p.cost * qty),
-          alternate_amount: alt ? cents(alt.revenue * qty) : null, alternate_cost: alt ? cents(alt.cost * qty) : null,
-          description: p.name, alternate_description: alt?.name ?? null, sort: k,
+          estimate_id: estimateIds[e],
+          product_id: p.id,
+          alternate_product_id: alt?.id ?? null,
+          qty,
+          amount: cents(p.revenue * qty),
+          cost: cents(p.cost * qty),
+          alternate_amount: alt ? cents(alt.revenue * qty) : null,
+          alternate_cost: alt ? cents(alt.cost * qty) : null,
+          description: p.name,
+          alternate_description: alt?.name ?? null,
+          sort: k,
         });
         itemCount++;
       }
@@ -107,20 +129,41 @@ const UNIT_NAMES = ['Unit type A', 'Unit type B', 'Unit type C', 'Master bath', 
  * the estimate's categories, with an item per option at its calculated qty. Seeded last, so the
  * other areas' demo rows stay as they were.
  */
-export async function seedTakeoffs(ctx: SeedContext, given: { estimates: DemoEstimates; catalogue: DemoCatalogue }): Promise<{ counts: Record<string, number>; estimateItems: number }> {
+export async function seedTakeoffs(
+  ctx: SeedContext,
+  given: { estimates: DemoEstimates; catalogue: DemoCatalogue },
+): Promise<{ counts: Record<string, number>; estimateItems: number }> {
   const { rng } = ctx;
   const { catalogue } = given;
-  const optionDrafts = catalogue.products
-    .filter((p, i, all) => all.findIndex((q) => q.catId === p.catId) + 4 > i)
-    .map((p, sort) => ({ product: p, sort }));
-  const optionIds = await load(ctx, 'takeoff_options', 6, async (push) => {
-    for (const o of optionDrafts) await push({ takeoffable_type: 'product', takeoffable_id: o.product.id, product_category_id: o.product.catId, description: o.product.name, active: true, sort: o.sort });
-  }, { ids: true });
+  const optionDrafts = catalogue.products.filter((p, i, all) => all.findIndex((q) => q.catId === p.catId) + 4 > i).map((p, sort) => ({ product: p, sort }));
+  const optionIds = await load(
+    ctx,
+    'takeoff_options',
+    6,
+    async (push) => {
+      for (const o of optionDrafts)
+        await push({
+          takeoffable_type: 'product',
+          takeoffable_id: o.product.id,
+          product_category_id: o.product.catId,
+          description: o.product.name,
+          active: true,
+          sort: o.sort,
+        });
+    },
+    { ids: true },
+  );
   const options = optionDrafts.map((o, i) => ({ ...o, id: optionIds[i]! }));
   const chosen = given.estimates.estimates.filter(() => rng.chance(0.5));
-  const takeoffIds = await load(ctx, 'takeoffs', 1, async (push) => {
-    for (const e of chosen) await push({ estimate_id: e.id });
-  }, { ids: true });
+  const takeoffIds = await load(
+    ctx,
+    'takeoffs',
+    1,
+    async (push) => {
+      for (const e of chosen) await push({ estimate_id: e.id });
+    },
+    { ids: true },
+  );
   const plans = chosen.map((e, i) => {
     const units = rng.sample(UNIT_NAMES, rng.int(2, 5)).map((description) => ({ description, qty: rng.int(1, 12) }));
     // the options of the estimate's scopes: the columns its takeoff screen shows
@@ -128,9 +171,16 @@ export async function seedTakeoffs(ctx: SeedContext, given: { estimates: DemoEst
     const picked = rng.sample(inScope, Math.min(inScope.length, rng.int(3, 6)));
     return { estimate: e, takeoffId: takeoffIds[i]!, units, picked };
   });
-  const unitIds = await load(ctx, 'takeoff_units', 4, async (push) => {
-    for (const plan of plans) for (const [sort, u] of plan.units.entries()) await push({ takeoff_id: plan.takeoffId, description: u.description, qty: u.qty, sort });
-  }, { ids: true });
+  const unitIds = await load(
+    ctx,
+    'takeoff_units',
+    4,
+    async (push) => {
+      for (const plan of plans)
+        for (const [sort, u] of plan.units.entries()) await push({ takeoff_id: plan.takeoffId, description: u.description, qty: u.qty, sort });
+    },
+    { ids: true },
+  );
   let u = 0;
   const calculated: { estimateId: number; option: (typeof options)[number]; qty: number }[] = [];
   let cells = 0;
@@ -153,8 +203,20 @@ export async function seedTakeoffs(ctx: SeedContext, given: { estimates: DemoEst
   await load(ctx, 'estimate_items', 10, async (push) => {
     for (const c of calculated) {
       const p = c.option.product;
-      await push({ estimate_id: c.estimateId, takeoff_option_id: c.option.id, product_id: p.id, qty: c.qty, amount: cents(p.revenue * c.qty), cost: cents(p.cost * c.qty), description: p.name, sort: 100 + c.option.sort });
+      await push({
+        estimate_id: c.estimateId,
+        takeoff_option_id: c.option.id,
+        product_id: p.id,
+        qty: c.qty,
+        amount: cents(p.revenue * c.qty),
+        cost: cents(p.cost * c.qty),
+        description: p.name,
+        sort: 100 + c.option.sort,
+      });
     }
   });
-  return { counts: { takeoff_options: options.length, takeoffs: plans.length, takeoff_units: unitIds.length, takeoff_items: cells }, estimateItems: calculated.length };
+  return {
+    counts: { takeoff_options: options.length, takeoffs: plans.length, takeoff_units: unitIds.length, takeoff_items: cells },
+    estimateItems: calculated.length,
+  };
 }

@@ -10,17 +10,92 @@ import type { DemoJobs } from './jobs.ts';
 import { FINISHES } from './vocabulary.ts';
 
 /** `sizes`: what the description leads with (glass by thickness); else a size from MATERIAL_SIZES. */
-const MATERIAL_CATEGORIES: readonly { name: string; code: string; items: readonly string[]; price: [number, number]; unit: string; sizes?: readonly string[] }[] = [
-  { name: 'Glass', code: 'GL', price: [18, 260], unit: 'sheet', items: ['Clear Tempered', 'Low-Iron Tempered', 'Clear Annealed', 'Rain Pattern', 'Satin Etched', 'Gray Tint', 'Bronze Tint'], sizes: ['3/16"', '1/4"', '3/8"', '1/2"'] },
-  { name: 'Mirror Stock', code: 'MS', price: [22, 190], unit: 'sheet', items: ['Clear Mirror', 'Low-Iron Mirror', 'Safety-Backed Mirror', 'Gray Mirror', 'Bronze Mirror'] },
-  { name: 'Aluminum Extrusions', code: 'AL', price: [9, 85], unit: 'length', items: ['3/8" U-Channel', '1/2" U-Channel', 'J-Channel', 'Header', 'Sill', 'Jamb', 'Mirror Clip Channel', 'Bypass Track'] },
-  { name: 'Hardware', code: 'HD', price: [3, 140], unit: 'ea', items: ['Wall-Mount Hinge', 'Glass-to-Glass Hinge', 'Pivot Hinge', 'Pull Handle', 'Glass Clip', 'Clamp', 'Towel Bar', 'Knob', 'Roller Set'] },
-  { name: 'Fasteners', code: 'FS', price: [2, 40], unit: 'box', items: ['Wood Screw', 'Sheet Metal Screw', 'Toggle Bolt', 'Wall Anchor', 'Mirror Clip', 'Rivet'] },
-  { name: 'Sealants & Adhesives', code: 'SA', price: [5, 35], unit: 'tube', items: ['Clear Silicone', 'White Silicone', 'Mirror Mastic', 'Structural Glazing Silicone'] },
-  { name: 'Shelving Components', code: 'SC', price: [2, 60], unit: 'ea', items: ['Wire Shelf 12"', 'Wire Shelf 16"', 'Wall Clip', 'Shelving Bracket', 'Support Brace', 'End Cap', 'Standard'] },
-  { name: 'Window Covering Parts', code: 'WP', price: [1, 45], unit: 'ea', items: ['Headrail', 'Bottom Rail', 'Valance', 'Wand', 'Mounting Bracket', 'Cord Lock'] },
+const MATERIAL_CATEGORIES: readonly {
+  name: string;
+  code: string;
+  items: readonly string[];
+  price: [number, number];
+  unit: string;
+  sizes?: readonly string[];
+}[] = [
+  {
+    name: 'Glass',
+    code: 'GL',
+    price: [18, 260],
+    unit: 'sheet',
+    items: ['Clear Tempered', 'Low-Iron Tempered', 'Clear Annealed', 'Rain Pattern', 'Satin Etched', 'Gray Tint', 'Bronze Tint'],
+    sizes: ['3/16"', '1/4"', '3/8"', '1/2"'],
+  },
+  {
+    name: 'Mirror Stock',
+    code: 'MS',
+    price: [22, 190],
+    unit: 'sheet',
+    items: ['Clear Mirror', 'Low-Iron Mirror', 'Safety-Backed Mirror', 'Gray Mirror', 'Bronze Mirror'],
+  },
+  {
+    name: 'Aluminum Extrusions',
+    code: 'AL',
+    price: [9, 85],
+    unit: 'length',
+    items: ['3/8" U-Channel', '1/2" U-Channel', 'J-Channel', 'Header', 'Sill', 'Jamb', 'Mirror Clip Channel', 'Bypass Track'],
+  },
+  {
+    name: 'Hardware',
+    code: 'HD',
+    price: [3, 140],
+    unit: 'ea',
+    items: ['Wall-Mount Hinge', 'Glass-to-Glass Hinge', 'Pivot Hinge', 'Pull Handle', 'Glass Clip', 'Clamp', 'Towel Bar', 'Knob', 'Roller Set'],
+  },
+  {
+    name: 'Fasteners',
+    code: 'FS',
+    price: [2, 40],
+    unit: 'box',
+    items: ['Wood Screw', 'Sheet Metal Screw', 'Toggle Bolt', 'Wall Anchor', 'Mirror Clip', 'Rivet'],
+  },
+  {
+    name: 'Sealants & Adhesives',
+    code: 'SA',
+    price: [5, 35],
+    unit: 'tube',
+    items: ['Clear Silicone', 'White Silicone', 'Mirror Mastic', 'Structural Glazing Silicone'],
+  },
+  {
+    name: 'Shelving Components',
+    code: 'SC',
+    price: [2, 60],
+    unit: 'ea',
+    items: ['Wire Shelf 12"', 'Wire Shelf 16"', 'Wall Clip', 'Shelving Bracket', 'Support Brace', 'End Cap', 'Standard'],
+  },
+  {
+    name: 'Window Covering Parts',
+    code: 'WP',
+    price: [1, 45],
+    unit: 'ea',
+    items: ['Headrail', 'Bottom Rail', 'Valance', 'Wand', 'Mounting Bracket', 'Cord Lock'],
+  },
 ];
-const MATERIAL_SIZES = ['24x36', '30x60', '36x72', '48x84', '48x96', '60x84', '72x96', '96"', '144"', '192"', '1/4"', '3/8"', '1/2"', '#8', '#10', '10 oz', '12 in', '16 in'] as const;
+const MATERIAL_SIZES = [
+  '24x36',
+  '30x60',
+  '36x72',
+  '48x84',
+  '48x96',
+  '60x84',
+  '72x96',
+  '96"',
+  '144"',
+  '192"',
+  '1/4"',
+  '3/8"',
+  '1/2"',
+  '#8',
+  '#10',
+  '10 oz',
+  '12 in',
+  '16 in',
+] as const;
 
 export interface MaterialInfo {
   id: number;
@@ -42,9 +117,15 @@ export interface DemoMaterials {
 
 export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
   const { rng, scale } = ctx;
-  const materialCategoryIds = await load(ctx, 'material_categories', 1, async (push) => {
-    for (const c of MATERIAL_CATEGORIES) await push({ name: c.name });
-  }, { ids: true });
+  const materialCategoryIds = await load(
+    ctx,
+    'material_categories',
+    1,
+    async (push) => {
+      for (const c of MATERIAL_CATEGORIES) await push({ name: c.name });
+    },
+    { ids: true },
+  );
   const drafts: Omit<MaterialInfo, 'id' | 'reorderQty' | 'economicQty'>[] = [];
   for (let i = 0; i < scale.materials; i++) {
     const c = MATERIAL_CATEGORIES[i % MATERIAL_CATEGORIES.length]!;
@@ -60,18 +141,30 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
     });
   }
   const levels: { reorderQty: number; economicQty: number }[] = [];
-  const ids = await load(ctx, 'materials', 9, async (push) => {
-    for (const [i, m] of drafts.entries()) {
-      const reorderQty = rng.int(0, 20);
-      const economicQty = rng.pick([0, 5, 10, 25, 50]);
-      levels.push({ reorderQty, economicQty });
-      await push({
-        material_category_id: materialCategoryIds[i % MATERIAL_CATEGORIES.length], material_category_name: m.categoryName, number: m.number,
-        description: m.description, reorder_qty: reorderQty, economic_order_qty: economicQty,
-        starting_qty: m.startQty, starting_price: m.price, active: rng.chance(0.95),
-      });
-    }
-  }, { ids: true });
+  const ids = await load(
+    ctx,
+    'materials',
+    9,
+    async (push) => {
+      for (const [i, m] of drafts.entries()) {
+        const reorderQty = rng.int(0, 20);
+        const economicQty = rng.pick([0, 5, 10, 25, 50]);
+        levels.push({ reorderQty, economicQty });
+        await push({
+          material_category_id: materialCategoryIds[i % MATERIAL_CATEGORIES.length],
+          material_category_name: m.categoryName,
+          number: m.number,
+          description: m.description,
+          reorder_qty: reorderQty,
+          economic_order_qty: economicQty,
+          starting_qty: m.startQty,
+          starting_price: m.price,
+          active: rng.chance(0.95),
+        });
+      }
+    },
+    { ids: true },
+  );
   const materials = drafts.map((m, i) => ({ ...m, ...levels[i]!, id: ids[i]! }));
   return { materials, counts: { material_categories: materialCategoryIds.length, materials: materials.length } };
 }
@@ -80,7 +173,10 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
  * Shower glass products are assemblies (glass, hinges or rollers, clips, channel, silicone); the
  * other inventory products name their one material.
  */
-export async function seedProductMaterials(ctx: SeedContext, given: { products: ProductInfo[]; materials: MaterialInfo[] }): Promise<{ counts: { product_materials: number } }> {
+export async function seedProductMaterials(
+  ctx: SeedContext,
+  given: { products: ProductInfo[]; materials: MaterialInfo[] },
+): Promise<{ counts: { product_materials: number } }> {
   const { rng } = ctx;
   // Materials by their category's name, to pick believable ones for each kind of product.
   const materialsOf = new Map<string, MaterialInfo[]>();
@@ -90,7 +186,12 @@ export async function seedProductMaterials(ctx: SeedContext, given: { products: 
     const fit = match ? pool.filter((m) => match.test(m.description)) : [];
     return fit.length ? rng.pick(fit) : pool.length ? rng.pick(pool) : undefined;
   };
-  const SINGLE_MATERIAL: Record<string, string> = { Mirrors: 'Mirror Stock', Shelving: 'Shelving Components', Hardware: 'Hardware', 'Window Coverings': 'Window Covering Parts' };
+  const SINGLE_MATERIAL: Record<string, string> = {
+    Mirrors: 'Mirror Stock',
+    Shelving: 'Shelving Components',
+    Hardware: 'Hardware',
+    'Window Coverings': 'Window Covering Parts',
+  };
   const assemblyIds: number[] = [];
   let productMaterialCount = 0;
   await load(ctx, 'product_materials', 3, async (push) => {
@@ -124,10 +225,10 @@ export async function seedProductMaterials(ctx: SeedContext, given: { products: 
     });
     for (let i = 0; i < single.length; i += MAX_ROWS) {
       const chunk = single.slice(i, i + MAX_ROWS);
-      await tx.query(
-        'UPDATE products p SET material_id = v.m FROM unnest($1::int[], $2::int[]) AS v(p, m) WHERE p.id = v.p AND NOT p.non_inventory',
-        [chunk.map((c) => c[0]), chunk.map((c) => c[1])],
-      );
+      await tx.query('UPDATE products p SET material_id = v.m FROM unnest($1::int[], $2::int[]) AS v(p, m) WHERE p.id = v.p AND NOT p.non_inventory', [
+        chunk.map((c) => c[0]),
+        chunk.map((c) => c[1]),
+      ]);
     }
   });
   return { counts: { product_materials: productMaterialCount } };
@@ -194,16 +295,23 @@ export async function seedBoms(ctx: SeedContext, given: { materials: MaterialInf
     const lines = rng.sample(materials, Math.min(materials.length, rng.int(2, 5))).map((m) => ({ m, qty: rng.int(1, 6) }));
     return { jobIdx, pulled, lines, name: `${jobs.infos[jobIdx]?.number ?? 'Job'} materials` };
   });
-  const bomIds = await loadRows(ctx, 'boms', 3, drafts.map((b) => ({ name: b.name, job_id: jobs.ids[b.jobIdx], pulled_at: b.pulled !== null ? new Date(b.pulled + 10 * 3600_000).toISOString() : null })));
+  const bomIds = await loadRows(
+    ctx,
+    'boms',
+    3,
+    drafts.map((b) => ({ name: b.name, job_id: jobs.ids[b.jobIdx], pulled_at: b.pulled !== null ? new Date(b.pulled + 10 * 3600_000).toISOString() : null })),
+  );
   await load(ctx, 'bom_materials', 5, async (push) => {
     for (const [i, b] of drafts.entries()) {
-      for (const l of b.lines) await push({ bom_id: bomIds[i], material_id: l.m.id, material_number: l.m.number, material_description: l.m.description, qty: l.qty });
+      for (const l of b.lines)
+        await push({ bom_id: bomIds[i], material_id: l.m.id, material_number: l.m.number, material_description: l.m.description, qty: l.qty });
     }
   });
   await load(ctx, 'material_transactions', 6, async (push) => {
     for (const [i, b] of drafts.entries()) {
       if (b.pulled === null) continue;
-      for (const l of b.lines) await push({ material_id: l.m.id, type: 'pull', qty: l.qty, date: isoDate(b.pulled), bom_id: bomIds[i], note: `Bom ${b.name}: pulled` });
+      for (const l of b.lines)
+        await push({ material_id: l.m.id, type: 'pull', qty: l.qty, date: isoDate(b.pulled), bom_id: bomIds[i], note: `Bom ${b.name}: pulled` });
     }
   });
   return { counts: { boms: bomIds.length } };

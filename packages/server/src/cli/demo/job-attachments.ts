@@ -8,8 +8,12 @@ import type { DemoCrew } from './people.ts';
 import { DAY, type SeedContext } from './seed-context.ts';
 
 const JOB_NOTES = [
-  'Customer asked for a call 30 minutes before arrival.', 'Gate code 4821. Park on the street.', 'Measured twice; the east opening is out of square by 1/4".',
-  'Tempered glass ordered, lead time 10 business days.', 'Existing mirror has to be removed and disposed of.', 'Bring the suction cups and the big ladder.',
+  'Customer asked for a call 30 minutes before arrival.',
+  'Gate code 4821. Park on the street.',
+  'Measured twice; the east opening is out of square by 1/4".',
+  'Tempered glass ordered, lead time 10 business days.',
+  'Existing mirror has to be removed and disposed of.',
+  'Bring the suction cups and the big ladder.',
 ];
 
 /** A one-page PDF with a line of text (a drawing or a quote, as the demo pretends). */
@@ -46,7 +50,10 @@ async function demoPhoto(wall: string, label: string): Promise<Buffer> {
  * rows are metadata: files and images name a few real blobs (a handful of PDFs and photos,
  * content-addressed, so many records share them), which keeps a 100k-job build fast.
  */
-export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs; crew: DemoCrew }): Promise<{ counts: { notes: number; files: number; images: number } }> {
+export async function seedAttachments(
+  ctx: SeedContext,
+  given: { jobs: DemoJobs; crew: DemoCrew },
+): Promise<{ counts: { notes: number; files: number; images: number } }> {
   const { db, rng, scale, todayMs } = ctx;
   const { users } = given.crew;
   const { ids: jobIds, infos: jobs } = given.jobs;
@@ -65,12 +72,24 @@ export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs;
     return { jobId: jobIds[j]!, at: new Date(day + hour).toISOString() };
   };
   const photos = await Promise.all(
-    [['#d9c7a7', 'Kitchen'], ['#c9d3c0', 'Bath'], ['#d0c4d6', 'Lobby'], ['#e0d6c3', 'Office']].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
+    [
+      ['#d9c7a7', 'Kitchen'],
+      ['#c9d3c0', 'Bath'],
+      ['#d0c4d6', 'Lobby'],
+      ['#e0d6c3', 'Office'],
+    ].map(async ([wall, label]) => prepareImage(`${label}.jpg`, await demoPhoto(wall!, label!))),
   );
-  const pdfs = await Promise.all(['Shop drawing', 'Quote', 'Site plan', 'Elevation'].map((t) => preparePdf(`${t.toLowerCase().replace(/ /g, '-')}.pdf`, demoPdf(t))));
+  const pdfs = await Promise.all(
+    ['Shop drawing', 'Quote', 'Site plan', 'Elevation'].map((t) => preparePdf(`${t.toLowerCase().replace(/ /g, '-')}.pdf`, demoPdf(t))),
+  );
   await db.transaction(async (tx) => {
     const putBlob = (b: BlobContent) =>
-      tx.query(`INSERT INTO blobs (sha256, mime, size, data) VALUES ($1, $2, $3, decode($4, 'base64')) ON CONFLICT (sha256) DO NOTHING`, [b.sha256, b.mime, b.data.length, b.data.toString('base64')]);
+      tx.query(`INSERT INTO blobs (sha256, mime, size, data) VALUES ($1, $2, $3, decode($4, 'base64')) ON CONFLICT (sha256) DO NOTHING`, [
+        b.sha256,
+        b.mime,
+        b.data.length,
+        b.data.toString('base64'),
+      ]);
     for (const p of photos) {
       await putBlob(p.main);
       await putBlob(p.thumb!);
@@ -80,23 +99,57 @@ export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs;
   await load(ctx, 'notes', 6, async (push) => {
     for (let i = 0; i < scale.notes; i++) {
       const { jobId, at } = onRecentJob();
-      await push({ job_id: jobId, user_id: userId(), internal_only: rng.chance(0.3), note: rng.pick(JOB_NOTES), date: at.slice(0, 10), created_at: at, updated_at: at });
+      await push({
+        job_id: jobId,
+        user_id: userId(),
+        internal_only: rng.chance(0.3),
+        note: rng.pick(JOB_NOTES),
+        date: at.slice(0, 10),
+        created_at: at,
+        updated_at: at,
+      });
     }
   });
   await load(ctx, 'files', 8, async (push) => {
     for (let i = 0; i < scale.files; i++) {
       const { jobId, at } = onRecentJob();
       const pdf = rng.pick(pdfs);
-      await push({ description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '), path: pdf.name, job_id: jobId, user_id: userId(), size: pdf.main.data.length, sha256: pdf.main.sha256, created_at: at, updated_at: at });
+      await push({
+        description: pdf.name.replace(/\.pdf$/, '').replace(/-/g, ' '),
+        path: pdf.name,
+        job_id: jobId,
+        user_id: userId(),
+        size: pdf.main.data.length,
+        sha256: pdf.main.sha256,
+        created_at: at,
+        updated_at: at,
+      });
     }
   });
   // Drawn first, then put in time order and numbered per job as the Images dialog names them
   // (image-1, image-2, … on each job, in the order the job's Images tab shows them).
-  const imageRows: { job_id: number; user_id: number | null; size: number; sha256: string; thumb_sha256: string; created_at: string; updated_at: string; description?: string }[] = [];
+  const imageRows: {
+    job_id: number;
+    user_id: number | null;
+    size: number;
+    sha256: string;
+    thumb_sha256: string;
+    created_at: string;
+    updated_at: string;
+    description?: string;
+  }[] = [];
   for (let i = 0; i < scale.images; i++) {
     const { jobId, at } = onRecentJob();
     const p = rng.pick(photos);
-    imageRows.push({ job_id: jobId, user_id: userId(), size: p.main.data.length, sha256: p.main.sha256, thumb_sha256: p.thumb!.sha256, created_at: at, updated_at: at });
+    imageRows.push({
+      job_id: jobId,
+      user_id: userId(),
+      size: p.main.data.length,
+      sha256: p.main.sha256,
+      thumb_sha256: p.thumb!.sha256,
+      created_at: at,
+      updated_at: at,
+    });
   }
   imageRows.sort((a, b) => a.created_at.localeCompare(b.created_at));
   const perJob = new Map<number, number>();
@@ -108,6 +161,8 @@ export async function seedAttachments(ctx: SeedContext, given: { jobs: DemoJobs;
   await load(ctx, 'images', 8, async (push) => {
     for (const row of imageRows) await push(row);
   });
-  ctx.log?.(`  ${'notes, files, images'.padEnd(26)} ${String(scale.notes + scale.files + scale.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  ctx.log?.(
+    `  ${'notes, files, images'.padEnd(26)} ${String(scale.notes + scale.files + scale.images).padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { counts: { notes: scale.notes, files: scale.files, images: scale.images } };
 }

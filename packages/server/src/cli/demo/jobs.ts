@@ -30,13 +30,19 @@ export interface DemoJobs {
   counts: { jobs: number; job_templates?: number; job_products: number };
 }
 
-interface LineDraft { product: ProductInfo; qty: number; measured: boolean; ordered: boolean; fabricated: boolean; w: number | null; h: number | null; cutList: CutListRow[] }
+interface LineDraft {
+  product: ProductInfo;
+  qty: number;
+  measured: boolean;
+  ordered: boolean;
+  fabricated: boolean;
+  w: number | null;
+  h: number | null;
+  cutList: CutListRow[];
+}
 
 /** Jobs, each with at least one product (past jobs invoiced at their products' revenue), and the job templates. */
-export async function seedJobs(
-  ctx: SeedContext,
-  given: { clients: DemoClients; crew: DemoCrew; catalogue: DemoCatalogue },
-): Promise<DemoJobs> {
+export async function seedJobs(ctx: SeedContext, given: { clients: DemoClients; crew: DemoCrew; catalogue: DemoCatalogue }): Promise<DemoJobs> {
   const { rng, scale, todayMs } = ctx;
   const { rows, infos, spanDays } = drawJobs(ctx, given);
   const lines = drawJobProducts(ctx, infos, given.catalogue);
@@ -52,11 +58,24 @@ export async function seedJobs(
       for (const [k, l] of jobLines.entries()) {
         const p = l.product;
         await push({
-          job_id: ids[j], product_id: p.id, series_id: p.seriesId, name: p.name, note: rng.chance(0.1) ? rng.pick(NOTES) || null : null, qty: l.qty,
-          cost: cents(p.cost * l.qty), revenue: cents(p.revenue * l.qty),
-          default_cost_per_unit: p.cost, default_revenue_per_unit: p.revenue, glass_width: l.w, glass_height: l.h,
-          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null, cut_list_json: l.cutList,
-          is_fabricated: l.fabricated, is_measured: l.measured, is_ordered: l.ordered, sort: k,
+          job_id: ids[j],
+          product_id: p.id,
+          series_id: p.seriesId,
+          name: p.name,
+          note: rng.chance(0.1) ? rng.pick(NOTES) || null : null,
+          qty: l.qty,
+          cost: cents(p.cost * l.qty),
+          revenue: cents(p.revenue * l.qty),
+          default_cost_per_unit: p.cost,
+          default_revenue_per_unit: p.revenue,
+          glass_width: l.w,
+          glass_height: l.h,
+          measure_date: l.measured ? isoDate(infos[j]!.start - rng.int(1, 14) * DAY) : null,
+          cut_list_json: l.cutList,
+          is_fabricated: l.fabricated,
+          is_measured: l.measured,
+          is_ordered: l.ordered,
+          sort: k,
         });
       }
     }
@@ -93,16 +112,29 @@ function drawJobs(ctx: SeedContext, given: { clients: DemoClients; crew: DemoCre
     const name = rng.chance(0.35) ? `${rng.pick(PROJECT_NAMES)} - ${rng.pick(JOB_KINDS)}` : rng.pick(JOB_KINDS);
     const past = end < todayMs - 30 * DAY;
     const complete: Record<string, boolean> = {};
-    for (const s of SCOPES) complete[`${s.toLowerCase().replace(/ /g, '_')}_complete`] = scopes.includes(s) && (past ? rng.chance(0.97) : end < todayMs ? rng.chance(0.5) : false);
+    for (const s of SCOPES)
+      complete[`${s.toLowerCase().replace(/ /g, '_')}_complete`] = scopes.includes(s) && (past ? rng.chance(0.97) : end < todayMs ? rng.chance(0.5) : false);
     // Entered 3 to 40 days before it starts, but never after `today` (a job scheduled months ahead
     // was entered in the last month).
     const entered = start - rng.int(3, 40) * DAY;
     const row: Row = {
-      client_id: clients.ids[clientIdx], client_name: clients.names[clientIdx], number, name, address,
-      start_date: isoDate(start), end_date: isoDate(end), active: past ? rng.chance(0.05) : true, burden_rate: DEMO_BURDEN_RATE,
-      foreman_id: crew.foremen.length ? rng.pick(crew.foremen).id : null, trip_charge: rng.chance(0.3) ? rng.pick([45, 65, 85, 125]) : 0,
-      additional_costs: rng.chance(0.2) ? rng.money(20, 600) : 0, additional_revenues: rng.chance(0.15) ? rng.money(50, 900) : 0,
-      invoice_amount: null, scope_array: scopes, ...complete, is_template: false,
+      client_id: clients.ids[clientIdx],
+      client_name: clients.names[clientIdx],
+      number,
+      name,
+      address,
+      start_date: isoDate(start),
+      end_date: isoDate(end),
+      active: past ? rng.chance(0.05) : true,
+      burden_rate: DEMO_BURDEN_RATE,
+      foreman_id: crew.foremen.length ? rng.pick(crew.foremen).id : null,
+      trip_charge: rng.chance(0.3) ? rng.pick([45, 65, 85, 125]) : 0,
+      additional_costs: rng.chance(0.2) ? rng.money(20, 600) : 0,
+      additional_revenues: rng.chance(0.15) ? rng.money(50, 900) : 0,
+      invoice_amount: null,
+      scope_array: scopes,
+      ...complete,
+      is_template: false,
       created_at: new Date(entered < todayMs ? entered : todayMs - rng.int(1, 30) * DAY).toISOString(),
     };
     row.is_complete = isJobComplete(row);
@@ -132,8 +164,13 @@ function drawJobProducts(ctx: SeedContext, infos: readonly JobInfo[], catalogue:
       const glass = scope === 'Mirrors' || scope === 'Shower Glass';
       const qty = product.unit === 'sq ft' ? rng.int(6, 60) : product.unit === 'lin ft' ? rng.int(4, 40) : rng.int(1, 8);
       return {
-        product, qty, measured: past || rng.chance(0.5), ordered: past || rng.chance(0.4), fabricated: past || rng.chance(0.3),
-        w: glass ? rng.int(18, 72) + rng.pick([0, 0.25, 0.5, 0.75]) : null, h: glass ? rng.int(24, 96) + rng.pick([0, 0.25, 0.5, 0.75]) : null,
+        product,
+        qty,
+        measured: past || rng.chance(0.5),
+        ordered: past || rng.chance(0.4),
+        fabricated: past || rng.chance(0.3),
+        w: glass ? rng.int(18, 72) + rng.pick([0, 0.25, 0.5, 0.75]) : null,
+        h: glass ? rng.int(24, 96) + rng.pick([0, 0.25, 0.5, 0.75]) : null,
         cutList: past ? [] : demoCutList(product, j, k),
       };
     });
@@ -166,16 +203,40 @@ const TEMPLATE_NAMES = ['Standard Bath Package', 'Apartment Turnover', 'Closet P
 /** Job templates (jobs with is_template), three products each. */
 async function seedJobTemplates(ctx: SeedContext, products: readonly ProductInfo[]): Promise<{ job_templates: number }> {
   const { rng, scale } = ctx;
-  const templateIds = await load(ctx, 'jobs', 28, async (push) => {
-    for (let i = 0; i < scale.templates; i++) {
-      await push({ name: TEMPLATE_NAMES[i % TEMPLATE_NAMES.length], is_template: true, active: true, scope_array: rng.sample(SCOPES, 2), burden_rate: DEMO_BURDEN_RATE });
-    }
-  }, { ids: true });
+  const templateIds = await load(
+    ctx,
+    'jobs',
+    28,
+    async (push) => {
+      for (let i = 0; i < scale.templates; i++) {
+        await push({
+          name: TEMPLATE_NAMES[i % TEMPLATE_NAMES.length],
+          is_template: true,
+          active: true,
+          scope_array: rng.sample(SCOPES, 2),
+          burden_rate: DEMO_BURDEN_RATE,
+        });
+      }
+    },
+    { ids: true },
+  );
   await load(ctx, 'job_products', 18, async (push) => {
     for (const id of templateIds) {
       for (let k = 0; k < 3; k++) {
         const p = rng.pick(products);
-        await push({ job_id: id, product_id: p.id, series_id: p.seriesId, name: p.name, qty: 1, default_cost_per_unit: p.cost, default_revenue_per_unit: p.revenue, cost: p.cost, revenue: p.revenue, sort: k, cut_list_json: [] });
+        await push({
+          job_id: id,
+          product_id: p.id,
+          series_id: p.seriesId,
+          name: p.name,
+          qty: 1,
+          default_cost_per_unit: p.cost,
+          default_revenue_per_unit: p.revenue,
+          cost: p.cost,
+          revenue: p.revenue,
+          sort: k,
+          cut_list_json: [],
+        });
       }
     }
   });
@@ -196,8 +257,14 @@ export async function seedPickupItems(
       const scope = rng.pick(info.scopes);
       const status = rng.pick(PICKUP_STATUSES);
       await push({
-        job_id: jobs.ids[j], user_id: crew.users.length ? rng.pick(crew.users).id : null, category_name: scope, category_id: catalogue.categoryIdOf.get(scope),
-        complete: info.end < todayMs - 14 * DAY ? true : rng.chance(0.2), reason: rng.pick(PICKUP_REASONS), note: rng.pick(NOTES) || null, status,
+        job_id: jobs.ids[j],
+        user_id: crew.users.length ? rng.pick(crew.users).id : null,
+        category_name: scope,
+        category_id: catalogue.categoryIdOf.get(scope),
+        complete: info.end < todayMs - 14 * DAY ? true : rng.chance(0.2),
+        reason: rng.pick(PICKUP_REASONS),
+        note: rng.pick(NOTES) || null,
+        status,
       });
     }
   });

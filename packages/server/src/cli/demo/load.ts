@@ -35,7 +35,10 @@ class Inserter {
     const t = tableFor(table);
     this.tableName = getTableName(t);
     this.columns = new Map(
-      (Object.entries(getTableColumns(t)) as [string, PgColumn][]).map(([key, col]) => [key, { name: col.name, json: col.columnType === 'PgJsonb' || col.columnType === 'PgJson' }]),
+      (Object.entries(getTableColumns(t)) as [string, PgColumn][]).map(([key, col]) => [
+        key,
+        { name: col.name, json: col.columnType === 'PgJsonb' || col.columnType === 'PgJson' },
+      ]),
     );
   }
   async push(row: Row): Promise<void> {
@@ -114,7 +117,13 @@ export async function load(
 
 /** Inserts rows already drawn; answers their ids in order. */
 export function loadRows(target: LoadTarget, table: string, columns: number, rows: readonly Row[]): Promise<number[]> {
-  return load(target, table, columns, async (push) => {
-    for (const row of rows) await push(row);
-  }, { ids: true });
+  return load(
+    target,
+    table,
+    columns,
+    async (push) => {
+      for (const row of rows) await push(row);
+    },
+    { ids: true },
+  );
 }

@@ -5,16 +5,74 @@ import { lowerBound, type SeedContext } from './seed-context.ts';
 import { NOTES, personName } from './vocabulary.ts';
 
 const CLIENT_PREFIXES = [
-  'Summit', 'Cascade', 'Pioneer', 'Evergreen', 'Ironwood', 'Harbor', 'Keystone', 'Redwood', 'Granite', 'Silverline',
-  'Northgate', 'Blue Ridge', 'Lakeside', 'Meridian', 'Cornerstone', 'Riverbend', 'Highland', 'Bayview', 'Timberline',
-  'Westbrook', 'Clearwater', 'Stonegate', 'Copper Creek', 'Sierra', 'Pacific Crest', 'Oakmont', 'Sunrise', 'Crescent',
-  'Falcon', 'Heritage', 'Liberty', 'Mesa', 'Prairie', 'Sterling', 'Tidewater', 'Union', 'Valley', 'Willamette',
-  'Alder', 'Beacon', 'Canyon', 'Driftwood', 'Eagle Point', 'Foothill', 'Glacier', 'Horizon', 'Juniper', 'Kingston',
+  'Summit',
+  'Cascade',
+  'Pioneer',
+  'Evergreen',
+  'Ironwood',
+  'Harbor',
+  'Keystone',
+  'Redwood',
+  'Granite',
+  'Silverline',
+  'Northgate',
+  'Blue Ridge',
+  'Lakeside',
+  'Meridian',
+  'Cornerstone',
+  'Riverbend',
+  'Highland',
+  'Bayview',
+  'Timberline',
+  'Westbrook',
+  'Clearwater',
+  'Stonegate',
+  'Copper Creek',
+  'Sierra',
+  'Pacific Crest',
+  'Oakmont',
+  'Sunrise',
+  'Crescent',
+  'Falcon',
+  'Heritage',
+  'Liberty',
+  'Mesa',
+  'Prairie',
+  'Sterling',
+  'Tidewater',
+  'Union',
+  'Valley',
+  'Willamette',
+  'Alder',
+  'Beacon',
+  'Canyon',
+  'Driftwood',
+  'Eagle Point',
+  'Foothill',
+  'Glacier',
+  'Horizon',
+  'Juniper',
+  'Kingston',
 ] as const;
 const CLIENT_SUFFIXES = [
-  'Construction', 'Builders', 'Homes', 'General Contractors', 'Development', 'Construction Group', 'Custom Homes',
-  'Property Management', 'Remodeling', 'Design Build', 'Contracting', 'Renovations', 'Residential', 'Commercial Builders',
-  'Glass & Mirror', 'Interiors', 'Realty Group', 'Architects',
+  'Construction',
+  'Builders',
+  'Homes',
+  'General Contractors',
+  'Development',
+  'Construction Group',
+  'Custom Homes',
+  'Property Management',
+  'Remodeling',
+  'Design Build',
+  'Contracting',
+  'Renovations',
+  'Residential',
+  'Commercial Builders',
+  'Glass & Mirror',
+  'Interiors',
+  'Realty Group',
+  'Architects',
 ] as const;
 const CLIENT_TYPES = ['General Contractor', 'Home Builder', 'Property Management', 'Homeowner', 'Architect', 'Designer'] as const;
 
@@ -76,9 +134,16 @@ export interface DemoClients {
 export async function seedClients(ctx: SeedContext, catalogue: { categoryIds: number[] }): Promise<DemoClients> {
   const { rng, scale } = ctx;
   const { categoryIds } = catalogue;
-  const clientTypeIds = await load(ctx, 'client_types', 2, async (push) => {
-    for (const name of CLIENT_TYPES) await push({ name, product_category_list: rng.sample(categoryIds, rng.int(2, categoryIds.length)).sort((a, b) => a - b) });
-  }, { ids: true });
+  const clientTypeIds = await load(
+    ctx,
+    'client_types',
+    2,
+    async (push) => {
+      for (const name of CLIENT_TYPES)
+        await push({ name, product_category_list: rng.sample(categoryIds, rng.int(2, categoryIds.length)).sort((a, b) => a - b) });
+    },
+    { ids: true },
+  );
   const names: string[] = [];
   const seen = new Set<string>();
   for (let i = 0; names.length < scale.clients; i++) {
@@ -91,11 +156,23 @@ export async function seedClients(ctx: SeedContext, catalogue: { categoryIds: nu
     seen.add(name);
     names.push(name);
   }
-  const ids = await load(ctx, 'clients', 5, async (push) => {
-    for (const name of names) {
-      await push({ name, client_type_id: rng.pick(clientTypeIds), note: rng.chance(0.3) ? rng.pick(NOTES) : null, color: rng.pick(CLIENT_COLORS), active: rng.chance(0.92) });
-    }
-  }, { ids: true });
+  const ids = await load(
+    ctx,
+    'clients',
+    5,
+    async (push) => {
+      for (const name of names) {
+        await push({
+          name,
+          client_type_id: rng.pick(clientTypeIds),
+          note: rng.chance(0.3) ? rng.pick(NOTES) : null,
+          color: rng.pick(CLIENT_COLORS),
+          active: rng.chance(0.92),
+        });
+      }
+    },
+    { ids: true },
+  );
   // Weights falling with the index, drawn by bisecting their running sum.
   const cumulative: number[] = [];
   ids.map((_, i) => 1 / (1 + i * 0.05)).reduce((acc, w, i) => (cumulative[i] = acc + w), 0);

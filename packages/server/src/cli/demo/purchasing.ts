@@ -6,9 +6,20 @@ import type { MaterialInfo } from './inventory.ts';
 import { personName } from './vocabulary.ts';
 
 const VENDOR_NAMES = [
-  'Pacific Glass Supply', 'Western Aluminum Distributors', 'Allied Fastener Co.', 'Northwest Mirror Works', 'Coastal Hardware Supply',
-  'Columbia Shade & Blind', 'Rose City Glass Wholesale', 'Mountain View Building Products', 'Premier Shower Door Parts',
-  'United Sealants', 'Cascade Wire Shelving', 'Great Western Glass', 'Keystone Architectural Metals', 'Summit Window Fashions',
+  'Pacific Glass Supply',
+  'Western Aluminum Distributors',
+  'Allied Fastener Co.',
+  'Northwest Mirror Works',
+  'Coastal Hardware Supply',
+  'Columbia Shade & Blind',
+  'Rose City Glass Wholesale',
+  'Mountain View Building Products',
+  'Premier Shower Door Parts',
+  'United Sealants',
+  'Cascade Wire Shelving',
+  'Great Western Glass',
+  'Keystone Architectural Metals',
+  'Summit Window Fashions',
 ] as const;
 
 export interface VendorMaterialInfo {
@@ -31,10 +42,22 @@ export async function seedVendors(ctx: SeedContext, given: { materials: Material
   const { rng, scale } = ctx;
   const vendorRows = Array.from({ length: scale.vendors }, (_, i) => {
     const base = VENDOR_NAMES[i % VENDOR_NAMES.length]!;
-    const name = i < VENDOR_NAMES.length ? base : `${base} ${['North', 'South', 'East', 'West', 'Central'][Math.floor(i / VENDOR_NAMES.length - 1) % 5]}${i >= VENDOR_NAMES.length * 6 ? ` ${i}` : ''}`;
+    const name =
+      i < VENDOR_NAMES.length
+        ? base
+        : `${base} ${['North', 'South', 'East', 'West', 'Central'][Math.floor(i / VENDOR_NAMES.length - 1) % 5]}${i >= VENDOR_NAMES.length * 6 ? ` ${i}` : ''}`;
     const contact = personName(rng);
-    const domain = base.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 20);
-    return { name, contact_name: contact, email: `${contact.split(' ')[0]!.toLowerCase()}@${domain}.example`, phone: `503${rng.int(2000000, 9999999)}`, active: rng.chance(0.9) };
+    const domain = base
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '')
+      .slice(0, 20);
+    return {
+      name,
+      contact_name: contact,
+      email: `${contact.split(' ')[0]!.toLowerCase()}@${domain}.example`,
+      phone: `503${rng.int(2000000, 9999999)}`,
+      active: rng.chance(0.9),
+    };
   });
   const vendorIds = await loadRows(ctx, 'vendors', 5, vendorRows);
 
@@ -44,16 +67,29 @@ export async function seedVendors(ctx: SeedContext, given: { materials: Material
       const n = rng.chance(0.5) ? 2 : 1;
       for (const vendorId of rng.sample(vendorIds, Math.min(n, vendorIds.length))) {
         drafts.push({
-          vendorId, material, part: `${material.number.replace('-', '')}-${rng.int(10, 99)}`,
-          unitPrice: cents(material.price * rng.money(0.85, 1.15)), minQty: rng.pick([1, 1, 1, 5, 10, 25]),
+          vendorId,
+          material,
+          part: `${material.number.replace('-', '')}-${rng.int(10, 99)}`,
+          unitPrice: cents(material.price * rng.money(0.85, 1.15)),
+          minQty: rng.pick([1, 1, 1, 5, 10, 25]),
         });
       }
     }
   }
-  const vmIds = await loadRows(ctx, 'vendor_materials', 7, drafts.map((v, i) => ({
-    material_id: v.material.id, vendor_id: v.vendorId, vendor_part_number: v.part, minimum_order_qty: v.minQty,
-    unit_price: v.unitPrice, is_preferred: v.material !== drafts[i - 1]?.material, active: true,
-  })));
+  const vmIds = await loadRows(
+    ctx,
+    'vendor_materials',
+    7,
+    drafts.map((v, i) => ({
+      material_id: v.material.id,
+      vendor_id: v.vendorId,
+      vendor_part_number: v.part,
+      minimum_order_qty: v.minQty,
+      unit_price: v.unitPrice,
+      is_preferred: v.material !== drafts[i - 1]?.material,
+      active: true,
+    })),
+  );
   const vendorMaterials = drafts.map((v, i) => ({ ...v, id: vmIds[i]! }));
   return { vendorIds, vendorMaterials, counts: { vendors: vendorIds.length, vendor_materials: vendorMaterials.length } };
 }
@@ -65,7 +101,10 @@ export async function seedVendors(ctx: SeedContext, given: { materials: Material
  * received line has its receipt (qty at the line's unit price, on the day the goods came), as
  * receiving through the app writes it, so on hand and the stock history agree.
  */
-export async function seedPurchaseOrders(ctx: SeedContext, given: { vendors: DemoVendors; spanDays: number }): Promise<{ counts: { purchase_orders: number; purchase_order_materials: number } }> {
+export async function seedPurchaseOrders(
+  ctx: SeedContext,
+  given: { vendors: DemoVendors; spanDays: number },
+): Promise<{ counts: { purchase_orders: number; purchase_order_materials: number } }> {
   const { rng, scale, todayMs } = ctx;
   const { vendorIds, vendorMaterials } = given.vendors;
   const drafts: { vendorId: number; number: number; sent: number | null; received: number | null }[] = [];
@@ -80,22 +119,43 @@ export async function seedPurchaseOrders(ctx: SeedContext, given: { vendors: Dem
     const left = scale.purchaseOrders - i;
     const state = left <= 2 ? 'draft' : left <= 5 ? 'open' : null;
     drafts.push({
-      vendorId: rng.pick(vendorIds), number: firstPo + i,
+      vendorId: rng.pick(vendorIds),
+      number: firstPo + i,
       sent: state === 'draft' ? null : state === 'open' ? (sent ?? created) : sent,
       received: state !== null || received === null || received > todayMs ? null : received,
     });
   }
-  const poIds = await load(ctx, 'purchase_orders', 6, async (push) => {
-    for (const d of drafts) {
-      await push({
-        number: d.number, vendor_id: d.vendorId, sent_at: d.sent !== null ? new Date(d.sent + 9 * 3600_000).toISOString() : null,
-        received_at: d.received !== null ? new Date(d.received + 14 * 3600_000).toISOString() : null, note: rng.chance(0.2) ? 'Deliver to shop, dock door 2.' : null,
-      });
-    }
-  }, { ids: true });
+  const poIds = await load(
+    ctx,
+    'purchase_orders',
+    6,
+    async (push) => {
+      for (const d of drafts) {
+        await push({
+          number: d.number,
+          vendor_id: d.vendorId,
+          sent_at: d.sent !== null ? new Date(d.sent + 9 * 3600_000).toISOString() : null,
+          received_at: d.received !== null ? new Date(d.received + 14 * 3600_000).toISOString() : null,
+          note: rng.chance(0.2) ? 'Deliver to shop, dock door 2.' : null,
+        });
+      }
+    },
+    { ids: true },
+  );
   const vmByVendor = new Map<number, VendorMaterialInfo[]>();
   for (const v of vendorMaterials) vmByVendor.set(v.vendorId, [...(vmByVendor.get(v.vendorId) ?? []), v]);
-  const lines: { purchase_order_id: number; material_id: number; vendor_material_id: number; material_number: string; material_description: string; purchase_order_number: number; vendor_part_number: string; qty: number; price: number; status: string }[] = [];
+  const lines: {
+    purchase_order_id: number;
+    material_id: number;
+    vendor_material_id: number;
+    material_number: string;
+    material_description: string;
+    purchase_order_number: number;
+    vendor_part_number: string;
+    qty: number;
+    price: number;
+    status: string;
+  }[] = [];
   const receipts: { materialId: number; qty: number; price: number; received: number; number: number; line: number }[] = [];
   for (const [i, d] of drafts.entries()) {
     const pool = vmByVendor.get(d.vendorId) ?? [];
@@ -111,8 +171,16 @@ export async function seedPurchaseOrders(ctx: SeedContext, given: { vendors: Dem
         const price = cents(q * vm.unitPrice);
         if (status === 'received' && received !== null) receipts.push({ materialId: m.id, qty: q, price, received, number: d.number, line: lines.length });
         lines.push({
-          purchase_order_id: poIds[i]!, material_id: m.id, vendor_material_id: vm.id, material_number: m.number, material_description: m.description,
-          purchase_order_number: d.number, vendor_part_number: vm.part, qty: q, price, status,
+          purchase_order_id: poIds[i]!,
+          material_id: m.id,
+          vendor_material_id: vm.id,
+          material_number: m.number,
+          material_description: m.description,
+          purchase_order_number: d.number,
+          vendor_part_number: vm.part,
+          qty: q,
+          price,
+          status,
         });
       };
       if (split && k === 0) {
@@ -128,8 +196,13 @@ export async function seedPurchaseOrders(ctx: SeedContext, given: { vendors: Dem
   await load(ctx, 'material_transactions', 7, async (push) => {
     for (const r of receipts) {
       await push({
-        material_id: r.materialId, type: 'receipt', qty: r.qty, price: cents(r.price / (r.qty || 1)),
-        date: isoDate(Math.min(r.received, todayMs)), purchase_order_material_id: lineIds[r.line], note: `PO ${r.number}: received`,
+        material_id: r.materialId,
+        type: 'receipt',
+        qty: r.qty,
+        price: cents(r.price / (r.qty || 1)),
+        date: isoDate(Math.min(r.received, todayMs)),
+        purchase_order_material_id: lineIds[r.line],
+        note: `PO ${r.number}: received`,
       });
     }
   });

@@ -29,8 +29,13 @@ export async function seedTimeEntries(ctx: SeedContext, given: { jobs: DemoJobs;
       const day = Math.min(todayMs, dayOfJob(rng, jobs.infos[j]!));
       const u = rng.pick(crew.users);
       const row = {
-        user_id: u.id, user_name: u.name, job_id: rng.chance(0.95) ? jobs.ids[j] : null, hours: rng.int(2, 40) / 4,
-        note: rng.pick(TIME_NOTES) || null, date: isoDate(day), oregon: rng.chance(0.8),
+        user_id: u.id,
+        user_name: u.name,
+        job_id: rng.chance(0.95) ? jobs.ids[j] : null,
+        hours: rng.int(2, 40) / 4,
+        note: rng.pick(TIME_NOTES) || null,
+        date: isoDate(day),
+        oregon: rng.chance(0.8),
       };
       // (drawn all the same, so the seeders after this one draw what they always drew)
       if (day >= cardsFrom) continue;
@@ -80,8 +85,13 @@ async function seedRecentWeeks(ctx: SeedContext, { jobs, crew }: { jobs: DemoJob
         for (const part of parts) {
           const j = rng.pick(open);
           await push({
-            user_id: u.id, user_name: u.name, job_id: jobs.ids[j], hours: part,
-            note: rng.pick(TIME_NOTES) || null, date: isoDate(day), oregon,
+            user_id: u.id,
+            user_name: u.name,
+            job_id: jobs.ids[j],
+            hours: part,
+            note: rng.pick(TIME_NOTES) || null,
+            date: isoDate(day),
+            oregon,
           });
           n++;
         }

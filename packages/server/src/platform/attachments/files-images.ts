@@ -43,7 +43,8 @@ export const storedImagesHooks: Hooks = {
       delete values.url;
       const bytes = typeof url === 'string' ? dataUrlBytes(url) : undefined;
       if (bytes) upload = await prepareImage(typeof values.description === 'string' && values.description ? values.description : 'The image', bytes, 'url');
-      else if (url && !(existing && (url === existing.url || url === imageUrl(existing.id, 'full')))) throw invalid({ url: ['Send the image itself: a file or a data URL.'] });
+      else if (url && !(existing && (url === existing.url || url === imageUrl(existing.id, 'full'))))
+        throw invalid({ url: ['Send the image itself: a file or a data URL.'] });
     }
     if (!existing && !upload) throw invalid({ file: ['Choose an image.'] });
     if (!upload) return;

@@ -27,7 +27,10 @@ const blob = (mime: string, data: Buffer): BlobContent => ({ sha256: crypto.crea
 /** A name safe to show and to send back in Content-Disposition: no path, no control characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || fallback;
 }
 
@@ -55,7 +58,9 @@ export async function prepareImage(name: string, data: Buffer, field = 'file'): 
     const input = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
     const { hasAlpha } = await input.metadata();
     const resized = input.resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    const main = hasAlpha ? blob('image/png', await resized.clone().png().toBuffer()) : blob('image/jpeg', await resized.clone().jpeg({ quality: 85, mozjpeg: true }).toBuffer());
+    const main = hasAlpha
+      ? blob('image/png', await resized.clone().png().toBuffer())
+      : blob('image/jpeg', await resized.clone().jpeg({ quality: 85, mozjpeg: true }).toBuffer());
     const thumb = await sharp(main.data)
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

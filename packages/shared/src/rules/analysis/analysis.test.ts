@@ -11,8 +11,26 @@ import { jobRevenue } from './job-profit.ts';
 //   revenue 1000 + 50 + 75 = 1125; cost 400 + 400 + 25 = 825; profit 300; margin 300/1125 = 0.2666…
 // Job B: not invoiced, products revenue 600 / cost 500, 8 h at the setting's 30, nothing else.
 //   revenue 600; cost 500 + 240 = 740; profit −140; margin −140/600.
-const A = { invoice_amount: 1000, product_revenue: 900, additional_revenues: 50, trip_charge: 75, product_cost: 400, hours: 10, burden_rate: 40, additional_costs: 25 };
-const B = { invoice_amount: null, product_revenue: 600, additional_revenues: null, trip_charge: null, product_cost: 500, hours: 8, burden_rate: null, additional_costs: null };
+const A = {
+  invoice_amount: 1000,
+  product_revenue: 900,
+  additional_revenues: 50,
+  trip_charge: 75,
+  product_cost: 400,
+  hours: 10,
+  burden_rate: 40,
+  additional_costs: 25,
+};
+const B = {
+  invoice_amount: null,
+  product_revenue: 600,
+  additional_revenues: null,
+  trip_charge: null,
+  product_cost: 500,
+  hours: 8,
+  burden_rate: null,
+  additional_costs: null,
+};
 
 describe('job profit', () => {
   it('revenue: the invoice when set, else the products; plus additional revenues and trip charge', () => {

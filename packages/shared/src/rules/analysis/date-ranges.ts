@@ -40,10 +40,12 @@ export function presetRange(preset: RangePreset, today: string): DateRange {
 
 /** The preset a range is, if any (the screen marks it chosen). */
 export function presetOf(range: DateRange, today: string): RangePreset | null {
-  return RANGE_PRESETS.find((p) => {
-    const r = presetRange(p, today);
-    return r.start === range.start && r.end === range.end;
-  }) ?? null;
+  return (
+    RANGE_PRESETS.find((p) => {
+      const r = presetRange(p, today);
+      return r.start === range.start && r.end === range.end;
+    }) ?? null
+  );
 }
 
 /** 'YYYY-MM' → "Jan 2026". */

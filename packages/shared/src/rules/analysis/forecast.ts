@@ -34,7 +34,7 @@ export function forecastMonths(weeks: readonly string[]): string[] {
   if (weeks.length === 0) return [];
   const last = addDays(weeks[weeks.length - 1]!, 6).slice(0, 7);
   const months: string[] = [];
-  for (let m = weeks[0]!.slice(0, 7); m <= last; ) {
+  for (let m = weeks[0]!.slice(0, 7); m <= last;) {
     months.push(m);
     const y = Number(m.slice(0, 4));
     const n = Number(m.slice(5, 7));
@@ -60,7 +60,12 @@ export const crewCapacity = (schedulableUsers: number): number => schedulableUse
 export const crewLoad = (hours: number, capacity: number): number | null => (capacity > 0 ? hours / capacity : null);
 
 /** The weeks' sums: crew hours, capacity, their load, and revenue. */
-export function weeksTotal(weeks: readonly { hours: number; capacity: number; revenue: number }[]): { hours: number; capacity: number; load: number | null; revenue: number } {
+export function weeksTotal(weeks: readonly { hours: number; capacity: number; revenue: number }[]): {
+  hours: number;
+  capacity: number;
+  load: number | null;
+  revenue: number;
+} {
   const hours = weeks.reduce((s, w) => s + w.hours, 0);
   const capacity = weeks.reduce((s, w) => s + w.capacity, 0);
   return { hours: roundQty(hours), capacity, load: crewLoad(hours, capacity), revenue: roundMoney(weeks.reduce((s, w) => s + w.revenue, 0)) };
@@ -77,7 +82,8 @@ export const FORECAST_FORMULAS = {
   calibration: 'Hours logged ÷ estimated hours over the jobs completed in the 12 months before (100 % without any)',
   capacity: 'Active users who can be scheduled (supervisors always) × 40 h',
   load: 'Crew hours ÷ capacity',
-  revenue: 'For each job-day: the job’s revenue (invoice amount, or the sum of its products’ revenue; + additional revenues + trip charge) ÷ the job’s days on the schedule',
+  revenue:
+    'For each job-day: the job’s revenue (invoice amount, or the sum of its products’ revenue; + additional revenues + trip charge) ÷ the job’s days on the schedule',
   estimate_value: 'Sum of the open estimates’ totals (the client’s choice of alternates)',
   win_rate: 'Won ÷ (won + lost) of the estimates of this type dated in the 12 months before',
   weighted: 'Value × the type’s win rate (0 when none of the type was decided)',

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { blankMaterial, toggleAssembly, type MaterialDraft } from './product-assembly.ts';
 
-const glass: MaterialDraft = { id: 7, number: 'GL-38-CL', description: '3/8" clear', active: true, reorder_qty: 10, economic_order_qty: 20, starting_qty: 5, starting_price: 12.5 };
+const glass: MaterialDraft = {
+  id: 7,
+  number: 'GL-38-CL',
+  description: '3/8" clear',
+  active: true,
+  reorder_qty: 10,
+  economic_order_qty: 20,
+  starting_qty: 5,
+  starting_price: 12.5,
+};
 const hinge: MaterialDraft = { id: 9, number: 'HG-GEN', active: true, reorder_qty: 0, economic_order_qty: 0, starting_qty: 0, starting_price: 0 };
 
 describe('product assembly toggle', () => {
@@ -36,7 +45,15 @@ describe('product assembly toggle', () => {
   });
 
   it('skips lines without a material and keeps the id of a line whose material is not loaded', () => {
-    const next = toggleAssembly({ is_assembly: true, material_id: null, material: null, product_materials: [{ material_id: null, qty: 1 }, { material_id: 9, qty: 2 }] });
+    const next = toggleAssembly({
+      is_assembly: true,
+      material_id: null,
+      material: null,
+      product_materials: [
+        { material_id: null, qty: 1 },
+        { material_id: 9, qty: 2 },
+      ],
+    });
     expect(next.material_id).toBe(9);
     expect(next.material?.id).toBe(9);
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { flagsOf, hasProgressFlags, NO_FLAGS, seriesFlags } from './series-features.ts';
 
 const category = { enable_cutlist: true, enable_dimensions: true, enable_measured: true, enable_ordered: false, enable_fabricated: true, enable_units: false };
-const ownFlags = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: true, enable_fabricated: false, enable_units: true };
+const ownFlags = {
+  enable_cutlist: false,
+  enable_dimensions: false,
+  enable_measured: false,
+  enable_ordered: true,
+  enable_fabricated: false,
+  enable_units: true,
+};
 
 describe('series features', () => {
   it("follows the category's flags while the series uses the category settings, whatever its own say", () => {

@@ -33,9 +33,12 @@ export function flagsOf(record: Flagged | null | undefined): FeatureFlags {
  * The flags that apply to a series: its category's while it uses the category settings (missing
  * counts as on, the default), else its own. No series: nothing is enabled.
  */
-export function seriesFlags(series: (Flagged & { use_category_settings?: boolean | null }) | null | undefined, category: Flagged | null | undefined): FeatureFlags {
+export function seriesFlags(
+  series: (Flagged & { use_category_settings?: boolean | null }) | null | undefined,
+  category: Flagged | null | undefined,
+): FeatureFlags {
   if (!series) return { ...NO_FLAGS };
-  return series.use_category_settings ?? true ? flagsOf(category) : flagsOf(series);
+  return (series.use_category_settings ?? true) ? flagsOf(category) : flagsOf(series);
 }
 
 /** Whether a job product of the series shows any of the measured / ordered / fabricated toggles. */

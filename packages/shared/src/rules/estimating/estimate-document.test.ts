@@ -5,10 +5,29 @@ import { hasAlternate } from './estimate-totals.ts';
 const source = (amounts: boolean) => ({
   company: { name: 'Clearview Glass', details: null, terms: 'Net 30' },
   // what a reader has: more than the document shows
-  estimate: { id: 4, name: 'Lobby', date: '2026-03-05', job_address: null, client_name: 'Harbor', contact_name: null, total: 1100, alternate_categories: [1], details: 'internal', status: 'open' },
+  estimate: {
+    id: 4,
+    name: 'Lobby',
+    date: '2026-03-05',
+    job_address: null,
+    client_name: 'Harbor',
+    contact_name: null,
+    total: 1100,
+    alternate_categories: [1],
+    details: 'internal',
+    status: 'open',
+  },
   items: [
     { id: 11, sort: 2, product_category_id: 2, description: 'Door', qty: 1, ...(amounts && { amount: 900, cost: 400 }), notes: 'internal' },
-    { id: 10, sort: 1, product_category_id: 1, product_name: 'Plate mirror', qty: 2, alternate_product_id: 9, ...(amounts && { amount: 200, alternate_amount: 320 }) },
+    {
+      id: 10,
+      sort: 1,
+      product_category_id: 1,
+      product_name: 'Plate mirror',
+      qty: 2,
+      alternate_product_id: 9,
+      ...(amounts && { amount: 200, alternate_amount: 320 }),
+    },
   ],
   categoryNotes: [
     { product_category_id: 1, note: 'Clear' },
@@ -24,7 +43,15 @@ const source = (amounts: boolean) => ({
 describe('the printed estimate’s document', () => {
   it('keeps only what the document shows: no ids, costs, internal notes, unused categories', () => {
     const doc = estimateDocument(source(true));
-    expect(doc.estimate).toEqual({ name: 'Lobby', date: '2026-03-05', job_address: null, client_name: 'Harbor', contact_name: null, total: 1100, alternate_categories: [1] });
+    expect(doc.estimate).toEqual({
+      name: 'Lobby',
+      date: '2026-03-05',
+      job_address: null,
+      client_name: 'Harbor',
+      contact_name: null,
+      total: 1100,
+      alternate_categories: [1],
+    });
     expect(doc.company).toEqual({ name: 'Clearview Glass', details: '', terms: 'Net 30' });
     expect(doc.categories).toEqual([
       { id: 1, name: 'Mirrors', sort: 2 },
@@ -62,7 +89,12 @@ describe('itemsByCategory', () => {
     { id: 3, name: 'Hardware', sort: 1 },
   ];
   it('orders by sort then name, lists the included categories even without items, and puts unknown or no category last', () => {
-    const items = [{ id: 1, product_category_id: 1 }, { id: 2, product_category_id: null }, { id: 3, product_category_id: 99 }, { id: 4, product_category_id: 2 }];
+    const items = [
+      { id: 1, product_category_id: 1 },
+      { id: 2, product_category_id: null },
+      { id: 3, product_category_id: 99 },
+      { id: 4, product_category_id: 2 },
+    ];
     const groups = itemsByCategory(items, categories, [3]);
     expect(groups.map((g) => [g.name, g.items.map((i) => i.id)])).toEqual([
       ['Hardware', []],

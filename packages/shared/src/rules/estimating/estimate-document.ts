@@ -101,7 +101,7 @@ export function itemsByCategory<T extends { product_category_id?: number | null 
 export function documentSections(doc: EstimateDocument): DocumentSection[] {
   return itemsByCategory(doc.items, doc.categories).map((g) => ({
     ...g,
-    note: g.categoryId === null ? null : (doc.category_notes.find((n) => n.product_category_id === g.categoryId)?.note?.trim() || null),
+    note: g.categoryId === null ? null : doc.category_notes.find((n) => n.product_category_id === g.categoryId)?.note?.trim() || null,
     alternates: g.items.filter(hasAlternate),
   }));
 }

@@ -70,7 +70,10 @@ export const approvalLinkActor = (name: string): string => `${name}, by the appr
  * one, marking it the other way is a new one. A stored won or lost estimate without a recorded
  * decision (from before it was kept) has decided its status.
  */
-export function decisionOnMove(stored: { status?: string | null; decision?: string | null }, to: EstimateStatus): { decision: Decision | null; fresh: boolean } {
+export function decisionOnMove(
+  stored: { status?: string | null; decision?: string | null },
+  to: EstimateStatus,
+): { decision: Decision | null; fresh: boolean } {
   const current = asDecision(stored.decision) ?? asDecision(stored.status);
   const next = asDecision(to);
   if (!next) return { decision: current, fresh: false };

@@ -32,7 +32,11 @@ describe('estimate status', () => {
 
 describe('takeoff', () => {
   it("calculates each option's qty as the sum of unit qty × qty per unit", () => {
-    const units = [{ id: 1, qty: 12 }, { id: 2, qty: 3 }, { id: 3, qty: null }];
+    const units = [
+      { id: 1, qty: 12 },
+      { id: 2, qty: 3 },
+      { id: 3, qty: null },
+    ];
     const items = [
       { takeoff_unit_id: 1, takeoff_option_id: 10, qty: 2 },
       { takeoff_unit_id: 2, takeoff_option_id: 10, qty: 1.5 },

@@ -17,7 +17,11 @@ export function templateClientId(template: TemplateOwner, categoryTemplateClient
 }
 
 /** Whether a job of client `clientId` may use the template. */
-export function templateFitsClient(template: TemplateOwner, clientId: number | null | undefined, categoryTemplateClient: (id: number) => number | null): boolean {
+export function templateFitsClient(
+  template: TemplateOwner,
+  clientId: number | null | undefined,
+  categoryTemplateClient: (id: number) => number | null,
+): boolean {
   const owner = templateClientId(template, categoryTemplateClient);
   return owner == null || owner === clientId;
 }

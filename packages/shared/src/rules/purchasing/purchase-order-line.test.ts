@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adjustSplit, initialSplit, linePrice, lineUnitPrice, lineWithMinimumOrderQty,
-  purchaseOrderStatus, qtyForChosenMaterial, receiptCorrection, SPLIT_NEGATIVE_MESSAGE, splitErrors, suggestedOrderQty,
+  adjustSplit,
+  initialSplit,
+  linePrice,
+  lineUnitPrice,
+  lineWithMinimumOrderQty,
+  purchaseOrderStatus,
+  qtyForChosenMaterial,
+  receiptCorrection,
+  SPLIT_NEGATIVE_MESSAGE,
+  splitErrors,
+  suggestedOrderQty,
   splitFieldErrors,
 } from './purchase-order-line.ts';
 

@@ -27,7 +27,11 @@ export function linePrice(qty: number | null | undefined, unitPrice: number | nu
 }
 
 /** The qty a line gets on choosing a material: max(current qty, vendor minimum, economic order qty). */
-export function qtyForChosenMaterial(currentQty: number | null | undefined, minimumOrderQty: number | null | undefined, economicOrderQty: number | null | undefined): number {
+export function qtyForChosenMaterial(
+  currentQty: number | null | undefined,
+  minimumOrderQty: number | null | undefined,
+  economicOrderQty: number | null | undefined,
+): number {
   return Math.max(Number(currentQty ?? 0), Number(minimumOrderQty ?? 0), Number(economicOrderQty ?? 0));
 }
 

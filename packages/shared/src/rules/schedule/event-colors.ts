@@ -66,7 +66,11 @@ export const TEXT_CONTRAST = 4.5;
 function mix(hex: string, toward: string, share: number): string {
   const channel = (c: string, i: number) => parseInt(c.slice(i, i + 2), 16);
   return `#${[1, 3, 5]
-    .map((i) => Math.round(channel(hex, i) + (channel(toward, i) - channel(hex, i)) * share).toString(16).padStart(2, '0'))
+    .map((i) =>
+      Math.round(channel(hex, i) + (channel(toward, i) - channel(hex, i)) * share)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

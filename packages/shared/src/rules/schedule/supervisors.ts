@@ -32,6 +32,9 @@ export function notSchedulableReason(user: SchedulableUser & { name: string }): 
 export function supervisorSearchMiss(users: readonly (SchedulableUser & { name: string })[], search: string): string | null {
   const text = search.trim().toLowerCase();
   if (!text) return null;
-  const reasons = users.filter((u) => u.name.toLowerCase().includes(text)).map(notSchedulableReason).filter((r): r is string => r != null);
+  const reasons = users
+    .filter((u) => u.name.toLowerCase().includes(text))
+    .map(notSchedulableReason)
+    .filter((r): r is string => r != null);
   return reasons.length ? reasons.slice(0, 3).join(' ') : null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CUT_LIST_MAX_DEPTH, CUT_LIST_MAX_ROWS, countCutListRows, cutListLeaves, cutListSchema, cutListText, parseCutList, type CutListRow } from './cut-list.ts';
+import {
+  CUT_LIST_MAX_DEPTH,
+  CUT_LIST_MAX_ROWS,
+  countCutListRows,
+  cutListLeaves,
+  cutListSchema,
+  cutListText,
+  parseCutList,
+  type CutListRow,
+} from './cut-list.ts';
 
 const row = (text: string, ...sub_rows: CutListRow[]): CutListRow => ({ text, sub_rows });
 
@@ -8,7 +17,10 @@ const chain = (depth: number): CutListRow[] => (depth === 0 ? [] : [row(`L${dept
 
 describe('the cut list tree', () => {
   it('reads a tree, trimming texts and taking a missing sub_rows as none', () => {
-    const parsed = parseCutList([{ text: ' Door ', sub_rows: [{ text: 'Hinge side' }] }, { text: 'Panel', sub_rows: [] }]);
+    const parsed = parseCutList([
+      { text: ' Door ', sub_rows: [{ text: 'Hinge side' }] },
+      { text: 'Panel', sub_rows: [] },
+    ]);
     expect(parsed).toEqual({ ok: true, rows: [row('Door', row('Hinge side')), row('Panel')] });
     expect(parseCutList(null)).toEqual({ ok: true, rows: [] });
     expect(parseCutList([])).toEqual({ ok: true, rows: [] });
@@ -20,7 +32,16 @@ describe('the cut list tree', () => {
   });
 
   it('refuses what is not a tree of rows', () => {
-    for (const bad of [{ text: 'x' }, 'rows', 3, [1], [null], [{ text: 5, sub_rows: [] }], [{ text: 'a', sub_rows: 'b' }], [{ text: 'a', sub_rows: [{ text: [] }] }]]) {
+    for (const bad of [
+      { text: 'x' },
+      'rows',
+      3,
+      [1],
+      [null],
+      [{ text: 5, sub_rows: [] }],
+      [{ text: 'a', sub_rows: 'b' }],
+      [{ text: 'a', sub_rows: [{ text: [] }] }],
+    ]) {
       const parsed = parseCutList(bad);
       expect(parsed.ok, JSON.stringify(bad)).toBe(false);
       if (!parsed.ok) expect(parsed.error).toBe('Must be a cut list: a list of rows, each with text and sub_rows.');

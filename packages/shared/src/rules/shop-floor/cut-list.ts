@@ -88,7 +88,10 @@ export const cutListRowDocument: z.ZodType = z
       return z.array(cutListRowDocument).optional();
     },
   })
-  .meta({ id: 'cut_list_row', description: `A row of a cut list and the rows under it (at most ${CUT_LIST_MAX_DEPTH} levels and ${CUT_LIST_MAX_ROWS} rows in all).` });
+  .meta({
+    id: 'cut_list_row',
+    description: `A row of a cut list and the rows under it (at most ${CUT_LIST_MAX_DEPTH} levels and ${CUT_LIST_MAX_ROWS} rows in all).`,
+  });
 
 /** The number of rows in the tree, sub-rows included. */
 export function countCutListRows(rows: readonly CutListRow[]): number {

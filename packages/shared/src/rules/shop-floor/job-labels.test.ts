@@ -21,7 +21,19 @@ const product = (p: Partial<LabelledProduct> = {}): LabelledProduct => ({
 });
 const JOB = { number: '1042', name: 'Smith bath' };
 const tree = [
-  { text: 'Shower', sub_rows: [{ text: 'Door', sub_rows: [{ text: '24 x 72', sub_rows: [] }, { text: 'Handle', sub_rows: [] }] }, { text: 'Panel', sub_rows: [] }] },
+  {
+    text: 'Shower',
+    sub_rows: [
+      {
+        text: 'Door',
+        sub_rows: [
+          { text: '24 x 72', sub_rows: [] },
+          { text: 'Handle', sub_rows: [] },
+        ],
+      },
+      { text: 'Panel', sub_rows: [] },
+    ],
+  },
   { text: 'Mirror', sub_rows: [] },
 ];
 
@@ -30,7 +42,15 @@ describe('labels of a job product', () => {
     const p = product({ qty: 3, glass_width: 35.4375, glass_height: 72 });
     const labels = productLabels(p, JOB, DIM, (n) => `https://x.test/job_products/7/pieces/${n}`);
     expect(labels).toHaveLength(3);
-    expect(labels[0]).toEqual({ job: '1042', name: 'Frameless door', description: '', note: 'Left hand', sizes: 'Glass 35 7/16" × 72"', qr: 'https://x.test/job_products/7/pieces/1', lines: ['Piece 1 of 3'] });
+    expect(labels[0]).toEqual({
+      job: '1042',
+      name: 'Frameless door',
+      description: '',
+      note: 'Left hand',
+      sizes: 'Glass 35 7/16" × 72"',
+      qr: 'https://x.test/job_products/7/pieces/1',
+      lines: ['Piece 1 of 3'],
+    });
     expect(labels.map((l) => l.qr)).toEqual([1, 2, 3].map((n) => `https://x.test/job_products/7/pieces/${n}`));
     // one piece: no "Piece 1 of 1"
     expect(productLabels(product({ glass_width: 10 }), JOB, DIM, () => 'q')[0]!.lines).toBeUndefined();

@@ -38,14 +38,19 @@ describe('glassFromOpening', () => {
 
 describe('glassSize', () => {
   it('takes each side its own deduction; a series without deductions cuts to the opening', () => {
-    expect(glassSize({ opening_width: 36.4375, opening_height: 72 }, { glass_width_deduction: 0.1875, glass_height_deduction: 0.5 })).toEqual({ glass_width: 36.25, glass_height: 71.5 });
+    expect(glassSize({ opening_width: 36.4375, opening_height: 72 }, { glass_width_deduction: 0.1875, glass_height_deduction: 0.5 })).toEqual({
+      glass_width: 36.25,
+      glass_height: 71.5,
+    });
     expect(glassSize({ opening_width: 36.4375, opening_height: null }, null)).toEqual({ glass_width: 36.4375, glass_height: null });
   });
 });
 
 describe('formatSizes', () => {
   it('reads "opening A × B, glass C × D"', () => {
-    expect(formatSizes({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 })).toBe('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
+    expect(formatSizes({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 })).toBe(
+      'Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"',
+    );
   });
 
   it('shows what is known: the glass alone, a dash for a side missing, nothing for nothing', () => {

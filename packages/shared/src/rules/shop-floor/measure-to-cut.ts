@@ -33,7 +33,10 @@ export function glassFromOpening(opening: number | null | undefined, deduction: 
 }
 
 /** Both sides of the glass for an opening (a side without an opening is null). */
-export function glassSize(opening: Pick<Sizes, 'opening_width' | 'opening_height'>, series: Deductions | null | undefined): { glass_width: number | null; glass_height: number | null } {
+export function glassSize(
+  opening: Pick<Sizes, 'opening_width' | 'opening_height'>,
+  series: Deductions | null | undefined,
+): { glass_width: number | null; glass_height: number | null } {
   return {
     glass_width: glassFromOpening(opening.opening_width, series?.glass_width_deduction),
     glass_height: glassFromOpening(opening.opening_height, series?.glass_height_deduction),

@@ -1,20 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FLAGS, type FeatureFlags } from '../catalogue/series-features.ts';
-import { asTheProduct, markAll, markPiece, needStoring, piecePlan, piecesOf, productMarks, progressText, resyncPieces, stepProgress, type PieceState } from './pieces.ts';
+import {
+  asTheProduct,
+  markAll,
+  markPiece,
+  needStoring,
+  piecePlan,
+  piecesOf,
+  productMarks,
+  progressText,
+  resyncPieces,
+  stepProgress,
+  type PieceState,
+} from './pieces.ts';
 
 const flags = (on: Partial<FeatureFlags>): FeatureFlags => ({ ...NO_FLAGS, ...on });
 const DIM = flags({ enable_dimensions: true, enable_fabricated: true, enable_measured: true });
 const CUT = flags({ enable_cutlist: true, enable_fabricated: true });
 const tree = [
-  { text: 'Closet', sub_rows: [{ text: '12 x 30', sub_rows: [] }, { text: '12 x 24', sub_rows: [] }] },
+  {
+    text: 'Closet',
+    sub_rows: [
+      { text: '12 x 30', sub_rows: [] },
+      { text: '12 x 24', sub_rows: [] },
+    ],
+  },
   { text: 'Pantry', sub_rows: [] },
 ];
-const product = (p: Partial<{ qty: number | null; cut_list_json: unknown; is_measured: boolean; is_fabricated: boolean }> = {}) => ({ qty: 2, cut_list_json: [], is_measured: false, is_fabricated: false, ...p });
-const piece = (position: number, fabricated = false, measured = false, description = ''): PieceState => ({ position, description, is_measured: measured, is_fabricated: fabricated });
+const product = (p: Partial<{ qty: number | null; cut_list_json: unknown; is_measured: boolean; is_fabricated: boolean }> = {}) => ({
+  qty: 2,
+  cut_list_json: [],
+  is_measured: false,
+  is_fabricated: false,
+  ...p,
+});
+const piece = (position: number, fabricated = false, measured = false, description = ''): PieceState => ({
+  position,
+  description,
+  is_measured: measured,
+  is_fabricated: fabricated,
+});
 
 describe('the pieces of a job product', () => {
   it('are its units when its series has dimensions, its cut list leaves when it has a cut list, none otherwise', () => {
-    expect(piecePlan(product({ qty: 2 }), DIM)).toEqual([{ position: 1, description: '' }, { position: 2, description: '' }]);
+    expect(piecePlan(product({ qty: 2 }), DIM)).toEqual([
+      { position: 1, description: '' },
+      { position: 2, description: '' },
+    ]);
     // a measured qty (2.5 m) or none is one piece, as its labels are
     expect(piecePlan(product({ qty: 2.5 }), DIM)).toHaveLength(1);
     expect(piecePlan(product({ qty: 0 }), DIM)).toHaveLength(1);

@@ -51,7 +51,10 @@ export interface PiecedProduct {
 export const leafDescription = (parents: readonly string[], text: string) => [...parents, text].join(' › ');
 
 /** The product's pieces, from its cut list or its qty (none when its series has neither). */
-export function piecePlan(product: Pick<PiecedProduct, 'qty' | 'cut_list_json'>, flags: Pick<FeatureFlags, 'enable_cutlist' | 'enable_dimensions'>): PieceSpec[] {
+export function piecePlan(
+  product: Pick<PiecedProduct, 'qty' | 'cut_list_json'>,
+  flags: Pick<FeatureFlags, 'enable_cutlist' | 'enable_dimensions'>,
+): PieceSpec[] {
   if (flags.enable_cutlist) {
     const parsed = parseCutList(product.cut_list_json);
     const leaves = parsed.ok ? cutListLeaves(parsed.rows) : [];

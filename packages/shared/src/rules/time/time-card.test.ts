@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { OVERTIME_WEEK_HOURS, jobLabel, overtimeHours, timeCard, type TimeCardEntry } from './time-card.ts';
 
-const entry = (id: number, job_id: number | null, date: string, hours: number, oregon = false, job_number: string | null = job_id ? `J${job_id}` : null): TimeCardEntry => ({
-  id, job_id, date, hours, oregon, job_number, job_name: job_id ? `Job ${job_id}` : null, client_name: 'Acme',
+const entry = (
+  id: number,
+  job_id: number | null,
+  date: string,
+  hours: number,
+  oregon = false,
+  job_number: string | null = job_id ? `J${job_id}` : null,
+): TimeCardEntry => ({
+  id,
+  job_id,
+  date,
+  hours,
+  oregon,
+  job_number,
+  job_name: job_id ? `Job ${job_id}` : null,
+  client_name: 'Acme',
 });
 
 describe('time card', () => {
@@ -43,11 +57,18 @@ describe('time card', () => {
   });
 
   it('keeps a job added before any time is entered on it, once', () => {
-    const card = timeCard('2026-11-22', [entry(1, 5, '2026-11-23', 2)], [
-      { job_id: 7, job_number: 'J7', job_name: 'Job 7', client_name: null },
-      { job_id: 5, job_number: 'J5', job_name: 'Job 5', client_name: null },
+    const card = timeCard(
+      '2026-11-22',
+      [entry(1, 5, '2026-11-23', 2)],
+      [
+        { job_id: 7, job_number: 'J7', job_name: 'Job 7', client_name: null },
+        { job_id: 5, job_number: 'J5', job_name: 'Job 5', client_name: null },
+      ],
+    );
+    expect(card.rows.map((r) => [r.job_id, r.total])).toEqual([
+      [5, 2],
+      [7, 0],
     ]);
-    expect(card.rows.map((r) => [r.job_id, r.total])).toEqual([[5, 2], [7, 0]]);
   });
 
   it('an empty week has no rows and zero totals', () => {

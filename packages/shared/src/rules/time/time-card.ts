@@ -71,7 +71,11 @@ export function jobLabel(row: Pick<TimeCardRow, 'job_id' | 'job_number' | 'job_n
  * outside the week are left out), ordered by job number then name, plus a row for each of
  * `extraJobs` not already there (a job added to the card before any time is entered on it).
  */
-export function timeCard<E extends TimeCardEntry>(start: string, entries: readonly E[], extraJobs: readonly Omit<TimeCardRow, 'cells' | 'total'>[] = []): TimeCard<E> {
+export function timeCard<E extends TimeCardEntry>(
+  start: string,
+  entries: readonly E[],
+  extraJobs: readonly Omit<TimeCardRow, 'cells' | 'total'>[] = [],
+): TimeCard<E> {
   const days = weekDates(start);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const rows = new Map<number | null, TimeCardRow<E>>();

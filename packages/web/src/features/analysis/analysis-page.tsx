@@ -42,8 +42,18 @@ export function AnalysisPage() {
         </Chip.Group>
         <Group gap="xs" wrap="nowrap">
           {/* each from the range as the address has it now, not as this render saw it: From then To typed quickly both count */}
-          <DateField label="From" w={140} value={range.start} onChange={(v) => v && update((now) => ({ start: v, end: v > now.end ? v : now.end, group: null }))} />
-          <DateField label="To" w={140} value={range.end} onChange={(v) => v && update((now) => ({ start: v < now.start ? v : now.start, end: v, group: null }))} />
+          <DateField
+            label="From"
+            w={140}
+            value={range.start}
+            onChange={(v) => v && update((now) => ({ start: v, end: v > now.end ? v : now.end, group: null }))}
+          />
+          <DateField
+            label="To"
+            w={140}
+            value={range.end}
+            onChange={(v) => v && update((now) => ({ start: v < now.start ? v : now.start, end: v, group: null }))}
+          />
         </Group>
       </Group>
       <Tabs value={tab} onChange={(v) => update({ tab: v === 'jobs' ? null : v })} keepMounted={false}>

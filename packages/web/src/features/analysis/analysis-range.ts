@@ -12,7 +12,8 @@ export const TABS = ['jobs', 'estimates', 'labour'] as const;
 export type AnalysisTab = (typeof TABS)[number];
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(values: readonly T[], v: string | null, fallback: T): T => (v != null && (values as readonly string[]).includes(v) ? (v as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], v: string | null, fallback: T): T =>
+  v != null && (values as readonly string[]).includes(v) ? (v as T) : fallback;
 
 export interface AnalysisState {
   today: string;

@@ -25,7 +25,15 @@ const winColumns = (label: string, sortByKey = false): ReportColumn<WinGroup>[] 
   { key: 'open', label: 'Open', numeric: true, visibleFrom: 'md', value: (g) => g.open, text: (g) => String(g.open) },
   { key: 'win_rate', label: 'Win rate', formula: FORMULAS.win_rate, numeric: true, value: (g) => g.win_rate, text: (g) => formatPercent(g.win_rate) },
   { key: 'value_won', label: 'Value won', formula: FORMULAS.value_won, numeric: true, value: (g) => g.value_won, text: (g) => formatMoney(g.value_won) },
-  { key: 'days_to_win', label: 'Days to win', formula: FORMULAS.days_to_win, numeric: true, visibleFrom: 'md', value: (g) => g.days_to_win, text: (g) => days(g.days_to_win) },
+  {
+    key: 'days_to_win',
+    label: 'Days to win',
+    formula: FORMULAS.days_to_win,
+    numeric: true,
+    visibleFrom: 'md',
+    value: (g) => g.days_to_win,
+    text: (g) => days(g.days_to_win),
+  },
 ];
 
 export function EstimatesTab({ range }: { range: DateRange }) {
@@ -48,21 +56,39 @@ export function EstimatesTab({ range }: { range: DateRange }) {
               ]}
             />
             <ChartCard title="Win rate by month" description="Estimates by their date; open ones are not counted." empty={data.months.length === 0}>
-                <BarChart
-                  h={220}
-                  data={data.months.map((m) => ({ month: m.label, win_rate: m.win_rate == null ? 0 : Math.round(m.win_rate * 1000) / 10 }))}
-                  dataKey="month"
-                  series={[{ name: 'win_rate', label: 'Win rate', color: 'teal.6' }]}
-                  valueFormatter={(v) => `${v}%`}
-                  yAxisProps={{ domain: [0, 100] }}
-                  tickLine="none"
-                  gridAxis="y"
-                  aria-label="Win rate by month"
-                  role="img"
-                />
+              <BarChart
+                h={220}
+                data={data.months.map((m) => ({ month: m.label, win_rate: m.win_rate == null ? 0 : Math.round(m.win_rate * 1000) / 10 }))}
+                dataKey="month"
+                series={[{ name: 'win_rate', label: 'Win rate', color: 'teal.6' }]}
+                valueFormatter={(v) => `${v}%`}
+                yAxisProps={{ domain: [0, 100] }}
+                tickLine="none"
+                gridAxis="y"
+                aria-label="Win rate by month"
+                role="img"
+              />
             </ChartCard>
-            <ReportTable title="By type" columns={winColumns('Type')} rows={data.types} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-type" testId="estimates-types" />
-            <ReportTable title="By month" columns={winColumns('Month', true)} rows={data.months} rowKey={(g) => g.key ?? 'none'} totals={totals} csvName="estimates-by-month" defaultSort={{ column: 'label', direction: 'asc' }} testId="estimates-months" maxHeight={440} />
+            <ReportTable
+              title="By type"
+              columns={winColumns('Type')}
+              rows={data.types}
+              rowKey={(g) => g.key ?? 'none'}
+              totals={totals}
+              csvName="estimates-by-type"
+              testId="estimates-types"
+            />
+            <ReportTable
+              title="By month"
+              columns={winColumns('Month', true)}
+              rows={data.months}
+              rowKey={(g) => g.key ?? 'none'}
+              totals={totals}
+              csvName="estimates-by-month"
+              defaultSort={{ column: 'label', direction: 'asc' }}
+              testId="estimates-months"
+              maxHeight={440}
+            />
             <ReportTable
               title="By client"
               description={data.client_count > data.clients.length ? `The ${data.clients.length} clients most won from, of ${data.client_count}.` : undefined}
@@ -71,7 +97,8 @@ export function EstimatesTab({ range }: { range: DateRange }) {
               rowKey={(g) => g.key ?? 'none'}
               csvName="estimates-by-client"
               defaultSort={{ column: 'value_won', direction: 'desc' }}
-              testId="estimates-clients" maxHeight={440}
+              testId="estimates-clients"
+              maxHeight={440}
             />
           </Stack>
         );

@@ -27,45 +27,110 @@ const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', resident
 
 /** A week by its Sunday ('11/22'; the CSV file says the whole week). */
 const weekColumn = <R extends { week: string }>(): ReportColumn<R> => ({
-  key: 'week', label: 'Week of', value: (r) => r.week, text: (r) => (r.week ? formatWeek(r.week) : ''), render: (r) => formatMonthDay(r.week),
+  key: 'week',
+  label: 'Week of',
+  value: (r) => r.week,
+  text: (r) => (r.week ? formatWeek(r.week) : ''),
+  render: (r) => formatMonthDay(r.week),
 });
 
 const loadColumns: ReportColumn<ForecastWeek>[] = [
   weekColumn(),
-  { key: 'install_days', label: 'Install days', formula: FORECAST_FORMULAS.install_days, numeric: true, visibleFrom: 'sm', value: (w) => w.install_days, text: (w) => String(w.install_days) },
-  { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, visibleFrom: 'sm', value: (w) => w.jobs, text: (w) => String(w.jobs) },
-  { key: 'hours', label: 'Hours', formula: FORECAST_FORMULAS.hours, numeric: true, value: (w) => w.hours, text: (w) => formatQty(Math.round(w.hours * 10) / 10) },
-  { key: 'capacity', label: 'Capacity', formula: FORECAST_FORMULAS.capacity, numeric: true, visibleFrom: 'sm', value: (w) => w.capacity, text: (w) => formatQty(w.capacity) },
   {
-    key: 'load', label: 'Load', formula: FORECAST_FORMULAS.load, numeric: true, value: load, text: (w) => formatPercent(load(w)),
-    render: (w) => <Text span fz="sm" c={(load(w) ?? 0) > 1 ? 'red' : undefined} fw={(load(w) ?? 0) > 1 ? 600 : undefined}>{formatPercent(load(w))}</Text>,
+    key: 'install_days',
+    label: 'Install days',
+    formula: FORECAST_FORMULAS.install_days,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (w) => w.install_days,
+    text: (w) => String(w.install_days),
+  },
+  { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, visibleFrom: 'sm', value: (w) => w.jobs, text: (w) => String(w.jobs) },
+  {
+    key: 'hours',
+    label: 'Hours',
+    formula: FORECAST_FORMULAS.hours,
+    numeric: true,
+    value: (w) => w.hours,
+    text: (w) => formatQty(Math.round(w.hours * 10) / 10),
+  },
+  {
+    key: 'capacity',
+    label: 'Capacity',
+    formula: FORECAST_FORMULAS.capacity,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (w) => w.capacity,
+    text: (w) => formatQty(w.capacity),
+  },
+  {
+    key: 'load',
+    label: 'Load',
+    formula: FORECAST_FORMULAS.load,
+    numeric: true,
+    value: load,
+    text: (w) => formatPercent(load(w)),
+    render: (w) => (
+      <Text span fz="sm" c={(load(w) ?? 0) > 1 ? 'red' : undefined} fw={(load(w) ?? 0) > 1 ? 600 : undefined}>
+        {formatPercent(load(w))}
+      </Text>
+    ),
   },
 ];
 
 const revenueColumns: ReportColumn<ForecastWeek>[] = [
   weekColumn(),
   // the totals row leaves jobs out (a job of several weeks would count in each)
-  { key: 'jobs', label: 'Jobs', formula: FORECAST_FORMULAS.jobs, numeric: true, visibleFrom: 'sm', value: (w) => w.jobs, text: (w) => (w.week ? String(w.jobs) : '') },
+  {
+    key: 'jobs',
+    label: 'Jobs',
+    formula: FORECAST_FORMULAS.jobs,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (w) => w.jobs,
+    text: (w) => (w.week ? String(w.jobs) : ''),
+  },
   { key: 'revenue', label: 'Revenue', formula: FORECAST_FORMULAS.revenue, numeric: true, value: (w) => w.revenue, text: (w) => formatMoney(w.revenue) },
 ];
 
 const typeLabel = (e: ForecastEstimates) => TYPE_LABELS[e.type] ?? e.type;
 const estimateColumns: ReportColumn<ForecastEstimates>[] = [
   {
-    key: 'month', label: 'Job starts', value: (e) => e.month, text: (e) => (e.month ? monthLabel(e.month) : ''),
+    key: 'month',
+    label: 'Job starts',
+    value: (e) => e.month,
+    text: (e) => (e.month ? monthLabel(e.month) : ''),
     // a phone has no room for the type's own column
     render: (e) => (
       <Stack gap={0}>
         {monthLabel(e.month)}
-        <Text fz="xs" c="dimmed" hiddenFrom="sm">{typeLabel(e)}</Text>
+        <Text fz="xs" c="dimmed" hiddenFrom="sm">
+          {typeLabel(e)}
+        </Text>
       </Stack>
     ),
   },
   { key: 'type', label: 'Type', visibleFrom: 'sm', text: typeLabel },
   { key: 'estimates', label: 'Estimates', numeric: true, visibleFrom: 'sm', value: (e) => e.estimates, text: (e) => String(e.estimates) },
   // a phone shows what they are worth weighted (the value is a column further on a wider screen)
-  { key: 'value', label: 'Value', formula: FORECAST_FORMULAS.estimate_value, numeric: true, visibleFrom: 'sm', value: (e) => e.value, text: (e) => formatMoney(e.value) },
-  { key: 'win_rate', label: 'Win rate', formula: FORECAST_FORMULAS.win_rate, numeric: true, visibleFrom: 'sm', value: (e) => e.win_rate, text: (e) => (e.type ? formatPercent(e.win_rate) || 'None decided' : '') },
+  {
+    key: 'value',
+    label: 'Value',
+    formula: FORECAST_FORMULAS.estimate_value,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (e) => e.value,
+    text: (e) => formatMoney(e.value),
+  },
+  {
+    key: 'win_rate',
+    label: 'Win rate',
+    formula: FORECAST_FORMULAS.win_rate,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (e) => e.win_rate,
+    text: (e) => (e.type ? formatPercent(e.win_rate) || 'None decided' : ''),
+  },
   { key: 'weighted', label: 'Weighted', formula: FORECAST_FORMULAS.weighted, numeric: true, value: (e) => e.weighted, text: (e) => formatMoney(e.weighted) },
 ];
 
@@ -74,23 +139,60 @@ const suggestionsLink = (s: ForecastShortage) => `/purchase_orders?view=suggesti
 
 const shortageColumns: ReportColumn<ForecastShortage>[] = [
   {
-    key: 'material', label: 'Material', value: (s) => s.material_number, text: (s) => [s.material_number, s.description].filter(Boolean).join(' · '),
+    key: 'material',
+    label: 'Material',
+    value: (s) => s.material_number,
+    text: (s) => [s.material_number, s.description].filter(Boolean).join(' · '),
     render: (s) => (
       <Stack gap={0}>
-        <Anchor component={Link} to={suggestionsLink(s)} fz="sm" fw={500} aria-label={`Order ${s.material_number ?? s.description ?? 'the material'}: suggested orders`}>
+        <Anchor
+          component={Link}
+          to={suggestionsLink(s)}
+          fz="sm"
+          fw={500}
+          aria-label={`Order ${s.material_number ?? s.description ?? 'the material'}: suggested orders`}
+        >
           {s.material_number ?? s.description}
         </Anchor>
-        {s.material_number && s.description && <Text fz="xs" c="dimmed">{s.description}</Text>}
+        {s.material_number && s.description && (
+          <Text fz="xs" c="dimmed">
+            {s.description}
+          </Text>
+        )}
         {/* a phone has no room for the week's own column */}
         <Text fz="xs" hiddenFrom="sm">{`Short from ${formatMonthDay(s.week)}`}</Text>
       </Stack>
     ),
   },
   { ...weekColumn<ForecastShortage>(), label: 'Short from', visibleFrom: 'sm' },
-  { key: 'available', label: 'On hand + on order', formula: FORECAST_FORMULAS.available, numeric: true, visibleFrom: 'sm', value: (s) => s.on_hand + s.on_order, text: (s) => formatQty(s.on_hand + s.on_order) },
-  { key: 'demand', label: 'Demand', formula: FORECAST_FORMULAS.demand, numeric: true, visibleFrom: 'sm', value: (s) => s.demand, text: (s) => formatQty(s.demand) },
+  {
+    key: 'available',
+    label: 'On hand + on order',
+    formula: FORECAST_FORMULAS.available,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (s) => s.on_hand + s.on_order,
+    text: (s) => formatQty(s.on_hand + s.on_order),
+  },
+  {
+    key: 'demand',
+    label: 'Demand',
+    formula: FORECAST_FORMULAS.demand,
+    numeric: true,
+    visibleFrom: 'sm',
+    value: (s) => s.demand,
+    text: (s) => formatQty(s.demand),
+  },
   { key: 'short_by', label: 'Short by', formula: FORECAST_FORMULAS.short_by, numeric: true, value: (s) => s.short_by, text: (s) => formatQty(s.short_by) },
-  { key: 'short_by_end', label: 'By the last week', formula: FORECAST_FORMULAS.short_by_end, numeric: true, visibleFrom: 'md', value: (s) => s.short_by_end, text: (s) => formatQty(s.short_by_end) },
+  {
+    key: 'short_by_end',
+    label: 'By the last week',
+    formula: FORECAST_FORMULAS.short_by_end,
+    numeric: true,
+    visibleFrom: 'md',
+    value: (s) => s.short_by_end,
+    text: (s) => formatQty(s.short_by_end),
+  },
 ];
 
 function useWeeks(): [number, (weeks: number) => void] {
@@ -181,10 +283,24 @@ export function ForecastingPage() {
                     role="img"
                   />
                 </ChartCard>
-                <ReportTable title="Crew load by week" columns={loadColumns} rows={data.weeks} rowKey={(w) => w.week} csvName="crew-load" testId="forecast-load" emptyText="No weeks." />
+                <ReportTable
+                  title="Crew load by week"
+                  columns={loadColumns}
+                  rows={data.weeks}
+                  rowKey={(w) => w.week}
+                  csvName="crew-load"
+                  testId="forecast-load"
+                  emptyText="No weeks."
+                />
               </Stack>
               <Stack gap="md">
-                <ChartCard title="Revenue per week" testId="forecast-revenue-chart" description="Each scheduled job’s revenue, spread evenly over its days on the schedule." empty={nothingScheduled} emptyText="Nothing on the schedule in these weeks.">
+                <ChartCard
+                  title="Revenue per week"
+                  testId="forecast-revenue-chart"
+                  description="Each scheduled job’s revenue, spread evenly over its days on the schedule."
+                  empty={nothingScheduled}
+                  emptyText="Nothing on the schedule in these weeks."
+                >
                   <BarChart
                     h={220}
                     data={chartWeeks}

@@ -3,7 +3,15 @@
  * grouped as chosen (a group's row shows its jobs), and the jobs themselves, sorted and paged by
  * the server; a job's row opens it.
  */
-import { JOB_GROUPINGS, JOB_GROUPING_LABELS, analysisJobs, type JobGroup, type JobGrouping, type JobProfitRow, type JobSort } from '@glazier/shared/actions/analysis';
+import {
+  JOB_GROUPINGS,
+  JOB_GROUPING_LABELS,
+  analysisJobs,
+  type JobGroup,
+  type JobGrouping,
+  type JobProfitRow,
+  type JobSort,
+} from '@glazier/shared/actions/analysis';
 import { FORMULAS } from '@glazier/shared/rules/analysis/job-profit';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatMoneyCompact, formatPercent, formatQty } from '@glazier/shared/rules/money';
@@ -25,7 +33,13 @@ type Money = Pick<JobGroup, 'revenue' | 'product_cost' | 'hours' | 'labour_cost'
 /** The money columns every table of jobs shares. */
 function moneyColumns<R extends Money>(): ReportColumn<R>[] {
   const money = (key: keyof Money & string, label: string, formula: string, visibleFrom?: 'sm' | 'md'): ReportColumn<R> => ({
-    key, label, formula, numeric: true, visibleFrom, value: (r) => r[key], text: (r) => formatMoney(r[key] as number),
+    key,
+    label,
+    formula,
+    numeric: true,
+    visibleFrom,
+    value: (r) => r[key],
+    text: (r) => formatMoney(r[key] as number),
   });
   // What an owner reads first (revenue, cost, profit, margin), then what made up the cost.
   return [
@@ -34,8 +48,17 @@ function moneyColumns<R extends Money>(): ReportColumn<R>[] {
     money('cost', 'Cost', FORMULAS.cost, 'sm'),
     money('profit', 'Profit', FORMULAS.profit),
     {
-      key: 'margin', label: 'Margin', formula: FORMULAS.margin, numeric: true, value: (r) => r.margin, text: (r) => formatPercent(r.margin),
-      render: (r) => <Text span fz="sm" c={r.margin != null && r.margin < 0 ? 'red' : undefined}>{formatPercent(r.margin)}</Text>,
+      key: 'margin',
+      label: 'Margin',
+      formula: FORMULAS.margin,
+      numeric: true,
+      value: (r) => r.margin,
+      text: (r) => formatPercent(r.margin),
+      render: (r) => (
+        <Text span fz="sm" c={r.margin != null && r.margin < 0 ? 'red' : undefined}>
+          {formatPercent(r.margin)}
+        </Text>
+      ),
     },
     money('product_cost', 'Products', FORMULAS.product_cost, 'md'),
     { key: 'hours', label: 'Hours', formula: FORMULAS.hours, numeric: true, visibleFrom: 'md', value: (r) => r.hours, text: (r) => formatQty(r.hours) },
@@ -125,7 +148,8 @@ export function JobsTab({ state, update }: { state: AnalysisState; update: (chan
               </ChartCard>
             </SimpleGrid>
             <ReportTable
-              testId="jobs-groups" maxHeight={440}
+              testId="jobs-groups"
+              maxHeight={440}
               title={`By ${JOB_GROUPING_LABELS[groupBy].toLowerCase()}`}
               description={groupBy === 'scope' ? 'A job of several scopes counts in each; choose a row to list its jobs.' : 'Choose a row to list its jobs.'}
               columns={groupColumns(groupBy)}
@@ -149,13 +173,18 @@ export function JobsTab({ state, update }: { state: AnalysisState; update: (chan
               }
             />
             <ReportTable
-              testId="jobs-table" maxHeight={440}
+              testId="jobs-table"
+              maxHeight={440}
               title="Jobs"
               description={
                 <Group gap={6} component="span">
                   {`${data.jobs.total.toLocaleString('en-US')} jobs ended in the range${chosen ? ':' : '.'}`}
                   {chosen && (
-                    <Badge variant="light" size="sm" rightSection={<CloseButton size="xs" aria-label="Show all jobs" onClick={() => update({ group: null })} />}>
+                    <Badge
+                      variant="light"
+                      size="sm"
+                      rightSection={<CloseButton size="xs" aria-label="Show all jobs" onClick={() => update({ group: null })} />}
+                    >
                       {chosen.label}
                     </Badge>
                   )}
@@ -171,7 +200,9 @@ export function JobsTab({ state, update }: { state: AnalysisState; update: (chan
               onRowClick={(j) => void navigate(`/jobs/${j.id}`)}
               rowLabel={(j) => `Open job ${j.number ?? j.name ?? j.id}`}
               emptyText="No job ended in this range."
-              footer={data.jobs.last_page > 1 && <Pager total={data.jobs.last_page} value={page} onChange={(p) => update({ page: p === 1 ? null : String(p) })} />}
+              footer={
+                data.jobs.last_page > 1 && <Pager total={data.jobs.last_page} value={page} onChange={(p) => update({ page: p === 1 ? null : String(p) })} />
+              }
             />
           </Stack>
         );

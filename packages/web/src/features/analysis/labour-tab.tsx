@@ -29,11 +29,27 @@ const overtimeColumns: ReportColumn<OvertimeWeekRow>[] = [
 const calibrationColumns = (label: string): ReportColumn<CalibrationGroup>[] => [
   { key: 'label', label, text: (g) => g.label },
   {
-    key: 'ratio', label: 'Logged ÷ estimated', formula: FORMULAS.calibration, numeric: true, value: (g) => g.ratio, text: (g) => formatPercent(g.ratio),
-    render: (g) => <Text span fz="sm" c={g.ratio == null ? undefined : g.ratio > 1.1 ? 'red' : g.ratio < 0.9 ? 'teal' : undefined}>{formatPercent(g.ratio)}</Text>,
+    key: 'ratio',
+    label: 'Logged ÷ estimated',
+    formula: FORMULAS.calibration,
+    numeric: true,
+    value: (g) => g.ratio,
+    text: (g) => formatPercent(g.ratio),
+    render: (g) => (
+      <Text span fz="sm" c={g.ratio == null ? undefined : g.ratio > 1.1 ? 'red' : g.ratio < 0.9 ? 'teal' : undefined}>
+        {formatPercent(g.ratio)}
+      </Text>
+    ),
   },
   { key: 'jobs', label: 'Jobs', numeric: true, visibleFrom: 'sm', value: (g) => g.jobs, text: (g) => String(g.jobs) },
-  { key: 'estimated_hours', label: 'Estimated', formula: FORMULAS.estimated_hours, numeric: true, value: (g) => g.estimated_hours, text: (g) => formatQty(g.estimated_hours) },
+  {
+    key: 'estimated_hours',
+    label: 'Estimated',
+    formula: FORMULAS.estimated_hours,
+    numeric: true,
+    value: (g) => g.estimated_hours,
+    text: (g) => formatQty(g.estimated_hours),
+  },
   { key: 'logged_hours', label: 'Logged', formula: FORMULAS.hours, numeric: true, value: (g) => g.logged_hours, text: (g) => formatQty(g.logged_hours) },
 ];
 
@@ -55,8 +71,26 @@ export function LabourTab({ range }: { range: DateRange }) {
               ]}
             />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <ReportTable title="By employee" columns={hoursColumns('Employee')} rows={data.employees} rowKey={(g) => g.key ?? 'none'} csvName="hours-by-employee" defaultSort={{ column: 'hours', direction: 'desc' }} testId="labour-employees" maxHeight={440} />
-              <ReportTable title="By scope" description="A job of several scopes counts in each." columns={hoursColumns('Scope')} rows={data.scopes} rowKey={(g) => g.key ?? 'none'} csvName="hours-by-scope" defaultSort={{ column: 'hours', direction: 'desc' }} testId="labour-scopes" />
+              <ReportTable
+                title="By employee"
+                columns={hoursColumns('Employee')}
+                rows={data.employees}
+                rowKey={(g) => g.key ?? 'none'}
+                csvName="hours-by-employee"
+                defaultSort={{ column: 'hours', direction: 'desc' }}
+                testId="labour-employees"
+                maxHeight={440}
+              />
+              <ReportTable
+                title="By scope"
+                description="A job of several scopes counts in each."
+                columns={hoursColumns('Scope')}
+                rows={data.scopes}
+                rowKey={(g) => g.key ?? 'none'}
+                csvName="hours-by-scope"
+                defaultSort={{ column: 'hours', direction: 'desc' }}
+                testId="labour-scopes"
+              />
             </SimpleGrid>
             <ReportTable
               title="Overtime weeks"
@@ -66,7 +100,8 @@ export function LabourTab({ range }: { range: DateRange }) {
               rowKey={(w) => `${w.week}-${w.user_id ?? 'none'}`}
               csvName="overtime-weeks"
               emptyText="No one worked over 40 hours in a week of this range."
-              testId="labour-overtime" maxHeight={440}
+              testId="labour-overtime"
+              maxHeight={440}
             />
             <ReportTable
               title="By job"
@@ -76,7 +111,8 @@ export function LabourTab({ range }: { range: DateRange }) {
               rowKey={(g) => g.key ?? 'none'}
               csvName="hours-by-job"
               defaultSort={{ column: 'hours', direction: 'desc' }}
-              testId="labour-jobs" maxHeight={440}
+              testId="labour-jobs"
+              maxHeight={440}
             />
           </Stack>
         )}

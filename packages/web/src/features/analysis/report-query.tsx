@@ -8,7 +8,8 @@ import { callAction } from '../../resource-kit/http/actions.ts';
 export function useReport<D extends ActionDef>(action: D, query: ActionQuery<D>): UseQueryResult<ActionAnswer<D>> {
   return useQuery({
     queryKey: ['analysis', action.name, query],
-    queryFn: ({ signal }) => (callAction as (a: D, args: { query: ActionQuery<D>; signal: AbortSignal }) => Promise<ActionAnswer<D>>)(action, { query, signal }),
+    queryFn: ({ signal }) =>
+      (callAction as (a: D, args: { query: ActionQuery<D>; signal: AbortSignal }) => Promise<ActionAnswer<D>>)(action, { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

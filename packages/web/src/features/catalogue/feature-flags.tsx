@@ -33,7 +33,14 @@ export function FeatureFlagFields({ values, onChange, readOnly }: Props) {
     <Input.Wrapper label="Features" labelElement="div">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" role="group" aria-label="Features" pt={4}>
         {FEATURE_FLAG_LABELS.map(([key, label]) => (
-          <CheckField key={key} kind="switch" label={label} checked={values[key]} onChange={(e) => onChange(key, e.currentTarget.checked)} readOnly={readOnly} />
+          <CheckField
+            key={key}
+            kind="switch"
+            label={label}
+            checked={values[key]}
+            onChange={(e) => onChange(key, e.currentTarget.checked)}
+            readOnly={readOnly}
+          />
         ))}
       </SimpleGrid>
     </Input.Wrapper>

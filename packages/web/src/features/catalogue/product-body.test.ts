@@ -22,11 +22,21 @@ const base: ProductFormValues = {
 describe('productBody', () => {
   it('sends an assembly with its lines nested (saved ones by id) and no single material', () => {
     const body = productBody(
-      { ...base, is_assembly: true, product_materials: [{ key: 'saved-3', id: 3, material_id: 9, qty: 2 }, { key: 'new-1', material_id: 12, qty: 1 }] },
+      {
+        ...base,
+        is_assembly: true,
+        product_materials: [
+          { key: 'saved-3', id: 3, material_id: 9, qty: 2 },
+          { key: 'new-1', material_id: 12, qty: 1 },
+        ],
+      },
       { canSeePrices: true },
     );
     expect(body).toMatchObject({ id: 4, is_assembly: true, material_id: null, cost_per_unit: 10, revenue_per_unit: 25, hours_per_unit: 1.5 });
-    expect(body.product_materials).toEqual([{ id: 3, material_id: 9, qty: 2 }, { material_id: 12, qty: 1 }]);
+    expect(body.product_materials).toEqual([
+      { id: 3, material_id: 9, qty: 2 },
+      { material_id: 12, qty: 1 },
+    ]);
   });
 
   it('sends a plain inventory product with its one material and an empty list (so stale lines go)', () => {
@@ -36,7 +46,10 @@ describe('productBody', () => {
   });
 
   it('sends a non-inventory product without any material', () => {
-    const body = productBody({ ...base, non_inventory: true, is_assembly: true, product_materials: [{ key: 'k', material_id: 5, qty: 1 }] }, { canSeePrices: true });
+    const body = productBody(
+      { ...base, non_inventory: true, is_assembly: true, product_materials: [{ key: 'k', material_id: 5, qty: 1 }] },
+      { canSeePrices: true },
+    );
     expect(body.material_id).toBeNull();
     expect(body.product_materials).toEqual([]);
   });
@@ -61,8 +74,16 @@ describe('withAssemblyToggled', () => {
   });
 
   it('starts with no material when leaving an assembly without lines, and an empty list without a material', () => {
-    expect(withAssemblyToggled({ is_assembly: true, material_id: null, product_materials: [] })).toEqual({ is_assembly: false, material_id: null, product_materials: [] });
-    expect(withAssemblyToggled({ is_assembly: false, material_id: null, product_materials: [] })).toEqual({ is_assembly: true, material_id: null, product_materials: [] });
+    expect(withAssemblyToggled({ is_assembly: true, material_id: null, product_materials: [] })).toEqual({
+      is_assembly: false,
+      material_id: null,
+      product_materials: [],
+    });
+    expect(withAssemblyToggled({ is_assembly: false, material_id: null, product_materials: [] })).toEqual({
+      is_assembly: true,
+      material_id: null,
+      product_materials: [],
+    });
   });
 });
 

@@ -45,17 +45,16 @@ export function productBody(values: ProductFormValues, options: { canSeePrices: 
     ...rest,
     ...(options.canSeePrices ? { cost_per_unit, revenue_per_unit, hours_per_unit } : {}),
     material_id: inventory && !values.is_assembly ? values.material_id : null,
-    product_materials:
-      inventory && values.is_assembly
-        ? lines.map((l) => ({ ...(l.id ? { id: l.id } : {}), material_id: l.material_id, qty: l.qty }))
-        : [],
+    product_materials: inventory && values.is_assembly ? lines.map((l) => ({ ...(l.id ? { id: l.id } : {}), material_id: l.material_id, qty: l.qty })) : [],
   };
 }
 
 /** The saved lines of a product as the dialog's drafts. */
 export function draftLines(record: ProductWithMaterials | null | undefined): DraftLine[] {
   // In the order they were added (ids ascend), whatever order the server embeds them in.
-  return [...(record?.product_materials ?? [])].sort((a, b) => a.id - b.id).map((pm) => ({ key: `saved-${pm.id}`, id: pm.id, material_id: pm.material_id, qty: pm.qty ?? 0 }));
+  return [...(record?.product_materials ?? [])]
+    .sort((a, b) => a.id - b.id)
+    .map((pm) => ({ key: `saved-${pm.id}`, id: pm.id, material_id: pm.material_id, qty: pm.qty ?? 0 }));
 }
 
 /**
@@ -73,6 +72,11 @@ export function withAssemblyToggled(values: Pick<ProductFormValues, 'is_assembly
   return {
     is_assembly: next.is_assembly,
     material_id: next.material_id,
-    product_materials: next.product_materials.map((l): DraftLine => ({ key: newLineKey(), material_id: l.material_id, qty: l.qty, material: known.get(l.material_id) ?? null })),
+    product_materials: next.product_materials.map((l): DraftLine => ({
+      key: newLineKey(),
+      material_id: l.material_id,
+      qty: l.qty,
+      material: known.get(l.material_id) ?? null,
+    })),
   };
 }

@@ -106,7 +106,14 @@ function CategorySeries({ category, modals }: { category: Category; modals: Moda
       key: 'use_category_settings',
       label: 'Features',
       visibleFrom: 'sm',
-      render: (s) => (s.use_category_settings ? <Text size="sm" c="dimmed">As the category</Text> : enabledFeatures(s).join(', ') || 'None'),
+      render: (s) =>
+        s.use_category_settings ? (
+          <Text size="sm" c="dimmed">
+            As the category
+          </Text>
+        ) : (
+          enabledFeatures(s).join(', ') || 'None'
+        ),
     },
   ];
   return (
@@ -142,7 +149,9 @@ function FlatProducts({ category, modals }: ProductsProps) {
     { key: 'name', label: 'Name', sortable: true },
     { key: 'series_name', label: 'Series', visibleFrom: 'sm', render: (p) => p.series_name ?? '' },
     { key: 'is_assembly', label: 'Kind', visibleFrom: 'sm', render: (p) => <ProductKind product={p} />, text: productKind },
-    ...(canSeePrices ? [{ key: 'revenue_per_unit' as const, label: 'Price', visibleFrom: 'md' as const, render: (p: RecordOf<'products'>) => formatMoney(p.revenue_per_unit) }] : []),
+    ...(canSeePrices
+      ? [{ key: 'revenue_per_unit' as const, label: 'Price', visibleFrom: 'md' as const, render: (p: RecordOf<'products'>) => formatMoney(p.revenue_per_unit) }]
+      : []),
   ];
   return (
     <ResourceTable

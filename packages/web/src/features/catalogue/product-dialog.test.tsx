@@ -44,7 +44,13 @@ describe('Product dialog', () => {
     await expect(result).resolves.toMatchObject({ id: 40, name: 'Door kit', is_assembly: true });
     const writes = calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/products']);
-    expect(writes[0]!.body).toMatchObject({ name: 'Door kit', category_id: 1, is_assembly: true, material_id: null, product_materials: [{ material_id: 9, qty: 1 }] });
+    expect(writes[0]!.body).toMatchObject({
+      name: 'Door kit',
+      category_id: 1,
+      is_assembly: true,
+      material_id: null,
+      product_materials: [{ material_id: 9, qty: 1 }],
+    });
   });
 
   it('switching a product to Assembly is a change: Escape asks, and Keep editing keeps it', async () => {
@@ -74,7 +80,8 @@ describe('Product dialog', () => {
     mockFetch((url) => {
       if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Hardware' }] });
       // Without products_admin the server leaves the prices out.
-      if (url.pathname === '/api/products/4') return json({ id: 4, number: 'HW-24', name: 'Towel bar', unit: 'ea', category_id: 1, non_inventory: true, is_assembly: false, product_materials: [] });
+      if (url.pathname === '/api/products/4')
+        return json({ id: 4, number: 'HW-24', name: 'Towel bar', unit: 'ea', category_id: 1, non_inventory: true, is_assembly: false, product_materials: [] });
       return undefined;
     });
     const stack = renderModalStack('employee');
@@ -95,7 +102,16 @@ describe('Product dialog', () => {
     mockFetch((url) => {
       if (url.pathname === '/api/product_categories') return json({ data: [] });
       if (url.pathname === '/api/products/5')
-        return json({ id: 5, name: 'Old mirror', non_inventory: true, is_assembly: false, cost_per_unit: 1, revenue_per_unit: 2, deleted_at: '2026-01-01T00:00:00Z', product_materials: [] });
+        return json({
+          id: 5,
+          name: 'Old mirror',
+          non_inventory: true,
+          is_assembly: false,
+          cost_per_unit: 1,
+          revenue_per_unit: 2,
+          deleted_at: '2026-01-01T00:00:00Z',
+          product_materials: [],
+        });
       return undefined;
     });
     const stack = renderModalStack('manager');
@@ -113,7 +129,8 @@ describe('Product dialog', () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     mockFetch((url, init) => {
       if (init.method === 'DELETE' && url.pathname === '/api/products/7') return json({ id: 7 });
-      if (url.pathname === '/api/products/7') return json({ id: 7, name: 'Towel bar', non_inventory: true, is_assembly: false, updated_at: '2026-01-01T00:00:00Z', product_materials: [] });
+      if (url.pathname === '/api/products/7')
+        return json({ id: 7, name: 'Towel bar', non_inventory: true, is_assembly: false, updated_at: '2026-01-01T00:00:00Z', product_materials: [] });
       if (init.method === 'GET') return json({ data: [] });
       return undefined;
     });
@@ -124,6 +141,8 @@ describe('Product dialog', () => {
     await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: /^(Confirm|Delete)$/ }));
     const link = await screen.findByRole('link', { name: 'Discontinued products' });
     expect(link.getAttribute('href')).toBe('/discontinued_products');
-    expect(link.closest('.mantine-Notification-root')?.textContent).toContain('Product discontinued. It moved to Discontinued products, where it can be restored.');
+    expect(link.closest('.mantine-Notification-root')?.textContent).toContain(
+      'Product discontinued. It moved to Discontinued products, where it can be restored.',
+    );
   });
 });

@@ -124,7 +124,19 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
 
   return (
     // A discontinued product is shown as it was; restoring it makes it editable again.
-    <RecordDialogForm dialog={dialog} canSave={canEdit && !discontinued} canDelete={canSeePrices && !discontinued} extra={record ? <>{discontinued && canEdit && <RestoreButton id={record.id} />}<HistoryButton resource="products" id={record.id} /></> : null}>
+    <RecordDialogForm
+      dialog={dialog}
+      canSave={canEdit && !discontinued}
+      canDelete={canSeePrices && !discontinued}
+      extra={
+        record ? (
+          <>
+            {discontinued && canEdit && <RestoreButton id={record.id} />}
+            <HistoryButton resource="products" id={record.id} />
+          </>
+        ) : null
+      }
+    >
       {discontinued && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
           {DISCONTINUED_NOTICE}
@@ -261,9 +273,7 @@ function LineRow({ line, onEdit }: { line: DraftLine; onEdit: () => void }) {
           )}
         </UnstyledButton>
       </Table.Td>
-      <Table.Td ta="right">
-        {formatQty(line.qty)}
-      </Table.Td>
+      <Table.Td ta="right">{formatQty(line.qty)}</Table.Td>
     </Table.Tr>
   );
 }

@@ -5,7 +5,17 @@ import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openSeriesDialog } from './series-dialog.tsx';
 
-const category = { id: 1, name: 'Shower Glass', product_selection_method: 'series', enable_cutlist: true, enable_dimensions: false, enable_measured: true, enable_ordered: false, enable_fabricated: false, enable_units: false };
+const category = {
+  id: 1,
+  name: 'Shower Glass',
+  product_selection_method: 'series',
+  enable_cutlist: true,
+  enable_dimensions: false,
+  enable_measured: true,
+  enable_ordered: false,
+  enable_fabricated: false,
+  enable_units: false,
+};
 
 function setup() {
   const client = signedInQueryClient('manager');
@@ -41,11 +51,25 @@ describe('Series dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Special Order' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const post = await firstFound(() => calls.find((c) => c.method === 'POST'));
-    expect(post.body).toMatchObject({ name: 'Sliding bypass', category_id: 1, use_category_settings: true, enable_cutlist: true, enable_measured: true, enable_units: false, special_order: true });
+    expect(post.body).toMatchObject({
+      name: 'Sliding bypass',
+      category_id: 1,
+      use_category_settings: true,
+      enable_cutlist: true,
+      enable_measured: true,
+      enable_units: false,
+      special_order: true,
+    });
   });
 
   it('takes glass deductions where its products have dimensions (typed in sixteenths), 0 allowed', async () => {
-    const calls = serveSeries([{ ...category, enable_dimensions: true }, { ...category, id: 2, name: 'Hardware', enable_dimensions: false }], 5);
+    const calls = serveSeries(
+      [
+        { ...category, enable_dimensions: true },
+        { ...category, id: 2, name: 'Hardware', enable_dimensions: false },
+      ],
+      5,
+    );
     const stack = setup();
     act(() => {
       void openSeriesDialog(stack(), { initial: { category_id: 2, name: 'Chrome' } });

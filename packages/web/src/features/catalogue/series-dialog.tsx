@@ -84,8 +84,18 @@ function SeriesForm({ record, initial }: Props) {
       <FeatureFlagFields values={flags} onChange={(flag, on) => form.setFieldValue(flag, on)} readOnly={following || undefined} />
       {flags.enable_dimensions && (
         <Group grow align="flex-start" gap="sm">
-          <LengthField label="Glass width deduction" helper="Opening width less this" bounds={fieldBounds('series', 'glass_width_deduction')} {...form.getInputProps('glass_width_deduction')} />
-          <LengthField label="Glass height deduction" helper="Opening height less this" bounds={fieldBounds('series', 'glass_height_deduction')} {...form.getInputProps('glass_height_deduction')} />
+          <LengthField
+            label="Glass width deduction"
+            helper="Opening width less this"
+            bounds={fieldBounds('series', 'glass_width_deduction')}
+            {...form.getInputProps('glass_width_deduction')}
+          />
+          <LengthField
+            label="Glass height deduction"
+            helper="Opening height less this"
+            bounds={fieldBounds('series', 'glass_height_deduction')}
+            {...form.getInputProps('glass_height_deduction')}
+          />
         </Group>
       )}
     </RecordDialogForm>

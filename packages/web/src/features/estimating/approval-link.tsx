@@ -86,7 +86,11 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
     }
   };
   const revoke = async (link: ApprovalLink) => {
-    const ok = await dialogs.confirm('Revoke this approval link? The client will no longer be able to open it.', { confirmLabel: 'Revoke', title: 'Revoke link', danger: true });
+    const ok = await dialogs.confirm('Revoke this approval link? The client will no longer be able to open it.', {
+      confirmLabel: 'Revoke',
+      title: 'Revoke link',
+      danger: true,
+    });
     if (!ok) return;
     try {
       await loader.run(callAction(revokeApprovalLink, { params: { id: link.id } }));
@@ -122,7 +126,9 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
           </Text>
         ) : rows.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {status === 'open' ? 'No approval link yet. Create one to let the client accept this estimate online.' : 'Approval links are made for open estimates.'}
+            {status === 'open'
+              ? 'No approval link yet. Create one to let the client accept this estimate online.'
+              : 'Approval links are made for open estimates.'}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>

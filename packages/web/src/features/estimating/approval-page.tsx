@@ -32,7 +32,8 @@ function refusal(error: unknown): { title: string; message: string } {
       message: error.body?.message ?? 'Please ask us for a new link.',
     };
   }
-  if (error instanceof HttpError && error.status === 429) return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
+  if (error instanceof HttpError && error.status === 429)
+    return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
   return { title: 'The estimate could not be loaded', message: 'Check your connection and reload the page.' };
 }
 
@@ -138,19 +139,31 @@ export function ApprovalPage() {
             </Alert>
           ) : (
             <Text size="sm" c="dimmed">
-              Please review the estimate below{offersAlternates ? ', choose the base or the alternate for each category that offers one,' : ''}{' '}
-              and accept it by typing your name at the bottom. This link is valid until {formatDate(shown.data.expires_at)}.
+              Please review the estimate below{offersAlternates ? ', choose the base or the alternate for each category that offers one,' : ''} and accept it by
+              typing your name at the bottom. This link is valid until {formatDate(shown.data.expires_at)}.
             </Text>
           )}
           <Paper withBorder shadow="sm" radius="sm" p={{ base: 'sm', xs: 'md', sm: 48 }} data-testid="approval-document">
             <EstimateDocumentView
               doc={doc}
               chosen={choice}
-              categoryChoice={done ? undefined : (s) => s.categoryId != null && <Choice section={s} chosen={choice.includes(s.categoryId)} onChange={(alt) => toggle(s.categoryId!, alt)} />}
+              categoryChoice={
+                done
+                  ? undefined
+                  : (s) => s.categoryId != null && <Choice section={s} chosen={choice.includes(s.categoryId)} onChange={(alt) => toggle(s.categoryId!, alt)} />
+              }
             />
           </Paper>
           {!done && (
-            <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={(e) => (e.preventDefault(), submit())} noValidate data-testid="approval-accept">
+            <Card
+              withBorder
+              radius="md"
+              p={{ base: 'md', sm: 'lg' }}
+              component="form"
+              onSubmit={(e) => (e.preventDefault(), submit())}
+              noValidate
+              data-testid="approval-accept"
+            >
               <Stack gap="sm">
                 <Title order={2} size="h4">
                   Accept this estimate

@@ -71,5 +71,10 @@ function ConvertBody({ estimateId }: { estimateId: number }) {
 
 /** Opens Convert to Job; resolves with the job made (or the one made before), or null. */
 export function openConvertDialog(modals: ModalStackApi, estimateId: number): Promise<Job | null> {
-  return modals.push<Job>(() => <ConvertBody estimateId={estimateId} />, { title: 'Convert to Job', size: 'sm', fullScreenOnMobile: false, testId: 'convert-dialog' });
+  return modals.push<Job>(() => <ConvertBody estimateId={estimateId} />, {
+    title: 'Convert to Job',
+    size: 'sm',
+    fullScreenOnMobile: false,
+    testId: 'convert-dialog',
+  });
 }

@@ -22,11 +22,22 @@ function CategoryNoteForm({ record, initial, readOnly, categoryName }: Props) {
   const canEdit = useCan('edit', 'estimates') && !readOnly;
   const dialog = useRecordDialog('estimate_category_notes', {
     deleteConfirm: 'Delete this note?',
-    initialValues: formValues(record, { estimate_id: initial?.estimate_id ?? null, product_category_id: initial?.product_category_id ?? null, note: initial?.note ?? '' }),
+    initialValues: formValues(record, {
+      estimate_id: initial?.estimate_id ?? null,
+      product_category_id: initial?.product_category_id ?? null,
+      note: initial?.note ?? '',
+    }),
   });
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextAreaField label={categoryName ? `Note for ${categoryName}` : 'Note'} autosize minRows={3} maxRows={10} autoFocus {...dialog.form.getInputProps('note')} />
+      <TextAreaField
+        label={categoryName ? `Note for ${categoryName}` : 'Note'}
+        autosize
+        minRows={3}
+        maxRows={10}
+        autoFocus
+        {...dialog.form.getInputProps('note')}
+      />
     </RecordDialogForm>
   );
 }

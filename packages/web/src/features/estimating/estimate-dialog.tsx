@@ -75,12 +75,7 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
   const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, editable);
 
   return (
-    <RecordDialogForm
-      dialog={formDialog}
-      canSave={editable}
-      canDelete={editable}
-      extra={extra}
-    >
+    <RecordDialogForm dialog={formDialog} canSave={editable} canDelete={editable} extra={extra}>
       {lockedBecause && canEdit && (
         <Text size="sm" c="dimmed" data-testid="estimate-read-only-reason">
           {lockedBecause}
@@ -93,7 +88,11 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
             label="Client"
             required
             {...form.getInputProps('client_id')}
-            onAddNew={editable && canAddClient && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            onAddNew={
+              editable && canAddClient && hasRecordDialog('clients')
+                ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } })
+                : undefined
+            }
             autoFocus={isNew}
             data-testid="estimate-client-picker"
           />
@@ -111,7 +110,13 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
             <DateField label="Job start date" {...form.getInputProps('job_start_date')} />
             <DateField label="Job end date" {...form.getInputProps('job_end_date')} />
           </Group>
-          <ToggleChoice label="Type" options={TYPE_OPTIONS} value={values.type ?? 'commercial'} onChange={(v) => form.setFieldValue('type', v)} data-testid="estimate-type" />
+          <ToggleChoice
+            label="Type"
+            options={TYPE_OPTIONS}
+            value={values.type ?? 'commercial'}
+            onChange={(v) => form.setFieldValue('type', v)}
+            data-testid="estimate-type"
+          />
           <MultiSelectField
             label="Scopes"
             searchable

@@ -11,7 +11,15 @@ function doc(over: Partial<EstimateDocument> = {}, amounts = true): EstimateDocu
   const money = (amount: number | null, alternate_amount: number | null = null) => (amounts ? { amount, alternate_amount } : {});
   return {
     company: { name: 'Clearview Glass', details: '12 Pane St\n555-0100', terms: 'Half down, half on completion.' },
-    estimate: { name: 'Lobby', date: '2026-03-05', job_address: '1 Main St', client_name: 'Harbor Dental', contact_name: 'Dr. Reyes', total: 1100, alternate_categories: [] },
+    estimate: {
+      name: 'Lobby',
+      date: '2026-03-05',
+      job_address: '1 Main St',
+      client_name: 'Harbor Dental',
+      contact_name: 'Dr. Reyes',
+      total: 1100,
+      alternate_categories: [],
+    },
     // Shower Doors sort first, though the items name Mirrors first
     categories: [
       { id: MIRRORS, name: 'Mirrors', sort: 2 },
@@ -19,9 +27,36 @@ function doc(over: Partial<EstimateDocument> = {}, amounts = true): EstimateDocu
     ],
     category_notes: [{ product_category_id: MIRRORS, note: 'Mirrors are 1/4" clear.' }],
     items: [
-      { product_category_id: MIRRORS, description: null, product_name: 'Plate mirror', qty: 2, alternate_product_id: 9, alternate_product_name: 'Framed mirror', alternate_description: null, ...money(200, 320) },
-      { product_category_id: SHOWER, description: 'Frameless door', product_name: 'Door', qty: 1, alternate_product_id: null, alternate_product_name: null, alternate_description: null, ...money(900) },
-      { product_category_id: null, description: 'Haul away', product_name: null, qty: 1, alternate_product_id: null, alternate_product_name: null, alternate_description: null, ...money(0) },
+      {
+        product_category_id: MIRRORS,
+        description: null,
+        product_name: 'Plate mirror',
+        qty: 2,
+        alternate_product_id: 9,
+        alternate_product_name: 'Framed mirror',
+        alternate_description: null,
+        ...money(200, 320),
+      },
+      {
+        product_category_id: SHOWER,
+        description: 'Frameless door',
+        product_name: 'Door',
+        qty: 1,
+        alternate_product_id: null,
+        alternate_product_name: null,
+        alternate_description: null,
+        ...money(900),
+      },
+      {
+        product_category_id: null,
+        description: 'Haul away',
+        product_name: null,
+        qty: 1,
+        alternate_product_id: null,
+        alternate_product_name: null,
+        alternate_description: null,
+        ...money(0),
+      },
     ],
     ...over,
   };

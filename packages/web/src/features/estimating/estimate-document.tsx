@@ -12,7 +12,15 @@
  * amounts (a reader without `edit estimates_admin`) the money columns are left out and the total
  * is the estimate's own (computed by the server).
  */
-import { alternateTitle, documentSections, documentTotals, itemTitle, showsAmounts, type DocumentSection, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
+import {
+  alternateTitle,
+  documentSections,
+  documentTotals,
+  itemTitle,
+  showsAmounts,
+  type DocumentSection,
+  type EstimateDocument,
+} from '@glazier/shared/rules/estimating/estimate-document';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';

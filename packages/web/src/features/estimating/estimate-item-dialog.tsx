@@ -62,7 +62,10 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
   const canEdit = useCan('edit', 'estimates') && !readOnly;
   // The saved product's standard prices come with the item; a product picked here brings its own.
   const [standard, setStandard] = useState<Standard>({ price: record?.standard_price ?? null, cost: record?.standard_cost ?? null });
-  const [alternateStandard, setAlternateStandard] = useState<Standard>({ price: record?.alternate_standard_price ?? null, cost: record?.alternate_standard_cost ?? null });
+  const [alternateStandard, setAlternateStandard] = useState<Standard>({
+    price: record?.alternate_standard_price ?? null,
+    cost: record?.alternate_standard_cost ?? null,
+  });
   const dialog = useRecordDialog('estimate_items', {
     deleteConfirm: 'Delete this item?',
     initialValues: formValues(record, {
@@ -144,14 +147,26 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
             value={values.qty}
             onChange={(n) => follow(n ?? 0, standard, alternateStandard)}
             error={form.errors.qty}
-            helper={warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined}
+            helper={
+              warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined
+            }
             bounds={fieldBounds('estimate_items', 'qty')}
             data-testid="item-qty"
           />
           {canAdmin && (
             <>
-              <MoneyField label="Amount" {...form.getInputProps('amount')} helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined} data-testid="item-amount" />
-              <MoneyField label="Cost" {...form.getInputProps('cost')} helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined} data-testid="item-cost" />
+              <MoneyField
+                label="Amount"
+                {...form.getInputProps('amount')}
+                helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined}
+                data-testid="item-amount"
+              />
+              <MoneyField
+                label="Cost"
+                {...form.getInputProps('cost')}
+                helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined}
+                data-testid="item-cost"
+              />
             </>
           )}
         </Stack>

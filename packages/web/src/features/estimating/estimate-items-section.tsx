@@ -40,7 +40,6 @@ type CategoryNote = RecordOf<'estimate_category_notes'>;
 
 export const ITEM_QTY_WARNING_LABEL = 'Qty differs from the takeoff';
 
-
 /**
  * The takeoff's calculated qty of each option (empty without a takeoff): the takeoff with its
  * units and cells embedded, the takeoff screen's own query (one request, and the same cache).
@@ -167,7 +166,11 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
     }
   };
   const openItem = (item: Item) =>
-    void openEstimateItemDialog(modals, { record: item, readOnly: !editable, calculatedQty: item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined });
+    void openEstimateItemDialog(modals, {
+      record: item,
+      readOnly: !editable,
+      calculatedQty: item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined,
+    });
   const openNote = (g: Group_) =>
     void openEstimateCategoryNoteDialog(modals, {
       record: g.note ?? null,
@@ -251,7 +254,15 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
                   <Table.Tbody>
                     {g.items.map((item) => {
                       const calc = item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined;
-                      return <ItemRow key={item.id} item={item} canAdmin={canAdmin} qtyWarning={estimateItemWarnings(item, {}, calc).qty != null} onOpen={() => openItem(item)} />;
+                      return (
+                        <ItemRow
+                          key={item.id}
+                          item={item}
+                          canAdmin={canAdmin}
+                          qtyWarning={estimateItemWarnings(item, {}, calc).qty != null}
+                          onOpen={() => openItem(item)}
+                        />
+                      );
                     })}
                   </Table.Tbody>
                 </Table>

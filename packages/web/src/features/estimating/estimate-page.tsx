@@ -21,7 +21,17 @@ import {
 } from '@glazier/shared/rules/estimating/estimate-status';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBackUp, IconBriefcase, IconCheck, IconChevronDown, IconCopy, IconGridDots, IconPencil, IconPrinter } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconBriefcase,
+  IconCheck,
+  IconChevronDown,
+  IconCopy,
+  IconGridDots,
+  IconPencil,
+  IconPrinter,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
@@ -69,7 +79,12 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
   const move = async (to: EstimateStatus) => {
     const how = statusMove(status, to);
     if (!how) return;
-    const question = how === 'finalize' ? FINALIZE_CONFIRM : how === 'back_to_draft' ? BACK_TO_DRAFT_CONFIRM : `Change the estimate's status to ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}?`;
+    const question =
+      how === 'finalize'
+        ? FINALIZE_CONFIRM
+        : how === 'back_to_draft'
+          ? BACK_TO_DRAFT_CONFIRM
+          : `Change the estimate's status to ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}?`;
     const label = how === 'finalize' ? 'Finalize' : how === 'back_to_draft' ? 'Set to Draft' : ESTIMATE_STATUS_LABELS[to];
     if (!(await dialogs.confirm(question, { title: 'Estimate Status', confirmLabel: label }))) return;
     await run(() => changeStatus(queryClient, estimate.id, to), `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`);
@@ -116,7 +131,12 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
               </Menu.Label>
             )}
             {statusChoices(status).map((s) => (
-              <Menu.Item key={s} disabled={s === status || heldBy != null} leftSection={s === status ? <IconCheck size={14} /> : null} onClick={() => void move(s)}>
+              <Menu.Item
+                key={s}
+                disabled={s === status || heldBy != null}
+                leftSection={s === status ? <IconCheck size={14} /> : null}
+                onClick={() => void move(s)}
+              >
                 {ESTIMATE_STATUS_LABELS[s]}
               </Menu.Item>
             ))}
@@ -210,7 +230,9 @@ export function EstimatePage() {
           // the client's decision, as first made (kept through a move to open and back)
           label: 'Decided',
           span: 2,
-          value: (e) => <span data-testid="estimate-decided">{[formatDateTime(e.decided_at), e.decided_by && `by ${e.decided_by}`].filter(Boolean).join(' ')}</span>,
+          value: (e) => (
+            <span data-testid="estimate-decided">{[formatDateTime(e.decided_at), e.decided_by && `by ${e.decided_by}`].filter(Boolean).join(' ')}</span>
+          ),
           hidden: (e) => !(e.status === 'won' || e.status === 'lost') || !e.decided_at,
         },
         {

@@ -20,14 +20,20 @@ import { EstimateDocumentView } from './estimate-document.tsx';
 
 /** The job's estimate: the latest revision that names the job. */
 function jobEstimate(estimates: RecordOf<'estimates'>[]): RecordOf<'estimates'> | undefined {
-  return [...estimates].sort((a, b) => Number(a.superseded_at != null) - Number(b.superseded_at != null) || (b.revision ?? 0) - (a.revision ?? 0) || b.id - a.id)[0];
+  return [...estimates].sort(
+    (a, b) => Number(a.superseded_at != null) - Number(b.superseded_at != null) || (b.revision ?? 0) - (a.revision ?? 0) || b.id - a.id,
+  )[0];
 }
 
 function PrintedEstimate({ estimate }: { estimate: RecordOf<'estimates'> }) {
   const items = useList('estimate_items', { estimate_id: estimate.id });
   const notes = useList('estimate_category_notes', { estimate_id: estimate.id });
   const categories = useList('product_categories');
-  const company = { name: useSettingValue(SETTING.companyName), details: useSettingValue(SETTING.companyDetails), terms: useSettingValue(SETTING.estimateTerms) };
+  const company = {
+    name: useSettingValue(SETTING.companyName),
+    details: useSettingValue(SETTING.companyDetails),
+    terms: useSettingValue(SETTING.estimateTerms),
+  };
   if (!items.data || !notes.data || !categories.data) {
     return (
       <Center py="xl">

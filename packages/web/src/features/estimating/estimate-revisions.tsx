@@ -81,9 +81,7 @@ function Diff({ before, after }: { before: Estimate; after: Estimate }) {
             {diff.changed.map((c) => (
               <List.Item key={c.after.id}>
                 {itemName(c.after)}:{' '}
-                {c.fields
-                  .map((f) => `${FIELD_LABELS[f] ?? f} ${show(f, c.before[f as keyof DiffItem])} → ${show(f, c.after[f as keyof DiffItem])}`)
-                  .join('; ')}
+                {c.fields.map((f) => `${FIELD_LABELS[f] ?? f} ${show(f, c.before[f as keyof DiffItem])} → ${show(f, c.after[f as keyof DiffItem])}`).join('; ')}
               </List.Item>
             ))}
           </List>

@@ -87,8 +87,26 @@ export function EstimatesPage() {
         defaultSort={{ column: 'date', direction: 'desc' }}
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <SelectField aria-label="Status" placeholder="All statuses" w={150} clearable data={STATUS_OPTIONS} value={filters.status} onChange={(v) => setFilter('status', v)} data-testid="status-filter" />
-            <SelectField aria-label="Type" placeholder="All types" w={150} clearable data={TYPE_OPTIONS} value={filters.type} onChange={(v) => setFilter('type', v)} data-testid="type-filter" />
+            <SelectField
+              aria-label="Status"
+              placeholder="All statuses"
+              w={150}
+              clearable
+              data={STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(v) => setFilter('status', v)}
+              data-testid="status-filter"
+            />
+            <SelectField
+              aria-label="Type"
+              placeholder="All types"
+              w={150}
+              clearable
+              data={TYPE_OPTIONS}
+              value={filters.type}
+              onChange={(v) => setFilter('type', v)}
+              data-testid="type-filter"
+            />
             <DateField aria-label="From" placeholder="From" w={140} value={filters.start} onChange={(v) => setFilter('start', v)} data-testid="from-filter" />
             <DateField aria-label="To" placeholder="To" w={140} value={filters.end} onChange={(v) => setFilter('end', v)} data-testid="to-filter" />
           </Group>

@@ -22,7 +22,8 @@ import { EstimateItemsSection } from './estimate-items-section.tsx';
 const ESTIMATOR = { permissions: { ...DEFAULT_ROLE_MATRIX.supervisor, estimates: { view: true, edit: true } } };
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
-const sentBy = (calls: { method: string; body: unknown }[], method: string) => calls.find((c) => c.method === method)?.body as Record<string, unknown> | undefined;
+const sentBy = (calls: { method: string; body: unknown }[], method: string) =>
+  calls.find((c) => c.method === method)?.body as Record<string, unknown> | undefined;
 
 const estimate = (extra: Partial<RecordOf<'estimates'>> = {}) =>
   ({
@@ -68,7 +69,8 @@ describe('Estimate dialog', () => {
   it("starts a new estimate on the current month; the server's word on the client shows under it", async () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/product_categories') return json({ data: [{ id: 1, name: 'Mirrors' }] });
-      if (url.pathname === '/api/estimates' && init.method === 'POST') return json({ message: 'The given data was invalid.', errors: { client_id: ['Client is required.'] } }, 422);
+      if (url.pathname === '/api/estimates' && init.method === 'POST')
+        return json({ message: 'The given data was invalid.', errors: { client_id: ['Client is required.'] } }, 422);
       return undefined;
     });
     const stack = renderModalStack('manager');
@@ -168,7 +170,17 @@ describe('Estimate Item dialog', () => {
 describe('the items section', () => {
   it("groups items by category and switches the totals to a chosen category's alternates at once, saving the choice", async () => {
     const withAlternate = item({ alternate_amount: 1100, alternate_cost: 700, alternate_description: 'Frameless, low iron' });
-    const other = item({ id: 71, product_id: null, product_name: null, product_category_id: null, description: 'Haul away', qty: 1, amount: 50, cost: 0, takeoff_option_id: null });
+    const other = item({
+      id: 71,
+      product_id: null,
+      product_name: null,
+      product_category_id: null,
+      description: 'Haul away',
+      qty: 1,
+      amount: 50,
+      cost: 0,
+      takeoff_option_id: null,
+    });
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/api/estimate_items') return json({ data: [withAlternate, other] });
       if (url.pathname === '/api/estimate_category_notes') return json({ data: [{ id: 3, estimate_id: 4, product_category_id: 1, note: 'Tempered only.' }] });

@@ -31,8 +31,16 @@ export const estimatingFeature: Feature<'estimating'> = {
       screen: () => import('./estimates-page.tsx').then((m) => m.EstimatesPage),
       children: [{ path: ':estimate_id', screen: () => import('./estimate-page.tsx').then((m) => m.EstimatePage) }],
     },
-    { path: '/takeoff_options', requires: { action: 'edit', area: 'estimates_admin' }, screen: () => import('./takeoff-options-page.tsx').then((m) => m.TakeoffOptionsPage) },
-    { path: '/estimates/:estimate_id/takeoff', requires: { action: 'edit', area: 'estimates' }, screen: () => import('./takeoff-page.tsx').then((m) => m.TakeoffPage) },
+    {
+      path: '/takeoff_options',
+      requires: { action: 'edit', area: 'estimates_admin' },
+      screen: () => import('./takeoff-options-page.tsx').then((m) => m.TakeoffOptionsPage),
+    },
+    {
+      path: '/estimates/:estimate_id/takeoff',
+      requires: { action: 'edit', area: 'estimates' },
+      screen: () => import('./takeoff-page.tsx').then((m) => m.TakeoffPage),
+    },
     // the printable estimate of a job's estimate
     {
       path: '/jobs/:job_id/estimate_print',

@@ -51,7 +51,13 @@ describe('Takeoff Option dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await result;
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/takeoff_options');
-    expect(post?.body).toMatchObject({ takeoffable_type: 'product', takeoffable_id: 40, product_category_id: 2, description: 'Frameless shower door', active: true });
+    expect(post?.body).toMatchObject({
+      takeoffable_type: 'product',
+      takeoffable_id: 40,
+      product_category_id: 2,
+      description: 'Frameless shower door',
+      active: true,
+    });
   });
 
   it('keeps a description and category already typed; another type clears the record and picks a series', async () => {
@@ -86,7 +92,13 @@ describe('Takeoff Option dialog', () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     mockFetch((url, init) => {
       if (url.pathname === '/api/takeoff_options' && init.method === 'POST')
-        return json({ message: 'The given data was invalid.', errors: { takeoffable_id: ['The takeoffable id field is required.'], description: ['The description field is required.'] } }, 422);
+        return json(
+          {
+            message: 'The given data was invalid.',
+            errors: { takeoffable_id: ['The takeoffable id field is required.'], description: ['The description field is required.'] },
+          },
+          422,
+        );
       return catalogue(url, init);
     });
     const stack = renderModalStack('manager');
@@ -104,7 +116,16 @@ describe('Takeoff Option dialog', () => {
     const stack = renderModalStack('supervisor');
     act(() => {
       void openTakeoffOptionDialog(stack(), {
-        record: { id: 5, takeoffable_type: 'product', takeoffable_id: 40, product_category_id: 2, description: 'Frameless shower door', active: true, sort: 0, updated_at: '2026-11-01T00:00:00.000Z' },
+        record: {
+          id: 5,
+          takeoffable_type: 'product',
+          takeoffable_id: 40,
+          product_category_id: 2,
+          description: 'Frameless shower door',
+          active: true,
+          sort: 0,
+          updated_at: '2026-11-01T00:00:00.000Z',
+        },
       });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Takeoff Option' });
@@ -136,7 +157,9 @@ describe('Takeoff Unit dialog', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ takeoff_id: 3, description: 'Unit type B', qty: 12, sort: 2 });
 
     act(() => {
-      result = openTakeoffUnitDialog(stack(), { record: { id: 12, takeoff_id: 3, description: 'Unit type B', notes: null, qty: 12, sort: 2, updated_at: '2026-11-01T00:00:00.000Z' } });
+      result = openTakeoffUnitDialog(stack(), {
+        record: { id: 12, takeoff_id: 3, description: 'Unit type B', notes: null, qty: 12, sort: 2, updated_at: '2026-11-01T00:00:00.000Z' },
+      });
     });
     const edit = await screen.findByRole('dialog', { name: 'Edit Takeoff Unit' });
     await userEvent.click(within(edit).getByRole('button', { name: 'Delete' }));

@@ -78,7 +78,9 @@ function TakeoffOptionForm({ record, initial }: Props) {
       {values.takeoffable_type === 'product' && (
         <RecordPicker key="product" resource="products" {...pickerProps} onChange={(id, p) => picked(id, p?.name, p?.category_id)} />
       )}
-      {values.takeoffable_type === 'series' && <RecordPicker key="series" resource="series" {...pickerProps} onChange={(id, s) => picked(id, s?.name, s?.category_id)} />}
+      {values.takeoffable_type === 'series' && (
+        <RecordPicker key="series" resource="series" {...pickerProps} onChange={(id, s) => picked(id, s?.name, s?.category_id)} />
+      )}
       {values.takeoffable_type === 'product_category' && (
         <RecordPicker key="category" resource="product_categories" {...pickerProps} onChange={(id, c) => picked(id, c?.name, id)} />
       )}

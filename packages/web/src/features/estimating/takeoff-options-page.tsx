@@ -90,7 +90,8 @@ export function TakeoffOptionsPage() {
     });
   }, [blocker, dialogs, navigate]);
 
-  const setDraft = (o: Option, change: Partial<Draft>) => setDrafts((old) => new Map(old).set(o.id, { ...(old.get(o.id) ?? { sort: o.sort ?? 0, active: o.active ?? true }), ...change }));
+  const setDraft = (o: Option, change: Partial<Draft>) =>
+    setDrafts((old) => new Map(old).set(o.id, { ...(old.get(o.id) ?? { sort: o.sort ?? 0, active: o.active ?? true }), ...change }));
 
   /** Moves an option up or down its section: the section is numbered 0, 1, 2… in its new order. */
   const move = (section: Section, index: number, by: -1 | 1) => {
@@ -165,7 +166,10 @@ export function TakeoffOptionsPage() {
                 return (
                   <Table.Tr key={o.id} data-testid="takeoff-option-row">
                     <Table.Td>
-                      <UnstyledButton onClick={() => void openTakeoffOptionDialog(modals, { record: o })} aria-label={`${canEdit ? 'Edit' : 'Open'} ${o.description}`}>
+                      <UnstyledButton
+                        onClick={() => void openTakeoffOptionDialog(modals, { record: o })}
+                        aria-label={`${canEdit ? 'Edit' : 'Open'} ${o.description}`}
+                      >
                         <Text size="sm" fw={500} td="underline" style={{ textDecorationStyle: 'dotted' }}>
                           {o.description}
                         </Text>
@@ -191,7 +195,14 @@ export function TakeoffOptionsPage() {
                     {canEdit && (
                       <Table.Td>
                         <Group gap={2} wrap="nowrap">
-                          <Button variant="subtle" size="compact-sm" px={4} disabled={i === 0} onClick={() => move(section, i, -1)} aria-label={`Move ${o.description} up`}>
+                          <Button
+                            variant="subtle"
+                            size="compact-sm"
+                            px={4}
+                            disabled={i === 0}
+                            onClick={() => move(section, i, -1)}
+                            aria-label={`Move ${o.description} up`}
+                          >
                             <IconArrowUp size={16} />
                           </Button>
                           <Button

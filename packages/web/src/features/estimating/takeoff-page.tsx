@@ -53,12 +53,18 @@ const QTY_BOUNDS = fieldBounds('takeoff_items', 'qty');
 
 /** The lines added by hand that the takeoff took over (its product was on the estimate already: not doubled). */
 export const matchedText = (matched: number): string =>
-  matched ? ` ${matched} ${matched === 1 ? 'line' : 'lines'} added by hand had the product already: ${matched === 1 ? 'it follows' : 'they follow'} the takeoff now, not doubled.` : '';
+  matched
+    ? ` ${matched} ${matched === 1 ? 'line' : 'lines'} added by hand had the product already: ${matched === 1 ? 'it follows' : 'they follow'} the takeoff now, not doubled.`
+    : '';
 
 export const unitTitle = (u: Unit) => `${u.description} × ${formatQty(u.qty ?? 0)}`;
 
 /** The options the estimate's scopes take off: active, of its categories (all when it names none), by category, sort, description. */
-export function takeoffColumns(options: readonly Option[], scopes: readonly number[] | null | undefined, categoryName: (id: number | null) => string): Option[] {
+export function takeoffColumns(
+  options: readonly Option[],
+  scopes: readonly number[] | null | undefined,
+  categoryName: (id: number | null) => string,
+): Option[] {
   const list = scopes ?? [];
   return options
     .filter((o) => o.active !== false && (list.length === 0 || (o.product_category_id != null && list.includes(o.product_category_id))))
@@ -126,7 +132,9 @@ export function TakeoffPage() {
         .catch(() => undefined)
         .then(async () => {
           // the latest cached cell: one made by an earlier save of this cell is PATCHed
-          const current = queryClient.getQueryData<Takeoff[]>(takeoffKey)?.[0]?.items?.find((i) => i.takeoff_unit_id === unit.id && i.takeoff_option_id === option.id);
+          const current = queryClient
+            .getQueryData<Takeoff[]>(takeoffKey)?.[0]
+            ?.items?.find((i) => i.takeoff_unit_id === unit.id && i.takeoff_option_id === option.id);
           if (current) return putItem(await saveRecord('takeoff_items', { id: current.id, qty: qty ?? 0 }));
           if (!qty) return; // nothing there, nothing to make
           putItem(await saveRecord('takeoff_items', { takeoff_id: unit.takeoff_id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty }));
@@ -166,7 +174,8 @@ export function TakeoffPage() {
       storeRecords(queryClient, 'estimates', [answer.data]);
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimate_items') });
       const said = `${answer.created} ${answer.created === 1 ? 'item' : 'items'} created, ${answer.updated} updated.${matchedText(answer.matched)}`;
-      if (await dialogs.confirm(said, { title: 'Items from takeoff', confirmLabel: 'Go to the estimate', cancelLabel: 'Stay here' })) void navigate(`/estimates/${estimateId}`);
+      if (await dialogs.confirm(said, { title: 'Items from takeoff', confirmLabel: 'Go to the estimate', cancelLabel: 'Stay here' }))
+        void navigate(`/estimates/${estimateId}`);
     } catch (e) {
       reportError(e);
     }

@@ -136,7 +136,13 @@ export function BomPage() {
         { label: 'Lines', value: (b) => String(b.line_count ?? 0) },
       ]}
       actions={(b) => <BomActions bom={b} canEdit={canEditBoms} />}
-      notice={(b) => (b.pulled_at ? <Text size="sm" c="dimmed">This bom has been pulled from stock and is read-only. Return it to stock to change it.</Text> : null)}
+      notice={(b) =>
+        b.pulled_at ? (
+          <Text size="sm" c="dimmed">
+            This bom has been pulled from stock and is read-only. Return it to stock to change it.
+          </Text>
+        ) : null
+      }
       sections={[
         {
           key: 'materials',

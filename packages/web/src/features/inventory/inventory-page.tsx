@@ -109,7 +109,12 @@ export function InventoryPage() {
               onChange={(v) => setFilter('material_category_id', v)}
               data-testid="category-filter"
             />
-            <CheckField kind="switch" label="Below reorder" checked={belowReorder} onChange={(e) => setFilter('below_reorder', e.currentTarget.checked ? 'true' : null)} />
+            <CheckField
+              kind="switch"
+              label="Below reorder"
+              checked={belowReorder}
+              onChange={(e) => setFilter('below_reorder', e.currentTarget.checked ? 'true' : null)}
+            />
           </Group>
         }
         testId="materials-table"

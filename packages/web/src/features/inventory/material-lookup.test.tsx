@@ -34,7 +34,10 @@ describe('material lookup: Add New Material', () => {
     expect(within(dialog).getByLabelText('Number')).toHaveProperty('value', 'GL-12-GRY');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await expect(result).resolves.toEqual(created);
-    expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/materials')?.body).toMatchObject({ number: 'GL-12-GRY', description: 'GL-12-GRY' });
+    expect(calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/materials')?.body).toMatchObject({
+      number: 'GL-12-GRY',
+      description: 'GL-12-GRY',
+    });
   });
 
   it('offers no Add New without edit inventory', async () => {

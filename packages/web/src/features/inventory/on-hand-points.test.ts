@@ -18,9 +18,13 @@ describe('onHandPoints', () => {
   });
 
   it('skips rows without a date or balance', () => {
-    expect(onHandPoints([{ date: null, balance: 1 }, { date: '2026-01-01', balance: null }, { date: '2026-01-01', balance: 3 }])).toEqual([
-      { date: '2026-01-01', on_hand: 3 },
-    ]);
+    expect(
+      onHandPoints([
+        { date: null, balance: 1 },
+        { date: '2026-01-01', balance: null },
+        { date: '2026-01-01', balance: 3 },
+      ]),
+    ).toEqual([{ date: '2026-01-01', on_hand: 3 }]);
     expect(onHandPoints([])).toEqual([]);
   });
 });

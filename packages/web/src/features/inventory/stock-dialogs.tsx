@@ -109,9 +109,7 @@ function AdjustForm({ material }: { material: Material }) {
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      const saved = await loader.run(
-        saveRecord('material_transactions', { material_id: material.id, type: 'adjustment', ...values }),
-      );
+      const saved = await loader.run(saveRecord('material_transactions', { material_id: material.id, type: 'adjustment', ...values }));
       refreshStock(queryClient);
       reportSuccess('Stock adjusted.');
       modal.close(saved);
@@ -167,7 +165,11 @@ export function openCountDialog(modals: ModalStackApi, material: Material): Prom
 
 /** Adjust stock by a signed qty with a note; resolves with the transaction, or null. */
 export function openAdjustDialog(modals: ModalStackApi, material: Material): Promise<RecordOf<'material_transactions'> | null> {
-  return modals.push<RecordOf<'material_transactions'>>(() => <AdjustForm material={material} />, { title: 'Adjust Stock', size: 'sm', testId: 'adjust-dialog' });
+  return modals.push<RecordOf<'material_transactions'>>(() => <AdjustForm material={material} />, {
+    title: 'Adjust Stock',
+    size: 'sm',
+    testId: 'adjust-dialog',
+  });
 }
 
 /** Take a snapshot of every active material; resolves with its summary, or null. */

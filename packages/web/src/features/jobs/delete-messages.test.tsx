@@ -9,7 +9,15 @@ import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openJobDialog } from './job-dialog.tsx';
 import { jobDeletedMessage } from './job-trash.tsx';
 
-const job = { id: 5, updated_at: '2026-11-20T10:00:00Z', number: 'J-5', name: 'Lobby', client_id: null, active: true, scope_array: [] } as unknown as RecordOf<'jobs'>;
+const job = {
+  id: 5,
+  updated_at: '2026-11-20T10:00:00Z',
+  number: 'J-5',
+  name: 'Lobby',
+  client_id: null,
+  active: true,
+  scope_array: [],
+} as unknown as RecordOf<'jobs'>;
 
 function setup(role: Role) {
   document.cookie = 'XSRF-TOKEN=t; path=/';

@@ -15,7 +15,16 @@ async function firstFound<T>(find: () => T | undefined): Promise<T> {
   return found!;
 }
 
-const job = { id: 5, updated_at: '2026-11-20T10:00:00Z', number: 'J-5', name: 'Lobby', client_id: null, active: true, scope_array: [], burden_rate: 30 } as unknown as RecordOf<'jobs'>;
+const job = {
+  id: 5,
+  updated_at: '2026-11-20T10:00:00Z',
+  number: 'J-5',
+  name: 'Lobby',
+  client_id: null,
+  active: true,
+  scope_array: [],
+  burden_rate: 30,
+} as unknown as RecordOf<'jobs'>;
 
 /** The server of an Edit Job: job 5 is saved back as sent, every list is empty. */
 function jobServer() {
@@ -79,7 +88,10 @@ describe('Job dialog', () => {
 
   it('refuses a job template of another client with a field error; a new client clears only a template of another client', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
-    const clients = [{ id: 1, name: 'Alpha Glass', active: true }, { id: 2, name: 'Beta Mirrors', active: true }];
+    const clients = [
+      { id: 1, name: 'Alpha Glass', active: true },
+      { id: 2, name: 'Beta Mirrors', active: true },
+    ];
     const templates = [
       { id: 7, name: 'Beta shower', client_id: 2, category_template_id: null, is_template: true },
       { id: 8, name: 'Alpha shower', client_id: 1, category_template_id: null, is_template: true },

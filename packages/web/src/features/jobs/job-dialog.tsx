@@ -130,13 +130,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
   const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, canEdit);
 
   return (
-    <RecordDialogForm
-      dialog={formDialog}
-      canSave={canEdit}
-      canDelete={canEdit}
-      title={title}
-      extra={extra}
-    >
+    <RecordDialogForm dialog={formDialog} canSave={canEdit} canDelete={canEdit} title={title} extra={extra}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="sm">
         <Stack gap="sm">
           <RecordPicker
@@ -145,7 +139,11 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
             value={values.client_id}
             onChange={pickClient}
             error={form.errors.client_id}
-            onAddNew={canEdit && canAddClient && hasRecordDialog('clients') ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } }) : undefined}
+            onAddNew={
+              canEdit && canAddClient && hasRecordDialog('clients')
+                ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } })
+                : undefined
+            }
             autoFocus={isNew}
             data-testid="job-client-picker"
           />

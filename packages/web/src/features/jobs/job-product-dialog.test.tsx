@@ -23,14 +23,24 @@ function open(seriesId: number) {
   const client = signedInQueryClient('manager');
   let api!: ModalStackApi;
   renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />, client);
-  const record = { id: 20, job_id: 1, product_id: 11, series_id: seriesId, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false } as unknown as RecordOf<'job_products'>;
+  const record = {
+    id: 20,
+    job_id: 1,
+    product_id: 11,
+    series_id: seriesId,
+    name: 'Inline Door',
+    qty: 1,
+    is_measured: false,
+    is_ordered: false,
+    is_fabricated: false,
+  } as unknown as RecordOf<'job_products'>;
   act(() => {
     void openJobProductDialog(api, { record });
   });
 }
 
 describe('JobProduct dialog', () => {
-  it("shows the fields the product category enables when the series uses the category settings", async () => {
+  it('shows the fields the product category enables when the series uses the category settings', async () => {
     open(3);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Job Product' });
     expect(await within(dialog).findByRole('textbox', { name: 'Glass width' })).toBeTruthy();

@@ -20,21 +20,37 @@ describe('job products section', () => {
   });
 
   it("on a phone, labels the steps the product's series has (its category's, while it follows it) and shows no line for a series without any", async () => {
-    const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
+    const NONE = {
+      enable_cutlist: false,
+      enable_dimensions: false,
+      enable_measured: false,
+      enable_ordered: false,
+      enable_fabricated: false,
+      enable_units: false,
+    };
     mockFetch((url, init) => {
       if (init.method !== 'GET') return undefined;
-      if (url.pathname === '/api/series') return json({ data: [
-        { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE },
-        { id: 4, name: 'Towel Bars', category_id: 5, use_category_settings: true, ...NONE },
-      ] });
-      if (url.pathname === '/api/product_categories') return json({ data: [
-        { id: 2, name: 'Shower Glass', ...NONE, enable_measured: true, enable_fabricated: true },
-        { id: 5, name: 'Hardware', ...NONE, enable_units: true },
-      ] });
-      if (url.pathname === '/api/job_products') return json({ data: [
-        { id: 10, job_id: 3, series_id: 3, name: 'Inline Door', qty: 1, is_measured: true, is_ordered: true, is_fabricated: false },
-        { id: 11, job_id: 3, series_id: 4, name: 'Towel Bar', qty: 2, is_measured: false, is_ordered: false, is_fabricated: false },
-      ] });
+      if (url.pathname === '/api/series')
+        return json({
+          data: [
+            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE },
+            { id: 4, name: 'Towel Bars', category_id: 5, use_category_settings: true, ...NONE },
+          ],
+        });
+      if (url.pathname === '/api/product_categories')
+        return json({
+          data: [
+            { id: 2, name: 'Shower Glass', ...NONE, enable_measured: true, enable_fabricated: true },
+            { id: 5, name: 'Hardware', ...NONE, enable_units: true },
+          ],
+        });
+      if (url.pathname === '/api/job_products')
+        return json({
+          data: [
+            { id: 10, job_id: 3, series_id: 3, name: 'Inline Door', qty: 1, is_measured: true, is_ordered: true, is_fabricated: false },
+            { id: 11, job_id: 3, series_id: 4, name: 'Towel Bar', qty: 2, is_measured: false, is_ordered: false, is_fabricated: false },
+          ],
+        });
       return json({ data: [] });
     });
     render(<JobProductsSection jobId={3} />);
@@ -47,10 +63,37 @@ describe('job products section', () => {
   it('shows the glass size with the site opening it was cut from (measure-to-cut), on a desk and on a phone', async () => {
     mockFetch((url, init) => {
       if (init.method !== 'GET') return undefined;
-      if (url.pathname === '/api/job_products') return json({ data: [
-        { id: 10, job_id: 3, series_id: null, name: 'Lobby mirror', qty: 1, opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75, is_measured: true, is_ordered: false, is_fabricated: false },
-        { id: 11, job_id: 3, series_id: null, name: 'Shelf', qty: 1, glass_width: 30, glass_height: 12, is_measured: false, is_ordered: false, is_fabricated: false },
-      ] });
+      if (url.pathname === '/api/job_products')
+        return json({
+          data: [
+            {
+              id: 10,
+              job_id: 3,
+              series_id: null,
+              name: 'Lobby mirror',
+              qty: 1,
+              opening_width: 36.4375,
+              opening_height: 72,
+              glass_width: 36.25,
+              glass_height: 71.75,
+              is_measured: true,
+              is_ordered: false,
+              is_fabricated: false,
+            },
+            {
+              id: 11,
+              job_id: 3,
+              series_id: null,
+              name: 'Shelf',
+              qty: 1,
+              glass_width: 30,
+              glass_height: 12,
+              is_measured: false,
+              is_ordered: false,
+              is_fabricated: false,
+            },
+          ],
+        });
       return json({ data: [] });
     });
     render(<JobProductsSection jobId={3} />);
@@ -65,7 +108,10 @@ describe('job products section', () => {
   it("offers a template's products for change only with edit jobs_admin, as the server allows", async () => {
     mockFetch((url, init) => {
       if (init.method !== 'GET') return undefined;
-      if (url.pathname === '/api/job_products') return json({ data: [{ id: 10, job_id: 3, series_id: null, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false }] });
+      if (url.pathname === '/api/job_products')
+        return json({
+          data: [{ id: 10, job_id: 3, series_id: null, name: 'Inline Door', qty: 1, is_measured: false, is_ordered: false, is_fabricated: false }],
+        });
       return json({ data: [] });
     });
     const client = signedInQueryClient('supervisor', { id: 2, name: 'Sid', email: 's@example.com' });

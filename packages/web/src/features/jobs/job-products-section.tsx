@@ -51,7 +51,15 @@ function ProgressLetters({ product, flags }: { product: JobProduct; flags: Featu
       {PROGRESS.map(([field, flag, letter, word]) => {
         const on = product[field];
         return (
-          <Text key={field} component="span" fz="xs" fw={700} w="1ch" c={on ? DONE_COLOR : 'dimmed'} title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}>
+          <Text
+            key={field}
+            component="span"
+            fz="xs"
+            fw={700}
+            w="1ch"
+            c={on ? DONE_COLOR : 'dimmed'}
+            title={flags[flag] ? `${word}: ${on ? 'yes' : 'no'}` : undefined}
+          >
             {flags[flag] ? (on ? letter : '·') : ''}
           </Text>
         );
@@ -186,7 +194,12 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
               <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} onClick={() => void openAddProductsDialog(modals, jobId)}>
                 Add from Series
               </Button>
-              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => void openJobProductDialog(modals, { initial: { job_id: jobId }, ofTemplate })}
+              >
                 Add Product
               </Button>
             </>
@@ -195,7 +208,9 @@ export function JobProductsSection({ jobId, readOnly = false, owner = 'job' }: S
       )}
       {products.isError && !products.data && !offline && <Text c="red">Could not load the products.</Text>}
       <OfflineAsOf query={products} />
-      {(products.data || offline) && rows.length === 0 && <NoRows query={products} ta="center" py="lg" empty={`No products on this ${owner} yet.`} what="The products" />}
+      {(products.data || offline) && rows.length === 0 && (
+        <NoRows query={products} ta="center" py="lg" empty={`No products on this ${owner} yet.`} what="The products" />
+      )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing={6} striped="even" highlightOnHover>

@@ -11,7 +11,8 @@ describe('Job Template dialog', () => {
   it('shows the server’s refusal of both a client and a category template under both fields', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     mockFetch((url, init) => {
-      if (url.pathname === '/api/job_templates/3' && init.method === 'PATCH') return json({ message: 'Invalid', errors: { client_id: [BOTH], category_template_id: [BOTH] } }, 422);
+      if (url.pathname === '/api/job_templates/3' && init.method === 'PATCH')
+        return json({ message: 'Invalid', errors: { client_id: [BOTH], category_template_id: [BOTH] } }, 422);
       if (url.pathname === '/api/clients/1') return json({ id: 1, name: 'Acme', updated_at: '2026-01-01T00:00:00Z' });
       if (url.pathname === '/api/category_templates/2') return json({ id: 2, name: 'Pack', client_id: 1, updated_at: '2026-01-01T00:00:00Z' });
       return undefined;

@@ -12,9 +12,8 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-
 type Props = RecordDialogOptions<'job_templates'> & {
-    onDeleted?: () => void;
+  onDeleted?: () => void;
 };
 
 function JobTemplateForm({ record, initial, onDeleted }: Props) {
@@ -33,7 +32,12 @@ function JobTemplateForm({ record, initial, onDeleted }: Props) {
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
       <RecordPicker resource="clients" label="Client" {...form.getInputProps('client_id')} data-testid="job-template-client-picker" />
-      <RecordPicker resource="category_templates" label="Category template" {...form.getInputProps('category_template_id')} data-testid="job-template-category-picker" />
+      <RecordPicker
+        resource="category_templates"
+        label="Category template"
+        {...form.getInputProps('category_template_id')}
+        data-testid="job-template-category-picker"
+      />
     </RecordDialogForm>
   );
 }

@@ -11,7 +11,8 @@ describe('job template screen', () => {
     mockFetch(
       apiServer((url, init) => {
         if (url.pathname === '/api/user') return json(sessionUser('manager'));
-        if (init.method === 'GET' && url.pathname === '/api/job_templates/3') return json({ id: 3, name: 'Bath package', client_id: null, category_template_id: null, is_template: true, products: [] });
+        if (init.method === 'GET' && url.pathname === '/api/job_templates/3')
+          return json({ id: 3, name: 'Bath package', client_id: null, category_template_id: null, is_template: true, products: [] });
         if (init.method === 'GET') return json({ data: [] });
         return undefined;
       }),

@@ -19,7 +19,9 @@ const TRASH = jobs.trash!;
 export const TRASH_DAYS = TRASH.days;
 
 /** "an admin or a manager": the roles that open the trash by default (Settings may give it to others too). */
-const TRASH_ROLES = ROLES.filter((r) => DEFAULT_ROLE_MATRIX[r][TRASH.area].edit).map((r) => `${/^[aeiou]/i.test(ROLE_LABELS[r]) ? 'an' : 'a'} ${ROLE_LABELS[r].toLowerCase()}`);
+const TRASH_ROLES = ROLES.filter((r) => DEFAULT_ROLE_MATRIX[r][TRASH.area].edit).map(
+  (r) => `${/^[aeiou]/i.test(ROLE_LABELS[r]) ? 'an' : 'a'} ${ROLE_LABELS[r].toLowerCase()}`,
+);
 const someoneWhoCan = TRASH_ROLES.join(' or ');
 
 /**
@@ -39,11 +41,7 @@ export function useJobDeletedNotice(): ReactNode {
   if (!canOpenTrash) return jobDeletedMessage(false);
   return (
     <>
-      Job deleted. It can be restored from the{' '}
-      <NoticeLink to="/jobs/trash">
-        trash
-      </NoticeLink>{' '}
-      for {TRASH_DAYS} days.
+      Job deleted. It can be restored from the <NoticeLink to="/jobs/trash">trash</NoticeLink> for {TRASH_DAYS} days.
     </>
   );
 }

@@ -8,7 +8,16 @@ vi.setConfig({ testTimeout: 15_000 });
 describe('job list', () => {
   it('gives the Client column a width of its own and a name two lines at most, the whole name in its title', async () => {
     const name = 'Riverbend Commercial Builders of the Pacific Northwest';
-    const job = { id: 4, number: '27-0006', name: 'Forest Heights', client_id: 2, client_name: name, address: '7524 Powell Dr, Happy Valley, OR 97082', scope_array: ['Mirrors'], active: true };
+    const job = {
+      id: 4,
+      number: '27-0006',
+      name: 'Forest Heights',
+      client_id: 2,
+      client_name: name,
+      address: '7524 Powell Dr, Happy Valley, OR 97082',
+      scope_array: ['Mirrors'],
+      active: true,
+    };
     mockFetch(
       apiServer((url, init) => {
         if (url.pathname === '/api/user') return json(sessionUser('manager'));

@@ -116,7 +116,9 @@ export function JobsPage() {
     { key: 'start_date', label: 'Start', sortable: true, visibleFrom: 'sm', render: (j) => formatDate(j.start_date) },
     { key: 'end_date', label: 'End', sortable: true, visibleFrom: 'md', render: (j) => formatDate(j.end_date) },
     { key: 'scope_array', label: 'Scope', visibleFrom: 'sm', render: (j) => <ScopeBadges job={j} /> },
-    ...(status === 'all' ? [{ key: 'active', label: 'Status', visibleFrom: 'md', render: (j: Job) => <ActiveBadge active={j.active} /> } as Column<'jobs'>] : []),
+    ...(status === 'all'
+      ? [{ key: 'active', label: 'Status', visibleFrom: 'md', render: (j: Job) => <ActiveBadge active={j.active} /> } as Column<'jobs'>]
+      : []),
   ];
 
   return (

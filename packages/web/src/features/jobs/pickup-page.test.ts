@@ -7,6 +7,9 @@ const item = (id: number, job_id: number, category_name: string) => ({ id, job_i
 describe('pickup items grouped by job', () => {
   it('groups in order of first appearance', () => {
     const items = [item(1, 7, 'Mirrors'), item(2, 3, 'Hardware'), item(3, 7, 'Hardware')];
-    expect(groupByJob(items).map((g) => [g.jobId, g.items.map((i) => i.id)])).toEqual([[7, [1, 3]], [3, [2]]]);
+    expect(groupByJob(items).map((g) => [g.jobId, g.items.map((i) => i.id)])).toEqual([
+      [7, [1, 3]],
+      [3, [2]],
+    ]);
   });
 });

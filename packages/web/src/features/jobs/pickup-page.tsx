@@ -66,8 +66,26 @@ export function PickupPage() {
       </Group>
       <OfflineAsOf query={items} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SelectField label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} clearable allowDeselect w={200} />
-        <SelectField label="Category" placeholder="Any category" data={[...SCOPES]} value={category} onChange={(v) => setFilter('category', v)} clearable allowDeselect w={200} />
+        <SelectField
+          label="Status"
+          placeholder="Any status"
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(v) => setFilter('status', v)}
+          clearable
+          allowDeselect
+          w={200}
+        />
+        <SelectField
+          label="Category"
+          placeholder="Any category"
+          data={[...SCOPES]}
+          value={category}
+          onChange={(v) => setFilter('category', v)}
+          clearable
+          allowDeselect
+          w={200}
+        />
         <SegmentedControl
           aria-label="Complete"
           value={complete}
@@ -87,7 +105,11 @@ export function PickupPage() {
           <Stack gap={6}>
             {g.items.map((item) => (
               <Group key={item.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="pickup-item">
-                <UnstyledButton onClick={() => void openPickupItemDialog(modals, { record: item })} style={{ flex: 1, minWidth: 0 }} aria-label={`Open pickup item ${item.note || item.reason || item.id}`}>
+                <UnstyledButton
+                  onClick={() => void openPickupItemDialog(modals, { record: item })}
+                  style={{ flex: 1, minWidth: 0 }}
+                  aria-label={`Open pickup item ${item.note || item.reason || item.id}`}
+                >
                   <Text size="sm" fw={500} truncate>
                     {[item.category_name, item.reason].filter(Boolean).join(' · ') || 'Pickup item'}
                   </Text>
@@ -97,15 +119,19 @@ export function PickupPage() {
                     </Text>
                   )}
                 </UnstyledButton>
-                {item.complete && <Badge color="green" variant="light">Complete</Badge>}
+                {item.complete && (
+                  <Badge color="green" variant="light">
+                    Complete
+                  </Badge>
+                )}
                 <Button
                   size="compact-sm"
                   variant="light"
                   disabled={!canEdit}
                   onClick={() => void openPickupItemStatusDialog(modals, item)}
-                  aria-label={`Status: ${(item.status ? PICKUP_STATUS_LABELS[item.status] : 'No status')}. Change status`}
+                  aria-label={`Status: ${item.status ? PICKUP_STATUS_LABELS[item.status] : 'No status'}. Change status`}
                 >
-                  {(item.status ? PICKUP_STATUS_LABELS[item.status] : 'No status')}
+                  {item.status ? PICKUP_STATUS_LABELS[item.status] : 'No status'}
                 </Button>
               </Group>
             ))}

@@ -12,8 +12,30 @@ vi.setConfig({ testTimeout: 15_000 });
 
 const STAMP = '2025-01-01T00:00:00.000Z';
 type User = RecordOf<'users'>;
-const self: User = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', number: '', role: 'admin', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
-const other: User = { id: 2, name: 'Pat Installer', email: 'pat@example.com', number: '15035550000', role: 'employee', active: true, can_be_scheduled: false, branch_id: null, branch_access: [], updated_at: STAMP };
+const self: User = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  number: '',
+  role: 'admin',
+  active: true,
+  can_be_scheduled: false,
+  branch_id: null,
+  branch_access: [],
+  updated_at: STAMP,
+};
+const other: User = {
+  id: 2,
+  name: 'Pat Installer',
+  email: 'pat@example.com',
+  number: '15035550000',
+  role: 'employee',
+  active: true,
+  can_be_scheduled: false,
+  branch_id: null,
+  branch_access: [],
+  updated_at: STAMP,
+};
 
 function open(role: Role, props: Parameters<typeof openUserDialog>[1] = {}) {
   document.cookie = 'XSRF-TOKEN=t; path=/';
@@ -31,7 +53,10 @@ const input = (dialog: HTMLElement, name: string) => within(dialog).getByRole('t
 const roleInput = (dialog: HTMLElement) => within(dialog).queryByRole('combobox', { name: 'Role' }) as HTMLInputElement | null;
 const scheduled = (dialog: HTMLElement) => within(dialog).getByRole('checkbox', { name: /Can be scheduled/ }) as HTMLInputElement;
 
-const passwordFields = (dialog: HTMLElement) => within(dialog).queryAllByLabelText(/password/i).filter((e) => e.tagName === 'INPUT');
+const passwordFields = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByLabelText(/password/i)
+    .filter((e) => e.tagName === 'INPUT');
 
 describe('User dialog', () => {
   it('a new user: password fields shown, supervisor forces can_be_scheduled, phone digits formatted; saves all of it', async () => {

@@ -159,19 +159,12 @@ function UserDialogBody({ id, record, title }: { id?: number; record?: User | nu
   const query = useRecord('users', record ? null : (id ?? null));
   const rec = record ?? query.data ?? null;
   if (id && !record && !query.data) {
-    return (
-      <Center py="lg">
-        {query.isError ? <Text c="red">Could not load this user.</Text> : <Loader role="status" aria-label="Loading user" />}
-      </Center>
-    );
+    return <Center py="lg">{query.isError ? <Text c="red">Could not load this user.</Text> : <Loader role="status" aria-label="Loading user" />}</Center>;
   }
   return <UserForm record={rec} title={title} />;
 }
 
-export function openUserDialog(
-  modals: ModalStackApi,
-  props: { id?: number; record?: User | null; title?: string } = {},
-): Promise<User | null> {
+export function openUserDialog(modals: ModalStackApi, props: { id?: number; record?: User | null; title?: string } = {}): Promise<User | null> {
   const editing = Boolean(props.id || props.record);
   // Until the record is loaded; then the form sets Add User / Edit User / User (read-only) / the given title.
   return modals.push<User>(() => <UserDialogBody id={props.id} record={props.record} title={props.title} />, {

@@ -24,7 +24,15 @@ import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { SPLIT_NEGATIVE_MESSAGE, adjustSplit, initialSplit, splitErrors, splitFieldErrors, type PoLineStatus, type SplitAmounts } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import {
+  SPLIT_NEGATIVE_MESSAGE,
+  adjustSplit,
+  initialSplit,
+  splitErrors,
+  splitFieldErrors,
+  type PoLineStatus,
+  type SplitAmounts,
+} from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { refreshStock, splitLine } from './order-actions.ts';
 
 type Line = RecordOf<'purchase_order_materials'>;
@@ -92,10 +100,7 @@ function SplitForm({ line }: { line: Line }) {
   };
 
   return (
-    <DialogForm
-      onSubmit={(e) => void onSubmit(e)}
-      footer={<DialogActions saveLabel="Split" />}
-    >
+    <DialogForm onSubmit={(e) => void onSubmit(e)} footer={<DialogActions saveLabel="Split" />}>
       <Text size="sm">
         {line.material_number}: {formatQty(qty)} in all. Editing an amount takes it from {PO_LINE_STATUS_LABELS[status]}.
       </Text>
@@ -108,7 +113,11 @@ function SplitForm({ line }: { line: Line }) {
           data-autofocus={s === firstEditable || undefined}
           helper={s === status ? 'The rest of the line' : undefined}
           error={fieldErrors[s] ?? (error && s === edited && fieldErrors[status] ? true : undefined)}
-          rightSection={<Text size="xs" c="dimmed" pr={4}>of {formatQty(qty)}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed" pr={4}>
+              of {formatQty(qty)}
+            </Text>
+          }
           rightSectionWidth={64}
           rightSectionPointerEvents="none"
           data-testid={`split-${s}`}

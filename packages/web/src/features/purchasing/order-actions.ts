@@ -21,7 +21,6 @@ import { callAction } from '../../resource-kit/http/actions.ts';
 type Order = RecordOf<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;
 
-
 export const SUGGESTIONS_KEY = ['purchase_orders', 'suggestions'] as const;
 
 /** After stock moved: materials (on hand, on order), their histories, orders and their lines. */

@@ -51,7 +51,11 @@ function useVendorGroups(order: RecordOf<'purchase_orders'> | undefined, lineId:
   const vendorName = order?.vendor_name || 'this vendor';
   const [shownIds, setShownIds] = useState('');
   const onResults = useCallback((rows: Material[]) => setShownIds(rows.map((r) => r.id).join(',')), []);
-  const prices = useList('vendor_materials', { vendor_id: vendorId ?? undefined, material_id_list: shownIds }, { enabled: vendorId != null && shownIds !== '' });
+  const prices = useList(
+    'vendor_materials',
+    { vendor_id: vendorId ?? undefined, material_id_list: shownIds },
+    { enabled: vendorId != null && shownIds !== '' },
+  );
   const lines = useList('purchase_order_materials', { purchase_order_id: order?.id }, { enabled: order != null });
   const linesOf = (materialId: number) => (lines.data ?? []).filter((l) => l.material_id === materialId && l.id !== lineId);
   const priceOf = (materialId: number) => prices.data?.find((v) => v.material_id === materialId && v.active) ?? null;
@@ -177,8 +181,8 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
       />
       {twice.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py={8} data-testid="already-on-order-warning">
-          {material.data?.number ?? 'This material'} is already on this order ({formatQty(twice.reduce((sum, l) => sum + (l.qty ?? 0), 0))}). Saving adds it a second
-          time; to order more, you can change that line's qty instead.
+          {material.data?.number ?? 'This material'} is already on this order ({formatQty(twice.reduce((sum, l) => sum + (l.qty ?? 0), 0))}). Saving adds it a
+          second time; to order more, you can change that line's qty instead.
         </Alert>
       )}
       {values.material_id != null && (

@@ -126,7 +126,10 @@ function mailtoHref(order: Order, vendor: Vendor | undefined, lines: Line[], com
     '',
     `Please supply the following for purchase order ${order.number}:`,
     '',
-    ...lines.map((l) => `- ${formatQty(l.qty)} × ${l.material_number ?? ''}${l.vendor_part_number ? ` (part ${l.vendor_part_number})` : ''}${l.material_description ? ` — ${l.material_description}` : ''}: ${formatMoney(l.price)}`),
+    ...lines.map(
+      (l) =>
+        `- ${formatQty(l.qty)} × ${l.material_number ?? ''}${l.vendor_part_number ? ` (part ${l.vendor_part_number})` : ''}${l.material_description ? ` — ${l.material_description}` : ''}: ${formatMoney(l.price)}`,
+    ),
     '',
     `Total: ${formatMoney(order.total)}`,
     '',
@@ -232,7 +235,12 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
         </Button>
       )}
       {canEdit && status !== 'received' && (
-        <Button variant={status === 'open' ? 'filled' : 'default'} leftSection={<IconTruckDelivery size={16} />} onClick={() => void receive()} disabled={lines.length === 0}>
+        <Button
+          variant={status === 'open' ? 'filled' : 'default'}
+          leftSection={<IconTruckDelivery size={16} />}
+          onClick={() => void receive()}
+          disabled={lines.length === 0}
+        >
           Receive All
         </Button>
       )}

@@ -51,7 +51,16 @@ function OrderList() {
       defaultSort={{ column: 'number', direction: 'desc' }}
       toolbar={
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SelectField aria-label="Status" placeholder="All statuses" w={160} clearable data={STATUS_OPTIONS} value={status} onChange={(v) => setFilter('status', v)} data-testid="status-filter" />
+          <SelectField
+            aria-label="Status"
+            placeholder="All statuses"
+            w={160}
+            clearable
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => setFilter('status', v)}
+            data-testid="status-filter"
+          />
           <SelectField
             aria-label="Vendor"
             placeholder="All vendors"

@@ -12,9 +12,27 @@ import { openSplitDialog } from './line-status-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
-const material = { id: 9, number: 'GL-38CT', description: '3/8" clear tempered', economic_order_qty: 25, reorder_qty: 0, on_hand: 0, on_order: 0, active: true };
+const material = {
+  id: 9,
+  number: 'GL-38CT',
+  description: '3/8" clear tempered',
+  economic_order_qty: 25,
+  reorder_qty: 0,
+  on_hand: 0,
+  on_order: 0,
+  active: true,
+};
 const order = { id: 3, number: 1042, vendor_id: 5, vendor_name: 'Harbor Supply', sent_at: null, received_at: null };
-const vendorMaterial = { id: 31, material_id: 9, vendor_id: 5, vendor_part_number: 'HS-38', minimum_order_qty: 10, unit_price: 4.5, is_preferred: true, active: true };
+const vendorMaterial = {
+  id: 31,
+  material_id: 9,
+  vendor_id: 5,
+  vendor_part_number: 'HS-38',
+  minimum_order_qty: 10,
+  unit_price: 4.5,
+  is_preferred: true,
+  active: true,
+};
 
 const line = (extra = {}) => ({
   id: 70,
@@ -32,7 +50,16 @@ const line = (extra = {}) => ({
   ...extra,
 });
 
-const aluminium = { id: 12, number: 'AL-00009', description: 'Aluminium channel', economic_order_qty: 0, reorder_qty: 0, on_hand: 0, on_order: 0, active: true };
+const aluminium = {
+  id: 12,
+  number: 'AL-00009',
+  description: 'Aluminium channel',
+  economic_order_qty: 0,
+  reorder_qty: 0,
+  on_hand: 0,
+  on_order: 0,
+  active: true,
+};
 /** The materials the order's vendor (5) sells, or the others. */
 const materialsPage = (url: URL) => {
   const data = url.searchParams.get('sold_by') === '5' ? [material] : url.searchParams.get('not_sold_by') === '5' ? [aluminium] : [aluminium, material];
@@ -65,16 +92,19 @@ describe('PO Material dialog', () => {
     expect(first!.textContent).toContain('Already on this order (10)');
     expect(second!.textContent).toContain('AL-00009');
     expect(second!.textContent).toContain('Not sold by Harbor Supply');
-    expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Sold by Harbor Supply',
-      'Other materials',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Sold by Harbor Supply', 'Other materials']);
     // The part numbers and prices are asked for the materials shown, of this vendor only.
     const priced = calls.find((c) => c.url.pathname === '/api/vendor_materials' && c.url.searchParams.has('material_id_list'))!.url.searchParams;
     expect([priced.get('vendor_id'), priced.get('material_id_list')]).toEqual(['5', '9,12']);
 
     await userEvent.click(first!);
-    expect((await within(dialog).findByTestId('already-on-order-warning')).textContent).toContain('GL-38CT is already on this order (10). Saving adds it a second time');
+    expect((await within(dialog).findByTestId('already-on-order-warning')).textContent).toContain(
+      'GL-38CT is already on this order (10). Saving adds it a second time',
+    );
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 
@@ -243,4 +273,3 @@ describe('Split dialog', () => {
     expect(field('Received').getAttribute('aria-invalid')).toBe('true');
   });
 });
-

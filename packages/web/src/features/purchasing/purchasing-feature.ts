@@ -29,7 +29,11 @@ export const purchasingFeature: Feature<'purchasing'> = {
       requires: { action: 'view', area: 'purchase_orders' },
       screen: () => import('./purchase-orders-page.tsx').then((m) => m.PurchaseOrdersPage),
       children: [
-        { path: 'create', requires: { action: 'edit', area: 'purchase_orders' }, screen: () => import('./purchase-order-create-page.tsx').then((m) => m.PurchaseOrderCreatePage) },
+        {
+          path: 'create',
+          requires: { action: 'edit', area: 'purchase_orders' },
+          screen: () => import('./purchase-order-create-page.tsx').then((m) => m.PurchaseOrderCreatePage),
+        },
         { path: ':purchase_order_id', screen: () => import('./purchase-order-page.tsx').then((m) => m.PurchaseOrderPage) },
       ],
     },

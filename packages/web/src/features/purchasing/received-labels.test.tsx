@@ -16,9 +16,27 @@ import { openReceivedLabelsDialog, receivedLabels } from './received-labels.tsx'
 type Order = RecordOf<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;
 
-const order = { id: 3, number: 1042, vendor_id: 5, vendor_name: 'Harbor Supply', sent_at: '2026-03-01T10:00:00.000Z', received_at: '2026-03-04T15:00:00.000Z' } as Order;
+const order = {
+  id: 3,
+  number: 1042,
+  vendor_id: 5,
+  vendor_name: 'Harbor Supply',
+  sent_at: '2026-03-01T10:00:00.000Z',
+  received_at: '2026-03-04T15:00:00.000Z',
+} as Order;
 const line = (id: number, extra: Partial<Line>) =>
-  ({ id, purchase_order_id: 3, material_id: id + 100, qty: 1, price: 1, status: 'received', material_number: `M-${id}`, material_description: `Material ${id}`, updated_at: '2026-03-02T10:00:00.000Z', ...extra }) as Line;
+  ({
+    id,
+    purchase_order_id: 3,
+    material_id: id + 100,
+    qty: 1,
+    price: 1,
+    status: 'received',
+    material_number: `M-${id}`,
+    material_description: `Material ${id}`,
+    updated_at: '2026-03-02T10:00:00.000Z',
+    ...extra,
+  }) as Line;
 const lines = [line(1, { qty: 4 }), line(2, { qty: 12.5, material_description: null }), line(3, { qty: 10, status: 'ordered' })];
 const url = (path: string) => `https://shop.test${path}`;
 
@@ -32,7 +50,9 @@ describe('labels for received lines', () => {
     ]);
     expect(receivedLabels(order, lines.slice(0, 2), 'unit', url).map((l) => l.name)).toEqual(['M-1', 'M-1', 'M-1', 'M-1', 'M-2']);
     // An order still partly open: the day the line was marked received.
-    expect(receivedLabels({ ...order, received_at: null }, [lines[0]!], 'line', url)[0]!.note).toBe(`PO 1042 · received ${new Date(lines[0]!.updated_at!).toLocaleDateString('en-US')}`);
+    expect(receivedLabels({ ...order, received_at: null }, [lines[0]!], 'line', url)[0]!.note).toBe(
+      `PO 1042 · received ${new Date(lines[0]!.updated_at!).toLocaleDateString('en-US')}`,
+    );
   });
 
   it('the dialog offers the received lines, counts the labels and resolves with the chosen ones', async () => {

@@ -81,7 +81,12 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
   const pickedVendors = new Set((suggestions.data ?? []).filter((s) => picked.has(s.material_id)).map((s) => s.vendor_id));
   const create = async () => {
     try {
-      const orders = await loader.run(ordersFromSuggestions(queryClient, [...picked].map(([material_id, qty]) => ({ material_id, qty }))));
+      const orders = await loader.run(
+        ordersFromSuggestions(
+          queryClient,
+          [...picked].map(([material_id, qty]) => ({ material_id, qty })),
+        ),
+      );
       setCreated(orders);
       setPicked(new Map());
       reportSuccess(orders.length === 1 ? 'One draft order created.' : `${orders.length} draft orders created.`);
@@ -98,7 +103,12 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
     );
   }
   // Offline, a cached copy shows (noted), or the line saying it is offline: not a failure.
-  if (suggestions.isError && suggestions.data === undefined && !offline) return <Alert color="red" role="alert">Could not load the suggestions.</Alert>;
+  if (suggestions.isError && suggestions.data === undefined && !offline)
+    return (
+      <Alert color="red" role="alert">
+        Could not load the suggestions.
+      </Alert>
+    );
 
   return (
     <Stack gap="md" data-testid="suggested-orders">
@@ -114,7 +124,9 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
         </Alert>
       )}
       <OfflineAsOf query={suggestions} />
-      {groups.length === 0 && <NoRows query={suggestions} ta="center" py="xl" empty="Nothing to order: every material has enough on hand and on order." what="The suggestions" />}
+      {groups.length === 0 && (
+        <NoRows query={suggestions} ta="center" py="xl" empty="Nothing to order: every material has enough on hand and on order." what="The suggestions" />
+      )}
       {groups.map((g) => {
         const orderable = canEdit && g.vendorId != null;
         const allPicked = g.lines.every((s) => picked.has(s.material_id));
@@ -129,12 +141,20 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                   <CheckField label="All" checked={allPicked} onChange={(e) => toggleGroup(g, e.currentTarget.checked)} aria-label={`All of ${g.vendorName}`} />
                 )}
               </Group>
-              {g.vendorId == null && <Text size="sm" c="dimmed">Give these materials a preferred vendor to order them here.</Text>}
+              {g.vendorId == null && (
+                <Text size="sm" c="dimmed">
+                  Give these materials a preferred vendor to order them here.
+                </Text>
+              )}
               <Table.ScrollContainer minWidth={phone ? 0 : 640}>
                 <Table verticalSpacing={4} striped="even">
                   <Table.Thead>
                     <Table.Tr>
-                      {orderable && <Table.Th w={36}><VisuallyHidden>Order</VisuallyHidden></Table.Th>}
+                      {orderable && (
+                        <Table.Th w={36}>
+                          <VisuallyHidden>Order</VisuallyHidden>
+                        </Table.Th>
+                      )}
                       <Table.Th>Material</Table.Th>
                       {!phone && (
                         <>
@@ -177,8 +197,8 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                             )}
                             {phone && (
                               <Text size="xs" data-testid="suggestion-why">
-                                On hand {formatQty(s.on_hand)} · on order {formatQty(s.on_order)} · reorder {formatQty(s.reorder_qty)} · demand {formatQty(s.open_demand)} · short{' '}
-                                <b>{formatQty(s.shortfall)}</b> → {formatQty(s.suggested_qty)}
+                                On hand {formatQty(s.on_hand)} · on order {formatQty(s.on_order)} · reorder {formatQty(s.reorder_qty)} · demand{' '}
+                                {formatQty(s.open_demand)} · short <b>{formatQty(s.shortfall)}</b> → {formatQty(s.suggested_qty)}
                               </Text>
                             )}
                           </Table.Td>
@@ -200,7 +220,13 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                           )}
                           <Table.Td>
                             {on ? (
-                              <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={(v) => setQty(s, v)} bounds={fieldBounds('purchase_order_materials', 'qty')} />
+                              <QtyField
+                                aria-label={`Qty of ${s.material_number}`}
+                                size="xs"
+                                value={qty}
+                                onChange={(v) => setQty(s, v)}
+                                bounds={fieldBounds('purchase_order_materials', 'qty')}
+                              />
                             ) : (
                               formatQty(s.suggested_qty)
                             )}

@@ -53,9 +53,6 @@ function VendorForm({ record, initial, onDeleted }: Props) {
 }
 
 /** Opens the Vendor dialog; resolves with the saved vendor, or null (cancelled or deleted). */
-export function openVendorDialog(
-  modals: ModalStackApi,
-  options: Props = {},
-): Promise<RecordOf<'vendors'> | null> {
+export function openVendorDialog(modals: ModalStackApi, options: Props = {}): Promise<RecordOf<'vendors'> | null> {
   return modals.push<RecordOf<'vendors'>>(() => <VendorForm {...options} />, { testId: 'vendor-dialog' });
 }

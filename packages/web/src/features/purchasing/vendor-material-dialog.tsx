@@ -47,18 +47,16 @@ function VendorMaterialForm({ record, initial }: Props) {
 
   const material = useRecord('materials', values.material_id);
   // The material's preferred vendor now, to say which one a "preferred" here replaces.
-  const preferred = useList('vendor_materials', { material_id: values.material_id ?? 0, is_preferred: true, active: 'all' }, { enabled: values.material_id != null });
+  const preferred = useList(
+    'vendor_materials',
+    { material_id: values.material_id ?? 0, is_preferred: true, active: 'all' },
+    { enabled: values.material_id != null },
+  );
   const replaced = preferred.data?.find((vm) => vm.id !== values.id);
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker
-        resource="vendors"
-        label="Vendor"
-        readOnly={vendorFixed || undefined}
-        {...form.getInputProps('vendor_id')}
-        data-testid="vendor-picker"
-      />
+      <RecordPicker resource="vendors" label="Vendor" readOnly={vendorFixed || undefined} {...form.getInputProps('vendor_id')} data-testid="vendor-picker" />
       <RecordPicker
         resource="materials"
         label="Material"
@@ -68,7 +66,12 @@ function VendorMaterialForm({ record, initial }: Props) {
         helper={material.data?.description || undefined}
         data-testid="material-picker"
       />
-      <TextField label="Part number" autoComplete="off" data-autofocus={(vendorFixed && materialFixed) || undefined} {...form.getInputProps('vendor_part_number')} />
+      <TextField
+        label="Part number"
+        autoComplete="off"
+        data-autofocus={(vendorFixed && materialFixed) || undefined}
+        {...form.getInputProps('vendor_part_number')}
+      />
       <MoneyField label="Unit price" {...form.getInputProps('unit_price')} />
       <QtyField label="Minimum order qty" {...form.getInputProps('minimum_order_qty')} />
       <CheckField

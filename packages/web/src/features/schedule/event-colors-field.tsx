@@ -28,9 +28,7 @@ export function EventColorsField({ value, onChange, error }: Props) {
       <div role="group" aria-label="Colours" style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 32px)', gap: 8, marginTop: 4 }}>
         {CLIENT_COLORS.map((c, i) => {
           const on = chosen.includes(c);
-          return (
-            <SwatchButton key={c} color={c} label={`Colour ${i + 1}`} selected={on} disabled={readOnly} onClick={() => toggle(c)} aria-pressed={on} />
-          );
+          return <SwatchButton key={c} color={c} label={`Colour ${i + 1}`} selected={on} disabled={readOnly} onClick={() => toggle(c)} aria-pressed={on} />;
         })}
       </div>
     </Input.Wrapper>

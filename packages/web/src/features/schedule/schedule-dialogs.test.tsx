@@ -27,7 +27,10 @@ describe('Event dialog', () => {
         const body = JSON.parse(String(init.body)) as { data: Record<string, unknown>[] };
         if (refuse) {
           refuse = false;
-          return json({ message: 'The given data was invalid.', errors: { 'data.1.user_id': ['Choose an active supervisor, or someone who can be scheduled.'] } }, 422);
+          return json(
+            { message: 'The given data was invalid.', errors: { 'data.1.user_id': ['Choose an active supervisor, or someone who can be scheduled.'] } },
+            422,
+          );
         }
         return json({ data: body.data.map((e, i) => ({ ...e, id: 10 + i, job_number: JOB.number })) });
       }

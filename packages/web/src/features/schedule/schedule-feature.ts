@@ -16,6 +16,13 @@ export const scheduleFeature: Feature<'schedule'> = {
   routes: [{ path: '/schedule', screen: () => import('./schedule-route.tsx').then((m) => m.SchedulePage) }],
   menu: [{ to: '/schedule', label: 'Schedule', order: 20 }],
   dashboard: [
-    { key: 'schedule', title: 'Schedule', description: 'Who is where, day by day.', icon: IconCalendar, order: 2, actions: [{ label: 'View', to: '/schedule', order: 1 }] },
+    {
+      key: 'schedule',
+      title: 'Schedule',
+      description: 'Who is where, day by day.',
+      icon: IconCalendar,
+      order: 2,
+      actions: [{ label: 'View', to: '/schedule', order: 1 }],
+    },
   ],
 };

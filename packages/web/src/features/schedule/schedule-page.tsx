@@ -7,7 +7,15 @@
  * event moves it (a refused move goes back and says why). On a phone the month and the week are lists.
  * This screen is its own lazy chunk: the calendar's code loads only here.
  */
-import FullCalendar, { useCalendarController, type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventDisplayInfo, type EventDropInfo, type EventInput } from '@fullcalendar/react';
+import FullCalendar, {
+  useCalendarController,
+  type DateClickInfo,
+  type DatesSetInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventDropInfo,
+  type EventInput,
+} from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -78,7 +86,11 @@ function AddToDay({ close }: { close: (choice: 'event' | 'note') => void }) {
 }
 
 async function addToDay(modals: ModalStackApi, date: string): Promise<void> {
-  const choice = await modals.push<'event' | 'note'>((m) => <AddToDay close={m.close} />, { title: `Add to ${formatDate(date)}`, size: 'sm', testId: 'add-to-day' });
+  const choice = await modals.push<'event' | 'note'>((m) => <AddToDay close={m.close} />, {
+    title: `Add to ${formatDate(date)}`,
+    size: 'sm',
+    testId: 'add-to-day',
+  });
   if (choice === 'event') await openEventDialog(modals, { initial: { date } });
   if (choice === 'note') await openScheduleNoteDialog(modals, { initial: { date } });
 }
@@ -175,7 +187,16 @@ export function SchedulePage() {
     });
     const shownNotes = unreadyOnly
       ? []
-      : (notes.data ?? []).map((n): EventInput => ({ id: `note-${n.id}`, start: n.date, allDay: true, title: n.note, editable: false, extendedProps: { shown: { kind: 'note', note: n } satisfies Shown }, backgroundColor: 'transparent', borderColor: 'transparent' }));
+      : (notes.data ?? []).map((n): EventInput => ({
+          id: `note-${n.id}`,
+          start: n.date,
+          allDay: true,
+          title: n.note,
+          editable: false,
+          extendedProps: { shown: { kind: 'note', note: n } satisfies Shown },
+          backgroundColor: 'transparent',
+          borderColor: 'transparent',
+        }));
     return [...shownNotes, ...shownEvents];
   }, [events.data, notes.data, readiness.data, users.data, unreadyOnly]);
 
@@ -225,7 +246,12 @@ export function SchedulePage() {
             Today
           </Button>
         </Group>
-        <SegmentedControl aria-label="View" data={phone ? PHONE_VIEWS : VIEWS} value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')} onChange={(v) => controller.changeView(v)} />
+        <SegmentedControl
+          aria-label="View"
+          data={phone ? PHONE_VIEWS : VIEWS}
+          value={view?.type ?? (phone ? 'listWeek' : 'dayGridMonth')}
+          onChange={(v) => controller.changeView(v)}
+        />
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={2} size="h4" data-testid="schedule-title">

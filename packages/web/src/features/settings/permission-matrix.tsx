@@ -3,7 +3,17 @@
  * `view`; the admin role always keeps settings and users. Saved through `role_permissions`
  * (store_many, all or nothing).
  */
-import { AREAS, DEFAULT_ROLE_MATRIX, LOCKED_ADMIN_AREAS, ROLE_LABELS, ROLES, type Area, type AreaRight, type Role, withRight } from '@glazier/shared/permissions';
+import {
+  AREAS,
+  DEFAULT_ROLE_MATRIX,
+  LOCKED_ADMIN_AREAS,
+  ROLE_LABELS,
+  ROLES,
+  type Area,
+  type AreaRight,
+  type Role,
+  withRight,
+} from '@glazier/shared/permissions';
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';

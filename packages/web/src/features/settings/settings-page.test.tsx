@@ -25,7 +25,13 @@ function server(user = sessionUser('admin'), extra: { id: number; name: string; 
       if (url.pathname === '/api/settings/store_many' && init.method === 'POST') {
         const { data } = JSON.parse(String(init.body)) as { data: { name: string; value: string }[] };
         if (data.some((d) => d.name === 'burden_rate' && Number(d.value) === 999)) {
-          return json({ message: 'The given data was invalid.', errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['The server refused this rate.'] } }, 422);
+          return json(
+            {
+              message: 'The given data was invalid.',
+              errors: { [`data.${data.findIndex((d) => d.name === 'burden_rate')}.value`]: ['The server refused this rate.'] },
+            },
+            422,
+          );
         }
         // a setting not stored yet is made (settings are kept by name)
         const saved = data.map(({ name, value }) => {
@@ -88,7 +94,12 @@ describe('Settings page', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/settings/store_many')).toBe(true));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toEqual({ data: [{ name: 'company_name', value: 'Bright Glass Co' }, { name: 'burden_rate', value: '32.5' }] });
+    expect(posts[0]!.body).toEqual({
+      data: [
+        { name: 'company_name', value: 'Bright Glass Co' },
+        { name: 'burden_rate', value: '32.5' },
+      ],
+    });
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(screen.getAllByText(/saved\./)).toHaveLength(1);
   });
@@ -111,7 +122,7 @@ describe('Settings page', () => {
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
   });
 
-  it('a negative burden rate is refused under the field before anything is sent (the setting\'s declared rule)', async () => {
+  it("a negative burden rate is refused under the field before anything is sent (the setting's declared rule)", async () => {
     const calls = server();
     const company = await openSettings();
     const rate = company.getByRole('textbox', { name: 'Burden rate' }) as HTMLInputElement;

@@ -22,7 +22,13 @@ import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
-const COMPANY_SETTINGS = [SETTING.companyName, SETTING.companyDetails, SETTING.estimateTerms, SETTING.burdenRate, SETTING.labelStock] as const satisfies readonly SettingName[];
+const COMPANY_SETTINGS = [
+  SETTING.companyName,
+  SETTING.companyDetails,
+  SETTING.estimateTerms,
+  SETTING.burdenRate,
+  SETTING.labelStock,
+] as const satisfies readonly SettingName[];
 type CompanyValues = Record<(typeof COMPANY_SETTINGS)[number], string>;
 
 /** store_many answers `data.{i}.value`; put each message on the setting's own field. */
@@ -75,7 +81,11 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
             helper="Address, phone and email, one per line: printed under the company name on estimates."
             {...form.getInputProps(SETTING.companyDetails)}
           />
-          <TextAreaField label="Estimate terms" helper="Printed at the end of every estimate (payment, validity, exclusions)." {...form.getInputProps(SETTING.estimateTerms)} />
+          <TextAreaField
+            label="Estimate terms"
+            helper="Printed at the end of every estimate (payment, validity, exclusions)."
+            {...form.getInputProps(SETTING.estimateTerms)}
+          />
           <MoneyField
             label="Burden rate"
             helper="Hourly labour burden; new jobs start with this rate."
@@ -109,7 +119,8 @@ function CompanySettings({ settings, canEdit }: { settings: SettingRec[]; canEdi
   );
 }
 
-const sizeText = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+const sizeText = (n: number) =>
+  n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 /** When the last backup was made (recorded by `npm run db:backup`), for admins. */
 function LastBackupCard({ value }: { value: string }) {
@@ -152,11 +163,7 @@ export function SettingsPage() {
           <Text c="dimmed">Loading…</Text>
         ) : (
           // Remounted when the stored values change (after a save, or another admin's), so it starts from them.
-          <CompanySettings
-            key={COMPANY_SETTINGS.map((n) => value(n)).join('\u0000')}
-            settings={settings.data ?? []}
-            canEdit={canEdit}
-          />
+          <CompanySettings key={COMPANY_SETTINGS.map((n) => value(n)).join('\u0000')} settings={settings.data ?? []} canEdit={canEdit} />
         )}
       </Card>
       {canEdit && me?.role === 'admin' && !settings.isPending && <LastBackupCard value={value(SETTING.lastBackup)} />}

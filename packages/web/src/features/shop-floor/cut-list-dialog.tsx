@@ -28,7 +28,6 @@ import { cutListFlatRows, nodesCutList } from './job-labels.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
-
 /** The rows as they would be saved (empty rows dropped), for comparing with what is stored. */
 function tidy(rows: readonly FlatRow[]): CutListRow[] {
   const parsed = parseCutList(nodesCutList(buildTree(rows)));
@@ -79,7 +78,14 @@ function CutListEditor({ product, onDone }: { product: JobProduct; onDone: () =>
       <Text size="xs" c="dimmed" visibleFrom="sm">
         Enter adds the next row · Tab makes a sub-row, Shift+Tab takes it out · Alt+↑/↓ moves a row
       </Text>
-      <TreeEditor label="Cut list rows" rows={rows} onChange={setRows} maxDepth={CUT_LIST_MAX_DEPTH} maxLength={CUT_LIST_MAX_TEXT} empty="No rows: add the first." />
+      <TreeEditor
+        label="Cut list rows"
+        rows={rows}
+        onChange={setRows}
+        maxDepth={CUT_LIST_MAX_DEPTH}
+        maxLength={CUT_LIST_MAX_TEXT}
+        empty="No rows: add the first."
+      />
     </DialogForm>
   );
 }

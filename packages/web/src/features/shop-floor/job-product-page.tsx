@@ -110,9 +110,7 @@ export function JobProductPage() {
           })}
           {last && canEdit && (
             <Group justify="space-between" data-testid="job-product-undo" role="status">
-              <Text size="sm">
-                {p[last.step] ? `Marked ${last.word.toLowerCase()}.` : `${last.word} cleared.`}
-              </Text>
+              <Text size="sm">{p[last.step] ? `Marked ${last.word.toLowerCase()}.` : `${last.word} cleared.`}</Text>
               <Button variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={() => void undo(p)} disabled={busy != null}>
                 Undo
               </Button>

@@ -77,7 +77,11 @@ export function LabelPages({ pages, layout, qrSvgs, zoom = 1 }: LabelPagesProps)
       {pages.map((slots, p) => (
         <div key={p} className={`label-page label-layout-${layout.id}`} style={style} data-testid="label-page">
           {slots.map((label, i) =>
-            label ? <LabelFace key={i} label={label} svg={label.qr ? qrSvgs?.get(label.qr) : undefined} /> : <div key={i} className="label label-blank" aria-hidden />,
+            label ? (
+              <LabelFace key={i} label={label} svg={label.qr ? qrSvgs?.get(label.qr) : undefined} />
+            ) : (
+              <div key={i} className="label label-blank" aria-hidden />
+            ),
           )}
         </div>
       ))}

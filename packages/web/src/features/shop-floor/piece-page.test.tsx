@@ -8,8 +8,26 @@ import { PiecePage } from './piece-page.tsx';
 
 const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
 const door = {
-  id: 7, job_id: 1, series_id: 3, product_id: null, name: 'Shower door', qty: 2, note: 'Left hinge', is_measured: true, is_ordered: false, is_fabricated: false, sort: 0,
-  opening_width: null, opening_height: null, glass_width: 30, glass_height: 72, measure_date: null, cut_list_json: [], cut_list: null, updated_at: '2026-11-01T00:00:00Z', pieces: [],
+  id: 7,
+  job_id: 1,
+  series_id: 3,
+  product_id: null,
+  name: 'Shower door',
+  qty: 2,
+  note: 'Left hinge',
+  is_measured: true,
+  is_ordered: false,
+  is_fabricated: false,
+  sort: 0,
+  opening_width: null,
+  opening_height: null,
+  glass_width: 30,
+  glass_height: 72,
+  measure_date: null,
+  cut_list_json: [],
+  cut_list: null,
+  updated_at: '2026-11-01T00:00:00Z',
+  pieces: [],
 };
 
 /** A door of 2 pieces (none marked apart); the piece action answers the door with piece `position` fabricated. */
@@ -20,7 +38,14 @@ function server() {
     if (marked && init.method === 'POST') {
       const { done } = JSON.parse(String(init.body)) as { done: boolean };
       const position = Number(marked[1]);
-      const pieces = [1, 2].map((n) => ({ id: 40 + n, job_product_id: 7, position: n, description: '', is_measured: true, is_fabricated: n === position ? done : false }));
+      const pieces = [1, 2].map((n) => ({
+        id: 40 + n,
+        job_product_id: 7,
+        position: n,
+        description: '',
+        is_measured: true,
+        is_fabricated: n === position ? done : false,
+      }));
       return json({ data: { ...door, pieces } });
     }
     switch (url.pathname) {
@@ -38,7 +63,9 @@ function server() {
 }
 
 function renderPiece(role: Role, position: number) {
-  const router = createMemoryRouter([{ path: '/job_products/:job_product_id/pieces/:position', Component: PiecePage }], { initialEntries: [`/job_products/7/pieces/${position}`] });
+  const router = createMemoryRouter([{ path: '/job_products/:job_product_id/pieces/:position', Component: PiecePage }], {
+    initialEntries: [`/job_products/7/pieces/${position}`],
+  });
   renderWithProviders(<RouterProvider router={router} />, signedInQueryClient(role));
 }
 

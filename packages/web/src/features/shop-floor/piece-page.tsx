@@ -117,7 +117,11 @@ export function PiecePage() {
               })}
               {last && canEdit && (
                 <Group justify="space-between" data-testid="piece-undo" role="status">
-                  <Text size="sm">{piece[last.step] ? `Piece ${position} marked ${PIECE_STEP_WORDS[last.step].done}.` : `Piece ${position}: ${PIECE_STEP_WORDS[last.step].done} cleared.`}</Text>
+                  <Text size="sm">
+                    {piece[last.step]
+                      ? `Piece ${position} marked ${PIECE_STEP_WORDS[last.step].done}.`
+                      : `Piece ${position}: ${PIECE_STEP_WORDS[last.step].done} cleared.`}
+                  </Text>
                   <Button variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={() => void undo()} disabled={busy != null}>
                     Undo
                   </Button>

@@ -8,8 +8,24 @@ import { PrintLabelsPage } from './print-labels-page.tsx';
 
 const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
 const piece = (id: number, job_id: number): RecordOf<'job_products'> => ({
-  id, job_id, series_id: 3, product_id: null, name: `Panel ${id}`, qty: 2, note: null, is_measured: true, is_ordered: true, is_fabricated: false, sort: 0,
-  opening_width: null, opening_height: null, glass_width: 30, glass_height: 40, measure_date: null, cut_list_json: [], cut_list: null,
+  id,
+  job_id,
+  series_id: 3,
+  product_id: null,
+  name: `Panel ${id}`,
+  qty: 2,
+  note: null,
+  is_measured: true,
+  is_ordered: true,
+  is_fabricated: false,
+  sort: 0,
+  opening_width: null,
+  opening_height: null,
+  glass_width: 30,
+  glass_height: 40,
+  measure_date: null,
+  cut_list_json: [],
+  cut_list: null,
 });
 
 /** The server of the page: one dimensions series; its products' list says whether it was cut at the limit. */
@@ -17,13 +33,20 @@ function server(truncated: boolean) {
   return mockFetch(async (url) => {
     switch (url.pathname) {
       case '/api/series':
-        return json({ data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: false, ...NONE, enable_dimensions: true, enable_measured: true }] });
+        return json({
+          data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: false, ...NONE, enable_dimensions: true, enable_measured: true }],
+        });
       case '/api/product_categories':
         return json({ data: [{ id: 2, name: 'Shower Glass', ...NONE }] });
       case '/api/job_products':
         return json({ data: [piece(10, 1), piece(11, 2)], ...(truncated ? { truncated: true } : {}) });
       case '/api/jobs':
-        return json({ data: [{ id: 1, number: '26-0101', name: 'Smith shower', client_name: 'Smith Homes' }, { id: 2, number: '26-0102', name: 'Lobby', client_name: 'Smith Homes' }] });
+        return json({
+          data: [
+            { id: 1, number: '26-0101', name: 'Smith shower', client_name: 'Smith Homes' },
+            { id: 2, number: '26-0102', name: 'Lobby', client_name: 'Smith Homes' },
+          ],
+        });
     }
     return undefined;
   });

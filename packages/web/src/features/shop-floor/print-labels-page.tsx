@@ -60,7 +60,15 @@ async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: Retur
   for (let i = 0; i < ids.length; i += 1000) jobs.push(...(await fetchList('jobs', { id_list: ids.slice(i, i + 1000).join(',') })));
   const active = new Set(jobs.map((j) => j.id));
   // By number, as the job lookup lists them (jobs without one, by name, last).
-  jobs.sort((a, b) => (a.number && b.number ? a.number.localeCompare(b.number, undefined, { numeric: true }) : a.number ? -1 : b.number ? 1 : (a.name ?? '').localeCompare(b.name ?? '')));
+  jobs.sort((a, b) =>
+    a.number && b.number
+      ? a.number.localeCompare(b.number, undefined, { numeric: true })
+      : a.number
+        ? -1
+        : b.number
+          ? 1
+          : (a.name ?? '').localeCompare(b.name ?? ''),
+  );
   return { products: products.filter((p) => active.has(p.job_id)), jobs, truncated: lists.filter((l) => l.truncated).map((l) => l.seriesId) };
 }
 
@@ -74,7 +82,14 @@ export function PrintLabelsPage() {
   const [found, setFound] = useState<Printable | null>(null);
   const [jobIds, setJobIds] = useState<Set<number>>(new Set());
 
-  const printable = (series.data ?? []).filter((s) => seriesPrints(seriesFlags(s, categories.data?.find((c) => c.id === s.category_id))));
+  const printable = (series.data ?? []).filter((s) =>
+    seriesPrints(
+      seriesFlags(
+        s,
+        categories.data?.find((c) => c.id === s.category_id),
+      ),
+    ),
+  );
   const set = (id: number, next: Chosen | null) =>
     setChosen((m) => {
       const copy = new Map(m);
@@ -121,13 +136,29 @@ export function PrintLabelsPage() {
                   return (
                     <Table.Tr key={s.id} data-testid="print-series-row">
                       <Table.Td>
-                        <CheckField aria-label={`Print ${s.name}`} checked={Boolean(c)} onChange={(e) => set(s.id, e.currentTarget.checked ? { include } : null)} />
+                        <CheckField
+                          aria-label={`Print ${s.name}`}
+                          checked={Boolean(c)}
+                          onChange={(e) => set(s.id, e.currentTarget.checked ? { include } : null)}
+                        />
                       </Table.Td>
                       <Table.Td>{s.name}</Table.Td>
                       <Table.Td>
                         <Group gap="md" wrap="wrap">
-                          <CheckField size="xs" label="Unmeasured" aria-label={`Include unmeasured ${s.name}`} checked={include.unmeasured} onChange={(e) => set(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })} />
-                          <CheckField size="xs" label="Fabricated" aria-label={`Include fabricated ${s.name}`} checked={include.fabricated} onChange={(e) => set(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })} />
+                          <CheckField
+                            size="xs"
+                            label="Unmeasured"
+                            aria-label={`Include unmeasured ${s.name}`}
+                            checked={include.unmeasured}
+                            onChange={(e) => set(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })}
+                          />
+                          <CheckField
+                            size="xs"
+                            label="Fabricated"
+                            aria-label={`Include fabricated ${s.name}`}
+                            checked={include.fabricated}
+                            onChange={(e) => set(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -168,7 +199,8 @@ export function PrintLabelsPage() {
         </Text>
         {found.truncated.length > 0 && (
           <Alert color="yellow" mb="xs" data-testid="print-truncated">
-            More than {LIST_LIMIT.toLocaleString('en-US')} products of {found.truncated.map((id) => series.data?.find((s) => s.id === id)?.name ?? 'a series').join(', ')} are waiting: only the first{' '}
+            More than {LIST_LIMIT.toLocaleString('en-US')} products of{' '}
+            {found.truncated.map((id) => series.data?.find((s) => s.id === id)?.name ?? 'a series').join(', ')} are waiting: only the first{' '}
             {LIST_LIMIT.toLocaleString('en-US')} are listed. Print these, mark them fabricated, then come back for the rest.
           </Alert>
         )}
@@ -180,7 +212,12 @@ export function PrintLabelsPage() {
               <Table.Tr>
                 <Table.Th w={90}>
                   <Group gap={8} wrap="nowrap">
-                    <CheckField aria-label="Print all jobs" checked={all} indeterminate={picked.length > 0 && !all} onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))} />
+                    <CheckField
+                      aria-label="Print all jobs"
+                      checked={all}
+                      indeterminate={picked.length > 0 && !all}
+                      onChange={(e) => setJobIds(new Set(e.currentTarget.checked ? found.jobs.map((j) => j.id) : []))}
+                    />
                     PRINT
                   </Group>
                 </Table.Th>

@@ -25,7 +25,13 @@ import { PrintFooter, jobProductLabels } from './job-labels.tsx';
 type JobProduct = RecordOf<'job_products'>;
 
 function Flag({ on, word }: { on: boolean; word: string }) {
-  return on ? <IconCheck size={16} aria-label={word} color="var(--mantine-color-teal-light-color)" /> : <Text span c="dimmed" aria-label={`Not ${word.toLowerCase()}`}>·</Text>;
+  return on ? (
+    <IconCheck size={16} aria-label={word} color="var(--mantine-color-teal-light-color)" />
+  ) : (
+    <Text span c="dimmed" aria-label={`Not ${word.toLowerCase()}`}>
+      ·
+    </Text>
+  );
 }
 
 function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
@@ -113,7 +119,14 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
                         {can ? (
                           <CheckField aria-label={`Print ${p.name}`} checked={chosen.has(p.id)} onChange={(e) => toggle([p.id], e.currentTarget.checked)} />
                         ) : (
-                          <CheckField disabled checked={false} onChange={() => undefined} label="No Cutlist Info" size="xs" styles={{ label: { fontSize: 10, lineHeight: 1.15, paddingInlineStart: 6 } }} />
+                          <CheckField
+                            disabled
+                            checked={false}
+                            onChange={() => undefined}
+                            label="No Cutlist Info"
+                            size="xs"
+                            styles={{ label: { fontSize: 10, lineHeight: 1.15, paddingInlineStart: 6 } }}
+                          />
                         )}
                       </Table.Td>
                       <Table.Td>

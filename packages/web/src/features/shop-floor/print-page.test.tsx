@@ -12,7 +12,13 @@ import { QR_OPTIONS } from './qr-codes.ts';
 const URL_A = 'http://localhost:3000/inventory/17';
 const URL_B = 'http://localhost:3000/inventory/18';
 
-const label = (name: string, qr?: string): Label => ({ job: '', name, description: `${name} described`, note: 'PO 1042 · received 3/4/2026', ...(qr ? { qr } : {}) });
+const label = (name: string, qr?: string): Label => ({
+  job: '',
+  name,
+  description: `${name} described`,
+  note: 'PO 1042 · received 3/4/2026',
+  ...(qr ? { qr } : {}),
+});
 
 /** The page for a signed-in employee; the settings hold no label stock unless a test says so. */
 function renderPrintPage() {
@@ -46,7 +52,9 @@ describe('the label print page', () => {
       const svg = code.querySelector('svg');
       expect(svg).not.toBeNull();
       expect(svg!.getAttribute('viewBox')).toBe(expected.getAttribute('viewBox'));
-      expect([...svg!.querySelectorAll('path')].map((p) => p.getAttribute('d'))).toEqual([...expected.querySelectorAll('path')].map((p) => p.getAttribute('d')));
+      expect([...svg!.querySelectorAll('path')].map((p) => p.getAttribute('d'))).toEqual(
+        [...expected.querySelectorAll('path')].map((p) => p.getAttribute('d')),
+      );
     }
     // Two URLs, two different codes.
     expect(paper[0]!.querySelector('svg')!.innerHTML).not.toBe(paper[2]!.querySelector('svg')!.innerHTML);
@@ -72,13 +80,21 @@ describe('the label print page', () => {
     const [first, second] = within(printSheet()).getAllByTestId('label-page');
     expect(first!.children).toHaveLength(30);
     expect(first!.querySelectorAll('.label-blank')).toHaveLength(28);
-    expect(within(first!).getAllByTestId('label').map((l) => l.textContent)).toEqual([expect.stringContaining('A'), expect.stringContaining('B')]);
+    expect(
+      within(first!)
+        .getAllByTestId('label')
+        .map((l) => l.textContent),
+    ).toEqual([expect.stringContaining('A'), expect.stringContaining('B')]);
     expect(within(second!).getAllByTestId('label')).toHaveLength(1);
     expect(screen.getByTestId('label-count').parentElement!.textContent).toContain('2 pages');
   });
 
   it('lays labels out for the stock chosen in Settings (label_stock), unless this browser chose another', async () => {
-    mockFetch((url) => (url.pathname === '/api/settings' ? json({ data: [{ id: 1, name: 'label_stock', value: 'thermal-4x6', updated_at: '2026-01-01T00:00:00.000Z' }] }) : undefined));
+    mockFetch((url) =>
+      url.pathname === '/api/settings'
+        ? json({ data: [{ id: 1, name: 'label_stock', value: 'thermal-4x6', updated_at: '2026-01-01T00:00:00.000Z' }] })
+        : undefined,
+    );
     storePreparedLabels([label('A'), label('B')]);
     renderPrintPage();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Label size' })).toHaveProperty('value', '4" × 6" thermal, one per page'));

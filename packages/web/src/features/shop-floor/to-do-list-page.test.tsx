@@ -9,12 +9,37 @@ import { ToDoListPage, keepInPlace } from './to-do-list-page.tsx';
 
 const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
 const product = (id: number, job_id: number, name: string, extra: Partial<RecordOf<'job_products'>> = {}): RecordOf<'job_products'> => ({
-  id, job_id, series_id: 3, product_id: null, name, qty: 2, note: null, is_measured: true, is_ordered: true, is_fabricated: false, sort: 0,
-  opening_width: null, opening_height: null, glass_width: null, glass_height: null, measure_date: null, cut_list_json: [], cut_list: null, ...extra,
+  id,
+  job_id,
+  series_id: 3,
+  product_id: null,
+  name,
+  qty: 2,
+  note: null,
+  is_measured: true,
+  is_ordered: true,
+  is_fabricated: false,
+  sort: 0,
+  opening_width: null,
+  opening_height: null,
+  glass_width: null,
+  glass_height: null,
+  measure_date: null,
+  cut_list_json: [],
+  cut_list: null,
+  ...extra,
 });
 
 /** The server of the screen: two jobs, three products to fabricate; a PATCH answers the record changed. */
-function server(rows = [product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), product(11, 1, 'Panel', { pieces: [1, 2].map((n) => ({ position: n, description: '', is_measured: true, is_fabricated: n === 1 })) } as Partial<RecordOf<'job_products'>>), product(12, 2, 'Mirror')]) {
+function server(
+  rows = [
+    product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }),
+    product(11, 1, 'Panel', { pieces: [1, 2].map((n) => ({ position: n, description: '', is_measured: true, is_fabricated: n === 1 })) } as Partial<
+      RecordOf<'job_products'>
+    >),
+    product(12, 2, 'Mirror'),
+  ],
+) {
   let stored = rows.map((r) => ({ ...r }));
   return mockFetch(async (url, init) => {
     if (init.method === 'PATCH') {
@@ -30,16 +55,36 @@ function server(rows = [product(10, 1, 'Inline Door', { opening_width: 36.4375, 
         return json({ data, current_page: 1, last_page: 1, per_page: 50, total: data.length });
       }
       case '/api/jobs':
-        return json({ data: [
-          { id: 1, number: '26-0101', name: 'Smith shower', client_id: 5, client_name: 'Smith Homes', address: '1 Main St, Portland', start_date: '2026-05-04' },
-          { id: 2, number: '26-0102', name: 'Lobby', client_id: 5, client_name: 'Smith Homes', address: '9 Elm St', start_date: '2026-05-06' },
-        ] });
+        return json({
+          data: [
+            {
+              id: 1,
+              number: '26-0101',
+              name: 'Smith shower',
+              client_id: 5,
+              client_name: 'Smith Homes',
+              address: '1 Main St, Portland',
+              start_date: '2026-05-04',
+            },
+            { id: 2, number: '26-0102', name: 'Lobby', client_id: 5, client_name: 'Smith Homes', address: '9 Elm St', start_date: '2026-05-06' },
+          ],
+        });
       case '/api/clients':
         return json({ data: [{ id: 5, name: 'Smith Homes', color: '#1971c2' }] });
       case '/api/series':
-        return json({ data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE }, { id: 4, name: 'Towel Bars', category_id: 6, use_category_settings: true, ...NONE }] });
+        return json({
+          data: [
+            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE },
+            { id: 4, name: 'Towel Bars', category_id: 6, use_category_settings: true, ...NONE },
+          ],
+        });
       case '/api/product_categories':
-        return json({ data: [{ id: 2, name: 'Shower Glass', ...NONE, enable_fabricated: true }, { id: 6, name: 'Hardware', ...NONE }] });
+        return json({
+          data: [
+            { id: 2, name: 'Shower Glass', ...NONE, enable_fabricated: true },
+            { id: 6, name: 'Hardware', ...NONE },
+          ],
+        });
     }
     return undefined;
   });
@@ -67,7 +112,14 @@ describe('to-do list page', () => {
     expect(within(jobs[0]!).getAllByTestId('to-do-row')[0]!.textContent).toContain('Frameless · Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
     expect(screen.getByTestId('to-do-total').textContent).toBe('3 left');
     const asked = calls.find((c) => c.url.pathname === '/api/job_products')!.url.searchParams;
-    expect(Object.fromEntries(asked)).toMatchObject({ needs: 'is_fabricated', sort_column: 'job_start_date', sort_direction: 'asc', page: '1', per_page: '50', with_pieces: 'true' });
+    expect(Object.fromEntries(asked)).toMatchObject({
+      needs: 'is_fabricated',
+      sort_column: 'job_start_date',
+      sort_direction: 'asc',
+      page: '1',
+      per_page: '50',
+      with_pieces: 'true',
+    });
     // a product whose pieces are marked apart says how far they are (issue 34); the others say nothing
     expect(screen.getAllByTestId('to-do-progress').map((e) => e.textContent)).toEqual(['1 of 2 fabricated']);
     expect(within(jobs[0]!).getAllByTestId('to-do-row')[1]!.textContent).toContain('1 of 2 fabricated');
@@ -80,7 +132,10 @@ describe('to-do list page', () => {
     expect(panel.getAttribute('aria-checked')).toBe('false');
     await userEvent.click(panel);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ url: expect.objectContaining({ pathname: '/api/job_products/11' }), body: { id: 11, is_fabricated: true } });
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: expect.objectContaining({ pathname: '/api/job_products/11' }),
+      body: { id: 11, is_fabricated: true },
+    });
     expect(await screen.findByText('Marked fabricated: Panel')).toBeTruthy();
     // the list refetched without it, yet the row stays where it was, ticked
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/job_products' && c.method === 'GET').length).toBeGreaterThan(1));

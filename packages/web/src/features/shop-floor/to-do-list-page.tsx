@@ -123,14 +123,27 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
   /** How far a product's pieces are when some are done and some not ("1 of 2 fabricated"); '' otherwise. */
   const pieceProgress = (row: JobProduct, series: RecordOf<'series'> | undefined, { field }: ToDoList): string => {
     if (!isPieceStep(field) || row[field]) return '';
-    const pieces = piecesOf(row, seriesFlags(series, categories.data?.find((c) => c.id === series?.category_id)), (row as JobProduct & { pieces?: PieceState[] }).pieces);
+    const pieces = piecesOf(
+      row,
+      seriesFlags(
+        series,
+        categories.data?.find((c) => c.id === series?.category_id),
+      ),
+      (row as JobProduct & { pieces?: PieceState[] }).pieces,
+    );
     return stepProgress(pieces, field).done > 0 ? progressText(pieces, field) : '';
   };
 
   // Only series that have this step can have rows here; of the chosen category when there is one.
   const seriesChoices = (allSeries.data ?? [])
     .filter((s) => !filters.category_id || String(s.category_id) === filters.category_id)
-    .filter((s) => seriesFlags(s, categories.data?.find((c) => c.id === s.category_id))[list.flag])
+    .filter(
+      (s) =>
+        seriesFlags(
+          s,
+          categories.data?.find((c) => c.id === s.category_id),
+        )[list.flag],
+    )
     .map((s) => ({ value: String(s.id), label: s.name }));
 
   const save = async (row: JobProduct, done: boolean) => {
@@ -210,7 +223,16 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
           clearable
           allowDeselect
         />
-        <SelectField label="Series" placeholder="Any series" data={seriesChoices} value={filters.series_id} onChange={(v) => setFilter('series_id', v)} clearable allowDeselect searchable />
+        <SelectField
+          label="Series"
+          placeholder="Any series"
+          data={seriesChoices}
+          value={filters.series_id}
+          onChange={(v) => setFilter('series_id', v)}
+          clearable
+          allowDeselect
+          searchable
+        />
       </Group>
       {showSkeleton && !page.data && (
         <Stack gap="sm" data-testid="to-do-loading" aria-busy>
@@ -220,7 +242,15 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
         </Stack>
       )}
       {groups.map((g) => (
-        <Card key={`${g.jobId}-${g.rows[0]!.id}`} withBorder padding={0} radius="md" data-testid="to-do-job" component="section" aria-label={jobTitle(jobOf(g.jobId), g.jobId)}>
+        <Card
+          key={`${g.jobId}-${g.rows[0]!.id}`}
+          withBorder
+          padding={0}
+          radius="md"
+          data-testid="to-do-job"
+          component="section"
+          aria-label={jobTitle(jobOf(g.jobId), g.jobId)}
+        >
           <JobHeading job={jobOf(g.jobId)} jobId={g.jobId} color={clients.data?.find((c) => c.id === jobOf(g.jobId)?.client_id)?.color} />
           <Stack gap={0}>
             {g.rows.map((row) => (
@@ -238,7 +268,13 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
         </Card>
       ))}
       {page.data && !page.isPlaceholderData && rows.length === 0 && (
-        <NoRows query={page} ta="center" py="xl" empty={filters.category_id || filters.series_id ? `${list.empty.replace(/\.$/, '')} in this category or series.` : list.empty} what="The list" />
+        <NoRows
+          query={page}
+          ta="center"
+          py="xl"
+          empty={filters.category_id || filters.series_id ? `${list.empty.replace(/\.$/, '')} in this category or series.` : list.empty}
+          what="The list"
+        />
       )}
       {/* could not load, or offline with nothing kept */}
       {!page.data && !page.isLoading && <NoRows query={page} ta="center" py="xl" empty={list.empty} what="The list" />}
@@ -291,7 +327,21 @@ function JobHeading({ job, jobId, color }: { job: Job | undefined; jobId: number
   );
 }
 
-function ProductRow({ row, list, seriesName, progress, canEdit, onToggle }: { row: JobProduct; list: ToDoList; seriesName: string | undefined; progress: string; canEdit: boolean; onToggle: () => void }) {
+function ProductRow({
+  row,
+  list,
+  seriesName,
+  progress,
+  canEdit,
+  onToggle,
+}: {
+  row: JobProduct;
+  list: ToDoList;
+  seriesName: string | undefined;
+  progress: string;
+  canEdit: boolean;
+  onToggle: () => void;
+}) {
   const done = row[list.field];
   const sizes = formatSizes(row);
   const body = (

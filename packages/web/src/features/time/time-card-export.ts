@@ -22,11 +22,24 @@ export const PAYROLL_COLUMNS: TransferColumn[] = [
 /** What the export asks the list for: the week's entries of one person by date, or everyone's by person then date. */
 export function payrollQuery(week: string, userId: number | null) {
   const range = { start: week, end: addDays(week, 6) };
-  return userId != null ? { ...range, user_id: userId, sort_column: 'date', sort_direction: 'asc' } : { ...range, sort_column: 'user_name', sort_direction: 'asc' };
+  return userId != null
+    ? { ...range, user_id: userId, sort_column: 'date', sort_direction: 'asc' }
+    : { ...range, sort_column: 'user_name', sort_direction: 'asc' };
 }
 
 export async function exportPayroll(modals: ModalStackApi, week: string, who: { userId: number; name: string } | null): Promise<void> {
   const { exportCsv } = await import('../../resource-kit/transfer/csv-export.tsx');
-  const slug = who ? who.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') : 'crew';
-  await exportCsv({ modals, resource: 'time_entries', columns: PAYROLL_COLUMNS, query: payrollQuery(week, who?.userId ?? null), name: `time-${slug || 'employee'}-week-of-${week}` });
+  const slug = who
+    ? who.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+    : 'crew';
+  await exportCsv({
+    modals,
+    resource: 'time_entries',
+    columns: PAYROLL_COLUMNS,
+    query: payrollQuery(week, who?.userId ?? null),
+    name: `time-${slug || 'employee'}-week-of-${week}`,
+  });
 }

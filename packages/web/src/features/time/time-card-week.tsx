@@ -49,7 +49,19 @@ function OregonMark({ hours, total }: { hours: number; total: number }) {
   );
 }
 
-function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; cell: TimeCardCell<Entry>; canEdit: boolean; onAdd: () => void; onOpen: (e: Entry) => void }) {
+function Cell({
+  row,
+  cell,
+  canEdit,
+  onAdd,
+  onOpen,
+}: {
+  row: TimeCardRow<Entry>;
+  cell: TimeCardCell<Entry>;
+  canEdit: boolean;
+  onAdd: () => void;
+  onOpen: (e: Entry) => void;
+}) {
   const where = `${jobLabel(row)} on ${weekdayShort(cell.date)} ${formatDate(cell.date)}`;
   const waiting = cell.entries.some((e) => e.pending);
   const content = (
@@ -65,7 +77,11 @@ function Cell({ row, cell, canEdit, onAdd, onOpen }: { row: TimeCardRow<Entry>; 
     return (
       <Menu position="bottom" withinPortal shadow="md">
         <Menu.Target>
-          <UnstyledButton className={classes.cell} aria-label={`${formatHours(cell.hours)} in ${cell.entries.length} entries: ${where}`} data-testid="time-cell">
+          <UnstyledButton
+            className={classes.cell}
+            aria-label={`${formatHours(cell.hours)} in ${cell.entries.length} entries: ${where}`}
+            data-testid="time-cell"
+          >
             {content}
           </UnstyledButton>
         </Menu.Target>
@@ -107,7 +123,10 @@ const NO_ENTRIES: RecordOf<'time_entries'>[] = [];
  * Entries with their job named: one entered on this device carries only the job's id, so its
  * number, name and client come from the job as this device last read it (not "Job 154").
  */
-export function withJobsNamed<E extends Entry>(entries: readonly E[], jobs: () => readonly Pick<RecordOf<'jobs'>, 'id' | 'number' | 'name' | 'client_name'>[]): E[] {
+export function withJobsNamed<E extends Entry>(
+  entries: readonly E[],
+  jobs: () => readonly Pick<RecordOf<'jobs'>, 'id' | 'number' | 'name' | 'client_name'>[],
+): E[] {
   if (!entries.some((e) => e.job_id != null && !e.job_number && !e.job_name)) return entries as E[];
   const byId = new Map(jobs().map((j) => [j.id, j]));
   return entries.map((e) => {
@@ -174,7 +193,14 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
       figures={[
         { label: 'Week total', value: formatHours(card.total) },
         { label: 'Oregon', value: formatHours(card.oregonHours) },
-        { label: 'Overtime', value: <Text span fw={700} c={card.overtime ? 'red' : undefined}>{formatHours(card.overtime)}</Text> },
+        {
+          label: 'Overtime',
+          value: (
+            <Text span fw={700} c={card.overtime ? 'red' : undefined}>
+              {formatHours(card.overtime)}
+            </Text>
+          ),
+        },
       ]}
     />
   );
@@ -238,7 +264,11 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
                     aria-label="Add a job to the card"
                     value={null}
                     onChange={(_id, job) => {
-                      if (job) setExtraJobs((list) => [...list, { job_id: job.id, job_number: job.number ?? null, job_name: job.name ?? null, client_name: job.client_name ?? null }]);
+                      if (job)
+                        setExtraJobs((list) => [
+                          ...list,
+                          { job_id: job.id, job_number: job.number ?? null, job_name: job.name ?? null, client_name: job.client_name ?? null },
+                        ]);
                     }}
                     data-testid="time-card-add-job"
                   />

@@ -42,7 +42,13 @@ function WeekPicker({ week, onChange }: { week: string; onChange: (week: string)
       </Tooltip>
       <Popover opened={open} onChange={setOpen} position="bottom" shadow="md" trapFocus>
         <Popover.Target>
-          <Button variant="default" leftSection={<IconCalendar size={16} />} onClick={() => setOpen((o) => !o)} aria-label={`Week of ${formatWeek(week)}: choose a week`} data-testid="week-label">
+          <Button
+            variant="default"
+            leftSection={<IconCalendar size={16} />}
+            onClick={() => setOpen((o) => !o)}
+            aria-label={`Week of ${formatWeek(week)}: choose a week`}
+            data-testid="week-label"
+          >
             {formatWeek(week)}
           </Button>
         </Popover.Target>
@@ -96,7 +102,8 @@ export function TimeCardsPage() {
     setParams(p);
   };
 
-  const exportWeek = () => void exportPayroll(modals, week, crew || userId == null ? null : { userId, name: shownName || `employee-${userId}` }).catch((e: unknown) => reportError(e));
+  const exportWeek = () =>
+    void exportPayroll(modals, week, crew || userId == null ? null : { userId, name: shownName || `employee-${userId}` }).catch((e: unknown) => reportError(e));
 
   return (
     <Stack gap="md">

@@ -53,15 +53,16 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
         clearable={false}
         data-testid="time-entry-user"
       />
-      <RecordPicker
-        resource="jobs"
-        label="Job"
-        {...form.getInputProps('job_id')}
-        data-testid="time-entry-job"
-      />
+      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="time-entry-job" />
       <Group grow align="flex-start">
         <DateField label="Date" {...form.getInputProps('date')} />
-        <QtyField label="Hours" value={v.hours} onChange={(n) => form.setFieldValue('hours', n ?? 0)} error={form.errors.hours} bounds={fieldBounds('time_entries', 'hours', { max: 24 })} />
+        <QtyField
+          label="Hours"
+          value={v.hours}
+          onChange={(n) => form.setFieldValue('hours', n ?? 0)}
+          error={form.errors.hours}
+          bounds={fieldBounds('time_entries', 'hours', { max: 24 })}
+        />
       </Group>
       <TextAreaField label="Note" {...form.getInputProps('note')} />
       <CheckField label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />
@@ -74,6 +75,9 @@ export function openTimeEntryDialog(modals: ModalStackApi, props: Props = {}): P
 }
 
 /** The registry's shape (time-feature.ts): `initial.job_id` fills in the job. */
-export function openTimeEntryRecordDialog(modals: ModalStackApi, { record, initial }: RecordDialogOptions<'time_entries'> = {}): Promise<RecordOf<'time_entries'> | null> {
+export function openTimeEntryRecordDialog(
+  modals: ModalStackApi,
+  { record, initial }: RecordDialogOptions<'time_entries'> = {},
+): Promise<RecordOf<'time_entries'> | null> {
   return openTimeEntryDialog(modals, { record, jobId: initial?.job_id ?? null });
 }

@@ -256,8 +256,24 @@ describe('Note dialog and NotesSection', () => {
         expect(url.searchParams.get('on_job')).toBe('12');
         return json({
           data: [
-            { id: 1, job_id: 12, estimate_id: null, note: 'Measure the north wall', internal_only: true, show_on_job: false, created_at: '2026-11-20T10:00:00Z' },
-            { id: 2, job_id: null, estimate_id: 4, note: 'Client wants bevelled edges', internal_only: false, show_on_job: true, created_at: '2026-11-19T10:00:00Z' },
+            {
+              id: 1,
+              job_id: 12,
+              estimate_id: null,
+              note: 'Measure the north wall',
+              internal_only: true,
+              show_on_job: false,
+              created_at: '2026-11-20T10:00:00Z',
+            },
+            {
+              id: 2,
+              job_id: null,
+              estimate_id: 4,
+              note: 'Client wants bevelled edges',
+              internal_only: false,
+              show_on_job: true,
+              created_at: '2026-11-19T10:00:00Z',
+            },
           ],
         });
       }
@@ -285,7 +301,16 @@ describe('Note dialog and NotesSection', () => {
 
   it('an estimate’s note shown on the job is read-only without `edit estimates`, though the job’s own are not', async () => {
     const { api } = setup('supervisor');
-    const shown = { id: 2, job_id: null, estimate_id: 4, note: 'Client wants bevelled edges', internal_only: false, show_on_job: true, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
+    const shown = {
+      id: 2,
+      job_id: null,
+      estimate_id: 4,
+      note: 'Client wants bevelled edges',
+      internal_only: false,
+      show_on_job: true,
+      created_at: '2026-11-19T10:00:00Z',
+      updated_at: '2026-11-19T10:00:00Z',
+    };
     act(() => void openNoteDialog(api(), { record: shown as RecordOf<'notes'> }));
     const d = await screen.findByRole('dialog', { name: /Note/ });
     expect(within(d).queryByRole('button', { name: 'Save' })).toBeNull();
@@ -303,8 +328,29 @@ describe('Note dialog and NotesSection', () => {
 });
 
 describe('an estimate’s file and image', () => {
-  const file = { id: 3, description: 'Drawing', path: 'd.pdf', url: '/api/files/3/download', job_id: null, estimate_id: 4, show_on_job: true, user_id: 7, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
-  const image = { id: 5, description: 'Lobby wall', url: '/api/images/5/full', thumb_url: '/api/images/5/thumb', job_id: null, estimate_id: 4, user_id: 7, created_at: '2026-11-19T10:00:00Z', updated_at: '2026-11-19T10:00:00Z' };
+  const file = {
+    id: 3,
+    description: 'Drawing',
+    path: 'd.pdf',
+    url: '/api/files/3/download',
+    job_id: null,
+    estimate_id: 4,
+    show_on_job: true,
+    user_id: 7,
+    created_at: '2026-11-19T10:00:00Z',
+    updated_at: '2026-11-19T10:00:00Z',
+  };
+  const image = {
+    id: 5,
+    description: 'Lobby wall',
+    url: '/api/images/5/full',
+    thumb_url: '/api/images/5/thumb',
+    job_id: null,
+    estimate_id: 4,
+    user_id: 7,
+    created_at: '2026-11-19T10:00:00Z',
+    updated_at: '2026-11-19T10:00:00Z',
+  };
 
   it('are read-only without `edit estimates`, even to their uploader, and editable with it', async () => {
     const { api } = setup('supervisor'); // edit jobs and images, view estimates; user 7 uploaded both

@@ -36,7 +36,11 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress != null;
   const uploadSignal = useUploadSignal();
-  const form = useForm({ mode: 'controlled', initialValues: { description: '', file: null as File | null, show_on_job: false }, clearInputErrorOnChange: true });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { description: '', file: null as File | null, show_on_job: false },
+    clearInputErrorOnChange: true,
+  });
   useModalTitle('Add File');
   const onEstimate = initial.estimate_id != null;
 
@@ -72,8 +76,17 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
     // description is an unsaved change.
     <DialogForm onSubmit={onSubmit} dirty={!uploading && form.isDirty()} footer={<DialogActions saveLabel="Upload" saveDisabled={uploading} />}>
       <TextField label="Description" autoFocusDelayed {...form.getInputProps('description')} disabled={uploading} />
-      <FileInput label="PDF" accept="application/pdf,.pdf" placeholder="Choose a PDF" clearable={!uploading} {...form.getInputProps('file')} disabled={uploading} />
-      {onEstimate && canShowOnJob && <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} disabled={uploading} />}
+      <FileInput
+        label="PDF"
+        accept="application/pdf,.pdf"
+        placeholder="Choose a PDF"
+        clearable={!uploading}
+        {...form.getInputProps('file')}
+        disabled={uploading}
+      />
+      {onEstimate && canShowOnJob && (
+        <CheckField kind="switch" label="Show on Job" {...form.getInputProps('show_on_job', { type: 'checkbox' })} disabled={uploading} />
+      )}
       {progress != null && (
         <div>
           <Text size="sm" id="file-upload-progress">

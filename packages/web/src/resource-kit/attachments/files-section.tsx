@@ -8,7 +8,8 @@ import { openFileDialog } from './file-dialog.tsx';
 import { isEstimateParent, parentQuery, shownFromEstimate, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
-const kb = (bytes: number | null | undefined) => (bytes == null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const kb = (bytes: number | null | undefined) =>
+  bytes == null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function FilesSection({ parent }: { parent: AttachmentParent }) {
   const modals = useModals();
@@ -27,7 +28,13 @@ export function FilesSection({ parent }: { parent: AttachmentParent }) {
                     {f.description}
                   </Anchor>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {[f.path, kb(f.size), formatDate(f.created_at), isEstimateParent(parent) && f.show_on_job ? 'Shown on Job' : '', shownFromEstimate(parent, f) ? 'From the Estimate' : '']
+                    {[
+                      f.path,
+                      kb(f.size),
+                      formatDate(f.created_at),
+                      isEstimateParent(parent) && f.show_on_job ? 'Shown on Job' : '',
+                      shownFromEstimate(parent, f) ? 'From the Estimate' : '',
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>

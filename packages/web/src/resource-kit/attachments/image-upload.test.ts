@@ -60,7 +60,10 @@ describe('adding images (docs/platform.md, Files and images)', () => {
       (f) => progress.push(f),
       (e, batch) => (e instanceof HttpError ? refusedIndexes(e.body?.errors, batch.length) : []),
     );
-    expect(sent).toEqual([['p0.jpg', 'p2.jpg', 'p3.jpg', 'p4.jpg'], ['p5.jpg', 'p6.jpg']]);
+    expect(sent).toEqual([
+      ['p0.jpg', 'p2.jpg', 'p3.jpg', 'p4.jpg'],
+      ['p5.jpg', 'p6.jpg'],
+    ]);
     expect(result).toEqual({ sent: 6, notImages: ['p1.jpg'] });
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

@@ -140,7 +140,12 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
               setChosen((list) => list.map((x, j) => (j === i ? { ...x, description: value } : x)));
             }}
           />
-          <CloseButton aria-label={`Remove ${c.file.name}`} mb={6} disabled={uploading} onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))} />
+          <CloseButton
+            aria-label={`Remove ${c.file.name}`}
+            mb={6}
+            disabled={uploading}
+            onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))}
+          />
         </Group>
       ))}
       {message && (
@@ -161,7 +166,10 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
 }
 
 /** Resolves with the images saved (or null when cancelled). */
-export function openImagesDialog(modals: ModalStackApi, initial: { job_id?: number | null; estimate_id?: number | null }): Promise<RecordOf<'images'>[] | null> {
+export function openImagesDialog(
+  modals: ModalStackApi,
+  initial: { job_id?: number | null; estimate_id?: number | null },
+): Promise<RecordOf<'images'>[] | null> {
   return modals.push<RecordOf<'images'>[]>(() => <ImagesForm initial={initial} />, { title: 'Add Images', testId: 'images-dialog' });
 }
 

@@ -33,9 +33,7 @@ function NoteForm({ record, initial }: RecordDialogOptions<'notes'>) {
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <TextAreaField label="Note" autosize minRows={3} autoFocusDelayed {...form.getInputProps('note')} />
       <CheckField label="Internal Only" {...form.getInputProps('internal_only', { type: 'checkbox' })} />
-      {onEstimate && (
-        <CheckField kind="switch" label="Show on Job" readOnly={!canEditEstimates} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />
-      )}
+      {onEstimate && <CheckField kind="switch" label="Show on Job" readOnly={!canEditEstimates} {...form.getInputProps('show_on_job', { type: 'checkbox' })} />}
     </RecordDialogForm>
   );
 }

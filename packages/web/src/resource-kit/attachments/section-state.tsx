@@ -8,7 +8,15 @@ import { NoRows, OfflineAsOf } from '../offline/offline-state.tsx';
  * Loading, failed and empty states of an attachments list; the list itself otherwise. Offline it
  * shows the cached list with when it is from, or says it is offline (never the empty text).
  */
-export function SectionState({ query, empty, children }: { query: QueryShape & { isLoading: boolean; error: Error | null; data?: unknown[] }; empty: string; children: ReactNode }) {
+export function SectionState({
+  query,
+  empty,
+  children,
+}: {
+  query: QueryShape & { isLoading: boolean; error: Error | null; data?: unknown[] };
+  empty: string;
+  children: ReactNode;
+}) {
   const showSkeleton = useDelayedFlag(query.isLoading);
   const offline = useQueryOffline(query);
   if (offline && !query.data) return <NoRows query={query} empty={empty} what="This list" />;

@@ -40,7 +40,15 @@ function show(path: string, props: Partial<DetailPageProps<'vendors'>> = {}) {
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/lists/vendors/:vendor_id" element={<><Screen {...props} /><Location /></>} />
+        <Route
+          path="/lists/vendors/:vendor_id"
+          element={
+            <>
+              <Screen {...props} />
+              <Location />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

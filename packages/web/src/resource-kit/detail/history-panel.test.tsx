@@ -22,7 +22,14 @@ describe('History panel', () => {
       url.pathname === '/api/history/jobs/7'
         ? json({
             data: [
-              { id: 3, action: 'status', at, user_id: null, user_name: 'Pat Client, by the approval link', changes: [{ field: 'name', from: 'New', to: 'Newer' }] },
+              {
+                id: 3,
+                action: 'status',
+                at,
+                user_id: null,
+                user_name: 'Pat Client, by the approval link',
+                changes: [{ field: 'name', from: 'New', to: 'Newer' }],
+              },
               { id: 2, action: 'update', at, user_id: 1, user_name: 'Ada', changes: [{ field: 'name', from: 'Old', to: 'New' }] },
               { id: 1, action: 'create', at, user_id: 4, user_name: null, changes: [{ field: 'name', from: null, to: 'Old' }] },
             ],
@@ -61,7 +68,14 @@ describe('History panel', () => {
                   { field: 'foreman_id', from: null, to: 5, from_label: null, to_label: null },
                 ],
               },
-              { id: 1, action: 'create', at, user_id: 1, user_name: 'Ada', changes: [{ field: 'client_id', from: null, to: 1, from_label: null, to_label: 'Acme Glass' }] },
+              {
+                id: 1,
+                action: 'create',
+                at,
+                user_id: 1,
+                user_name: 'Ada',
+                changes: [{ field: 'client_id', from: null, to: 1, from_label: null, to_label: 'Acme Glass' }],
+              },
             ],
           })
         : undefined,
@@ -71,7 +85,10 @@ describe('History panel', () => {
     act(() => void openHistory(api, 'jobs', 8));
     const dialog = await screen.findByRole('dialog', { name: 'Job History' });
     const [update, create] = await within(dialog).findAllByTestId('history-entry');
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(within(update!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass', 'Keystone General']);
     expect(cells(within(update!).getByRole('row', { name: /Foreman/ }))).toEqual(['Foreman', '—', '#5']);
     expect(cells(within(create!).getByRole('row', { name: /Client/ }))).toEqual(['Client', 'Acme Glass']);

@@ -57,7 +57,12 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
   });
   const loading = useDelayedFlag(query.isLoading);
   const entries = query.data?.data ?? [];
-  if (query.isLoading) return loading ? <Text c="dimmed" size="sm">Loading…</Text> : null;
+  if (query.isLoading)
+    return loading ? (
+      <Text c="dimmed" size="sm">
+        Loading…
+      </Text>
+    ) : null;
   // Offline with nothing cached it says so: never "No history yet." for a history it could not ask for.
   if (!entries.length) return <NoRows query={query} size="sm" empty="No history yet." what="The history" />;
   return (
@@ -71,7 +76,10 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
               <Text span fw={600}>
                 {actionLabel(e.action)}
               </Text>{' '}
-              by {e.user_name ?? (e.user_id == null ? 'someone without an account' : 'a removed user')} · <Text span c="dimmed">{formatDateTime(e.at)}</Text>
+              by {e.user_name ?? (e.user_id == null ? 'someone without an account' : 'a removed user')} ·{' '}
+              <Text span c="dimmed">
+                {formatDateTime(e.at)}
+              </Text>
             </Text>
             {e.changes.length > 0 && e.action !== 'delete' && (
               <Table.ScrollContainer minWidth={320}>

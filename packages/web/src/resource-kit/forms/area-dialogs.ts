@@ -35,7 +35,11 @@ export function registerAreaDialogs(dialogs: AreaDialogRegistry): void {
   registry = dialogs;
 }
 
-export async function openAreaDialog<K extends AreaDialogName>(modals: ModalStackApi, name: K, options: AreaDialogOptions[K]): Promise<AreaDialogs[K]['answer'] | null> {
+export async function openAreaDialog<K extends AreaDialogName>(
+  modals: ModalStackApi,
+  name: K,
+  options: AreaDialogOptions[K],
+): Promise<AreaDialogs[K]['answer'] | null> {
   // Every name has its area's opener (app/features.ts registers them all at start-up).
   const load = registry[name] as () => Promise<AreaDialogOpener<K>>;
   return (await load())(modals, options);

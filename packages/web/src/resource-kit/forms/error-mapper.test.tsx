@@ -40,7 +40,7 @@ describe('describeError', () => {
     expect(describeError(new HttpError(409, null)).notice?.reload).toBe(false);
   });
 
-  it('409 without a record to reload (a delete refused: still in use) says why in the server\'s words', () => {
+  it("409 without a record to reload (a delete refused: still in use) says why in the server's words", () => {
     const message = 'This vendor is used by 2 purchase orders and cannot be deleted.';
     expect(describeError(new HttpError(409, { message })).notice).toEqual({ title: 'Not possible', lines: [message], reload: false });
     expect(describeError(new HttpError(409, { message: '' })).notice?.lines).toEqual([CONFLICT_MESSAGE]);

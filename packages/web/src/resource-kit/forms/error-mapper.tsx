@@ -92,10 +92,12 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorRepo
     case 429:
       return { fieldErrors: none, notice: { title: 'Too many attempts', lines: [serverMessage || 'Too many attempts. Please wait a moment.'], reload: false } };
     default:
-      return { fieldErrors: none, notice: { title: 'Error', lines: [serverMessage || `The server could not complete the request (${error.status}).`], reload: false } };
+      return {
+        fieldErrors: none,
+        notice: { title: 'Error', lines: [serverMessage || `The server could not complete the request (${error.status}).`], reload: false },
+      };
   }
 }
-
 
 function NoticeBody({ lines, reload, onReload, id }: { lines: string[]; reload: boolean; onReload?: () => void; id: string }): ReactNode {
   return (
@@ -152,10 +154,7 @@ export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport
 }
 
 /** Adapts a @mantine/form form (or anything with setFieldError) to the mapper. */
-export function formTarget(
-  form: { setFieldError: (field: never, message: string) => void },
-  fields: readonly string[],
-): FieldErrorTarget {
+export function formTarget(form: { setFieldError: (field: never, message: string) => void }, fields: readonly string[]): FieldErrorTarget {
   return { fields, setFieldError: (field, message) => (form.setFieldError as (f: string, m: string) => void)(field, message) };
 }
 
@@ -174,7 +173,14 @@ export function reportSuccess(message: ReactNode, { long = false }: { long?: boo
   // Loaded with the first message, like reportError's (not part of the first screen).
   void loadNotifications().then(({ notifications }) => {
     if (previous) notifications.hide(previous);
-    notifications.show({ id, color: 'teal', message, autoClose: long ? LONG_SUCCESS_AUTO_CLOSE_MS : SUCCESS_AUTO_CLOSE_MS, withBorder: true, closeButtonProps: CLOSE_NOTICE });
+    notifications.show({
+      id,
+      color: 'teal',
+      message,
+      autoClose: long ? LONG_SUCCESS_AUTO_CLOSE_MS : SUCCESS_AUTO_CLOSE_MS,
+      withBorder: true,
+      closeButtonProps: CLOSE_NOTICE,
+    });
   });
 }
 

@@ -46,6 +46,9 @@ export function fieldText(resource: ResourceName, field: string, value: unknown,
 
 /** "client_type_id" → "Client type", "scope_array" → "Scope". */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/_(id|array|json)$/, '').replace(/_/g, ' ').trim();
+  const words = field
+    .replace(/_(id|array|json)$/, '')
+    .replace(/_/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -105,7 +105,11 @@ export interface RecordDialog {
  *   const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, canSave);
  *   <RecordDialogForm dialog={formDialog} extra={extra} …>
  */
-export function useSaveAndOpen<D extends RecordDialog>(dialog: D, onOpenRequested: ((open: boolean) => void) | undefined, canSave: boolean): { dialog: D; extra: ReactNode } {
+export function useSaveAndOpen<D extends RecordDialog>(
+  dialog: D,
+  onOpenRequested: ((open: boolean) => void) | undefined,
+  canSave: boolean,
+): { dialog: D; extra: ReactNode } {
   const submit = (open: boolean, e?: FormEvent<HTMLFormElement>) => {
     onOpenRequested?.(open);
     dialog.onSubmit(e);

@@ -54,4 +54,3 @@ async function httpWithProgress<T>(method: string, path: string, options: Reques
   // the connection ended before the last line: the outcome is unknown
   throw new NetworkError(new Error('The answer ended before the server said how the work ended.'));
 }
-

@@ -43,7 +43,11 @@ export function callRoute<D extends ActionDef>(route: Pick<D, 'method' | 'path'>
 }
 
 /** An upload action's multipart form (with progress and cancelling, upload.ts). */
-export function uploadAction<D extends ActionDef & { upload: object }>(action: D, form: FormData, options: UploadOptions & { params?: ActionParams<D> } = {}): Promise<ActionAnswer<D>> {
+export function uploadAction<D extends ActionDef & { upload: object }>(
+  action: D,
+  form: FormData,
+  options: UploadOptions & { params?: ActionParams<D> } = {},
+): Promise<ActionAnswer<D>> {
   const { params, ...rest } = options;
   return uploadForm<ActionAnswer<D>>(pathOf(action, params as Record<string, string | number> | undefined), form, rest);
 }

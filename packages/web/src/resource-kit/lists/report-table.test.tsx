@@ -30,7 +30,16 @@ describe('ReportTable', () => {
   it('sorts by a column, says how a column is computed, and opens a row', async () => {
     const opened: string[] = [];
     renderWithProviders(
-      <ReportTable title="By client" columns={columns} rows={rows} rowKey={(r) => r.name} totals={{ name: '', profit: 180 }} csvName="profit" onRowClick={(r) => opened.push(r.name)} rowLabel={(r) => `Open ${r.name}`} />,
+      <ReportTable
+        title="By client"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.name}
+        totals={{ name: '', profit: 180 }}
+        csvName="profit"
+        onRowClick={(r) => opened.push(r.name)}
+        rowLabel={(r) => `Open ${r.name}`}
+      />,
     );
     expect(names()).toEqual(['Baker', 'Acme', 'Cole']);
     await userEvent.click(screen.getByRole('button', { name: /^Profit/ }));
@@ -39,7 +48,11 @@ describe('ReportTable', () => {
     expect(names()).toEqual(['Baker', 'Cole', 'Acme']);
     await userEvent.click(screen.getByRole('button', { name: 'Client' }));
     expect(names()).toEqual(['Acme', 'Baker', 'Cole']);
-    expect(within(screen.getByTestId('report-totals')).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Total', '$180']);
+    expect(
+      within(screen.getByTestId('report-totals'))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Total', '$180']);
     expect(screen.getByRole('button', { name: 'How Profit is computed: Revenue − cost' })).toBeTruthy();
     await userEvent.click(screen.getByRole('row', { name: 'Open Cole' }));
     screen.getByRole('row', { name: 'Open Acme' }).focus();
@@ -52,7 +65,17 @@ describe('ReportTable', () => {
     vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => (made.push(b as Blob), 'blob:report'));
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderWithProviders(<ReportTable title="By client" columns={columns} rows={rows} rowKey={(r) => r.name} totals={{ name: '', profit: 180 }} csvName="profit" defaultSort={{ column: 'profit', direction: 'desc' }} />);
+    renderWithProviders(
+      <ReportTable
+        title="By client"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.name}
+        totals={{ name: '', profit: 180 }}
+        csvName="profit"
+        defaultSort={{ column: 'profit', direction: 'desc' }}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Export By client as CSV' }));
     expect(made).toHaveLength(1);
     const bytes = new Uint8Array(await made[0]!.arrayBuffer());
@@ -61,7 +84,9 @@ describe('ReportTable', () => {
   });
 
   it('says so when the range has nothing', () => {
-    renderWithProviders(<ReportTable title="By client" columns={columns} rows={[]} rowKey={(r) => r.name} csvName="profit" emptyText="No job ended in this range." />);
+    renderWithProviders(
+      <ReportTable title="By client" columns={columns} rows={[]} rowKey={(r) => r.name} csvName="profit" emptyText="No job ended in this range." />,
+    );
     expect(screen.getByText('No job ended in this range.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export By client as CSV' }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -76,7 +76,25 @@ function compare(a: number | string | null, b: number | string | null): number {
   return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 }
 
-export function ReportTable<R>({ title, description, columns, rows, rowKey, totals, csvName, exportRows, onRowClick, rowLabel, sort, onSort, defaultSort, emptyText = 'Nothing in this range.', footer, maxHeight, testId }: ReportTableProps<R>) {
+export function ReportTable<R>({
+  title,
+  description,
+  columns,
+  rows,
+  rowKey,
+  totals,
+  csvName,
+  exportRows,
+  onRowClick,
+  rowLabel,
+  sort,
+  onSort,
+  defaultSort,
+  emptyText = 'Nothing in this range.',
+  footer,
+  maxHeight,
+  testId,
+}: ReportTableProps<R>) {
   const [ownSort, setOwnSort] = useState<ReportSort | undefined>(defaultSort);
   const current = sort ?? ownSort;
   const sorted = useMemo(() => {
@@ -90,7 +108,8 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
 
   const toggle = (column: string) => {
     const col = columns.find((c) => c.key === column);
-    const next: ReportSort = current?.column === column ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: col?.numeric ? 'desc' : 'asc' };
+    const next: ReportSort =
+      current?.column === column ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: col?.numeric ? 'desc' : 'asc' };
     if (onSort) onSort(next);
     else setOwnSort(next);
   };
@@ -100,7 +119,13 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
       const all = exportRows ? await exportRows() : sorted;
       const body = all.map((r) => columns.map((c) => c.text(r)));
       if (totals) body.push(columns.map((c, i) => (i === 0 ? 'Total' : c.text(totals))));
-      downloadCsv(`${csvName}-${toIsoDate(new Date())}.csv`, csvText(columns.map((c) => c.label), body));
+      downloadCsv(
+        `${csvName}-${toIsoDate(new Date())}.csv`,
+        csvText(
+          columns.map((c) => c.label),
+          body,
+        ),
+      );
     } catch (e) {
       reportError(e);
     }
@@ -111,7 +136,15 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <CardHeading title={title} description={description} />
-          <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} style={{ flexShrink: 0 }} onClick={() => void exportCsv()} disabled={rows.length === 0} aria-label={`Export ${title} as CSV`}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            style={{ flexShrink: 0 }}
+            onClick={() => void exportCsv()}
+            disabled={rows.length === 0}
+            aria-label={`Export ${title} as CSV`}
+          >
             CSV
           </Button>
         </Group>
@@ -121,17 +154,37 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
           </Text>
         ) : (
           <ScrollArea.Autosize type="auto" mah={maxHeight} offsetScrollbars="x">
-            <Table striped highlightOnHover={Boolean(onRowClick)} stickyHeader={maxHeight !== undefined} verticalSpacing={4} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Table
+              striped
+              highlightOnHover={Boolean(onRowClick)}
+              stickyHeader={maxHeight !== undefined}
+              verticalSpacing={4}
+              fz="sm"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((c) => (
-                    <Table.Th key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} aria-sort={current?.column === c.key ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <Table.Th
+                      key={c.key}
+                      ta={c.numeric ? 'right' : undefined}
+                      visibleFrom={c.visibleFrom}
+                      aria-sort={current?.column === c.key ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
                       <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : 'flex-start'}>
                         {c.sortable !== false ? (
                           <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm">
                             <Group gap={2} wrap="nowrap">
                               {c.label}
-                              {current?.column === c.key ? current.direction === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} /> : <IconSelector size={12} opacity={0.4} />}
+                              {current?.column === c.key ? (
+                                current.direction === 'asc' ? (
+                                  <IconArrowUp size={12} />
+                                ) : (
+                                  <IconArrowDown size={12} />
+                                )
+                              ) : (
+                                <IconSelector size={12} opacity={0.4} />
+                              )}
                             </Group>
                           </UnstyledButton>
                         ) : (
@@ -163,7 +216,12 @@ export function ReportTable<R>({ title, description, columns, rows, rowKey, tota
                     aria-label={onRowClick && rowLabel ? rowLabel(r) : undefined}
                   >
                     {columns.map((c, i) => (
-                      <Table.Td key={c.key} ta={c.numeric ? 'right' : undefined} visibleFrom={c.visibleFrom} style={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : i === 0 ? FIRST_CELL : undefined}>
+                      <Table.Td
+                        key={c.key}
+                        ta={c.numeric ? 'right' : undefined}
+                        visibleFrom={c.visibleFrom}
+                        style={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : i === 0 ? FIRST_CELL : undefined}
+                      >
                         {c.render ? c.render(r) : c.text(r)}
                       </Table.Td>
                     ))}

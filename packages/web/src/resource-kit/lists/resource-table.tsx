@@ -135,7 +135,11 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
   const cellContent = (c: Column<N>, row: RecordOf<N>) => (c.render ? c.render(row) : fieldText(resource, c.key, field(row, c.key)));
 
   // The export's rows are this resource's records.
-  const transferColumns: TransferColumn[] = columns.map(({ key, label, text }) => ({ key, label, ...(text ? { text: (row) => text(row as RecordOf<N>) } : {}) }));
+  const transferColumns: TransferColumn[] = columns.map(({ key, label, text }) => ({
+    key,
+    label,
+    ...(text ? { text: (row) => text(row as RecordOf<N>) } : {}),
+  }));
 
   const header = (c: Column<N>) => {
     if (!c.sortable) return c.label;
@@ -178,7 +182,12 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} visibleFrom={shownFrom(c)} w={c.width} aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th
+                  key={c.key}
+                  visibleFrom={shownFrom(c)}
+                  w={c.width}
+                  aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
                   {header(c)}
                 </Table.Th>
               ))}

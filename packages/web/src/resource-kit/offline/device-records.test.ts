@@ -6,7 +6,17 @@ import { KEEP_ON_DEVICE, resourceKeys } from '../records/records.ts';
 import { NetworkError } from '../http/http.ts';
 import { isQueryOffline } from './offline.ts';
 import { SESSION_KEY } from '../http/session-user.ts';
-import { DEVICE_LIMIT, DEVICE_QUERY_LIMIT, answerToKeep, deviceSnapshot, newestAnswers, restoreSnapshot, startDeviceRecords, type DeviceStore, type Snapshot } from './device-records.ts';
+import {
+  DEVICE_LIMIT,
+  DEVICE_QUERY_LIMIT,
+  answerToKeep,
+  deviceSnapshot,
+  newestAnswers,
+  restoreSnapshot,
+  startDeviceRecords,
+  type DeviceStore,
+  type Snapshot,
+} from './device-records.ts';
 
 const weekKey = (start: string) => resourceKeys.list('time_entries', { user_id: 8, start });
 const READ_AT = Date.parse('2026-11-26T16:05:00Z');
@@ -38,7 +48,9 @@ class MemoryDeviceStore implements DeviceStore {
 describe('records kept on the device across reloads', () => {
   it('keeps the jobs and users read (without what the client adds), at most the limit of each, and nothing else', () => {
     const cache = makeQueryClient();
-    cache.setQueryData(resourceKeys.page('jobs', { page: 1 }), { data: Array.from({ length: DEVICE_LIMIT + 20 }, (_, i) => ({ id: i + 1, number: `J-${i + 1}` })) });
+    cache.setQueryData(resourceKeys.page('jobs', { page: 1 }), {
+      data: Array.from({ length: DEVICE_LIMIT + 20 }, (_, i) => ({ id: i + 1, number: `J-${i + 1}` })),
+    });
     cache.setQueryData(resourceKeys.record('jobs', 300), { id: 300, number: 'J-300', name: 'Read by id', accessed_at: '2026-11-26T10:00:00Z' });
     cache.setQueryData(resourceKeys.record('users', 8), { id: 8, name: 'Ann' });
     cache.setQueryData(resourceKeys.record('clients', 5), { id: 5, name: 'Not kept' });
@@ -97,7 +109,14 @@ describe('records kept on the device across reloads', () => {
 
   it('puts the kept answers back dated when they were read (the "as of"), for the same person only, never over a newer read', () => {
     const week = [{ id: 1, user_id: 8, hours: 9, date: '2026-11-23' }];
-    const snapshot: Snapshot = { userId: 8, records: {}, queries: [{ key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT }, { key: weekKey('2026-11-15'), data: [{ id: 9 }], updatedAt: READ_AT }] };
+    const snapshot: Snapshot = {
+      userId: 8,
+      records: {},
+      queries: [
+        { key: weekKey('2026-11-22'), data: week, updatedAt: READ_AT },
+        { key: weekKey('2026-11-15'), data: [{ id: 9 }], updatedAt: READ_AT },
+      ],
+    };
     const someoneElse = makeQueryClient();
     expect(restoreSnapshot(someoneElse, snapshot, 9)).toEqual([]);
     expect(someoneElse.getQueryData(weekKey('2026-11-22'))).toBeUndefined();
@@ -125,7 +144,12 @@ describe('records kept on the device across reloads', () => {
     vi.useFakeTimers();
     try {
       const store = new MemoryDeviceStore();
-      const deps = (cache: QueryClient) => ({ queryClient: cache, cachedRecords, sessionKey: SESSION_KEY, userId: () => cache.getQueryData<{ id: number } | null>(SESSION_KEY)?.id ?? null });
+      const deps = (cache: QueryClient) => ({
+        queryClient: cache,
+        cachedRecords,
+        sessionKey: SESSION_KEY,
+        userId: () => cache.getQueryData<{ id: number } | null>(SESSION_KEY)?.id ?? null,
+      });
       const first = makeQueryClient();
       first.setQueryData(SESSION_KEY, { id: 8, name: 'Eli' });
       startDeviceRecords(deps(first), store);

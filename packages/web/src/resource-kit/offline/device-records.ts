@@ -108,7 +108,11 @@ function idbStore(): DeviceStore | null {
 }
 
 /** The records of the device's resources in the cache, at most `DEVICE_LIMIT` each, and the answers kept. */
-export function deviceSnapshot({ queryClient, cachedRecords }: Pick<DeviceRecordsDeps, 'queryClient' | 'cachedRecords'>, userId: number, kept: Iterable<KeptQuery> = []): Snapshot {
+export function deviceSnapshot(
+  { queryClient, cachedRecords }: Pick<DeviceRecordsDeps, 'queryClient' | 'cachedRecords'>,
+  userId: number,
+  kept: Iterable<KeptQuery> = [],
+): Snapshot {
   const records: Record<string, Rec[]> = {};
   for (const resource of DEVICE_RESOURCES) {
     records[resource] = cachedRecords(queryClient, resource)

@@ -48,7 +48,11 @@ export function connectOfflineWrites(queryClient: QueryClient): void {
   void offlineWritesModule();
   // the jobs and users field work picks from and the answers kept on the device (offline/device-records.ts), also after the first screen
   void import('./device-records.ts').then((m) =>
-    m.startDeviceRecords({ queryClient, cachedRecords, sessionKey: SESSION_KEY, userId: () => queryClient.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null }),
+    m.startDeviceRecords({
+      queryClient,
+      cachedRecords,
+      sessionKey: SESSION_KEY,
+      userId: () => queryClient.getQueryData<CurrentUser | null>(SESSION_KEY)?.id ?? null,
+    }),
   );
 }
-

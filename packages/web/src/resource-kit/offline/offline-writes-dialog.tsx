@@ -44,7 +44,13 @@ function WriteRow({ write }: { write: QueuedWrite }) {
             disabled={busy}
             onClick={() =>
               run(async () => {
-                if (await dialogs.confirm('Discard this change? It has not been sent, and it is lost.', { danger: true, title: 'Discard', confirmLabel: 'Discard' }))
+                if (
+                  await dialogs.confirm('Discard this change? It has not been sent, and it is lost.', {
+                    danger: true,
+                    title: 'Discard',
+                    confirmLabel: 'Discard',
+                  })
+                )
                   await (await offlineWritesModule()).offlineWrites.dropMine(write.key);
               })
             }
@@ -61,7 +67,12 @@ function WriteRow({ write }: { write: QueuedWrite }) {
               <Button size="compact-sm" loading={busy} onClick={() => run(async () => (await offlineWritesModule()).offlineWrites.keepMine(write.key))}>
                 Keep mine
               </Button>
-              <Button size="compact-sm" variant="default" disabled={busy} onClick={() => run(async () => (await offlineWritesModule()).offlineWrites.dropMine(write.key))}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                disabled={busy}
+                onClick={() => run(async () => (await offlineWritesModule()).offlineWrites.dropMine(write.key))}
+              >
                 Use the server’s
               </Button>
             </Group>
@@ -83,7 +94,9 @@ function OfflineWritesBody() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {online ? 'Saved on this device, and sent to the server in this order.' : 'Saved on this device. They are sent, in this order, when you are back online.'}
+            {online
+              ? 'Saved on this device, and sent to the server in this order.'
+              : 'Saved on this device. They are sent, in this order, when you are back online.'}
           </Text>
           {writes.map((w) => (
             <WriteRow key={w.key} write={w} />

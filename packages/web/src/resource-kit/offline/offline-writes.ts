@@ -70,8 +70,15 @@ export interface OfflineDeps {
 let deps: OfflineDeps | null = null;
 
 function problemOf(e: HttpError): { status: number; message: string } {
-  const fieldMessages = Object.values(e.body?.errors ?? {}).map((m) => m[0]).filter(Boolean);
-  const message = e.status === 409 ? 'Someone else changed this record meanwhile.' : fieldMessages.length ? fieldMessages.join(' ') : e.body?.message || `The server refused it (${e.status}).`;
+  const fieldMessages = Object.values(e.body?.errors ?? {})
+    .map((m) => m[0])
+    .filter(Boolean);
+  const message =
+    e.status === 409
+      ? 'Someone else changed this record meanwhile.'
+      : fieldMessages.length
+        ? fieldMessages.join(' ')
+        : e.body?.message || `The server refused it (${e.status}).`;
   return { status: e.status, message };
 }
 

@@ -20,7 +20,9 @@ export const OFFLINE_CACHED_SEARCH_MESSAGE = 'Offline: only what this device has
  * onlineManager starts out online whatever the browser says).
  */
 export function isQueryOffline(query: Pick<UseQueryResult, 'fetchStatus' | 'error'> & { failureReason?: unknown }): boolean {
-  return query.fetchStatus === 'paused' || query.error instanceof NetworkError || (query.fetchStatus === 'fetching' && query.failureReason instanceof NetworkError);
+  return (
+    query.fetchStatus === 'paused' || query.error instanceof NetworkError || (query.fetchStatus === 'fetching' && query.failureReason instanceof NetworkError)
+  );
 }
 
 const subscribe = (onChange: () => void) => onlineManager.subscribe(onChange);

@@ -83,11 +83,16 @@ describe('the offline write queue', () => {
   });
 
   it('a conflict waits for a choice, holds back later writes of its record, and lets others through', async () => {
-    const t = setUp((w) => (w.label === 'edit 1' ? { kind: 'refused', problem: { status: 409, message: 'Changed by someone else.' } } : { kind: 'sent', record: { id: 1 } }), new MemoryQueueStore(), {
-      id: 9,
-      updated_at: '2026-11-26T10:00:00.000Z',
-    });
-    const patch = (label: string) => write(label, { method: 'PATCH', path: '/api/time_entries/9', recordId: 9, body: { hours: 2, updated_at: '2026-11-20T00:00:00.000Z' } });
+    const t = setUp(
+      (w) => (w.label === 'edit 1' ? { kind: 'refused', problem: { status: 409, message: 'Changed by someone else.' } } : { kind: 'sent', record: { id: 1 } }),
+      new MemoryQueueStore(),
+      {
+        id: 9,
+        updated_at: '2026-11-26T10:00:00.000Z',
+      },
+    );
+    const patch = (label: string) =>
+      write(label, { method: 'PATCH', path: '/api/time_entries/9', recordId: 9, body: { hours: 2, updated_at: '2026-11-20T00:00:00.000Z' } });
     await t.queue.add(patch('edit 1'));
     await t.queue.add(patch('edit 2'));
     await t.queue.add(write('another record'));
@@ -109,7 +114,9 @@ describe('the offline write queue', () => {
   });
 
   it("the server's version: a refused write and the later ones of its record are dropped", async () => {
-    const t = setUp((w) => (w.recordId === 9 ? { kind: 'refused', problem: { status: 422, message: 'The hours are too many.' } } : { kind: 'sent', record: { id: 2 } }));
+    const t = setUp((w) =>
+      w.recordId === 9 ? { kind: 'refused', problem: { status: 422, message: 'The hours are too many.' } } : { kind: 'sent', record: { id: 2 } },
+    );
     const patch = (label: string) => write(label, { method: 'PATCH', path: '/api/time_entries/9', recordId: 9 });
     await t.queue.add(patch('edit 1'));
     await t.queue.add(patch('edit 2'));

@@ -164,7 +164,8 @@ export class WriteQueue {
     await this.#loaded;
     const queued: QueuedWrite = { ...write, key: write.key ?? newWriteKey(), queuedAt: new Date().toISOString() };
     await this.#change((writes) => {
-      if (write.method === 'POST') queued.provisionalId = this.#lastProvisional = Math.min(this.#lastProvisional, ...writes.map((w) => w.provisionalId ?? 0)) - 1;
+      if (write.method === 'POST')
+        queued.provisionalId = this.#lastProvisional = Math.min(this.#lastProvisional, ...writes.map((w) => w.provisionalId ?? 0)) - 1;
       return [...writes, queued];
     });
     return queued;

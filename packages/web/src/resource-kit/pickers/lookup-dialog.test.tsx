@@ -45,7 +45,11 @@ describe('lookup dialog: Add New', () => {
   });
 
   it('filters the series lookup by type', async () => {
-    const calls = mockFetch((url) => (url.pathname === '/api/series' ? json({ data: [{ id: 1, name: 'Sliding bypass', special_order: true }], current_page: 1, last_page: 1, per_page: 30, total: 1 }) : undefined));
+    const calls = mockFetch((url) =>
+      url.pathname === '/api/series'
+        ? json({ data: [{ id: 1, name: 'Sliding bypass', special_order: true }], current_page: 1, last_page: 1, per_page: 30, total: 1 })
+        : undefined,
+    );
     const stack = renderModalStack('manager');
     act(() => {
       void openLookup(stack(), 'series');

@@ -216,7 +216,13 @@ export function LookupDialog({ kind, filters, onAddNew }: LookupDialogProps) {
             </ListOption>
           ))}
           {showAdd && (
-            <ListOption listId={listId} index={rows.length} highlighted={rows.length === nav.highlight} onHighlight={nav.setHighlight} onPick={() => void addNew()}>
+            <ListOption
+              listId={listId}
+              index={rows.length}
+              highlighted={rows.length === nav.highlight}
+              onHighlight={nav.setHighlight}
+              onPick={() => void addNew()}
+            >
               <Text size="sm" fw={500} c="var(--mantine-primary-color-filled)">
                 Add New {RESOURCES[config.resource].label} {search}
               </Text>
@@ -224,7 +230,15 @@ export function LookupDialog({ kind, filters, onAddNew }: LookupDialogProps) {
           )}
           {rows.length === 0 && (
             <Text c="dimmed" size="sm" ta="center" py="lg">
-              {offline ? OFFLINE_SEARCH_MESSAGE : page.isLoading ? 'Loading…' : page.isError ? 'Could not load the list.' : search ? `Nothing matches “${search}”.` : 'Nothing here yet.'}
+              {offline
+                ? OFFLINE_SEARCH_MESSAGE
+                : page.isLoading
+                  ? 'Loading…'
+                  : page.isError
+                    ? 'Could not load the list.'
+                    : search
+                      ? `Nothing matches “${search}”.`
+                      : 'Nothing here yet.'}
             </Text>
           )}
         </div>

@@ -25,7 +25,13 @@ function serveClients() {
   });
 }
 
-function Harness({ onChange, onAddNew }: { onChange: (id: number | null, r: Client | null) => void; onAddNew?: (p: { name: string; description: string }) => Promise<Client | null> }) {
+function Harness({
+  onChange,
+  onAddNew,
+}: {
+  onChange: (id: number | null, r: Client | null) => void;
+  onAddNew?: (p: { name: string; description: string }) => Promise<Client | null>;
+}) {
   const [value, setValue] = useState<number | null>(null);
   return (
     <>
@@ -192,12 +198,15 @@ describe('RecordPicker', () => {
     renderWithProviders(<StackGrabber onReady={(a) => (api = a)} />);
     let result!: Promise<unknown>;
     act(() => {
-      result = api.push(() => (
-        <>
-          <input aria-label="Name" defaultValue="Typed before" />
-          <Harness onChange={vi.fn()} />
-        </>
-      ), { title: 'Some dialog' });
+      result = api.push(
+        () => (
+          <>
+            <input aria-label="Name" defaultValue="Typed before" />
+            <Harness onChange={vi.fn()} />
+          </>
+        ),
+        { title: 'Some dialog' },
+      );
     });
     const dialog = await screen.findByRole('dialog', { name: 'Some dialog' });
     const input = within(dialog).getByRole('combobox', { name: 'Client' });
@@ -233,7 +242,11 @@ describe('RecordPicker', () => {
     cache.setQueryData(resourceKeys.page('clients', { page: 1 }), { data: CLIENTS.slice(0, 2), current_page: 1, last_page: 1, per_page: 20, total: 2 });
     // a newer copy of one of them read by id, an inactive one, and one kept offline (not on the server: no choice)
     cache.setQueryData(resourceKeys.record('clients', 2), { ...CLIENTS[1], name: 'Beta Mirrors & Glass' });
-    cache.setQueryData(resourceKeys.list('clients'), [{ ...clientRecord(4, 'Alpine Glass'), active: false }, CLIENTS[2], { ...clientRecord(-1, 'Pending Glass') }]);
+    cache.setQueryData(resourceKeys.list('clients'), [
+      { ...clientRecord(4, 'Alpine Glass'), active: false },
+      CLIENTS[2],
+      { ...clientRecord(-1, 'Pending Glass') },
+    ]);
     onlineManager.setOnline(false);
     try {
       const onChange = vi.fn();
@@ -258,7 +271,16 @@ describe('RecordPicker', () => {
   it('asks for jobs in the order of their headings: by number, newest first', async () => {
     const calls = mockFetch((url) =>
       url.pathname === '/api/jobs'
-        ? json({ data: [{ id: 2, number: 'J-2', name: 'Alder' }, { id: 1, number: 'J-1', name: 'Zephyr' }], current_page: 1, last_page: 1, per_page: 20, total: 2 })
+        ? json({
+            data: [
+              { id: 2, number: 'J-2', name: 'Alder' },
+              { id: 1, number: 'J-1', name: 'Zephyr' },
+            ],
+            current_page: 1,
+            last_page: 1,
+            per_page: 20,
+            total: 2,
+          })
         : undefined,
     );
     renderWithProviders(<RecordPicker resource="jobs" label="Job" value={null} onChange={vi.fn()} />);

@@ -142,9 +142,17 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
     searchCachedRecords(def, onDevice ?? [], { text: editing ? text : '', filters: { ...query, ...extra }, sort: heading.sort, limit: PICKER_PAGE_SIZE });
   const firstRows = onDevice ? searchOnDevice(groups?.[0].filters) : (page.data?.data ?? []);
   const selected =
-    value == null ? null : picked?.id === value ? picked : (selectedQuery.data ?? (offline ? ((cachedRecords(queryClient, resource).find((r) => r.id === value) as T | undefined) ?? null) : null));
+    value == null
+      ? null
+      : picked?.id === value
+        ? picked
+        : (selectedQuery.data ?? (offline ? ((cachedRecords(queryClient, resource).find((r) => r.id === value) as T | undefined) ?? null) : null));
 
-  const secondRows = !groups ? [] : onDevice ? searchOnDevice(groups[1].filters).filter((r) => !firstRows.some((f) => f.id === r.id)) : (second.data?.data ?? []);
+  const secondRows = !groups
+    ? []
+    : onDevice
+      ? searchOnDevice(groups[1].filters).filter((r) => !firstRows.some((f) => f.id === r.id))
+      : (second.data?.data ?? []);
   const rows = [...firstRows, ...secondRows];
   const fetching = page.isFetching || (groups !== undefined && second.isFetching);
   const settled = !fetching && debounced === text;
@@ -210,9 +218,12 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
     if (open) onResults?.(shown.current);
   }, [open, shownIds, onResults]);
 
-  useEffect(() => () => {
-    if (blurTimer.current) clearTimeout(blurTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (blurTimer.current) clearTimeout(blurTimer.current);
+    },
+    [],
+  );
 
   // A click (or tap) outside the box and its list closes the list at once, picking nothing.
   useEffect(() => {
@@ -393,7 +404,13 @@ export function RecordPicker<N extends ResourceName>(props: RecordPickerProps<N>
             {groups && items.map((item, i) => (item.kind === 'add' ? renderItem(item, i) : null))}
             {items.length === 0 && (
               <Text size="sm" c="dimmed" px="sm" py={6} role="status">
-                {onDevice?.length && text.trim() ? `You are offline: nothing on this device matches “${text.trim()}”.` : offline ? OFFLINE_SEARCH_MESSAGE : loading ? 'Searching…' : 'No matches'}
+                {onDevice?.length && text.trim()
+                  ? `You are offline: nothing on this device matches “${text.trim()}”.`
+                  : offline
+                    ? OFFLINE_SEARCH_MESSAGE
+                    : loading
+                      ? 'Searching…'
+                      : 'No matches'}
               </Text>
             )}
             {items.length > 0 && onDevice && (

@@ -8,11 +8,31 @@ describe('records on this device', () => {
   it('gathers a resource’s records from records, lists and pages, once each, the newest copy winning', () => {
     const cache = makeQueryClient();
     cache.setQueryData(resourceKeys.record('jobs', 1), { id: 1, number: 'J-1', name: 'Read by id' }, { updatedAt: 2_000 });
-    cache.setQueryData(resourceKeys.page('jobs', { page: 1 }), { data: [{ id: 1, number: 'J-1', name: 'Older row' }, { id: 2, number: 'J-2' }] }, { updatedAt: 1_000 });
-    cache.setQueryData(resourceKeys.list('jobs', { active: true }), [{ id: 3, number: 'J-3' }, { id: -1, number: 'kept offline' }], { updatedAt: 3_000 });
+    cache.setQueryData(
+      resourceKeys.page('jobs', { page: 1 }),
+      {
+        data: [
+          { id: 1, number: 'J-1', name: 'Older row' },
+          { id: 2, number: 'J-2' },
+        ],
+      },
+      { updatedAt: 1_000 },
+    );
+    cache.setQueryData(
+      resourceKeys.list('jobs', { active: true }),
+      [
+        { id: 3, number: 'J-3' },
+        { id: -1, number: 'kept offline' },
+      ],
+      { updatedAt: 3_000 },
+    );
     cache.setQueryData(resourceKeys.record('clients', 9), { id: 9, name: 'Not a job' });
     const found = cachedRecords(cache, 'jobs');
-    expect(found.map((r) => [r.id, r.name ?? null]).sort()).toEqual([[1, 'Read by id'], [2, null], [3, null]]);
+    expect(found.map((r) => [r.id, r.name ?? null]).sort()).toEqual([
+      [1, 'Read by id'],
+      [2, null],
+      [3, null],
+    ]);
   });
 
   it('knows the signed-in person among the users', () => {
@@ -29,7 +49,8 @@ describe('records on this device', () => {
       { id: 4, number: '26-0001', name: 'Closet mirrors', active: true },
     ];
     const def = RESOURCES.jobs;
-    const search = (text: string, filters = {}) => searchCachedRecords(def, rows, { text, filters, sort: { column: 'number', direction: 'asc' }, limit: 20 }).map((r) => r.id);
+    const search = (text: string, filters = {}) =>
+      searchCachedRecords(def, rows, { text, filters, sort: { column: 'number', direction: 'asc' }, limit: 20 }).map((r) => r.id);
     expect(search('MIRROR')).toEqual([4, 1, 3]);
     expect(search('mirror', { active: true, start: '2026-01-01' })).toEqual([4, 1]);
     expect(search('')).toEqual([4, 1, 3, 2]);

@@ -30,7 +30,8 @@ export function cachedRecords(queryClient: QueryClient, resource: ResourceName):
     const kind = query.queryKey[1];
     if (kind === 'record') keep(data, dataUpdatedAt);
     else if (kind === 'list' && Array.isArray(data)) for (const r of data) keep(r, dataUpdatedAt);
-    else if (kind === 'page' && data && Array.isArray((data as { data?: unknown }).data)) for (const r of (data as { data: unknown[] }).data) keep(r, dataUpdatedAt);
+    else if (kind === 'page' && data && Array.isArray((data as { data?: unknown }).data))
+      for (const r of (data as { data: unknown[] }).data) keep(r, dataUpdatedAt);
   }
   // the person signed in is a user this device knows (session-user.ts): "Employee: me" reads offline too
   const me = resource === 'users' ? queryClient.getQueryData<CurrentUser | null>(SESSION_KEY) : null;
@@ -56,13 +57,24 @@ export interface CachedSearch {
 }
 
 /** The cached records matching a picker's search, in its order, at most `limit`. */
-export function searchCachedRecords<R extends Rec>(def: Pick<ResourceDef, 'search' | 'titleField'>, records: readonly R[], { text, filters = {}, sort, limit }: CachedSearch): R[] {
+export function searchCachedRecords<R extends Rec>(
+  def: Pick<ResourceDef, 'search' | 'titleField'>,
+  records: readonly R[],
+  { text, filters = {}, sort, limit }: CachedSearch,
+): R[] {
   const term = text.trim().toLowerCase();
   const columns = def.search.length ? def.search : [def.titleField];
   const chosen = Object.entries(filters).filter(([k]) => !PAGING.has(k));
   const matches = records.filter((r) => {
     for (const [field, wanted] of chosen) if (field in r && !matchesFilter(r[field], wanted)) return false;
-    return !term || columns.map((c) => String(r[c] ?? '')).join(' ').toLowerCase().includes(term);
+    return (
+      !term ||
+      columns
+        .map((c) => String(r[c] ?? ''))
+        .join(' ')
+        .toLowerCase()
+        .includes(term)
+    );
   });
   const column = sort?.column ?? def.titleField;
   const sign = sort?.direction === 'desc' ? -1 : 1;

@@ -9,9 +9,35 @@ import { useDelete } from '../writes/saves.ts';
 import { useList } from './queries.ts';
 import { ResourceTable } from '../lists/resource-table.tsx';
 
-const note = (id: number, text: string) => ({ id, job_id: 5, note: text, internal_only: false, show_on_job: false, created_at: `2026-01-0${id}T10:00:00.000Z`, updated_at: `2026-01-0${id}T10:00:00.000Z` });
-const pickup = (id: number) => ({ id, job_id: 5, category_name: 'Mirrors', status: 'ready', complete: false, note: `Pickup ${id}`, created_at: '2026-01-01T10:00:00.000Z', updated_at: '2026-01-01T10:00:00.000Z' });
-const job = { id: 5, number: 'J-5', name: 'Lobby', active: true, scope_array: [], notes: [note(2, 'Second'), note(1, 'First')], pickup_items: [pickup(1), pickup(2), pickup(3)], updated_at: '2026-01-01T10:00:00.000Z' };
+const note = (id: number, text: string) => ({
+  id,
+  job_id: 5,
+  note: text,
+  internal_only: false,
+  show_on_job: false,
+  created_at: `2026-01-0${id}T10:00:00.000Z`,
+  updated_at: `2026-01-0${id}T10:00:00.000Z`,
+});
+const pickup = (id: number) => ({
+  id,
+  job_id: 5,
+  category_name: 'Mirrors',
+  status: 'ready',
+  complete: false,
+  note: `Pickup ${id}`,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-01T10:00:00.000Z',
+});
+const job = {
+  id: 5,
+  number: 'J-5',
+  name: 'Lobby',
+  active: true,
+  scope_array: [],
+  notes: [note(2, 'Second'), note(1, 'First')],
+  pickup_items: [pickup(1), pickup(2), pickup(3)],
+  updated_at: '2026-01-01T10:00:00.000Z',
+};
 
 /** The notes as NotesSection lists them (the relation's query: its `via` filter `on_job` and its order). */
 function Notes({ jobId, remove }: { jobId: number; remove?: boolean }) {
@@ -113,26 +139,41 @@ describe('a detail section listing an embedded relation', () => {
     });
     const client = appQueryClient();
     // A list fetched after the job was read (here: cached later than the job's answer can be).
-    client.setQueryData(resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }), notes, { updatedAt: Date.now() + 60_000 });
+    client.setQueryData(resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }), notes, {
+      updatedAt: Date.now() + 60_000,
+    });
     show([{ key: 'notes', label: 'Notes', relation: 'notes', render: (j) => <Notes jobId={j.id} remove /> }], client);
     expect(await screen.findByText('Third')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Second' })));
     await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ThirdDelete Third', 'FirstDelete First']));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/notes').length).toBe(1));
-    expect(calls.filter((c) => c.url.pathname.startsWith('/api/')).map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/jobs/5', 'DELETE /api/notes/2', 'GET /api/notes']);
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/')).map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /api/jobs/5',
+      'DELETE /api/notes/2',
+      'GET /api/notes',
+    ]);
   });
 });
 
 describe('relationEntry', () => {
   it('keys a relation as its section asks for it, and declines what the rows cannot answer', () => {
-    expect(relationEntry('jobs', 5, { name: 'notes' }, [])?.key).toEqual(resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }));
+    expect(relationEntry('jobs', 5, { name: 'notes' }, [])?.key).toEqual(
+      resourceKeys.list('notes', { on_job: 5, sort_column: 'created_at', sort_direction: 'desc' }),
+    );
     // paged: page 1 at the table's default page size, as a ResourceTable asks for it
     expect(relationEntry('jobs', 5, { name: 'events', paged: true }, [])).toEqual({
       key: resourceKeys.page('events', { page: 1, per_page: 20, job_id: 5, sort_column: 'date', sort_direction: 'asc' }),
       value: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 },
     });
     expect(relationEntry('jobs', 5, { name: 'estimate' }, [])).toBeNull(); // one record, not a list
-    expect(relationEntry('jobs', 5, { name: 'notes' }, Array.from({ length: 1001 }, (_, i) => ({ id: i + 1 })))).toBeNull(); // past the list cap
+    expect(
+      relationEntry(
+        'jobs',
+        5,
+        { name: 'notes' },
+        Array.from({ length: 1001 }, (_, i) => ({ id: i + 1 })),
+      ),
+    ).toBeNull(); // past the list cap
   });
 });

@@ -51,7 +51,13 @@ export function relationEntry(resource: ResourceName, id: number, relation: Sect
   const child = rel.resource;
   if (relation.paged || relation.perPage) {
     const perPage = relation.perPage ?? DEFAULT_PER_PAGE;
-    const page: Page<Rec> = { data: rows.slice(0, perPage), current_page: 1, last_page: Math.max(1, Math.ceil(rows.length / perPage)), per_page: perPage, total: rows.length };
+    const page: Page<Rec> = {
+      data: rows.slice(0, perPage),
+      current_page: 1,
+      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
+      per_page: perPage,
+      total: rows.length,
+    };
     return { key: resourceKeys.page(child, { page: 1, per_page: perPage, ...query }), value: page };
   }
   // A plain list shows active records only (the server's default), and at most LIST_LIMIT of them.

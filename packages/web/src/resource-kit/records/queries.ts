@@ -149,4 +149,3 @@ function refreshParents(queryClient: QueryClient, resource: ResourceName, childr
     }
   });
 }
-

@@ -12,6 +12,9 @@ export function useSeriesFlags(): (seriesId: number | null | undefined) => Featu
   const categories = useList('product_categories');
   return (seriesId) => {
     const s = seriesId == null ? undefined : series.data?.find((x) => x.id === seriesId);
-    return seriesFlags(s, categories.data?.find((c) => c.id === s?.category_id));
+    return seriesFlags(
+      s,
+      categories.data?.find((c) => c.id === s?.category_id),
+    );
   };
 }

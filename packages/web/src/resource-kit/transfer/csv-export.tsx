@@ -26,7 +26,9 @@ const TIMESTAMPS = new Set(['created_at', 'updated_at', 'deleted_at']);
 /** The columns that show a value of the row (a field, a timestamp, or a value the API adds): the others draw buttons or badges of their own. */
 export function exportColumns(resource: ResourceName, columns: TransferColumn[], sample: Rec | undefined): TransferColumn[] {
   const fields = RESOURCES[resource].fields as Record<string, FieldDef>;
-  return columns.filter((c) => c.text !== undefined || c.key in fields || TIMESTAMPS.has(c.key) || (sample !== undefined && c.key in sample && typeof sample[c.key] !== 'object'));
+  return columns.filter(
+    (c) => c.text !== undefined || c.key in fields || TIMESTAMPS.has(c.key) || (sample !== undefined && c.key in sample && typeof sample[c.key] !== 'object'),
+  );
 }
 
 /** One cell as the table words it; a reference by the name the row carries beside it (`vendor_id` → `vendor_name`). */
@@ -61,11 +63,19 @@ export function exportHeading(resource: ResourceName, column: TransferColumn): s
 
 /** The CSV text of the rows (headings first), with a byte-order mark. */
 export function toCsv(resource: ResourceName, columns: TransferColumn[], rows: Rec[]): string {
-  return csvText(columns.map((c) => exportHeading(resource, c)), rows.map((r) => columns.map((c) => (c.text ? c.text(r) : exportCell(resource, c.key, r)))));
+  return csvText(
+    columns.map((c) => exportHeading(resource, c)),
+    rows.map((r) => columns.map((c) => (c.text ? c.text(r) : exportCell(resource, c.key, r)))),
+  );
 }
 
 /** Every row of the list for this query, page by page; `onPage(done, of)` after each. */
-export async function fetchAllRows(resource: ResourceName, query: Query, onPage: (done: number, of: number, rows: number) => void, signal?: AbortSignal): Promise<Rec[]> {
+export async function fetchAllRows(
+  resource: ResourceName,
+  query: Query,
+  onPage: (done: number, of: number, rows: number) => void,
+  signal?: AbortSignal,
+): Promise<Rec[]> {
   const rows: Rec[] = [];
   let page: Page<Rec>;
   let n = 1;
@@ -133,7 +143,19 @@ function ExportDialogBody({ store, onCancel }: { store: ExportProgressStore; onC
 }
 
 /** `name`: the file's name without `.csv` (default: `<resource label>-list-<today>`). */
-export async function exportCsv({ modals, resource, columns, query, name }: { modals: ModalStackApi; resource: ResourceName; columns: TransferColumn[]; query: Query; name?: string }): Promise<void> {
+export async function exportCsv({
+  modals,
+  resource,
+  columns,
+  query,
+  name,
+}: {
+  modals: ModalStackApi;
+  resource: ResourceName;
+  columns: TransferColumn[];
+  query: Query;
+  name?: string;
+}): Promise<void> {
   const controller = new AbortController();
   const store = new ExportProgressStore();
   let dialog: Promise<unknown> | null = null;

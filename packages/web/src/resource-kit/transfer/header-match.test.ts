@@ -25,8 +25,10 @@ describe('matching an imported file’s headings to fields', () => {
   });
 
   it('knows the usual other words for a phone, a contact and an email', () => {
-    for (const heading of ['Telephone', 'Phone Number', 'Phone No.', 'Mobile', 'Cell', 'Vendor Phone']) expect(guessMapping([heading], VENDOR_FIELDS, [], 'Vendor'), heading).toEqual(['phone']);
-    for (const heading of ['Contact', 'Attn', 'Vendor Contact']) expect(guessMapping([heading], VENDOR_FIELDS, [], 'Vendor'), heading).toEqual(['contact_name']);
+    for (const heading of ['Telephone', 'Phone Number', 'Phone No.', 'Mobile', 'Cell', 'Vendor Phone'])
+      expect(guessMapping([heading], VENDOR_FIELDS, [], 'Vendor'), heading).toEqual(['phone']);
+    for (const heading of ['Contact', 'Attn', 'Vendor Contact'])
+      expect(guessMapping([heading], VENDOR_FIELDS, [], 'Vendor'), heading).toEqual(['contact_name']);
     expect(guessMapping(['Email Address', 'Company'], VENDOR_FIELDS)).toEqual(['email', 'name']);
   });
 
@@ -42,7 +44,13 @@ describe('matching an imported file’s headings to fields', () => {
   });
 
   it('takes the export’s headings back to their fields', () => {
-    const fields = [{ field: 'vendor_id', label: 'Vendor' }, { field: 'unit_price', label: 'Unit price' }];
-    expect(matchHeadings(['Supplier', 'Unit Price'], fields, [{ key: 'vendor_name', label: 'Supplier' }])).toEqual([{ field: 'vendor_id', by: 'heading' }, { field: 'unit_price', by: 'heading' }]);
+    const fields = [
+      { field: 'vendor_id', label: 'Vendor' },
+      { field: 'unit_price', label: 'Unit price' },
+    ];
+    expect(matchHeadings(['Supplier', 'Unit Price'], fields, [{ key: 'vendor_name', label: 'Supplier' }])).toEqual([
+      { field: 'vendor_id', by: 'heading' },
+      { field: 'unit_price', by: 'heading' },
+    ]);
   });
 });

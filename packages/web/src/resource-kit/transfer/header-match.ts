@@ -57,7 +57,9 @@ export function matchHeadings(headers: readonly string[], fields: readonly Impor
   }
   // An exported reference column shows the name beside the id (`vendor_name` under "Vendor").
   for (const c of columns) {
-    const target = fields.find((f) => f.field === c.key || `${f.field.replace(/_id$/, '')}_name` === c.key || `${f.field.replace(/_id$/, '')}_number` === c.key);
+    const target = fields.find(
+      (f) => f.field === c.key || `${f.field.replace(/_id$/, '')}_name` === c.key || `${f.field.replace(/_id$/, '')}_number` === c.key,
+    );
     if (target) add(squash(c.label), target.field);
   }
   const synonym = new Map<string, string>();
@@ -94,6 +96,11 @@ export function matchHeadings(headers: readonly string[], fields: readonly Impor
 }
 
 /** Each heading's field (null: not imported), as `matchHeadings` guesses it. */
-export function guessMapping(headers: readonly string[], fields: readonly ImportField[], columns: readonly TransferColumn[] = [], noun = ''): (string | null)[] {
+export function guessMapping(
+  headers: readonly string[],
+  fields: readonly ImportField[],
+  columns: readonly TransferColumn[] = [],
+  noun = '',
+): (string | null)[] {
   return matchHeadings(headers, fields, columns, noun).map((m) => m?.field ?? null);
 }

@@ -45,7 +45,17 @@ export function importFields(resource: Importable, columns: TransferColumn[]): I
 }
 
 /** What the headings matched (those still as guessed), and how many columns are left to choose for. */
-function MatchedHeadings({ headers, mapping, guessed, label }: { headers: string[]; mapping: (string | null)[]; guessed: HeadingMatch[]; label: (field: string) => string }) {
+function MatchedHeadings({
+  headers,
+  mapping,
+  guessed,
+  label,
+}: {
+  headers: string[];
+  mapping: (string | null)[];
+  guessed: HeadingMatch[];
+  label: (field: string) => string;
+}) {
   const kept = headers.flatMap((h, i) => {
     const g = guessed[i];
     return g && mapping[i] === g.field ? [{ heading: h, field: g.field, exact: g.by === 'heading' }] : [];
@@ -174,7 +184,14 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
       const errors = e instanceof HttpError && e.status === 422 ? e.body?.errors : undefined;
       const results = errors ? resultsFromErrors(sheet.rows.length, errors) : undefined;
       const failed = results?.filter((r) => r.errors).length ?? 0;
-      setStep({ kind: 'failed', sheet, fileName, mapping, summary: results && failed ? { results, added: 0, updated: 0, failed } : undefined, message: failureText(e) });
+      setStep({
+        kind: 'failed',
+        sheet,
+        fileName,
+        mapping,
+        summary: results && failed ? { results, added: 0, updated: 0, failed } : undefined,
+        message: failureText(e),
+      });
     }
   };
 
@@ -183,8 +200,8 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
       <Stack>
         <Text size="sm">
           Choose a CSV file or an Excel sheet (.xlsx) whose first row names the columns. Rows whose{' '}
-          {resource === 'vendor_materials' ? 'vendor and material' : ['materials', 'products'].includes(resource) ? 'number' : 'name'} is already on file update that record; the others
-          are added.
+          {resource === 'vendor_materials' ? 'vendor and material' : ['materials', 'products'].includes(resource) ? 'number' : 'name'} is already on file update
+          that record; the others are added.
         </Text>
         {step.error && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -222,7 +239,8 @@ function ImportDialog({ resource, columns }: { resource: Importable; columns: Tr
   );
 
   if (step.kind === 'map') {
-    const setField = (i: number, field: string) => setStep({ ...step, mapping: mapping.map((f, j) => (j === i ? field || null : f === field && field ? null : f)) });
+    const setField = (i: number, field: string) =>
+      setStep({ ...step, mapping: mapping.map((f, j) => (j === i ? field || null : f === field && field ? null : f)) });
     return (
       <Stack>
         {header}

@@ -36,10 +36,7 @@ function ImportableMenu(props: TableDataMenuProps) {
 function DataMenu({ resource, columns, query, canImport }: TableDataMenuProps & { canImport: boolean }) {
   const modals = useModals();
 
-  const exportCsv = () =>
-    void import('./csv-export.tsx')
-      .then((m) => m.exportCsv({ modals, resource, columns, query }))
-      .catch((e: unknown) => reportError(e));
+  const exportCsv = () => void import('./csv-export.tsx').then((m) => m.exportCsv({ modals, resource, columns, query })).catch((e: unknown) => reportError(e));
   const importFile = () =>
     void import('./import-dialog.tsx')
       .then((m) => (isImportable(resource) ? m.openImportDialog(modals, { resource, columns }) : undefined))

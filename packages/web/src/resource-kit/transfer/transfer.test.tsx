@@ -22,7 +22,11 @@ describe('the menu of a resource table', () => {
   it('offers Export to everyone and Import to those who may edit an importable resource', async () => {
     mockFetch((url) => (url.pathname === '/api/vendors' ? page([{ id: 1, name: 'Pacific Glass', active: true }]) : undefined));
     // a list keeps its state in the address (list-state.tsx): it renders under a router
-    const table = <MemoryRouter><ResourceTable resource="vendors" columns={[{ key: 'name', label: 'Name' }]} /></MemoryRouter>;
+    const table = (
+      <MemoryRouter>
+        <ResourceTable resource="vendors" columns={[{ key: 'name', label: 'Name' }]} />
+      </MemoryRouter>
+    );
     const { unmount } = renderWithProviders(table, signedInQueryClient('manager'));
     await screen.findByText('Pacific Glass'); // the list is in: nothing re-renders under the open menu
     await userEvent.click(await screen.findByRole('button', { name: 'Export or import' }));
@@ -43,27 +47,75 @@ describe('export', () => {
     const calls = mockFetch((url) => {
       if (url.pathname !== '/api/materials') return undefined;
       const n = Number(url.searchParams.get('page'));
-      return page([{ id: n, number: `GL-${n}`, starting_price: 1234.5, active: n === 1, material_category_id: 3, material_category_name: 'Glass, clear', created_at: '2026-06-30T12:00:00.000Z' }], n, 3);
+      return page(
+        [
+          {
+            id: n,
+            number: `GL-${n}`,
+            starting_price: 1234.5,
+            active: n === 1,
+            material_category_id: 3,
+            material_category_name: 'Glass, clear',
+            created_at: '2026-06-30T12:00:00.000Z',
+          },
+        ],
+        n,
+        3,
+      );
     });
     const progress: number[] = [];
-    const rows = await fetchAllRows('materials', { search: 'GL', sort_column: 'number', sort_direction: 'desc', material_category_id: 3 }, (done) => progress.push(done));
+    const rows = await fetchAllRows('materials', { search: 'GL', sort_column: 'number', sort_direction: 'desc', material_category_id: 3 }, (done) =>
+      progress.push(done),
+    );
     expect(rows).toHaveLength(3);
     expect(progress).toEqual([1, 2, 3]);
     for (const c of calls) {
-      expect(Object.fromEntries(c.url.searchParams)).toMatchObject({ search: 'GL', sort_column: 'number', sort_direction: 'desc', material_category_id: '3', per_page: '100' });
+      expect(Object.fromEntries(c.url.searchParams)).toMatchObject({
+        search: 'GL',
+        sort_column: 'number',
+        sort_direction: 'desc',
+        material_category_id: '3',
+        per_page: '100',
+      });
     }
-    const csv = toCsv('materials', [{ key: 'number', label: 'Number' }, { key: 'material_category_id', label: 'Category' }, { key: 'starting_price', label: 'Starting price' }, { key: 'active', label: 'Active' }], rows);
-    expect(csv.split('\r\n')).toEqual(['\uFEFFNumber,Category,Starting price,Active', 'GL-1,"Glass, clear","$1,234.50",Yes', 'GL-2,"Glass, clear","$1,234.50",No', 'GL-3,"Glass, clear","$1,234.50",No']);
+    const csv = toCsv(
+      'materials',
+      [
+        { key: 'number', label: 'Number' },
+        { key: 'material_category_id', label: 'Category' },
+        { key: 'starting_price', label: 'Starting price' },
+        { key: 'active', label: 'Active' },
+      ],
+      rows,
+    );
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFNumber,Category,Starting price,Active',
+      'GL-1,"Glass, clear","$1,234.50",Yes',
+      'GL-2,"Glass, clear","$1,234.50",No',
+      'GL-3,"Glass, clear","$1,234.50",No',
+    ]);
   });
 
   it('heads a yes/no column with what it holds, not the heading of the badge the list draws', () => {
-    const rows = [{ id: 1, name: 'Pacific Glass', active: true }, { id: 2, name: 'Old Mill Supply', active: false }];
+    const rows = [
+      { id: 1, name: 'Pacific Glass', active: true },
+      { id: 2, name: 'Old Mill Supply', active: false },
+    ];
     // the vendor list shows Active as a badge under "Status": Yes/No under "Status" read as a status
-    const csv = toCsv('vendors', [{ key: 'name', label: 'Name' }, { key: 'active', label: 'Status' }], rows);
+    const csv = toCsv(
+      'vendors',
+      [
+        { key: 'name', label: 'Name' },
+        { key: 'active', label: 'Status' },
+      ],
+      rows,
+    );
     expect(csv.split('\r\n')).toEqual(['\uFEFFName,Active', 'Pacific Glass,Yes', 'Old Mill Supply,No']);
     // a heading that names the field stays; a column that words the cell itself keeps its heading
     expect(toCsv('vendor_materials', [{ key: 'is_preferred', label: 'Preferred' }], [{ id: 1, is_preferred: true }]).split('\r\n')[0]).toBe('\uFEFFPreferred');
-    expect(toCsv('products', [{ key: 'is_assembly', label: 'Kind', text: (r) => (r.is_assembly ? 'Assembly' : '') }], [{ id: 1, is_assembly: true }]).split('\r\n')).toEqual(['\uFEFFKind', 'Assembly']);
+    expect(
+      toCsv('products', [{ key: 'is_assembly', label: 'Kind', text: (r) => (r.is_assembly ? 'Assembly' : '') }], [{ id: 1, is_assembly: true }]).split('\r\n'),
+    ).toEqual(['\uFEFFKind', 'Assembly']);
     // and the file comes back: "Active" is the active field's heading
     expect(guessMapping(['Name', 'Active'], importFields('vendors', []))).toEqual(['name', 'active']);
   });
@@ -78,7 +130,14 @@ describe('import dialog', () => {
 
   it('guesses each column’s field from its heading, the export’s headings included', () => {
     const fields = importFields('materials', columns);
-    expect(guessMapping(['Number', 'Description', 'Category', 'Reorder at', 'Notes', 'number'], fields, columns)).toEqual(['number', 'description', 'material_category_id', 'reorder_qty', null, null]);
+    expect(guessMapping(['Number', 'Description', 'Category', 'Reorder at', 'Notes', 'number'], fields, columns)).toEqual([
+      'number',
+      'description',
+      'material_category_id',
+      'reorder_qty',
+      null,
+      null,
+    ]);
   });
 
   function open() {
@@ -92,7 +151,9 @@ describe('import dialog', () => {
   }
 
   const csvFile = (rows: number) =>
-    new File([['Number,Description,Category', ...Array.from({ length: rows }, (_, i) => `GL-${i},Clear ${i},Glass`)].join('\n')], 'materials.csv', { type: 'text/csv' });
+    new File([['Number,Description,Category', ...Array.from({ length: rows }, (_, i) => `GL-${i},Clear ${i},Glass`)].join('\n')], 'materials.csv', {
+      type: 'text/csv',
+    });
 
   it('checks the rows in chunks, lists failing rows with the server’s errors, and does not import them', async () => {
     const checks: number[] = [];
@@ -101,8 +162,17 @@ describe('import dialog', () => {
       if (url.pathname !== '/api/materials/import/check') return undefined;
       const rows = (JSON.parse(String(init.body)) as { rows: Record<string, string>[] }).rows;
       checks.push(rows.length);
-      const results = rows.map((r) => (r.number === 'GL-1201' ? { action: 'add', id: null, errors: { material_category_id: ['No material category named “Glass”.'] } } : { action: 'add', id: null }));
-      return json({ rows: results, added: results.length - results.filter((r) => 'errors' in r).length, updated: 0, failed: results.filter((r) => 'errors' in r).length });
+      const results = rows.map((r) =>
+        r.number === 'GL-1201'
+          ? { action: 'add', id: null, errors: { material_category_id: ['No material category named “Glass”.'] } }
+          : { action: 'add', id: null },
+      );
+      return json({
+        rows: results,
+        added: results.length - results.filter((r) => 'errors' in r).length,
+        updated: 0,
+        failed: results.filter((r) => 'errors' in r).length,
+      });
     });
     open();
     const dialog = await screen.findByRole('dialog', { name: 'Import Materials' });
@@ -110,7 +180,10 @@ describe('import dialog', () => {
     expect(await within(dialog).findByText(/2,500 rows, 3 columns/)).toBeTruthy();
     expect((within(dialog).getByRole('combobox', { name: 'Field for Category' }) as HTMLSelectElement).value).toBe('material_category_id');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check 2,500 Rows' }));
-    expect(await within(dialog).findByTestId('import-summary')).toHaveProperty('textContent', '1 of 2,500 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.');
+    expect(await within(dialog).findByTestId('import-summary')).toHaveProperty(
+      'textContent',
+      '1 of 2,500 rows has errors: fix them in the file and choose it again. Nothing is imported while a row has errors.',
+    );
     expect(checks).toEqual([CHECK_CHUNK, CHECK_CHUNK, 500]);
     const errors = within(dialog).getByTestId('import-errors');
     // the file's line (headings are line 1), the column's heading and value, the server's words
@@ -123,7 +196,13 @@ describe('import dialog', () => {
     const calls = mockFetch((url, init) => {
       if (csrf(url)) return csrf(url);
       const rows = (JSON.parse(String(init.body ?? '{}')) as { rows?: unknown[] }).rows ?? [];
-      if (url.pathname === '/api/materials/import/check') return json({ rows: rows.map((_, i) => (i < 2 ? { action: 'update', id: i + 1 } : { action: 'add', id: null })), added: rows.length - 2, updated: 2, failed: 0 });
+      if (url.pathname === '/api/materials/import/check')
+        return json({
+          rows: rows.map((_, i) => (i < 2 ? { action: 'update', id: i + 1 } : { action: 'add', id: null })),
+          added: rows.length - 2,
+          updated: 2,
+          failed: 0,
+        });
       if (url.pathname === '/api/materials/import') return json({ added: rows.length - 2, updated: 2 });
       return undefined;
     });
@@ -160,7 +239,8 @@ describe('import dialog', () => {
     const calls = mockFetch((url, init) => {
       if (csrf(url)) return csrf(url);
       const rows = (JSON.parse(String(init.body ?? '{}')) as { rows?: unknown[] }).rows ?? [];
-      if (url.pathname === '/api/materials/import/check') return json({ rows: rows.map(() => ({ action: 'add', id: null })), added: rows.length, updated: 0, failed: 0 });
+      if (url.pathname === '/api/materials/import/check')
+        return json({ rows: rows.map(() => ({ action: 'add', id: null })), added: rows.length, updated: 0, failed: 0 });
       if (url.pathname === '/api/materials/import') {
         const end = failing
           ? { status: 422, body: { message: '1 row has errors: nothing was imported.', errors: { 'rows.3.number': ['The number has already been taken.'] } } }
@@ -219,7 +299,9 @@ describe('import dialog', () => {
       void openImportDialog(api, { resource: 'vendors', columns: vendorColumns });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
-    const file = new File(['Vendor Name,Contact Person,Tel,Email,Fax\nPacific Glass,Lena Ortiz,5035550142,lena@pacific.example,5035550143'], 'vendors.csv', { type: 'text/csv' });
+    const file = new File(['Vendor Name,Contact Person,Tel,Email,Fax\nPacific Glass,Lena Ortiz,5035550142,lena@pacific.example,5035550143'], 'vendors.csv', {
+      type: 'text/csv',
+    });
     await userEvent.upload(within(dialog).getByTestId('import-file'), file);
     const field = (heading: string) => (within(dialog).getByRole('combobox', { name: `Field for ${heading}` }) as HTMLSelectElement).value;
     await within(dialog).findByTestId('import-mapping');

@@ -67,7 +67,10 @@ describe('data hooks', () => {
     });
     const client = makeQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <Providers client={client}>{children}</Providers>;
-    const { result } = renderHook(() => ({ job: useRecord('jobs', 5), saveProduct: useSave('job_products'), deleteProduct: useDelete('job_products'), saveJob: useSave('jobs') }), { wrapper });
+    const { result } = renderHook(
+      () => ({ job: useRecord('jobs', 5), saveProduct: useSave('job_products'), deleteProduct: useDelete('job_products'), saveJob: useSave('jobs') }),
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.job.data?.updated_at).toBe('2025-01-01T00:00:00.000Z'));
 
     await act(() => result.current.saveProduct.mutateAsync({ job_id: 5, name: 'Mirror' }));

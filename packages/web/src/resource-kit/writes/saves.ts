@@ -84,7 +84,12 @@ export interface Deleted {
  * record as this device has it (cached-records.ts; the resource definitions are not imported here:
  * they would weigh on the first screen).
  */
-export async function deleteRecord<N extends ResourceName>(queryClient: QueryClient, resource: N, id: number, offline?: OfflineWrite<RecordOf<N>>): Promise<Deleted> {
+export async function deleteRecord<N extends ResourceName>(
+  queryClient: QueryClient,
+  resource: N,
+  id: number,
+  offline?: OfflineWrite<RecordOf<N>>,
+): Promise<Deleted> {
   const path = `${resourcePath(resource)}/${id}`;
   const sendNow = async (idempotencyKey?: string) => (await http<{ id: number }>('DELETE', path, { idempotencyKey })).data;
   if (!offline) return sendNow();
