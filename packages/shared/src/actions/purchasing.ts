@@ -105,6 +105,30 @@ export const purchaseOrdersFromSuggestions = defineAction({
   status: 201,
 });
 
+const PIECE_MESSAGE = 'Choose a measured piece.';
+
+/**
+ * Measured glass to the vendor (issue 36; docs/domain/purchasing.md, Glass cut to size): the chosen
+ * job products of the To Order list, each measured to cut, become one draft order for the vendor,
+ * a line per piece with its cut size and thickness, grouped by job; each is marked ordered.
+ */
+export const orderGlass = defineAction({
+  name: 'purchase_orders.order_glass',
+  summary: 'One draft order for the vendor: a line per measured job product (its glass size, thickness and qty, by job); each marked ordered.',
+  method: 'POST',
+  path: '/api/purchase_orders/order_glass',
+  body: z.object({
+    vendor_id: z.number({ error: 'Choose a vendor.' }).int('Choose a vendor.').positive('Choose a vendor.'),
+    job_product_ids: z
+      .array(z.number({ error: PIECE_MESSAGE }).int(PIECE_MESSAGE).positive(PIECE_MESSAGE))
+      .min(1, 'Choose at least one measured piece.')
+      .max(500, 'At most 500 pieces on one order.'),
+  }),
+  answer: z.object({ data: order() }),
+  permission: EDIT,
+  status: 201,
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const PURCHASING_ACTIONS = actionMap({
   'purchase_orders.next_number': nextPurchaseOrderNumber,
@@ -113,4 +137,5 @@ export const PURCHASING_ACTIONS = actionMap({
   'purchase_order_materials.split': splitPurchaseOrderLine,
   'purchase_orders.suggestions': purchaseOrderSuggestions,
   'purchase_orders.from_suggestions': purchaseOrdersFromSuggestions,
+  'purchase_orders.order_glass': orderGlass,
 });

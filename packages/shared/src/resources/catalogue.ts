@@ -46,6 +46,9 @@ export const series = defineResource({
     // Measure-to-cut (issue 24, B6): the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
     glass_width_deduction: f.length({ min: 0 }),
     glass_height_deduction: f.length({ min: 0 }),
+    // The glass its pieces are cut from, and its thickness: what a glass order from the To Order list puts on each line (issue 36).
+    glass_material_id: f.ref('materials', { onDelete: 'set null' }),
+    glass_thickness: f.length(),
   },
   search: ['name'],
   filters: {

@@ -103,9 +103,17 @@ export const purchase_order_materials = defineResource({
     material_description: f.text({ readOnly: true, max: 1000 }),
     purchase_order_number: f.int({ readOnly: true }),
     vendor_part_number: f.text({ readOnly: true }),
+    // A piece of glass cut to size for a job (issue 36, measured to cut): the piece, its cut size
+    // and thickness as ordered, and its job as the order groups it ("24-0012 Smith"). None on a stock line.
+    job_product_id: f.ref('job_products', { onDelete: 'set null' }),
+    glass_width: f.length(),
+    glass_height: f.length(),
+    glass_thickness: f.length(),
+    job_label: f.text({ readOnly: true }),
   },
   filters: {
     purchase_order_id: { op: 'eq' },
+    job_product_id: { op: 'eq' },
     material_id: { op: 'eq' },
     status: { op: 'eq', values: PO_LINE_STATUSES },
   },

@@ -2,6 +2,7 @@
 import type { PURCHASING_ACTIONS } from '@glazier/shared/actions/purchasing';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
+import { orderGlass } from './order-glass.ts';
 import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
 import { receivePurchaseOrder } from './receive-purchase-order.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
@@ -14,4 +15,5 @@ export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
   'purchase_order_materials.split': ({ ctx, params, input }) => splitPurchaseOrderLine({ ctx, id: params.id, input }),
   'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),
   'purchase_orders.from_suggestions': ({ ctx, input }) => purchaseOrdersFromSuggestions({ ctx, input }),
+  'purchase_orders.order_glass': async ({ ctx, input }) => ({ data: await orderGlass({ ctx, input }) }),
 };

@@ -8,7 +8,7 @@ import { copyMaterial } from '../inventory/inventory-hooks.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { reconcileLineReceipts, syncOrderReceived } from './purchase-order-receipts.ts';
 
-/** PO lines also carry the order's number and the vendor's part number. */
+/** PO lines also carry the order's number, the vendor's part number and, for glass cut for a job, the job. */
 export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
   async beforeSave(args) {
     await copyMaterial(args);
@@ -18,6 +18,16 @@ export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
     }
     if (changed(values, existing, 'vendor_material_id')) {
       values.vendor_part_number = (await rowById(ctx, 'vendor_materials', values.vendor_material_id))?.vendor_part_number ?? null;
+    }
+    // a piece of glass cut for a job (order-glass.ts): the order groups its lines by this label
+    if (changed(values, existing, 'job_product_id')) {
+      const [job] = values.job_product_id
+        ? await sqlRows<{ number: string | null; name: string | null }>(
+            ctx.db,
+            sql`SELECT j.number, j.name FROM job_products jp JOIN jobs j ON j.id = jp.job_id WHERE jp.id = ${values.job_product_id}`,
+          )
+        : [];
+      values.job_label = job ? [job.number, job.name].filter(Boolean).join(' ') || null : null;
     }
   },
   /**

@@ -46,6 +46,11 @@ const line = (extra = {}) => ({
   material_description: null,
   purchase_order_number: 1042,
   vendor_part_number: 'HS-38',
+  job_product_id: null,
+  glass_width: null,
+  glass_height: null,
+  glass_thickness: null,
+  job_label: null,
   updated_at: '2026-11-01T10:00:00.000Z',
   ...extra,
 });
