@@ -40,15 +40,15 @@ describe('ordering measured glass', () => {
 
     const res = await as.manager.post('/api/purchase_orders/order_glass', { vendor_id: vendor.id, job_product_ids: [a.id, b.id] });
     expect(res.status).toBe(201);
-    const order = res.body.data;
+    const order = res.body.data as unknown as Row;
     expect(order).toMatchObject({ vendor_id: vendor.id, sent_at: null, received_at: null });
-    const lines = (await as.manager.get(`/api/purchase_order_materials?purchase_order_id=${order.id}&sort_column=created_at&per_page=10&page=1`)).body.data;
+    const lines = (await as.manager.get(`/api/purchase_order_materials?purchase_order_id=${order.id}&sort_column=created_at&per_page=10&page=1`)).body.data!;
     expect(lines.map((l: Row) => [l.job_label, l.job_product_id, l.material_id, l.glass_width, l.glass_height, l.glass_thickness, l.qty, l.price])).toEqual([
       [`${earlier.number} Earlier`, b.id, glass.id, 36.25, 71.75, 0.375, 1, 42.5],
       [`${later.number} Later`, a.id, glass.id, 36.25, 71.75, 0.375, 2, 85],
     ]);
     for (const id of [a.id, b.id]) expect((await as.manager.get(`/api/job_products/${id}`)).body.is_ordered).toBe(true);
-    const toOrder = (await as.manager.get(`/api/job_products?page=1&per_page=100&needs=is_ordered&job_id=${later.id}`)).body.data;
+    const toOrder = (await as.manager.get(`/api/job_products?page=1&per_page=100&needs=is_ordered&job_id=${later.id}`)).body.data!;
     expect(toOrder.map((r: Row) => r.id)).not.toContain(a.id);
     // the line of a piece is found from the piece (the re-measure warning names its order)
     const ofPiece = (await as.manager.get(`/api/purchase_order_materials?job_product_id=${a.id}&page=1`)).body.data;

@@ -30,7 +30,13 @@ const num = (v: string | number | null) => (v == null ? null : Number(v));
  * hooks and history). One transaction; a piece that cannot be ordered refuses the whole call, 422
  * under `job_product_ids.{i}`, saying why.
  */
-export async function orderGlass({ ctx, input }: { ctx: Ctx; input: { vendor_id: number; job_product_ids: number[] } }): Promise<RecordWithRelations<'purchase_orders'>> {
+export async function orderGlass({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { vendor_id: number; job_product_ids: number[] };
+}): Promise<RecordWithRelations<'purchase_orders'>> {
   const ids = input.job_product_ids;
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };

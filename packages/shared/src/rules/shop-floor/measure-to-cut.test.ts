@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLength } from '../length.ts';
-import { formatSize, formatSizes, glassFromOpening, glassSize } from './measure-to-cut.ts';
+import { formatCutPiece, formatSize, formatSizes, glassFromOpening, glassSize } from './measure-to-cut.ts';
 
 const inches = (text: string) => {
   const p = parseLength(text);
@@ -58,5 +58,13 @@ describe('formatSizes', () => {
     expect(formatSizes({ opening_width: 30, glass_width: 29.5 })).toBe('Opening 30" × —, glass 29 1/2" × —');
     expect(formatSizes({})).toBe('');
     expect(formatSize(null, undefined)).toBe('');
+  });
+});
+
+describe('formatCutPiece', () => {
+  it('names the cut size and the thickness, and nothing for a stock line', () => {
+    expect(formatCutPiece({ glass_width: 36.25, glass_height: 71.75, glass_thickness: 0.375 })).toBe('Cut 36 1/4" × 71 3/4", 3/8" thick');
+    expect(formatCutPiece({ glass_width: 36.25, glass_height: 71.75, glass_thickness: null })).toBe('Cut 36 1/4" × 71 3/4"');
+    expect(formatCutPiece({ glass_width: null, glass_height: null, glass_thickness: 0.375 })).toBe('');
   });
 });

@@ -59,3 +59,13 @@ export function formatSizes(p: Sizes): string {
   const text = [opening && `opening ${opening}`, glass && `glass ${glass}`].filter(Boolean).join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A piece of glass as an order line names it (issue 36, glass ordered from the To Order list):
+ * `Cut 36 1/4" × 71 3/4", 3/8" thick`; '' for a stock line (no cut size).
+ */
+export function formatCutPiece(p: { glass_width: number | null; glass_height: number | null; glass_thickness: number | null }): string {
+  const size = formatSize(p.glass_width, p.glass_height);
+  if (!size) return '';
+  return `Cut ${size}${p.glass_thickness != null ? `, ${formatLength(p.glass_thickness)} thick` : ''}`;
+}

@@ -3,7 +3,7 @@
  * feature flags then follow the category and are locked), its own flags otherwise, and the type
  * Stocked / Special Order (clicking the selected one switches to the other), and where its products
  * have dimensions the glass deductions (measure-to-cut, issue 24: the glass is the site opening less
- * them).
+ * them), and, where they are also ordered, the glass a glass order puts on the vendor's lines (issue 36).
  */
 import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
 import { useList } from '../../resource-kit/records/queries.ts';
@@ -17,6 +17,7 @@ import { Group } from '@mantine/core';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
+import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { FeatureFlagFields } from './feature-flags.tsx';
 
 export const SERIES_TYPES = [
@@ -42,6 +43,8 @@ function SeriesForm({ record, initial }: Props) {
       special_order: initial?.special_order ?? false,
       glass_width_deduction: null,
       glass_height_deduction: null,
+      glass_material_id: null,
+      glass_thickness: null,
     }),
     // While the series follows its category, it saves the category's flags (what the dialog shows).
     transform: (v) => (v.use_category_settings ? { ...v, ...flagsOf(categoryOf(v.category_id)) } : v),
@@ -96,6 +99,13 @@ function SeriesForm({ record, initial }: Props) {
             bounds={fieldBounds('series', 'glass_height_deduction')}
             {...form.getInputProps('glass_height_deduction')}
           />
+        </Group>
+      )}
+      {flags.enable_dimensions && flags.enable_ordered && (
+        // what "Order glass" on the To Order list puts on the vendor's order (issue 36)
+        <Group grow align="flex-start" gap="sm">
+          <RecordPicker resource="materials" label="Glass to order" {...form.getInputProps('glass_material_id')} data-testid="series-glass-picker" />
+          <LengthField label="Glass thickness" bounds={fieldBounds('series', 'glass_thickness')} {...form.getInputProps('glass_thickness')} />
         </Group>
       )}
     </RecordDialogForm>

@@ -29,6 +29,7 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField, DateField, LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { RemeasureWarning } from './remeasure-warning.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 
@@ -161,6 +162,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
               Glass: {deductions}
             </Text>
           )}
+          {record && <RemeasureWarning record={record} glass={{ width: values.glass_width ?? null, height: values.glass_height ?? null }} />}
         </>
       )}
       <DateField label="Measure date" {...form.getInputProps('measure_date')} />

@@ -13,6 +13,7 @@
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { formatPhone } from '@glazier/shared/rules/phone';
+import { formatCutPiece } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { SETTING } from '@glazier/shared/settings';
 import { Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMail, IconPencil, IconPrinter, IconSend, IconTags, IconTruckDelivery } from '@tabler/icons-react';
@@ -53,6 +54,12 @@ function MaterialCell({ line }: { line: Line }) {
       {line.material_description && (
         <Text span size="xs" c="dimmed">
           {line.material_description}
+        </Text>
+      )}
+      {line.glass_width != null && (
+        <Text span size="xs" data-testid="po-line-cut">
+          {formatCutPiece(line)}
+          {line.job_label && ` · ${line.job_label}`}
         </Text>
       )}
       {line.vendor_part_number && (
@@ -114,6 +121,12 @@ function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onL
   );
 }
 
+/** A piece of glass cut for a job, after the material: ` — Cut 36 1/4" × 71 3/4", 3/8" thick (24-0012 Smith)`; '' for a stock line. */
+function cutText(l: Line): string {
+  const cut = formatCutPiece(l);
+  return cut ? ` — ${cut}${l.job_label ? ` (${l.job_label})` : ''}` : '';
+}
+
 /** Lines by material number (a split line's parts together), then as entered: the table's order too. */
 function inMaterialOrder(lines: Line[]): Line[] {
   return [...lines].sort((a, b) => (a.material_number ?? '').localeCompare(b.material_number ?? '') || a.id - b.id);
@@ -128,7 +141,7 @@ function mailtoHref(order: Order, vendor: Vendor | undefined, lines: Line[], com
     '',
     ...lines.map(
       (l) =>
-        `- ${formatQty(l.qty)} × ${l.material_number ?? ''}${l.vendor_part_number ? ` (part ${l.vendor_part_number})` : ''}${l.material_description ? ` — ${l.material_description}` : ''}: ${formatMoney(l.price)}`,
+        `- ${formatQty(l.qty)} × ${l.material_number ?? ''}${l.vendor_part_number ? ` (part ${l.vendor_part_number})` : ''}${l.material_description ? ` — ${l.material_description}` : ''}${cutText(l)}: ${formatMoney(l.price)}`,
     ),
     '',
     `Total: ${formatMoney(order.total)}`,
@@ -172,6 +185,15 @@ function PrintedOrder({ order, vendor, lines, company }: { order: Order; vendor:
                   <>
                     <br />
                     <small>{l.material_description}</small>
+                  </>
+                )}
+                {l.glass_width != null && (
+                  <>
+                    <br />
+                    <small>
+                      {formatCutPiece(l)}
+                      {l.job_label && ` · ${l.job_label}`}
+                    </small>
                   </>
                 )}
               </td>

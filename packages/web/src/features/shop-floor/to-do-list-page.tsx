@@ -18,7 +18,7 @@ import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/s
 import { Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { saveRecord } from '../../resource-kit/writes/saves.ts';
 import { storeRecords, useList, usePage } from '../../resource-kit/records/queries.ts';
@@ -28,8 +28,10 @@ import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.ts
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useDelayedFlag } from '../../ui/loader.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { openOrderGlassDialog } from './order-glass-dialog.tsx';
 import classes from './to-do-list.module.css';
 
 type JobProduct = RecordOf<'job_products'>;
@@ -91,6 +93,9 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
   const { field } = list;
   const queryClient = useQueryClient();
   const canEdit = useCan('edit', 'jobs');
+  const canOrder = useCan('edit', 'purchase_orders');
+  const modals = useModals();
+  const navigate = useNavigate();
   const { page: pageNo, setPage } = useListState();
   const [filters, setFilter] = useListFilters({ category_id: null, series_id: null });
   const categories = useList('product_categories');
@@ -193,16 +198,32 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     }
   };
 
+  // the pieces shown, measured to cut, to one draft order for the glass vendor (issue 36)
+  const orderGlass = async () => {
+    const order = await openOrderGlassDialog(
+      modals,
+      rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id) })),
+    );
+    if (order) void navigate(`/purchase_orders/${order.id}`);
+  };
+
   const total = page.data?.total;
   return (
     <Stack gap="md" className={classes.screen}>
       <Group justify="space-between" align="baseline" gap="xs">
         <ScreenTitle>{list.title}</ScreenTitle>
-        {total !== undefined && (
-          <Text c="dimmed" size="sm" data-testid="to-do-total">
-            {total} left
-          </Text>
-        )}
+        <Group gap="sm">
+          {total !== undefined && (
+            <Text c="dimmed" size="sm" data-testid="to-do-total">
+              {total} left
+            </Text>
+          )}
+          {field === 'is_ordered' && canOrder && rows.length > 0 && (
+            <Button variant="light" onClick={() => void orderGlass()}>
+              Order Glass
+            </Button>
+          )}
+        </Group>
       </Group>
       {!canEdit && (
         <Text size="sm" c="dimmed" data-testid="to-do-read-only">
