@@ -3,6 +3,8 @@ import type { PURCHASING_ACTIONS } from '@glazier/shared/actions/purchasing';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
+import { renderPurchaseOrderPdf } from './purchase-order-pdf.tsx';
+import { sendPdf } from '../../platform/documents/pdf-kit.tsx';
 import { receivePurchaseOrder } from './receive-purchase-order.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 import { splitPurchaseOrderLine } from './split-purchase-order-line.ts';
@@ -14,4 +16,8 @@ export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
   'purchase_order_materials.split': ({ ctx, params, input }) => splitPurchaseOrderLine({ ctx, id: params.id, input }),
   'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),
   'purchase_orders.from_suggestions': ({ ctx, input }) => purchaseOrdersFromSuggestions({ ctx, input }),
+  'purchase_orders.pdf': async ({ ctx, params, reply }) => {
+    const pdf = await renderPurchaseOrderPdf(ctx, params.id);
+    return sendPdf(reply, pdf.bytes, pdf.fileName);
+  },
 };

@@ -31,7 +31,7 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useChangeLineStatus } from './line-status-dialog.tsx';
-import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { inMaterialOrder, lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
@@ -112,11 +112,6 @@ function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onL
       </Group>
     </Stack>
   );
-}
-
-/** Lines by material number (a split line's parts together), then as entered: the table's order too. */
-function inMaterialOrder(lines: Line[]): Line[] {
-  return [...lines].sort((a, b) => (a.material_number ?? '').localeCompare(b.material_number ?? '') || a.id - b.id);
 }
 
 /** The order summarised for an email to the vendor. */
