@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Row } from '../src/db/client.ts';
 import { openApiDocument } from '../src/http/openapi.ts';
-import { renderEstimatePdf } from '../src/areas/estimating/estimate-pdf.tsx';
+import { renderEstimatePdf } from '../src/areas/estimating/estimate-pdf.ts';
 import { systemCtx } from '../src/platform/system-context.ts';
 import { Client, appWithRoles, made } from './harness.ts';
 
@@ -51,7 +51,15 @@ async function pdfPages(bytes: Buffer, keepAs?: string): Promise<string[]> {
 }
 
 async function estimateWith(items: Row[], extra: Row = {}): Promise<Row> {
-  return made(as.manager, 'estimates', { client_id: client.id, name: `Suite ${++seq}`, date: '2026-03-14', job_address: '1 Main St', contact_name: 'Dr. Reyes', items, ...extra });
+  return made(as.manager, 'estimates', {
+    client_id: client.id,
+    name: `Suite ${++seq}`,
+    date: '2026-03-14',
+    job_address: '1 Main St',
+    contact_name: 'Dr. Reyes',
+    items,
+    ...extra,
+  });
 }
 
 /** A mirror (alternate: a framed one) and a shower door, with a note on the mirrors. */
@@ -61,7 +69,16 @@ async function suiteEstimate(extra: Row = {}): Promise<Row> {
   const door = await made(as.admin, 'products', { name: `Shower door ${seq}`, category_id: shower.id, cost_per_unit: 400, revenue_per_unit: 900 });
   return estimateWith(
     [
-      { product_id: mirror.id, qty: 2, amount: 200, cost: 100, alternate_product_id: framed.id, alternate_amount: 320, alternate_cost: 160, alternate_description: 'Framed bevel mirror' },
+      {
+        product_id: mirror.id,
+        qty: 2,
+        amount: 200,
+        cost: 100,
+        alternate_product_id: framed.id,
+        alternate_amount: 320,
+        alternate_cost: 160,
+        alternate_description: 'Framed bevel mirror',
+      },
       { product_id: door.id, description: 'Frameless door', qty: 1, amount: 900, cost: 400, notes: 'internal: measure twice' },
     ],
     { category_notes: [{ product_category_id: mirrors.id, note: 'Mirrors are 1/4" clear.' }], ...extra },
@@ -83,7 +100,9 @@ describe('the estimate as a PDF', () => {
     const res = await download(as.manager, `/api/estimates/${e.id}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Estimate ${e.name}.pdf"; filename*=UTF-8''Estimate%20${encodeURIComponent(String(e.name))}.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Estimate ${e.name}.pdf"; filename*=UTF-8''Estimate%20${encodeURIComponent(String(e.name))}.pdf`,
+    );
     const pages = await pdfPages(res.bytes, 'estimate');
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
@@ -103,7 +122,7 @@ describe('the estimate as a PDF', () => {
       '2 $100.00 $200.00', // qty, unit price and amount
       'Framed bevel mirror',
       'Shower Doors',
-      'Frameless door $900.00 $900.00',
+      'Frameless door 1 $900.00 $900.00',
       'Base total $1,100.00',
       'Alternates total $320.00',
       'Half down, half on completion.',
@@ -194,7 +213,12 @@ describe('the estimate as a PDF', () => {
 
 describe('the purchase order as a PDF', () => {
   async function orderWithLines(): Promise<Row> {
-    const vendor = await made(as.admin, 'vendors', { name: `Pacific Glass Supply ${++seq}`, contact_name: 'Lee Park', phone: '5035551234', email: 'orders@pacific.test' });
+    const vendor = await made(as.admin, 'vendors', {
+      name: `Pacific Glass Supply ${++seq}`,
+      contact_name: 'Lee Park',
+      phone: '5035551234',
+      email: 'orders@pacific.test',
+    });
     const a = await made(as.manager, 'materials', { number: `ALU-${seq}`, description: 'Aluminium sill 12 ft' });
     const b = await made(as.manager, 'materials', { number: `GL-${seq}`, description: 'Clear float 1/4"' });
     const po = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id, note: 'Deliver to the back door.' });

@@ -3,9 +3,9 @@ import type { ESTIMATING_ACTIONS } from '@glazier/shared/actions/estimating';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { acceptApproval, createApprovalLink, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
 import { convertEstimate, proposedJobNumber } from './convert-estimate.ts';
-import { renderEstimatePdf } from './estimate-pdf.tsx';
+import { renderEstimatePdf } from './estimate-pdf.ts';
 import { setEstimateStatus } from './estimate-status.ts';
-import { sendPdf } from '../../platform/documents/pdf-kit.tsx';
+import { sendPdf } from '../../platform/documents/pdf-render.ts';
 import { estimateItemsFromTakeoff } from './items-from-takeoff.ts';
 import { reviseEstimate } from './revise-estimate.ts';
 

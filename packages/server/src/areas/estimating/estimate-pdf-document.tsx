@@ -1,16 +1,13 @@
 // @jsxRuntime automatic
 // @jsxImportSource react
 /**
- * The estimate as a PDF (docs/domain/estimating.md, The estimate as a PDF): the print page's content
- * (web features/estimating/estimate-document.tsx) made on the server, for any status. The shop's
- * name and details, the estimate's name and date, the client and the job's address; per product
- * category its note, its items and its alternates apart; the totals; the terms. Each page ends with
- * the shop, the estimate and "Page n of m", and an item table that runs onto the next page repeats
- * its header there. Amounts only for a reader who may see them (`edit estimates_admin`): without
- * them the money columns are left out and the total is the estimate's own, as on the print page.
- *
- * `renderEstimatePdf(ctx, id)` is what the download action answers and what an email attaches:
- * the caller's ctx decides what it may read (its db may be a transaction's).
+ * The estimate's PDF as a component (estimate-pdf.ts reads it and has it rendered off the event
+ * loop): the print page's content (web features/estimating/estimate-document.tsx) for any status.
+ * The shop's name and details, the estimate's name and date, the client and the job's address; per
+ * product category its note, its items and its alternates apart; the totals; the terms. Each page
+ * ends with the shop, the estimate and "Page n of m", and an item table that runs onto the next
+ * page repeats its header there. Without the amounts (a reader without `edit estimates_admin`) the
+ * money columns are left out and the total is the estimate's own, as on the print page.
  */
 import { Text, View } from '@react-pdf/renderer';
 import {
@@ -27,25 +24,13 @@ import { ESTIMATE_STATUS_LABELS } from '@glazier/shared/rules/estimating/estimat
 import { formatDate } from '@glazier/shared/rules/dates';
 import { unitAmount } from '@glazier/shared/rules/line-amount';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import type { Ctx } from '../../engine/context.ts';
-import { PdfDocument, PdfTable, ShopHead, pdfBytes, pdfFileName, pdfStyles, type PdfColumn } from '../../platform/documents/pdf-kit.tsx';
-import { readEstimateDocument } from './estimate-document.ts';
+import { PdfDocument, PdfTable, ShopHead, pdfStyles, type PdfColumn } from '../../platform/documents/pdf-kit.tsx';
 
-export interface EstimatePdf {
-  bytes: Buffer;
-  /** e.g. `Estimate Harbor Dental suite.pdf` (with ` rev 2` for a later revision). */
-  fileName: string;
-}
-
-/** What the document's own title says: the estimate's name, and its revision after the first. */
-export const estimateTitle = (e: { name?: string | null; revision?: number | null }) => `Estimate ${e.name ?? ''}${e.revision ? ` rev ${e.revision}` : ''}`;
-
-export async function renderEstimatePdf(ctx: Ctx, estimateId: number): Promise<EstimatePdf> {
-  const { doc, estimate } = await readEstimateDocument(ctx, estimateId);
-  const title = estimateTitle(estimate);
-  const status = estimate.status ?? 'draft';
-  const bytes = await pdfBytes(<EstimatePdfDocument doc={doc} title={title} draft={status === 'draft'} revision={estimate.revision ?? 0} />);
-  return { bytes, fileName: pdfFileName(title) };
+export interface EstimatePdfProps {
+  doc: EstimateDocument;
+  title: string;
+  draft: boolean;
+  revision: number;
 }
 
 const itemColumns = (amounts: boolean): PdfColumn<DocumentItem>[] => [
@@ -116,7 +101,7 @@ function Totals({ doc, amounts }: { doc: EstimateDocument; amounts: boolean }) {
   );
 }
 
-export function EstimatePdfDocument({ doc, title, draft, revision }: { doc: EstimateDocument; title: string; draft: boolean; revision: number }) {
+export function EstimatePdfDocument({ doc, title, draft, revision }: EstimatePdfProps) {
   const amounts = showsAmounts(doc);
   const sections = documentSections(doc);
   const { company, estimate } = doc;
