@@ -8,8 +8,8 @@
  * font file is read or embedded (a document stays small and quick to make).
  *
  * The pragmas make the JSX the automatic runtime's wherever the file is compiled (tsx at run time
- * reads no tsconfig for the server's files; vitest; tsc). No `lineHeight` on the page: react-pdf
- * inherits it into the fixed footer, which then is not drawn at all.
+ * reads no tsconfig for the server's files, nor in the PDF worker; vitest; tsc). No `lineHeight` on
+ * the page: react-pdf inherits it into fixed page parts, which then are not drawn at all.
  */
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
