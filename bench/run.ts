@@ -16,6 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, type RowMode } from '../packages/server/src/db/client.ts';
@@ -29,6 +30,7 @@ import { installServerResources } from '../packages/server/src/areas/registry.ts
 import {
   BENCH_TODAY,
   SCENARIO_KEYS,
+  ensureBenchEstimates,
   ensureUsers,
   get,
   login,
@@ -459,10 +461,62 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       console.log(`${api.n} calls, ${load.errors} errors ${JSON.stringify(load.statuses)}`);
     }
     printTable(label, rows, loadInfo);
+    if (!only.size || only.has('pdf')) await benchPdf(label, db, baseUrl, sessions, variants.search);
     return rows;
   } finally {
     await app.close();
   }
+}
+
+/** PDF clients while the job list is read (a few estimators downloading at once is a busy office). */
+const PDF_CLIENTS = 2;
+
+/**
+ * Estimate PDFs (issue 36): the bench's 200-item estimates (ensureBenchEstimates) downloaded as
+ * PDFs by the estimators, one at a time (the render's own time, p50/p95) and by PDF_CLIENTS at
+ * once while the job list is read by the usual clients; the job list's latencies with and without
+ * that load, and the server's event-loop delay meanwhile (rendering runs in worker threads,
+ * platform/documents/pdf-render.ts, so requests should not wait on it).
+ */
+async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Session[], jobList: Variant[]) {
+  const estimators = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
+  const pdfs: Variant[] = (await ensureBenchEstimates(db)).map((e, i) => ({
+    session: estimators[i % estimators.length]!,
+    steps: [[get(`/api/estimates/${e.id}/pdf`)]],
+  }));
+  process.stdout.write(
+    `${label}: estimate PDFs (200 items): 1 client × ${SOLO_DURATION_MS / 1000} s, then the job list alone and with ${PDF_CLIENTS} PDF clients ... `,
+  );
+  // the workers started and each document module loaded, as on a server that has made a PDF before
+  const warm = sessions[pdfs[0]!.session]!;
+  await Promise.all(
+    Array.from({ length: PDF_CLIENTS }, async () =>
+      (await fetch(`${baseUrl}${pdfs[0]!.steps[0]![0]!.path}`, { headers: { cookie: warm.cookie } })).arrayBuffer(),
+    ),
+  );
+  const solo = await runLoad(baseUrl, sessions, pdfs, 4001, 1, SOLO_DURATION_MS);
+  const loopAlone = monitorEventLoopDelay({ resolution: 10 });
+  loopAlone.enable();
+  const listAlone = await runLoad(baseUrl, sessions, jobList, 4002);
+  loopAlone.disable();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const [listUnder, pdfUnder] = await Promise.all([runLoad(baseUrl, sessions, jobList, 4003), runLoad(baseUrl, sessions, pdfs, 4004, PDF_CLIENTS)]);
+  loop.disable();
+  const failed = [solo, listAlone, listUnder, pdfUnder].find((r) => r.errors);
+  if (failed) throw new Error(`PDF bench: errors ${JSON.stringify(failed.statuses)}.`);
+  console.log('done');
+  const line = (name: string, r: LoadResult) => {
+    const x = summarise(r.latencies);
+    return `  ${name.padEnd(44)} ${ms(x.p50).padStart(8)} ${ms(x.p95).padStart(8)} ${String(x.n).padStart(7)}`;
+  };
+  console.log(`\n${label}: estimate PDFs and the job list (ms)\n  ${''.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'calls'.padStart(7)}`);
+  console.log(line('PDF of a 200-item estimate, 1 client', solo));
+  console.log(line(`PDF, ${PDF_CLIENTS} clients during the job list load`, pdfUnder));
+  console.log(line(`job list, ${CONCURRENCY} clients, alone`, listAlone));
+  console.log(line(`job list, ${CONCURRENCY} clients, with the PDF load`, listUnder));
+  const delay = (h: ReturnType<typeof monitorEventLoopDelay>) => `p99 ${ms(h.percentile(99) / 1e6)} ms, max ${ms(h.max / 1e6)} ms`;
+  console.log(`  event loop delay: job list alone ${delay(loopAlone)}; with the PDF load ${delay(loop)}`);
 }
 
 function printTable(label: string, rows: Row[], loadInfo: { loadSeconds: number | null; reused: boolean }) {

@@ -3,11 +3,14 @@
  * the To Order list, measured to cut, become one draft order for the vendor, a line per piece with
  * its cut size and thickness, by job; each is marked ordered and leaves the list.
  */
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
+import { renderPurchaseOrderPdf } from '../src/areas/purchasing/purchase-order-pdf.ts';
+import { systemCtx } from '../src/platform/system-context.ts';
 import { appWithRoles, made, madeJob } from './harness.ts';
 
-const { as } = appWithRoles();
+const { env, as } = appWithRoles();
 let seq = 0;
 
 async function setup() {
@@ -50,6 +53,12 @@ describe('ordering measured glass', () => {
     for (const id of [a.id, b.id]) expect((await as.manager.get(`/api/job_products/${id}`)).body.is_ordered).toBe(true);
     const toOrder = (await as.manager.get(`/api/job_products?page=1&per_page=100&needs=is_ordered&job_id=${later.id}`)).body.data!;
     expect(toOrder.map((r: Row) => r.id)).not.toContain(a.id);
+    // the PDF that goes to the vendor names each piece's cut size and job
+    const pdf = await env.db.transaction(async (db) => renderPurchaseOrderPdf(await systemCtx(db, 'Test'), Number(order.id)));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Cut 36 1/4" × 71 3/4", 3/8" thick · ${earlier.number} Earlier`);
+    expect(flat).toContain(`Cut 36 1/4" × 71 3/4", 3/8" thick · ${later.number} Later`);
     // the line of a piece is found from the piece (the re-measure warning names its order)
     const ofPiece = (await as.manager.get(`/api/purchase_order_materials?job_product_id=${a.id}&page=1`)).body.data;
     expect(ofPiece).toMatchObject([{ purchase_order_id: order.id, purchase_order_number: order.number }]);

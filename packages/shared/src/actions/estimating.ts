@@ -206,6 +206,22 @@ export const acceptApproval = defineAction({
   rateLimit: PUBLIC_LIMIT,
 });
 
+/**
+ * The estimate as a PDF made on the server (any status; the print page's content, with page numbers
+ * and each table's header on every page). Its amounts only for a reader with `edit estimates_admin`,
+ * as the print page; the file an email to the client attaches is the same.
+ */
+export const estimatePdf = defineAction({
+  name: 'estimates.pdf',
+  summary: 'The estimate as a PDF document (amounts only with edit estimates_admin).',
+  method: 'GET',
+  path: '/api/estimates/:id/pdf',
+  params: byId,
+  answer: z.string(),
+  permission: { action: 'view', area: 'estimates' },
+  download: 'application/pdf',
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const ESTIMATING_ACTIONS = actionMap({
   'estimates.status': setEstimateStatus,
@@ -213,6 +229,7 @@ export const ESTIMATING_ACTIONS = actionMap({
   'estimates.convert': convertEstimate,
   'estimates.job_number': proposedJobNumber,
   'estimates.revise': reviseEstimate,
+  'estimates.pdf': estimatePdf,
   'estimates.approval_links': listApprovalLinks,
   'estimates.create_approval_link': createApprovalLink,
   'estimate_approvals.revoke': revokeApprovalLink,

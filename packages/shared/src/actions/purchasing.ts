@@ -129,6 +129,18 @@ export const orderGlass = defineAction({
   status: 201,
 });
 
+/** The order as a PDF made on the server (the print page's content, with page numbers): what goes to the vendor. */
+export const purchaseOrderPdf = defineAction({
+  name: 'purchase_orders.pdf',
+  summary: 'The purchase order as a PDF document.',
+  method: 'GET',
+  path: '/api/purchase_orders/:id/pdf',
+  params: byId,
+  answer: z.string(),
+  permission: VIEW,
+  download: 'application/pdf',
+});
+
 /** This area's actions, by name (registry.ts gathers every area's). */
 export const PURCHASING_ACTIONS = actionMap({
   'purchase_orders.next_number': nextPurchaseOrderNumber,
@@ -138,4 +150,5 @@ export const PURCHASING_ACTIONS = actionMap({
   'purchase_orders.suggestions': purchaseOrderSuggestions,
   'purchase_orders.from_suggestions': purchaseOrdersFromSuggestions,
   'purchase_orders.order_glass': orderGlass,
+  'purchase_orders.pdf': purchaseOrderPdf,
 });

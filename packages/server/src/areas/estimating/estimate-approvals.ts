@@ -15,19 +15,19 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
-import { documentTotals, estimateDocument, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
+import { documentTotals, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
 import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { SETTING } from '@glazier/shared/settings';
 import { sqlRows, type Db } from '../../db/client.ts';
 import type { estimate_approvals } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
-import { get, getRow, list } from '../../engine/read.ts';
+import { getRow } from '../../engine/read.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { systemCtx } from '../../platform/system-context.ts';
+import { readEstimateDocument } from './estimate-document.ts';
 import { lockEstimate, moveEstimateStatus } from './estimate-status.ts';
 
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
@@ -144,29 +144,7 @@ async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ 
 
 /** The estimate as printed, read by the system (the client has no account): estimateDocument keeps only what the document shows. */
 async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument> {
-  const system = await systemCtx(db, 'Approval link');
-  const estimate = await get(system, 'estimates', estimateId);
-  // the list, not the embedded relation: it carries the items' computed category and product names
-  const items = (await list(system, 'estimate_items', { estimate_id: String(estimateId) })).data;
-  const settings = await sqlRows<{ name: string; value: string | null }>(
-    db,
-    sql`SELECT name, value FROM settings WHERE deleted_at IS NULL AND name IN (${SETTING.companyName}, ${SETTING.companyDetails}, ${SETTING.estimateTerms})`,
-  );
-  const setting = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
-  const categoryIds = [...new Set(items.map((i) => i.product_category_id).filter((c): c is number => c != null))];
-  const categories = categoryIds.length
-    ? await sqlRows<{ id: number; name: string; sort: number | null }>(
-        db,
-        sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`,
-      )
-    : [];
-  return estimateDocument({
-    company: { name: setting(SETTING.companyName), details: setting(SETTING.companyDetails), terms: setting(SETTING.estimateTerms) },
-    estimate,
-    items,
-    categoryNotes: estimate.category_notes ?? [],
-    categories,
-  });
+  return (await readEstimateDocument(await systemCtx(db, 'Approval link'), estimateId)).doc;
 }
 
 /** `GET /api/approvals/{token}` (public): the estimate as printed, and when the link expires. */

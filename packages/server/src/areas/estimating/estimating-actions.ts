@@ -3,7 +3,9 @@ import type { ESTIMATING_ACTIONS } from '@glazier/shared/actions/estimating';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { acceptApproval, createApprovalLink, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
 import { convertEstimate, proposedJobNumber } from './convert-estimate.ts';
+import { renderEstimatePdf } from './estimate-pdf.ts';
 import { setEstimateStatus } from './estimate-status.ts';
+import { sendPdf } from '../../platform/documents/pdf-render.ts';
 import { estimateItemsFromTakeoff } from './items-from-takeoff.ts';
 import { reviseEstimate } from './revise-estimate.ts';
 
@@ -13,6 +15,10 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'estimates.convert': async ({ ctx, params, input }) => ({ data: await convertEstimate({ ctx, id: params.id, jobNumber: input.job_number }) }),
   'estimates.job_number': async ({ ctx, params }) => ({ data: { number: await proposedJobNumber({ ctx, id: params.id }) } }),
   'estimates.revise': async ({ ctx, params }) => ({ data: await reviseEstimate({ ctx, id: params.id }) }),
+  'estimates.pdf': async ({ ctx, params, reply }) => {
+    const pdf = await renderEstimatePdf(ctx, params.id);
+    return sendPdf(reply, pdf.bytes, pdf.fileName);
+  },
   'estimates.approval_links': async ({ ctx, params }) => ({ data: await listApprovalLinks({ ctx, id: params.id }) }),
   'estimates.create_approval_link': ({ ctx, params, input, request }) => createApprovalLink({ ctx, id: params.id, days: input.days, request }),
   'estimate_approvals.revoke': async ({ ctx, params }) => ({ data: await revokeApprovalLink({ ctx, id: params.id }) }),

@@ -4,6 +4,8 @@ import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { orderGlass } from './order-glass.ts';
 import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
+import { renderPurchaseOrderPdf } from './purchase-order-pdf.ts';
+import { sendPdf } from '../../platform/documents/pdf-render.ts';
 import { receivePurchaseOrder } from './receive-purchase-order.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 import { splitPurchaseOrderLine } from './split-purchase-order-line.ts';
@@ -16,4 +18,8 @@ export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
   'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),
   'purchase_orders.from_suggestions': ({ ctx, input }) => purchaseOrdersFromSuggestions({ ctx, input }),
   'purchase_orders.order_glass': async ({ ctx, input }) => ({ data: await orderGlass({ ctx, input }) }),
+  'purchase_orders.pdf': async ({ ctx, params, reply }) => {
+    const pdf = await renderPurchaseOrderPdf(ctx, params.id);
+    return sendPdf(reply, pdf.bytes, pdf.fileName);
+  },
 };

@@ -16,6 +16,11 @@ export function purchaseOrderStatus(order: { sent_at?: string | null; received_a
   return order.received_at ? 'received' : order.sent_at ? 'open' : 'draft';
 }
 
+/** Lines by material number (a split line's parts together), then as entered: the order's screen, print and PDF. */
+export function inMaterialOrder<T extends { material_number?: string | null; id: number }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => (a.material_number ?? '').localeCompare(b.material_number ?? '') || a.id - b.id);
+}
+
 /** A line's unit price: price ÷ qty, a qty of 0 counting as 1. */
 export function lineUnitPrice(qty: number | null | undefined, price: number | null | undefined): number {
   return unitAmount(price ?? 0, qty)!;

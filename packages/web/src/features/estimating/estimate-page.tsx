@@ -3,7 +3,7 @@
  * dates, status, type, scopes, totals; the job once converted), its actions by status — Finalize
  * (draft → open), Back to Draft (open → draft), the Estimate Status selection (`edit
  * estimates_admin`: Open, Won, Lost, and Draft from open), Convert to Job (won), Revise, Takeoff,
- * Print (once it has a job), Edit (a draft's; read-only otherwise) — and the tabs Items (by
+ * Print (once it has a job), Download PDF (any status: the server's PDF, estimates.pdf), Edit (a draft's; read-only otherwise) — and the tabs Items (by
  * category, with notes, alternates and totals), Notes, Files, Images (the kit's attachments, with
  * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
@@ -28,6 +28,7 @@ import {
   IconCheck,
   IconChevronDown,
   IconCopy,
+  IconFileTypePdf,
   IconGridDots,
   IconPencil,
   IconPrinter,
@@ -46,6 +47,8 @@ import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
+import { downloadHref } from '../../resource-kit/http/actions.ts';
+import { estimatePdf } from '@glazier/shared/actions/estimating';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -153,6 +156,10 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
           Print
         </Button>
       )}
+      {/* every status: the PDF the client is sent (made on the server, amounts as this reader may see them) */}
+      <Button variant="default" component="a" href={downloadHref(estimatePdf, { id: estimate.id })} download leftSection={<IconFileTypePdf size={16} />}>
+        Download PDF
+      </Button>
       {/* the takeoff screen needs edit estimates (its route's guard) */}
       {canEdit && (
         <Button variant="default" component={Link} to={`/estimates/${estimate.id}/takeoff`} leftSection={<IconGridDots size={16} />}>

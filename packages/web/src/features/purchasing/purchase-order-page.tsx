@@ -1,11 +1,12 @@
 /**
  * A purchase order (`/purchase_orders/{id}`): the header (number, vendor with contact, derived
- * status badge; Send, Receive all, Print, Email, Edit), its lines (material number with the
+ * status badge; Send, Receive all, Print, Download PDF, Email, Edit), its lines (material number with the
  * description beneath, vendor part number, qty, unit price = price ÷ qty with qty 0 as 1, price,
  * status) and the total. A line opens the PO Material dialog; a saved line's status badge opens
  * the status picker (Ordered, Received, Backordered, Split).
  *
- * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Email opens
+ * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Download PDF
+ * the same as a file made on the server (purchase_orders.pdf, what the vendor is sent); Email opens
  * the mail program with the order summarised to the vendor's address. Print Labels (once a line is
  * received, and offered right after Receive All) prints labels for the received lines
  * (received-labels.tsx).
@@ -16,7 +17,7 @@ import { formatPhone } from '@glazier/shared/rules/phone';
 import { formatCutPiece } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { SETTING } from '@glazier/shared/settings';
 import { Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconMail, IconPencil, IconPrinter, IconSend, IconTags, IconTruckDelivery } from '@tabler/icons-react';
+import { IconFileTypePdf, IconMail, IconPencil, IconPrinter, IconSend, IconTags, IconTruckDelivery } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
@@ -25,6 +26,8 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
+import { downloadHref } from '../../resource-kit/http/actions.ts';
+import { purchaseOrderPdf } from '@glazier/shared/actions/purchasing';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
@@ -32,7 +35,7 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useChangeLineStatus } from './line-status-dialog.tsx';
-import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { inMaterialOrder, lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
@@ -125,11 +128,6 @@ function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onL
 function cutText(l: Line): string {
   const cut = formatCutPiece(l);
   return cut ? ` — ${cut}${l.job_label ? ` (${l.job_label})` : ''}` : '';
-}
-
-/** Lines by material number (a split line's parts together), then as entered: the table's order too. */
-function inMaterialOrder(lines: Line[]): Line[] {
-  return [...lines].sort((a, b) => (a.material_number ?? '').localeCompare(b.material_number ?? '') || a.id - b.id);
 }
 
 /** The order summarised for an email to the vendor. */
@@ -268,6 +266,9 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
       )}
       <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
         Print
+      </Button>
+      <Button variant="default" component="a" href={downloadHref(purchaseOrderPdf, { id: order.id })} download leftSection={<IconFileTypePdf size={16} />}>
+        Download PDF
       </Button>
       {lines.some(isReceived) && (
         <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => void printLabels()}>

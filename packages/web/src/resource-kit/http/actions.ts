@@ -51,3 +51,17 @@ export function uploadAction<D extends ActionDef & { upload: object }>(
   const { params, ...rest } = options;
   return uploadForm<ActionAnswer<D>>(pathOf(action, params as Record<string, string | number> | undefined), form, rest);
 }
+
+/**
+ * Where a download action's file is (`download` in its declaration: a PDF, a backup): the link a
+ * screen gives an `<a href download>`, so the browser saves it with the name the server sends
+ * (Content-Disposition) and the session cookie goes along.
+ *
+ *   <Button component="a" href={downloadHref(estimatePdf, { id })} download>Download PDF</Button>
+ */
+export function downloadHref<D extends ActionDef & { method: 'GET'; download: string }>(
+  action: D,
+  ...[params]: D['params'] extends z.ZodType ? [params: ActionParams<D>] : []
+): string {
+  return pathOf(action, params as Record<string, string | number> | undefined);
+}
