@@ -48,8 +48,11 @@ function NewLink({ kind, url }: { kind: CalendarFeedKind; url: string }) {
         </CopyButton>
       </Group>
       <Text size="xs" c="dimmed">
-        Shown only now. On your phone, <Anchor href={url}>open this link</Anchor> or add it as a subscribed calendar. Keep it private: anyone with it sees these
-        jobs.
+        Shown only now. On your phone,{' '}
+        <Anchor href={url} underline="always" inherit>
+          open this link
+        </Anchor>{' '}
+        or add it as a subscribed calendar. Keep it private: anyone with it sees these jobs.
       </Text>
     </Stack>
   );
