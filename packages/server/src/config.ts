@@ -26,6 +26,8 @@ export interface Config {
   metricsAllow: string[];
   /** PostgreSQL: how long a statement may go unanswered before the server takes the connection for lost and answers 503 (0: never). */
   dbQueryTimeoutMs: number;
+  /** The app's address as people reach it (PUBLIC_URL, e.g. `https://glazier.example.com`): absolute links made outside a request's own page. */
+  publicUrl: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -89,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduleCheckMs: positive(env.SCHEDULE_CHECK_MS, 'SCHEDULE_CHECK_MS', 3600_000),
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
     dbQueryTimeoutMs: env.DB_QUERY_TIMEOUT_MS?.trim() === '0' ? 0 : positive(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS', QUERY_TIMEOUT_MS),
+    publicUrl: env.PUBLIC_URL?.trim() || undefined,
   };
 }

@@ -40,6 +40,7 @@ async function serve() {
     webDist: config.webDist,
     trustProxy: config.trustProxy,
     metricsAllow: config.metricsAllow,
+    publicUrl: config.publicUrl,
   });
   // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
   // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for

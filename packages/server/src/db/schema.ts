@@ -353,3 +353,27 @@ export const idempotency_keys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_id_key_unique').on(t.user_id, t.key), index('idempotency_keys_created_at_idx').on(t.created_at)],
 );
+
+/**
+ * Calendar feeds (docs/domain/schedule.md, Calendar feeds; areas/schedule/calendar-feeds.ts): a
+ * user's subscription of the events they supervise (`mine`) or of every event (`shop`), one of each
+ * at most. The token is shown once and kept only as its sha256, like a password reset's;
+ * regenerating replaces the row, turning the feed off deletes it. Made only by their named actions.
+ */
+export const calendar_feeds = pgTable(
+  'calendar_feeds',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    token_hash: text('token_hash').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_user_id_kind_unique').on(t.user_id, t.kind),
+    uniqueIndex('calendar_feeds_token_hash_unique').on(t.token_hash),
+    check('calendar_feeds_kind_check', sql`${t.kind} IN ('mine', 'shop')`),
+  ],
+);

@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Cookies are set with Secure (SECURE_COOKIES): a handler that signs someone in reads it. */
     secureCookies: boolean;
+    /** PUBLIC_URL (config.ts), when set: the address absolute links are made with (platform/public-url.ts). */
+    publicUrl: string | undefined;
   }
 }
 
@@ -59,6 +61,8 @@ export interface AppOptions {
   controlToken?: string;
   /** METRICS_ALLOW (config.ts): addresses that read GET /metrics without signing in. */
   metricsAllow?: string[];
+  /** PUBLIC_URL (config.ts): the app's address for absolute links; none: the request's own. */
+  publicUrl?: string;
 }
 
 /** How long `GET /ready` waits for the database's answer before saying it is not ready. */
@@ -206,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   app.decorate('secureCookies', secure);
+  app.decorate('publicUrl', opts.publicUrl);
   registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 

@@ -14,3 +14,11 @@ describe('DB_QUERY_TIMEOUT_MS', () => {
     expect(() => loadConfig({ DB_QUERY_TIMEOUT_MS: '-1' })).toThrow(/DB_QUERY_TIMEOUT_MS/);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('is the address given, and none when unset or blank', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: ' https://glazier.example.com ' }).publicUrl).toBe('https://glazier.example.com');
+  });
+});

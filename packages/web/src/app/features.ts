@@ -18,6 +18,7 @@ import { settingsFeature } from '../features/settings/settings-feature.ts';
 import { shopFloorFeature } from '../features/shop-floor/shop-floor-feature.ts';
 import { timeFeature } from '../features/time/time-feature.ts';
 import { registerAreaDialogs, type AreaDialogRegistry } from '../resource-kit/forms/area-dialogs.ts';
+import { registerAreaSections, type AreaSectionRegistry } from '../resource-kit/forms/area-sections.tsx';
 import { registerRecordDialogs, type RecordDialogRegistry } from '../resource-kit/forms/record-dialogs.ts';
 import { registerRecordHeadings, type RecordHeadingOrder } from '../resource-kit/records/record-heading-orders.ts';
 import type { Feature, ResourceEntry } from '../contract/feature.ts';
@@ -60,9 +61,13 @@ export const RECORD_PAGES: Partial<Record<ResourceName, (id: number) => string>>
 /** The dialogs areas offer each other by name (resource-kit/forms/area-dialogs.ts); each name once. */
 export const AREA_DIALOGS: AreaDialogRegistry = Object.assign({}, ...FEATURES.map((f) => ('dialogs' in f ? f.dialogs : undefined) ?? {}));
 
+/** The sections areas offer each other by name (resource-kit/forms/area-sections.tsx); each name once. */
+export const AREA_SECTIONS: AreaSectionRegistry = Object.assign({}, ...FEATURES.map((f) => ('sections' in f ? f.sections : undefined) ?? {}));
+
 /** Hands the resource kit what the areas declared; once, before the first render (main.tsx). */
 export function registerFeatures(): void {
   registerRecordDialogs(RECORD_DIALOGS);
   registerAreaDialogs(AREA_DIALOGS);
+  registerAreaSections(AREA_SECTIONS);
   registerRecordHeadings(RECORD_HEADINGS);
 }

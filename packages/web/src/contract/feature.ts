@@ -20,6 +20,7 @@ import type { ComponentType } from 'react';
 import type { Action, Area } from '@glazier/shared/permissions';
 import type { AppArea, ResourceName, ResourceOf } from '@glazier/shared/resources/registry';
 import type { AreaDialogRegistry } from '../resource-kit/forms/area-dialogs.ts';
+import type { AreaSectionRegistry } from '../resource-kit/forms/area-sections.tsx';
 import type { RecordDialogOpener } from '../resource-kit/forms/record-dialogs.ts';
 import type { RecordHeadingOrder } from '../resource-kit/records/record-heading-orders.ts';
 import type { ModalStackApi } from '../ui/modal-stack.tsx';
@@ -102,6 +103,8 @@ export interface Feature<A extends AppArea> {
   routes?: FeatureRoute[];
   /** Dialogs it offers other areas by name (resource-kit/forms/area-dialogs.ts), as lazy imports. */
   dialogs?: AreaDialogRegistry;
+  /** Sections it offers other areas' screens and dialogs by name (resource-kit/forms/area-sections.tsx), as lazy imports. */
+  sections?: AreaSectionRegistry;
   /** Pages for people without an account, outside the shell (router.tsx mounts them apart). */
   publicRoutes?: PublicRoute[];
   menuGroups?: MenuGroupDeclaration[];

@@ -7,6 +7,7 @@
  * - Without `edit users` another user's record is read-only (values as text, title "User"); one's
  *   own Profile keeps name, email, phone and password editable for every role (the server's
  *   SELF_EDITABLE_USER_FIELDS).
+ * - One's own Profile ends with the calendar feeds (the schedule's section, by name).
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
@@ -17,6 +18,7 @@ import { phoneToStored } from '@glazier/shared/rules/phone';
 import { Button, Center, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { useRecord } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { callAction } from '../../resource-kit/http/actions.ts';
@@ -150,6 +152,8 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
           </Button>
         )
       )}
+      {/* one's own calendar feeds (the schedule's section): they act at once, apart from Save */}
+      {isSelf && <AreaSection name="calendarFeeds" />}
     </RecordDialogForm>
   );
 }

@@ -13,6 +13,8 @@ export const scheduleFeature: Feature<'schedule'> = {
     // opened only on the calendar, which imports it (no other area needs it by name; the first screen's budget)
     schedule_notes: { dialog: null },
   },
+  // the Profile's calendar feeds (people's user dialog shows it by name)
+  sections: { calendarFeeds: () => import('./calendar-feeds-section.tsx').then((m) => m.CalendarFeedsSection) },
   routes: [{ path: '/schedule', screen: () => import('./schedule-route.tsx').then((m) => m.SchedulePage) }],
   menu: [{ to: '/schedule', label: 'Schedule', order: 20 }],
   dashboard: [

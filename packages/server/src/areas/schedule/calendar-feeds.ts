@@ -1,0 +1,179 @@
+/**
+ * Calendar feeds (issue 36; docs/domain/schedule.md, Calendar feeds): a signed-in user turns on an
+ * iCalendar subscription of the events they supervise (`mine`) or, with `edit jobs`, of every
+ * event (`shop`). Its token (32 random bytes, base64url) is answered once and kept only as its
+ * sha256, one row per user and kind; regenerating replaces it (the old address names nothing at
+ * once), turning off deletes it. The public feed asks on every refresh whether its user is still
+ * active and holds the feed's right (the session's user cache: a change reaches it at once, on every
+ * app server), so a deactivated user's or a demoted user's feed answers 410.
+ *
+ * Events are calendar dates (no time of day): each is written as an all-day DATE value, the date
+ * the shop put it on, which a phone shows on that day in any time zone. Its UID is the event's id,
+ * and SEQUENCE, LAST-MODIFIED and DTSTAMP follow the last change of the event, its job or its
+ * supervisor, so a phone updates the event in place; an event deleted, or of a job in the trash,
+ * is simply absent, and the phone drops it on its next refresh.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ical from 'ical-generator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actionPath } from '@glazier/shared/actions/action-path';
+import { calendarFeed as calendarFeedAction, type CalendarFeed } from '@glazier/shared/actions/schedule';
+import {
+  calendarFeedDescription,
+  calendarFeedSequence,
+  calendarFeedStart,
+  calendarFeedSummary,
+  mayHaveCalendarFeed,
+  webcalUrl,
+  type CalendarFeedKind,
+} from '@glazier/shared/rules/schedule/calendar-feeds';
+import { toIsoDate } from '@glazier/shared/rules/dates';
+import { SETTING } from '@glazier/shared/settings';
+import { sqlRows, type Db } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import { requireUser, type Ctx } from '../../engine/context.ts';
+import { ApiError, forbidden } from '../../engine/errors.ts';
+import { sessionUserFor } from '../../platform/auth.ts';
+import { publicOrigin } from '../../platform/public-url.ts';
+import { readSetting } from '../../platform/settings.ts';
+
+export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
+export const FEED_GONE_MESSAGE = 'This calendar feed has stopped: its user can no longer receive it.';
+export const SHOP_FEED_FORBIDDEN = 'The whole-shop feed needs the right to edit jobs.';
+export const MINE_FEED_FORBIDDEN = 'A calendar feed needs the right to view jobs.';
+
+const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const iso = (v: string | Date): string => new Date(v).toISOString();
+
+// a type, not an interface: the audit takes it as a row
+type FeedRow = {
+  id: number;
+  user_id: number;
+  kind: CalendarFeedKind;
+  created_at: string;
+};
+
+const present = (row: FeedRow): CalendarFeed => ({ kind: row.kind, created_at: iso(row.created_at) });
+
+/** `GET /api/calendar_feeds`: the caller's feeds that are on. */
+export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
+  const user = requireUser(ctx);
+  const rows = await sqlRows<FeedRow>(ctx.db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} ORDER BY kind`);
+  return rows.map(present);
+}
+
+/** `POST /api/calendar_feeds/{kind}`: a new token for the caller's feed (turned on, or regenerated), answered this once. */
+export async function turnOnCalendarFeed({ ctx, kind, request }: { ctx: Ctx; kind: CalendarFeedKind; request: FastifyRequest }) {
+  const user = requireUser(ctx);
+  if (!mayHaveCalendarFeed(user, kind)) throw forbidden(kind === 'shop' ? SHOP_FEED_FORBIDDEN : MINE_FEED_FORBIDDEN);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const row = await ctx.db.transaction(async (db) => {
+    const [before] = await sqlRows<FeedRow>(
+      db,
+      sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} AND kind = ${kind} FOR UPDATE`,
+    );
+    const [after] = await sqlRows<FeedRow>(
+      db,
+      sql`INSERT INTO calendar_feeds (user_id, kind, token_hash) VALUES (${user.id}, ${kind}, ${sha256(token)})
+          ON CONFLICT (user_id, kind) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
+          RETURNING id, user_id, kind, created_at`,
+    );
+    // the audit keeps which feed and when, never its hash
+    await recordAudit({ ...ctx, db }, 'calendar_feeds', before ? 'regenerate' : 'create', after!.id, before ?? null, after!);
+    return after!;
+  });
+  const url = `${publicOrigin(request)}${actionPath(calendarFeedAction, { token })}`;
+  return { data: present(row), token, url, webcal_url: webcalUrl(url) };
+}
+
+/** `DELETE /api/calendar_feeds/{kind}`: the caller's feed is off; its address names nothing from now on. */
+export async function turnOffCalendarFeed({ ctx, kind }: { ctx: Ctx; kind: CalendarFeedKind }): Promise<null> {
+  const user = requireUser(ctx);
+  await ctx.db.transaction(async (db) => {
+    const [gone] = await sqlRows<FeedRow>(
+      db,
+      sql`DELETE FROM calendar_feeds WHERE user_id = ${user.id} AND kind = ${kind} RETURNING id, user_id, kind, created_at`,
+    );
+    if (gone) await recordAudit({ ...ctx, db }, 'calendar_feeds', 'delete', gone.id, gone, null);
+  });
+  return null;
+}
+
+interface FeedEventRow {
+  id: number;
+  date: string;
+  job_id: number;
+  job_number: string | null;
+  job_name: string | null;
+  client_name: string | null;
+  address: string | null;
+  supervisor_name: string | null;
+  last_modified: string | Date;
+}
+
+/** The events a feed holds: from its first date on, the user's own or all, without those of a job in the trash. */
+function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: string): Promise<FeedEventRow[]> {
+  const whose = kind === 'mine' ? sql` AND e.user_id = ${userId}` : sql``;
+  return sqlRows<FeedEventRow>(
+    db,
+    sql`SELECT e.id, to_char(e.date, 'YYYY-MM-DD') AS date, e.job_id, j.number AS job_number, j.name AS job_name,
+               j.client_name, j.address, u.name AS supervisor_name,
+               GREATEST(e.updated_at, j.updated_at, COALESCE(u.updated_at, e.updated_at)) AS last_modified
+        FROM events e
+        JOIN jobs j ON j.id = e.job_id AND j.deleted_at IS NULL
+        LEFT JOIN users u ON u.id = e.user_id
+        WHERE e.deleted_at IS NULL AND e.date >= ${calendarFeedStart(today)}${whose}
+        ORDER BY e.date, e.id`,
+  );
+}
+
+/** `GET /api/calendar/{token}.ics` (public): the feed the token names, as text/calendar. */
+export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; token: string; request: FastifyRequest; reply: FastifyReply }) {
+  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${sha256(token)}`);
+  if (!feed) throw new ApiError(404, FEED_NOT_FOUND_MESSAGE);
+  // null once inactive or deleted; its rights as they are now (the role matrix included)
+  const user = await sessionUserFor(db, feed.user_id);
+  if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
+
+  const origin = publicOrigin(request);
+  const host = new URL(origin).host;
+  const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
+  const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
+  const calendar = ical({
+    name,
+    description:
+      feed.kind === 'mine' ? `The jobs ${user.name} supervises, from the ${company} schedule.` : `Every scheduled job, from the ${company} schedule.`,
+    prodId: { company: 'Glazier', product: 'Glazier schedule', language: 'EN' },
+    // a hint to the phone: look again every hour
+    ttl: 3600,
+  });
+  for (const e of await feedEvents(db, feed.kind, user.id, toIsoDate(new Date()))) {
+    const jobUrl = `${origin}/jobs/${e.job_id}`;
+    const changed = new Date(e.last_modified);
+    calendar.createEvent({
+      id: `event-${e.id}@${host}`,
+      allDay: true,
+      // a DATE value as stored: the shop's day, the same on a phone in any time zone
+      start: e.date,
+      summary: calendarFeedSummary(e),
+      description: calendarFeedDescription({ ...e, job_url: jobUrl }),
+      location: e.address?.trim() || null,
+      url: jobUrl,
+      sequence: calendarFeedSequence(changed),
+      lastModified: changed,
+      stamp: changed,
+    });
+  }
+  const body = calendar.toString();
+  const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply
+    .header('content-type', 'text/calendar; charset=utf-8')
+    .header('content-disposition', `inline; filename="${feed.kind === 'mine' ? 'my-schedule' : 'shop-schedule'}.ics"`)
+    // private to its holder, and asked for again each time (an unchanged feed answers 304)
+    .header('cache-control', 'private, no-cache')
+    .header('etag', etag)
+    .header('x-robots-tag', 'noindex');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.status(200).send(body);
+}
