@@ -219,7 +219,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('secureCookies', secure);
   app.decorate('mailSettings', mailSettings);
-  const deliverer = mailSettings.smtpUrl && opts.mail?.deliver !== false ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom }, { pollMs: opts.mail?.pollMs }) : undefined;
+  const deliverer =
+    mailSettings.smtpUrl && opts.mail?.deliver !== false
+      ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom }, { pollMs: opts.mail?.pollMs })
+      : undefined;
   app.decorate('mailDelivery', deliverer);
   if (deliverer) {
     app.addHook('onReady', async () => deliverer.start(app.log));

@@ -112,7 +112,10 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
     const shop = await shopName(db);
     const url = appLink(ctx.mail ?? NO_MAIL, `/reset-password?token=${token}`);
     const body = await renderMail(createElement(PasswordReset, { shop, name: u.name, url, hours: EMAILED_RESET_HOURS }));
-    await enqueueMail({ ...ctx, db, user: null }, { kind: 'password_reset', to: [u.email], subject: `Set a new password for ${shop}`, ...body, record: { resource: 'users', id: u.id } });
+    await enqueueMail(
+      { ...ctx, db, user: null },
+      { kind: 'password_reset', to: [u.email], subject: `Set a new password for ${shop}`, ...body, record: { resource: 'users', id: u.id } },
+    );
   });
 }
 

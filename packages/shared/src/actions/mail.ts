@@ -141,3 +141,11 @@ export const MAIL_ACTIONS = actionMap({
   'mail.retry': retryMail,
   'mail.record': recordMail,
 });
+
+/** A message's status as one line: "Sent", "Failed: 550 No such mailbox", "Queued: retrying after 451 …". */
+export function mailStatusText(m: Pick<MailMessage, 'status' | 'last_error' | 'attempts'>): string {
+  const label = MAIL_STATUS_LABELS[m.status];
+  if (m.status === 'failed' && m.last_error) return `${label}: ${m.last_error}`;
+  if (m.status === 'queued' && m.attempts > 0 && m.last_error) return `${label}, to be tried again: ${m.last_error}`;
+  return label;
+}

@@ -140,11 +140,10 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
   // Each outcome is written only while the claim is still ours: a claim taken over after the
   // timeout belongs to the other server now.
   const settle = (id: number, sets: string, params: unknown[]) =>
-    db.query(`UPDATE mail_outbox SET ${sets}, claimed_by = NULL, claimed_at = NULL, updated_at = now() WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`, [
-      id,
-      claimer,
-      ...params,
-    ]);
+    db.query(
+      `UPDATE mail_outbox SET ${sets}, claimed_by = NULL, claimed_at = NULL, updated_at = now() WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
+      [id, claimer, ...params],
+    );
 
   const deliverOne = async (m: ClaimedMail) => {
     try {
@@ -154,7 +153,9 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
     } catch (e) {
       const reason = reasonOf(e);
       if (isPermanent(e) || m.attempts >= MAX_ATTEMPTS)
-        await settle(m.id, `status = 'failed', last_error = $3`, [m.attempts >= MAX_ATTEMPTS && !isPermanent(e) ? `Gave up after ${m.attempts} attempts: ${reason}` : reason]);
+        await settle(m.id, `status = 'failed', last_error = $3`, [
+          m.attempts >= MAX_ATTEMPTS && !isPermanent(e) ? `Gave up after ${m.attempts} attempts: ${reason}` : reason,
+        ]);
       else
         await settle(m.id, `status = 'queued', last_error = $3, next_attempt_at = now() + make_interval(secs => $4::double precision / 1000)`, [
           reason,
@@ -199,8 +200,7 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
     claimer,
     deliverDue,
     start(log) {
-      const tick = () =>
-        void deliverDue().catch((e: unknown) => log.warn({ err: e }, 'mail delivery failed; the messages stay queued and are tried again'));
+      const tick = () => void deliverDue().catch((e: unknown) => log.warn({ err: e }, 'mail delivery failed; the messages stay queued and are tried again'));
       onWake = tick;
       outboxWake.on('enqueued', tick);
       timer = setInterval(tick, opts.pollMs ?? 30_000);

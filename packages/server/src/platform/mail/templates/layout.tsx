@@ -11,7 +11,16 @@ export const mailStyles = {
   container: { backgroundColor: '#ffffff', border: '1px solid #e1e4e8', borderRadius: 6, margin: '0 auto', maxWidth: 560, padding: '24px 32px' },
   shop: { color: '#1f2933', fontSize: 18, fontWeight: 700, margin: '0 0 16px' },
   text: { color: '#1f2933', fontSize: 15, lineHeight: '22px', margin: '0 0 12px' },
-  button: { backgroundColor: '#1d4ed8', borderRadius: 4, color: '#ffffff', display: 'inline-block', fontSize: 15, fontWeight: 600, padding: '10px 18px', textDecoration: 'none' },
+  button: {
+    backgroundColor: '#1d4ed8',
+    borderRadius: 4,
+    color: '#ffffff',
+    display: 'inline-block',
+    fontSize: 15,
+    fontWeight: 600,
+    padding: '10px 18px',
+    textDecoration: 'none',
+  },
   small: { color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: '0' },
   link: { color: '#1d4ed8', wordBreak: 'break-all' as const },
 } as const;
