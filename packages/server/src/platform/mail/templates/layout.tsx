@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
 /**
  * The frame of every message: the shop's name (Settings) at the top, the content, and a line saying
  * why the reader got it. No remote images or fonts: a mail client that blocks them shows the same.

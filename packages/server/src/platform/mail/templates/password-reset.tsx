@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
 import { Button, Link, Text } from '@react-email/components';
 import { MailLayout, mailStyles } from './layout.tsx';
 
