@@ -34,9 +34,20 @@ export function OutboxPage() {
   });
 
   const columns: ReportColumn<MailMessage>[] = [
-    { key: 'subject', label: 'Subject', text: (m) => m.subject },
-    { key: 'to', label: 'To', text: (m) => [...m.to, ...m.cc].join(', ') },
-    { key: 'record', label: 'Record', text: (m) => m.record_label ?? '', visibleFrom: 'md' },
+    {
+      key: 'subject',
+      label: 'Subject',
+      text: (m) => m.subject,
+      // on a phone the To column is hidden: the recipients go under the subject
+      render: (m) => (
+        <>
+          {m.subject}
+          <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+            To {[...m.to, ...m.cc].join(', ')}
+          </Text>
+        </>
+      ),
+    },
     {
       key: 'status',
       label: 'Status',
@@ -59,6 +70,8 @@ export function OutboxPage() {
         </Group>
       ),
     },
+    { key: 'to', label: 'To', text: (m) => [...m.to, ...m.cc].join(', '), visibleFrom: 'sm' },
+    { key: 'record', label: 'Record', text: (m) => m.record_label ?? '', visibleFrom: 'md' },
     { key: 'attempts', label: 'Attempts', numeric: true, text: (m) => String(m.attempts), value: (m) => m.attempts, visibleFrom: 'sm' },
     { key: 'sent_at', label: 'Sent', text: (m) => (m.sent_at ? formatDateTime(m.sent_at) : ''), value: (m) => m.sent_at, visibleFrom: 'sm' },
   ];
@@ -95,8 +108,6 @@ export function OutboxPage() {
         csvName="outbox"
         onRowClick={(m) => void openMailMessage(modals, m.id)}
         rowLabel={(m) => `Open the message “${m.subject}”`}
-        sort={{ column: 'sent_at', direction: 'desc' }}
-        onSort={() => undefined}
         emptyText={outbox.isPending ? 'Loading…' : 'No messages.'}
         testId="outbox"
         footer={

@@ -52,12 +52,12 @@ function MailMessageView({ id }: { id: number }) {
     <Stack gap="sm" data-testid="mail-message">
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <MailStatusBadge message={m} />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
           {mailWhen(m)}
           {m.attempts > 0 ? ` · ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}` : ''}
         </Text>
         {canRetryMail(m) && (
-          <Button size="xs" variant="light" ml="auto" onClick={() => void retry(m.id)}>
+          <Button size="xs" variant="light" style={{ flexShrink: 0 }} onClick={() => void retry(m.id)}>
             Retry
           </Button>
         )}
@@ -66,7 +66,7 @@ function MailMessageView({ id }: { id: number }) {
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={110} c="dimmed" fw={500}>
+              <Table.Th w={96} c="dimmed" fw={500}>
                 {label}
               </Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>

@@ -19,7 +19,7 @@ const SHORT: Record<MailMessage['status'], string> = { ...MAIL_STATUS_LABELS, no
 export function MailStatusBadge({ message }: { message: Pick<MailMessage, 'status' | 'last_error' | 'attempts'> }) {
   return (
     <Tooltip label={mailStatusText(message)} multiline maw={360} withinPortal>
-      <Badge color={COLORS[message.status]} variant="light" data-testid="mail-status">
+      <Badge color={COLORS[message.status]} variant="light" data-testid="mail-status" style={{ flexShrink: 0 }}>
         {SHORT[message.status]}
       </Badge>
     </Tooltip>
