@@ -56,9 +56,11 @@ export function OutboxPage() {
         <Group gap={6} wrap="nowrap">
           <MailStatusBadge message={m} />
           {canRetryMail(m) && (
+            // on a phone the message's own view has Retry (the row has no room for it)
             <Button
               size="compact-xs"
               variant="subtle"
+              visibleFrom="sm"
               onClick={(e) => {
                 e.stopPropagation();
                 void retry(m.id);
