@@ -26,7 +26,11 @@ export interface Config {
   metricsAllow: string[];
   /** PostgreSQL: how long a statement may go unanswered before the server takes the connection for lost and answers 503 (0: never). */
   dbQueryTimeoutMs: number;
-  /** The app's address as people reach it (PUBLIC_URL, e.g. `https://glazier.example.com`): absolute links made outside a request's own page. */
+  /** SMTP_URL: where mail goes (smtp:// or smtps://, credentials in the URL); unset: messages stay in the outbox, not sent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every message (`Shop <office@example.com>`). */
+  mailFrom: string | undefined;
+  /** PUBLIC_URL: the address users open the app at; every link in a message starts with it. */
   publicUrl: string | undefined;
 }
 
@@ -75,8 +79,35 @@ export function parseMetricsAllow(raw: string | undefined): string[] {
   return list;
 }
 
+/** SMTP_URL: smtp:// or smtps:// with a host (refused now, not at the first message). */
+export function parseSmtpUrl(raw: string | undefined): string | undefined {
+  const v = raw?.trim();
+  if (!v) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error('SMTP_URL is not a URL (smtp://user:password@host:587 or smtps://user:password@host:465).');
+  }
+  if (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) throw new Error('SMTP_URL must start with smtp:// or smtps:// and name a host.');
+  return v;
+}
+
+/** PUBLIC_URL: an http(s) address, kept without its trailing slash. */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  const v = raw?.trim();
+  if (!v) return undefined;
+  if (!/^https?:\/\/[^/\s]+/.test(v)) throw new Error(`PUBLIC_URL must be an http:// or https:// address (got "${v}").`);
+  return v.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
+  const smtpUrl = parseSmtpUrl(env.SMTP_URL);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  // A message's links (a password reset's) must not be made from a request's Host header, which
+  // the requester chooses.
+  if (smtpUrl && !publicUrl) throw new Error('SMTP_URL needs PUBLIC_URL: the address people open Glazier at, which the links in messages start with.');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -90,7 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainTimeoutMs: positive(env.DRAIN_TIMEOUT_MS, 'DRAIN_TIMEOUT_MS', 25_000),
     scheduleCheckMs: positive(env.SCHEDULE_CHECK_MS, 'SCHEDULE_CHECK_MS', 3600_000),
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    publicUrl,
     dbQueryTimeoutMs: env.DB_QUERY_TIMEOUT_MS?.trim() === '0' ? 0 : positive(env.DB_QUERY_TIMEOUT_MS, 'DB_QUERY_TIMEOUT_MS', QUERY_TIMEOUT_MS),
-    publicUrl: env.PUBLIC_URL?.trim() || undefined,
   };
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { ROLES, type Role } from '@glazier/shared/permissions';
 import type { Db, Row } from '../src/db/client.ts';
 import { openDb } from '../src/db/open.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp, type AppOptions } from '../src/http/app.ts';
 import { createOrResetUser } from '../src/cli/user-create.ts';
 import { withDatabase } from './global-setup.ts';
 import { checkAnswer } from './answer-check.ts';
@@ -25,7 +25,8 @@ export interface TestEnv {
 
 let counter = 0;
 
-export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<void> }> {
+/** A fresh database; on PostgreSQL also its URL (a test may open a second pool on it, as a second server would). */
+export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<void>; url?: string }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (pgTemplate && url) {
@@ -37,6 +38,7 @@ export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<voi
     const db = await openDb({ databaseUrl: withDatabase(url, name), dataDir: os.tmpdir() });
     return {
       db,
+      url: withDatabase(url, name),
       dispose: async () => {
         await db.close();
         const a = new pg.Client({ connectionString: url });
@@ -58,13 +60,14 @@ export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<voi
   };
 }
 
-export async function startTestApp(): Promise<TestEnv> {
-  const { db, dispose } = await openTestDb();
-  const app = await buildApp({ db, sessionSecret: 'x'.repeat(48), logLevel: 'silent' });
+export async function startTestApp(options: Partial<AppOptions> = {}): Promise<TestEnv & { url?: string }> {
+  const { db, dispose, url } = await openTestDb();
+  const app = await buildApp({ db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', ...options });
   await app.ready();
   return {
     db,
     app,
+    url,
     close: async () => {
       await app.close();
       await dispose();
@@ -235,11 +238,14 @@ export async function signedInRoles(app: FastifyInstance): Promise<Record<Role, 
  * started before the file's tests and closed after them, for tests of sessions themselves.
  * `env` and `ids` are filled in before the first test runs.
  */
-export function appWithUsers(): { env: TestEnv; ids: Record<Role, { id: number; email: string }> } {
+export function appWithUsers(options: () => Partial<AppOptions> = () => ({})): {
+  env: TestEnv & { url?: string };
+  ids: Record<Role, { id: number; email: string }>;
+} {
   // Filled in place, so a file may destructure `{ env, ids }` before its tests run.
-  const t = { env: {} as TestEnv, ids: {} as Record<Role, { id: number; email: string }> };
+  const t = { env: {} as TestEnv & { url?: string }, ids: {} as Record<Role, { id: number; email: string }> };
   beforeAll(async () => {
-    Object.assign(t.env, await startTestApp());
+    Object.assign(t.env, await startTestApp(options()));
     Object.assign(t.ids, await createRoleUsers(t.env.db));
     fileEnv = t.env;
     fileClientId = undefined;
@@ -255,8 +261,12 @@ export function appWithUsers(): { env: TestEnv; ids: Record<Role, { id: number; 
  * signed-in client for each (`as.manager`), started before the file's tests and closed after them:
  * `const { env, ids, as } = appWithRoles();` (filled in before the first test runs).
  */
-export function appWithRoles(): { env: TestEnv; ids: Record<Role, { id: number; email: string }>; as: Record<Role, Client> } {
-  const t = Object.assign(appWithUsers(), { as: {} as Record<Role, Client> });
+export function appWithRoles(options?: () => Partial<AppOptions>): {
+  env: TestEnv & { url?: string };
+  ids: Record<Role, { id: number; email: string }>;
+  as: Record<Role, Client>;
+} {
+  const t = Object.assign(appWithUsers(options), { as: {} as Record<Role, Client> });
   beforeAll(async () => {
     Object.assign(t.as, await signedInRoles(t.env.app));
   });

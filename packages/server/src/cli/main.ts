@@ -15,6 +15,7 @@ import { purgeExpiredSessions } from '../platform/session-store.ts';
 import { purgeOldIdempotencyKeys } from '../platform/idempotency-keys.ts';
 import { purgeTrash } from '../platform/purge-trash.ts';
 import { startSchedule } from '../platform/scheduled.ts';
+import { describeSmtp } from '../platform/mail/delivery.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
 import { createOrResetUser } from './user-create.ts';
@@ -41,6 +42,7 @@ async function serve() {
     trustProxy: config.trustProxy,
     metricsAllow: config.metricsAllow,
     publicUrl: config.publicUrl,
+    mail: { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl },
   });
   // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
   // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for
@@ -88,6 +90,7 @@ async function serve() {
   await app.listen({ port: config.port, host: config.host });
   // On PGlite, `npm run db:backup` on this machine downloads its backup from this process (cli/control.ts).
   if (controlToken) removeControlFile = writeControlFile(config.dataDir, { pid: process.pid, url: localUrl(config.host, config.port), token: controlToken });
+  app.log.info(config.smtpUrl ? `Mail goes out through ${describeSmtp(config.smtpUrl)}` : 'No mail server (SMTP_URL): messages stay in the outbox, not sent');
   app.log.info(`Glazier is running at http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 }
 

@@ -61,6 +61,12 @@ export interface Db {
   readonly orm: PgRemoteDatabase;
   /** Runs `fn` in one transaction; nested calls reuse it (savepoint-free, all or nothing). */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the transaction commits (never when it rolls back); outside a transaction, at
+   * once. For work that must not see, or act on, a change that may still be undone (waking the
+   * mail delivery for a message just enqueued).
+   */
+  afterCommit(fn: () => void): void;
   readonly kind: 'pglite' | 'postgres';
   readonly inTransaction: boolean;
   /**
@@ -124,7 +130,7 @@ function timed(conn: Connection, shared: { observer: DbObserver | undefined }): 
 
 export function wrapDriver(driver: Driver): Db {
   const shared: { observer: DbObserver | undefined } = { observer: undefined };
-  const make = (rawConn: Connection, inTransaction: boolean): Db => {
+  const make = (rawConn: Connection, inTransaction: boolean, committed?: (() => void)[]): Db => {
     const conn = timed(rawConn, shared);
     const db: Db = {
       kind: driver.kind,
@@ -138,6 +144,10 @@ export function wrapDriver(driver: Driver): Db {
       set observer(o) {
         shared.observer = o;
       },
+      afterCommit(fn) {
+        if (committed) committed.push(fn);
+        else fn();
+      },
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
         if (inTransaction) return fn(db);
         const started = performance.now(); // waiting for the connection counts: it is the caller's time
@@ -145,10 +155,12 @@ export function wrapDriver(driver: Driver): Db {
         const txConn = timed(rawTx, shared);
         try {
           await txConn.run('BEGIN', [], 'object', { deferred: true }); // goes with the first statement
-          const tx = make(txConn, true);
+          const onCommit: (() => void)[] = [];
+          const tx = make(txConn, true, onCommit);
           try {
             const result = await fn(tx);
             await txConn.run('COMMIT', [], 'object');
+            for (const after of onCommit) after();
             return result;
           } catch (e) {
             await txConn.run('ROLLBACK', [], 'object').catch(() => undefined);

@@ -377,3 +377,60 @@ export const calendar_feeds = pgTable(
     check('calendar_feeds_kind_check', sql`${t.kind} IN ('mine', 'shop')`),
   ],
 );
+
+/**
+ * The mail outbox (platform/mail/): every message is written here in the transaction of the change
+ * that causes it, and delivered afterwards by whichever server claims it (status `sending`,
+ * `claimed_by`, `claimed_at`; a claim older than the delivery timeout is taken again). `message_id`
+ * is made at enqueue, so a message sent again after a crash carries the same Message-ID.
+ */
+export const mail_outbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    message_id: text('message_id').notNull(),
+    kind: text('kind').notNull(),
+    to: jsonb('to').$type<string[]>().notNull(),
+    cc: jsonb('cc')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    reply_to: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** The record the message belongs to (an estimate, a user, …), shown on its page. */
+    resource: text('resource'),
+    record_id: integer('record_id'),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    last_error: text('last_error'),
+    sent_at: ts('sent_at'),
+    claimed_by: text('claimed_by'),
+    claimed_at: ts('claimed_at'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_id_unique').on(t.message_id),
+    index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.next_attempt_at),
+    index('mail_outbox_resource_record_id_idx').on(t.resource, t.record_id),
+  ],
+);
+
+/** A message's attachments (a PDF of an estimate or a purchase order), their bytes kept with the message. */
+export const mail_attachments = pgTable(
+  'mail_attachments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    mail_id: integer('mail_id')
+      .notNull()
+      .references(() => mail_outbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [index('mail_attachments_mail_id_idx').on(t.mail_id)],
+);

@@ -18,6 +18,16 @@ export interface PreparedUpload {
   thumb?: BlobContent;
 }
 
+/** What a request knows of mail (http/app.ts sets it from the configuration; platform/mail/outbox.ts uses it). */
+export interface MailContext {
+  /** SMTP_URL is set: a message is queued for delivery (else kept as `not_configured`). */
+  configured: boolean;
+  /** Where the links in a message point: PUBLIC_URL, or without a mail server the request's own address. */
+  origin: string;
+  /** The domain of the Message-IDs made here (MAIL_FROM's, else PUBLIC_URL's host). */
+  messageIdDomain: string;
+}
+
 export interface Ctx {
   db: Db;
   user: SessionUser | null;
@@ -27,6 +37,8 @@ export interface Ctx {
   upload?: PreparedUpload;
   /** Who acts without a user account (the client by an approval link): the audit log and history name them. */
   actor?: string;
+  /** Mail as configured, for a message enqueued by this call (platform/mail/outbox.ts); none: kept, not sent. */
+  mail?: MailContext;
 }
 
 /** The name of who is acting: the actor without an account, else the user's. */

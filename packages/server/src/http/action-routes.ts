@@ -25,6 +25,7 @@ import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
 import { apiDocumentHandlers } from './api-document-actions.ts';
 import { sessionHandlers } from './auth-routes.ts';
+import { mailHandlers } from '../platform/mail/mail-actions.ts';
 import { backupRouteOptions, downloadBackup } from './backup-routes.ts';
 import { IMPORT_BODY_LIMIT, uploadRoute } from './uploads.ts';
 import { RESOURCES } from '@glazier/shared/resources/registry';
@@ -39,6 +40,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...apiDocumentHandlers,
   ...importHandlers,
   ...sessionHandlers,
+  ...mailHandlers,
   'backup.download': downloadBackup,
   ...AREA_HANDLERS,
 };

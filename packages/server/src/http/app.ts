@@ -27,6 +27,9 @@ import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
+import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
+import { mailContext } from '../platform/mail/outbox.ts';
+import type { MailSettings } from '../platform/mail/mail-actions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +41,8 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** PUBLIC_URL (config.ts), when set: the address absolute links are made with (platform/public-url.ts). */
     publicUrl: string | undefined;
+    /** This server's mail deliverer (platform/mail/delivery.ts); none without SMTP_URL. */
+    mailDelivery: Deliverer | undefined;
   }
 }
 
@@ -63,6 +68,12 @@ export interface AppOptions {
   metricsAllow?: string[];
   /** PUBLIC_URL (config.ts): the app's address for absolute links; none: the request's own. */
   publicUrl?: string;
+  /**
+   * SMTP_URL, MAIL_FROM, PUBLIC_URL (config.ts). With an SMTP_URL this server delivers the outbox
+   * (`deliver: false`: it only enqueues, as a test's crashed server); `pollMs`: how often it looks
+   * for retries falling due.
+   */
+  mail?: MailSettings & { deliver?: boolean; pollMs?: number };
 }
 
 /** How long `GET /ready` waits for the database's answer before saying it is not ready. */
@@ -83,6 +94,7 @@ export const ANSWER_COMPRESSION = {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installServerResources();
   const { db } = opts;
+  const mailSettings: MailSettings = { smtpUrl: opts.mail?.smtpUrl, mailFrom: opts.mail?.mailFrom, publicUrl: opts.mail?.publicUrl };
   const secure = Boolean(opts.secureCookies);
   const trust = opts.trustProxy ?? false;
   const app = Fastify({
@@ -177,7 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const userId = request.session?.userId;
     request.user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;
     if (typeof userId === 'number' && !request.user) request.session.userId = undefined; // deactivated or deleted
-    request.ctx = { db, user: request.user, sessionId: request.session?.sessionId };
+    request.ctx = { db, user: request.user, sessionId: request.session?.sessionId, mail: mailContext(mailSettings, `${request.protocol}://${request.host}`) };
     csrfGuard(request);
   });
 
@@ -211,6 +223,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);
+  app.decorate('mailSettings', mailSettings);
+  const deliverer =
+    mailSettings.smtpUrl && opts.mail?.deliver !== false
+      ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom }, { pollMs: opts.mail?.pollMs })
+      : undefined;
+  app.decorate('mailDelivery', deliverer);
+  if (deliverer) {
+    app.addHook('onReady', async () => deliverer.start(app.log));
+    app.addHook('onClose', async () => deliverer.stop());
+  }
   registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 

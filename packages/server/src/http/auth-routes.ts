@@ -2,7 +2,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
-import { authenticate, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
+import { FORGOT_PASSWORD_ANSWER } from '@glazier/shared/actions/session';
+import { authenticate, emailPasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import type { SESSION_ACTIONS } from '@glazier/shared/actions/session';
@@ -40,6 +41,15 @@ async function signIn(request: FastifyRequest, reply: FastifyReply, userId: numb
 /** Failed sign-ins per email and address, per app (a test's apps do not share them). */
 const throttles = new WeakMap<FastifyInstance, LoginThrottle>();
 const throttleOf = (app: FastifyInstance) => throttles.get(app) ?? (throttles.set(app, new LoginThrottle()), throttles.get(app)!);
+
+/**
+ * Forgot-password requests per address asked about and per client address, per app: 3 links per
+ * address and 10 requests per client within 15 minutes, counted whether or not an account exists
+ * (so the limit reveals nothing either).
+ */
+const forgotThrottles = new WeakMap<FastifyInstance, LoginThrottle>();
+const forgotThrottleOf = (app: FastifyInstance) =>
+  forgotThrottles.get(app) ?? (forgotThrottles.set(app, new LoginThrottle(undefined, { account: 3, address: 10 })), forgotThrottles.get(app)!);
 
 /** The session's calls (shared/actions/session.ts); signing in and out need the reply's cookies. */
 export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backup.download'>> = {
@@ -84,6 +94,18 @@ export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backu
     const userId = await setupFirstAdmin(ctx.db, input);
     await signIn(request, reply, userId, request.server.secureCookies);
     return { id: userId };
+  },
+  'session.forgot_password': async ({ ctx, input, request, reply }) => {
+    const throttle = forgotThrottleOf(request.server);
+    const key = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+    const wait = throttle.blockedFor(key, request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', Math.ceil(wait / 1000));
+      throw new ApiError(429, `Too many requests for a password link. Try again in ${Math.ceil(wait / 60_000)} minutes.`);
+    }
+    await emailPasswordResetLink(ctx, input.email);
+    throttle.fail(key, request.ip);
+    return { message: FORGOT_PASSWORD_ANSWER };
   },
   'session.password_reset': async ({ ctx, input }) => {
     await resetPassword(ctx.db, input);

@@ -14,7 +14,11 @@ export class LoginThrottle {
   // A Map iterates in insertion order: re-inserting on each failure keeps the stalest keys first.
   private failures = new Map<string, number[]>();
 
-  constructor(private readonly maxKeys = MAX_KEYS) {}
+  constructor(
+    private readonly maxKeys = MAX_KEYS,
+    /** Attempts allowed per account and per address within the window (the forgot-password link has its own). */
+    private readonly limits = { account: ACCOUNT_LIMIT, address: ADDRESS_LIMIT },
+  ) {}
 
   get size(): number {
     return this.failures.size;
@@ -31,8 +35,8 @@ export class LoginThrottle {
   blockedFor(account: string, address: string, now = Date.now()): number {
     let wait = 0;
     for (const [key, limit] of [
-      [`a:${account}`, ACCOUNT_LIMIT],
-      [`ip:${address}`, ADDRESS_LIMIT],
+      [`a:${account}`, this.limits.account],
+      [`ip:${address}`, this.limits.address],
     ] as const) {
       const list = this.recent(key, now);
       if (list.length >= limit) wait = Math.max(wait, WINDOW_MS - (now - list[list.length - limit]!));
@@ -42,8 +46,8 @@ export class LoginThrottle {
 
   fail(account: string, address: string, now = Date.now()): void {
     for (const [key, limit] of [
-      [`a:${account}`, ACCOUNT_LIMIT],
-      [`ip:${address}`, ADDRESS_LIMIT],
+      [`a:${account}`, this.limits.account],
+      [`ip:${address}`, this.limits.address],
     ] as const) {
       const list = [...this.recent(key, now), now].slice(-limit); // only the last `limit` decide
       this.failures.delete(key);

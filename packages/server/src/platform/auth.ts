@@ -13,6 +13,10 @@ import { create, update } from '../engine/write.ts';
 import { hashPassword } from './passwords.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
+import { createElement } from 'react';
+import { NO_MAIL, appLink, enqueueMail } from './mail/outbox.ts';
+import { renderMail, shopName } from './mail/templates/render.ts';
+import { PasswordReset } from './mail/templates/password-reset.tsx';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
 
@@ -82,6 +86,37 @@ export async function issuePasswordResetLink(ctx: Ctx, userId: number): Promise<
   const expires = new Date(Date.now() + RESET_TTL_MS).toISOString();
   await ctx.db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: userId, expires_at: expires });
   return { url: `/reset-password?token=${token}`, expires_at: expires };
+}
+
+/** How long an emailed reset link works: shorter than an admin's, since it travels by email. */
+export const EMAILED_RESET_HOURS = 2;
+
+/**
+ * A forgotten password: when the address belongs to an active account, a one-time link goes to it
+ * by email (the outbox, in the transaction that stores the link). The caller answers the same
+ * whether or not it did.
+ */
+export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promise<void> {
+  const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase().slice(0, 255) : '';
+  if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw invalid({ email: ['Enter the email address you sign in with.'] });
+  await ctx.db.transaction(async (db) => {
+    const [u] = (await db.orm
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email} AND ${users.deleted_at} IS NULL AND ${users.active}`)
+      .limit(1)) as StoredUser[];
+    if (!u) return;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const expires = new Date(Date.now() + EMAILED_RESET_HOURS * 3600_000).toISOString();
+    await db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: u.id, expires_at: expires });
+    const shop = await shopName(db);
+    const url = appLink(ctx.mail ?? NO_MAIL, `/reset-password?token=${token}`);
+    const body = await renderMail(createElement(PasswordReset, { shop, name: u.name, url, hours: EMAILED_RESET_HOURS }));
+    await enqueueMail(
+      { ...ctx, db, user: null },
+      { kind: 'password_reset', to: [u.email], subject: `Set a new password for ${shop}`, ...body, record: { resource: 'users', id: u.id } },
+    );
+  });
 }
 
 export async function resetPassword(db: Db, body: Row): Promise<void> {

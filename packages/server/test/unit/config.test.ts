@@ -22,3 +22,29 @@ describe('PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: ' https://glazier.example.com ' }).publicUrl).toBe('https://glazier.example.com');
   });
 });
+
+describe('SMTP_URL, MAIL_FROM, PUBLIC_URL', () => {
+  it('are optional: without them no mail is sent and nothing is required', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, publicUrl: undefined });
+  });
+
+  it('take smtp:// or smtps:// with credentials, a sender, and the public address without its trailing slash', () => {
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://me%40x.com:p%40ss@mail.example.com:465',
+        MAIL_FROM: 'Shop <office@example.com>',
+        PUBLIC_URL: 'https://glazier.example.com/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://me%40x.com:p%40ss@mail.example.com:465',
+      mailFrom: 'Shop <office@example.com>',
+      publicUrl: 'https://glazier.example.com',
+    });
+  });
+
+  it('refuses another scheme, a PUBLIC_URL that is not http(s), and a mail server without PUBLIC_URL (links would come from the Host header)', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com', PUBLIC_URL: 'https://a.example' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ PUBLIC_URL: 'glazier.example.com' })).toThrow(/PUBLIC_URL must be an http/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/SMTP_URL needs PUBLIC_URL/);
+  });
+});

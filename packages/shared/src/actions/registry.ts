@@ -14,6 +14,7 @@ import { ESTIMATING_ACTIONS } from './estimating.ts';
 import { IMPORT_ACTIONS } from './imports.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
 import { JOBS_ACTIONS } from './jobs.ts';
+import { MAIL_ACTIONS } from './mail.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
@@ -37,13 +38,14 @@ export const AREA_ACTIONS = {
   settings: {},
 } satisfies { [A in AppArea]: Record<string, ActionDef> };
 
-/** The actions of no area: the generic records' calls, attachments, imports, the session, the API document. */
+/** The actions of no area: the generic records' calls, attachments, imports, the session, mail, the API document. */
 export const PLATFORM_ACTIONS = actionMap({
   ...RECORD_ACTIONS,
   ...ATTACHMENT_ACTIONS,
   ...API_DOCUMENT_ACTIONS,
   ...IMPORT_ACTIONS,
   ...SESSION_ACTIONS,
+  ...MAIL_ACTIONS,
 });
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,7 +1,7 @@
 /**
  * The session's own calls (docs/platform.md, Sessions): the anti-forgery cookie, signing in and out
  * (outside /api, where the Laravel-style client expects them), who is signed in, the first-run
- * setup, a password reset by its emailed link, and the database backup.
+ * setup, a password reset by its emailed link (asked for by a forgotten password, or made by an administrator), and the database backup.
  */
 import { z } from 'zod';
 import { AREAS, ROLES, type PermissionMap } from '../permissions.ts';
@@ -79,6 +79,22 @@ export const resetPassword = defineAction({
   rateLimit: SESSION_LIMIT,
 });
 
+/** What a forgot-password request answers, whether or not the address has an account. */
+export const FORGOT_PASSWORD_ANSWER = 'If this address has an account, a link to set a new password is on its way. Check your email.';
+
+export const forgotPassword = defineAction({
+  name: 'session.forgot_password',
+  summary:
+    'Emails a one-time link to set a new password to the account with this address, if there is one; answers the same either way. Limited per address and per client (429 with Retry-After).',
+  method: 'POST',
+  path: '/api/forgot_password',
+  body: z.looseObject({ email: text('The email the user signs in with.') }),
+  answer: z.object({ message: z.string() }),
+  status: 201,
+  permission: 'public',
+  rateLimit: SESSION_LIMIT,
+});
+
 export const downloadBackup = defineAction({
   name: 'backup.download',
   summary: 'A backup of the whole database (gzip), for an administrator, or for `npm run db:backup` with the control token.',
@@ -131,5 +147,6 @@ export const SESSION_ACTIONS = actionMap({
   'session.setup_status': setupStatus,
   'session.setup': setupFirstAdmin,
   'session.password_reset': resetPassword,
+  'session.forgot_password': forgotPassword,
   'backup.download': downloadBackup,
 });

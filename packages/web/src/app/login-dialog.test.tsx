@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { HttpError } from '../resource-kit/http/http.ts';
+import { FORGOT_PASSWORD_ANSWER } from '@glazier/shared/actions/session';
 
 vi.setConfig({ testTimeout: 15_000 });
 
@@ -18,6 +19,11 @@ function server() {
         if (password !== 'right-pass') return json({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } }, 422);
         signedIn = true;
         return new Response(null, { status: 204 });
+      }
+      if (url.pathname === '/api/forgot_password' && init.method === 'POST') {
+        const { email } = JSON.parse(String(init.body)) as { email: string };
+        if (!email) return json({ message: 'The given data was invalid.', errors: { email: ['Enter the email address you sign in with.'] } }, 422);
+        return json({ message: FORGOT_PASSWORD_ANSWER }, 201);
       }
       if (url.pathname === '/api/user') return signedIn ? json(sessionUser('employee')) : json({ message: 'Unauthenticated.' }, 401);
       return undefined;
@@ -76,10 +82,20 @@ describe('Login dialog', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
   });
 
-  it('Forgot password says to ask an administrator', async () => {
-    server();
+  it('Forgot password asks for the email (the one typed so far), sends it, and shows the answer; a refusal shows under the field', async () => {
+    const calls = server();
     const dialog = await openLogin();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
-    expect(within(dialog).getByText(/Ask an administrator for a password reset link/)).toBeTruthy();
+    const field = within(dialog).getByRole('textbox', { name: 'Email for the link' });
+    expect((field as HTMLInputElement).value).toBe('ada@example.com');
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send me a link' }));
+    expect(await within(dialog).findByText('Enter the email address you sign in with.')).toBeTruthy();
+    await userEvent.type(field, 'ada@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send me a link' }));
+    expect(await within(dialog).findByText(/If this address has an account, a link to set a new password is on its way/)).toBeTruthy();
+    const sent = calls.filter((c) => c.url.pathname === '/api/forgot_password');
+    expect(sent.map((c) => c.body)).toEqual([{ email: '' }, { email: 'ada@example.com' }]);
   });
 });

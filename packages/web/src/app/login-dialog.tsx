@@ -1,9 +1,12 @@
 /**
  * The Login dialog (docs/platform.md, Sessions): email and password, server errors under the fields,
- * and a forgot-password note (an admin issues a one-time reset link from the employee screen).
+ * and "Forgot password?", which asks for the email and has a one-time link sent to it (the same
+ * answer whether or not the address has an account; an admin can still make a link by hand).
  * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */
-import { Alert, Anchor, Button, Group } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { forgotPassword } from '@glazier/shared/actions/session';
+import { callAction } from '../resource-kit/http/actions.ts';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -47,15 +50,56 @@ function LoginForm() {
       <TextField label="Email" type="email" autoComplete="username" autoFocusDelayed {...form.getInputProps('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
       {forgot ? (
-        <Alert icon={<IconInfoCircle />} color="blue" title="Forgot your password?">
-          Ask an administrator for a password reset link. They can make one for you from the Employees screen.
-        </Alert>
+        <ForgotPassword email={form.getValues().email} />
       ) : (
         <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setForgot(true)}>
           Forgot password?
         </Anchor>
       )}
     </DialogForm>
+  );
+}
+
+/** Asks for the email and has a reset link sent to it; says what the server answered (the same for any address). */
+function ForgotPassword({ email }: { email: string }) {
+  const loader = useLoader();
+  const form = useForm({ mode: 'controlled', initialValues: { email } });
+  const [sent, setSent] = useState<string | null>(null);
+  // Its own form inside the login form would nest forms: a button sends it instead.
+  const send = async () => {
+    try {
+      const answer = await loader.run(callAction(forgotPassword, { body: { email: form.getValues().email.trim() } }));
+      setSent(answer.message);
+    } catch (e) {
+      reportError(e, { form: formTarget(form, ['email']) });
+    }
+  };
+  if (sent)
+    return (
+      <Alert icon={<IconInfoCircle />} color="blue" title="Check your email" data-testid="forgot-sent">
+        {sent} If nothing arrives, an administrator can make you a link from the Employees screen.
+      </Alert>
+    );
+  return (
+    <Stack gap="xs" data-testid="forgot-password">
+      <Text size="sm">Enter the email you sign in with and we will send you a link to set a new password.</Text>
+      <TextField
+        label="Email for the link"
+        type="email"
+        autoComplete="username"
+        {...form.getInputProps('email')}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            e.stopPropagation();
+            void send();
+          }
+        }}
+      />
+      <Button variant="light" w="fit-content" onClick={() => void send()}>
+        Send me a link
+      </Button>
+    </Stack>
   );
 }
 

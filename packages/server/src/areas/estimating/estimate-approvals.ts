@@ -22,13 +22,18 @@ import { formatDate } from '@glazier/shared/rules/dates';
 import { sqlRows, type Db } from '../../db/client.ts';
 import type { estimate_approvals } from '../../db/schema.ts';
 import { recordAudit } from '../../engine/audit.ts';
-import type { Ctx } from '../../engine/context.ts';
+import type { Ctx, MailContext } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
 import { getRow } from '../../engine/read.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { readEstimateDocument } from './estimate-document.ts';
 import { lockEstimate, moveEstimateStatus } from './estimate-status.ts';
+import { createElement } from 'react';
+import { formatMoney } from '@glazier/shared/rules/money';
+import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
+import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
+import { EstimateDecision } from '../../platform/mail/templates/estimate-decision.tsx';
 
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
 export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
@@ -154,7 +159,21 @@ export async function showApproval({ db, token }: { db: Db; token: string }) {
 }
 
 /** `POST /api/approvals/{token}/accept` (public): the client accepts, in one transaction (see the top). */
-export async function acceptApproval({ db, token, name, alternates, ip }: { db: Db; token: string; name: string; alternates: number[]; ip: string }) {
+export async function acceptApproval({
+  db,
+  token,
+  name,
+  alternates,
+  ip,
+  mail,
+}: {
+  db: Db;
+  token: string;
+  name: string;
+  alternates: number[];
+  ip: string;
+  mail?: MailContext;
+}) {
   return db.transaction(async (tdb) => {
     // The client has no account: their acceptance is audited without a user, by their typed name;
     // the note is the link maker's.
@@ -179,9 +198,55 @@ export async function acceptApproval({ db, token, name, alternates, ip }: { db: 
           VALUES (${estimate.id}, ${link.created_by}, true, ${acceptanceNote(name, acceptedAt, ip)}, current_date)`,
     );
     await recordAudit(client, 'estimate_approvals', 'accept', link.id, audited(link), audited(after));
-    return { accepted_at: acceptedAt, accepted_name: name, total: documentTotals(doc, chosen).chosen };
+    const total = documentTotals(doc, chosen).chosen;
+    await notifyEstimators({ db: tdb, user: null, mail }, estimate, link, { decision: 'accepted', signer: name, at: acceptedAt, total });
+    return { accepted_at: acceptedAt, accepted_name: name, total };
   });
 }
 
 /** The note that tells the estimator (there is no other notification in the app: the estimate's notes are where they look). */
 export const acceptanceNote = (name: string, at: string, ip: string) => `Accepted online by ${name} on ${formatDate(at)} from ${ip}.`;
+
+/**
+ * Emails the estimator that the client decided, in the transaction of the decision: whoever made
+ * the estimate (its audit's create) and whoever made the link, each once, if still active.
+ */
+async function notifyEstimators(
+  ctx: Pick<Ctx, 'db' | 'user' | 'mail'>,
+  estimate: StoredRow<'estimates'>,
+  link: LinkRow,
+  what: { decision: 'accepted' | 'declined'; signer: string; at: string; total?: number },
+): Promise<void> {
+  const { db } = ctx;
+  const recipients = await sqlRows<{ email: string }>(
+    db,
+    sql`SELECT DISTINCT u.email FROM users u
+         WHERE u.active AND u.deleted_at IS NULL
+           AND (u.id = ${link.created_by}
+                OR u.id = (SELECT a.user_id FROM audit_log a WHERE a.resource = 'estimates' AND a.record_id = ${estimate.id} AND a.action = 'create' ORDER BY a.id LIMIT 1))`,
+  );
+  if (!recipients.length) return;
+  const [client] = await sqlRows<{ name: string }>(db, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
+  const shop = await shopName(db);
+  const label = [estimate.job_number, estimate.name].filter(Boolean).join(' ');
+  const clientName = client?.name ?? 'the client';
+  const body = await renderMail(
+    createElement(EstimateDecision, {
+      shop,
+      decision: what.decision,
+      estimate: label,
+      client: clientName,
+      signer: what.signer,
+      at: formatDate(what.at),
+      total: what.total == null ? undefined : formatMoney(what.total),
+      url: appLink(ctx.mail ?? NO_MAIL, `/estimates/${estimate.id}`),
+    }),
+  );
+  await enqueueMail(ctx, {
+    kind: `estimate_${what.decision}`,
+    to: recipients.map((r) => r.email),
+    subject: `${clientName} ${what.decision} ${label}`,
+    ...body,
+    record: { resource: 'estimates', id: estimate.id },
+  });
+}

@@ -25,5 +25,5 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   // public: no session; the token is the check
   'approvals.show': ({ ctx, params }) => showApproval({ db: ctx.db, token: params.token }),
   'approvals.accept': ({ ctx, params, input, request }) =>
-    acceptApproval({ db: ctx.db, token: params.token, name: input.name, alternates: input.alternate_categories, ip: request.ip }),
+    acceptApproval({ db: ctx.db, token: params.token, name: input.name, alternates: input.alternate_categories, ip: request.ip, mail: ctx.mail }),
 };

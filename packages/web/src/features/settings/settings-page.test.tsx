@@ -21,6 +21,33 @@ function server(user = sessionUser('admin'), extra: { id: number; name: string; 
   return mockFetch(
     apiServer((url, init) => {
       if (url.pathname === '/api/user') return json(user);
+      if (url.pathname === '/api/mail/status') return json({ data: { configured: false, from: null, server: null, public_url: null } });
+      if (url.pathname === '/api/mail/test' && init.method === 'POST') {
+        const { to } = JSON.parse(String(init.body)) as { to?: string };
+        return json(
+          {
+            data: {
+              id: 1,
+              message_id: '<1@x>',
+              kind: 'test',
+              to: [to],
+              cc: [],
+              subject: 'Test message from Glazier',
+              resource: null,
+              record_id: null,
+              record_label: null,
+              status: 'not_configured',
+              attempts: 0,
+              last_error: null,
+              next_attempt_at: null,
+              sent_at: null,
+              created_at: '2026-01-01T00:00:00.000Z',
+              created_by_name: 'Admin',
+            },
+          },
+          201,
+        );
+      }
       if (url.pathname === '/api/settings' && init.method === 'GET') return json({ data: settings });
       if (url.pathname === '/api/settings/store_many' && init.method === 'POST') {
         const { data } = JSON.parse(String(init.body)) as { data: { name: string; value: string }[] };
@@ -102,6 +129,19 @@ describe('Settings page', () => {
     });
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     expect(screen.getAllByText(/saved\./)).toHaveLength(1);
+  });
+
+  it('admins see that no mail server is configured and send a test email (to their own address by default) to the Outbox', async () => {
+    const calls = server();
+    await openSettings();
+    const card = within(await screen.findByTestId('mail-settings'));
+    expect(await card.findByText(/No mail server is configured: messages are kept in the Outbox, not sent/)).toBeTruthy();
+    const to = card.getByRole('textbox', { name: 'Send a test email to' }) as HTMLInputElement;
+    await waitFor(() => expect(to.value).toBe(sessionUser('admin').email));
+    await userEvent.click(card.getByRole('button', { name: 'Send a test email' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/mail/test')?.body).toEqual({ to: sessionUser('admin').email }));
+    expect(await screen.findByText('The test message is in the Outbox, not sent: no mail server is configured.')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Open the Outbox' }).getAttribute('href')).toBe('/outbox');
   });
 
   it('the company details and the estimate terms are several lines each, saved with the rest (printed on estimates)', async () => {

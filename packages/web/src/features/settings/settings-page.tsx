@@ -21,6 +21,7 @@ import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
+import { MailSettingsCard } from './mail-settings.tsx';
 
 const COMPANY_SETTINGS = [
   SETTING.companyName,
@@ -167,6 +168,7 @@ export function SettingsPage() {
         )}
       </Card>
       {canEdit && me?.role === 'admin' && !settings.isPending && <LastBackupCard value={value(SETTING.lastBackup)} />}
+      {canEdit && me?.role === 'admin' && <MailSettingsCard />}
       {canEdit && me?.role === 'admin' && (
         <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Title order={4}>Role permissions</Title>

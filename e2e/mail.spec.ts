@@ -1,0 +1,58 @@
+/**
+ * Mail without a mail server (the e2e server has no SMTP_URL, as `npm start`): a forgotten
+ * password asked for in the login dialog, a test email from Settings, and both kept in the Outbox
+ * marked "Not sent", each opened as it would be sent (HTML in a sandboxed frame, and text).
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots, signInAs, unique } from './support.ts';
+
+test('a forgotten password asked for in the login dialog gets the same answer for any address', async ({ page }) => {
+  await page.goto('/welcome');
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByTestId('login-dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill('employee@glazier.test');
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(dialog.getByLabel('Email for the link')).toHaveValue('employee@glazier.test');
+  await expectAccessible(page, 'forgot password');
+  await screenshots(page, 'forgot-password');
+  await dialog.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(dialog.getByTestId('forgot-sent')).toContainText('If this address has an account, a link to set a new password is on its way.');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test(`an admin sends a test email, finds it in the Outbox as not sent, and opens it (${scheme})`, async ({ page }) => {
+      test.setTimeout(120_000); // two screens, a dialog and their photographs, on a machine shared with other runs
+      await signInAs(page, 'admin');
+      await page.goto('/settings');
+      const card = page.getByTestId('mail-settings');
+      await expect(card).toContainText('No mail server is configured');
+      const to = `${unique('check').replace(/\W+/g, '-').toLowerCase()}@example.com`;
+      await card.getByLabel('Send a test email to').fill(to);
+      await card.getByRole('button', { name: 'Send a test email' }).click();
+      await expect(page.getByText('The test message is in the Outbox, not sent: no mail server is configured.')).toBeVisible();
+      if (scheme === 'light') await screenshots(page, 'settings-mail');
+
+      await card.getByRole('link', { name: 'Open the Outbox' }).click();
+      await expect(page).toHaveURL(/\/outbox$/);
+      const row = page.getByTestId('outbox').getByRole('row').filter({ hasText: to });
+      await expect(row).toContainText('Not sent');
+      await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expectAccessible(page, 'outbox');
+      await screenshots(page, `outbox-${scheme}`);
+
+      await row.getByText('Test message from').click();
+      const message = page.getByTestId('mail-message-dialog');
+      await expect(message.getByTestId('mail-message')).toContainText(to);
+      await expect(message.frameLocator('iframe').getByText('This is a test message from Glazier.')).toBeVisible();
+      await expect(message.locator('iframe')).toHaveAttribute('sandbox', '');
+      await expectAccessible(page, 'a message of the outbox');
+      await screenshots(page, `outbox-message-${scheme}`);
+      await message.getByRole('tab', { name: 'Text' }).click();
+      await expect(message.getByTestId('mail-text')).toContainText('This is a test message from Glazier.');
+      await message.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText('Still not sent: no mail server is configured.')).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,168 @@
+/** The mail actions (shared/actions/mail.ts): the setup's status, a test message, the Outbox, Retry, a record's messages. */
+import { createElement } from 'react';
+import type { MAIL_ACTIONS, MailMessage, MailStatus } from '@glazier/shared/actions/mail';
+import type { Db } from '../../db/client.ts';
+import type { ActionHandlers } from '../../engine/action-handler.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { ApiError, notFound } from '../../engine/errors.ts';
+import { getRow } from '../../engine/read.ts';
+import { describeSmtp } from './delivery.ts';
+import { NO_MAIL, enqueueMail, outboxWake } from './outbox.ts';
+import { renderMail, shopName } from './templates/render.ts';
+import { TestEmail } from './templates/test-email.tsx';
+
+/** The configuration the mail actions report (http/app.ts's `mail` option). */
+export interface MailSettings {
+  smtpUrl?: string;
+  mailFrom?: string;
+  publicUrl?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SMTP_URL, MAIL_FROM and PUBLIC_URL as this server was started with. */
+    mailSettings: MailSettings;
+  }
+}
+
+interface MailRow {
+  id: number;
+  message_id: string;
+  kind: string;
+  to: string[];
+  cc: string[];
+  reply_to: string | null;
+  subject: string;
+  resource: string | null;
+  record_id: number | null;
+  status: MailStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | Date | null;
+  sent_at: string | Date | null;
+  created_at: string | Date;
+  created_by_name: string | null;
+}
+
+const iso = (v: string | Date | null): string | null => (v == null ? null : new Date(v).toISOString());
+const COLUMNS = `m.id, m.message_id, m.kind, m."to", m.cc, m.reply_to, m.subject, m.resource, m.record_id, m.status, m.attempts, m.last_error,
+  m.next_attempt_at, m.sent_at, m.created_at, u.name AS created_by_name`;
+
+async function recordLabel(ctx: Ctx, resource: string | null, id: number | null): Promise<string | null> {
+  if (!resource || id == null) return null;
+  try {
+    const row = (await getRow(ctx, resource as never, id)) as unknown as Record<string, unknown>;
+    const parts = [row.number ?? row.job_number, row.name ?? row.email].filter((v) => typeof v === 'string' && v);
+    return parts.length ? parts.join(' ') : `#${id}`;
+  } catch {
+    return null; // gone, or not the caller's to read
+  }
+}
+
+async function present(ctx: Ctx, row: MailRow): Promise<MailMessage> {
+  return {
+    id: row.id,
+    message_id: row.message_id,
+    kind: row.kind,
+    to: row.to,
+    cc: row.cc,
+    subject: row.subject,
+    resource: row.resource,
+    record_id: row.record_id,
+    record_label: await recordLabel(ctx, row.resource, row.record_id),
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    next_attempt_at: row.status === 'queued' ? iso(row.next_attempt_at) : null,
+    sent_at: iso(row.sent_at),
+    created_at: iso(row.created_at)!,
+    created_by_name: row.created_by_name,
+  };
+}
+
+async function mailRow(db: Db, id: number): Promise<MailRow> {
+  const [row] = await db.query<MailRow>(`SELECT ${COLUMNS} FROM mail_outbox m LEFT JOIN users u ON u.id = m.created_by WHERE m.id = $1`, [id]);
+  if (!row) throw notFound('Message');
+  return row;
+}
+
+/** The sender as delivery.ts puts it: MAIL_FROM, else glazier@ the Message-ID's domain. */
+const senderOf = (settings: MailSettings, messageId: string) => settings.mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
+
+export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
+  'mail.status': async ({ request }) => {
+    const s = request.server.mailSettings;
+    return {
+      data: {
+        configured: Boolean(s.smtpUrl),
+        from: s.mailFrom ?? null,
+        server: s.smtpUrl ? describeSmtp(s.smtpUrl) : null,
+        public_url: s.publicUrl ?? null,
+      },
+    };
+  },
+  'mail.send_test': async ({ ctx, input }) => {
+    const user = ctx.user!;
+    const made = await ctx.db.transaction(async (db) => {
+      const shop = await shopName(db);
+      const body = await renderMail(createElement(TestEmail, { shop, sentBy: user.name }));
+      return enqueueMail({ ...ctx, db }, { kind: 'test', to: [input.to ?? user.email], subject: `Test message from ${shop}`, ...body });
+    });
+    return { data: await present(ctx, await mailRow(ctx.db, made.id)) };
+  },
+  'mail.outbox': async ({ ctx, input }) => {
+    const perPage = input.per_page ?? 50;
+    const page = input.page ?? 1;
+    const where = input.status ? 'WHERE m.status = $3' : '';
+    const params: unknown[] = [perPage, (page - 1) * perPage, ...(input.status ? [input.status] : [])];
+    const rows = await ctx.db.query<MailRow>(
+      `SELECT ${COLUMNS} FROM mail_outbox m LEFT JOIN users u ON u.id = m.created_by ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $1 OFFSET $2`,
+      params,
+    );
+    const [count] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox m ${input.status ? 'WHERE m.status = $1' : ''}`,
+      input.status ? [input.status] : [],
+    );
+    return { data: await Promise.all(rows.map((r) => present(ctx, r))), total: count?.n ?? 0, page, per_page: perPage };
+  },
+  'mail.show': async ({ ctx, params, request }) => {
+    const row = await mailRow(ctx.db, params.id);
+    const [body] = await ctx.db.query<{ html: string; text: string }>('SELECT html, text FROM mail_outbox WHERE id = $1', [params.id]);
+    const attachments = await ctx.db.query<{ filename: string; content_type: string; size: number }>(
+      'SELECT filename, content_type, octet_length(data)::int AS size FROM mail_attachments WHERE mail_id = $1 ORDER BY id',
+      [params.id],
+    );
+    return {
+      data: {
+        ...(await present(ctx, row)),
+        from: senderOf(request.server.mailSettings, row.message_id),
+        reply_to: row.reply_to,
+        html: body!.html,
+        text: body!.text,
+        attachments,
+      },
+    };
+  },
+  'mail.retry': async ({ ctx, params }) => {
+    const configured = (ctx.mail ?? NO_MAIL).configured;
+    const next: MailStatus = configured ? 'queued' : 'not_configured';
+    const updated = await ctx.db.transaction(async (db) => {
+      const [row] = await db.query<{ status: MailStatus }>('SELECT status FROM mail_outbox WHERE id = $1 FOR UPDATE', [params.id]);
+      if (!row) throw notFound('Message');
+      if (row.status !== 'failed' && row.status !== 'not_configured')
+        throw new ApiError(409, row.status === 'sent' ? 'This message was sent already.' : 'This message is on its way already.');
+      await db.query(`UPDATE mail_outbox SET status = $2, next_attempt_at = now(), attempts = 0, updated_at = now() WHERE id = $1`, [params.id, next]);
+      if (configured) db.afterCommit(() => outboxWake.emit('enqueued'));
+      return params.id;
+    });
+    return { data: await present(ctx, await mailRow(ctx.db, updated)) };
+  },
+  'mail.record': async ({ ctx, params }) => {
+    await getRow(ctx, params.resource, params.id); // the caller may read the record (404/403 as its get)
+    const rows = await ctx.db.query<MailRow>(
+      `SELECT ${COLUMNS} FROM mail_outbox m LEFT JOIN users u ON u.id = m.created_by WHERE m.resource = $1 AND m.record_id = $2 ORDER BY m.created_at DESC, m.id DESC`,
+      [params.resource, params.id],
+    );
+    return { data: await Promise.all(rows.map((r) => present(ctx, r))) };
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * The mail outbox (docs/platform.md, Mail): a message is written to `mail_outbox` in the same
+ * transaction as the change that causes it, so a change that rolls back sends nothing and a
+ * committed one is sent even when the server dies right after the commit (delivery.ts picks it
+ * up). Areas call `enqueueMail` with the transaction's context:
+ *
+ *   await ctx.db.transaction(async (db) => {
+ *     const tx = { ...ctx, db };
+ *     …the change…
+ *     const body = await renderMail(<EstimateToClient … />);
+ *     await enqueueMail(tx, { kind: 'estimate_to_client', to, cc, subject, ...body,
+ *       record: { resource: 'estimates', id }, attachments: [{ filename, contentType: 'application/pdf', content }] });
+ *   });
+ *
+ * Without a mail server (SMTP_URL unset) the message is kept as `not_configured`: an admin sees it
+ * in the Outbox as it would be sent, and nothing pretends it went out.
+ */
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Ctx, MailContext } from '../../engine/context.ts';
+
+export type { MailContext };
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_configured'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface OutgoingMail {
+  /** What the message is (`test`, `password_reset`, `estimate_decision`, …): the Outbox shows it. */
+  kind: string;
+  to: string[];
+  cc?: string[];
+  replyTo?: string;
+  subject: string;
+  /** The message as renderMail (templates/render.tsx) makes it: HTML and its plain-text part. */
+  html: string;
+  text: string;
+  /** The record the message belongs to: its page lists the message and its status. */
+  record?: { resource: string; id: number };
+  attachments?: MailAttachment[];
+}
+
+export interface EnqueuedMail {
+  id: number;
+  message_id: string;
+  status: MailStatus;
+}
+
+/** Wakes this process's deliverers (delivery.ts) once a transaction that enqueued mail has committed. */
+export const outboxWake = new EventEmitter();
+outboxWake.setMaxListeners(0);
+
+/** A context without mail configured (the command line, scheduled work): messages are kept, not sent. */
+export const NO_MAIL: MailContext = { configured: false, origin: 'http://localhost', messageIdDomain: 'glazier.invalid' };
+
+/** An absolute link into the app: `path` (`/reset-password?token=…`) on the context's origin. */
+export const appLink = (mail: MailContext, path: string): string => `${mail.origin}${path.startsWith('/') ? path : `/${path}`}`;
+
+/**
+ * Writes `message` to the outbox in `ctx.db`'s transaction (call it inside the transaction of the
+ * change). Answers its id and stable Message-ID; delivery starts once the transaction commits.
+ */
+export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, message: OutgoingMail): Promise<EnqueuedMail> {
+  const mail = ctx.mail ?? NO_MAIL;
+  const to = cleanAddresses(message.to);
+  if (!to.length) throw new Error('A message needs at least one recipient.');
+  const status: MailStatus = mail.configured ? 'queued' : 'not_configured';
+  const messageId = `<${crypto.randomUUID()}@${mail.messageIdDomain}>`;
+  return ctx.db.transaction(async (db) => {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO mail_outbox (message_id, kind, "to", cc, reply_to, subject, html, text, resource, record_id, status, created_by)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        messageId,
+        message.kind,
+        JSON.stringify(to),
+        JSON.stringify(cleanAddresses(message.cc ?? [])),
+        message.replyTo ?? null,
+        message.subject,
+        message.html,
+        message.text,
+        message.record?.resource ?? null,
+        message.record?.id ?? null,
+        status,
+        ctx.user?.id ?? null,
+      ],
+    );
+    for (const a of message.attachments ?? [])
+      await db.query('INSERT INTO mail_attachments (mail_id, filename, content_type, data) VALUES ($1, $2, $3, $4)', [
+        row!.id,
+        a.filename,
+        a.contentType,
+        a.content,
+      ]);
+    if (status === 'queued') db.afterCommit(() => outboxWake.emit('enqueued'));
+    return { id: row!.id, message_id: messageId, status };
+  });
+}
+
+const cleanAddresses = (list: string[]) => [...new Set(list.map((a) => a.trim()).filter(Boolean))];
+
+/** The mail part of a request's context, from the configuration and the request's own address. */
+export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; publicUrl?: string }, requestOrigin: string): MailContext {
+  const origin = setup.publicUrl ?? requestOrigin;
+  const fromDomain = setup.mailFrom?.match(/@([^>\s]+)>?\s*$/)?.[1];
+  let host = 'glazier.invalid';
+  try {
+    host = new URL(origin).hostname || host;
+  } catch {
+    // an unusual Host header: the fallback domain will do for an id
+  }
+  return { configured: Boolean(setup.smtpUrl), origin, messageIdDomain: fromDomain ?? host };
+}

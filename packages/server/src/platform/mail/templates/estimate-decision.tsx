@@ -1,0 +1,42 @@
+/** @jsxRuntime automatic */
+// (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
+import { Button, Text } from '@react-email/components';
+import { MailLayout, mailStyles } from './layout.tsx';
+
+/** To the estimator: the client accepted (or declined) an estimate through its approval link. */
+export function EstimateDecision({
+  shop,
+  decision,
+  estimate,
+  client,
+  signer,
+  at,
+  total,
+  url,
+}: {
+  shop: string;
+  decision: 'accepted' | 'declined';
+  /** "E-1042 Lakeside offices" */
+  estimate: string;
+  client: string;
+  signer: string;
+  /** When, as the shop writes dates. */
+  at: string;
+  /** The accepted total, as the shop writes money; none when declined. */
+  total?: string;
+  url: string;
+}) {
+  return (
+    <MailLayout shop={shop} preview={`${client} ${decision} ${estimate}.`} footer="You get this message because you made this estimate's approval link.">
+      <Text style={mailStyles.text}>
+        {signer} {decision} the estimate {estimate} for {client} on {at}, through its approval link.
+      </Text>
+      {total ? <Text style={mailStyles.text}>Accepted total: {total}</Text> : null}
+      <Text style={mailStyles.text}>
+        <Button href={url} style={mailStyles.button}>
+          Open the estimate
+        </Button>
+      </Text>
+    </MailLayout>
+  );
+}

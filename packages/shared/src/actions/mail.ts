@@ -1,0 +1,151 @@
+/**
+ * Mail (docs/platform.md, Mail): whether a mail server is configured, a test message, the Outbox
+ * (every message the app wrote, with its status: queued, sending, sent, failed, or kept because no
+ * mail server is configured), one message as it would be sent, Retry, and the messages of one
+ * record (an estimate's, a purchase order's). The Outbox is the administrators' (the settings
+ * right); a record's messages are for whoever may read that record.
+ */
+import { z } from 'zod';
+import { RESOURCE_NAMES } from '../resources/registry.ts';
+import { ID_PARAM, actionMap, defineAction } from './define.ts';
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_configured'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** How each status reads, on its own (the reason, when there is one, goes after it). */
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  not_configured: 'Not sent: no mail server configured',
+};
+
+const ADMIN = { action: 'edit', area: 'settings' } as const;
+
+export const mailMessageSchema = z
+  .object({
+    id: z.number().int(),
+    message_id: z.string(),
+    kind: z.string(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    subject: z.string(),
+    resource: z.string().nullable(),
+    record_id: z.number().int().nullable(),
+    /** The record's name as its page shows it ("E-1042 Lakeside offices"), when the caller may read it. */
+    record_label: z.string().nullable(),
+    status: z.enum(MAIL_STATUSES),
+    attempts: z.number().int(),
+    /** The mail server's reply: its refusal for a failed or retried message, its acceptance for a sent one. */
+    last_error: z.string().nullable(),
+    next_attempt_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    created_at: z.string(),
+    created_by_name: z.string().nullable(),
+  })
+  .meta({ id: 'mail_message', description: 'A message of the outbox and its delivery status.' });
+export type MailMessage = z.output<typeof mailMessageSchema>;
+
+export const mailMessageFullSchema = mailMessageSchema
+  .extend({
+    from: z.string(),
+    reply_to: z.string().nullable(),
+    html: z.string(),
+    text: z.string(),
+    attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
+  })
+  .meta({ id: 'mail_message_full', description: 'A message as it would be sent: its HTML and plain-text parts and its attachments.' });
+export type MailMessageFull = z.output<typeof mailMessageFullSchema>;
+
+export const mailStatusSchema = z.object({
+  configured: z.boolean(),
+  /** MAIL_FROM (or the sender used without it). */
+  from: z.string().nullable(),
+  /** The mail server's address without its credentials (`smtp://mail.example.com:587`). */
+  server: z.string().nullable(),
+  /** PUBLIC_URL: where the links in messages point. */
+  public_url: z.string().nullable(),
+});
+export type MailSetupStatus = z.output<typeof mailStatusSchema>;
+
+export const mailStatus = defineAction({
+  name: 'mail.status',
+  summary: 'Whether a mail server is configured: the sender, the server (without credentials) and the address links point to.',
+  method: 'GET',
+  path: '/api/mail/status',
+  answer: z.object({ data: mailStatusSchema }),
+  permission: ADMIN,
+});
+
+export const sendTestMail = defineAction({
+  name: 'mail.send_test',
+  summary: 'Puts a test message in the outbox, to the given address (by default the caller’s own).',
+  method: 'POST',
+  path: '/api/mail/test',
+  body: z.object({ to: z.email({ error: 'Must be an email address.' }).max(255).optional().meta({ description: 'Who gets it; the caller by default.' }) }),
+  answer: z.object({ data: mailMessageSchema }),
+  permission: ADMIN,
+  status: 201,
+});
+
+export const listOutbox = defineAction({
+  name: 'mail.outbox',
+  summary: 'The outbox, newest first: each message’s recipients, subject, record, status (with the reason) and attempts.',
+  method: 'GET',
+  path: '/api/mail/outbox',
+  query: z.object({
+    status: z.enum(MAIL_STATUSES).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    per_page: z.coerce.number().int().min(1).max(200).optional(),
+  }),
+  answer: z.object({ data: z.array(mailMessageSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  permission: ADMIN,
+});
+
+export const showMail = defineAction({
+  name: 'mail.show',
+  summary: 'One message as it would be sent: sender, recipients, subject, HTML and text, attachments.',
+  method: 'GET',
+  path: '/api/mail/outbox/:id',
+  params: z.object({ id: ID_PARAM }),
+  answer: z.object({ data: mailMessageFullSchema }),
+  permission: ADMIN,
+});
+
+export const retryMail = defineAction({
+  name: 'mail.retry',
+  summary: 'Sends a failed message, or one kept without a mail server, again (409 for one queued, sending or sent).',
+  method: 'POST',
+  path: '/api/mail/outbox/:id/retry',
+  params: z.object({ id: ID_PARAM }),
+  answer: z.object({ data: mailMessageSchema }),
+  permission: ADMIN,
+});
+
+export const recordMail = defineAction({
+  name: 'mail.record',
+  summary: 'The messages of one record (an estimate, a purchase order), newest first, for whoever may read the record.',
+  method: 'GET',
+  path: '/api/:resource/:id/mail',
+  params: z.object({ resource: z.enum(RESOURCE_NAMES), id: ID_PARAM }),
+  answer: z.object({ data: z.array(mailMessageSchema) }),
+  permission: 'signed_in',
+});
+
+export const MAIL_ACTIONS = actionMap({
+  'mail.status': mailStatus,
+  'mail.send_test': sendTestMail,
+  'mail.outbox': listOutbox,
+  'mail.show': showMail,
+  'mail.retry': retryMail,
+  'mail.record': recordMail,
+});
+
+/** A message's status as one line: "Sent", "Failed: 550 No such mailbox", "Queued: retrying after 451 …". */
+export function mailStatusText(m: Pick<MailMessage, 'status' | 'last_error' | 'attempts'>): string {
+  const label = MAIL_STATUS_LABELS[m.status];
+  if (m.status === 'failed' && m.last_error) return `${label}: ${m.last_error}`;
+  if (m.status === 'queued' && m.attempts > 0 && m.last_error) return `${label}, to be tried again: ${m.last_error}`;
+  return label;
+}
