@@ -28,6 +28,7 @@
 import type { MantineSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { loadAllStyles } from './first-screen-styles.ts';
+import { pushModalEntry, useHistoryBack } from './modal-history.ts';
 import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface ModalOptions {
@@ -101,65 +102,109 @@ const ModalContext = createContext<ModalHandle<unknown> | null>(null);
 const TitleContext = createContext<((id: number, title: ReactNode) => void) | null>(null);
 export const DISCARD_QUESTION = 'Discard unsaved changes?';
 
-const HISTORY_KEY = 'glazierModal';
-/** If the browser has not reported the history move after this long, look at the history itself… */
-const HISTORY_SETTLE_TIMEOUT = 400;
-/** …and resolve anyway after at most this long. */
-const HISTORY_SETTLE_MAX = 4000;
-
 let nextId = 1;
+
+/**
+ * Gives the focus back to the opener put in the returned ref once the closed modal has left the
+ * page. It runs after the modal below (if any) has re-armed its focus trap, which focuses that
+ * modal's first field on the next tick.
+ */
+function useFocusReturn(entries: readonly Entry[]) {
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const opener = focusAfterClose.current;
+    if (!opener) return;
+    focusAfterClose.current = null;
+    const t = setTimeout(() => {
+      if (opener.isConnected) opener.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(t);
+  }, [entries]);
+  return focusAfterClose;
+}
+
+/** What each modal's content reports about unsaved changes (useModalDirty), by modal id. */
+function useDirtyChecks() {
+  const dirtyChecks = useRef(new Map<number, Set<() => boolean>>());
+  const isDirty = useCallback((id: number) => [...(dirtyChecks.current.get(id) ?? [])].some((check) => check()), []);
+  const watchDirty = useCallback((id: number, check: () => boolean) => {
+    const checks = dirtyChecks.current.get(id) ?? new Set();
+    dirtyChecks.current.set(id, checks.add(check));
+    return () => {
+      checks.delete(check);
+      if (!checks.size) dirtyChecks.current.delete(id);
+    };
+  }, []);
+  return { isDirty, watchDirty };
+}
+
+interface StackedModalProps {
+  entry: Entry;
+  /** Its place in the stack (0 at the bottom). */
+  index: number;
+  isTop: boolean;
+  title: ReactNode;
+  mobile: boolean;
+  close: (id: number, value: unknown) => void;
+  dismiss: (id: number) => Promise<void>;
+  watchDirty: (id: number, check: () => boolean) => () => void;
+}
+
+/** One modal of the stack, drawn with its handle in context. */
+function StackedModal({ entry, index, isTop, title, mobile, close, dismiss, watchDirty }: StackedModalProps) {
+  const zIndex = 200 + index * 10;
+  const handle: ModalHandle<unknown> = {
+    id: entry.id,
+    zIndex,
+    close: (v) => close(entry.id, v ?? null),
+    dismiss: () => void dismiss(entry.id),
+    watchDirty: (check) => watchDirty(entry.id, check),
+    isTop,
+  };
+  const { size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
+  return (
+    <Modal
+      opened
+      // Escape, the × and a click outside: the person's way out, which asks about unsaved changes.
+      onClose={() => void dismiss(entry.id)}
+      title={title}
+      size={modalWidth(size)}
+      fullScreen={mobile && fullScreenOnMobile}
+      zIndex={zIndex}
+      trapFocus={isTop}
+      closeOnEscape={isTop}
+      closeOnClickOutside={isTop && closeOnClickOutside}
+      // The stack gives the focus back itself (see useFocusReturn).
+      returnFocus={false}
+      transitionProps={{ duration: mobile ? 0 : 120 }}
+      // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
+      attributes={{
+        content: { 'data-testid': testId, 'data-modal-depth': index, 'data-full-screen': mobile && fullScreenOnMobile ? true : undefined },
+      }}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
+    </Modal>
+  );
+}
 
 export function ModalStackProvider({ children, defaultTitle }: { children: ReactNode; defaultTitle?: ReactNode }) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const entriesRef = useRef<Entry[]>([]);
-  /** History moves we started ourselves; each settles its callbacks when its popstate arrives. */
-  const expectedPops = useRef<{ settle: () => void; timer: ReturnType<typeof setTimeout> | undefined }[]>([]);
   const mobile = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   /** Titles set from inside modals (`useModalTitle`), by modal id. */
   const [titles, setTitles] = useState<Record<number, ReactNode>>({});
   /** The opener to give the focus back to once the closed modal has left the page. */
-  const focusAfterClose = useRef<HTMLElement | null>(null);
-  /** What each modal's content reports about unsaved changes (useModalDirty), by modal id. */
-  const dirtyChecks = useRef(new Map<number, Set<() => boolean>>());
+  const focusAfterClose = useFocusReturn(entries);
+  const { isDirty, watchDirty } = useDirtyChecks();
   /** Modals whose "Discard unsaved changes?" is showing (a second Escape does not ask twice). */
   const asking = useRef(new Set<number>());
+
+  const { goBack, ownPop } = useHistoryBack();
 
   const commit = useCallback((next: Entry[]) => {
     entriesRef.current = next;
     setEntries(next);
-  }, []);
-
-  /**
-   * Moves history back over the entries marked `markers`, then runs `after` once the browser has
-   * made the move (its popstate), or — if it never reports it — once the history no longer shows
-   * one of those entries (a busy page can run our timer before the browser's own move).
-   */
-  const goBack = useCallback((markers: readonly number[], after: () => void) => {
-    if (!markers.length) {
-      after();
-      return;
-    }
-    let done = false;
-    let waited = 0;
-    const settle = () => {
-      if (done) return;
-      done = true;
-      after();
-    };
-    const pending = { settle, timer: undefined as ReturnType<typeof setTimeout> | undefined };
-    const check = () => {
-      const marker = (window.history.state as Record<string, unknown> | null)?.[HISTORY_KEY];
-      if (markers.includes(marker as number) && waited < HISTORY_SETTLE_MAX) {
-        waited += HISTORY_SETTLE_TIMEOUT;
-        pending.timer = setTimeout(check, HISTORY_SETTLE_TIMEOUT);
-        return;
-      }
-      expectedPops.current = expectedPops.current.filter((p) => p !== pending);
-      settle();
-    };
-    pending.timer = setTimeout(check, HISTORY_SETTLE_TIMEOUT);
-    expectedPops.current.push(pending);
-    window.history.go(-markers.length);
   }, []);
 
   const closeEntry = useCallback(
@@ -171,36 +216,22 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       commit(current.filter((e) => e.id !== id));
       goBack(entry.marker == null ? [] : [entry.marker], () => entry.resolve(value ?? null));
     },
-    [commit, goBack],
+    [commit, goBack, focusAfterClose],
   );
 
-  const isDirty = useCallback((id: number) => [...(dirtyChecks.current.get(id) ?? [])].some((check) => check()), []);
-  const watchDirty = useCallback((id: number, check: () => boolean) => {
-    const checks = dirtyChecks.current.get(id) ?? new Set();
-    dirtyChecks.current.set(id, checks.add(check));
-    return () => {
-      checks.delete(check);
-      if (!checks.size) dirtyChecks.current.delete(id);
-    };
-  }, []);
   /** Set below, once `open` exists (the question is a modal of the stack). */
   const dismissRef = useRef<(id: number) => Promise<void>>(async () => {});
 
   useEffect(() => {
     const onPop = () => {
-      const expected = expectedPops.current.shift();
-      if (expected) {
-        clearTimeout(expected.timer);
-        expected.settle();
-        return;
-      }
+      if (ownPop()) return;
       // The user pressed Back: its history entry is already gone, close the top modal…
       const current = entriesRef.current;
       const top = current[current.length - 1];
       if (!top) return;
       if (isDirty(top.id)) {
         // …unless it holds unsaved changes: put its entry back and ask first.
-        window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: top.id }, '');
+        pushModalEntry(top.id);
         top.marker = top.id;
         void dismissRef.current(top.id);
         return;
@@ -211,7 +242,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [commit, isDirty]);
+  }, [commit, isDirty, ownPop, focusAfterClose]);
 
   const open = useCallback(
     <T,>(render: ModalRender<T>, options: ModalOptions, mode: 'push' | 'replace'): Promise<T | null> =>
@@ -228,7 +259,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
           opener: mode === 'replace' && top ? top.opener : activeOpener(),
         };
         const pushHistory = () => {
-          window.history.pushState({ ...(window.history.state as object | null), [HISTORY_KEY]: entry.id }, '');
+          pushModalEntry(entry.id);
           entry.marker = entry.id;
         };
         if (mode === 'replace' && top) {
@@ -272,18 +303,6 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
     dismissRef.current = dismiss;
   }, [dismiss]);
 
-  // After a close: give the focus back to the opener. It runs after the modal below (if any) has
-  // re-armed its focus trap, which focuses that modal's first field on the next tick.
-  useEffect(() => {
-    const opener = focusAfterClose.current;
-    if (!opener) return;
-    focusAfterClose.current = null;
-    const t = setTimeout(() => {
-      if (opener.isConnected) opener.focus({ preventScroll: true });
-    }, 0);
-    return () => clearTimeout(t);
-  }, [entries]);
-
   const setTitle = useCallback((id: number, title: ReactNode) => setTitles((t) => (t[id] === title ? t : { ...t, [id]: title })), []);
 
   const api = useMemo<ModalStackApi>(
@@ -308,7 +327,7 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
         }),
       count: entries.length,
     }),
-    [open, closeEntry, commit, goBack, entries.length],
+    [open, closeEntry, commit, goBack, focusAfterClose, entries.length],
   );
 
   return (
@@ -316,44 +335,19 @@ export function ModalStackProvider({ children, defaultTitle }: { children: React
       <TitleContext.Provider value={setTitle}>
         {children}
         <Suspense fallback={null}>
-          {entries.map((entry, index) => {
-            const isTop = index === entries.length - 1;
-            const zIndex = 200 + index * 10;
-            const handle: ModalHandle<unknown> = {
-              id: entry.id,
-              zIndex,
-              close: (v) => closeEntry(entry.id, v ?? null),
-              dismiss: () => void dismiss(entry.id),
-              watchDirty: (check) => watchDirty(entry.id, check),
-              isTop,
-            };
-            const { title, size = 'md', fullScreenOnMobile = true, closeOnClickOutside = true, testId } = entry.options;
-            return (
-              <Modal
-                key={entry.id}
-                opened
-                // Escape, the × and a click outside: the person's way out, which asks about unsaved changes.
-                onClose={() => void dismiss(entry.id)}
-                title={titles[entry.id] ?? title ?? defaultTitle}
-                size={modalWidth(size)}
-                fullScreen={mobile && fullScreenOnMobile}
-                zIndex={zIndex}
-                trapFocus={isTop}
-                closeOnEscape={isTop}
-                closeOnClickOutside={isTop && closeOnClickOutside}
-                // The stack gives the focus back itself (see focusAfterClose).
-                returnFocus={false}
-                transitionProps={{ duration: mobile ? 0 : 120 }}
-                // On the visible dialog element (role="dialog", named by the title), not the zero-size root.
-                attributes={{
-                  content: { 'data-testid': testId, 'data-modal-depth': index, 'data-full-screen': mobile && fullScreenOnMobile ? true : undefined },
-                }}
-                closeButtonProps={{ 'aria-label': 'Close dialog' }}
-              >
-                <ModalContext.Provider value={handle}>{entry.render(handle)}</ModalContext.Provider>
-              </Modal>
-            );
-          })}
+          {entries.map((entry, index) => (
+            <StackedModal
+              key={entry.id}
+              entry={entry}
+              index={index}
+              isTop={index === entries.length - 1}
+              title={titles[entry.id] ?? entry.options.title ?? defaultTitle}
+              mobile={mobile}
+              close={closeEntry}
+              dismiss={dismiss}
+              watchDirty={watchDirty}
+            />
+          ))}
         </Suspense>
       </TitleContext.Provider>
     </StackContext.Provider>

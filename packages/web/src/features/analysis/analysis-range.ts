@@ -6,7 +6,7 @@ import { JOB_GROUPINGS, JOB_SORTS, type JobGrouping, type JobSort } from '@glazi
 import { presetRange, type DateRange } from '@glazier/shared/rules/analysis/date-ranges';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { useCallback, useMemo } from 'react';
-import { useAddressParams } from '../../resource-kit/lists/address-params.ts';
+import { applyChanges, useAddressParams, type AddressChanges } from '../../resource-kit/lists/address-params.ts';
 
 export const TABS = ['jobs', 'estimates', 'labour'] as const;
 export type AnalysisTab = (typeof TABS)[number];
@@ -34,7 +34,7 @@ function rangeOf(params: URLSearchParams, today: string): DateRange {
 }
 
 /** Parameters to set or clear (null); or made from the range as it stands at that moment (after any change not yet rendered). */
-export type AnalysisChanges = Record<string, string | null> | ((range: DateRange) => Record<string, string | null>);
+export type AnalysisChanges = AddressChanges | ((range: DateRange) => AddressChanges);
 
 export function useAnalysisState(): [AnalysisState, (changes: AnalysisChanges) => void] {
   const [params, write] = useAddressParams();
@@ -58,13 +58,7 @@ export function useAnalysisState(): [AnalysisState, (changes: AnalysisChanges) =
       write(
         (current) => {
           const changes = typeof asked === 'function' ? asked(rangeOf(current, today)) : asked;
-          const next = new URLSearchParams(current);
-          if (!('page' in changes)) next.delete('page');
-          for (const [k, v] of Object.entries(changes)) {
-            if (v == null) next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
+          return applyChanges(current, changes);
         },
         { replace: true },
       ),

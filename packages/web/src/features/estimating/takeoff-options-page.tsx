@@ -38,6 +38,65 @@ interface Section {
 
 const ALL = { active: 'all' } as const;
 
+interface OptionRowProps {
+  option: Option;
+  index: number;
+  /** The last of its section (it cannot move down). */
+  last: boolean;
+  /** Its order and active switch as changed here (or as stored). */
+  draft: Draft;
+  /** Changed here and not saved yet. */
+  edited: boolean;
+  canEdit: boolean;
+  onOpen: () => void;
+  onActive: (active: boolean) => void;
+  onMove: (by: -1 | 1) => void;
+}
+
+/** An option's row: its description (opens its dialog), what it takes off, its active switch and its up / down buttons. */
+function OptionRow({ option: o, index, last, draft: d, edited, canEdit, onOpen, onActive, onMove }: OptionRowProps) {
+  return (
+    <Table.Tr data-testid="takeoff-option-row">
+      <Table.Td>
+        <UnstyledButton onClick={onOpen} aria-label={`${canEdit ? 'Edit' : 'Open'} ${o.description}`}>
+          <Text size="sm" fw={500} td="underline" style={{ textDecorationStyle: 'dotted' }}>
+            {o.description}
+          </Text>
+        </UnstyledButton>
+        {edited && (
+          <Badge size="sm" variant="default" tt="none" ml={6}>
+            changed
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" c="dimmed">
+          {TAKEOFFABLE_LABELS[o.takeoffable_type]}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {canEdit ? (
+          <Switch checked={d.active} onChange={(e) => onActive(e.currentTarget.checked)} aria-label={`${o.description} active`} />
+        ) : (
+          <ActiveBadge active={d.active} />
+        )}
+      </Table.Td>
+      {canEdit && (
+        <Table.Td>
+          <Group gap={2} wrap="nowrap">
+            <Button variant="subtle" size="compact-sm" px={4} disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${o.description} up`}>
+              <IconArrowUp size={16} />
+            </Button>
+            <Button variant="subtle" size="compact-sm" px={4} disabled={last} onClick={() => onMove(1)} aria-label={`Move ${o.description} down`}>
+              <IconArrowDown size={16} />
+            </Button>
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
 export function TakeoffOptionsPage() {
   const modals = useModals();
   const dialogs = useDialogs();
@@ -160,67 +219,20 @@ export function TakeoffOptionsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {section.options.map((o, i) => {
-                const d = shown(o);
-                const edited = drafts.has(o.id) && changed.some(([id]) => id === o.id);
-                return (
-                  <Table.Tr key={o.id} data-testid="takeoff-option-row">
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => void openTakeoffOptionDialog(modals, { record: o })}
-                        aria-label={`${canEdit ? 'Edit' : 'Open'} ${o.description}`}
-                      >
-                        <Text size="sm" fw={500} td="underline" style={{ textDecorationStyle: 'dotted' }}>
-                          {o.description}
-                        </Text>
-                      </UnstyledButton>
-                      {edited && (
-                        <Badge size="sm" variant="default" tt="none" ml={6}>
-                          changed
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" c="dimmed">
-                        {TAKEOFFABLE_LABELS[o.takeoffable_type]}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit ? (
-                        <Switch checked={d.active} onChange={(e) => setDraft(o, { active: e.currentTarget.checked })} aria-label={`${o.description} active`} />
-                      ) : (
-                        <ActiveBadge active={d.active} />
-                      )}
-                    </Table.Td>
-                    {canEdit && (
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <Button
-                            variant="subtle"
-                            size="compact-sm"
-                            px={4}
-                            disabled={i === 0}
-                            onClick={() => move(section, i, -1)}
-                            aria-label={`Move ${o.description} up`}
-                          >
-                            <IconArrowUp size={16} />
-                          </Button>
-                          <Button
-                            variant="subtle"
-                            size="compact-sm"
-                            px={4}
-                            disabled={i === section.options.length - 1}
-                            onClick={() => move(section, i, 1)}
-                            aria-label={`Move ${o.description} down`}
-                          >
-                            <IconArrowDown size={16} />
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
+              {section.options.map((o, i) => (
+                <OptionRow
+                  key={o.id}
+                  option={o}
+                  index={i}
+                  last={i === section.options.length - 1}
+                  draft={shown(o)}
+                  edited={drafts.has(o.id) && changed.some(([id]) => id === o.id)}
+                  canEdit={canEdit}
+                  onOpen={() => void openTakeoffOptionDialog(modals, { record: o })}
+                  onActive={(active) => setDraft(o, { active })}
+                  onMove={(by) => move(section, i, by)}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Card>

@@ -24,7 +24,7 @@ import type { RecordWithRelations, RecordOf } from '@glazier/shared/resources/re
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { ParentLink, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
@@ -40,13 +40,12 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openTakeoffUnitDialog } from './takeoff-unit-dialog.tsx';
+import { cellKey, useTakeoffCellSaves } from './use-takeoff-cells.ts';
 
 type Takeoff = RecordWithRelations<'takeoffs'>;
 type Unit = RecordOf<'takeoff_units'>;
 type Option = RecordOf<'takeoff_options'>;
-type Item = RecordOf<'takeoff_items'>;
 
-const cellKey = (unitId: number, optionId: number) => `${unitId}:${optionId}`;
 const QTY_BOUNDS = fieldBounds('takeoff_items', 'qty');
 
 /** "Unit type B × 12". */
@@ -83,6 +82,24 @@ function cellError(e: unknown): string {
   return report.fieldErrors.qty ?? Object.values(report.fieldErrors)[0] ?? report.notice?.lines[0] ?? 'Not saved.';
 }
 
+/** What the page says when the estimate's scopes have no takeoff options. */
+function NoOptions({ canEditOptions }: { canEditOptions: boolean }) {
+  return (
+    <Paper withBorder p="md" data-testid="takeoff-no-options">
+      <Text>No takeoff options for this estimate&apos;s scopes.</Text>
+      {canEditOptions ? (
+        <Anchor component={Link} to="/takeoff_options" size="sm">
+          Add takeoff options
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Someone who may edit takeoff options can add them.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
 export function TakeoffPage() {
   const estimateId = useRouteId('estimate_id');
   const modals = useModals();
@@ -115,35 +132,7 @@ export function TakeoffPage() {
   const readOnly = !draft;
   const showSkeleton = useDelayedFlag(!record || takeoffs.isPending || options.isPending);
 
-  /** Puts a saved cell into the cached takeoff (no refetch). */
-  const putItem = useCallback(
-    (saved: Item) =>
-      queryClient.setQueryData<Takeoff[]>(takeoffKey, (old) =>
-        old?.map((t) => (t.id !== saved.takeoff_id ? t : { ...t, items: [...(t.items ?? []).filter((i) => i.id !== saved.id), saved] })),
-      ),
-    [queryClient, takeoffKey],
-  );
-
-  const chains = useRef(new Map<string, Promise<unknown>>());
-  const saveCell = useCallback(
-    (unit: Unit, option: Option, qty: number | null): Promise<unknown> => {
-      const key = cellKey(unit.id, option.id);
-      const run = (chains.current.get(key) ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(async () => {
-          // the latest cached cell: one made by an earlier save of this cell is PATCHed
-          const current = queryClient
-            .getQueryData<Takeoff[]>(takeoffKey)?.[0]
-            ?.items?.find((i) => i.takeoff_unit_id === unit.id && i.takeoff_option_id === option.id);
-          if (current) return putItem(await saveRecord('takeoff_items', { id: current.id, qty: qty ?? 0 }));
-          if (!qty) return; // nothing there, nothing to make
-          putItem(await saveRecord('takeoff_items', { takeoff_id: unit.takeoff_id, takeoff_unit_id: unit.id, takeoff_option_id: option.id, qty }));
-        });
-      chains.current.set(key, run);
-      return run;
-    },
-    [queryClient, putItem, takeoffKey],
-  );
+  const saveCell = useTakeoffCellSaves(takeoffKey);
 
   const reloadTakeoff = () => queryClient.invalidateQueries({ queryKey: takeoffKey });
 
@@ -225,20 +214,7 @@ export function TakeoffPage() {
           {record.superseded_at != null ? OLDER_REVISION_MESSAGE : `This estimate is ${record.status}: its takeoff is shown read-only. ${ONLY_DRAFTS_MESSAGE}`}
         </Alert>
       )}
-      {noOptions && (
-        <Paper withBorder p="md" data-testid="takeoff-no-options">
-          <Text>No takeoff options for this estimate&apos;s scopes.</Text>
-          {canEditOptions ? (
-            <Anchor component={Link} to="/takeoff_options" size="sm">
-              Add takeoff options
-            </Anchor>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Someone who may edit takeoff options can add them.
-            </Text>
-          )}
-        </Paper>
-      )}
+      {noOptions && <NoOptions canEditOptions={canEditOptions} />}
       {noUnits && (
         <Paper withBorder p="md" data-testid="takeoff-no-units">
           <Group justify="space-between" gap="xs">

@@ -7,11 +7,10 @@
  */
 import { PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { formatMoney } from '@glazier/shared/rules/money';
-import { Alert, Anchor, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChecklist, IconCopy, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DetailPage, useRouteId, type DetailSection } from '../../resource-kit/detail/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
@@ -37,17 +36,12 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
-import { recordHeading } from '../../resource-kit/records/record-headings.ts';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
-import { ClientName, dateRange } from './jobs-page.tsx';
-import { ScopeBadges } from './scope-badges.tsx';
+import { jobFields } from './job-page-fields.tsx';
 import { jobHeading } from './job-heading.ts';
 import { useJobDeletedNotice, useRestoreJob } from './job-trash.tsx';
 
 type Job = RecordOf<'jobs'>;
-/** The one-to-one relations a job's GET embeds. */
-
-const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
   const modals = useModals();
@@ -175,60 +169,7 @@ export function JobPage() {
           )}
         </Group>
       )}
-      fields={[
-        // two columns, as the address beside it: a client's name has room on a phone (two columns there)
-        { label: 'Client', span: 2, value: (j) => (j.client_name ? <ClientName name={j.client_name} color={colorOf(j.client_id)} /> : '—') },
-        {
-          label: 'Address',
-          span: 2,
-          value: (j) =>
-            j.address ? (
-              <Anchor href={mapLink(j.address)} target="_blank" rel="noopener noreferrer" style={{ whiteSpace: 'pre-line' }}>
-                {j.address}
-              </Anchor>
-            ) : (
-              '—'
-            ),
-        },
-        { label: 'Dates', value: (j) => dateRange(j) || '—' },
-        { label: 'Foreman', value: (j) => userName(j.foreman_id) || '—' },
-        { label: 'Scope', span: 2, value: (j) => ((j.scope_array ?? []).length ? <ScopeBadges job={j} /> : '—') },
-        { label: 'Status', value: (j) => (j.deleted_at ? 'Deleted' : j.is_complete ? 'Complete' : j.active ? 'Active' : 'Inactive') },
-        { label: 'Trip charge', value: (j) => formatMoney(j.trip_charge) || '—', hidden: (j) => j.trip_charge == null },
-        { label: 'Burden rate', value: (j) => formatMoney(j.burden_rate), hidden: (j) => j.burden_rate == null },
-        { label: 'Additional costs', value: (j) => formatMoney(j.additional_costs), hidden: (j) => j.additional_costs == null },
-        { label: 'Additional revenues', value: (j) => formatMoney(j.additional_revenues), hidden: (j) => j.additional_revenues == null },
-        { label: 'Invoice amount', value: (j) => formatMoney(j.invoice_amount), hidden: (j) => j.invoice_amount == null },
-        {
-          label: 'Estimate',
-          value: (j) => {
-            const e = j.estimate;
-            return e ? (
-              <Group gap="xs" wrap="wrap">
-                <Anchor component={Link} to={`/estimates/${e.id}`}>
-                  {recordHeading('estimates').primary(e)}
-                </Anchor>
-                <Anchor component={Link} to={`/jobs/${j.id}/estimate_print`} fz="sm" data-testid="job-estimate-print">
-                  Print
-                </Anchor>
-              </Group>
-            ) : null;
-          },
-          hidden: (j) => !j.estimate,
-        },
-        {
-          label: 'Bom',
-          value: (j) => {
-            const b = j.bom;
-            return b ? (
-              <Anchor component={Link} to={`/boms/${b.id}`}>
-                {recordHeading('boms').primary(b)}
-              </Anchor>
-            ) : null;
-          },
-          hidden: (j) => !j.bom,
-        },
-      ]}
+      fields={jobFields(userName, colorOf)}
       notice={(j) =>
         j.deleted_at ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="deleted-job-notice">

@@ -11,7 +11,7 @@ import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
@@ -39,6 +39,95 @@ function groupByVendor(rows: Suggestion[]): Group[] {
   }
   // Vendors by name; materials without a vendor (nothing to order from) last.
   return [...groups.values()].sort((a, b) => (a.vendorId == null ? 1 : b.vendorId == null ? -1 : a.vendorName.localeCompare(b.vendorName)));
+}
+
+/** The draft orders just made, each a link to its order. */
+function CreatedOrders({ orders, onClose }: { orders: RecordOf<'purchase_orders'>[]; onClose: () => void }) {
+  return (
+    <Alert color="teal" title="Draft orders created" data-testid="created-orders" withCloseButton onClose={onClose} closeButtonLabel="Close">
+      <Stack gap={2}>
+        {orders.map((o) => (
+          <Anchor key={o.id} component={Link} to={`/purchase_orders/${o.id}`}>
+            PO {o.number} · {o.vendor_name ?? ''} · {formatMoney(o.total)}
+          </Anchor>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+interface SuggestionRowProps {
+  line: Suggestion;
+  /** It has a vendor to order from, and the person may: it has a tick box. */
+  orderable: boolean;
+  /** The qty to order when ticked (undefined: not ticked). */
+  qty: number | undefined;
+  phone: boolean;
+  /** The material the address names (marked, and scrolled to). */
+  marked: boolean;
+  rowRef: Ref<HTMLTableRowElement> | undefined;
+  onToggle: (on: boolean) => void;
+  onQty: (qty: number | null) => void;
+}
+
+/** A material to order: why (on hand, on order, reorder, demand, shortfall), the qty and its price. */
+function SuggestionRow({ line: s, orderable, qty: pickedQty, phone, marked, rowRef, onToggle, onQty }: SuggestionRowProps) {
+  const on = pickedQty !== undefined;
+  const qty = pickedQty ?? s.suggested_qty;
+  return (
+    <Table.Tr
+      data-testid="suggestion-row"
+      ref={rowRef}
+      aria-current={marked ? 'true' : undefined}
+      bg={marked ? 'var(--mantine-color-yellow-light)' : undefined}
+    >
+      {orderable && (
+        <Table.Td>
+          <CheckField aria-label={`Order ${s.material_number}`} checked={on} onChange={(e) => onToggle(e.currentTarget.checked)} />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {s.material_number}
+        </Text>
+        {s.description && (
+          <Text size="xs" c="dimmed">
+            {s.description}
+          </Text>
+        )}
+        {phone && (
+          <Text size="xs" data-testid="suggestion-why">
+            On hand {formatQty(s.on_hand)} · on order {formatQty(s.on_order)} · reorder {formatQty(s.reorder_qty)} · demand {formatQty(s.open_demand)} · short{' '}
+            <b>{formatQty(s.shortfall)}</b> → {formatQty(s.suggested_qty)}
+          </Text>
+        )}
+      </Table.Td>
+      {!phone && (
+        <>
+          <Table.Td>{formatQty(s.on_hand)}</Table.Td>
+          <Table.Td>{formatQty(s.on_order)}</Table.Td>
+          <Table.Td>{formatQty(s.reorder_qty)}</Table.Td>
+          <Table.Td>{formatQty(s.open_demand)}</Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {formatQty(s.shortfall)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              → {formatQty(s.suggested_qty)}
+            </Text>
+          </Table.Td>
+        </>
+      )}
+      <Table.Td>
+        {on ? (
+          <QtyField aria-label={`Qty of ${s.material_number}`} size="xs" value={qty} onChange={onQty} bounds={fieldBounds('purchase_order_materials', 'qty')} />
+        ) : (
+          formatQty(s.suggested_qty)
+        )}
+      </Table.Td>
+      <Table.Td>{s.unit_price == null ? '' : formatMoney(linePrice(qty, s.unit_price))}</Table.Td>
+    </Table.Tr>
+  );
 }
 
 export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
@@ -112,17 +201,7 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
 
   return (
     <Stack gap="md" data-testid="suggested-orders">
-      {created && created.length > 0 && (
-        <Alert color="teal" title="Draft orders created" data-testid="created-orders" withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Close">
-          <Stack gap={2}>
-            {created.map((o) => (
-              <Anchor key={o.id} component={Link} to={`/purchase_orders/${o.id}`}>
-                PO {o.number} · {o.vendor_name ?? ''} · {formatMoney(o.total)}
-              </Anchor>
-            ))}
-          </Stack>
-        </Alert>
-      )}
+      {created && created.length > 0 && <CreatedOrders orders={created} onClose={() => setCreated(null)} />}
       <OfflineAsOf query={suggestions} />
       {groups.length === 0 && (
         <NoRows query={suggestions} ta="center" py="xl" empty="Nothing to order: every material has enough on hand and on order." what="The suggestions" />
@@ -170,71 +249,19 @@ export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {g.lines.map((s) => {
-                      const on = picked.has(s.material_id);
-                      const qty = picked.get(s.material_id) ?? s.suggested_qty;
-                      return (
-                        <Table.Tr
-                          key={s.material_id}
-                          data-testid="suggestion-row"
-                          ref={s.material_id === marked ? markedRow : undefined}
-                          aria-current={s.material_id === marked ? 'true' : undefined}
-                          bg={s.material_id === marked ? 'var(--mantine-color-yellow-light)' : undefined}
-                        >
-                          {orderable && (
-                            <Table.Td>
-                              <CheckField aria-label={`Order ${s.material_number}`} checked={on} onChange={(e) => toggle(s, e.currentTarget.checked)} />
-                            </Table.Td>
-                          )}
-                          <Table.Td>
-                            <Text size="sm" fw={500}>
-                              {s.material_number}
-                            </Text>
-                            {s.description && (
-                              <Text size="xs" c="dimmed">
-                                {s.description}
-                              </Text>
-                            )}
-                            {phone && (
-                              <Text size="xs" data-testid="suggestion-why">
-                                On hand {formatQty(s.on_hand)} · on order {formatQty(s.on_order)} · reorder {formatQty(s.reorder_qty)} · demand{' '}
-                                {formatQty(s.open_demand)} · short <b>{formatQty(s.shortfall)}</b> → {formatQty(s.suggested_qty)}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          {!phone && (
-                            <>
-                              <Table.Td>{formatQty(s.on_hand)}</Table.Td>
-                              <Table.Td>{formatQty(s.on_order)}</Table.Td>
-                              <Table.Td>{formatQty(s.reorder_qty)}</Table.Td>
-                              <Table.Td>{formatQty(s.open_demand)}</Table.Td>
-                              <Table.Td>
-                                <Text size="sm" fw={600}>
-                                  {formatQty(s.shortfall)}
-                                </Text>
-                                <Text size="xs" c="dimmed">
-                                  → {formatQty(s.suggested_qty)}
-                                </Text>
-                              </Table.Td>
-                            </>
-                          )}
-                          <Table.Td>
-                            {on ? (
-                              <QtyField
-                                aria-label={`Qty of ${s.material_number}`}
-                                size="xs"
-                                value={qty}
-                                onChange={(v) => setQty(s, v)}
-                                bounds={fieldBounds('purchase_order_materials', 'qty')}
-                              />
-                            ) : (
-                              formatQty(s.suggested_qty)
-                            )}
-                          </Table.Td>
-                          <Table.Td>{s.unit_price == null ? '' : formatMoney(linePrice(qty, s.unit_price))}</Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
+                    {g.lines.map((s) => (
+                      <SuggestionRow
+                        key={s.material_id}
+                        line={s}
+                        orderable={orderable}
+                        qty={picked.get(s.material_id)}
+                        phone={phone}
+                        marked={s.material_id === marked}
+                        rowRef={s.material_id === marked ? markedRow : undefined}
+                        onToggle={(on) => toggle(s, on)}
+                        onQty={(v) => setQty(s, v)}
+                      />
+                    ))}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>

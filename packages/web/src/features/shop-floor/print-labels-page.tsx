@@ -72,6 +72,65 @@ async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: Retur
   return { products: products.filter((p) => active.has(p.job_id)), jobs, truncated: lists.filter((l) => l.truncated).map((l) => l.seriesId) };
 }
 
+/** The series that print labels, each with its tick and what else it includes (unmeasured, fabricated). */
+function SeriesChoice({
+  series,
+  chosen,
+  onChange,
+}: {
+  series: RecordOf<'series'>[];
+  chosen: ReadonlyMap<number, Chosen>;
+  onChange: (id: number, next: Chosen | null) => void;
+}) {
+  return (
+    <Table verticalSpacing={6} data-testid="print-series-picker">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={60}>PRINT</Table.Th>
+          <Table.Th>Series</Table.Th>
+          <Table.Th>INCLUDE</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {series.map((s) => {
+          const c = chosen.get(s.id);
+          const include = c?.include ?? { unmeasured: false, fabricated: false };
+          return (
+            <Table.Tr key={s.id} data-testid="print-series-row">
+              <Table.Td>
+                <CheckField
+                  aria-label={`Print ${s.name}`}
+                  checked={Boolean(c)}
+                  onChange={(e) => onChange(s.id, e.currentTarget.checked ? { include } : null)}
+                />
+              </Table.Td>
+              <Table.Td>{s.name}</Table.Td>
+              <Table.Td>
+                <Group gap="md" wrap="wrap">
+                  <CheckField
+                    size="xs"
+                    label="Unmeasured"
+                    aria-label={`Include unmeasured ${s.name}`}
+                    checked={include.unmeasured}
+                    onChange={(e) => onChange(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })}
+                  />
+                  <CheckField
+                    size="xs"
+                    label="Fabricated"
+                    aria-label={`Include fabricated ${s.name}`}
+                    checked={include.fabricated}
+                    onChange={(e) => onChange(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function PrintLabelsPage() {
   const series = useList('series');
   const categories = useList('product_categories');
@@ -121,51 +180,7 @@ export function PrintLabelsPage() {
           ) : printable.length === 0 ? (
             <Text c="dimmed">No series has cut lists or dimensions enabled.</Text>
           ) : (
-            <Table verticalSpacing={6} data-testid="print-series-picker">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={60}>PRINT</Table.Th>
-                  <Table.Th>Series</Table.Th>
-                  <Table.Th>INCLUDE</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {printable.map((s) => {
-                  const c = chosen.get(s.id);
-                  const include = c?.include ?? { unmeasured: false, fabricated: false };
-                  return (
-                    <Table.Tr key={s.id} data-testid="print-series-row">
-                      <Table.Td>
-                        <CheckField
-                          aria-label={`Print ${s.name}`}
-                          checked={Boolean(c)}
-                          onChange={(e) => set(s.id, e.currentTarget.checked ? { include } : null)}
-                        />
-                      </Table.Td>
-                      <Table.Td>{s.name}</Table.Td>
-                      <Table.Td>
-                        <Group gap="md" wrap="wrap">
-                          <CheckField
-                            size="xs"
-                            label="Unmeasured"
-                            aria-label={`Include unmeasured ${s.name}`}
-                            checked={include.unmeasured}
-                            onChange={(e) => set(s.id, { include: { ...include, unmeasured: e.currentTarget.checked } })}
-                          />
-                          <CheckField
-                            size="xs"
-                            label="Fabricated"
-                            aria-label={`Include fabricated ${s.name}`}
-                            checked={include.fabricated}
-                            onChange={(e) => set(s.id, { include: { ...include, fabricated: e.currentTarget.checked } })}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <SeriesChoice series={printable} chosen={chosen} onChange={set} />
           )}
           <Group justify="flex-end" mt="sm">
             <Button disabled={chosen.size === 0} onClick={() => void selectJobs()}>

@@ -15,24 +15,21 @@ import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { isPieceStep, piecesOf, progressText, stepProgress, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
-import { Anchor, Badge, Button, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Badge, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
-import { saveRecord } from '../../resource-kit/writes/saves.ts';
-import { storeRecords, useList, usePage } from '../../resource-kit/records/queries.ts';
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
+import { Link, useLocation, useParams } from 'react-router';
+import { useList, usePage } from '../../resource-kit/records/queries.ts';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { useListFilters, useListState } from '../../resource-kit/lists/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { SelectField } from '../../ui/fields.tsx';
 import { useDelayedFlag } from '../../ui/loader.tsx';
-import { useModals } from '../../ui/modal-stack.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
-import { openOrderGlassDialog } from './order-glass-dialog.tsx';
+import { OrderGlassButton } from './order-glass-dialog.tsx';
 import classes from './to-do-list.module.css';
+import { useToDoTicks } from './use-to-do-ticks.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Job = RecordOf<'jobs'>;
@@ -91,11 +88,7 @@ export function ToDoListPage() {
 
 function ToDoListScreen({ list }: { list: ToDoList }) {
   const { field } = list;
-  const queryClient = useQueryClient();
   const canEdit = useCan('edit', 'jobs');
-  const canOrder = useCan('edit', 'purchase_orders');
-  const modals = useModals();
-  const navigate = useNavigate();
   const { page: pageNo, setPage } = useListState();
   const [filters, setFilter] = useListFilters({ category_id: null, series_id: null });
   const categories = useList('product_categories');
@@ -115,7 +108,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
   const showSkeleton = useDelayedFlag(page.isLoading);
 
   // Rows ticked (or being ticked) here: shown ticked, where they were, until the screen changes.
-  const [ticked, setTicked] = useState<Record<number, JobProduct>>({});
+  const { ticked, toggle } = useToDoTicks(list);
   const [shown, setShown] = useState<{ from: JobProduct[] | undefined; rows: JobProduct[] }>({ from: undefined, rows: [] });
   const serverRows = page.data?.data;
   if (serverRows !== shown.from) setShown({ from: serverRows, rows: keepInPlace(shown.rows, serverRows ?? [], new Set(Object.keys(ticked).map(Number))) });
@@ -151,62 +144,6 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     )
     .map((s) => ({ value: String(s.id), label: s.name }));
 
-  const save = async (row: JobProduct, done: boolean) => {
-    // ticked off in the shop or on site without a connection: kept on the device and sent later (issue 25, B3)
-    const saved = await saveRecord('job_products', { id: row.id, [field]: done } as InputOf<'job_products'>, {
-      offline: { label: () => `${done ? 'Marked' : 'Unmarked'} ${list.done}: ${row.name || 'Product'}` },
-    });
-    storeRecords(queryClient, 'job_products', [saved]);
-    // kept offline, the answer is the change alone (the kit lays it over the row)
-    return { ...row, ...saved };
-  };
-
-  const toggle = async (row: JobProduct) => {
-    const done = !row[field];
-    setTicked((t) => (done ? { ...t, [row.id]: { ...row, [field]: true } } : withoutRow(t, row.id)));
-    try {
-      const saved = await save(row, done);
-      if (done) {
-        setTicked((t) => (row.id in t ? { ...t, [row.id]: saved } : t));
-        reportSuccess(
-          <Group gap="xs" justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              Marked {list.done}: {row.name || 'Product'}
-            </Text>
-            <Button size="compact-sm" variant="light" onClick={() => void undo(saved)}>
-              Undo
-            </Button>
-          </Group>,
-          { long: true },
-        );
-      }
-    } catch (err) {
-      // back as it was
-      setTicked((t) => (done ? withoutRow(t, row.id) : { ...t, [row.id]: row }));
-      reportError(err);
-    }
-  };
-
-  const undo = async (row: JobProduct) => {
-    setTicked((t) => withoutRow(t, row.id));
-    try {
-      await save(row, false);
-      reportSuccess(`Back on the list: ${row.name || 'Product'}`);
-    } catch (err) {
-      setTicked((t) => ({ ...t, [row.id]: row }));
-      reportError(err);
-    }
-  };
-
-  // the pieces shown, measured to cut, to one draft order for the glass vendor (issue 36)
-  const orderGlass = async () => {
-    const order = await openOrderGlassDialog(
-      modals,
-      rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id) })),
-    );
-    if (order) void navigate(`/purchase_orders/${order.id}`);
-  };
-
   const total = page.data?.total;
   return (
     <Stack gap="md" className={classes.screen}>
@@ -218,10 +155,9 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
               {total} left
             </Text>
           )}
-          {field === 'is_ordered' && canOrder && rows.length > 0 && (
-            <Button variant="light" onClick={() => void orderGlass()}>
-              Order Glass
-            </Button>
+          {field === 'is_ordered' && (
+            // the pieces shown, measured to cut, to one draft order for the glass vendor (issue 36)
+            <OrderGlassButton pieces={rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id) }))} />
           )}
         </Group>
       </Group>
@@ -306,11 +242,6 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
       )}
     </Stack>
   );
-}
-
-function withoutRow(t: Record<number, JobProduct>, id: number): Record<number, JobProduct> {
-  const { [id]: _gone, ...rest } = t;
-  return rest;
 }
 
 /** How a job is named here: its number, or its name without one (docs/platform.md, Dialogs). */

@@ -28,7 +28,7 @@
 import type { SortDirection } from '@glazier/shared/api';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useAddressParams } from './address-params.ts';
+import { applyChanges, useAddressParams, type AddressChanges } from './address-params.ts';
 
 export interface ListSort {
   column: string;
@@ -42,8 +42,6 @@ export function ListScope({ name, children }: { name: string; children: ReactNod
   const outer = useContext(ScopeContext);
   return <ScopeContext.Provider value={outer ? `${outer}.${name}` : name}>{children}</ScopeContext.Provider>;
 }
-
-type Changes = Record<string, string | null>;
 
 /** Each list screen's query string as last shown, by its path. */
 const lastShown = new Map<string, string>();
@@ -71,19 +69,7 @@ function useScopedParams() {
   useRememberList(scope);
   const key = (name: string) => (scope ? `${scope}.${name}` : name);
   const get = (name: string) => params.get(key(name));
-  const change = (changes: Changes, { replace = false } = {}) =>
-    write(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (!('page' in changes)) next.delete(key('page'));
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key(name));
-          else next.set(key(name), value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const change = (changes: AddressChanges, { replace = false } = {}) => write((current) => applyChanges(current, changes, scope), { replace });
   return { get, change };
 }
 

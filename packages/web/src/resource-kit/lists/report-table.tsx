@@ -76,6 +76,47 @@ function compare(a: number | string | null, b: number | string | null): number {
   return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
 }
 
+/** A column's heading: sortable (ascending, descending), with how the figure is computed when it says. */
+function ReportHeading<R>({ column: c, current, onToggle }: { column: ReportColumn<R>; current: ReportSort | undefined; onToggle: (column: string) => void }) {
+  return (
+    <Table.Th
+      ta={c.numeric ? 'right' : undefined}
+      visibleFrom={c.visibleFrom}
+      aria-sort={current?.column === c.key ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : 'flex-start'}>
+        {c.sortable !== false ? (
+          <UnstyledButton onClick={() => onToggle(c.key)} fw={600} fz="sm">
+            <Group gap={2} wrap="nowrap">
+              {c.label}
+              {current?.column === c.key ? (
+                current.direction === 'asc' ? (
+                  <IconArrowUp size={12} />
+                ) : (
+                  <IconArrowDown size={12} />
+                )
+              ) : (
+                <IconSelector size={12} opacity={0.4} />
+              )}
+            </Group>
+          </UnstyledButton>
+        ) : (
+          <Text fw={600} fz="sm">
+            {c.label}
+          </Text>
+        )}
+        {c.formula && (
+          <Tooltip label={c.formula} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+            <ActionIcon variant="subtle" color="gray" size={24} aria-label={`How ${c.label} is computed: ${c.formula}`}>
+              <IconInfoCircle size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Table.Th>
+  );
+}
+
 export function ReportTable<R>({
   title,
   description,
@@ -165,42 +206,7 @@ export function ReportTable<R>({
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((c) => (
-                    <Table.Th
-                      key={c.key}
-                      ta={c.numeric ? 'right' : undefined}
-                      visibleFrom={c.visibleFrom}
-                      aria-sort={current?.column === c.key ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                    >
-                      <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : 'flex-start'}>
-                        {c.sortable !== false ? (
-                          <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm">
-                            <Group gap={2} wrap="nowrap">
-                              {c.label}
-                              {current?.column === c.key ? (
-                                current.direction === 'asc' ? (
-                                  <IconArrowUp size={12} />
-                                ) : (
-                                  <IconArrowDown size={12} />
-                                )
-                              ) : (
-                                <IconSelector size={12} opacity={0.4} />
-                              )}
-                            </Group>
-                          </UnstyledButton>
-                        ) : (
-                          <Text fw={600} fz="sm">
-                            {c.label}
-                          </Text>
-                        )}
-                        {c.formula && (
-                          <Tooltip label={c.formula} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
-                            <ActionIcon variant="subtle" color="gray" size={24} aria-label={`How ${c.label} is computed: ${c.formula}`}>
-                              <IconInfoCircle size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Th>
+                    <ReportHeading key={c.key} column={c} current={current} onToggle={toggle} />
                   ))}
                 </Table.Tr>
               </Table.Thead>

@@ -23,7 +23,7 @@ import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry
 import { Alert, Center, Group, Skeleton, Stack, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconCloudOff, IconSearch, IconSelector } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useDelayedFlag } from '../../ui/loader.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -32,7 +32,8 @@ import type { Query } from '../http/http.ts';
 import { usePage } from '../records/queries.ts';
 import type { FieldName, RecordOf } from '@glazier/shared/resources/records';
 import type { Rec } from '../records/records.ts';
-import { useListState } from './list-state.tsx';
+import { useListState, type ListSort } from './list-state.tsx';
+import { useSearchText } from './use-search-text.ts';
 import { OFFLINE_MESSAGE, offlineCopyMessage, useQueryOffline } from '../offline/offline.ts';
 import { TableDataMenu } from '../transfer/table-data-menu.tsx';
 import type { TransferColumn } from '../transfer/transfer-column.ts';
@@ -83,31 +84,25 @@ export interface ResourceTableProps<N extends ResourceName> {
 /** A field of any resource's record, by name (for what every table does alike). */
 const field = (row: Rec, key: string) => row[key];
 
+/** A column's heading: a sortable one is a button that sorts by it (ascending, descending, then not). */
+function SortHeader({ column: c, sort, onSort }: { column: ColumnBase & { key: string }; sort: ListSort | null; onSort: (column: string) => void }) {
+  if (!c.sortable) return c.label;
+  const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <UnstyledButton onClick={() => onSort(c.key)} fw={600} fz="sm" aria-label={`Sort by ${c.label}`}>
+      <Group gap={4} wrap="nowrap">
+        {c.label}
+        <Icon size={14} stroke={1.5} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
 export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<N>) {
   const { resource, columns, perPage = DEFAULT_PER_PAGE, onRowClick } = props;
   const list = useListState(props.defaultSort ?? null);
   const { page: pageNo, sort } = list;
-  // The box shows what is typed, and each keystroke goes to the address at once (replacing its
-  // entry), so a row opened right after typing leaves a list Back returns to with that search; the
-  // query follows 300 ms after typing stops. A change of the address's search that is not ours
-  // (Back, a link) puts it in the box.
-  const [text, setText] = useState(list.search);
-  const written = useRef<string[]>([]);
-  const type = (value: string) => {
-    setText(value);
-    if (value.trim() === list.search) return;
-    written.current.push(value.trim());
-    list.setSearch(value);
-  };
-  useEffect(() => {
-    const ours = written.current.indexOf(list.search);
-    if (ours >= 0) {
-      written.current.splice(0, ours + 1);
-      return;
-    }
-    written.current = [];
-    setText((t) => (t.trim() === list.search ? t : list.search));
-  }, [list.search]);
+  const { text, type } = useSearchText(list);
   const [search] = useDebouncedValue(list.search, 300);
   const latest = useRef(list);
   latest.current = list;
@@ -140,19 +135,6 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
     label,
     ...(text ? { text: (row) => text(row as RecordOf<N>) } : {}),
   }));
-
-  const header = (c: Column<N>) => {
-    if (!c.sortable) return c.label;
-    const Icon = sort?.column !== c.key ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
-    return (
-      <UnstyledButton onClick={() => toggleSort(c.key)} fw={600} fz="sm" aria-label={`Sort by ${c.label}`}>
-        <Group gap={4} wrap="nowrap">
-          {c.label}
-          <Icon size={14} stroke={1.5} />
-        </Group>
-      </UnstyledButton>
-    );
-  };
 
   return (
     <Stack gap="sm" data-testid={props.testId}>
@@ -188,7 +170,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
                   w={c.width}
                   aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
-                  {header(c)}
+                  <SortHeader column={c} sort={sort} onSort={toggleSort} />
                 </Table.Th>
               ))}
             </Table.Tr>
