@@ -50,6 +50,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/lists/clients []',
         '/employees [view users]',
         '/settings [view settings]',
+        '/outbox [edit settings]',
         '/takeoff_options [edit estimates_admin]',
         '/estimates/:estimate_id/takeoff [edit estimates]',
         '/estimates [view estimates]',

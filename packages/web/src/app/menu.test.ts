@@ -34,6 +34,7 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
       '/estimates',
       '/takeoff_options',
       '/settings',
+      '/outbox',
     ]);
   });
 
