@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -125,6 +127,8 @@ function recordingDriver(driver: Driver, rec: Recorder): Driver {
       return { conn: rec.wrap(conn, true), release };
     },
     poolStats: () => driver.poolStats(),
+    // the app servers' channel (caches, live updates), as the real driver listens
+    ...(driver.listen && { listen: driver.listen.bind(driver) }),
     close: () => driver.close(),
   };
 }
@@ -462,10 +466,69 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     }
     printTable(label, rows, loadInfo);
     if (!only.size || only.has('pdf')) await benchPdf(label, db, baseUrl, sessions, variants.search);
+    if (!only.size || only.has('live')) await benchLive(label, app, baseUrl, sessions, variants);
     return rows;
   } finally {
     await app.close();
   }
+}
+
+/** Open live streams (issue 37): 20 bench users × 10 tabs, the most the server keeps per user. */
+const LIVE_STREAMS = 200;
+
+/** The server's heap after a full collection (the streams' workers have heaps of their own). */
+const collect = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+})();
+function heapNow(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * Live updates (issue 37): the job list and the create scenario (each create a notice for every
+ * stream that may hear it) without and with LIVE_STREAMS open streams, their p95 side by side, and
+ * the server's heap and resident memory per stream.
+ */
+async function benchLive(label: string, app: FastifyInstance, baseUrl: string, sessions: Session[], variants: Record<ScenarioKey, Variant[]>) {
+  process.stdout.write(`${label}: live streams: the job list and creates without and with ${LIVE_STREAMS} open streams ... `);
+  const keys = ['search', 'create'] as const;
+  const without: Record<string, LoadResult> = {};
+  for (const [i, key] of keys.entries()) without[key] = await runLoad(baseUrl, sessions, variants[key], 5000 + i);
+  const heapBefore = heapNow();
+  const rssBefore = process.memoryUsage().rss;
+  const worker = new Worker(new URL('./live-worker.mjs', import.meta.url), { workerData: { baseUrl, sessions, streams: LIVE_STREAMS } });
+  const opened = await new Promise<{ open: number; statuses: Record<string, number> }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if (opened.statuses['200'] !== LIVE_STREAMS || app.liveHub.size !== LIVE_STREAMS)
+    throw new Error(`Live bench: ${JSON.stringify(opened.statuses)}, ${app.liveHub.size} streams held by the server.`);
+  const heapPerStream = (heapNow() - heapBefore) / LIVE_STREAMS;
+  const rssPerStream = (process.memoryUsage().rss - rssBefore) / LIVE_STREAMS;
+  const withStreams: Record<string, LoadResult> = {};
+  for (const [i, key] of keys.entries()) withStreams[key] = await runLoad(baseUrl, sessions, variants[key], 5000 + i);
+  worker.postMessage('stop');
+  const heard = await new Promise<{ changes: number; bytes: number }>((resolve) => worker.once('message', resolve));
+  await worker.terminate();
+  const failed = [...Object.values(without), ...Object.values(withStreams)].find((r) => r.errors);
+  if (failed) throw new Error(`Live bench: errors ${JSON.stringify(failed.statuses)}.`);
+  console.log('done');
+  console.log(
+    `\n${label}: ${LIVE_STREAMS} live streams (ms)\n  ${''.padEnd(34)} ${'p95 without'.padStart(12)} ${'p95 with'.padStart(10)} ${'with ÷ without'.padStart(15)}`,
+  );
+  for (const key of keys) {
+    const a = summarise(without[key]!.latencies).p95;
+    const b = summarise(withStreams[key]!.latencies).p95;
+    const name = key === 'search' ? 'job list, /jobs (searched)' : 'create time entry';
+    console.log(`  ${name.padEnd(34)} ${ms(a).padStart(12)} ${ms(b).padStart(10)} ${`${(b / a).toFixed(3)}×`.padStart(15)}`);
+  }
+  console.log(
+    `  server memory per open stream: heap ${(heapPerStream / 1024).toFixed(1)} KB, resident ${(rssPerStream / 1024).toFixed(1)} KB; ` +
+      `the streams heard ${heard.changes} changes (${(heard.bytes / 1024).toFixed(0)} KB) during the creates`,
+  );
 }
 
 /** PDF clients while the job list is read (a few estimators downloading at once is a busy office). */

@@ -5,7 +5,7 @@
  * API: a job of its own, with a product of a series that must be measured.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ROLE_USERS, createJob, createRecord, expectAccessible, signInAs, unique } from './support.ts';
+import { ROLE_USERS, createJob, createRecord, dragOnto, expectAccessible, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -85,13 +85,7 @@ test('a scheduler puts a job on three days in two colours, drags one day to anot
   }
 
   // Drag Wednesday's to Thursday: it moves there.
-  const from = (await onDay(wed).boundingBox())!;
-  const to = (await page.locator(`[role=cell][data-date="${thu}"]`).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
-  await page.mouse.up();
+  await dragOnto(page, onDay(wed), page.locator(`[role=cell][data-date="${thu}"]`));
   await expect(page.getByText(new RegExp(`${number} moved to`))).toBeVisible();
   await expect.poll(() => eventsOf(page, baseURL!, job.id)).toEqual([mon, tue, thu]);
   await expect(onDay(thu)).toBeVisible();

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { name: 'Ada Admin', email: 'ada@glazier.test', password: 'first-admin-pass' };
 export const PASSWORD = 'role-user-pass';
@@ -85,6 +85,20 @@ export async function animationsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
 }
 
+/**
+ * Drags `source` onto `target` with the mouse, as a person does: a first small move past the
+ * calendar's drag threshold, then the way to the target in steps (FullCalendar needs both).
+ */
+export async function dragOnto(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
 let uniqueSeq = 0;
 /** A name no other run of the suite has used (specs share one database). */
 export const unique = (what: string) => `${what} ${Date.now().toString(36)}${++uniqueSeq}`;
@@ -101,27 +115,81 @@ export async function createRecord(
   return (await res.json()) as { id: number } & Record<string, unknown>;
 }
 
+/**
+ * Changes a record through the API as its dialog would (PATCH with the version it read), and
+ * answers the saved record (fails the test unless 200).
+ */
+export async function updateRecord(page: Page, baseURL: string, resource: string, id: number, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = (await (await page.request.get(`${baseURL}/api/${resource}/${id}`)).json()) as { updated_at: string };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.patch(`${baseURL}/api/${resource}/${id}`, {
+    data: { ...body, updated_at: current.updated_at },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/**
+ * Several people at once (live updates): each `as(browser, role, baseURL)` is a page in a browser
+ * context of its own, signed in from the role's saved session; `closeAll()` in afterEach.
+ */
+export function peopleAtOnce() {
+  const contexts: BrowserContext[] = [];
+  return {
+    async as(browser: Browser, role: Role, baseURL: string): Promise<Page> {
+      const context = await browser.newContext({ baseURL, storageState: authFile(role) });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async closeAll() {
+      for (const context of contexts.splice(0)) await context.close();
+    },
+  };
+}
+
+/** Opens `path` and waits until the page's live stream is open (it opens once the first screen is idle). */
+export async function openLive(page: Page, path: string) {
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live' && r.status() === 200);
+  await page.goto(path);
+  await stream;
+}
+
+/** Marks the page, so a reload (which would lose the mark) fails `expectNotReloaded`. */
+export const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = 'still here'));
+export const expectNotReloaded = async (page: Page) =>
+  expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('still here');
+
 /** Creates a job through the API; every job has a client, so one is made for it unless the body names one. */
 export async function createJob(page: Page, baseURL: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
   const client_id = body.client_id ?? (await createRecord(page, baseURL, 'clients', { name: `Client of ${String(body.number ?? body.name ?? 'a job')}` })).id;
   return createRecord(page, baseURL, 'jobs', { client_id, ...body });
 }
 
-/** Photographs what the page shows at 1280 and 390 px into `SHOTS_DIR/<name>-<width>.png` (only when SHOTS_DIR is set). */
+/**
+ * Photographs what the page shows at 1280 and 390 px, light and dark, into
+ * `SHOTS_DIR/<name>-<scheme>-<width>.png` (only when SHOTS_DIR is set).
+ */
 export async function screenshots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await animationsDone(page);
-    // A dialog is photographed as the screen shows it (a phone's dialog fills the viewport, not the page).
-    const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: !dialogOpen });
+  const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // The app follows the system's scheme (Mantine's "auto"), as it changes.
+    await page.emulateMedia({ colorScheme });
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await animationsDone(page);
+      // A dialog is photographed as the screen shows it (a phone's dialog fills the viewport, not the page).
+      const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+      await page.screenshot({ path: path.join(dir, `${name}-${colorScheme}-${width}.png`), fullPage: !dialogOpen });
+    }
   }
+  await page.emulateMedia({ colorScheme: scheme });
   await page.setViewportSize(before);
 }

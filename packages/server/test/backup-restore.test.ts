@@ -256,8 +256,10 @@ describe(`contents read after the snapshot on ${kind}`, () => {
         // once the first content is written, another one's file is deleted (its content swept)
         if (p.table === 'blobs' && p.rows === 1 && !deleted) {
           deleted = true;
-          void source.query('DELETE FROM blobs WHERE sha256 = $1', [keys.at(-1)]);
+          // before the next content is read (the writer waits for its progress callback)
+          return source.query('DELETE FROM blobs WHERE sha256 = $1', [keys.at(-1)]).then(() => undefined);
         }
+        return undefined;
       },
       { contentsAfterSnapshot: true },
     );

@@ -193,9 +193,11 @@ describe('calendar feeds', () => {
     const url = await feedUrl(as.manager, 'shop');
     const host = new URL(url).host;
     const moving = await made(as.manager, 'events', { job_id: job.id, date: day(10), user_id: ids.supervisor.id });
-    // as if made an hour ago, so the move is a later change to the second
+    // as if made an hour ago, so the move is a later change to the second (the supervisor too: a
+    // user made in the same second as the move would hold the sequence where it is)
     await env.db.query("UPDATE events SET updated_at = now() - interval '1 hour' WHERE id = $1", [moving.id]);
     await env.db.query("UPDATE jobs SET updated_at = now() - interval '1 hour' WHERE id = $1", [job.id]);
+    await env.db.query("UPDATE users SET updated_at = now() - interval '1 hour' WHERE id = $1", [ids.supervisor.id]);
     const uid = `event-${String(moving.id)}@${host}`;
     const before = (await readFeed(url)).events.find((e) => e.uid === uid)!;
     expect(before.start).toBe(day(10));

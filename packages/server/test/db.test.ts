@@ -7,6 +7,8 @@ import { openDb } from '../src/db/open.ts';
 import { openTestDb, startTestApp } from './harness.ts';
 import { wrapDriver, type Db } from '../src/db/client.ts';
 import { createPgDriver } from '../src/db/pg-driver.ts';
+import { isUnavailable } from '../src/db/driver-types.ts';
+import { waitFor } from './server-process.ts';
 
 let db: Db;
 let dispose: () => Promise<void>;
@@ -122,6 +124,29 @@ describe('prepared statements', () => {
       expect(await small.query('SELECT $1::int + 1 AS n, 3 AS k', [9], { prepare: true })).toEqual([{ n: 10, k: 3 }]); // still answered
     } finally {
       await small.close();
+    }
+  });
+
+  it('PostgreSQL: a connection ended between a transaction’s statements fails the transaction as unavailable, and the process goes on', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return expect(db.kind).toBe('pglite'); // the PGlite pass; the PostgreSQL pass runs the rest
+    const pool = wrapDriver(await createPgDriver(url, 2));
+    try {
+      const outcome = pool.transaction(async (tx) => {
+        const { pid } = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!;
+        // PostgreSQL ends this connection (as a stop does) while no statement of it runs: its error
+        // comes to a checked-out client, which the pool no longer listens to (an unhandled 'error' event ended the server)
+        await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        await waitFor(
+          'the backend to end',
+          async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [pid]))[0]!.n === 0,
+        );
+        await tx.query('SELECT 1');
+      });
+      await expect(outcome).rejects.toSatisfy(isUnavailable);
+      expect(await pool.query('SELECT 1 AS n')).toEqual([{ n: 1 }]); // served again on a fresh connection
+    } finally {
+      await pool.close();
     }
   });
 });

@@ -48,8 +48,10 @@ export async function openTestDb(): Promise<{ db: Db; dispose: () => Promise<voi
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-db-'));
-  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  // Beside the template (global-setup.ts), so the run's end removes a copy a crashed file left.
+  const template = inject('pgliteTemplate');
+  const dir = fs.mkdtempSync(path.join(path.dirname(template), 'db-'));
+  fs.cpSync(template, dir, { recursive: true });
   const db = await openDb({ dataDir: dir });
   return {
     db,

@@ -56,11 +56,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !havePgBinaries())('PostgreSQL
       }
     });
     const count = (pred: (o: Outcome) => boolean) => outcomes.filter(pred).length;
+    /** What the clients got since `t`, by status, with the slowest answer: said when a wait fails. */
+    const since = (t: number) => {
+      const after = outcomes.filter((o) => o.at > t);
+      const by: Record<string, number> = {};
+      for (const o of after) by[String(o.status)] = (by[String(o.status)] ?? 0) + 1;
+      return `${JSON.stringify(by)}, slowest ${Math.max(0, ...after.map((o) => o.ms))} ms, first others ${JSON.stringify(after.filter((o) => o.status !== 503).slice(0, 3))}`;
+    };
 
     await waitFor('requests to be served', () => count((o) => o.status === 200) >= 20, 30_000);
     const downAt = Date.now();
     cluster.stop('fast');
-    await waitFor('requests to be refused with 503', () => count((o) => o.at > downAt && o.status === 503) >= 10, 30_000);
+    await waitFor('requests to be refused with 503', () => count((o) => o.at > downAt && o.status === 503) >= 10, 30_000).catch((e: Error) => {
+      throw new Error(`${e.message}; since the stop: ${since(downAt)}; the server said: ${server.output().slice(-3000)}`);
+    });
     const ready = await fetch(`${server.base}/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: 'unavailable' });
@@ -72,7 +81,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !havePgBinaries())('PostgreSQL
       'requests to be served again',
       () => count((o) => o.at > upAt && o.status === 200) >= 10 && count((o) => o.at > upAt && o.status === 201) >= 3,
       60_000,
-    );
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}; since the start: ${since(upAt)}; the server said: ${server.output().slice(-3000)}`);
+    });
     stop = true;
     await Promise.all(load);
     expect((await fetch(`${server.base}/ready`)).status).toBe(200);

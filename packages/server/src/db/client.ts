@@ -55,6 +55,13 @@ export interface DbObserver {
   transaction(seconds: number): void;
 }
 
+/**
+ * The one channel the app servers sharing a PostgreSQL database tell each other on (one listening
+ * connection each): their caches' changes (platform/change-notices.ts) and committed record changes
+ * for live updates (engine/record-changes.ts).
+ */
+export const CHANGES_CHANNEL = 'glazier_changes';
+
 export interface Db {
   query<T = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Drizzle builder bound to this connection (or transaction). */
@@ -69,6 +76,8 @@ export interface Db {
   afterCommit(fn: () => void): void;
   readonly kind: 'pglite' | 'postgres';
   readonly inTransaction: boolean;
+  /** The same object for the database and each of its transactions: a key for what belongs to one database in this process. */
+  readonly identity: object;
   /**
    * Listens on a channel (PostgreSQL LISTEN on a connection of its own, reconnected when lost);
    * answers how to stop. PGlite serves one process, which has no one to hear from: a no-op.
@@ -135,6 +144,7 @@ export function wrapDriver(driver: Driver): Db {
     const db: Db = {
       kind: driver.kind,
       inTransaction,
+      identity: shared,
       orm: ormFor(conn),
       query: <T = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => conn.run(sql, params, 'object', options) as Promise<T[]>,
       poolStats: () => driver.poolStats(),

@@ -79,6 +79,13 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       }
       // A client whose connection broke (the server restarted) is destroyed, not given back to the pool.
       let broken = false;
+      // While it is checked out the pool does not listen for its errors: one that comes between
+      // statements (PostgreSQL terminating connections as it stops) would be an unhandled 'error'
+      // event, which ends the process. It marks the client broken; the next statement fails as unavailable.
+      const onError = () => {
+        broken = true;
+      };
+      c.on('error', onError);
       const conn = runOn(c);
       return {
         conn: {
@@ -91,7 +98,10 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
                   throw e;
                 }),
         },
-        release: () => c.release(broken),
+        release: () => {
+          c.off('error', onError);
+          c.release(broken);
+        },
       };
     },
     listen: (channel, handlers) => listen(connectionString, channel, handlers),

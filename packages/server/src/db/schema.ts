@@ -326,6 +326,10 @@ export const estimate_approvals = pgTable(
       .$type<number[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The client declined through the link: when, their typed name, their reason (may be empty). */
+    declined_at: ts('declined_at'),
+    declined_name: text('declined_name'),
+    declined_reason: text('declined_reason'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),

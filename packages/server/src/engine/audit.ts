@@ -1,6 +1,11 @@
-/** The audit log: who changed what, with the record before and after (never a password hash). */
+/**
+ * The audit log: who changed what, with the record before and after (never a password hash).
+ * Every write writes its row here, so this is also where the change is announced for live updates
+ * (record-changes.ts), at the commit.
+ */
 import type { Row } from '../db/client.ts';
 import type { Ctx } from './context.ts';
+import { announceRecordChanges, recordChangesOf } from './record-changes.ts';
 
 export async function recordAudit(ctx: Ctx, resource: string, action: string, recordId: number | null, before: Row | null, after: Row | null): Promise<void> {
   const strip = (r: Row | null) => {
@@ -15,4 +20,5 @@ export async function recordAudit(ctx: Ctx, resource: string, action: string, re
     [ctx.user?.id ?? null, ctx.user ? null : (ctx.actor ?? null), resource, recordId, action, json(before), json(after)],
     { deferred: true },
   );
+  await announceRecordChanges(ctx, recordChangesOf(ctx, resource, action, recordId, before, after));
 }

@@ -69,6 +69,13 @@ export interface Hooks<N extends ResourceName = ResourceName> {
   /** Extra condition on every read and write (record scope, e.g. own time entries). */
   scope?(ctx: Ctx, table: AnyTable): SQL | undefined;
   /**
+   * Live updates (platform/live/live-hub.ts): the twin in memory of a `scope` that depends on who
+   * reads (own time entries; an estimate's files), asked when the scope applies to the user: may
+   * they hear of a change, given the record's `columns` before and after it. A scope that hides
+   * records from everyone alike (a trashed job's events) needs none.
+   */
+  hears?: { columns: readonly string[]; may(ctx: Ctx, rows: readonly Row[]): boolean };
+  /**
    * SQL expressions of the definition's `computed` fields, over the resource's table (which a
    * correlated subquery may reference). The engine selects them on list, page, get and after
    * writes, and sorts by them; custom filters may reuse them.

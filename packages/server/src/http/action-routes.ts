@@ -42,6 +42,11 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...sessionHandlers,
   ...mailHandlers,
   'backup.download': downloadBackup,
+  // the stream is written by the server's live hub (platform/live/live-hub.ts) until either side closes it
+  'live.events': async ({ request, reply, input }) => {
+    request.server.liveHub.open(request, reply, input.since);
+    return reply;
+  },
   ...AREA_HANDLERS,
 };
 

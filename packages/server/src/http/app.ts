@@ -14,6 +14,7 @@ import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../platform/auth.ts';
 import { DbSessionStore } from '../platform/session-store.ts';
+import { LiveHub } from '../platform/live/live-hub.ts';
 import { listenForChanges } from '../platform/change-listener.ts';
 import type { Ctx } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     publicUrl: string | undefined;
     /** This server's mail deliverer (platform/mail/delivery.ts); none without SMTP_URL. */
     mailDelivery: Deliverer | undefined;
+    /** This server's live update streams (platform/live/live-hub.ts). */
+    liveHub: LiveHub;
   }
 }
 
@@ -220,6 +223,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const stop = await listenForChanges(db, app.log);
     app.addHook('onClose', async () => stop());
   }
+
+  const liveHub = new LiveHub(db);
+  liveHub.start();
+  app.decorate('liveHub', liveHub);
+  // Open streams would hold the server open while it drains: they end first (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => liveHub.close());
 
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);

@@ -147,7 +147,8 @@ const BATCH_ROWS_BYTEA = 4;
 export async function writeBackup(
   db: Db,
   sink: Writable,
-  onProgress?: (p: BackupProgress) => void,
+  /** Told as rows are written; between two contents read after the snapshot, it is awaited. */
+  onProgress?: (p: BackupProgress) => void | Promise<void>,
   opts: { contentsAfterSnapshot?: boolean } = {},
 ): Promise<BackupSummary> {
   const out = new LineWriter(sink);
@@ -226,7 +227,7 @@ async function writeContentsAfter(
   db: Db,
   out: LineWriter,
   deferred: { header: TableHeader; rows: { j: string; key: string }[] },
-  onProgress?: (p: BackupProgress) => void,
+  onProgress?: (p: BackupProgress) => void | Promise<void>,
 ): Promise<number> {
   const { header, rows } = deferred;
   await out.write(JSON.stringify(header));
@@ -244,9 +245,10 @@ async function writeContentsAfter(
     // the row as PostgreSQL wrote it, with its bytes added (a JSON object's text ends with its "}")
     await out.write(`${row.j.slice(0, -1)}, ${JSON.stringify(CONTENTS.data)}: ${JSON.stringify(content.b)}}`);
     bytes += data.length;
-    onProgress?.({ table: header.table, rows: ++written, of: rows.length, bytes });
+    // awaited: a caller may act between two contents (a test deleting one, at a known point)
+    await onProgress?.({ table: header.table, rows: ++written, of: rows.length, bytes });
   }
-  if (!rows.length) onProgress?.({ table: header.table, rows: 0, of: 0, bytes: 0 });
+  if (!rows.length) await onProgress?.({ table: header.table, rows: 0, of: 0, bytes: 0 });
   return bytes;
 }
 

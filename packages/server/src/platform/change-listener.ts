@@ -4,11 +4,12 @@
  * so everything cached is dropped (and again once it is back); until then the caches' own short
  * TTL bounds how stale a value can be.
  */
-import type { Db } from '../db/client.ts';
-import { CHANGES_CHANNEL, type Change } from './change-notices.ts';
+import { CHANGES_CHANNEL, type Db } from '../db/client.ts';
+import type { Change } from './change-notices.ts';
 import { forgetPermissionsHere } from './role-permissions.ts';
 import { forgetSession, forgetSessionsOf } from './session-store.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
+import { publishLiveChange, recheckLiveStreams, resetLiveStreams } from './live/live-registry.ts';
 
 interface Log {
   info(msg: string): void;
@@ -21,15 +22,20 @@ export function forgetEverything(): void {
   forgetPermissionsHere(); // and the users
 }
 
-export function applyChange(change: Change): void {
+export function applyChange(change: Change, db?: Db): void {
   switch (change.k) {
+    case 'record':
+      return db && publishLiveChange(db, change.c);
     case 'session':
-      return forgetSession(change.sid);
+      forgetSession(change.sid);
+      return recheckLiveStreams({ sid: change.sid }); // a sign-out on another server closes this one's streams of it
     case 'user-sessions':
       // the session kept by the user's own server is read again; the rest are gone from the table
-      return forgetSessionsOf(change.id);
+      forgetSessionsOf(change.id);
+      return recheckLiveStreams({ userId: change.id });
     case 'user':
-      return forgetSessionUserHere(change.id);
+      forgetSessionUserHere(change.id);
+      return recheckLiveStreams(change.id === undefined ? {} : { userId: change.id });
     case 'permissions':
       return forgetPermissionsHere();
   }
@@ -40,13 +46,15 @@ export async function listenForChanges(db: Db, log: Log): Promise<() => Promise<
   return db.listen(CHANGES_CHANNEL, {
     onNotice(payload) {
       try {
-        applyChange(JSON.parse(payload) as Change);
+        applyChange(JSON.parse(payload) as Change, db);
       } catch {
         forgetEverything(); // a notice this version does not understand: forget all, to be safe
+        resetLiveStreams(db);
       }
     },
     onReset(why) {
       forgetEverything();
+      resetLiveStreams(db); // record changes may have been missed: the browsers refetch what they show
       if (why === 'lost') log.warn({}, 'lost the connection listening for changes from other app servers: caches dropped, reconnecting');
       else log.info('listening for changes from other app servers again (caches dropped)');
     },

@@ -5,9 +5,8 @@
  * not at all when it rolls back. On PGlite there is one process and nobody to tell.
  * The listening side is change-listener.ts.
  */
-import type { Db } from '../db/client.ts';
-
-export const CHANGES_CHANNEL = 'glazier_changes';
+import { CHANGES_CHANNEL, type Db } from '../db/client.ts';
+import type { RecordChange } from '../engine/record-changes.ts';
 
 export type Change =
   /** one session was written or destroyed */
@@ -17,7 +16,9 @@ export type Change =
   /** a user changed (role, active, name...), or every user when no id */
   | { k: 'user'; id?: number }
   /** the role matrix changed */
-  | { k: 'permissions' };
+  | { k: 'permissions' }
+  /** a record's committed change, for the live streams (engine/record-changes.ts sends it) */
+  | { k: 'record'; c: RecordChange };
 
 export async function announce(db: Db, change: Change): Promise<void> {
   if (db.kind !== 'postgres') return;

@@ -1,6 +1,7 @@
 /** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
 import { announce } from './change-notices.ts';
+import { recheckLiveStreams } from './live/live-registry.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 /** What a session holds (rows written by @fastify/session also hold a `cookie`, ignored). */
@@ -51,6 +52,7 @@ export class DbSessionStore {
     await this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
     this.#cache.forget(sid);
     await announce(this.db, { k: 'session', sid });
+    this.db.afterCommit(() => recheckLiveStreams({ sid })); // its live streams close
   }
 }
 
@@ -74,6 +76,7 @@ export async function destroyUserSessions(db: Db, userId: number, exceptSid?: st
   forgetSessionsOf(userId, exceptSid);
   // Other servers forget every session of the user they hold (the kept one is read again).
   await announce(db, { k: 'user-sessions', id: userId });
+  db.afterCommit(() => recheckLiveStreams({ userId }));
 }
 
 /** Drops expired sessions; answers how many. */

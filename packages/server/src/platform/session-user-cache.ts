@@ -7,6 +7,7 @@
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
 import { announce } from './change-notices.ts';
+import { recheckLiveStreams } from './live/live-registry.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000, 'users');
@@ -20,6 +21,11 @@ export function sessionUserCache(db: object): RefreshingCache<number, SessionUse
 export async function forgetSessionUser(db: Db, id?: number): Promise<void> {
   forgetSessionUserHere(id);
   await announce(db, id === undefined ? { k: 'user' } : { k: 'user', id });
+  // A deactivated user's live streams close once the change is committed (a changed role narrows them by itself).
+  db.afterCommit(() => {
+    forgetSessionUserHere(id); // a read that ran before the commit is not kept
+    recheckLiveStreams(id === undefined ? {} : { userId: id });
+  });
 }
 
 /** Forgets one user (or everyone) in every database's cache of this process: ids are cheap to over-clear. */

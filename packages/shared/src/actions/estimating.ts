@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ESTIMATE_STATUSES } from '../resources/estimating.ts';
 import { recordRead } from '../resources/read-schema.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
+import { composedMailBody, mailMessageSchema } from './mail.ts';
 
 const byId = z.object({ id: ID_PARAM });
 const EDIT = { action: 'edit', area: 'estimates' } as const;
@@ -87,6 +88,9 @@ export const approvalLinkSchema = z
     accepted_name: z.string().nullable(),
     accepted_ip: z.string().nullable(),
     accepted_alternates: z.array(z.number().int()),
+    declined_at: z.string().nullable(),
+    declined_name: z.string().nullable(),
+    declined_reason: z.string().nullable(),
     created_by: z.number().int().nullable(),
     created_by_name: z.string().nullable(),
   })
@@ -186,6 +190,13 @@ export const showApproval = defineAction({
   rateLimit: PUBLIC_LIMIT,
 });
 
+const signerName = (what: string) =>
+  z
+    .string({ error: `Type your name to ${what}.` })
+    .trim()
+    .min(1, { error: `Type your name to ${what}.` })
+    .max(200, { error: 'The name is at most 200 characters.' });
+
 export const acceptApproval = defineAction({
   name: 'approvals.accept',
   summary:
@@ -194,16 +205,40 @@ export const acceptApproval = defineAction({
   path: '/api/approvals/:token/accept',
   params: byToken,
   body: z.object({
-    name: z
-      .string({ error: 'Type your name to accept.' })
-      .trim()
-      .min(1, { error: 'Type your name to accept.' })
-      .max(200, { error: 'The name is at most 200 characters.' }),
+    name: signerName('accept'),
     alternate_categories: z.array(z.number().int().positive(), { error: 'The choice of alternates must be a list of categories.' }).max(200).default([]),
   }),
   answer: z.object({ accepted_at: z.string(), accepted_name: z.string(), total: money }),
   permission: 'public',
   rateLimit: PUBLIC_LIMIT,
+});
+
+export const declineApproval = defineAction({
+  name: 'approvals.decline',
+  summary:
+    "Public, by the link's token: the client declines the estimate with a typed name and, if they wish, a reason; it is marked lost, and the estimator is told (a note and an email). 410 once used, revoked or expired.",
+  method: 'POST',
+  path: '/api/approvals/:token/decline',
+  params: byToken,
+  body: z.object({
+    name: signerName('decline'),
+    reason: z.string().trim().max(2000, { error: 'The reason is at most 2000 characters.' }).default(''),
+  }),
+  answer: z.object({ declined_at: z.string(), declined_name: z.string() }),
+  permission: 'public',
+  rateLimit: PUBLIC_LIMIT,
+});
+
+export const sendEstimate = defineAction({
+  name: 'estimates.send',
+  summary:
+    'Emails an open estimate to the client: a new approval link and the estimate PDF attached, with the sender’s message; the estimate records when and to whom (its Sent line and history). 409 unless open.',
+  method: 'POST',
+  path: '/api/estimates/:id/send',
+  params: byId,
+  body: composedMailBody,
+  answer: z.object({ data: recordRead('estimates'), mail: mailMessageSchema }),
+  permission: EDIT,
 });
 
 /**
@@ -235,4 +270,6 @@ export const ESTIMATING_ACTIONS = actionMap({
   'estimate_approvals.revoke': revokeApprovalLink,
   'approvals.show': showApproval,
   'approvals.accept': acceptApproval,
+  'approvals.decline': declineApproval,
+  'estimates.send': sendEstimate,
 });

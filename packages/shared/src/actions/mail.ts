@@ -69,6 +69,30 @@ export const mailStatusSchema = z.object({
 });
 export type MailSetupStatus = z.output<typeof mailStatusSchema>;
 
+/** One recipient's address: the server's check, and the compose dialog's before it asks. */
+export const mailAddress = z.email({ error: 'Must be an email address.' }).max(255);
+export const MAIL_MESSAGE_MAX = 5000;
+
+/**
+ * A message a person writes to send a record (Send to client, Email to vendor): who gets it, who is
+ * copied, and their own words above what the app adds (the link, the attached PDF).
+ */
+export const composedMailBody = z.object({
+  to: z
+    .array(mailAddress, { error: 'Enter who gets it.' })
+    .min(1, { error: 'Enter who gets it.' })
+    .max(20, { error: 'At most 20 recipients.' })
+    .meta({ description: 'The recipients (at least one).' }),
+  cc: z.array(mailAddress).max(20, { error: 'At most 20 copies.' }).default([]).meta({ description: 'Who is copied.' }),
+  message: z
+    .string()
+    .trim()
+    .max(MAIL_MESSAGE_MAX, { error: `The message is at most ${MAIL_MESSAGE_MAX} characters.` })
+    .default('')
+    .meta({ description: 'The sender’s words, above the link and the attachment.' }),
+});
+export type ComposedMail = z.input<typeof composedMailBody>;
+
 export const mailStatus = defineAction({
   name: 'mail.status',
   summary: 'Whether a mail server is configured: the sender, the server (without credentials) and the address links point to.',
@@ -83,7 +107,7 @@ export const sendTestMail = defineAction({
   summary: 'Puts a test message in the outbox, to the given address (by default the caller’s own).',
   method: 'POST',
   path: '/api/mail/test',
-  body: z.object({ to: z.email({ error: 'Must be an email address.' }).max(255).optional().meta({ description: 'Who gets it; the caller by default.' }) }),
+  body: z.object({ to: mailAddress.optional().meta({ description: 'Who gets it; the caller by default.' }) }),
   answer: z.object({ data: mailMessageSchema }),
   permission: ADMIN,
   status: 201,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordRead } from '../resources/read-schema.ts';
 import { SPLIT_NEGATIVE_MESSAGE } from '../rules/purchasing/purchase-order-line.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
+import { composedMailBody, mailMessageSchema } from './mail.ts';
 
 const VIEW = { action: 'view', area: 'purchase_orders' } as const;
 const EDIT = { action: 'edit', area: 'purchase_orders' } as const;
@@ -25,6 +26,18 @@ export const sendPurchaseOrder = defineAction({
   path: '/api/purchase_orders/:id/send',
   params: byId,
   answer: z.object({ data: order() }),
+  permission: EDIT,
+});
+
+export const emailPurchaseOrder = defineAction({
+  name: 'purchase_orders.email',
+  summary:
+    'Emails the order to the vendor with its PDF attached and the sender’s message, and marks it sent by the rule of Send (422 for an unpriced line the vendor does not sell).',
+  method: 'POST',
+  path: '/api/purchase_orders/:id/email',
+  params: byId,
+  body: composedMailBody,
+  answer: z.object({ data: order(), mail: mailMessageSchema }),
   permission: EDIT,
 });
 
@@ -145,6 +158,7 @@ export const purchaseOrderPdf = defineAction({
 export const PURCHASING_ACTIONS = actionMap({
   'purchase_orders.next_number': nextPurchaseOrderNumber,
   'purchase_orders.send': sendPurchaseOrder,
+  'purchase_orders.email': emailPurchaseOrder,
   'purchase_orders.receive': receivePurchaseOrder,
   'purchase_order_materials.split': splitPurchaseOrderLine,
   'purchase_orders.suggestions': purchaseOrderSuggestions,

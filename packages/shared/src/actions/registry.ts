@@ -14,6 +14,7 @@ import { ESTIMATING_ACTIONS } from './estimating.ts';
 import { IMPORT_ACTIONS } from './imports.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
 import { JOBS_ACTIONS } from './jobs.ts';
+import { LIVE_ACTIONS } from './live.ts';
 import { MAIL_ACTIONS } from './mail.ts';
 import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
@@ -38,7 +39,7 @@ export const AREA_ACTIONS = {
   settings: {},
 } satisfies { [A in AppArea]: Record<string, ActionDef> };
 
-/** The actions of no area: the generic records' calls, attachments, imports, the session, mail, the API document. */
+/** The actions of no area: the generic records' calls, attachments, imports, the session, mail, live updates, the API document. */
 export const PLATFORM_ACTIONS = actionMap({
   ...RECORD_ACTIONS,
   ...ATTACHMENT_ACTIONS,
@@ -46,6 +47,7 @@ export const PLATFORM_ACTIONS = actionMap({
   ...IMPORT_ACTIONS,
   ...SESSION_ACTIONS,
   ...MAIL_ACTIONS,
+  ...LIVE_ACTIONS,
 });
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -45,6 +45,13 @@ export const estimates = defineResource({
     decision: f.enum(DECISIONS, { readOnly: true }),
     decided_at: f.timestamp({ readOnly: true }),
     decided_by: f.text({ readOnly: true }),
+    /**
+     * When the estimate was last emailed to the client (Send to client, with its approval link and
+     * PDF) and to whom ("pat@client.com, cc sam@client.com"): the page's Sent line; each send is in
+     * the history and its message in the estimate's Email section.
+     */
+    sent_at: f.timestamp({ state: 'Use Send to client to email the estimate.' }),
+    sent_to: f.text({ readOnly: true, max: 2000 }),
     /** What the list shows and searches (read live): the client's name. */
     client_name: f.text({ readOnly: true, computed: true }),
     /**

@@ -47,6 +47,11 @@ export interface FieldDef {
   /** Target resource for `ref`, its table holding the key's target (and for `idList`: every id must exist there). */
   ref?: string;
   onDelete?: OnDelete;
+  /**
+   * A ref whose target shows this row in a computed field (a material's on hand sums its
+   * transactions): a change of this row is also told to the target's live readers (issue 37).
+   */
+  shownOnTarget?: true;
   /** Set by the server only; ignored on input. */
   readOnly?: boolean;
   /**

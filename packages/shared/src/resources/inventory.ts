@@ -60,7 +60,7 @@ export const material_transactions = defineResource({
   read: 'inventory',
   write: 'inventory',
   fields: {
-    material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'cascade', shownOnTarget: true }),
     type: f.enum(MATERIAL_TRANSACTION_TYPES, { required: true }),
     /**
      * A count is the absolute qty (never negative: the rule below). Receipts add and pulls subtract,

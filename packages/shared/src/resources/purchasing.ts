@@ -92,7 +92,7 @@ export const purchase_order_materials = defineResource({
   write: 'purchase_orders',
   fields: {
     purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
-    material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
+    material_id: f.ref('materials', { required: true, onDelete: 'restrict', shownOnTarget: true }),
     vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
     // never negative (issue 22: a −4 line was mailed and received); 0 is the spec's case of a line
     // whose qty is not known yet (docs/domain/purchasing.md, Lines: its price per unit treats qty 0 as 1)

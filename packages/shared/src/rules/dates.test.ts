@@ -5,6 +5,8 @@ import {
   formatDate,
   formatDateTime,
   formatHours,
+  formatTime,
+  formatWhen,
   formatMonthDay,
   formatWeek,
   isIsoDate,
@@ -24,6 +26,14 @@ describe('dates and money', () => {
     expect(formatDateTime(new Date(2026, 0, 2, 0, 30).toISOString())).toBe('1/2/2026 12:30 AM');
     expect(formatDateTime('2026-03-07')).toBe('3/7/2026');
     expect(formatDateTime(null)).toBe('');
+  });
+  it('formats a time of day, and a recent moment as its time when it is today', () => {
+    const at = new Date(2026, 10, 23, 15, 42).toISOString();
+    expect(formatTime(at)).toBe('3:42 PM');
+    expect(formatTime('2026-03-07')).toBe('');
+    expect(formatWhen(at, new Date(2026, 10, 23, 18, 0))).toBe('3:42 PM');
+    expect(formatWhen(at, new Date(2026, 10, 24, 9, 0))).toBe('11/23/2026 3:42 PM');
+    expect(formatWhen(null)).toBe('');
   });
   it('formats hours as hh:mm', () => {
     expect(formatHours(1.5)).toBe('01:30');

@@ -17,9 +17,22 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   const day = formatDate(value);
   if (!day || !value || value.length <= 10) return day;
-  const d = new Date(value);
+  return `${day} ${formatTime(value)}`;
+}
+
+/** ISO timestamp → h:mm AM/PM in local time; '' when it is not one. */
+export function formatTime(value: string | null | undefined): string {
+  const d = value && value.length > 10 ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
   const h = d.getHours() % 12 || 12;
-  return `${day} ${h}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+  return `${h}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** When something happened lately: "3:42 PM" today, else "11/23/2026 3:42 PM" (a live notice's time). */
+export function formatWhen(value: string | null | undefined, now: Date = new Date()): string {
+  const d = value ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return d.toDateString() === now.toDateString() ? formatTime(value) : formatDateTime(value);
 }
 
 /** Local calendar date as 'YYYY-MM-DD'. */

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { dashboardCards } from './dashboard.ts';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 describe('action bar', () => {
   it("the dashboard's Add opens the screen with its add dialog, and the request leaves the URL", async () => {

@@ -4,12 +4,15 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useBrowserOnline, useKeptWrites } from '../resource-kit/offline/offline.ts';
 import { OfflineWritesStatus } from '../resource-kit/offline/offline-writes-status.tsx';
+import { useLiveLost } from '../resource-kit/live/live-state.ts';
 
 import { useModals } from '../ui/modal-stack.tsx';
 import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+// Shown only while the live stream is lost: not in the first screen's code.
+const LivePaused = lazy(() => import('../resource-kit/live/live-paused.tsx').then((m) => ({ default: m.LivePaused })));
 const OfflineTooltip = lazy(() => import('./offline-tooltip.tsx').then((m) => ({ default: m.OfflineTooltip })));
 
 /** "Eli Employee" → "EE": the user button's face when the phone's header has no room for the name. */
@@ -29,6 +32,8 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const online = useBrowserOnline();
   const offline = Boolean(user) && (sessionOffline || !online);
   const kept = useKeptWrites();
+  // Offline, the Offline badge already says that live updates wait too.
+  const livePaused = useLiveLost() && Boolean(user) && !offline;
   const modals = useModals();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
@@ -51,7 +56,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   const [menuWanted, setMenuWanted] = useState(false);
   const userButtonRef = useRef<HTMLButtonElement>(null);
   // On a phone with the offline badges there is no room for the name ("Eri…", issue 34): the initials.
-  const compact = offline || kept.length > 0;
+  const compact = offline || livePaused || kept.length > 0;
   const userButton = user && (
     <Button
       variant="light"
@@ -113,6 +118,11 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         {offline && (
           <Suspense fallback={offlineBadge}>
             <OfflineTooltip>{offlineBadge}</OfflineTooltip>
+          </Suspense>
+        )}
+        {livePaused && (
+          <Suspense fallback={null}>
+            <LivePaused />
           </Suspense>
         )}
         {user && kept.length > 0 && (

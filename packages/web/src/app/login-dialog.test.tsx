@@ -6,8 +6,6 @@ import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { HttpError } from '../resource-kit/http/http.ts';
 import { FORGOT_PASSWORD_ANSWER } from '@glazier/shared/actions/session';
 
-vi.setConfig({ testTimeout: 15_000 });
-
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 function server() {

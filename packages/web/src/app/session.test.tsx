@@ -6,8 +6,6 @@ import { apiServer, renderApp } from '../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../test/render.tsx';
 import { INITIAL_RESOURCES } from './session.tsx';
 
-vi.setConfig({ testTimeout: 15_000 });
-
 const gets = (calls: { method: string; url: URL }[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.pathname === path);
 const remembered = () => JSON.parse(localStorage.getItem(LAST_USER_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
 const offlineError = () => {

@@ -3,6 +3,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useLiveUpdates } from '../resource-kit/live/use-live-updates.ts';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { CommandPaletteHotkey } from './command-palette-hotkey.tsx';
@@ -17,6 +18,8 @@ export function Shell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const signedIn = Boolean(user);
+  // The tab's live stream (issue 37), while signed in with the server reachable.
+  useLiveUpdates(user && !user.offline ? user.id : null);
   // Below the `sm` breakpoint the menu is a drawer over the screen. Read at once, not in an effect
   // (there is no server rendering): on a phone the first frame is the right one, with no second
   // render of the whole shell right after it.

@@ -12,7 +12,6 @@ import { ReadOnly } from './read-only.tsx';
 import { TextAreaField, TextField } from './text-field.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 function setup(ui?: React.ReactNode) {
   let api!: ModalStackApi;

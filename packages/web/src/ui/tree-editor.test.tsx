@@ -19,7 +19,8 @@ function Harness({ initial, maxDepth }: { initial: TreeNode[]; maxDepth?: number
   const [rows, setRows] = useState(() => flattenTree(initial));
   latest = buildTree(rows);
   return (
-    <MantineProvider>
+    // env="test": no transitions, so the row menu is open (and its items take clicks) once it is shown.
+    <MantineProvider env="test">
       <TreeEditor label="Rows" rows={rows} onChange={setRows} maxDepth={maxDepth} />
       <button type="button">After</button>
     </MantineProvider>

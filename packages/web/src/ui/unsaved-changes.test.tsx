@@ -6,14 +6,12 @@
 import { useForm } from '@mantine/form';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StackGrabber, renderWithProviders } from '../test/render.tsx';
 import { DialogActions, DialogForm } from './dialog-actions.tsx';
 import { CheckField } from './fields.tsx';
 import { useModal, type ModalStackApi } from './modal-stack.tsx';
 import { TextField } from './text-field.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 function NameForm({ dirtyFromForm = true }: { dirtyFromForm?: boolean }) {
   const modal = useModal<string>();

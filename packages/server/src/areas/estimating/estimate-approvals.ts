@@ -38,6 +38,7 @@ import { EstimateDecision } from '../../platform/mail/templates/estimate-decisio
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
 export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
 export const ALREADY_ACCEPTED_MESSAGE = 'This estimate has already been accepted with this link.';
+export const ALREADY_DECLINED_MESSAGE = 'This estimate was declined with this link. Please ask us for a new one if you change your mind.';
 export const REVOKED_MESSAGE = 'This approval link was withdrawn. Please ask us for a new one.';
 export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us for a new one.';
 export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
@@ -45,6 +46,18 @@ export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for appro
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string): string => new Date(v).toISOString();
 const isoOrNull = (v: string | null): string | null => (v == null ? null : iso(v));
+
+/** A client's decision by the link, as the estimators' email tells it. */
+interface Decision {
+  decision: 'accepted' | 'declined';
+  signer: string;
+  at: string;
+  total?: number;
+  reason?: string;
+}
+
+/** "E-1042 Lakeside offices": the estimate as messages name it. */
+export const estimateLabel = (e: { job_number?: string | null; name?: string | null }) => [e.job_number, e.name].filter(Boolean).join(' ');
 
 /** A stored link (its timestamps as the drivers answer them, driver-types.ts). */
 type LinkRow = typeof estimate_approvals.$inferSelect;
@@ -63,6 +76,9 @@ function presentLink(row: NamedLinkRow): ApprovalLink {
     accepted_name: row.accepted_name ?? null,
     accepted_ip: row.accepted_ip ?? null,
     accepted_alternates: Array.isArray(row.accepted_alternates) ? row.accepted_alternates : [],
+    declined_at: isoOrNull(row.declined_at),
+    declined_name: row.declined_name ?? null,
+    declined_reason: row.declined_reason ?? null,
     created_by: row.created_by ?? null,
     created_by_name: row.created_by_name ?? null,
   };
@@ -91,23 +107,30 @@ export async function listApprovalLinks({ ctx, id }: { ctx: Ctx; id: number }): 
 /** Where the client opens a token: the web app's page (router: publicRoutes of estimating). */
 export const approvalPath = (token: string) => `/approve/${token}`;
 
+/**
+ * A new link of an open estimate, in the caller's transaction (409 unless open): its stored row and
+ * its token (answered this once, never stored). Create approval link and Send to client make them.
+ */
+export async function insertApprovalLink(tx: Ctx, id: number, days?: number): Promise<{ link: ApprovalLink; token: string; path: string }> {
+  const estimate = await lockEstimate(tx, id);
+  if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const validDays = days ?? APPROVAL_LINK_DAYS;
+  const [made] = await sqlRows<LinkRow>(
+    tx.db,
+    sql`INSERT INTO estimate_approvals (estimate_id, token_hash, expires_at, created_by)
+        VALUES (${id}, ${sha256(token)}, now() + make_interval(days => ${validDays}), ${tx.user?.id ?? null}) RETURNING *`,
+  );
+  await recordAudit(tx, 'estimate_approvals', 'create', made!.id, null, audited(made));
+  const [row] = await linkRows(tx.db, sql`a.id = ${made!.id}`);
+  return { link: presentLink(row!), token, path: approvalPath(token) };
+}
+
 /** `POST /api/estimates/{id}/approval_links`: a new link of an open estimate, its token answered this once. */
 export async function createApprovalLink({ ctx, id, days, request }: { ctx: Ctx; id: number; days?: number; request: FastifyRequest }) {
   return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const estimate = await lockEstimate(tx, id);
-    if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
-    const token = crypto.randomBytes(32).toString('base64url');
-    const validDays = days ?? APPROVAL_LINK_DAYS;
-    const [made] = await sqlRows<LinkRow>(
-      db,
-      sql`INSERT INTO estimate_approvals (estimate_id, token_hash, expires_at, created_by)
-          VALUES (${id}, ${sha256(token)}, now() + make_interval(days => ${validDays}), ${ctx.user?.id ?? null}) RETURNING *`,
-    );
-    await recordAudit(tx, 'estimate_approvals', 'create', made!.id, null, audited(made));
-    const [row] = await linkRows(db, sql`a.id = ${made!.id}`);
-    const path = approvalPath(token);
-    return { data: presentLink(row!), token, path, url: `${request.protocol}://${request.host}${path}` };
+    const { link, token, path } = await insertApprovalLink({ ...ctx, db }, id, days);
+    return { data: link, token, path, url: `${request.protocol}://${request.host}${path}` };
   });
 }
 
@@ -119,6 +142,7 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
     if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
+    if (link.declined_at != null) throw new ApiError(409, 'The client declined the estimate with this link; it stays as it was.');
     if (link.revoked_at == null) {
       const [after] = await sqlRows<LinkRow>(db, sql`UPDATE estimate_approvals SET revoked_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
       await recordAudit(tx, 'estimate_approvals', 'revoke', id, audited(link), audited(after));
@@ -140,6 +164,7 @@ async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ 
   );
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
   if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
+  if (link.declined_at != null) throw new ApiError(410, ALREADY_DECLINED_MESSAGE);
   if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
   if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
   const [estimate] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id} AND deleted_at IS NULL${lock}`);
@@ -185,7 +210,7 @@ export async function acceptApproval({
     const unknown = chosen.filter((c) => !offered.has(c));
     if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
     await tdb.orm.execute(sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
-    await moveEstimateStatus(client, estimate, 'won', { acceptedByClient: true });
+    await moveEstimateStatus(client, estimate, 'won', { decidedByClient: true });
     const [after] = await sqlRows<LinkRow>(
       tdb,
       sql`UPDATE estimate_approvals SET accepted_at = now(), accepted_name = ${name}, accepted_ip = ${ip},
@@ -193,16 +218,60 @@ export async function acceptApproval({
           WHERE id = ${link.id} RETURNING *`,
     );
     const acceptedAt = iso(after!.accepted_at!);
-    await tdb.orm.execute(
-      sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
-          VALUES (${estimate.id}, ${link.created_by}, true, ${acceptanceNote(name, acceptedAt, ip)}, current_date)`,
-    );
-    await recordAudit(client, 'estimate_approvals', 'accept', link.id, audited(link), audited(after));
     const total = documentTotals(doc, chosen).chosen;
-    await notifyEstimators({ db: tdb, user: null, mail }, estimate, link, { decision: 'accepted', signer: name, at: acceptedAt, total });
+    await recordClientDecision(client, mail, estimate, link, after!, {
+      note: acceptanceNote(name, acceptedAt, ip),
+      decision: { decision: 'accepted', signer: name, at: acceptedAt, total },
+    });
     return { accepted_at: acceptedAt, accepted_name: name, total };
   });
 }
+
+/**
+ * `POST /api/approvals/{token}/decline` (public): the client declines, in one transaction as an
+ * acceptance: the link records who, when and why; the estimate is marked lost through the status
+ * rule (as its client's decision); a note and an email tell the estimator.
+ */
+export async function declineApproval({ db, token, name, reason, mail }: { db: Db; token: string; name: string; reason: string; mail?: MailContext }) {
+  return db.transaction(async (tdb) => {
+    const client: Ctx = { db: tdb, user: null, actor: approvalLinkActor(name) };
+    const { link, estimate } = await usableLink(tdb, token, true);
+    await moveEstimateStatus(client, estimate, 'lost', { decidedByClient: true });
+    const [after] = await sqlRows<LinkRow>(
+      tdb,
+      sql`UPDATE estimate_approvals SET declined_at = now(), declined_name = ${name}, declined_reason = ${reason || null}, updated_at = now()
+          WHERE id = ${link.id} RETURNING *`,
+    );
+    const declinedAt = iso(after!.declined_at!);
+    await recordClientDecision(client, mail, estimate, link, after!, {
+      note: declineNote(name, declinedAt, reason),
+      decision: { decision: 'declined', signer: name, at: declinedAt, reason },
+    });
+    return { declined_at: declinedAt, declined_name: name };
+  });
+}
+
+/**
+ * What follows a client's decision by the link, accepted or declined: a note on the estimate by the
+ * link's maker, the link's audit row (`accept` or `decline`) and the email to the estimators.
+ */
+async function recordClientDecision(
+  client: Ctx,
+  mail: MailContext | undefined,
+  estimate: StoredRow<'estimates'>,
+  link: LinkRow,
+  after: LinkRow,
+  what: { note: string; decision: Decision },
+): Promise<void> {
+  await client.db.orm.execute(
+    sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
+        VALUES (${estimate.id}, ${link.created_by}, true, ${what.note}, current_date)`,
+  );
+  await recordAudit(client, 'estimate_approvals', what.decision.decision === 'accepted' ? 'accept' : 'decline', link.id, audited(link), audited(after));
+  await notifyEstimators({ db: client.db, user: null, mail }, estimate, link, what.decision);
+}
+
+export const declineNote = (name: string, at: string, reason: string) => `Declined online by ${name} on ${formatDate(at)}${reason ? `: “${reason}”` : '.'}`;
 
 /** The note that tells the estimator (there is no other notification in the app: the estimate's notes are where they look). */
 export const acceptanceNote = (name: string, at: string, ip: string) => `Accepted online by ${name} on ${formatDate(at)} from ${ip}.`;
@@ -211,12 +280,7 @@ export const acceptanceNote = (name: string, at: string, ip: string) => `Accepte
  * Emails the estimator that the client decided, in the transaction of the decision: whoever made
  * the estimate (its audit's create) and whoever made the link, each once, if still active.
  */
-async function notifyEstimators(
-  ctx: Pick<Ctx, 'db' | 'user' | 'mail'>,
-  estimate: StoredRow<'estimates'>,
-  link: LinkRow,
-  what: { decision: 'accepted' | 'declined'; signer: string; at: string; total?: number },
-): Promise<void> {
+async function notifyEstimators(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, estimate: StoredRow<'estimates'>, link: LinkRow, what: Decision): Promise<void> {
   const { db } = ctx;
   const recipients = await sqlRows<{ email: string }>(
     db,
@@ -228,7 +292,7 @@ async function notifyEstimators(
   if (!recipients.length) return;
   const [client] = await sqlRows<{ name: string }>(db, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
   const shop = await shopName(db);
-  const label = [estimate.job_number, estimate.name].filter(Boolean).join(' ');
+  const label = estimateLabel(estimate);
   const clientName = client?.name ?? 'the client';
   const body = await renderMail(
     createElement(EstimateDecision, {
@@ -239,6 +303,7 @@ async function notifyEstimators(
       signer: what.signer,
       at: formatDate(what.at),
       total: what.total == null ? undefined : formatMoney(what.total),
+      reason: what.reason || undefined,
       url: appLink(ctx.mail ?? NO_MAIL, `/estimates/${estimate.id}`),
     }),
   );

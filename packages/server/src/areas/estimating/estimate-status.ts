@@ -43,13 +43,13 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
 /**
  * The status rule's one code path, inside the caller's transaction with the estimate locked: the
  * move must be one the rule allows (422 on `status`), an older revision never moves (409), and the
- * selection (open, won, lost) needs `edit estimates_admin` (403), unless the client accepted it
- * online (`acceptedByClient`, estimate-approvals.ts): that is the one move open → won, made by the
- * client's acceptance rather than by staff. A won estimate made into a live job stays won (422
+ * selection (open, won, lost) needs `edit estimates_admin` (403), unless the client decided it
+ * online (`decidedByClient`, estimate-approvals.ts): the moves open → won (accepted) and open →
+ * lost (declined), made by the client through the link rather than by staff. A won estimate made into a live job stays won (422
  * naming the job). Writes the status, the decision (decisionOnMove: the first won or lost, its time
  * and who made it, kept through a move to open and back) and the audit row; answers the row.
  */
-export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: EstimateStatus, opts: { acceptedByClient?: boolean } = {}): Promise<Estimate> {
+export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: EstimateStatus, opts: { decidedByClient?: boolean } = {}): Promise<Estimate> {
   if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
   const from = estimate.status as EstimateStatus;
   // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
@@ -62,8 +62,8 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: Es
   }
   const move = statusMove(from, status);
   if (!move) throw invalid({ status: [refusedMoveMessage(from, status)] });
-  if (opts.acceptedByClient) {
-    if (from !== 'open' || status !== 'won') throw new ApiError(409, 'Only an open estimate is accepted by its client.');
+  if (opts.decidedByClient) {
+    if (from !== 'open' || (status !== 'won' && status !== 'lost')) throw new ApiError(409, 'Only an open estimate is accepted or declined by its client.');
   } else if (move === 'selection' && !canEdit(tx, 'estimates_admin')) {
     throw forbidden('Marking an estimate open, won or lost needs the estimates admin right.');
   }

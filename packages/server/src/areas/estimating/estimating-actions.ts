@@ -1,13 +1,14 @@
 /** Estimating's named actions (shared/actions/estimating.ts), each to its rule in this folder. */
 import type { ESTIMATING_ACTIONS } from '@glazier/shared/actions/estimating';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
-import { acceptApproval, createApprovalLink, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
+import { acceptApproval, createApprovalLink, declineApproval, listApprovalLinks, revokeApprovalLink, showApproval } from './estimate-approvals.ts';
 import { convertEstimate, proposedJobNumber } from './convert-estimate.ts';
 import { renderEstimatePdf } from './estimate-pdf.ts';
 import { setEstimateStatus } from './estimate-status.ts';
 import { sendPdf } from '../../platform/documents/pdf-render.ts';
 import { estimateItemsFromTakeoff } from './items-from-takeoff.ts';
 import { reviseEstimate } from './revise-estimate.ts';
+import { sendEstimateToClient } from './send-estimate.ts';
 
 export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'estimates.status': async ({ ctx, params, input }) => ({ data: await setEstimateStatus({ ctx, id: params.id, status: input.status }) }),
@@ -15,6 +16,7 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'estimates.convert': async ({ ctx, params, input }) => ({ data: await convertEstimate({ ctx, id: params.id, jobNumber: input.job_number }) }),
   'estimates.job_number': async ({ ctx, params }) => ({ data: { number: await proposedJobNumber({ ctx, id: params.id }) } }),
   'estimates.revise': async ({ ctx, params }) => ({ data: await reviseEstimate({ ctx, id: params.id }) }),
+  'estimates.send': ({ ctx, params, input }) => sendEstimateToClient({ ctx, id: params.id, mail: input }),
   'estimates.pdf': async ({ ctx, params, reply }) => {
     const pdf = await renderEstimatePdf(ctx, params.id);
     return sendPdf(reply, pdf.bytes, pdf.fileName);
@@ -26,4 +28,5 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
   'approvals.show': ({ ctx, params }) => showApproval({ db: ctx.db, token: params.token }),
   'approvals.accept': ({ ctx, params, input, request }) =>
     acceptApproval({ db: ctx.db, token: params.token, name: input.name, alternates: input.alternate_categories, ip: request.ip, mail: ctx.mail }),
+  'approvals.decline': ({ ctx, params, input }) => declineApproval({ db: ctx.db, token: params.token, name: input.name, reason: input.reason, mail: ctx.mail }),
 };

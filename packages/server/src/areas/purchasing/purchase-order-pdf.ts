@@ -9,7 +9,7 @@
  * to, as the order's screen names its vendor, without needing the vendor list's own right.
  */
 import { sql } from 'drizzle-orm';
-import { inMaterialOrder, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { inLineOrder, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
@@ -38,7 +38,7 @@ export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number): Promise
       note: order.note ?? null,
     },
     vendor: vendor ?? { name: null, contact_name: null, phone: null, email: null },
-    lines: inMaterialOrder(lines.data),
+    lines: inLineOrder(lines.data),
   };
   const bytes = await renderPdf(new URL('./purchase-order-pdf-document.tsx', import.meta.url), 'PurchaseOrderPdfDocument', props);
   return { bytes, fileName: pdfFileName(title) };

@@ -1,6 +1,7 @@
 /** Purchasing's named actions (shared/actions/purchasing.ts), each to its rule in this folder. */
 import type { PURCHASING_ACTIONS } from '@glazier/shared/actions/purchasing';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { emailPurchaseOrder } from './email-purchase-order.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { orderGlass } from './order-glass.ts';
 import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
@@ -13,6 +14,7 @@ import { splitPurchaseOrderLine } from './split-purchase-order-line.ts';
 export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
   'purchase_orders.next_number': async ({ ctx }) => ({ data: { number: await nextPurchaseOrderNumber({ ctx }) } }),
   'purchase_orders.send': async ({ ctx, params }) => ({ data: await sendPurchaseOrder({ ctx, id: params.id }) }),
+  'purchase_orders.email': ({ ctx, params, input }) => emailPurchaseOrder({ ctx, id: params.id, mail: input }),
   'purchase_orders.receive': async ({ ctx, params }) => ({ data: await receivePurchaseOrder({ ctx, id: params.id }) }),
   'purchase_order_materials.split': ({ ctx, params, input }) => splitPurchaseOrderLine({ ctx, id: params.id, input }),
   'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),

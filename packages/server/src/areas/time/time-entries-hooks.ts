@@ -19,6 +19,7 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
     if (!ctx.user || canEdit(ctx, 'time_entries')) return undefined;
     return eq(table.user_id, ctx.user.id);
   },
+  hears: { columns: ['user_id'], may: (ctx, rows) => rows.some((r) => r.user_id === ctx.user?.id) },
   // Own entries are always writable: viewing time entries is the right to try.
   mayWrite: (ctx) => allowed(ctx, 'view', 'time_entries'),
   canWrite(ctx, { values, existing }) {

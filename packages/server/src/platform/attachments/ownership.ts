@@ -64,6 +64,11 @@ export function withEstimateRecords(hooks: Hooks, area: Area, opts: { showOnJob:
       viaFilters: { ...hooks.viaFilters, on_job: onJobFilter },
     }),
     scope: (ctx, t) => and(hooks.scope?.(ctx, t), estimateRecordsScope(ctx, t, opts.showOnJob)),
+    // an estimate's is news only to who reads estimates
+    hears: {
+      columns: ['estimate_id', ...(hooks.hears?.columns ?? [])],
+      may: (ctx, rows) => (rows.every((r) => r.estimate_id == null) || allowed(ctx, 'view', 'estimates')) && (hooks.hears?.may(ctx, rows) ?? true),
+    },
     mayWrite: (ctx, op) => (hooks.mayWrite ? hooks.mayWrite(ctx, op) : canEdit(ctx, area)) || canEdit(ctx, 'estimates'),
     canWrite(ctx, args) {
       const ownRule = hooks.canWrite ? hooks.canWrite(ctx, args) : canEdit(ctx, area);

@@ -38,7 +38,9 @@ const pool: PoolWorker[] = [];
 let nextId = 1;
 
 function startWorker(): PoolWorker {
-  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+  // React's production build unless told otherwise (the server sets no NODE_ENV): its development
+  // build's checks cost some 10-20 % of a long document's render, and a worker's warnings go nowhere.
+  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), { env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
   worker.unref();
   const entry: PoolWorker = { worker, jobs: new Map() };
   worker.on('message', (m: { id: number; bytes?: Uint8Array; error?: string }) => {

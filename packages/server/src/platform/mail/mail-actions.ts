@@ -86,6 +86,11 @@ async function mailRow(db: Db, id: number): Promise<MailRow> {
   return row;
 }
 
+/** One message of the outbox as the mail actions answer it (an area's send answers the message it wrote). */
+export async function readMailMessage(ctx: Ctx, id: number): Promise<MailMessage> {
+  return present(ctx, await mailRow(ctx.db, id));
+}
+
 /** The sender as delivery.ts puts it: MAIL_FROM, else glazier@ the Message-ID's domain. */
 const senderOf = (settings: MailSettings, messageId: string) => settings.mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
 
@@ -108,7 +113,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       const body = await renderMail(createElement(TestEmail, { shop, sentBy: user.name }));
       return enqueueMail({ ...ctx, db }, { kind: 'test', to: [input.to ?? user.email], subject: `Test message from ${shop}`, ...body });
     });
-    return { data: await present(ctx, await mailRow(ctx.db, made.id)) };
+    return { data: await readMailMessage(ctx, made.id) };
   },
   'mail.outbox': async ({ ctx, input }) => {
     const perPage = input.per_page ?? 50;
@@ -155,7 +160,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       if (configured) db.afterCommit(() => outboxWake.emit('enqueued'));
       return params.id;
     });
-    return { data: await present(ctx, await mailRow(ctx.db, updated)) };
+    return { data: await readMailMessage(ctx, updated) };
   },
   'mail.record': async ({ ctx, params }) => {
     await getRow(ctx, params.resource, params.id); // the caller may read the record (404/403 as its get)

@@ -13,7 +13,7 @@ import { IconCopy, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { reportError, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
@@ -21,10 +21,11 @@ import { useLoader } from '../../ui/loader.tsx';
 
 export const approvalLinksKey = (estimateId: number) => ['estimates', 'approval_links', estimateId] as const;
 
-type LinkState = 'accepted' | 'revoked' | 'expired' | 'active';
+type LinkState = 'accepted' | 'declined' | 'revoked' | 'expired' | 'active';
 
 const STATE: Record<LinkState, { label: string; color: string }> = {
   accepted: { label: 'Accepted', color: 'green' },
+  declined: { label: 'Declined', color: 'red' },
   revoked: { label: 'Revoked', color: 'gray' },
   expired: { label: 'Expired', color: 'orange' },
   active: { label: 'Active', color: 'blue' },
@@ -32,6 +33,7 @@ const STATE: Record<LinkState, { label: string; color: string }> = {
 
 export function linkState(link: ApprovalLink, now = Date.now()): LinkState {
   if (link.accepted_at) return 'accepted';
+  if (link.declined_at) return 'declined';
   if (link.revoked_at) return 'revoked';
   return Date.parse(link.expires_at) <= now ? 'expired' : 'active';
 }
@@ -62,6 +64,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
   const canEdit = useCan('edit', 'estimates');
   const dialogs = useDialogs();
   const loader = useLoader();
+  const run = useReportedRun();
   const queryClient = useQueryClient();
   const [made, setMade] = useState<string | null>(null);
   const links = useQuery({
@@ -92,13 +95,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
       danger: true,
     });
     if (!ok) return;
-    try {
-      await loader.run(callAction(revokeApprovalLink, { params: { id: link.id } }));
-      reportSuccess('Approval link revoked.');
-      refresh();
-    } catch (e) {
-      reportError(e);
-    }
+    if ((await run(() => callAction(revokeApprovalLink, { params: { id: link.id } }), 'Approval link revoked.')) !== null) refresh();
   };
 
   const rows = links.data ?? [];
@@ -138,7 +135,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
                   <Table.Th>Created</Table.Th>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>Accepted by</Table.Th>
+                  <Table.Th>Decided by</Table.Th>
                   {canEdit && <Table.Th aria-label="Actions" />}
                 </Table.Tr>
               </Table.Thead>
@@ -167,6 +164,14 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
                             {link.accepted_name}
                             <Text span size="xs" c="dimmed" display="block">
                               {formatDateTime(link.accepted_at)} from {link.accepted_ip}
+                            </Text>
+                          </>
+                        ) : link.declined_at ? (
+                          <>
+                            {link.declined_name}
+                            <Text span size="xs" c="dimmed" display="block">
+                              {formatDateTime(link.declined_at)}
+                              {link.declined_reason ? `: “${link.declined_reason}”` : ''}
                             </Text>
                           </>
                         ) : (

@@ -3,7 +3,7 @@
  * without an account and outside the app's frame (app/feature.ts `publicRoutes`). It shows the
  * estimate as printed (estimate-document.tsx), with a choice of base or alternate per category
  * that offers alternates (the totals follow it live: estimateTotals), a name to type and Accept;
- * then a thank-you. A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a
+ * then a thank-you. Or they decline it, with a reason if they wish (approval-decline.tsx). A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a
  * page that says so and what to do. Everything shown comes from the link's own public answer.
  */
 import { acceptApproval, showApproval } from '@glazier/shared/actions/estimating';
@@ -21,6 +21,7 @@ import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { EstimateDocumentView } from './estimate-document.tsx';
+import { ApprovalDecline, type Declined } from './approval-decline.tsx';
 
 const NAME_REQUIRED = 'Type your name to accept.';
 
@@ -81,6 +82,7 @@ export function ApprovalPage() {
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<Declined | null>(null);
   const accept = useMutation({
     mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
   });
@@ -124,7 +126,7 @@ export function ApprovalPage() {
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={1} size="h3">
-              {done ? 'Thank you' : 'Your estimate'}
+              {done || declined ? 'Thank you' : 'Your estimate'}
             </Title>
             <Button variant="default" size="xs" leftSection={<IconPrinter size={14} />} onClick={() => window.print()}>
               Print
@@ -135,6 +137,13 @@ export function ApprovalPage() {
               <Text size="sm">
                 We received your acceptance on {formatDateTime(done.accepted_at)}
                 {done.total != null ? `, for a total of ${formatMoney(done.total)}` : ''}. {doc.company.name || 'We'} will be in touch to schedule the work.
+              </Text>
+            </Alert>
+          ) : declined ? (
+            <Alert color="gray" icon={<IconCircleCheck />} title={`Thank you, ${declined.declined_name}.`} data-testid="approval-declined">
+              <Text size="sm">
+                We received your answer on {formatDateTime(declined.declined_at)}: you declined this estimate. {doc.company.name || 'We'} will be glad to help
+                if anything changes.
               </Text>
             </Alert>
           ) : (
@@ -148,13 +157,13 @@ export function ApprovalPage() {
               doc={doc}
               chosen={choice}
               categoryChoice={
-                done
+                done || declined
                   ? undefined
                   : (s) => s.categoryId != null && <Choice section={s} chosen={choice.includes(s.categoryId)} onChange={(alt) => toggle(s.categoryId!, alt)} />
               }
             />
           </Paper>
-          {!done && (
+          {!done && !declined && (
             <Card
               withBorder
               radius="md"
@@ -197,6 +206,7 @@ export function ApprovalPage() {
               </Stack>
             </Card>
           )}
+          {!done && !declined && <ApprovalDecline token={token} onDeclined={setDeclined} refusal={refusal} />}
         </Stack>
       </Container>
       <PrintSheet page="letter portrait" margin="14mm">

@@ -3,7 +3,7 @@
  * dates, status, type, scopes, totals; the job once converted), its actions by status — Finalize
  * (draft → open), Back to Draft (open → draft), the Estimate Status selection (`edit
  * estimates_admin`: Open, Won, Lost, and Draft from open), Convert to Job (won), Revise, Takeoff,
- * Print (once it has a job), Download PDF (any status: the server's PDF, estimates.pdf), Edit (a draft's; read-only otherwise) — and the tabs Items (by
+ * Print (once it has a job), Send to client (open: emailed with its PDF and an approval link), Download PDF (any status: the server's PDF, estimates.pdf), Edit (a draft's; read-only otherwise) — and the tabs Items (by
  * category, with notes, alternates and totals), Notes, Files, Images (the kit's attachments, with
  * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
@@ -20,7 +20,7 @@ import {
   type EstimateStatus,
 } from '@glazier/shared/rules/estimating/estimate-status';
 import { formatMoney } from '@glazier/shared/rules/money';
-import { Alert, Anchor, Button, Menu, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Menu, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
@@ -53,6 +53,8 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
+import { SendToClientButton } from './send-to-client.tsx';
+import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
 import { openConvertDialog } from './convert-dialog.tsx';
 import { changeStatus, revise } from './estimate-actions.ts';
 import { openEstimateDialog } from './estimate-dialog.tsx';
@@ -146,6 +148,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
           </Menu.Dropdown>
         </Menu>
       )}
+      {canEdit && latest && status === 'open' && <SendToClientButton estimate={estimate} />}
       {canEdit && status === 'won' && !job && (
         <Button leftSection={<IconBriefcase size={16} />} onClick={() => void convert()}>
           Convert to Job
@@ -243,6 +246,13 @@ export function EstimatePage() {
           hidden: (e) => !(e.status === 'won' || e.status === 'lost') || !e.decided_at,
         },
         {
+          // the last Send to client: when and to whom (each send is in the history, its message under Client Approval)
+          label: 'Sent',
+          span: 2,
+          value: (e) => <span data-testid="estimate-sent">{`${formatDateTime(e.sent_at)} to ${e.sent_to ?? ''}`}</span>,
+          hidden: (e) => !e.sent_at,
+        },
+        {
           label: 'Job',
           value: (e) => {
             const job = e.job;
@@ -307,7 +317,16 @@ export function EstimatePage() {
           onAdd: canImages && canEdit ? (e) => void addImages(modals, { estimate_id: e.id }) : undefined,
           addLabel: 'Add Images',
         },
-        { key: 'approval', label: 'Client Approval', render: (e) => <ApprovalLinks estimateId={e.id} status={e.status} /> },
+        {
+          key: 'approval',
+          label: 'Client Approval',
+          render: (e) => (
+            <Stack gap="md">
+              <ApprovalLinks estimateId={e.id} status={e.status} />
+              <RecordMail resource="estimates" id={e.id} />
+            </Stack>
+          ),
+        },
         { key: 'revisions', label: 'Revisions', render: (e) => <EstimateRevisions estimate={e} /> },
         { key: 'history', label: 'History', render: (e) => <HistoryPanel resource="estimates" id={e.id} /> },
       ]}

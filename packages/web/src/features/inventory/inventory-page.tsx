@@ -91,6 +91,8 @@ export function InventoryPage() {
       <ResourceTable
         resource="materials"
         columns={columns}
+        // On hand and on order are computed from the stock's moves and the open order lines.
+        liveOn={['material_transactions', 'purchase_order_materials']}
         filters={{ material_category_id: categoryId ?? undefined, below_reorder: belowReorder ? 'true' : undefined }}
         onRowClick={open}
         rowLabel={(m) => `Open ${m.number}`}

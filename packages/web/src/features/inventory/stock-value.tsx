@@ -24,6 +24,7 @@ export function StockValue() {
   const summaries = useQuery({
     queryKey: SNAPSHOT_SUMMARY_KEY,
     queryFn: ({ signal }) => callAction(materialSnapshotSummaries, { signal }).then((r) => r.data),
+    meta: { liveOn: ['material_snapshots'] },
   });
   const [chosen, setChosen] = useState<string | null>(null);
   const list = summaries.data ?? [];

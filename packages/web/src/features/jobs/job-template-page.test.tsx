@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiServer, renderApp } from '../../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../../test/render.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 describe('job template screen', () => {
   it("the action bar's Add adds a product to the template, as Add Product does", async () => {

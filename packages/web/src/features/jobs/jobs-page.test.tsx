@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiServer, renderApp } from '../../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../../test/render.tsx';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 describe('job list', () => {
   it('gives the Client column a width of its own and a name two lines at most, the whole name in its title', async () => {

@@ -1,14 +1,13 @@
 import type { Role } from '@glazier/shared/permissions';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { StackGrabber, json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { DELETE_USER_CONFIRMATION, openUserDialog } from './user-dialog.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const STAMP = '2025-01-01T00:00:00.000Z';
 type User = RecordOf<'users'>;

@@ -1,13 +1,15 @@
 /**
  * A purchase order (`/purchase_orders/{id}`): the header (number, vendor with contact, derived
- * status badge; Send, Receive all, Print, Download PDF, Email, Edit), its lines (material number with the
+ * status badge; Send, Receive all, Print, Download PDF, Email to vendor, Open in mail app, Edit), its lines (material number with the
  * description beneath, vendor part number, qty, unit price = price ÷ qty with qty 0 as 1, price,
  * status) and the total. A line opens the PO Material dialog; a saved line's status badge opens
  * the status picker (Ordered, Received, Backordered, Split).
  *
  * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Download PDF
- * the same as a file made on the server (purchase_orders.pdf, what the vendor is sent); Email opens
- * the mail program with the order summarised to the vendor's address. Print Labels (once a line is
+ * the same as a file made on the server (purchase_orders.pdf, what the vendor is sent); Email to
+ * vendor sends that PDF from the server (email-to-vendor.tsx) and marks the order sent; Open in mail
+ * app opens the person's own mail program with the order summarised to the vendor's address. The
+ * Email tab lists the order's messages and their status. Print Labels (once a line is
  * received, and offered right after Receive All) prints labels for the received lines
  * (received-labels.tsx).
  */
@@ -35,9 +37,11 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useChangeLineStatus } from './line-status-dialog.tsx';
-import { inMaterialOrder, lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { inLineOrder, lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
+import { EmailToVendorButton } from './email-to-vendor.tsx';
+import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
 import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
 import { isReceived, openReceivedLabelsDialog } from './received-labels.tsx';
 import { LineStatusBadge, OrderStatusBadge } from './status-badges.tsx';
@@ -225,7 +229,7 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const vendor = useRecord('vendors', order.vendor_id).data;
-  const lines = inMaterialOrder(useList('purchase_order_materials', { purchase_order_id: order.id }).data ?? []);
+  const lines = inLineOrder(useList('purchase_order_materials', { purchase_order_id: order.id }).data ?? []);
   const company = useSettingValue(SETTING.companyName);
   const status = purchaseOrderStatus(order);
   const prepareLabels = usePrepareLabels();
@@ -275,8 +279,9 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
           Print Labels
         </Button>
       )}
+      {canEdit && <EmailToVendorButton order={order} vendorEmail={vendor?.email} disabled={lines.length === 0} />}
       <Button variant="default" component="a" href={mailtoHref(order, vendor, lines, company)} leftSection={<IconMail size={16} />} data-testid="po-mailto">
-        Email
+        Open in mail app
       </Button>
       {canEdit && (
         <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit()}>
@@ -349,6 +354,13 @@ export function PurchaseOrderPage() {
           addLabel: 'Add Material',
           onAdd: canEdit ? (o) => addLine(o.id) : undefined,
           render: (o) => <Lines order={o} canEdit={canEdit} onLine={(l) => void lineDialog(l, o.id)} />,
+        },
+        {
+          key: 'mail',
+          label: 'Email',
+          render: (o) => (
+            <RecordMail resource="purchase_orders" id={o.id} title="Messages" empty="Not emailed yet. Email to vendor sends the order with its PDF." />
+          ),
         },
       ]}
       notFoundText="This purchase order does not exist or was deleted."

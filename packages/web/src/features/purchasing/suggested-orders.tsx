@@ -13,6 +13,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { AppQueryMeta } from '../../resource-kit/records/records.ts';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
@@ -130,10 +131,30 @@ function SuggestionRow({ line: s, orderable, qty: pickedQty, phone, marked, rowR
   );
 }
 
+// What the action reads (server/areas/purchasing/purchase-order-suggestions.ts): live notices of these refetch it.
+const SUGGESTIONS_META = {
+  liveOn: [
+    'materials',
+    'material_transactions',
+    'jobs',
+    'job_products',
+    'boms',
+    'bom_materials',
+    'purchase_orders',
+    'purchase_order_materials',
+    'vendor_materials',
+  ],
+} satisfies AppQueryMeta;
+
 export function SuggestedOrders({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const loader = useLoader();
-  const suggestions = useQuery({ queryKey: SUGGESTIONS_KEY, queryFn: ({ signal }) => fetchSuggestions(signal), staleTime: 0 });
+  const suggestions = useQuery({
+    queryKey: SUGGESTIONS_KEY,
+    queryFn: ({ signal }) => fetchSuggestions(signal),
+    staleTime: 0,
+    meta: SUGGESTIONS_META,
+  });
   const groups = useMemo(() => groupByVendor(suggestions.data ?? []), [suggestions.data]);
   const offline = useQueryOffline(suggestions);
   // Ticked lines and their qty (the suggested one until edited).

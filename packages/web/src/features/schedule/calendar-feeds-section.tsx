@@ -13,7 +13,7 @@ import { Anchor, Badge, Button, CopyButton, Divider, Group, Paper, Stack, Text, 
 import { IconCalendarShare, IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { reportError, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
@@ -61,6 +61,7 @@ function NewLink({ kind, url }: { kind: CalendarFeedKind; url: string }) {
 function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: CalendarFeed | undefined; onChanged: () => void }) {
   const dialogs = useDialogs();
   const loader = useLoader();
+  const run = useReportedRun();
   const [link, setLink] = useState<string | null>(null);
   const text = FEED_TEXT[kind];
 
@@ -91,14 +92,11 @@ function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: Cal
       danger: true,
     });
     if (!ok) return;
-    try {
-      await loader.run(callAction(turnOffCalendarFeed, { params: { kind } }));
-      setLink(null);
-      reportSuccess('Calendar feed turned off.');
-      onChanged();
-    } catch (e) {
-      reportError(e);
-    }
+    // (the call answers nothing: `true` tells its success from the run's null for a failure)
+    const off = await run(async () => (await callAction(turnOffCalendarFeed, { params: { kind } }), true), 'Calendar feed turned off.');
+    if (!off) return;
+    setLink(null);
+    onChanged();
   };
 
   return (

@@ -5,7 +5,6 @@ import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { openEventDialog } from './schedule-dialogs.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const USERS = [
   { id: 1, name: 'Sam Super', role: 'supervisor', active: true, can_be_scheduled: true },

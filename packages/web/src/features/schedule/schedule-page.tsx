@@ -171,6 +171,8 @@ export function SchedulePage() {
     queryKey: ['schedule', 'readiness', range?.start, range?.end, jobIds],
     queryFn: ({ signal }) => callAction(scheduleReadiness, { query: range!, signal }),
     enabled,
+    // What the action reads (server/areas/schedule/readiness.ts): live notices of these refetch it.
+    meta: { liveOn: ['events', 'jobs', 'job_products', 'job_product_pieces', 'purchase_orders', 'purchase_order_materials'] },
   });
 
   useScreenAction('add', canEdit ? () => void openEventDialog(modals) : null);

@@ -4,7 +4,8 @@
  * an address (the admin's own by default), which goes through the outbox like every message.
  */
 import { mailStatus, sendTestMail } from '@glazier/shared/actions/mail';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { SettingsCard } from './settings-card.tsx';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -38,10 +39,7 @@ export function MailSettingsCard() {
   });
   const s = status.data;
   return (
-    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="mail-settings">
-      <Title order={4} mb="xs">
-        Email
-      </Title>
+    <SettingsCard title="Email" testId="mail-settings">
       {s ? (
         s.configured ? (
           <Text size="sm">
@@ -75,6 +73,6 @@ export function MailSettingsCard() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -5,8 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiServer, renderApp } from '../../test/app.tsx';
 import { json, mockFetch, sessionUser } from '../../test/render.tsx';
 
-vi.setConfig({ testTimeout: 15_000 });
-
 const STAMP = '2025-01-01T00:00:00.000Z';
 const permissionRows = ROLES.flatMap((role, r) =>
   AREAS.map((area, a) => ({ id: r * 100 + a + 1, role, area, ...DEFAULT_ROLE_MATRIX[role][area], updated_at: STAMP })),

@@ -5,7 +5,7 @@
  * nothing); without edit settings the values read as text.
  */
 import { DEFAULT_LABEL_STOCK, LABEL_STOCKS, LABEL_STOCK_NAMES, SETTING, parseLastBackup, type SettingName } from '@glazier/shared/settings';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
@@ -18,6 +18,7 @@ import { enterInForm } from '../../ui/focus-next.ts';
 import { MoneyField, SelectField } from '../../ui/fields.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
+import { SettingsCard } from './settings-card.tsx';
 import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
@@ -128,10 +129,7 @@ function LastBackupCard({ value }: { value: string }) {
   const last = parseLastBackup(value);
   const days = last ? Math.floor((Date.now() - Date.parse(last.at)) / 86_400_000) : undefined;
   return (
-    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="last-backup">
-      <Title order={4} mb="xs">
-        Backups
-      </Title>
+    <SettingsCard title="Backups" testId="last-backup">
       {last ? (
         <Text>
           Last backup: {new Date(last.at).toLocaleString()} {days === 0 ? '(today)' : `(${days} day${days === 1 ? '' : 's'} ago)`}, {last.tables} tables,{' '}
@@ -143,7 +141,7 @@ function LastBackupCard({ value }: { value: string }) {
       <Text size="sm" c="dimmed" mt="xs">
         Make one on the server with <code>npm run db:backup -- --out FILE</code>; keep the files somewhere other than the server.
       </Text>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -156,27 +154,23 @@ export function SettingsPage() {
   return (
     <Stack gap="md" maw={960}>
       <ScreenTitle>Settings</ScreenTitle>
-      <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Title order={4} mb="sm">
-          Company
-        </Title>
+      <SettingsCard title="Company">
         {settings.isPending ? (
           <Text c="dimmed">Loading…</Text>
         ) : (
           // Remounted when the stored values change (after a save, or another admin's), so it starts from them.
           <CompanySettings key={COMPANY_SETTINGS.map((n) => value(n)).join('\u0000')} settings={settings.data ?? []} canEdit={canEdit} />
         )}
-      </Card>
+      </SettingsCard>
       {canEdit && me?.role === 'admin' && !settings.isPending && <LastBackupCard value={value(SETTING.lastBackup)} />}
       {canEdit && me?.role === 'admin' && <MailSettingsCard />}
       {canEdit && me?.role === 'admin' && (
-        <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-          <Title order={4}>Role permissions</Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            What each role may see and change. Edit includes view. The admin role always keeps Settings and Users.
-          </Text>
+        <SettingsCard
+          title="Role permissions"
+          description="What each role may see and change. Edit includes view. The admin role always keeps Settings and Users."
+        >
           <PermissionMatrix />
-        </Card>
+        </SettingsCard>
       )}
     </Stack>
   );

@@ -19,6 +19,7 @@ import { Anchor, Badge, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Tex
 import { Fragment, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useList, usePage } from '../../resource-kit/records/queries.ts';
+import type { PageParams } from '../../resource-kit/records/records.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useListFilters, useListState } from '../../resource-kit/lists/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
@@ -86,6 +87,9 @@ export function ToDoListPage() {
   return <ToDoListScreen key={`${field}${search}`} list={TO_DO_LISTS[field]} />;
 }
 
+/** A to-do list's page: its rows carry their pieces, so a piece's live notice refreshes it too. */
+const useToDoPage = (params: PageParams) => usePage('job_products', params, { meta: { liveOn: ['job_product_pieces'] } });
+
 function ToDoListScreen({ list }: { list: ToDoList }) {
   const { field } = list;
   const canEdit = useCan('edit', 'jobs');
@@ -94,7 +98,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
   const categories = useList('product_categories');
   const allSeries = useList('series');
   const clients = useList('clients', { active: 'all' });
-  const page = usePage('job_products', {
+  const page = useToDoPage({
     page: pageNo,
     per_page: TO_DO_PER_PAGE,
     needs: field,

@@ -15,7 +15,13 @@ import { DayHeadings, DayTotals, hhmm } from './week-columns.tsx';
 
 export function CrewWeek({ week, onOpen }: { week: string; onOpen: (userId: number) => void }) {
   // staleTime 0: coming back from a person's week, whatever was entered there shows
-  const crew = useQuery({ queryKey: ['time_cards', 'crew', week], queryFn: ({ signal }) => callAction(crewWeek, { query: { week }, signal }), staleTime: 0 });
+  const crew = useQuery({
+    queryKey: ['time_cards', 'crew', week],
+    queryFn: ({ signal }) => callAction(crewWeek, { query: { week }, signal }),
+    staleTime: 0,
+    // What the action reads: live notices of these refetch it.
+    meta: { liveOn: ['time_entries', 'users'] },
+  });
   const offline = useQueryOffline(crew);
   const data = crew.data;
   if (!data || !data.data.length) {

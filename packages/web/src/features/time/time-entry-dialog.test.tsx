@@ -6,7 +6,6 @@ import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { openTimeEntryDialog } from './time-entry-dialog.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 function open() {
   document.cookie = 'XSRF-TOKEN=t; path=/';

@@ -18,8 +18,6 @@ import { addNote, openNoteDialog } from './note-dialog.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { NotesSection } from './notes-section.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 /** A stand-in for XMLHttpRequest: records each request; the test answers it. */
 class FakeXhr {
   static sent: FakeXhr[] = [];

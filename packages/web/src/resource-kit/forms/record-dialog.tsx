@@ -26,7 +26,8 @@
  * which closes with the saved `RecordOf<'vendors'>` (open it with `modals.push<RecordOf<'vendors'>>`).
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { Button } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
@@ -34,7 +35,7 @@ import { useModal, useModalTitle, type ModalHandle } from '../../ui/modal-stack.
 import { ReadOnly } from '../../ui/read-only.tsx';
 import { reportSuccess } from './error-mapper.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useRecordForm, type RecordFormOptions } from './use-record-form.ts';
+import { useRecordForm, type ChangedElsewhere, type RecordFormOptions } from './use-record-form.ts';
 
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
@@ -95,6 +96,10 @@ export interface RecordDialog {
   /** Its changes since it opened (Escape, ×, Cancel and Back ask before dropping them). */
   form: { isDirty: () => boolean };
   modal: Pick<ModalHandle<never>, 'close' | 'dismiss'>;
+  /** Someone else changed the record while it is open (use-record-form.ts), with the two ways on. */
+  changedElsewhere?: ChangedElsewhere | null;
+  reload?: () => Promise<void>;
+  keepMine?: () => Promise<void>;
 }
 
 /**
@@ -161,7 +166,36 @@ export function RecordDialogForm({ dialog, canSave, canDelete, title, extra, chi
         />
       }
     >
+      {dialog.changedElsewhere && <ChangedElsewhereNotice dialog={dialog} notice={dialog.changedElsewhere} canSave={canSave} />}
       <ReadOnly value={!canSave}>{children}</ReadOnly>
     </DialogForm>
+  );
+}
+
+/**
+ * "Changed by Sam at 3:42 PM." over the fields (issue 37): Reload shows their version, Keep mine
+ * saves what was typed over it. A deleted record has nothing to reload or keep.
+ */
+function ChangedElsewhereNotice({ dialog, notice, canSave }: { dialog: RecordDialog; notice: ChangedElsewhere; canSave: boolean }) {
+  return (
+    <Alert color="yellow" icon={<IconUsers size={18} />} role="alert" data-testid="changed-elsewhere" p="xs">
+      <Group justify="space-between" gap="xs">
+        <span>{notice.message}</span>
+        {!notice.deleted && (
+          <Group gap="xs">
+            {dialog.reload && (
+              <Button size="compact-sm" variant="light" onClick={() => void dialog.reload?.()}>
+                Reload
+              </Button>
+            )}
+            {canSave && dialog.keepMine && (
+              <Button size="compact-sm" variant="subtle" onClick={() => void dialog.keepMine?.()}>
+                Keep mine
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+    </Alert>
   );
 }

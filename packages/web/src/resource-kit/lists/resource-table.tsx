@@ -79,6 +79,11 @@ export interface ResourceTableProps<N extends ResourceName> {
   toolbar?: ReactNode;
   defaultSort?: { column: ColumnKey<N>; direction: SortDirection };
   testId?: string;
+  /**
+   * Other resources its rows are computed from (a material's on hand from its transactions): a live
+   * notice of theirs refreshes the table too (records/records.ts, `liveOn`).
+   */
+  liveOn?: readonly ResourceName[];
 }
 
 /** A field of any resource's record, by name (for what every table does alike). */
@@ -109,7 +114,7 @@ export function ResourceTable<N extends ResourceName>(props: ResourceTableProps<
 
   // What the list shows, any page: the export menu writes all of it.
   const query = { search: search || undefined, sort_column: sort?.column, sort_direction: sort?.direction, ...props.filters };
-  const page = usePage(resource, { page: pageNo, per_page: perPage, ...query });
+  const page = usePage(resource, { page: pageNo, per_page: perPage, ...query }, props.liveOn ? { meta: { liveOn: props.liveOn } } : {});
   const rows = page.data?.data ?? [];
   const offline = useQueryOffline(page);
   const showSkeleton = useDelayedFlag(page.isLoading) && !offline;

@@ -35,13 +35,18 @@ export function mailWhen(m: MailMessage): string {
 
 export const recordMailKey = (resource: string, id: number) => ['mail', resource, id] as const;
 
-/** The messages of one record, newest first, each with its status: for the record's page. */
-export function RecordMail({ resource, id, title = 'Email' }: { resource: ResourceName; id: number; title?: string }) {
+/** The messages of one record, newest first, each with its status: for the record's page (nothing, or `empty`, without any). */
+export function RecordMail({ resource, id, title = 'Email', empty }: { resource: ResourceName; id: number; title?: string; empty?: string }) {
   const messages = useQuery({
     queryKey: recordMailKey(resource, id),
     queryFn: ({ signal }) => callAction(recordMail, { params: { resource, id }, signal }).then((a) => a.data),
   });
-  if (!messages.data?.length) return null;
+  if (!messages.data?.length)
+    return empty && messages.isSuccess ? (
+      <Text c="dimmed" size="sm" data-testid="record-mail-empty">
+        {empty}
+      </Text>
+    ) : null;
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="record-mail">
       <CardHeading title={title} />

@@ -10,7 +10,6 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { RecordPicker } from './record-picker.tsx';
 
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 type Client = RecordOf<'clients'>;
 const clientRecord = (id: number, name: string): Client => ({ id, name, active: true, client_type_id: null, note: null, color: null });

@@ -105,7 +105,8 @@ function mapCollection(value: Collection, fn: (rows: Rec[]) => Rec[]): Collectio
   return { ...value, data: fn(value.data) };
 }
 
-const isCollectionKey = (key: QueryKey) => key[1] === 'list' || key[1] === 'page';
+/** A list's or a page's key (`resourceKeys.list`/`page`), not a record's. */
+export const isCollectionKey = (key: QueryKey) => key[1] === 'list' || key[1] === 'page';
 
 /** Writes saved records into the cache: record entries, in-place list rows, then refetch lists. */
 export function storeRecords(queryClient: QueryClient, resource: ResourceName, records: Rec[]): void {

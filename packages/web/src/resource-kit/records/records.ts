@@ -33,6 +33,24 @@ export interface PageParams extends Query {
  */
 export const KEEP_ON_DEVICE = { keepOnDevice: true } as const;
 
+/**
+ * What a query's `meta` may say, typed for every query of the app:
+ * - `keepOnDevice` (KEEP_ON_DEVICE above);
+ * - `liveOn`: the resources a query built on a named action reads (`['time_entries', 'users']` for
+ *   the crew week): a live notice of a change to any of them refetches it (live/apply-live-changes.ts).
+ *   The generic lists, pages and records need none: the notice names their resource.
+ */
+export interface AppQueryMeta extends Record<string, unknown> {
+  keepOnDevice?: boolean;
+  liveOn?: readonly ResourceName[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppQueryMeta;
+  }
+}
+
 export const resourcePath = (resource: ResourceName) => `/api/${resource}`;
 
 export const resourceKeys = {

@@ -12,6 +12,7 @@ export function EstimateDecision({
   signer,
   at,
   total,
+  reason,
   url,
 }: {
   shop: string;
@@ -24,6 +25,8 @@ export function EstimateDecision({
   at: string;
   /** The accepted total, as the shop writes money; none when declined. */
   total?: string;
+  /** The client's reason for declining, when they gave one. */
+  reason?: string;
   url: string;
 }) {
   return (
@@ -32,6 +35,7 @@ export function EstimateDecision({
         {signer} {decision} the estimate {estimate} for {client} on {at}, through its approval link.
       </Text>
       {total ? <Text style={mailStyles.text}>Accepted total: {total}</Text> : null}
+      {reason ? <Text style={mailStyles.text}>Their reason: “{reason}”</Text> : null}
       <Text style={mailStyles.text}>
         <Button href={url} style={mailStyles.button}>
           Open the estimate

@@ -6,14 +6,14 @@
  */
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
-import { useList, usePage, useRecord } from './queries.ts';
-import { useSave, useSaveMany } from '../writes/saves.ts';
-import { openLookup } from '../pickers/lookup-dialog.tsx';
-import { formValues } from '../forms/pick.ts';
-import { useRecordDialog } from '../forms/record-dialog.tsx';
-import type { RecordPickerProps } from '../pickers/record-picker.tsx';
-import type { Column, ResourceTableProps } from '../lists/resource-table.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useList, usePage, useRecord } from '../resource-kit/records/queries.ts';
+import { useSave, useSaveMany } from '../resource-kit/writes/saves.ts';
+import { openLookup } from '../resource-kit/pickers/lookup-dialog.tsx';
+import { formValues } from '../resource-kit/forms/pick.ts';
+import { useRecordDialog } from '../resource-kit/forms/record-dialog.tsx';
+import type { RecordPickerProps } from '../resource-kit/pickers/record-picker.tsx';
+import type { Column, ResourceTableProps } from '../resource-kit/lists/resource-table.tsx';
+import type { ModalStackApi } from '../ui/modal-stack.tsx';
 
 /** True when A and B are the same type. */
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;

@@ -1,0 +1,73 @@
+/**
+ * Send to client (docs/domain/estimating.md, Sending the estimate): an open estimate emailed to the
+ * client in one transaction: a new approval link (its token goes only into the message), the
+ * estimate as the client reads it (every amount, as the approval page) attached as a PDF, the
+ * sender's words, and the estimate's `sent_at` and `sent_to` (its Sent line; the audit's `send`
+ * row is its history). A change that fails leaves no link, no message and no Sent line.
+ */
+import { sql } from 'drizzle-orm';
+import type { ComposedMail } from '@glazier/shared/actions/mail';
+import { formatDate } from '@glazier/shared/rules/dates';
+import { createElement } from 'react';
+import { sqlRows } from '../../db/client.ts';
+import { recordAudit } from '../../engine/audit.ts';
+import type { Ctx } from '../../engine/context.ts';
+import { get } from '../../engine/read.ts';
+import type { StoredRow } from '../../engine/server-resource.ts';
+import { readMailMessage } from '../../platform/mail/mail-actions.ts';
+import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
+import { RecordToParty } from '../../platform/mail/templates/record-to-party.tsx';
+import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
+import { systemCtx } from '../../platform/system-context.ts';
+import { estimateLabel, insertApprovalLink } from './estimate-approvals.ts';
+import { renderEstimatePdf } from './estimate-pdf.ts';
+
+/** "pat@client.com, cc sam@client.com": the Sent line and the history. */
+export const sentToText = (to: string[], cc: string[]) => [to.join(', '), cc.length ? `cc ${cc.join(', ')}` : ''].filter(Boolean).join(', ');
+
+export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: number; mail: Required<ComposedMail> }) {
+  const sent = await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    // 404 / 403 as a get of the estimate, then 409 unless open (the link's rule; it locks the row)
+    await get(tx, 'estimates', id);
+    const { link, path } = await insertApprovalLink(tx, id);
+    const [before] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${id}`);
+    const pdf = await renderEstimatePdf(await systemCtx(db, 'Send to client'), id);
+    const shop = await shopName(db);
+    const label = estimateLabel(before!);
+    const sender = ctx.user!;
+    const body = await renderMail(
+      createElement(RecordToParty, {
+        shop,
+        greeting: before!.contact_name ? `Dear ${before!.contact_name},` : 'Hello,',
+        message: mail.message,
+        lead: `Our estimate ${label} is attached. You can read it online, choose any alternates, and accept or decline it there.`,
+        action: {
+          label: 'Review and accept',
+          url: appLink(ctx.mail ?? NO_MAIL, path),
+          note: `The link is yours alone and works until ${formatDate(link.expires_at)}.`,
+        },
+        attachment: pdf.fileName,
+        sender: sender.name,
+        footer: `${shop} sent you this estimate. Reply to this message to reach ${sender.name}.`,
+      }),
+    );
+    const message = await enqueueMail(tx, {
+      kind: 'estimate_to_client',
+      to: mail.to,
+      cc: mail.cc,
+      replyTo: sender.email || undefined,
+      subject: `Estimate ${label} from ${shop}`,
+      ...body,
+      record: { resource: 'estimates', id },
+      attachments: [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
+    });
+    const [after] = await sqlRows<StoredRow<'estimates'>>(
+      db,
+      sql`UPDATE estimates SET sent_at = now(), sent_to = ${sentToText(mail.to, mail.cc)}, updated_at = now() WHERE id = ${id} RETURNING *`,
+    );
+    await recordAudit(tx, 'estimates', 'send', id, before!, after!);
+    return { mailId: message.id, estimate: await get(tx, 'estimates', id) };
+  });
+  return { data: sent.estimate, mail: await readMailMessage(ctx, sent.mailId) };
+}

@@ -1,0 +1,94 @@
+/**
+ * Every committed change of a record, announced for live updates (platform/live/; issue 37). The
+ * audit row is written by every write, generic or named (audit.ts), so the announcement goes with
+ * it: one place, no write forgotten. It names the record, its version and who changed it, never
+ * a value; a child's change (a job's product) is also its parent's, whose version the engine moved on.
+ *
+ * On PostgreSQL the notice is a NOTIFY in the change's own transaction, on the channel the app
+ * servers already share (platform/change-listener.ts hands it to the live streams): it goes out
+ * when the change commits, to every app server, this one included, and never when it rolls back. PGlite
+ * serves one process: the notice is handed over in memory once the transaction commits.
+ */
+import { EventEmitter } from 'node:events';
+import type { LiveChange } from '@glazier/shared/actions/live';
+import { parentsOf } from '@glazier/shared/resources/aggregates';
+import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
+import type { Area } from '@glazier/shared/permissions';
+import { CHANGES_CHANNEL, type Db, type Row } from '../db/client.ts';
+import type { Ctx } from './context.ts';
+import { resource as serverResource } from './resources.ts';
+
+/** A change as the server passes it on: the notice, and (never sent) whose records it touched, for a resource scoped to its user. */
+export interface RecordChange extends LiveChange {
+  /** The record's columns its resource's `hears` asks for, before and after: who may hear of it when a scope limits reading. */
+  rows?: Row[];
+  /** Only guarded fields changed (costs): only who may read one of these areas' guarded fields hears of it. */
+  guarded?: Area[];
+}
+
+/** PGlite's committed changes, per database (Db.identity), within this process. */
+const local = new EventEmitter();
+local.setMaxListeners(0);
+
+/** Hears the committed changes of a PGlite database made in this process; answers how to stop. */
+export function onLocalRecordChanges(db: Db, fn: (change: RecordChange) => void): () => void {
+  const listener = (identity: object, change: RecordChange) => {
+    if (identity === db.identity) fn(change);
+  };
+  local.on('change', listener);
+  return () => void local.off('change', listener);
+}
+
+const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? new Date(v).toISOString() : null);
+
+function idsOf(rows: (Row | null)[], column: string): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) if (row && typeof row[column] === 'number') ids.add(row[column]);
+  return [...ids];
+}
+
+/** The areas guarding every field that changed, when each changed field is guarded (an estimate item's cost alone). */
+function guardsOfChange(resource: ResourceName, before: Row | null, after: Row | null): Area[] | undefined {
+  if (!before || !after) return undefined;
+  const fields = RESOURCES[resource].fields;
+  const guards = new Set<Area>();
+  for (const [name, field] of Object.entries(fields)) {
+    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
+    if (!field.guard) return undefined;
+    guards.add(field.guard);
+  }
+  return guards.size ? [...guards] : undefined;
+}
+
+/** The notices one audited write makes: the record's, each writable parent's, and each target's that shows it (shownOnTarget). */
+export function recordChangesOf(ctx: Ctx, resource: string, action: string, recordId: number | null, before: Row | null, after: Row | null): RecordChange[] {
+  if (recordId == null || !isResourceName(resource)) return [];
+  const by = ctx.user ? { id: ctx.user.id, name: ctx.user.name } : ctx.actor ? { id: null, name: ctx.actor } : null;
+  const at = new Date().toISOString();
+  const own: RecordChange = { r: resource, id: recordId, v: after ? isoOf(after.updated_at) : null, a: after ? action : 'delete', by, at };
+  const hears = serverResource(resource).hears;
+  if (hears) own.rows = [before, after].filter((r): r is Row => r != null).map((r) => Object.fromEntries(hears.columns.map((c) => [c, r[c] ?? null])));
+  const guarded = guardsOfChange(resource, before, after);
+  if (guarded) own.guarded = guarded;
+  const changes = [own];
+  const also = (r: string, foreignKey: string) => {
+    for (const id of idsOf([before, after], foreignKey)) changes.push({ r, id, v: null, a: 'update', by, at, ...(guarded && { guarded }) });
+  };
+  for (const parent of parentsOf(resource)) also(parent.resource, parent.foreignKey);
+  for (const [name, field] of Object.entries(RESOURCES[resource].fields)) if (field.shownOnTarget && field.ref) also(field.ref, name);
+  return changes;
+}
+
+/** Announces a write's record changes, at its commit. */
+export async function announceRecordChanges(ctx: Ctx, changes: RecordChange[]): Promise<void> {
+  if (!changes.length) return;
+  const db = ctx.db;
+  if (db.kind === 'postgres') {
+    // One NOTIFY per change (a payload stays far below PostgreSQL's 8000 bytes); nothing waits for it.
+    for (const change of changes) await db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ k: 'record', c: change })], { deferred: true });
+    return;
+  }
+  db.afterCommit(() => {
+    for (const change of changes) local.emit('change', db.identity, change);
+  });
+}

@@ -1,0 +1,68 @@
+/** @jsxRuntime automatic */
+// (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
+import { Button, Link, Text } from '@react-email/components';
+import { MailLayout, mailStyles } from './layout.tsx';
+
+/**
+ * A record sent out of the shop by a person (an estimate to its client, a purchase order to its
+ * vendor): a greeting, the sender's own words (kept as they typed them, line breaks and all), what
+ * is attached, an optional button (the estimate's approval link) and the sender's name.
+ */
+export function RecordToParty({
+  shop,
+  greeting,
+  message,
+  lead,
+  action,
+  attachment,
+  sender,
+  footer,
+}: {
+  shop: string;
+  /** "Dear Pat Client," or "Hello," */
+  greeting: string;
+  message: string;
+  /** What the app says of the record: "Our estimate E-1042 Lakeside offices is attached." */
+  lead: string;
+  /** A button and, under it, its address written out (for a mail client that shows no buttons). */
+  action?: { label: string; url: string; note?: string };
+  attachment: string;
+  sender: string;
+  footer: string;
+}) {
+  return (
+    <MailLayout shop={shop} preview={lead} footer={footer}>
+      <Text style={mailStyles.text}>{greeting}</Text>
+      {message
+        ? message.split(/\n{2,}/).map((paragraph, i) => (
+            <Text key={i} style={{ ...mailStyles.text, whiteSpace: 'pre-line' }}>
+              {paragraph}
+            </Text>
+          ))
+        : null}
+      <Text style={mailStyles.text}>{lead}</Text>
+      {action ? (
+        <>
+          <Text style={mailStyles.text}>
+            <Button href={action.url} style={mailStyles.button}>
+              {action.label}
+            </Button>
+          </Text>
+          <Text style={mailStyles.small}>
+            Or open this address:{' '}
+            <Link href={action.url} style={mailStyles.link}>
+              {action.url}
+            </Link>
+          </Text>
+          {action.note ? <Text style={{ ...mailStyles.small, marginTop: 8 }}>{action.note}</Text> : null}
+        </>
+      ) : null}
+      <Text style={{ ...mailStyles.text, marginTop: 16 }}>Attached: {attachment}</Text>
+      <Text style={mailStyles.text}>
+        {sender}
+        <br />
+        {shop}
+      </Text>
+    </MailLayout>
+  );
+}

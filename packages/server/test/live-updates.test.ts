@@ -1,0 +1,286 @@
+/**
+ * Live updates (issue 37; docs/platform.md, Live updates): `GET /api/live` read as a browser's
+ * EventSource reads it (over a real socket, parsed by eventsource-parser). A committed change
+ * reaches every stream whose user may read the record, with ids, version and who, never a value;
+ * an employee hears nothing of another's time entry nor of estimates; a rolled-back change says
+ * nothing; a reconnect resumes from Last-Event-ID, or is told to reset; sign-out and deactivation
+ * end the stream; a user's streams are bounded. On PostgreSQL, a second app server on the same
+ * database hears a change made through the first (LISTEN/NOTIFY).
+ */
+import os from 'node:os';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveChange } from '@glazier/shared/actions/live';
+import { buildApp } from '../src/http/app.ts';
+import { openDb } from '../src/db/open.ts';
+import type { Db } from '../src/db/client.ts';
+import { STREAMS_PER_USER } from '../src/platform/live/live-hub.ts';
+import { Client, appWithRoles, jobClientId, made, madeJob, signedIn } from './harness.ts';
+import { waitFor } from './server-process.ts';
+
+const { env, ids, as } = appWithRoles();
+
+const bases = new Map<FastifyInstance, string>();
+async function baseOf(app: FastifyInstance): Promise<string> {
+  if (!bases.has(app)) bases.set(app, await app.listen({ port: 0, host: '127.0.0.1' }));
+  return bases.get(app)!;
+}
+
+/** An open stream, as a browser tab holds it: every event and the raw text that came. */
+interface Stream {
+  status: number;
+  events: EventSourceMessage[];
+  raw: () => string;
+  ended: () => boolean;
+  changes: () => LiveChange[];
+  /** Resolves with the first change that matches, waiting for it to arrive. */
+  change: (match: (c: LiveChange) => boolean) => Promise<LiveChange>;
+  close: () => void;
+}
+
+async function openStream(c: Client, app: FastifyInstance = env.app, headers: Record<string, string> = {}, query = ''): Promise<Stream> {
+  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const abort = new AbortController();
+  const res = await fetch(`${await baseOf(app)}/api/live${query}`, { headers: { cookie, accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const events: EventSourceMessage[] = [];
+  let raw = '';
+  let ended = false;
+  const parser = createParser({ onEvent: (e) => events.push(e) });
+  if (res.ok && res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (done) break;
+        const text = decoder.decode(value, { stream: true });
+        raw += text;
+        parser.feed(text);
+      }
+      ended = true;
+    })();
+  } else ended = true;
+  const changes = () => events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as LiveChange);
+  return {
+    status: res.status,
+    events,
+    raw: () => raw,
+    ended: () => ended,
+    changes,
+    change: async (match) => {
+      await waitFor('a change notice', () => changes().some(match), 10_000);
+      return changes().find(match)!;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+const isJob = (id: unknown) => (c: LiveChange) => c.r === 'jobs' && c.id === id;
+
+describe('the live stream', () => {
+  const open: Stream[] = [];
+  const stream = async (c: Client, app?: FastifyInstance, headers?: Record<string, string>, query?: string) => {
+    const s = await openStream(c, app, headers, query);
+    open.push(s);
+    return s;
+  };
+  afterAll(() => open.forEach((s) => s.close()));
+
+  it('needs a session, and is an event stream that says how soon to reconnect', async () => {
+    expect((await openStream(new Client(env.app))).status).toBe(401);
+    const s = await stream(as.manager);
+    expect(s.status).toBe(200);
+    await waitFor('the retry line', () => s.raw().startsWith('retry: 2000\n'));
+  });
+
+  it('tells whoever may read a record of its change, with its version and who, and never its values', async () => {
+    const manager = await stream(as.manager);
+    const employee = await stream(as.employee);
+    const job = await madeJob(as.manager, { name: 'Lakeside Secret Tower' });
+    const created = await manager.change(isJob(job.id));
+    expect(created).toEqual({
+      r: 'jobs',
+      id: job.id,
+      v: new Date(job.updated_at as string).toISOString(),
+      a: 'create',
+      by: { id: ids.manager.id, name: expect.any(String) },
+      at: expect.any(String),
+    });
+    await employee.change(isJob(job.id)); // employees view jobs
+
+    const edited = await as.manager.patch(`/api/jobs/${job.id}`, { name: 'Renamed Tower', updated_at: job.updated_at });
+    expect(edited.status).toBe(200);
+    const update = await manager.change((c) => isJob(job.id)(c) && c.a === 'update');
+    expect(update.v).toBe(new Date(edited.body.updated_at as string).toISOString());
+    expect(manager.raw()).not.toContain('Tower');
+    expect(manager.raw()).not.toContain('owners');
+
+    expect((await as.manager.del(`/api/jobs/${job.id}`)).status).toBe(200);
+    expect(await manager.change((c) => isJob(job.id)(c) && c.a === 'delete')).toMatchObject({ v: null });
+  });
+
+  it('tells of a child’s change as its parent’s too (a job’s product moves the job’s version)', async () => {
+    const s = await stream(as.manager);
+    const job = await madeJob(as.manager);
+    const product = await made(as.manager, 'job_products', { job_id: job.id, name: 'Shower door', qty: 1 });
+    await s.change((c) => c.r === 'job_products' && c.id === product.id && c.a === 'create');
+    expect(await s.change((c) => isJob(job.id)(c) && c.a === 'update')).toMatchObject({ v: null });
+    // a job's event (hidden with its job in the trash, from everyone alike) is news to whoever reads jobs
+    const employee = await stream(as.employee);
+    const event = await made(as.manager, 'events', { job_id: job.id, date: '2026-03-02' });
+    await employee.change((c) => c.r === 'events' && c.id === event.id);
+  });
+
+  it('an employee hears nothing of another person’s time entry, nor of estimates; their own entry they do', async () => {
+    const employee = await stream(as.employee);
+    const job = await madeJob(as.manager);
+    const others = await made(as.manager, 'time_entries', { job_id: job.id, user_id: ids.supervisor.id, date: '2026-03-02', hours: 2 });
+    const estimate = await made(as.manager, 'estimates', { client_id: job.client_id, name: 'Mirror wall' });
+    const mine = await made(as.employee, 'time_entries', { job_id: job.id, date: '2026-03-02', hours: 3 });
+    // Each stream hears in commit order: once the own entry arrived, the two before it would have.
+    await employee.change((c) => c.r === 'time_entries' && c.id === mine.id);
+    const heard = employee.changes();
+    expect(heard.some((c) => c.r === 'time_entries' && c.id === others.id)).toBe(false);
+    expect(heard.some((c) => c.r === 'estimates')).toBe(false);
+    expect(estimate.id).toBeGreaterThan(0);
+
+    // A supervisor edits time entries: they hear both.
+    const supervisor = await stream(as.supervisor);
+    await made(as.supervisor, 'time_entries', { job_id: job.id, user_id: ids.employee.id, date: '2026-03-03', hours: 1 });
+    await supervisor.change((c) => c.r === 'time_entries' && c.by?.id === ids.supervisor.id);
+  });
+
+  it('a change of costs alone is news only to who may read costs; a stock movement is its material’s change too', async () => {
+    const supervisor = await stream(as.supervisor); // reads estimates, not their amounts
+    const manager = await stream(as.manager);
+    const estimate = await made(as.manager, 'estimates', { client_id: await jobClientId(), name: 'Costs only' });
+    const item = await made(as.manager, 'estimate_items', { estimate_id: estimate.id, description: 'Mirror', qty: 2 });
+    await supervisor.change((c) => c.r === 'estimate_items' && c.id === item.id && c.a === 'create');
+    const repriced = await as.manager.patch(`/api/estimate_items/${item.id}`, { cost: 99, updated_at: item.updated_at });
+    expect(repriced.status).toBe(200);
+    const described = await as.manager.patch(`/api/estimate_items/${item.id}`, { description: 'Mirror, bevelled', updated_at: repriced.body.updated_at });
+    expect(described.status).toBe(200);
+    const updates = (s: Stream) => s.changes().filter((c) => c.r === 'estimate_items' && c.id === item.id && c.a === 'update');
+    await manager.change((c) => c.r === 'estimate_items' && c.v === new Date(described.body.updated_at as string).toISOString());
+    await supervisor.change((c) => c.r === 'estimate_items' && c.v === new Date(described.body.updated_at as string).toISOString());
+    expect(updates(manager)).toHaveLength(2);
+    expect(updates(supervisor)).toHaveLength(1); // the cost alone was not news to them
+
+    const material = await made(as.manager, 'materials', { number: 'LIVE-1', description: 'Clear 1/4' });
+    await made(as.manager, 'material_transactions', { material_id: material.id, type: 'adjustment', qty: 5, note: 'Found a crate' });
+    expect(await manager.change((c) => c.r === 'materials' && c.id === material.id && c.a === 'update')).toMatchObject({ v: null });
+  });
+
+  it('a change that rolls back tells nobody', async () => {
+    const s = await stream(as.manager);
+    const job = await madeJob(as.manager);
+    // The second row names a job that does not exist, found only when it is written, after the first
+    // row was written and audited: the whole save rolls back.
+    const refused = await as.manager.post('/api/job_products/store_many', {
+      data: [
+        { job_id: job.id, name: 'Kept back', qty: 1 },
+        { job_id: 2_000_000_000, name: 'No such job', qty: 1 },
+      ],
+    });
+    expect(refused.status).toBe(422);
+    expect((await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data).toEqual([]);
+    const marker = await madeJob(as.manager);
+    await s.change(isJob(marker.id));
+    expect(s.changes().some((c) => c.r === 'job_products' && c.a === 'create')).toBe(false);
+  });
+
+  it('a reconnect resumes from its Last-Event-ID; an id this server no longer holds is told to reset', async () => {
+    const first = await stream(as.manager);
+    const job = await madeJob(as.manager);
+    await first.change(isJob(job.id));
+    const lastId = first.events.findLast((e) => e.event === 'change')!.id!;
+    first.close();
+    // another tab stays open, so the two changes gather in a batch not yet delivered when the first reconnects
+    await stream(as.manager);
+    const a = await madeJob(as.manager);
+    const b = await madeJob(as.manager);
+    const resumed = await stream(as.manager, env.app, { 'last-event-id': lastId });
+    await resumed.change(isJob(b.id));
+    const c = await madeJob(as.manager); // heard after that batch: once it is here, the batch has been delivered
+    await resumed.change(isJob(c.id));
+    expect(
+      resumed
+        .changes()
+        .map((ch) => ch.id)
+        .filter((id) => [job.id, a.id, b.id, c.id].includes(id)),
+    ).toEqual([a.id, b.id, c.id]); // the replayed changes once, not again with their batch
+
+    const stale = await stream(as.manager, env.app, { 'last-event-id': 'gone.12' });
+    await waitFor('a reset', () => stale.events.some((e) => e.event === 'reset'));
+  });
+
+  it('a first stream catches up from when its page read its data (?since=)', async () => {
+    const pageRead = new Date().toISOString();
+    const before = await madeJob(as.manager); // made after the page read, before its stream opened
+    const caughtUp = await stream(as.employee, env.app, {}, `?since=${encodeURIComponent(pageRead)}`);
+    expect(await caughtUp.change(isJob(before.id))).toMatchObject({ a: 'create' });
+    // without it, a first stream starts from now
+    const plain = await stream(as.employee);
+    const marker = await madeJob(as.manager);
+    await plain.change(isJob(marker.id));
+    expect(plain.changes().some(isJob(before.id))).toBe(false);
+    expect((await openStream(as.employee, env.app, {}, '?since=yesterday')).status).toBe(422);
+  });
+
+  it('ends when its session signs out, or its user is deactivated', async () => {
+    const c = await signedIn(env.app, ids.supervisor.email);
+    const s = await stream(c);
+    expect((await c.post('/logout')).status).toBe(204);
+    await waitFor('the stream to end after sign-out', () => s.ended(), 10_000);
+
+    const u = await made(as.admin, 'users', {
+      name: 'Leaving Soon',
+      email: 'leaving.live@test.local',
+      role: 'employee',
+      password: 'correct-horse-9',
+      password_confirmation: 'correct-horse-9',
+      active: true,
+    });
+    const leaving = await signedIn(env.app, 'leaving.live@test.local');
+    const ls = await stream(leaving);
+    expect((await as.admin.patch(`/api/users/${u.id}`, { active: false })).status).toBe(200);
+    await waitFor('the stream to end after deactivation', () => ls.ended(), 10_000);
+    expect((await openStream(leaving)).status).toBe(401);
+  });
+
+  it(`keeps at most ${STREAMS_PER_USER} streams of one user: the oldest gives way`, async () => {
+    const c = await signedIn(env.app, ids.employee.email);
+    const streams: Stream[] = [];
+    for (let i = 0; i <= STREAMS_PER_USER; i++) streams.push(await stream(c));
+    await waitFor('the oldest stream to end', () => streams[0]!.ended(), 10_000);
+    // told so, lest it reconnect at once and push out the next (a browser waits until the tab is shown again)
+    expect(streams[0]!.events.at(-1)?.event).toBe('end');
+    expect(streams.slice(1).every((s) => !s.ended())).toBe(true);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL', () => {
+  let otherDb: Db;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    otherDb = await openDb({ databaseUrl: env.url!, dataDir: os.tmpdir() });
+    other = await buildApp({ db: otherDb, sessionSecret: 'x'.repeat(48), logLevel: 'silent' });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await otherDb.close();
+  });
+
+  it('a change made through one is heard on a stream of the other', async () => {
+    const s = await openStream(as.manager, other); // the same session: sessions live in the database
+    try {
+      expect(s.status).toBe(200);
+      const job = await madeJob(as.manager); // through the first server
+      expect(await s.change(isJob(job.id))).toMatchObject({ a: 'create', by: { id: ids.manager.id } });
+    } finally {
+      s.close();
+    }
+  });
+});

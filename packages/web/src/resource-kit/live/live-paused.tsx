@@ -1,0 +1,33 @@
+/**
+ * The header's "Live updates paused" (issue 37): shown only while the live stream is lost and the
+ * browser is online (offline, the Offline badge says it all). The app works as before meanwhile;
+ * others' changes show after a reload. On a phone the icon alone, the words in its accessible name
+ * and tooltip (the header's room, issue 34).
+ */
+import { Badge, Text } from '@mantine/core';
+import { IconBroadcastOff } from '@tabler/icons-react';
+
+export const LIVE_PAUSED_LABEL = 'Live updates paused';
+export const LIVE_PAUSED_HINT = "Other people's changes show after a reload until the connection is back.";
+
+export function LivePaused() {
+  return (
+    <Badge
+      color="gray"
+      variant="light"
+      size="lg"
+      leftSection={<IconBroadcastOff size={14} aria-hidden />}
+      role="status"
+      aria-label={`${LIVE_PAUSED_LABEL}. ${LIVE_PAUSED_HINT}`}
+      title={LIVE_PAUSED_HINT}
+      tabIndex={0}
+      style={{ flexShrink: 0 }}
+      styles={{ section: { marginInlineEnd: 0 } }}
+      data-testid="live-paused"
+    >
+      <Text span inherit visibleFrom="sm" ml={4}>
+        {LIVE_PAUSED_LABEL}
+      </Text>
+    </Badge>
+  );
+}

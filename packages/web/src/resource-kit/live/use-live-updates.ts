@@ -1,0 +1,49 @@
+/**
+ * Mounted once by the app's shell: while a user is signed in, the tab holds one live stream
+ * (live-connection.ts). It opens once the page has loaded and the browser is idle, its code loaded
+ * then: the first screen pays nothing for it. Signing out (or another user signing in) closes it.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** Runs `fn` once the page has loaded and the browser is idle; returns a cancel. */
+function afterFirstScreen(fn: () => void): () => void {
+  let idle: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn, { timeout: 3_000 });
+    else timer = setTimeout(fn, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle != null) window.cancelIdleCallback(idle);
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/** `userId`: the signed-in user's (null for a guest, or while working offline from the remembered user). */
+export function useLiveUpdates(userId: number | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // A browser without server-sent events works as before, without live updates.
+    if (userId == null || typeof EventSource === 'undefined') return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const cancelWait = afterFirstScreen(
+      () =>
+        void import('./live-connection.ts').then(({ LiveConnection }) => {
+          if (cancelled) return;
+          const connection = new LiveConnection({ queryClient });
+          connection.start();
+          stop = () => connection.stop();
+        }),
+    );
+    return () => {
+      cancelled = true;
+      cancelWait();
+      stop?.();
+    };
+  }, [queryClient, userId]);
+}
