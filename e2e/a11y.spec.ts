@@ -5,8 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROLE_USERS, expectAccessible, signInAs } from './support.ts';
 
-// Each test walks many screens and runs axe on each.
-test.describe.configure({ timeout: 180_000 });
+// Each test walks many screens and runs axe on each (seconds a screen): the longest file of the run,
+// so its tests (which only read) are shared between the workers rather than run in one.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 async function screen(page: Page, path: string, title: string, heading: string | RegExp) {
   await page.goto(path);

@@ -35,8 +35,9 @@ test('02/30/2026 in a job date shows "Invalid date" under the field and saves no
   await expect(dialog.getByText('Invalid date')).toBeVisible();
   await expect(start).toHaveAttribute('aria-invalid', 'true');
   // With a calendar open, Escape closes the calendar only (not the dialog, nor asks about it).
-  await dialog.getByRole('textbox', { name: 'End date' }).click();
   const calendar = page.locator('[data-dates-dropdown]');
+  await expect(calendar).toHaveCount(0); // the start date's own, closing as it lost the focus, gone first
+  await dialog.getByRole('textbox', { name: 'End date' }).click();
   await expect(calendar).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(calendar).toHaveCount(0);

@@ -69,7 +69,12 @@ export async function apiPost(request: APIRequestContext, baseURL: string, path:
  */
 export async function expectAccessible(page: Page, what: string) {
   await animationsDone(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  // A sandboxed frame (a message shown as it was sent) runs no script, so axe cannot run in it: with
+  // this Chromium, analyze() then never answers. The message's HTML is the mail's, not the app's.
+  const results = await new AxeBuilder({ page })
+    .exclude('iframe[sandbox]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

@@ -10,57 +10,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
 import { Client, appWithRoles, made, type Res } from './harness.ts';
 import { checkAnswer } from './answer-check.ts';
+import { suiteFields, suiteShop, type SuiteShop } from './estimate-fixtures.ts';
 
 const { env, ids, as } = appWithRoles();
 let client: Row;
 let mirrors: Row;
 let shower: Row;
-let seq = 0;
+let shop: SuiteShop;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  client = await made(as.admin, 'clients', { name: 'Harbor Dental' });
+  shop = await suiteShop(as.admin, [{ name: 'burden_rate', value: '31' }]);
+  ({ client, mirrors, shower } = shop);
   // an estimator: a supervisor given `edit estimates` (not estimates_admin), as estimating.test.ts does
   const [row] = await env.db.query<Row>("SELECT * FROM role_permissions WHERE role = 'supervisor' AND area = 'estimates'");
   expect((await as.admin.patch(`/api/role_permissions/${String(row!.id)}`, { ...row, view: true, edit: true })).status).toBe(200);
-  mirrors = await made(as.admin, 'product_categories', { name: 'Mirrors', sort: 1 });
-  shower = await made(as.admin, 'product_categories', { name: 'Shower Doors', sort: 2 });
-  await as.admin.post('/api/settings/store_many', {
-    data: [
-      { name: 'company_name', value: 'Clearview Glass' },
-      { name: 'company_details', value: '12 Pane St\nSpringfield\n555-0100' },
-      { name: 'estimate_terms', value: 'Half down, half on completion.' },
-      { name: 'burden_rate', value: '31' },
-    ],
-  });
 });
 
-/** An open estimate with a mirror (alternate: a framed one) and a shower door (alternate: frameless). */
+/** An open estimate: the shared suite (estimate-fixtures.ts), with internal details. */
 async function openEstimate(): Promise<Row> {
-  const mirror = await made(as.admin, 'products', { name: `Plate mirror ${++seq}`, category_id: mirrors.id, cost_per_unit: 50, revenue_per_unit: 100 });
-  const framed = await made(as.admin, 'products', { name: `Framed mirror ${seq}`, category_id: mirrors.id, cost_per_unit: 80, revenue_per_unit: 160 });
-  const door = await made(as.admin, 'products', { name: `Shower door ${seq}`, category_id: shower.id, cost_per_unit: 400, revenue_per_unit: 900 });
-  const e = await made(as.manager, 'estimates', {
-    client_id: client.id,
-    name: `Suite ${seq}`,
-    job_address: '1 Main St',
-    contact_name: 'Dr. Reyes',
-    details: 'internal: client pays slowly',
-    items: [
-      {
-        product_id: mirror.id,
-        qty: 2,
-        amount: 200,
-        cost: 100,
-        alternate_product_id: framed.id,
-        alternate_amount: 320,
-        alternate_cost: 160,
-        alternate_description: 'Framed mirror',
-      },
-      { product_id: door.id, description: 'Frameless door', qty: 1, amount: 900, cost: 400, notes: 'internal: measure twice' },
-    ],
-    category_notes: [{ product_category_id: mirrors.id, note: 'Mirrors are 1/4" clear.' }],
-  });
+  const e = await made(as.manager, 'estimates', { ...(await suiteFields(as.admin, shop, 'Framed mirror')), details: 'internal: client pays slowly' });
   expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'open' })).status).toBe(200);
   return e;
 }

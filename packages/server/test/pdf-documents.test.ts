@@ -14,25 +14,14 @@ import { openApiDocument } from '../src/http/openapi.ts';
 import { renderEstimatePdf } from '../src/areas/estimating/estimate-pdf.ts';
 import { systemCtx } from '../src/platform/system-context.ts';
 import { Client, appWithRoles, made } from './harness.ts';
+import { suiteFields, suiteShop, type SuiteShop } from './estimate-fixtures.ts';
 
 const { env, as } = appWithRoles();
-let client: Row;
-let mirrors: Row;
-let shower: Row;
+let shop: SuiteShop;
 let seq = 0;
 
 beforeAll(async () => {
-  client = await made(as.admin, 'clients', { name: 'Harbor Dental' });
-  mirrors = await made(as.admin, 'product_categories', { name: 'Mirrors', sort: 1 });
-  shower = await made(as.admin, 'product_categories', { name: 'Shower Doors', sort: 2 });
-  const saved = await as.admin.post('/api/settings/store_many', {
-    data: [
-      { name: 'company_name', value: 'Clearview Glass' },
-      { name: 'company_details', value: '12 Pane St\nSpringfield\n555-0100' },
-      { name: 'estimate_terms', value: 'Half down, half on completion.' },
-    ],
-  });
-  expect(saved.status).toBe(200);
+  shop = await suiteShop(as.admin);
 });
 
 /** A GET as `c` (or a guest), the answer's bytes kept as bytes. */
@@ -52,8 +41,8 @@ async function pdfPages(bytes: Buffer, keepAs?: string): Promise<string[]> {
 
 async function estimateWith(items: Row[], extra: Row = {}): Promise<Row> {
   return made(as.manager, 'estimates', {
-    client_id: client.id,
-    name: `Suite ${++seq}`,
+    client_id: shop.client.id,
+    name: `Long estimate ${++seq}`,
     date: '2026-03-14',
     job_address: '1 Main St',
     contact_name: 'Dr. Reyes',
@@ -62,27 +51,9 @@ async function estimateWith(items: Row[], extra: Row = {}): Promise<Row> {
   });
 }
 
-/** A mirror (alternate: a framed one) and a shower door, with a note on the mirrors. */
+/** The shared suite (estimate-fixtures.ts), dated. */
 async function suiteEstimate(extra: Row = {}): Promise<Row> {
-  const mirror = await made(as.admin, 'products', { name: `Plate mirror ${++seq}`, category_id: mirrors.id, cost_per_unit: 50, revenue_per_unit: 100 });
-  const framed = await made(as.admin, 'products', { name: `Framed mirror ${seq}`, category_id: mirrors.id, cost_per_unit: 80, revenue_per_unit: 160 });
-  const door = await made(as.admin, 'products', { name: `Shower door ${seq}`, category_id: shower.id, cost_per_unit: 400, revenue_per_unit: 900 });
-  return estimateWith(
-    [
-      {
-        product_id: mirror.id,
-        qty: 2,
-        amount: 200,
-        cost: 100,
-        alternate_product_id: framed.id,
-        alternate_amount: 320,
-        alternate_cost: 160,
-        alternate_description: 'Framed bevel mirror',
-      },
-      { product_id: door.id, description: 'Frameless door', qty: 1, amount: 900, cost: 400, notes: 'internal: measure twice' },
-    ],
-    { category_notes: [{ product_category_id: mirrors.id, note: 'Mirrors are 1/4" clear.' }], ...extra },
-  );
+  return made(as.manager, 'estimates', { ...(await suiteFields(as.admin, shop, 'Framed bevel mirror')), date: '2026-03-14', ...extra });
 }
 
 describe('the estimate as a PDF', () => {
@@ -142,7 +113,7 @@ describe('the estimate as a PDF', () => {
   });
 
   it('open, won and lost estimates have theirs; the chosen alternates give the chosen total', async () => {
-    const e = await suiteEstimate({ alternate_categories: [mirrors.id] });
+    const e = await suiteEstimate({ alternate_categories: [shop.mirrors.id] });
     expect((await as.manager.post(`/api/estimates/${e.id}/status`, { status: 'open' })).status).toBe(200);
     const open = (await pdfPages((await download(as.manager, `/api/estimates/${e.id}/pdf`)).bytes)).join(' ');
     expect(open).not.toContain('Draft');

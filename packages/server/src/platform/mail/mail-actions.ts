@@ -51,7 +51,7 @@ const COLUMNS = `m.id, m.message_id, m.kind, m."to", m.cc, m.reply_to, m.subject
 async function recordLabel(ctx: Ctx, resource: string | null, id: number | null): Promise<string | null> {
   if (!resource || id == null) return null;
   try {
-    const row = (await getRow(ctx, resource as never, id)) as unknown as Record<string, unknown>;
+    const row = await getRow(ctx, resource, id); // any resource's row, as a plain Row
     const parts = [row.number ?? row.job_number, row.name ?? row.email].filter((v) => typeof v === 'string' && v);
     return parts.length ? parts.join(' ') : `#${id}`;
   } catch {

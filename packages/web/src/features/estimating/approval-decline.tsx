@@ -7,36 +7,24 @@ import { declineApproval } from '@glazier/shared/actions/estimating';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HttpError } from '../../resource-kit/http/http.ts';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { TextAreaField, TextField } from '../../ui/text-field.tsx';
-
-const NAME_REQUIRED = 'Type your name to decline.';
+import { TextAreaField } from '../../ui/text-field.tsx';
+import { TypedNameField, answerErrors, useTypedName } from './approval-answer.tsx';
 
 export interface Declined {
   declined_at: string;
   declined_name: string;
 }
 
-export function ApprovalDecline({
-  token,
-  onDeclined,
-  refusal,
-}: {
-  token: string;
-  onDeclined: (d: Declined) => void;
-  refusal: (e: unknown) => { title: string; message: string };
-}) {
+export function ApprovalDecline({ token, onDeclined }: { token: string; onDeclined: (d: Declined) => void }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  const name = useTypedName('Type your name to decline.');
   const [reason, setReason] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const decline = useMutation({
     mutationFn: (body: { name: string; reason: string }) => callAction(declineApproval, { params: { token }, body }),
     onSuccess: onDeclined,
   });
-  const fieldErrors = decline.error instanceof HttpError && decline.error.status === 422 ? decline.error.body?.errors : undefined;
-  const refused = decline.error && !fieldErrors ? refusal(decline.error) : null;
+  const { fields: fieldErrors, refused } = answerErrors(decline.error);
 
   if (!open)
     return (
@@ -50,9 +38,8 @@ export function ApprovalDecline({
       </Group>
     );
   const submit = () => {
-    if (!name.trim()) return setNameError(NAME_REQUIRED);
-    setNameError(null);
-    decline.mutate({ name: name.trim(), reason: reason.trim() });
+    const signed = name.take();
+    if (signed) decline.mutate({ name: signed, reason: reason.trim() });
   };
   return (
     <Card
@@ -68,17 +55,7 @@ export function ApprovalDecline({
         <Title order={2} size="h4">
           Decline this estimate
         </Title>
-        <TextField
-          label="Your full name"
-          value={name}
-          onChange={(e) => (setName(e.currentTarget.value), setNameError(null))}
-          error={nameError ?? fieldErrors?.name?.[0]}
-          required
-          maw={420}
-          autoComplete="name"
-          enterNext={false}
-          data-autofocus
-        />
+        <TypedNameField typed={name} serverError={fieldErrors?.name?.[0]} autoFocus />
         <TextAreaField
           label="Reason (optional)"
           helper="It helps us to know why, but you need not say."

@@ -13,10 +13,9 @@ import { IconCopy, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { reportError, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { reportError, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 
 export const approvalLinksKey = (estimateId: number) => ['estimates', 'approval_links', estimateId] as const;
@@ -62,9 +61,8 @@ function NewLink({ url, onClose }: { url: string; onClose: () => void }) {
 
 export function ApprovalLinks({ estimateId, status }: { estimateId: number; status: EstimateStatus | null | undefined }) {
   const canEdit = useCan('edit', 'estimates');
-  const dialogs = useDialogs();
   const loader = useLoader();
-  const run = useReportedRun();
+  const confirmedRun = useConfirmedRun();
   const queryClient = useQueryClient();
   const [made, setMade] = useState<string | null>(null);
   const links = useQuery({
@@ -89,13 +87,13 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
     }
   };
   const revoke = async (link: ApprovalLink) => {
-    const ok = await dialogs.confirm('Revoke this approval link? The client will no longer be able to open it.', {
-      confirmLabel: 'Revoke',
-      title: 'Revoke link',
-      danger: true,
-    });
-    if (!ok) return;
-    if ((await run(() => callAction(revokeApprovalLink, { params: { id: link.id } }), 'Approval link revoked.')) !== null) refresh();
+    const revoked = await confirmedRun(
+      'Revoke this approval link? The client will no longer be able to open it.',
+      { confirmLabel: 'Revoke', title: 'Revoke link', danger: true },
+      () => callAction(revokeApprovalLink, { params: { id: link.id } }),
+      'Approval link revoked.',
+    );
+    if (revoked !== null) refresh();
   };
 
   const rows = links.data ?? [];

@@ -16,27 +16,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { HttpError } from '../../resource-kit/http/http.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { EstimateDocumentView } from './estimate-document.tsx';
 import { ApprovalDecline, type Declined } from './approval-decline.tsx';
-
-const NAME_REQUIRED = 'Type your name to accept.';
-
-/** Why the link cannot be used, in the server's words (404, 410), else a general message. */
-function refusal(error: unknown): { title: string; message: string } {
-  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) {
-    return {
-      title: error.status === 404 ? 'This link is not valid' : 'This link can no longer be used',
-      message: error.body?.message ?? 'Please ask us for a new link.',
-    };
-  }
-  if (error instanceof HttpError && error.status === 429)
-    return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
-  return { title: 'The estimate could not be loaded', message: 'Check your connection and reload the page.' };
-}
+import { TypedNameField, answerErrors, refusal, useTypedName } from './approval-answer.tsx';
 
 function Refused({ error }: { error: unknown }) {
   const { title, message } = refusal(error);
@@ -80,8 +64,7 @@ export function ApprovalPage() {
     staleTime: Infinity,
   });
   const [chosen, setChosen] = useState<number[] | null>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const name = useTypedName('Type your name to accept.');
   const [declined, setDeclined] = useState<Declined | null>(null);
   const accept = useMutation({
     mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
@@ -103,16 +86,11 @@ export function ApprovalPage() {
   const amounts = showsAmounts(doc);
   const offersAlternates = documentSections(doc).some((s) => s.alternates.length > 0);
   const done = accept.data;
-  const acceptError = accept.error instanceof HttpError && accept.error.status === 422 ? accept.error.body?.errors : undefined;
-  const refusedOnAccept = accept.error && !acceptError ? refusal(accept.error) : null;
+  const { fields: acceptError, refused: refusedOnAccept } = answerErrors(accept.error);
 
   const submit = () => {
-    if (!name.trim()) {
-      setNameError(NAME_REQUIRED);
-      return;
-    }
-    setNameError(null);
-    accept.mutate({ name: name.trim(), alternate_categories: choice });
+    const signed = name.take();
+    if (signed) accept.mutate({ name: signed, alternate_categories: choice });
   };
   const toggle = (categoryId: number, alternate: boolean) =>
     setChosen((prev) => {
@@ -182,16 +160,10 @@ export function ApprovalPage() {
                     Total{choice.length ? ' with your choices' : ''}: <b data-testid="approval-total">{formatMoney(totals.chosen)}</b>
                   </Text>
                 )}
-                <TextField
-                  label="Your full name"
+                <TypedNameField
+                  typed={name}
                   helper="Typing your name accepts the estimate as shown above."
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  error={nameError ?? acceptError?.name?.[0] ?? acceptError?.alternate_categories?.[0]}
-                  required
-                  maw={420}
-                  autoComplete="name"
-                  enterNext={false}
+                  serverError={acceptError?.name?.[0] ?? acceptError?.alternate_categories?.[0]}
                 />
                 {refusedOnAccept && (
                   <Alert color="red" title={refusedOnAccept.title}>
@@ -206,7 +178,7 @@ export function ApprovalPage() {
               </Stack>
             </Card>
           )}
-          {!done && !declined && <ApprovalDecline token={token} onDeclined={setDeclined} refusal={refusal} />}
+          {!done && !declined && <ApprovalDecline token={token} onDeclined={setDeclined} />}
         </Stack>
       </Container>
       <PrintSheet page="letter portrait" margin="14mm">

@@ -42,14 +42,13 @@ import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
 import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
-import { reportSuccess, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { reportSuccess, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { downloadHref } from '../../resource-kit/http/actions.ts';
 import { estimatePdf } from '@glazier/shared/actions/estimating';
-import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
@@ -71,7 +70,6 @@ const LIST = { label: 'Estimates', to: '/estimates' };
 export const REVISE_CONFIRM = 'Make a new revision of this estimate? This one is kept as it is.';
 
 function StatusActions({ estimate }: { estimate: Estimate }) {
-  const dialogs = useDialogs();
   const modals = useModals();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -80,7 +78,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
   const status = estimate.status ?? 'draft';
   const latest = !estimate.superseded_at;
 
-  const run = useReportedRun();
+  const confirmedRun = useConfirmedRun();
   const move = async (to: EstimateStatus) => {
     const how = statusMove(status, to);
     if (!how) return;
@@ -91,8 +89,12 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
           ? BACK_TO_DRAFT_CONFIRM
           : `Change the estimate's status to ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}?`;
     const label = how === 'finalize' ? 'Finalize' : how === 'back_to_draft' ? 'Set to Draft' : ESTIMATE_STATUS_LABELS[to];
-    if (!(await dialogs.confirm(question, { title: 'Estimate Status', confirmLabel: label }))) return;
-    await run(() => changeStatus(queryClient, estimate.id, to), `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`);
+    await confirmedRun(
+      question,
+      { title: 'Estimate Status', confirmLabel: label },
+      () => changeStatus(queryClient, estimate.id, to),
+      `Estimate ${ESTIMATE_STATUS_LABELS[to].toLowerCase()}.`,
+    );
   };
   const convert = async () => {
     // asks the job's number (prefilled by the numbering rule): a job is never made without one
@@ -102,8 +104,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
     void navigate(`/jobs/${job.id}`);
   };
   const makeRevision = async () => {
-    if (!(await dialogs.confirm(REVISE_CONFIRM, { title: 'Revise', confirmLabel: 'Revise' }))) return;
-    const next = await run(() => revise(queryClient, estimate.id), 'New revision made.');
+    const next = await confirmedRun(REVISE_CONFIRM, { title: 'Revise', confirmLabel: 'Revise' }, () => revise(queryClient, estimate.id), 'New revision made.');
     if (next) void navigate(`/estimates/${next.id}`);
   };
   const job = estimate.job;

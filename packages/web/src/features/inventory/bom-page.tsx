@@ -11,14 +11,13 @@ import { IconArrowBackUp, IconPackageExport, IconPencil } from '@tabler/icons-re
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
-import { useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { storeRecords, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { useDialogs } from '../../ui/dialogs.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { openBomDialog } from './bom-dialog.tsx';
@@ -56,13 +55,16 @@ function refreshStock(queryClient: QueryClient) {
 
 function BomActions({ bom, canEdit }: { bom: Bom; canEdit: boolean }) {
   const modals = useModals();
-  const dialogs = useDialogs();
-  const run = useReportedRun();
+  const confirmedRun = useConfirmedRun();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const act = async (verb: 'pull' | 'return', question: string, title: string, done: string) => {
-    if (!(await dialogs.confirm(question, { title, confirmLabel: title }))) return;
-    const answer = await run(() => callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }), done);
+    const answer = await confirmedRun(
+      question,
+      { title, confirmLabel: title },
+      () => callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }),
+      done,
+    );
     if (!answer) return;
     storeRecords(queryClient, 'boms', [answer.data]);
     refreshStock(queryClient);

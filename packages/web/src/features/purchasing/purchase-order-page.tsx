@@ -23,7 +23,7 @@ import { IconFileTypePdf, IconMail, IconPencil, IconPrinter, IconSend, IconTags,
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
-import { useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { useConfirmedRun, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
@@ -31,7 +31,6 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import { downloadHref } from '../../resource-kit/http/actions.ts';
 import { purchaseOrderPdf } from '@glazier/shared/actions/purchasing';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
-import { useDialogs } from '../../ui/dialogs.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
@@ -225,7 +224,7 @@ function PrintedOrder({ order, vendor, lines, company }: { order: Order; vendor:
 /** The header's buttons, the printable order and the email link (they need the vendor and all lines). */
 function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const modals = useModals();
-  const dialogs = useDialogs();
+  const confirmedRun = useConfirmedRun();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const vendor = useRecord('vendors', order.vendor_id).data;
@@ -242,8 +241,13 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   };
   const send = () => void run(() => sendOrder(queryClient, order.id), `Purchase order ${order.number} sent.`);
   const receive = async () => {
-    if (!(await dialogs.confirm('Receive every line of this order?', { title: 'Receive All', confirmLabel: 'Receive All' }))) return;
-    if (await run(() => receiveOrder(queryClient, order.id), `Purchase order ${order.number} received.`)) await printLabels();
+    const received = await confirmedRun(
+      'Receive every line of this order?',
+      { title: 'Receive All', confirmLabel: 'Receive All' },
+      () => receiveOrder(queryClient, order.id),
+      `Purchase order ${order.number} received.`,
+    );
+    if (received !== null) await printLabels();
   };
   const edit = async () => {
     let deleted = false;

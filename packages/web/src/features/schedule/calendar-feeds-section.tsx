@@ -13,7 +13,7 @@ import { Anchor, Badge, Button, CopyButton, Divider, Group, Paper, Stack, Text, 
 import { IconCalendarShare, IconCopy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reportError, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
+import { reportError, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
@@ -61,7 +61,7 @@ function NewLink({ kind, url }: { kind: CalendarFeedKind; url: string }) {
 function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: CalendarFeed | undefined; onChanged: () => void }) {
   const dialogs = useDialogs();
   const loader = useLoader();
-  const run = useReportedRun();
+  const confirmedRun = useConfirmedRun();
   const [link, setLink] = useState<string | null>(null);
   const text = FEED_TEXT[kind];
 
@@ -86,14 +86,13 @@ function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: Cal
     }
   };
   const turnOff = async () => {
-    const ok = await dialogs.confirm('Turn off this calendar feed? Calendars subscribed to it stop updating.', {
-      confirmLabel: 'Turn off',
-      title: 'Turn off feed',
-      danger: true,
-    });
-    if (!ok) return;
-    // (the call answers nothing: `true` tells its success from the run's null for a failure)
-    const off = await run(async () => (await callAction(turnOffCalendarFeed, { params: { kind } }), true), 'Calendar feed turned off.');
+    // (the call answers nothing: `true` tells its success from the run's null for a failure or a no)
+    const off = await confirmedRun(
+      'Turn off this calendar feed? Calendars subscribed to it stop updating.',
+      { confirmLabel: 'Turn off', title: 'Turn off feed', danger: true },
+      async () => (await callAction(turnOffCalendarFeed, { params: { kind } }), true),
+      'Calendar feed turned off.',
+    );
     if (!off) return;
     setLink(null);
     onChanged();

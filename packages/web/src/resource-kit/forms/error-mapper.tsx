@@ -18,6 +18,7 @@
 import { notifyUnauthorized } from '../http/unauthorized.ts';
 import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDialogs, type ConfirmOptions } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { loadNotifications } from '../../ui/notifications-host.tsx';
 import { HttpError, NetworkError } from '../http/http.ts';
@@ -204,4 +205,14 @@ export function useReportedRun(): <T>(work: () => Promise<T>, done: string) => P
       return null;
     }
   };
+}
+
+/**
+ * A reported run (useReportedRun) the person confirms first (Revoke, Turn off, Receive All): null
+ * when they say no, as when the work fails.
+ */
+export function useConfirmedRun(): <T>(question: ReactNode, ask: ConfirmOptions, work: () => Promise<T>, done: string) => Promise<T | null> {
+  const dialogs = useDialogs();
+  const run = useReportedRun();
+  return async (question, ask, work, done) => ((await dialogs.confirm(question, ask)) ? run(work, done) : null);
 }

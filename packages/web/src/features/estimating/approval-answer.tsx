@@ -1,0 +1,76 @@
+/**
+ * What the approval page's two answers (accept, approval-page.tsx; decline, approval-decline.tsx)
+ * share: the typed name that signs them, and what the page says when the server refuses the link.
+ */
+import { useState, type ChangeEvent } from 'react';
+import { HttpError } from '../../resource-kit/http/http.ts';
+import { TextField } from '../../ui/text-field.tsx';
+
+/** Why the link cannot be used, in the server's words (404, 410), else a general message. */
+export function refusal(error: unknown): { title: string; message: string } {
+  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) {
+    return {
+      title: error.status === 404 ? 'This link is not valid' : 'This link can no longer be used',
+      message: error.body?.message ?? 'Please ask us for a new link.',
+    };
+  }
+  if (error instanceof HttpError && error.status === 429)
+    return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
+  return { title: 'The estimate could not be loaded', message: 'Check your connection and reload the page.' };
+}
+
+/** A call's answer split as the forms show it: the fields' 422 errors, or why the link was refused. */
+export function answerErrors(error: unknown): { fields?: Record<string, string[] | undefined>; refused: { title: string; message: string } | null } {
+  const fields = error instanceof HttpError && error.status === 422 ? error.body?.errors : undefined;
+  return { fields, refused: error && !fields ? refusal(error) : null };
+}
+
+/**
+ * The name that signs an answer: `take()` gives it trimmed, or null with `required` shown under the
+ * field when none is typed; typing clears that.
+ */
+export function useTypedName(required: string) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    take: (): string | null => {
+      const typed = name.trim();
+      setError(typed ? null : required);
+      return typed || null;
+    },
+    value: name,
+    error,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setName(e.currentTarget.value);
+      setError(null);
+    },
+  };
+}
+
+/** The "Your full name" field of an answer; `serverError` is the call's own (422) error for it. */
+export function TypedNameField({
+  typed,
+  serverError,
+  helper,
+  autoFocus,
+}: {
+  typed: ReturnType<typeof useTypedName>;
+  serverError?: string;
+  helper?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Your full name"
+      helper={helper}
+      value={typed.value}
+      onChange={typed.onChange}
+      error={typed.error ?? serverError}
+      required
+      maw={420}
+      autoComplete="name"
+      enterNext={false}
+      data-autofocus={autoFocus || undefined}
+    />
+  );
+}
