@@ -487,18 +487,8 @@ function heapNow(): number {
   return process.memoryUsage().heapUsed;
 }
 
-/**
- * Live updates (issue 37): the job list and the create scenario (each create a notice for every
- * stream that may hear it) without and with LIVE_STREAMS open streams, their p95 side by side, and
- * the server's heap and resident memory per stream.
- */
-async function benchLive(label: string, app: FastifyInstance, baseUrl: string, sessions: Session[], variants: Record<ScenarioKey, Variant[]>) {
-  process.stdout.write(`${label}: live streams: the job list and creates without and with ${LIVE_STREAMS} open streams ... `);
-  const keys = ['search', 'create'] as const;
-  const without: Record<string, LoadResult> = {};
-  for (const [i, key] of keys.entries()) without[key] = await runLoad(baseUrl, sessions, variants[key], 5000 + i);
-  const heapBefore = heapNow();
-  const rssBefore = process.memoryUsage().rss;
+/** 200 open streams read in a worker thread (live-worker.mjs); `stop()` closes them and answers what they heard. */
+async function openStreams(app: FastifyInstance, baseUrl: string, sessions: Session[]) {
   const worker = new Worker(new URL('./live-worker.mjs', import.meta.url), { workerData: { baseUrl, sessions, streams: LIVE_STREAMS } });
   const opened = await new Promise<{ open: number; statuses: Record<string, number> }>((resolve, reject) => {
     worker.once('message', resolve);
@@ -506,14 +496,53 @@ async function benchLive(label: string, app: FastifyInstance, baseUrl: string, s
   });
   if (opened.statuses['200'] !== LIVE_STREAMS || app.liveHub.size !== LIVE_STREAMS)
     throw new Error(`Live bench: ${JSON.stringify(opened.statuses)}, ${app.liveHub.size} streams held by the server.`);
-  const heapPerStream = (heapNow() - heapBefore) / LIVE_STREAMS;
-  const rssPerStream = (process.memoryUsage().rss - rssBefore) / LIVE_STREAMS;
-  const withStreams: Record<string, LoadResult> = {};
-  for (const [i, key] of keys.entries()) withStreams[key] = await runLoad(baseUrl, sessions, variants[key], 5000 + i);
-  worker.postMessage('stop');
-  const heard = await new Promise<{ changes: number; bytes: number }>((resolve) => worker.once('message', resolve));
-  await worker.terminate();
-  const failed = [...Object.values(without), ...Object.values(withStreams)].find((r) => r.errors);
+  return {
+    async stop(): Promise<{ changes: number; bytes: number }> {
+      worker.postMessage('stop');
+      const heard = await new Promise<{ changes: number; bytes: number }>((resolve) => worker.once('message', resolve));
+      await worker.terminate();
+      while (app.liveHub.size) await new Promise((resolve) => setTimeout(resolve, 20)); // the server has seen them close
+      return heard;
+    },
+  };
+}
+
+/**
+ * Live updates (issue 37): the job list and the create scenario (each create a notice for every
+ * stream that may hear it) without and with LIVE_STREAMS open streams, their p95 side by side, and
+ * the server's heap and resident memory per stream. In two rounds, without-with then with-without
+ * (each round's streams opened anew), so what drifts over the run (a growing table, PostgreSQL's
+ * autovacuum after the creates) weighs on both sides alike; each side's p95 is of both its runs.
+ */
+async function benchLive(label: string, app: FastifyInstance, baseUrl: string, sessions: Session[], variants: Record<ScenarioKey, Variant[]>) {
+  process.stdout.write(`${label}: live streams: the job list and creates without and with ${LIVE_STREAMS} open streams, in two rounds ... `);
+  const keys = ['search', 'create'] as const;
+  const runs = { without: [] as LoadResult[], with: [] as LoadResult[] };
+  const latencies = { without: new Map<string, number[]>(), with: new Map<string, number[]>() };
+  const measure = async (side: 'without' | 'with') => {
+    for (const [i, key] of keys.entries()) {
+      const r = await runLoad(baseUrl, sessions, variants[key], 5000 + i);
+      runs[side].push(r);
+      latencies[side].set(key, [...(latencies[side].get(key) ?? []), ...r.latencies]);
+    }
+  };
+  let memory = { heap: 0, rss: 0 };
+  const heard = { changes: 0, bytes: 0 };
+  const withStreams = async (first: boolean) => {
+    const heapBefore = first ? heapNow() : 0;
+    const rssBefore = process.memoryUsage().rss;
+    const streams = await openStreams(app, baseUrl, sessions);
+    if (first) memory = { heap: (heapNow() - heapBefore) / LIVE_STREAMS, rss: (process.memoryUsage().rss - rssBefore) / LIVE_STREAMS };
+    await measure('with');
+    const h = await streams.stop();
+    heard.changes += h.changes;
+    heard.bytes += h.bytes;
+  };
+  await measure('without');
+  await withStreams(true);
+  await withStreams(false);
+  await measure('without');
+  const failed = [...runs.without, ...runs.with].find((r) => r.errors);
   if (failed) throw new Error(`Live bench: errors ${JSON.stringify(failed.statuses)}.`);
   console.log('done');
   console.log(
@@ -521,14 +550,14 @@ async function benchLive(label: string, app: FastifyInstance, baseUrl: string, s
   );
   const verdicts = [];
   for (const key of keys) {
-    const a = summarise(without[key]!.latencies).p95;
-    const b = summarise(withStreams[key]!.latencies).p95;
+    const a = summarise(latencies.without.get(key)!).p95;
+    const b = summarise(latencies.with.get(key)!).p95;
     const name = key === 'search' ? 'job list, /jobs (searched)' : 'create time entry';
     console.log(`  ${name.padEnd(34)} ${ms(a).padStart(12)} ${ms(b).padStart(10)} ${`${(b / a).toFixed(3)}×`.padStart(15)}`);
     verdicts.push({ scenario: name, budget: `p95 with ${LIVE_STREAMS} streams ≤ 1.05× without`, measured: `${(b / a).toFixed(3)}×`, met: b / a <= 1.05 });
   }
   console.log(
-    `  server memory per open stream: heap ${(heapPerStream / 1024).toFixed(1)} KB, resident ${(rssPerStream / 1024).toFixed(1)} KB; ` +
+    `  server memory per open stream: heap ${(memory.heap / 1024).toFixed(1)} KB, resident ${(memory.rss / 1024).toFixed(1)} KB; ` +
       `the streams heard ${heard.changes} changes (${(heard.bytes / 1024).toFixed(0)} KB) during the creates`,
   );
   console.log(`\n${label}: budgets (issue 37)`);

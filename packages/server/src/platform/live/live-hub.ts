@@ -80,13 +80,16 @@ class LiveStream {
     this.#heartbeat.unref();
   }
 
-  /** Writes the changes of a batch its user may hear (`heard`, in order; `text` all of them) that it has not had; the batch runs to `upTo`. */
-  send(heard: readonly Numbered[], text: string, upTo: number): void {
+  /**
+   * Writes the changes of a batch its user may hear (`heard`, in order; `all` of them as bytes,
+   * encoded once for all the user's streams) that it has not had; the batch runs to `upTo`.
+   */
+  send(heard: readonly Numbered[], all: Buffer, upTo: number): void {
     const first = heard[0];
     if (first)
       this.#write(
         first.n > this.heardUpTo
-          ? text
+          ? all
           : heard
               .filter((c) => c.n > this.heardUpTo)
               .map((c) => c.text)
@@ -110,8 +113,8 @@ class LiveStream {
     this.#queue = this.#queue.then(() => (this.#closed ? undefined : step())).catch(() => this.close()); // the database gone (shutting down): the browser reconnects
   }
 
-  #write(text: string): void {
-    if (this.#closed || !text) return;
+  #write(text: string | Buffer): void {
+    if (this.#closed || !text.length) return;
     this.out.write(text);
     if (this.out.writableLength > MAX_UNREAD_BYTES) this.close();
   }
@@ -181,7 +184,7 @@ export class LiveHub implements LiveHubLike {
     const upTo = batch.at(-1)?.n ?? 0;
     const users = new Map<number, SessionUser | null>();
     await Promise.all([...new Set(streams.map((s) => s.userId))].map(async (userId) => users.set(userId, await sessionUserFor(this.db, userId))));
-    const heardBy = new Map<number, { heard: Numbered[]; text: string }>();
+    const heardBy = new Map<number, { heard: Numbered[]; all: Buffer }>();
     for (const stream of streams) {
       const user = users.get(stream.userId);
       if (!user) {
@@ -191,9 +194,9 @@ export class LiveHub implements LiveHubLike {
       let theirs = heardBy.get(stream.userId);
       if (!theirs) {
         const heard = batch.filter((c) => mayHear(this.db, user, c.change));
-        heardBy.set(stream.userId, (theirs = { heard, text: heard.map((c) => c.text).join('') }));
+        heardBy.set(stream.userId, (theirs = { heard, all: Buffer.from(heard.map((c) => c.text).join('')) }));
       }
-      stream.send(theirs.heard, theirs.text, upTo);
+      stream.send(theirs.heard, theirs.all, upTo);
     }
   }
 
