@@ -3,11 +3,24 @@
  * scheduler drags an event and a supervisor's schedule shows it moved; the shop ticks a product
  * off its To Fabricate list and the office's list drops it; an edit dialog open on a
  * record someone else changes says so, with Reload and Keep mine; an employee's stream carries
- * nothing of records the employee may not read (read on the wire). No page is reloaded: each
- * carries a mark a reload would lose.
+ * nothing of records the employee may not read (read on the wire); the header says when live updates
+ * are paused. No page is reloaded: each carries a mark a reload would lose.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, ROLE_USERS, createJob, createRecord, dragOnto, expectNotReloaded, markPage, openLive, peopleAtOnce, unique, updateRecord } from './support.ts';
+import {
+  ADMIN,
+  ROLE_USERS,
+  createJob,
+  createRecord,
+  dragOnto,
+  expectNotReloaded,
+  markPage,
+  openLive,
+  peopleAtOnce,
+  screenshots,
+  unique,
+  updateRecord,
+} from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -89,6 +102,7 @@ test('an edit dialog open on a record someone else changes says so: Reload takes
 
   const notice = dialog.getByRole('alert').filter({ hasText: `Changed by ${ADMIN.name}` });
   await expect(notice).toBeVisible();
+  await screenshots(editor, 'changed-elsewhere');
   // what was typed is still there
   await expect(dialog.getByLabel('Note')).toHaveValue('Typed by the manager');
   await notice.getByRole('button', { name: 'Reload' }).click();
@@ -107,6 +121,23 @@ test('an edit dialog open on a record someone else changes says so: Reload takes
   await expect(dialog).toHaveCount(0);
   const saved = await (await other.request.get(`${baseURL}/api/clients/${client.id}`)).json();
   expect(saved.note).toBe('The manager’s final word');
+});
+
+test('the header says live updates are paused while the server cannot be reached for them, and nothing once it can', async ({ browser, baseURL }) => {
+  const page = await crowd.as(browser, 'supervisor', baseURL!);
+  // the stream cannot be opened (a proxy in the way, the server restarting), the rest of the app works
+  await page.route('**/api/live**', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hello/);
+  const paused = page.getByTestId('live-paused');
+  await expect(paused).toBeVisible();
+  await expect(paused).toHaveAccessibleName(/^Live updates paused\./);
+  await screenshots(page, 'live-paused');
+  // reachable again: the stream opens by itself (its next try) and the badge goes
+  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live' && r.status() === 200, { timeout: 40_000 });
+  await page.unroute('**/api/live**');
+  await opened;
+  await expect(paused).toHaveCount(0);
 });
 
 test('an employee’s stream carries nothing of what the employee may not read (on the wire)', async ({ browser, baseURL }) => {
