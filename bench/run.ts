@@ -765,3 +765,5 @@ async function main() {
 
 installServerResources();
 await main();
+// A finished run ends here: a worker thread left behind (the PDF pool, a load worker) must not keep it waiting.
+process.exit(process.exitCode ?? 0);
