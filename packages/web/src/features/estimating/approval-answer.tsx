@@ -1,8 +1,9 @@
 /**
  * What the approval page's two answers (accept, approval-page.tsx; decline, approval-decline.tsx)
- * share: the typed name that signs them, and what the page says when the server refuses the link.
+ * share: their card, the typed name that signs them, and what the page says when the server refuses the link.
  */
-import { useState, type ChangeEvent } from 'react';
+import { Alert, Card, Group, Stack, Title } from '@mantine/core';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { HttpError } from '../../resource-kit/http/http.ts';
 import { TextField } from '../../ui/text-field.tsx';
 
@@ -72,5 +73,47 @@ export function TypedNameField({
       enterNext={false}
       data-autofocus={autoFocus || undefined}
     />
+  );
+}
+
+/** An answer's form: its title, its fields (`children`), why the link was refused if it was, and its buttons. */
+export function AnswerCard({
+  title,
+  testId,
+  onSubmit,
+  refused,
+  actions,
+  children,
+}: {
+  title: string;
+  testId: string;
+  onSubmit: () => void;
+  refused: { title: string; message: string } | null;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="form"
+      onSubmit={(e) => (e.preventDefault(), onSubmit())}
+      noValidate
+      data-testid={testId}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+        {refused && (
+          <Alert color="red" title={refused.title}>
+            {refused.message}
+          </Alert>
+        )}
+        <Group>{actions}</Group>
+      </Stack>
+    </Card>
   );
 }

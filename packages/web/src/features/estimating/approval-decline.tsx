@@ -4,12 +4,12 @@
  * and the page thanks them. A link the server refuses meanwhile (410) says so, as an acceptance's.
  */
 import { declineApproval } from '@glazier/shared/actions/estimating';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { TextAreaField } from '../../ui/text-field.tsx';
-import { TypedNameField, answerErrors, useTypedName } from './approval-answer.tsx';
+import { AnswerCard, TypedNameField, answerErrors, useTypedName } from './approval-answer.tsx';
 
 export interface Declined {
   declined_at: string;
@@ -42,42 +42,31 @@ export function ApprovalDecline({ token, onDeclined }: { token: string; onDeclin
     if (signed) decline.mutate({ name: signed, reason: reason.trim() });
   };
   return (
-    <Card
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="form"
-      onSubmit={(e) => (e.preventDefault(), submit())}
-      noValidate
-      data-testid="approval-decline"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Decline this estimate
-        </Title>
-        <TypedNameField typed={name} serverError={fieldErrors?.name?.[0]} autoFocus />
-        <TextAreaField
-          label="Reason (optional)"
-          helper="It helps us to know why, but you need not say."
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={fieldErrors?.reason?.[0]}
-          maxLength={2000}
-        />
-        {refused && (
-          <Alert color="red" title={refused.title}>
-            {refused.message}
-          </Alert>
-        )}
-        <Group>
+    <AnswerCard
+      title="Decline this estimate"
+      testId="approval-decline"
+      onSubmit={submit}
+      refused={refused}
+      actions={
+        <>
           <Button type="submit" color="red" loading={decline.isPending}>
             Decline estimate
           </Button>
           <Button variant="default" onClick={() => setOpen(false)}>
             Back
           </Button>
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+    >
+      <TypedNameField typed={name} serverError={fieldErrors?.name?.[0]} autoFocus />
+      <TextAreaField
+        label="Reason (optional)"
+        helper="It helps us to know why, but you need not say."
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={fieldErrors?.reason?.[0]}
+        maxLength={2000}
+      />
+    </AnswerCard>
   );
 }

@@ -20,7 +20,7 @@ import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
 import { EstimateDocumentView } from './estimate-document.tsx';
 import { ApprovalDecline, type Declined } from './approval-decline.tsx';
-import { TypedNameField, answerErrors, refusal, useTypedName } from './approval-answer.tsx';
+import { AnswerCard, TypedNameField, answerErrors, refusal, useTypedName } from './approval-answer.tsx';
 
 function Refused({ error }: { error: unknown }) {
   const { title, message } = refusal(error);
@@ -142,41 +142,28 @@ export function ApprovalPage() {
             />
           </Paper>
           {!done && !declined && (
-            <Card
-              withBorder
-              radius="md"
-              p={{ base: 'md', sm: 'lg' }}
-              component="form"
-              onSubmit={(e) => (e.preventDefault(), submit())}
-              noValidate
-              data-testid="approval-accept"
+            <AnswerCard
+              title="Accept this estimate"
+              testId="approval-accept"
+              onSubmit={submit}
+              refused={refusedOnAccept}
+              actions={
+                <Button type="submit" loading={accept.isPending}>
+                  Accept estimate
+                </Button>
+              }
             >
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  Accept this estimate
-                </Title>
-                {amounts && (
-                  <Text>
-                    Total{choice.length ? ' with your choices' : ''}: <b data-testid="approval-total">{formatMoney(totals.chosen)}</b>
-                  </Text>
-                )}
-                <TypedNameField
-                  typed={name}
-                  helper="Typing your name accepts the estimate as shown above."
-                  serverError={acceptError?.name?.[0] ?? acceptError?.alternate_categories?.[0]}
-                />
-                {refusedOnAccept && (
-                  <Alert color="red" title={refusedOnAccept.title}>
-                    {refusedOnAccept.message}
-                  </Alert>
-                )}
-                <Group>
-                  <Button type="submit" loading={accept.isPending}>
-                    Accept estimate
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
+              {amounts && (
+                <Text>
+                  Total{choice.length ? ' with your choices' : ''}: <b data-testid="approval-total">{formatMoney(totals.chosen)}</b>
+                </Text>
+              )}
+              <TypedNameField
+                typed={name}
+                helper="Typing your name accepts the estimate as shown above."
+                serverError={acceptError?.name?.[0] ?? acceptError?.alternate_categories?.[0]}
+              />
+            </AnswerCard>
           )}
           {!done && !declined && <ApprovalDecline token={token} onDeclined={setDeclined} />}
         </Stack>
