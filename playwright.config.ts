@@ -26,6 +26,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
+    // A page that registers the service worker has it fetch and store the whole precache (276 files)
+    // in every test's fresh context: about a third of the run's CPU. The specs about working offline
+    // allow it (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     // A trace records every action with screenshots and DOM snapshots: about a third of the run's
     // CPU when kept for every test. It is recorded for a retry (CI) or on asking (--trace on).
     trace: 'on-first-retry',

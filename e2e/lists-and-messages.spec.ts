@@ -184,27 +184,32 @@ test('Split Line marks the amount that breaks the rule, with the line’s qty be
   await shots(page, 'split-negative');
 });
 
-test('offline, the Stock value card shows its snapshot "as of" when it was fetched, not "No snapshots yet."', async ({ page, context, baseURL }) => {
-  await signInAs(page, 'manager');
-  expect((await apiPost(page.request, baseURL!, '/api/material_snapshots/take', {})).status()).toBe(201);
-  // The service worker serves the screens' code offline.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
-  await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
-  const card = page.getByTestId('stock-value');
-  await expect(card.getByTestId('stock-value-total')).toBeVisible();
-  const total = await card.getByTestId('stock-value-total').innerText();
-  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+// The run blocks service workers (playwright.config.ts); this test is about working offline with one.
+test.describe(() => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
-  await expect(card.getByTestId('stock-value-total')).toHaveText(total);
-  await expect(card.getByTestId('offline-as-of')).toHaveText(/^Offline, as of \d{1,2}:\d{2}\s?[AP]M$/);
-  await expect(card.getByText('No snapshots yet.')).toHaveCount(0);
-  await shots(page, 'stock-value-offline');
-  await context.setOffline(false);
+  test('offline, the Stock value card shows its snapshot "as of" when it was fetched, not "No snapshots yet."', async ({ page, context, baseURL }) => {
+    await signInAs(page, 'manager');
+    expect((await apiPost(page.request, baseURL!, '/api/material_snapshots/take', {})).status()).toBe(201);
+    // The service worker serves the screens' code offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
+    const card = page.getByTestId('stock-value');
+    await expect(card.getByTestId('stock-value-total')).toBeVisible();
+    const total = await card.getByTestId('stock-value-total').innerText();
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+
+    await context.setOffline(true);
+    await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
+    await expect(card.getByTestId('stock-value-total')).toHaveText(total);
+    await expect(card.getByTestId('offline-as-of')).toHaveText(/^Offline, as of \d{1,2}:\d{2}\s?[AP]M$/);
+    await expect(card.getByText('No snapshots yet.')).toHaveCount(0);
+    await shots(page, 'stock-value-offline');
+    await context.setOffline(false);
+  });
 });

@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, signInAs, unique } from './support.ts';
 
+// The run blocks service workers (playwright.config.ts); this file is about one.
+test.use({ serviceWorkers: 'allow' });
+
 test('the app shell reloads offline', async ({ page, context }) => {
   await page.goto('/welcome');
   await expect(page.getByRole('heading', { name: 'Glazier', level: 1 })).toBeVisible();

@@ -71,9 +71,13 @@ export async function expectAccessible(page: Page, what: string) {
   await animationsDone(page);
   // A sandboxed frame (a message shown as it was sent) runs no script, so axe cannot run in it: with
   // this Chromium, analyze() then never answers. The message's HTML is the mail's, not the app's.
+  // Legacy mode runs axe in the page itself; the default opens a blank tab per scan to merge the
+  // frames' results, 40 % of a scan's time (about 0.8 s against 0.45 s a screen) for an app whose
+  // screens have no frames of their own.
   const results = await new AxeBuilder({ page })
     .exclude('iframe[sandbox]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .setLegacyMode()
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

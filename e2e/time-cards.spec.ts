@@ -108,113 +108,118 @@ async function keptOnDevice(): Promise<{ queries: string[]; jobs: string[] }> {
   });
 }
 
-test('offline on a phone, a reload keeps the week: its full total with the hours entered since, as of when it was read, the job named', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.setTimeout(90_000); // two reloads, a service worker and a sync, on a machine shared with other runs
-  const week = runWeek(2);
-  const number = `TO${Date.now().toString(36)}`;
-  const { job, admin, adminPage } = await jobFor(page, baseURL!, number);
-  // another job, not on this week's card yet: the hours entered offline go on it
-  const other = await createJob(adminPage, baseURL!, { number: `${number}B`, name: 'Annex' });
-  // 9 h Monday to Friday, Oregon on Monday: 45 h, 5 over
-  const users = (await (await adminPage.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
-  const employee = users.data.find((u) => u.email === ROLE_USERS.employee.email)!;
-  for (let i = 1; i <= 5; i++) {
-    expect(
-      (
-        await apiPost(adminPage.request, baseURL!, '/api/time_entries', {
-          user_id: employee.id,
-          job_id: job.id,
-          hours: 9,
-          date: dayOf(week, i),
-          oregon: i === 1,
-        })
-      ).status(),
-    ).toBe(201);
-  }
-  await admin.close();
+// The run blocks service workers (playwright.config.ts); this test is about working offline with one.
+test.describe(() => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, 'employee');
-  // the service worker serves the app's code for the reload without a signal
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+  test('offline on a phone, a reload keeps the week: its full total with the hours entered since, as of when it was read, the job named', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000); // two reloads, a service worker and a sync, on a machine shared with other runs
+    const week = runWeek(2);
+    const number = `TO${Date.now().toString(36)}`;
+    const { job, admin, adminPage } = await jobFor(page, baseURL!, number);
+    // another job, not on this week's card yet: the hours entered offline go on it
+    const other = await createJob(adminPage, baseURL!, { number: `${number}B`, name: 'Annex' });
+    // 9 h Monday to Friday, Oregon on Monday: 45 h, 5 over
+    const users = (await (await adminPage.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
+    const employee = users.data.find((u) => u.email === ROLE_USERS.employee.email)!;
+    for (let i = 1; i <= 5; i++) {
+      expect(
+        (
+          await apiPost(adminPage.request, baseURL!, '/api/time_entries', {
+            user_id: employee.id,
+            job_id: job.id,
+            hours: 9,
+            date: dayOf(week, i),
+            oregon: i === 1,
+          })
+        ).status(),
+      ).toBe(201);
+    }
+    await admin.close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'employee');
+    // the service worker serves the app's code for the reload without a signal
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.goto(`/time_cards?week=${week}`);
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('figure-week-total')).toHaveText('45:00');
+    // the job to enter on, looked up once while online (the device keeps the jobs it read)
+    await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByTestId('time-entry-dialog');
+    await dialog.getByRole('combobox', { name: 'Job' }).fill(`${number}B`);
+    await expect(page.getByRole('option', { name: new RegExp(`${number}B`) })).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Job' }).press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    // the week and the job are kept on the device (a moment after they arrive)
+    await expect
+      .poll(async () => page.evaluate(keptOnDevice))
+      .toMatchObject({ queries: expect.arrayContaining([expect.stringContaining(`"start":"${week}"`)]), jobs: expect.arrayContaining([`${number}B`]) });
+
+    await context.setOffline(true);
+    await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
+    await dialog.getByRole('combobox', { name: 'Job' }).fill(`${number}B`);
+    await page.getByRole('option', { name: new RegExp(`${number}B`) }).click();
+    await dialog.getByRole('textbox', { name: 'Hours' }).fill('1.25');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('offline-writes')).toHaveAccessibleName('1 waiting to sync');
+
+    // a reload without a signal: the week as the device read it, with the 1.25 h laid over it
+    await page.reload();
+    await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
+    await expect(main.getByTestId('week-total')).toHaveText('46:15');
+    await expect(main.getByTestId('figure-oregon')).toHaveText('09:00');
+    await expect(main.getByTestId('figure-overtime')).toHaveText('06:15');
+    await expect(main.getByTestId('offline-as-of')).toHaveText(/^Offline, as of /);
+    const rows = main.getByTestId('time-card').getByTestId('time-card-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1).getByRole('rowheader')).toContainText(`${number}B`);
+    await expect(rows.nth(1).getByRole('rowheader')).toContainText(`Annex`);
+    await expect(main.getByText(`Job ${other.id}`)).toHaveCount(0);
+
+    // the header reads on a phone: the count, and the user's initials, each whole
+    const waiting = page.getByTestId('offline-writes');
+    await expect(waiting).toHaveAccessibleName('1 waiting to sync');
+    await expect(waiting).toHaveText(/^1/);
+    await expect(waiting.getByText('waiting to sync')).toBeHidden();
+    const userButton = page.getByTestId('user-button');
+    await expect(userButton).toHaveAccessibleName(ROLE_USERS.employee.name);
+    await expect(userButton.getByTestId('user-initials')).toBeVisible();
+    for (const el of [waiting, userButton]) expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await expect(page.getByTestId('offline-indicator')).toBeInViewport();
+    await expect(userButton).toBeInViewport();
+    await expectAccessible(page, 'time card offline after a reload');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await screenshots(page, `time-card-offline-${colorScheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // back online, the card opened again: what waited is sent at the start, once (its Idempotency-Key
+    // makes a resend of an answer lost on the way harmless), and the server has the week's 46.25 h.
+    // (A page reloaded under the browser's offline emulation believes it is online and hears no online
+    // event; its own retries would send it too, on their backoff.)
+    await context.setOffline(false);
+    await page.reload();
+    await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
+    await expect(waiting).toHaveCount(0);
+    await expect(main.getByTestId('offline-as-of')).toHaveCount(0);
+    const saved = (await (await page.request.get(`/api/time_entries?user_id=${employee.id}&start=${week}&end=${dayOf(week, 6)}`)).json()) as {
+      data: { hours: number; job_id: number }[];
+    };
+    expect(saved.data.reduce((sum, e) => sum + e.hours, 0)).toBe(46.25);
+    expect(saved.data.filter((e) => e.job_id === other.id).map((e) => e.hours)).toEqual([1.25]);
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto(`/time_cards?week=${week}`);
-  const main = page.getByRole('main');
-  await expect(main.getByTestId('figure-week-total')).toHaveText('45:00');
-  // the job to enter on, looked up once while online (the device keeps the jobs it read)
-  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
-  const dialog = page.getByTestId('time-entry-dialog');
-  await dialog.getByRole('combobox', { name: 'Job' }).fill(`${number}B`);
-  await expect(page.getByRole('option', { name: new RegExp(`${number}B`) })).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Job' }).press('Escape');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toHaveCount(0);
-  // the week and the job are kept on the device (a moment after they arrive)
-  await expect
-    .poll(async () => page.evaluate(keptOnDevice))
-    .toMatchObject({ queries: expect.arrayContaining([expect.stringContaining(`"start":"${week}"`)]), jobs: expect.arrayContaining([`${number}B`]) });
-
-  await context.setOffline(true);
-  await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
-  await dialog.getByRole('combobox', { name: 'Job' }).fill(`${number}B`);
-  await page.getByRole('option', { name: new RegExp(`${number}B`) }).click();
-  await dialog.getByRole('textbox', { name: 'Hours' }).fill('1.25');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('offline-writes')).toHaveAccessibleName('1 waiting to sync');
-
-  // a reload without a signal: the week as the device read it, with the 1.25 h laid over it
-  await page.reload();
-  await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
-  await expect(main.getByTestId('week-total')).toHaveText('46:15');
-  await expect(main.getByTestId('figure-oregon')).toHaveText('09:00');
-  await expect(main.getByTestId('figure-overtime')).toHaveText('06:15');
-  await expect(main.getByTestId('offline-as-of')).toHaveText(/^Offline, as of /);
-  const rows = main.getByTestId('time-card').getByTestId('time-card-row');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1).getByRole('rowheader')).toContainText(`${number}B`);
-  await expect(rows.nth(1).getByRole('rowheader')).toContainText(`Annex`);
-  await expect(main.getByText(`Job ${other.id}`)).toHaveCount(0);
-
-  // the header reads on a phone: the count, and the user's initials, each whole
-  const waiting = page.getByTestId('offline-writes');
-  await expect(waiting).toHaveAccessibleName('1 waiting to sync');
-  await expect(waiting).toHaveText(/^1/);
-  await expect(waiting.getByText('waiting to sync')).toBeHidden();
-  const userButton = page.getByTestId('user-button');
-  await expect(userButton).toHaveAccessibleName(ROLE_USERS.employee.name);
-  await expect(userButton.getByTestId('user-initials')).toBeVisible();
-  for (const el of [waiting, userButton]) expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
-  await expect(page.getByTestId('offline-indicator')).toBeInViewport();
-  await expect(userButton).toBeInViewport();
-  await expectAccessible(page, 'time card offline after a reload');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await screenshots(page, `time-card-offline-${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-
-  // back online, the card opened again: what waited is sent at the start, once (its Idempotency-Key
-  // makes a resend of an answer lost on the way harmless), and the server has the week's 46.25 h.
-  // (A page reloaded under the browser's offline emulation believes it is online and hears no online
-  // event; its own retries would send it too, on their backoff.)
-  await context.setOffline(false);
-  await page.reload();
-  await expect(main.getByTestId('figure-week-total')).toHaveText('46:15');
-  await expect(waiting).toHaveCount(0);
-  await expect(main.getByTestId('offline-as-of')).toHaveCount(0);
-  const saved = (await (await page.request.get(`/api/time_entries?user_id=${employee.id}&start=${week}&end=${dayOf(week, 6)}`)).json()) as {
-    data: { hours: number; job_id: number }[];
-  };
-  expect(saved.data.reduce((sum, e) => sum + e.hours, 0)).toBe(46.25);
-  expect(saved.data.filter((e) => e.job_id === other.id).map((e) => e.hours)).toEqual([1.25]);
 });
 
 test('a supervisor sees the crew week with overtime, opens a person’s week, and exports it for payroll', async ({ page, baseURL }) => {
