@@ -8,16 +8,14 @@
 import { sql } from 'drizzle-orm';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { createElement } from 'react';
 import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { readMailMessage } from '../../platform/mail/mail-actions.ts';
-import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
-import { RecordToParty } from '../../platform/mail/templates/record-to-party.tsx';
-import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
+import { NO_MAIL, appLink } from '../../platform/mail/outbox.ts';
+import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { estimateLabel, insertApprovalLink } from './estimate-approvals.ts';
 import { renderEstimatePdf } from './estimate-pdf.ts';
@@ -33,34 +31,21 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
     const { link, path } = await insertApprovalLink(tx, id);
     const [before] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${id}`);
     const pdf = await renderEstimatePdf(await systemCtx(db, 'Send to client'), id);
-    const shop = await shopName(db);
     const label = estimateLabel(before!);
-    const sender = ctx.user!;
-    const body = await renderMail(
-      createElement(RecordToParty, {
-        shop,
-        greeting: before!.contact_name ? `Dear ${before!.contact_name},` : 'Hello,',
-        message: mail.message,
-        lead: `Our estimate ${label} is attached. You can read it online, choose any alternates, and accept or decline it there.`,
-        action: {
-          label: 'Review and accept',
-          url: appLink(ctx.mail ?? NO_MAIL, path),
-          note: `The link is yours alone and works until ${formatDate(link.expires_at)}.`,
-        },
-        attachment: pdf.fileName,
-        sender: sender.name,
-        footer: `${shop} sent you this estimate. Reply to this message to reach ${sender.name}.`,
-      }),
-    );
-    const message = await enqueueMail(tx, {
+    const message = await enqueueRecordToParty(tx, {
       kind: 'estimate_to_client',
-      to: mail.to,
-      cc: mail.cc,
-      replyTo: sender.email || undefined,
-      subject: `Estimate ${label} from ${shop}`,
-      ...body,
       record: { resource: 'estimates', id },
-      attachments: [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
+      what: 'estimate',
+      title: `Estimate ${label}`,
+      contactName: before!.contact_name,
+      lead: `Our estimate ${label} is attached. You can read it online, choose any alternates, and accept or decline it there.`,
+      action: {
+        label: 'Review and accept',
+        url: appLink(ctx.mail ?? NO_MAIL, path),
+        note: `The link is yours alone and works until ${formatDate(link.expires_at)}.`,
+      },
+      mail,
+      pdf,
     });
     const [after] = await sqlRows<StoredRow<'estimates'>>(
       db,

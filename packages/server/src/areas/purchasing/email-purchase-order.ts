@@ -6,14 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
-import { createElement } from 'react';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
 import { readMailMessage } from '../../platform/mail/mail-actions.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { RecordToParty } from '../../platform/mail/templates/record-to-party.tsx';
-import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
+import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.ts';
 import { renderPurchaseOrderPdf } from './purchase-order-pdf.ts';
 import { markPurchaseOrderSent } from './send-purchase-order.ts';
 
@@ -27,29 +24,16 @@ export async function emailPurchaseOrder({ ctx, id, mail }: { ctx: Ctx; id: numb
       db,
       sql`SELECT o.number, v.contact_name FROM purchase_orders o LEFT JOIN vendors v ON v.id = o.vendor_id WHERE o.id = ${id}`,
     );
-    const shop = await shopName(db);
-    const sender = ctx.user!;
     const number = order?.number == null ? '' : ` ${order.number}`;
-    const body = await renderMail(
-      createElement(RecordToParty, {
-        shop,
-        greeting: order?.contact_name ? `Dear ${order.contact_name},` : 'Hello,',
-        message: mail.message,
-        lead: `Please find our purchase order${number} attached.`,
-        attachment: pdf.fileName,
-        sender: sender.name,
-        footer: `${shop} sent you this purchase order. Reply to this message to reach ${sender.name}.`,
-      }),
-    );
-    const message = await enqueueMail(tx, {
+    const message = await enqueueRecordToParty(tx, {
       kind: 'purchase_order_to_vendor',
-      to: mail.to,
-      cc: mail.cc,
-      replyTo: sender.email || undefined,
-      subject: `Purchase order${number} from ${shop}`,
-      ...body,
       record: { resource: 'purchase_orders', id },
-      attachments: [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }],
+      what: 'purchase order',
+      title: `Purchase order${number}`,
+      contactName: order?.contact_name,
+      lead: `Please find our purchase order${number} attached.`,
+      mail,
+      pdf,
     });
     return { mailId: message.id, order: await get(tx, 'purchase_orders', id) };
   });
