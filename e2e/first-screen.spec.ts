@@ -193,3 +193,21 @@ test('components keep the id of their first render (no second render to change i
   await expect(email).toHaveAttribute('id', /^mantine-/);
   expect(await page.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges)).toEqual([]);
 });
+
+test('the first screens break no rule of the Content Security Policy (Lighthouse logs each refusal as an issue)', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  await page.goto('/welcome');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glazier');
+  expect(await violations()).toEqual([]);
+  await signInAs(page, 'admin');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hello/);
+  // The dashboard's cards have read their data (their forms' schemas made and used).
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(await violations()).toEqual([]);
+});

@@ -1,3 +1,5 @@
+// first: zod reads this setting as each schema is made (see the module)
+import './app/zod-jitless.ts';
 import './ui/first-screen-styles.ts';
 import './app/app.css';
 import { QueryClient } from '@tanstack/react-query';
