@@ -1,4 +1,5 @@
-// `npm test`: every stage in order (typecheck and lint side by side, then unit, PostgreSQL, e2e),
+// `npm test`: every stage in order (typecheck and lint side by side, unit, PostgreSQL beside the web
+// build, e2e),
 // stopping at the first failure, with each stage's wall time as it ends and a table of them all at the close, so a slow
 // stage shows up before it makes the whole run slow. `.ci/run` passes the times of its own stages
 // (install, PostgreSQL start) in STAGE_TIMES_BEFORE ("name=seconds,name=seconds") for the table.
@@ -12,8 +13,13 @@ const STEPS = [
     { name: 'lint', script: 'lint' },
   ],
   [{ name: 'unit', script: 'test:unit' }],
-  [{ name: 'PostgreSQL', script: 'test:pg' }],
-  [{ name: 'e2e', script: 'test:e2e' }],
+  // The PostgreSQL pass waits on the database as much as it computes: the browser tests' build
+  // (`npm run test:e2e` builds first) fits beside it.
+  [
+    { name: 'PostgreSQL', script: 'test:pg' },
+    { name: 'web build', script: 'build' },
+  ],
+  [{ name: 'e2e', script: 'test:e2e:built' }],
 ];
 const STAGES = STEPS.flat();
 
