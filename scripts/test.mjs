@@ -1,7 +1,6 @@
 // `npm test`: every stage in order (typecheck and lint side by side, unit, PostgreSQL beside the web
-// build, e2e),
-// stopping at the first failure, with each stage's wall time as it ends and a table of them all at the close, so a slow
-// stage shows up before it makes the whole run slow. `.ci/run` passes the times of its own stages
+// build, e2e), stopping at the first failure, with each stage's wall time as it ends and a table of
+// them all at the close, so a slow stage shows up before it makes the whole run slow. `.ci/run` passes the times of its own stages
 // (install, PostgreSQL start) in STAGE_TIMES_BEFORE ("name=seconds,name=seconds") for the table.
 import { spawn } from 'node:child_process';
 
