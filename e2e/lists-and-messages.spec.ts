@@ -8,7 +8,7 @@
  * light and dark.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createRecord, expectAccessible, screenshots, signInAs } from './support.ts';
+import { apiPost, createRecord, expectAccessible, screenshots, signInAs, untilServiceWorkerControls } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -192,11 +192,7 @@ test.describe(() => {
     await signInAs(page, 'manager');
     expect((await apiPost(page.request, baseURL!, '/api/material_snapshots/take', {})).status()).toBe(201);
     // The service worker serves the screens' code offline.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilServiceWorkerControls(page);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
     const card = page.getByTestId('stock-value');

@@ -1,6 +1,6 @@
 /** The installable app: the service worker at /sw.js serves the app shell when offline. */
 import { expect, test } from '@playwright/test';
-import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, signInAs, unique } from './support.ts';
+import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, signInAs, unique, untilServiceWorkerControls } from './support.ts';
 
 // The run blocks service workers (playwright.config.ts); this file is about one.
 test.use({ serviceWorkers: 'allow' });
@@ -11,11 +11,7 @@ test('the app shell reloads offline', async ({ page, context }) => {
   const manifest = await page.request.get('/manifest.webmanifest');
   expect(manifest.ok()).toBe(true);
   // wait until the service worker controls the page and has cached the shell
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilServiceWorkerControls(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -33,11 +29,7 @@ test('offline, a list says so instead of "No employees yet.", a cached list says
   const type = await createRecord(page, baseURL!, 'client_types', { name: typeName });
   expect((await apiPost(page.request, baseURL!, '/api/clients', { name: 'Offline Glass', client_type_id: type.id })).status()).toBe(201);
   // The service worker serves the screens' code offline.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilServiceWorkerControls(page);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   // The clients list is fetched once while online.
   await nav.getByRole('link', { name: 'Clients', exact: true }).click();
@@ -121,11 +113,7 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   const { email, password } = credentials('supervisor');
   await page.context().clearCookies();
   await login(page, email, password);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilServiceWorkerControls(page);
   // what a phone has in memory before losing the signal: the to-do list (it reads its products' jobs), the time card
   await page.goto(`/lists/products/is_measured?category_id=${category.id}`);
   const mirror = page.getByRole('checkbox', { name: /Offline mirror/ });

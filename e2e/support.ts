@@ -157,6 +157,20 @@ export function peopleAtOnce() {
   };
 }
 
+/**
+ * Waits until the service worker is active and, after a reload, controls the page: from then on it
+ * serves the app's code without a connection. The run blocks service workers (playwright.config.ts),
+ * so a spec that calls this allows them: `test.use({ serviceWorkers: 'allow' })`.
+ */
+export async function untilServiceWorkerControls(page: Page) {
+  const allowed = "the service worker (does the spec `test.use({ serviceWorkers: 'allow' })`?)";
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), { message: `${allowed} is active` })
+    .toBe(true);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { message: `${allowed} controls the page` }).toBe(true);
+}
+
 /** Opens `path` and waits until the page's live stream is open (it opens once the first screen is idle). */
 export async function openLive(page: Page, path: string) {
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live' && r.status() === 200);

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ROLE_USERS, apiPost, createJob, expectAccessible, screenshots, signInAs } from './support.ts';
+import { ROLE_USERS, apiPost, createJob, expectAccessible, screenshots, signInAs, untilServiceWorkerControls } from './support.ts';
 
 const DAY = 86_400_000;
 /** A Sunday of its own for each run (the database outlives a retry), far from other tests' dates. */
@@ -144,11 +144,7 @@ test.describe(() => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'employee');
     // the service worker serves the app's code for the reload without a signal
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilServiceWorkerControls(page);
     await page.goto(`/time_cards?week=${week}`);
     const main = page.getByRole('main');
     await expect(main.getByTestId('figure-week-total')).toHaveText('45:00');
