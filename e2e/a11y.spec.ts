@@ -110,8 +110,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('the skip link is the first tab stop and takes the keyboard straight to the screen', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).not.toBeInViewport();
@@ -126,8 +125,7 @@ test('the skip link is the first tab stop and takes the keyboard straight to the
 });
 
 test('the colour swatches are one radio group: one tab stop, arrow keys choose', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');
   const group = dialog.getByRole('radiogroup', { name: 'Colour' });

@@ -55,8 +55,7 @@ test('a manager reads job profitability for a range, groups it, exports CSV and 
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await signInAs(page, 'manager');
-  await page.goto('/analysis');
+  await signInAs(page, 'manager', '/analysis');
   await expect(page.getByRole('heading', { name: 'Analysis' })).toBeVisible();
   await page.getByText('Last month', { exact: true }).click();
   await expect(page).toHaveURL(/start=\d{4}-\d{2}-01&end=/);

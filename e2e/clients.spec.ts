@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from './support.ts';
 
 test('create, edit and delete a client type', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await page.getByRole('button', { name: 'Client Types' }).click();
   const list = page.getByTestId('client-types-dialog');
   await list.getByRole('button', { name: /Add/ }).click();
@@ -32,8 +31,7 @@ test('create, edit and delete a client type', async ({ page }) => {
 });
 
 test('create, edit and delete a client', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');
   await expect(dialog.getByText('Add Client')).toBeVisible();
@@ -72,8 +70,7 @@ test('create, edit and delete a client', async ({ page }) => {
 });
 
 test('the browser back action closes the top dialog instead of leaving the page', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeVisible();
   await page.goBack();

@@ -32,8 +32,7 @@ test('Login: Enter in Email goes to Password, Enter in Password logs in', async 
 });
 
 test('a record dialog: Enter walks the fields and saves on the last; the saved notice shows once; focus returns to the opener', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   const add = page.getByRole('button', { name: 'Add Client' });
   await add.focus();
   await add.press('Enter');
@@ -159,8 +158,7 @@ test('without edit rights a record reads as text, titled without "Edit"; Profile
   await signInAs(admin, 'admin');
   expect((await apiPost(admin.request, baseURL!, '/api/clients', { name: `Read Only ${RUN}`, note: 'Morning installs' })).status()).toBe(201);
   await adminContext.close();
-  await signInAs(page, 'employee');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'employee', '/lists/clients');
   await page.getByTestId('clients-table').getByPlaceholder('Search clients').fill(`Read Only ${RUN}`);
   await page
     .getByTestId('clients-row')

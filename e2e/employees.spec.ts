@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, signInAs } from './support.ts';
 
 test('create, edit and delete an employee', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/employees');
+  await signInAs(page, 'admin', '/employees');
   await page.getByRole('button', { name: /Add/ }).first().click();
   const dialog = page.getByTestId('user-dialog');
   await dialog.getByLabel('Name').fill('Pat Installer');

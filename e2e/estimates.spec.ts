@@ -121,8 +121,7 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
   await screen.getByRole('tab', { name: 'Items' }).click();
 
   // An admin marks it won and converts it: the job has the products.
-  await signInAs(page, 'admin');
-  await page.goto(`/estimates/${estimateId}`);
+  await signInAs(page, 'admin', `/estimates/${estimateId}`);
   await screen.getByTestId('estimate-status-menu').click();
   await page.getByRole('menuitem', { name: 'Won' }).click();
   await confirmDialog(page, 'Won');

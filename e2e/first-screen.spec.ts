@@ -25,8 +25,7 @@ for (const route of ['/', '/welcome']) {
 }
 
 test('a screen opened directly waits for the styles that are not in the first stylesheet', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
   expect(

@@ -20,7 +20,6 @@ test('a manager reads the crew load and follows a shortage to the suggested orde
   await createRecord(page, baseURL!, 'events', { job_id: job.id, date: today });
 
   await signInAs(page, 'manager');
-  await page.goto('/');
   await page.getByRole('link', { name: 'Forecasting', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Forecasting' })).toBeVisible();
   await expect(page.getByTestId('forecast-weeks').getByLabel('12 weeks')).toBeChecked();

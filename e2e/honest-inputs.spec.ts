@@ -163,8 +163,7 @@ test('Escape on an edited job asks "Discard unsaved changes?"; Keep editing keep
 });
 
 test('"Not available" offers the way home', async ({ page }) => {
-  await signInAs(page, 'employee');
-  await page.goto('/employees');
+  await signInAs(page, 'employee', '/employees');
   const screen = page.getByTestId('not-available');
   await expect(screen.getByText('Not available')).toBeVisible();
   await screenshots(page, 'not-available');

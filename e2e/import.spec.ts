@@ -142,8 +142,7 @@ test('a manager imports materials from a CSV file, again without duplicates, and
 });
 
 test('the import menu is not offered to those who may only view', async ({ page }) => {
-  await signInAs(page, 'supervisor');
-  await page.goto('/inventory');
+  await signInAs(page, 'supervisor', '/inventory');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Export CSV' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Import from file…' })).toHaveCount(0);

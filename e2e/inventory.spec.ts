@@ -190,9 +190,7 @@ test('an employee sees the material read-only', async ({ page, baseURL }) => {
     starting_qty: 7,
   });
   await page.context().clearCookies(); // signed out: the employee logs in next
-  await signInAs(page, 'employee');
-
-  await page.goto('/inventory');
+  await signInAs(page, 'employee', '/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Material' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Take Snapshot' })).toHaveCount(0);

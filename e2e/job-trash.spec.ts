@@ -27,8 +27,7 @@ test('a manager deletes a job; an admin restores it from the trash and it is bac
 
   // the admin: the trash, with who deleted it, then Restore
   await page.context().clearCookies();
-  await signInAs(page, 'admin');
-  await page.goto('/jobs');
+  await signInAs(page, 'admin', '/jobs');
   await page.getByRole('link', { name: 'Trash' }).click();
   await expect(page).toHaveURL(/\/jobs\/trash$/);
   await expect(page.getByRole('heading', { name: 'Trash', level: 1 })).toBeVisible();
@@ -69,8 +68,7 @@ test('an admin sees a deleted job read-only with a banner and restores it there'
 });
 
 test('a supervisor has no trash link, and the trash screen is not available to them', async ({ page }) => {
-  await signInAs(page, 'supervisor');
-  await page.goto('/jobs');
+  await signInAs(page, 'supervisor', '/jobs');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await expect(page.getByTestId('jobs-table')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Trash' })).toHaveCount(0);

@@ -74,8 +74,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test('a manager creates a job from a template, adds products from a series and completes its scope', async ({ page }) => {
-  await signInAs(page, 'manager');
-  await page.goto('/jobs');
+  await signInAs(page, 'manager', '/jobs');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
   await expect(page.getByTestId('jobs-row').first()).toBeVisible();
   await expectAccessible(page, 'jobs list');
@@ -240,8 +239,7 @@ test('Duplicate copies the job only on Save: Cancel leaves nothing behind', asyn
 });
 
 test('Back closes each job dialog and stays on the job', async ({ page }) => {
-  await signInAs(page, 'manager');
-  await page.goto(`/jobs/${data.jobId}`);
+  await signInAs(page, 'manager', `/jobs/${data.jobId}`);
   await expect(page.getByRole('heading', { name: /^J-/, level: 1 })).toBeVisible();
   const opens: [string, () => Promise<void>][] = [
     ['job-dialog', () => page.getByRole('button', { name: 'Edit' }).click()],
@@ -259,8 +257,7 @@ test('Back closes each job dialog and stays on the job', async ({ page }) => {
 });
 
 test('a supervisor sees no costs on a job', async ({ page }) => {
-  await signInAs(page, 'supervisor');
-  await page.goto(`/jobs/${data.jobId}`);
+  await signInAs(page, 'supervisor', `/jobs/${data.jobId}`);
   const products = page.getByTestId('job-products');
   await expect(products.getByTestId('job-product-row')).toHaveCount(1);
   await expect(products.getByRole('columnheader', { name: 'Cost' })).toHaveCount(0);
@@ -276,8 +273,7 @@ test('a supervisor sees no costs on a job', async ({ page }) => {
 });
 
 test('an employee reads a job without changing it', async ({ page }) => {
-  await signInAs(page, 'employee');
-  await page.goto('/jobs');
+  await signInAs(page, 'employee', '/jobs');
   await expect(page.getByRole('button', { name: 'Add Job' })).toHaveCount(0);
   await page.goto(`/jobs/${data.jobId}`);
   await expect(page.getByRole('heading', { name: /^J-/, level: 1 })).toBeVisible();

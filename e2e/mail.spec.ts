@@ -24,8 +24,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
     test(`an admin sends a test email, finds it in the Outbox as not sent, and opens it (${scheme})`, async ({ page }) => {
       test.setTimeout(120_000); // two screens, a dialog and their photographs, on a machine shared with other runs
-      await signInAs(page, 'admin');
-      await page.goto('/settings');
+      await signInAs(page, 'admin', '/settings');
       const card = page.getByTestId('mail-settings');
       await expect(card).toContainText('No mail server is configured');
       const to = `${unique('check').replace(/\W+/g, '-').toLowerCase()}@example.com`;

@@ -47,8 +47,7 @@ test('measured pieces of the To Order list become one draft order with their cut
   });
   await createRecord(page, baseURL!, 'job_products', { job_id: job.id, series_id: series.id, name: 'Unmeasured', qty: 1 });
 
-  await signInAs(page, 'manager');
-  await page.goto(`/lists/products/is_ordered?category_id=${category.id}`);
+  await signInAs(page, 'manager', `/lists/products/is_ordered?category_id=${category.id}`);
   await expect(page.getByTestId('to-do-total')).toHaveText('3 left');
   await page.getByRole('button', { name: 'Order Glass' }).click();
   const dialog = page.getByRole('dialog', { name: 'Order Glass' });

@@ -5,8 +5,7 @@ import { ROLE_USERS, signInAs } from './support.ts';
 test.use({ viewport: { width: 390, height: 520 } });
 
 test('a long dialog fills the screen and keeps its buttons in view', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/employees');
+  await signInAs(page, 'admin', '/employees');
   await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await expect(dialog.getByLabel('Confirm password')).toBeAttached();

@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from './support.ts';
 
 test('adds a client type from the client dialog and selects it', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/lists/clients');
+  await signInAs(page, 'admin', '/lists/clients');
   await page.getByRole('button', { name: 'Add Client' }).click();
   const dialog = page.getByTestId('client-dialog');
   await dialog.getByLabel('Name').fill('Bayside Builders');

@@ -150,8 +150,7 @@ test('a manager builds a category, a series and an assembly product with two mat
 });
 
 test('the product lookup adds a product that is not there yet, and picks it', async ({ page }) => {
-  await signInAs(page, 'manager');
-  await page.goto('/product_categories');
+  await signInAs(page, 'manager', '/product_categories');
   await page.getByRole('button', { name: 'Find Product' }).click();
   const lookup = page.getByTestId('lookup-dialog');
   const productDialog = page.getByTestId('product-dialog');
@@ -227,8 +226,7 @@ test('an employee sees a product without prices, read-only', async ({ page, base
   });
   await page.context().clearCookies();
 
-  await signInAs(page, 'employee');
-  await page.goto(`/product_categories/${category.id}`);
+  await signInAs(page, 'employee', `/product_categories/${category.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);

@@ -105,8 +105,7 @@ test.describe('on a 390 px phone', () => {
     await createRecord(page, baseURL!, 'events', { job_id: job.id, date: today });
     await createRecord(page, baseURL!, 'schedule_notes', { date: today, note: 'Crane booked for 7 am.' });
 
-    await signInAs(page, 'employee');
-    await page.goto('/schedule');
+    await signInAs(page, 'employee', '/schedule');
     // On a phone the week and the month are lists (a month grid's 50 px columns read "26-…").
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'List' })).toHaveCount(0);
@@ -138,8 +137,7 @@ test.describe('on a 390 px phone', () => {
 
 test('a month grid becomes the month list when the screen narrows to a phone, and the grid again when it widens', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, 'employee');
-  await page.goto('/schedule');
+  await signInAs(page, 'employee', '/schedule');
   const calendar = page.getByTestId('schedule-calendar');
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   await expect(calendar).toHaveAttribute('data-view', 'dayGridMonth');

@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from './support.ts';
 
 test('an admin saves company settings in one form with one Save', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/settings');
+  await signInAs(page, 'admin', '/settings');
   const company = page.getByTestId('company-settings');
   await expect(company.getByRole('button', { name: 'Save' })).toHaveCount(1);
   await company.getByLabel('Company name').fill('Harbor Glass Works');
@@ -20,8 +19,7 @@ test('an admin saves company settings in one form with one Save', async ({ page 
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
   test("the permission matrix's first column is shaded like the rest of its row", async ({ page }) => {
-    await signInAs(page, 'admin');
-    await page.goto('/settings');
+    await signInAs(page, 'admin', '/settings');
     const matrix = page.getByRole('table', { name: 'Role permissions' });
     await expect(matrix.getByRole('row')).toHaveCount(18);
     const shades = await matrix.locator('tbody tr').evaluateAll((rows) => {
@@ -42,8 +40,7 @@ test.describe('dark mode', () => {
 });
 
 test('a permission granted in the matrix applies to that role at once', async ({ page, browser }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/settings');
+  await signInAs(page, 'admin', '/settings');
   const matrix = page.getByRole('table', { name: 'Role permissions' });
   const cell = matrix.getByRole('checkbox', { name: 'Employee edit Clients' });
   await expect(cell).not.toBeChecked();
@@ -67,8 +64,7 @@ test('a permission granted in the matrix applies to that role at once', async ({
 });
 
 test('managers see settings but no permission matrix', async ({ page }) => {
-  await signInAs(page, 'manager');
-  await page.goto('/settings');
+  await signInAs(page, 'manager', '/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Role permissions' })).toHaveCount(0);
   await expect(page.getByTestId('company-settings').getByLabel('Company name')).not.toBeEditable();

@@ -109,8 +109,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test('a manager edits a cut list: add, sub-row, duplicate, and the discard prompt', async ({ page, baseURL }) => {
-  await signInAs(page, 'manager');
-  await page.goto(`/jobs/${fx.job1.id}`);
+  await signInAs(page, 'manager', `/jobs/${fx.job1.id}`);
   const rowOf = (name: string) => page.getByTestId('job-product-row').filter({ hasText: name });
   await rowOf('Linen shelves').getByTestId('cut-list-button').click();
   const dialog = page.getByTestId('cut-list-dialog');
@@ -162,8 +161,7 @@ test('a manager edits a cut list: add, sub-row, duplicate, and the discard promp
 });
 
 test('an employee sees a cut list read-only, without Add or Edit', async ({ page }) => {
-  await signInAs(page, 'employee');
-  await page.goto(`/jobs/${fx.job1.id}`);
+  await signInAs(page, 'employee', `/jobs/${fx.job1.id}`);
   await page.getByTestId('job-product-row').filter({ hasText: 'Glass shelves' }).getByTestId('cut-list-button').click();
   const dialog = page.getByTestId('cut-list-dialog');
   const items = dialog.getByTestId('tree-view').getByRole('listitem');
@@ -179,8 +177,7 @@ test('an employee sees a cut list read-only, without Add or Edit', async ({ page
 test('Print Options for a job: printable products chosen by default, the labels on /print with readable QR codes', async ({ page, baseURL }) => {
   // many pages printed as PDFs, on a machine shared with other work
   test.setTimeout(300_000);
-  await signInAs(page, 'manager');
-  await page.goto(`/jobs/${fx.job1.id}`);
+  await signInAs(page, 'manager', `/jobs/${fx.job1.id}`);
   await page.getByTestId('job-products').getByRole('button', { name: 'Print Labels' }).click();
   const dialog = page.getByTestId('print-options-dialog');
   const table = dialog.getByTestId('print-options');
@@ -312,7 +309,6 @@ test('labels across jobs for two series, on the stock chosen in Settings', async
 
   try {
     await signInAs(page, 'manager');
-    await page.goto('/');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Print Labels' }).click();
     await expect(page).toHaveURL(/\/lists\/print_labels$/);
     const picker = page.getByTestId('print-series-picker');

@@ -41,8 +41,7 @@ test.describe('on a 390 px phone', () => {
     await signInAs(page, 'admin');
     const { category, job } = await fabricationJob(page, baseURL!);
 
-    await signInAs(page, 'supervisor');
-    await page.goto(`/lists/products/is_fabricated?category_id=${category.id}`);
+    await signInAs(page, 'supervisor', `/lists/products/is_fabricated?category_id=${category.id}`);
     await expect(page.getByRole('heading', { name: 'To Fabricate' })).toBeVisible();
     const group = page.getByRole('region', { name: String(job.number) });
     await expect(group.getByRole('link', { name: String(job.number) })).toBeVisible();
@@ -114,8 +113,7 @@ test.describe('on a 390 px phone', () => {
     await signInAs(page, 'admin');
     const { category } = await fabricationJob(page, baseURL!);
 
-    await signInAs(page, 'employee');
-    await page.goto(`/lists/products/is_fabricated?category_id=${category.id}`);
+    await signInAs(page, 'employee', `/lists/products/is_fabricated?category_id=${category.id}`);
     await expect(page.getByTestId('to-do-row')).toHaveCount(3);
     await expect(page.getByText('Door panel')).toBeVisible();
     await expect(page.getByRole('checkbox')).toHaveCount(0);

@@ -24,16 +24,18 @@ export const authFile = (role: Role) => path.join(import.meta.dirname, '.auth', 
 
 /**
  * Signs `page`'s browser context in as `role` with the session sign-in.setup.ts saved for it, instead
- * of the login form, and opens the dashboard (where `login` lands). All tests of a role share that one
- * server-side session: a test that logs out or changes the user's password must `login` through the
- * UI for a session of its own.
+ * of the login form, and opens `path`: the dashboard (where `login` lands) unless the test starts
+ * elsewhere (one page load rather than the dashboard's and then its own). All tests of a role share
+ * that one server-side session: a test that logs out or changes the user's password must `login`
+ * through the UI for a session of its own.
  */
-export async function signInAs(page: Page, role: Role) {
+export async function signInAs(page: Page, role: Role, path = '/') {
   const state = JSON.parse(fs.readFileSync(authFile(role), 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
   await page.context().clearCookies();
   await page.context().addCookies(state.cookies);
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/$/);
+  await page.goto(path);
+  // signed in where it asked to be, not sent to the welcome page
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
   await expect(page.getByTestId('user-button')).not.toHaveText('Login');
 }
 

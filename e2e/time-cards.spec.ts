@@ -30,8 +30,7 @@ test('an employee enters time on a phone and sees the week total', async ({ page
   await admin.close();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, 'employee');
-  await page.goto(`/time_cards?week=${week}`);
+  await signInAs(page, 'employee', `/time_cards?week=${week}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Time Cards' })).toBeVisible();
   // their own week only: no one else to pick, no crew
@@ -238,8 +237,7 @@ test('a supervisor sees the crew week with overtime, opens a person’s week, an
   }
   await admin.close();
 
-  await signInAs(page, 'supervisor');
-  await page.goto(`/time_cards?week=${week}`);
+  await signInAs(page, 'supervisor', `/time_cards?week=${week}`);
   const main = page.getByRole('main');
   await main.getByRole('radiogroup', { name: 'View' }).getByText('Crew').click();
   await expect(page).toHaveURL(new RegExp(`view=crew&week=${week}`));
