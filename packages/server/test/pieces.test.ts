@@ -18,6 +18,12 @@ const mark = async (id: unknown, position: number, step: string, done: boolean, 
   const res = await who.post(`/api/job_products/${id}/pieces/${position}/mark`, { step, done });
   return { status: res.status, body: res.body as unknown as Marked };
 };
+const markMany = async (id: unknown, body: Row, who = as.supervisor) => {
+  const res = await who.post(`/api/job_products/${id}/pieces/mark`, body);
+  return { status: res.status, body: res.body as unknown as Marked };
+};
+/** The product's history, newest first. */
+const historyOf = async (id: unknown) => ((await as.manager.get(`/api/history/job_products/${id}`)).body.data as Row[]).map((e) => e.action);
 /** The product as a GET answers it, with its pieces (a save answers only its writable relations). */
 const read = async (id: unknown) => (await as.employee.get(`/api/job_products/${id}`)).body as Row & { pieces: Row[] };
 const marks = (pieces: Row[]) => pieces.map((p) => [p.position, p.is_measured, p.is_fabricated]);
@@ -161,5 +167,89 @@ describe('pieces of a job product', () => {
     const bad = await mark(door.id, 1, 'is_paid', 'yes' as unknown as boolean);
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['done', 'step']);
+  });
+});
+
+describe('several pieces of a job product (job_products.mark_pieces)', () => {
+  it('are marked in one write with one history row, the product from its pieces', async () => {
+    const { series, job } = await fixture();
+    const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 4 });
+    const two = await markMany(door.id, { step: 'is_fabricated', done: true, positions: [3, 1] });
+    expect(two.status).toBe(200);
+    expect(two.body.data).toMatchObject({ id: door.id, is_fabricated: false });
+    expect(marks(two.body.data.pieces)).toEqual([
+      [1, false, true],
+      [2, false, false],
+      [3, false, true],
+      [4, false, false],
+    ]);
+    expect(await historyOf(door.id)).toEqual(['mark_pieces', 'create']);
+    // the rest: every piece fabricated, so the product is (and no piece need be stored)
+    const rest = await markMany(door.id, { step: 'is_fabricated', done: true, positions: [2, 4] });
+    expect(rest.body.data.is_fabricated).toBe(true);
+    expect(rest.body.data.pieces).toEqual([]);
+    // one position is the one-piece mark's history
+    await markMany(door.id, { step: 'is_measured', done: true, positions: [2] });
+    expect(await historyOf(door.id)).toEqual(['mark_piece', 'mark_pieces', 'mark_pieces', 'create']);
+  });
+
+  it('undo a whole-product mark as it was: a piece marked on its own before stays marked', async () => {
+    const { series, job } = await fixture();
+    const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 3 });
+    await mark(door.id, 1, 'is_fabricated', true);
+    // the to-do list's tick (or Mark all fabricated): every piece
+    const tick = await as.supervisor.patch(`/api/job_products/${door.id}`, { is_fabricated: true });
+    expect(tick.body.is_fabricated).toBe(true);
+    expect((await read(door.id)).pieces).toEqual([]);
+    // its Undo unmarks the pieces the tick marked, not piece 1
+    const undo = await markMany(door.id, { step: 'is_fabricated', done: false, positions: [2, 3] });
+    expect(undo.status).toBe(200);
+    expect(undo.body.data.is_fabricated).toBe(false);
+    const back = await read(door.id);
+    expect(back.is_fabricated).toBe(false);
+    expect(marks(back.pieces)).toEqual([
+      [1, false, true],
+      [2, false, false],
+      [3, false, false],
+    ]);
+  });
+
+  it('refuse a bad body with field errors, a position past the pieces with 404, and write nothing', async () => {
+    const { series, job } = await fixture();
+    const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 2 });
+    const errorsOf = async (body: Row) => {
+      const res = await markMany(door.id, body);
+      expect(res.status).toBe(422);
+      return Object.keys(res.body.errors).sort();
+    };
+    expect(await errorsOf({ step: 'is_fabricated', done: true, positions: [] })).toEqual(['positions']);
+    expect(await errorsOf({ step: 'is_fabricated', done: true, positions: [1, 1] })).toEqual(['positions']);
+    expect(await errorsOf({ step: 'is_fabricated', done: true, positions: [0, 1.5] })).toEqual(['positions.0', 'positions.1']);
+    expect(await errorsOf({ step: 'is_fabricated', done: true })).toEqual(['positions']);
+    expect(await errorsOf({ step: 'is_paid', done: 'yes', positions: [1] })).toEqual(['done', 'step']);
+    // a position past the product's pieces: nothing marked, not even the ones that exist
+    const past = await markMany(door.id, { step: 'is_fabricated', done: true, positions: [1, 3] });
+    expect(past.status).toBe(404);
+    expect((await markMany(999999999, { step: 'is_fabricated', done: true, positions: [1] })).status).toBe(404);
+    const after = await read(door.id);
+    expect(after.is_fabricated).toBe(false);
+    expect(after.pieces).toEqual([]);
+    expect(await historyOf(door.id)).toEqual(['create']);
+  });
+
+  it("need edit jobs (and jobs_admin for a template's products), and the series' step", async () => {
+    const { series, job } = await fixture({ enable_dimensions: true, enable_fabricated: true });
+    const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 2 });
+    const body = { step: 'is_fabricated', done: true, positions: [1, 2] };
+    expect((await markMany(door.id, body, as.employee)).status).toBe(403);
+    const noStep = await markMany(door.id, { ...body, step: 'is_measured' });
+    expect(noStep.status).toBe(422);
+    expect(noStep.body.errors).toHaveProperty('step');
+    expect((await read(door.id)).is_fabricated).toBe(false);
+
+    const template = await made(as.admin, 'job_templates', { name: `Pieces template ${++seq}`, products: [{ name: 'Panel', series_id: series.id, qty: 2 }] });
+    const panel = (template.products as Row[])[0]!;
+    expect((await markMany(panel.id, body)).status).toBe(403); // a supervisor edits jobs, not templates
+    expect((await markMany(panel.id, body, as.manager)).body.data.is_fabricated).toBe(true);
   });
 });

@@ -2,13 +2,16 @@
  * Pieces of job products (issue 34, B2 per piece; the rule: shared/rules/shop-floor/pieces.ts).
  *
  * - A piece is marked on its own by `job_products.mark_piece` (POST
- *   /api/job_products/{id}/pieces/{position}/mark): the product locked, its pieces brought in step
- *   with its qty and cut list, the one piece marked, the product's marks set from its pieces
+ *   /api/job_products/{id}/pieces/{position}/mark), several at once by `job_products.mark_pieces`
+ *   (POST /api/job_products/{id}/pieces/mark, {positions}): the product locked, its pieces brought
+ *   in step with its qty and cut list, those pieces marked, the product's marks set from its pieces
  *   (fabricated when every piece is), one transaction, one history row on the product.
  * - A product's save keeps its pieces in step (job-product-lists.ts `withShopFloor` calls
  *   `piecesBeforeSave` / `piecesAfterSave`): a new qty or cut list adds unmarked pieces or drops
  *   the last ones, a whole-product mark (a to-do list's tick, the product's page) marks every
- *   piece, and the product's marks follow its pieces.
+ *   piece, and the product's marks follow its pieces. Its Undo (in the web) saves the product back
+ *   only while no piece was marked on its own before; otherwise it unmarks by `mark_pieces` just
+ *   the pieces the mark marked, so the earlier marks stay.
  * - Rows are stored only while a product's pieces are marked apart (`needStoring`); otherwise the
  *   product's own marks are its pieces', so stored products, copies and imports need no rows.
  * - No generic write makes or moves a piece (403).
@@ -20,7 +23,7 @@ import {
   PIECE_STEP_WORDS,
   asTheProduct,
   markAll,
-  markPiece,
+  markPieces,
   needStoring,
   pieceOf,
   piecePlan,
@@ -120,20 +123,30 @@ const pieceWords = (pieces: readonly PieceState[], position: number) => {
   return `${pieceOf(position, pieces.length)}${p.description ? ` (${p.description})` : ''}: ${marks}`;
 };
 
+/** The history's words for the pieces at `positions` ("Piece 2 of 3: …; Piece 3 of 3: …"). */
+const piecesWords = (pieces: readonly PieceState[], positions: readonly number[]) =>
+  positions
+    .map((position) => pieceWords(pieces, position))
+    .filter(Boolean)
+    .join('; ');
+
 /**
- * `POST /api/job_products/{id}/pieces/{position}/mark` {step, done}: one piece measured or
- * fabricated (or not), the product's marks from its pieces; answers the product with its pieces.
+ * `POST /api/job_products/{id}/pieces/mark` {step, done, positions} (several pieces: what undoes a
+ * whole-product mark over pieces marked before), and `POST …/pieces/{position}/mark` {step, done}
+ * (one piece: the same with one position): the pieces measured or fabricated (or not), the
+ * product's marks from its pieces, one transaction, one history row; answers the product with its
+ * pieces. A position past the product's pieces is 404, and nothing is marked.
  */
-export async function markJobProductPiece({
+export async function markJobProductPieces({
   ctx,
   id,
-  position,
+  positions,
   step,
   done,
 }: {
   ctx: Ctx;
   id: number;
-  position: number;
+  positions: readonly number[];
   step: PieceStep;
   done: boolean;
 }): Promise<RecordWithRelations<'job_products'>> {
@@ -148,10 +161,10 @@ export async function markJobProductPiece({
     const flags = await flagsOfSeries(tx, before.series_id);
     if (!flags[PIECE_STEP_WORDS[step].flag]) throw invalid({ step: [`This product's series has no ${PIECE_STEP_WORDS[step].done} step.`] });
     const plan = piecePlan(before, flags);
-    if (position > plan.length) throw notFound('Piece');
+    if (positions.some((position) => position > plan.length)) throw notFound('Piece');
     const stored = await storedPieces(tx, id);
     const current = stored.length ? resyncPieces(stored, plan) : asTheProduct(plan, before);
-    const pieces = markPiece(current, position, step, done);
+    const pieces = markPieces(current, positions, step, done);
     await writePieces(tx, id, pieces, stored);
     const marks = productMarks(pieces)!;
     // the product's updated_at moves with every mark, so a copy read before it is known stale (409, accessed_at)
@@ -162,10 +175,10 @@ export async function markJobProductPiece({
     await recordAudit(
       tx,
       'job_products',
-      'mark_piece',
+      positions.length === 1 ? 'mark_piece' : 'mark_pieces',
       id,
-      { ...before, piece: pieceWords(current, position) },
-      { ...after!, piece: pieceWords(pieces, position) },
+      { ...before, piece: piecesWords(current, positions) },
+      { ...after!, piece: piecesWords(pieces, positions) },
     );
     return get(tx, 'job_products', id);
   });

@@ -3,10 +3,11 @@ import { NO_FLAGS, type FeatureFlags } from '../catalogue/series-features.ts';
 import {
   asTheProduct,
   markAll,
-  markPiece,
+  markPieces,
   needStoring,
   piecePlan,
   piecesOf,
+  piecesToUnmark,
   productMarks,
   progressText,
   resyncPieces,
@@ -67,17 +68,17 @@ describe('the pieces of a job product', () => {
 
   it('make the product fabricated only when every piece is', () => {
     const start = asTheProduct(piecePlan(product(), DIM), product());
-    const one = markPiece(start, 1, 'is_fabricated', true);
+    const one = markPieces(start, [1], 'is_fabricated', true);
     expect(progressText(one, 'is_fabricated')).toBe('1 of 2 fabricated');
     expect(stepProgress(one, 'is_fabricated')).toEqual({ done: 1, total: 2 });
     expect(productMarks(one)).toEqual({ is_measured: false, is_fabricated: false });
     expect(needStoring(one)).toBe(true);
-    const both = markPiece(one, 2, 'is_fabricated', true);
+    const both = markPieces(one, [2], 'is_fabricated', true);
     expect(productMarks(both)).toEqual({ is_measured: false, is_fabricated: true });
     expect(needStoring(both)).toBe(false);
     // measured apart from fabricated
     expect(productMarks(markAll(both, 'is_measured', true))).toEqual({ is_measured: true, is_fabricated: true });
-    expect(productMarks(markPiece(both, 2, 'is_fabricated', false))!.is_fabricated).toBe(false);
+    expect(productMarks(markPieces(both, [2], 'is_fabricated', false))!.is_fabricated).toBe(false);
     // no pieces: the product's own marks stand
     expect(productMarks([])).toBeNull();
   });
@@ -90,5 +91,17 @@ describe('the pieces of a job product', () => {
     expect(resyncPieces(more, piecePlan(product({ qty: 1 }), DIM))).toEqual([piece(1, true, true)]);
     const leaves = resyncPieces([piece(1, true), piece(2)], piecePlan(product({ cut_list_json: tree }), CUT));
     expect(leaves).toEqual([piece(1, true, false, 'Closet › 12 x 30'), piece(2, false, false, 'Closet › 12 x 24'), piece(3, false, false, 'Pantry')]);
+  });
+
+  it('are marked several at once, and a whole-product mark is undone on the pieces it marked only', () => {
+    const three = [piece(1, true), piece(2), piece(3)];
+    expect(markPieces(three, [2, 3], 'is_fabricated', true)).toEqual([piece(1, true), piece(2, true), piece(3, true)]);
+    // piece 1 was fabricated on its own before the product was: its Undo unmarks 2 and 3 only
+    expect(piecesToUnmark(three, 'is_fabricated')).toEqual({ step: 'is_fabricated', positions: [2, 3] });
+    // none marked apart for the step, none stored (every piece as the product), or not a piece's step: the product's unmark puts it back
+    expect(piecesToUnmark(three, 'is_measured')).toBeNull();
+    expect(piecesToUnmark([], 'is_fabricated')).toBeNull();
+    expect(piecesToUnmark(undefined, 'is_fabricated')).toBeNull();
+    expect(piecesToUnmark(three, 'is_ordered')).toBeNull();
   });
 });

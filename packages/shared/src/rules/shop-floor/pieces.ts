@@ -9,7 +9,8 @@
  * (lazily, `needStoring`): a product without stored pieces has all its pieces as the product is,
  * so a product fabricated before pieces existed has every piece fabricated. When the product's
  * pieces change (qty, cut list, series), `resyncPieces` keeps each position's marks and adds new
- * ones unmarked; marking the whole product marks every piece.
+ * ones unmarked; marking the whole product marks every piece, and its Undo unmarks only the pieces
+ * that were not marked before (`piecesToUnmark`).
  */
 import type { FeatureFlags } from '../catalogue/series-features.ts';
 import { cutListLeaves, parseCutList } from './cut-list.ts';
@@ -87,9 +88,10 @@ export function resyncPieces(current: readonly PieceState[], plan: readonly Piec
   });
 }
 
-/** The pieces with one piece's step set. */
-export function markPiece(pieces: readonly PieceState[], position: number, step: PieceStep, done: boolean): PieceState[] {
-  return pieces.map((p) => (p.position === position ? { ...p, [step]: done } : p));
+/** The pieces with a step set on those at `positions`. */
+export function markPieces(pieces: readonly PieceState[], positions: readonly number[], step: PieceStep, done: boolean): PieceState[] {
+  const chosen = new Set(positions);
+  return pieces.map((p) => (chosen.has(p.position) ? { ...p, [step]: done } : p));
 }
 
 /** The pieces with a step set on every one (the whole product marked). */
@@ -104,6 +106,24 @@ export function markAll(pieces: readonly PieceState[], step: PieceStep, done: bo
 export function productMarks(pieces: readonly PieceState[]): Record<PieceStep, boolean> | null {
   if (!pieces.length) return null;
   return { is_measured: pieces.every((p) => p.is_measured), is_fabricated: pieces.every((p) => p.is_fabricated) };
+}
+
+/** The pieces to unmark again, by their step and positions. */
+export interface PiecesToUnmark {
+  step: PieceStep;
+  positions: number[];
+}
+
+/**
+ * What undoes marking the whole product `step` (which marked every piece), from its stored pieces
+ * before: when some were marked on their own, the positions that were not, to unmark again (the
+ * others keep their own marks). Null when none was, none was stored (every piece was as the
+ * product) or the step is not a piece's (ordered): unmarking the whole product puts it back.
+ */
+export function piecesToUnmark(before: readonly PieceState[] | null | undefined, step: string): PiecesToUnmark | null {
+  if (!isPieceStep(step) || !before) return null;
+  const positions = before.filter((p) => !p[step]).map((p) => p.position);
+  return positions.length > 0 && positions.length < before.length ? { step, positions } : null;
 }
 
 /** Whether the pieces must be stored: some piece is marked otherwise than another (then the product alone cannot say it). */

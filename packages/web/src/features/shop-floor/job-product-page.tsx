@@ -2,19 +2,31 @@
  * A job product on a phone (`/job_products/{id}`, B2; signing in first when needed: app/guards.tsx
  * returns here). The product, its job, qty, sizes, note and cut list, and one tap for each step its
  * series enables (measured, ordered, fabricated) for the whole product: a PATCH of the flag (every
- * piece with it), with Undo (the same PATCH back) until the next tap. Its pieces (issue 34: each
- * unit or cut list leaf, what a label's QR code opens) with how far they are ("1 of 2
- * fabricated"), each opening its own page. Without `edit jobs` the steps only show.
+ * piece with it), with Undo until the next tap: the same PATCH back, unless some pieces were marked
+ * on their own before the tap (its stored `pieces`), when Undo unmarks only the others
+ * (`job_products.mark_pieces`), so their marks stay. Its pieces (issue 34: each unit or cut list
+ * leaf, what a label's QR code opens) with how far they are ("1 of 2 fabricated"), each opening
+ * its own page. Without `edit jobs` the steps only show.
  */
 import { formatQty } from '@glazier/shared/rules/money';
 import { cutListRows } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { PIECE_STEPS, PIECE_STEP_WORDS, piecesOf, progressText, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
+import { markJobProductPieces } from '@glazier/shared/actions/shop-floor';
+import {
+  PIECE_STEPS,
+  PIECE_STEP_WORDS,
+  piecesOf,
+  piecesToUnmark,
+  progressText,
+  type PieceState,
+  type PiecesToUnmark,
+} from '@glazier/shared/rules/shop-floor/pieces';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { callAction } from '../../resource-kit/http/actions.ts';
 import { saveRecord } from '../../resource-kit/writes/saves.ts';
 import { storeRecords, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
@@ -43,13 +55,13 @@ export function JobProductPage() {
   const canEdit = useCan('edit', 'jobs');
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Step | null>(null);
-  const [last, setLast] = useState<{ step: Step; was: boolean; word: string } | null>(null);
+  // the last tap, for its Undo: the step as it was, and the pieces to unmark when some were marked before it
+  const [last, setLast] = useState<{ step: Step; was: boolean; word: string; unmark: PiecesToUnmark | null } | null>(null);
 
-  const set = async (current: JobProduct, step: Step, value: boolean): Promise<boolean> => {
+  const write = async (step: Step, send: () => Promise<RecordOf<'job_products'>>): Promise<boolean> => {
     setBusy(step);
     try {
-      const saved = await saveRecord('job_products', { id: current.id, updated_at: current.updated_at, [step]: value });
-      storeRecords(queryClient, 'job_products', [saved]);
+      storeRecords(queryClient, 'job_products', [await send()]);
       return true;
     } catch (e) {
       reportError(e);
@@ -58,12 +70,20 @@ export function JobProductPage() {
       setBusy(null);
     }
   };
+  const set = (current: JobProduct, step: Step, value: boolean) =>
+    write(step, () => saveRecord('job_products', { id: current.id, updated_at: current.updated_at, [step]: value }));
   const tap = async (current: JobProduct, step: Step, word: string) => {
     const was = current[step];
-    if (await set(current, step, !was)) setLast({ step, was, word });
+    const unmark = was ? null : piecesToUnmark(current.pieces, step);
+    if (await set(current, step, !was)) setLast({ step, was, word, unmark });
   };
   const undo = async (current: JobProduct) => {
-    if (last && (await set(current, last.step, last.was))) setLast(null);
+    if (!last) return;
+    const { unmark } = last;
+    const undone = unmark
+      ? await write(last.step, async () => (await callAction(markJobProductPieces, { params: { id: current.id }, body: { ...unmark, done: false } })).data)
+      : await set(current, last.step, last.was);
+    if (undone) setLast(null);
   };
 
   if (product.isError && !p) return <Text c="red">Could not load this product.</Text>;

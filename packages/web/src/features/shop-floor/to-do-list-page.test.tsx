@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
@@ -30,7 +30,12 @@ const product = (id: number, job_id: number, name: string, extra: Partial<Record
   ...extra,
 });
 
-/** The server of the screen: two jobs, three products to fabricate; a PATCH answers the record changed. */
+type Piece = { position: number; description: string; is_measured: boolean; is_fabricated: boolean };
+
+/**
+ * The server of the screen: two jobs, three products to fabricate (the Panel's piece 1 fabricated
+ * on its own); a PATCH answers the record changed, the pieces' action the product with its pieces.
+ */
 function server(
   rows = [
     product(10, 1, 'Inline Door', { opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }),
@@ -42,6 +47,17 @@ function server(
 ) {
   let stored = rows.map((r) => ({ ...r }));
   return mockFetch(async (url, init) => {
+    const marked = /^\/api\/job_products\/(\d+)\/pieces\/mark$/.exec(url.pathname);
+    if (marked && init.method === 'POST') {
+      const id = Number(marked[1]);
+      const { step, done, positions } = JSON.parse(String(init.body)) as { step: 'is_fabricated'; done: boolean; positions: number[] };
+      stored = stored.map((r) => {
+        if (r.id !== id) return r;
+        const pieces = ((r as { pieces?: Piece[] }).pieces ?? []).map((p) => (positions.includes(p.position) ? { ...p, [step]: done } : p));
+        return { ...r, pieces, [step]: pieces.every((p) => p[step]) };
+      });
+      return json({ data: stored.find((r) => r.id === id) });
+    }
     if (init.method === 'PATCH') {
       const id = Number(url.pathname.split('/').at(-1));
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -125,28 +141,64 @@ describe('to-do list page', () => {
     expect(within(jobs[0]!).getAllByTestId('to-do-row')[1]!.textContent).toContain('1 of 2 fabricated');
   });
 
-  it('checks a product off in place (PATCH of the flag), keeps it there ticked, and undoes it from the notice', async () => {
+  it('checks a product off in place (PATCH of the flag), keeps it there ticked, and undoes it from the notice (the PATCH back)', async () => {
     const calls = server();
     renderList('supervisor');
-    const panel = await screen.findByRole('checkbox', { name: /Panel/ });
-    expect(panel.getAttribute('aria-checked')).toBe('false');
-    await userEvent.click(panel);
+    const door = await screen.findByRole('checkbox', { name: /Inline Door/ });
+    expect(door.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(door);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      url: expect.objectContaining({ pathname: '/api/job_products/11' }),
-      body: { id: 11, is_fabricated: true },
+      url: expect.objectContaining({ pathname: '/api/job_products/10' }),
+      body: { id: 10, is_fabricated: true },
     });
-    expect(await screen.findByText('Marked fabricated: Panel')).toBeTruthy();
+    expect(await screen.findByText('Marked fabricated: Inline Door')).toBeTruthy();
     // the list refetched without it, yet the row stays where it was, ticked
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/job_products' && c.method === 'GET').length).toBeGreaterThan(1));
     const rows = screen.getAllByTestId('to-do-row').map((r) => r.textContent);
-    expect(rows.findIndex((t) => t?.includes('Panel'))).toBe(1);
-    expect(screen.getByRole('checkbox', { name: /Panel/ }).getAttribute('aria-checked')).toBe('true');
+    expect(rows.findIndex((t) => t?.includes('Inline Door'))).toBe(0);
+    expect(screen.getByRole('checkbox', { name: /Inline Door/ }).getAttribute('aria-checked')).toBe('true');
 
+    // no piece marked on its own before (none stored): unmarking the whole product puts it back
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({ id: 11, is_fabricated: false });
+    expect(calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({ id: 10, is_fabricated: false });
+    expect(calls.filter((c) => c.url.pathname.endsWith('/mark'))).toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Inline Door/ }).getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('undoes a tick of a product with a piece marked before it by unmarking only the other pieces (the pieces action)', async () => {
+    const calls = server();
+    renderList('supervisor');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Panel/ }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ id: 11, is_fabricated: true });
+    expect(await screen.findByText('Marked fabricated: Panel')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/mark'))).toHaveLength(1));
+    const undo = calls.find((c) => c.url.pathname.endsWith('/mark'))!;
+    expect(undo.method).toBe('POST');
+    expect(undo.url.pathname).toBe('/api/job_products/11/pieces/mark');
+    // piece 1 was fabricated before the tick: it stays
+    expect(undo.body).toEqual({ step: 'is_fabricated', done: false, positions: [2] });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(await screen.findByText('Back on the list: Panel')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Panel/ }).getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('says offline that such an Undo needs a connection, and keeps the tick', async () => {
+    const calls = server();
+    renderList('supervisor');
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Panel/ }));
+    expect(await screen.findByText('Marked fabricated: Panel')).toBeTruthy();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(/Undo needs a connection: some pieces of Panel were fabricated before the tick/)).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('/mark'))).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(screen.getByRole('checkbox', { name: /Panel/ }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('is read-only without edit jobs: no checkboxes, and says why', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import { CONFLICT_MESSAGE, NETWORK_MESSAGE, describeError, reportError } from './error-mapper.tsx';
-import { HttpError, NetworkError, api } from '../http/http.ts';
+import { HttpError, NetworkError, OfflineRefusal, api } from '../http/http.ts';
 
 function fakeForm(fields: string[]) {
   const errors: Record<string, string> = {};
@@ -48,6 +48,11 @@ describe('describeError', () => {
 
   it('a network failure says the server could not be reached', () => {
     expect(describeError(new NetworkError(new TypeError('Failed to fetch'))).notice?.lines).toEqual([NETWORK_MESSAGE]);
+  });
+
+  it('a write refused offline says why, in its own words', () => {
+    const why = 'Undo needs a connection.';
+    expect(describeError(new OfflineRefusal(why)).notice).toEqual({ title: 'Offline', lines: [why], reload: false });
   });
 });
 

@@ -8,7 +8,8 @@
  * - 403: the server's message, or "Forbidden".
  * - 409: someone else changed the record; the notification offers Reload (`onReload`). Without
  *   `onReload` (a delete refused because the record is still in use) the server's message.
- * - network failure: says the server could not be reached.
+ * - network failure: says the server could not be reached; a write refused offline
+ *   (`OfflineRefusal`): says why.
  * - anything else: the server's message, or a generic one. Logged to the console, unless it is a
  *   4xx answer the user is shown (expected, not a fault).
  *
@@ -21,7 +22,7 @@ import type { ReactNode } from 'react';
 import { useDialogs, type ConfirmOptions } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { loadNotifications } from '../../ui/notifications-host.tsx';
-import { HttpError, NetworkError } from '../http/http.ts';
+import { HttpError, NetworkError, OfflineRefusal } from '../http/http.ts';
 
 export interface FieldErrorTarget {
   /** Names of the fields the form shows. */
@@ -56,6 +57,7 @@ function firstMessage(messages: unknown): string | null {
 export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
   const none: Record<string, string> = {};
   if (error instanceof NetworkError) return { fieldErrors: none, notice: { title: 'Offline', lines: [NETWORK_MESSAGE], reload: false } };
+  if (error instanceof OfflineRefusal) return { fieldErrors: none, notice: { title: 'Offline', lines: [error.message], reload: false } };
   if (!(error instanceof HttpError)) {
     const message = error instanceof Error && error.message ? error.message : 'Something went wrong.';
     return { fieldErrors: none, notice: { title: 'Error', lines: [message], reload: false } };
@@ -131,7 +133,7 @@ let noticeSeq = 0;
 export function reportError(error: unknown, ctx: ErrorContext = {}): ErrorReport {
   // An answer the UI handles (a wrong password's 422, a 409 to reload) is shown to the person, not
   // logged as an error; what the UI cannot explain (a 5xx, a bug) is.
-  if (!(error instanceof HttpError && error.status >= 400 && error.status < 500)) console.error(error);
+  if (!(error instanceof HttpError && error.status >= 400 && error.status < 500) && !(error instanceof OfflineRefusal)) console.error(error);
   const report = describeError(error, ctx);
   for (const [field, message] of Object.entries(report.fieldErrors)) ctx.form?.setFieldError(field, message);
   if (report.notice) {

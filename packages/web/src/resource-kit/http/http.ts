@@ -1,8 +1,8 @@
 /**
  * The one HTTP client of the app (docs/platform.md, Generic calls): same-origin fetch with the session cookie and
  * the anti-forgery header on every write. Errors come out as `HttpError` (the server answered
- * with a failure status) or `NetworkError` (it could not be reached); `error-mapper.tsx` turns
- * either into what the user sees.
+ * with a failure status) or `NetworkError` (it could not be reached), and a write that must not go
+ * offline as `OfflineRefusal`; `error-mapper.tsx` turns each into what the user sees.
  */
 import { XSRF_COOKIE, XSRF_HEADER, type ApiErrorBody } from '@glazier/shared/api';
 
@@ -21,6 +21,18 @@ export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('Network request failed', { cause });
     this.name = 'NetworkError';
+  }
+}
+
+/**
+ * A write refused before it was sent because it can go only online (a named action: the offline
+ * queue keeps saves and deletes, not actions) and cannot go now (saves.ts `sendWhenOnline`); its
+ * message says why, in the person's words.
+ */
+export class OfflineRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OfflineRefusal';
   }
 }
 

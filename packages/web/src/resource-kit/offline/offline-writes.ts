@@ -205,13 +205,21 @@ export async function deleteOrKeep(
 }
 
 /**
+ * Whether a write of this record cannot go now: the browser is offline, or a kept write of the
+ * record waits (a later write must not overtake it).
+ */
+export function mustWait(resource: string, recordId: number | null): boolean {
+  return !online() || offlineWrites.hasWaiting(resource, recordId);
+}
+
+/**
  * Sent now, unless the browser is offline, a write of the same record waits (not to be overtaken),
  * or the network fails. The write has its key from the first try: when the network failed after
  * the server made it (the answer lost), the kept write's resend is answered, not made again.
  */
 async function sendOrKeep<T>(resource: string, recordId: number | null, sendNow: (key: string) => Promise<T>, keep: (key: string) => Promise<T>): Promise<T> {
   const key = newWriteKey();
-  if (!online() || offlineWrites.hasWaiting(resource, recordId)) return keep(key);
+  if (mustWait(resource, recordId)) return keep(key);
   try {
     return await sendNow(key);
   } catch (e) {

@@ -8,7 +8,8 @@
  *   const restore = useRestore('products');  await restore.mutateAsync(id);   // the records.restore action (soft-deleted ones)
  *
  * Field work (a time entry, a to-do tick) may be saved without a connection: with `offline`, the
- * write is kept on the device and sent later (offline/offline-writes.ts).
+ * write is kept on the device and sent later (offline/offline-writes.ts). A named action's write
+ * cannot be kept: `sendWhenOnline` refuses it, saying why, while it cannot go.
  */
 import type { ListResponse } from '@glazier/shared/api';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -16,7 +17,7 @@ import type { ResourceName } from '@glazier/shared/resources/registry';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callAction } from '../http/actions.ts';
 import { cachedRecords } from '../records/cached-records.ts';
-import { http } from '../http/http.ts';
+import { OfflineRefusal, http } from '../http/http.ts';
 import { offlineWritesModule } from '../offline/offline-wiring.ts';
 import type { OfflineWrite } from '../offline/offline-writes.ts';
 import { forgetRecord, storeRecords } from '../records/queries.ts';
@@ -49,6 +50,17 @@ export async function saveRecord<N extends ResourceName>(resource: N, record: In
   if (!options.offline) return sendNow();
   const { saveOrKeep } = await offlineWritesModule();
   return saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow);
+}
+
+/**
+ * A record's write by a named action (the offline queue keeps saves and deletes, not actions): sent
+ * when it can go now, else refused with `OfflineRefusal(whyNot)`: the browser is offline, or a
+ * write of the record kept on the device still waits (the action must not overtake it).
+ */
+export async function sendWhenOnline<T>(resource: ResourceName, id: number, whyNot: string, send: () => Promise<T>): Promise<T> {
+  const { mustWait } = await offlineWritesModule();
+  if (mustWait(resource, id)) throw new OfflineRefusal(whyNot);
+  return send();
 }
 
 export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {
