@@ -1,16 +1,7 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './e2e/browsers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-
-/**
- * Debian's Chromium headless shell (package chromium-headless-shell: the same Blink and V8 without the
- * browser's window code, what Playwright itself runs for headless tests) when it is installed: the
- * same specs took a quarter less time than in /usr/bin/chromium (browser process 35 → 15 s of CPU,
- * renderers 80 → 55 s for four specs). Otherwise the full Chromium; CHROMIUM_PATH chooses either.
- */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Specs that change what the whole shop sees while they run (the permission matrix and company
@@ -45,15 +36,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-sync',
-      ],
+      args: LAUNCH_ARGS,
     },
   },
   projects: [

@@ -65,6 +65,7 @@ test.describe('a touch screen', () => {
     await page.goto('/');
     expect(await page.evaluate(() => matchMedia('(hover: hover)').matches)).toBe(false);
     const back = page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Back' });
+    await expect(back).toBeEnabled(); // the app's own, not the home page pre-rendered before it
     const before = await back.evaluate((el) => getComputedStyle(el).backgroundColor);
     await back.tap();
     await expect(page).toHaveURL(/\/$/);

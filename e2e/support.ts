@@ -37,6 +37,8 @@ export async function signInAs(page: Page, role: Role, path = '/') {
   // signed in where it asked to be, not sent to the welcome page
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
   await expect(page.getByTestId('user-button')).not.toHaveText('Login');
+  // the app's own frame, not the home page the server pre-rendered (disabled until the app takes it over)
+  await expect(page.getByTestId('user-button')).toBeEnabled();
 }
 
 /** Signs in through the login dialog (a session of its own). */

@@ -40,6 +40,13 @@ export function gzipSize(dist: string, file: string): number {
   return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length;
 }
 
+/** The app's code as index.html names it (`#app-code`, vite.config.ts startAfterFirstPaint): its entry and the modules it preloads. */
+export function appCode(html: string): { entry: string; preload: string[] } {
+  const json = /<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('index.html does not name its code (#app-code)');
+  return JSON.parse(json) as { entry: string; preload: string[] };
+}
+
 export function firstScreenWeight(dist: string, route: string): Weight {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -53,10 +60,9 @@ export function firstScreenWeight(dist: string, route: string): Weight {
   };
   visit(entryKey);
   // Chunks index.html preloads are loaded with it even when imported dynamically (React's renderer, vite.config.ts).
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  for (const [, file] of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) {
-    const key = Object.keys(manifest).find((k) => manifest[k]!.file === file);
-    if (!key) throw new Error(`index.html preloads ${file}, which the manifest does not list`);
+  for (const href of appCode(fs.readFileSync(path.join(dist, 'index.html'), 'utf8')).preload) {
+    const key = Object.keys(manifest).find((k) => `/${manifest[k]!.file}` === href);
+    if (!key) throw new Error(`index.html preloads ${href}, which the manifest does not list`);
     visit(key);
   }
   // A screen the router imports statically is part of the entry and has no manifest entry of its own.

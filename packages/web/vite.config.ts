@@ -128,9 +128,68 @@ function inlineFirstScreenStyles(): Plugin {
 }
 
 /**
+ * The app's code is fetched and started after the first frame is painted. Its modules were fetched
+ * with the page (module preloads and the entry script), and compiling them as they arrived held up
+ * the first paint whenever they arrived before it: a pre-rendered page (or, from the service
+ * worker's cache, the boot splash) then showed only after the app's code, and Lighthouse's first
+ * and largest paints took in all of it (2.3–2.6 s on `/` and `/welcome` in some runs, 0.6–1.1 s in
+ * the others). Now the page names its code in `#app-code` (the entry and the modules to preload,
+ * read by scripts/first-screen-weight.ts too) and an inline script asks for them all at once when a
+ * frame has gone out. A hidden tab paints no frame: it starts at once; a frame that never comes
+ * starts it after half a second.
+ */
+function startAfterFirstPaint(): Plugin {
+  const starter = [
+    '<script>',
+    '      (function () {',
+    '        var started = false;',
+    '        var start = function () {',
+    '          if (started) return;',
+    '          started = true;',
+    "          var code = JSON.parse(document.getElementById('app-code').textContent);",
+    '          code.preload.forEach(function (href) {',
+    "            var link = document.createElement('link');",
+    "            link.rel = 'modulepreload';",
+    "            link.crossOrigin = '';",
+    '            link.href = href;',
+    '            document.head.appendChild(link);',
+    '          });',
+    '          import(code.entry);',
+    '        };',
+    "        if (document.visibilityState !== 'visible') start();",
+    '        else requestAnimationFrame(function () { setTimeout(start, 0); });',
+    '        setTimeout(start, 500);',
+    '      })();',
+    '    </script>',
+  ].join('\n');
+  return {
+    name: 'glazier-start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+        if (!entry) throw new Error('index.html has no entry script to start after the first paint');
+        const preloads = /\n? *<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+        const preload = [...html.matchAll(preloads)].map((m) => m[1]!);
+        const code = `<script type="application/json" id="app-code">${JSON.stringify({ entry, preload })}</script>`;
+        return html
+          .replace(preloads, '')
+          .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, code)
+          .replace(
+            '</body>',
+            `  <!-- Fetches and starts the app once the first frame is painted (vite.config.ts startAfterFirstPaint). -->\n    ${starter}\n  </body>`,
+          );
+      },
+    },
+  };
+}
+
+/**
  * Writes `prerendered/<page>.html` for each public page (src/app/prerender.tsx): index.html with
  * the page's markup in `#root`, painted before the app's code arrives. The server sends it for that
- * path (http/app.ts); every other path gets index.html and its boot splash.
+ * path (http/app.ts), and `prerendered/signed-in/index.html` for `/` to a signed-in visitor, their
+ * name put in; every other path gets index.html and its boot splash.
  */
 function prerenderPublicPages(): Plugin {
   let outDir = 'dist';
@@ -157,22 +216,27 @@ function prerenderPublicPages(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          const { prerender, PUBLIC_PAGES } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
-            prerender: (page: string) => Promise<string>;
+          const { prerender, PUBLIC_PAGES, SIGNED_IN_HOME } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+            prerender: (page: string, as?: 'guest' | 'stand-in') => Promise<string>;
             PUBLIC_PAGES: string[];
+            SIGNED_IN_HOME: { file: string; mark: string };
           };
           const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
           const splash = /<div id="root"><div class="boot-splash">[^<]*<\/div><\/div>/;
           if (!splash.test(shell)) throw new Error('index.html has no boot splash in #root to pre-render over');
-          fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
-          for (const page of PUBLIC_PAGES) {
-            const markup = await prerender(page);
-            // Inert and disabled until the app's first render replaces it: a click before the code
-            // arrives would do nothing, so nothing can be clicked or focused until then (and tools
-            // that wait for an enabled control, Playwright's click, wait for the app's own).
+          // Inert and disabled until the app's first render replaces it: a click before the code
+          // arrives would do nothing, so nothing can be clicked or focused until then (and tools
+          // that wait for an enabled control, Playwright's click, wait for the app's own).
+          const write = (file: string, markup: string) => {
             const inert = `<div id="root"><div inert aria-disabled="true" style="display:contents">${markup}</div></div>`;
-            fs.writeFileSync(path.join(outDir, 'prerendered', `${page.slice(1)}.html`), shell.replace(splash, inert));
-          }
+            fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+            fs.writeFileSync(path.join(outDir, file), shell.replace(splash, inert));
+          };
+          for (const page of PUBLIC_PAGES) write(`prerendered/${page.slice(1)}.html`, await prerender(page));
+          // `/` for a signed-in visitor: the server puts their name in (shared/signed-in-page.ts)
+          const home = await prerender('/', 'stand-in');
+          if (!home.includes(SIGNED_IN_HOME.mark)) throw new Error('the signed-in home page does not greet its stand-in user');
+          write(SIGNED_IN_HOME.file, home);
         } finally {
           await server.close();
         }
@@ -220,6 +284,7 @@ export default defineConfig({
       },
     }),
     preloadReactRenderer(),
+    startAfterFirstPaint(),
     inlineFirstScreenStyles(),
     prerenderPublicPages(),
     precompress(),

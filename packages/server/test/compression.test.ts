@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HOME_FILE, USER_MARKS } from '@glazier/shared/signed-in-page';
 import { buildApp } from '../src/http/app.ts';
 import { createRoleUsers, openTestDb, PASSWORD } from './harness.ts';
 
@@ -37,6 +38,11 @@ beforeAll(async () => {
     'prerendered/welcome.html',
     `<!doctype html><title>Glazier</title><script>${INLINE}</script><p>Pre-rendered welcome</p>${'<!-- padding -->'.repeat(100)}`,
   );
+  fs.mkdirSync(path.join(webDist, 'prerendered', 'signed-in'));
+  write(
+    SIGNED_IN_HOME_FILE,
+    `<!doctype html><title>Glazier</title><script>${INLINE}</script><button aria-label="${USER_MARKS.name}">${USER_MARKS.initials}</button><h1>Hello, ${USER_MARKS.firstName}</h1>`,
+  );
   app = await buildApp({ db: opened.db, sessionSecret: 'x'.repeat(48), logLevel: 'silent', webDist });
   await app.ready();
 });
@@ -48,6 +54,31 @@ afterAll(async () => {
 
 const decode = (encoding: unknown, raw: Buffer) =>
   encoding === 'br' ? zlib.brotliDecompressSync(raw).toString() : encoding === 'gzip' ? zlib.gunzipSync(raw).toString() : raw.toString();
+
+/** Signs the admin in (the CSRF cookie, then /login): the Cookie header and the XSRF token for writes. */
+async function signIn(): Promise<{ jar: string; xsrf: string }> {
+  const cookies = new Map<string, string>();
+  const keep = (set: unknown) => {
+    for (const c of (Array.isArray(set) ? set : set ? [set] : []) as string[]) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  };
+  const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
+  keep((await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' })).headers['set-cookie']);
+  expect(xsrf()).not.toBe('');
+  const login = await app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { cookie: jar(), 'x-xsrf-token': xsrf(), 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'admin@test.local', password: PASSWORD }),
+  });
+  expect(login.statusCode).toBe(204);
+  keep(login.headers['set-cookie']);
+  return { jar: jar(), xsrf: xsrf() };
+}
 
 describe('static assets', () => {
   it("allows index.html's inline script by its hash, and no other inline script", async () => {
@@ -104,6 +135,26 @@ describe('static assets', () => {
   });
 });
 
+describe('the signed-in home page (shared/signed-in-page.ts)', () => {
+  it('is sent for / to a signed-in visitor with their name in it, kept by no cache; a guest gets index.html', async () => {
+    const { jar } = await signIn();
+    const home = await app.inject({ method: 'GET', url: '/', headers: { cookie: jar } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.headers['cache-control']).toBe('no-store');
+    expect(home.body).toContain('<h1>Hello, Admin</h1>');
+    expect(home.body).toContain('aria-label="Admin User"');
+    expect(home.body).not.toMatch(/Жfirstmark|Щlastmark|ЖЩ/);
+    // by the same CSP as index.html: its inline script is the same
+    expect(String(home.headers['content-security-policy'])).toContain(crypto.createHash('sha256').update(INLINE).digest('base64'));
+
+    const guest = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.headers['cache-control']).toBe('no-cache');
+    expect(decode(guest.headers['content-encoding'], guest.rawPayload)).not.toContain('Hello');
+  });
+});
+
 describe('API responses', () => {
   it('sends the shell, never a bare 404, when a pre-rendered page is missing (a rebuild under a running server), and a page built after the start', async () => {
     // The pages were listed once at start; a rebuild (vite empties dist first) took welcome.html
@@ -127,40 +178,18 @@ describe('API responses', () => {
   });
 
   it('compresses large JSON and keeps the session and CSRF cookies working', async () => {
-    const headers = (cookie = '', xsrf = '') => ({
+    const { jar, xsrf } = await signIn();
+    const headers = (cookie = '', token = '') => ({
       'accept-encoding': 'gzip',
       ...(cookie ? { cookie } : {}),
-      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      ...(token ? { 'x-xsrf-token': token } : {}),
       'content-type': 'application/json',
     });
-    const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: headers() });
-    expect(csrf.statusCode).toBe(204);
-    const cookies = new Map<string, string>();
-    const keep = (set: unknown) => {
-      for (const c of (Array.isArray(set) ? set : set ? [set] : []) as string[]) {
-        const [pair] = c.split(';');
-        const i = pair!.indexOf('=');
-        cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
-      }
-    };
-    keep(csrf.headers['set-cookie']);
-    const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
-    expect(xsrf()).not.toBe('');
-
-    const login = await app.inject({
-      method: 'POST',
-      url: '/login',
-      headers: headers(jar(), xsrf()),
-      payload: JSON.stringify({ email: 'admin@test.local', password: PASSWORD }),
-    });
-    expect(login.statusCode).toBe(204);
-    keep(login.headers['set-cookie']);
 
     const created = await app.inject({
       method: 'POST',
       url: '/api/clients/store_many',
-      headers: headers(jar(), xsrf()),
+      headers: headers(jar, xsrf),
       payload: JSON.stringify({
         data: Array.from({ length: 30 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })),
       }),
@@ -169,25 +198,25 @@ describe('API responses', () => {
     expect(created.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decode('gzip', created.rawPayload)).data).toHaveLength(30);
 
-    const list = await app.inject({ method: 'GET', url: '/api/clients', headers: headers(jar()) });
+    const list = await app.inject({ method: 'GET', url: '/api/clients', headers: headers(jar) });
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(String(list.headers.vary)).toMatch(/accept-encoding/i);
     expect(JSON.parse(decode('gzip', list.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
 
-    const brList = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar()), 'accept-encoding': 'br' } });
+    const brList = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar), 'accept-encoding': 'br' } });
     expect(brList.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decode('br', brList.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
 
     // an answer of a few KB, compressed in line, gets brotli's quickest level (app.ts)
-    const fewKb = await app.inject({ method: 'GET', url: '/api/clients?page=1&per_page=8', headers: { ...headers(jar()), 'accept-encoding': 'br' } });
+    const fewKb = await app.inject({ method: 'GET', url: '/api/clients?page=1&per_page=8', headers: { ...headers(jar), 'accept-encoding': 'br' } });
     const text = decode('br', fewKb.rawPayload);
     expect(text.length).toBeGreaterThan(1024);
     expect(text.length).toBeLessThan(8192);
     expect(fewKb.rawPayload).toEqual(zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }));
 
     // a small answer is not worth compressing
-    const me = await app.inject({ method: 'GET', url: '/api/setup', headers: headers(jar()) });
+    const me = await app.inject({ method: 'GET', url: '/api/setup', headers: headers(jar) });
     expect(me.headers['content-encoding']).toBeUndefined();
     expect(me.json()).toEqual({ needed: false });
   });

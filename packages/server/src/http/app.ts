@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { SessionUser } from '@glazier/shared/api';
+import { SIGNED_IN_HOME_FILE, fillUserMarks } from '@glazier/shared/signed-in-page';
 import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../platform/auth.ts';
 import { DbSessionStore } from '../platform/session-store.ts';
@@ -246,9 +247,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerResourceRoutes(app);
 
   if (opts.webDist && fs.existsSync(opts.webDist)) {
+    const webDist = opts.webDist;
     await app.register(fastifyStatic, {
-      root: opts.webDist,
+      root: webDist,
       wildcard: false,
+      // `/` is the route below, not the static index.html
+      index: false,
       // The build writes `.br` and `.gz` next to each text asset; they are sent by Accept-Encoding.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -256,6 +260,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
       },
+    });
+    // `/`: a signed-in visitor gets the home page the build pre-rendered, with their name in it, so
+    // its greeting paints before the app's code has run (shared/signed-in-page.ts); anyone else
+    // (and a build without it) gets index.html, whose app sends a guest to the welcome page. Read
+    // when asked, as the pre-rendered public pages are: a rebuild is served at once.
+    app.get('/', async (request, reply) => {
+      const home = request.user ? await fs.promises.readFile(path.join(webDist, SIGNED_IN_HOME_FILE), 'utf8').catch(() => null) : null;
+      if (!home) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      // theirs alone: kept by no cache
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(fillUserMarks(home, request.user!.name));
     });
   }
   return app;

@@ -9,18 +9,12 @@ import { useLiveLost } from '../resource-kit/live/live-state.ts';
 import { useModals } from '../ui/modal-stack.tsx';
 import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
+import { initials } from '@glazier/shared/signed-in-page';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 // Shown only while the live stream is lost: not in the first screen's code.
 const LivePaused = lazy(() => import('../resource-kit/live/live-paused.tsx').then((m) => ({ default: m.LivePaused })));
 const OfflineTooltip = lazy(() => import('./offline-tooltip.tsx').then((m) => ({ default: m.OfflineTooltip })));
-
-/** "Eli Employee" → "EE": the user button's face when the phone's header has no room for the name. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
-  return letters.map((w) => [...w][0]!.toUpperCase()).join('') || '?';
-}
 
 interface HeaderProps {
   menuOpened: boolean;

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
+import { firstName } from '@glazier/shared/signed-in-page';
 import { useSettingValue } from '../resource-kit/records/settings.ts';
 import { useModals } from '../ui/modal-stack.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
@@ -21,7 +22,7 @@ export function HomePage() {
   return (
     <Stack gap="md">
       <div>
-        <ScreenTitle documentTitle="Home">{`Hello, ${user?.name.split(' ')[0] ?? ''}`}</ScreenTitle>
+        <ScreenTitle documentTitle="Home">{`Hello, ${firstName(user?.name ?? '')}`}</ScreenTitle>
         <CompanyName />
       </div>
       <div className="dashboard-grid" data-testid="dashboard">
