@@ -2,7 +2,8 @@
  * The product to-do lists and measure-to-cut (issue 24): a shop user ticks products off the To
  * Fabricate list on a phone and undoes one; an employee reads the list without checkboxes; a site
  * opening typed into a job product fills its glass size (less the series' deductions); a piece
- * marked on its own page leaves its product on the list, "1 of 2 fabricated" (issue 34). The data is
+ * marked on its own page leaves its product on the list, "1 of 2 fabricated" (issue 34), and the
+ * Undo of a tick over it unmarks only the other piece. The data is
  * made through the API, in a category of its own, so the list shows only this test's products.
  * With SHOTS_DIR set, the list is photographed (1280 and 390 px).
  */
@@ -81,7 +82,10 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByTestId('to-do-total')).toHaveText('2 left');
   });
 
-  test('a piece scanned and marked on its own: the product stays on To Fabricate, "1 of 2 fabricated"', async ({ page, baseURL }) => {
+  test('a piece scanned and marked on its own: the product stays on To Fabricate, "1 of 2 fabricated", and a tick undone keeps it', async ({
+    page,
+    baseURL,
+  }) => {
     await signInAs(page, 'admin');
     const { category, products } = await fabricationJob(page, baseURL!);
 
@@ -105,8 +109,21 @@ test.describe('on a 390 px phone', () => {
     // ticking the row marks the product as a whole: both pieces
     await page.getByRole('checkbox', { name: /Return panel/ }).tap();
     await expect(page.getByText('Marked fabricated: Return panel')).toBeVisible();
-    const saved = await (await page.request.get(`${baseURL}/api/job_products/${products['Return panel']}`)).json();
-    expect(saved).toMatchObject({ is_fabricated: true, pieces: [] });
+    const returnPanel = async () => (await page.request.get(`${baseURL}/api/job_products/${products['Return panel']}`)).json();
+    expect(await returnPanel()).toMatchObject({ is_fabricated: true, pieces: [] });
+
+    // Undo puts it back as it was: the piece marked on its own stays fabricated, the other does not
+    await page.getByRole('button', { name: 'Undo' }).tap();
+    await expect(page.getByText('Back on the list: Return panel')).toBeVisible();
+    await expect.poll(returnPanel).toMatchObject({
+      is_fabricated: false,
+      pieces: [
+        { position: 1, is_fabricated: true },
+        { position: 2, is_fabricated: false },
+      ],
+    });
+    await page.reload();
+    await expect(row.getByTestId('to-do-progress')).toHaveText('1 of 2 fabricated');
   });
 
   test('an employee sees the list read-only', async ({ page, baseURL }) => {
