@@ -167,6 +167,8 @@ test('the home page paints from its own HTML with the visitor’s name, then the
   // a guest is sent the boot splash (the app then sends them to the welcome page)
   expect(await (await request.get('/')).text()).not.toContain('Hello');
   await signInAs(page, 'admin', '/lists/clients');
+  // off the app, so nothing of it is loading when its code is refused (a screen's code that fails to load reloads the page)
+  await page.goto('about:blank');
 
   // Without its code: the greeting and the header, with the admin's name, disabled.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
