@@ -51,8 +51,7 @@ test('a permission granted in the matrix applies to that role at once', async ({
 
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
-  await signInAs(employee, 'employee');
-  await employee.goto('/lists/clients');
+  await signInAs(employee, 'employee', '/lists/clients');
   await expect(employee.getByRole('button', { name: 'Add Client' })).toBeVisible();
   await employeeContext.close();
 
