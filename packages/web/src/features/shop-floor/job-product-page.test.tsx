@@ -2,35 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { DOOR_CATEGORY, DOOR_SERIES, showerDoor } from './shower-door.fixture.ts';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { JobProductPage } from './job-product-page.tsx';
 
 type Piece = { position: number; description: string; is_measured: boolean; is_fabricated: boolean };
 
-const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
 const piece = (position: number, is_fabricated: boolean): Piece => ({ position, description: '', is_measured: true, is_fabricated });
-const door = (pieces: Piece[]) => ({
-  id: 7,
-  job_id: 1,
-  series_id: 3,
-  product_id: null,
-  name: 'Shower door',
-  qty: 3,
-  note: null,
-  is_measured: true,
-  is_ordered: false,
-  is_fabricated: false,
-  sort: 0,
-  opening_width: null,
-  opening_height: null,
-  glass_width: 30,
-  glass_height: 72,
-  measure_date: null,
-  cut_list_json: [],
-  cut_list: null,
-  updated_at: '2026-11-01T00:00:00Z',
-  pieces,
-});
+const door = (pieces: Piece[]) => showerDoor({ qty: 3, pieces });
 
 /**
  * A door of 3 pieces with these stored pieces: a PATCH of a step sets it on every piece (as the
@@ -58,9 +37,9 @@ function server(pieces: Piece[]) {
       case '/api/jobs/1':
         return json({ id: 1, number: '26-0101', name: 'Smith shower', client_id: 5, address: '1 Main St' });
       case '/api/series':
-        return json({ data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE }] });
+        return json({ data: [DOOR_SERIES] });
       case '/api/product_categories':
-        return json({ data: [{ id: 2, name: 'Shower Glass', ...NONE, enable_dimensions: true, enable_measured: true, enable_fabricated: true }] });
+        return json({ data: [DOOR_CATEGORY] });
     }
     return undefined;
   });

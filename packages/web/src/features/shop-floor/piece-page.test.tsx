@@ -3,32 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@glazier/shared/permissions';
+import { DOOR_CATEGORY, DOOR_SERIES, showerDoor } from './shower-door.fixture.ts';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { PiecePage } from './piece-page.tsx';
 
-const NONE = { enable_cutlist: false, enable_dimensions: false, enable_measured: false, enable_ordered: false, enable_fabricated: false, enable_units: false };
-const door = {
-  id: 7,
-  job_id: 1,
-  series_id: 3,
-  product_id: null,
-  name: 'Shower door',
-  qty: 2,
-  note: 'Left hinge',
-  is_measured: true,
-  is_ordered: false,
-  is_fabricated: false,
-  sort: 0,
-  opening_width: null,
-  opening_height: null,
-  glass_width: 30,
-  glass_height: 72,
-  measure_date: null,
-  cut_list_json: [],
-  cut_list: null,
-  updated_at: '2026-11-01T00:00:00Z',
-  pieces: [],
-};
+const door = showerDoor({ note: 'Left hinge' });
 
 /** A door of 2 pieces (none marked apart); the piece action answers the door with piece `position` fabricated. */
 function server() {
@@ -54,9 +33,9 @@ function server() {
       case '/api/jobs/1':
         return json({ id: 1, number: '26-0101', name: 'Smith shower', client_id: 5, address: '1 Main St' });
       case '/api/series':
-        return json({ data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE }] });
+        return json({ data: [DOOR_SERIES] });
       case '/api/product_categories':
-        return json({ data: [{ id: 2, name: 'Shower Glass', ...NONE, enable_dimensions: true, enable_measured: true, enable_fabricated: true }] });
+        return json({ data: [DOOR_CATEGORY] });
     }
     return undefined;
   });
