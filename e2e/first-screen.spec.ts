@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_CSS_BUDGET, FIRST_SCREEN_JS_BUDGET, appCode, firstScreenWeight, kb } from '../scripts/first-screen-weight.ts';
 import { FULL_CHROMIUM, LAUNCH_ARGS } from './browsers.ts';
 import { ADMIN, signInAs } from './support.ts';
@@ -117,6 +117,28 @@ test('the saved dark scheme is applied before the app code runs, under the CSP',
   expect(violations).toEqual([]);
 });
 
+/**
+ * For a pre-rendered page's takeover: the app's code held back a second (the page shows what the
+ * HTML painted meanwhile), the console's errors, and the layout shifts summed from the next load.
+ */
+async function takeoverWatched(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  return { errors, shifts: () => page.evaluate(() => (window as unknown as { shifts: number }).shifts) };
+}
+
 // /welcome is pre-rendered at build time (vite.config.ts prerenderPublicPages): the server sends
 // its words and the first screen's styles inline, so it paints before any of the app's code
 // arrives; the app's first render then takes it over with the same page, without moving it.
@@ -135,28 +157,15 @@ test('the welcome page paints from its own HTML, then the app takes it over in p
   expect(await login.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await page.unrouteAll();
 
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.addInitScript(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
   // The code arrives late, so the first click lands while the pre-rendered page is showing.
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
-    await route.continue();
-  });
+  const { errors, shifts } = await takeoverWatched(page);
   await page.goto('/welcome');
   // Login, clicked at once, waits for the app's own button and opens its dialog.
   await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await expect(page.getByText('One place for the office and the crew')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  expect(await shifts()).toBeLessThan(0.01);
   expect(errors).toEqual([]);
 });
 
@@ -180,20 +189,7 @@ test('the home page paints from its own HTML with the visitor’s name, then the
   const painted = await where();
   await page.unrouteAll();
 
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.addInitScript(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { shifts: number }).shifts += (e as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
-    await route.continue();
-  });
+  const { errors, shifts } = await takeoverWatched(page);
   await page.goto('/');
   // the app's own page: the admin's cards and menu, one greeting where the HTML painted it
   await expect(page.getByTestId('card-jobs')).toBeVisible();
@@ -202,7 +198,7 @@ test('the home page paints from its own HTML with the visitor’s name, then the
   expect(await where()).toEqual(painted);
   // what moves later is the dashboard's own (the company name, a card's figures as they load):
   // within what Lighthouse calls a good layout shift
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.1);
+  expect(await shifts()).toBeLessThan(0.1);
   expect(errors).toEqual([]);
 });
 
