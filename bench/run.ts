@@ -20,6 +20,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { Session as InspectorSession } from 'node:inspector/promises';
 import type { FastifyInstance } from 'fastify';
 import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, type RowMode } from '../packages/server/src/db/client.ts';
 import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
@@ -59,6 +60,8 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     /** Comma list of scenarios to run (search, job, get, create, inventory, suggestions); all by default. */
     only: { type: 'string', default: '' },
+    /** A folder: the main thread's CPU profile of each scenario's API load and of its floor's, for DevTools or `--cpu-prof` tools. */
+    profile: { type: 'string' },
   },
 });
 const scaleName = args.scale as ScaleName;
@@ -143,21 +146,22 @@ async function openBenchDb(kind: 'pglite' | 'postgres', location: string, rec: R
 
 /**
  * Replays captured statements: parallel groups in parallel, transactions in one transaction.
- * Answers the rows of the last statement (what the floor server sends).
+ * Answers every statement's rows, in order (what the floor server sends: an answer carries what
+ * all its statements read, a record with its relations read apart, a takeoff with its cells).
  */
-async function replay(db: Db, statements: Captured[]): Promise<unknown[]> {
+async function replay(db: Db, statements: Captured[]): Promise<unknown[][]> {
   const inTx = statements.filter((s) => s.tx && !/^(BEGIN|COMMIT|ROLLBACK)$/i.test(s.sql.trim()));
   const outside = statements.filter((s) => !s.tx);
   const groups = new Map<number, Captured[]>();
   for (const s of outside) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
-  let last: unknown[] = [];
-  for (const g of groups.values()) last = (await Promise.all(g.map((s) => db.query(s.sql, s.params, s.options)))).at(-1) ?? last;
+  const rows: unknown[][] = [];
+  for (const g of groups.values()) rows.push(...(await Promise.all(g.map((s) => db.query(s.sql, s.params, s.options)))));
   if (inTx.length) {
     await db.transaction(async (tx) => {
-      for (const s of inTx) last = await tx.query(s.sql, s.params, s.options);
+      for (const s of inTx) rows.push(await tx.query(s.sql, s.params, s.options));
     });
   }
-  return last;
+  return rows;
 }
 
 // ---------- the floor: what any Node HTTP server pays here ----------
@@ -169,7 +173,7 @@ const brotliAsync = promisify(zlib.brotliCompress);
 /**
  * A bare node:http server, no framework, session, validation or presentation: it answers each
  * request of a scenario by replaying the statements the app ran for that very request (through the
- * same Db) and sending the last statement's rows as JSON, compressed as the app compresses (brotli
+ * same Db) and sending every statement's rows as JSON (an array of each one's rows), compressed as the app compresses (brotli
  * above 1 KB: the quickest level in line up to 8 KB, level 4 beyond). Under the same load it
  * measures the floor of HTTP on this machine: API/floor is what our stack adds, floor/SQL what any
  * Node server answering these statements would.
@@ -208,6 +212,28 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
     steps: cv.steps.map((step, s) => step.map((r, i) => ({ ...r, path: `/floor/${v}/${s}/${i}` }))),
   }));
   return { baseUrl: `http://127.0.0.1:${addr.port}`, variants, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * With `--profile DIR`, `fn` runs under V8's CPU profiler (this thread: the server, not the load
+ * worker), written to DIR/<name>.cpuprofile: the API's and the floor's profiles side by side show
+ * what our stack adds.
+ */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!args.profile) return fn();
+  const session = new InspectorSession();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(args.profile, { recursive: true });
+    fs.writeFileSync(path.join(args.profile, `${name.replace(/\W+/g, '_')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 // ---------- statistics ----------
@@ -434,13 +460,15 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
-      const load = await runLoad(baseUrl, sessions, variants[sc.key], 1000 + i);
+      const load = await profiled(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], 1000 + i));
       const api = summarise(load.latencies);
       const soloLoad = await runLoad(baseUrl, sessions, variants[sc.key], 2000 + i, 1, SOLO_DURATION_MS);
       if (soloLoad.errors) throw new Error(`One client at a time got ${JSON.stringify(soloLoad.statuses)}.`);
       const list = captured[sc.key];
       const floorServer = await startFloor(db, list);
-      const floorLoad = await runLoad(floorServer.baseUrl, sessions, floorServer.variants, 1000 + i).finally(floorServer.close);
+      const floorLoad = await profiled(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, 1000 + i)).finally(
+        floorServer.close,
+      );
       if (floorLoad.errors) throw new Error(`The floor server answered ${JSON.stringify(floorLoad.statuses)}.`);
       const alone = await timeRuns(SQL_RUNS, 1, (k) => replayVariant(list[k % list.length]!));
       // At the same concurrency, measured as the API is: for as long, after the same warm-up.

@@ -36,17 +36,40 @@ function presentationOf(res: ServerResource): Presentation {
   return p;
 }
 
+/**
+ * The fields of a resource a caller may not see, worked out once per signed-in user (one object
+ * until their rights change, session-user-cache.ts) instead of for every row: a job's GET presents
+ * a few dozen rows.
+ */
+const hiddenByUser = new WeakMap<object, WeakMap<ServerResource, ReadonlySet<string> | null>>();
+const NO_USER = {};
+
+function hiddenFields(ctx: Ctx, res: ServerResource): ReadonlySet<string> | null {
+  const user = ctx.user ?? NO_USER;
+  let byRes = hiddenByUser.get(user);
+  if (!byRes) hiddenByUser.set(user, (byRes = new WeakMap()));
+  let hidden = byRes.get(res);
+  if (hidden === undefined) {
+    const { writeOnly, guarded } = presentationOf(res);
+    const names = [...writeOnly, ...guarded.filter(([, area]) => !canEdit(ctx, area)).map(([name]) => name)];
+    byRes.set(res, (hidden = names.length ? new Set(names) : null));
+  }
+  return hidden;
+}
+
 /** Removes what the caller may not see: write-only fields, guarded cost/revenue, secrets. */
 export function present(ctx: Ctx, res: ServerResource, row: ResourceRow): ResourceRow;
 export function present(ctx: Ctx, res: ServerResource, row: Row): Row;
 export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
-  const { writeOnly, guarded } = presentationOf(res);
+  const hidden = hiddenFields(ctx, res);
   // A row read for this answer is the answer's own: copied only when something is taken out of it
-  // (a takeoff's 2000 cells were 2000 copies for nothing).
-  const hides = writeOnly.length > 0 || guarded.some(([, area]) => !canEdit(ctx, area));
-  const out: Row = hides ? { ...row } : row;
-  for (const name of writeOnly) delete out[name];
-  for (const [name, area] of guarded) if (!canEdit(ctx, area)) delete out[name];
+  // (a takeoff's 2000 cells were 2000 copies for nothing), and copied without them rather than
+  // deleted from (a deleted property leaves an object slow to read and to serialise).
+  let out = row;
+  if (hidden) {
+    out = {};
+    for (const name in row) if (!hidden.has(name)) out[name] = row[name];
+  }
   return res.present ? res.present(ctx, out) : out;
 }
 

@@ -160,17 +160,33 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
+/**
+ * findRow()'s statement, like get()'s the same text for every id: rendered once per shape (the
+ * resource, deleted rows or not, for update or not, the rendered record scope) and prepared.
+ */
+const findStatements = new Map<string, { sql: string; params: unknown[] }>();
+
+function findStatement(ctx: Ctx, res: ServerResource, opts: { includeDeleted?: boolean; forUpdate?: boolean }) {
+  const scope = res.scope?.(ctx, res.table);
+  const key = JSON.stringify([res.name, Boolean(opts.includeDeleted), Boolean(opts.forUpdate), scope ? renderSql(scope) : null]);
+  let statement = findStatements.get(key);
+  if (!statement) {
+    const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, opts));
+    statement = renderSql(selectQuery(res.table, { where, limit: 1, forUpdate: opts.forUpdate }));
+    if (findStatements.size >= GET_STATEMENTS_MAX) findStatements.clear();
+    findStatements.set(key, statement);
+  }
+  return statement;
+}
+
 export async function findRow<N extends ResourceName>(
   ctx: Ctx,
   res: ServerResource<N>,
   id: number,
   opts: { includeDeleted?: boolean; forUpdate?: boolean } = {},
 ): Promise<StoredRow<N> | undefined> {
-  const [row] = await selectRows(ctx.db, res.table, {
-    where: and(eq(res.table.id, id), ...baseConditions(ctx, res, opts)),
-    limit: 1,
-    forUpdate: opts.forUpdate,
-  });
+  const statement = findStatement(ctx, res, opts);
+  const [row] = await ctx.db.query<ResourceRow>(statement.sql, fillPlaceholders(statement.params, { id }), { prepare: true });
   return row as StoredRow<N> | undefined; // the resource's own table: its stored columns
 }
 
@@ -216,7 +232,7 @@ export async function get(ctx: Ctx, name: string, idRaw: unknown, accessedAt?: u
   if (!read) throw notFound(res.def.label);
   const row: ResourceRow = { id: read.id }; // the first column, as in the read
   const values: Row = {};
-  for (const [key, value] of Object.entries(read)) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = value;
+  for (const key in read) (key.startsWith(RELATION_PREFIX) ? values : row)[key] = read[key];
   const out = present(ctx, res, row);
   await addComputed(ctx, res, [out]);
   await addDeleters(ctx, res, [out]);

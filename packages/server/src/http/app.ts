@@ -31,6 +31,7 @@ import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
+import type { MailContext } from '../engine/context.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
 
 declare module 'fastify' {
@@ -175,15 +176,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Answers about a signed-in user's data must not stay in shared or browser HTTP caches. (One
+  // hook for both, without a promise: every answer passes here.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
-  });
-  // Answers about a signed-in user's data must not stay in shared or browser HTTP caches.
-  app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   app.decorateRequest('user', null);
@@ -193,7 +192,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const userId = request.session?.userId;
     request.user = typeof userId === 'number' ? await sessionUserFor(db, userId) : null;
     if (typeof userId === 'number' && !request.user) request.session.userId = undefined; // deactivated or deleted
-    request.ctx = { db, user: request.user, sessionId: request.session?.sessionId, mail: mailContext(mailSettings, `${request.protocol}://${request.host}`) };
+    let mail: MailContext | undefined;
+    request.ctx = {
+      db,
+      user: request.user,
+      sessionId: request.session?.sessionId,
+      // worked out when a call sends mail or makes a link, not on every request
+      get mail() {
+        return (mail ??= mailContext(mailSettings, `${request.protocol}://${request.host}`));
+      },
+    };
     csrfGuard(request);
   });
 

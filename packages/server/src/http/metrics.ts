@@ -109,10 +109,12 @@ export function registerMetrics(app: FastifyInstance, db: Db, opts: MetricsOptio
   });
 
   // At debug level, a line when a request arrives (its route pattern only), to see what is in flight.
-  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
-    request.log.debug({ method: request.method, route: routeOf(request) }, 'request received');
-    done();
-  });
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done) => {
+      request.log.debug({ method: request.method, route: routeOf(request) }, 'request received');
+      done();
+    });
+  }
 
   // One log line and one observation per request, once it has been answered. No URL (its query may
   // carry a search), no body, no headers: the route pattern, status, time and who asked.

@@ -32,12 +32,13 @@ export interface SessionOptions {
   maxAgeMs: number;
 }
 
-/** A request's session: its data are the public fields; JSON.stringify of it is what is stored. */
+/** A request's session: its data are the public fields (SessionData), what is stored. */
 export class RequestSession implements SessionData {
   userId?: number;
   csrf?: string;
   #id: string | undefined;
-  #saved: string;
+  /** The data as last read or saved (the two fields are compared, not serialised, on every request). */
+  #saved: SessionData;
   #destroyed = false;
   readonly #store: DbSessionStore;
 
@@ -45,7 +46,7 @@ export class RequestSession implements SessionData {
     this.#store = store;
     this.#id = data ? id : undefined;
     if (data) Object.assign(this, data); // the store answers the data fields only
-    this.#saved = JSON.stringify(this); // an empty session stays unsaved until it holds something
+    this.#saved = this.#data(); // an empty session stays unsaved until it holds something
   }
 
   /** The session's id; none until a session that had none is first saved. */
@@ -55,7 +56,11 @@ export class RequestSession implements SessionData {
 
   /** Whether this request changed the data (what saving is for). */
   get changed(): boolean {
-    return !this.#destroyed && JSON.stringify(this) !== this.#saved;
+    return !this.#destroyed && (this.userId !== this.#saved.userId || this.csrf !== this.#saved.csrf);
+  }
+
+  #data(): SessionData {
+    return { userId: this.userId, csrf: this.csrf };
   }
 
   /** A new id and no data, the old row dropped (at login). */
@@ -63,7 +68,7 @@ export class RequestSession implements SessionData {
     if (this.#id !== undefined) await this.#store.destroy(this.#id);
     this.#id = newSessionId();
     this.#clear();
-    this.#saved = JSON.stringify(this);
+    this.#saved = this.#data();
   }
 
   /** Drops the row; nothing of this session is saved again (at logout). */
@@ -81,8 +86,9 @@ export class RequestSession implements SessionData {
   /** Writes the data with a new expiry; answers the id (made now for a new session). */
   async save(expiresAt: Date): Promise<string> {
     const id = (this.#id ??= newSessionId());
-    await this.#store.set(id, { ...this }, expiresAt); // the public fields: the data
-    this.#saved = JSON.stringify(this);
+    const data = this.#data();
+    await this.#store.set(id, data, expiresAt);
+    this.#saved = data;
     return id;
   }
 }
@@ -104,14 +110,19 @@ export function registerSessions(app: FastifyInstance, opts: SessionOptions): vo
     request.session = new RequestSession(store, id, data);
   });
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const session = request.session;
-    if (!session?.changed) return payload;
-    // A Secure cookie the browser would not send back over plain HTTP is not worth a row.
-    if (secure && request.protocol !== 'https') return payload;
+  const save = async (session: RequestSession, reply: FastifyReply) => {
     const expires = new Date(Date.now() + maxAgeMs);
     const id = await session.save(expires);
     reply.setCookie(cookieName, signer.sign(id), { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
-    return payload;
+  };
+  // Without a promise when nothing is saved (nearly every request).
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    const session = request.session;
+    // A Secure cookie the browser would not send back over plain HTTP is not worth a row.
+    if (!session?.changed || (secure && request.protocol !== 'https')) return done(null, payload);
+    save(session, reply).then(
+      () => done(null, payload),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e))),
+    );
   });
 }
