@@ -141,11 +141,15 @@ export function wrapDriver(driver: Driver): Db {
   const shared: { observer: DbObserver | undefined } = { observer: undefined };
   const make = (rawConn: Connection, inTransaction: boolean, committed?: (() => void)[]): Db => {
     const conn = timed(rawConn, shared);
+    let orm: PgRemoteDatabase | undefined;
     const db: Db = {
       kind: driver.kind,
       inTransaction,
       identity: shared,
-      orm: ormFor(conn),
+      // made when first used: a Drizzle instance is a dozen objects, and most transactions never use it
+      get orm() {
+        return (orm ??= ormFor(conn));
+      },
       query: <T = Row>(sql: string, params: unknown[] = [], options?: QueryOptions) => conn.run(sql, params, 'object', options) as Promise<T[]>,
       poolStats: () => driver.poolStats(),
       get observer() {

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDate, formatHours } from '@glazier/shared/rules/dates';
-import { sqlRows } from '../../db/client.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
-import { tableFor } from '../../db/schema.ts';
 
 /** Without `edit time_entries` a user sees and writes only their own entries (docs/domain/time.md, Time entries). */
 export const timeEntriesHooks: Hooks<'time_entries'> = {
@@ -30,8 +28,7 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
   async beforeSave({ ctx, values, existing }) {
     if (!existing && values.user_id == null && ctx.user) values.user_id = ctx.user.id;
     if (values.user_id != null && values.user_id !== existing?.user_id) {
-      const users = tableFor('users');
-      const [u] = await ctx.db.orm.select({ name: users.name }).from(users).where(eq(users.id, values.user_id));
+      const [u] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [values.user_id], { prepare: true });
       if (!u) throw invalid({ user_id: ['The selected user is invalid.'] });
       values.user_name = u.name;
     }
@@ -47,9 +44,10 @@ async function checkDayTotal(ctx: Ctx, entry: { id?: unknown; user_id?: unknown;
   // Two saves of one person's day at once must not both see room for their hours: they take turns.
   await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id]);
   const id = typeof entry.id === 'number' ? entry.id : 0;
-  const [other] = await sqlRows<{ hours: string | number | null }>(
-    ctx.db,
-    sql`SELECT sum(hours) AS hours FROM time_entries WHERE user_id = ${entry.user_id} AND date = ${entry.date} AND id <> ${id}`,
+  const [other] = await ctx.db.query<{ hours: string | number | null }>(
+    'SELECT sum(hours) AS hours FROM time_entries WHERE user_id = $1 AND date = $2 AND id <> $3',
+    [entry.user_id, entry.date, id],
+    { prepare: true },
   );
   const total = Number(other?.hours ?? 0) + entry.hours;
   if (total > DAY_HOURS + 1e-9) {
