@@ -44,7 +44,7 @@ function presentationOf(res: ServerResource): Presentation {
 const hiddenByUser = new WeakMap<object, WeakMap<ServerResource, ReadonlySet<string> | null>>();
 const NO_USER = {};
 
-function hiddenFields(ctx: Ctx, res: ServerResource): ReadonlySet<string> | null {
+export function hiddenFields(ctx: Ctx, res: ServerResource): ReadonlySet<string> | null {
   const user = ctx.user ?? NO_USER;
   let byRes = hiddenByUser.get(user);
   if (!byRes) hiddenByUser.set(user, (byRes = new WeakMap()));
@@ -63,14 +63,20 @@ export function present(ctx: Ctx, res: ServerResource, row: Row): Row;
 export function present(ctx: Ctx, res: ServerResource, row: Row): Row {
   const hidden = hiddenFields(ctx, res);
   // A row read for this answer is the answer's own: copied only when something is taken out of it
-  // (a takeoff's 2000 cells were 2000 copies for nothing), and copied without them rather than
-  // deleted from (a deleted property leaves an object slow to read and to serialise).
+  // (a takeoff's 2000 cells were 2000 copies for nothing; a list does not read what it hides), and
+  // copied without them rather than deleted from (a deleted property leaves an object slow to read
+  // and to serialise).
   let out = row;
-  if (hidden) {
+  if (hidden && holdsAny(row, hidden)) {
     out = {};
     for (const name in row) if (!hidden.has(name)) out[name] = row[name];
   }
   return res.present ? res.present(ctx, out) : out;
+}
+
+function holdsAny(row: Row, names: ReadonlySet<string>): boolean {
+  for (const name of names) if (name in row) return true;
+  return false;
 }
 
 /**

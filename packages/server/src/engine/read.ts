@@ -5,7 +5,7 @@ import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { authorize, requireUser, type Ctx } from './context.ts';
 import { notFound } from './errors.ts';
-import { addComputed, addDeleters, maySeeDeleted, present } from './present.ts';
+import { addComputed, addDeleters, hiddenFields, maySeeDeleted, present } from './present.ts';
 import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
 import { addRelationsComputed, embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
@@ -74,7 +74,7 @@ async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListA
   authorize(ctx, 'view', res.def.read);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
   // One row past the cap tells a capped list from one that just fits.
-  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: LIST_LIMIT + 1 });
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: LIST_LIMIT + 1, omit: hiddenFields(ctx, res) });
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
@@ -91,7 +91,7 @@ export async function page<N extends string>(ctx: Ctx, name: N, q: QueryInput): 
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
-  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL });
+  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL, omit: hiddenFields(ctx, res) });
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));

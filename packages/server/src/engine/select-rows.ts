@@ -15,16 +15,29 @@ import type { AnyTable } from '../db/schema.ts';
 
 const dialect = new PgDialect();
 const heads = new WeakMap<AnyTable, string>();
+const NOTHING_OMITTED = new Set<string>();
+const headsWithout = new WeakMap<AnyTable, WeakMap<ReadonlySet<string>, string>>();
 
-/** `select "id", "name", ...` (the table's columns), rendered once per table. */
-export function selectHead(table: AnyTable): string {
-  let head = heads.get(table);
-  if (head === undefined) {
-    const columns = (Object.values(getTableColumns(table)) as Column[]).map((c) => dialect.escapeName(c.name));
-    head = `select ${columns.join(', ')}`;
-    heads.set(table, head);
+/**
+ * `select "id", "name", ...` (the table's columns but those named in `omit`, by field name),
+ * rendered once per table and per set left out.
+ */
+export function selectHead(table: AnyTable, omit: ReadonlySet<string> = NOTHING_OMITTED): string {
+  if (!omit.size) {
+    let head = heads.get(table);
+    if (head === undefined) heads.set(table, (head = renderHead(table, omit)));
+    return head;
   }
+  let byOmit = headsWithout.get(table);
+  if (!byOmit) headsWithout.set(table, (byOmit = new WeakMap()));
+  let head = byOmit.get(omit);
+  if (head === undefined) byOmit.set(omit, (head = renderHead(table, omit)));
   return head;
+}
+
+function renderHead(table: AnyTable, omit: ReadonlySet<string>): string {
+  const columns = (Object.entries(getTableColumns(table)) as [string, Column][]).filter(([key]) => !omit.has(key)).map(([, c]) => dialect.escapeName(c.name));
+  return `select ${columns.join(', ')}`;
 }
 
 export interface SelectRows {
@@ -37,11 +50,13 @@ export interface SelectRows {
   totalAs?: string;
   /** More select-list entries after the table's columns (`expr AS "name"`). */
   extraColumns?: SQL[];
+  /** Columns (by field name) not read: those the caller may not see (present.ts, hiddenFields). */
+  omit?: ReadonlySet<string> | null;
 }
 
 /** The statement of `selectRows`, to run now or to render once and keep (with placeholders). */
 export function selectQuery(table: AnyTable, opts: SelectRows = {}): SQL {
-  const parts: SQL[] = [sql.raw(selectHead(table))];
+  const parts: SQL[] = [sql.raw(selectHead(table, opts.omit ?? undefined))];
   if (opts.totalAs) parts.push(sql.raw(`, count(*) over () as ${dialect.escapeName(opts.totalAs)}`));
   if (opts.extraColumns?.length) parts.push(sql`, ${sql.join(opts.extraColumns, sql`, `)}`);
   parts.push(sql.raw(` from ${dialect.escapeName(getTableName(table))}`));
