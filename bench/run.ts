@@ -71,6 +71,8 @@ const DURATION_MS = Math.max(1, Math.min(60, Number(args.duration))) * 1000;
 const CONCURRENCY = Math.max(1, Math.min(100, Number(args.concurrency)));
 const SQL_RUNS = Math.max(20, Number(args['sql-runs']));
 const WARMUP_MS = 1000;
+/** The API's and the floor's loads are taken in this many alternating rounds (each DURATION / LOAD_ROUNDS). */
+const LOAD_ROUNDS = 2;
 /** The one-client run of each scenario (docs/platform.md, Budgets: latencies of one client at a time). */
 const SOLO_DURATION_MS = Math.max(3000, DURATION_MS / 2);
 /** Time allowed for each raw SQL measurement (runs stop early when it is used up). */
@@ -296,6 +298,18 @@ interface LoadResult {
   seconds: number;
 }
 
+/** Rounds of the same load, taken as one: every latency, the statuses and the time added up. */
+function pooled(rounds: LoadResult[]): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const r of rounds) for (const [k, n] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
+  return {
+    latencies: rounds.flatMap((r) => r.latencies),
+    statuses,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    seconds: rounds.reduce((sum, r) => sum + r.seconds, 0),
+  };
+}
+
 function runLoad(
   baseUrl: string,
   sessions: Session[],
@@ -460,16 +474,30 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
-      const load = await profiled(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], 1000 + i));
+      const list = captured[sc.key];
+      // The API and the floor take turns (API, floor, API, floor: LOAD_ROUNDS rounds of half the
+      // duration each), so a drift of this shared machine's speed weighs on both sides alike.
+      const floorServer = await startFloor(db, list);
+      const apiRounds: LoadResult[] = [];
+      const floorRounds: LoadResult[] = [];
+      try {
+        for (let round = 0; round < LOAD_ROUNDS; round++) {
+          const seed = 1000 + i + 100 * round;
+          const turn = round === 0 ? profiled : <T>(_name: string, fn: () => Promise<T>) => fn(); // the first round's profiles
+          apiRounds.push(await turn(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)));
+          floorRounds.push(
+            await turn(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)),
+          );
+        }
+      } finally {
+        await floorServer.close();
+      }
+      const load = pooled(apiRounds);
+      const floorLoad = pooled(floorRounds);
+      if (floorLoad.errors) throw new Error(`The floor server answered ${JSON.stringify(floorLoad.statuses)}.`);
       const api = summarise(load.latencies);
       const soloLoad = await runLoad(baseUrl, sessions, variants[sc.key], 2000 + i, 1, SOLO_DURATION_MS);
       if (soloLoad.errors) throw new Error(`One client at a time got ${JSON.stringify(soloLoad.statuses)}.`);
-      const list = captured[sc.key];
-      const floorServer = await startFloor(db, list);
-      const floorLoad = await profiled(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, 1000 + i)).finally(
-        floorServer.close,
-      );
-      if (floorLoad.errors) throw new Error(`The floor server answered ${JSON.stringify(floorLoad.statuses)}.`);
       const alone = await timeRuns(SQL_RUNS, 1, (k) => replayVariant(list[k % list.length]!));
       // At the same concurrency, measured as the API is: for as long, after the same warm-up.
       await timeRuns(Infinity, CONCURRENCY, (k) => replayVariant(list[k % list.length]!), WARMUP_MS);
