@@ -484,9 +484,13 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
         for (let round = 0; round < LOAD_ROUNDS; round++) {
           const seed = 1000 + i + 100 * round;
           const turn = round === 0 ? profiled : <T>(_name: string, fn: () => Promise<T>) => fn(); // the first round's profiles
-          apiRounds.push(await turn(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)));
+          apiRounds.push(
+            await turn(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)),
+          );
           floorRounds.push(
-            await turn(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)),
+            await turn(`${label}-${sc.key}-floor`, () =>
+              runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS),
+            ),
           );
         }
       } finally {

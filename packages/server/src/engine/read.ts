@@ -91,7 +91,14 @@ export async function page<N extends string>(ctx: Ctx, name: N, q: QueryInput): 
   const { page: pageNo, perPage } = parsePaging(q);
   const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
-  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL, omit: hiddenFields(ctx, res) });
+  const rows = await selectRows(ctx.db, res.table, {
+    where,
+    orderBy,
+    limit: perPage,
+    offset: (pageNo - 1) * perPage,
+    totalAs: TOTAL,
+    omit: hiddenFields(ctx, res),
+  });
   let total = Number(rows[0]?.[TOTAL] ?? 0);
   if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));

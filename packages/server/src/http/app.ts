@@ -17,7 +17,7 @@ import { sessionUserFor } from '../platform/auth.ts';
 import { DbSessionStore } from '../platform/session-store.ts';
 import { LiveHub } from '../platform/live/live-hub.ts';
 import { listenForChanges } from '../platform/change-listener.ts';
-import type { Ctx } from '../engine/context.ts';
+import type { Ctx, MailContext } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
 import { SESSION_COOKIE, csrfGuard } from './auth-routes.ts';
 import { registerSessions } from './session.ts';
@@ -31,7 +31,6 @@ import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
-import type { MailContext } from '../engine/context.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
 
 declare module 'fastify' {
