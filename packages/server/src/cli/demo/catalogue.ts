@@ -1,5 +1,6 @@
 /** The catalogue area of the demo: product categories (the five scopes), their series, and products. */
 import type { SCOPES } from '@glazier/shared/resources/jobs';
+import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 import { cents } from './rng.ts';
 import { load } from './load.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -123,20 +124,12 @@ function demoHoursPerUnit(unit: string, i: number): number | null {
 
 export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
   const { rng, scale } = ctx;
-  const noFlags = {
-    enable_cutlist: false,
-    enable_dimensions: false,
-    enable_measured: false,
-    enable_ordered: false,
-    enable_fabricated: false,
-    enable_units: false,
-  };
   const categoryIds = await load(
     ctx,
     'product_categories',
     9,
     async (push) => {
-      for (const [i, c] of CATEGORIES.entries()) await push({ name: c.name, ...noFlags, ...c.flags, product_selection_method: c.method, sort: i + 1 });
+      for (const [i, c] of CATEGORIES.entries()) await push({ name: c.name, ...NO_FLAGS, ...c.flags, product_selection_method: c.method, sort: i + 1 });
     },
     { ids: true },
   );
@@ -153,7 +146,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
           name: s.name,
           category_id: categoryIdOf.get(s.cat.name),
           use_category_settings: true,
-          ...noFlags,
+          ...NO_FLAGS,
           special_order: s.special,
           sort: s.sort,
         });

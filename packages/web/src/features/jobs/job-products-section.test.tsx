@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 
@@ -20,28 +21,20 @@ describe('job products section', () => {
   });
 
   it("on a phone, labels the steps the product's series has (its category's, while it follows it) and shows no line for a series without any", async () => {
-    const NONE = {
-      enable_cutlist: false,
-      enable_dimensions: false,
-      enable_measured: false,
-      enable_ordered: false,
-      enable_fabricated: false,
-      enable_units: false,
-    };
     mockFetch((url, init) => {
       if (init.method !== 'GET') return undefined;
       if (url.pathname === '/api/series')
         return json({
           data: [
-            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NONE },
-            { id: 4, name: 'Towel Bars', category_id: 5, use_category_settings: true, ...NONE },
+            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NO_FLAGS },
+            { id: 4, name: 'Towel Bars', category_id: 5, use_category_settings: true, ...NO_FLAGS },
           ],
         });
       if (url.pathname === '/api/product_categories')
         return json({
           data: [
-            { id: 2, name: 'Shower Glass', ...NONE, enable_measured: true, enable_fabricated: true },
-            { id: 5, name: 'Hardware', ...NONE, enable_units: true },
+            { id: 2, name: 'Shower Glass', ...NO_FLAGS, enable_measured: true, enable_fabricated: true },
+            { id: 5, name: 'Hardware', ...NO_FLAGS, enable_units: true },
           ],
         });
       if (url.pathname === '/api/job_products')

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { PrintLabelsPage } from './print-labels-page.tsx';
-import { NO_FEATURES } from './shower-door.fixture.ts';
+import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 
 const piece = (id: number, job_id: number): RecordOf<'job_products'> => ({
   id,
@@ -34,10 +34,10 @@ function server(truncated: boolean) {
     switch (url.pathname) {
       case '/api/series':
         return json({
-          data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: false, ...NO_FEATURES, enable_dimensions: true, enable_measured: true }],
+          data: [{ id: 3, name: 'Frameless', category_id: 2, use_category_settings: false, ...NO_FLAGS, enable_dimensions: true, enable_measured: true }],
         });
       case '/api/product_categories':
-        return json({ data: [{ id: 2, name: 'Shower Glass', ...NO_FEATURES }] });
+        return json({ data: [{ id: 2, name: 'Shower Glass', ...NO_FLAGS }] });
       case '/api/job_products':
         return json({ data: [piece(10, 1), piece(11, 2)], ...(truncated ? { truncated: true } : {}) });
       case '/api/jobs':

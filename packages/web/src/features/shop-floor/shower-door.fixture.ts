@@ -1,18 +1,10 @@
 /** Test data shared by the shop floor's page tests: a shower door job product, and its series and category's answers. */
 
-/** Every feature flag off: a series or category answer starts from this. */
-export const NO_FEATURES = {
-  enable_cutlist: false,
-  enable_dimensions: false,
-  enable_measured: false,
-  enable_ordered: false,
-  enable_fabricated: false,
-  enable_units: false,
-};
+import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 
 /** The series (Frameless, following its category) and the category (Shower Glass: dimensions, measured, fabricated) a door is of. */
-export const DOOR_SERIES = { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NO_FEATURES };
-export const DOOR_CATEGORY = { id: 2, name: 'Shower Glass', ...NO_FEATURES, enable_dimensions: true, enable_measured: true, enable_fabricated: true };
+export const DOOR_SERIES = { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NO_FLAGS };
+export const DOOR_CATEGORY = { id: 2, name: 'Shower Glass', ...NO_FLAGS, enable_dimensions: true, enable_measured: true, enable_fabricated: true };
 
 /** Job product 7: a measured shower door of the Frameless series, 30 × 72, none of it fabricated; `changes` over it. */
 export const showerDoor = <T extends object>(changes: T) => ({

@@ -6,7 +6,7 @@ import type { Role } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { json, mockFetch, renderWithProviders, signedInQueryClient } from '../../test/render.tsx';
 import { ToDoListPage, keepInPlace } from './to-do-list-page.tsx';
-import { NO_FEATURES } from './shower-door.fixture.ts';
+import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 
 const product = (id: number, job_id: number, name: string, extra: Partial<RecordOf<'job_products'>> = {}): RecordOf<'job_products'> => ({
   id,
@@ -90,15 +90,15 @@ function server(
       case '/api/series':
         return json({
           data: [
-            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NO_FEATURES },
-            { id: 4, name: 'Towel Bars', category_id: 6, use_category_settings: true, ...NO_FEATURES },
+            { id: 3, name: 'Frameless', category_id: 2, use_category_settings: true, ...NO_FLAGS },
+            { id: 4, name: 'Towel Bars', category_id: 6, use_category_settings: true, ...NO_FLAGS },
           ],
         });
       case '/api/product_categories':
         return json({
           data: [
-            { id: 2, name: 'Shower Glass', ...NO_FEATURES, enable_fabricated: true },
-            { id: 6, name: 'Hardware', ...NO_FEATURES },
+            { id: 2, name: 'Shower Glass', ...NO_FLAGS, enable_fabricated: true },
+            { id: 6, name: 'Hardware', ...NO_FLAGS },
           ],
         });
     }
