@@ -13,31 +13,41 @@ import { renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, StoredRow, UnionPart } from './server-resource.ts';
 
 /**
- * get()'s statement (the record and every relation, some twenty subqueries for a job) is the same
- * text for every id, so it is rendered once per shape and kept, with the id its one placeholder.
- * The shape is everything of the caller that goes into it: the resource, whether deleted records
- * are readable, which relations are readable, and the record scopes (rendered, values included,
- * so a scope on the user's own id keys by user). Bounded; cleared when full.
+ * Statements that are the same text for every id (get()'s: the record and every relation, some
+ * twenty subqueries for a job; findRow()'s), rendered once per shape and kept, with the id their
+ * one placeholder. The shape is everything of the caller that goes into one: the statement's kind,
+ * the resource, its options, and the record scopes (rendered, values included, so a scope on the
+ * user's own id keys by user). Bounded; cleared when full.
  */
-const getStatements = new Map<string, { sql: string; params: unknown[] }>();
-const GET_STATEMENTS_MAX = 1_000;
+type Statement = { sql: string; params: unknown[] };
+const keptStatements = new Map<string, Statement>();
+const KEPT_STATEMENTS_MAX = 1_000;
 const ID = sql.placeholder('id');
 
-function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): { sql: string; params: unknown[] } {
-  const includeDeleted = maySeeDeleted(ctx, res);
-  const scopes = [res, ...used.map(([, child]) => child)].map((r) => {
-    const scope = r.scope?.(ctx, r.table);
-    return scope ? renderSql(scope) : null;
-  });
-  const key = JSON.stringify([res.name, includeDeleted, used.map(([relName]) => relName), scopes]);
-  let statement = getStatements.get(key);
+function keptStatement(shape: unknown[], render: () => Statement): Statement {
+  const key = JSON.stringify(shape);
+  let statement = keptStatements.get(key);
   if (!statement) {
-    const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, { includeDeleted }));
-    statement = renderSql(selectQuery(res.table, { where, limit: 1, extraColumns: relationColumns(ctx, res, ID, used) }));
-    if (getStatements.size >= GET_STATEMENTS_MAX) getStatements.clear();
-    getStatements.set(key, statement);
+    statement = render();
+    if (keptStatements.size >= KEPT_STATEMENTS_MAX) keptStatements.clear();
+    keptStatements.set(key, statement);
   }
   return statement;
+}
+
+/** A resource's record scope for this caller, rendered (part of a kept statement's shape). */
+function renderedScope(ctx: Ctx, r: ServerResource): Statement | null {
+  const scope = r.scope?.(ctx, r.table);
+  return scope ? renderSql(scope) : null;
+}
+
+function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): Statement {
+  const includeDeleted = maySeeDeleted(ctx, res);
+  const scopes = [res, ...used.map(([, child]) => child)].map((r) => renderedScope(ctx, r));
+  return keptStatement(['get', res.name, includeDeleted, used.map(([relName]) => relName), scopes], () => {
+    const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, { includeDeleted }));
+    return renderSql(selectQuery(res.table, { where, limit: 1, extraColumns: relationColumns(ctx, res, ID, used) }));
+  });
 }
 
 /**
@@ -46,7 +56,7 @@ function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): 
  * or record change (session-user-cache.ts), so they are worked out once per user and resource
  * instead of on every request.
  */
-const plansByUser = new WeakMap<object, Map<string, { used: ReadableRelation[]; statement: { sql: string; params: unknown[] } }>>();
+const plansByUser = new WeakMap<object, Map<string, { used: ReadableRelation[]; statement: Statement }>>();
 
 function getPlan(ctx: Ctx, res: ServerResource, relations: string[]) {
   const user = requireUser(ctx);
@@ -167,23 +177,12 @@ export function parseId(id: unknown): number {
   return Number(s);
 }
 
-/**
- * findRow()'s statement, like get()'s the same text for every id: rendered once per shape (the
- * resource, deleted rows or not, for update or not, the rendered record scope) and prepared.
- */
-const findStatements = new Map<string, { sql: string; params: unknown[] }>();
-
-function findStatement(ctx: Ctx, res: ServerResource, opts: { includeDeleted?: boolean; forUpdate?: boolean }) {
-  const scope = res.scope?.(ctx, res.table);
-  const key = JSON.stringify([res.name, Boolean(opts.includeDeleted), Boolean(opts.forUpdate), scope ? renderSql(scope) : null]);
-  let statement = findStatements.get(key);
-  if (!statement) {
+function findStatement(ctx: Ctx, res: ServerResource, opts: { includeDeleted?: boolean; forUpdate?: boolean }): Statement {
+  const shape = ['find', res.name, Boolean(opts.includeDeleted), Boolean(opts.forUpdate), renderedScope(ctx, res)];
+  return keptStatement(shape, () => {
     const where = and(eq(res.table.id, ID), ...baseConditions(ctx, res, opts));
-    statement = renderSql(selectQuery(res.table, { where, limit: 1, forUpdate: opts.forUpdate }));
-    if (findStatements.size >= GET_STATEMENTS_MAX) findStatements.clear();
-    findStatements.set(key, statement);
-  }
-  return statement;
+    return renderSql(selectQuery(res.table, { where, limit: 1, forUpdate: opts.forUpdate }));
+  });
 }
 
 export async function findRow<N extends ResourceName>(

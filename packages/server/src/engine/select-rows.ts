@@ -14,22 +14,16 @@ import type { Db, ResourceRow } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
 
 const dialect = new PgDialect();
-const heads = new WeakMap<AnyTable, string>();
 const NOTHING_OMITTED = new Set<string>();
-const headsWithout = new WeakMap<AnyTable, WeakMap<ReadonlySet<string>, string>>();
+const heads = new WeakMap<AnyTable, WeakMap<ReadonlySet<string>, string>>();
 
 /**
  * `select "id", "name", ...` (the table's columns but those named in `omit`, by field name),
  * rendered once per table and per set left out.
  */
 export function selectHead(table: AnyTable, omit: ReadonlySet<string> = NOTHING_OMITTED): string {
-  if (!omit.size) {
-    let head = heads.get(table);
-    if (head === undefined) heads.set(table, (head = renderHead(table, omit)));
-    return head;
-  }
-  let byOmit = headsWithout.get(table);
-  if (!byOmit) headsWithout.set(table, (byOmit = new WeakMap()));
+  let byOmit = heads.get(table);
+  if (!byOmit) heads.set(table, (byOmit = new WeakMap()));
   let head = byOmit.get(omit);
   if (head === undefined) byOmit.set(omit, (head = renderHead(table, omit)));
   return head;
