@@ -217,12 +217,12 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
 }
 
 /**
- * With `--profile DIR`, `fn` runs under V8's CPU profiler (this thread: the server, not the load
- * worker), written to DIR/<name>.cpuprofile: the API's and the floor's profiles side by side show
- * what our stack adds.
+ * With `--profile DIR` (and `on`), `fn` runs under V8's CPU profiler (this thread: the server, not
+ * the load worker), written to DIR/<name>.cpuprofile: the API's and the floor's profiles side by
+ * side show what our stack adds.
  */
-async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  if (!args.profile) return fn();
+async function profiled<T>(name: string, fn: () => Promise<T>, on = true): Promise<T> {
+  if (!args.profile || !on) return fn();
   const session = new InspectorSession();
   session.connect();
   await session.post('Profiler.enable');
@@ -483,14 +483,11 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       try {
         for (let round = 0; round < LOAD_ROUNDS; round++) {
           const seed = 1000 + i + 100 * round;
-          const turn = round === 0 ? profiled : <T>(_name: string, fn: () => Promise<T>) => fn(); // the first round's profiles
-          apiRounds.push(
-            await turn(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS)),
-          );
+          const first = round === 0; // the first round's profiles
+          const duration = DURATION_MS / LOAD_ROUNDS;
+          apiRounds.push(await profiled(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, duration), first));
           floorRounds.push(
-            await turn(`${label}-${sc.key}-floor`, () =>
-              runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, DURATION_MS / LOAD_ROUNDS),
-            ),
+            await profiled(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, duration), first),
           );
         }
       } finally {
