@@ -27,7 +27,8 @@ import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { ensureDefaultPermissions } from '../packages/server/src/platform/role-permissions.ts';
-import { ANSWER_COMPRESSION, buildApp } from '../packages/server/src/http/app.ts';
+import { buildApp } from '../packages/server/src/http/app.ts';
+import { ANSWER_COMPRESSION } from '../packages/server/src/http/answer-compression.ts';
 import { SCALES, generateDemoData, type ScaleName } from '../packages/server/src/cli/demo-data.ts';
 import { installServerResources } from '../packages/server/src/areas/registry.ts';
 import {
@@ -168,8 +169,6 @@ async function replay(db: Db, statements: Captured[]): Promise<unknown[][]> {
 
 // ---------- the floor: what any Node HTTP server pays here ----------
 
-/** @fastify/compress's own line between compressing in line and streaming, on 2 cores. */
-const PLUGIN_SYNC_THRESHOLD = 8192;
 const brotliAsync = promisify(zlib.brotliCompress);
 
 /**
@@ -193,7 +192,7 @@ async function startFloor(db: Db, list: CapturedVariant[]): Promise<{ baseUrl: s
         res.setHeader('content-type', 'application/json; charset=utf-8');
         if (body.length >= ANSWER_COMPRESSION.threshold && /\bbr\b/.test(String(req.headers['accept-encoding']))) {
           body =
-            body.length <= PLUGIN_SYNC_THRESHOLD
+            body.length <= ANSWER_COMPRESSION.inLineUpTo
               ? zlib.brotliCompressSync(body, ANSWER_COMPRESSION.smallBrotli)
               : await brotliAsync(body, ANSWER_COMPRESSION.brotli);
           res.setHeader('content-encoding', 'br');

@@ -191,12 +191,12 @@ describe('API responses', () => {
       url: '/api/clients/store_many',
       headers: headers(jar, xsrf),
       payload: JSON.stringify({
-        data: Array.from({ length: 30 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })),
+        data: Array.from({ length: 60 }, (_, i) => ({ name: `Compression client ${i}`, note: 'A note long enough to make the list worth compressing.' })),
       }),
     });
     expect(created.statusCode).toBe(200);
     expect(created.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(decode('gzip', created.rawPayload)).data).toHaveLength(30);
+    expect(JSON.parse(decode('gzip', created.rawPayload)).data).toHaveLength(60);
 
     const list = await app.inject({ method: 'GET', url: '/api/clients', headers: headers(jar) });
     expect(list.statusCode).toBe(200);
@@ -204,11 +204,23 @@ describe('API responses', () => {
     expect(String(list.headers.vary)).toMatch(/accept-encoding/i);
     expect(JSON.parse(decode('gzip', list.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
 
-    const brList = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar), 'accept-encoding': 'br' } });
+    const brList = await app.inject({ method: 'GET', url: '/api/clients?per_page=100', headers: { ...headers(jar), 'accept-encoding': 'br' } });
     expect(brList.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(decode('br', brList.rawPayload)).data.length).toBeGreaterThanOrEqual(30);
+    const brText = decode('br', brList.rawPayload);
+    expect(JSON.parse(brText).data.length).toBeGreaterThanOrEqual(30);
+    // an answer past the in-line size: brotli's quick level off the thread, in one piece with its length (answer-compression.ts)
+    expect(brText.length).toBeGreaterThan(8192);
+    expect(brList.rawPayload).toEqual(zlib.brotliCompressSync(brText, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+    expect(brList.headers['content-length']).toBe(String(brList.rawPayload.length));
+    expect(brList.headers['transfer-encoding']).toBeUndefined();
+    // q=0 refuses an encoding; x-no-compression asks for none
+    const gzipOnly = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar), 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/api/clients', headers: { ...headers(jar), 'x-no-compression': '1' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data.length).toBeGreaterThanOrEqual(30);
 
-    // an answer of a few KB, compressed in line, gets brotli's quickest level (app.ts)
+    // an answer of a few KB, compressed in line, gets brotli's quickest level (answer-compression.ts)
     const fewKb = await app.inject({ method: 'GET', url: '/api/clients?page=1&per_page=8', headers: { ...headers(jar), 'accept-encoding': 'br' } });
     const text = decode('br', fewKb.rawPayload);
     expect(text.length).toBeGreaterThan(1024);

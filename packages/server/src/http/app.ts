@@ -29,6 +29,7 @@ import { installServerResources } from '../areas/registry.ts';
 import { registerActions } from './action-routes.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
+import { ANSWER_COMPRESSION, compressAnswer } from './answer-compression.ts';
 import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
@@ -84,17 +85,6 @@ export interface AppOptions {
 const READY_TIMEOUT_MS = 3_000;
 
 const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-/**
- * How API answers are compressed (below: the compress plugin; the bench's floor does the same):
- * from `threshold` bytes; brotli at a quick level (the default, 11, costs tens of milliseconds
- * per large page), the quickest for answers of a few KB, which the plugin compresses in line.
- */
-export const ANSWER_COMPRESSION = {
-  threshold: 1024,
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } satisfies zlib.BrotliOptions,
-  smallBrotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } satisfies zlib.BrotliOptions,
-};
-
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installServerResources();
   const { db } = opts;
@@ -146,15 +136,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: secure,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-  // API answers (JSON) are compressed on the fly (ANSWER_COMPRESSION). Answers of a few KB (below
-  // the plugin's sync threshold, compressed in line) get the quickest level: a job with its
-  // relations costs a third of the CPU, for about 100 bytes more (issue 9). The built web app is
+  // Answers are compressed on the fly: buffered ones (JSON) by compressAnswer in the onSend hook
+  // below, streams by the plugin, with the same settings (ANSWER_COMPRESSION). The built web app is
   // compressed at build time instead (below: preCompressed).
   await app.register(compress, {
     threshold: ANSWER_COMPRESSION.threshold,
     encodings: ['br', 'gzip'],
     brotliOptions: ANSWER_COMPRESSION.brotli,
-    zlibOptions: { level: 6 },
+    zlibOptions: ANSWER_COMPRESSION.gzip,
+    syncThreshold: ANSWER_COMPRESSION.inLineUpTo,
     zlib: { brotliCompressSync: (payload: zlib.InputType) => zlib.brotliCompressSync(payload, ANSWER_COMPRESSION.smallBrotli) },
   });
   await app.register(rateLimit, { global: false });
@@ -176,12 +166,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     closing = true;
   });
   // Answers about a signed-in user's data must not stay in shared or browser HTTP caches. (One
-  // hook for both, without a promise: every answer passes here.)
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // hook for every answer, without a promise; it runs before the plugin's, which then leaves an
+  // answer compressed here as it is.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
       reply.header('cache-control', 'no-store');
-    done(null, payload);
+    compressAnswer(request, reply, payload, done);
   });
 
   app.decorateRequest('user', null);
