@@ -38,6 +38,21 @@ export interface ListOptions {
   embed: string[];
 }
 
+/**
+ * A list query parsed and checked, its statement's parts built on demand: the engine keeps the
+ * statement's text per shape (read.ts), so most calls build and render none of it. Values the
+ * caller typed are placeholders (`values`, by name); values from a short fixed list (active,
+ * a bool filter, an enumerated filter) are part of the shape instead.
+ */
+export interface ParsedList {
+  embed: string[];
+  /** Every choice that shapes the statement's text, none of its values; undefined when a value does (a custom filter's that has no fixed list of values). */
+  shape: string | undefined;
+  values: Record<string, unknown>;
+  where: () => SQL | undefined;
+  orderBy: () => SQL[];
+}
+
 /** Conditions every read and write of the resource shares: fixed slice, scope, soft delete. */
 export function baseConditions(ctx: Ctx, res: ServerResource, opts: { includeDeleted?: boolean } = {}): SQL[] {
   const t = res.table;
@@ -49,9 +64,33 @@ export function baseConditions(ctx: Ctx, res: ServerResource, opts: { includeDel
   return conds;
 }
 
+/** The query's conditions and order, built now with the values in them (a relation's order, a combined page's parts). */
 export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mode: 'list' | 'page'): ListOptions {
+  const parsed = parseList(ctx, res, q, mode, false);
+  return { where: parsed.where(), orderBy: parsed.orderBy(), embed: parsed.embed };
+}
+
+/**
+ * Parses a list query (docs/platform.md, Generic calls). With `placeholders`, typed values are
+ * bound as placeholders (ParsedList); without, they go into the conditions as they are.
+ */
+export function parseList(ctx: Ctx, res: ServerResource, q: QueryInput, mode: 'list' | 'page', placeholders = true): ParsedList {
   const { def, table: t } = res;
-  const conds: SQL[] = [];
+  const shape: string[] = [];
+  const conds: (() => SQL | SQL[] | undefined)[] = [];
+  const values: Record<string, unknown> = {};
+  let finite = true;
+  const bind = (value: unknown) => {
+    if (!placeholders) return value;
+    const name = `v${Object.keys(values).length}`;
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  /** One condition: what shapes its text, and how it is built. */
+  const add = (choice: string, build: () => SQL | SQL[] | undefined) => {
+    shape.push(choice);
+    conds.push(build);
+  };
   const errors: Record<string, string[]> = {};
   const hasActive = 'active' in def.fields;
 
@@ -64,7 +103,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   const includeDeleted = Object.entries(def.filters).some(([name, f]) => f.includesDeleted && q[name] !== undefined);
   // A trash is for its area's editors (jobs: `edit jobs_admin`).
   if (includeDeleted && def.trash && !canEdit(ctx, def.trash.area)) throw forbidden();
-  conds.push(...baseConditions(ctx, res, { includeDeleted }));
+  add(`base:${includeDeleted}`, () => baseConditions(ctx, res, { includeDeleted }));
 
   // active / status: lists default to active records (docs/platform.md, Generic calls); pages show all unless asked.
   if (hasActive) {
@@ -78,7 +117,7 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
       else if (word === 'all' || word === '') active = undefined;
       else errors[activeParam !== undefined ? 'active' : 'status'] = ['Must be active, inactive or all.'];
     }
-    if (active !== undefined) conds.push(eq(t.active, active));
+    if (active !== undefined) add(`active:${active}`, () => eq(t.active, active));
   }
 
   for (const [name, filter] of Object.entries(def.filters)) {
@@ -95,22 +134,29 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
           break;
         }
         if (fd && (fd.kind === 'ref' || fd.kind === 'int')) {
-          if (value === 'null') conds.push(isNull(column));
-          else if (/^\d{1,9}$/.test(value)) conds.push(eq(column, Number(value)));
-          else errors[name] = ['Must be a record id.'];
-        } else conds.push(eq(column, value));
+          if (value === 'null') add(`${name}:null`, () => isNull(column));
+          else if (/^\d{1,9}$/.test(value)) {
+            const id = bind(Number(value));
+            add(`${name}:id`, () => eq(column, id));
+          } else errors[name] = ['Must be a record id.'];
+        } else {
+          const text = bind(value);
+          add(`${name}:eq`, () => eq(column, text));
+        }
         break;
       }
       case 'bool': {
         const v = value?.toLowerCase() ?? '';
-        if (TRUE.has(v)) conds.push(eq(column, true));
-        else if (FALSE.has(v)) conds.push(eq(column, false));
+        if (TRUE.has(v)) add(`${name}:true`, () => eq(column, true));
+        else if (FALSE.has(v)) add(`${name}:false`, () => eq(column, false));
         else if (v !== 'all') errors[name] = ['Must be true or false.'];
         break;
       }
       case 'in': {
         const ids = idList(raw);
-        if (ids) conds.push(ids.length ? inArray(column, ids) : sql`false`);
+        if (!ids) break;
+        const bound = ids.map(bind);
+        add(`${name}:in:${ids.length}`, () => (bound.length ? inArray(column, bound) : sql`false`));
         break;
       }
       case 'custom': {
@@ -119,8 +165,9 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
           errors[name] = [`Must be one of: ${filter.values.join(', ')}.`];
           break;
         }
-        const cond = res.customFilters?.[name]?.(value, t);
-        if (cond) conds.push(cond);
+        // its SQL holds the value: a statement kept per value only when the values are a fixed list
+        if (!filter.values) finite = false;
+        add(`${name}:${value}`, () => res.customFilters?.[name]?.(value, t));
         break;
       }
     }
@@ -135,7 +182,10 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
       const v = one(q[key]);
       if (v === undefined || v === '') continue;
       if (!DATE.test(v) || Number.isNaN(Date.parse(v))) errors[key] = ['Must be a date (YYYY-MM-DD).'];
-      else conds.push(op(t[def.dateField], v));
+      else {
+        const date = bind(v);
+        add(key, () => op(t[def.dateField!], date));
+      }
     }
   }
 
@@ -144,33 +194,40 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
     if (search.length > 200) errors.search = ['Must be at most 200 characters.'];
     else if (def.search.length) {
       // A computed search field (an order's vendor name) is searched through its expression.
-      const text = sql`${searchExpression(def.search.map((col) => res.computed?.[col]?.(t) ?? t[col]))} LIKE ${searchPattern(search)}`;
+      const pattern = bind(searchPattern(search));
+      const text = () => sql`${searchExpression(def.search.map((col) => res.computed?.[col]?.(t) ?? t[col]))} LIKE ${pattern}`;
       // An int title field that is not searched as text (an order's number) matches a number typed whole.
       const byNumber = def.fields[def.titleField]?.kind === 'int' && !def.search.includes(def.titleField) && /^\d{1,9}$/.test(search);
-      conds.push(byNumber ? or(text, eq(t[def.titleField], Number(search)))! : text);
+      if (byNumber) {
+        const number = bind(Number(search));
+        add('search:text|number', () => or(text(), eq(t[def.titleField], number)));
+      } else add('search:text', text);
     } else if (/^\d{1,9}$/.test(search) && def.titleField !== 'id') {
-      conds.push(eq(t[def.titleField], def.fields[def.titleField]?.kind === 'int' ? Number(search) : search));
+      const title = bind(def.fields[def.titleField]?.kind === 'int' ? Number(search) : search);
+      add('search:title', () => eq(t[def.titleField], title));
     }
   }
 
   // Ordering: an explicit whitelisted column, else the default (docs/platform.md, Generic calls): active first, sort,
   // name, newest first. Time entries (and other dated records) newest date first.
-  const orderBy: SQL[] = [];
   const sortColumn = one(q.sort_column);
   const direction = (one(q.sort_direction) ?? 'asc').toLowerCase();
   if (direction !== 'asc' && direction !== 'desc') errors.sort_direction = ['Must be asc or desc.'];
-  if (sortColumn) {
-    if (!def.sortable.includes(sortColumn) && sortColumn !== 'id') errors.sort_column = [`Must be one of: ${['id', ...def.sortable].join(', ')}.`];
-    else {
+  if (sortColumn && !def.sortable.includes(sortColumn) && sortColumn !== 'id') errors.sort_column = [`Must be one of: ${['id', ...def.sortable].join(', ')}.`];
+  shape.push(`order:${sortColumn ?? ''}:${sortColumn ? direction : ''}`);
+  const orderBy = () => {
+    const order: SQL[] = [];
+    if (sortColumn) {
       const keys = res.sortKeys?.[sortColumn]?.(t) ?? [res.computed?.[sortColumn]?.(t) ?? t[sortColumn]];
-      for (const key of keys) orderBy.push(direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`);
+      for (const key of keys) order.push(direction === 'desc' ? sql`${key} desc nulls last` : sql`${key} asc nulls last`);
     }
-  }
-  if (hasActive) orderBy.push(desc(t.active));
-  if (!sortColumn && def.dateField && def.titleField === def.dateField) orderBy.push(desc(t[def.dateField]));
-  if ('sort' in def.fields) orderBy.push(asc(t.sort));
-  if ('name' in def.fields) orderBy.push(asc(t.name));
-  orderBy.push(desc(t.created_at), desc(t.id));
+    if (hasActive) order.push(desc(t.active));
+    if (!sortColumn && def.dateField && def.titleField === def.dateField) order.push(desc(t[def.dateField]));
+    if ('sort' in def.fields) order.push(asc(t.sort));
+    if ('name' in def.fields) order.push(asc(t.name));
+    order.push(desc(t.created_at), desc(t.id));
+    return order;
+  };
 
   const embed = Object.keys(def.relations).filter((rel) => {
     const v = one(q[`with_${rel}`])?.toLowerCase();
@@ -178,7 +235,16 @@ export function parseListQuery(ctx: Ctx, res: ServerResource, q: QueryInput, mod
   });
 
   if (Object.keys(errors).length) throw invalid(errors);
-  return { where: conds.length ? and(...conds) : undefined, orderBy, embed };
+  return {
+    embed,
+    shape: finite ? shape.join('|') : undefined,
+    values,
+    where: () => {
+      const built = conds.flatMap((c) => c() ?? []);
+      return built.length ? and(...built) : undefined;
+    },
+    orderBy,
+  };
 }
 
 /**

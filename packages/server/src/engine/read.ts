@@ -1,12 +1,12 @@
 /** The engine's reads: list, page (plain or a union of resources), get and getRow, with authorisation and the record scope. */
-import { and, count, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT, type Page } from '@glazier/shared/api';
 import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import { authorize, requireUser, type Ctx } from './context.ts';
 import { notFound } from './errors.ts';
 import { addComputed, addDeleters, hiddenFields, maySeeDeleted, present } from './present.ts';
-import { baseConditions, parseListQuery, parsePaging, parseSort, type QueryInput } from './query.ts';
+import { baseConditions, parseList, parseListQuery, parsePaging, parseSort, type ParsedList, type QueryInput } from './query.ts';
 import { addRelationsComputed, embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
 import { renderSql, selectQuery, selectRows } from './select-rows.ts';
@@ -35,10 +35,24 @@ function keptStatement(shape: unknown[], render: () => Statement): Statement {
   return statement;
 }
 
-/** A resource's record scope for this caller, rendered (part of a kept statement's shape). */
+/**
+ * A resource's record scope for this caller, rendered (part of a kept statement's shape). A scope
+ * depends on the caller's user alone (getPlan, below), so it is rendered once per user.
+ */
+const scopesByUser = new WeakMap<object, Map<string, Statement | null>>();
+
 function renderedScope(ctx: Ctx, r: ServerResource): Statement | null {
-  const scope = r.scope?.(ctx, r.table);
-  return scope ? renderSql(scope) : null;
+  if (!r.scope) return null;
+  const render = () => {
+    const scope = r.scope!(ctx, r.table);
+    return scope ? renderSql(scope) : null;
+  };
+  if (!ctx.user) return render();
+  let scopes = scopesByUser.get(ctx.user);
+  if (!scopes) scopesByUser.set(ctx.user, (scopes = new Map()));
+  let scope = scopes.get(r.name);
+  if (scope === undefined) scopes.set(r.name, (scope = render()));
+  return scope;
 }
 
 function getStatement(ctx: Ctx, res: ServerResource, used: ReadableRelation[]): Statement {
@@ -70,6 +84,25 @@ function getPlan(ctx: Ctx, res: ServerResource, relations: string[]) {
   return plan;
 }
 
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
+
+/**
+ * The rows of a list or a page: the statement is kept per shape (the query's choices, the columns
+ * the caller may see, their record scope; parseList), run with this call's values. A shape a value
+ * decides (a custom filter's without a fixed list of values) is rendered each time.
+ */
+async function listRows(ctx: Ctx, res: ServerResource, parsed: ParsedList, opts: { limit: number; offset?: number; totalAs?: string }): Promise<ResourceRow[]> {
+  const omit = hiddenFields(ctx, res);
+  const paging = { limit: LIMIT, offset: opts.offset ? OFFSET : undefined, totalAs: opts.totalAs };
+  const render = () => renderSql(selectQuery(res.table, { where: parsed.where(), orderBy: parsed.orderBy(), ...paging, omit }));
+  const statement =
+    parsed.shape === undefined
+      ? render()
+      : keptStatement(['list', res.name, parsed.shape, [...(omit ?? [])], renderedScope(ctx, res), paging.offset !== undefined, opts.totalAs ?? null], render);
+  return ctx.db.query<ResourceRow>(statement.sql, fillPlaceholders(statement.params, { ...parsed.values, limit: opts.limit, offset: opts.offset }));
+}
+
 // ---------- reads ----------
 
 export async function list<N extends string>(ctx: Ctx, name: N, q: QueryInput): Promise<ListAnswer<RecordFor<N>>> {
@@ -82,13 +115,13 @@ export async function list<N extends string>(ctx: Ctx, name: N, q: QueryInput): 
 async function genericList(ctx: Ctx, name: string, q: QueryInput): Promise<ListAnswer> {
   const res = resource(name);
   authorize(ctx, 'view', res.def.read);
-  const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'list');
+  const parsed = parseList(ctx, res, q, 'list');
   // One row past the cap tells a capped list from one that just fits.
-  const rows = await selectRows(ctx.db, res.table, { where, orderBy, limit: LIST_LIMIT + 1, omit: hiddenFields(ctx, res) });
+  const rows = await listRows(ctx, res, parsed, { limit: LIST_LIMIT + 1 });
   const data = rows.slice(0, LIST_LIMIT).map((r) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
-  await embedRelations(ctx, res, data, embed);
+  await embedRelations(ctx, res, data, parsed.embed);
   return rows.length > LIST_LIMIT ? { data, truncated: true } : { data };
 }
 
@@ -99,22 +132,19 @@ export async function page<N extends string>(ctx: Ctx, name: N, q: QueryInput): 
   authorize(ctx, 'view', res.def.read);
   if (res.page) return (await res.page(ctx, q, (parts, pq) => unionPage(ctx, parts, pq))) as Page<RecordFor<N>>;
   const { page: pageNo, perPage } = parsePaging(q);
-  const { where, orderBy, embed } = parseListQuery(ctx, res, q, 'page');
+  const parsed = parseList(ctx, res, q, 'page');
   // The total rides along with the page (one scan); only a page past the end needs its own count.
-  const rows = await selectRows(ctx.db, res.table, {
-    where,
-    orderBy,
-    limit: perPage,
-    offset: (pageNo - 1) * perPage,
-    totalAs: TOTAL,
-    omit: hiddenFields(ctx, res),
-  });
+  const rows = await listRows(ctx, res, parsed, { limit: perPage, offset: (pageNo - 1) * perPage, totalAs: TOTAL });
   let total = Number(rows[0]?.[TOTAL] ?? 0);
-  if (!rows.length && pageNo > 1) total = Number((await ctx.db.orm.select({ n: count() }).from(res.table).where(where))[0]?.n ?? 0);
+  if (!rows.length && pageNo > 1) {
+    const where = parsed.where();
+    const counting = renderSql(sql`select count(*) as n from ${res.table}${where ? sql` where ${where}` : sql``}`);
+    total = Number((await ctx.db.query<{ n: unknown }>(counting.sql, fillPlaceholders(counting.params, parsed.values)))[0]?.n ?? 0);
+  }
   const data = rows.map(({ [TOTAL]: _total, ...r }) => present(ctx, res, r));
   await addComputed(ctx, res, data);
   await addDeleters(ctx, res, data);
-  await embedRelations(ctx, res, data, embed);
+  await embedRelations(ctx, res, data, parsed.embed);
   return { data: data as RecordFor<N>[], current_page: pageNo, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 

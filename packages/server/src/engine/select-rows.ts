@@ -8,7 +8,7 @@
  * bound parameters) are rendered per call, and rows come back from `db.query` as they are. The
  * statement is the one Drizzle wrote, same columns in the same order, so answers are unchanged.
  */
-import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, ResourceRow } from '../db/client.ts';
 import type { AnyTable } from '../db/schema.ts';
@@ -37,8 +37,9 @@ function renderHead(table: AnyTable, omit: ReadonlySet<string>): string {
 export interface SelectRows {
   where?: SQL | undefined;
   orderBy?: SQL[];
-  limit?: number;
-  offset?: number;
+  /** A number, or a placeholder in a statement kept for reuse. */
+  limit?: number | Placeholder;
+  offset?: number | Placeholder;
   forUpdate?: boolean;
   /** Adds the number of matching rows (before limit and offset) to each row under this name. */
   totalAs?: string;
