@@ -46,3 +46,43 @@ describe('get one, answered by the caller rights whoever asked before', () => {
     }
   });
 });
+
+describe('lists and pages keep their statement per shape (issue 38), answered by the caller scope and values', () => {
+  it('answers each caller by their own record scope and each call by its own values, in any order', async () => {
+    const jobs = [await madeJob(as.manager, { number: 'GS-4', name: 'Listed job' }), await madeJob(as.manager, { number: 'GS-5', name: 'Other job' })];
+    // an employee's scope is their own entries; a supervisor edits time entries, so sees everyone's
+    const own = await made(as.employee, 'time_entries', { job_id: jobs[0]!.id, date: '2026-03-02', hours: 2 });
+    const others = await made(as.supervisor, 'time_entries', { job_id: jobs[0]!.id, date: '2026-03-03', hours: 3 });
+    const onOther = await made(as.supervisor, 'time_entries', { job_id: jobs[1]!.id, date: '2026-03-04', hours: 4 });
+    const expected = {
+      employee: [[own.id], []],
+      supervisor: [[others.id, own.id], [onOther.id]],
+    };
+    for (const role of ['employee', 'supervisor', 'employee', 'supervisor'] as const) {
+      for (const [i, job] of jobs.entries()) {
+        const listed = await as[role].get(`/api/time_entries?job_id=${job.id}&sort_column=date&sort_direction=desc`);
+        expect(listed.status, role).toBe(200);
+        expect(
+          (listed.body.data as { id: number }[]).map((r) => r.id),
+          `${role} job ${i}`,
+        ).toEqual(expected[role][i]);
+        // the same shape as a page: first page, then one past the end (its total counted alone)
+        const first = await as[role].get(`/api/time_entries?job_id=${job.id}&page=1&per_page=1`);
+        expect(first.body.total, `${role} job ${i} total`).toBe(expected[role][i]!.length);
+        const past = await as[role].get(`/api/time_entries?job_id=${job.id}&page=5&per_page=1`);
+        expect(past.body).toMatchObject({ data: [], total: expected[role][i]!.length, current_page: 5 });
+      }
+    }
+  });
+
+  it('binds a typed value as a value, whatever its text', async () => {
+    const job = await madeJob(as.manager, { number: 'GS-6', name: 'O\'Brien\'s "quoted" job' });
+    for (const search of ["O'Brien", '"quoted"', "x' OR '1'='1", 'GS-6']) {
+      const found = await as.manager.get(`/api/jobs?search=${encodeURIComponent(search)}&status=all&page=1&per_page=20`);
+      expect(found.status, search).toBe(200);
+      const ids = (found.body.data as { id: number }[]).map((r) => r.id);
+      if (search.startsWith('x')) expect(ids, search).not.toContain(job.id);
+      else expect(ids, search).toContain(job.id);
+    }
+  });
+});
