@@ -63,6 +63,8 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
     /** A folder: the main thread's CPU profile of each scenario's API load and of its floor's, for DevTools or `--cpu-prof` tools. */
     profile: { type: 'string' },
+    /** Alternating rounds of the API's and the floor's loads per scenario. */
+    rounds: { type: 'string', default: '4' },
   },
 });
 const scaleName = args.scale as ScaleName;
@@ -72,8 +74,14 @@ const DURATION_MS = Math.max(1, Math.min(60, Number(args.duration))) * 1000;
 const CONCURRENCY = Math.max(1, Math.min(100, Number(args.concurrency)));
 const SQL_RUNS = Math.max(20, Number(args['sql-runs']));
 const WARMUP_MS = 1000;
+/**
+ * A scenario's first round warms each side up for longer: the API's code paths of a scenario are
+ * compiled by V8 over its first seconds, the floor's few lines at once, and a round with the API
+ * still cold measured it at 1.4–1.6× the floor, later ones at 1.0–1.3×.
+ */
+const FIRST_WARMUP_MS = 4000;
 /** The API's and the floor's loads are taken in this many alternating rounds (each DURATION / LOAD_ROUNDS). */
-const LOAD_ROUNDS = 2;
+const LOAD_ROUNDS = Math.max(1, Math.min(10, Number(args.rounds)));
 /** The one-client run of each scenario (docs/platform.md, Budgets: latencies of one client at a time). */
 const SOLO_DURATION_MS = Math.max(3000, DURATION_MS / 2);
 /** Time allowed for each raw SQL measurement (runs stop early when it is used up). */
@@ -316,10 +324,11 @@ function runLoad(
   seed: number,
   concurrency = CONCURRENCY,
   durationMs = DURATION_MS,
+  warmupMs = WARMUP_MS,
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { baseUrl, sessions, variants, concurrency, durationMs, warmupMs: WARMUP_MS, seed },
+      workerData: { baseUrl, sessions, variants, concurrency, durationMs, warmupMs, seed },
     });
     worker.once('message', (m: LoadResult) => resolve(m));
     worker.once('error', reject);
@@ -474,7 +483,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       if (only.size && !only.has(sc.key)) continue;
       process.stdout.write(`${label}: ${sc.name}: ${CONCURRENCY} clients × ${DURATION_MS / 1000} s ... `);
       const list = captured[sc.key];
-      // The API and the floor take turns (API, floor, API, floor: LOAD_ROUNDS rounds of half the
+      // The API and the floor take turns (API, floor, API, floor: LOAD_ROUNDS rounds of a share of the
       // duration each), so a drift of this shared machine's speed weighs on both sides alike.
       const floorServer = await startFloor(db, list);
       const apiRounds: LoadResult[] = [];
@@ -484,9 +493,16 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
           const seed = 1000 + i + 100 * round;
           const first = round === 0; // the first round's profiles
           const duration = DURATION_MS / LOAD_ROUNDS;
-          apiRounds.push(await profiled(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, duration), first));
+          const warmup = first ? FIRST_WARMUP_MS : WARMUP_MS;
+          apiRounds.push(
+            await profiled(`${label}-${sc.key}-api`, () => runLoad(baseUrl, sessions, variants[sc.key], seed, CONCURRENCY, duration, warmup), first),
+          );
           floorRounds.push(
-            await profiled(`${label}-${sc.key}-floor`, () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, duration), first),
+            await profiled(
+              `${label}-${sc.key}-floor`,
+              () => runLoad(floorServer.baseUrl, sessions, floorServer.variants, seed, CONCURRENCY, duration, warmup),
+              first,
+            ),
           );
         }
       } finally {
@@ -518,7 +534,12 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
         requests: list[0]!.steps.flat().length,
       };
       rows.push(row);
-      console.log(`${api.n} calls, ${load.errors} errors ${JSON.stringify(load.statuses)}`);
+      // Each round's API ÷ floor (p50/p95): how far the machine's drift moved the pooled ratios.
+      const perRound = apiRounds.map((r, k) => {
+        const [a, f] = [summarise(r.latencies), summarise(floorRounds[k]!.latencies)];
+        return `${(a.p50 / f.p50).toFixed(2)}/${(a.p95 / f.p95).toFixed(2)}`;
+      });
+      console.log(`${api.n} calls, ${load.errors} errors ${JSON.stringify(load.statuses)}; API/floor p50/p95 by round: ${perRound.join(' ')}`);
     }
     printTable(label, rows, loadInfo);
     if (!only.size || only.has('pdf')) await benchPdf(label, db, baseUrl, sessions, variants.search);
