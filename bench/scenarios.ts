@@ -14,6 +14,14 @@ const USERS = 20;
 /** What the time entries the bench makes start their note with. */
 const BENCH_NOTE = 'Bench:';
 
+/**
+ * Removes the time entries the load created (their note says so): each create body has a (person,
+ * day) of its own, so a day fills up to its 24 h (a 422) after enough runs of the create load.
+ */
+export async function clearBenchEntries(db: Db): Promise<void> {
+  await clearBenchEntries(db);
+}
+
 export interface BenchUser {
   id: number;
   email: string;
@@ -366,10 +374,10 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
   for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
   for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
   // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over
-  // (some 25 000 times a run on PostgreSQL): each body has a (person, day) of its own, after the
-  // data's days, and a quarter hour, so no day passes 24 h; the bench's entries of an earlier run
-  // are removed first (their note says so).
-  await db.query(`DELETE FROM time_entries WHERE note LIKE '${BENCH_NOTE}%'`);
+  // (some 25 000 times a run on PostgreSQL, and the floor as often): each body has a (person, day)
+  // of its own, after the data's days, and a quarter hour, so no day passes 24 h when the entries
+  // of earlier loads are removed first (clearBenchEntries: here, and before each load that creates).
+  await clearBenchEntries(db);
   const people = crewIds.length ? crewIds : writerIdx.map((i) => sessions[i]!.userId);
   for (let i = 0; i < 1000; i++) {
     const day = new Date(Date.parse(BENCH_TODAY) + (1 + Math.floor(i / people.length)) * 86_400_000).toISOString().slice(0, 10);
