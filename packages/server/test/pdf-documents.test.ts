@@ -164,6 +164,17 @@ describe('the estimate as a PDF', () => {
     console.info(`200-item estimate PDF: ${n} pages, ${res.bytes.length} bytes, ${ms.toFixed(0)} ms over HTTP`);
   });
 
+  it.runIf(fs.existsSync('/proc/thread-self'))('is rendered by a thread of lower priority than the one answering requests (Linux)', async () => {
+    const e = await estimateWith([{ description: 'Mirror', qty: 1, amount: 100, cost: 50 }]);
+    expect((await download(as.manager, `/api/estimates/${e.id}/pdf`)).status).toBe(200);
+    // each thread's nice value: field 19 of /proc/<pid>/task/<tid>/stat (after the name in parentheses)
+    const nice = (tid: string) => Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const threads = fs.readdirSync(`/proc/${process.pid}/task`);
+    expect(nice(String(process.pid))).toBe(0);
+    // the renderer (and any thread it starts, which inherits its priority)
+    expect(threads.filter((tid) => nice(tid) === 10).length).toBeGreaterThan(0);
+  });
+
   it('is made by renderEstimatePdf from other server code, in a transaction, as the caller given', async () => {
     const e = await suiteEstimate();
     const pdf = await env.db.transaction(async (db) => renderEstimatePdf(await systemCtx(db, 'Outbox'), Number(e.id)));

@@ -1,9 +1,25 @@
 // The PDF worker (pdf-render.ts): renders a document component of a .tsx module (loaded once per
 // module through tsx, as the server's own code is) with the props it is sent, and answers the bytes.
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { tsImport } from 'tsx/esm/api';
+
+/**
+ * Rendering gives way to the server's requests: this thread runs at a lower priority (nice 10), so
+ * when the cores are busy the event loop and the database come first, and a PDF takes the time they
+ * leave (issue 36: requests must not wait on a render). Linux keeps a nice value per thread; the
+ * thread's own id is in /proc/thread-self. Elsewhere the render shares the CPU as any thread.
+ */
+const RENDER_NICE = 10;
+try {
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, RENDER_NICE);
+} catch {
+  // no /proc (not Linux), or not allowed: the default priority
+}
 
 const modules = new Map();
 
