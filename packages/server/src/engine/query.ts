@@ -80,9 +80,10 @@ export function parseList(ctx: Ctx, res: ServerResource, q: QueryInput, mode: 'l
   const conds: (() => SQL | SQL[] | undefined)[] = [];
   const values: Record<string, unknown> = {};
   let finite = true;
+  let placed = 0;
   const bind = (value: unknown) => {
     if (!placeholders) return value;
-    const name = `v${Object.keys(values).length}`;
+    const name = `v${placed++}`;
     values[name] = value;
     return sql.placeholder(name);
   };
