@@ -4,7 +4,7 @@
  * based on their version). Any record dialog of the kit: a vendor's here.
  */
 import type { LiveChange } from '@glazier/shared/actions/live';
-import { formatTime } from '@glazier/shared/rules/dates';
+import { formatWhen } from '@glazier/shared/rules/dates';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,7 +46,8 @@ describe('a record dialog when someone else changes its record', () => {
     const dialog = await openVendor(renderModalStack('admin'));
     hear(bySam());
     const notice = await within(dialog).findByTestId('changed-elsewhere');
-    expect(notice.textContent).toContain(`Changed by Sam at ${formatTime(T2)}.`);
+    // as the notice words it: the time alone on the day of the change, with its date on any later day
+    expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}.`);
     await userEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Acme Supply West'));
     expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
