@@ -1,7 +1,7 @@
 /** Renders a component inside the app's providers (no router unless asked). */
 import type { SessionUser } from '@glazier/shared/api';
 import { DEFAULT_ROLE_MATRIX, type Role } from '@glazier/shared/permissions';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Popover, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -26,11 +26,18 @@ export function signedInQueryClient(role: Role = 'admin', over: Partial<SessionU
   return client;
 }
 
+/**
+ * jsdom lays nothing out, so floating-ui's `hide` middleware reports every popover's target clipped
+ * once it has placed the dropdown, and Mantine then hides menus and comboboxes (`hideDetached`): a
+ * query that comes after that moment (a loaded machine) misses their items. The app keeps the default.
+ */
+const TEST_THEME = createTheme({ components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) } });
+
 /** What main.tsx puts around the router: query client, Mantine, notifications, loader. */
 export function BaseProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client ?? makeQueryClient()}>
-      <MantineProvider>
+      <MantineProvider theme={TEST_THEME}>
         <Notifications />
         <LoaderProvider>{children}</LoaderProvider>
       </MantineProvider>
