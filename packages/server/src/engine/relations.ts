@@ -1,12 +1,12 @@
 /** Reading a record's embedded relations (a job's products, a product's series), for one record or many. */
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RelationDef } from '@glazier/shared/resources/define';
 import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
 import { allowed, type Ctx } from './context.ts';
 import { addComputed, present, fromJson } from './present.ts';
 import { baseConditions, parseListQuery } from './query.ts';
 import { resource } from './resources.ts';
-import { selectRows } from './select-rows.ts';
+import { anyOf, selectRows } from './select-rows.ts';
 import type { ServerResource } from './server-resource.ts';
 
 /** Relations of many parents (lists with `with_{relation}`): one batched query per relation. */
@@ -19,7 +19,7 @@ export async function embedRelations(ctx: Ctx, res: ServerResource, rows: Resour
     const t = child.table;
     if (rel.kind === 'belongsTo') {
       const ids = [...new Set(rows.map((r) => r[rel.localKey!]).filter((v): v is number => typeof v === 'number'))];
-      const found = ids.length ? await selectRows(ctx.db, t, { where: and(inArray(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) }) : [];
+      const found = ids.length ? await selectRows(ctx.db, t, { where: and(anyOf(t.id, ids), ...baseConditions(ctx, child, { includeDeleted: true })) }) : [];
       const byId = new Map<unknown, Row>(found.map((r) => [r.id, present(ctx, child, r)]));
       for (const r of rows) r[relName] = byId.get(r[rel.localKey!]) ?? null;
     } else if (rel.via) {
@@ -34,7 +34,7 @@ export async function embedRelations(ctx: Ctx, res: ServerResource, rows: Resour
     } else {
       const ids = rows.map((r) => r.id);
       const { orderBy } = parseListQuery(ctx, child, { ...rel.order }, 'page');
-      const found = await selectRows(ctx.db, t, { where: and(inArray(t[rel.foreignKey!], ids), ...baseConditions(ctx, child)), orderBy });
+      const found = await selectRows(ctx.db, t, { where: and(anyOf(t[rel.foreignKey!]!, ids), ...baseConditions(ctx, child)), orderBy });
       const groups = new Map<unknown, Row[]>();
       for (const f of found) {
         const key = f[rel.foreignKey!];
