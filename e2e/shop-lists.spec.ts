@@ -87,7 +87,7 @@ test.describe('on a 390 px phone', () => {
     baseURL,
   }) => {
     await signInAs(page, 'admin');
-    const { category, products } = await fabricationJob(page, baseURL!);
+    const { category, job, products } = await fabricationJob(page, baseURL!);
 
     await signInAs(page, 'supervisor');
     // what the first Return panel label's QR code opens
@@ -124,6 +124,18 @@ test.describe('on a 390 px phone', () => {
     });
     await page.reload();
     await expect(row.getByTestId('to-do-progress')).toHaveText('1 of 2 fabricated');
+
+    // Its labels: only the piece still to make (piece 1 is fabricated), on the job's Print Options
+    await signInAs(page, 'admin', `/jobs/${job.id}`);
+    await page.getByTestId('job-products').getByRole('button', { name: 'Print Labels' }).tap();
+    const dialog = page.getByTestId('print-options-dialog');
+    await dialog.getByTestId('print-product').filter({ hasText: 'Return panel' }).getByRole('checkbox').tap(); // not measured: ticked by hand
+    await expect(dialog.getByTestId('print-count')).toHaveText('1 label');
+    await dialog.getByRole('button', { name: 'Print Labels' }).tap();
+    await expect(page).toHaveURL(/\/print$/);
+    const labels = page.getByTestId('label-preview').getByTestId('label');
+    await expect(labels).toHaveCount(1);
+    await expect(labels).toContainText('Piece 2 of 2');
   });
 
   test('an employee sees the list read-only', async ({ page, baseURL }) => {

@@ -101,6 +101,37 @@ describe('labels of a job product', () => {
     expect(includedForPrint(product(), DIM_MEASURED, { unmeasured: true, fabricated: true })).toBe(false);
   });
 
+  it('leaves out the fabricated pieces of a product partly made, unless fabricated ones are asked for or the whole product is', () => {
+    const qr = (n: number) => `/p/${n}`;
+    const pieces = [
+      { position: 1, is_fabricated: true },
+      { position: 2, is_fabricated: false },
+      { position: 3, is_fabricated: true },
+    ];
+    const partly = product({ glass_width: 20, glass_height: 30, qty: 3, pieces });
+    const labels = productLabels(partly, JOB, DIM, qr);
+    expect(labels.map((l) => [l.qr, l.lines])).toEqual([['/p/2', ['Piece 2 of 3']]]);
+    expect(countProductLabels(partly, DIM)).toBe(1);
+    // asked for: every piece
+    const all = { unmeasured: false, fabricated: true };
+    expect(productLabels(partly, JOB, DIM, qr, all).map((l) => l.qr)).toEqual(['/p/1', '/p/2', '/p/3']);
+    expect(countProductLabels(partly, DIM, all)).toBe(3);
+    // the whole product fabricated, chosen on purpose: every piece
+    const done = product({ glass_width: 20, qty: 3, is_fabricated: true, pieces: pieces.map((p) => ({ ...p, is_fabricated: true })) });
+    expect(countProductLabels(done, DIM)).toBe(3);
+    expect(productLabels(done, JOB, DIM, qr)).toHaveLength(3);
+    // a cut list's leaves, the second fabricated; a piece past the plan (cut list shortened) counts nothing
+    const cut = product({
+      cut_list_json: tree,
+      pieces: [
+        { position: 2, is_fabricated: true },
+        { position: 9, is_fabricated: true },
+      ],
+    });
+    expect(productLabels(cut, JOB, CUT).map((l) => l.lines)).toEqual([['Piece 1 of 4'], ['Piece 3 of 4'], ['Piece 4 of 4']]);
+    expect(countProductLabels(cut, CUT)).toBe(3);
+  });
+
   it('heads a job by number, else name', () => {
     expect(jobHeading(JOB)).toBe('1042');
     expect(jobHeading({ number: null, name: 'Smith' })).toBe('Smith');

@@ -9,7 +9,10 @@
  *   sizes (measure-to-cut.ts `formatSizes`).
  * - Anything else cannot be chosen ("No Cutlist Info").
  * - Unmeasured (where the series has the measured step) and fabricated products are left out
- *   unless asked for: both off by default (docs/domain/shop-floor.md, Labels).
+ *   unless asked for: both off by default (docs/domain/shop-floor.md, Labels). So are the pieces
+ *   already fabricated of a product whose pieces are marked apart (issue 34): a product half made
+ *   prints the labels of the pieces still to make, unless fabricated ones are asked for or the whole
+ *   product is (chosen on purpose, it prints all).
  * Every label carries its job (number, else name), the product's name and note, and a QR code of
  * the piece's page when the caller gives its URL (one piece per label: pieces.ts).
  */
@@ -33,6 +36,8 @@ export interface LabelledProduct {
   opening_height?: number | null;
   is_measured: boolean;
   is_fabricated: boolean;
+  /** Its pieces marked apart (the `pieces` relation, `with_pieces=true`), when the caller read them. */
+  pieces?: readonly { position: number; is_fabricated: boolean }[] | null;
 }
 
 export interface LabelledJob {
@@ -79,29 +84,47 @@ export const jobHeading = (job: LabelledJob | null | undefined) => job?.number |
 
 export { leafDescription };
 
+/** The positions of a product's pieces left out of its labels (see the head of this file). */
+function fabricatedPositions(product: LabelledProduct, include: PrintInclusion): ReadonlySet<number> {
+  if (include.fabricated || product.is_fabricated || !product.pieces?.length) return NO_POSITIONS;
+  return new Set(product.pieces.filter((p) => p.is_fabricated).map((p) => p.position));
+}
+const NO_POSITIONS: ReadonlySet<number> = new Set();
+
 /**
  * The labels one job product makes (none when it has nothing to print): one per piece
- * (pieces.ts), each with its QR code when the caller gives the piece's URL by its position, and
- * "Piece 2 of 3" when there are several.
+ * (pieces.ts) but the fabricated ones left out, each with its QR code when the caller gives the
+ * piece's URL by its position, and "Piece 2 of 3" when there are several.
  */
-export function productLabels(product: LabelledProduct, job: LabelledJob | null, flags: FeatureFlags, qr?: (position: number) => string): Label[] {
+export function productLabels(
+  product: LabelledProduct,
+  job: LabelledJob | null,
+  flags: FeatureFlags,
+  qr?: (position: number) => string,
+  include: PrintInclusion = DEFAULT_INCLUSION,
+): Label[] {
   const source = printSource(product, flags);
   if (source == null) return [];
   const base = { job: jobHeading(job), name: product.name ?? '', note: product.note ?? '' };
   const pieces = piecePlan(product, { enable_cutlist: source === 'cutlist', enable_dimensions: source === 'dimensions' });
   const sizes = source === 'dimensions' ? formatSizes(product) : undefined;
-  return pieces.map((piece) => ({
-    ...base,
-    description: piece.description,
-    ...(sizes !== undefined ? { sizes } : {}),
-    ...(qr ? { qr: qr(piece.position) } : {}),
-    ...(pieces.length > 1 ? { lines: [pieceOf(piece.position, pieces.length)] } : {}),
-  }));
+  const skipped = fabricatedPositions(product, include);
+  return pieces
+    .filter((piece) => !skipped.has(piece.position))
+    .map((piece) => ({
+      ...base,
+      description: piece.description,
+      ...(sizes !== undefined ? { sizes } : {}),
+      ...(qr ? { qr: qr(piece.position) } : {}),
+      ...(pieces.length > 1 ? { lines: [pieceOf(piece.position, pieces.length)] } : {}),
+    }));
 }
 
 /** The number of labels `productLabels` makes, without making them. */
-export function countProductLabels(product: LabelledProduct, flags: FeatureFlags): number {
+export function countProductLabels(product: LabelledProduct, flags: FeatureFlags, include: PrintInclusion = DEFAULT_INCLUSION): number {
   const source = printSource(product, flags);
-  if (source === 'cutlist') return cutListLeaves(cutListRows(product)).length;
-  return source === 'dimensions' ? labelCopies(product.qty, 'unit') : 0;
+  const pieces = source === 'cutlist' ? cutListLeaves(cutListRows(product)).length : source === 'dimensions' ? labelCopies(product.qty, 'unit') : 0;
+  let skipped = 0;
+  for (const position of fabricatedPositions(product, include)) if (position <= pieces) skipped++;
+  return pieces - skipped;
 }

@@ -5,7 +5,7 @@
  * and a cut list as the kit's tree rows.
  */
 import type { FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
-import { productLabels, type LabelledJob } from '@glazier/shared/rules/shop-floor/job-labels';
+import { DEFAULT_INCLUSION, productLabels, type LabelledJob, type PrintInclusion } from '@glazier/shared/rules/shop-floor/job-labels';
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { appUrl } from '../../ui/labels.ts';
@@ -20,13 +20,18 @@ export const jobProductPath = (id: number) => `/job_products/${id}`;
 /** The app path of one piece's page (what its label's QR code opens). */
 export const piecePath = (id: number, position: number) => `/job_products/${id}/pieces/${position}`;
 
-/** The labels of `products` in order, each of its job (by id). */
+/**
+ * The labels of `products` in order, each of its job (by id), with what is let in for its series
+ * (fabricated pieces of a product partly made are left out by default). The products are read
+ * `with_pieces=true`, so a product's pieces marked apart come with it.
+ */
 export function jobProductLabels(
   products: readonly RecordOf<'job_products'>[],
   jobOf: (jobId: number) => LabelledJob | null | undefined,
   flagsOf: (seriesId: number | null) => FeatureFlags,
+  includeOf: (seriesId: number | null) => PrintInclusion = () => DEFAULT_INCLUSION,
 ): Label[] {
-  return products.flatMap((p) => productLabels(p, jobOf(p.job_id) ?? null, flagsOf(p.series_id), (n) => appUrl(piecePath(p.id, n))));
+  return products.flatMap((p) => productLabels(p, jobOf(p.job_id) ?? null, flagsOf(p.series_id), (n) => appUrl(piecePath(p.id, n)), includeOf(p.series_id)));
 }
 
 /** How many labels, as the screens say it. */

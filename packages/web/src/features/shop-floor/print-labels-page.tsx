@@ -7,7 +7,14 @@
  * chosen jobs (shared/rules/shop-floor/job-labels.ts) and opens `/print`.
  */
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
-import { countProductLabels, includedForPrint, jobHeading, seriesPrints, type PrintInclusion } from '@glazier/shared/rules/shop-floor/job-labels';
+import {
+  DEFAULT_INCLUSION,
+  countProductLabels,
+  includedForPrint,
+  jobHeading,
+  seriesPrints,
+  type PrintInclusion,
+} from '@glazier/shared/rules/shop-floor/job-labels';
 import { LIST_LIMIT } from '@glazier/shared/api';
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -45,6 +52,7 @@ async function loadPrintable(chosen: ReadonlyMap<number, Chosen>, flagsOf: Retur
       // Soonest jobs first, so that a list cut at LIST_LIMIT keeps the work that is due.
       const filters = {
         series_id: seriesId,
+        with_pieces: true, // a product's pieces marked apart: those fabricated print only when asked for
         sort_column: 'job_start_date',
         ...(include.fabricated ? {} : { is_fabricated: false }),
         ...(include.unmeasured || !flags.enable_measured ? {} : { is_measured: true }),
@@ -193,12 +201,13 @@ export function PrintLabelsPage() {
   }
 
   const byJob = (id: number) => found.products.filter((p) => p.job_id === id);
-  const countOf = (products: JobProduct[]) => products.reduce((n, p) => n + countProductLabels(p, flagsOf(p.series_id)), 0);
+  const includeOf = (seriesId: number | null) => (seriesId == null ? undefined : chosen.get(seriesId)?.include) ?? DEFAULT_INCLUSION;
+  const countOf = (products: JobProduct[]) => products.reduce((n, p) => n + countProductLabels(p, flagsOf(p.series_id), includeOf(p.series_id)), 0);
   const picked = found.jobs.filter((j) => jobIds.has(j.id));
   const total = countOf(picked.flatMap((j) => byJob(j.id)));
   const print = () => {
     const products = picked.flatMap((j) => byJob(j.id));
-    prepare(jobProductLabels(products, (id) => found.jobs.find((j) => j.id === id), flagsOf));
+    prepare(jobProductLabels(products, (id) => found.jobs.find((j) => j.id === id), flagsOf, includeOf));
   };
   const all = found.jobs.length > 0 && picked.length === found.jobs.length;
 

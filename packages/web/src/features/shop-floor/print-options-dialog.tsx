@@ -37,7 +37,8 @@ function Flag({ on, word }: { on: boolean; word: string }) {
 function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
   const modal = useModal<Label[]>();
   const job = useRecord('jobs', jobId);
-  const products = useList('job_products', { job_id: jobId, sort_column: 'sort' });
+  // With its pieces marked apart: those already fabricated print no label by default (job-labels.ts).
+  const products = useList('job_products', { job_id: jobId, sort_column: 'sort', with_pieces: true });
   const series = useList('series');
   const flagsOf = useSeriesFlags();
   const rows = products.data ?? [];
