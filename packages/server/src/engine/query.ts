@@ -3,13 +3,14 @@
  * Everything is whitelisted: unknown filters are ignored, a bad sort column or malformed value is a
  * 422, and values are always bound parameters.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { searchExpression, searchPattern } from '../db/search.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@glazier/shared/api';
 import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';
 import type { ServerResource } from './server-resource.ts';
 import { canEdit, type Ctx } from './context.ts';
 import { forbidden, invalid } from './errors.ts';
+import { anyOf } from './select-rows.ts';
 
 export type QueryInput = Record<string, unknown>;
 
@@ -156,8 +157,8 @@ export function parseList(ctx: Ctx, res: ServerResource, q: QueryInput, mode: 'l
       case 'in': {
         const ids = idList(raw);
         if (!ids) break;
-        const bound = ids.map(bind);
-        add(`${name}:in:${ids.length}`, () => (bound.length ? inArray(column, bound) : sql`false`));
+        const bound = bind(ids);
+        add(`${name}:in:${ids.length ? 'some' : 'none'}`, () => (ids.length ? anyOf(column, bound as number[] | Placeholder) : sql`false`));
         break;
       }
       case 'custom': {

@@ -1,5 +1,5 @@
 /** The engine's reads: list, page (plain or a union of resources), get and getRow, with authorisation and the record scope. */
-import { and, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT, type Page } from '@glazier/shared/api';
 import { type ResourceRow, type Row, sqlRows } from '../db/client.ts';
 import type { ResourceName } from '@glazier/shared/resources/registry';
@@ -9,7 +9,7 @@ import { addComputed, addDeleters, hiddenFields, maySeeDeleted, present } from '
 import { baseConditions, parseList, parseListQuery, parsePaging, parseSort, type ParsedList, type QueryInput } from './query.ts';
 import { addRelationsComputed, embedRelations, putRelations, readableRelations, relationColumns, RELATION_PREFIX, type ReadableRelation } from './relations.ts';
 import { resource } from './resources.ts';
-import { renderSql, selectQuery, selectRows } from './select-rows.ts';
+import { anyOf, renderSql, selectQuery, selectRows } from './select-rows.ts';
 import type { ListAnswer, RecordFor, RecordWithRelationsFor, ServerResource, StoredRow, UnionPart } from './server-resource.ts';
 
 /**
@@ -191,7 +191,7 @@ async function unionPage(ctx: Ctx, parts: UnionPart[], q: QueryInput): Promise<P
   for (const { res, type } of used) {
     const ids = found.filter((r) => r.type === type).map((r) => Number(r.id));
     if (!ids.length) continue;
-    const rows = await selectRows(ctx.db, res.table, { where: inArray(res.table.id, ids) });
+    const rows = await selectRows(ctx.db, res.table, { where: anyOf(res.table.id, ids) });
     const data = rows.map((r) => present(ctx, res, r));
     await addComputed(ctx, res, data);
     for (const r of data) pageRows.set(`${type}:${r.id}`, { ...r, type });

@@ -9,7 +9,8 @@
  *   const labels = await refLabels(ctx, new Map([[target, new Set([4, 9])]]));
  *   labels.get(refKey(target, 4))                            // 'Acme Glass'
  */
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from './select-rows.ts';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import { sqlRows } from '../db/client.ts';
 import { allowed, canEdit, type Ctx } from './context.ts';
@@ -57,7 +58,7 @@ export async function refLabels(ctx: Ctx, wanted: Map<ServerResource, Set<number
   for (const [target, idSet] of wanted) {
     if (!idSet.size || !allowed(ctx, 'view', target.def.read)) continue;
     const t = target.table;
-    const where = and(inArray(t.id, [...idSet]), ...baseConditions(ctx, target, { includeDeleted: true }));
+    const where = and(anyOf(t.id, [...idSet]), ...baseConditions(ctx, target, { includeDeleted: true }));
     selects.push(sql`SELECT ${target.name}::text AS resource, ${t.id} AS id, ${recordNameSql(ctx, target)} AS label FROM ${t} WHERE ${where}`);
   }
   const labels = new Map<string, string>();

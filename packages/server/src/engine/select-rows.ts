@@ -91,11 +91,12 @@ function countedPageQuery(table: AnyTable, opts: SelectRows, totalAs: string): S
 }
 
 /**
- * `column = any($1)`: the ids as one array parameter. Drizzle's `inArray` binds each id apart, and
- * the products of a 500-piece job (their pieces embedded) were 500 parameters rendered, sent and
- * planned on every call.
+ * `column = any($1)`: the ids as one array parameter (or one placeholder of a kept statement). Drizzle's
+ * `inArray` binds each id apart, and the products of a 500-piece job (their pieces embedded) were 500
+ * parameters rendered, sent and planned on every call; a kept list statement was one per list length.
  */
-export const anyOf = (column: Column | SQL, values: readonly unknown[]): SQL => sql`${column} = any(${sql.param(values)})`;
+export const anyOf = (column: Column | SQL, values: readonly unknown[] | Placeholder): SQL =>
+  sql`${column} = any(${Array.isArray(values) ? sql.param(values) : values})`;
 
 /** SQL text and bound parameters, as Drizzle would send them. */
 export function renderSql(query: SQL): { sql: string; params: unknown[] } {

@@ -1,5 +1,6 @@
 /** What a write checks before it stores anything: the area right, the record rule's right, the body, its id lists. */
-import { and, inArray } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
+import { anyOf } from './select-rows.ts';
 import { recordSchema, issuesToErrors } from '@glazier/shared/resources/define';
 import type { ResourceRow, Row } from '../db/client.ts';
 import { allowed, canEdit, requireUser, type Ctx } from './context.ts';
@@ -55,7 +56,7 @@ export async function checkIdLists(ctx: Ctx, res: ServerResource, values: Row, p
     const found = (await ctx.db.orm
       .select({ id: target.table.id })
       .from(target.table)
-      .where(and(inArray(target.table.id, wanted), ...baseConditions(ctx, target)))) as { id: number }[];
+      .where(and(anyOf(target.table.id, wanted), ...baseConditions(ctx, target)))) as { id: number }[];
     const known = new Set(found.map((r) => r.id));
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length)
