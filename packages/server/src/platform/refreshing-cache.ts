@@ -4,7 +4,7 @@
  * kept value and starts reading it again in the background, so a busy session never waits on the
  * read: on PGlite (one connection) that wait put a whole queue of statements in front of one
  * request in twenty, which made the p95 of a job's GET twice its p50 (issue 9). An entry past
- * `ttlMs` is read before answering, joining a read of it already under way.
+ * `ttlMs` is read before answering, as before.
  *
  * `forget` drops an entry at once; a read that started before it is not kept (it may have read
  * what was just changed). `set` keeps a value just written. Bounded: cleared when full.
@@ -26,14 +26,6 @@ interface Entry<V> {
 
 export class RefreshingCache<K, V> {
   readonly #entries = new Map<K, Entry<V>>();
-  /**
-   * Reads in flight, each begun after its key was last forgotten. A request that finds its entry
-   * expired joins the read already under way (a background refresh that has not come back yet, or
-   * another request's) instead of queueing one more: on PGlite every statement waits behind all
-   * the others, and a second read of the same row there cost a whole queue's wait (the schedule
-   * month's p95 at 20 clients, issue 38).
-   */
-  readonly #reads = new Map<K, { at: number; value: Promise<V> }>();
   /** Counts forgets: a read that saw another count at its start keeps nothing. */
   #forgets = 0;
   readonly #counts: { hits: number; misses: number };
@@ -49,37 +41,25 @@ export class RefreshingCache<K, V> {
 
   async get(key: K, load: (key: K) => Promise<V>): Promise<V> {
     const hit = this.#entries.get(key);
-    const now = Date.now();
-    const age = hit ? now - hit.at : Infinity;
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < this.ttlMs) this.#counts.hits++;
+    else this.#counts.misses++;
     if (hit && age < this.ttlMs) {
-      this.#counts.hits++;
       if (!hit.refreshing && age >= this.ttlMs / 2) {
         hit.refreshing = true;
-        this.#read(key, load, hit).catch(() => (hit.refreshing = false)); // tried again by the next request
+        this.#load(key, load, hit).catch(() => (hit.refreshing = false)); // tried again by the next request
       }
       return hit.value;
     }
-    this.#counts.misses++;
-    // A read begun less than the TTL ago answers what is at most that old when it comes back.
-    const inFlight = this.#reads.get(key);
-    if (inFlight && now - inFlight.at < this.ttlMs) return inFlight.value;
-    return this.#read(key, load, hit);
+    return this.#load(key, load, hit);
   }
 
   /** Reads the value; keeps it unless the entry changed meanwhile (forgotten, or set anew). */
-  #read(key: K, load: (key: K) => Promise<V>, previous: Entry<V> | undefined): Promise<V> {
+  async #load(key: K, load: (key: K) => Promise<V>, previous: Entry<V> | undefined): Promise<V> {
     const at = Date.now(); // the value is as old as the read's start
     const forgets = this.#forgets;
-    const value = load(key).then((v) => {
-      if (this.#forgets === forgets && this.#entries.get(key) === previous) this.set(key, v, at);
-      return v;
-    });
-    const read = { at, value };
-    this.#reads.set(key, read);
-    const done = () => {
-      if (this.#reads.get(key) === read) this.#reads.delete(key);
-    };
-    value.then(done, done);
+    const value = await load(key);
+    if (this.#forgets === forgets && this.#entries.get(key) === previous) this.set(key, value, at);
     return value;
   }
 
@@ -91,13 +71,11 @@ export class RefreshingCache<K, V> {
   forget(key: K): void {
     this.#forgets++;
     this.#entries.delete(key);
-    this.#reads.delete(key);
   }
 
   clear(): void {
     this.#forgets++;
     this.#entries.clear();
-    this.#reads.clear();
   }
 
   /** The keys whose value matches (to forget them). */

@@ -60,54 +60,6 @@ describe('RefreshingCache', () => {
     expect(await second).toBe('v2');
   });
 
-  it('past the TTL joins the read already under way instead of starting another', async () => {
-    const { cache, load, answer } = await primed();
-    vi.advanceTimersByTime(1200);
-    expect(await cache.get('a', load)).toBe('v1'); // starts the background read, which is slow to come back
-    vi.advanceTimersByTime(900); // the kept value is now past the TTL
-    const waiting = [cache.get('a', load), cache.get('a', load)];
-    expect(load).toHaveBeenCalledTimes(2); // no third read
-    answer('v2');
-    expect(await Promise.all(waiting)).toEqual(['v2', 'v2']);
-    expect(await cache.get('a', load)).toBe('v2');
-  });
-
-  it('requests for a key nobody holds share one read', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const waiting = [cache.get('a', load), cache.get('a', load), cache.get('b', load)];
-    expect(load).toHaveBeenCalledTimes(2); // one for 'a', one for 'b'
-    answer('a1');
-    answer('b1');
-    expect(await Promise.all(waiting)).toEqual(['a1', 'a1', 'b1']);
-  });
-
-  it('a read that began more than the TTL ago is not joined: the request reads again', async () => {
-    const { cache, load, answer } = await primed();
-    vi.advanceTimersByTime(1200);
-    await cache.get('a', load); // the background read, which never comes back in this test's time
-    vi.advanceTimersByTime(2000);
-    const next = cache.get('a', load);
-    expect(load).toHaveBeenCalledTimes(3);
-    answer('stale'); // the old read
-    answer('fresh');
-    expect(await next).toBe('fresh');
-  });
-
-  it('a request after a forget does not join the read that began before it', async () => {
-    const cache = new RefreshingCache<string, string>(2000, 10);
-    const { load, answer } = loader();
-    const before = cache.get('a', load);
-    cache.forget('a'); // e.g. the user was just changed
-    const after = cache.get('a', load);
-    expect(load).toHaveBeenCalledTimes(2);
-    answer('read before the change');
-    answer('after');
-    expect(await before).toBe('read before the change');
-    expect(await after).toBe('after');
-    expect(await cache.get('a', load)).toBe('after');
-  });
-
   it('a value forgotten while it was being read again is not brought back by that read', async () => {
     const { cache, load, answer } = await primed();
     vi.advanceTimersByTime(1200);
