@@ -12,21 +12,37 @@ interface Reply {
   ready?: boolean;
 }
 
-/** A FIFO mutex: PGlite has one connection, so a transaction must own it until it ends. */
+/**
+ * A mutex served in arrival order, urgent waiters first (QueryOptions.urgent): PGlite has one
+ * connection, so a transaction must own it until it ends.
+ */
 class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+  #busy = false;
+  readonly #waiting: (() => void)[] = [];
+  readonly #urgent: (() => void)[] = [];
   /** Holders and waiters (for the metrics: 1 is busy, more are queued). */
   queued = 0;
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
+  lock(urgent = false): Promise<() => void> {
     this.queued++;
-    const acquired = this.tail.then(() => () => {
-      this.queued--;
-      release();
+    return new Promise((resolve) => {
+      const grant = () => {
+        this.#busy = true;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.#release();
+        });
+      };
+      if (!this.#busy) grant();
+      else (urgent ? this.#urgent : this.#waiting).push(grant);
     });
-    this.tail = this.tail.then(() => next);
-    return acquired;
+  }
+  #release(): void {
+    this.queued--;
+    const next = this.#urgent.shift() ?? this.#waiting.shift();
+    if (next) next();
+    else this.#busy = false;
   }
 }
 
@@ -154,8 +170,8 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
   return {
     kind: 'pglite',
     shared: {
-      async run(sql, params, mode) {
-        const release = await mutex.lock();
+      async run(sql, params, mode, options) {
+        const release = await mutex.lock(options?.urgent);
         try {
           return await raw.run(sql, params, mode);
         } finally {

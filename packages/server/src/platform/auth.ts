@@ -26,14 +26,19 @@ const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 type StoredUser = StoredRow<'users'>;
 
-async function asSessionUser(db: Db, u: StoredUser): Promise<SessionUser> {
+async function asSessionUser(db: Db, u: Pick<StoredUser, 'id' | 'name' | 'email' | 'role'>): Promise<SessionUser> {
   const role = u.role as Role;
   return { id: u.id, name: u.name, email: u.email, role, permissions: await permissionsFor(db, role) };
 }
 
 export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
   return sessionUserCache(db).get(userId, async () => {
-    const [u] = (await db.orm.select().from(users).where(eq(users.id, userId)).limit(1)) as StoredUser[];
+    // urgent: read on the request's way in (client.ts)
+    const [u] = await db.query<Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'>>(
+      'SELECT id, name, email, role, active, deleted_at FROM users WHERE id = $1',
+      [userId],
+      { urgent: true },
+    );
     return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
   });
 }

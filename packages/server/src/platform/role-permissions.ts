@@ -37,6 +37,8 @@ export async function loadRoleMatrix(db: Db): Promise<RoleMatrix> {
   if (cache && cache.db === db && Date.now() - cache.at < TTL_MS) return cache.matrix;
   const rows = await db.query<{ role: Role; area: Area; view: boolean; edit: boolean }>(
     'SELECT role, area, view, edit FROM role_permissions WHERE deleted_at IS NULL',
+    [],
+    { urgent: true }, // read on a request's way in (client.ts)
   );
   const matrix = Object.fromEntries(ROLES.map((r) => [r, emptyPermissionMap()])) as RoleMatrix;
   for (const r of rows) {

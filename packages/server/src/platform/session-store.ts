@@ -42,7 +42,9 @@ export class DbSessionStore {
   /** The session's data, or null when there is none (never was, expired, destroyed); not to be changed. */
   get(sid: string): Promise<Cached> {
     return this.#cache.get(sid, async () => {
-      const [row] = await this.db.query<{ data: SessionData }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid]);
+      const [row] = await this.db.query<{ data: SessionData }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid], {
+        urgent: true,
+      });
       return row?.data ? Object.freeze({ userId: row.data.userId, csrf: row.data.csrf }) : null;
     });
   }
