@@ -436,9 +436,9 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
   }
   // Labels (issue 24): Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
-  // products with their pieces marked apart, from which it counts and prepares the labels in the browser. The job's own record is
-  // the job page's, already loaded (its GET is the "job with its relations" scenario), and series
-  // and categories are reference lists, loaded once: both left out.
+  // products with their pieces marked apart, from which it counts and prepares the labels in the
+  // browser. The job's own record is the job page's, already loaded (its GET is the "job with its
+  // relations" scenario), and series and categories are reference lists, loaded once: both left out.
   for (const id of await ensureBenchLabelJobs(db)) {
     for (let i = 0; i < 2; i++) {
       variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort', with_pieces: 'true' })}`)]] });

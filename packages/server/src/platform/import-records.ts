@@ -14,7 +14,7 @@
  * `id`). Each row has its own savepoint, so a failed row (a unique number taken) leaves the
  * transaction usable for the next.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_KEYS, type ImportRow, type ImportRowResult, type Importable } from '@glazier/shared/actions/imports';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import { importCellValue } from '@glazier/shared/resources/import-cells';
@@ -26,7 +26,7 @@ import { ApiError, fromDbError, invalid } from '../engine/errors.ts';
 import { baseConditions } from '../engine/query.ts';
 import { resource } from '../engine/resources.ts';
 import type { ServerResource } from '../engine/server-resource.ts';
-import { selectRows } from '../engine/select-rows.ts';
+import { anyOf, selectRows } from '../engine/select-rows.ts';
 import { saveInTransaction } from '../engine/write.ts';
 import { checkArea } from '../engine/write-checks.ts';
 
@@ -170,7 +170,7 @@ async function knownKeys(ctx: Ctx, res: ServerResource, rows: ImportRow[]): Prom
   const known = new Map<string, number>();
   if (!wanted.length) return known;
   const t = res.table;
-  const found = await selectRows(ctx.db, t, { where: and(inArray(t[field], wanted), ...baseConditions(ctx, res)), orderBy: [sql`${t.id} DESC`] });
+  const found = await selectRows(ctx.db, t, { where: and(anyOf(t[field]!, wanted), ...baseConditions(ctx, res)), orderBy: [sql`${t.id} DESC`] });
   for (const r of found) known.set(r[field] as string, r.id); // the lowest id wins, as findByKey's
   return known;
 }

@@ -32,7 +32,7 @@ it('runs an urgent statement before those already waiting, and the others in arr
     await held;
   });
   await holding;
-  const run = (name: string, urgent?: boolean) => db.query(`SELECT '${name}' AS name`, [], { urgent }).then(() => order.push(name));
+  const run = (name: string, urgent?: boolean) => db.query('SELECT $1::text AS name', [name], { urgent }).then(() => order.push(name));
   const all = [run('first'), run('second'), run('session read', true), run('third'), run('user read', true)];
   letGo();
   await tx;
