@@ -201,6 +201,15 @@ describe('the cases of the issue', () => {
     });
   });
 
+  it("saves of one person's day sent at once take turns: only those that fit are kept", async () => {
+    const job = await madeJob(as.manager, {});
+    // five of 7 h at once (on PostgreSQL each in a transaction of its own connection): three fit in 24 h
+    const saves = await Promise.all(Array.from({ length: 5 }, () => as.employee.post('/api/time_entries', { job_id: job.id, date: '2026-03-09', hours: 7 })));
+    expect(saves.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422]);
+    const [day] = await env.db.query<{ hours: string }>("SELECT sum(hours) AS hours FROM time_entries WHERE date = '2026-03-09'");
+    expect(Number(day!.hours)).toBe(21);
+  });
+
   it('the burden rate setting is money, never negative', async () => {
     const bad = await as.admin.post('/api/settings/store_many', {
       data: [

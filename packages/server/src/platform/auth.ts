@@ -70,7 +70,7 @@ export async function setupNeeded(db: Db): Promise<boolean> {
 /** Creates the first admin while no user exists (403 afterwards). */
 export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(727001)');
+    await tx.query('SELECT pg_advisory_xact_lock(727001)', [], { deferred: true });
     if (!(await setupNeeded(tx))) throw forbidden('Glazier is already set up. Sign in instead.');
     // The first admin is created through the engine with a synthetic admin context, so the same
     // validation, hashing and audit apply as for any other user.

@@ -65,7 +65,7 @@ export const purchaseOrdersHooks: Hooks<'purchase_orders'> = {
     if (!existing && values.number == null) {
       // Numbers never collide: concurrent creates take the next number one at a time (the lock
       // lasts until the creating transaction commits, so the next one sees its number).
-      await ctx.db.orm.execute(sql`SELECT pg_advisory_xact_lock(72650001)`);
+      await ctx.db.query('SELECT pg_advisory_xact_lock(72650001)', [], { deferred: true });
       values.number = await nextPurchaseOrderNumber({ ctx });
     }
   },

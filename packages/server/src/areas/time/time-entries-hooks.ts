@@ -41,8 +41,9 @@ export const DAY_HOURS = 24;
 
 async function checkDayTotal(ctx: Ctx, entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown }) {
   if (typeof entry.user_id !== 'number' || typeof entry.date !== 'string' || typeof entry.hours !== 'number') return;
-  // Two saves of one person's day at once must not both see room for their hours: they take turns.
-  await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id]);
+  // Two saves of one person's day at once must not both see room for their hours: they take turns
+  // (the lock needs no answer: it goes with the sum, one round trip fewer on PGlite).
+  await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id], { deferred: true });
   const id = typeof entry.id === 'number' ? entry.id : 0;
   const [other] = await ctx.db.query<{ hours: string | number | null }>(
     'SELECT sum(hours) AS hours FROM time_entries WHERE user_id = $1 AND date = $2 AND id <> $3',
