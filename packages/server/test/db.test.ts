@@ -7,6 +7,7 @@ import { openDb } from '../src/db/open.ts';
 import { openTestDb, startTestApp } from './harness.ts';
 import { wrapDriver, type Db } from '../src/db/client.ts';
 import { createPgDriver } from '../src/db/pg-driver.ts';
+import { createPgliteDriver } from '../src/db/pglite-driver.ts';
 import { isUnavailable } from '../src/db/driver-types.ts';
 import { waitFor } from './server-process.ts';
 
@@ -92,11 +93,12 @@ describe('deferred statements', () => {
   });
 });
 
-// A statement run with `prepare` answers like any other; on PostgreSQL the connection keeps it.
+// A statement run with `prepare` answers like any other, and the connection keeps it (PGlite's one
+// connection as PostgreSQL's).
 describe('prepared statements', () => {
   const prepared = (conn: Db) => conn.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'");
 
-  it('answers each run with its own values, and PostgreSQL parses it once per connection', async () => {
+  it('answers each run with its own values, parsed once per connection', async () => {
     for (const v of [1, 2, 3]) expect(await db.query('SELECT $1::int + 1 AS n', [v], { prepare: true })).toEqual([{ n: v + 1 }]);
     await db.transaction(async (tx) => {
       // one connection: the first run prepares, the second reuses it
@@ -104,8 +106,7 @@ describe('prepared statements', () => {
       expect(await tx.query('SELECT $1::int + 1 AS n, 0 AS once', [6], { prepare: true })).toEqual([{ n: 7, once: 0 }]);
       expect(await tx.query('SELECT $1::int + 1 AS n, 1 AS plain', [6])).toEqual([{ n: 7, plain: 1 }]);
       const kept = await tx.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1 AS n, %'");
-      // PGlite keeps no named statement (the option is a hint it ignores)
-      expect(kept.map((r) => r.statement)).toEqual(db.kind === 'postgres' ? ['SELECT $1::int + 1 AS n, 0 AS once'] : []);
+      expect(kept.map((r) => r.statement)).toEqual(['SELECT $1::int + 1 AS n, 0 AS once']);
     });
   });
 
@@ -114,16 +115,18 @@ describe('prepared statements', () => {
     expect(await db.query('SELECT $1::int + 1 AS n, 2 AS after_error', [1], { prepare: true })).toEqual([{ n: 2, after_error: 2 }]);
   });
 
-  it('PostgreSQL: past the limit of kept statements, new texts run unnamed', async () => {
+  it('past the limit of kept statements, new texts run unnamed', async () => {
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) return expect(db.kind).toBe('pglite'); // the PGlite pass; the PostgreSQL pass runs the rest
-    const small = wrapDriver(await createPgDriver(url, 1, 2)); // one connection, two names at most
+    const dir = url ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-prepared-'));
+    // one connection, two names at most
+    const small = wrapDriver(url ? await createPgDriver(url, 1, 2) : await createPgliteDriver(dir, 2));
     try {
       for (const k of [1, 2, 3]) expect(await small.query(`SELECT $1::int + 1 AS n, ${k} AS k`, [k], { prepare: true })).toEqual([{ n: k + 1, k }]);
       expect(await prepared(small)).toEqual([{ n: 2 }]);
       expect(await small.query('SELECT $1::int + 1 AS n, 3 AS k', [9], { prepare: true })).toEqual([{ n: 10, k: 3 }]); // still answered
     } finally {
       await small.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

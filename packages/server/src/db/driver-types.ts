@@ -129,3 +129,10 @@ export function loggableError(err: unknown): { type: string; message: string; st
     ...(statusCode !== undefined ? { statusCode } : {}),
   };
 }
+
+/**
+ * Named prepared statements kept at most (each connection keeps the plan of every name it ran
+ * until it closes): past this, statements asked to be prepared run unnamed, so a stream of new
+ * texts cannot fill the server's memory.
+ */
+export const PREPARED_MAX = 500;

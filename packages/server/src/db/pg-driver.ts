@@ -1,6 +1,6 @@
 /** PostgreSQL through node-postgres (DATABASE_URL): a pool, one client per transaction. */
 import pg from 'pg';
-import { DbError, isUnavailable, TEXT_PARSERS } from './driver-types.ts';
+import { DbError, isUnavailable, PREPARED_MAX, TEXT_PARSERS } from './driver-types.ts';
 import type { Connection, Driver, NoticeHandlers, QueryOptions, RowMode } from './client.ts';
 
 const types = {
@@ -10,13 +10,6 @@ const types = {
     return pg.types.getTypeParser(oid, format as 'text');
   },
 };
-
-/**
- * Named prepared statements kept at most (each connection keeps the plan of every name it ran
- * until it closes): past this, statements asked to be prepared run unnamed, so a stream of new
- * texts cannot fill the server's memory.
- */
-export const PREPARED_MAX = 500;
 
 /**
  * How long a request waits for a connection before it is told the database is unavailable (503):

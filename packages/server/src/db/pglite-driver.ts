@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DbError, type DbErrorInfo } from './driver-types.ts';
+import { DbError, PREPARED_MAX, type DbErrorInfo } from './driver-types.ts';
 import type { Connection, Driver, RowMode } from './client.ts';
 
 interface Reply {
@@ -85,10 +85,10 @@ function takeLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${lockPath}`);
 }
 
-export async function createPgliteDriver(dataDir: string): Promise<Driver> {
+export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED_MAX): Promise<Driver> {
   const pgdata = path.join(dataDir, 'pgdata');
   const unlock = takeLock(dataDir);
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir: pgdata } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir: pgdata, preparedMax } });
   let nextId = 1;
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let closed = false;
@@ -141,7 +141,8 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
     });
 
   const raw: Connection = {
-    run: (sql, params, mode: RowMode) => (params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode })),
+    run: (sql, params, mode: RowMode, options) =>
+      params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode, prepare: options?.prepare }),
   };
   const mutex = new Mutex();
 
@@ -152,17 +153,17 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
    * connection while it waits for the HTTP thread, which is busy with other requests under load.
    */
   const batching = (): Connection => {
-    let held: { sql: string; params: unknown[] }[] = [];
+    let held: { sql: string; params: unknown[]; prepare?: boolean }[] = [];
     return {
       run(sql, params, mode: RowMode, options) {
         if (options?.deferred) {
-          held.push({ sql, params });
+          held.push({ sql, params, prepare: options.prepare });
           return Promise.resolve([]);
         }
-        if (!held.length) return raw.run(sql, params, mode);
+        if (!held.length) return raw.run(sql, params, mode, options);
         const before = held;
         held = [];
-        return send({ op: 'batch', before, sql, params, mode });
+        return send({ op: 'batch', before, sql, params, mode, prepare: options?.prepare });
       },
     };
   };
@@ -173,7 +174,7 @@ export async function createPgliteDriver(dataDir: string): Promise<Driver> {
       async run(sql, params, mode, options) {
         const release = await mutex.lock(options?.urgent);
         try {
-          return await raw.run(sql, params, mode);
+          return await raw.run(sql, params, mode, options);
         } finally {
           release();
         }

@@ -1,8 +1,9 @@
 // PGlite runs here, in a worker thread, so a slow query never blocks the HTTP thread.
 // Plain JavaScript so it loads the same under tsx, Vitest and plain Node.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pgUtils from 'pg/lib/utils.js';
 
 const toIso = (v) => new Date(v.includes('T') || /[+-]\d\d(:?\d\d)?$/.test(v) ? v : `${v}Z`).toISOString();
 // Same mapping as driver-types.ts TEXT_PARSERS (kept in step by the driver tests).
@@ -30,13 +31,52 @@ try {
  */
 const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 
+// Named statements kept at most (driver-types.ts PREPARED_MAX): past this, statements run unnamed.
+const { preparedMax } = workerData;
+const named = new Map();
+const { serialize } = protocol;
+const join = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * A statement by the extended protocol in one call into the database: parse (once for a statement asked to
+ * be prepared, whose plan PostgreSQL then keeps), bind, describe, execute and sync in one message,
+ * where db.query makes six calls and parses and plans the text every time. Values are written as
+ * node-postgres writes them (pg/lib/utils prepareValue: dates, arrays, JSON, bytes), so a statement
+ * takes the same values on both databases; PostgreSQL infers their types as it does for
+ * node-postgres. An error stops at the sync, as db.query's.
+ */
+async function runExtended(sql, params, mode, prepare) {
+  let name = prepare ? named.get(sql) : undefined;
+  const parts = [];
+  if (prepare && name === undefined && named.size < preparedMax) {
+    name = `glazier_${named.size + 1}`;
+    await db.execProtocol(join([serialize.parse({ name, text: sql }), serialize.sync()]), { syncToFs: false });
+    named.set(sql, name);
+  }
+  if (name === undefined) parts.push(serialize.parse({ text: sql }));
+  parts.push(serialize.bind({ statement: name ?? '', values: params.map((v) => pgUtils.prepareValue(v)) }));
+  parts.push(serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+  const { messages } = await db.execProtocol(join(parts), { syncToFs: false });
+  // as db.query: the data folder is written after a statement outside a transaction
+  if (!db.isInTransaction()) void db.syncToFs();
+  return parse.parseResults(messages, db.parsers, { rowMode: mode })[0]?.rows ?? [];
+}
+
 /** A statement whose rows are wanted: transaction control by the simple protocol, the rest by the extended one. */
-async function run(sql, params, mode) {
+async function run(sql, params, mode, prepare) {
   if (params.length === 0 && CONTROL.test(sql)) {
     await db.exec(sql);
     return [];
   }
-  return (await db.query(sql, params, { rowMode: mode })).rows;
+  return runExtended(sql, params, mode, prepare);
 }
 
 /**
@@ -54,7 +94,7 @@ async function runHeldBack(statements) {
     if (s.params.length === 0) plain.push(s.sql);
     else {
       await flush();
-      await db.query(s.sql, s.params);
+      await runExtended(s.sql, s.params, 'object', s.prepare);
     }
   }
   await flush();
@@ -64,10 +104,10 @@ parentPort.on('message', async (msg) => {
   const { id, op } = msg;
   try {
     if (op === 'query') {
-      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode) });
+      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
     } else if (op === 'batch') {
       await runHeldBack(msg.before);
-      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode) });
+      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
     } else if (op === 'exec') {
       await db.exec(msg.sql);
       parentPort.postMessage({ id, rows: [] });
