@@ -18,7 +18,7 @@ export async function recordAudit(ctx: Ctx, resource: string, action: string, re
   await ctx.db.query(
     'INSERT INTO audit_log (user_id, actor, resource, record_id, action, before, after) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)',
     [ctx.user?.id ?? null, ctx.user ? null : (ctx.actor ?? null), resource, recordId, action, json(before), json(after)],
-    { deferred: true },
+    { deferred: true, prepare: true },
   );
   await announceRecordChanges(ctx, recordChangesOf(ctx, resource, action, recordId, before, after));
 }

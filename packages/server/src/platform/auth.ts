@@ -37,7 +37,7 @@ export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | nu
     const [u] = await db.query<Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'>>(
       'SELECT id, name, email, role, active, deleted_at FROM users WHERE id = $1',
       [userId],
-      { urgent: true },
+      { urgent: true, prepare: true },
     );
     return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
   });

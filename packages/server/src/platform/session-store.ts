@@ -44,6 +44,7 @@ export class DbSessionStore {
     return this.#cache.get(sid, async () => {
       const [row] = await this.db.query<{ data: SessionData }>('SELECT data FROM sessions WHERE sid = $1 AND expires_at > now()', [sid], {
         urgent: true,
+        prepare: true,
       });
       return row?.data ? Object.freeze({ userId: row.data.userId, csrf: row.data.csrf }) : null;
     });
