@@ -140,10 +140,8 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
       worker.postMessage({ ...msg, id });
     });
 
-  const raw: Connection = {
-    run: (sql, params, mode: RowMode, options) =>
-      params.length === 0 && /;\s*\S/.test(sql) ? send({ op: 'exec', sql }) : send({ op: 'query', sql, params, mode, prepare: options?.prepare }),
-  };
+  // the worker chooses PGlite's simple or extended protocol (pglite-worker.mjs `run`)
+  const raw: Connection = { run: (sql, params, mode: RowMode, options) => send({ op: 'query', sql, params, mode, prepare: options?.prepare }) };
   const mutex = new Mutex();
 
   /**

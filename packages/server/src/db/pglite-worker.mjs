@@ -35,15 +35,6 @@ const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 const { preparedMax } = workerData;
 const named = new Map();
 const { serialize } = protocol;
-const join = (parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /**
  * A statement by the extended protocol in one call into the database: parse (once for a statement asked to
@@ -58,21 +49,24 @@ async function runExtended(sql, params, mode, prepare) {
   const parts = [];
   if (prepare && name === undefined && named.size < preparedMax) {
     name = `glazier_${named.size + 1}`;
-    await db.execProtocol(join([serialize.parse({ name, text: sql }), serialize.sync()]), { syncToFs: false });
+    await db.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.sync()]), { syncToFs: false });
     named.set(sql, name);
   }
   if (name === undefined) parts.push(serialize.parse({ text: sql }));
   parts.push(serialize.bind({ statement: name ?? '', values: params.map((v) => pgUtils.prepareValue(v)) }));
   parts.push(serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-  const { messages } = await db.execProtocol(join(parts), { syncToFs: false });
+  const { messages } = await db.execProtocol(Buffer.concat(parts), { syncToFs: false });
   // as db.query: the data folder is written after a statement outside a transaction
   if (!db.isInTransaction()) void db.syncToFs();
   return parse.parseResults(messages, db.parsers, { rowMode: mode })[0]?.rows ?? [];
 }
 
-/** A statement whose rows are wanted: transaction control by the simple protocol, the rest by the extended one. */
+/**
+ * A statement whose rows are wanted: transaction control and a script of several statements (the
+ * migrations) by the simple protocol, the rest by the extended one.
+ */
 async function run(sql, params, mode, prepare) {
-  if (params.length === 0 && CONTROL.test(sql)) {
+  if (params.length === 0 && (CONTROL.test(sql) || /;\s*\S/.test(sql))) {
     await db.exec(sql);
     return [];
   }
@@ -108,9 +102,6 @@ parentPort.on('message', async (msg) => {
     } else if (op === 'batch') {
       await runHeldBack(msg.before);
       parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
-    } else if (op === 'exec') {
-      await db.exec(msg.sql);
-      parentPort.postMessage({ id, rows: [] });
     } else if (op === 'close') {
       await db.close();
       parentPort.postMessage({ id, rows: [] });
