@@ -54,7 +54,8 @@ describe('database layer', () => {
 });
 
 // A `deferred` statement (no answer wanted: BEGIN, an audit row) goes with the transaction's next
-// one on PGlite, in one round trip; node-postgres sends it at once. Either way the transaction sees it.
+// one on PGlite, in one round trip; node-postgres writes it at once without waiting for its answer
+// (pipeline mode). Either way the transaction sees it, and its error is the next statement's.
 describe('deferred statements', () => {
   it('are run before the next statement of the transaction, in order, and kept with it', async () => {
     const rows = await db.transaction(async (tx) => {
@@ -78,18 +79,56 @@ describe('deferred statements', () => {
       db.transaction(async (tx) => {
         await tx.query("INSERT INTO clients (name) VALUES ('Failed deferred')");
         const held = tx.query('INSERT INTO no_such_table VALUES (1)', [], { deferred: true });
-        // PGlite holds it (nothing ran yet, so nothing failed); node-postgres ran it and fails now
-        if (db.kind === 'pglite') await expect(held).resolves.toEqual([]);
-        else await expect(held).rejects.toThrow(/no_such_table/);
+        // nothing waits for it (PGlite holds it, node-postgres has written it without waiting)
+        await expect(held).resolves.toEqual([]);
         next = await tx.query('SELECT 1 AS one').catch((e: Error) => e.message);
         throw new Error('end');
       }),
     ).rejects.toThrow();
-    // on PGlite the next statement carries the held one's error; on PostgreSQL the transaction is already aborted
-    expect(String(next)).toMatch(db.kind === 'pglite' ? /no_such_table/ : /aborted/);
+    // the next statement carries the held one's own error (not PostgreSQL's "transaction is aborted")
+    expect(String(next)).toMatch(/no_such_table/);
     expect(await db.query("SELECT id FROM clients WHERE name = 'Failed deferred'")).toEqual([]);
     // and the connection is fine afterwards
     expect(await db.transaction((tx) => tx.query('SELECT 2 AS two'))).toEqual([{ two: 2 }]);
+  });
+
+  it('a failing last one fails the COMMIT it goes with: the transaction is refused, not half kept', async () => {
+    // PostgreSQL answers the COMMIT of an aborted transaction with a ROLLBACK, not an error
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO clients (name) VALUES ('Failed at commit')");
+        await tx.query('INSERT INTO no_such_table VALUES (1)', [], { deferred: true });
+      }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(await db.query("SELECT id FROM clients WHERE name = 'Failed at commit'")).toEqual([]);
+  });
+});
+
+// A transaction takes its connection when it sends its first statement: what it works out before
+// does not hold PGlite's one connection (or one of the pool's) while others wait for it.
+describe('a transaction connection', () => {
+  it('is taken by the first statement, not when the transaction starts', async () => {
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    const pending = db.transaction(async (tx) => {
+      await gate;
+      return tx.query('SELECT 3 AS three');
+    });
+    // the transaction has sent nothing yet: on PGlite a statement outside it would wait for it forever
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    go();
+    expect(await pending).toEqual([{ three: 3 }]);
+  });
+
+  it('ends cleanly when the first statement fails, and a refused transaction leaves nothing held', async () => {
+    await expect(db.transaction((tx) => tx.query('SELECT * FROM no_such_table'))).rejects.toThrow(/no_such_table/);
+    await expect(
+      db.transaction(async () => {
+        throw new Error('refused before any statement');
+      }),
+    ).rejects.toThrow(/refused/);
+    expect(await db.transaction((tx) => tx.query('SELECT 4 AS four'))).toEqual([{ four: 4 }]);
+    expect(db.poolStats().waiting).toBe(0);
   });
 });
 

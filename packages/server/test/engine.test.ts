@@ -8,6 +8,7 @@ import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '@glazier/shared/re
 import { inputFields } from '@glazier/shared/resources/define';
 import { DEFAULT_ROLE_MATRIX, ROLES } from '@glazier/shared/permissions';
 import { SERVER_RESOURCES } from '../src/areas/registry.ts';
+import type { Row } from '../src/db/client.ts';
 import { Client, appWithRoles } from './harness.ts';
 import { createRecord, editableField, junkValue, UPLOADED, validBody } from './fixtures.ts';
 
@@ -35,6 +36,15 @@ describe.each(generic)('%s', (name) => {
     const got = await asRole.admin.get(`${base}/${created.id}`);
     expect(got.status).toBe(200);
     expect(got.body.id).toBe(created.id);
+    // the create answers its computed fields as a read does (its write may return them itself,
+    // engine/write.ts returnedComputed), and its audit row holds the stored columns only
+    const computed = Object.keys(SERVER_RESOURCES[name].computed ?? {});
+    for (const field of computed) expect(created[field], `${name}.${field}`).toEqual(got.body[field]);
+    const [audit] = await env.db.query<{ after: Row }>(`SELECT after FROM audit_log WHERE resource = $1 AND record_id = $2 AND action = 'create'`, [
+      name,
+      created.id,
+    ]);
+    for (const field of computed) expect(audit?.after ?? {}, `${name}.${field} in the audit row`).not.toHaveProperty(field);
     for (const [rel, r] of Object.entries(def.relations)) {
       if (r.kind === 'many') expect(Array.isArray(got.body[rel]), `${name}.${rel} embedded`).toBe(true);
     }
@@ -65,6 +75,8 @@ describe.each(generic)('%s', (name) => {
     const updated = await asRole.admin.patch(`${base}/${created.id}`, { ...created, [key]: value });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body[key]).toEqual(value);
+    const read = await asRole.admin.get(`${base}/${created.id}`);
+    for (const field of Object.keys(SERVER_RESOURCES[name].computed ?? {})) expect(updated.body[field], `${name}.${field}`).toEqual(read.body[field]);
     expect(Date.parse(updated.body.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(created.updated_at as string));
 
     const staleWrite = await asRole.admin.patch(`${base}/${created.id}`, { ...created, updated_at: '2000-01-01T00:00:00.000Z' });

@@ -23,7 +23,8 @@ export interface QueryOptions {
    * The caller needs no answer (an audit row, BEGIN): inside a transaction the driver may hold the
    * statement and send it with the transaction's next one, in one round trip; its error then
    * fails that next statement (and so the transaction). PGlite, whose one connection waits for the
-   * HTTP thread between statements, batches; node-postgres sends it at once.
+   * HTTP thread between statements, batches; node-postgres writes it at once without waiting for
+   * its answer (pipeline mode).
    */
   deferred?: boolean;
   /**
@@ -145,6 +146,45 @@ function timed(conn: Connection, shared: { observer: DbObserver | undefined }): 
   };
 }
 
+/**
+ * A transaction's connection, taken from the driver when its first statement is sent (with BEGIN
+ * before it, in the same round trip where the driver can): what a transaction works out before
+ * that (a save's validation and rights) does not hold PGlite's one connection or one of the pool's
+ * while others wait for it, and a call refused before any statement takes none at all.
+ */
+function lazyConnection(driver: Driver): Connection & { acquired(): Promise<boolean>; release(): void } {
+  let taking: Promise<{ conn: Connection; release: () => void }> | undefined;
+  let taken: { conn: Connection; release: () => void } | undefined;
+  let released = false;
+  const take = () =>
+    (taking ??= driver.acquire().then(async (a) => {
+      if (released) {
+        a.release(); // the transaction ended while the connection was coming
+        throw new Error('The transaction has ended.');
+      }
+      const begun = a.conn.run('BEGIN', [], 'object', { deferred: true }); // goes with the first statement
+      taken = a;
+      await begun;
+      return a;
+    }));
+  return {
+    async run(sql, params, mode, options) {
+      const { conn } = taken ?? (await take());
+      return conn.run(sql, params, mode, options);
+    },
+    /** Whether a statement took the connection (waiting for one on its way): only then is there anything to end. */
+    async acquired() {
+      if (taking) await taking.catch(() => undefined);
+      return taken !== undefined;
+    },
+    release() {
+      released = true;
+      taken?.release();
+      taken = undefined;
+    },
+  };
+}
+
 export function wrapDriver(driver: Driver): Db {
   const shared: { observer: DbObserver | undefined } = { observer: undefined };
   const make = (rawConn: Connection, inTransaction: boolean, committed?: (() => void)[]): Db => {
@@ -173,23 +213,22 @@ export function wrapDriver(driver: Driver): Db {
       async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
         if (inTransaction) return fn(db);
         const started = performance.now(); // waiting for the connection counts: it is the caller's time
-        const { conn: rawTx, release } = await driver.acquire();
-        const txConn = timed(rawTx, shared);
+        const lazy = lazyConnection(driver);
+        const txConn = timed(lazy, shared);
         try {
-          await txConn.run('BEGIN', [], 'object', { deferred: true }); // goes with the first statement
           const onCommit: (() => void)[] = [];
           const tx = make(txConn, true, onCommit);
           try {
             const result = await fn(tx);
-            await txConn.run('COMMIT', [], 'object');
+            if (await lazy.acquired()) await txConn.run('COMMIT', [], 'object');
             for (const after of onCommit) after();
             return result;
           } catch (e) {
-            await txConn.run('ROLLBACK', [], 'object').catch(() => undefined);
+            if (await lazy.acquired()) await txConn.run('ROLLBACK', [], 'object').catch(() => undefined);
             throw e;
           }
         } finally {
-          release();
+          lazy.release();
           shared.observer?.transaction((performance.now() - started) / 1000);
         }
       },

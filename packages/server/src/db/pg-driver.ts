@@ -25,7 +25,16 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 30_000;
 
 export async function createPgDriver(connectionString: string, max = 10, preparedMax = PREPARED_MAX): Promise<Driver> {
-  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // pipeline: a statement is written at once, not after the previous one's answer (a transaction's
+  // deferred statements, QueryOptions.deferred)
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: types as pg.CustomTypesConfig,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    pipeline: true,
+  });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   const client = await pool.connect(); // fail fast with a clear error when the URL is wrong
   client.release();
@@ -80,16 +89,36 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       };
       c.on('error', onError);
       const conn = runOn(c);
+      const send = (sql: string, params: unknown[], mode: RowMode, options?: QueryOptions) =>
+        // after a lost connection nothing more is sent on it (the ROLLBACK would wait for the timeout again)
+        broken
+          ? Promise.reject(DbError.from(new Error('Connection terminated: the database stopped answering.')))
+          : conn.run(sql, params, mode, options).catch((e: unknown) => {
+              if (isUnavailable(e)) broken = true;
+              throw e;
+            });
+      // Deferred statements on their way (BEGIN, a lock, an audit row): written at once, behind the
+      // ones before them, and answered before the next statement is; the first of them to fail fails
+      // that next statement (the transaction ends there), as on PGlite.
+      let inFlight: Promise<unknown>[] = [];
       return {
         conn: {
-          run: (sql, params, mode, options) =>
-            // after a lost connection nothing more is sent on it (the ROLLBACK would wait for the timeout again)
-            broken
-              ? Promise.reject(DbError.from(new Error('Connection terminated: the database stopped answering.')))
-              : conn.run(sql, params, mode, options).catch((e: unknown) => {
-                  if (isUnavailable(e)) broken = true;
-                  throw e;
-                }),
+          async run(sql, params, mode, options) {
+            if (options?.deferred) {
+              const sent = send(sql, params, mode, options);
+              sent.catch(() => undefined); // judged with the next statement
+              inFlight.push(sent);
+              return [];
+            }
+            const before = inFlight;
+            inFlight = [];
+            const answer = send(sql, params, mode, options);
+            if (before.length) {
+              answer.catch(() => undefined); // a deferred statement's error comes first
+              for (const sent of before) await sent;
+            }
+            return answer;
+          },
         },
         release: () => {
           c.off('error', onError);

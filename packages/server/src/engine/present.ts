@@ -2,7 +2,7 @@
  * Presenting stored rows to a caller: what they may not see left out, computed columns filled in,
  * who deleted a soft-deleted record, timestamps in the contract's ISO UTC.
  */
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { fillPlaceholders, getTableName, sql } from 'drizzle-orm';
 import type { Area } from '@glazier/shared/permissions';
 import type { ResourceRow, Row } from '../db/client.ts';
 import { isoTimestamp } from '../db/driver-types.ts';
@@ -112,18 +112,53 @@ export async function addComputed(ctx: Ctx, res: ServerResource, rows: ResourceR
   if (!statement) return;
   const found = await ctx.db.query<Row>(statement.sql, fillPlaceholders(statement.params, { ids: rows.map((r) => r.id) }), { prepare: true });
   const byId = new Map(found.map((r) => [r.id, r]));
-  // a guarded computed field (an estimate item's standard price) is left out as a stored one is
+  putComputed(ctx, res, rows, (r) => byId.get(r.id));
+}
+
+/** Sets the computed fields of `rows` from their values as read (`valuesOf`); a guarded one (an estimate item's standard price) is left out as a stored one is. */
+export function putComputed(ctx: Ctx, res: ServerResource, rows: ResourceRow[], valuesOf: (row: ResourceRow) => Row | undefined): void {
+  const statement = computedStatement(res);
+  if (!statement) return;
   const shown = statement.fields.filter(([name]) => {
     const guard = res.def.fields[name]?.guard;
     return !guard || canEdit(ctx, guard);
   });
   for (const r of rows) {
-    const values = byId.get(r.id);
+    const values = valuesOf(r);
     for (const [name, asNumber] of shown) {
       const v = values?.[name] ?? null;
       r[name] = asNumber && v !== null ? Number(v) : v;
     }
   }
+}
+
+/**
+ * The computed columns as a write's RETURNING can carry them (`expr AS "name", …`, the row's
+ * table named as in addComputed's statement); null when a resource has none, when one takes a
+ * value, or when one reads the row's own table beyond the row itself (a stock movement's running
+ * balance: RETURNING sees the table as it was before the write). Then addComputed reads them
+ * after the write.
+ */
+const computedReturnings = new WeakMap<ServerResource, { sql: string; names: string[] } | null>();
+
+export function computedReturning(res: ServerResource): { sql: string; names: string[] } | null {
+  let returning = computedReturnings.get(res);
+  if (returning === undefined) {
+    const exprs = Object.entries(res.computed ?? {});
+    const rendered = exprs.length
+      ? renderSql(
+          sql.join(
+            exprs.map(([name, expr]) => sql`${expr(res.table)} AS ${sql.identifier(name)}`),
+            sql`, `,
+          ),
+        )
+      : null;
+    const table = getTableName(res.table);
+    const readsOwnTable = (text: string) => new RegExp(`\\b${table}\\b`).test(text.replaceAll(`"${table}".`, ''));
+    returning = rendered && !rendered.params.length && !readsOwnTable(rendered.sql) ? { sql: rendered.sql, names: exprs.map(([name]) => name) } : null;
+    computedReturnings.set(res, returning);
+  }
+  return returning;
 }
 
 /**

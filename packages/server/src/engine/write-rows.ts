@@ -7,7 +7,8 @@
  * Each value goes through its column's `mapToDriverValue`, as Drizzle sends it (a JSON column's
  * value as JSON text); keys that are no column of the table, and `undefined` values, are left out
  * as Drizzle leaves them out. The row comes back with the table's columns, as `selectRows` answers
- * it (the drivers answer JSON-ready values, driver-types.ts).
+ * it (the drivers answer JSON-ready values, driver-types.ts), and with `alsoReturning` (columns
+ * worked out from the row, `expr AS name, …`) when given.
  */
 import { getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -44,31 +45,31 @@ function columnValues(table: AnyTable, values: Row): { columns: Column[]; params
   return { columns, params };
 }
 
-const returning = (table: AnyTable) => ` returning ${selectHead(table).slice('select '.length)}`;
+const returning = (table: AnyTable, also: string) => ` returning ${selectHead(table).slice('select '.length)}${also && `, ${also}`}`;
 
-export async function insertRow(db: Db, table: AnyTable, values: Row): Promise<ResourceRow> {
+export async function insertRow(db: Db, table: AnyTable, values: Row, alsoReturning = ''): Promise<ResourceRow> {
   const { columns, params } = columnValues(table, values);
   const name = getTableName(table);
   const names = columns.map((c) => dialect.escapeName(c.name));
-  const text = statement(`insert ${name} ${names.join(',')}`, () =>
+  const text = statement(`insert ${name} ${names.join(',')} ${alsoReturning}`, () =>
     columns.length
-      ? `insert into ${dialect.escapeName(name)} (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})${returning(table)}`
-      : `insert into ${dialect.escapeName(name)} default values${returning(table)}`,
+      ? `insert into ${dialect.escapeName(name)} (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})${returning(table, alsoReturning)}`
+      : `insert into ${dialect.escapeName(name)} default values${returning(table, alsoReturning)}`,
   );
   const [row] = await db.query<ResourceRow>(text, params, { prepare: true });
   return row!;
 }
 
 /** Updates the row `id`; undefined when there is none. */
-export async function updateRow(db: Db, table: AnyTable, id: number, values: Row): Promise<ResourceRow | undefined> {
+export async function updateRow(db: Db, table: AnyTable, id: number, values: Row, alsoReturning = ''): Promise<ResourceRow | undefined> {
   const { columns, params } = columnValues(table, values);
   if (!columns.length) throw new Error(`Nothing to update in ${getTableName(table)}.`);
   const name = getTableName(table);
   const names = columns.map((c) => dialect.escapeName(c.name));
   const text = statement(
-    `update ${name} ${names.join(',')}`,
+    `update ${name} ${names.join(',')} ${alsoReturning}`,
     () =>
-      `update ${dialect.escapeName(name)} set ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} where ${dialect.escapeName(name)}."id" = $${names.length + 1}${returning(table)}`,
+      `update ${dialect.escapeName(name)} set ${names.map((n, i) => `${n} = $${i + 1}`).join(', ')} where ${dialect.escapeName(name)}."id" = $${names.length + 1}${returning(table, alsoReturning)}`,
   );
   const [row] = await db.query<ResourceRow>(text, [...params, id], { prepare: true });
   return row;

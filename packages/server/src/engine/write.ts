@@ -11,7 +11,7 @@ import { recordAudit } from './audit.ts';
 import { refuseStateChanges, touchParents } from './aggregates.ts';
 import { requireUser, type Ctx } from './context.ts';
 import { ApiError, conflict, forbidden, fromDbError, invalid, notFound } from './errors.ts';
-import { addComputed, maySeeDeleted, present } from './present.ts';
+import { addComputed, computedReturning, maySeeDeleted, present, putComputed } from './present.ts';
 import { baseConditions } from './query.ts';
 import { findRow, parseId } from './read.ts';
 import { readRelations } from './relations.ts';
@@ -26,13 +26,39 @@ interface WriteOpts {
   prefix?: string;
   /** A nested child must already belong to this parent (column → parent id). */
   belongsTo?: { column: string; id: unknown };
+  /** The record's computed columns, to come back with its write (returnedComputed). */
+  computed?: { sql: string; names: string[] };
+}
+
+/** A saved record and, when asked for (WriteOpts.computed), its computed fields as its write returned them. */
+interface Saved {
+  record: ResourceRow;
+  computed?: Row;
+}
+
+/**
+ * The computed columns a top-level save's INSERT or UPDATE can return itself, one statement fewer
+ * than reading them back: when nothing the save does after that write can change them (no
+ * children written with it, no afterSave rule) and their expressions take no values.
+ */
+function returnedComputed(res: ServerResource): WriteOpts['computed'] {
+  if (res.afterSave || Object.values(res.def.relations).some((r) => r.writable && r.kind === 'many')) return undefined;
+  return computedReturning(res) ?? undefined;
+}
+
+/** Splits a row written with its computed columns into the record (what is stored) and those. */
+function splitComputed(row: ResourceRow, names: string[]): Saved {
+  const record = {} as ResourceRow;
+  const computed: Row = {};
+  for (const key in row) (names.includes(key) ? computed : record)[key] = row[key];
+  return { record, computed };
 }
 
 async function writeAudit(ctx: Ctx, res: ServerResource, action: string, recordId: number, before: ResourceRow | null, after: ResourceRow | null) {
   await recordAudit(ctx, res.name, action, recordId, before, after);
 }
 
-async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<ResourceRow> {
+async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId: number | null, opts: WriteOpts = {}): Promise<Saved> {
   checkArea(ctx, res, existingId !== null ? 'update' : 'create');
   const bodyRow = (typeof body === 'object' && body !== null ? body : {}) as Row;
   let existing: ResourceRow | null = null;
@@ -74,21 +100,24 @@ async function saveOne(ctx: Ctx, res: ServerResource, body: unknown, existingId:
   const writeValues = stripWriteOnly(res, values);
   for (const [col, v] of Object.entries(res.def.fixed ?? {})) writeValues[col] = v;
 
-  let record: ResourceRow;
+  let saved: Saved;
   try {
-    record = existing
-      ? (await updateRow(ctx.db, res.table, existing.id, { ...writeValues, updated_at: now }))!
-      : await insertRow(ctx.db, res.table, { ...writeValues, created_at: now, updated_at: now });
+    const also = opts.computed?.sql;
+    const row = existing
+      ? (await updateRow(ctx.db, res.table, existing.id, { ...writeValues, updated_at: now }, also))!
+      : await insertRow(ctx.db, res.table, { ...writeValues, created_at: now, updated_at: now }, also);
+    saved = opts.computed ? splitComputed(row, opts.computed.names) : { record: row };
   } catch (e) {
     const dbError = asDbError(e);
     if (dbError) throw fromDbError(dbError, { prefix: opts.prefix, table: res.def.table }) ?? e;
     throw e;
   }
+  const { record } = saved;
   await writeAudit(ctx, res, existing ? 'update' : 'create', record.id, existing, record);
   await saveChildren(ctx, res, record, bodyRow, opts.prefix);
   await res.afterSave?.({ ctx, record, input, existing });
   if (!opts.belongsTo) await touchParents(ctx, res, existing, record); // inside its parent's save, the parent's own write counts
-  return record;
+  return saved;
 }
 
 /** Nested children in the parent's body are synced: upserted, and missing ones deleted. */
@@ -108,7 +137,7 @@ async function saveChildren(ctx: Ctx, res: ServerResource, parent: ResourceRow, 
       const id = (c as Row)?.id;
       const childPrefix = `${prefix}${relName}.${i}.`;
       const existingId = id !== undefined && id !== null ? parseChildId(id, childPrefix) : null;
-      const saved = await saveOne(ctx, child, body, existingId, { prefix: childPrefix, belongsTo: { column: rel.foreignKey!, id: parent.id } });
+      const { record: saved } = await saveOne(ctx, child, body, existingId, { prefix: childPrefix, belongsTo: { column: rel.foreignKey!, id: parent.id } });
       keep.push(saved.id);
     }
     const t = child.table;
@@ -130,8 +159,8 @@ export async function create<N extends string>(ctx: Ctx, name: N, body: unknown)
   requireUser(ctx);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const record = await saveOne(tx, res, body, null);
-    return (await readBack(tx, res, record)) as RecordWithRelationsFor<N>;
+    const saved = await saveOne(tx, res, body, null, { computed: returnedComputed(res) });
+    return (await readBack(tx, res, saved)) as RecordWithRelationsFor<N>;
   });
 }
 
@@ -143,7 +172,7 @@ export async function create<N extends string>(ctx: Ctx, name: N, body: unknown)
 export async function saveInTransaction(ctx: Ctx, name: string, body: unknown, existingId: number | null): Promise<ResourceRow> {
   if (!ctx.db.inTransaction) throw new Error('saveInTransaction needs a transaction.');
   requireUser(ctx);
-  return saveOne(ctx, resource(name), body, existingId);
+  return (await saveOne(ctx, resource(name), body, existingId)).record;
 }
 
 export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown, body: unknown): Promise<RecordWithRelationsFor<N>> {
@@ -152,8 +181,8 @@ export async function update<N extends string>(ctx: Ctx, name: N, idRaw: unknown
   const id = parseId(idRaw);
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
-    const record = await saveOne(tx, res, body, id);
-    return (await readBack(tx, res, record)) as RecordWithRelationsFor<N>;
+    const saved = await saveOne(tx, res, body, id, { computed: returnedComputed(res) });
+    return (await readBack(tx, res, saved)) as RecordWithRelationsFor<N>;
   });
 }
 
@@ -174,7 +203,7 @@ export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unkno
       if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid({ [`data.${i}`]: ['Must be a record.'] });
       const id = (item as Row | null)?.id;
       const prefix = `data.${i}.`;
-      const record = await saveOne(tx, res, item, id === undefined || id === null ? null : parseChildId(id, prefix), { prefix });
+      const { record } = await saveOne(tx, res, item, id === undefined || id === null ? null : parseChildId(id, prefix), { prefix });
       out.push(present(tx, res, record));
     }
     await addComputed(tx, res, out);
@@ -182,9 +211,10 @@ export async function storeMany<N extends string>(ctx: Ctx, name: N, body: unkno
   });
 }
 
-async function readBack(ctx: Ctx, res: ServerResource, record: ResourceRow): Promise<ResourceRow> {
+async function readBack(ctx: Ctx, res: ServerResource, { record, computed }: Saved): Promise<ResourceRow> {
   const out = present(ctx, res, record);
-  await addComputed(ctx, res, [out]);
+  if (computed) putComputed(ctx, res, [out], () => computed);
+  else await addComputed(ctx, res, [out]);
   const writable = Object.entries(res.def.relations)
     .filter(([, r]) => r.writable)
     .map(([n]) => n);

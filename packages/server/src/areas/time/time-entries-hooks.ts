@@ -27,31 +27,51 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
   },
   async beforeSave({ ctx, values, existing }) {
     if (!existing && values.user_id == null && ctx.user) values.user_id = ctx.user.id;
-    if (values.user_id != null && values.user_id !== existing?.user_id) {
-      const [u] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [values.user_id], { prepare: true });
-      if (!u) throw invalid({ user_id: ['The selected user is invalid.'] });
-      values.user_name = u.name;
+    const userChanged = values.user_id != null && values.user_id !== existing?.user_id;
+    const entry = { ...existing, ...values };
+    // the person's name and their day's other hours in one statement: one round trip fewer in the transaction
+    const { userName, otherHours } = await readEntryContext(ctx, entry, userChanged);
+    if (userChanged) {
+      if (userName == null) throw invalid({ user_id: ['The selected user is invalid.'] });
+      values.user_name = userName;
     }
-    await checkDayTotal(ctx, { ...existing, ...values });
+    if (otherHours !== undefined) {
+      const total = otherHours + (entry.hours as number);
+      if (total > DAY_HOURS + 1e-9) {
+        throw invalid({
+          hours: [`The entries of ${formatDate(entry.date as string)} would add up to ${formatHours(total)}, more than ${DAY_HOURS} hours in a day.`],
+        });
+      }
+    }
   },
 };
 
 /** A day has 24 hours: one person's entries of one date add up to at most that (issue 22). */
 export const DAY_HOURS = 24;
 
-async function checkDayTotal(ctx: Ctx, entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown }) {
-  if (typeof entry.user_id !== 'number' || typeof entry.date !== 'string' || typeof entry.hours !== 'number') return;
+/**
+ * What a save of `entry` checks against: the name of its person (when `withName`) and, when the
+ * entry has a person, a date and hours, the hours of that person's other entries that day.
+ */
+async function readEntryContext(
+  ctx: Ctx,
+  entry: { id?: unknown; user_id?: unknown; date?: unknown; hours?: unknown },
+  withName: boolean,
+): Promise<{ userName?: string | null; otherHours?: number }> {
+  const day = typeof entry.user_id === 'number' && typeof entry.date === 'string' && typeof entry.hours === 'number';
+  if (!day) {
+    if (!withName) return {};
+    const [u] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [entry.user_id], { prepare: true });
+    return { userName: u?.name ?? null };
+  }
   // Two saves of one person's day at once must not both see room for their hours: they take turns
-  // (the lock needs no answer: it goes with the sum, one round trip fewer on PGlite).
+  // (the lock needs no answer: it goes with the read, in one round trip).
   await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id], { deferred: true });
-  const id = typeof entry.id === 'number' ? entry.id : 0;
-  const [other] = await ctx.db.query<{ hours: string | number | null }>(
-    'SELECT sum(hours) AS hours FROM time_entries WHERE user_id = $1 AND date = $2 AND id <> $3',
-    [entry.user_id, entry.date, id],
+  const [row] = await ctx.db.query<{ name: string | null; hours: string | number | null }>(
+    `SELECT (SELECT name FROM users WHERE id = $1) AS name,
+            (SELECT sum(hours) FROM time_entries WHERE user_id = $1 AND date = $2 AND id <> $3) AS hours`,
+    [entry.user_id, entry.date, typeof entry.id === 'number' ? entry.id : 0],
     { prepare: true },
   );
-  const total = Number(other?.hours ?? 0) + entry.hours;
-  if (total > DAY_HOURS + 1e-9) {
-    throw invalid({ hours: [`The entries of ${formatDate(entry.date)} would add up to ${formatHours(total)}, more than ${DAY_HOURS} hours in a day.`] });
-  }
+  return { userName: row?.name ?? null, otherHours: Number(row?.hours ?? 0) };
 }
