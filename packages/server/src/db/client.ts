@@ -169,6 +169,7 @@ function lazyConnection(driver: Driver): Connection & { acquired(): Promise<bool
     }));
   return {
     async run(sql, params, mode, options) {
+      if (released) throw new Error('The transaction has ended.'); // a statement nobody awaited in it
       const { conn } = taken ?? (await take());
       return conn.run(sql, params, mode, options);
     },

@@ -78,7 +78,10 @@ export interface Hooks<N extends ResourceName = ResourceName> {
   /**
    * SQL expressions of the definition's `computed` fields, over the resource's table (which a
    * correlated subquery may reference). The engine selects them on list, page, get and after
-   * writes, and sorts by them; custom filters may reuse them.
+   * writes, and sorts by them; custom filters may reuse them. A create's or update's own INSERT
+   * or UPDATE returns them when it can (engine/write.ts `returnedComputed`): an expression that
+   * reads the resource's own table (a running balance) is read after the write instead, since
+   * RETURNING sees that table as it was before it.
    */
   computed?: Record<string, (table: AnyTable) => SQL>;
   /**
