@@ -55,9 +55,11 @@ test('a permission granted in the matrix applies to that role at once', async ({
   await expect(employee.getByRole('button', { name: 'Add Client' })).toBeVisible();
   await employeeContext.close();
 
-  // put the default back for the other tests
+  // kept: the matrix read again shows it; then the default is put back for the other tests
   await page.reload();
-  await page.getByRole('table', { name: 'Role permissions' }).getByRole('checkbox', { name: 'Employee edit Clients' }).uncheck();
+  const saved = page.getByRole('table', { name: 'Role permissions' }).getByRole('checkbox', { name: 'Employee edit Clients' });
+  await expect(saved).toBeChecked();
+  await saved.uncheck();
   await page.getByRole('button', { name: /Save permissions/ }).click();
   await expect(page.getByText('Permissions saved.')).toBeVisible();
 });

@@ -16,7 +16,7 @@ import {
 } from '@glazier/shared/permissions';
 import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { useList } from '../../resource-kit/records/queries.ts';
 import { useSaveMany } from '../../resource-kit/writes/saves.ts';
@@ -51,15 +51,17 @@ export function PermissionMatrix() {
     return m;
   }, [byKey]);
 
-  const [draft, setDraft] = useState<Matrix>(stored);
-  useEffect(() => setDraft(stored), [stored]);
+  // The cells the admin changed, over the stored matrix: a refetch of the list (a live update, the
+  // screen coming back into focus) brings in others' changes without dropping unsaved ones.
+  const [edits, setEdits] = useState<Matrix>({});
+  const draft = useMemo<Matrix>(() => ({ ...stored, ...edits }), [stored, edits]);
 
-  const changed = Object.keys(draft).filter((k) => draft[k]!.view !== stored[k]!.view || draft[k]!.edit !== stored[k]!.edit);
+  const changed = Object.keys(edits).filter((k) => edits[k]!.view !== stored[k]!.view || edits[k]!.edit !== stored[k]!.edit);
 
   const set = (role: Role, area: Area, action: 'view' | 'edit', value: boolean) =>
-    setDraft((d) => {
-      const cur = d[cellKey(role, area)]!;
-      return { ...d, [cellKey(role, area)]: withRight(cur, action, value) };
+    setEdits((e) => {
+      const key = cellKey(role, area);
+      return { ...e, [key]: withRight(e[key] ?? stored[key]!, action, value) };
     });
 
   const save = async () => {
@@ -70,6 +72,7 @@ export function PermissionMatrix() {
     });
     try {
       await loader.run(saveMany.mutateAsync(body));
+      setEdits({});
       await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       reportSuccess('Permissions saved.');
     } catch (e) {
@@ -128,7 +131,7 @@ export function PermissionMatrix() {
         </Table>
       </Table.ScrollContainer>
       <Group justify="flex-end">
-        <Button variant="default" disabled={!changed.length} onClick={() => setDraft(stored)}>
+        <Button variant="default" disabled={!changed.length} onClick={() => setEdits({})}>
           Discard changes
         </Button>
         <Button disabled={!changed.length} onClick={() => void save()}>

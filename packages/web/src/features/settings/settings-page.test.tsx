@@ -208,6 +208,29 @@ describe('Settings page', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/user').length).toBeGreaterThan(1));
   });
 
+  it("keeps an unsaved change when the list is read again with another admin's change (a live update)", async () => {
+    const calls = server();
+    const { queryClient } = renderApp('/settings');
+    const matrix = await screen.findByRole('table', { name: 'Role permissions' });
+    await userEvent.click(await within(matrix).findByRole('checkbox', { name: 'Employee view Boms' }));
+    // meanwhile another admin lets supervisors edit clients, and the list is read again
+    const other = permissionRows.find((p) => p.role === 'supervisor' && p.area === 'clients')!;
+    const kept = { ...other };
+    Object.assign(other, { view: true, edit: true, updated_at: '2025-03-01T00:00:00.000Z' });
+    try {
+      const reads = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/role_permissions').length;
+      const before = reads();
+      await queryClient.invalidateQueries();
+      await waitFor(() => expect(reads()).toBeGreaterThan(before));
+      await waitFor(() => expect((within(matrix).getByRole('checkbox', { name: 'Supervisor edit Clients' }) as HTMLInputElement).checked).toBe(true));
+      // theirs is shown, and mine is still there to save
+      expect((within(matrix).getByRole('checkbox', { name: 'Employee view Boms' }) as HTMLInputElement).checked).toBe(true);
+      expect(screen.getByRole('button', { name: 'Save permissions (1)' })).toBeTruthy();
+    } finally {
+      Object.assign(other, kept);
+    }
+  });
+
   it('ticking edit ticks view too', async () => {
     const calls = server();
     await openSettings();
