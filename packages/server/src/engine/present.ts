@@ -144,22 +144,18 @@ const computedReturnings = new WeakMap<ServerResource, { sql: string; names: str
 export function computedReturning(res: ServerResource): { sql: string; names: string[] } | null {
   let returning = computedReturnings.get(res);
   if (returning === undefined) {
-    const exprs = Object.entries(res.computed ?? {});
-    const rendered = exprs.length
-      ? renderSql(
-          sql.join(
-            exprs.map(([name, expr]) => sql`${expr(res.table)} AS ${sql.identifier(name)}`),
-            sql`, `,
-          ),
-        )
-      : null;
+    const columns = computedColumns(res);
+    const rendered = columns.length ? renderSql(sql.join(columns, sql`, `)) : null;
     const table = getTableName(res.table);
     const readsOwnTable = (text: string) => new RegExp(`\\b${table}\\b`).test(text.replaceAll(`"${table}".`, ''));
-    returning = rendered && !rendered.params.length && !readsOwnTable(rendered.sql) ? { sql: rendered.sql, names: exprs.map(([name]) => name) } : null;
+    returning = rendered && !rendered.params.length && !readsOwnTable(rendered.sql) ? { sql: rendered.sql, names: Object.keys(res.computed ?? {}) } : null;
     computedReturnings.set(res, returning);
   }
   return returning;
 }
+
+/** Each computed field's expression over the resource's table, `expr AS "name"`. */
+const computedColumns = (res: ServerResource) => Object.entries(res.computed ?? {}).map(([name, expr]) => sql`${expr(res.table)} AS ${sql.identifier(name)}`);
 
 /**
  * addComputed's statement for a resource: its computed columns for a list of ids, the same text
@@ -175,7 +171,7 @@ function computedStatement(res: ServerResource) {
   if (statement === undefined) {
     const exprs = Object.entries(res.computed ?? {});
     const t = res.table;
-    const columns = exprs.map(([name, expr]) => sql`${expr(t)} AS ${sql.identifier(name)}`);
+    const columns = computedColumns(res);
     const numeric = (name: string) => ['int', 'money', 'qty', 'length'].includes(res.def.fields[name]?.kind ?? '');
     statement = exprs.length
       ? {
