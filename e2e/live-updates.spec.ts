@@ -84,7 +84,10 @@ test('the shop marks a product fabricated, and the office’s To Fabricate list 
   await expectNotReloaded(office);
 });
 
-test('an edit dialog open on a record someone else changes says so: Reload takes theirs, Keep mine saves over it', async ({ browser, baseURL }) => {
+test('an edit dialog open on a record someone else changes says so: Reload takes theirs, Keep mine with a choice where both changed', async ({
+  browser,
+  baseURL,
+}) => {
   const editor = await crowd.as(browser, 'manager', baseURL!);
   const other = await crowd.as(browser, 'admin', baseURL!);
   const name = unique('Live Client');
@@ -109,7 +112,8 @@ test('an edit dialog open on a record someone else changes says so: Reload takes
   await expect(dialog.getByLabel('Note')).toHaveValue('Changed by the admin');
   await expect(notice).toHaveCount(0);
 
-  // Changed again while the manager types: Keep mine, and the save goes through over it (no 409).
+  // Changed again while the manager types: Keep mine; both changed the note, so the manager
+  // chooses (the dialog shows both values), and the save goes through (no 409).
   await dialog.getByLabel('Note').fill('The manager’s final word');
   await updateRecord(other, baseURL!, 'clients', client.id, { note: 'The admin again' });
   await dialog
@@ -117,10 +121,56 @@ test('an edit dialog open on a record someone else changes says so: Reload takes
     .filter({ hasText: `Changed by ${ADMIN.name}` })
     .getByRole('button', { name: 'Keep mine' })
     .click();
+  const both = dialog.getByTestId('both-changed');
+  await expect(both.getByRole('button', { name: 'Theirs: The admin again' })).toBeVisible();
+  await screenshots(editor, 'both-changed');
+  await both.getByRole('button', { name: 'Yours: The manager’s final word' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   const saved = await (await other.request.get(`${baseURL}/api/clients/${client.id}`)).json();
   expect(saved.note).toBe('The manager’s final word');
+});
+
+test('Keep mine keeps only what this person changed: the other person’s name, invoice amount and products stay', async ({ browser, baseURL }) => {
+  const admin = await crowd.as(browser, 'admin', baseURL!);
+  const manager = await crowd.as(browser, 'manager', baseURL!);
+  const number = unique('KM').replace(/\s/g, '-');
+  const job = await createJob(admin, baseURL!, { number, name: 'Lobby', address: '1 Main St' });
+  const product = await createRecord(manager, baseURL!, 'job_products', { job_id: job.id, name: 'Lobby door', qty: 1 });
+
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await openLive(admin, `/jobs/${job.id}`);
+  await admin.getByRole('button', { name: 'Edit' }).click();
+  const dialog = admin.getByTestId('job-dialog');
+  await dialog.getByLabel('Address').fill('2 Oak Ave');
+
+  // Meanwhile the manager renames the job, sets its invoice amount, and changes and adds a product.
+  await updateRecord(manager, baseURL!, 'jobs', job.id, { name: 'Lobby glass', invoice_amount: 1851.42 });
+  await updateRecord(manager, baseURL!, 'job_products', product.id, { qty: 2 });
+  await createRecord(manager, baseURL!, 'job_products', { job_id: job.id, name: 'Side lite', qty: 1 });
+
+  // the notice names what they changed
+  const notice = dialog.getByTestId('changed-elsewhere');
+  await expect(notice).toContainText(/Changed by .+: Name, Invoice amount\./);
+  await screenshots(admin, 'keep-mine-notice');
+  await notice.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(notice).toHaveCount(0);
+  // their values came into the form, mine stayed
+  await expect(dialog.getByLabel('Name')).toHaveValue('Lobby glass');
+  await expect(dialog.getByLabel('Invoice amount')).toHaveValue(/1,?851\.42/);
+  await expect(dialog.getByLabel('Address')).toHaveValue('2 Oak Ave');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.getByText('Job saved.')).toBeVisible();
+
+  const saved = await (await admin.request.get(`${baseURL}/api/jobs/${job.id}`)).json();
+  expect(saved).toMatchObject({ name: 'Lobby glass', address: '2 Oak Ave' });
+  expect(Number(saved.invoice_amount)).toBe(1851.42);
+  const products = (await (await admin.request.get(`${baseURL}/api/job_products?job_id=${job.id}`)).json()).data as { name: string; qty: number }[];
+  expect(products.map((p) => [p.name, Number(p.qty)]).sort()).toEqual([
+    ['Lobby door', 2],
+    ['Side lite', 1],
+  ]);
 });
 
 test('the header says live updates are paused while the server cannot be reached for them, and nothing once it can', async ({ browser, baseURL }) => {

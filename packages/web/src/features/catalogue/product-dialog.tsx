@@ -95,6 +95,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
     ),
     initialValues: { ...defaults, product_materials: draftLines(record) } as ProductFormValues,
     transform: (v) => productBody(v, { canSeePrices }),
+    valuesOf: (fresh, values) => ({ ...values, product_materials: draftLines(fresh) }),
   });
   const { form } = dialog;
   const values = form.getValues();

@@ -158,10 +158,13 @@ describe('Estimate Item dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: /Estimate Item/ });
     expect(within(dialog).queryByLabelText('Amount')).toBeNull();
     expect(within(dialog).queryByLabelText('Cost')).toBeNull();
+    // a change of qty, which would move the amounts it cannot see: they are still not sent
+    await userEvent.clear(within(dialog).getByLabelText('Qty'));
+    await userEvent.type(within(dialog).getByLabelText('Qty'), '3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentBy(calls, 'PATCH')).toBeDefined());
     const sent = sentBy(calls, 'PATCH')!;
-    expect(sent.qty).toBe(2);
+    expect(sent.qty).toBe(3);
     expect(Object.keys(sent)).not.toContain('amount');
     expect(Object.keys(sent)).not.toContain('cost');
   });

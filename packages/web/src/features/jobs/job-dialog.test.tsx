@@ -80,9 +80,12 @@ describe('Job dialog', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Burden rate' })).toBeNull();
     expect(within(dialog).queryByRole('textbox', { name: 'Invoice amount' })).toBeNull();
     expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeTruthy();
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Number' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Number' }), 'J-6');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const patch = await firstFound(() => calls.find((c) => c.method === 'PATCH'));
-    expect(patch.body).toMatchObject({ number: 'J-5' });
+    // what was changed, with the record's id and version, and nothing else
+    expect(patch.body).toEqual({ id: job.id, updated_at: job.updated_at, number: 'J-6' });
     for (const key of ['burden_rate', 'additional_costs', 'additional_revenues', 'invoice_amount']) expect(patch.body).not.toHaveProperty(key);
   });
 

@@ -1,7 +1,8 @@
 /**
  * A record dialog open on a record someone else changes (issue 37): "Changed by Sam at 3:42 PM"
- * before the save, with Reload (their version into the form) and Keep mine (the save goes through,
- * based on their version). Any record dialog of the kit: a vendor's here.
+ * before the save, naming the fields they changed, with Reload (their version into the form) and
+ * Keep mine (issue 53: only what this person changed is kept and sent; the rest is theirs; a field
+ * both changed is chosen). Any record dialog of the kit: a vendor's here.
  */
 import type { LiveChange } from '@glazier/shared/actions/live';
 import { formatWhen } from '@glazier/shared/rules/dates';
@@ -18,15 +19,21 @@ import { RecordDialogForm, useRecordDialog } from './record-dialog.tsx';
 
 const T1 = '2026-11-29T10:00:00.000Z';
 const T2 = '2026-11-29T15:42:00.000Z';
-const vendor = { id: 5, name: 'Acme Supply', updated_at: T1 } as RecordOf<'vendors'>;
+const T3 = '2026-11-29T15:50:00.000Z';
+const vendor = { id: 5, name: 'Acme Supply', contact_name: null, email: null, updated_at: T1 } as unknown as RecordOf<'vendors'>;
 // The signed-in user of renderModalStack is user 1.
 const bySam = (over: Partial<LiveChange> = {}): LiveChange => ({ r: 'vendors', id: 5, v: T2, a: 'update', by: { id: 2, name: 'Sam' }, at: T2, ...over });
 
 function VendorForm({ record }: { record: RecordOf<'vendors'> }) {
-  const dialog = useRecordDialog('vendors', { deleteConfirm: 'Delete this vendor?', initialValues: formValues(record, { name: '' }) });
+  const dialog = useRecordDialog('vendors', {
+    deleteConfirm: 'Delete this vendor?',
+    initialValues: formValues(record, { name: '', contact_name: '', email: '' }),
+  });
   return (
     <RecordDialogForm dialog={dialog} canSave canDelete>
       <TextField label="Name" {...dialog.form.getInputProps('name')} />
+      <TextField label="Contact name" {...dialog.form.getInputProps('contact_name')} />
+      <TextField label="Email" {...dialog.form.getInputProps('email')} />
     </RecordDialogForm>
   );
 }
@@ -47,18 +54,50 @@ describe('a record dialog when someone else changes its record', () => {
     hear(bySam());
     const notice = await within(dialog).findByTestId('changed-elsewhere');
     // as the notice words it: the time alone on the day of the change, with its date on any later day
-    expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}.`);
+    expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}`);
+    // read again to say which fields they changed
+    await waitFor(() => expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}: Name.`));
     await userEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Acme Supply West'));
     expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
-    expect(calls.filter((c) => c.url.pathname === '/api/vendors/5')).toHaveLength(1);
+    // once for the notice's fields, once for Reload (the newest then)
+    expect(calls.filter((c) => c.url.pathname === '/api/vendors/5')).toHaveLength(2);
   });
 
-  it('Keep mine keeps what was typed and saves it over their version', async () => {
+  it('names the fields they changed; Keep mine keeps only what this person changed and takes the rest of theirs', async () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5')
+        return json({ ...vendor, contact_name: 'Pat Rivera', email: 'pat@acme.example', updated_at: T2 });
       if (init.method === 'PATCH' && url.pathname === '/api/vendors/5')
-        return json({ ...(JSON.parse(String(init.body)) as object), updated_at: '2026-11-29T15:50:00.000Z' });
+        return json({ ...vendor, contact_name: 'Pat Rivera', email: 'pat@acme.example', ...(JSON.parse(String(init.body)) as object), updated_at: T3 });
+      return undefined;
+    });
+    const dialog = await openVendor(renderModalStack('admin'));
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine Supply');
+    hear(bySam());
+    const notice = await within(dialog).findByTestId('changed-elsewhere');
+    await waitFor(() => expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}: Contact name, Email.`));
+    await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull());
+    expect(name.value).toBe('Mine Supply');
+    // their fields came into the form: the stale empty values are not what is saved
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Email' }).value).toBe('pat@acme.example');
+    expect(within(dialog).queryByTestId('both-changed')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    // only what this person changed is sent, on their version: nothing of theirs is cleared
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
+  });
+
+  it('a field both changed shows both values, and Save waits until the person chooses', async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5')
+        return json({ ...vendor, name: 'Acme Supply West', email: 'west@acme.example', updated_at: T2 });
+      if (init.method === 'PATCH') return json({ ...vendor, ...(JSON.parse(String(init.body)) as object), updated_at: T3 });
       return undefined;
     });
     const dialog = await openVendor(renderModalStack('admin'));
@@ -68,11 +107,44 @@ describe('a record dialog when someone else changes its record', () => {
     hear(bySam());
     const notice = await within(dialog).findByTestId('changed-elsewhere');
     await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
-    expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
-    expect(name.value).toBe('Mine Supply');
+    const both = await within(dialog).findByTestId('both-changed');
+    expect(within(both).getByRole('button', { name: 'Yours: Mine Supply' })).toBeTruthy();
+    expect(within(both).getByRole('button', { name: 'Theirs: Acme Supply West' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose yours or theirs for Name first.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(both).getByRole('button', { name: 'Theirs: Acme Supply West' }));
+    expect(name.value).toBe('Acme Supply West');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ id: 5, name: 'Mine Supply', updated_at: T2 });
+    // their name kept, and their email never touched by this save
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ id: 5, updated_at: T2 });
+  });
+
+  it('a save refused as stale (409, no notice heard) offers Reload and Keep mine over the fields', async () => {
+    let patches = 0;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5') return json({ ...vendor, email: 'pat@acme.example', updated_at: T2 });
+      if (init.method === 'PATCH') {
+        patches += 1;
+        if (patches === 1) return json({ message: 'Conflict' }, 409);
+        return json({ ...vendor, ...(JSON.parse(String(init.body)) as object), updated_at: T3 });
+      }
+      return undefined;
+    });
+    const dialog = await openVendor(renderModalStack('admin'));
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine Supply');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const notice = await within(dialog).findByTestId('changed-elsewhere');
+    await waitFor(() => expect(notice.textContent).toContain('Someone else changed this record while you were editing it: Email.'));
+    await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toBe(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
   });
 
   it('Keep mine on a notice without a version (a part of the record changed) reads the version first', async () => {

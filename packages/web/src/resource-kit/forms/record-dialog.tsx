@@ -26,7 +26,7 @@
  * which closes with the saved `RecordOf<'vendors'>` (open it with `modals.push<RecordOf<'vendors'>>`).
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
@@ -35,7 +35,7 @@ import { useModal, useModalTitle, type ModalHandle } from '../../ui/modal-stack.
 import { ReadOnly } from '../../ui/read-only.tsx';
 import { reportSuccess } from './error-mapper.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useRecordForm, type ChangedElsewhere, type RecordFormOptions } from './use-record-form.ts';
+import { useRecordForm, type ChangedElsewhere, type OpenConflict, type RecordFormOptions } from './use-record-form.ts';
 
 export interface RecordDialogOptions<N extends ResourceName, V> extends RecordFormOptions<N, V> {
   /** The question asked before deleting (the spec's text). */
@@ -100,6 +100,9 @@ export interface RecordDialog {
   changedElsewhere?: ChangedElsewhere | null;
   reload?: () => Promise<void>;
   keepMine?: () => Promise<void>;
+  /** Fields both people changed, after Keep mine: each offered with both values until chosen. */
+  conflicts?: OpenConflict[];
+  choose?: (path: string, side: 'mine' | 'theirs') => void;
 }
 
 /**
@@ -167,14 +170,16 @@ export function RecordDialogForm({ dialog, canSave, canDelete, title, extra, chi
       }
     >
       {dialog.changedElsewhere && <ChangedElsewhereNotice dialog={dialog} notice={dialog.changedElsewhere} canSave={canSave} />}
+      {canSave && dialog.conflicts && dialog.conflicts.length > 0 && dialog.choose && <BothChanged conflicts={dialog.conflicts} choose={dialog.choose} />}
       <ReadOnly value={!canSave}>{children}</ReadOnly>
     </DialogForm>
   );
 }
 
 /**
- * "Changed by Sam at 3:42 PM." over the fields (issue 37): Reload shows their version, Keep mine
- * saves what was typed over it. A deleted record has nothing to reload or keep.
+ * "Changed by Sam at 3:42 PM: Name, Invoice amount." over the fields (issues 37, 53): Reload shows
+ * their version, Keep mine keeps what this person changed and takes the rest of theirs
+ * (use-record-form.ts). A deleted record has nothing to reload or keep.
  */
 function ChangedElsewhereNotice({ dialog, notice, canSave }: { dialog: RecordDialog; notice: ChangedElsewhere; canSave: boolean }) {
   return (
@@ -196,6 +201,42 @@ function ChangedElsewhereNotice({ dialog, notice, canSave }: { dialog: RecordDia
           </Group>
         )}
       </Group>
+    </Alert>
+  );
+}
+
+/**
+ * After Keep mine, the fields both people changed: each with both values, and a choice between
+ * them (the form holds the chosen one; Save waits until every one is chosen).
+ */
+function BothChanged({ conflicts, choose }: { conflicts: OpenConflict[]; choose: (path: string, side: 'mine' | 'theirs') => void }) {
+  return (
+    <Alert color="orange" icon={<IconUsers size={18} />} role="alert" data-testid="both-changed" p="xs" title="You both changed these: choose which to keep">
+      <Stack gap={6}>
+        {conflicts.map((c) => (
+          <div key={c.path} data-testid="both-changed-field">
+            <Text size="sm" fw={600}>
+              {c.label}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              {(['mine', 'theirs'] as const).map((side) => (
+                <Button
+                  key={side}
+                  size="compact-sm"
+                  variant={c.chosen === side ? 'filled' : 'default'}
+                  aria-pressed={c.chosen === side}
+                  onClick={() => choose(c.path, side)}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                  h="auto"
+                  py={4}
+                >
+                  {side === 'mine' ? 'Yours' : 'Theirs'}: {side === 'mine' ? c.mineText : c.theirsText}
+                </Button>
+              ))}
+            </Group>
+          </div>
+        ))}
+      </Stack>
     </Alert>
   );
 }

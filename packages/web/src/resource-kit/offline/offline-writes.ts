@@ -179,11 +179,13 @@ export async function saveOrKeep<R>(
   body: Record<string, unknown>,
   offline: OfflineWrite<R>,
   sendNow: (idempotencyKey: string) => Promise<R>,
+  /** The whole record as the screens should show it, when `body` holds only the changed fields. */
+  shown: Record<string, unknown> = body,
 ): Promise<R> {
   const recordId = typeof body.id === 'number' ? body.id : null;
   return sendOrKeep(resource, recordId, sendNow, async (key) => {
-    const queued = await offlineWrites.add({ key, resource, method, path, body, recordId, label: offline.label(body as R), userId: deps?.userId() ?? null });
-    return provisionalRecord<R>(body, recordId ?? queued.provisionalId!);
+    const queued = await offlineWrites.add({ key, resource, method, path, body, recordId, label: offline.label(shown as R), userId: deps?.userId() ?? null });
+    return provisionalRecord<R>(shown, recordId ?? queued.provisionalId!);
   });
 }
 

@@ -40,8 +40,17 @@ export interface SaveOptions<N extends ResourceName> {
   offline?: OfflineWrite<InputOf<N>>;
 }
 
-/** PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`. */
-export async function saveRecord<N extends ResourceName>(resource: N, record: InputOf<N>, options: SaveOptions<N> = {}): Promise<RecordOf<N>> {
+/**
+ * PATCH a record with an id, else POST it: to the resource's base path, or to `createPath`. A
+ * PATCH may carry only the changed fields (use-record-form.ts sends no others): kept offline, the
+ * record the screens show meanwhile is this device's copy with them laid over (`queryClient`).
+ */
+export async function saveRecord<N extends ResourceName>(
+  resource: N,
+  record: InputOf<N>,
+  options: SaveOptions<N> = {},
+  queryClient?: QueryClient,
+): Promise<RecordOf<N>> {
   type T = RecordOf<N>;
   const base = resourcePath(resource);
   const method = record.id ? 'PATCH' : 'POST';
@@ -49,7 +58,16 @@ export async function saveRecord<N extends ResourceName>(resource: N, record: In
   const sendNow = async (idempotencyKey?: string) => (await http<T>(method, path, { body: body(record), idempotencyKey })).data;
   if (!options.offline) return sendNow();
   const { saveOrKeep } = await offlineWritesModule();
-  return saveOrKeep<T>(resource, method, path, body(record), options.offline as OfflineWrite<T>, sendNow);
+  const known = record.id && queryClient ? cachedRecords(queryClient, resource).find((r) => r.id === record.id) : undefined;
+  return saveOrKeep<T>(
+    resource,
+    method,
+    path,
+    body(record),
+    options.offline as OfflineWrite<T>,
+    sendNow,
+    known ? { ...body(known), ...body(record) } : undefined,
+  );
 }
 
 /**
@@ -66,7 +84,7 @@ export async function sendWhenOnline<T>(resource: ResourceName, id: number, whyN
 export function useSave<N extends ResourceName>(resource: N, options: SaveOptions<N> = {}) {
   const queryClient = useQueryClient();
   return useMutation<RecordOf<N>, Error, InputOf<N>>({
-    mutationFn: (record) => saveRecord(resource, record, options),
+    mutationFn: (record) => saveRecord(resource, record, options, queryClient),
     // a save that may be kept offline runs offline too (TanStack would hold it until online)
     networkMode: options.offline ? 'always' : undefined,
     onSuccess: (saved) => storeRecords(queryClient, resource, [saved]),
