@@ -225,7 +225,14 @@ describe('the live stream', () => {
     const marker = await madeJob(as.manager);
     await plain.change(isJob(marker.id));
     expect(plain.changes().some(isJob(before.id))).toBe(false);
+    expect(caughtUp.events.some((e) => e.event === 'reset')).toBe(false);
     expect((await openStream(as.employee, env.app, {}, '?since=yesterday')).status).toBe(422);
+  });
+
+  it('a first stream from before this server started hearing is told to reset (it cannot know what it missed)', async () => {
+    const beforeStart = new Date(Date.now() - 3_600_000).toISOString(); // a page read before the server (re)started
+    const early = await stream(as.employee, env.app, {}, `?since=${encodeURIComponent(beforeStart)}`);
+    await waitFor('a reset', () => early.events.some((e) => e.event === 'reset'));
   });
 
   it('ends when its session signs out, or its user is deactivated', async () => {

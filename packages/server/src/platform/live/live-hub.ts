@@ -134,6 +134,12 @@ export class LiveHub implements LiveHubLike {
   readonly #boot = randomBytes(4).toString('hex');
   #seq = 0;
   readonly #kept: Numbered[] = [];
+  /**
+   * Since when every change is among the kept ones: when this hub started hearing, then the time of
+   * the last change let go. A change timed at or before it may have been missed (committed before
+   * the hub heard, or let go since), so a catch-up from then is told to reset.
+   */
+  #keptFrom = Date.now();
   readonly #streams = new Set<LiveStream>();
   #deliveries: Promise<void> = Promise.resolve();
   /** Changes gathering for the next batch. */
@@ -148,6 +154,7 @@ export class LiveHub implements LiveHubLike {
 
   /** Starts hearing the database's record changes; stop with close(). */
   start(): void {
+    this.#keptFrom = Date.now();
     this.#stop.push(registerLiveHub(this));
     // PostgreSQL's come through the registry, from the app server's one listening connection.
     if (this.db.kind === 'pglite') this.#stop.push(onLocalRecordChanges(this.db, (change) => this.publish(change)));
@@ -159,7 +166,7 @@ export class LiveHub implements LiveHubLike {
     const text = `id: ${this.#boot}.${n}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`;
     const numbered = { n, change, text };
     this.#kept.push(numbered);
-    if (this.#kept.length > KEPT_CHANGES) this.#kept.shift();
+    if (this.#kept.length > KEPT_CHANGES) this.#keptFrom = Math.max(this.#keptFrom, Date.parse(this.#kept.shift()!.change.at));
     if (!this.#streams.size) return;
     this.#waiting.push(numbered);
     this.#flushTimer ??= setTimeout(() => {
@@ -256,15 +263,14 @@ export class LiveHub implements LiveHubLike {
   /**
    * A first stream: the changes since its page started (which read its data later still: a change
    * timed before then, its time taken in its transaction, had committed by that read), or reset
-   * when older ones may have been let go. Earlier ones are not replayed: the page has them.
+   * when some since then may not be kept: let go, or made before this hub started hearing (the
+   * server restarted after the page read its data). Earlier ones are not replayed: the page has them.
    */
   #catchUp(stream: LiveStream, since: number): void {
-    const from = since;
-    const first = this.#kept[0];
-    if (first && this.#kept.length >= KEPT_CHANGES && Date.parse(first.change.at) > from) return stream.reset();
+    if (since <= this.#keptFrom) return stream.reset();
     this.#replay(
       stream,
-      this.#kept.filter((kept) => Date.parse(kept.change.at) >= from),
+      this.#kept.filter((kept) => Date.parse(kept.change.at) >= since),
     );
   }
 
