@@ -183,6 +183,11 @@ test('the header says live updates are paused while the server cannot be reached
   await expect(paused).toBeVisible();
   await expect(paused).toHaveAccessibleName(/^Live updates paused\./);
   await screenshots(page, 'live-paused');
+  // on a phone the badge is its icon alone: a tap gives its words (issue 53)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await paused.click();
+  await expect(page.getByRole('tooltip')).toContainText("Live updates paused. Other people's changes show after a reload");
+  await screenshots(page, 'live-paused-tapped');
   // reachable again: the stream opens by itself (its next try) and the badge goes
   const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live' && r.status() === 200, { timeout: 40_000 });
   await page.unroute('**/api/live**');

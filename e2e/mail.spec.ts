@@ -19,6 +19,20 @@ test('a forgotten password asked for in the login dialog gets the same answer fo
   await expect(dialog.getByTestId('forgot-sent')).toContainText('If this address has an account, a link to set a new password is on its way.');
 });
 
+test('a reset link that no longer works says so and leads to Forgot password for a new one', async ({ page }) => {
+  await page.goto('/reset-password?token=used-or-expired-token');
+  await page.getByLabel('New password', { exact: true }).fill('another-pass1');
+  await page.getByLabel('Confirm new password').fill('another-pass1');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  const expired = page.getByTestId('reset-link-expired');
+  await expect(expired).toContainText('This reset link was used already or has expired. Get a new one with "Forgot password?"');
+  await expect(expired).not.toContainText('administrator');
+  await expectAccessible(page, 'expired reset link');
+  await screenshots(page, 'reset-link-expired');
+  await expired.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByTestId('login-dialog').getByLabel('Email for the link')).toBeVisible();
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme}`, () => {
     test.use({ colorScheme: scheme });

@@ -1,6 +1,6 @@
 /** The side menu and the dashboard for each role (docs/platform.md, Screens and navigation; the matrix: Rights). */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, PASSWORD, ROLE_USERS, login } from './support.ts';
+import { ADMIN, PASSWORD, ROLE_USERS, authFile, createRecord, login, openLive, screenshots, unique, updateRecord } from './support.ts';
 
 interface Expectation {
   email: string;
@@ -100,3 +100,38 @@ for (const [role, e] of Object.entries(ROLES)) {
     await expect(main.getByRole('region', { name: 'Time Cards' }).getByRole('button', { name: 'Enter TIme' })).toBeVisible();
   });
 }
+
+test('a manager demoted to employee while on a purchase order leaves it, told why, and the menu follows at once', async ({ page, browser, baseURL }) => {
+  // the admin's session (sign-in.setup.ts) makes a manager of their own and an order
+  const admin = await browser.newContext({ baseURL, storageState: authFile('admin') });
+  const adminPage = await admin.newPage();
+  const email = `demoted.${Date.now().toString(36)}@glazier.test`;
+  const manager = await createRecord(adminPage, baseURL!, 'users', {
+    name: 'Demoted Manager',
+    email,
+    role: 'manager',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    active: true,
+  });
+  const vendor = await createRecord(adminPage, baseURL!, 'vendors', { name: unique('Demotion Vendor') });
+  const order = await createRecord(adminPage, baseURL!, 'purchase_orders', { vendor_id: vendor.id });
+
+  await login(page, email, PASSWORD);
+  const nav = await openMenu(page);
+  await expect(nav.getByRole('link', { name: 'Purchase Orders', exact: true })).toBeVisible();
+  await openLive(page, `/purchase_orders/${order.id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  await updateRecord(adminPage, baseURL!, 'users', manager.id, { role: 'employee' });
+  // no reload: the page hears of it (live), reads its user again, and the screen says it is no longer theirs
+  await expect(page.getByText('Your access has changed')).toBeVisible();
+  await expect(main.getByTestId('not-available')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Receive all' })).toHaveCount(0);
+  await screenshots(page, 'rights-changed');
+  const menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: 'Purchase Orders', exact: true })).toHaveCount(0);
+  await admin.close();
+});

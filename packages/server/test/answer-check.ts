@@ -1,8 +1,9 @@
 /**
  * The API suite's check that the OpenAPI document says what the server answers: every 2xx JSON
  * answer a test client receives is validated against the response schema of the operation its
- * request matched (the document built once per test file, schemas compiled on first use). A
- * mismatch throws, failing the test that made the request: the document cannot drift from code.
+ * request matched (the document built once per test file, schemas compiled on first use), and a
+ * refusal (401, 403, 404, 410, 422) must be one its operation lists. A mismatch throws, failing the
+ * test that made the request: the document cannot drift from code.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument } from '../src/http/openapi.ts';
@@ -50,9 +51,17 @@ export function documentAllows(resource: string, field: string, value: unknown):
   return validate(value);
 }
 
-/** Throws when a 2xx JSON answer does not match its operation's schema in the document. */
+/**
+ * The refusals an operation lists where it may answer them. Not checked: 409 (a stale save), 413,
+ * 419 (the CSRF header, the document's security scheme) and 429 (a limit), which the document
+ * describes once for all.
+ */
+const LISTED_REFUSALS = new Set([401, 403, 404, 410, 422]);
+
+/** Throws when a 2xx JSON answer does not match its operation's schema in the document, or a refusal is not listed there. */
 export function checkAnswer(method: string, url: string, status: number, contentType: unknown, body: unknown): void {
-  if (status < 200 || status >= 300 || !String(contentType ?? '').startsWith('application/json')) return;
+  const refusal = LISTED_REFUSALS.has(status);
+  if (!refusal && (status < 200 || status >= 300 || !String(contentType ?? '').startsWith('application/json'))) return;
   const path = url.split('?')[0]!;
   if (!path.startsWith('/api/')) return;
   operations ??= load();
@@ -61,6 +70,10 @@ export function checkAnswer(method: string, url: string, status: number, content
   // the document) or a declared action (openapi.test.ts checks each is): what matches none is a
   // route a test added to its own app (hardening.test.ts), not the API's.
   if (!op) return;
+  if (refusal) {
+    if (!op.responses[String(status)]) throw new Error(`${method} ${path} answered ${status}, which its operation in the OpenAPI document does not list.`);
+    return;
+  }
   if (!op.responses[String(status)]?.content?.['application/json'])
     throw new Error(`${method} ${path} answered ${status}, which its operation in the OpenAPI document does not declare.`);
   const ref = `${op.pointer}/${status}/content/application~1json/schema`;

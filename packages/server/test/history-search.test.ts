@@ -214,6 +214,25 @@ describe('history of references', () => {
     expect(change(lineHistory.at(-1)!, 'job_id')).toMatchObject({ to: job.id, to_label: 'H-TPL' });
   });
 
+  it('names a list of references by its records’ names (an estimate’s alternate categories)', async () => {
+    const mirrors = await made(as.admin, 'product_categories', { name: 'History Mirrors' });
+    const showers = await made(as.admin, 'product_categories', { name: 'History Showers' });
+    const client = await made(as.manager, 'clients', { name: 'Alternates Client' });
+    const estimate = await made(as.manager, 'estimates', { client_id: client.id, name: 'Alternates estimate' });
+    const res = await as.manager.patch(`/api/estimates/${estimate.id}`, { alternate_categories: [mirrors.id, showers.id] });
+    expect(res.status).toBe(200);
+    await as.manager.patch(`/api/estimates/${estimate.id}`, { alternate_categories: [showers.id] });
+    const [second, first] = (await history(as.manager, 'estimates', estimate.id)).body.data!;
+    expect(change(first!, 'alternate_categories')).toEqual({
+      field: 'alternate_categories',
+      from: [],
+      to: [mirrors.id, showers.id],
+      from_label: null,
+      to_label: 'History Mirrors, History Showers',
+    });
+    expect(change(second!, 'alternate_categories')).toMatchObject({ from_label: 'History Mirrors, History Showers', to_label: 'History Showers' });
+  });
+
   it('names a template’s own template as a job template', async () => {
     const original = await made(as.admin, 'job_templates', { name: 'Original template' });
     const copy = await made(as.admin, 'job_templates', { name: 'Copied template', job_template_id: original.id });

@@ -225,7 +225,14 @@ describe('the live stream', () => {
     const marker = await madeJob(as.manager);
     await plain.change(isJob(marker.id));
     expect(plain.changes().some(isJob(before.id))).toBe(false);
+    expect(caughtUp.events.some((e) => e.event === 'reset')).toBe(false);
     expect((await openStream(as.employee, env.app, {}, '?since=yesterday')).status).toBe(422);
+  });
+
+  it('a first stream from before this server started hearing is told to reset (it cannot know what it missed)', async () => {
+    const beforeStart = new Date(Date.now() - 3_600_000).toISOString(); // a page read before the server (re)started
+    const early = await stream(as.employee, env.app, {}, `?since=${encodeURIComponent(beforeStart)}`);
+    await waitFor('a reset', () => early.events.some((e) => e.event === 'reset'));
   });
 
   it('ends when its session signs out, or its user is deactivated', async () => {
@@ -247,6 +254,37 @@ describe('the live stream', () => {
     expect((await as.admin.patch(`/api/users/${u.id}`, { active: false })).status).toBe(200);
     await waitFor('the stream to end after deactivation', () => ls.ended(), 10_000);
     expect((await openStream(leaving)).status).toBe(401);
+  });
+
+  it('tells a stream its user’s rights changed: their role, or their role’s permission matrix (the browser reads its user again)', async () => {
+    const u = await made(as.admin, 'users', {
+      name: 'Demoted Soon',
+      email: 'demoted.live@test.local',
+      role: 'manager',
+      password: 'correct-horse-9',
+      password_confirmation: 'correct-horse-9',
+      active: true,
+    });
+    const demoted = await signedIn(env.app, 'demoted.live@test.local');
+    const s = await stream(demoted);
+    const rights = () => s.events.filter((e) => e.event === 'rights').length;
+    // a change that leaves their rights as they were says nothing
+    expect((await as.admin.patch(`/api/users/${u.id}`, { name: 'Demoted Later' })).status).toBe(200);
+    const marker = await madeJob(as.admin);
+    await s.change(isJob(marker.id));
+    expect(rights()).toBe(0);
+
+    expect((await as.admin.patch(`/api/users/${u.id}`, { role: 'employee' })).status).toBe(200);
+    await waitFor('rights, after the role changed', () => rights() === 1, 10_000);
+    expect(s.ended()).toBe(false);
+
+    const row = ((await as.admin.get('/api/role_permissions?role=employee')).body.data as { id: number; area: string; view: boolean; edit: boolean }[]).find(
+      (r) => r.area === 'pickup_items',
+    )!;
+    expect((await as.admin.patch(`/api/role_permissions/${row.id}`, { view: !row.view, edit: false })).status).toBe(200);
+    await waitFor('rights, after their role’s matrix changed', () => rights() === 2, 10_000);
+    expect((await as.admin.patch(`/api/role_permissions/${row.id}`, { view: row.view, edit: row.edit })).status).toBe(200);
+    await waitFor('rights, after it was put back', () => rights() === 3, 10_000);
   });
 
   it(`keeps at most ${STREAMS_PER_USER} streams of one user: the oldest gives way`, async () => {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ACTIONS } from '@glazier/shared/actions/registry';
-import { RESOURCE_NAMES } from '@glazier/shared/resources/registry';
+import { RESOURCE_NAMES, RESOURCES } from '@glazier/shared/resources/registry';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { documentedPaths } from '../src/http/openapi.ts';
 import { checkAnswer } from './answer-check.ts';
@@ -36,6 +36,7 @@ describe('GET /api/openapi.json', () => {
     const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     for (const name of RESOURCE_NAMES) {
+      if (RESOURCES[name].write === 'nobody') continue;
       expect(Object.keys(paths[`/api/${name}`] ?? {}), name).toEqual(expect.arrayContaining(['get', 'post']));
       expect(Object.keys(paths[`/api/${name}/{id}`] ?? {}).sort(), name).toEqual(['delete', 'get', 'patch', 'put']);
       expect(Object.keys(paths[`/api/${name}/store_many`] ?? {}), name).toEqual(['post']);
@@ -49,6 +50,35 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/{resource}/{id}/restore']).toBeUndefined();
     // An upload's path is also its resource's JSON create: both bodies are described.
     expect(Object.keys(paths['/api/files']?.post?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
+  });
+
+  it('leaves out what no one may call: a generic write of what nobody writes, a restore without a trash, the messages of what has none', async () => {
+    const doc = (await t.as.admin.get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    // a product's pieces are made by its save and marked by their action (every generic write answers 403)
+    expect(Object.keys(doc.paths['/api/job_product_pieces'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/job_product_pieces/{id}'] ?? {})).toEqual(['get']);
+    expect(doc.paths['/api/job_product_pieces/store_many']).toBeUndefined();
+    expect((await t.as.admin.post('/api/job_product_pieces', { job_product_id: 1 })).status).toBe(403);
+    expect((await t.as.admin.post('/api/job_product_pieces/store_many', { data: [{ job_product_id: 1 }] })).status).toBe(403);
+    expect(doc.paths['/api/job_product_pieces/{id}/restore']).toBeUndefined();
+    expect(doc.paths['/api/jobs/{id}/restore']).toBeDefined();
+    // messages are published for what is mailed (an estimate, a purchase order, a user's reset link) only
+    expect(doc.paths['/api/estimates/{id}/mail']).toBeDefined();
+    expect(doc.paths['/api/images/{id}/mail']).toBeUndefined();
+    expect(doc.paths['/api/jobs/{id}/mail']).toBeUndefined();
+  });
+
+  it('lists the refusals of the session calls: setup once done (403), who is signed in for a guest (401)', async () => {
+    const guest = new Client(t.env.app);
+    await guest.get('/sanctum/csrf-cookie');
+    // the harness checks each answer's status against the document (answer-check.ts)
+    expect((await guest.get('/api/user')).status).toBe(401);
+    expect(
+      (await guest.post('/api/setup', { name: 'Late', email: 'late@test.local', password: 'long enough 1', password_confirmation: 'long enough 1' })).status,
+    ).toBe(403);
+    const doc = (await t.as.admin.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(doc.paths['/api/user']!.get!.responses)).toContain('401');
+    expect(Object.keys(doc.paths['/api/setup']!.post!.responses)).toContain('403');
   });
 
   it("passes Redocly's recommended rules without an error or a warning", async () => {

@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import type { Access } from '@glazier/shared/resources/define';
+import type { Access, WriteAccess } from '@glazier/shared/resources/define';
 import { DEFAULT_ROLE_MATRIX, ROLES, type Area, type Role } from '@glazier/shared/permissions';
 import { appWithRoles } from './harness.ts';
 
 /** The table, as docs/platform.md writes it (Which right guards each resource): [read, write]. */
-const GUARDS: Record<ResourceName, [Access, Access]> = {
+const GUARDS: Record<ResourceName, [Access, WriteAccess]> = {
   jobs: ['jobs', 'jobs'],
   job_products: ['jobs', 'jobs'],
-  job_product_pieces: ['jobs', 'jobs'],
+  job_product_pieces: ['jobs', 'nobody'], // made by their product's save, marked by their action
   events: ['jobs', 'jobs'],
   schedule_notes: ['jobs', 'jobs'],
   notes: ['jobs', 'jobs'],
@@ -54,7 +54,8 @@ const GUARDS: Record<ResourceName, [Access, Access]> = {
 };
 
 type Op = 'create' | 'update' | 'delete';
-const can = (role: Role, action: 'view' | 'edit', access: Access) => access === 'signed_in' || DEFAULT_ROLE_MATRIX[role][access as Area][action];
+const can = (role: Role, action: 'view' | 'edit', access: WriteAccess) =>
+  access !== 'nobody' && (access === 'signed_in' || DEFAULT_ROLE_MATRIX[role][access as Area][action]);
 
 /** Who may try a write at all; the record rules (docs/platform.md, Record rules) widen it for a few resources. */
 function mayTry(name: ResourceName, role: Role, op: Op): boolean {
@@ -69,8 +70,6 @@ function mayTry(name: ResourceName, role: Role, op: Op): boolean {
       return can(role, 'edit', 'images') || (op !== 'create' && can(role, 'view', 'images'));
     case 'role_permissions': // only admins change the matrix
       return role === 'admin';
-    case 'job_product_pieces': // made by their product's save, marked by their action: no generic write
-      return false;
     default:
       return can(role, 'edit', write);
   }

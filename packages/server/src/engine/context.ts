@@ -1,6 +1,6 @@
 /** Who is asking, and on which database connection: passed to every engine and domain call. */
 import { can, type Action, type Area } from '@glazier/shared/permissions';
-import type { Access } from '@glazier/shared/resources/define';
+import type { Access, WriteAccess } from '@glazier/shared/resources/define';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthenticated } from './errors.ts';
@@ -49,8 +49,8 @@ export function requireUser(ctx: Ctx): SessionUser {
   return ctx.user;
 }
 
-export function allowed(ctx: Ctx, action: Action, access: Access): boolean {
-  if (!ctx.user) return false;
+export function allowed(ctx: Ctx, action: Action, access: WriteAccess): boolean {
+  if (!ctx.user || access === 'nobody') return false;
   if (access === 'signed_in') return true;
   return can(ctx.user, action, access);
 }

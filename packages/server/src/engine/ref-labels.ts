@@ -18,10 +18,14 @@ import { resource } from './resources.ts';
 import { baseConditions } from './query.ts';
 import type { ServerResource } from './server-resource.ts';
 
-/** The resource a reference field points at (its `ref`: a job's `job_template_id` names a job template); undefined for other fields. */
+/**
+ * The resource a reference field points at (its `ref`: a job's `job_template_id` names a job
+ * template; an estimate's `alternate_categories`, a list of ids, names product categories);
+ * undefined for other fields.
+ */
 export function refTarget(res: ServerResource, field: string): ServerResource | undefined {
   const fd = res.def.fields[field];
-  if (fd?.kind !== 'ref' || !fd.ref) return undefined;
+  if ((fd?.kind !== 'ref' && fd?.kind !== 'idList') || !fd.ref) return undefined;
   return isResourceName(fd.ref) ? resource(fd.ref) : undefined;
 }
 

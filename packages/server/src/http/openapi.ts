@@ -109,16 +109,30 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   const body = { content: json(input) };
   const reads = { security: SIGNED_IN };
   const writes = { security: SIGNED_IN_WRITE };
+  const listOp = {
+    ...reads,
+    operationId: `${name}.list`,
+    tags,
+    summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`,
+    requestParams: { query: listQuery(def) },
+    responses: ok('The list or the page.', z.union([page, list])),
+  };
+  const get = {
+    ...reads,
+    operationId: `${name}.get`,
+    tags,
+    summary: `One ${def.label.toLowerCase()} with its relations.`,
+    requestParams: {
+      ...byId,
+      query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }),
+    },
+    responses: ok('The record, or `{current: true}`.', z.union([record, z.object({ current: z.literal(true) })])),
+  };
+  // A resource nobody may write through the generic calls (its records are made by another's save): they are left out.
+  if (def.write === 'nobody') return { [`/api/${name}`]: { get: listOp }, [`/api/${name}/{id}`]: { get } };
   return {
     [`/api/${name}`]: {
-      get: {
-        ...reads,
-        operationId: `${name}.list`,
-        tags,
-        summary: `Lists ${def.label.toLowerCase()} records, or one page of them.`,
-        requestParams: { query: listQuery(def) },
-        responses: ok('The list or the page.', z.union([page, list])),
-      },
+      get: listOp,
       post: {
         ...writes,
         operationId: `${name}.create`,
@@ -141,17 +155,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
       },
     },
     [`/api/${name}/{id}`]: {
-      get: {
-        ...reads,
-        operationId: `${name}.get`,
-        tags,
-        summary: `One ${def.label.toLowerCase()} with its relations.`,
-        requestParams: {
-          ...byId,
-          query: z.object({ accessed_at: z.string().optional().meta({ description: 'Answers `{current: true}` when nothing changed since.' }) }),
-        },
-        responses: ok('The record, or `{current: true}`.', z.union([record, z.object({ current: z.literal(true) })])),
-      },
+      get,
       patch: {
         ...writes,
         operationId: `${name}.patch`,
@@ -269,6 +273,7 @@ function actionOperation(def: ActionDef, at: DocumentedPath, generic: ZodOpenApi
     responses: {
       [status]: status === '204' ? { description: def.summary } : { description: def.summary, content },
       ...(def.permission === 'public' ? PUBLIC_ERRORS : ERRORS),
+      ...Object.fromEntries(Object.entries(def.alsoRefuses ?? {}).map(([status, description]) => [status, { description, content: json(errorBody) }])),
       ...(def.rateLimit && { '429': { description: 'Too many calls from this address; try again in a minute.', content: json(errorBody) } }),
     },
   };

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Area } from '@glazier/shared/permissions';
-import type { Access } from '@glazier/shared/resources/define';
+import type { WriteAccess } from '@glazier/shared/resources/define';
 import type { Db } from '../db/client.ts';
 import { sessionUserFor } from '../platform/auth.ts';
 import { allowed } from '../engine/context.ts';
@@ -27,7 +27,7 @@ export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
  */
 export function uploadRoute(
   db: Db,
-  area: Area | ((request: FastifyRequest) => Access | undefined),
+  area: Area | ((request: FastifyRequest) => WriteAccess | undefined),
   bodyLimit = UPLOAD_BODY_LIMIT,
   opts: { others?: 'forbidden' | 'small' } = {},
 ): RouteShorthandOptions {

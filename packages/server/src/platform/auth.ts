@@ -124,6 +124,9 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
   });
 }
 
+/** A used, expired or unknown link: a new one is a "Forgot password?" away (an administrator can still make one). */
+const EXPIRED_RESET_LINK = 'This reset link was used already or has expired. Get a new one with "Forgot password?" when you log in.';
+
 export async function resetPassword(db: Db, body: Row): Promise<void> {
   const token = typeof body.token === 'string' ? body.token.slice(0, 200) : '';
   await db.transaction(async (tx) => {
@@ -131,10 +134,10 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
       .select()
       .from(password_resets)
       .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`);
-    if (!reset) throw invalid({ token: ['This reset link is invalid or has expired. Ask an administrator for a new one.'] });
+    if (!reset) throw invalid({ token: [EXPIRED_RESET_LINK] });
     const userId = reset.user_id;
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];
-    if (!u) throw invalid({ token: ['This reset link is invalid or has expired.'] });
+    if (!u) throw invalid({ token: [EXPIRED_RESET_LINK] });
     // The user changes their own password (the token stands in for signing in).
     const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };
     if (!body.password) throw invalid({ password: ['The password field is required.'] });

@@ -37,7 +37,8 @@ export function applyChange(change: Change, db?: Db): void {
       forgetSessionUserHere(change.id);
       return recheckLiveStreams(change.id === undefined ? {} : { userId: change.id });
     case 'permissions':
-      return forgetPermissionsHere();
+      forgetPermissionsHere();
+      return recheckLiveStreams(); // each stream whose user's rights changed says so
   }
 }
 

@@ -23,7 +23,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * read for the whole history in one statement (ref-labels.ts) by the caller's rights; a record
  * the caller may not read, or one gone for good, is named by the record's own stored copy of the
  * name (a job's `client_name`) when it keeps one, else not at all. That stored copy then says
- * nothing the reference does not: its own line is left out next to the reference's.
+ * nothing the reference does not: its own line is left out next to the reference's. A list of
+ * references (an estimate's alternate categories) is named as its names, "#4" for one not readable.
  */
 /** An audit row as the history reads it, with the name of its user. */
 type AuditRow = {
@@ -118,7 +119,7 @@ async function nameReferences(ctx: Ctx, res: ServerResource, entries: { entry: H
       const target = targetOf(c.field);
       if (!target) continue;
       if (!wanted.has(target)) wanted.set(target, new Set());
-      for (const v of [c.from, c.to]) if (typeof v === 'number') wanted.get(target)!.add(v);
+      for (const v of [c.from, c.to].flat()) if (typeof v === 'number') wanted.get(target)!.add(v);
     }
   }
   if (!wanted.size) return;
@@ -130,6 +131,8 @@ async function nameReferences(ctx: Ctx, res: ServerResource, entries: { entry: H
       if (!target) continue;
       const copy = storedNameField(res, c.field);
       const label = (v: unknown, row: Row): string | null => {
+        // a list of references: their names, "#id" for one the caller may not read
+        if (Array.isArray(v)) return v.length ? v.map((id) => (typeof id === 'number' && labels.get(refKey(target, id))) || `#${String(id)}`).join(', ') : null;
         if (typeof v !== 'number') return null;
         const stored = copy ? row[copy] : undefined;
         return labels.get(refKey(target, v)) ?? (typeof stored === 'string' && stored ? stored : null);

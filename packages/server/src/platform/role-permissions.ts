@@ -16,6 +16,7 @@ import {
 } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
 import { announce } from './change-notices.ts';
+import { recheckLiveStreams } from './live/live-registry.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
 
 const TTL_MS = 5_000;
@@ -25,6 +26,10 @@ let cache: { at: number; matrix: RoleMatrix; db: Db } | undefined;
 export async function invalidatePermissions(db: Db): Promise<void> {
   forgetPermissionsHere();
   await announce(db, { k: 'permissions' });
+  db.afterCommit(() => {
+    forgetPermissionsHere(); // a read that ran before the commit is not kept
+    recheckLiveStreams(); // each live stream whose user's rights changed tells its browser
+  });
 }
 
 /** Forgets the cached matrix in this process, and the users that carry it. */

@@ -51,6 +51,11 @@ export interface ActionDef {
   upload?: { fields: z.ZodType; files: 'one' | 'many' };
   /** Answers a stored blob of this media type instead of JSON. */
   download?: string;
+  /**
+   * The refusals it answers beyond those its permission brings (a signed-in caller's 401 and 403; a
+   * public one's 404, 410 and 422), each with when: the document lists them with the others.
+   */
+  alsoRefuses?: { [status in 401 | 403 | 404 | 409 | 410]?: string };
   /** At most `max` calls per `timeWindow` (e.g. '1 minute') from one address, then 429 (every public action has one). */
   rateLimit?: { max: number; timeWindow: string };
   /**

@@ -17,7 +17,7 @@
  *
  * A first stream (no Last-Event-ID yet) may give `?since=`: when the page first read its data. The
  * changes committed since then, which the page may not show, come first (or `reset`, when the
- * server no longer holds them all).
+ * server may not hold them all: let go, or made before it started hearing).
  */
 import { z } from 'zod';
 import { actionMap, defineAction } from './define.ts';

@@ -6,7 +6,7 @@
  * right); a record's messages are for whoever may read that record.
  */
 import { z } from 'zod';
-import { RESOURCE_NAMES } from '../resources/registry.ts';
+import type { ResourceName } from '../resources/registry.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_configured'] as const;
@@ -147,12 +147,20 @@ export const retryMail = defineAction({
   permission: ADMIN,
 });
 
+/**
+ * The resources whose records have messages (the server's `enqueueMail` takes only these): an
+ * estimate to its client and its acceptance notice, a purchase order to its vendor, a user's reset
+ * link. Only theirs are published and served; any other answers 404, as a path that names nothing.
+ */
+export const MAILED_RESOURCES = ['estimates', 'purchase_orders', 'users'] as const satisfies readonly ResourceName[];
+export type MailedResource = (typeof MAILED_RESOURCES)[number];
+
 export const recordMail = defineAction({
   name: 'mail.record',
   summary: 'The messages of one record (an estimate, a purchase order), newest first, for whoever may read the record.',
   method: 'GET',
   path: '/api/:resource/:id/mail',
-  params: z.object({ resource: z.enum(RESOURCE_NAMES), id: ID_PARAM }),
+  params: z.object({ resource: z.enum(MAILED_RESOURCES), id: ID_PARAM }),
   answer: z.object({ data: z.array(mailMessageSchema) }),
   permission: 'signed_in',
 });

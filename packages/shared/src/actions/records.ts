@@ -4,18 +4,24 @@
  * resource's (asked by the action): the declaration only needs a signed-in caller.
  */
 import { z } from 'zod';
-import { RESOURCE_NAMES } from '../resources/registry.ts';
+import { RESOURCE_NAMES, RESOURCES, type ResourceName } from '../resources/registry.ts';
 import { anyRecordRead } from '../resources/read-schema.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
 
 const recordParams = z.object({ resource: z.enum(RESOURCE_NAMES), id: ID_PARAM });
+
+/**
+ * What a restore can name: a resource that keeps deleted records and that someone may write (the
+ * document publishes a restore only for these; any other answers 404, as a path that names nothing).
+ */
+const RESTORABLE = RESOURCE_NAMES.filter((name) => RESOURCES[name].softDelete && RESOURCES[name].write !== 'nobody') as [ResourceName, ...ResourceName[]];
 
 export const restoreRecord = defineAction({
   name: 'records.restore',
   summary: 'Brings back a soft-deleted record (a discontinued product, a job in the trash).',
   method: 'PATCH',
   path: '/api/:resource/:id/restore',
-  params: recordParams,
+  params: z.object({ resource: z.enum(RESTORABLE), id: ID_PARAM }),
   answer: anyRecordRead,
   permission: 'signed_in',
 });
@@ -23,7 +29,8 @@ export const restoreRecord = defineAction({
 /**
  * One field of a history entry: its value before and after. A reference (`client_id`) also
  * carries the referenced records' names, `from_label`/`to_label`: null when there is no value, or
- * when the caller may not read that record and it is not stored.
+ * when the caller may not read that record and it is not stored; a list of references
+ * (`alternate_categories`) its records' names joined by commas ("#4" for one not readable).
  */
 export const historyChangeSchema = z.object({
   field: z.string(),

@@ -32,6 +32,7 @@ export const currentUser = defineAction({
   summary: 'The signed-in user (401 for a guest; with `guest=null`, null instead).',
   query: z.object({ guest: z.literal('null').optional().meta({ description: 'Answers 200 null for a guest instead of 401.' }) }),
   answer: sessionUserSchema.nullable(),
+  alsoRefuses: { 401: 'Not signed in (without `guest=null`).' },
   // No limit: it answers only the caller's own session, and every page load asks it.
   permission: 'public',
 });
@@ -59,6 +60,7 @@ export const setupFirstAdmin = defineAction({
   }),
   answer: z.object({ id: z.number().int() }),
   permission: 'public',
+  alsoRefuses: { 403: 'The first administrator exists already.' },
   status: 201,
   rateLimit: SESSION_LIMIT,
 });

@@ -6,6 +6,12 @@ import type { RecordRule } from './record-rules.ts';
 
 /** Who may read or write: an area's right, or any signed-in user for reference lists. */
 export type Access = Area | 'signed_in';
+/**
+ * Who may write through the generic calls: as Access, or `nobody` for records only their owner's
+ * save and named actions make and change (a product's pieces): every generic write answers 403,
+ * and the OpenAPI document leaves those calls out.
+ */
+export type WriteAccess = Access | 'nobody';
 
 export interface FilterDef {
   /** Column compared; defaults to the filter's own name. */
@@ -59,7 +65,7 @@ export interface ResourceDef<
   /** Database table (several resources may share one, e.g. jobs and job_templates). */
   table: string;
   read: Access;
-  write: Access;
+  write: WriteAccess;
   fields: F;
   /** Columns searched by `search=` (ILIKE with trigram indexes). */
   search: readonly string[];

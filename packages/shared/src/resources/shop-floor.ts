@@ -14,7 +14,7 @@ export const job_product_pieces = defineResource({
   label: 'Piece',
   table: 'job_product_pieces',
   read: 'jobs',
-  write: 'jobs',
+  write: 'nobody',
   fields: {
     job_product_id: f.ref('job_products', { required: true, readOnly: true, onDelete: 'cascade' }),
     /** Its place among the product's pieces, from 1 (its label's QR code names it). */

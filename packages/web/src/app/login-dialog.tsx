@@ -17,11 +17,11 @@ import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
 import { useSession } from './session.tsx';
 
-function LoginForm() {
+function LoginForm({ forgotPassword }: { forgotPassword: boolean }) {
   const modal = useModal<true>();
   const session = useSession();
   const loader = useLoader();
-  const [forgot, setForgot] = useState(false);
+  const [forgot, setForgot] = useState(forgotPassword);
   const form = useForm({ mode: 'controlled', initialValues: { email: '', password: '' } });
 
   const submit = form.onSubmit(async (values) => {
@@ -103,7 +103,7 @@ function ForgotPassword({ email }: { email: string }) {
   );
 }
 
-/** Opens the dialog; resolves true once signed in. */
-export function openLoginDialog(modals: ModalStackApi): Promise<true | null> {
-  return modals.push<true>(() => <LoginForm />, { title: 'Login', size: 'sm', testId: 'login-dialog' });
+/** Opens the dialog (with "Forgot password?" open, for a reset link that no longer works); resolves true once signed in. */
+export function openLoginDialog(modals: ModalStackApi, opts: { forgotPassword?: boolean } = {}): Promise<true | null> {
+  return modals.push<true>(() => <LoginForm forgotPassword={opts.forgotPassword ?? false} />, { title: 'Login', size: 'sm', testId: 'login-dialog' });
 }

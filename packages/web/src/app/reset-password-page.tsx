@@ -1,4 +1,8 @@
-/** Sets a new password from a one-time link an admin issued (`/reset-password?token=…`). */
+/**
+ * Sets a new password from a one-time link (`/reset-password?token=…`), emailed by "Forgot
+ * password?" or made by an administrator. A link that no longer works (used, expired) says so and
+ * opens "Forgot password?" for a new one.
+ */
 import { Alert, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -19,6 +23,8 @@ export function ResetPasswordPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
+  /** The server's word on the link itself (used or expired). */
+  const [linkError, setLinkError] = useState<string | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { password: '', password_confirmation: '' } });
 
   const submit = form.onSubmit(async (values) => {
@@ -26,13 +32,24 @@ export function ResetPasswordPage() {
       await loader.run(callAction(resetPassword, { body: { token, ...values } }));
       setDone(true);
     } catch (e) {
-      reportError(e, { form: formTarget(form, ['password', 'password_confirmation']) });
+      const fields = formTarget(form, ['password', 'password_confirmation']);
+      reportError(e, {
+        form: {
+          fields: [...fields.fields, 'token'],
+          setFieldError: (field, message) => (field === 'token' ? setLinkError(message) : fields.setFieldError(field, message)),
+        },
+      });
     }
   });
 
-  const login = async () => {
-    if (await openLoginDialog(modals)) await navigate('/');
+  const login = async (opts?: { forgotPassword: true }) => {
+    if (await openLoginDialog(modals, opts)) await navigate('/');
   };
+  const newLink = (
+    <Button variant="light" w="fit-content" mt="sm" onClick={() => void login({ forgotPassword: true })}>
+      Forgot password?
+    </Button>
+  );
 
   return (
     <Container size="xs" py={{ base: 'md', sm: 'xl' }}>
@@ -41,7 +58,8 @@ export function ResetPasswordPage() {
           <>
             <ScreenTitle mb="md">Reset password</ScreenTitle>
             <Alert color="red" title="Link incomplete">
-              This reset link has no token. Ask an administrator for a new link.
+              This reset link has no token. Get a new one with Forgot password.
+              <div>{newLink}</div>
             </Alert>
           </>
         ) : done ? (
@@ -58,9 +76,15 @@ export function ResetPasswordPage() {
               <div>
                 <ScreenTitle documentTitle="Reset password">Choose a new password</ScreenTitle>
                 <Text c="dimmed" size="sm">
-                  This link works once. If it has expired, ask an administrator for a new one.
+                  This link works once, for a limited time. If it has expired, get a new one with Forgot password.
                 </Text>
               </div>
+              {linkError && (
+                <Alert color="red" title="This link no longer works" data-testid="reset-link-expired">
+                  {linkError}
+                  <div>{newLink}</div>
+                </Alert>
+              )}
               <PasswordField
                 label="New password"
                 autoComplete="new-password"

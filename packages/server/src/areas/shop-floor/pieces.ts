@@ -38,11 +38,8 @@ import { canEdit, type Ctx } from '../../engine/context.ts';
 import { forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { changed } from '../../engine/lookup.ts';
 import { get, getRow } from '../../engine/read.ts';
-import type { Hooks, SaveArgs, StoredRow } from '../../engine/server-resource.ts';
+import type { SaveArgs, StoredRow } from '../../engine/server-resource.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-
-/** Pieces are made and marked by their product, never by a generic write. */
-export const jobProductPiecesHooks: Hooks<'job_product_pieces'> = { mayWrite: () => false };
 
 /** The steps of a series (its category's while it uses the category settings). */
 async function flagsOfSeries(ctx: Ctx, seriesId: unknown): Promise<FeatureFlags> {

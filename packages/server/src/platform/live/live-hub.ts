@@ -11,7 +11,9 @@
  * and a resource's record scope (own time entries) through its `hears` hook. The user is read (from
  * its short cache) once per change for all their streams, so a changed role narrows them at once;
  * a sign-out or deactivation closes them (live-registry.ts), and each heartbeat reads the session
- * again (an expired one ends its stream). A change is written out once for every stream.
+ * again (an expired one ends its stream). When a stream's user has other rights than it last told
+ * (their role changed, or their role's permission matrix), it says `rights`: the browser reads its
+ * user again, so its menus and screens follow. A change is written out once for every stream.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -53,6 +55,9 @@ export function mayHear(db: Db, user: SessionUser, change: RecordChange): boolea
   return true;
 }
 
+/** What a user may do, as one string: a stream tells its browser when it changes. */
+const rightsOf = (user: SessionUser) => JSON.stringify([user.role, user.permissions]);
+
 /** A change as the hub numbered it, with the text every stream writes of it. */
 interface Numbered {
   n: number;
@@ -72,6 +77,8 @@ class LiveStream {
     readonly out: ServerResponse,
     /** The last change this stream has had (or was opened after): a batch delivers only later ones, so a replay is never repeated. */
     public heardUpTo: number,
+    /** Its user's rights when it opened, then as it last told them (rightsOf). */
+    private rights: string,
   ) {
     this.#heartbeat = setInterval(() => {
       this.#write(': hb\n\n');
@@ -102,10 +109,20 @@ class LiveStream {
     this.#write('event: reset\ndata: {}\n\n');
   }
 
-  /** Ends the stream if its session or user is gone. */
+  /** Tells the browser its user's rights changed (a role, the matrix), once per change. */
+  noteRights(user: SessionUser): void {
+    const rights = rightsOf(user);
+    if (rights === this.rights) return;
+    this.rights = rights;
+    this.#write('event: rights\ndata: {}\n\n');
+  }
+
+  /** Ends the stream if its session or user is gone; tells of changed rights. */
   recheck(): void {
     this.#then(async () => {
-      if (!(await this.hub.currentUser(this))) this.close();
+      const user = await this.hub.currentUser(this);
+      if (!user) this.close();
+      else this.noteRights(user);
     });
   }
 
@@ -134,6 +151,12 @@ export class LiveHub implements LiveHubLike {
   readonly #boot = randomBytes(4).toString('hex');
   #seq = 0;
   readonly #kept: Numbered[] = [];
+  /**
+   * Since when every change is among the kept ones: when this hub started hearing, then the time of
+   * the last change let go. A change timed at or before it may have been missed (committed before
+   * the hub heard, or let go since), so a catch-up from then is told to reset.
+   */
+  #keptFrom = Date.now();
   readonly #streams = new Set<LiveStream>();
   #deliveries: Promise<void> = Promise.resolve();
   /** Changes gathering for the next batch. */
@@ -148,6 +171,7 @@ export class LiveHub implements LiveHubLike {
 
   /** Starts hearing the database's record changes; stop with close(). */
   start(): void {
+    this.#keptFrom = Date.now();
     this.#stop.push(registerLiveHub(this));
     // PostgreSQL's come through the registry, from the app server's one listening connection.
     if (this.db.kind === 'pglite') this.#stop.push(onLocalRecordChanges(this.db, (change) => this.publish(change)));
@@ -159,7 +183,7 @@ export class LiveHub implements LiveHubLike {
     const text = `id: ${this.#boot}.${n}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`;
     const numbered = { n, change, text };
     this.#kept.push(numbered);
-    if (this.#kept.length > KEPT_CHANGES) this.#kept.shift();
+    if (this.#kept.length > KEPT_CHANGES) this.#keptFrom = Math.max(this.#keptFrom, Date.parse(this.#kept.shift()!.change.at));
     if (!this.#streams.size) return;
     this.#waiting.push(numbered);
     this.#flushTimer ??= setTimeout(() => {
@@ -191,6 +215,7 @@ export class LiveHub implements LiveHubLike {
         stream.close();
         continue;
       }
+      stream.noteRights(user);
       let theirs = heardBy.get(stream.userId);
       if (!theirs) {
         const heard = batch.filter((c) => mayHear(this.db, user, c.change));
@@ -245,7 +270,7 @@ export class LiveHub implements LiveHubLike {
     const mine = [...this.#streams].filter((s) => s.userId === user.id);
     if (mine.length >= STREAMS_PER_USER) mine[0]!.close(true);
     // it hears what is committed from now on (and what a resume or catch-up replays below)
-    const stream = new LiveStream(this, sid, user.id, out, this.#seq);
+    const stream = new LiveStream(this, sid, user.id, out, this.#seq, rightsOf(user));
     this.#streams.add(stream);
     request.raw.on('close', () => stream.close());
     const lastEventId = request.headers['last-event-id'];
@@ -256,15 +281,14 @@ export class LiveHub implements LiveHubLike {
   /**
    * A first stream: the changes since its page started (which read its data later still: a change
    * timed before then, its time taken in its transaction, had committed by that read), or reset
-   * when older ones may have been let go. Earlier ones are not replayed: the page has them.
+   * when some since then may not be kept: let go, or made before this hub started hearing (the
+   * server restarted after the page read its data). Earlier ones are not replayed: the page has them.
    */
   #catchUp(stream: LiveStream, since: number): void {
-    const from = since;
-    const first = this.#kept[0];
-    if (first && this.#kept.length >= KEPT_CHANGES && Date.parse(first.change.at) > from) return stream.reset();
+    if (since <= this.#keptFrom) return stream.reset();
     this.#replay(
       stream,
-      this.#kept.filter((kept) => Date.parse(kept.change.at) >= from),
+      this.#kept.filter((kept) => Date.parse(kept.change.at) >= since),
     );
   }
 

@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Ctx, MailContext } from '../../engine/context.ts';
+import type { MailedResource } from '@glazier/shared/actions/mail';
 
 export type { MailContext };
 
@@ -41,7 +42,7 @@ export interface OutgoingMail {
   html: string;
   text: string;
   /** The record the message belongs to: its page lists the message and its status. */
-  record?: { resource: string; id: number };
+  record?: { resource: MailedResource; id: number };
   attachments?: MailAttachment[];
 }
 

@@ -3,7 +3,7 @@
  * order to its vendor): the RecordToParty message in the sender's name, their words as they typed
  * them, the record's PDF attached and the sender as Reply-To, queued in the caller's transaction.
  */
-import type { ComposedMail } from '@glazier/shared/actions/mail';
+import type { ComposedMail, MailedResource } from '@glazier/shared/actions/mail';
 import { createElement } from 'react';
 import type { Ctx } from '../../engine/context.ts';
 import { enqueueMail, type EnqueuedMail } from './outbox.ts';
@@ -13,7 +13,7 @@ import { renderMail, shopName } from './templates/render.ts';
 export interface RecordToPartyMail {
   /** The Outbox's kind of message: `estimate_to_client`, `purchase_order_to_vendor`. */
   kind: string;
-  record: { resource: string; id: number };
+  record: { resource: MailedResource; id: number };
   /** What the record is, for the footer: "estimate", "purchase order". */
   what: string;
   /** The subject before "from <shop>": "Estimate E-1042 Lakeside offices". */

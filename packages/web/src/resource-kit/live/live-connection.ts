@@ -9,6 +9,10 @@
  *   changes since the page started (`?since=`; since the last sign-out for a later one), so a change
  *   made meanwhile is not missed.
  * - `reset` (the server could not resume from our Last-Event-ID): everything is read again.
+ * - `rights` (an administrator changed this person's role, or their role's permissions): the
+ *   signed-in user is read again, so the menu, the buttons and the screens' guards follow at once
+ *   (a screen they may no longer see says so, app/guards.tsx), what they read is read again under
+ *   their new rights, and a notice says why.
  * - A dropped connection: the browser reconnects by itself, sending Last-Event-ID, so the server
  *   resumes or says reset. When the stream ends for good (CLOSED: the server answered an error, a 401
  *   after a sign-out or a 5xx; EventSource does not tell which), the session is checked again as a
@@ -22,11 +26,15 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_RETRY_MS, type LiveChange } from '@glazier/shared/actions/live';
+import { reportSuccess } from '../forms/error-mapper.tsx';
+import { SESSION_KEY } from '../http/session-user.ts';
 import { notifyUnauthorized } from '../http/unauthorized.ts';
 import { applyLiveChanges, applyLiveReset } from './apply-live-changes.ts';
 import { liveLost, publishLiveChange } from './live-state.ts';
 
 export const LIVE_PATH = '/api/live';
+export const RIGHTS_CHANGED_MESSAGE =
+  'Your access has changed: an administrator changed your role or its permissions. The menu and screens now show what you may use.';
 /** The longest wait between two new streams after the server refused one. */
 const MAX_RETRY_MS = 60_000;
 
@@ -114,6 +122,11 @@ export class LiveConnection {
     source.addEventListener('reset', () => {
       this.#pending = [];
       void applyLiveReset(this.#queryClient);
+    });
+    source.addEventListener('rights', () => {
+      void this.#queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      void applyLiveReset(this.#queryClient);
+      reportSuccess(RIGHTS_CHANGED_MESSAGE, { long: true });
     });
     source.addEventListener('end', () => {
       source.close();

@@ -1,10 +1,11 @@
 /**
  * The header's "Live updates paused" (issue 37): shown only while the live stream is lost and the
  * browser is online (offline, the Offline badge says it all). The app works as before meanwhile;
- * others' changes show after a reload. On a phone the icon alone, the words in its accessible name
- * and tooltip (the header's room, issue 34).
+ * others' changes show after a reload. On a phone the icon alone (the header's room, issue 34), the
+ * words in its accessible name and in a tooltip shown on hover, focus and tap (a phone has no hover:
+ * a tap focuses it, and the words stay until it is left; issue 53).
  */
-import { Badge, Text } from '@mantine/core';
+import { Badge, Text, Tooltip } from '@mantine/core';
 import { IconBroadcastOff } from '@tabler/icons-react';
 
 export const LIVE_PAUSED_LABEL = 'Live updates paused';
@@ -12,22 +13,36 @@ export const LIVE_PAUSED_HINT = "Other people's changes show after a reload unti
 
 export function LivePaused() {
   return (
-    <Badge
-      color="gray"
-      variant="light"
-      size="lg"
-      leftSection={<IconBroadcastOff size={14} aria-hidden />}
-      role="status"
-      aria-label={`${LIVE_PAUSED_LABEL}. ${LIVE_PAUSED_HINT}`}
-      title={LIVE_PAUSED_HINT}
-      tabIndex={0}
-      style={{ flexShrink: 0 }}
-      styles={{ section: { marginInlineEnd: 0 } }}
-      data-testid="live-paused"
+    <Tooltip
+      label={
+        <>
+          <Text span inherit fw={600} hiddenFrom="sm">
+            {LIVE_PAUSED_LABEL}.{' '}
+          </Text>
+          {LIVE_PAUSED_HINT}
+        </>
+      }
+      multiline
+      w={260}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
     >
-      <Text span inherit visibleFrom="sm" ml={4}>
-        {LIVE_PAUSED_LABEL}
-      </Text>
-    </Badge>
+      <Badge
+        color="gray"
+        variant="light"
+        size="lg"
+        leftSection={<IconBroadcastOff size={14} aria-hidden />}
+        role="status"
+        aria-label={`${LIVE_PAUSED_LABEL}. ${LIVE_PAUSED_HINT}`}
+        tabIndex={0}
+        style={{ flexShrink: 0 }}
+        styles={{ section: { marginInlineEnd: 0 } }}
+        data-testid="live-paused"
+      >
+        <Text span inherit visibleFrom="sm" ml={4}>
+          {LIVE_PAUSED_LABEL}
+        </Text>
+      </Badge>
+    </Tooltip>
   );
 }

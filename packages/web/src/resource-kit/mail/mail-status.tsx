@@ -3,11 +3,10 @@
  * record's messages (`RecordMail`, for an estimate's or a purchase order's page), and one message
  * as it would be sent (`openMailMessage`: HTML in a sandboxed frame, and the text part).
  */
-import { MAIL_STATUS_LABELS, mailStatusText, recordMail, type MailMessage } from '@glazier/shared/actions/mail';
+import { MAIL_STATUS_LABELS, mailStatusText, recordMail, type MailMessage, type MailedResource } from '@glazier/shared/actions/mail';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ResourceName } from '@glazier/shared/resources/registry';
 import { CardHeading } from '../../ui/card-heading.tsx';
 import { callAction } from '../http/actions.ts';
 
@@ -36,7 +35,7 @@ export function mailWhen(m: MailMessage): string {
 export const recordMailKey = (resource: string, id: number) => ['mail', resource, id] as const;
 
 /** The messages of one record, newest first, each with its status: for the record's page (nothing, or `empty`, without any). */
-export function RecordMail({ resource, id, title = 'Email', empty }: { resource: ResourceName; id: number; title?: string; empty?: string }) {
+export function RecordMail({ resource, id, title = 'Email', empty }: { resource: MailedResource; id: number; title?: string; empty?: string }) {
   const messages = useQuery({
     queryKey: recordMailKey(resource, id),
     queryFn: ({ signal }) => callAction(recordMail, { params: { resource, id }, signal }).then((a) => a.data),

@@ -30,7 +30,7 @@ export function TableDataMenu(props: TableDataMenuProps) {
 function ImportableMenu(props: TableDataMenuProps) {
   const user = useCurrentUser();
   const access = RESOURCES[props.resource].write;
-  return <DataMenu {...props} canImport={access !== 'signed_in' && can(user, 'edit', access)} />;
+  return <DataMenu {...props} canImport={access !== 'signed_in' && access !== 'nobody' && can(user, 'edit', access)} />;
 }
 
 function DataMenu({ resource, columns, query, canImport }: TableDataMenuProps & { canImport: boolean }) {
