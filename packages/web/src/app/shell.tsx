@@ -11,6 +11,14 @@ import { Header } from './header.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './side-menu.tsx';
 
+export const RIGHTS_CHANGED_MESSAGE =
+  'Your access has changed: an administrator changed your role or its permissions. The menu and screens now show what you may use.';
+
+/** Said when the live stream tells of changed rights; the notices' module is loaded then, not with the first screen. */
+function sayRightsChanged() {
+  void import('../resource-kit/forms/error-mapper.tsx').then(({ reportSuccess }) => reportSuccess(RIGHTS_CHANGED_MESSAGE, { long: true }));
+}
+
 export function Shell() {
   const { user } = useSession();
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -19,7 +27,7 @@ export function Shell() {
   const navigation = useNavigation();
   const signedIn = Boolean(user);
   // The tab's live stream (issue 37), while signed in with the server reachable.
-  useLiveUpdates(user && !user.offline ? user.id : null);
+  useLiveUpdates(user && !user.offline ? user.id : null, sayRightsChanged);
   // Below the `sm` breakpoint the menu is a drawer over the screen. Read at once, not in an effect
   // (there is no server rendering): on a phone the first frame is the right one, with no second
   // render of the whole shell right after it.

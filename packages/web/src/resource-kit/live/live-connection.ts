@@ -26,15 +26,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_RETRY_MS, type LiveChange } from '@glazier/shared/actions/live';
-import { reportSuccess } from '../forms/error-mapper.tsx';
 import { SESSION_KEY } from '../http/session-user.ts';
 import { notifyUnauthorized } from '../http/unauthorized.ts';
 import { applyLiveChanges, applyLiveReset } from './apply-live-changes.ts';
 import { liveLost, publishLiveChange } from './live-state.ts';
 
 export const LIVE_PATH = '/api/live';
-export const RIGHTS_CHANGED_MESSAGE =
-  'Your access has changed: an administrator changed your role or its permissions. The menu and screens now show what you may use.';
 /** The longest wait between two new streams after the server refused one. */
 const MAX_RETRY_MS = 60_000;
 
@@ -44,6 +41,8 @@ export interface LiveConnectionOptions {
   coalesceMs?: number;
   /** How long the stream may be down (a blip, a reconnect) before it counts as lost. */
   lostAfterMs?: number;
+  /** Told when this person's rights changed (after their user and data are being read again): the app says so. */
+  onRightsChanged?: () => void;
 }
 
 function parseChange(data: unknown): LiveChange | null {
@@ -59,6 +58,7 @@ export class LiveConnection {
   readonly #queryClient: QueryClient;
   readonly #coalesceMs: number;
   readonly #lostAfterMs: number;
+  readonly #onRightsChanged: (() => void) | undefined;
   #source: EventSource | null = null;
   #pending: LiveChange[] = [];
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -75,6 +75,7 @@ export class LiveConnection {
     this.#queryClient = options.queryClient;
     this.#coalesceMs = options.coalesceMs ?? 100;
     this.#lostAfterMs = options.lostAfterMs ?? 2 * LIVE_RETRY_MS + 1_000;
+    this.#onRightsChanged = options.onRightsChanged;
   }
 
   start(): void {
@@ -126,7 +127,7 @@ export class LiveConnection {
     source.addEventListener('rights', () => {
       void this.#queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       void applyLiveReset(this.#queryClient);
-      reportSuccess(RIGHTS_CHANGED_MESSAGE, { long: true });
+      this.#onRightsChanged?.();
     });
     source.addEventListener('end', () => {
       source.close();

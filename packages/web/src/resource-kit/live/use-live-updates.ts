@@ -23,8 +23,11 @@ function afterFirstScreen(fn: () => void): () => void {
   };
 }
 
-/** `userId`: the signed-in user's (null for a guest, or while working offline from the remembered user). */
-export function useLiveUpdates(userId: number | null): void {
+/**
+ * `userId`: the signed-in user's (null for a guest, or while working offline from the remembered user).
+ * `onRightsChanged`: told when an administrator changed this person's rights (live-connection.ts).
+ */
+export function useLiveUpdates(userId: number | null, onRightsChanged?: () => void): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     // A browser without server-sent events works as before, without live updates.
@@ -35,7 +38,7 @@ export function useLiveUpdates(userId: number | null): void {
       () =>
         void import('./live-connection.ts').then(({ LiveConnection }) => {
           if (cancelled) return;
-          const connection = new LiveConnection({ queryClient });
+          const connection = new LiveConnection({ queryClient, onRightsChanged });
           connection.start();
           stop = () => connection.stop();
         }),
@@ -45,5 +48,5 @@ export function useLiveUpdates(userId: number | null): void {
       cancelWait();
       stop?.();
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId]); // eslint-disable-line react-hooks/exhaustive-deps -- the callback is the shell's, fixed
 }
