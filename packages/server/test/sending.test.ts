@@ -182,7 +182,15 @@ describe('Email to vendor', () => {
     });
     expect(res.status).toBe(200);
     expect((res.body.data as unknown as Row).sent_at).toBeTruthy();
-    expect(res.body.mail).toMatchObject({ kind: 'purchase_order_to_vendor', resource: 'purchase_orders', record_id: po.id });
+    // named as people know the order, in the answer and the Outbox (not "#21", its id)
+    expect(res.body.mail).toMatchObject({
+      kind: 'purchase_order_to_vendor',
+      resource: 'purchase_orders',
+      record_id: po.id,
+      record_label: `PO ${String(po.number)}`,
+    });
+    const listed = (await as.admin.get('/api/mail/outbox')).body.data as Row[];
+    expect(listed.find((m) => m.id === (res.body.mail as unknown as Row).id)).toMatchObject({ record_label: `PO ${String(po.number)}` });
 
     const mail = await arriving;
     expect(mail.to).toMatchObject({ text: 'orders@pacific.test' });
