@@ -71,7 +71,7 @@ test('an estimator sends an estimate; the client opens the link in the message a
   expect(text).toContain('Here is the estimate we talked about.');
   // the Outbox holds no working link: the token goes into the message only as it is sent (with no
   // mail server here, never); the client gets a link of their own from the Client Approval tab
-  expect(text).toMatch(/https?:\/\/\S+\/approve\/hidden-until-sent-[0-9a-f]+/);
+  expect(text).toMatch(/https?:\/\/\S+\/approve\/hidden-in-the-outbox-[0-9a-f]+/);
   const made = await apiPost(page.request, baseURL!, `/api/estimates/${estimate.id}/approval_links`, {});
   const { path } = (await made.json()) as { path: string };
 

@@ -116,10 +116,10 @@ describe('mail with a mail server', () => {
     const stored = await outboxRow(outbox[0]!.id);
     expect(stored).toMatchObject({ status: 'sent', secrets: null });
     expect(JSON.stringify(stored)).not.toContain(link![1]);
-    expect(String(stored.text)).toMatch(/\/reset-password\?token=hidden-until-sent-[0-9a-f]+/);
+    expect(String(stored.text)).toMatch(/\/reset-password\?token=hidden-in-the-outbox-[0-9a-f]+/);
     expect(JSON.stringify((await as.admin.get('/api/mail/outbox')).body)).not.toContain(link![1]);
     const shown = await as.admin.get(`/api/mail/outbox/${String(stored.id)}`);
-    expect(String((shown.body.data as unknown as Row).html)).toMatch(/reset-password\?token=hidden-until-sent-/);
+    expect(String((shown.body.data as unknown as Row).html)).toMatch(/reset-password\?token=hidden-in-the-outbox-/);
     expect(JSON.stringify(shown.body)).not.toContain(link![1]);
 
     const unknownCount = (await env.db.query<Row>('SELECT count(*)::int AS n FROM mail_outbox'))[0]!.n;
@@ -214,8 +214,8 @@ describe('mail with a mail server', () => {
     await deliver();
     row = await outboxRow(badId);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(String(row.last_error)).toContain('550');
-    expect(String(row.last_error)).toContain('No such mailbox here');
+    // the server's reply as it gave it, without the mail library's code before it (EENVELOPE)
+    expect(String(row.last_error)).toMatch(/^550 .*No such mailbox here/);
     expect(smtp.count(String(row.message_id))).toBe(0);
     const listed = await as.admin.get('/api/mail/outbox?status=failed');
     expect(listed.body.data).toMatchObject([{ id: badId, status: 'failed', last_error: expect.stringContaining('No such mailbox') }]);

@@ -95,7 +95,7 @@ describe('Send to client', () => {
     await env.app.mailDelivery!.deliverDue();
     const [stored] = await env.db.query<Row>('SELECT * FROM mail_outbox WHERE id = $1', [messageId]);
     expect(stored).toMatchObject({ status: 'sent', secrets: null });
-    expect(String(stored!.html)).toMatch(new RegExp(`href="${PUBLIC_URL}/approve/hidden-until-sent-[0-9a-f]+"`));
+    expect(String(stored!.html)).toMatch(new RegExp(`href="${PUBLIC_URL}/approve/hidden-in-the-outbox-[0-9a-f]+"`));
     for (const seen of [stored, (await as.admin.get('/api/mail/outbox')).body, (await as.admin.get(`/api/mail/outbox/${String(messageId)}`)).body, res.body])
       expect(JSON.stringify(seen)).not.toContain(url![1]);
 

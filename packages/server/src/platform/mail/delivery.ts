@@ -94,9 +94,11 @@ export function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** The mail server's own reply as it gave it ("550 5.1.1 No such mailbox"); else the error, with its code (ECONNREFUSED). */
 const reasonOf = (error: unknown): string => {
   const e = error as { response?: unknown; message?: unknown; code?: unknown };
-  const text = typeof e.response === 'string' && e.response ? e.response : typeof e.message === 'string' ? e.message : String(error);
+  if (typeof e.response === 'string' && e.response) return e.response.slice(0, 2000);
+  const text = typeof e.message === 'string' ? e.message : String(error);
   return (typeof e.code === 'string' && !text.includes(e.code) ? `${e.code}: ${text}` : text).slice(0, 2000);
 };
 

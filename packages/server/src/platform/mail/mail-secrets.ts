@@ -22,7 +22,7 @@ export interface HiddenSecret {
 }
 
 /** The words of the marker say what an admin reading the Outbox sees: the token is not kept here. */
-export const hiddenSecret = (value: string): HiddenSecret => ({ marker: `hidden-until-sent-${crypto.randomBytes(8).toString('hex')}`, value });
+export const hiddenSecret = (value: string): HiddenSecret => ({ marker: `hidden-in-the-outbox-${crypto.randomBytes(8).toString('hex')}`, value });
 
 /** The key that seals a message's secrets, from the server's session secret (the same on every app server). */
 export const mailSecretKey = (sessionSecret: string): Buffer =>
