@@ -4,7 +4,7 @@
  * marked "Not sent", each opened as it would be sent (HTML in a sandboxed frame, and text).
  */
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test('a forgotten password asked for in the login dialog gets the same answer for any address', async ({ page }) => {
   await page.goto('/welcome');
@@ -69,3 +69,33 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the Outbox shows a message written elsewhere without a reload, says in words why each has not gone (on a phone too), and fits a 1280 px screen', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, 'admin', '/outbox');
+  const outbox = page.getByTestId('outbox');
+  await expect(outbox.getByText(/newest first\./)).toBeVisible(); // the list has loaded
+  // written by another call (another tab, another person): the live notice brings it in
+  const to = `${unique('live').replace(/\W+/g, '-').toLowerCase()}@example.com`;
+  expect((await apiPost(page.request, baseURL!, '/api/mail/test', { to })).status()).toBe(201);
+  const row = outbox.getByRole('row').filter({ hasText: to });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('mail-why')).toHaveText('No mail server configured');
+  await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // no sideways scroll: every column in view, the subject on a line or two
+  const fits = async () => outbox.locator('.mantine-ScrollArea-viewport').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect((await fits()).scroll).toBeLessThanOrEqual((await fits()).client);
+
+  // a phone: the badge whole ("Not sent", not "NOT S…"), the reason in words under it
+  await page.setViewportSize({ width: 390, height: 844 });
+  const badge = row.getByTestId('mail-status');
+  await expect(badge).toHaveText('Not sent');
+  const label = badge.locator('.mantine-Badge-label');
+  expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(row.getByTestId('mail-why')).toBeVisible();
+  expect((await fits()).scroll).toBeLessThanOrEqual((await fits()).client);
+});

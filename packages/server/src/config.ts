@@ -101,7 +101,16 @@ export function parsePublicUrl(raw: string | undefined): string | undefined {
   return v.replace(/\/+$/, '');
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The environment without its blank variables: `SMTP_URL=` (a compose file's or a unit file's empty
+ * line) means unset, for every variable, not an empty port, data directory or log level.
+ */
+export function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+}
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = setVariables(rawEnv);
   const root = path.resolve(import.meta.dirname, '../../..');
   const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   const publicUrl = parsePublicUrl(env.PUBLIC_URL);
@@ -112,9 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL ?? 'info',
-    sessionSecret: env.SESSION_SECRET || undefined,
+    sessionSecret: env.SESSION_SECRET,
     secureCookies: env.SECURE_COOKIES === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
+import { calendarEventUid } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { PASSWORD, appWithRoles, made, madeJob, signedIn, type Client, type Res } from './harness.ts';
 
 const { env, ids, as } = appWithRoles();
@@ -144,9 +145,8 @@ describe('calendar feeds', () => {
     const feed = parse(res.text);
     const [me] = await env.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [ids.supervisor.id]);
     expect(feed.name).toBe(`Clearview Glass: ${me!.name}`);
-    const host = new URL(url).host;
     const origin = originOf(url);
-    const event = feed.events.find((e) => e.uid === `event-${String(mine.id)}@${host}`);
+    const event = feed.events.find((e) => e.uid === calendarEventUid(mine.id as number));
     expect(event).toBeDefined();
     expect(event).toMatchObject({
       summary: 'F-100 Lobby mirrors',
@@ -160,7 +160,7 @@ describe('calendar feeds', () => {
     expect(event!.description).toMatch(/Supervisor: \S/);
     expect(event!.description).toContain(`Job: ${origin}/jobs/${String(job.id)}`);
     // another supervisor's event is not in this user's feed
-    expect(feed.events.map((e) => e.uid)).not.toContain(`event-${String(theirs.id)}@${host}`);
+    expect(feed.events.map((e) => e.uid)).not.toContain(calendarEventUid(theirs.id as number));
 
     // unchanged: the same answer, or 304 to a phone that has it
     const again = await fetchFeed(url, { 'if-none-match': String(res.headers.etag) });
@@ -179,26 +179,24 @@ describe('calendar feeds', () => {
 
     const url = await feedUrl(as.manager, 'shop');
     const feed = await readFeed(url);
-    const host = new URL(url).host;
     expect(feed.name).toBe('Clearview Glass: whole shop');
     const uids = feed.events.map((e) => e.uid);
-    expect(uids).toContain(`event-${String(mine.id)}@${host}`);
-    expect(uids).toContain(`event-${String(theirs.id)}@${host}`);
+    expect(uids).toContain(calendarEventUid(mine.id as number));
+    expect(uids).toContain(calendarEventUid(theirs.id as number));
     // and other's own feed holds theirs only
     const theirFeed = await readFeed(await feedUrl(other.c, 'mine'));
-    expect(theirFeed.events.map((e) => e.uid)).toEqual([`event-${String(theirs.id)}@${host}`]);
+    expect(theirFeed.events.map((e) => e.uid)).toEqual([calendarEventUid(theirs.id as number)]);
   });
 
   it('keeps a moved event under its UID with its new dates and a higher sequence; a deleted event, and those of a job in the trash, are gone', async () => {
     const url = await feedUrl(as.manager, 'shop');
-    const host = new URL(url).host;
     const moving = await made(as.manager, 'events', { job_id: job.id, date: day(10), user_id: ids.supervisor.id });
     // as if made an hour ago, so the move is a later change to the second (the supervisor too: a
     // user made in the same second as the move would hold the sequence where it is)
     await env.db.query("UPDATE events SET updated_at = now() - interval '1 hour' WHERE id = $1", [moving.id]);
     await env.db.query("UPDATE jobs SET updated_at = now() - interval '1 hour' WHERE id = $1", [job.id]);
     await env.db.query("UPDATE users SET updated_at = now() - interval '1 hour' WHERE id = $1", [ids.supervisor.id]);
-    const uid = `event-${String(moving.id)}@${host}`;
+    const uid = calendarEventUid(moving.id as number);
     const before = (await readFeed(url)).events.find((e) => e.uid === uid)!;
     expect(before.start).toBe(day(10));
 
@@ -214,19 +212,18 @@ describe('calendar feeds', () => {
 
     const trashed = await madeJob(as.manager, { number: `F-T${++seq}`, name: 'Going to the trash' });
     const doomed = await made(as.manager, 'events', { job_id: trashed.id, date: day(5), user_id: ids.supervisor.id });
-    expect((await readFeed(url)).events.map((e) => e.uid)).toContain(`event-${String(doomed.id)}@${host}`);
+    expect((await readFeed(url)).events.map((e) => e.uid)).toContain(calendarEventUid(doomed.id as number));
     expect((await as.manager.del(`/api/jobs/${String(trashed.id)}`)).status).toBe(200);
-    expect((await readFeed(url)).events.map((e) => e.uid)).not.toContain(`event-${String(doomed.id)}@${host}`);
+    expect((await readFeed(url)).events.map((e) => e.uid)).not.toContain(calendarEventUid(doomed.id as number));
   });
 
   it('leaves out events more than 90 days past', async () => {
     const old = await made(as.manager, 'events', { job_id: job.id, date: day(-120), user_id: ids.supervisor.id });
     const recent = await made(as.manager, 'events', { job_id: job.id, date: day(-30), user_id: ids.supervisor.id });
     const url = await feedUrl(as.manager, 'shop');
-    const host = new URL(url).host;
     const uids = (await readFeed(url)).events.map((e) => e.uid);
-    expect(uids).toContain(`event-${String(recent.id)}@${host}`);
-    expect(uids).not.toContain(`event-${String(old.id)}@${host}`);
+    expect(uids).toContain(calendarEventUid(recent.id as number));
+    expect(uids).not.toContain(calendarEventUid(old.id as number));
   });
 
   it('refuses a regenerated token and a turned-off one (404), and a token reaches only its own feed', async () => {
@@ -277,14 +274,17 @@ describe('calendar feeds', () => {
     expect((await fetchFeed(own)).status).toBe(200);
   });
 
-  it('makes absolute links with PUBLIC_URL when it is set', async () => {
+  it('makes absolute links with PUBLIC_URL when it is set, and keeps every UID when it changes (a subscribed phone adds nothing again)', async () => {
     const app = env.app as unknown as { publicUrl: string | undefined };
+    const before = (await readFeed((await turnOn(as.manager, 'shop')).body.url as string)).events.map((e) => e.uid);
+    expect(before).toContain(calendarEventUid(mine.id as number));
     app.publicUrl = 'https://glazier.example.com/';
     try {
       const res = await turnOn(as.manager, 'shop');
+      expect((await readFeed(res.body.url as string)).events.map((e) => e.uid)).toEqual(before);
       expect(res.body.url).toBe(`https://glazier.example.com/api/calendar/${res.body.token as string}.ics`);
       expect(res.body.webcal_url).toBe(`webcal://glazier.example.com/api/calendar/${res.body.token as string}.ics`);
-      const event = (await readFeed(res.body.url as string)).events.find((e) => e.uid === `event-${String(mine.id)}@glazier.example.com`);
+      const event = (await readFeed(res.body.url as string)).events.find((e) => e.uid === calendarEventUid(mine.id as number));
       expect(event?.url).toBe(`https://glazier.example.com/jobs/${String(job.id)}`);
     } finally {
       app.publicUrl = undefined;

@@ -8,7 +8,6 @@
  * database hears a change made through the first (LISTEN/NOTIFY).
  */
 import os from 'node:os';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveChange } from '@glazier/shared/actions/live';
@@ -17,64 +16,11 @@ import { openDb } from '../src/db/open.ts';
 import type { Db } from '../src/db/client.ts';
 import { STREAMS_PER_USER } from '../src/platform/live/live-hub.ts';
 import { Client, appWithRoles, jobClientId, made, madeJob, signedIn } from './harness.ts';
+import { openStream as openLiveStream, type Stream } from './live-stream.ts';
 import { waitFor } from './server-process.ts';
 
 const { env, ids, as } = appWithRoles();
-
-const bases = new Map<FastifyInstance, string>();
-async function baseOf(app: FastifyInstance): Promise<string> {
-  if (!bases.has(app)) bases.set(app, await app.listen({ port: 0, host: '127.0.0.1' }));
-  return bases.get(app)!;
-}
-
-/** An open stream, as a browser tab holds it: every event and the raw text that came. */
-interface Stream {
-  status: number;
-  events: EventSourceMessage[];
-  raw: () => string;
-  ended: () => boolean;
-  changes: () => LiveChange[];
-  /** Resolves with the first change that matches, waiting for it to arrive. */
-  change: (match: (c: LiveChange) => boolean) => Promise<LiveChange>;
-  close: () => void;
-}
-
-async function openStream(c: Client, app: FastifyInstance = env.app, headers: Record<string, string> = {}, query = ''): Promise<Stream> {
-  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const abort = new AbortController();
-  const res = await fetch(`${await baseOf(app)}/api/live${query}`, { headers: { cookie, accept: 'text/event-stream', ...headers }, signal: abort.signal });
-  const events: EventSourceMessage[] = [];
-  let raw = '';
-  let ended = false;
-  const parser = createParser({ onEvent: (e) => events.push(e) });
-  if (res.ok && res.body) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
-        raw += text;
-        parser.feed(text);
-      }
-      ended = true;
-    })();
-  } else ended = true;
-  const changes = () => events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as LiveChange);
-  return {
-    status: res.status,
-    events,
-    raw: () => raw,
-    ended: () => ended,
-    changes,
-    change: async (match) => {
-      await waitFor('a change notice', () => changes().some(match), 10_000);
-      return changes().find(match)!;
-    },
-    close: () => abort.abort(),
-  };
-}
+const openStream = (c: Client, app: FastifyInstance = env.app, headers: Record<string, string> = {}, query = '') => openLiveStream(c, app, headers, query);
 
 const isJob = (id: unknown) => (c: LiveChange) => c.r === 'jobs' && c.id === id;
 

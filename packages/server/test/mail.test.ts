@@ -12,8 +12,10 @@ import type { Row } from '../src/db/client.ts';
 import { openDb } from '../src/db/open.ts';
 import { buildApp } from '../src/http/app.ts';
 import { writeSystemSetting } from '../src/platform/settings.ts';
+import { hiddenSecret, mailSecretKey } from '../src/platform/mail/mail-secrets.ts';
 import { enqueueMail } from '../src/platform/mail/outbox.ts';
 import { Client, PASSWORD, appWithRoles, made, startTestApp, signedIn } from './harness.ts';
+import { openStream } from './live-stream.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 
 let smtp: SmtpCatcher;
@@ -64,7 +66,8 @@ describe('mail with a mail server', () => {
     const row = await outboxRow(message.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row.sent_at).not.toBeNull();
-    expect(String(row.last_error)).toMatch(/^250/);
+    // the server's acceptance is its reply, not an error
+    expect(row).toMatchObject({ last_error: null, sent_reply: expect.stringMatching(/^250/) });
     await writeSystemSetting(env.db, 'company_name', 'Clearview Glass');
   });
 
@@ -107,6 +110,17 @@ describe('mail with a mail server', () => {
     expect(mail!.html).toContain(`href="${link![0]}"`);
     const outbox = await env.db.query<Row>("SELECT * FROM mail_outbox WHERE kind = 'password_reset'");
     expect(outbox).toMatchObject([{ resource: 'users', record_id: user.id }]);
+    // at rest the link does not work: the stored message (what a backup holds), the Outbox and the
+    // message's view have a marker where the token goes, and once sent not even its sealed copy is kept
+    await deliver();
+    const stored = await outboxRow(outbox[0]!.id);
+    expect(stored).toMatchObject({ status: 'sent', secrets: null });
+    expect(JSON.stringify(stored)).not.toContain(link![1]);
+    expect(String(stored.text)).toMatch(/\/reset-password\?token=hidden-in-the-outbox-[0-9a-f]+/);
+    expect(JSON.stringify((await as.admin.get('/api/mail/outbox')).body)).not.toContain(link![1]);
+    const shown = await as.admin.get(`/api/mail/outbox/${String(stored.id)}`);
+    expect(String((shown.body.data as unknown as Row).html)).toMatch(/reset-password\?token=hidden-in-the-outbox-/);
+    expect(JSON.stringify(shown.body)).not.toContain(link![1]);
 
     const unknownCount = (await env.db.query<Row>('SELECT count(*)::int AS n FROM mail_outbox'))[0]!.n;
     const unknown = await guest.post('/api/forgot_password', { email: 'nobody@test.local' });
@@ -191,7 +205,7 @@ describe('mail with a mail server', () => {
     await env.db.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]); // the backoff has passed
     await deliver();
     row = await outboxRow(id);
-    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
     expect(smtp.count(String(row.message_id))).toBe(1);
 
     smtp.refuseNext(550, 'No such mailbox here');
@@ -200,8 +214,8 @@ describe('mail with a mail server', () => {
     await deliver();
     row = await outboxRow(badId);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(String(row.last_error)).toContain('550');
-    expect(String(row.last_error)).toContain('No such mailbox here');
+    // the server's reply as it gave it, without the mail library's code before it (EENVELOPE)
+    expect(String(row.last_error)).toMatch(/^550 .*No such mailbox here/);
     expect(smtp.count(String(row.message_id))).toBe(0);
     const listed = await as.admin.get('/api/mail/outbox?status=failed');
     expect(listed.body.data).toMatchObject([{ id: badId, status: 'failed', last_error: expect.stringContaining('No such mailbox') }]);
@@ -212,6 +226,68 @@ describe('mail with a mail server', () => {
     await deliver();
     expect(await outboxRow(badId)).toMatchObject({ status: 'sent' });
     expect(smtp.count(String(row.message_id))).toBe(1);
+  });
+
+  it('Send now sends a message waiting for its next try at once, through the claim: once for a double click; refused when it is not waiting; live notices tell the Outbox and the record’s readers', async () => {
+    const admin = await openStream(as.admin, env.app);
+    const employee = await openStream(as.employee, env.app);
+    try {
+      smtp.refuseNext(451, 'Mailbox busy, try later');
+      const id = await queuedQuietly('busy-now@elsewhere.example', 'Hurry');
+      await deliver();
+      const waiting = await as.admin.get(`/api/mail/outbox/${String(id)}`);
+      expect(waiting.body.data).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringContaining('Mailbox busy') });
+      expect(new Date(String((waiting.body.data as unknown as Row).next_attempt_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
+      expect((await as.manager.post(`/api/mail/outbox/${String(id)}/send_now`, {})).status).toBe(403);
+
+      const clicks = await Promise.all([1, 2].map(() => as.admin.post(`/api/mail/outbox/${String(id)}/send_now`, {})));
+      for (const click of clicks) expect([200, 409]).toContain(click.status);
+      expect(clicks.some((c) => c.status === 200)).toBe(true);
+      await deliver();
+      const row = await outboxRow(id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+      expect(smtp.count(String(row.message_id))).toBe(1);
+      const again = await as.admin.post(`/api/mail/outbox/${String(id)}/send_now`, {});
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('This message was sent already.');
+      // the admin heard it go: written, hurried, delivered (one notice each, naming nothing but the message);
+      // the notices arrive after their commits, so each is waited for (the first attempt's 'deliver' comes before 'send_now')
+      await admin.change((c) => c.r === 'mail_outbox' && c.id === id && c.a === 'send_now');
+      await admin.change((c) => c.r === 'mail_outbox' && c.id === id && c.a === 'deliver');
+      expect(
+        admin
+          .changes()
+          .filter((c) => c.r === 'mail_outbox' && c.id === id)
+          .map((c) => c.a),
+      ).toEqual(expect.arrayContaining(['send_now', 'deliver']));
+      expect(admin.raw()).not.toContain('busy-now@');
+
+      // a message of a record: its readers hear of it, others not (employees read no estimates)
+      const client = await made(as.admin, 'clients', { name: 'Notice Dental' });
+      const estimate = await made(as.manager, 'estimates', { client_id: client.id, name: 'Heard' });
+      const manager = await openStream(as.manager, env.app);
+      try {
+        const ofRecord = await enqueueMail(
+          { db: env.db, user: null },
+          {
+            kind: 'test',
+            to: ['x@elsewhere.example'],
+            subject: 'Of a record',
+            html: '<p>r</p>',
+            text: 'r',
+            record: { resource: 'estimates', id: Number(estimate.id) },
+          },
+        );
+        await manager.change((c) => c.r === 'mail_outbox' && c.id === ofRecord.id);
+        await admin.change((c) => c.r === 'mail_outbox' && c.id === ofRecord.id);
+      } finally {
+        manager.close();
+      }
+      expect(employee.changes().filter((c) => c.r === 'mail_outbox')).toEqual([]);
+    } finally {
+      admin.close();
+      employee.close();
+    }
   });
 
   it('a connection refused is temporary: queued again with the reason', async () => {
@@ -231,6 +307,26 @@ describe('mail with a mail server', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('fails a message whose link this server cannot open (sealed under another session secret), with the reason, sending nothing', async () => {
+    const hidden = hiddenSecret('a-token-of-another-server');
+    const made = await enqueueMail(
+      { db: env.db, user: null, mail: { configured: false, origin: PUBLIC_URL, messageIdDomain: 'test.example', secretKey: mailSecretKey('o'.repeat(48)) } },
+      {
+        kind: 'password_reset',
+        to: ['moved@elsewhere.example'],
+        subject: 'Moved',
+        html: `<a href="/r?t=${hidden.marker}">r</a>`,
+        text: hidden.marker,
+        secrets: [hidden],
+      },
+    );
+    await env.db.query("UPDATE mail_outbox SET status = 'queued' WHERE id = $1", [made.id]);
+    await deliver();
+    const row = await outboxRow(made.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('session secret') });
+    expect(smtp.count(made.message_id)).toBe(0);
   });
 
   it('sends nothing for a change that rolls back', async () => {

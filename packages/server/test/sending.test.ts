@@ -89,6 +89,15 @@ describe('Send to client', () => {
     const notice = nextMail();
     expect((await guest.post(`/api/approvals/${url![1]!}/accept`, { name: 'Dr. Reyes', alternate_categories: [] })).status).toBe(200);
     expect((await notice).subject).toBe(`Harbor Dental ${seq} accepted ${String(estimate.job_number)} ${String(estimate.name)}`);
+    // at rest the link does not work: the stored message (what a backup holds) and what the Outbox
+    // and the estimate's messages answer have a marker where the token goes
+    const messageId = (res.body.mail as unknown as Row).id;
+    await env.app.mailDelivery!.deliverDue();
+    const [stored] = await env.db.query<Row>('SELECT * FROM mail_outbox WHERE id = $1', [messageId]);
+    expect(stored).toMatchObject({ status: 'sent', secrets: null });
+    expect(String(stored!.html)).toMatch(new RegExp(`href="${PUBLIC_URL}/approve/hidden-in-the-outbox-[0-9a-f]+"`));
+    for (const seen of [stored, (await as.admin.get('/api/mail/outbox')).body, (await as.admin.get(`/api/mail/outbox/${String(messageId)}`)).body, res.body])
+      expect(JSON.stringify(seen)).not.toContain(url![1]);
 
     // the history has the send, with whom it went to
     const history = await as.manager.get(`/api/history/estimates/${String(estimate.id)}`);
@@ -173,7 +182,15 @@ describe('Email to vendor', () => {
     });
     expect(res.status).toBe(200);
     expect((res.body.data as unknown as Row).sent_at).toBeTruthy();
-    expect(res.body.mail).toMatchObject({ kind: 'purchase_order_to_vendor', resource: 'purchase_orders', record_id: po.id });
+    // named as people know the order, in the answer and the Outbox (not "#21", its id)
+    expect(res.body.mail).toMatchObject({
+      kind: 'purchase_order_to_vendor',
+      resource: 'purchase_orders',
+      record_id: po.id,
+      record_label: `PO ${String(po.number)}`,
+    });
+    const listed = (await as.admin.get('/api/mail/outbox')).body.data as Row[];
+    expect(listed.find((m) => m.id === (res.body.mail as unknown as Row).id)).toMatchObject({ record_label: `PO ${String(po.number)}` });
 
     const mail = await arriving;
     expect(mail.to).toMatchObject({ text: 'orders@pacific.test' });

@@ -409,7 +409,12 @@ export const mail_outbox = pgTable(
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    /** The mail server's last refusal, or why it could not be reached (none once sent). */
     last_error: text('last_error'),
+    /** The mail server's acceptance of the sent message (its queue id, for the server's logs). */
+    sent_reply: text('sent_reply'),
+    /** The secrets the body's markers stand for, sealed (platform/mail/mail-secrets.ts); dropped once sent. */
+    secrets: jsonb('secrets').$type<Record<string, string>>(),
     sent_at: ts('sent_at'),
     claimed_by: text('claimed_by'),
     claimed_at: ts('claimed_at'),

@@ -26,6 +26,8 @@ export interface MailContext {
   origin: string;
   /** The domain of the Message-IDs made here (MAIL_FROM's, else PUBLIC_URL's host). */
   messageIdDomain: string;
+  /** Seals the secrets a message carries (platform/mail/mail-secrets.ts); none: a message may carry none. */
+  secretKey?: Buffer;
 }
 
 export interface Ctx {

@@ -80,7 +80,7 @@ export function recordChangesOf(ctx: Ctx, resource: string, action: string, reco
 }
 
 /** Announces a write's record changes, at its commit. */
-export async function announceRecordChanges(ctx: Ctx, changes: RecordChange[]): Promise<void> {
+export async function announceRecordChanges(ctx: Pick<Ctx, 'db'>, changes: RecordChange[]): Promise<void> {
   if (!changes.length) return;
   const db = ctx.db;
   if (db.kind === 'postgres') {

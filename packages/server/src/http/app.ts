@@ -32,6 +32,7 @@ import { registerJsonBodyParser } from './json-body.ts';
 import { ANSWER_COMPRESSION, compressAnswer } from './answer-compression.ts';
 import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
+import { mailSecretKey } from '../platform/mail/mail-secrets.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
 
 declare module 'fastify' {
@@ -89,6 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installServerResources();
   const { db } = opts;
   const mailSettings: MailSettings = { smtpUrl: opts.mail?.smtpUrl, mailFrom: opts.mail?.mailFrom, publicUrl: opts.mail?.publicUrl };
+  // the key of the secrets messages carry: outside the database, so a backup holds no working link
+  const secretKey = mailSecretKey(opts.sessionSecret);
   const secure = Boolean(opts.secureCookies);
   const trust = opts.trustProxy ?? false;
   const app = Fastify({
@@ -189,7 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sessionId: request.session?.sessionId,
       // worked out when a call sends mail or makes a link, not on every request
       get mail() {
-        return (mail ??= mailContext(mailSettings, `${request.protocol}://${request.host}`));
+        return (mail ??= mailContext({ ...mailSettings, secretKey }, `${request.protocol}://${request.host}`));
       },
     };
     csrfGuard(request);
@@ -234,7 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailSettings', mailSettings);
   const deliverer =
     mailSettings.smtpUrl && opts.mail?.deliver !== false
-      ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom }, { pollMs: opts.mail?.pollMs })
+      ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom, secretKey }, { pollMs: opts.mail?.pollMs })
       : undefined;
   app.decorate('mailDelivery', deliverer);
   if (deliverer) {

@@ -14,6 +14,7 @@ import { hashPassword } from './passwords.ts';
 import { permissionsFor } from './role-permissions.ts';
 import { destroyUserSessions } from './session-store.ts';
 import { createElement } from 'react';
+import { hiddenSecret } from './mail/mail-secrets.ts';
 import { NO_MAIL, appLink, enqueueMail } from './mail/outbox.ts';
 import { renderMail, shopName } from './mail/templates/render.ts';
 import { PasswordReset } from './mail/templates/password-reset.tsx';
@@ -115,11 +116,20 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
     const expires = new Date(Date.now() + EMAILED_RESET_HOURS * 3600_000).toISOString();
     await db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: u.id, expires_at: expires });
     const shop = await shopName(db);
-    const url = appLink(ctx.mail ?? NO_MAIL, `/reset-password?token=${token}`);
+    // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
+    const hidden = hiddenSecret(token);
+    const url = appLink(ctx.mail ?? NO_MAIL, `/reset-password?token=${hidden.marker}`);
     const body = await renderMail(createElement(PasswordReset, { shop, name: u.name, url, hours: EMAILED_RESET_HOURS }));
     await enqueueMail(
       { ...ctx, db, user: null },
-      { kind: 'password_reset', to: [u.email], subject: `Set a new password for ${shop}`, ...body, record: { resource: 'users', id: u.id } },
+      {
+        kind: 'password_reset',
+        to: [u.email],
+        subject: `Set a new password for ${shop}`,
+        ...body,
+        secrets: [hidden],
+        record: { resource: 'users', id: u.id },
+      },
     );
   });
 }

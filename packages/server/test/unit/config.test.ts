@@ -15,6 +15,14 @@ describe('DB_QUERY_TIMEOUT_MS', () => {
   });
 });
 
+describe('a blank variable', () => {
+  it('is unset, for every variable (`SMTP_URL=` in a compose file starts the server without mail, on its default port and data directory)', () => {
+    const names = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'SECURE_COOKIES', 'WEB_DIST', 'TRUST_PROXY'];
+    const more = ['DRAIN_TIMEOUT_MS', 'SCHEDULE_CHECK_MS', 'METRICS_ALLOW', 'DB_QUERY_TIMEOUT_MS', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'];
+    for (const blank of ['', '  ']) expect(loadConfig(Object.fromEntries([...names, ...more].map((n) => [n, blank])))).toEqual(loadConfig({}));
+  });
+});
+
 describe('PUBLIC_URL', () => {
   it('is the address given, and none when unset or blank', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();

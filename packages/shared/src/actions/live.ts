@@ -20,11 +20,16 @@
  * server may not hold them all: let go, or made before it started hearing).
  */
 import { z } from 'zod';
+import type { ResourceName } from '../resources/registry.ts';
 import { actionMap, defineAction } from './define.ts';
+import type { MAIL_LIVE_TOPIC } from './mail.ts';
+
+/** What a notice names: a resource, or a message of the outbox (its status; shared/actions/mail.ts). */
+export type LiveTopic = ResourceName | typeof MAIL_LIVE_TOPIC;
 
 /** One record changed. */
 export interface LiveChange {
-  /** The resource (`jobs`, `job_products`, ...). */
+  /** The resource (`jobs`, `job_products`, ...), or `mail_outbox` for a message of the outbox. */
   r: string;
   /** The record's id. */
   id: number;

@@ -21,7 +21,15 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   not_configured: 'Not sent: no mail server configured',
 };
 
-const ADMIN = { action: 'edit', area: 'settings' } as const;
+/** The Outbox's right (the administrators'). */
+export const OUTBOX_RIGHT = { action: 'edit', area: 'settings' } as const;
+const ADMIN = OUTBOX_RIGHT;
+
+/**
+ * What a live notice names for a message of the outbox (its status changed, or it was written):
+ * the Outbox's administrators hear of every message, whoever may read its record of that record's.
+ */
+export const MAIL_LIVE_TOPIC = 'mail_outbox';
 
 export const mailMessageSchema = z
   .object({
@@ -37,8 +45,10 @@ export const mailMessageSchema = z
     record_label: z.string().nullable(),
     status: z.enum(MAIL_STATUSES),
     attempts: z.number().int(),
-    /** The mail server's reply: its refusal for a failed or retried message, its acceptance for a sent one. */
+    /** The mail server's last refusal, or why it could not be reached: of a failed message, or of a queued one before its next try; none once sent. */
     last_error: z.string().nullable(),
+    /** The mail server's acceptance of a sent message (its queue id, to look it up in the server's logs). */
+    sent_reply: z.string().nullable(),
     next_attempt_at: z.string().nullable(),
     sent_at: z.string().nullable(),
     created_at: z.string(),
@@ -155,6 +165,17 @@ export const retryMail = defineAction({
 export const MAILED_RESOURCES = ['estimates', 'purchase_orders', 'users'] as const satisfies readonly ResourceName[];
 export type MailedResource = (typeof MAILED_RESOURCES)[number];
 
+export const sendMailNow = defineAction({
+  name: 'mail.send_now',
+  summary:
+    'Sends a queued message now instead of at its next try: it becomes due and the outbox’s delivery claims it as any other, so it goes out once (409 for one sending, sent, failed or kept).',
+  method: 'POST',
+  path: '/api/mail/outbox/:id/send_now',
+  params: z.object({ id: ID_PARAM }),
+  answer: z.object({ data: mailMessageSchema }),
+  permission: ADMIN,
+});
+
 export const recordMail = defineAction({
   name: 'mail.record',
   summary: 'The messages of one record (an estimate, a purchase order), newest first, for whoever may read the record.',
@@ -171,6 +192,7 @@ export const MAIL_ACTIONS = actionMap({
   'mail.outbox': listOutbox,
   'mail.show': showMail,
   'mail.retry': retryMail,
+  'mail.send_now': sendMailNow,
   'mail.record': recordMail,
 });
 

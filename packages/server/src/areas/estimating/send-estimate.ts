@@ -1,6 +1,7 @@
 /**
  * Send to client (docs/domain/estimating.md, Sending the estimate): an open estimate emailed to the
- * client in one transaction: a new approval link (its token goes only into the message), the
+ * client in one transaction: a new approval link (its token goes only into the message as it is
+ * sent; the outbox keeps it sealed, platform/mail/mail-secrets.ts), the
  * estimate as the client reads it (every amount, as the approval page) attached as a PDF, the
  * sender's words, and the estimate's `sent_at` and `sent_to` (its Sent line; the audit's `send`
  * row is its history). A change that fails leaves no link, no message and no Sent line.
@@ -14,10 +15,11 @@ import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { readMailMessage } from '../../platform/mail/mail-actions.ts';
+import { hiddenSecret } from '../../platform/mail/mail-secrets.ts';
 import { NO_MAIL, appLink } from '../../platform/mail/outbox.ts';
 import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.ts';
 import { systemCtx } from '../../platform/system-context.ts';
-import { estimateLabel, insertApprovalLink } from './estimate-approvals.ts';
+import { approvalPath, estimateLabel, insertApprovalLink } from './estimate-approvals.ts';
 import { renderEstimatePdf } from './estimate-pdf.ts';
 
 /** "pat@client.com, cc sam@client.com": the Sent line and the history. */
@@ -28,7 +30,9 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
     const tx = { ...ctx, db };
     // 404 / 403 as a get of the estimate, then 409 unless open (the link's rule; it locks the row)
     await get(tx, 'estimates', id);
-    const { link, path } = await insertApprovalLink(tx, id);
+    const { link, token } = await insertApprovalLink(tx, id);
+    // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
+    const hidden = hiddenSecret(token);
     const [before] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${id}`);
     const pdf = await renderEstimatePdf(await systemCtx(db, 'Send to client'), id);
     const label = estimateLabel(before!);
@@ -41,9 +45,10 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
       lead: `Our estimate ${label} is attached. You can read it online, choose any alternates, and accept or decline it there.`,
       action: {
         label: 'Review and accept',
-        url: appLink(ctx.mail ?? NO_MAIL, path),
+        url: appLink(ctx.mail ?? NO_MAIL, approvalPath(hidden.marker)),
         note: `The link is yours alone and works until ${formatDate(link.expires_at)}.`,
       },
+      secrets: [hidden],
       mail,
       pdf,
     });

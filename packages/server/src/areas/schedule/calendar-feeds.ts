@@ -8,7 +8,8 @@
  * app server), so a deactivated user's or a demoted user's feed answers 410.
  *
  * Events are calendar dates (no time of day): each is written as an all-day DATE value, the date
- * the shop put it on, which a phone shows on that day in any time zone. Its UID is the event's id,
+ * the shop put it on, which a phone shows on that day in any time zone. Its UID is the event's id
+ * (calendarEventUid: never the feed's address, which PUBLIC_URL may change),
  * and SEQUENCE, LAST-MODIFIED and DTSTAMP follow the last change of the event, its job or its
  * supervisor, so a phone updates the event in place; an event deleted, or of a job in the trash,
  * is simply absent, and the phone drops it on its next refresh.
@@ -20,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actionPath } from '@glazier/shared/actions/action-path';
 import { calendarFeed as calendarFeedAction, type CalendarFeed } from '@glazier/shared/actions/schedule';
 import {
+  calendarEventUid,
   calendarFeedDescription,
   calendarFeedSequence,
   calendarFeedStart,
@@ -137,7 +139,6 @@ export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; 
   if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
 
   const origin = publicOrigin(request);
-  const host = new URL(origin).host;
   const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
   const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
   const calendar = ical({
@@ -152,7 +153,7 @@ export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; 
     const jobUrl = `${origin}/jobs/${e.job_id}`;
     const changed = new Date(e.last_modified);
     calendar.createEvent({
-      id: `event-${e.id}@${host}`,
+      id: calendarEventUid(e.id),
       allDay: true,
       // a DATE value as stored: the shop's day, the same on a phone in any time zone
       start: e.date,

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@glazier/shared/actions/live';
+import { MAIL_LIVE_TOPIC, OUTBOX_RIGHT } from '@glazier/shared/actions/mail';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../../db/client.ts';
@@ -44,9 +45,10 @@ const MAX_UNREAD_BYTES = 256 * 1024;
 
 /** Whether a user may hear of a change: the rules of reading the record, without its values. */
 export function mayHear(db: Db, user: SessionUser, change: RecordChange): boolean {
+  const ctx: Ctx = { db, user };
+  if (change.r === MAIL_LIVE_TOPIC) return mayHearOfMail(ctx, change);
   if (!isResourceName(change.r)) return false;
   const res = resource(change.r);
-  const ctx: Ctx = { db, user };
   if (!allowed(ctx, 'view', res.def.read)) return false;
   // A change of guarded fields alone (costs) is news only to who may read them.
   if (change.guarded && !change.guarded.some((area) => allowed(ctx, 'edit', area))) return false;
@@ -57,6 +59,14 @@ export function mayHear(db: Db, user: SessionUser, change: RecordChange): boolea
 
 /** What a user may do, as one string: a stream tells its browser when it changes. */
 const rightsOf = (user: SessionUser) => JSON.stringify([user.role, user.permissions]);
+
+/** A message of the outbox: the Outbox's administrators hear of each; others of the messages of a record they may read. */
+function mayHearOfMail(ctx: Ctx, change: RecordChange): boolean {
+  if (allowed(ctx, OUTBOX_RIGHT.action, OUTBOX_RIGHT.area)) return true;
+  const record = change.rows?.[0];
+  if (typeof record?.resource !== 'string' || typeof record.record_id !== 'number') return false;
+  return mayHear(ctx.db, ctx.user!, { ...change, r: record.resource, id: record.record_id, rows: [] });
+}
 
 /** A change as the hub numbered it, with the text every stream writes of it. */
 interface Numbered {

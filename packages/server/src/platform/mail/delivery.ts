@@ -13,7 +13,7 @@
  * row claims make it safe everywhere instead. Each server checks every `pollMs` (retries falling
  * due), and at once after a commit that enqueued mail (outboxWake).
  *
- * Outcomes: the server's acceptance → `sent` (its reply kept); a 5xx reply → `failed` with the
+ * Outcomes: the server's acceptance → `sent` (its reply kept as `sent_reply`, the last error cleared); a 5xx reply → `failed` with the
  * reply; anything else (a 4xx reply, connection refused, a timeout) → `queued` again after a
  * backoff that doubles from a minute up to six hours, `failed` after MAX_ATTEMPTS.
  */
@@ -21,7 +21,8 @@ import os from 'node:os';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../../db/client.ts';
-import { outboxWake } from './outbox.ts';
+import { revealSecrets, type SealedSecrets } from './mail-secrets.ts';
+import { announceMail, outboxWake, type MailOfRecord } from './outbox.ts';
 
 export const SENDING_TIMEOUT_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 10;
@@ -42,12 +43,15 @@ export interface ClaimedMail {
   html: string;
   text: string;
   attempts: number;
+  secrets: SealedSecrets | null;
 }
 
 export interface MailSetup {
   smtpUrl: string;
   /** MAIL_FROM; unset: `glazier@` the message's domain. */
   from?: string;
+  /** Opens the secrets a message carries (mail-secrets.ts). */
+  secretKey?: Buffer;
 }
 
 /** Who claims: host, process and a per-deliverer number (two apps in one process are two claimers). */
@@ -76,15 +80,25 @@ export function describeSmtp(smtpUrl: string): string {
   return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
 }
 
-/** A 5xx reply is final; a 4xx reply, a refused or dropped connection or a timeout is worth another try. */
+/** A message's secret that this server cannot open: sealed under another session secret (a restore elsewhere, a changed SESSION_SECRET). */
+class UnreadableSecret extends Error {
+  constructor() {
+    super('Its link cannot be restored: the server’s session secret is not the one it was written with. Send it again from its record.');
+  }
+}
+
+/** A 5xx reply is final, as is a secret that cannot be opened; a 4xx reply, a refused or dropped connection or a timeout is worth another try. */
 export function isPermanent(error: unknown): boolean {
+  if (error instanceof UnreadableSecret) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** The mail server's own reply as it gave it ("550 5.1.1 No such mailbox"); else the error, with its code (ECONNREFUSED). */
 const reasonOf = (error: unknown): string => {
   const e = error as { response?: unknown; message?: unknown; code?: unknown };
-  const text = typeof e.response === 'string' && e.response ? e.response : typeof e.message === 'string' ? e.message : String(error);
+  if (typeof e.response === 'string' && e.response) return e.response.slice(0, 2000);
+  const text = typeof e.message === 'string' ? e.message : String(error);
   return (typeof e.code === 'string' && !text.includes(e.code) ? `${e.code}: ${text}` : text).slice(0, 2000);
 };
 
@@ -114,7 +128,7 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
                          OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2::double precision / 1000))
                       ORDER BY next_attempt_at, id LIMIT $3
                       FOR UPDATE SKIP LOCKED)
-        RETURNING id, message_id, "to", cc, reply_to, subject, html, text, attempts`,
+        RETURNING id, message_id, "to", cc, reply_to, subject, html, text, attempts, secrets`,
       [claimer, sendingTimeoutMs, BATCH],
     );
 
@@ -124,14 +138,16 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
       [m.id],
     );
     const domain = m.message_id.replace(/^<[^@]*@|>$/g, '');
+    const body = m.secrets ? revealSecrets(setup.secretKey, m.secrets, m) : m;
+    if (!body) throw new UnreadableSecret();
     return transport.sendMail({
       from: setup.from ?? `glazier@${domain}`,
       to: m.to,
       cc: m.cc.length ? m.cc : undefined,
       replyTo: m.reply_to ?? undefined,
       subject: m.subject,
-      html: m.html,
-      text: m.text,
+      html: body.html,
+      text: body.text,
       messageId: m.message_id,
       attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.data) })),
     });
@@ -139,16 +155,22 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
 
   // Each outcome is written only while the claim is still ours: a claim taken over after the
   // timeout belongs to the other server now.
+  // The outcome's live notice goes with it (the Outbox shows it without a reload).
   const settle = (id: number, sets: string, params: unknown[]) =>
-    db.query(
-      `UPDATE mail_outbox SET ${sets}, claimed_by = NULL, claimed_at = NULL, updated_at = now() WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
-      [id, claimer, ...params],
-    );
+    db.transaction(async (tx) => {
+      const settled = await tx.query<MailOfRecord>(
+        `UPDATE mail_outbox SET ${sets}, claimed_by = NULL, claimed_at = NULL, updated_at = now() WHERE id = $1 AND claimed_by = $2 AND status = 'sending'
+          RETURNING id, resource, record_id`,
+        [id, claimer, ...params],
+      );
+      await announceMail(tx, settled, 'deliver');
+    });
 
   const deliverOne = async (m: ClaimedMail) => {
     try {
       const info = await send(m);
-      await settle(m.id, `status = 'sent', sent_at = now(), last_error = $3`, [String(info.response ?? '').slice(0, 2000)]);
+      // the acceptance is no error; the sealed secrets have done their work
+      await settle(m.id, `status = 'sent', sent_at = now(), sent_reply = $3, last_error = NULL, secrets = NULL`, [String(info.response ?? '').slice(0, 2000)]);
       return true;
     } catch (e) {
       const reason = reasonOf(e);

@@ -1,13 +1,17 @@
-/** The mail actions (shared/actions/mail.ts): the setup's status, a test message, the Outbox, Retry, a record's messages. */
+/** The mail actions (shared/actions/mail.ts): the setup's status, a test message, the Outbox, Retry, Send now, a record's messages. */
 import { createElement } from 'react';
 import type { MAIL_ACTIONS, MailMessage, MailStatus } from '@glazier/shared/actions/mail';
+import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Db } from '../../db/client.ts';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, notFound } from '../../engine/errors.ts';
 import { getRow } from '../../engine/read.ts';
+import { refLabels } from '../../engine/ref-labels.ts';
+import { resource } from '../../engine/resources.ts';
+import type { ServerResource } from '../../engine/server-resource.ts';
 import { describeSmtp } from './delivery.ts';
-import { NO_MAIL, enqueueMail, outboxWake } from './outbox.ts';
+import { NO_MAIL, announceMail, enqueueMail, outboxWake, type MailOfRecord } from './outbox.ts';
 import { renderMail, shopName } from './templates/render.ts';
 import { TestEmail } from './templates/test-email.tsx';
 
@@ -38,6 +42,7 @@ interface MailRow {
   status: MailStatus;
   attempts: number;
   last_error: string | null;
+  sent_reply: string | null;
   next_attempt_at: string | Date | null;
   sent_at: string | Date | null;
   created_at: string | Date;
@@ -46,20 +51,27 @@ interface MailRow {
 
 const iso = (v: string | Date | null): string | null => (v == null ? null : new Date(v).toISOString());
 const COLUMNS = `m.id, m.message_id, m.kind, m."to", m.cc, m.reply_to, m.subject, m.resource, m.record_id, m.status, m.attempts, m.last_error,
-  m.next_attempt_at, m.sent_at, m.created_at, u.name AS created_by_name`;
+  m.sent_reply, m.next_attempt_at, m.sent_at, m.created_at, u.name AS created_by_name`;
 
-async function recordLabel(ctx: Ctx, resource: string | null, id: number | null): Promise<string | null> {
-  if (!resource || id == null) return null;
-  try {
-    const row = await getRow(ctx, resource, id); // any resource's row, as a plain Row
-    const parts = [row.number ?? row.job_number, row.name ?? row.email].filter((v) => typeof v === 'string' && v);
-    return parts.length ? parts.join(' ') : `#${id}`;
-  } catch {
-    return null; // gone, or not the caller's to read
+/**
+ * The messages as the actions answer them, each with its record's name as everywhere else (its
+ * resource's naming: "PO 1021", an estimate's name), read in one statement for them all; none for
+ * a record the caller may not read.
+ */
+async function present(ctx: Ctx, rows: MailRow[]): Promise<MailMessage[]> {
+  const wanted = new Map<ServerResource, Set<number>>();
+  for (const row of rows) {
+    if (row.record_id == null || !row.resource || !isResourceName(row.resource)) continue;
+    const target = resource(row.resource);
+    wanted.set(target, (wanted.get(target) ?? new Set()).add(row.record_id));
   }
+  const labels = await refLabels(ctx, wanted);
+  return rows.map((row) =>
+    presentOne(row, row.resource && isResourceName(row.resource) && row.record_id != null ? labels.get(`${row.resource}:${row.record_id}`) : undefined),
+  );
 }
 
-async function present(ctx: Ctx, row: MailRow): Promise<MailMessage> {
+function presentOne(row: MailRow, recordLabel: string | undefined): MailMessage {
   return {
     id: row.id,
     message_id: row.message_id,
@@ -69,10 +81,11 @@ async function present(ctx: Ctx, row: MailRow): Promise<MailMessage> {
     subject: row.subject,
     resource: row.resource,
     record_id: row.record_id,
-    record_label: await recordLabel(ctx, row.resource, row.record_id),
+    record_label: recordLabel ?? null,
     status: row.status,
     attempts: row.attempts,
     last_error: row.last_error,
+    sent_reply: row.sent_reply,
     next_attempt_at: row.status === 'queued' ? iso(row.next_attempt_at) : null,
     sent_at: iso(row.sent_at),
     created_at: iso(row.created_at)!,
@@ -88,8 +101,16 @@ async function mailRow(db: Db, id: number): Promise<MailRow> {
 
 /** One message of the outbox as the mail actions answer it (an area's send answers the message it wrote). */
 export async function readMailMessage(ctx: Ctx, id: number): Promise<MailMessage> {
-  return present(ctx, await mailRow(ctx.db, id));
+  return (await present(ctx, [await mailRow(ctx.db, id)]))[0]!;
 }
+
+/** Why Send now refuses a message that is not waiting for its next try. */
+const NOT_WAITING: Record<Exclude<MailStatus, 'queued'>, string> = {
+  sending: 'This message is being sent now.',
+  sent: 'This message was sent already.',
+  failed: 'This message failed: Retry sends it again.',
+  not_configured: 'No mail server was configured when this message was written: Retry sends it.',
+};
 
 /** The sender as delivery.ts puts it: MAIL_FROM, else glazier@ the Message-ID's domain. */
 const senderOf = (settings: MailSettings, messageId: string) => settings.mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
@@ -128,7 +149,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       `SELECT count(*)::int AS n FROM mail_outbox m ${input.status ? 'WHERE m.status = $1' : ''}`,
       input.status ? [input.status] : [],
     );
-    return { data: await Promise.all(rows.map((r) => present(ctx, r))), total: count?.n ?? 0, page, per_page: perPage };
+    return { data: await present(ctx, rows), total: count?.n ?? 0, page, per_page: perPage };
   },
   'mail.show': async ({ ctx, params, request }) => {
     const row = await mailRow(ctx.db, params.id);
@@ -139,7 +160,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
     );
     return {
       data: {
-        ...(await present(ctx, row)),
+        ...(await present(ctx, [row]))[0]!,
         from: senderOf(request.server.mailSettings, row.message_id),
         reply_to: row.reply_to,
         html: body!.html,
@@ -152,15 +173,33 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
     const configured = (ctx.mail ?? NO_MAIL).configured;
     const next: MailStatus = configured ? 'queued' : 'not_configured';
     const updated = await ctx.db.transaction(async (db) => {
-      const [row] = await db.query<{ status: MailStatus }>('SELECT status FROM mail_outbox WHERE id = $1 FOR UPDATE', [params.id]);
+      const [row] = await db.query<MailOfRecord & { status: MailStatus }>('SELECT id, resource, record_id, status FROM mail_outbox WHERE id = $1 FOR UPDATE', [
+        params.id,
+      ]);
       if (!row) throw notFound('Message');
       if (row.status !== 'failed' && row.status !== 'not_configured')
-        throw new ApiError(409, row.status === 'sent' ? 'This message was sent already.' : 'This message is on its way already.');
+        throw new ApiError(409, row.status === 'sent' ? 'This message was sent already.' : 'This message is on its way already: Send now sends it at once.');
       await db.query(`UPDATE mail_outbox SET status = $2, next_attempt_at = now(), attempts = 0, updated_at = now() WHERE id = $1`, [params.id, next]);
+      await announceMail(db, [row], 'retry');
       if (configured) db.afterCommit(() => outboxWake.emit('enqueued'));
       return params.id;
     });
     return { data: await readMailMessage(ctx, updated) };
+  },
+  'mail.send_now': async ({ ctx, params }) => {
+    await ctx.db.transaction(async (db) => {
+      // the row's lock waits out a claim in progress, which then shows as `sending`
+      const [row] = await db.query<MailOfRecord & { status: MailStatus }>('SELECT id, resource, record_id, status FROM mail_outbox WHERE id = $1 FOR UPDATE', [
+        params.id,
+      ]);
+      if (!row) throw notFound('Message');
+      if (row.status !== 'queued') throw new ApiError(409, NOT_WAITING[row.status]);
+      // due now: the delivery's claim takes it (once, on whichever server claims first)
+      await db.query('UPDATE mail_outbox SET next_attempt_at = now(), updated_at = now() WHERE id = $1', [params.id]);
+      await announceMail(db, [row], 'send_now');
+      db.afterCommit(() => outboxWake.emit('enqueued'));
+    });
+    return { data: await readMailMessage(ctx, params.id) };
   },
   'mail.record': async ({ ctx, params }) => {
     await getRow(ctx, params.resource, params.id); // the caller may read the record (404/403 as its get)
@@ -168,6 +207,6 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       `SELECT ${COLUMNS} FROM mail_outbox m LEFT JOIN users u ON u.id = m.created_by WHERE m.resource = $1 AND m.record_id = $2 ORDER BY m.created_at DESC, m.id DESC`,
       [params.resource, params.id],
     );
-    return { data: await Promise.all(rows.map((r) => present(ctx, r))) };
+    return { data: await present(ctx, rows) };
   },
 };

@@ -17,8 +17,12 @@
  */
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail';
+import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';
+import { announceRecordChanges } from '../../engine/record-changes.ts';
+import { sealSecret, type HiddenSecret, type SealedSecrets } from './mail-secrets.ts';
 
 export type { MailContext };
 
@@ -41,6 +45,11 @@ export interface OutgoingMail {
   /** The message as renderMail (templates/render.tsx) makes it: HTML and its plain-text part. */
   html: string;
   text: string;
+  /**
+   * The secrets (a link's token) the body carries as their markers (mail-secrets.ts): kept sealed
+   * beside it and put in only as the message goes to the mail server.
+   */
+  secrets?: HiddenSecret[];
   /** The record the message belongs to: its page lists the message and its status. */
   record?: { resource: MailedResource; id: number };
   attachments?: MailAttachment[];
@@ -55,6 +64,26 @@ export interface EnqueuedMail {
 /** Wakes this process's deliverers (delivery.ts) once a transaction that enqueued mail has committed. */
 export const outboxWake = new EventEmitter();
 outboxWake.setMaxListeners(0);
+
+/** A message and the record it belongs to, for its live notice. */
+export interface MailOfRecord {
+  id: number;
+  resource: string | null;
+  record_id: number | null;
+}
+
+/**
+ * Tells the live streams (platform/live/) that these messages changed (written, queued again,
+ * sent, refused), when `db`'s transaction commits: the Outbox and the record's messages refetch.
+ * Who hears of it: live-hub.ts `mayHear` (the Outbox's administrators, and readers of the record).
+ */
+export function announceMail(db: Db, messages: readonly MailOfRecord[], action: string): Promise<void> {
+  const at = new Date().toISOString();
+  return announceRecordChanges(
+    { db },
+    messages.map((m) => ({ r: MAIL_LIVE_TOPIC, id: m.id, v: null, a: action, by: null, at, rows: [{ resource: m.resource, record_id: m.record_id }] })),
+  );
+}
 
 /** A context without mail configured (the command line, scheduled work): messages are kept, not sent. */
 export const NO_MAIL: MailContext = { configured: false, origin: 'http://localhost', messageIdDomain: 'glazier.invalid' };
@@ -72,10 +101,11 @@ export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, messag
   if (!to.length) throw new Error('A message needs at least one recipient.');
   const status: MailStatus = mail.configured ? 'queued' : 'not_configured';
   const messageId = `<${crypto.randomUUID()}@${mail.messageIdDomain}>`;
+  const secrets = sealedSecrets(mail, message);
   return ctx.db.transaction(async (db) => {
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO mail_outbox (message_id, kind, "to", cc, reply_to, subject, html, text, resource, record_id, status, created_by)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    const [row] = await db.query<MailOfRecord>(
+      `INSERT INTO mail_outbox (message_id, kind, "to", cc, reply_to, subject, html, text, resource, record_id, status, created_by, secrets)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb) RETURNING id, resource, record_id`,
       [
         messageId,
         message.kind,
@@ -89,6 +119,7 @@ export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, messag
         message.record?.id ?? null,
         status,
         ctx.user?.id ?? null,
+        secrets && JSON.stringify(secrets),
       ],
     );
     for (const a of message.attachments ?? [])
@@ -98,15 +129,31 @@ export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, messag
         a.contentType,
         a.content,
       ]);
+    await announceMail(db, [row!], 'create');
     if (status === 'queued') db.afterCommit(() => outboxWake.emit('enqueued'));
     return { id: row!.id, message_id: messageId, status };
   });
 }
 
+/** The message's secrets sealed, after checking the body holds each one's marker and never the secret itself. */
+function sealedSecrets(mail: MailContext, message: OutgoingMail): SealedSecrets | null {
+  if (!message.secrets?.length) return null;
+  const key = mail.secretKey;
+  if (!key) throw new Error('A message with a secret needs the mail context of a server (its secret key).');
+  const sealed: SealedSecrets = {};
+  for (const { marker, value } of message.secrets) {
+    const parts = [message.subject, message.html, message.text];
+    if (parts.some((p) => p.includes(value))) throw new Error(`The message "${message.kind}" holds its secret in its body: use its marker.`);
+    if (!parts.some((p) => p.includes(marker))) throw new Error(`The message "${message.kind}" does not use the marker of its secret.`);
+    sealed[marker] = sealSecret(key, value);
+  }
+  return sealed;
+}
+
 const cleanAddresses = (list: string[]) => [...new Set(list.map((a) => a.trim()).filter(Boolean))];
 
 /** The mail part of a request's context, from the configuration and the request's own address. */
-export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; publicUrl?: string }, requestOrigin: string): MailContext {
+export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; publicUrl?: string; secretKey?: Buffer }, requestOrigin: string): MailContext {
   const origin = setup.publicUrl ?? requestOrigin;
   const fromDomain = setup.mailFrom?.match(/@([^>\s]+)>?\s*$/)?.[1];
   let host = 'glazier.invalid';
@@ -115,5 +162,5 @@ export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; public
   } catch {
     // an unusual Host header: the fallback domain will do for an id
   }
-  return { configured: Boolean(setup.smtpUrl), origin, messageIdDomain: fromDomain ?? host };
+  return { configured: Boolean(setup.smtpUrl), origin, messageIdDomain: fromDomain ?? host, secretKey: setup.secretKey };
 }

@@ -6,6 +6,7 @@
 import type { ComposedMail, MailedResource } from '@glazier/shared/actions/mail';
 import { createElement } from 'react';
 import type { Ctx } from '../../engine/context.ts';
+import type { HiddenSecret } from './mail-secrets.ts';
 import { enqueueMail, type EnqueuedMail } from './outbox.ts';
 import { RecordToParty } from './templates/record-to-party.tsx';
 import { renderMail, shopName } from './templates/render.ts';
@@ -23,6 +24,8 @@ export interface RecordToPartyMail {
   /** What the app says of the record under the sender's words. */
   lead: string;
   action?: { label: string; url: string; note?: string };
+  /** The secrets `action.url` carries as their markers (mail-secrets.ts: an approval link's token). */
+  secrets?: HiddenSecret[];
   mail: Required<ComposedMail>;
   pdf: { bytes: Buffer; fileName: string };
 }
@@ -49,6 +52,7 @@ export async function enqueueRecordToParty(tx: Ctx, m: RecordToPartyMail): Promi
     replyTo: sender.email || undefined,
     subject: `${m.title} from ${shop}`,
     ...body,
+    secrets: m.secrets,
     record: m.record,
     attachments: [{ filename: m.pdf.fileName, contentType: 'application/pdf', content: m.pdf.bytes }],
   });

@@ -10,6 +10,13 @@ import { addDays } from '../dates.ts';
 export const CALENDAR_FEED_KINDS = ['mine', 'shop'] as const;
 export type CalendarFeedKind = (typeof CALENDAR_FEED_KINDS)[number];
 
+/**
+ * An event's UID in every feed: its id and nothing of the address the feed was read at, so a
+ * changed PUBLIC_URL (or a feed read at another address) keeps each event the same event on a
+ * subscribed phone instead of adding every one again.
+ */
+export const calendarEventUid = (eventId: number): string => `event-${eventId}@glazier`;
+
 /** The right each feed needs, when it is made and on every refresh. */
 export const CALENDAR_FEED_RIGHT: Record<CalendarFeedKind, { action: Action; area: Area }> = {
   mine: { action: 'view', area: 'jobs' },

@@ -1,18 +1,19 @@
 /**
  * The Outbox (`/outbox`, admins): every message Glazier wrote, newest first, with its recipients,
- * subject, record, status (and the mail server's reply), attempts and when it went. A row opens the
- * message as it would be sent; Retry sends a failed one, or one kept without a mail server, again.
- * The status filter and the page are kept in the address.
+ * subject, record, status with when it went or why it has not (the mail server's last reply, in
+ * words under the badge, on a phone too), and attempts. A row opens the message as it would be
+ * sent; Retry sends a failed one, or one kept without a mail server, again; Send now sends a
+ * queued one without waiting for its next try. It changes as messages go (live notices). The
+ * status filter and the page are kept in the address.
  */
 import { MAIL_STATUSES, MAIL_STATUS_LABELS, listOutbox, mailStatusText, type MailMessage } from '@glazier/shared/actions/mail';
-import { formatDateTime } from '@glazier/shared/rules/dates';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
-import { MailStatusBadge } from '../../resource-kit/mail/mail-status.tsx';
-import { canRetryMail, openMailMessage, useRetryMail } from '../../resource-kit/mail/mail-message.tsx';
+import { MAIL_LIVE, MailStatusBadge, MailWhy, mailWhen } from '../../resource-kit/mail/mail-status.tsx';
+import { MailActionButton, openMailMessage } from '../../resource-kit/mail/mail-message.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
@@ -22,7 +23,6 @@ const PER_PAGE = 50;
 
 export function OutboxPage() {
   const modals = useModals();
-  const retry = useRetryMail();
   const setup = useMailStatus();
   const [filters, setFilter] = useListFilters({ status: null, page: null });
   const status = (MAIL_STATUSES as readonly string[]).includes(filters.status ?? '') ? (filters.status as MailMessage['status']) : undefined;
@@ -31,6 +31,7 @@ export function OutboxPage() {
     queryKey: ['mail', 'outbox', status ?? 'all', page],
     queryFn: ({ signal }) => callAction(listOutbox, { query: { status, page, per_page: PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
+    meta: MAIL_LIVE,
   });
 
   const columns: ReportColumn<MailMessage>[] = [
@@ -49,33 +50,39 @@ export function OutboxPage() {
       ),
     },
     {
+      // the badge, and under it when it went or why not (the server's last reply): words a phone shows
       key: 'status',
       label: 'Status',
-      text: (m) => mailStatusText(m),
+      text: (m) => (m.status === 'sent' ? mailWhen(m) : mailStatusText(m)),
+      value: (m) => m.sent_at ?? m.status,
       render: (m) => (
-        <Group gap={6} wrap="nowrap">
-          <MailStatusBadge message={m} />
-          {canRetryMail(m) && (
-            // on a phone the message's own view has Retry (the row has no room for it)
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              visibleFrom="sm"
-              onClick={(e) => {
-                e.stopPropagation();
-                void retry(m.id);
-              }}
-            >
-              Retry
-            </Button>
-          )}
-        </Group>
+        <Stack gap={2} miw={150} maw={320}>
+          <Group gap={6} wrap="nowrap">
+            <MailStatusBadge message={m} />
+            {/* on a phone the message's own view has Retry and Send now (the row has no room for them) */}
+            <Group visibleFrom="sm">
+              <MailActionButton message={m} compact />
+            </Group>
+          </Group>
+          <MailWhy message={m} />
+        </Stack>
       ),
     },
-    { key: 'to', label: 'To', text: (m) => [...m.to, ...m.cc].join(', '), visibleFrom: 'sm' },
-    { key: 'record', label: 'Record', text: (m) => m.record_label ?? '', visibleFrom: 'md' },
+    {
+      key: 'to',
+      label: 'To',
+      text: (m) => [...m.to, ...m.cc].join(', '),
+      render: (m) => <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{[...m.to, ...m.cc].join(', ')}</span>,
+      visibleFrom: 'sm',
+    },
+    {
+      key: 'record',
+      label: 'Record',
+      text: (m) => m.record_label ?? '',
+      render: (m) => <span style={{ whiteSpace: 'normal' }}>{m.record_label}</span>,
+      visibleFrom: 'md',
+    },
     { key: 'attempts', label: 'Attempts', numeric: true, text: (m) => String(m.attempts), value: (m) => m.attempts, visibleFrom: 'sm' },
-    { key: 'sent_at', label: 'Sent', text: (m) => (m.sent_at ? formatDateTime(m.sent_at) : ''), value: (m) => m.sent_at, visibleFrom: 'sm' },
   ];
   const total = outbox.data?.total ?? 0;
 

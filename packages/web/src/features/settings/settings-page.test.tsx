@@ -37,6 +37,7 @@ function server(user = sessionUser('admin'), extra: { id: number; name: string; 
               status: 'not_configured',
               attempts: 0,
               last_error: null,
+              sent_reply: null,
               next_attempt_at: null,
               sent_at: null,
               created_at: '2026-01-01T00:00:00.000Z',

@@ -19,6 +19,7 @@ const message = (over: Partial<MailMessage> = {}): MailMessage => ({
   status: 'queued',
   attempts: 0,
   last_error: null,
+  sent_reply: null,
   next_attempt_at: null,
   sent_at: null,
   created_at: '2026-11-29T00:00:00Z',

@@ -3,7 +3,7 @@
  * the server's reply, attachments, and its two parts: the HTML in a sandboxed frame (no scripts,
  * no same-origin access, so a message can do nothing to the app) and the plain text.
  */
-import { retryMail, showMail, type MailMessage } from '@glazier/shared/actions/mail';
+import { retryMail, sendMailNow, showMail, type MailMessage } from '@glazier/shared/actions/mail';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,19 +11,21 @@ import { reportError, reportSuccess } from '../forms/error-mapper.tsx';
 import { callAction } from '../http/actions.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { MailStatusBadge, mailWhen } from './mail-status.tsx';
+import { MAIL_LIVE, MailStatusBadge, mailWhen } from './mail-status.tsx';
 
 export const canRetryMail = (m: Pick<MailMessage, 'status'>) => m.status === 'failed' || m.status === 'not_configured';
+/** A message waiting for its (next) try may go now; the server's claim still sends it once. */
+export const canSendMailNow = (m: Pick<MailMessage, 'status'>) => m.status === 'queued';
 
-/** Retry, with its notice; answers the message as it is now. */
-export function useRetryMail() {
+/** Retry or Send now, with its notice; answers the message as it is now. */
+function useMailAction(action: typeof retryMail | typeof sendMailNow, said: (m: MailMessage) => string) {
   const loader = useLoader();
   const queryClient = useQueryClient();
   return async (id: number) => {
     try {
-      const answer = await loader.run(callAction(retryMail, { params: { id } }));
+      const answer = await loader.run(callAction(action, { params: { id } }));
       void queryClient.invalidateQueries({ queryKey: ['mail'] });
-      reportSuccess(answer.data.status === 'not_configured' ? 'Still not sent: no mail server is configured.' : 'The message is queued to be sent again.');
+      reportSuccess(said(answer.data));
       return answer.data;
     } catch (e) {
       reportError(e);
@@ -32,9 +34,40 @@ export function useRetryMail() {
   };
 }
 
-function MailMessageView({ id }: { id: number }) {
-  const shown = useQuery({ queryKey: ['mail', 'message', id], queryFn: ({ signal }) => callAction(showMail, { params: { id }, signal }).then((a) => a.data) });
+export const useRetryMail = () =>
+  useMailAction(retryMail, (m) =>
+    m.status === 'not_configured' ? 'Still not sent: no mail server is configured.' : 'The message is queued to be sent again.',
+  );
+
+export const useSendMailNow = () => useMailAction(sendMailNow, () => 'The message is being sent now.');
+
+/** Retry or Send now, whichever the message takes (none while it is sending or once sent). */
+export function MailActionButton({ message: m, compact }: { message: MailMessage; compact?: boolean }) {
   const retry = useRetryMail();
+  const sendNow = useSendMailNow();
+  const [label, run] = canRetryMail(m) ? ['Retry', retry] : canSendMailNow(m) ? ['Send now', sendNow] : [null, null];
+  if (!label || !run) return null;
+  return (
+    <Button
+      size={compact ? 'compact-xs' : 'xs'}
+      variant={compact ? 'subtle' : 'light'}
+      style={{ flexShrink: 0 }}
+      onClick={(e) => {
+        e.stopPropagation(); // in a list, the row opens the message
+        void run(m.id);
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function MailMessageView({ id }: { id: number }) {
+  const shown = useQuery({
+    queryKey: ['mail', 'message', id],
+    queryFn: ({ signal }) => callAction(showMail, { params: { id }, signal }).then((a) => a.data),
+    meta: MAIL_LIVE,
+  });
   const m = shown.data;
   if (!m) return <Text c="dimmed">{shown.isError ? 'This message could not be read.' : 'Loading…'}</Text>;
   const rows: [string, string][] = [
@@ -43,6 +76,8 @@ function MailMessageView({ id }: { id: number }) {
     ...(m.cc.length ? ([['Cc', m.cc.join(', ')]] as [string, string][]) : []),
     ['Subject', m.subject],
     ['Written', `${formatDateTime(m.created_at)}${m.created_by_name ? ` by ${m.created_by_name}` : ''}`],
+    // the server's acceptance (its queue id, for its logs); a refusal is in the status line above
+    ...(m.sent_reply ? ([['Accepted', m.sent_reply]] as [string, string][]) : []),
     ...(m.record_label ? ([['Record', m.record_label]] as [string, string][]) : []),
     ...(m.attachments.length
       ? ([['Attachments', m.attachments.map((a) => `${a.filename} (${Math.max(1, Math.round(a.size / 1024))} KB)`).join(', ')]] as [string, string][])
@@ -56,11 +91,7 @@ function MailMessageView({ id }: { id: number }) {
           {mailWhen(m)}
           {m.attempts > 0 ? ` · ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}` : ''}
         </Text>
-        {canRetryMail(m) && (
-          <Button size="xs" variant="light" style={{ flexShrink: 0 }} onClick={() => void retry(m.id)}>
-            Retry
-          </Button>
-        )}
+        <MailActionButton message={m} />
       </Group>
       <Table withRowBorders={false} verticalSpacing={2} fz="sm">
         <Table.Tbody>

@@ -3,7 +3,7 @@
  * record's messages (`RecordMail`, for an estimate's or a purchase order's page), and one message
  * as it would be sent (`openMailMessage`: HTML in a sandboxed frame, and the text part).
  */
-import { MAIL_STATUS_LABELS, mailStatusText, recordMail, type MailMessage, type MailedResource } from '@glazier/shared/actions/mail';
+import { MAIL_LIVE_TOPIC, MAIL_STATUS_LABELS, mailStatusText, recordMail, type MailMessage, type MailedResource } from '@glazier/shared/actions/mail';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -18,19 +18,40 @@ const SHORT: Record<MailMessage['status'], string> = { ...MAIL_STATUS_LABELS, no
 export function MailStatusBadge({ message }: { message: Pick<MailMessage, 'status' | 'last_error' | 'attempts'> }) {
   return (
     <Tooltip label={mailStatusText(message)} multiline maw={360} withinPortal>
-      <Badge color={COLORS[message.status]} variant="light" data-testid="mail-status" style={{ flexShrink: 0 }}>
+      {/* as wide as its words: a narrow column must not cut them ("FAIL…") */}
+      <Badge color={COLORS[message.status]} variant="light" data-testid="mail-status" style={{ flexShrink: 0, minWidth: 'max-content' }}>
         {SHORT[message.status]}
       </Badge>
     </Tooltip>
   );
 }
 
-/** When it went, or why it has not. */
+/**
+ * When it went, or why it has not, in words shown beside the badge (a phone opens no tooltip):
+ * "Sent 3/4/2026, 10:02 AM", "Next try 10:30 AM. Last reply: 451 Mailbox busy", "Last reply: 550 No such mailbox".
+ */
 export function mailWhen(m: MailMessage): string {
   if (m.status === 'sent') return `Sent ${formatDateTime(m.sent_at)}`;
-  if (m.status === 'queued' && m.next_attempt_at && m.attempts > 0) return `Next try ${formatDateTime(m.next_attempt_at)}`;
-  return mailStatusText(m);
+  if (m.status === 'queued' && m.next_attempt_at && m.attempts > 0)
+    return `Next try ${formatDateTime(m.next_attempt_at)}${m.last_error ? `. Last reply: ${m.last_error}` : ''}`;
+  if (m.status === 'failed' && m.last_error) return `Last reply: ${m.last_error}`;
+  if (m.status === 'not_configured') return 'No mail server configured';
+  return MAIL_STATUS_LABELS[m.status];
 }
+
+/** The line under a message's badge in a list: its when or why, unless the badge says it all (queued for its first try, sending). */
+export function MailWhy({ message: m }: { message: MailMessage }) {
+  const text = mailWhen(m);
+  if (text === SHORT[m.status]) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }} data-testid="mail-why">
+      {text}
+    </Text>
+  );
+}
+
+/** A query of messages refetches when the server says one changed (written, sent, refused: live/). */
+export const MAIL_LIVE = { liveOn: [MAIL_LIVE_TOPIC] } as const;
 
 export const recordMailKey = (resource: string, id: number) => ['mail', resource, id] as const;
 
@@ -39,6 +60,7 @@ export function RecordMail({ resource, id, title = 'Email', empty }: { resource:
   const messages = useQuery({
     queryKey: recordMailKey(resource, id),
     queryFn: ({ signal }) => callAction(recordMail, { params: { resource, id }, signal }).then((a) => a.data),
+    meta: MAIL_LIVE,
   });
   if (!messages.data?.length)
     return empty && messages.isSuccess ? (
@@ -57,7 +79,7 @@ export function RecordMail({ resource, id, title = 'Email', empty }: { resource:
               <Text size="sm" fw={500} truncate>
                 {m.subject}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 To {[...m.to, ...m.cc].join(', ')} · {mailWhen(m)}
               </Text>
             </Stack>

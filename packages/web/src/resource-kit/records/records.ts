@@ -3,6 +3,7 @@
  * and the device's copy import it; it imports none of them): any record's shape, a page's
  * parameters, and the query keys.
  */
+import type { LiveTopic } from '@glazier/shared/actions/live';
 import type { SortDirection } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Query } from '../http/http.ts';
@@ -37,12 +38,13 @@ export const KEEP_ON_DEVICE = { keepOnDevice: true } as const;
  * What a query's `meta` may say, typed for every query of the app:
  * - `keepOnDevice` (KEEP_ON_DEVICE above);
  * - `liveOn`: the resources a query built on a named action reads (`['time_entries', 'users']` for
- *   the crew week): a live notice of a change to any of them refetches it (live/apply-live-changes.ts).
+ *   the crew week; `mail_outbox` for messages of the outbox): a live notice of a change to any of
+ *   them refetches it (live/apply-live-changes.ts).
  *   The generic lists, pages and records need none: the notice names their resource.
  */
 export interface AppQueryMeta extends Record<string, unknown> {
   keepOnDevice?: boolean;
-  liveOn?: readonly ResourceName[];
+  liveOn?: readonly LiveTopic[];
 }
 
 declare module '@tanstack/react-query' {
