@@ -134,6 +134,36 @@ describe('pieces of a job product', () => {
     ]);
   });
 
+  it("follow a change of their series' flags or its category's at once, in the series' save, not at the product's next save (issue 53)", async () => {
+    const cutList = [{ text: 'Panel 30 × 70', sub_rows: [] }];
+    // two units, the first fabricated on its own; a cut list of one leaf, not printed while the series has no cut lists
+    const twoUnits = async (seriesId: unknown, jobId: unknown) => {
+      const p = await made(as.manager, 'job_products', { job_id: jobId, name: 'Panel', series_id: seriesId, qty: 2, cut_list_json: cutList });
+      await mark(p.id, 1, 'is_fabricated', true);
+      return p;
+    };
+    const { series, job } = await fixture();
+    const own = await twoUnits(series.id, job.id);
+    // the series' own flags: a cut list, so the product is its one leaf, fabricated: the product is fabricated
+    const saved = await as.manager.patch(`/api/series/${series.id}`, {
+      use_category_settings: false,
+      enable_cutlist: true,
+      enable_dimensions: true,
+      enable_measured: true,
+      enable_fabricated: true,
+    });
+    expect(saved.status).toBe(200);
+    const after = await read(own.id);
+    expect(after).toMatchObject({ is_fabricated: true, pieces: [] });
+    expect(await historyOf(own.id)).toContain('update');
+
+    // the same through the category a series follows
+    const followed = await fixture();
+    const viaCategory = await twoUnits(followed.series.id, followed.job.id);
+    expect((await as.manager.patch(`/api/product_categories/${followed.cat.id}`, { enable_cutlist: true })).status).toBe(200);
+    expect(await read(viaCategory.id)).toMatchObject({ is_fabricated: true, pieces: [] });
+  });
+
   it('count in the schedule readiness by piece', async () => {
     const { series, job } = await fixture();
     const door = await made(as.manager, 'job_products', { job_id: job.id, name: 'Door', series_id: series.id, qty: 3, is_measured: true });
