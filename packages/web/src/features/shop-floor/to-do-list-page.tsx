@@ -149,6 +149,8 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     .map((s) => ({ value: String(s.id), label: s.name }));
 
   const total = page.data?.total;
+  // the pieces shown, to one draft order for the glass vendor (issues 36, 53: the dialog keeps those whose series orders glass)
+  const toOrder = rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id), series: seriesOf(row.series_id) }));
   return (
     <Stack gap="md" className={classes.screen}>
       <Group justify="space-between" align="baseline" gap="xs">
@@ -159,10 +161,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
               {total} left
             </Text>
           )}
-          {field === 'is_ordered' && (
-            // the pieces shown, measured to cut, to one draft order for the glass vendor (issue 36)
-            <OrderGlassButton pieces={rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id) }))} />
-          )}
+          {field === 'is_ordered' && <OrderGlassButton pieces={toOrder} />}
         </Group>
       </Group>
       {!canEdit && (
