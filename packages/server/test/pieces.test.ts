@@ -24,7 +24,7 @@ const markMany = async (id: unknown, body: Row, who = as.supervisor) => {
 };
 /** The product's history, newest first. */
 const historyOf = async (id: unknown) => ((await as.manager.get(`/api/history/job_products/${id}`)).body.data as Row[]).map((e) => e.action);
-/** The product as a GET answers it, with its pieces (a save answers only its writable relations). */
+/** The product as a GET answers it, with its pieces. */
 const read = async (id: unknown) => (await as.employee.get(`/api/job_products/${id}`)).body as Row & { pieces: Row[] };
 const marks = (pieces: Row[]) => pieces.map((p) => [p.position, p.is_measured, p.is_fabricated]);
 
@@ -104,11 +104,14 @@ describe('pieces of a job product', () => {
     const three = await as.supervisor.patch(`/api/job_products/${panel.id}`, { qty: 3 });
     expect(three.status).toBe(200);
     expect(three.body.is_fabricated).toBe(false);
-    expect(marks((await read(panel.id)).pieces)).toEqual([
+    const threePieces = [
       [1, false, true],
       [2, false, true],
       [3, false, false],
-    ]);
+    ];
+    expect(marks((await read(panel.id)).pieces)).toEqual(threePieces);
+    // the save's answer has the pieces as it left them (issue 53), as the document says
+    expect(marks((three.body as unknown as { pieces: Row[] }).pieces)).toEqual(threePieces);
     // back to 2: the unmade third goes, the two made stay: fabricated again
     const two = await as.supervisor.patch(`/api/job_products/${panel.id}`, { qty: 2 });
     expect(two.body.is_fabricated).toBe(true);
