@@ -13,7 +13,7 @@ import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { isPieceStep, piecesOf, progressText, stepProgress, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
+import { isPieceStep, partProgress, piecesOf, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import { Anchor, Badge, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
@@ -133,7 +133,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
       ),
       (row as JobProduct & { pieces?: PieceState[] }).pieces,
     );
-    return stepProgress(pieces, field).done > 0 ? progressText(pieces, field) : '';
+    return partProgress(pieces, field);
   };
 
   // Only series that have this step can have rows here; of the chosen category when there is one.
