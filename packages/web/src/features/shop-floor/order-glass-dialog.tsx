@@ -89,8 +89,8 @@ function OrderGlassBody({ pieces }: { pieces: GlassPiece[] }) {
       !(await dialogs.confirm(
         <Stack gap="xs" data-testid="order-glass-unpriced">
           <Text>
-            {vendor!.name} has no price for the glass of {unpriced.length === 1 ? 'this piece' : `these ${unpriced.length} pieces`}: their lines will be $0, and
-            the order cannot be sent until they are priced.
+            {vendor!.name} has no price for the glass of {unpriced.length === 1 ? 'this piece' : `these ${unpriced.length} pieces`}: their lines will be $0
+            until a price is entered on the order.
           </Text>
           <List size="sm">
             {unpriced.map((p) => (
