@@ -3,12 +3,12 @@
  * Fabricate list on a phone and undoes one; an employee reads the list without checkboxes; a site
  * opening typed into a job product fills its glass size (less the series' deductions); a piece
  * marked on its own page leaves its product on the list, "1 of 2 fabricated" (issue 34), and the
- * Undo of a tick over it unmarks only the other piece. The data is
+ * Undo of a tick over it unmarks only the other piece, and Print Options says so too (issue 53). The data is
  * made through the API, in a category of its own, so the list shows only this test's products.
  * With SHOTS_DIR set, the list is photographed (1280 and 390 px).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 /** A category whose products are measured, fabricated and have dimensions; a series following it; a job with three products of it. */
 async function fabricationJob(page: Page, baseURL: string) {
@@ -182,4 +182,36 @@ test('a site opening typed into a job product fills its glass size, less the ser
   const saved = (await (await page.request.get(`${baseURL}/api/job_products?job_id=${job.id}`)).json()).data[0];
   expect(saved).toMatchObject({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75, is_measured: true });
   expect(saved.measure_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
+test('Print Options says how far a product partly fabricated is: "1 of 2 fabricated" (issue 53)', async ({ page, baseURL }) => {
+  await signInAs(page, 'manager');
+  const category = await createRecord(page, baseURL!, 'product_categories', {
+    name: unique('Partly Made'),
+    enable_dimensions: true,
+    enable_measured: true,
+    enable_fabricated: true,
+  });
+  const series = await createRecord(page, baseURL!, 'series', { name: unique('Panel Series'), category_id: category.id });
+  const job = await createJob(page, baseURL!, { number: unique('J'), name: 'Birch bath', active: true });
+  const panel = await createRecord(page, baseURL!, 'job_products', {
+    job_id: job.id,
+    series_id: series.id,
+    name: 'Fixed panel',
+    qty: 2,
+    glass_width: 30,
+    glass_height: 70,
+    is_measured: true,
+  });
+  expect((await apiPost(page.request, baseURL!, `/api/job_products/${panel.id}/pieces/1/mark`, { step: 'is_fabricated', done: true })).status()).toBe(200);
+
+  await page.goto(`/jobs/${job.id}`);
+  await page.getByTestId('job-products').getByRole('button', { name: 'Print Labels' }).click();
+  const dialog = page.getByTestId('print-options-dialog');
+  const product = dialog.getByTestId('print-product').filter({ hasText: 'Fixed panel' });
+  await expect(product.getByTestId('print-progress')).toHaveText('1 of 2 fabricated');
+  await expect(product.getByRole('checkbox')).toBeChecked();
+  await expect(dialog.getByTestId('print-count')).toHaveText('1 label'); // the piece still to make
+  await expectAccessible(page, 'print options, a product partly fabricated');
+  await screenshots(page, 'print-options-partly');
 });

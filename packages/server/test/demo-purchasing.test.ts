@@ -44,4 +44,21 @@ describe('demo purchasing data', () => {
       WHERE b.pulled_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM material_transactions t WHERE t.bom_id = b.id AND t.material_id = bm.material_id AND t.type = 'pull')`);
     expect(unexplained[0]!.n).toBe(0);
   });
+
+  it('orders glass out of the box (issue 53): the glass series name a glass material a vendor sells, and measured pieces of them are to order', async () => {
+    const series = await db.query<{ name: string; category: string; thickness: number | null; is_glass: boolean | null; sellers: number }>(`
+      SELECT s.name, c.name AS category, s.glass_thickness::float8 AS thickness, mc.is_glass,
+             (SELECT count(*)::int FROM vendor_materials vm WHERE vm.material_id = m.id AND vm.active AND vm.unit_price > 0) AS sellers
+        FROM series s JOIN product_categories c ON c.id = s.category_id
+        LEFT JOIN materials m ON m.id = s.glass_material_id LEFT JOIN material_categories mc ON mc.id = m.material_category_id
+       WHERE c.name IN ('Mirrors', 'Shower Glass', 'Window Coverings') ORDER BY c.name, s.sort`);
+    for (const s of series) {
+      if (s.category === 'Window Coverings') expect(s, s.name).toMatchObject({ is_glass: null, thickness: null });
+      else expect(s.is_glass && s.thickness! > 0 && s.sellers > 0, s.name).toBe(true);
+    }
+    const [orderable] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM job_products jp
+      JOIN jobs j ON j.id = jp.job_id AND j.active AND NOT j.is_template JOIN series s ON s.id = jp.series_id
+      WHERE NOT jp.is_ordered AND jp.glass_width IS NOT NULL AND jp.glass_height IS NOT NULL AND s.glass_material_id IS NOT NULL AND jp.deleted_at IS NULL`);
+    expect(orderable!.n).toBeGreaterThan(0);
+  });
 });

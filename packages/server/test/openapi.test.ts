@@ -48,6 +48,14 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/jobs/{id}/restore']?.patch?.operationId).toBe('records.restore.jobs');
     expect(paths['/api/images/{id}/thumb']?.get?.operationId).toBe('images.content.thumb');
     expect(paths['/api/{resource}/{id}/restore']).toBeUndefined();
+    // a save answers the relations it may change, described: a job product's pieces (issue 53)
+    type Schemas = Record<string, { properties?: Record<string, { items?: { $ref?: string } }> }>;
+    const answer = (
+      paths['/api/job_products/{id}']?.patch as unknown as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }
+    ).responses['200']!.content['application/json']!.schema.$ref;
+    const schemas = (doc as unknown as { components: { schemas: Schemas } }).components.schemas;
+    expect(answer).toBe('#/components/schemas/job_products_saved');
+    expect(schemas.job_products_saved?.properties?.pieces?.items?.$ref).toBe('#/components/schemas/job_product_pieces_record');
     // An upload's path is also its resource's JSON create: both bodies are described.
     expect(Object.keys(paths['/api/files']?.post?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
   });

@@ -100,4 +100,16 @@ describe('ordering measured glass', () => {
     expect((await as.supervisor.post('/api/purchase_orders/order_glass', { vendor_id: vendor.id, job_product_ids: [p.id] })).status).toBe(403);
     expect((await as.employee.post('/api/purchase_orders/order_glass', { vendor_id: vendor.id, job_product_ids: [p.id] })).status).toBe(403);
   });
+
+  it('offers glass materials only to a series\' "Glass to order" (glass=true: of a glass material category)', async () => {
+    const glassCategory = await made(as.manager, 'material_categories', { name: `Glass ${++seq}`, is_glass: true });
+    const partsCategory = await made(as.manager, 'material_categories', { name: `Window covering parts ${seq}` });
+    const glass = await made(as.manager, 'materials', { number: `GL-${seq}`, material_category_id: glassCategory.id });
+    const cordLock = await made(as.manager, 'materials', { number: `WP-${seq}`, material_category_id: partsCategory.id });
+    const loose = await made(as.manager, 'materials', { number: `XX-${seq}` });
+    const ids = (await as.manager.get(`/api/materials?glass=true&per_page=500&page=1`)).body.data!.map((m: Row) => m.id);
+    expect(ids).toContain(glass.id);
+    expect(ids).not.toContain(cordLock.id);
+    expect(ids).not.toContain(loose.id);
+  });
 });

@@ -24,7 +24,7 @@ const markMany = async (id: unknown, body: Row, who = as.supervisor) => {
 };
 /** The product's history, newest first. */
 const historyOf = async (id: unknown) => ((await as.manager.get(`/api/history/job_products/${id}`)).body.data as Row[]).map((e) => e.action);
-/** The product as a GET answers it, with its pieces (a save answers only its writable relations). */
+/** The product as a GET answers it, with its pieces. */
 const read = async (id: unknown) => (await as.employee.get(`/api/job_products/${id}`)).body as Row & { pieces: Row[] };
 const marks = (pieces: Row[]) => pieces.map((p) => [p.position, p.is_measured, p.is_fabricated]);
 
@@ -104,11 +104,14 @@ describe('pieces of a job product', () => {
     const three = await as.supervisor.patch(`/api/job_products/${panel.id}`, { qty: 3 });
     expect(three.status).toBe(200);
     expect(three.body.is_fabricated).toBe(false);
-    expect(marks((await read(panel.id)).pieces)).toEqual([
+    const threePieces = [
       [1, false, true],
       [2, false, true],
       [3, false, false],
-    ]);
+    ];
+    expect(marks((await read(panel.id)).pieces)).toEqual(threePieces);
+    // the save's answer has the pieces as it left them (issue 53), as the document says
+    expect(marks((three.body as unknown as { pieces: Row[] }).pieces)).toEqual(threePieces);
     // back to 2: the unmade third goes, the two made stay: fabricated again
     const two = await as.supervisor.patch(`/api/job_products/${panel.id}`, { qty: 2 });
     expect(two.body.is_fabricated).toBe(true);
@@ -132,6 +135,36 @@ describe('pieces of a job product', () => {
       [1, true, true],
       [2, false, true],
     ]);
+  });
+
+  it("follow a change of their series' flags or its category's at once, in the series' save, not at the product's next save (issue 53)", async () => {
+    const cutList = [{ text: 'Panel 30 × 70', sub_rows: [] }];
+    // two units, the first fabricated on its own; a cut list of one leaf, not printed while the series has no cut lists
+    const twoUnits = async (seriesId: unknown, jobId: unknown) => {
+      const p = await made(as.manager, 'job_products', { job_id: jobId, name: 'Panel', series_id: seriesId, qty: 2, cut_list_json: cutList });
+      await mark(p.id, 1, 'is_fabricated', true);
+      return p;
+    };
+    const { series, job } = await fixture();
+    const own = await twoUnits(series.id, job.id);
+    // the series' own flags: a cut list, so the product is its one leaf, fabricated: the product is fabricated
+    const saved = await as.manager.patch(`/api/series/${series.id}`, {
+      use_category_settings: false,
+      enable_cutlist: true,
+      enable_dimensions: true,
+      enable_measured: true,
+      enable_fabricated: true,
+    });
+    expect(saved.status).toBe(200);
+    const after = await read(own.id);
+    expect(after).toMatchObject({ is_fabricated: true, pieces: [] });
+    expect(await historyOf(own.id)).toContain('update');
+
+    // the same through the category a series follows
+    const followed = await fixture();
+    const viaCategory = await twoUnits(followed.series.id, followed.job.id);
+    expect((await as.manager.patch(`/api/product_categories/${followed.cat.id}`, { enable_cutlist: true })).status).toBe(200);
+    expect(await read(viaCategory.id)).toMatchObject({ is_fabricated: true, pieces: [] });
   });
 
   it('count in the schedule readiness by piece', async () => {

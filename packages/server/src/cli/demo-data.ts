@@ -17,7 +17,7 @@
 import type { Db } from '../db/client.ts';
 import { seedCatalogue } from './demo/catalogue.ts';
 import { seedEstimates, seedTakeoffs } from './demo/estimating.ts';
-import { seedBoms, seedMaterials, seedProductMaterials, seedStockMovements } from './demo/inventory.ts';
+import { seedBoms, seedMaterials, seedProductMaterials, seedSeriesGlass, seedStockMovements } from './demo/inventory.ts';
 import { seedAttachments } from './demo/job-attachments.ts';
 import { seedJobs, seedPickupItems } from './demo/jobs.ts';
 import { seedClients, seedCrew, type DemoUser } from './demo/people.ts';
@@ -130,6 +130,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   const catalogue = await seedCatalogue(ctx);
   const clients = await seedClients(ctx, catalogue);
   const inventory = await seedMaterials(ctx);
+  await seedSeriesGlass(ctx, { catalogue, materials: inventory.materials });
   const vendors = await seedVendors(ctx, inventory);
   const jobs = await seedJobs(ctx, { clients, crew, catalogue });
   const events = await seedEvents(ctx, { jobs, crew });

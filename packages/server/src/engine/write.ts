@@ -215,11 +215,12 @@ async function readBack(ctx: Ctx, res: ServerResource, { record, computed }: Sav
   const out = present(ctx, res, record);
   if (computed) putComputed(ctx, res, [out], () => computed);
   else await addComputed(ctx, res, [out]);
-  const writable = Object.entries(res.def.relations)
-    .filter(([, r]) => r.writable)
+  // the relations a save may change: those written with it, and those its hooks write (savedWith)
+  const saved = Object.entries(res.def.relations)
+    .filter(([, r]) => r.writable || r.savedWith)
     .map(([n]) => n);
   await (
-    await readRelations(ctx, res, record.id, writable)
+    await readRelations(ctx, res, record.id, saved)
   )(out);
   return out;
 }

@@ -20,7 +20,7 @@ import { SESSION_COOKIE } from './auth-routes.ts';
 import { inputFields, takesNullAsEmpty, type ResourceDef } from '@glazier/shared/resources/define';
 import { fieldValueSchema, type FieldDef } from '@glazier/shared/resources/fields';
 import { PHONE_TEXT } from '@glazier/shared/rules/phone';
-import { recordRead } from '@glazier/shared/resources/read-schema';
+import { recordRead, savedRecordRead } from '@glazier/shared/resources/read-schema';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
 
 const errorBody = z
@@ -93,6 +93,7 @@ function listQuery(def: ResourceDef): z.ZodObject {
 function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
   const def: ResourceDef = RESOURCES[name];
   const record = recordRead(name);
+  const saved = savedRecordRead(name);
   const input = inputSchema(def);
   const byId = { path: z.object({ id: ID_PARAM }) };
   const once = { header: IDEMPOTENCY };
@@ -140,7 +141,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         summary: `Creates a ${def.label.toLowerCase()}.`,
         requestParams: once,
         requestBody: body,
-        responses: ok('The record created.', record, '201'),
+        responses: ok('The record created.', saved, '201'),
       },
     },
     [`/api/${name}/store_many`]: {
@@ -163,7 +164,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         summary: 'Saves the record (409 when `updated_at` is older than the stored one).',
         requestParams: { ...byId, ...once },
         requestBody: body,
-        responses: ok('The record saved.', record),
+        responses: ok('The record saved.', saved),
       },
       put: {
         ...writes,
@@ -172,7 +173,7 @@ function genericPaths(name: ResourceName): ZodOpenApiPathsObject {
         summary: 'As PATCH.',
         requestParams: { ...byId, ...once },
         requestBody: body,
-        responses: ok('The record saved.', record),
+        responses: ok('The record saved.', saved),
       },
       delete: {
         ...writes,

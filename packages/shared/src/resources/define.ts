@@ -37,6 +37,11 @@ export interface RelationDef {
   /** Children may be saved inside the parent's body (synced: missing ones are deleted). */
   writable?: boolean;
   /**
+   * The parent's save answers them too, as it does writable ones: children its hooks write (a job
+   * product's pieces), so the answer shows them as the save left them (issue 53).
+   */
+  savedWith?: boolean;
+  /**
    * A `many` relation's order, as the list query that gives it (`sort_column`, `sort_direction`;
    * default: the child's default order). The parent's GET embeds the children in this order, and
    * a screen listing them with `{ [foreignKey]: id, ...order }` starts from the embedded rows

@@ -7,7 +7,11 @@ export const material_categories = defineResource({
   table: 'material_categories',
   read: 'inventory',
   write: 'inventory',
-  fields: { name: f.text({ required: true }) },
+  fields: {
+    name: f.text({ required: true }),
+    /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order" (issue 53). */
+    is_glass: f.bool(false),
+  },
   search: ['name'],
   sortable: ['name', 'created_at'],
 });
@@ -45,6 +49,8 @@ export const materials = defineResource({
      */
     sold_by: { op: 'custom' },
     not_sold_by: { op: 'custom' },
+    /** `glass=true`: materials of a glass category (the series' "Glass to order" picker). */
+    glass: { op: 'custom', values: ['true'] },
   },
   sortable: ['number', 'description', 'created_at', 'on_hand', 'on_order', 'reorder_qty'],
   relations: { vendor_materials: { kind: 'many', resource: 'vendor_materials', foreignKey: 'material_id' } },

@@ -155,7 +155,8 @@ export const job_products = defineResource({
   // job_start_date: by the job's start date, a job's products together (server/areas/shop-floor)
   sortable: ['name', 'qty', 'created_at', 'sort', 'job_start_date'],
   // Its pieces marked apart (issue 34): none while every piece is as the product is (rules/shop-floor/pieces.ts).
-  relations: { pieces: { kind: 'many', resource: 'job_product_pieces', foreignKey: 'job_product_id', order: { sort_column: 'position' } } },
+  // Its save answers them as the save left them (savedWith).
+  relations: { pieces: { kind: 'many', resource: 'job_product_pieces', foreignKey: 'job_product_id', order: { sort_column: 'position' }, savedWith: true } },
   rules: [{ kind: 'anyOf', fields: ['product_id', 'name'], message: 'Choose a product or give the line a name.' }],
 });
 

@@ -59,6 +59,36 @@ export function recordRead<N extends ResourceName>(name: N): ReadSchema<N> {
   return schema as ReadSchema<N>;
 }
 
+const builtSaved = new Map<string, z.ZodType>();
+
+/**
+ * The schema of a save's answer of resource `name`: the record with the relations the save embeds
+ * (writable and `savedWith`: a job product's pieces), each described; the record itself when it
+ * embeds none.
+ */
+export function savedRecordRead<N extends ResourceName>(name: N): ReadSchema<N> {
+  let schema = builtSaved.get(name);
+  if (!schema) {
+    const def = RESOURCES[name] as ResourceDef;
+    const embedded = Object.entries(def.relations).filter(([, r]) => r.writable || r.savedWith);
+    const record = recordRead(name) as unknown as z.ZodObject;
+    schema = embedded.length
+      ? record
+          .extend(
+            Object.fromEntries(
+              embedded.map(([rel, r]) => {
+                const child = recordRead(r.resource as ResourceName);
+                return [rel, (r.kind === 'many' ? z.array(child) : child.nullable()).optional()];
+              }),
+            ),
+          )
+          .meta({ id: `${def.name}_saved`, description: `A ${def.label.toLowerCase()} as its save answers it, with the relations the save may change.` })
+      : record;
+    builtSaved.set(name, schema);
+  }
+  return schema as ReadSchema<N>;
+}
+
 /** Any record (an action that serves every resource, as restore does). */
 export const anyRecordRead: z.ZodType<{ id: number } & Record<string, unknown>, Record<string, unknown>> = z
   .looseObject({ id: z.number().int() })

@@ -95,7 +95,7 @@ type Embedded<D> = D extends { kind: 'many'; resource: infer C extends ResourceN
 /**
  * The relations a read of resource `N` embeds (a job's products, its estimate): `many` a list,
  * `one` and `belongsTo` a record or null. Each may be absent (one the caller may not read is left
- * out; a save answers its writable ones only).
+ * out; a save answers its writable and `savedWith` ones only).
  */
 export type RelationsOf<N extends ResourceName> = { [K in keyof RelationDefsOf<N>]?: Embedded<RelationDefsOf<N>[K]> };
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { glassOrderRefusal, listingFor, type VendorListing } from '@glazier/shared/rules/purchasing/glass-order';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { sqlRows } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
@@ -63,33 +64,28 @@ export async function orderGlass({
         ? 'No such job product.'
         : ids.indexOf(id) !== i
           ? 'Chosen twice.'
-          : p.is_ordered
-            ? 'Already ordered.'
-            : p.glass_width == null || p.glass_height == null
-              ? 'Not measured yet: it has no glass size.'
-              : p.glass_material_id == null
-                ? `Its series${p.series_name ? ` (${p.series_name})` : ''} names no glass to order: set it on the series.`
-                : null;
+          : glassOrderRefusal(
+              { glass_width: num(p.glass_width), glass_height: num(p.glass_height), is_ordered: p.is_ordered },
+              { name: p.series_name, glass_material_id: p.glass_material_id },
+            );
       if (why) errors[`job_product_ids.${i}`] = [why];
     });
     if (Object.keys(errors).length) throw invalid(errors);
 
     const materialIds = [...new Set(pieces.map((p) => Number(p.glass_material_id)))];
-    const prices = await sqlRows<{ id: number; material_id: number; unit_price: string | number }>(
+    const listings = await sqlRows<VendorListing>(
       db,
-      sql`SELECT DISTINCT ON (material_id) id, material_id, unit_price FROM vendor_materials
+      sql`SELECT id, material_id, unit_price::float8 AS unit_price, is_preferred, active FROM vendor_materials
            WHERE vendor_id = ${input.vendor_id} AND active AND deleted_at IS NULL AND material_id IN (${sql.join(
              materialIds.map((id) => sql`${id}`),
              sql`, `,
-           )})
-           ORDER BY material_id, is_preferred DESC, id`,
+           )})`,
     );
-    const priceOf = new Map(prices.map((p) => [Number(p.material_id), p]));
     const ordered = ids
       .map((id) => byId.get(id)!)
       .sort((a, b) => (a.job_number ?? '').localeCompare(b.job_number ?? '', undefined, { numeric: true }) || a.job_id - b.job_id || a.id - b.id);
     const purchase_order_materials = ordered.map((p) => {
-      const listed = priceOf.get(Number(p.glass_material_id));
+      const listed = listingFor(listings, Number(p.glass_material_id));
       const qty = Number(p.qty);
       return {
         material_id: Number(p.glass_material_id),

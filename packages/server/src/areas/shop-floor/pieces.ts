@@ -14,9 +14,12 @@
  *   the pieces the mark marked, so the earlier marks stay.
  * - Rows are stored only while a product's pieces are marked apart (`needStoring`); otherwise the
  *   product's own marks are its pieces', so stored products, copies and imports need no rows.
+ * - A series' or a category's save that changes what its products' pieces are (cut list or
+ *   dimensions: `piecePlan`) brings their stored pieces in step at once, in its transaction
+ *   (`withPiecesOnSeries`, `withPiecesOnCategory`; issue 53), not at each product's next save.
  * - No generic write makes or moves a piece (403).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { seriesFlags, type FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';
 import {
   PIECE_STEPS,
@@ -38,7 +41,7 @@ import { canEdit, type Ctx } from '../../engine/context.ts';
 import { forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { changed } from '../../engine/lookup.ts';
 import { get, getRow } from '../../engine/read.ts';
-import type { SaveArgs, StoredRow } from '../../engine/server-resource.ts';
+import type { Hooks, SaveArgs, StoredRow } from '../../engine/server-resource.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 
 /** The steps of a series (its category's while it uses the category settings). */
@@ -179,4 +182,62 @@ export async function markJobProductPieces({
     );
     return get(tx, 'job_products', id);
   });
+}
+
+/** The series' flags that decide what a product's pieces are (piecePlan). */
+const PLAN_FLAGS = ['enable_cutlist', 'enable_dimensions'] as const;
+
+/**
+ * The stored pieces of the products of the series `seriesIn` picks (issue 53: after a series' or a
+ * category's flags changed): each product's pieces in step with its series as it now is (a kept
+ * position keeps its marks, a new one starts unmarked) and its marks from them, as its next save
+ * would have done, with a history row on each product whose marks changed. Products without
+ * stored pieces have all their pieces as the product is: nothing to bring in step.
+ */
+async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
+  const products = await sqlRows<StoredRow<'job_products'>>(
+    ctx.db,
+    sql`SELECT jp.* FROM job_products jp WHERE jp.series_id IN (${seriesIn}) AND jp.deleted_at IS NULL
+          AND EXISTS (SELECT 1 FROM job_product_pieces p WHERE p.job_product_id = jp.id AND p.deleted_at IS NULL)
+        ORDER BY jp.id FOR UPDATE`,
+  );
+  for (const before of products) {
+    const stored = await storedPieces(ctx, before.id);
+    const pieces = resyncPieces(stored, piecePlan(before, await flagsOfSeries(ctx, before.series_id)));
+    await writePieces(ctx, before.id, pieces, stored);
+    const marks = productMarks(pieces);
+    if (!marks || PIECE_STEPS.every((step) => marks[step] === before[step])) continue;
+    const [after] = await sqlRows<StoredRow<'job_products'>>(
+      ctx.db,
+      sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${before.id} RETURNING *`,
+    );
+    await recordAudit(ctx, 'job_products', 'update', before.id, before, after!);
+  }
+}
+
+/** The series' hooks, with its products' pieces following a change of its flags (or of the category it follows). */
+export function withPiecesOnSeries(hooks: Hooks<'series'>): Hooks<'series'> {
+  return {
+    ...hooks,
+    async afterSave(args) {
+      await hooks.afterSave?.(args);
+      const { ctx, record, existing } = args;
+      const moved = (['use_category_settings', 'category_id', ...PLAN_FLAGS] as const).some((k) => existing && existing[k] !== record[k]);
+      if (moved) await resyncPiecesOfSeries(ctx, sql`${record.id}`);
+    },
+  };
+}
+
+/** The category's hooks, with the pieces of the products of the series that follow it following a change of its flags. */
+export function withPiecesOnCategory(hooks: Hooks<'product_categories'>): Hooks<'product_categories'> {
+  return {
+    ...hooks,
+    async afterSave(args) {
+      await hooks.afterSave?.(args);
+      const { ctx, record, existing } = args;
+      if (PLAN_FLAGS.some((k) => existing && existing[k] !== record[k])) {
+        await resyncPiecesOfSeries(ctx, sql`SELECT s.id FROM series s WHERE s.category_id = ${record.id} AND s.use_category_settings`);
+      }
+    },
+  };
 }

@@ -17,7 +17,18 @@ export interface CategorySeed {
   unit: string;
   /** Cost range per unit. */
   cost: [number, number];
-  series: { name: string; special?: boolean; items: readonly string[] }[];
+  series: { name: string; special?: boolean; items: readonly string[]; glass?: SeriesGlass }[];
+}
+
+/**
+ * The glass a series' pieces are cut from (its "Glass to order", issue 53): a material of that
+ * stock (a glass material category of inventory.ts) whose description has `item`, else the
+ * stock's first, at that thickness (inches).
+ */
+export interface SeriesGlass {
+  stock: 'Glass' | 'Mirror Stock';
+  item: string;
+  thickness: number;
 }
 
 const CATEGORIES: readonly CategorySeed[] = [
@@ -43,10 +54,27 @@ const CATEGORIES: readonly CategorySeed[] = [
     unit: 'sq ft',
     cost: [4, 28],
     series: [
-      { name: 'Frameless Polished Edge', items: ['1/4" Clear Mirror', '1/4" Low-Iron Mirror', '3/16" Clear Mirror'] },
-      { name: 'Beveled Mirror', items: ['1" Bevel Mirror', '1-1/4" Bevel Mirror', '1/2" Bevel Mirror'] },
-      { name: 'Framed Mirrors', items: ['Aluminum Frame Mirror', 'Stainless Frame Mirror', 'Wood Frame Mirror'] },
-      { name: 'Gym Mirrors', special: true, items: ['Gym Wall Mirror', 'Safety-Backed Mirror'] },
+      {
+        name: 'Frameless Polished Edge',
+        glass: { stock: 'Mirror Stock', item: 'Clear Mirror', thickness: 0.25 },
+        items: ['1/4" Clear Mirror', '1/4" Low-Iron Mirror', '3/16" Clear Mirror'],
+      },
+      {
+        name: 'Beveled Mirror',
+        glass: { stock: 'Mirror Stock', item: 'Clear Mirror', thickness: 0.25 },
+        items: ['1" Bevel Mirror', '1-1/4" Bevel Mirror', '1/2" Bevel Mirror'],
+      },
+      {
+        name: 'Framed Mirrors',
+        glass: { stock: 'Mirror Stock', item: 'Clear Mirror', thickness: 0.1875 },
+        items: ['Aluminum Frame Mirror', 'Stainless Frame Mirror', 'Wood Frame Mirror'],
+      },
+      {
+        name: 'Gym Mirrors',
+        special: true,
+        glass: { stock: 'Mirror Stock', item: 'Safety-Backed Mirror', thickness: 0.25 },
+        items: ['Gym Wall Mirror', 'Safety-Backed Mirror'],
+      },
     ],
   },
   {
@@ -70,10 +98,23 @@ const CATEGORIES: readonly CategorySeed[] = [
     unit: 'ea',
     cost: [280, 2400],
     series: [
-      { name: 'Frameless 3/8" Hinge Door', items: ['Inline Door & Panel', 'Single Door', '90° Door & Return', 'Neo-Angle', 'Splash Panel'] },
-      { name: 'Semi-Frameless', items: ['Bypass Slider', 'Pivot Door', 'Door & Panel'] },
-      { name: 'Sliding Bypass', items: ['Tub Slider', 'Shower Slider', 'Heavy Glass Bypass'] },
-      { name: 'Steam Enclosures', special: true, items: ['Steam Door & Transom', 'Steam Inline Enclosure'] },
+      {
+        name: 'Frameless 3/8" Hinge Door',
+        glass: { stock: 'Glass', item: 'Clear Tempered', thickness: 0.375 },
+        items: ['Inline Door & Panel', 'Single Door', '90° Door & Return', 'Neo-Angle', 'Splash Panel'],
+      },
+      { name: 'Semi-Frameless', glass: { stock: 'Glass', item: 'Clear Tempered', thickness: 0.25 }, items: ['Bypass Slider', 'Pivot Door', 'Door & Panel'] },
+      {
+        name: 'Sliding Bypass',
+        glass: { stock: 'Glass', item: 'Rain Pattern', thickness: 0.25 },
+        items: ['Tub Slider', 'Shower Slider', 'Heavy Glass Bypass'],
+      },
+      {
+        name: 'Steam Enclosures',
+        special: true,
+        glass: { stock: 'Glass', item: 'Low-Iron Tempered', thickness: 0.5 },
+        items: ['Steam Door & Transom', 'Steam Inline Enclosure'],
+      },
     ],
   },
   {
@@ -109,6 +150,8 @@ export interface DemoCatalogue {
   categoryIdOf: Map<Scope, number>;
   products: ProductInfo[];
   productsByCat: Map<Scope, ProductInfo[]>;
+  /** The series that order glass, with the glass they name (set once the materials are made: inventory.ts `seedSeriesGlass`). */
+  glassSeries: { id: number; glass: SeriesGlass }[];
   counts: { product_categories: number; series: number; products: number };
 }
 
@@ -135,7 +178,9 @@ export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
   );
   const categoryIdOf = new Map(CATEGORIES.map((c, i) => [c.name, categoryIds[i]!]));
 
-  const seriesDrafts = CATEGORIES.flatMap((cat) => cat.series.map((s, i) => ({ name: s.name, cat, special: Boolean(s.special), items: s.items, sort: i + 1 })));
+  const seriesDrafts = CATEGORIES.flatMap((cat) =>
+    cat.series.map((s, i) => ({ name: s.name, cat, special: Boolean(s.special), items: s.items, glass: s.glass, sort: i + 1 })),
+  );
   const seriesIds = await load(
     ctx,
     'series',
@@ -217,6 +262,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<DemoCatalogue> {
     categoryIdOf,
     products,
     productsByCat,
+    glassSeries: seriesDrafts.flatMap((s, i) => (s.glass ? [{ id: seriesIds[i]!, glass: s.glass }] : [])),
     counts: { product_categories: categoryIds.length, series: seriesIds.length, products: products.length },
   };
 }

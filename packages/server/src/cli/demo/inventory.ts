@@ -5,13 +5,17 @@
 import { isoDate, DAY, type SeedContext } from './seed-context.ts';
 import { cents } from './rng.ts';
 import { load, loadRows, MAX_ROWS } from './load.ts';
-import type { ProductInfo } from './catalogue.ts';
+import type { DemoCatalogue, ProductInfo } from './catalogue.ts';
 import type { DemoJobs } from './jobs.ts';
 import { FINISHES } from './vocabulary.ts';
 
-/** `sizes`: what the description leads with (glass by thickness); else a size from MATERIAL_SIZES. */
+/**
+ * `sizes`: what the description leads with (glass by thickness); else a size from MATERIAL_SIZES.
+ * `glass`: a glass category (cut to size: what a series may order as its glass).
+ */
 const MATERIAL_CATEGORIES: readonly {
   name: string;
+  glass?: boolean;
   code: string;
   items: readonly string[];
   price: [number, number];
@@ -20,6 +24,7 @@ const MATERIAL_CATEGORIES: readonly {
 }[] = [
   {
     name: 'Glass',
+    glass: true,
     code: 'GL',
     price: [18, 260],
     unit: 'sheet',
@@ -28,6 +33,7 @@ const MATERIAL_CATEGORIES: readonly {
   },
   {
     name: 'Mirror Stock',
+    glass: true,
     code: 'MS',
     price: [22, 190],
     unit: 'sheet',
@@ -120,9 +126,9 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
   const materialCategoryIds = await load(
     ctx,
     'material_categories',
-    1,
+    2,
     async (push) => {
-      for (const c of MATERIAL_CATEGORIES) await push({ name: c.name });
+      for (const c of MATERIAL_CATEGORIES) await push({ name: c.name, is_glass: Boolean(c.glass) });
     },
     { ids: true },
   );
@@ -167,6 +173,20 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
   );
   const materials = drafts.map((m, i) => ({ ...m, ...levels[i]!, id: ids[i]! }));
   return { materials, counts: { material_categories: materialCategoryIds.length, materials: materials.length } };
+}
+
+/**
+ * The glass series name their glass (issue 53: Order Glass orders the demo's measured pieces out of
+ * the box): a material of the series' stock with its item in the description, else the stock's
+ * first. Picked without the random stream, so the rest of the demo stays as it was.
+ */
+export async function seedSeriesGlass(ctx: SeedContext, given: { catalogue: DemoCatalogue; materials: MaterialInfo[] }): Promise<void> {
+  for (const { id, glass } of given.catalogue.glassSeries) {
+    const stock = given.materials.filter((m) => m.categoryName === glass.stock);
+    const material = stock.find((m) => m.description.includes(glass.item)) ?? stock[0];
+    if (!material) continue;
+    await ctx.db.query('UPDATE series SET glass_material_id = $1, glass_thickness = $2 WHERE id = $3', [material.id, glass.thickness, id]);
+  }
 }
 
 /**

@@ -143,5 +143,11 @@ export function progressText(pieces: readonly PieceState[], step: PieceStep): st
   return `${done} of ${total} ${PIECE_STEP_WORDS[step].done}`;
 }
 
+/** "1 of 2 fabricated" while a product is partly through the step (some pieces done, some not); '' otherwise. */
+export function partProgress(pieces: readonly PieceState[], step: PieceStep): string {
+  const { done, total } = stepProgress(pieces, step);
+  return done > 0 && done < total ? progressText(pieces, step) : '';
+}
+
 /** "Piece 2 of 3" (a label, the piece's screen). */
 export const pieceOf = (position: number, total: number) => `Piece ${position} of ${total}`;

@@ -104,7 +104,15 @@ function SeriesForm({ record, initial }: Props) {
       {flags.enable_dimensions && flags.enable_ordered && (
         // what "Order glass" on the To Order list puts on the vendor's order (issue 36)
         <Group grow align="flex-start" gap="sm">
-          <RecordPicker resource="materials" label="Glass to order" {...form.getInputProps('glass_material_id')} data-testid="series-glass-picker" />
+          <RecordPicker
+            resource="materials"
+            label="Glass to order"
+            // glass materials only (issue 53): of a material category marked glass, not cord locks or screws
+            filters={{ glass: 'true' }}
+            helper="A material of a glass category"
+            {...form.getInputProps('glass_material_id')}
+            data-testid="series-glass-picker"
+          />
           <LengthField label="Glass thickness" bounds={fieldBounds('series', 'glass_thickness')} {...form.getInputProps('glass_thickness')} />
         </Group>
       )}

@@ -4,11 +4,13 @@
  * QTY and NOTES. Only a product with something to print can be chosen (cut-list rows where its
  * series enables cutlist, a glass width where it enables dimensions); any other shows a disabled
  * box labelled "No Cutlist Info". Chosen at first: the printable products that are measured (where
- * the series measures) and not yet fabricated (shared/rules/shop-floor/job-labels.ts). Print Labels
- * prepares their labels and opens `/print`.
+ * the series measures) and not yet fabricated (shared/rules/shop-floor/job-labels.ts). A product
+ * partly through a step (its pieces marked apart) says how far under its name: "1 of 2 fabricated"
+ * (issue 53). Print Labels prepares their labels and opens `/print`.
  */
 import { countProductLabels, includedForPrint, jobHeading, printSource } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatQty } from '@glazier/shared/rules/money';
+import { PIECE_STEPS, PIECE_STEP_WORDS, partProgress, piecesOf, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { Label } from '@glazier/shared/rules/shop-floor/labels';
 import { IconCheck } from '@tabler/icons-react';
@@ -47,6 +49,15 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const chosen = picked ?? new Set(rows.filter((p) => includedForPrint(p, flagsOf(p.series_id))).map((p) => p.id));
   const printable = (p: JobProduct) => printSource(p, flagsOf(p.series_id)) != null;
+  /** How far a product partly made is, by the steps its series has ("1 of 2 fabricated"); '' when none is partly done. */
+  const progressOf = (p: JobProduct) => {
+    const flags = flagsOf(p.series_id);
+    const pieces = piecesOf(p, flags, (p as JobProduct & { pieces?: PieceState[] }).pieces);
+    return PIECE_STEPS.filter((step) => flags[PIECE_STEP_WORDS[step].flag])
+      .map((step) => partProgress(pieces, step))
+      .filter(Boolean)
+      .join(' · ');
+  };
 
   const groups = [...new Set(rows.map((p) => p.series_id))].map((id) => ({
     id,
@@ -138,6 +149,11 @@ function PrintOptions({ jobId }: AreaDialogOptions['jobPrintOptions']) {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{p.name || 'Product'}</Text>
+                        {progressOf(p) && (
+                          <Text size="xs" c="dimmed" data-testid="print-progress">
+                            {progressOf(p)}
+                          </Text>
+                        )}
                         {p.note && (
                           <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={2}>
                             {p.note}

@@ -13,7 +13,7 @@ import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { seriesFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { isPieceStep, piecesOf, progressText, stepProgress, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
+import { isPieceStep, partProgress, piecesOf, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import { Anchor, Badge, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
@@ -133,7 +133,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
       ),
       (row as JobProduct & { pieces?: PieceState[] }).pieces,
     );
-    return stepProgress(pieces, field).done > 0 ? progressText(pieces, field) : '';
+    return partProgress(pieces, field);
   };
 
   // Only series that have this step can have rows here; of the chosen category when there is one.
@@ -149,6 +149,8 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     .map((s) => ({ value: String(s.id), label: s.name }));
 
   const total = page.data?.total;
+  // the pieces shown, to one draft order for the glass vendor (issues 36, 53: the dialog keeps those whose series orders glass)
+  const toOrder = rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id), series: seriesOf(row.series_id) }));
   return (
     <Stack gap="md" className={classes.screen}>
       <Group justify="space-between" align="baseline" gap="xs">
@@ -159,10 +161,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
               {total} left
             </Text>
           )}
-          {field === 'is_ordered' && (
-            // the pieces shown, measured to cut, to one draft order for the glass vendor (issue 36)
-            <OrderGlassButton pieces={rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id) }))} />
-          )}
+          {field === 'is_ordered' && <OrderGlassButton pieces={toOrder} />}
         </Group>
       </Group>
       {!canEdit && (
