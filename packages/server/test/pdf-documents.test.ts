@@ -95,7 +95,7 @@ describe('the estimate as a PDF', () => {
       'Shower Doors',
       'Frameless door 1 $900.00 $900.00',
       'Base total $1,100.00',
-      'Alternates total $320.00',
+      'Total with all alternates $1,220.00', // the door and the framed mirror: what the client would pay
       'Half down, half on completion.',
       `Clearview Glass · Estimate ${e.name}`,
       'Page 1 of 1',

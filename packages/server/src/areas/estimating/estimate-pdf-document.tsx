@@ -95,7 +95,7 @@ function Totals({ doc, amounts }: { doc: EstimateDocument; amounts: boolean }) {
   return (
     <View style={pdfStyles.totals} wrap={false}>
       <TotalRow label={anyAlternate ? 'Base total' : 'Total'} value={totals.base} grand={!choosing} />
-      {anyAlternate && <TotalRow label="Alternates total" value={totals.alternates} />}
+      {anyAlternate && <TotalRow label="Total with all alternates" value={totals.allAlternates} />}
       {choosing && <TotalRow label="Total with the chosen alternates" value={totals.chosen} grand />}
     </View>
   );

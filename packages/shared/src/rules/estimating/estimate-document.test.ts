@@ -77,7 +77,7 @@ describe('the printed estimate’s document', () => {
       ['Doors', 1, 0, null],
       ['Mirrors', 1, 1, 'Clear'],
     ]);
-    expect(documentTotals(doc)).toMatchObject({ base: 1100, alternates: 320, chosen: 1220 });
+    expect(documentTotals(doc)).toMatchObject({ base: 1100, allAlternates: 1220, chosen: 1220 });
     expect(documentTotals(doc, [])).toMatchObject({ chosen: 1100 });
   });
 });
