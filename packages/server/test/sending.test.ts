@@ -27,6 +27,11 @@ afterAll(async () => {
 let seq = 0;
 const outboxCount = async () => (await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox'))[0]!.n;
 
+/** A message's text after the shop's name that heads every message: what the sender's words open with. */
+const opening = (mail: ParsedMail) => mail.text!.replace(/^\s*Glazier\s*/, '');
+/** The app's sign-off: the sender's name (createRoleUsers names them so) over the shop's. */
+const SIGN_OFF = 'Manager User\nGlazier';
+
 /** The next message to arrive. */
 async function nextMail(): Promise<ParsedMail> {
   const before = smtp.received.length;
@@ -60,7 +65,8 @@ describe('Send to client', () => {
   it('emails the client the approval link and the PDF (with its amounts), records the Sent line and its history, and the link works', async () => {
     const estimate = await openEstimate();
     const arriving = nextMail();
-    const res = await send(estimate.id, { to: ['reyes@harbor.test'], cc: ['office@harbor.test'], message: 'Dear Dr. Reyes,\n\nAs promised <b>today</b>.' });
+    const words = 'Hi Ana,\n\nAs promised <b>today</b>.\n\nThanks,\nMorgan';
+    const res = await send(estimate.id, { to: ['reyes@harbor.test'], cc: ['office@harbor.test'], message: words });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: estimate.id, sent_to: 'reyes@harbor.test, cc office@harbor.test' });
     expect((res.body.data as unknown as Row).sent_at).toBeTruthy();
@@ -71,9 +77,14 @@ describe('Send to client', () => {
     expect(mail.cc).toMatchObject({ text: 'office@harbor.test' });
     expect(mail.replyTo).toMatchObject({ text: ids.manager.email });
     expect(mail.subject).toBe(`Estimate ${String(estimate.job_number)} ${String(estimate.name)} from Glazier`);
-    // the sender's words as text, never as markup
+    // the sender's words as text, never as markup, and standing alone: they greet and sign, so the
+    // app adds no "Dear Dr. Reyes," above them nor the sender's name under them (issue 53)
     expect(mail.text).toContain('As promised <b>today</b>.');
     expect(mail.html).toContain('As promised &lt;b&gt;today&lt;/b&gt;.');
+    expect(opening(mail)).toMatch(/^Hi Ana,/);
+    expect(mail.text).not.toContain('Dear');
+    expect(mail.text).not.toContain(SIGN_OFF);
+    expect(mail.text!.split('Thanks,')).toHaveLength(2);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `Estimate ${String(estimate.name)}.pdf` });
     const text = await pdfText(pdf!.content);
@@ -178,8 +189,10 @@ describe('Email to vendor', () => {
     const mail = await arriving;
     expect(mail.to).toMatchObject({ text: 'orders@pacific.test' });
     expect(mail.subject).toBe(`Purchase order ${String(po.number)} from Glazier`);
-    expect(mail.text).toContain('Dear Lee Park,');
-    expect(mail.text).toContain('Please confirm the delivery date.');
+    // the sender's words alone: no greeting of the app's above them, no sign-off under them
+    expect(opening(mail)).toMatch(/^Please confirm the delivery date\./);
+    expect(mail.text).not.toContain('Dear Lee Park,');
+    expect(mail.text).not.toContain(SIGN_OFF);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `Purchase Order ${String(po.number)}.pdf` });
     const text = await pdfText(pdf!.content);
@@ -188,8 +201,13 @@ describe('Email to vendor', () => {
 
     const history = await as.manager.get(`/api/history/purchase_orders/${String(po.id)}`);
     expect((history.body.data as Row[]).filter((e) => e.action === 'send')).toHaveLength(1);
-    // emailed again: sent again, the order unchanged
+    // emailed again: sent again, the order unchanged; without words of the sender's, the app greets
+    // the vendor's contact and signs with the sender's name and the shop
+    const againArriving = nextMail();
     const again = await as.manager.post(`/api/purchase_orders/${String(po.id)}/email`, { to: ['orders@pacific.test'] });
+    const plain = await againArriving;
+    expect(opening(plain)).toMatch(/^Dear Lee Park,/);
+    expect(plain.text).toContain(SIGN_OFF);
     expect((again.body.data as unknown as Row).sent_at).toBe((res.body.data as unknown as Row).sent_at);
     expect((await as.manager.get(`/api/purchase_orders/${String(po.id)}/mail`)).body.data).toHaveLength(2);
   });
