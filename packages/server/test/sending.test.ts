@@ -131,6 +131,44 @@ describe('Send to client', () => {
   });
 });
 
+describe('the client accepts through the link', () => {
+  it('tells the estimator which alternates the client chose, and when none, that they took the base', async () => {
+    const n = ++seq;
+    const mirrors = await made(as.admin, 'product_categories', { name: `Mirrors ${n}` });
+    const doors = await made(as.admin, 'product_categories', { name: `Shower doors ${n}` });
+    const plate = await made(as.admin, 'products', { name: `Plate mirror ${n}`, category_id: mirrors.id });
+    const framed = await made(as.admin, 'products', { name: `Framed mirror ${n}`, category_id: mirrors.id });
+    const door = await made(as.admin, 'products', { name: `Framed door ${n}`, category_id: doors.id });
+    const frameless = await made(as.admin, 'products', { name: `Frameless door ${n}`, category_id: doors.id });
+    const items = [
+      {
+        product_id: plate.id,
+        qty: 2,
+        amount: 200,
+        alternate_product_id: framed.id,
+        alternate_amount: 320,
+        alternate_description: 'Framed mirror, brushed nickel',
+      },
+      { product_id: door.id, qty: 1, amount: 900, alternate_product_id: frameless.id, alternate_amount: 1200 },
+    ];
+    const accept = async (alternates: unknown[]) => {
+      const estimate = await openEstimate({ items });
+      const link = await as.manager.post(`/api/estimates/${String(estimate.id)}/approval_links`, {});
+      const guest = new Client(env.app);
+      await guest.get('/sanctum/csrf-cookie');
+      const notice = nextMail();
+      expect((await guest.post(`/api/approvals/${String(link.body.token)}/accept`, { name: 'Dr. Reyes', alternate_categories: alternates })).status).toBe(200);
+      return (await notice).text!;
+    };
+
+    const chose = await accept([mirrors.id]);
+    expect(chose).toContain('Accepted total: $1,220.00');
+    expect(chose).toContain(`Alternates chosen:\n• Mirrors ${n}: Framed mirror, brushed nickel in place of Plate mirror ${n}`);
+    expect(chose).not.toContain(`Frameless door ${n}`); // the doors' alternate was not chosen
+    expect(await accept([])).toContain('Alternates chosen: none (the base items).');
+  });
+});
+
 describe('the client declines through the link', () => {
   it('marks the estimate lost as the client decided, notes and emails the estimator with the reason, and the link is used up', async () => {
     const estimate = await openEstimate();
