@@ -247,7 +247,7 @@ describe('the purchase order as a PDF', () => {
     return { ...po, vendor };
   }
 
-  it('carries the shop, the vendor with its contact, the lines in material order, the total and the note', async () => {
+  it('carries the shop, the vendor with its contact, the stock lines in material order, the total and the note', async () => {
     const po = await orderWithLines();
     const res = await download(as.manager, `/api/purchase_orders/${po.id}/pdf`);
     expect(res.status).toBe(200);
@@ -278,6 +278,16 @@ describe('the purchase order as a PDF', () => {
     // sent, it no longer says draft
     expect((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
     expect((await pdfPages((await download(as.manager, `/api/purchase_orders/${po.id}/pdf`)).bytes)).join(' ')).not.toContain('Draft');
+  });
+
+  it('breaks a long description between words, never inside one (issue 53: "Construc-tion")', async () => {
+    const po = await orderWithLines();
+    const description = 'Construction adhesive polyurethane professional construction grade sealant weatherproofing compound installation';
+    const m = await made(as.manager, 'materials', { number: `ADH-${seq}`, description });
+    await made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty: 1, price: 9 });
+    const text = (await pdfPages((await download(as.manager, `/api/purchase_orders/${po.id}/pdf`)).bytes, 'purchase-order-long')).join(' ');
+    // every word whole, in the text read back (a word broken by a hyphen reads "Construc- tion")
+    expect(text).toContain(description);
   });
 
   it('a reader of orders (view purchase_orders) has it; a guest is refused 401, a user without the right 403, a missing order 404', async () => {
