@@ -167,10 +167,15 @@ test("an order's page lists its lines in the order of its print and PDF, and a r
   const printed = (await page.getByTestId('po-print').locator('tbody tr').allTextContents()).map((t) => /^[A-Z]+-\S+?(?=Material)/.exec(t)?.[0]);
   expect(printed).toEqual(expected);
 
+  // on a phone, where the notice runs to more lines
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'Please check' });
   await expect(notice).toContainText(`Line 3 (GA-${tag} · Cut 36 1/4" × 71 3/4" · ${tag}-0009 Earlier): no price, and this vendor does not sell it.`);
   await expect(notice).toContainText(`Line 5 (GB-${tag} · Cut 36 1/4" × 71 3/4" · ${tag}-0100 Later)`);
+  // the whole notice can be read: its title and its last line are not cut off
+  await expect(notice.getByText('Please check')).toBeInViewport({ ratio: 1 });
+  await expect(notice.getByText(`Line 5 (GB-${tag}`)).toBeInViewport({ ratio: 1 });
   await expectAccessible(page, 'purchase order, Send refused');
   await screenshots(page, 'po-send-refused');
 });
