@@ -104,7 +104,7 @@ test('the printed estimate of a job: a page preview with Print, and only the doc
     'Frameless door, 3/8" clear, chrome hinges',
   );
   await expect(preview.getByTestId('doc-totals')).toContainText('Base total$1,690.00');
-  await expect(preview.getByTestId('doc-totals')).toContainText('Alternates total$370.00');
+  await expect(preview.getByTestId('doc-totals')).toContainText('Total with all alternates$1,820.00'); // the door, and the framed mirrors in place of the plate ones
   await expect(preview).toContainText(TERMS);
   await expect(page.getByRole('link', { name: /Back to/ })).toHaveAttribute('href', `/jobs/${job.id}`);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

@@ -89,6 +89,9 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
     .click();
   await itemDialog.getByLabel('Qty').fill('2');
   await expect(itemDialog.getByLabel('Amount', { exact: true })).toHaveValue('$800.00');
+  // the item's notes are the estimator's: the field says they never reach the client (issue 53)
+  await itemDialog.getByLabel('Internal notes').fill('Check the wall is plumb.');
+  await expect(itemDialog).toContainText('For your team only: never printed, on the PDF or shown to the client.');
   await itemDialog.getByRole('button', { name: 'Save' }).click();
   await expect(itemDialog).toBeHidden();
 

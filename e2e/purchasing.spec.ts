@@ -5,7 +5,7 @@
  * With SHOTS_DIR set, the screens and dialogs are also photographed at 1280 and 390 px wide.
  */
 import { expect, test } from '@playwright/test';
-import { createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -133,4 +133,49 @@ test('a manager orders from suggestions, splits, receives and sees stock rise; p
   await supervisor.goto('/purchase_orders/create');
   await expect(supervisor.getByText('Your role does not give you access to this screen.')).toBeVisible();
   await context.close();
+});
+
+test("an order's page lists its lines in the order of its print and PDF, and a refused Send names each line", async ({ page, baseURL }) => {
+  await signInAs(page, 'manager');
+  const tag = unique('po').split(' ')[1]!;
+  const vendor = await createRecord(page, baseURL!, 'vendors', { name: unique('Lines Supply') });
+  const material = (number: string) => createRecord(page, baseURL!, 'materials', { number: `${number}-${tag}`, description: `Material ${number}` });
+  const [clip, tape, glassA, glassB] = [await material('C'), await material('T'), await material('GA'), await material('GB')];
+  const earlier = await createJob(page, baseURL!, { number: `${tag}-0009`, name: 'Earlier' });
+  const later = await createJob(page, baseURL!, { number: `${tag}-0100`, name: 'Later' });
+  const piece = async (job: { id: number }) => (await createRecord(page, baseURL!, 'job_products', { job_id: job.id, name: 'Door' })).id;
+  const po = await createRecord(page, baseURL!, 'purchase_orders', { vendor_id: vendor.id });
+  const line = (m: { id: number }, price: number, extra: Record<string, unknown> = {}) =>
+    createRecord(page, baseURL!, 'purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty: 1, price, ...extra });
+  const cut = { glass_width: 36.25, glass_height: 71.75 };
+  // entered out of order; the vendor sells none of them, so an unpriced line cannot be sent
+  await line(glassB, 0, { job_product_id: await piece(later), ...cut });
+  await line(tape, 5);
+  await line(glassA, 0, { job_product_id: await piece(earlier), ...cut });
+  await line(clip, 2);
+  await line(glassA, 10, { job_product_id: await piece(later), ...cut });
+
+  await page.goto(`/purchase_orders/${po.id}`);
+  // stock lines first by material, then each job's glass together, by job number, each by material
+  const expected = [`C-${tag}`, `T-${tag}`, `GA-${tag}`, `GA-${tag}`, `GB-${tag}`];
+  const rows = page.getByTestId('po-lines').getByTestId('purchase_order_materials-row');
+  await expect(rows).toHaveCount(5);
+  for (const [i, number] of expected.entries()) await expect(rows.nth(i)).toContainText(number);
+  await expect(rows.nth(2)).toContainText(`${tag}-0009 Earlier`);
+  await expect(rows.nth(3)).toContainText(`${tag}-0100 Later`);
+  // the print lists them the same way
+  const printed = (await page.getByTestId('po-print').locator('tbody tr').allTextContents()).map((t) => /^[A-Z]+-\S+?(?=Material)/.exec(t)?.[0]);
+  expect(printed).toEqual(expected);
+
+  // on a phone, where the notice runs to more lines
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Please check' });
+  await expect(notice).toContainText(`Line 3 (GA-${tag} · Cut 36 1/4" × 71 3/4" · ${tag}-0009 Earlier): no price, and this vendor does not sell it.`);
+  await expect(notice).toContainText(`Line 5 (GB-${tag} · Cut 36 1/4" × 71 3/4" · ${tag}-0100 Later)`);
+  // the whole notice can be read: its title and its last line are not cut off
+  await expect(notice.getByText('Please check')).toBeInViewport({ ratio: 1 });
+  await expect(notice.getByText(`Line 5 (GB-${tag}`)).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page, 'purchase order, Send refused');
+  await screenshots(page, 'po-send-refused');
 });

@@ -40,7 +40,8 @@ test('an estimator sends an estimate; the client opens the link in the message a
   const dialog = page.getByTestId('send-to-client-dialog');
   await expect(dialog.getByText('ana@harbor.test')).toBeVisible();
   await dialog.getByLabel('Cc').fill('office@harbor.test,');
-  await dialog.getByLabel('Message').fill('Dear Dr. Reyes,\n\nHere is the estimate we talked about.');
+  await dialog.getByLabel('Message').fill('Hi Ana,\n\nHere is the estimate we talked about.\n\nThanks,\nAda');
+  await expect(dialog).toContainText('left empty, it greets and signs for you');
   await expect(dialog).toContainText('The estimate as a PDF is attached');
   await expectAccessible(page, 'send to client');
   await screenshots(page, 'send-to-client');
@@ -69,6 +70,9 @@ test('an estimator sends an estimate; the client opens the link in the message a
   await shown.getByRole('tab', { name: 'Text' }).click();
   const text = (await shown.getByTestId('mail-text').textContent()) ?? '';
   expect(text).toContain('Here is the estimate we talked about.');
+  // the sender's words stand alone: no "Dear Dr. Ana Reyes," of the app's above their "Hi Ana," (issue 53)
+  expect(text).toContain('Hi Ana,');
+  expect(text).not.toContain('Dear');
   // the Outbox holds no working link: the token goes into the message only as it is sent (with no
   // mail server here, never); the client gets a link of their own from the Client Approval tab
   expect(text).toMatch(/https?:\/\/\S+\/approve\/hidden-in-the-outbox-[0-9a-f]+/);

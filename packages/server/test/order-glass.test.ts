@@ -59,7 +59,7 @@ describe('ordering measured glass', () => {
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toContain(`Cut 36 1/4" × 71 3/4", 3/8" thick · ${earlier.number} Earlier`);
     expect(flat).toContain(`Cut 36 1/4" × 71 3/4", 3/8" thick · ${later.number} Later`);
-    expect(flat.indexOf(`${earlier.number} Earlier`)).toBeLessThan(flat.indexOf(`${later.number} Later`)); // by job (shared inLineOrder)
+    expect(flat.indexOf(`${earlier.number} Earlier`)).toBeLessThan(flat.indexOf(`${later.number} Later`)); // by job (the lines' one order, PO_LINE_ORDER)
     // the line of a piece is found from the piece (the re-measure warning names its order)
     const ofPiece = (await as.manager.get(`/api/purchase_order_materials?job_product_id=${a.id}&page=1`)).body.data;
     expect(ofPiece).toMatchObject([{ purchase_order_id: order.id, purchase_order_number: order.number }]);

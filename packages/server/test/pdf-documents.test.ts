@@ -13,6 +13,7 @@ import type { Row } from '../src/db/client.ts';
 import { openApiDocument } from '../src/http/openapi.ts';
 import { renderEstimatePdf } from '../src/areas/estimating/estimate-pdf.ts';
 import { systemCtx } from '../src/platform/system-context.ts';
+import { formatDate } from '@glazier/shared/rules/dates';
 import { Client, appWithRoles, made } from './harness.ts';
 import { suiteFields, suiteShop, type SuiteShop } from './estimate-fixtures.ts';
 
@@ -95,13 +96,19 @@ describe('the estimate as a PDF', () => {
       'Shower Doors',
       'Frameless door 1 $900.00 $900.00',
       'Base total $1,100.00',
-      'Alternates total $320.00',
+      'Total with all alternates $1,220.00', // the door and the framed mirror: what the client would pay
       'Half down, half on completion.',
       `Clearview Glass · Estimate ${e.name}`,
       'Page 1 of 1',
+      // its number, and the lines the client signs (issue 53); a draft has no validity yet
+      `No. ${e.id}`,
+      'ACCEPTANCE The prices, specifications and terms above are accepted, with the alternates of the categories named below.',
+      'Alternates chosen (categories), or none Signature Date Name (printed) Title',
     ]) {
       expect(text).toContain(part);
     }
+    expect(text).not.toContain('Valid until');
+    expect(text.indexOf('ACCEPTANCE')).toBeGreaterThan(text.indexOf('Half down, half on completion.'));
     // the items' internal notes and costs are not the client's
     expect(text).not.toContain('measure twice');
     expect(text).not.toContain('$400.00');
@@ -123,8 +130,38 @@ describe('the estimate as a PDF', () => {
       expect((await as.manager.post(`/api/estimates/${e.id}/status`, { status })).status).toBe(200);
       const res = await download(as.manager, `/api/estimates/${e.id}/pdf`);
       expect(res.status).toBe(200);
-      expect((await pdfPages(res.bytes)).join(' ')).toContain('Frameless door');
+      const text = (await pdfPages(res.bytes)).join(' ');
+      expect(text).toContain('Frameless door');
+      // decided: no offer's end; marked won by staff, the lines to sign stay
+      expect(text).not.toContain('Valid until');
+      expect(text).toContain('Signature');
     }
+  });
+
+  it('an open estimate is valid while the client may accept it; accepted online, the PDF says by whom instead of lines to sign; a revision keeps the number', async () => {
+    const e = await suiteEstimate();
+    expect((await as.manager.post(`/api/estimates/${e.id}/status`, { status: 'open' })).status).toBe(200);
+    const pdfText = async (id: unknown) => (await pdfPages((await download(as.manager, `/api/estimates/${String(id)}/pdf`)).bytes)).join(' ');
+    // no link yet: a new link's 14 days from now (what a send today would say)
+    const days = (n: number) => formatDate(new Date(Date.now() + n * 86_400_000).toISOString());
+    expect(await pdfText(e.id)).toContain(`Valid until ${days(14)}`);
+    // a link: until it expires
+    const link = await as.manager.post(`/api/estimates/${e.id}/approval_links`, { days: 30 });
+    expect(link.status).toBe(201);
+    expect(await pdfText(e.id)).toContain(`Valid until ${formatDate(String((link.body.data as unknown as Row).expires_at))}`);
+
+    const guest = new Client(env.app);
+    await guest.get('/sanctum/csrf-cookie');
+    const accepted = await guest.post(`/api/approvals/${String(link.body.token)}/accept`, { name: 'Ana Reyes', alternate_categories: [] });
+    expect(accepted.status).toBe(200);
+    const won = await pdfText(e.id);
+    expect(won).toContain(`ACCEPTANCE Accepted online by Ana Reyes on ${formatDate(String(accepted.body.accepted_at))}.`);
+    expect(won).not.toContain('Signature');
+    expect(won).not.toContain('Valid until');
+
+    const revised = await as.manager.post(`/api/estimates/${e.id}/revise`);
+    expect(revised.status).toBe(201);
+    expect(await pdfText((revised.body.data as unknown as Row).id)).toContain(`No. ${e.id}, revision 1`);
   });
 
   it('without edit estimates_admin, no money columns: the items and the estimate’s total only', async () => {
@@ -210,7 +247,7 @@ describe('the purchase order as a PDF', () => {
     return { ...po, vendor };
   }
 
-  it('carries the shop, the vendor with its contact, the lines in material order, the total and the note', async () => {
+  it('carries the shop, the vendor with its contact, the stock lines in material order, the total and the note', async () => {
     const po = await orderWithLines();
     const res = await download(as.manager, `/api/purchase_orders/${po.id}/pdf`);
     expect(res.status).toBe(200);
@@ -241,6 +278,16 @@ describe('the purchase order as a PDF', () => {
     // sent, it no longer says draft
     expect((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
     expect((await pdfPages((await download(as.manager, `/api/purchase_orders/${po.id}/pdf`)).bytes)).join(' ')).not.toContain('Draft');
+  });
+
+  it('breaks a long description between words, never inside one (issue 53: "Construc-tion")', async () => {
+    const po = await orderWithLines();
+    const description = 'Construction adhesive polyurethane professional construction grade sealant weatherproofing compound installation';
+    const m = await made(as.manager, 'materials', { number: `ADH-${seq}`, description });
+    await made(as.manager, 'purchase_order_materials', { purchase_order_id: po.id, material_id: m.id, qty: 1, price: 9 });
+    const text = (await pdfPages((await download(as.manager, `/api/purchase_orders/${po.id}/pdf`)).bytes, 'purchase-order-long')).join(' ');
+    // every word whole, in the text read back (a word broken by a hyphen reads "Construc- tion")
+    expect(text).toContain(description);
   });
 
   it('a reader of orders (view purchase_orders) has it; a guest is refused 401, a user without the right 403, a missing order 404', async () => {

@@ -3,8 +3,11 @@
  * written once and reversed, on order, the line split, boms pulled and returned (read-only while
  * pulled), suggested orders on a known data set, and who may do what.
  */
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../src/db/client.ts';
+import { renderPurchaseOrderPdf } from '../src/areas/purchasing/purchase-order-pdf.ts';
+import { systemCtx } from '../src/platform/system-context.ts';
 import { type Res, made, appWithRoles, madeJob } from './harness.ts';
 
 const suite = appWithRoles();
@@ -51,13 +54,55 @@ describe('send and receive', () => {
     const refused = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({
-      'purchase_order_materials.1.price': [
-        `${String(unsold.number)} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`,
+      // the unsold material's number comes first: the first line in the order's one order
+      'purchase_order_materials.0.price': [
+        `Line 1 (${String(unsold.number)}): no price, and this vendor does not sell it. Enter its price or remove the line, then send.`,
       ],
     });
     expect((await suite.env.db.query<Row>('SELECT sent_at FROM purchase_orders WHERE id = $1', [po.id]))[0]!.sent_at).toBeNull();
     expect((await as.manager.patch(`/api/purchase_order_materials/${zero.id}`, { price: 7.5 })).status).toBe(200);
     expect((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).status).toBe(200);
+  });
+
+  it("lists an order's lines in one order, the PDF's too, and a refused Send names each line by its place there", async () => {
+    const n = ++seq;
+    const po = await order();
+    const m = (number: string) => material({ number: `${number}${n}` });
+    const [clip, tape, glassA, glassB] = [await m('C'), await m('T'), await m('GA'), await m('GB')];
+    const earlier = await madeJob(as.manager, { number: `J${n}-0009`, name: 'Earlier' });
+    const later = await madeJob(as.manager, { number: `J${n}-0100`, name: 'Later' });
+    const piece = async (job: Row) => (await made(as.manager, 'job_products', { job_id: job.id, name: 'Door' })).id;
+    const cut = { glass_width: 36.25, glass_height: 71.75 };
+    // entered out of order; the vendor sells none of these, so an unpriced line is refused
+    const laterB = await line(po, glassB, 1, 0, { job_product_id: await piece(later), ...cut });
+    const tapeLine = await line(po, tape, 2, 5);
+    const earlierA = await line(po, glassA, 1, 0, { job_product_id: await piece(earlier), ...cut });
+    const clipLine = await line(po, clip, 4, 2);
+    const laterA = await line(po, glassA, 1, 10, { job_product_id: await piece(later), ...cut });
+
+    // stock lines first by material, then each job's glass together (by job number), each by material
+    const inOrder = [clipLine, tapeLine, earlierA, laterA, laterB].map((l) => l.id);
+    const listed = await as.manager.get(`/api/purchase_order_materials?purchase_order_id=${po.id}&sort_column=job_label`);
+    expect(listed.body.data!.map((l: Row) => l.id)).toEqual(inOrder);
+    const pdf = await suite.env.db.transaction(async (db) => renderPurchaseOrderPdf(await systemCtx(db, 'Test'), Number(po.id)));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    const at = (s: string) => flat.indexOf(s);
+    expect([at(`C${n}`), at(`T${n}`), at(`J${n}-0009 Earlier`), at(`J${n}-0100 Later`), at(`GB${n}`)]).toEqual(
+      [at(`C${n}`), at(`T${n}`), at(`J${n}-0009 Earlier`), at(`J${n}-0100 Later`), at(`GB${n}`)].sort((a, b) => a - b),
+    );
+    expect(at(`GA${n}`)).toBeLessThan(at(`J${n}-0009 Earlier`));
+
+    const refused = await as.manager.post(`/api/purchase_orders/${po.id}/send`);
+    expect(refused.status).toBe(422);
+    const why = 'no price, and this vendor does not sell it. Enter its price or remove the line, then send.';
+    expect(refused.body.errors).toEqual({
+      'purchase_order_materials.2.price': [`Line 3 (GA${n} · Cut 36 1/4" × 71 3/4" · J${n}-0009 Earlier): ${why}`],
+      'purchase_order_materials.4.price': [`Line 5 (GB${n} · Cut 36 1/4" × 71 3/4" · J${n}-0100 Later): ${why}`],
+    });
+    // a removed line is no longer counted nor refused
+    expect((await as.manager.request('DELETE', `/api/purchase_order_materials/${earlierA.id}`)).status).toBe(200);
+    expect(Object.keys((await as.manager.post(`/api/purchase_orders/${po.id}/send`)).body.errors ?? {})).toEqual(['purchase_order_materials.3.price']);
   });
 
   it('send sets sent_at once; the status follows; a supervisor may view but not send', async () => {

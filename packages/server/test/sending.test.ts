@@ -27,6 +27,11 @@ afterAll(async () => {
 let seq = 0;
 const outboxCount = async () => (await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox'))[0]!.n;
 
+/** A message's text after the shop's name that heads every message: what the sender's words open with. */
+const opening = (mail: ParsedMail) => mail.text!.replace(/^\s*Glazier\s*/, '');
+/** The app's sign-off: the sender's name (createRoleUsers names them so) over the shop's. */
+const SIGN_OFF = 'Manager User\nGlazier';
+
 /** The next message to arrive. */
 async function nextMail(): Promise<ParsedMail> {
   const before = smtp.received.length;
@@ -60,7 +65,8 @@ describe('Send to client', () => {
   it('emails the client the approval link and the PDF (with its amounts), records the Sent line and its history, and the link works', async () => {
     const estimate = await openEstimate();
     const arriving = nextMail();
-    const res = await send(estimate.id, { to: ['reyes@harbor.test'], cc: ['office@harbor.test'], message: 'Dear Dr. Reyes,\n\nAs promised <b>today</b>.' });
+    const words = 'Hi Ana,\n\nAs promised <b>today</b>.\n\nThanks,\nMorgan';
+    const res = await send(estimate.id, { to: ['reyes@harbor.test'], cc: ['office@harbor.test'], message: words });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: estimate.id, sent_to: 'reyes@harbor.test, cc office@harbor.test' });
     expect((res.body.data as unknown as Row).sent_at).toBeTruthy();
@@ -71,9 +77,14 @@ describe('Send to client', () => {
     expect(mail.cc).toMatchObject({ text: 'office@harbor.test' });
     expect(mail.replyTo).toMatchObject({ text: ids.manager.email });
     expect(mail.subject).toBe(`Estimate ${String(estimate.job_number)} ${String(estimate.name)} from Glazier`);
-    // the sender's words as text, never as markup
+    // the sender's words as text, never as markup, and standing alone: they greet and sign, so the
+    // app adds no "Dear Dr. Reyes," above them nor the sender's name under them (issue 53)
     expect(mail.text).toContain('As promised <b>today</b>.');
     expect(mail.html).toContain('As promised &lt;b&gt;today&lt;/b&gt;.');
+    expect(opening(mail)).toMatch(/^Hi Ana,/);
+    expect(mail.text).not.toContain('Dear');
+    expect(mail.text).not.toContain(SIGN_OFF);
+    expect(mail.text!.split('Thanks,')).toHaveLength(2);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `Estimate ${String(estimate.name)}.pdf` });
     const text = await pdfText(pdf!.content);
@@ -126,6 +137,44 @@ describe('Send to client', () => {
     expect(await links(draft.id)).toEqual([]);
     expect(await links(open.id)).toEqual([]);
     expect((await as.manager.get(`/api/estimates/${String(open.id)}`)).body.sent_at).toBeNull();
+  });
+});
+
+describe('the client accepts through the link', () => {
+  it('tells the estimator which alternates the client chose, and when none, that they took the base', async () => {
+    const n = ++seq;
+    const mirrors = await made(as.admin, 'product_categories', { name: `Mirrors ${n}` });
+    const doors = await made(as.admin, 'product_categories', { name: `Shower doors ${n}` });
+    const plate = await made(as.admin, 'products', { name: `Plate mirror ${n}`, category_id: mirrors.id });
+    const framed = await made(as.admin, 'products', { name: `Framed mirror ${n}`, category_id: mirrors.id });
+    const door = await made(as.admin, 'products', { name: `Framed door ${n}`, category_id: doors.id });
+    const frameless = await made(as.admin, 'products', { name: `Frameless door ${n}`, category_id: doors.id });
+    const items = [
+      {
+        product_id: plate.id,
+        qty: 2,
+        amount: 200,
+        alternate_product_id: framed.id,
+        alternate_amount: 320,
+        alternate_description: 'Framed mirror, brushed nickel',
+      },
+      { product_id: door.id, qty: 1, amount: 900, alternate_product_id: frameless.id, alternate_amount: 1200 },
+    ];
+    const accept = async (alternates: unknown[]) => {
+      const estimate = await openEstimate({ items });
+      const link = await as.manager.post(`/api/estimates/${String(estimate.id)}/approval_links`, {});
+      const guest = new Client(env.app);
+      await guest.get('/sanctum/csrf-cookie');
+      const notice = nextMail();
+      expect((await guest.post(`/api/approvals/${String(link.body.token)}/accept`, { name: 'Dr. Reyes', alternate_categories: alternates })).status).toBe(200);
+      return (await notice).text!;
+    };
+
+    const chose = await accept([mirrors.id]);
+    expect(chose).toContain('Accepted total: $1,220.00');
+    expect(chose).toContain(`Alternates chosen:\n• Mirrors ${n}: Framed mirror, brushed nickel in place of Plate mirror ${n}`);
+    expect(chose).not.toContain(`Frameless door ${n}`); // the doors' alternate was not chosen
+    expect(await accept([])).toContain('Alternates chosen: none (the base items).');
   });
 });
 
@@ -195,8 +244,10 @@ describe('Email to vendor', () => {
     const mail = await arriving;
     expect(mail.to).toMatchObject({ text: 'orders@pacific.test' });
     expect(mail.subject).toBe(`Purchase order ${String(po.number)} from Glazier`);
-    expect(mail.text).toContain('Dear Lee Park,');
-    expect(mail.text).toContain('Please confirm the delivery date.');
+    // the sender's words alone: no greeting of the app's above them, no sign-off under them
+    expect(opening(mail)).toMatch(/^Please confirm the delivery date\./);
+    expect(mail.text).not.toContain('Dear Lee Park,');
+    expect(mail.text).not.toContain(SIGN_OFF);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `Purchase Order ${String(po.number)}.pdf` });
     const text = await pdfText(pdf!.content);
@@ -205,8 +256,13 @@ describe('Email to vendor', () => {
 
     const history = await as.manager.get(`/api/history/purchase_orders/${String(po.id)}`);
     expect((history.body.data as Row[]).filter((e) => e.action === 'send')).toHaveLength(1);
-    // emailed again: sent again, the order unchanged
+    // emailed again: sent again, the order unchanged; without words of the sender's, the app greets
+    // the vendor's contact and signs with the sender's name and the shop
+    const againArriving = nextMail();
     const again = await as.manager.post(`/api/purchase_orders/${String(po.id)}/email`, { to: ['orders@pacific.test'] });
+    const plain = await againArriving;
+    expect(opening(plain)).toMatch(/^Dear Lee Park,/);
+    expect(plain.text).toContain(SIGN_OFF);
     expect((again.body.data as unknown as Row).sent_at).toBe((res.body.data as unknown as Row).sent_at);
     expect((await as.manager.get(`/api/purchase_orders/${String(po.id)}/mail`)).body.data).toHaveLength(2);
   });

@@ -117,6 +117,10 @@ export const purchase_order_materials = defineResource({
     material_id: { op: 'eq' },
     status: { op: 'eq', values: PO_LINE_STATUSES },
   },
-  sortable: ['created_at', 'status', 'material_number'],
+  // `job_label` is the order's line order (issue 53: the page sorted by material, the print and PDF
+  // by job): stock lines first by material, then each job's cut glass together, by job number, each
+  // job's by material, ties as entered (server purchasing-hooks.ts, PO_LINE_ORDER); the order's page,
+  // print, PDF and Send's refusals all take it from the server
+  sortable: ['created_at', 'status', 'material_number', 'job_label'],
   titleField: 'material_number',
 });

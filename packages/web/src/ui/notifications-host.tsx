@@ -30,7 +30,8 @@ export function NotificationsHost() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" limit={4} />
+      {/* Mantine cuts a notice at 200 px: a refusal naming several lines (a purchase order's Send) lost its last ones on a phone */}
+      <Notifications position="top-right" limit={4} notificationMaxHeight="calc(100dvh - 32px)" />
     </Suspense>
   );
 }

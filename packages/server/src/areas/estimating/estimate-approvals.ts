@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
-import { documentTotals, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
+import { chosenAlternates, documentTotals, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
 import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
@@ -53,6 +53,8 @@ interface Decision {
   signer: string;
   at: string;
   total?: number;
+  /** What the client chose of the alternates offered (chosenAlternates); absent when none were offered. */
+  alternates?: string[];
   reason?: string;
 }
 
@@ -221,7 +223,7 @@ export async function acceptApproval({
     const total = documentTotals(doc, chosen).chosen;
     await recordClientDecision(client, mail, estimate, link, after!, {
       note: acceptanceNote(name, acceptedAt, ip),
-      decision: { decision: 'accepted', signer: name, at: acceptedAt, total },
+      decision: { decision: 'accepted', signer: name, at: acceptedAt, total, ...(offered.size > 0 && { alternates: chosenAlternates(doc, chosen) }) },
     });
     return { accepted_at: acceptedAt, accepted_name: name, total };
   });
@@ -303,6 +305,7 @@ async function notifyEstimators(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, estimate
       signer: what.signer,
       at: formatDate(what.at),
       total: what.total == null ? undefined : formatMoney(what.total),
+      alternates: what.alternates,
       reason: what.reason || undefined,
       url: appLink(ctx.mail ?? NO_MAIL, `/estimates/${estimate.id}`),
     }),

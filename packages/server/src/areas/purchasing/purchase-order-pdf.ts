@@ -9,7 +9,7 @@
  * to, as the order's screen names its vendor, without needing the vendor list's own right.
  */
 import { sql } from 'drizzle-orm';
-import { inLineOrder, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
@@ -22,7 +22,8 @@ export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number): Promise
   // with its computed total (the lines' prices)
   const order = await get(ctx, 'purchase_orders', orderId);
   const [lines, [vendor], shop] = await Promise.all([
-    list(ctx, 'purchase_order_materials', { purchase_order_id: String(orderId) }),
+    // in the line order (PO_LINE_ORDER), as the order's page and print list them
+    list(ctx, 'purchase_order_materials', { purchase_order_id: String(orderId), sort_column: 'job_label' }),
     sqlRows<VendorAddress>(ctx.db, sql`SELECT name, contact_name, phone, email FROM vendors WHERE id = ${order.vendor_id}`),
     readShopHeader(ctx.db),
   ]);
@@ -38,7 +39,7 @@ export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number): Promise
       note: order.note ?? null,
     },
     vendor: vendor ?? { name: null, contact_name: null, phone: null, email: null },
-    lines: inLineOrder(lines.data),
+    lines: lines.data,
   };
   const bytes = await renderPdf(new URL('./purchase-order-pdf-document.tsx', import.meta.url), 'PurchaseOrderPdfDocument', props);
   return { bytes, fileName: pdfFileName(title) };

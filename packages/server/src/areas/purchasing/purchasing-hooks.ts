@@ -1,5 +1,6 @@
 import { sqlRows } from '../../db/client.ts';
-import { and, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { canEdit } from '../../engine/context.ts';
@@ -8,8 +9,18 @@ import { copyMaterial } from '../inventory/inventory-hooks.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { reconcileLineReceipts, syncOrderReceived } from './purchase-order-receipts.ts';
 
+/**
+ * The order of an order's lines (docs/domain/purchasing.md, The order as a PDF), its one rule:
+ * stock lines first (no job), by material number; then glass cut for jobs, a job's pieces together
+ * (by its label, the job's number first), each job's by material; ties as entered (a split line's
+ * parts together). The lines' sort `job_label`, which the order's page, print and PDF ask for, and
+ * the numbering of Send's refusals.
+ */
+export const PO_LINE_ORDER = (t: AnyTable): SQL[] => [sql`coalesce(${t.job_label}, '')`, t.material_number, t.id];
+
 /** PO lines also carry the order's number, the vendor's part number and, for glass cut for a job, the job. */
 export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
+  sortKeys: { job_label: PO_LINE_ORDER },
   async beforeSave(args) {
     await copyMaterial(args);
     const { ctx, values, existing } = args;

@@ -1,17 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
+import { formatCutPiece } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { sqlRows } from '../../db/client.ts';
+import { purchase_order_materials } from '../../db/schema.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
 import { invalid, notFound } from '../../engine/errors.ts';
+import { PO_LINE_ORDER } from './purchasing-hooks.ts';
 
 /**
  * `POST /api/purchase_orders/{id}/send` → the order with `sent_at` set (kept when it was already
  * sent, so a second click changes nothing). Right first (403), then the order (404); audit `send`.
  * An order is not sent with a line the vendor does not sell and that has no price (issue 22: it
- * went out as "$0.00"): 422 on the line's price, naming the material.
+ * went out as "$0.00"): 422 on the line's price, naming the line (unpricedMessage).
  */
 export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'purchase_orders'>> {
   return ctx.db.transaction(async (db) => {
@@ -20,6 +23,18 @@ export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): 
     return get(tx, 'purchase_orders', id);
   });
 }
+
+type UnpricedLine = Pick<StoredRow<'purchase_order_materials'>, 'material_number' | 'glass_width' | 'glass_height' | 'glass_thickness' | 'job_label'> & {
+  position: number | string;
+};
+
+/**
+ * Why Send refuses a line, naming it as the order's page shows it (issue 53: "GL-38 is not sold…"
+ * named no line on an order of several GL-38 pieces): its place in the order, its material and,
+ * for glass cut for a job, its size and job.
+ */
+const unpricedMessage = (l: UnpricedLine) =>
+  `Line ${Number(l.position)} (${[l.material_number ?? 'no material', formatCutPiece(l), l.job_label].filter(Boolean).join(' · ')}): no price, and this vendor does not sell it. Enter its price or remove the line, then send.`;
 
 /**
  * The rule of Send, in the caller's transaction (Send, and Email to vendor): the order locked, 404
@@ -30,23 +45,19 @@ export async function markPurchaseOrderSent(tx: Ctx, id: number): Promise<void> 
   const [before] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
   if (!before) throw notFound('Purchase Order');
   if (before.sent_at == null) {
-    const unpriced = await sqlRows<{ index: number; number: string | null }>(
+    // numbered as the order's page, print and PDF list them (PO_LINE_ORDER), so "Line 3" is the third there
+    const t = purchase_order_materials;
+    const unpriced = await sqlRows<UnpricedLine>(
       db,
-      sql`SELECT l.index - 1 AS index, m.number FROM (SELECT *, row_number() OVER (ORDER BY id) AS index FROM purchase_order_materials WHERE purchase_order_id = ${id}) l
-            JOIN materials m ON m.id = l.material_id
+      sql`SELECT l.position, l.material_number, l.glass_width, l.glass_height, l.glass_thickness, l.job_label
+            FROM (SELECT ${t}.*, row_number() OVER (ORDER BY ${sql.join(PO_LINE_ORDER(t), sql`, `)}) AS position
+                    FROM ${t} WHERE ${t.purchase_order_id} = ${id} AND ${t.deleted_at} IS NULL) l
            WHERE coalesce(l.price, 0) = 0
              AND NOT EXISTS (SELECT 1 FROM vendor_materials v WHERE v.material_id = l.material_id AND v.vendor_id = ${before.vendor_id} AND v.active)
-           ORDER BY l.index`,
+           ORDER BY l.position`,
     );
     if (unpriced.length) {
-      throw invalid(
-        Object.fromEntries(
-          unpriced.map((l) => [
-            `purchase_order_materials.${Number(l.index)}.price`,
-            [`${l.number ?? 'This material'} is not sold by this vendor and has no price: enter its price, or remove the line, before sending.`],
-          ]),
-        ),
-      );
+      throw invalid(Object.fromEntries(unpriced.map((l) => [`purchase_order_materials.${Number(l.position) - 1}.price`, [unpricedMessage(l)]])));
     }
     const [after] = await sqlRows<StoredRow<'purchase_orders'>>(
       db,

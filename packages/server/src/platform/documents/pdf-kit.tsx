@@ -5,7 +5,8 @@
  * areas): the Letter page with the shop's running footer ("Page n of m"), the shop's header, and a
  * table whose header row repeats on each page it runs onto. Only components and plain data: a
  * document's module is loaded in the PDF worker (pdf-render.ts). Built with @react-pdf/renderer; the standard Helvetica, so no
- * font file is read or embedded (a document stays small and quick to make).
+ * font file is read or embedded (a document stays small and quick to make); no word is hyphenated
+ * (pdf-worker.mjs).
  *
  * The pragmas make the JSX the automatic runtime's wherever the file is compiled (tsx at run time
  * reads no tsconfig for the server's files, nor in the PDF worker; vitest; tsc). No `lineHeight` on

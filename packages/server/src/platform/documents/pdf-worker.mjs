@@ -4,8 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { createElement } from 'react';
-import { renderToBuffer } from '@react-pdf/renderer';
+import { Font, renderToBuffer } from '@react-pdf/renderer';
 import { tsImport } from 'tsx/esm/api';
+
+// A word is never broken across lines with a hyphen (react-pdf hyphenates English words to fill a
+// line by default: "Construc-tion", issue 53); lines break between words only. Registered on the
+// renderer that lays the documents out, this one (a document module loaded by tsImport has a
+// font store of its own, which the layout does not read).
+Font.registerHyphenationCallback((word) => [word]);
 
 /**
  * Rendering gives way to the server's requests: this thread runs at a lower priority (nice 10), so

@@ -1,7 +1,8 @@
 /**
  * A record mailed out of the shop by the signed-in person (an estimate to its client, a purchase
  * order to its vendor): the RecordToParty message in the sender's name, their words as they typed
- * them, the record's PDF attached and the sender as Reply-To, queued in the caller's transaction.
+ * them (standing alone: the app's greeting and sign-off only when they wrote none), the record's
+ * PDF attached and the sender as Reply-To, queued in the caller's transaction.
  */
 import type { ComposedMail, MailedResource } from '@glazier/shared/actions/mail';
 import { createElement } from 'react';
@@ -19,7 +20,7 @@ export interface RecordToPartyMail {
   what: string;
   /** The subject before "from <shop>": "Estimate E-1042 Lakeside offices". */
   title: string;
-  /** The party's contact, for "Dear …," ("Hello," without one). */
+  /** The party's contact, for "Dear …," ("Hello," without one) above an empty message. */
   contactName: string | null | undefined;
   /** What the app says of the record under the sender's words. */
   lead: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CATEGORY, documentSections, documentTotals, estimateDocument, itemsByCategory, showsAmounts } from './estimate-document.ts';
+import { NO_CATEGORY, chosenAlternates, documentSections, documentTotals, estimateDocument, itemsByCategory, showsAmounts } from './estimate-document.ts';
 import { hasAlternate } from './estimate-totals.ts';
 
 const source = (amounts: boolean) => ({
@@ -26,6 +26,7 @@ const source = (amounts: boolean) => ({
       product_name: 'Plate mirror',
       qty: 2,
       alternate_product_id: 9,
+      alternate_product_name: 'Framed mirror',
       ...(amounts && { amount: 200, alternate_amount: 320 }),
     },
   ],
@@ -77,8 +78,15 @@ describe('the printed estimate’s document', () => {
       ['Doors', 1, 0, null],
       ['Mirrors', 1, 1, 'Clear'],
     ]);
-    expect(documentTotals(doc)).toMatchObject({ base: 1100, alternates: 320, chosen: 1220 });
+    expect(documentTotals(doc)).toMatchObject({ base: 1100, allAlternates: 1220, chosen: 1220 });
     expect(documentTotals(doc, [])).toMatchObject({ chosen: 1100 });
+  });
+
+  it('names the alternates a choice takes, by category, and none for no choice', () => {
+    const doc = estimateDocument(source(true));
+    expect(chosenAlternates(doc, [1])).toEqual(['Mirrors: Framed mirror in place of Plate mirror']);
+    expect(chosenAlternates(doc, [2])).toEqual([]); // the doors offer none
+    expect(chosenAlternates(doc, [])).toEqual([]);
   });
 });
 

@@ -106,6 +106,16 @@ export function documentSections(doc: EstimateDocument): DocumentSection[] {
   }));
 }
 
+/**
+ * The alternates a choice of categories takes, each as the estimator's notice of an acceptance names
+ * it: "Mirrors: Framed mirror in place of Plate mirror".
+ */
+export function chosenAlternates(doc: EstimateDocument, chosen: readonly number[]): string[] {
+  return documentSections(doc)
+    .filter((s) => s.categoryId != null && chosen.includes(s.categoryId))
+    .flatMap((s) => s.alternates.map((i) => `${s.name}: ${alternateTitle(i)} in place of ${itemTitle(i)}`));
+}
+
 /** The totals of the document for the client's choice (`chosen`: the categories whose alternates are taken). */
 export function documentTotals(doc: EstimateDocument, chosen: readonly number[] = doc.estimate.alternate_categories): EstimateTotals {
   return estimateTotals(doc.items, chosen);

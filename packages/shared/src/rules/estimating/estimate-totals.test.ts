@@ -11,14 +11,22 @@ const items = [
 
 describe('estimate totals', () => {
   it('adds the base, the alternates, and the choice per category', () => {
-    expect(estimateTotals(items)).toEqual({ base: 1700, alternates: 2020, chosen: 1700, chosenCost: 990, margin: (1700 - 990) / 1700 });
+    // with every alternate: the two alternates, and the mirror without one at its own amount
+    expect(estimateTotals(items)).toEqual({ base: 1700, allAlternates: 2120, chosen: 1700, chosenCost: 990, margin: (1700 - 990) / 1700 });
     const mirrorsAlt = estimateTotals(items, [MIRRORS]);
     expect(mirrorsAlt).toMatchObject({ chosen: 1820, chosenCost: 1040 });
     expect(estimateTotals(items, [MIRRORS, SHOWER])).toMatchObject({ chosen: 2120, chosenCost: 1140 });
   });
 
+  it('totals every alternate as the client could choose them: an alternate of no category is never chosen', () => {
+    const loose = [...items, { product_category_id: null, amount: 50, alternate_amount: 80 }];
+    const every = estimateTotals(loose, [MIRRORS, SHOWER]);
+    expect(every.chosen).toBe(2170);
+    expect(estimateTotals(loose).allAlternates).toBe(every.chosen);
+  });
+
   it('has no margin on nothing', () => {
-    expect(estimateTotals([])).toEqual({ base: 0, alternates: 0, chosen: 0, chosenCost: 0, margin: null });
+    expect(estimateTotals([])).toEqual({ base: 0, allAlternates: 0, chosen: 0, chosenCost: 0, margin: null });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * An estimate's totals (issue 23): the base total (every item's amount), the alternates' total
- * (each item with an alternate at its alternate amount), and the total of the client's choice: per
- * product category, the base or the alternates (an item without an alternate counts its amount
- * either way). Costs alike, and the margin of the choice.
+ * An estimate's totals (issue 23): the base total (every item's amount), the total with every
+ * alternate chosen, and the total of the client's choice: per product category, the base or the
+ * alternates (an item without an alternate counts its amount either way). Costs alike, and the
+ * margin of the choice. Each is a total a client would pay (issue 53: the alternates' amounts
+ * added alone, leaving out the items without one, were a figure nobody pays).
  */
 import { roundMoney } from '../money.ts';
 
@@ -17,7 +18,8 @@ export interface TotalsItem {
 
 export interface EstimateTotals {
   base: number;
-  alternates: number;
+  /** The total with the alternates of every category that offers some chosen (the choice of all of them). */
+  allAlternates: number;
   chosen: number;
   chosenCost: number;
   /** (chosen − its cost) ÷ chosen; null for a total of 0. */
@@ -35,21 +37,23 @@ export const hasAlternate = (i: Pick<TotalsItem, 'alternate_product_id' | 'alter
 export function estimateTotals(items: readonly TotalsItem[], alternateCategories: readonly number[] = []): EstimateTotals {
   const chosenAlt = new Set(alternateCategories);
   let base = 0;
-  let alternates = 0;
+  let allAlternates = 0;
   let chosen = 0;
   let chosenCost = 0;
   for (const i of items) {
     const amount = i.amount ?? 0;
-    const alt = hasAlternate(i);
+    // the client chooses per category: an item of none keeps its amount whatever is chosen
+    const category = i.product_category_id;
+    const choosable = hasAlternate(i) && category != null;
     base += amount;
-    if (alt) alternates += i.alternate_amount ?? 0;
-    const useAlt = alt && i.product_category_id != null && chosenAlt.has(i.product_category_id);
+    allAlternates += choosable ? (i.alternate_amount ?? 0) : amount;
+    const useAlt = choosable && chosenAlt.has(category);
     chosen += useAlt ? (i.alternate_amount ?? 0) : amount;
     chosenCost += useAlt ? (i.alternate_cost ?? 0) : (i.cost ?? 0);
   }
   chosen = roundMoney(chosen);
   chosenCost = roundMoney(chosenCost);
-  return { base: roundMoney(base), alternates: roundMoney(alternates), chosen, chosenCost, margin: chosen ? (chosen - chosenCost) / chosen : null };
+  return { base: roundMoney(base), allAlternates: roundMoney(allAlternates), chosen, chosenCost, margin: chosen ? (chosen - chosenCost) / chosen : null };
 }
 
 export interface DiffItem extends TotalsItem {

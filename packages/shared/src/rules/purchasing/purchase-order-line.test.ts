@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjustSplit,
-  inLineOrder,
   initialSplit,
   linePrice,
   lineUnitPrice,
@@ -77,21 +76,5 @@ describe('the split dialog names what breaks the rule', () => {
     expect(splitFieldErrors(12, 'ordered', { ordered: -3, received: 15, backordered: 0 })).toEqual({ ordered: "Received 15 is more than the line's 12." });
     expect(splitFieldErrors(12, 'ordered', { ordered: 14, received: -2, backordered: 0 })).toEqual({ received: 'Below 0; the line has 12 in all.' });
     expect(splitFieldErrors(12, 'ordered', { ordered: 7, received: 5, backordered: 0 })).toEqual({});
-  });
-});
-
-describe('the order of an order’s lines', () => {
-  it('puts stock lines first by material, then each job’s cut glass together, whatever the glass', () => {
-    const lines = [
-      { id: 1, material_number: 'GL-38', job_label: '24-0012 Smith' },
-      { id: 2, material_number: 'GL-14', job_label: '24-0009 Ames' },
-      { id: 3, material_number: 'GL-14', job_label: '24-0012 Smith' },
-      { id: 4, material_number: 'TAPE', job_label: null },
-      { id: 5, material_number: 'GL-38', job_label: '24-0009 Ames' },
-      { id: 6, material_number: 'CLIP', job_label: null },
-      { id: 7, material_number: 'GL-14', job_label: '24-0100 Lee' },
-      { id: 8, material_number: 'CLIP', job_label: null }, // a split of line 6
-    ];
-    expect(inLineOrder(lines).map((l) => l.id)).toEqual([6, 8, 4, 2, 5, 3, 1, 7]);
   });
 });

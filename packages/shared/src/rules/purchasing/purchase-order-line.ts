@@ -16,18 +16,6 @@ export function purchaseOrderStatus(order: { sent_at?: string | null; received_a
   return order.received_at ? 'received' : order.sent_at ? 'open' : 'draft';
 }
 
-/**
- * The order of an order's lines on its screen, print and PDF: stock lines first, by material number;
- * then glass cut for jobs, a job's pieces together (by job number), each job's by material; ties
- * as entered (a split line's parts together).
- */
-export function inLineOrder<T extends { material_number?: string | null; job_label?: string | null; id: number }>(lines: readonly T[]): T[] {
-  const job = (l: T) => l.job_label ?? '';
-  return [...lines].sort(
-    (a, b) => job(a).localeCompare(job(b), undefined, { numeric: true }) || (a.material_number ?? '').localeCompare(b.material_number ?? '') || a.id - b.id,
-  );
-}
-
 /** A line's unit price: price ÷ qty, a qty of 0 counting as 1. */
 export function lineUnitPrice(qty: number | null | undefined, price: number | null | undefined): number {
   return unitAmount(price ?? 0, qty)!;

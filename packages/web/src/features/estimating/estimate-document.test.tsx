@@ -105,7 +105,8 @@ describe('the printed estimate', () => {
   it('totals the base and the alternates, and the client’s choice when alternates are chosen', () => {
     const { rerender } = renderWithProviders(<EstimateDocumentView doc={doc()} />);
     expect(totals().getByText('Base total').nextSibling!.textContent).toBe('$1,100.00');
-    expect(totals().getByText('Alternates total').nextSibling!.textContent).toBe('$320.00');
+    // what the client pays with every alternate: the door, and the framed mirror in place of the plate one
+    expect(totals().getByText('Total with all alternates').nextSibling!.textContent).toBe('$1,220.00');
     expect(screen.queryByTestId('doc-chosen-total')).toBeNull();
     // the framed mirror (320) in place of the plate one (200)
     rerender(<EstimateDocumentView doc={doc()} chosen={[MIRRORS]} />);

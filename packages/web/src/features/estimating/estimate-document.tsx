@@ -7,10 +7,10 @@
  * The company's name and details, the estimate's name and date, the client and the job's address;
  * per product category (its name a heading) its note, its items (description or product, qty,
  * unit price, amount) and, apart, its alternates in the category's own Alternate block (each
- * alternate's description, what it replaces, and its amount); the totals (base, alternates, and
- * the total of the client's choice when alternates are chosen); the terms. Without the items'
- * amounts (a reader without `edit estimates_admin`) the money columns are left out and the total
- * is the estimate's own (computed by the server).
+ * alternate's description, what it replaces, and its amount); the totals (base, the total with
+ * every alternate chosen, and the total of the client's choice when alternates are chosen); the
+ * terms. Without the items' amounts (a reader without `edit estimates_admin`) the money columns
+ * are left out and the total is the estimate's own (computed by the server).
  */
 import {
   alternateTitle,
@@ -117,8 +117,8 @@ function Totals({ doc, chosen, amounts }: { doc: EstimateDocument; chosen: reado
         </tr>
         {anyAlternate && (
           <tr>
-            <td>Alternates total</td>
-            <td className="print-number">{formatMoney(totals.alternates)}</td>
+            <td>Total with all alternates</td>
+            <td className="print-number">{formatMoney(totals.allAlternates)}</td>
           </tr>
         )}
         {choosing && (

@@ -194,7 +194,15 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           )}
         </Stack>
       </SimpleGrid>
-      <TextAreaField label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+      {/* the estimator's own: never printed nor shown to the client (issue 53; the description is what the client reads) */}
+      <TextAreaField
+        label="Internal notes"
+        helper="For your team only: never printed, on the PDF or shown to the client. What the client should read goes in the description."
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('notes')}
+      />
     </RecordDialogForm>
   );
 }

@@ -125,7 +125,7 @@ function Totals({ estimate, items, chosenAlternates, canAdmin }: { estimate: Est
   const figures: Figure[] = canAdmin
     ? [
         { label: 'Base total', value: formatMoney(totals.base) },
-        ...(anyAlternate ? [{ label: 'Alternates total', value: formatMoney(totals.alternates) }] : []),
+        ...(anyAlternate ? [{ label: 'Total with all alternates', value: formatMoney(totals.allAlternates) }] : []),
         { label: 'Total', value: formatMoney(totals.chosen) },
         { label: 'Cost', value: formatMoney(totals.chosenCost) },
         { label: 'Margin', value: formatPercent(totals.margin) || '—' },

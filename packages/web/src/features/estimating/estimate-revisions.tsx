@@ -91,7 +91,7 @@ function Diff({ before, after }: { before: Estimate; after: Estimate }) {
         <FigureTiles
           figures={[
             { label: 'Base total', value: `${formatMoney(diff.totals.before.base)} → ${formatMoney(diff.totals.after.base)}` },
-            { label: 'Alternates total', value: `${formatMoney(diff.totals.before.alternates)} → ${formatMoney(diff.totals.after.alternates)}` },
+            { label: 'Total with all alternates', value: `${formatMoney(diff.totals.before.allAlternates)} → ${formatMoney(diff.totals.after.allAlternates)}` },
           ]}
         />
       )}

@@ -36,7 +36,7 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useChangeLineStatus } from './line-status-dialog.tsx';
-import { inLineOrder, lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
+import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
 import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { EmailToVendorButton } from './email-to-vendor.tsx';
@@ -77,6 +77,12 @@ function MaterialCell({ line }: { line: Line }) {
   );
 }
 
+/**
+ * The order's lines in their one order (the server's sort `job_label`: stock lines by material, then
+ * each job's cut glass together), on the page, its print and mail summary, as in the PDF.
+ */
+const LINE_ORDER = { column: 'job_label', direction: 'asc' } as const;
+
 function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onLine: (line: Line | null) => void }) {
   const changeStatus = useChangeLineStatus();
   const columns: Column<'purchase_order_materials'>[] = [
@@ -112,7 +118,7 @@ function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onL
         columns={columns}
         filters={{ purchase_order_id: order.id }}
         perPage={100}
-        defaultSort={{ column: 'material_number', direction: 'asc' }}
+        defaultSort={LINE_ORDER}
         onRowClick={onLine}
         rowLabel={(l) => `${canEdit ? 'Edit' : 'Open'} ${l.material_number ?? 'line'}`}
         emptyText={canEdit ? 'No materials on this order yet. Add the first one.' : 'No materials on this order yet.'}
@@ -228,7 +234,7 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const vendor = useRecord('vendors', order.vendor_id).data;
-  const lines = inLineOrder(useList('purchase_order_materials', { purchase_order_id: order.id }).data ?? []);
+  const lines = useList('purchase_order_materials', { purchase_order_id: order.id, sort_column: LINE_ORDER.column }).data ?? [];
   const company = useSettingValue(SETTING.companyName);
   const status = purchaseOrderStatus(order);
   const prepareLabels = usePrepareLabels();

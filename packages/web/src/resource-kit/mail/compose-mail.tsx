@@ -116,7 +116,7 @@ function ComposeMailBody<T extends { mail: MailMessage }>({ options }: { options
         error={errors.message}
         maxLength={MAIL_MESSAGE_MAX}
         minRows={4}
-        helper="Your words come first; the app adds what is attached below. Replies come to you."
+        helper="Your words go first as you write them, greeting and sign-off too; the app adds what is attached below them (left empty, it greets and signs for you). Replies come to you."
         data-testid="compose-message"
       />
       <Alert variant="light" color="gray" icon={<IconPaperclip size={18} />} p="xs">

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 // (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
 import { Button, Text } from '@react-email/components';
+import { Fragment } from 'react';
 import { MailLayout, mailStyles } from './layout.tsx';
 
 /** To the estimator: the client accepted (or declined) an estimate through its approval link. */
@@ -12,6 +13,7 @@ export function EstimateDecision({
   signer,
   at,
   total,
+  alternates,
   reason,
   url,
 }: {
@@ -25,6 +27,11 @@ export function EstimateDecision({
   at: string;
   /** The accepted total, as the shop writes money; none when declined. */
   total?: string;
+  /**
+   * The alternates the client chose ("Mirrors: Framed mirror in place of Plate mirror"), of an
+   * estimate that offered some: empty when they took none; absent when declined or none offered.
+   */
+  alternates?: string[];
   /** The client's reason for declining, when they gave one. */
   reason?: string;
   url: string;
@@ -35,6 +42,18 @@ export function EstimateDecision({
         {signer} {decision} the estimate {estimate} for {client} on {at}, through its approval link.
       </Text>
       {total ? <Text style={mailStyles.text}>Accepted total: {total}</Text> : null}
+      {alternates ? (
+        <Text style={mailStyles.text}>
+          {alternates.length
+            ? ['Alternates chosen:', ...alternates.map((a) => `• ${a}`)].map((line, i) => (
+                <Fragment key={i}>
+                  {i > 0 && <br />}
+                  {line}
+                </Fragment>
+              ))
+            : 'Alternates chosen: none (the base items).'}
+        </Text>
+      ) : null}
       {reason ? <Text style={mailStyles.text}>Their reason: “{reason}”</Text> : null}
       <Text style={mailStyles.text}>
         <Button href={url} style={mailStyles.button}>

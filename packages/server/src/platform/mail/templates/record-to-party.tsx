@@ -5,8 +5,10 @@ import { MailLayout, mailStyles } from './layout.tsx';
 
 /**
  * A record sent out of the shop by a person (an estimate to its client, a purchase order to its
- * vendor): a greeting, the sender's own words (kept as they typed them, line breaks and all), what
- * is attached, an optional button (the estimate's approval link) and the sender's name.
+ * vendor): the sender's own words (kept as they typed them, line breaks and all), what is attached,
+ * an optional button (the estimate's approval link). The sender's words stand alone: they greet and
+ * sign as they wish ("Hi Pat, … Thanks, Morgan"), so the app adds its greeting and the sender's
+ * name under the message only when they wrote nothing (issue 53: both came out doubled).
  */
 export function RecordToParty({
   shop,
@@ -19,8 +21,9 @@ export function RecordToParty({
   footer,
 }: {
   shop: string;
-  /** "Dear Pat Client," or "Hello," */
+  /** "Dear Pat Client," or "Hello,": only for an empty message. */
   greeting: string;
+  /** The sender's words; empty for none. */
   message: string;
   /** What the app says of the record: "Our estimate E-1042 Lakeside offices is attached." */
   lead: string;
@@ -30,16 +33,18 @@ export function RecordToParty({
   sender: string;
   footer: string;
 }) {
+  const words = message.trim();
   return (
     <MailLayout shop={shop} preview={lead} footer={footer}>
-      <Text style={mailStyles.text}>{greeting}</Text>
-      {message
-        ? message.split(/\n{2,}/).map((paragraph, i) => (
-            <Text key={i} style={{ ...mailStyles.text, whiteSpace: 'pre-line' }}>
-              {paragraph}
-            </Text>
-          ))
-        : null}
+      {words ? (
+        words.split(/\n{2,}/).map((paragraph, i) => (
+          <Text key={i} style={{ ...mailStyles.text, whiteSpace: 'pre-line' }}>
+            {paragraph}
+          </Text>
+        ))
+      ) : (
+        <Text style={mailStyles.text}>{greeting}</Text>
+      )}
       <Text style={mailStyles.text}>{lead}</Text>
       {action ? (
         <>
@@ -58,11 +63,13 @@ export function RecordToParty({
         </>
       ) : null}
       <Text style={{ ...mailStyles.text, marginTop: 16 }}>Attached: {attachment}</Text>
-      <Text style={mailStyles.text}>
-        {sender}
-        <br />
-        {shop}
-      </Text>
+      {words ? null : (
+        <Text style={mailStyles.text}>
+          {sender}
+          <br />
+          {shop}
+        </Text>
+      )}
     </MailLayout>
   );
 }
