@@ -4,11 +4,22 @@
  * (performance, accessibility, best practices) of each run and the first screen's JS/CSS weights.
  * Not part of `npm test`: the performance score depends on how busy the machine is.
  *
+ * With `--screens`, the working screens of issue 56 instead, on the demo company's data
+ * (scripts/lighthouse-data.ts: `seed:demo` plus a 200-item estimate with a 50 × 40 takeoff),
+ * signed in as the demo's manager: the jobs list, a job page with products, the 200-item estimate,
+ * its takeoff, the schedule, a crew's time-card week, To Fabricate and a purchase order. Each run
+ * prints the performance score, LCP and the element Lighthouse took as the largest paint, TBT, CLS
+ * and the JS fetched, and the screen's JS from the build manifest (deterministic: what the route's
+ * chunks import statically, beyond the first screen's).
+ *
  *   npm run lighthouse                 build, then 2 runs of each page
  *   npm run lighthouse -- --runs 3 --no-build
  *   npm run lighthouse -- --no-build --dist /tmp/old-dist   measures another build
  *   npm run lighthouse -- --save /tmp/lh    also writes each run's full report (JSON, with the trace's audits)
  *   npm run lighthouse -- --routes /welcome  one page only
+ *   npm run lighthouse -- --screens all     the eight working screens on the demo's data, as the manager
+ *   npm run lighthouse -- --screens estimate,takeoff --runs 1   some of them (names: see SCREENS)
+ *   npm run lighthouse -- --screens all --routes /   and `/` too, as the manager on the demo's data
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +28,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { firstScreenWeight, kb } from './first-screen-weight.ts';
+import { firstScreenWeight, kb, screenWeight } from './first-screen-weight.ts';
+import type { ScreenRecords } from './lighthouse-data.ts';
+import { DEMO_LOGINS } from '../packages/server/src/cli/seed-demo.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,7 +39,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3290' },
     save: { type: 'string' },
     dist: { type: 'string' },
-    routes: { type: 'string', default: '/welcome,/' },
+    routes: { type: 'string' },
+    screens: { type: 'string' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,6 +48,20 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = args.dist ? path.resolve(args.dist) : path.join(root, 'packages/web/dist');
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
+/** The working screens `--screens` measures (issue 56), each its address on the measurement's data. */
+const SCREENS: Record<string, (r: ScreenRecords) => string> = {
+  jobs: () => '/jobs',
+  job: (r) => `/jobs/${r.jobId}`,
+  estimate: (r) => `/estimates/${r.estimateId}`,
+  takeoff: (r) => `/estimates/${r.estimateId}/takeoff`,
+  schedule: () => '/schedule',
+  'time-cards': (r) => `/time_cards?view=crew&week=${r.busyDay}`,
+  'to-fabricate': () => '/lists/products/is_fabricated',
+  'purchase-order': (r) => `/purchase_orders/${r.purchaseOrderId}`,
+};
+const screenNames = args.screens === 'all' ? Object.keys(SCREENS) : (args.screens?.split(',').filter(Boolean) ?? []);
+for (const name of screenNames) if (!SCREENS[name]) throw new Error(`--screens: no screen ${name} (${Object.keys(SCREENS).join(', ')}, or all)`);
+const routes = (args.routes ?? (screenNames.length ? '' : '/welcome,/')).split(',').filter(Boolean);
 const ADMIN = { name: 'Lighthouse Admin', email: 'lighthouse@glazier.test', password: 'lighthouse-pass-1' };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -56,8 +84,11 @@ async function waitForHealth() {
   throw new Error('the server did not start');
 }
 
-/** Creates the first admin through the API; returns the session's Cookie header. */
-async function createAdmin(): Promise<string> {
+/**
+ * Signs in through the API (`POST /login` with the demo's manager when `as` is given, else creates
+ * the first admin by the first-run setup); returns the session's Cookie header.
+ */
+async function signIn(as?: { email: string; password: string }): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -68,12 +99,12 @@ async function createAdmin(): Promise<string> {
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/api/setup`, {
+  const res = await fetch(`${base}${as ? '/login' : '/api/setup'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-    body: JSON.stringify({ ...ADMIN, password_confirmation: ADMIN.password }),
+    body: JSON.stringify(as ? { email: as.email, password: as.password } : { ...ADMIN, password_confirmation: ADMIN.password }),
   });
-  if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${as ? 'login' : 'setup'} failed: ${res.status} ${await res.text()}`);
   keep(res);
   return cookie();
 }
@@ -85,6 +116,8 @@ interface Scores {
   jsTransfer: number;
   failing: string[];
   metrics: string;
+  /** The element Lighthouse took as the largest paint: its label and selector. */
+  lcpElement: string;
 }
 
 async function audit(chromePort: number, url: string, cookie?: string, retry = true): Promise<Scores> {
@@ -124,8 +157,12 @@ async function audit(chromePort: number, url: string, cookie?: string, retry = t
     const items = (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
     for (const item of items.slice(0, 3)) failing.push(`  ${id}: ${JSON.stringify(item).slice(0, 200)}`);
   }
+  const lcpNode = (
+    audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined
+  )?.items?.[0]?.items?.[0]?.node;
   return {
     metrics,
+    lcpElement: lcpNode ? `"${(lcpNode.nodeLabel ?? '').slice(0, 60)}" (${lcpNode.selector ?? '?'})` : 'none',
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -134,9 +171,29 @@ async function audit(chromePort: number, url: string, cookie?: string, retry = t
   };
 }
 
+/** The demo company and the measurement's big estimate, in DATA_DIR before the server opens it (scripts/lighthouse-data.ts). */
+async function seedScreensData(dataDir: string): Promise<ScreenRecords> {
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/lighthouse-data.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`scripts/lighthouse-data.ts exited with ${code}`))));
+  });
+  const records = JSON.parse(out.trim().split('\n').at(-1)!) as ScreenRecords;
+  console.log(
+    `Measurement data: the demo company, job ${records.jobId} (${records.jobProducts} products), estimate ${records.estimateId} (200 items, takeoff 50 × 40), purchase order ${records.purchaseOrderId}, the crew's week of ${records.busyDay}.`,
+  );
+  return records;
+}
+
 async function main() {
   if (!args['no-build']) await run('npm', ['run', 'build']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-lighthouse-'));
+  const records = screenNames.length ? await seedScreensData(dataDir) : null;
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['packages/server/src/cli/main.ts', 'serve'], {
     cwd: root,
     stdio: 'inherit',
@@ -145,9 +202,9 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     await waitForHealth();
-    const cookie = await createAdmin();
+    const cookie = await signIn(records ? DEMO_LOGINS.find((l) => l.role === 'manager') : undefined);
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    for (const route of args.routes.split(',')) {
+    for (const route of routes) {
       const w = firstScreenWeight(dist, route);
       console.log(`\n${route}: first-screen JS ${kb(w.js)} gzipped, CSS ${kb(w.css)} gzipped (from the build manifest)`);
       for (let i = 1; i <= Number(args.runs); i++) {
@@ -158,6 +215,23 @@ async function main() {
         );
       }
     }
+    const table: string[] = [];
+    for (const name of screenNames) {
+      const address = SCREENS[name]!(records!);
+      const w = screenWeight(dist, name);
+      console.log(`\n${name} (${address}): the screen's JS ${kb(w.js)} gzipped beyond the first screen's, CSS ${kb(w.css)} (from the build manifest)`);
+      for (let i = 1; i <= Number(args.runs); i++) {
+        const s = await audit(chrome.port, `${base}${address}`, cookie);
+        console.log(`  run ${i}: performance ${s.performance}; JS fetched ${kb(s.jsTransfer)}\n    ${s.metrics}\n    largest paint: ${s.lcpElement}`);
+        table.push(
+          `| ${name} | ${s.performance} | ${s.metrics.replace(/^FCP [^,]*, /, '').replace(/, SI .*$/, '')} | ${s.lcpElement} | ${kb(s.jsTransfer)} | ${kb(w.js)} |`,
+        );
+      }
+    }
+    if (table.length)
+      console.log(
+        ['\n| screen | performance | LCP, TBT, CLS | largest paint | JS fetched | screen JS (manifest) |', '|---|---:|---|---|---:|---:|', ...table].join('\n'),
+      );
   } finally {
     await chrome?.kill();
     server.kill('SIGTERM');

@@ -1,10 +1,12 @@
 /**
  * Typed inputs: money (2 decimals), quantity (up to 5 decimals), whole numbers, length (decimal
- * inches in, `35 7/16"` shown, any typed form read on blur), date ('YYYY-MM-DD' in, m/d/Y shown)
- * and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All follow the
- * text-field rules: error or helper beneath, Enter to the next field, read-only as text.
- * `SelectField`, `MultiSelectField` and `CheckField` (checkbox or switch) are Mantine's, with the
- * drop-down above the modal and the same read-only rule.
+ * inches in, `35 7/16"` shown, any typed form read on blur), date ('YYYY-MM-DD' in, m/d/Y shown;
+ * date-field.tsx) and phone (digits typed, (xxx) xxx-xxxx shown, stored as '1' + digits). All
+ * follow the text-field rules: error or helper beneath, Enter to the next field, read-only as text.
+ * `SelectField` (select-field.tsx), `MultiSelectField` (multi-select-field.tsx) and `CheckField`
+ * (checkbox or switch, check-field.tsx) are Mantine's, with the drop-down above the modal and the
+ * same read-only rule. Each kind is a module of its own, so a screen that shows a select only does
+ * not fetch the calendar, the multi-select or the checkbox (issue 56).
  *
  * Honest inputs (issue 22): a number, length or date field never changes what was typed into
  * something else. Text it cannot read (`1e20`, `abc`, 02/30/2026) or a value outside the field's
@@ -13,18 +15,15 @@
  * submit it (field-checks.ts), and closing the dialog counts it as an unsaved change. What is
  * accepted is the number typed, shown in the field's own format once the field is left.
  */
-import { Checkbox, MultiSelect, Select, Switch, type CheckboxProps, type MultiSelectProps, type SelectProps } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import { boundsMessage, type NumberBounds } from '@glazier/shared/resources/fields';
 import { formatLength, parseLength } from '@glazier/shared/rules/length';
 import { formatPhone, phoneToStored } from '@glazier/shared/rules/phone';
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useFieldCheck } from './field-checks.ts';
 import { enterToNext } from './focus-next.ts';
-import { useLayerZIndex } from './modal-stack.tsx';
 import { numberText, outOfBounds, readNumberText, type NumberTextKind } from './number-text.ts';
-import { readOnlyInputProps, useReadOnly } from './read-only.tsx';
-import { TextField, beneath, type TextFieldProps } from './text-field.tsx';
+import { useReadOnly } from './read-only.tsx';
+import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export interface NumberFieldProps extends Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue' | 'min' | 'max'> {
   value?: number | null;
@@ -37,7 +36,7 @@ export interface NumberFieldProps extends Omit<TextFieldProps, 'value' | 'onChan
   bounds?: NumberBounds;
 }
 
-const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
+export const onEnter = (e: KeyboardEvent<HTMLInputElement>) => enterToNext(e);
 
 /** Whether the server would refuse a value exactly as typed: the message, else null. */
 function numberProblem(text: string, kind: NumberTextKind, bounds: NumberBounds | undefined): string | null {
@@ -245,104 +244,6 @@ export function LengthField({ value, onChange, error, onBlur, onKeyDown, bounds,
     />
   );
 }
-
-/** The message under a date field whose text is no date (02/30/2026, 13/1/2026, "soon"). */
-export const INVALID_DATE = 'Invalid date';
-
-/**
- * Reads a typed date strictly: m/d/yyyy (also with `-` or `.`, or a 2-digit year: 20yy) or
- * yyyy-mm-dd, as 'YYYY-MM-DD'; null when it names no day of the calendar. Nothing rolls over:
- * 02/30/2026 is not 3/2/2026.
- */
-export function parseDateText(text: string): string | null {
-  const s = text.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else {
-    match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s);
-    if (!match) return null;
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (match[3]!.length === 2) y += 2000;
-  }
-  if (y < 1000 || m < 1 || m > 12 || d < 1) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'description' | 'dateParser' | 'fixOnBlur'> {
-  value?: string | null;
-  onChange: (value: string | null) => void;
-  helper?: ReactNode;
-}
-
-/**
- * A date: typed as m/d/yyyy (or picked from the calendar), 'YYYY-MM-DD' to the form. Typed text
- * that names no day stays as typed with "Invalid date" beneath, and the form's value is left as it
- * was (the form does not submit meanwhile).
- */
-export function DateField({ value, onChange, helper, error, readOnly, onBlur, onKeyDown, id, ...rest }: DateFieldProps) {
-  const zIndex = useLayerZIndex();
-  const ro = useReadOnly(readOnly);
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  /** Text typed that is not (yet) the form's value; null once the value matches what is shown. */
-  const [typed, setTypedState] = useState<string | null>(null);
-  const typedRef = useRef<string | null>(null);
-  const setTyped = (next: string | null) => {
-    typedRef.current = next;
-    setTypedState(next);
-  };
-  const [shown, setShown] = useState(false);
-  // While the calendar is open, Escape closes it, not the dialog (Mantine's modal skips such Escapes).
-  const [calendarOpen, setCalendarOpen] = useState(false);
-  const problemOf = (t: string | null) => (t != null && t.trim() !== '' && parseDateText(t) == null ? INVALID_DATE : null);
-  const problem = problemOf(typed);
-  useFieldCheck({
-    problem: () => (ro ? null : problemOf(typedRef.current)),
-    pending: () => !ro && problemOf(typedRef.current) != null,
-    reveal: () => setShown(true),
-    element: () => document.getElementById(inputId),
-  });
-  return (
-    <DateInput
-      id={inputId}
-      value={value || null}
-      onChange={(v) => {
-        setTyped(null);
-        onChange(v ? String(v).slice(0, 10) : null);
-      }}
-      // Typed text: read strictly; what it cannot read leaves the value alone, and the text stays.
-      onInput={(e: React.FormEvent<HTMLInputElement>) => {
-        setTyped(e.currentTarget.value);
-        setShown(false);
-      }}
-      dateParser={parseDateText}
-      fixOnBlur={problem == null}
-      valueFormat="M/D/YYYY"
-      // weeks start on Sunday (docs/platform.md, Formats), as the schedule's calendar and the time cards
-      firstDayOfWeek={0}
-      clearable={!ro}
-      clearButtonProps={{ 'aria-label': 'Clear date' }}
-      {...beneath(shown && problem && !ro ? problem : error, helper)}
-      onBlur={(e) => {
-        setShown(true);
-        onBlur?.(e);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') setShown(true);
-        onEnter(e);
-        onKeyDown?.(e);
-      }}
-      popoverProps={{ zIndex, onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
-      data-mantine-stop-propagation={calendarOpen || undefined}
-      {...rest}
-      {...readOnlyInputProps(ro)}
-    />
-  );
-}
-
 interface PhoneFieldProps extends Omit<TextFieldProps, 'value' | 'onChange'> {
   /** Stored form ('1' + up to 10 digits) or ''. */
   value?: string | null;
@@ -361,79 +262,4 @@ export function PhoneField({ value, onChange, ...rest }: PhoneFieldProps) {
       {...rest}
     />
   );
-}
-
-type SelectFieldProps = Omit<SelectProps, 'description' | 'nothingFoundMessage'> & {
-  helper?: ReactNode;
-  /**
-   * What a searchable list says when the text typed matches no choice (default "No matches"):
-   * given the text, it can say why someone is not there ("Erin Employee cannot be scheduled.");
-   * null keeps the default.
-   */
-  nothingFound?: (search: string) => ReactNode;
-};
-
-export const NO_MATCHES = 'No matches';
-
-export function SelectField({ helper, error, readOnly, comboboxProps, nothingFound, onSearchChange, ...rest }: SelectFieldProps) {
-  const zIndex = useLayerZIndex();
-  const ro = useReadOnly(readOnly);
-  const [typed, setTyped] = useState('');
-  const search = rest.searchValue ?? typed;
-  return (
-    <Select
-      {...beneath(error, helper)}
-      comboboxProps={{ zIndex, ...comboboxProps }}
-      allowDeselect={false}
-      {...rest}
-      nothingFoundMessage={rest.searchable ? (nothingFound?.(search) ?? NO_MATCHES) : undefined}
-      onSearchChange={(text) => {
-        setTyped(text);
-        onSearchChange?.(text);
-      }}
-      {...readOnlyInputProps(ro)}
-      // read-only, its list never opens (focused first in a dialog, it would take the dialog's Escape)
-      {...(ro && { dropdownOpened: false })}
-      rightSection={ro ? <span /> : rest.rightSection}
-    />
-  );
-}
-
-type MultiSelectFieldProps = Omit<MultiSelectProps, 'description'> & { helper?: ReactNode };
-
-export function MultiSelectField({ helper, error, readOnly, comboboxProps, ...rest }: MultiSelectFieldProps) {
-  const zIndex = useLayerZIndex();
-  const ro = useReadOnly(readOnly);
-  return (
-    <MultiSelect
-      {...beneath(error, helper)}
-      comboboxProps={{ zIndex, ...comboboxProps }}
-      {...rest}
-      {...readOnlyInputProps(ro)}
-      {...(ro && { dropdownOpened: false })}
-      clearable={!ro && rest.clearable}
-    />
-  );
-}
-
-interface CheckFieldProps extends Omit<CheckboxProps, 'type'> {
-  /** A switch (on/off settings such as Active) or a checkbox (default). */
-  kind?: 'checkbox' | 'switch';
-}
-
-/** A checkbox or switch; read-only it keeps its colours (not greyed) but cannot be changed. */
-export function CheckField({ kind = 'checkbox', readOnly, onChange, ...rest }: CheckFieldProps) {
-  const ro = useReadOnly(readOnly);
-  const Cmp = kind === 'switch' ? Switch : Checkbox;
-  const props = ro
-    ? {
-        ...rest,
-        onChange: () => {},
-        // Cancels the toggle, controlled or not.
-        onClick: (e: React.MouseEvent) => e.preventDefault(),
-        'aria-readonly': true,
-        style: { ...(rest.style as object), cursor: 'default' },
-      }
-    : { ...rest, onChange };
-  return <Cmp {...(props as CheckboxProps)} />;
 }

@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { DialogForm } from './dialog-actions.tsx';
-import { DateField, INVALID_DATE, LengthField, MoneyField, QtyField, parseDateText } from './fields.tsx';
+import { LengthField, MoneyField, QtyField } from './fields.tsx';
+import { DateField, INVALID_DATE, parseDateText } from './date-field.tsx';
 import { numberText, readNumberText } from './number-text.ts';
 
 describe('readNumberText', () => {

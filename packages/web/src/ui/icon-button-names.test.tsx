@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
-import { DateField } from './fields.tsx';
+import { DateField } from './date-field.tsx';
 import { Pager } from './pager.tsx';
 
 describe('icon-only buttons', () => {

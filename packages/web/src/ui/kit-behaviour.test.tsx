@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { StackGrabber, renderWithProviders } from '../test/render.tsx';
 import { DialogActions, DialogForm } from './dialog-actions.tsx';
 import { confirmModal } from './dialogs.tsx';
-import { CheckField } from './fields.tsx';
+import { CheckField } from './check-field.tsx';
 import { useModal, useModalTitle, type ModalStackApi } from './modal-stack.tsx';
 import { ReadOnly } from './read-only.tsx';
 import { TextAreaField, TextField } from './text-field.tsx';

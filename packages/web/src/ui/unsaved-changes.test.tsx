@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { StackGrabber, renderWithProviders } from '../test/render.tsx';
 import { DialogActions, DialogForm } from './dialog-actions.tsx';
-import { CheckField } from './fields.tsx';
+import { CheckField } from './check-field.tsx';
 import { useModal, type ModalStackApi } from './modal-stack.tsx';
 import { TextField } from './text-field.tsx';
 

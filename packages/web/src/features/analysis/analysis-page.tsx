@@ -6,7 +6,7 @@
  */
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetOf, presetRange, type RangePreset } from '@glazier/shared/rules/analysis/date-ranges';
 import { Chip, Group, Stack, Tabs } from '@mantine/core';
-import { DateField } from '../../ui/fields.tsx';
+import { DateField } from '../../ui/date-field.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TABS, useAnalysisState, type AnalysisTab } from './analysis-range.ts';
 import { EstimatesTab } from './estimates-tab.tsx';

@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { ReportTable, type ReportColumn } from '../../resource-kit/lists/report-table.tsx';
 import { ChartCard } from '../../ui/chart-card.tsx';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import type { AnalysisState } from './analysis-range.ts';

@@ -4,7 +4,7 @@
  */
 import type { FeatureFlag, FeatureFlags, Flagged } from '@glazier/shared/rules/catalogue/series-features';
 import { Input, SimpleGrid } from '@mantine/core';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 
 /** Each flag with its label, in the order the dialogs show them. */
 export const FEATURE_FLAG_LABELS: readonly (readonly [FeatureFlag, string])[] = [

@@ -24,7 +24,9 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/reco
 import { NoticeLink } from '../../resource-kit/detail/notice-link.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField, MoneyField, QtyField, SelectField } from '../../ui/fields.tsx';
+import { MoneyField, QtyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';

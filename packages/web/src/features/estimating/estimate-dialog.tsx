@@ -17,7 +17,8 @@ import { RecordDialogForm, useRecordDialog, useSaveAndOpen } from '../../resourc
 import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { DateField, MultiSelectField } from '../../ui/fields.tsx';
+import { DateField } from '../../ui/date-field.tsx';
+import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';

@@ -54,9 +54,7 @@ import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
 import { SendToClientButton } from './send-to-client.tsx';
 import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
-import { openConvertDialog } from './convert-dialog.tsx';
 import { changeStatus, revise } from './estimate-actions.ts';
-import { openEstimateDialog } from './estimate-dialog.tsx';
 import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
 import { EstimateRevisions } from './estimate-revisions.tsx';
@@ -98,6 +96,7 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
   };
   const convert = async () => {
     // asks the job's number (prefilled by the numbering rule): a job is never made without one
+    const { openConvertDialog } = await import('./convert-dialog.tsx');
     const job = await openConvertDialog(modals, estimate.id);
     if (!job) return;
     reportSuccess('Job made from the estimate.');
@@ -215,6 +214,7 @@ export function EstimatePage() {
 
   const edit = async (e: Estimate) => {
     let deleted = false;
+    const { openEstimateDialog } = await import('./estimate-dialog.tsx');
     await openEstimateDialog(modals, { record: e, onDeleted: () => (deleted = true) });
     if (deleted) void navigate(LIST.to, { replace: true });
   };

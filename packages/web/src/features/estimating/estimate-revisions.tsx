@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
 

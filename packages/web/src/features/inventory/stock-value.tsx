@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { SNAPSHOT_SUMMARY_KEY, openTakeSnapshotDialog } from './stock-dialogs.tsx';
 

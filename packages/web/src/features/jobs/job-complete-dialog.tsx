@@ -10,7 +10,7 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 
 type Job = RecordOf<'jobs'>;

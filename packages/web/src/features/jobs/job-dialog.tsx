@@ -23,7 +23,10 @@ import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useJobDeletedNotice } from './job-trash.tsx';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
-import { CheckField, DateField, MoneyField, MultiSelectField } from '../../ui/fields.tsx';
+import { MoneyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
+import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 

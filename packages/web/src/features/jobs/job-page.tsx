@@ -25,8 +25,6 @@ import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { openJobCompleteDialog } from './job-complete-dialog.tsx';
-import { openDuplicateJobDialog, openJobDialog } from './job-dialog.tsx';
 import { openJobProductDialog } from './job-product-dialog.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
@@ -132,12 +130,14 @@ export function JobPage() {
 
   const gone = (j: Job) => !queryClient.getQueryData(resourceKeys.record('jobs', j.id));
   const edit = async (j: Job) => {
+    const { openJobDialog } = await import('./job-dialog.tsx');
     const saved = await openJobDialog(modals, { record: j });
     // Deleted in the dialog: there is nothing left to show here.
     if (!saved && gone(j)) void navigate('/jobs');
   };
   const duplicate = async (j: Job) => {
     // The copy exists only once the dialog is saved: Cancel leaves nothing behind.
+    const { openDuplicateJobDialog } = await import('./job-dialog.tsx');
     const copy = await openDuplicateJobDialog(modals, j);
     if (copy) await navigate(`/jobs/${copy.id}`);
   };
@@ -185,7 +185,10 @@ export function JobPage() {
       actions={(j) =>
         canEdit && !j.deleted_at ? (
           <>
-            <Button leftSection={<IconChecklist size={16} />} onClick={() => void openJobCompleteDialog(modals, j)}>
+            <Button
+              leftSection={<IconChecklist size={16} />}
+              onClick={() => void import('./job-complete-dialog.tsx').then((m) => m.openJobCompleteDialog(modals, j))}
+            >
               Job Complete
             </Button>
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => void edit(j)}>

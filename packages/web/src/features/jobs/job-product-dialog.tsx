@@ -26,7 +26,9 @@ import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialog
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField, DateField, LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { RemeasureWarning } from './remeasure-warning.tsx';

@@ -14,11 +14,10 @@ import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { addJob } from './job-dialog.tsx';
 import { jobHeading } from './job-heading.ts';
 import { ScopeBadges } from './scope-badges.tsx';
 
@@ -65,6 +64,8 @@ export function JobsPage() {
   const colorOf = (id: number | null) => clients.data?.find((c) => c.id === id)?.color ?? null;
 
   const add = async () => {
+    // the dialog's code (its form, fields and pickers) is fetched when it is opened, not with the list (issue 56)
+    const { addJob } = await import('./job-dialog.tsx');
     const result = await addJob(modals);
     if (result?.open) void navigate(`/jobs/${result.job.id}`);
   };

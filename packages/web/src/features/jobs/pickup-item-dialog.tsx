@@ -10,7 +10,8 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/reco
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField, SelectField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 

@@ -12,7 +12,7 @@ import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';

@@ -10,7 +10,7 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/reco
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';

@@ -5,7 +5,7 @@ import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { MultiSelectField } from '../../ui/fields.tsx';
+import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 

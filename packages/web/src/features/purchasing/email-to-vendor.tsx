@@ -10,7 +10,6 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { mailQueuedNotice, openComposeMail } from '../../resource-kit/mail/compose-mail.tsx';
 import { storeRecords } from '../../resource-kit/records/queries.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { refreshStock } from './order-actions.ts';
@@ -27,6 +26,8 @@ export function EmailToVendorButton({
   const modals = useModals();
   const queryClient = useQueryClient();
   const email = async () => {
+    // the compose dialog's code is fetched when it opens, not with the order's page (issue 56)
+    const { mailQueuedNotice, openComposeMail } = await import('../../resource-kit/mail/compose-mail.tsx');
     const sent = await openComposeMail(modals, {
       title: 'Email to vendor',
       to: vendorEmail ? [vendorEmail] : [],

@@ -23,7 +23,7 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
 import { QtyField } from '../../ui/fields.tsx';
 import { useLoader, type LoaderApi } from '../../ui/loader.tsx';
-import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import {
   SPLIT_NEGATIVE_MESSAGE,
   adjustSplit,
@@ -141,14 +141,7 @@ function SplitForm({ line }: { line: Line }) {
  * The status picker of a saved line, then what was picked: a status is saved at once, Split opens
  * the Split dialog. Resolves with the saved line(s), or null.
  */
-export function useChangeLineStatus(): (line: Line) => Promise<Line[] | null> {
-  const modals = useModals();
-  const queryClient = useQueryClient();
-  const loader = useLoader();
-  return (line) => changeLineStatus(modals, queryClient, loader, line);
-}
-
-async function changeLineStatus(modals: ModalStackApi, queryClient: QueryClient, loader: LoaderApi, line: Line): Promise<Line[] | null> {
+export async function changeLineStatus(modals: ModalStackApi, queryClient: QueryClient, loader: LoaderApi, line: Line): Promise<Line[] | null> {
   const choice = await modals.push<StatusChoice>(() => <StatusPicker line={line} />, { title: 'Line Status', size: 'xs', testId: 'line-status-dialog' });
   if (!choice) return null;
   if (choice === 'split') return openSplitDialog(modals, line);

@@ -5,6 +5,8 @@
  * status) and the total. A line opens the PO Material dialog; a saved line's status badge opens
  * the status picker (Ordered, Received, Backordered, Split).
  *
+ * The dialogs' code is fetched when one is opened, not with the page (issue 56).
+ *
  * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Download PDF
  * the same as a file made on the server (purchase_orders.pdf, what the vendor is sent); Email to
  * vendor sends that PDF from the server (email-to-vendor.tsx) and marks the order sent; Open in mail
@@ -32,18 +34,15 @@ import { downloadHref } from '../../resource-kit/http/actions.ts';
 import { purchaseOrderPdf } from '@glazier/shared/actions/purchasing';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
 import { usePrepareLabels } from '../../ui/labels.ts';
+import { useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { useChangeLineStatus } from './line-status-dialog.tsx';
 import { lineUnitPrice, purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { receiveOrder, refreshStock, sendOrder } from './order-actions.ts';
-import { openPurchaseOrderDialog } from './purchase-order-dialog.tsx';
 import { EmailToVendorButton } from './email-to-vendor.tsx';
 import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
-import { openPurchaseOrderMaterialDialog } from './purchase-order-material-dialog.tsx';
-import { isReceived, openReceivedLabelsDialog } from './received-labels.tsx';
-import { LineStatusBadge, OrderStatusBadge } from './status-badges.tsx';
+import { LineStatusBadge, OrderStatusBadge, isReceived } from './status-badges.tsx';
 
 type Order = RecordOf<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;
@@ -82,6 +81,14 @@ function MaterialCell({ line }: { line: Line }) {
  * each job's cut glass together), on the page, its print and mail summary, as in the PDF.
  */
 const LINE_ORDER = { column: 'job_label', direction: 'asc' } as const;
+
+/** The status picker of a saved line (line-status-dialog.tsx). */
+function useChangeLineStatus(): (line: Line) => Promise<Line[] | null> {
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const loader = useLoader();
+  return async (line) => (await import('./line-status-dialog.tsx')).changeLineStatus(modals, queryClient, loader, line);
+}
 
 function Lines({ order, canEdit, onLine }: { order: Order; canEdit: boolean; onLine: (line: Line | null) => void }) {
   const changeStatus = useChangeLineStatus();
@@ -242,6 +249,7 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const reportedRun = useReportedRun();
   const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => (await reportedRun(action, done)) !== null;
   const printLabels = async () => {
+    const { openReceivedLabelsDialog } = await import('./received-labels.tsx');
     const labels = await openReceivedLabelsDialog(modals, order);
     if (labels) prepareLabels(labels);
   };
@@ -257,6 +265,7 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   };
   const edit = async () => {
     let deleted = false;
+    const { openPurchaseOrderDialog } = await import('./purchase-order-dialog.tsx');
     await openPurchaseOrderDialog(modals, { record: order, onDeleted: () => (deleted = true) });
     if (deleted) void navigate(LIST.to, { replace: true });
   };
@@ -335,6 +344,7 @@ export function PurchaseOrderPage() {
   const canEdit = useCan('edit', 'purchase_orders');
   // A line saved or removed changes the order's total and line count, and the material's on order.
   const lineDialog = async (record: Line | null, orderId: number) => {
+    const { openPurchaseOrderMaterialDialog } = await import('./purchase-order-material-dialog.tsx');
     await openPurchaseOrderMaterialDialog(modals, record ? { record } : { initial: { purchase_order_id: orderId } });
     refreshStock(queryClient);
   };

@@ -14,7 +14,7 @@ import { useList } from '../../resource-kit/records/queries.ts';
 import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasing';

@@ -17,15 +17,14 @@ import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { appUrl } from '../../ui/labels.ts';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
+import { isReceived } from './status-badges.tsx';
 
 type Order = RecordOf<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;
-
-export const isReceived = (line: Line) => line.status === 'received';
 
 /**
  * A received line's label. The received date is the order's, or (an order still partly open) the

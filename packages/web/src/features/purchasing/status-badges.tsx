@@ -3,6 +3,9 @@ import { PO_LINE_STATUS_LABELS, PURCHASE_ORDER_STATUS_LABELS } from '@glazier/sh
 import { Badge } from '@mantine/core';
 import { purchaseOrderStatus, type PoLineStatus, type PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 
+/** A line received (its labels can be printed: received-labels.tsx). */
+export const isReceived = (line: { status?: string | null }) => line.status === 'received';
+
 /** A narrow phone column never cuts the word. */
 const NO_CLIP = { label: { overflow: 'visible' } } as const;
 

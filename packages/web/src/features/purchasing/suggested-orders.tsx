@@ -19,7 +19,8 @@ import { reportError, reportSuccess } from '../../resource-kit/forms/error-mappe
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useQueryOffline } from '../../resource-kit/offline/offline.ts';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
-import { CheckField, QtyField } from '../../ui/fields.tsx';
+import { QtyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import type { Suggestion } from '@glazier/shared/actions/purchasing';

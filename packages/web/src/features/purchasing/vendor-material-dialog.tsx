@@ -17,7 +17,8 @@ import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField, MoneyField, QtyField } from '../../ui/fields.tsx';
+import { MoneyField, QtyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 

@@ -26,7 +26,9 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/reco
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField, DateField, SelectField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';

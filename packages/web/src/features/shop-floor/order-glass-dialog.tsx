@@ -15,16 +15,14 @@ import { formatSize } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { useCan } from '../../resource-kit/http/session-user.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { fetchList } from '../../resource-kit/records/queries.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Order = RecordOf<'purchase_orders'>;
@@ -201,21 +199,4 @@ function OrderGlassBody({ pieces }: { pieces: GlassPiece[] }) {
 /** Opens Order Glass on the pieces the list shows; resolves with the draft order made, or null. */
 export function openOrderGlassDialog(modals: ModalStackApi, pieces: GlassPiece[]): Promise<Order | null> {
   return modals.push<Order>(() => <OrderGlassBody pieces={pieces} />, { title: 'Order Glass', size: 'md', testId: 'order-glass-dialog' });
-}
-
-/** "Order Glass" on the To Order list, for someone who may edit purchase orders: the dialog, then the order made. */
-export function OrderGlassButton({ pieces }: { pieces: GlassPiece[] }) {
-  const canOrder = useCan('edit', 'purchase_orders');
-  const modals = useModals();
-  const navigate = useNavigate();
-  if (!canOrder || pieces.length === 0) return null;
-  const order = async () => {
-    const made = await openOrderGlassDialog(modals, pieces);
-    if (made) void navigate(`/purchase_orders/${made.id}`);
-  };
-  return (
-    <Button variant="light" onClick={() => void order()}>
-      Order Glass
-    </Button>
-  );
 }

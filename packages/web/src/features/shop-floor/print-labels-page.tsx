@@ -23,7 +23,7 @@ import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
 import { fetchList, fetchListAnswer, useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

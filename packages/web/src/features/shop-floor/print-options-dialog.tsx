@@ -19,7 +19,7 @@ import type { AreaDialogOptions } from '../../resource-kit/forms/area-dialogs.ts
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { PrintFooter, jobProductLabels } from './job-labels.tsx';

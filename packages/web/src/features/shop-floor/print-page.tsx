@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SETTING } from '@glazier/shared/settings';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { readPreparedLabels } from '../../ui/labels.ts';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

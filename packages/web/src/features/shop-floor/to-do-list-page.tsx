@@ -24,11 +24,11 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { useListFilters, useListState } from '../../resource-kit/lists/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useDelayedFlag } from '../../ui/loader.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
-import { OrderGlassButton } from './order-glass-dialog.tsx';
+import { OrderGlassButton } from './order-glass-button.tsx';
 import classes from './to-do-list.module.css';
 import { useToDoTicks } from './use-to-do-ticks.tsx';
 

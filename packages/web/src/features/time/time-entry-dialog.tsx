@@ -11,7 +11,9 @@ import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/reco
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { knownReference } from '../../resource-kit/pickers/known-reference.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/http/session-user.ts';
-import { CheckField, DateField, QtyField } from '../../ui/fields.tsx';
+import { QtyField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
+import { DateField } from '../../ui/date-field.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { TextAreaField } from '../../ui/text-field.tsx';

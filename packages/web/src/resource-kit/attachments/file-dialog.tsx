@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogActions, DialogForm } from '../../ui/dialog-actions.tsx';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { useModal, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { formTarget, reportError, reportSuccess } from '../forms/error-mapper.tsx';

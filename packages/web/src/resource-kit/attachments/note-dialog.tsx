@@ -3,7 +3,7 @@
  * users with `edit estimates`.
  */
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { CheckField } from '../../ui/fields.tsx';
+import { CheckField } from '../../ui/check-field.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../forms/pick.ts';
