@@ -5,6 +5,11 @@ export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
 /** What a client decided of an estimate (estimates.decision). */
 export const DECISIONS = ['won', 'lost'] as const;
 export const ESTIMATE_TYPES = ['commercial', 'residential'] as const;
+/** An estimate type as the screens name it. */
+export const ESTIMATE_TYPE_OPTIONS = [
+  { value: 'commercial', label: 'Commercial' },
+  { value: 'residential', label: 'Residential' },
+] as const satisfies readonly { value: (typeof ESTIMATE_TYPES)[number]; label: string }[];
 export const TAKEOFFABLE_TYPES = ['product_category', 'series', 'product'] as const;
 
 export const estimates = defineResource({

@@ -1,5 +1,6 @@
 import { ROLES } from '../permissions.ts';
 import { defineResource } from './define.ts';
+import { ESTIMATE_TYPES } from './estimating.ts';
 import { f } from './fields.ts';
 
 export const users = defineResource({
@@ -68,6 +69,8 @@ export const client_types = defineResource({
   fields: {
     name: f.text({ required: true }),
     product_category_list: f.idList({ ref: 'product_categories' }),
+    // What a new estimate for a client of this type starts as (a homeowner's: residential); none: commercial.
+    estimate_type: f.enum(ESTIMATE_TYPES),
   },
   search: ['name'],
   sortable: ['name', 'created_at'],

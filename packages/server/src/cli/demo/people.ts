@@ -140,7 +140,12 @@ export async function seedClients(ctx: SeedContext, catalogue: { categoryIds: nu
     2,
     async (push) => {
       for (const name of CLIENT_TYPES)
-        await push({ name, product_category_list: rng.sample(categoryIds, rng.int(2, categoryIds.length)).sort((a, b) => a - b) });
+        await push({
+          name,
+          product_category_list: rng.sample(categoryIds, rng.int(2, categoryIds.length)).sort((a, b) => a - b),
+          // a homeowner's estimates start as residential
+          ...(name === 'Homeowner' ? { estimate_type: 'residential' } : {}),
+        });
     },
     { ids: true },
   );

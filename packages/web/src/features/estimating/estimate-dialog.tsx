@@ -6,11 +6,12 @@
  * deleted ("Delete this estimate?"): an open, won or lost estimate, or an older revision, opens
  * read-only (the server refuses the save too).
  */
-import { ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
+import { ESTIMATE_TYPE_OPTIONS, type ESTIMATE_TYPES } from '@glazier/shared/resources/estimating';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { contentLockedMessage } from '@glazier/shared/rules/estimating/estimate-status';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useList } from '../../resource-kit/records/queries.ts';
+import { useEffect, useRef } from 'react';
+import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog, useSaveAndOpen } from '../../resource-kit/forms/record-dialog.tsx';
@@ -25,11 +26,6 @@ import { ToggleChoice } from '../../ui/toggle-choice.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 type EstimateType = (typeof ESTIMATE_TYPES)[number];
-
-const TYPE_OPTIONS = [
-  { value: 'commercial', label: 'Commercial' },
-  { value: 'residential', label: 'Residential' },
-] as const satisfies readonly { value: EstimateType; label: string }[];
 
 /** The first and last day of the month `today` is in (a new estimate's job dates, docs/domain/estimating.md, Estimates). */
 export function currentMonth(today = new Date()): { start: string; end: string } {
@@ -73,6 +69,18 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
   const { form, isNew } = dialog;
   const values = form.getValues();
 
+  // A new estimate starts as its client's type says (a homeowner's: residential), until the person
+  // chooses the type themself.
+  const client = useRecord('clients', isNew ? values.client_id : null).data ?? null;
+  const clientType = useRecord('client_types', client?.client_type_id ?? null).data ?? null;
+  const typeOfClient: EstimateType | null = client ? ((clientType?.estimate_type as EstimateType | null) ?? 'commercial') : null;
+  const followedType = useRef<EstimateType>(form.getValues().type ?? 'commercial');
+  useEffect(() => {
+    if (!typeOfClient || initial?.type || form.getValues().type !== followedType.current) return;
+    followedType.current = typeOfClient;
+    form.setFieldValue('type', typeOfClient);
+  }, [typeOfClient]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the client's type only
+
   const { dialog: formDialog, extra } = useSaveAndOpen(dialog, onOpenRequested, editable);
 
   return (
@@ -113,7 +121,7 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
           </Group>
           <ToggleChoice
             label="Type"
-            options={TYPE_OPTIONS}
+            options={ESTIMATE_TYPE_OPTIONS}
             value={values.type ?? 'commercial'}
             onChange={(v) => form.setFieldValue('type', v)}
             data-testid="estimate-type"

@@ -85,6 +85,24 @@ describe('Estimate dialog', () => {
     expect(sentBy(calls, 'POST')).toMatchObject({ name: 'Lobby', job_start_date: month.start, job_end_date: month.end, type: 'commercial' });
   });
 
+  it("a new estimate for a homeowner starts as residential: its client's type says so", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (url.pathname === '/api/product_categories') return json({ data: [] });
+      if (url.pathname === '/api/clients/9') return json({ id: 9, name: 'Pat Rivera', client_type_id: 3, updated_at: '2026-12-01T00:00:00Z' });
+      if (url.pathname === '/api/client_types/3') return json({ id: 3, name: 'Homeowner', estimate_type: 'residential', updated_at: '2026-12-01T00:00:00Z' });
+      if (url.pathname === '/api/estimates' && init.method === 'POST') return json({ id: 77, ...(JSON.parse(String(init.body)) as object) });
+      return undefined;
+    });
+    const stack = renderModalStack('manager');
+    act(() => void openEstimateDialog(stack(), { initial: { client_id: 9 } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Estimate' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Residential' }).getAttribute('aria-pressed')).toBe('true'));
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Kitchen mirror');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentBy(calls, 'POST')).toMatchObject({ client_id: 9, type: 'residential' }));
+  });
+
   it('opens an open estimate read-only, saying why', async () => {
     mockFetch((url) => (url.pathname === '/api/product_categories' ? json({ data: [] }) : undefined));
     const stack = renderModalStack('manager');

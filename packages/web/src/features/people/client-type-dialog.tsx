@@ -1,4 +1,7 @@
-/** Client Type dialog (docs/domain/people.md, Client types): name and the product categories it uses. */
+/**
+ * Client Type dialog (docs/domain/people.md, Client types): name, the product categories it uses, and
+ * what a new estimate for its clients starts as (commercial or residential).
+ */
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
@@ -7,7 +10,9 @@ import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialog
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { ESTIMATE_TYPE_OPTIONS } from '@glazier/shared/resources/estimating';
 
 type Props = RecordDialogOptions<'client_types'>;
 
@@ -16,7 +21,7 @@ function ClientTypeForm({ record, initial }: Props) {
   const categories = useList('product_categories');
   const dialog = useRecordDialog('client_types', {
     deleteConfirm: 'Delete this client type?',
-    initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [] }),
+    initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [], estimate_type: null }),
   });
   const { form } = dialog;
   const selected = (form.getValues().product_category_list ?? []).map(String);
@@ -34,6 +39,15 @@ function ClientTypeForm({ record, initial }: Props) {
         searchable
         clearable
         nothingFoundMessage="No product categories yet"
+      />
+      <SelectField
+        label="New estimates are"
+        helper="What a new estimate for a client of this type starts as."
+        placeholder="Commercial (the default)"
+        data={[...ESTIMATE_TYPE_OPTIONS]}
+        clearable
+        {...form.getInputProps('estimate_type')}
+        data-testid="client-type-estimate-type"
       />
     </RecordDialogForm>
   );

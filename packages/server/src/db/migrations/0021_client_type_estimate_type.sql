@@ -1,0 +1,2 @@
+ALTER TABLE "client_types" ADD COLUMN "estimate_type" text;--> statement-breakpoint
+ALTER TABLE "client_types" ADD CONSTRAINT "client_types_estimate_type_values" CHECK ("estimate_type" IN ('commercial', 'residential'));
