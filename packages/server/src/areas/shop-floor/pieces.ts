@@ -166,20 +166,11 @@ export async function markJobProductPieces({
     const current = stored.length ? resyncPieces(stored, plan) : asTheProduct(plan, before);
     const pieces = markPieces(current, positions, step, done);
     await writePieces(tx, id, pieces, stored);
-    const marks = productMarks(pieces)!;
-    // the product's updated_at moves with every mark, so a copy read before it is known stale (409, accessed_at)
-    const [after] = await sqlRows<StoredRow<'job_products'>>(
-      db,
-      sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${id} RETURNING *`,
-    );
-    await recordAudit(
-      tx,
-      'job_products',
-      positions.length === 1 ? 'mark_piece' : 'mark_pieces',
-      id,
-      { ...before, piece: piecesWords(current, positions) },
-      { ...after!, piece: piecesWords(pieces, positions) },
-    );
+    await storeMarks(tx, productMarks(pieces)!, {
+      action: positions.length === 1 ? 'mark_piece' : 'mark_pieces',
+      before: { ...before, piece: piecesWords(current, positions) },
+      words: { piece: piecesWords(pieces, positions) },
+    });
     return get(tx, 'job_products', id);
   });
 }
@@ -207,12 +198,26 @@ async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
     await writePieces(ctx, before.id, pieces, stored);
     const marks = productMarks(pieces);
     if (!marks || PIECE_STEPS.every((step) => marks[step] === before[step])) continue;
-    const [after] = await sqlRows<StoredRow<'job_products'>>(
-      ctx.db,
-      sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${before.id} RETURNING *`,
-    );
-    await recordAudit(ctx, 'job_products', 'update', before.id, before, after!);
+    await storeMarks(ctx, marks, { action: 'update', before });
   }
+}
+
+/**
+ * A product's marks from its pieces, with its history row (and so its live notice): the one place
+ * both a piece's mark and a series' change write them. The product's updated_at moves with every
+ * mark, so a copy read before it is known stale (409, accessed_at).
+ */
+async function storeMarks(
+  ctx: Ctx,
+  marks: NonNullable<ReturnType<typeof productMarks>>,
+  history: { action: string; before: StoredRow<'job_products'> & Row; words?: Row },
+): Promise<void> {
+  const { before } = history;
+  const [after] = await sqlRows<StoredRow<'job_products'>>(
+    ctx.db,
+    sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${before.id} RETURNING *`,
+  );
+  await recordAudit(ctx, 'job_products', history.action, before.id, before, { ...after!, ...history.words });
 }
 
 /** The series' hooks, with its products' pieces following a change of its flags (or of the category it follows). */
