@@ -134,6 +134,8 @@ test('the Time Entry List keeps its total in view, under the Hours column, howev
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`/jobs/${job.id}`);
+    // the job shown first: until it is read, Time is the app's own (a new entry), not the job's list
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(job.number));
     await page.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Time' }).click();
     const list = page.getByTestId('time-entry-list-dialog');
     await expect(list.getByTestId('time-entry-row')).toHaveCount(24);
