@@ -1,6 +1,6 @@
 /** The installable app: the service worker at /sw.js serves the app shell when offline. */
 import { expect, test } from '@playwright/test';
-import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, signInAs, unique, untilServiceWorkerControls } from './support.ts';
+import { ROLE_USERS, apiPost, createJob, createRecord, credentials, login, screenshots, signInAs, unique, untilServiceWorkerControls } from './support.ts';
 
 // The run blocks service workers (playwright.config.ts); this file is about one.
 test.use({ serviceWorkers: 'allow' });
@@ -189,4 +189,32 @@ test('field work offline: a to-do tick, a deleted entry and one entered with a j
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/welcome/);
   await expect.poll(() => page.evaluate(keptJobNumbers)).toEqual([]);
+});
+
+test('offline, a time entry opened from its job’s row on the time card shows its job, though the device never read the job', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAs(page, 'admin');
+  const number = unique('CARD').replace(' ', '-');
+  const job = await createJob(page, baseURL!, { number, name: 'Card-only site' });
+  const users = (await (await page.request.get('/api/users')).json()) as { data: { id: number; email: string }[] };
+  const supervisor = users.data.find((u) => u.email === ROLE_USERS.supervisor.email)!;
+  const today = new Date();
+  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 2, date: iso })).status()).toBe(201);
+
+  // the supervisor's phone has read their time card (its entries name their jobs), not the job
+  await signInAs(page, 'supervisor');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Time Cards', exact: true }).click();
+  const row = page.getByTestId('time-card').getByTestId('time-card-row').filter({ hasText: number });
+  await expect(row).toBeVisible();
+  await context.setOffline(true);
+  await row.getByRole('button', { name: new RegExp(`open the entry of ${number}`) }).click();
+  const dialog = page.getByTestId('time-entry-dialog');
+  await expect(dialog.getByRole('combobox', { name: 'Job' })).toHaveValue(new RegExp(number));
+  await screenshots(page, 'offline-time-entry-job');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await context.setOffline(false);
 });

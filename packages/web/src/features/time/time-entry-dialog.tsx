@@ -9,6 +9,7 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
+import { knownReference } from '../../resource-kit/pickers/known-reference.ts';
 import { useCan, useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { QtyField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
@@ -55,7 +56,13 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
         clearable={false}
         data-testid="time-entry-user"
       />
-      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="time-entry-job" />
+      <RecordPicker
+        resource="jobs"
+        label="Job"
+        {...form.getInputProps('job_id')}
+        known={knownReference('jobs', record, 'job_id')}
+        data-testid="time-entry-job"
+      />
       <Group grow align="flex-start">
         <DateField label="Date" {...form.getInputProps('date')} />
         <QtyField

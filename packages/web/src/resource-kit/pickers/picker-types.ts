@@ -37,6 +37,12 @@ export interface RecordPickerProps<N extends ResourceName> {
   groups?: readonly [PickerGroup<N>, PickerGroup<N>];
   /** Called with the records the list shows, whenever they change (e.g. to fetch what they need beside them). */
   onResults?: (records: RecordOf<N>[]) => void;
+  /**
+   * What the form's own record says of the chosen one (`knownReference`: a time entry's job number
+   * and name): shown while that record is neither read nor on the device (offline, a time card
+   * read its entries and not their jobs).
+   */
+  known?: Partial<RecordOf<N>> & { id: number };
   /** Takes the focus when its dialog opens (the modal's focus trap starts at it), e.g. when the fields before it are fixed. */
   autoFocus?: boolean;
   'data-testid'?: string;

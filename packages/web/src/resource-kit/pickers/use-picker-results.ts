@@ -53,12 +53,15 @@ export function usePickerResults<N extends ResourceName>(props: RecordPickerProp
   const searchOnDevice = (extra: Query | undefined) =>
     searchCachedRecords(def, onDevice ?? [], { text: editing ? text : '', filters: { ...query, ...extra }, sort: heading.sort, limit: PICKER_PAGE_SIZE });
   const firstRows = onDevice ? searchOnDevice(groups?.[0].filters) : (page.data?.data ?? []);
+  // Until (or unless: offline) the chosen record is read, its copy on the device, else what the form's record says of it.
   const selected =
     value == null
       ? null
       : picked?.id === value
         ? picked
-        : (selectedQuery.data ?? (offline ? ((cachedRecords(queryClient, resource).find((r) => r.id === value) as T | undefined) ?? null) : null));
+        : (selectedQuery.data ??
+          (cachedRecords(queryClient, resource).find((r) => r.id === value) as T | undefined) ??
+          (props.known && Number(props.known.id) === value ? (props.known as T) : null));
 
   const secondRows = !groups
     ? []
