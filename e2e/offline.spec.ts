@@ -205,8 +205,9 @@ test('offline, a time entry opened from its job’s row on the time card shows i
   const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   expect((await apiPost(page.request, baseURL!, '/api/time_entries', { user_id: supervisor.id, job_id: job.id, hours: 2, date: iso })).status()).toBe(201);
 
-  // the supervisor's phone has read their time card (its entries name their jobs), not the job
+  // the supervisor's phone has the app (its service worker) and has read their time card (its entries name their jobs), not the job
   await signInAs(page, 'supervisor');
+  await untilServiceWorkerControls(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Time Cards', exact: true }).click();
   const row = page.getByTestId('time-card').getByTestId('time-card-row').filter({ hasText: number });
   await expect(row).toBeVisible();
@@ -217,4 +218,30 @@ test('offline, a time entry opened from its job’s row on the time card shows i
   await screenshots(page, 'offline-time-entry-job');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await context.setOffline(false);
+});
+
+test.describe('before the service worker controls the page', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('losing the connection keeps the screen: no reload into the browser’s offline page, and the Offline badge explains itself', async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page, 'manager', '/time_cards');
+    await expect(page.getByRole('heading', { name: 'Time Cards' })).toBeVisible();
+    // The badge's tooltip is not in the first screen's code; it is loaded once that screen is idle.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /offline-tooltip/.test(r.name)))).toBe(true);
+    await context.setOffline(true);
+    const badge = page.getByTestId('offline-indicator');
+    await expect(badge).toBeVisible();
+    // (the badge is drawn again once inside its tooltip: a pointer already over it is moved on and back)
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await badge.hover();
+      await expect(page.getByRole('tooltip')).toContainText('The server cannot be reached.', { timeout: 2_000 });
+    }).toPass();
+    await expect(page).toHaveURL(/\/time_cards$/);
+    await expect(page.getByRole('heading', { name: 'Time Cards' })).toBeVisible();
+    await context.setOffline(false);
+  });
 });

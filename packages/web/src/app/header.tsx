@@ -7,14 +7,15 @@ import { OfflineWritesStatus } from '../resource-kit/offline/offline-writes-stat
 import { useLiveLost } from '../resource-kit/live/live-state.ts';
 
 import { useModals } from '../ui/modal-stack.tsx';
+import { lazyAfterFirstScreen } from '../ui/after-first-screen.tsx';
 import { afterLoginPath } from './guards.tsx';
 import { useSession } from './session.tsx';
 import { initials } from '@glazier/shared/signed-in-page';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
-// Shown only while the live stream is lost: not in the first screen's code.
-const LivePaused = lazy(() => import('../resource-kit/live/live-paused.tsx').then((m) => ({ default: m.LivePaused })));
-const OfflineTooltip = lazy(() => import('./offline-tooltip.tsx').then((m) => ({ default: m.OfflineTooltip })));
+// Shown only while the connection or the live stream is lost: not in the first screen's code.
+const LivePaused = lazyAfterFirstScreen(() => import('../resource-kit/live/live-paused.tsx').then((m) => m.LivePaused));
+const OfflineTooltip = lazyAfterFirstScreen(() => import('./offline-tooltip.tsx').then((m) => m.OfflineTooltip));
 
 interface HeaderProps {
   menuOpened: boolean;
@@ -109,16 +110,8 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
         </UnstyledButton>
       </Group>
       <Group gap={6} wrap="nowrap">
-        {offline && (
-          <Suspense fallback={offlineBadge}>
-            <OfflineTooltip>{offlineBadge}</OfflineTooltip>
-          </Suspense>
-        )}
-        {livePaused && (
-          <Suspense fallback={null}>
-            <LivePaused />
-          </Suspense>
-        )}
+        {offline && <OfflineTooltip fallback={offlineBadge}>{offlineBadge}</OfflineTooltip>}
+        {livePaused && <LivePaused fallback={null} />}
         {user && kept.length > 0 && (
           <OfflineWritesStatus
             writes={kept}

@@ -1,13 +1,15 @@
 /**
  * The service worker at /sw.js (docs/platform.md, Offline): the app shell loads offline, and when an update is
  * available (or another tab activates a new worker) the page reloads. A failed preload of a screen
- * chunk (after a deploy removed it) reloads once to pick up the new build.
+ * chunk (after a deploy removed it) reloads once to pick up the new build; not while offline, where
+ * the chunk is missing only because the network is, and a reload would trade the screen for the
+ * browser's own offline page (before the service worker controls the page).
  */
 const PRELOAD_RELOAD_KEY = 'glazier-preload-reload';
 
 export function registerServiceWorker(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (sessionStorage.getItem(PRELOAD_RELOAD_KEY)) return;
+    if (!navigator.onLine || sessionStorage.getItem(PRELOAD_RELOAD_KEY)) return;
     sessionStorage.setItem(PRELOAD_RELOAD_KEY, '1');
     event.preventDefault();
     window.location.reload();

@@ -5,23 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-
-/** Runs `fn` once the page has loaded and the browser is idle; returns a cancel. */
-function afterFirstScreen(fn: () => void): () => void {
-  let idle: number | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn, { timeout: 3_000 });
-    else timer = setTimeout(fn, 200);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    window.removeEventListener('load', whenIdle);
-    if (idle != null) window.cancelIdleCallback(idle);
-    if (timer) clearTimeout(timer);
-  };
-}
+import { afterFirstScreen } from '../../ui/after-first-screen.tsx';
 
 /**
  * `userId`: the signed-in user's (null for a guest, or while working offline from the remembered user).
