@@ -143,7 +143,7 @@ export function namedWrite<T>(ctx: Ctx, change: (w: RecordWriter) => Promise<T>)
  * outside their scope), the change, and the record's audit row with `target.action` when the
  * change left it different (see the top).
  */
-export function changeRecord<N extends ResourceName, T>(
+export async function changeRecord<N extends ResourceName, T>(
   ctx: Ctx,
   target: Target<N>,
   change: (w: RecordWriter, before: StoredRow<N>) => Promise<T>,
