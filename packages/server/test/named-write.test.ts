@@ -1,6 +1,6 @@
 /**
- * A named write's history comes from its mechanism (engine/named-write.ts; docs/architecture.md,
- * How to add… a named action): a change that writes its record by hand, with no audit helper,
+ * A named write's history comes from its mechanism (engine/named-write.ts;
+ * docs/architecture.md, Named writes): a change that writes its record by hand, with no audit helper,
  * still leaves the record's audit row and live notice; a change that leaves the record as it was,
  * or only touches its `updated_at`, leaves none; a refused change leaves nothing; the writer's own
  * writes record themselves; and the record is read as the caller may read it (403, 404).

@@ -1,5 +1,5 @@
 /**
- * A named write (docs/architecture.md, How to add… a named action): how an area changes records
+ * A named write (docs/architecture.md, Named writes): how an area changes records
  * outside the generic calls. The mechanism opens the transaction (joining the caller's, so an
  * Idempotency-Key's claim and its answer go with the change, http/idempotency.ts), locks the record
  * the action is about and checks the caller may read it (404 as a get would answer), runs the

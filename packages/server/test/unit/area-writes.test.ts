@@ -1,8 +1,8 @@
 /**
- * An area's writes go through the named write (engine/named-write.ts; docs/architecture.md, How to
- * add… a named action), which opens the transaction and writes the audit row and live notice, and
- * its handlers answer plain values that http/ sends: so no area file imports the audit log or
- * Fastify, nor opens a transaction itself.
+ * An area's writes go through the named write (engine/named-write.ts;
+ * docs/architecture.md, Named writes), which opens the transaction and writes the audit row and
+ * live notice, and its handlers answer plain values that http/ sends: so no area file imports the
+ * audit log or Fastify, nor opens a transaction itself.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize, relative } from 'node:path';
