@@ -172,6 +172,12 @@ describe('send and receive', () => {
     await as.manager.post(`/api/purchase_orders/${po.id}/receive`); // again: nothing more
     expect(await receipts(la.id)).toHaveLength(1);
     expect(await stock(b.id)).toEqual({ on_hand: 5, on_order: 0 });
+    // the order's history says it was received, once, though its last line's save set received_at
+    const history = await suite.env.db.query<{ before: Row; after: Row }>(
+      `SELECT before, after FROM audit_log WHERE resource = 'purchase_orders' AND record_id = $1 AND action = 'receive'`,
+      [po.id],
+    );
+    expect(history.map((h) => [h.before.received_at, typeof h.after.received_at])).toEqual([[null, 'string']]);
   });
 });
 

@@ -78,6 +78,13 @@ export interface Db {
   /** Runs `fn` in one transaction; nested calls reuse it (savepoint-free, all or nothing). */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
+   * Runs `fn`, a report's reads over many rows, in one transaction (the caller's, when in one) with
+   * PostgreSQL's JIT off for the rest of it: its estimates for these statements (a subquery per
+   * material, per job) are high, and it would spend longer compiling them than running them.
+   * PGlite compiles nothing.
+   */
+  largeRead<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
    * Runs `fn` once the transaction commits (never when it rolls back); outside a transaction, at
    * once. For work that must not see, or act on, a change that may still be undone (waking the
    * mail delivery for a message just enqueued).
@@ -232,6 +239,12 @@ export function wrapDriver(driver: Driver): Db {
           lazy.release();
           shared.observer?.transaction((performance.now() - started) / 1000);
         }
+      },
+      largeRead<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+        return db.transaction(async (tx) => {
+          if (driver.kind === 'postgres') await tx.query('SET LOCAL jit = off', [], { deferred: true });
+          return fn(tx);
+        });
       },
       listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),
       setQueryTimeout: (ms) => driver.setQueryTimeout?.(ms),

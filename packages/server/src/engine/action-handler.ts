@@ -14,7 +14,13 @@ export interface ActionCall<D extends ActionDef> {
   params: ActionParsedParams<D>;
   /** The query (GET) or JSON body, parsed by the declaration; undefined for a multipart upload, which the handler reads. */
   input: ActionParsedInput<D>;
-  /** For the few handlers that speak HTTP themselves: multipart uploads and blob downloads. */
+  /** Where the call came from: the caller's address, and the app's origin as they reached it and as links name it (PUBLIC_URL). */
+  caller: { ip: string; origin: string; publicOrigin: string };
+  /**
+   * For the platform's handlers that speak HTTP themselves (the live stream, a backup, an
+   * attachment's upload and blob). An area's handler answers plain values, and a download
+   * (`Download`), which http/ writes.
+   */
   request: FastifyRequest;
   reply: FastifyReply;
   /** How far a long action got (declared `progress`): sent to a caller that asked for it, else nothing. */
@@ -22,12 +28,31 @@ export interface ActionCall<D extends ActionDef> {
 }
 
 /**
- * What a handler returns: the declared answer, on its input side (a record answer takes the
- * engine's rows; the rest is exact). A download sends its blob on the reply and returns it.
+ * A download's answer, which http/action-routes.ts sends: its bytes, media type, file name, and
+ * how it may be kept. `no-store`: never kept (a PDF of figures that change); `revalidate`: asked
+ * for again each time, and with `etag` answered 304 when the caller has it already (a calendar feed).
  */
-export type ActionResult<D extends ActionDef> = D extends { download: string } ? FastifyReply : z.input<D['answer']>;
+export interface Download {
+  bytes: Buffer | string;
+  type: string;
+  fileName: string;
+  /** `attachment`: the browser saves it under its name; `inline`: it is opened (a calendar subscription). */
+  disposition: 'attachment' | 'inline';
+  cache: 'no-store' | 'revalidate';
+  etag?: string;
+}
+
+/**
+ * What a handler returns: the declared answer, on its input side (a record answer takes the
+ * engine's rows; the rest is exact). A download answers a `Download` (a platform handler that
+ * streamed its blob itself, the reply it sent).
+ */
+export type ActionResult<D extends ActionDef> = D extends { download: string } ? Download | FastifyReply : z.input<D['answer']>;
 
 export type ActionHandler<D extends ActionDef> = (call: ActionCall<D>) => Promise<ActionResult<D>>;
 
 /** A handler for each action of `T` (an area's declarations, or the whole registry). */
 export type ActionHandlers<T extends Record<string, ActionDef>> = { [K in keyof T]: ActionHandler<T[K]> };
+
+/** A file the browser saves under its name, never kept by a cache (a PDF of figures that change). */
+export const savedFile = (bytes: Buffer, type: string, fileName: string): Download => ({ bytes, type, fileName, disposition: 'attachment', cache: 'no-store' });

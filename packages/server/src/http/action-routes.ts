@@ -2,8 +2,9 @@
  * The one mechanism that serves the named actions (shared/actions): a route for each declaration,
  * which checks the session and the declared right first (401, 403), then the path parameters (a
  * path that names nothing: 404) and the query or body (422 with field errors), and then runs the
- * action's handler, typed by its declaration. Writing handlers keep their transaction and audit
- * row in their area's rule. Their map must cover every declared action, or this fails to compile:
+ * action's handler, typed by its declaration. A writing handler's transaction, lock and audit row
+ * are the named write's (engine/named-write.ts); it answers plain values, and a download its bytes,
+ * which this file sends (download.ts). Their map must cover every declared action, or this fails to compile:
  * each area's manifest covers its own (areas/<area>/index.ts), this file the platform's.
  */
 import { PassThrough } from 'node:stream';
@@ -14,10 +15,12 @@ import type { ActionDef } from '@glazier/shared/actions/define';
 import { PROGRESS_MEDIA_TYPE, type ProgressLine } from '@glazier/shared/api';
 import { issuesToErrors } from '@glazier/shared/resources/define';
 import type { Db } from '../db/client.ts';
-import type { ActionCall, ActionHandlers } from '../engine/action-handler.ts';
+import type { ActionCall, ActionHandlers, Download } from '../engine/action-handler.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
 import { invalid, notFound } from '../engine/errors.ts';
 import { errorAnswer } from './errors.ts';
+import { sendDownload } from './download.ts';
+import { publicOrigin } from '../platform/public-url.ts';
 import { onceByKey } from './idempotency.ts';
 import { AREA_HANDLERS } from '../areas/registry.ts';
 import { recordHandlers } from '../platform/record-actions.ts';
@@ -86,9 +89,14 @@ function registerAction<N extends ActionName>(app: FastifyInstance, name: N, opt
             ? undefined // the handler reads the form within its limits
             : parsed(def.body, request.body, (issues) => invalid(issuesToErrors(issues)));
       // The schemas above are this action's own, so their results are its call's types.
-      const call = { ctx: request.ctx, params, input, request, reply, progress: () => undefined } as ActionCall<Registry[N]>;
+      const caller = { ip: request.ip, origin: `${request.protocol}://${request.host}`, publicOrigin: publicOrigin(request) };
+      const call = { ctx: request.ctx, params, input, caller, request, reply, progress: () => undefined } as ActionCall<Registry[N]>;
       if (def.progress && acceptsProgress(request)) return streamProgress(call, () => handler(call), def.status ?? 200);
-      if (def.download) return handler(call); // the handler sent the blob
+      if (def.download) {
+        const download = (await handler(call)) as Download | FastifyReply;
+        // a platform handler that streamed its blob answers the reply it sent
+        return download === reply ? reply : sendDownload(request, reply, download as Download, { isPublic: def.permission === 'public' });
+      }
       // A write is made once per Idempotency-Key (idempotency.ts); a read, or a form's upload, simply runs.
       if (def.method === 'GET' || multipart) {
         const answer = await handler(call);

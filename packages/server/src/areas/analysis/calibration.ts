@@ -41,8 +41,7 @@ export async function analysisCalibrationReport({
   input: ActionParsedInput<typeof analysisCalibration>;
 }): Promise<ActionAnswer<typeof analysisCalibration>> {
   const { start, end } = input;
-  return ctx.db.transaction(async (db) => {
-    if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
+  return ctx.db.largeRead(async (db) => {
     const calibration = await sqlRows<{
       kind: 'category' | 'foreman';
       key: string | null;

@@ -81,8 +81,7 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
   const e = tableFor('estimates');
   const m = tableFor('materials');
 
-  return ctx.db.transaction(async (db) => {
-    if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
+  return ctx.db.largeRead(async (db) => {
     const load = await sqlRows<LoadRow>(
       db,
       sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},

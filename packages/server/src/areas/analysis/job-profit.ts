@@ -138,9 +138,7 @@ function moneyTotals(r: Partial<ReportRow>) {
 export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: JobsQuery }): Promise<JobsAnswer> {
   const { start, end, group_by, group, sort, direction, page, per_page } = input;
   const g = grouping(group_by);
-  return ctx.db.transaction(async (db) => {
-    // The statements' estimates are high (a lateral sum per job); compiling would cost more than running.
-    if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
+  return ctx.db.largeRead(async (db) => {
     const where = group === undefined ? sql`true` : inGroup(group_by, group);
     const order = sql.raw(`${SORT_SQL[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, per.id ${direction === 'asc' ? 'ASC' : 'DESC'}`);
     // One statement, so each job's figures are computed once: the aggregates' rows, then the page's

@@ -27,8 +27,7 @@ export const LABOUR_JOBS_LIMIT = 200;
 
 export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisLabour> }): Promise<Answer> {
   const { start, end } = input;
-  return ctx.db.transaction(async (db) => {
-    if (db.kind === 'postgres') await db.query('SET LOCAL jit = off');
+  return ctx.db.largeRead(async (db) => {
     const hours = await sqlRows<HoursRow>(
       db,
       sql`WITH t AS MATERIALIZED (

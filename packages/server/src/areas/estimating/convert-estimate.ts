@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
 import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
 import type { StoredRow } from '../../engine/server-resource.ts';
-import { lockEstimate } from './estimate-status.ts';
 
 /** An item as the conversion reads it: whether it becomes its alternate. */
 type ConvertedItem = StoredRow<'estimate_items'> & { use_alternate: boolean | null };
@@ -29,9 +28,11 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  * answers the same job, while it is not deleted.
  */
 export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<RecordWithRelations<'jobs'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const estimate = await lockEstimate(tx, id);
+  return changeRecord(ctx, { resource: 'estimates', id, action: 'convert' }, async (w, estimate) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     if (estimate.job_id != null) {
       const [live] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
       if (live) return get(tx, 'jobs', live.id);
@@ -77,11 +78,7 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
     // the estimate names its job, by the number the job was given
-    const [after] = await sqlRows<StoredRow<'estimates'>>(
-      db,
-      sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id} RETURNING *`,
-    );
-    await recordAudit(tx, 'estimates', 'convert', id, estimate, after!);
+    await db.orm.execute(sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id}`);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
   });

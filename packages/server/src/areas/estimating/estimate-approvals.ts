@@ -12,23 +12,22 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
 import { chosenAlternates, documentTotals, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
 import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { sqlRows, type Db } from '../../db/client.ts';
-import type { estimate_approvals } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
+import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { estimate_approvals } from '../../db/schema.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
+import { changeRecord, namedWrite, type RecordWriter } from '../../engine/named-write.ts';
 import { getRow } from '../../engine/read.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { readEstimateDocument } from './estimate-document.ts';
-import { lockEstimate, moveEstimateStatus } from './estimate-status.ts';
+import { moveEstimateStatus } from './estimate-status.ts';
 import { createElement } from 'react';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
@@ -87,8 +86,7 @@ function presentLink(row: NamedLinkRow): ApprovalLink {
 }
 
 /** The audit's copy of a link: without its hash. */
-const audited = (row: LinkRow | undefined): Omit<LinkRow, 'token_hash'> | null => {
-  if (!row) return null;
+const audited = (row: Row): Row => {
   const { token_hash: _secret, ...rest } = row;
   return rest;
 };
@@ -110,44 +108,49 @@ export async function listApprovalLinks({ ctx, id }: { ctx: Ctx; id: number }): 
 export const approvalPath = (token: string) => `/approve/${token}`;
 
 /**
- * A new link of an open estimate, in the caller's transaction (409 unless open): its stored row and
- * its token (answered this once, never stored). Create approval link and Send to client make them.
+ * A new link of an open estimate, in the named write of the estimate, which locked it (409 unless
+ * open): its stored row and its token (answered this once, never stored). Create approval link and
+ * Send to client make them.
  */
-export async function insertApprovalLink(tx: Ctx, id: number, days?: number): Promise<{ link: ApprovalLink; token: string; path: string }> {
-  const estimate = await lockEstimate(tx, id);
+export async function insertApprovalLink(
+  w: RecordWriter,
+  estimate: StoredRow<'estimates'>,
+  days?: number,
+): Promise<{ link: ApprovalLink; token: string; path: string }> {
   if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
   const token = crypto.randomBytes(32).toString('base64url');
   const validDays = days ?? APPROVAL_LINK_DAYS;
-  const [made] = await sqlRows<LinkRow>(
-    tx.db,
-    sql`INSERT INTO estimate_approvals (estimate_id, token_hash, expires_at, created_by)
-        VALUES (${id}, ${sha256(token)}, now() + make_interval(days => ${validDays}), ${tx.user?.id ?? null}) RETURNING *`,
+  const made = await w.insert(
+    estimate_approvals,
+    { estimate_id: estimate.id, token_hash: sha256(token), expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
+    { shown: audited },
   );
-  await recordAudit(tx, 'estimate_approvals', 'create', made!.id, null, audited(made));
-  const [row] = await linkRows(tx.db, sql`a.id = ${made!.id}`);
+  const [row] = await linkRows(w.ctx.db, sql`a.id = ${made.id}`);
   return { link: presentLink(row!), token, path: approvalPath(token) };
 }
 
-/** `POST /api/estimates/{id}/approval_links`: a new link of an open estimate, its token answered this once. */
-export async function createApprovalLink({ ctx, id, days, request }: { ctx: Ctx; id: number; days?: number; request: FastifyRequest }) {
-  return ctx.db.transaction(async (db) => {
-    const { link, token, path } = await insertApprovalLink({ ...ctx, db }, id, days);
-    return { data: link, token, path, url: `${request.protocol}://${request.host}${path}` };
+/** `POST /api/estimates/{id}/approval_links`: a new link of an open estimate, its token answered this once; `origin`: the app as the caller reached it. */
+export async function createApprovalLink({ ctx, id, days, origin }: { ctx: Ctx; id: number; days?: number; origin: string }) {
+  return changeRecord(ctx, { resource: 'estimates', id, action: 'update' }, async (w, estimate) => {
+    const { link, token, path } = await insertApprovalLink(w, estimate, days);
+    return { data: link, token, path, url: `${origin}${path}` };
   });
 }
 
 /** `POST /api/estimate_approvals/{id}/revoke`: the client can no longer open the link; revoking twice changes nothing. */
 export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async (w) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     const [link] = await sqlRows<LinkRow>(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
     if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
     if (link.declined_at != null) throw new ApiError(409, 'The client declined the estimate with this link; it stays as it was.');
     if (link.revoked_at == null) {
-      const [after] = await sqlRows<LinkRow>(db, sql`UPDATE estimate_approvals SET revoked_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
-      await recordAudit(tx, 'estimate_approvals', 'revoke', id, audited(link), audited(after));
+      await w.update(estimate_approvals, id, { revoked_at: sql`now()`, updated_at: sql`now()` }, { action: 'revoke', before: audited(link), shown: audited });
     }
     return presentLink((await linkRows(db, sql`a.id = ${id}`))[0]!);
   });
@@ -201,10 +204,10 @@ export async function acceptApproval({
   ip: string;
   mail?: MailContext;
 }) {
-  return db.transaction(async (tdb) => {
-    // The client has no account: their acceptance is audited without a user, by their typed name;
-    // the note is the link maker's.
-    const client: Ctx = { db: tdb, user: null, actor: approvalLinkActor(name) };
+  // The client has no account: their acceptance is audited without a user, by their typed name;
+  // the note is the link maker's.
+  return namedWrite({ db, user: null, actor: approvalLinkActor(name) }, async (w) => {
+    const tdb = w.ctx.db;
     const { link, estimate } = await usableLink(tdb, token, true);
     const doc = await documentOf(tdb, estimate.id);
     const offered = new Set(doc.items.filter(hasAlternate).map((i) => i.product_category_id));
@@ -212,16 +215,18 @@ export async function acceptApproval({
     const unknown = chosen.filter((c) => !offered.has(c));
     if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
     await tdb.orm.execute(sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
-    await moveEstimateStatus(client, estimate, 'won', { decidedByClient: true });
-    const [after] = await sqlRows<LinkRow>(
-      tdb,
-      sql`UPDATE estimate_approvals SET accepted_at = now(), accepted_name = ${name}, accepted_ip = ${ip},
-            accepted_alternates = ${JSON.stringify(chosen)}::jsonb, updated_at = now()
-          WHERE id = ${link.id} RETURNING *`,
-    );
-    const acceptedAt = iso(after!.accepted_at!);
+    await moveEstimateStatus(w, estimate, 'won', { decidedByClient: true });
+    const set = {
+      accepted_at: sql`now()`,
+      accepted_name: name,
+      accepted_ip: ip,
+      accepted_alternates: sql`${JSON.stringify(chosen)}::jsonb`,
+      updated_at: sql`now()`,
+    };
+    const after = await w.update(estimate_approvals, link.id, set, { action: 'accept', before: audited(link), shown: audited });
+    const acceptedAt = iso(after.accepted_at as string);
     const total = documentTotals(doc, chosen).chosen;
-    await recordClientDecision(client, mail, estimate, link, after!, {
+    await recordClientDecision(w, mail, estimate, link, {
       note: acceptanceNote(name, acceptedAt, ip),
       decision: { decision: 'accepted', signer: name, at: acceptedAt, total, ...(offered.size > 0 && { alternates: chosenAlternates(doc, chosen) }) },
     });
@@ -235,17 +240,13 @@ export async function acceptApproval({
  * rule (as its client's decision); a note and an email tell the estimator.
  */
 export async function declineApproval({ db, token, name, reason, mail }: { db: Db; token: string; name: string; reason: string; mail?: MailContext }) {
-  return db.transaction(async (tdb) => {
-    const client: Ctx = { db: tdb, user: null, actor: approvalLinkActor(name) };
-    const { link, estimate } = await usableLink(tdb, token, true);
-    await moveEstimateStatus(client, estimate, 'lost', { decidedByClient: true });
-    const [after] = await sqlRows<LinkRow>(
-      tdb,
-      sql`UPDATE estimate_approvals SET declined_at = now(), declined_name = ${name}, declined_reason = ${reason || null}, updated_at = now()
-          WHERE id = ${link.id} RETURNING *`,
-    );
-    const declinedAt = iso(after!.declined_at!);
-    await recordClientDecision(client, mail, estimate, link, after!, {
+  return namedWrite({ db, user: null, actor: approvalLinkActor(name) }, async (w) => {
+    const { link, estimate } = await usableLink(w.ctx.db, token, true);
+    await moveEstimateStatus(w, estimate, 'lost', { decidedByClient: true });
+    const set = { declined_at: sql`now()`, declined_name: name, declined_reason: reason || null, updated_at: sql`now()` };
+    const after = await w.update(estimate_approvals, link.id, set, { action: 'decline', before: audited(link), shown: audited });
+    const declinedAt = iso(after.declined_at as string);
+    await recordClientDecision(w, mail, estimate, link, {
       note: declineNote(name, declinedAt, reason),
       decision: { decision: 'declined', signer: name, at: declinedAt, reason },
     });
@@ -254,23 +255,22 @@ export async function declineApproval({ db, token, name, reason, mail }: { db: D
 }
 
 /**
- * What follows a client's decision by the link, accepted or declined: a note on the estimate by the
- * link's maker, the link's audit row (`accept` or `decline`) and the email to the estimators.
+ * What follows a client's decision by the link, accepted or declined (the link's audit row is its
+ * update's): a note on the estimate by the link's maker, and the email to the estimators.
  */
 async function recordClientDecision(
-  client: Ctx,
+  w: RecordWriter,
   mail: MailContext | undefined,
   estimate: StoredRow<'estimates'>,
   link: LinkRow,
-  after: LinkRow,
   what: { note: string; decision: Decision },
 ): Promise<void> {
-  await client.db.orm.execute(
+  const db = w.ctx.db;
+  await db.orm.execute(
     sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
         VALUES (${estimate.id}, ${link.created_by}, true, ${what.note}, current_date)`,
   );
-  await recordAudit(client, 'estimate_approvals', what.decision.decision === 'accepted' ? 'accept' : 'decline', link.id, audited(link), audited(after));
-  await notifyEstimators({ db: client.db, user: null, mail }, estimate, link, what.decision);
+  await notifyEstimators({ db, user: null, mail }, estimate, link, what.decision);
 }
 
 export const declineNote = (name: string, at: string, reason: string) => `Declined online by ${name} on ${formatDate(at)}${reason ? `: “${reason}”` : '.'}`;

@@ -9,9 +9,9 @@ import {
 } from '@glazier/shared/rules/estimating/estimate-status';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import { actorName, canEdit, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid, notFound } from '../../engine/errors.ts';
+import { changeRecord, type RecordWriter } from '../../engine/named-write.ts';
 import { findRow, get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
@@ -29,14 +29,12 @@ export async function lockEstimate(ctx: Ctx, id: number): Promise<Estimate> {
  * `POST /api/estimates/{id}/status` (docs/domain/estimating.md, Status): the only way an estimate's status moves. Finalize
  * (draft → open) and back to draft (open → draft) need `edit estimates` (the declaration's right);
  * the selection among open, won and lost needs `edit estimates_admin` (403). Any other move is a 422
- * on `status`. One transaction with its audit row.
+ * on `status`. One named write with its audit row.
  */
 export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: number; status: EstimateStatus }): Promise<RecordWithRelations<'estimates'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const estimate = await lockEstimate(tx, id);
-    await moveEstimateStatus(tx, estimate, status);
-    return get(tx, 'estimates', id);
+  return changeRecord(ctx, { resource: 'estimates', id, action: 'status' }, async (w, estimate) => {
+    await moveEstimateStatus(w, estimate, status);
+    return get(w.ctx, 'estimates', id);
   });
 }
 
@@ -49,7 +47,13 @@ export async function setEstimateStatus({ ctx, id, status }: { ctx: Ctx; id: num
  * naming the job). Writes the status, the decision (decisionOnMove: the first won or lost, its time
  * and who made it, kept through a move to open and back) and the audit row; answers the row.
  */
-export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: EstimateStatus, opts: { decidedByClient?: boolean } = {}): Promise<Estimate> {
+export async function moveEstimateStatus(
+  w: RecordWriter,
+  estimate: Estimate,
+  status: EstimateStatus,
+  opts: { decidedByClient?: boolean } = {},
+): Promise<Estimate> {
+  const tx = w.ctx;
   if (estimate.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
   const from = estimate.status as EstimateStatus;
   // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
@@ -69,11 +73,6 @@ export async function moveEstimateStatus(tx: Ctx, estimate: Estimate, status: Es
   }
   const id = estimate.id;
   const { decision, fresh } = decisionOnMove(estimate, status);
-  const [after] = await sqlRows<Estimate>(
-    tx.db,
-    sql`UPDATE estimates SET status = ${status}, updated_at = now(), decision = ${decision},
-    decided_at = ${fresh ? sql`now()` : sql`decided_at`}, decided_by = ${fresh ? actorName(tx) : sql`decided_by`} WHERE id = ${id} RETURNING *`,
-  );
-  await recordAudit(tx, 'estimates', 'status', id, estimate, after!);
-  return after!;
+  const fields = { status, updated_at: sql`now()`, decision, ...(fresh && { decided_at: sql`now()`, decided_by: actorName(tx) }) };
+  return w.update('estimates', id, fields, { action: 'status', before: estimate });
 }

@@ -4,14 +4,13 @@ import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import { touchParents } from '../../engine/aggregates.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import { resource } from '../../engine/resources.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
-import { lockEstimate } from './estimate-status.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 type Item = StoredRow<'estimate_items'>;
@@ -34,9 +33,12 @@ export async function estimateItemsFromTakeoff({
   ctx: Ctx;
   id: number;
 }): Promise<{ data: RecordWithRelations<'estimates'>; created: number; updated: number; matched: number }> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const estimate = await lockEstimate(tx, id);
+  // the estimate's own columns do not change (its items do): no history row of its own
+  return changeRecord(ctx, { resource: 'estimates', id, action: 'update' }, async (w, estimate) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     if (estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
     const units = await sqlRows<{ id: number; qty: string | number | null }>(
       db,
@@ -86,13 +88,14 @@ export async function estimateItemsFromTakeoff({
         const manual = !item && option.product_id != null ? byHand.get(option.product_id)?.shift() : undefined;
         if (manual) {
           // the product is on the estimate already, added by hand: that line is the takeoff's from now on
-          const [marked] = await sqlRows<Item>(
-            db,
-            sql`UPDATE estimate_items SET takeoff_option_id = ${option.id}, updated_at = now() WHERE id = ${manual.id} RETURNING *`,
+          const marked = await w.update(
+            'estimate_items',
+            manual.id,
+            { takeoff_option_id: option.id, updated_at: sql`now()` },
+            { action: 'from_takeoff', before: manual },
           );
-          await recordAudit(tx, 'estimate_items', 'from_takeoff', manual.id, manual, marked!);
           matched++;
-          item = marked!;
+          item = marked;
           if (num(item.qty) === qty) continue;
         }
         if (item) {
@@ -110,20 +113,20 @@ export async function estimateItemsFromTakeoff({
                 );
           const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });
           const altCost = nextAmount(num(item.alternate_cost), { unit: num(alt?.cost), qty: before.qty }, { unit: num(alt?.cost), qty });
-          const [after] = await sqlRows<Item>(
-            db,
-            sql`UPDATE estimate_items SET qty = ${qty}, amount = ${amount}, cost = ${itemCost}, alternate_amount = ${altAmount}, alternate_cost = ${altCost}, updated_at = now()
-                WHERE id = ${item.id} RETURNING *`,
-          );
-          await recordAudit(tx, 'estimate_items', 'update', item.id, item, after!);
+          const set = { qty, amount, cost: itemCost, alternate_amount: altAmount, alternate_cost: altCost, updated_at: sql`now()` };
+          await w.update('estimate_items', item.id, set, { before: item });
           if (!manual) updated++;
         } else {
-          const [after] = await sqlRows<Item>(
-            db,
-            sql`INSERT INTO estimate_items (estimate_id, takeoff_option_id, product_id, qty, amount, cost, description, sort)
-                VALUES (${id}, ${option.id}, ${option.product_id}, ${qty}, ${defaultAmount(price, qty)}, ${defaultAmount(cost, qty)}, ${option.description}, ${sort++}) RETURNING *`,
-          );
-          await recordAudit(tx, 'estimate_items', 'create', after!.id, null, after!);
+          await w.insert('estimate_items', {
+            estimate_id: id,
+            takeoff_option_id: option.id,
+            product_id: option.product_id,
+            qty,
+            amount: defaultAmount(price, qty),
+            cost: defaultAmount(cost, qty),
+            description: option.description,
+            sort: sort++,
+          });
           created++;
         }
       }

@@ -2,13 +2,11 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows, type Db } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import { OLDER_REVISION_MESSAGE } from '@glazier/shared/rules/estimating/estimate-status';
-import type { StoredRow } from '../../engine/server-resource.ts';
-import { lockEstimate } from './estimate-status.ts';
 
 /** The stored columns of a table but these: `INSERT … SELECT` copies them as they are. */
 function copied(table: string, except: readonly string[]): string[] {
@@ -42,12 +40,14 @@ async function copyRows(db: Db, table: string, column: string, from: number, to:
  * `POST /api/estimates/{id}/revise` (issue 23, B8): a copy of the latest revision as the next one,
  * a draft, with its items (each naming the item it was copied from, for the diff), category notes
  * and takeoff; the revision it was made from is kept as it was (superseded: read-only from now on).
- * One transaction, audit rows on both.
+ * One named write, audit rows on both (`revise` on the copy, naming its source; `superseded`).
  */
 export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'estimates'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const source = await lockEstimate(tx, id);
+  return changeRecord(ctx, { resource: 'estimates', id, action: 'superseded' }, async (w, source) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const root = source.revision_root_id ?? id;
     const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(
@@ -65,11 +65,16 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
       'superseded_at',
       'deleted_at',
     ]);
-    const [copy] = await sqlRows<StoredRow<'estimates'>>(
-      db,
-      sql`INSERT INTO estimates (status, revision, revision_root_id, ${list(cols)}) SELECT 'draft', ${next}, ${root}, ${list(cols)} FROM estimates WHERE id = ${id} RETURNING *`,
+    const values = Object.fromEntries(cols.map((c) => [c, source[c as keyof typeof source]]));
+    const copy = await w.insert(
+      'estimates',
+      { ...values, status: 'draft', revision: next, revision_root_id: root },
+      {
+        action: 'revise',
+        before: { id, revision: source.revision },
+      },
     );
-    const copyId = copy!.id;
+    const copyId = copy.id;
     await copyRows(db, 'estimate_items', 'estimate_id', id, copyId, { revised_from_id: 'id' });
     await copyRows(db, 'estimate_category_notes', 'estimate_id', id, copyId);
     const [takeoff] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM takeoffs WHERE estimate_id = ${id}`);
@@ -86,12 +91,7 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
         [newTakeoff!.id, olds, news, takeoff.id],
       );
     }
-    const [superseded] = await sqlRows<StoredRow<'estimates'>>(
-      db,
-      sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`,
-    );
-    await recordAudit(tx, 'estimates', 'revise', copyId, { id, revision: source.revision }, copy!);
-    await recordAudit(tx, 'estimates', 'superseded', id, source, superseded!);
+    await db.orm.execute(sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id}`);
     return get(tx, 'estimates', copyId);
   });
 }

@@ -9,11 +9,9 @@
 import { sql } from 'drizzle-orm';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
-import type { StoredRow } from '../../engine/server-resource.ts';
 import { readMailMessage } from '../../platform/mail/mail-actions.ts';
 import { hiddenSecret } from '../../platform/mail/mail-secrets.ts';
 import { NO_MAIL, appLink } from '../../platform/mail/outbox.ts';
@@ -26,22 +24,23 @@ import { renderEstimatePdf } from './estimate-pdf.ts';
 export const sentToText = (to: string[], cc: string[]) => [to.join(', '), cc.length ? `cc ${cc.join(', ')}` : ''].filter(Boolean).join(', ');
 
 export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: number; mail: Required<ComposedMail> }) {
-  const sent = await ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    // 404 / 403 as a get of the estimate, then 409 unless open (the link's rule; it locks the row)
-    await get(tx, 'estimates', id);
-    const { link, token } = await insertApprovalLink(tx, id);
+  // the estimate locked as the caller may read it (404 / 403), then 409 unless open (the link's rule)
+  const sent = await changeRecord(ctx, { resource: 'estimates', id, action: 'send' }, async (w, before) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
+    const { link, token } = await insertApprovalLink(w, before);
     // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
     const hidden = hiddenSecret(token);
-    const [before] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${id}`);
     const pdf = await renderEstimatePdf(await systemCtx(db, 'Send to client'), id);
-    const label = estimateLabel(before!);
+    const label = estimateLabel(before);
     const message = await enqueueRecordToParty(tx, {
       kind: 'estimate_to_client',
       record: { resource: 'estimates', id },
       what: 'estimate',
       title: `Estimate ${label}`,
-      contactName: before!.contact_name,
+      contactName: before.contact_name,
       lead: `Our estimate ${label} is attached. You can read it online, choose any alternates, and accept or decline it there.`,
       action: {
         label: 'Review and accept',
@@ -52,11 +51,7 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
       mail,
       pdf,
     });
-    const [after] = await sqlRows<StoredRow<'estimates'>>(
-      db,
-      sql`UPDATE estimates SET sent_at = now(), sent_to = ${sentToText(mail.to, mail.cc)}, updated_at = now() WHERE id = ${id} RETURNING *`,
-    );
-    await recordAudit(tx, 'estimates', 'send', id, before!, after!);
+    await db.orm.execute(sql`UPDATE estimates SET sent_at = now(), sent_to = ${sentToText(mail.to, mail.cc)}, updated_at = now() WHERE id = ${id}`);
     return { mailId: message.id, estimate: await get(tx, 'estimates', id) };
   });
   return { data: sent.estimate, mail: await readMailMessage(ctx, sent.mailId) };

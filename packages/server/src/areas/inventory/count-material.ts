@@ -2,6 +2,7 @@ import type { ActionParsedInput } from '@glazier/shared/actions/define';
 import type { countMaterial as countMaterialAction } from '@glazier/shared/actions/inventory';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import type { Ctx } from '../../engine/context.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
 
@@ -21,8 +22,7 @@ export async function countMaterial({
   id: number;
   input: ActionParsedInput<typeof countMaterialAction>;
 }): Promise<{ material: RecordWithRelations<'materials'>; transaction: RecordWithRelations<'material_transactions'> }> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async ({ ctx: tx }) => {
     const material = await getRow(tx, 'materials', id);
     const { qty, date, note } = input; // a record: the declaration's schema refused anything else (422)
     const transaction = await create(tx, 'material_transactions', { material_id: material.id, type: 'count', qty, date, note });

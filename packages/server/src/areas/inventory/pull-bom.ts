@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
-import { ApiError, notFound } from '../../engine/errors.ts';
+import { ApiError } from '../../engine/errors.ts';
+import { changeRecord, type RecordWriter } from '../../engine/named-write.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function lockBom(ctx: Ctx, id: number): Promise<StoredRow<'boms'>> {
-  const [bom] = await sqlRows<StoredRow<'boms'>>(ctx.db, sql`SELECT * FROM boms WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
-  if (!bom) throw notFound('Bom');
-  return bom;
-}
-
-async function insertPull(ctx: Ctx, bom: StoredRow<'boms'>, materialId: number, qty: number, note: string): Promise<void> {
-  const [t] = await sqlRows<StoredRow<'material_transactions'>>(
-    ctx.db,
-    sql`INSERT INTO material_transactions (material_id, type, qty, date, bom_id, note)
-      VALUES (${materialId}, 'pull', ${qty}, ${today()}, ${bom.id}, ${note}) RETURNING *`,
-  );
-  await recordAudit(ctx, 'material_transactions', 'create', t!.id, null, t!);
+async function insertPull(w: RecordWriter, bom: StoredRow<'boms'>, materialId: number, qty: number, note: string): Promise<void> {
+  await w.insert('material_transactions', { material_id: materialId, type: 'pull', qty, date: today(), bom_id: bom.id, note });
 }
 
 const bomName = (bom: StoredRow<'boms'>) => (bom.name ? `Bom ${String(bom.name)}` : `Bom #${String(bom.id)}`);
@@ -32,18 +21,16 @@ const bomName = (bom: StoredRow<'boms'>) => (bom.name ? `Bom ${String(bom.name)}
  * refused (409), so a double click never pulls twice.
  */
 export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'boms'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const bom = await lockBom(tx, id);
+  return changeRecord(ctx, { resource: 'boms', id, action: 'pull' }, async (w, bom) => {
+    const db = w.ctx.db;
     if (bom.pulled_at != null) throw new ApiError(409, 'This bom has already been pulled from stock.');
     const lines = await sqlRows<{ material_id: number; qty: string | number }>(
       db,
       sql`SELECT material_id, qty FROM bom_materials WHERE bom_id = ${id} AND deleted_at IS NULL AND coalesce(qty, 0) <> 0 ORDER BY id`,
     );
-    for (const l of lines) await insertPull(tx, bom, l.material_id, Number(l.qty), `${bomName(bom)}: pulled`);
-    const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`);
-    await recordAudit(tx, 'boms', 'pull', id, bom, after!);
-    return get(tx, 'boms', id);
+    for (const l of lines) await insertPull(w, bom, l.material_id, Number(l.qty), `${bomName(bom)}: pulled`);
+    await w.update('boms', id, { pulled_at: sql`now()`, updated_at: sql`now()` }, { action: 'pull', before: bom });
+    return get(w.ctx, 'boms', id);
   });
 }
 
@@ -53,18 +40,16 @@ export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<Re
  * `pulled_at` is cleared; the bom is editable again. A bom not pulled is refused (409).
  */
 export async function returnBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'boms'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    const bom = await lockBom(tx, id);
+  return changeRecord(ctx, { resource: 'boms', id, action: 'return' }, async (w, bom) => {
+    const db = w.ctx.db;
     if (bom.pulled_at == null) throw new ApiError(409, 'This bom has not been pulled, so there is nothing to return to stock.');
     const pulled = await sqlRows<{ material_id: number; qty: string | number }>(
       db,
       sql`SELECT material_id, sum(qty) AS qty FROM material_transactions WHERE bom_id = ${id} AND type = 'pull'
         GROUP BY material_id HAVING sum(qty) <> 0 ORDER BY material_id`,
     );
-    for (const p of pulled) await insertPull(tx, bom, p.material_id, -Number(p.qty), `${bomName(bom)}: returned to stock`);
-    const [after] = await sqlRows<StoredRow<'boms'>>(db, sql`UPDATE boms SET pulled_at = NULL, updated_at = now() WHERE id = ${id} RETURNING *`);
-    await recordAudit(tx, 'boms', 'return', id, bom, after!);
-    return get(tx, 'boms', id);
+    for (const p of pulled) await insertPull(w, bom, p.material_id, -Number(p.qty), `${bomName(bom)}: returned to stock`);
+    await w.update('boms', id, { pulled_at: null, updated_at: sql`now()` }, { action: 'return', before: bom });
+    return get(w.ctx, 'boms', id);
   });
 }

@@ -3,8 +3,8 @@ import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { fieldValueSchema, f } from '@glazier/shared/resources/fields';
 import { tableFor } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { onHandSql, unitValueSql } from './inventory-hooks.ts';
 
@@ -22,8 +22,8 @@ export async function takeMaterialSnapshots({ ctx, input }: { ctx: Ctx; input: u
   if (!parsed.success) throw invalid({ date: [parsed.error.issues[0]?.message ?? 'Must be a date (YYYY-MM-DD).'] });
   const date = parsed.data as string;
   const m = tableFor('materials');
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async (w) => {
+    const db = w.ctx.db;
     await db.orm.execute(sql`DELETE FROM material_snapshots WHERE date = ${date}`);
     await db.orm.execute(sql`INSERT INTO material_snapshots (material_id, date, qty, value)
       SELECT s.id, ${date}, s.on_hand, round(s.on_hand * s.unit_value, 2) FROM (
@@ -34,7 +34,7 @@ export async function takeMaterialSnapshots({ ctx, input }: { ctx: Ctx; input: u
       sql`SELECT count(*)::int AS materials, coalesce(sum(value), 0) AS value FROM material_snapshots WHERE date = ${date}`,
     );
     const summary = { date, materials: Number(sum?.materials ?? 0), value: Number(sum?.value ?? 0) };
-    await recordAudit(tx, 'material_snapshots', 'take', null, null, { ...summary });
+    await w.summary('material_snapshots', 'take', null, { ...summary });
     return summary;
   });
 }

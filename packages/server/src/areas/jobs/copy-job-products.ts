@@ -3,8 +3,7 @@ import { SCOPES } from '@glazier/shared/resources/jobs';
 import { completionFlag } from '@glazier/shared/rules/jobs/job-scope';
 import type { Row } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
-import type { Ctx } from '../../engine/context.ts';
+import type { RecordWriter } from '../../engine/named-write.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 
 /** Columns a copy never takes over: identity, timestamps. */
@@ -25,11 +24,11 @@ export const JOB_PROGRESS_RESET: Row = Object.fromEntries([...SCOPES.map((s) => 
 /**
  * Copies the products of one job (or job template) into another, with every column as stored, the
  * guarded cost and revenue included whoever asks: a copy keeps what its source says, even where
- * the caller may not see it. One audit row per product. Runs in the caller's transaction.
+ * the caller may not see it. One audit row per product (the writer's), in the caller's transaction.
  */
-export async function copyJobProducts(ctx: Ctx, fromJobId: number, toJobId: number): Promise<number> {
+export async function copyJobProducts(w: RecordWriter, fromJobId: number, toJobId: number): Promise<number> {
   const t = tableFor('job_products');
-  const source = (await ctx.db.orm
+  const source = (await w.ctx.db.orm
     .select()
     .from(t)
     .where(and(eq(t.job_id, fromJobId), isNull(t.deleted_at)))
@@ -37,7 +36,5 @@ export async function copyJobProducts(ctx: Ctx, fromJobId: number, toJobId: numb
   if (!source.length) return 0;
   const now = new Date().toISOString();
   const rows = source.map((p) => ({ ...copyColumns(p, PROGRESS_COLUMNS), job_id: toJobId, created_at: now, updated_at: now }));
-  const copies = (await ctx.db.orm.insert(t).values(rows).returning()) as StoredRow<'job_products'>[];
-  for (const copy of copies) await recordAudit(ctx, 'job_products', 'create', copy.id, null, copy);
-  return copies.length;
+  return (await w.insertMany('job_products', rows)).length;
 }

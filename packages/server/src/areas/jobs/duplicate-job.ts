@@ -2,8 +2,8 @@ import { jobs } from '@glazier/shared/resources/jobs';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { tableFor } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
@@ -24,8 +24,11 @@ import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-pro
  */
 export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<RecordWithRelations<'jobs'>> {
   const t = tableFor('jobs');
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async (w) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     const [source] = (await db.orm
       .select()
       .from(t)
@@ -33,14 +36,11 @@ export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; bo
       .limit(1)) as StoredRow<'jobs'>[];
     if (!source) throw notFound('Job');
     const now = new Date().toISOString();
-    const [copy] = (await db.orm
-      .insert(t)
-      .values({ ...copyColumns(source), ...JOB_PROGRESS_RESET, number: null, active: true, created_at: now, updated_at: now })
-      .returning()) as StoredRow<'jobs'>[];
-    await recordAudit(tx, 'jobs', 'duplicate', copy!.id, { id: source.id }, copy!);
-    if (hasFields(body)) await update(tx, 'jobs', copy!.id, jobFields(body));
-    await copyJobProducts(tx, source.id, copy!.id);
-    return get(tx, 'jobs', copy!.id);
+    const values = { ...copyColumns(source), ...JOB_PROGRESS_RESET, number: null, active: true, created_at: now, updated_at: now };
+    const copy = await w.insert('jobs', values, { action: 'duplicate', before: { id: source.id } });
+    if (hasFields(body)) await update(tx, 'jobs', copy.id, jobFields(body));
+    await copyJobProducts(w, source.id, copy.id);
+    return get(tx, 'jobs', copy.id);
   });
 }
 

@@ -7,6 +7,7 @@ import type { Ctx } from '../../engine/context.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { invalid } from '../../engine/errors.ts';
 import { copyJobProducts } from './copy-job-products.ts';
+import { recordedWrites } from '../../engine/named-write.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 import { readSetting } from '../../platform/settings.ts';
@@ -66,7 +67,7 @@ export const jobsHooks: Hooks<'jobs' | 'job_templates'> = {
   // A new job made from a template starts with the template's products (docs/domain/jobs.md, Templates), in the
   // create's transaction, next to any products the body itself lists.
   async afterSave({ ctx, record, existing }) {
-    if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(ctx, record.job_template_id, record.id);
+    if (!existing && typeof record.job_template_id === 'number') await copyJobProducts(recordedWrites(ctx), record.job_template_id, record.id);
   },
   // The job's files and images went with it (database cascades): so do their contents.
   afterDelete: ({ ctx }) => sweepBlobs(ctx),

@@ -1,6 +1,7 @@
-import type { ResourceRow } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
+import { eq } from 'drizzle-orm';
+import type { Row } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { recordedWrites } from '../../engine/named-write.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
 
 /** What a user created that goes with them (docs/domain/people.md, Users). */
@@ -12,12 +13,10 @@ const CREATED_BY = ['notes', 'files', 'images'] as const;
  */
 export async function deleteUserContent(ctx: Ctx, userId: number): Promise<void> {
   const hashes: unknown[] = [];
+  const w = recordedWrites(ctx);
   for (const table of CREATED_BY) {
-    const gone = await ctx.db.query<ResourceRow>(`DELETE FROM ${table} WHERE user_id = $1 RETURNING *`, [userId]);
-    for (const row of gone) {
-      await recordAudit(ctx, table, 'delete', row.id, row, null);
-      hashes.push(row.sha256, row.thumb_sha256);
-    }
+    const gone: Row[] = await w.deleteWhere(table, (t) => eq(t.user_id, userId));
+    for (const row of gone) hashes.push(row.sha256, row.thumb_sha256);
   }
   await sweepBlobs(ctx, hashes);
 }

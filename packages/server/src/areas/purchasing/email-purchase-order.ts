@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import { readMailMessage } from '../../platform/mail/mail-actions.ts';
 import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.ts';
@@ -15,10 +16,12 @@ import { renderPurchaseOrderPdf } from './purchase-order-pdf.ts';
 import { markPurchaseOrderSent } from './send-purchase-order.ts';
 
 export async function emailPurchaseOrder({ ctx, id, mail }: { ctx: Ctx; id: number; mail: Required<ComposedMail> }) {
-  const made = await ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    await get(tx, 'purchase_orders', id); // 404 / 403 as its read
-    await markPurchaseOrderSent(tx, id);
+  const made = await changeRecord(ctx, { resource: 'purchase_orders', id, action: 'send' }, async (w, before) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
+    await markPurchaseOrderSent(tx, before);
     const pdf = await renderPurchaseOrderPdf(tx, id);
     const [order] = await sqlRows<{ number: number | null; contact_name: string | null }>(
       db,

@@ -3,7 +3,7 @@ import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { glassOrderRefusal, listingFor, type VendorListing } from '@glazier/shared/rules/purchasing/glass-order';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
 import { create, update } from '../../engine/write.ts';
@@ -39,8 +39,11 @@ export async function orderGlass({
   input: { vendor_id: number; job_product_ids: number[] };
 }): Promise<RecordWithRelations<'purchase_orders'>> {
   const ids = input.job_product_ids;
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async (w) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     const [vendor] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM vendors WHERE id = ${input.vendor_id} AND deleted_at IS NULL`);
     if (!vendor) throw invalid({ vendor_id: ['Vendor not found.'] });
     const pieces = await sqlRows<Piece>(
@@ -99,7 +102,7 @@ export async function orderGlass({
       };
     });
     const order = await create(tx, 'purchase_orders', { vendor_id: input.vendor_id, purchase_order_materials });
-    await recordAudit(tx, 'purchase_orders', 'order_glass', order.id, null, { lines: purchase_order_materials.length });
+    await w.summary('purchase_orders', 'order_glass', order.id, { lines: purchase_order_materials.length });
     for (const p of ordered) await update(tx, 'job_products', p.id, { is_ordered: true });
     return order;
   });

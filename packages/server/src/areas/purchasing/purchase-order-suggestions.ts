@@ -3,8 +3,8 @@ import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sql } from 'drizzle-orm';
 import { type Row, sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
@@ -61,12 +61,7 @@ type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'd
 
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (docs/domain/purchasing.md, Suggested orders), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
-  // PostgreSQL would JIT-compile this statement (its estimate is high: a subquery per material)
-  // and spend longer compiling than running it; the setting lasts for this transaction only.
-  const rows = await ctx.db.transaction(async (db) => {
-    await db.query('SET LOCAL jit = off');
-    return await sqlRows<SuggestionColumns>(db, purchaseOrderSuggestionsSql());
-  });
+  const rows = await ctx.db.largeRead((db) => sqlRows<SuggestionColumns>(db, purchaseOrderSuggestionsSql()));
   return {
     data: rows.map((r): Suggestion => {
       const n = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<NumericColumn, number>;
@@ -124,8 +119,11 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
     if (isMaterial && isQty) wanted.push({ material_id, qty });
   }
   if (Object.keys(errors).length) throw invalid(errors);
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async (w) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     const ids = [...new Set(wanted.map((w) => w.material_id))];
     const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(
       db,
@@ -160,7 +158,7 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
     const orders: RecordWithRelations<'purchase_orders'>[] = [];
     for (const [vendor_id, purchase_order_materials] of byVendor) {
       const order = await create(tx, 'purchase_orders', { vendor_id, purchase_order_materials });
-      await recordAudit(tx, 'purchase_orders', 'from_suggestions', order.id, null, { lines: purchase_order_materials.length });
+      await w.summary('purchase_orders', 'from_suggestions', order.id, { lines: purchase_order_materials.length });
       orders.push(order);
     }
     return { data: orders };

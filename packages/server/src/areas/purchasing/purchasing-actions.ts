@@ -1,12 +1,12 @@
 /** Purchasing's named actions (shared/actions/purchasing.ts), each to its rule in this folder. */
 import type { PURCHASING_ACTIONS } from '@glazier/shared/actions/purchasing';
-import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { savedFile, type ActionHandlers } from '../../engine/action-handler.ts';
 import { emailPurchaseOrder } from './email-purchase-order.ts';
 import { nextPurchaseOrderNumber } from './next-purchase-order-number.ts';
 import { orderGlass } from './order-glass.ts';
 import { purchaseOrderSuggestions, purchaseOrdersFromSuggestions } from './purchase-order-suggestions.ts';
 import { renderPurchaseOrderPdf } from './purchase-order-pdf.ts';
-import { sendPdf } from '../../platform/documents/pdf-render.ts';
+import { PDF_MEDIA_TYPE } from '../../platform/documents/pdf-render.ts';
 import { receivePurchaseOrder } from './receive-purchase-order.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 import { splitPurchaseOrderLine } from './split-purchase-order-line.ts';
@@ -20,8 +20,8 @@ export const purchasingHandlers: ActionHandlers<typeof PURCHASING_ACTIONS> = {
   'purchase_orders.suggestions': ({ ctx }) => purchaseOrderSuggestions({ ctx }),
   'purchase_orders.from_suggestions': ({ ctx, input }) => purchaseOrdersFromSuggestions({ ctx, input }),
   'purchase_orders.order_glass': async ({ ctx, input }) => ({ data: await orderGlass({ ctx, input }) }),
-  'purchase_orders.pdf': async ({ ctx, params, reply }) => {
+  'purchase_orders.pdf': async ({ ctx, params }) => {
     const pdf = await renderPurchaseOrderPdf(ctx, params.id);
-    return sendPdf(reply, pdf.bytes, pdf.fileName);
+    return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
   },
 };

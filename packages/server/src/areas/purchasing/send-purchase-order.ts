@@ -4,10 +4,10 @@ import { formatCutPiece } from '@glazier/shared/rules/shop-floor/measure-to-cut'
 import { sqlRows } from '../../db/client.ts';
 import { purchase_order_materials } from '../../db/schema.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
-import { invalid, notFound } from '../../engine/errors.ts';
+import { invalid } from '../../engine/errors.ts';
 import { PO_LINE_ORDER } from './purchasing-hooks.ts';
 
 /**
@@ -17,10 +17,9 @@ import { PO_LINE_ORDER } from './purchasing-hooks.ts';
  * went out as "$0.00"): 422 on the line's price, naming the line (unpricedMessage).
  */
 export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'purchase_orders'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    await markPurchaseOrderSent(tx, id);
-    return get(tx, 'purchase_orders', id);
+  return changeRecord(ctx, { resource: 'purchase_orders', id, action: 'send' }, async (w, before) => {
+    await markPurchaseOrderSent(w.ctx, before);
+    return get(w.ctx, 'purchase_orders', id);
   });
 }
 
@@ -37,13 +36,12 @@ const unpricedMessage = (l: UnpricedLine) =>
   `Line ${Number(l.position)} (${[l.material_number ?? 'no material', formatCutPiece(l), l.job_label].filter(Boolean).join(' · ')}): no price, and this vendor does not sell it. Enter its price or remove the line, then send.`;
 
 /**
- * The rule of Send, in the caller's transaction (Send, and Email to vendor): the order locked, 404
- * when gone, 422 for an unpriced line the vendor does not sell; `sent_at` set once, with its audit.
+ * The rule of Send, in the named write of the order (Send, and Email to vendor), which locked it and
+ * writes its `send` history: 422 for an unpriced line the vendor does not sell; `sent_at` set once.
  */
-export async function markPurchaseOrderSent(tx: Ctx, id: number): Promise<void> {
+export async function markPurchaseOrderSent(tx: Ctx, before: StoredRow<'purchase_orders'>): Promise<void> {
   const db = tx.db;
-  const [before] = await sqlRows<StoredRow<'purchase_orders'>>(db, sql`SELECT * FROM purchase_orders WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
-  if (!before) throw notFound('Purchase Order');
+  const id = before.id;
   if (before.sent_at == null) {
     // numbered as the order's page, print and PDF list them (PO_LINE_ORDER), so "Line 3" is the third there
     const t = purchase_order_materials;
@@ -59,10 +57,6 @@ export async function markPurchaseOrderSent(tx: Ctx, id: number): Promise<void> 
     if (unpriced.length) {
       throw invalid(Object.fromEntries(unpriced.map((l) => [`purchase_order_materials.${Number(l.position) - 1}.price`, [unpricedMessage(l)]])));
     }
-    const [after] = await sqlRows<StoredRow<'purchase_orders'>>(
-      db,
-      sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id} RETURNING *`,
-    );
-    await recordAudit(tx, 'purchase_orders', 'send', id, before, after!);
+    await db.orm.execute(sql`UPDATE purchase_orders SET sent_at = now(), updated_at = now() WHERE id = ${id}`);
   }
 }

@@ -2,6 +2,7 @@ import type { ActionParsedInput } from '@glazier/shared/actions/define';
 import type { splitPurchaseOrderLine as splitAction } from '@glazier/shared/actions/purchasing';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import type { Ctx } from '../../engine/context.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { getRow } from '../../engine/read.ts';
 import { create, update } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
@@ -26,8 +27,7 @@ export async function splitPurchaseOrderLine({
   id: number;
   input: ActionParsedInput<typeof splitAction>;
 }): Promise<{ data: RecordOf<'purchase_order_materials'>[] }> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
+  return namedWrite(ctx, async ({ ctx: tx }) => {
     const line = await getRow(tx, 'purchase_order_materials', id);
     const body: Partial<Record<PoLineStatus, unknown>> = input; // a record: the declaration's schema refused anything else (422)
     const qty = Number(line.qty ?? 0);

@@ -15,9 +15,8 @@
  * is simply absent, and the phone drops it on its next refresh.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actionPath } from '@glazier/shared/actions/action-path';
 import { calendarFeed as calendarFeedAction, type CalendarFeed } from '@glazier/shared/actions/schedule';
 import {
@@ -32,12 +31,13 @@ import {
 } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { SETTING } from '@glazier/shared/settings';
-import { sqlRows, type Db } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
+import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { calendar_feeds } from '../../db/schema.ts';
+import type { Download } from '../../engine/action-handler.ts';
 import { requireUser, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden } from '../../engine/errors.ts';
+import { namedWrite } from '../../engine/named-write.ts';
 import { sessionUserFor } from '../../platform/auth.ts';
-import { publicOrigin } from '../../platform/public-url.ts';
 import { readSetting } from '../../platform/settings.ts';
 
 export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
@@ -57,6 +57,8 @@ type FeedRow = {
 };
 
 const present = (row: FeedRow): CalendarFeed => ({ kind: row.kind, created_at: iso(row.created_at) });
+/** A feed as its history keeps it: which feed and when, never its hash. */
+const audited = ({ id, user_id, kind, created_at }: Row): Row => ({ id, user_id, kind, created_at });
 
 /** `GET /api/calendar_feeds`: the caller's feeds that are on. */
 export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
@@ -65,40 +67,32 @@ export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
   return rows.map(present);
 }
 
-/** `POST /api/calendar_feeds/{kind}`: a new token for the caller's feed (turned on, or regenerated), answered this once. */
-export async function turnOnCalendarFeed({ ctx, kind, request }: { ctx: Ctx; kind: CalendarFeedKind; request: FastifyRequest }) {
+/** `POST /api/calendar_feeds/{kind}`: a new token for the caller's feed (turned on, or regenerated), answered this once; `origin`: the app's public origin. */
+export async function turnOnCalendarFeed({ ctx, kind, origin }: { ctx: Ctx; kind: CalendarFeedKind; origin: string }) {
   const user = requireUser(ctx);
   if (!mayHaveCalendarFeed(user, kind)) throw forbidden(kind === 'shop' ? SHOP_FEED_FORBIDDEN : MINE_FEED_FORBIDDEN);
   const token = crypto.randomBytes(32).toString('base64url');
-  const row = await ctx.db.transaction(async (db) => {
+  const row = await namedWrite(ctx, async (w) => {
     const [before] = await sqlRows<FeedRow>(
-      db,
+      w.ctx.db,
       sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} AND kind = ${kind} FOR UPDATE`,
     );
-    const [after] = await sqlRows<FeedRow>(
-      db,
-      sql`INSERT INTO calendar_feeds (user_id, kind, token_hash) VALUES (${user.id}, ${kind}, ${sha256(token)})
-          ON CONFLICT (user_id, kind) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
-          RETURNING id, user_id, kind, created_at`,
+    const after = await w.upsert(
+      calendar_feeds,
+      { user_id: user.id, kind, token_hash: sha256(token) },
+      { target: ['user_id', 'kind'], set: { token_hash: sha256(token), created_at: sql`now()` } },
+      { action: before ? 'regenerate' : 'create', before: before ?? null, shown: audited },
     );
-    // the audit keeps which feed and when, never its hash
-    await recordAudit({ ...ctx, db }, 'calendar_feeds', before ? 'regenerate' : 'create', after!.id, before ?? null, after!);
-    return after!;
+    return audited(after) as FeedRow;
   });
-  const url = `${publicOrigin(request)}${actionPath(calendarFeedAction, { token })}`;
+  const url = `${origin}${actionPath(calendarFeedAction, { token })}`;
   return { data: present(row), token, url, webcal_url: webcalUrl(url) };
 }
 
 /** `DELETE /api/calendar_feeds/{kind}`: the caller's feed is off; its address names nothing from now on. */
 export async function turnOffCalendarFeed({ ctx, kind }: { ctx: Ctx; kind: CalendarFeedKind }): Promise<null> {
   const user = requireUser(ctx);
-  await ctx.db.transaction(async (db) => {
-    const [gone] = await sqlRows<FeedRow>(
-      db,
-      sql`DELETE FROM calendar_feeds WHERE user_id = ${user.id} AND kind = ${kind} RETURNING id, user_id, kind, created_at`,
-    );
-    if (gone) await recordAudit({ ...ctx, db }, 'calendar_feeds', 'delete', gone.id, gone, null);
-  });
+  await namedWrite(ctx, (w) => w.deleteWhere(calendar_feeds, (t) => and(eq(t.user_id, user.id), eq(t.kind, kind))!, { shown: audited }));
   return null;
 }
 
@@ -130,15 +124,17 @@ function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: strin
   );
 }
 
-/** `GET /api/calendar/{token}.ics` (public): the feed the token names, as text/calendar. */
-export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; token: string; request: FastifyRequest; reply: FastifyReply }) {
+/**
+ * `GET /api/calendar/{token}.ics` (public): the feed the token names, as text/calendar, asked for
+ * again on each refresh (an unchanged feed answers 304: its ETag); `origin`: the app's public origin.
+ */
+export async function calendarFeedDownload({ db, token, origin }: { db: Db; token: string; origin: string }): Promise<Download> {
   const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${sha256(token)}`);
   if (!feed) throw new ApiError(404, FEED_NOT_FOUND_MESSAGE);
   // null once inactive or deleted; its rights as they are now (the role matrix included)
   const user = await sessionUserFor(db, feed.user_id);
   if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
 
-  const origin = publicOrigin(request);
   const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
   const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
   const calendar = ical({
@@ -168,13 +164,6 @@ export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; 
   }
   const body = calendar.toString();
   const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply
-    .header('content-type', 'text/calendar; charset=utf-8')
-    .header('content-disposition', `inline; filename="${feed.kind === 'mine' ? 'my-schedule' : 'shop-schedule'}.ics"`)
-    // private to its holder, and asked for again each time (an unchanged feed answers 304)
-    .header('cache-control', 'private, no-cache')
-    .header('etag', etag)
-    .header('x-robots-tag', 'noindex');
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.status(200).send(body);
+  const fileName = `${feed.kind === 'mine' ? 'my-schedule' : 'shop-schedule'}.ics`;
+  return { bytes: body, type: 'text/calendar; charset=utf-8', fileName, disposition: 'inline', cache: 'revalidate', etag };
 }

@@ -2,12 +2,12 @@
 import type { SCHEDULE_ACTIONS } from '@glazier/shared/actions/schedule';
 import type { ActionHandlers } from '../../engine/action-handler.ts';
 import { scheduleReadiness } from './readiness.ts';
-import { listCalendarFeeds, sendCalendarFeed, turnOffCalendarFeed, turnOnCalendarFeed } from './calendar-feeds.ts';
+import { calendarFeedDownload, listCalendarFeeds, turnOffCalendarFeed, turnOnCalendarFeed } from './calendar-feeds.ts';
 
 export const scheduleHandlers: ActionHandlers<typeof SCHEDULE_ACTIONS> = {
   'schedule.readiness': ({ ctx, input }) => scheduleReadiness({ ctx, start: input.start, end: input.end }),
   'calendar_feeds.list': async ({ ctx }) => ({ data: await listCalendarFeeds(ctx) }),
-  'calendar_feeds.turn_on': ({ ctx, params, request }) => turnOnCalendarFeed({ ctx, kind: params.kind, request }),
+  'calendar_feeds.turn_on': ({ ctx, params, caller }) => turnOnCalendarFeed({ ctx, kind: params.kind, origin: caller.publicOrigin }),
   'calendar_feeds.turn_off': ({ ctx, params }) => turnOffCalendarFeed({ ctx, kind: params.kind }),
-  'calendar.feed': ({ ctx, params, request, reply }) => sendCalendarFeed({ db: ctx.db, token: params.token, request, reply }),
+  'calendar.feed': ({ ctx, params, caller }) => calendarFeedDownload({ db: ctx.db, token: params.token, origin: caller.publicOrigin }),
 };

@@ -36,11 +36,11 @@ import {
   type PieceStep,
 } from '@glazier/shared/rules/shop-floor/pieces';
 import { type Row, sqlRows } from '../../db/client.ts';
-import { recordAudit } from '../../engine/audit.ts';
 import { canEdit, type Ctx } from '../../engine/context.ts';
 import { forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { changed } from '../../engine/lookup.ts';
-import { get, getRow } from '../../engine/read.ts';
+import { changeRecord, recordedWrites, type RecordWriter } from '../../engine/named-write.ts';
+import { get } from '../../engine/read.ts';
 import type { Hooks, SaveArgs, StoredRow } from '../../engine/server-resource.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 
@@ -150,11 +150,13 @@ export async function markJobProductPieces({
   step: PieceStep;
   done: boolean;
 }): Promise<RecordWithRelations<'job_products'>> {
-  return ctx.db.transaction(async (db) => {
-    const tx = { ...ctx, db };
-    await getRow(tx, 'job_products', id); // as the caller may see it: a job in the trash hides it (404)
-    const [before] = await sqlRows<StoredRow<'job_products'>>(db, sql`SELECT * FROM job_products WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`);
-    if (!before) throw notFound('Job Product');
+  const action = positions.length === 1 ? 'mark_piece' : 'mark_pieces';
+  // locked as the caller may see it: a job in the trash hides it (404)
+  return changeRecord(ctx, { resource: 'job_products', id, action }, async (w, before) => {
+    const {
+      ctx: tx,
+      ctx: { db },
+    } = w;
     // a template's products are the template's (jobs_admin), as their saves are
     const [job] = await sqlRows<{ is_template: boolean }>(db, sql`SELECT is_template FROM jobs WHERE id = ${before.job_id}`);
     if (job?.is_template && !canEdit(tx, 'jobs_admin')) throw forbidden();
@@ -166,8 +168,8 @@ export async function markJobProductPieces({
     const current = stored.length ? resyncPieces(stored, plan) : asTheProduct(plan, before);
     const pieces = markPieces(current, positions, step, done);
     await writePieces(tx, id, pieces, stored);
-    await storeMarks(tx, productMarks(pieces)!, {
-      action: positions.length === 1 ? 'mark_piece' : 'mark_pieces',
+    await storeMarks(w, productMarks(pieces)!, {
+      action,
       before: { ...before, piece: piecesWords(current, positions) },
       words: { piece: piecesWords(pieces, positions) },
     });
@@ -186,6 +188,7 @@ const PLAN_FLAGS = ['enable_cutlist', 'enable_dimensions'] as const;
  * stored pieces have all their pieces as the product is: nothing to bring in step.
  */
 async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
+  const w = recordedWrites(ctx);
   const products = await sqlRows<StoredRow<'job_products'>>(
     ctx.db,
     sql`SELECT jp.* FROM job_products jp WHERE jp.series_id IN (${seriesIn}) AND jp.deleted_at IS NULL
@@ -198,7 +201,7 @@ async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
     await writePieces(ctx, before.id, pieces, stored);
     const marks = productMarks(pieces);
     if (!marks || PIECE_STEPS.every((step) => marks[step] === before[step])) continue;
-    await storeMarks(ctx, marks, { action: 'update', before });
+    await storeMarks(w, marks, { action: 'update', before });
   }
 }
 
@@ -208,16 +211,17 @@ async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
  * mark, so a copy read before it is known stale (409, accessed_at).
  */
 async function storeMarks(
-  ctx: Ctx,
+  w: RecordWriter,
   marks: NonNullable<ReturnType<typeof productMarks>>,
   history: { action: string; before: StoredRow<'job_products'> & Row; words?: Row },
 ): Promise<void> {
-  const { before } = history;
-  const [after] = await sqlRows<StoredRow<'job_products'>>(
-    ctx.db,
-    sql`UPDATE job_products SET is_measured = ${marks.is_measured}, is_fabricated = ${marks.is_fabricated}, updated_at = now() WHERE id = ${before.id} RETURNING *`,
+  const { before, words } = history;
+  await w.update(
+    'job_products',
+    before.id,
+    { is_measured: marks.is_measured, is_fabricated: marks.is_fabricated, updated_at: sql`now()` },
+    { action: history.action, before, shown: (row) => ({ ...row, ...words }) },
   );
-  await recordAudit(ctx, 'job_products', history.action, before.id, before, { ...after!, ...history.words });
 }
 
 /** The series' hooks, with its products' pieces following a change of its flags (or of the category it follows). */
