@@ -20,7 +20,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
   drainTimeoutMs: number;
-  /** How often a server checks whether scheduled work is due (platform/scheduled.ts). */
+  /** How often a server checks whether scheduled work is due (platform/jobs/scheduled-tasks.ts, run by the job runner). */
   scheduleCheckMs: number;
   /** Addresses / CIDR ranges that may read GET /metrics without signing in (METRICS_ALLOW). */
   metricsAllow: string[];

@@ -69,8 +69,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     expect(ran[0]!.output()).toMatch(/scheduled trash purge ran: 1 jobs/);
     const purges = await db.query<Row>("SELECT record_id FROM audit_log WHERE action = 'purge'");
     expect(purges).toEqual([{ record_id: trashedJob }]);
-    const [mark] = await db.query<{ value: string }>("SELECT value FROM settings WHERE name = 'schedule:trash purge'");
-    expect(JSON.parse(mark!.value)).toMatchObject({ at: expect.any(String), by: expect.stringContaining(String(ran[0]!.child.pid)) });
+    const [mark] = await db.query<Row>("SELECT last_run_at, last_run_by FROM background_jobs WHERE key = 'trash purge'");
+    expect(mark).toMatchObject({ last_run_at: expect.any(String), last_run_by: expect.stringContaining(String(ran[0]!.child.pid)) });
   });
 
   it('a session made on one server works on the other, and a logout on one ends it on the other at once', async () => {

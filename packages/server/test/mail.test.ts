@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 const outboxRow = async (id: unknown) => (await env.db.query<Row>('SELECT * FROM mail_outbox WHERE id = $1', [id]))[0]!;
-const deliver = () => env.app.mailDelivery!.deliverDue();
+const deliver = () => env.app.jobs.runDue('mail');
 
 /**
  * A queued message that wakes no deliverer (every deliverer of this process wakes after a commit
@@ -299,7 +299,7 @@ describe('mail with a mail server', () => {
     });
     try {
       const made = { id: await queuedQuietly('x@elsewhere.example', 'Refused') };
-      await app.mailDelivery!.deliverDue();
+      await app.jobs.runDue('mail');
       const row = await outboxRow(made.id);
       expect(row).toMatchObject({ status: 'queued', attempts: 1 });
       expect(String(row.last_error)).toMatch(/ECONNREFUSED|ECONNECTION/);
@@ -366,7 +366,7 @@ describe('mail with a mail server', () => {
     try {
       for (const db of [env.db, second])
         apps.push(await buildApp({ db, sessionSecret: 'z'.repeat(48), logLevel: 'silent', listenForChanges: false, ...mailOptions() }));
-      const sent = await Promise.all(apps.map((a) => a.mailDelivery!.deliverDue()));
+      const sent = await Promise.all(apps.map((a) => a.jobs.runDue('mail')));
       expect(sent[0]! + sent[1]!).toBe(13);
       const rows = await env.db.query<Row>('SELECT id, status, message_id, claimed_by FROM mail_outbox WHERE id = ANY($1::int[])', [
         `{${[...ids, stuck.id].join(',')}}`,
@@ -390,7 +390,7 @@ describe('mail without a mail server', () => {
       await createOrResetUser(plain.db, { email: 'admin@plain.local', password: PASSWORD, role: 'admin', name: 'Plain Admin' });
       const admin = await signedIn(plain.app, 'admin@plain.local');
       expect((await admin.get('/api/mail/status')).body.data).toEqual({ configured: false, from: null, server: null, public_url: null });
-      expect(plain.app.mailDelivery).toBeUndefined();
+      expect(plain.app.jobs.kinds).not.toContain('mail');
       const before = smtp.received.length;
       const res = await admin.post('/api/mail/test', {});
       expect(res.body.data).toMatchObject({ status: 'not_configured', sent_at: null });

@@ -103,7 +103,7 @@ describe('Send to client', () => {
     // at rest the link does not work: the stored message (what a backup holds) and what the Outbox
     // and the estimate's messages answer have a marker where the token goes
     const messageId = (res.body.mail as unknown as Row).id;
-    await env.app.mailDelivery!.deliverDue();
+    await env.app.jobs.runDue('mail');
     const [stored] = await env.db.query<Row>('SELECT * FROM mail_outbox WHERE id = $1', [messageId]);
     expect(stored).toMatchObject({ status: 'sent', secrets: null });
     expect(String(stored!.html)).toMatch(new RegExp(`href="${PUBLIC_URL}/approve/hidden-in-the-outbox-[0-9a-f]+"`));

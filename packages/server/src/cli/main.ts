@@ -11,10 +11,6 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { asDbError, loggableError } from '../db/driver-types.ts';
 import { buildApp } from '../http/app.ts';
-import { purgeExpiredSessions } from '../platform/session-store.ts';
-import { purgeOldIdempotencyKeys } from '../platform/idempotency-keys.ts';
-import { purgeTrash } from '../platform/purge-trash.ts';
-import { startSchedule } from '../platform/scheduled.ts';
 import { describeSmtp } from '../platform/mail/delivery.ts';
 import { installServerResources } from '../areas/registry.ts';
 import { openReadyDb, sessionSecret } from '../runtime.ts';
@@ -43,34 +39,14 @@ async function serve() {
     metricsAllow: config.metricsAllow,
     publicUrl: config.publicUrl,
     mail: { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl },
+    // scheduled work runs once across every app server on the database (platform/jobs/scheduled-tasks.ts)
+    scheduled: { checkEveryMs: config.scheduleCheckMs },
   });
-  // Scheduled work runs once across every app server on the database (platform/scheduled.ts):
-  // expired sessions dropped hourly, so the table does not grow without end; jobs in the trash for
-  // more than 30 days deleted for good, daily; idempotency keys past their keeping time, daily.
-  const schedule = startSchedule(
-    db,
-    [
-      { name: 'expired sessions purge', everyMs: 3600_000, run: async (tx) => `${await purgeExpiredSessions(tx)} sessions` },
-      {
-        name: 'trash purge',
-        everyMs: 24 * 3600_000,
-        run: async (tx) =>
-          Object.entries(await purgeTrash(tx))
-            .map(([name, ids]) => `${ids.length} ${name}`)
-            .join(', ') || 'nothing',
-      },
-      { name: 'idempotency keys purge', everyMs: 24 * 3600_000, run: async (tx) => `${await purgeOldIdempotencyKeys(tx)} keys` },
-    ],
-    app.log,
-    config.scheduleCheckMs,
-  );
-  await schedule.first;
   let removeControlFile = (): void => undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    schedule.stop();
     app.log.info(`${signal}: finishing the requests in flight, refusing new ones`);
     // Requests in flight finish; new connections are refused and new requests on kept-alive
     // connections answer 503 (Fastify's close); past the drain timeout the process exits anyway.

@@ -443,3 +443,36 @@ export const mail_attachments = pgTable(
   },
   (t) => [index('mail_attachments_mail_id_idx').on(t.mail_id)],
 );
+
+/**
+ * Background work the job runner claims (platform/jobs/): one row per job, or per scheduled task
+ * (`key` its name, `every_ms` its period, run again `every_ms` after each run). Claimed as the
+ * outbox's messages are: `running` with the claimer and the time, settled only while the claim is
+ * the claimer's own, `queued` again after a backoff when it fails.
+ */
+export const background_jobs = pgTable(
+  'background_jobs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    kind: text('kind').notNull(),
+    /** A scheduled task's name: one row per task, whichever server declares it first. */
+    key: text('key'),
+    payload: jsonb('payload').$type<unknown>(),
+    /** queued, running, done, failed */
+    status: text('status').notNull().default('queued'),
+    /** A scheduled task's period; none for a job run once. */
+    every_ms: integer('every_ms'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    claimed_by: text('claimed_by'),
+    claimed_at: ts('claimed_at'),
+    last_error: text('last_error'),
+    /** The last run's line for the log (e.g. "3 sessions"), and who ran it. */
+    last_summary: text('last_summary'),
+    last_run_by: text('last_run_by'),
+    last_run_at: ts('last_run_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('background_jobs_key_unique').on(t.key), index('background_jobs_status_next_attempt_at_idx').on(t.status, t.next_attempt_at)],
+);

@@ -30,7 +30,10 @@ import { registerActions } from './action-routes.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { ANSWER_COMPRESSION, compressAnswer } from './answer-compression.ts';
-import { createDeliverer, type Deliverer } from '../platform/mail/delivery.ts';
+import { mailDelivery } from '../platform/mail/delivery.ts';
+import { backgroundJobs } from '../platform/jobs/background-jobs.ts';
+import { createJobRunner, type JobKind, type JobRunner } from '../platform/jobs/job-runner.ts';
+import { SCHEDULED_TASKS } from '../platform/jobs/scheduled-tasks.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
 import { mailSecretKey } from '../platform/mail/mail-secrets.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
@@ -45,8 +48,8 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** PUBLIC_URL (config.ts), when set: the address absolute links are made with (platform/public-url.ts). */
     publicUrl: string | undefined;
-    /** This server's mail deliverer (platform/mail/delivery.ts); none without SMTP_URL. */
-    mailDelivery: Deliverer | undefined;
+    /** This server's background work (platform/jobs/job-runner.ts): mail delivery with SMTP_URL, scheduled tasks when asked. */
+    jobs: JobRunner;
     /** This server's live update streams (platform/live/live-hub.ts). */
     liveHub: LiveHub;
   }
@@ -80,6 +83,8 @@ export interface AppOptions {
    * for retries falling due.
    */
   mail?: MailSettings & { deliver?: boolean; pollMs?: number };
+  /** Runs the scheduled tasks (platform/jobs/scheduled-tasks.ts), looking every `checkEveryMs`; the server does, a test's app does not. */
+  scheduled?: { checkEveryMs: number };
 }
 
 /** How long `GET /ready` waits for the database's answer before saying it is not ready. */
@@ -235,15 +240,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);
   app.decorate('mailSettings', mailSettings);
-  const deliverer =
-    mailSettings.smtpUrl && opts.mail?.deliver !== false
-      ? createDeliverer(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom, secretKey }, { pollMs: opts.mail?.pollMs })
-      : undefined;
-  app.decorate('mailDelivery', deliverer);
-  if (deliverer) {
-    app.addHook('onReady', async () => deliverer.start(app.log));
-    app.addHook('onClose', async () => deliverer.stop());
-  }
+  // Background work: one runner, started and stopped with the app
+  const kinds: JobKind[] = [];
+  if (mailSettings.smtpUrl && opts.mail?.deliver !== false)
+    kinds.push(mailDelivery(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom, secretKey }, { pollMs: opts.mail?.pollMs }));
+  if (opts.scheduled) kinds.push(backgroundJobs(db, { tasks: SCHEDULED_TASKS, pollMs: opts.scheduled.checkEveryMs }));
+  const jobs = createJobRunner(kinds);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start(app.log));
+  app.addHook('onClose', async () => jobs.stop());
   registerActions(app, db, { controlToken: opts.controlToken });
   registerResourceRoutes(app);
 

@@ -29,11 +29,16 @@ export const estimateTitle = (e: { name?: string | null; revision?: number | nul
  * usable approval link's expiry, else a new link's life from now (what the link of a send today
  * says); and the online acceptance of a won one, by whom and when (else the paper's signature lines).
  */
-async function approvalOnPdf(ctx: Ctx, estimate: RecordWithRelations<'estimates'>): Promise<Pick<EstimatePdfProps, 'validUntil' | 'accepted'>> {
+async function approvalOnPdf(
+  ctx: Ctx,
+  estimate: RecordWithRelations<'estimates'>,
+  sending: boolean,
+): Promise<Pick<EstimatePdfProps, 'validUntil' | 'accepted'>> {
   const [row] = await sqlRows<{ until: string | Date; accepted_name: string | null; accepted_at: string | Date | null }>(
     ctx.db,
     sql`SELECT (SELECT coalesce(max(expires_at), now() + make_interval(days => ${APPROVAL_LINK_DAYS})) FROM estimate_approvals
-                 WHERE estimate_id = ${estimate.id} AND revoked_at IS NULL AND accepted_at IS NULL AND declined_at IS NULL AND expires_at > now()) AS until,
+                 WHERE estimate_id = ${estimate.id} AND revoked_at IS NULL AND accepted_at IS NULL AND declined_at IS NULL AND expires_at > now()
+                   AND NOT ${sending}) AS until,
                a.accepted_name, a.accepted_at
           FROM (SELECT 1) one
           LEFT JOIN LATERAL (SELECT accepted_name, accepted_at FROM estimate_approvals WHERE estimate_id = ${estimate.id} AND accepted_at IS NOT NULL
@@ -46,7 +51,8 @@ async function approvalOnPdf(ctx: Ctx, estimate: RecordWithRelations<'estimates'
   };
 }
 
-export async function renderEstimatePdf(ctx: Ctx, estimateId: number): Promise<EstimatePdf> {
+/** `sending`: the PDF a send attaches, made before its new link exists: the offer stands as long as that link (a new link's life from now). */
+export async function renderEstimatePdf(ctx: Ctx, estimateId: number, { sending = false } = {}): Promise<EstimatePdf> {
   const { doc, estimate } = await readEstimateDocument(ctx, estimateId);
   const title = estimateTitle(estimate);
   const props: EstimatePdfProps = {
@@ -56,7 +62,7 @@ export async function renderEstimatePdf(ctx: Ctx, estimateId: number): Promise<E
     revision: estimate.revision ?? 0,
     // the first revision's id: every revision of an estimate keeps its number
     number: String(estimate.revision_root_id ?? estimate.id),
-    ...(await approvalOnPdf(ctx, estimate)),
+    ...(await approvalOnPdf(ctx, estimate, sending)),
   };
   const bytes = await renderPdf(new URL('./estimate-pdf-document.tsx', import.meta.url), 'EstimatePdfDocument', props);
   return { bytes, fileName: pdfFileName(title) };

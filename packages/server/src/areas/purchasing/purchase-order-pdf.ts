@@ -18,9 +18,11 @@ import type { PurchaseOrderPdfProps, VendorAddress } from './purchase-order-pdf-
 
 export const purchaseOrderTitle = (number: number | null | undefined) => `Purchase Order ${number ?? ''}`.trim();
 
-export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number): Promise<{ bytes: Buffer; fileName: string }> {
+/** `asSent`: the PDF an email attaches, made before the order is marked sent: it reads as the order will (sent today, not a draft). */
+export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number, { asSent = false } = {}): Promise<{ bytes: Buffer; fileName: string }> {
   // with its computed total (the lines' prices)
-  const order = await get(ctx, 'purchase_orders', orderId);
+  const read = await get(ctx, 'purchase_orders', orderId);
+  const order = asSent && read.sent_at == null ? { ...read, sent_at: new Date().toISOString() } : read;
   const [lines, [vendor], shop] = await Promise.all([
     // in the line order (PO_LINE_ORDER), as the order's page and print list them
     list(ctx, 'purchase_order_materials', { purchase_order_id: String(orderId), sort_column: 'job_label' }),

@@ -1,37 +1,33 @@
 /**
  * Delivering the outbox (outbox.ts) over SMTP, on any number of app servers sharing the database.
  *
- * A server claims due messages in one short statement (`FOR UPDATE SKIP LOCKED`: two servers never
- * claim the same row, and neither waits on the other), marking them `sending` with its name and the
- * time, then sends each with no transaction open (a slow mail server holds no lock or connection),
- * then records the outcome, only if the claim is still its own. A claim older than
- * `SENDING_TIMEOUT_MS` (the server died while sending) is taken again, and the message goes out
- * with the same Message-ID, so a receiver sees the repeat for what it is.
- *
- * This is scheduled work of its own rather than a task of platform/scheduled.ts: those run in a
- * transaction that holds the task's lock for the whole run, which SMTP round trips must not; the
- * row claims make it safe everywhere instead. Each server checks every `pollMs` (retries falling
- * due), and at once after a commit that enqueued mail (outboxWake).
+ * A job kind of the runner (platform/jobs/job-runner.ts), claiming and settling the outbox's rows as
+ * every queue does (platform/jobs/claims.ts): a claimed message is `sending`, sent with no
+ * transaction open (a slow mail server holds no lock or connection), and its outcome recorded only
+ * while the claim is still this server's. A claim older than `SENDING_TIMEOUT_MS` (the server died
+ * while sending) is taken again, and the message goes out with the same Message-ID, so a receiver
+ * sees the repeat for what it is. Each server looks every `pollMs` (retries falling due), and at
+ * once after a commit that enqueued mail (outboxWake).
  *
  * Outcomes: the server's acceptance → `sent` (its reply kept as `sent_reply`, the last error cleared); a 5xx reply → `failed` with the
  * reply; anything else (a 4xx reply, connection refused, a timeout) → `queued` again after a
  * backoff that doubles from a minute up to six hours, `failed` after MAX_ATTEMPTS.
  */
-import os from 'node:os';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../../db/client.ts';
+import { claimDue, retryLater, retryDelayMs, settleClaim, type WorkQueue } from '../jobs/claims.ts';
+import type { JobKind } from '../jobs/job-runner.ts';
 import { revealSecrets, type SealedSecrets } from './mail-secrets.ts';
 import { announceMail, outboxWake, type MailOfRecord } from './outbox.ts';
 
 export const SENDING_TIMEOUT_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 10;
-const RETRY_BASE_MS = 60_000;
-const RETRY_MAX_MS = 6 * 3600_000;
 const BATCH = 20;
+export { retryDelayMs };
 
-/** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
-export const retryDelayMs = (attempts: number): number => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+/** The job runner's name of mail delivery. */
+export const MAIL_JOB = 'mail';
 
 export interface ClaimedMail {
   id: number;
@@ -53,10 +49,6 @@ export interface MailSetup {
   /** Opens the secrets a message carries (mail-secrets.ts). */
   secretKey?: Buffer;
 }
-
-/** Who claims: host, process and a per-deliverer number (two apps in one process are two claimers). */
-let deliverers = 0;
-const claimerName = () => `${os.hostname()}:${process.pid}:${++deliverers}`;
 
 /** Nodemailer's options from SMTP_URL: smtps:// is TLS from the start, smtp:// upgrades with STARTTLS when offered. */
 export function transportOptions(smtpUrl: string): SMTPTransport.Options {
@@ -102,35 +94,13 @@ const reasonOf = (error: unknown): string => {
   return (typeof e.code === 'string' && !text.includes(e.code) ? `${e.code}: ${text}` : text).slice(0, 2000);
 };
 
-export interface Deliverer {
-  /** Claims and sends what is due now (again while more is due); answers how many were sent. */
-  deliverDue(): Promise<number>;
-  /** Starts checking every `pollMs` and on every wake; stop() ends it (a run in progress finishes). */
-  start(log: { warn(obj: object, msg: string): void }): void;
-  stop(): Promise<void>;
-  readonly claimer: string;
-}
-
-export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: number; sendingTimeoutMs?: number } = {}): Deliverer {
-  const claimer = claimerName();
+/** Delivery of the outbox, a kind of the job runner's. */
+export function mailDelivery(db: Db, setup: MailSetup, opts: { pollMs?: number; sendingTimeoutMs?: number } = {}): JobKind {
   const transport = nodemailer.createTransport(transportOptions(setup.smtpUrl));
-  const sendingTimeoutMs = opts.sendingTimeoutMs ?? SENDING_TIMEOUT_MS;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  const queue: WorkQueue = { table: 'mail_outbox', running: 'sending', claimTimeoutMs: opts.sendingTimeoutMs ?? SENDING_TIMEOUT_MS };
 
-  const claim = () =>
-    db.query<ClaimedMail>(
-      `UPDATE mail_outbox SET status = 'sending', claimed_by = $1, claimed_at = now(), attempts = attempts + 1, updated_at = now()
-        WHERE id IN (SELECT id FROM mail_outbox
-                      WHERE (status = 'queued' AND next_attempt_at <= now())
-                         OR (status = 'sending' AND claimed_at < now() - make_interval(secs => $2::double precision / 1000))
-                      ORDER BY next_attempt_at, id LIMIT $3
-                      FOR UPDATE SKIP LOCKED)
-        RETURNING id, message_id, "to", cc, reply_to, subject, html, text, attempts, secrets`,
-      [claimer, sendingTimeoutMs, BATCH],
-    );
+  const claim = (claimer: string) =>
+    claimDue<ClaimedMail>(db, queue, { claimer, limit: BATCH, returning: 'id, message_id, "to", cc, reply_to, subject, html, text, attempts, secrets' });
 
   const send = async (m: ClaimedMail) => {
     const attachments = await db.query<{ filename: string; content_type: string; data: Buffer }>(
@@ -153,88 +123,47 @@ export function createDeliverer(db: Db, setup: MailSetup, opts: { pollMs?: numbe
     });
   };
 
-  // Each outcome is written only while the claim is still ours: a claim taken over after the
-  // timeout belongs to the other server now.
   // The outcome's live notice goes with it (the Outbox shows it without a reload).
-  const settle = (id: number, sets: string, params: unknown[]) =>
+  const settle = (claimer: string, id: number, sets: string, params: unknown[]) =>
     db.transaction(async (tx) => {
-      const settled = await tx.query<MailOfRecord>(
-        `UPDATE mail_outbox SET ${sets}, claimed_by = NULL, claimed_at = NULL, updated_at = now() WHERE id = $1 AND claimed_by = $2 AND status = 'sending'
-          RETURNING id, resource, record_id`,
-        [id, claimer, ...params],
-      );
+      const settled = await settleClaim<MailOfRecord>(tx, queue, { id, claimer, sets, params, returning: 'id, resource, record_id' });
       await announceMail(tx, settled, 'deliver');
     });
 
-  const deliverOne = async (m: ClaimedMail) => {
+  const deliverOne = async (claimer: string, m: ClaimedMail) => {
     try {
       const info = await send(m);
       // the acceptance is no error; the sealed secrets have done their work
-      await settle(m.id, `status = 'sent', sent_at = now(), sent_reply = $3, last_error = NULL, secrets = NULL`, [String(info.response ?? '').slice(0, 2000)]);
+      await settle(claimer, m.id, `status = 'sent', sent_at = now(), sent_reply = $3, last_error = NULL, secrets = NULL`, [
+        String(info.response ?? '').slice(0, 2000),
+      ]);
       return true;
     } catch (e) {
       const reason = reasonOf(e);
       if (isPermanent(e) || m.attempts >= MAX_ATTEMPTS)
-        await settle(m.id, `status = 'failed', last_error = $3`, [
+        await settle(claimer, m.id, `status = 'failed', last_error = $3`, [
           m.attempts >= MAX_ATTEMPTS && !isPermanent(e) ? `Gave up after ${m.attempts} attempts: ${reason}` : reason,
         ]);
-      else
-        await settle(m.id, `status = 'queued', last_error = $3, next_attempt_at = now() + make_interval(secs => $4::double precision / 1000)`, [
-          reason,
-          retryDelayMs(m.attempts),
-        ]);
+      else await settle(claimer, m.id, retryLater(3), [reason, retryDelayMs(m.attempts)]);
       return false;
     }
   };
 
-  const runOnce = async (): Promise<number> => {
-    let sent = 0;
-    for (;;) {
-      const batch = await claim();
-      for (const m of batch) if (await deliverOne(m)) sent++;
-      if (batch.length < BATCH) return sent;
-    }
-  };
-
-  // One run at a time per deliverer; a wake during a run makes it look once more at the end.
-  const deliverDue = async (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await runOnce();
-      } while (again && !stopped);
-      return total;
-    })();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  };
-
-  let onWake: (() => void) | undefined;
   return {
-    claimer,
-    deliverDue,
-    start(log) {
-      const tick = () => void deliverDue().catch((e: unknown) => log.warn({ err: e }, 'mail delivery failed; the messages stay queued and are tried again'));
-      onWake = tick;
-      outboxWake.on('enqueued', tick);
-      timer = setInterval(tick, opts.pollMs ?? 30_000);
-      timer.unref();
-      tick();
+    name: MAIL_JOB,
+    pollMs: opts.pollMs ?? 30_000,
+    async runDue(claimer) {
+      let sent = 0;
+      for (;;) {
+        const batch = await claim(claimer);
+        for (const m of batch) if (await deliverOne(claimer, m)) sent++;
+        if (batch.length < BATCH) return sent;
+      }
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (onWake) outboxWake.off('enqueued', onWake);
-      await running?.catch(() => undefined);
-      transport.close();
+    wakeOn(wake) {
+      outboxWake.on('enqueued', wake);
+      return () => outboxWake.off('enqueued', wake);
     },
+    close: () => transport.close(),
   };
 }
