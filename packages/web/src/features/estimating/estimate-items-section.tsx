@@ -31,8 +31,6 @@ import { storeRecords, useList } from '../../resource-kit/records/queries.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { FigureTiles, type Figure } from '../../ui/figure-tiles.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
-import { openEstimateCategoryNoteDialog } from './estimate-category-note-dialog.tsx';
-import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 type Item = RecordOf<'estimate_items'>;
@@ -165,14 +163,15 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
       setChoice(null);
     }
   };
-  const openItem = (item: Item) =>
-    void openEstimateItemDialog(modals, {
+  // The dialogs are fetched when opened, not with the estimate (docs/platform.md, Budgets).
+  const openItem = async (item: Item) =>
+    (await import('./estimating-dialogs.ts')).openEstimateItemDialog(modals, {
       record: item,
       readOnly: !editable,
       calculatedQty: item.takeoff_option_id != null ? calculated.get(item.takeoff_option_id) : undefined,
     });
-  const openNote = (g: Group_) =>
-    void openEstimateCategoryNoteDialog(modals, {
+  const openNote = async (g: Group_) =>
+    (await import('./estimating-dialogs.ts')).openEstimateCategoryNoteDialog(modals, {
       record: g.note ?? null,
       initial: { estimate_id: estimate.id, product_category_id: g.categoryId ?? undefined },
       readOnly: !editable,
@@ -214,7 +213,11 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
                 )}
                 {g.categoryId != null && (editable || g.note) && (
                   <Tooltip label={g.note ? 'Category note' : 'Add a category note'}>
-                    <ActionIcon variant="subtle" aria-label={`${g.note ? 'Category note' : 'Add a category note'} for ${g.name}`} onClick={() => openNote(g)}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${g.note ? 'Category note' : 'Add a category note'} for ${g.name}`}
+                      onClick={() => void openNote(g)}
+                    >
                       <IconNote size={18} />
                     </ActionIcon>
                   </Tooltip>
@@ -260,7 +263,7 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
                           item={item}
                           canAdmin={canAdmin}
                           qtyWarning={estimateItemWarnings(item, {}, calc).qty != null}
-                          onOpen={() => openItem(item)}
+                          onOpen={() => void openItem(item)}
                         />
                       );
                     })}
