@@ -38,6 +38,23 @@ export const SCREEN_MODULES: Record<string, string[]> = {
 };
 const ALL_STYLES = 'src/ui/all-styles.ts';
 
+/**
+ * Each working screen's JS beyond the first screen's (gzipped bytes, `screenWeight`): what the
+ * screen weighed when its dialogs were made to load when opened, with 3–4 KB to spare, so a static
+ * import of a dialog, a form or a date picker into a screen shows as over budget
+ * (e2e/first-screen.spec.ts).
+ */
+export const SCREEN_JS_BUDGETS: Record<keyof typeof SCREEN_MODULES, number> = {
+  jobs: 118_000,
+  job: 153_000,
+  estimate: 145_000,
+  takeoff: 92_000,
+  schedule: 146_000,
+  'time-cards': 153_000,
+  'to-fabricate': 111_000,
+  'purchase-order': 126_000,
+};
+
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -144,7 +161,7 @@ export function screenWeight(dist: string, screen: string): Weight {
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 // CLI: `npx tsx scripts/first-screen-weight.ts [dist]` prints the weights, the first screens' and the
-// working screens'; exits 1 when a first screen is over budget.
+// working screens'; exits 1 when one is over its budget.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const dist = process.argv[2] ?? path.resolve(import.meta.dirname, '../packages/web/dist');
   let over = false;
@@ -155,10 +172,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   }
   for (const screen of Object.keys(SCREEN_MODULES)) {
     const w = screenWeight(dist, screen);
-    console.log(`${screen.padEnd(15)} JS ${kb(w.js)} gzipped beyond the first screen's, CSS ${kb(w.css)} gzipped (${w.files.length} files)`);
+    console.log(
+      `${screen.padEnd(15)} JS ${kb(w.js)} gzipped beyond the first screen's (budget ${kb(SCREEN_JS_BUDGETS[screen]!)}), CSS ${kb(w.css)} gzipped (${w.files.length} files)`,
+    );
+    if (w.js > SCREEN_JS_BUDGETS[screen]!) over = true;
   }
   if (over) {
-    console.error(`Over the first-screen budget of ${kb(FIRST_SCREEN_JS_BUDGET)} of gzipped JS or ${kb(FIRST_SCREEN_CSS_BUDGET)} of gzipped CSS.`);
+    console.error(
+      `Over the first-screen budget of ${kb(FIRST_SCREEN_JS_BUDGET)} of gzipped JS or ${kb(FIRST_SCREEN_CSS_BUDGET)} of gzipped CSS, or a screen over its budget.`,
+    );
     process.exit(1);
   }
 }

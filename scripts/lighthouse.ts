@@ -20,6 +20,7 @@
  *   npm run lighthouse -- --screens all     the eight working screens on the demo's data, as the manager
  *   npm run lighthouse -- --screens estimate,takeoff --runs 1   some of them (names: see SCREENS)
  *   npm run lighthouse -- --screens all --routes /   and `/` too, as the manager on the demo's data
+ *   npm run lighthouse -- --inp --no-build    INP of the repeated interactions on the same data (scripts/inp.ts)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstScreenWeight, kb, screenWeight } from './first-screen-weight.ts';
+import { measureInp } from './inp.ts';
 import type { ScreenRecords } from './lighthouse-data.ts';
 import { DEMO_LOGINS } from '../packages/server/src/cli/seed-demo.ts';
 
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
     dist: { type: 'string' },
     routes: { type: 'string' },
     screens: { type: 'string' },
+    inp: { type: 'boolean', default: false },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,7 +64,8 @@ const SCREENS: Record<string, (r: ScreenRecords) => string> = {
 };
 const screenNames = args.screens === 'all' ? Object.keys(SCREENS) : (args.screens?.split(',').filter(Boolean) ?? []);
 for (const name of screenNames) if (!SCREENS[name]) throw new Error(`--screens: no screen ${name} (${Object.keys(SCREENS).join(', ')}, or all)`);
-const routes = (args.routes ?? (screenNames.length ? '' : '/welcome,/')).split(',').filter(Boolean);
+const onDemoData = screenNames.length > 0 || args.inp;
+const routes = (args.routes ?? (onDemoData ? '' : '/welcome,/')).split(',').filter(Boolean);
 const ADMIN = { name: 'Lighthouse Admin', email: 'lighthouse@glazier.test', password: 'lighthouse-pass-1' };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -193,7 +197,7 @@ async function seedScreensData(dataDir: string): Promise<ScreenRecords> {
 async function main() {
   if (!args['no-build']) await run('npm', ['run', 'build']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glazier-lighthouse-'));
-  const records = screenNames.length ? await seedScreensData(dataDir) : null;
+  const records = onDemoData ? await seedScreensData(dataDir) : null;
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['packages/server/src/cli/main.ts', 'serve'], {
     cwd: root,
     stdio: 'inherit',
@@ -232,6 +236,17 @@ async function main() {
       console.log(
         ['\n| screen | performance | LCP, TBT, CLS | largest paint | JS fetched | screen JS (manifest) |', '|---|---:|---|---|---:|---:|', ...table].join('\n'),
       );
+    if (args.inp) {
+      console.log("\nINP (a phone's size, the CPU 4× slower; web-vitals):");
+      const inp = await measureInp(base, cookie, records!, Number(args.runs));
+      console.log(
+        [
+          '\n| interaction | INP per run |',
+          '|---|---|',
+          ...[...inp].map(([name, v]) => `| ${name} | ${v.map((x) => (x == null ? '< 40 ms' : `${Math.round(x)} ms`)).join(', ')} |`),
+        ].join('\n'),
+      );
+    }
   } finally {
     await chrome?.kill();
     server.kill('SIGTERM');

@@ -36,10 +36,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
-import { addFiles } from '../../resource-kit/attachments/file-dialog.tsx';
 import { ImagesSection } from '../../resource-kit/attachments/images-section.tsx';
-import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
-import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
+import { addFiles, addImages, addNote } from '../../resource-kit/attachments/attachment-dialogs.ts';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
 import { reportSuccess, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
@@ -55,7 +53,6 @@ import { ApprovalLinks } from './approval-link.tsx';
 import { SendToClientButton } from './send-to-client.tsx';
 import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
 import { changeStatus, revise } from './estimate-actions.ts';
-import { openEstimateItemDialog } from './estimate-item-dialog.tsx';
 import { EstimateItemsSection } from './estimate-items-section.tsx';
 import { EstimateRevisions } from './estimate-revisions.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
@@ -209,8 +206,8 @@ export function EstimatePage() {
   const canImages = useCan('edit', 'images');
   const scopeNames = useScopeNames();
   const current = useRecord('estimates', id).data;
-  const addItem = (e: Estimate) => void openEstimateItemDialog(modals, { initial: { estimate_id: e.id } });
-  useScreenAction('add', canEdit && current && contentEditable(current) ? () => addItem(current) : null);
+  const addItem = async (e: Estimate) => (await import('./estimating-dialogs.ts')).openEstimateItemDialog(modals, { initial: { estimate_id: e.id } });
+  useScreenAction('add', canEdit && current && contentEditable(current) ? () => void addItem(current) : null);
 
   const edit = async (e: Estimate) => {
     let deleted = false;
@@ -291,7 +288,7 @@ export function EstimatePage() {
           label: 'Items',
           relation: 'items',
           render: (e) => <EstimateItemsSection estimate={e} />,
-          onAdd: canEdit && current && contentEditable(current) ? addItem : undefined,
+          onAdd: canEdit && current && contentEditable(current) ? (e: Estimate) => void addItem(e) : undefined,
           addLabel: 'Add Item',
         },
         {

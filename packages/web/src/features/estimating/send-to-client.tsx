@@ -11,7 +11,6 @@ import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { mailQueuedNotice, openComposeMail } from '../../resource-kit/mail/compose-mail.tsx';
 import { storeRecords } from '../../resource-kit/records/queries.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
@@ -21,6 +20,8 @@ export function SendToClientButton({ estimate }: { estimate: RecordWithRelations
   const modals = useModals();
   const queryClient = useQueryClient();
   const send = async () => {
+    // The compose dialog is fetched when opened, not with the estimate.
+    const { mailQueuedNotice, openComposeMail } = await import('../../resource-kit/mail/compose-mail.tsx');
     const sent = await openComposeMail(modals, {
       title: 'Send to client',
       to: estimate.contact_email ? [estimate.contact_email] : [],

@@ -23,15 +23,12 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { useModals } from '../../ui/modal-stack.tsx';
+import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { addFiles, addImages, addNote } from '../../resource-kit/attachments/attachment-dialogs.ts';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { openJobProductDialog } from './job-product-dialog.tsx';
 import { JobProductsSection } from './job-products-section.tsx';
 import { FilesSection } from '../../resource-kit/attachments/files-section.tsx';
-import { addFiles } from '../../resource-kit/attachments/file-dialog.tsx';
 import { ImagesSection } from '../../resource-kit/attachments/images-section.tsx';
-import { addImages } from '../../resource-kit/attachments/images-dialog.tsx';
-import { addNote } from '../../resource-kit/attachments/note-dialog.tsx';
 import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
 import { JobTimeEntries, addTimeEntry, openTimeEntryListDialog } from './job-time.tsx';
@@ -40,6 +37,10 @@ import { jobHeading } from './job-heading.ts';
 import { useJobDeletedNotice, useRestoreJob } from './job-trash.tsx';
 
 type Job = RecordOf<'jobs'>;
+
+/** The product dialog, fetched when opened, not with the page (docs/platform.md, Budgets). */
+const addProduct = async (modals: ModalStackApi, jobId: number) =>
+  (await import('./job-product-dialog.tsx')).openJobProductDialog(modals, { initial: { job_id: jobId } });
 
 function PickupItems({ job, canAdd }: { job: Job; canAdd: boolean }) {
   const modals = useModals();
@@ -125,7 +126,7 @@ export function JobPage() {
   // A job in the trash (only jobs_admin editors get it from the server) is shown read-only, with Restore.
   const deleted = job?.deleted_at != null;
 
-  useScreenAction('add', canEdit && job && !deleted ? () => void openJobProductDialog(modals, { initial: { job_id: job.id } }) : null);
+  useScreenAction('add', canEdit && job && !deleted ? () => void addProduct(modals, job.id) : null);
   useScreenAction('clock', job && canTime && !deleted ? () => void openTimeEntryListDialog(modals, { id: job.id, heading: jobHeading(job) }) : null);
 
   const gone = (j: Job) => !queryClient.getQueryData(resourceKeys.record('jobs', j.id));

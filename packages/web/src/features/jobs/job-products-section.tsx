@@ -31,7 +31,11 @@ import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { countCutListRows as countRows } from '@glazier/shared/rules/shop-floor/cut-list';
-import { openJobProductDialog } from './job-product-dialog.tsx';
+import type { JobProductDialogOptions } from './job-product-dialog.tsx';
+
+/** The product dialog, fetched when opened (not with the job page). */
+const openJobProductDialog = async (modals: ModalStackApi, options: JobProductDialogOptions) =>
+  (await import('./job-product-dialog.tsx')).openJobProductDialog(modals, options);
 
 type JobProduct = RecordOf<'job_products'>;
 

@@ -27,7 +27,7 @@ import { Link, useNavigate } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
 import { useConfirmedRun, useReportedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
-import type { RecordOf } from '@glazier/shared/resources/records';
+import type { RecordOf, RecordWithRelations } from '@glazier/shared/resources/records';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { downloadHref } from '../../resource-kit/http/actions.ts';
@@ -44,7 +44,7 @@ import { EmailToVendorButton } from './email-to-vendor.tsx';
 import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
 import { LineStatusBadge, OrderStatusBadge, isReceived } from './status-badges.tsx';
 
-type Order = RecordOf<'purchase_orders'>;
+type Order = RecordWithRelations<'purchase_orders'>;
 type Line = RecordOf<'purchase_order_materials'>;
 type Vendor = RecordOf<'vendors'>;
 
@@ -240,8 +240,12 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   const confirmedRun = useConfirmedRun();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const vendor = useRecord('vendors', order.vendor_id).data;
-  const lines = useList('purchase_order_materials', { purchase_order_id: order.id, sort_column: LINE_ORDER.column }).data ?? [];
+  // The vendor and the lines the order's GET embeds stand in until their own reads answer: the header
+  // then paints whole (Print Labels, the vendor's contact), not growing after it painted (a layout shift).
+  const vendor = useRecord('vendors', order.vendor_id, { placeholderData: order.vendor ?? undefined }).data;
+  const lines =
+    useList('purchase_order_materials', { purchase_order_id: order.id, sort_column: LINE_ORDER.column }, { placeholderData: order.purchase_order_materials })
+      .data ?? [];
   const company = useSettingValue(SETTING.companyName);
   const status = purchaseOrderStatus(order);
   const prepareLabels = usePrepareLabels();
@@ -312,9 +316,9 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
   );
 }
 
-/** The vendor with its contact (name, phone, email), read live from the vendor. */
-function VendorContact({ vendorId }: { vendorId: number }) {
-  const vendor = useRecord('vendors', vendorId).data;
+/** The vendor with its contact (name, phone, email), read live from the vendor (the order's embedded vendor until then). */
+function VendorContact({ order }: { order: Order }) {
+  const vendor = useRecord('vendors', order.vendor_id, { placeholderData: order.vendor ?? undefined }).data;
   if (!vendor) return null;
   // Apart enough that the phone and email links are each a 24 px target (WCAG 2.5.8).
   return (
@@ -359,7 +363,7 @@ export function PurchaseOrderPage() {
       subtitle={(o) => o.vendor_name}
       badge={(o) => <OrderStatusBadge order={o} />}
       fields={[
-        { label: 'Vendor', span: 2, value: (o) => <VendorContact vendorId={o.vendor_id} /> },
+        { label: 'Vendor', span: 2, value: (o) => <VendorContact order={o} /> },
         { label: 'Sent', value: (o) => formatDate(o.sent_at) || '—' },
         { label: 'Received', value: (o) => formatDate(o.received_at) || '—' },
         { label: 'Lines', value: (o) => String(o.line_count ?? 0) },

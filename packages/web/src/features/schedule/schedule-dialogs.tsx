@@ -33,13 +33,11 @@ import { TextAreaField } from '../../ui/text-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { EventColorsField } from './event-colors-field.tsx';
+import { eventJobLabel } from './event-label.ts';
 
 type Props = RecordDialogOptions<'events'>;
 
 const FIELDS = ['job_id', 'date', 'color', 'user_id'] as const;
-
-/** "26-0412", or the job's name without a number (docs/platform.md, Dialogs). */
-export const eventJobLabel = (e: { job_number?: string | null; job_name?: string | null }) => e.job_number || e.job_name || 'Job';
 
 function EventForm({ record, initial }: Props) {
   const canEdit = useCan('edit', 'jobs');

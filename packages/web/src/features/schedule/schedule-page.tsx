@@ -41,7 +41,8 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { eventJobLabel, openEventDialog, openScheduleNoteDialog } from './schedule-dialogs.tsx';
+import { eventJobLabel } from './event-label.ts';
+import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import classes from './schedule-page.module.css';
 
 type Event = RecordOf<'events'>;
@@ -66,6 +67,12 @@ const ON_PHONE: Record<string, string> = { dayGridMonth: 'listMonth', dayGridWee
 const OFF_PHONE: Record<string, string> = { listMonth: 'dayGridMonth' };
 
 const DAY_MS = 86_400_000;
+
+// The event's and the note's dialogs (their forms, date field, job picker) are fetched when opened, not with the calendar.
+const openEventDialog = async (modals: ModalStackApi, options?: RecordDialogOptions<'events'>) =>
+  (await import('./schedule-dialogs.tsx')).openEventDialog(modals, options);
+const openScheduleNoteDialog = async (modals: ModalStackApi, options?: RecordDialogOptions<'schedule_notes'>) =>
+  (await import('./schedule-dialogs.tsx')).openScheduleNoteDialog(modals, options);
 
 /** The visible days, as the list calls take them: both ends included. */
 function visibleRange(info: DatesSetInfo): { start: string; end: string } {
@@ -171,13 +178,16 @@ export function SchedulePage() {
     queryKey: ['schedule', 'readiness', range?.start, range?.end, jobIds],
     queryFn: ({ signal }) => callAction(scheduleReadiness, { query: range!, signal }),
     enabled,
+    // The jobs' list changing (the first events arriving) asks again: the days' readiness already read stands meanwhile.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === range?.start && previousQuery?.queryKey[3] === range?.end ? previous : undefined,
     // What the action reads (server/areas/schedule/readiness.ts): live notices of these refetch it.
     meta: { liveOn: ['events', 'jobs', 'job_products', 'job_product_pieces', 'purchase_orders', 'purchase_order_materials'] },
   });
 
   useScreenAction('add', canEdit ? () => void openEventDialog(modals) : null);
 
-  const calendarEvents = useMemo((): EventInput[] => {
+  const latestEvents = useMemo((): EventInput[] => {
     const byJob = new Map((readiness.data?.data ?? []).map((r) => [r.job_id, r]));
     const nameOf = new Map((users.data ?? []).map((u) => [u.id, u.name]));
     const shownEvents = (events.data ?? []).flatMap((e): EventInput[] => {
@@ -201,6 +211,14 @@ export function SchedulePage() {
         }));
     return [...shownNotes, ...shownEvents];
   }, [events.data, notes.data, readiness.data, users.data, unreadyOnly]);
+  // The days' events, notes, readiness and supervisors are shown together, once all four are read
+  // (or cannot be, offline or refused): an event painted before its readiness and supervisor grew
+  // by their lines when they came, and moved the rows below (a layout shift). Until the first days
+  // are read the calendar keeps its place unseen; moving to other days keeps the last days' events
+  // (outside the new days, so not shown) until the new days' are all read.
+  const reading = range == null || [events, notes, users, readiness].some((q) => q.isPending && q.fetchStatus === 'fetching');
+  const [calendarEvents, setCalendarEvents] = useState<EventInput[] | null>(null);
+  if (!reading && calendarEvents !== latestEvents) setCalendarEvents(latestEvents);
 
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
@@ -267,7 +285,13 @@ export function SchedulePage() {
           Click a day to add an event or a note; drag an event to move it.
         </Text>
       )}
-      <div className={classes.calendar} data-testid="schedule-calendar" data-view={view?.type}>
+      <div
+        className={classes.calendar}
+        data-testid="schedule-calendar"
+        data-view={view?.type}
+        data-loading={calendarEvents == null ? 'true' : undefined}
+        style={calendarEvents == null ? { visibility: 'hidden' } : undefined}
+      >
         <FullCalendar
           plugins={[classicTheme, dayGridPlugin, listPlugin, interactionPlugin]}
           controller={controller}
@@ -276,7 +300,7 @@ export function SchedulePage() {
           firstDay={0}
           height="auto"
           colorScheme={scheme}
-          events={calendarEvents}
+          events={calendarEvents ?? []}
           eventOrder="title"
           editable={canEdit}
           eventDurationEditable={false}

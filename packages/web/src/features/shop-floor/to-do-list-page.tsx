@@ -16,7 +16,7 @@ import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { isPieceStep, partProgress, piecesOf, type PieceState } from '@glazier/shared/rules/shop-floor/pieces';
 import { TO_DO_LISTS, isToDoField, type ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import { Anchor, Badge, Card, Checkbox, ColorSwatch, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useList, usePage } from '../../resource-kit/records/queries.ts';
 import type { PageParams } from '../../resource-kit/records/records.ts';
@@ -221,7 +221,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
                 seriesName={seriesOf(row.series_id ?? null)?.name}
                 progress={pieceProgress(row, seriesOf(row.series_id ?? null), list)}
                 canEdit={canEdit}
-                onToggle={() => void toggle(row)}
+                onToggle={toggle}
               />
             ))}
           </Stack>
@@ -252,7 +252,7 @@ function jobTitle(job: Job | undefined, id: number): string {
   return job ? job.number || job.name || `Job ${id}` : `Job ${id}`;
 }
 
-function JobHeading({ job, jobId, color }: { job: Job | undefined; jobId: number; color: string | null | undefined }) {
+const JobHeading = memo(function JobHeading({ job, jobId, color }: { job: Job | undefined; jobId: number; color: string | null | undefined }) {
   return (
     <div className={classes.jobHeading}>
       <Group gap="xs" justify="space-between" wrap="nowrap" align="baseline">
@@ -280,9 +280,10 @@ function JobHeading({ job, jobId, color }: { job: Job | undefined; jobId: number
       )}
     </div>
   );
-}
+});
 
-function ProductRow({
+/** A product's row; drawn again only when its own props change (a tick redraws its row, not the list's fifty). */
+const ProductRow = memo(function ProductRow({
   row,
   list,
   seriesName,
@@ -295,7 +296,7 @@ function ProductRow({
   seriesName: string | undefined;
   progress: string;
   canEdit: boolean;
-  onToggle: () => void;
+  onToggle: (row: JobProduct) => Promise<void>;
 }) {
   const done = row[list.field];
   const sizes = formatSizes(row);
@@ -350,11 +351,11 @@ function ProductRow({
     );
   }
   return (
-    <Checkbox.Card checked={done} onClick={onToggle} radius={0} withBorder={false} className={classes.row} data-testid="to-do-row">
+    <Checkbox.Card checked={done} onClick={() => void onToggle(row)} radius={0} withBorder={false} className={classes.row} data-testid="to-do-row">
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Checkbox.Indicator size="lg" mt={2} />
         {body}
       </Group>
     </Checkbox.Card>
   );
-}
+});

@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPencil } from '@tabler/icons-react';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../records/queries.ts';
-import { openFileDialog } from './file-dialog.tsx';
+import { openFileDialog } from './attachment-dialogs.ts';
 import { isEstimateParent, parentQuery, shownFromEstimate, useCanEditAttachment, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 

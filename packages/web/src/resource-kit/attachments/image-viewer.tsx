@@ -10,7 +10,7 @@ import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui
 import type { Query } from '../http/http.ts';
 import { useList } from '../records/queries.ts';
 import { useCanEditAttachment } from './parent.ts';
-import { openImageDialog } from './image-dialog.tsx';
+import { openImageDialog } from './attachment-dialogs.ts';
 
 /** A horizontal swipe of at least this many px turns the page. */
 const SWIPE_PX = 50;

@@ -3,7 +3,7 @@ import { formatDate } from '@glazier/shared/rules/dates';
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useList } from '../records/queries.ts';
-import { openNoteDialog } from './note-dialog.tsx';
+import { openNoteDialog } from './attachment-dialogs.ts';
 import { isEstimateParent, parentQuery, shownFromEstimate, type AttachmentParent } from './parent.ts';
 import { SectionState } from './section-state.tsx';
 
