@@ -88,7 +88,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
       return body as InputOf<'estimate_items'>;
     },
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const warnings = estimateItemWarnings(values, standard, calculatedQty);
 
@@ -141,7 +141,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
               data-testid="item-product-picker"
             />
           </WithLookup>
-          <TextField label="Description" {...form.getInputProps('description')} />
+          <TextField {...field('description')} />
           <QtyField
             label="Qty"
             value={values.qty}
@@ -155,18 +155,8 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           />
           {canAdmin && (
             <>
-              <MoneyField
-                label="Amount"
-                {...form.getInputProps('amount')}
-                helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined}
-                data-testid="item-amount"
-              />
-              <MoneyField
-                label="Cost"
-                {...form.getInputProps('cost')}
-                helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined}
-                data-testid="item-cost"
-              />
+              <MoneyField {...field('amount')} helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined} data-testid="item-amount" />
+              <MoneyField {...field('cost')} helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined} data-testid="item-cost" />
             </>
           )}
         </Stack>
@@ -185,24 +175,17 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
               data-testid="item-alternate-picker"
             />
           </WithLookup>
-          <TextField label="Alternate description" {...form.getInputProps('alternate_description')} />
+          <TextField {...field('alternate_description')} />
           {canAdmin && (
             <>
-              <MoneyField label="Alternate amount" {...form.getInputProps('alternate_amount')} />
-              <MoneyField label="Alternate cost" {...form.getInputProps('alternate_cost')} />
+              <MoneyField {...field('alternate_amount')} />
+              <MoneyField {...field('alternate_cost')} />
             </>
           )}
         </Stack>
       </SimpleGrid>
       {/* the estimator's own: never printed nor shown to the client (issue 53; the description is what the client reads) */}
-      <TextAreaField
-        label="Internal notes"
-        helper="For your team only: never printed, on the PDF or shown to the client. What the client should read goes in the description."
-        autosize
-        minRows={2}
-        maxRows={6}
-        {...form.getInputProps('notes')}
-      />
+      <TextAreaField autosize minRows={2} maxRows={6} {...field('notes')} />
     </RecordDialogForm>
   );
 }

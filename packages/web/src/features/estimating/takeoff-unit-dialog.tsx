@@ -33,12 +33,12 @@ function TakeoffUnitForm({ record, initial, readOnly }: Props) {
       sort: initial?.sort ?? 0,
     }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Description" placeholder="Unit type B" autoFocusDelayed withAsterisk {...form.getInputProps('description')} />
-      <QtyField label="Qty" helper="How many of this unit" {...form.getInputProps('qty')} />
-      <TextAreaField label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+      <TextField placeholder="Unit type B" autoFocusDelayed withAsterisk {...field('description')} />
+      <QtyField {...field('qty')} />
+      <TextAreaField autosize minRows={2} maxRows={6} {...field('notes')} />
     </RecordDialogForm>
   );
 }

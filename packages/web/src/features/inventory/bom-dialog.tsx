@@ -24,11 +24,11 @@ function BomForm({ record, initial, onDeleted }: Props) {
     onDeleted,
     initialValues: formValues(record, { name: initial?.name ?? '', job_id: initial?.job_id ?? null }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="job-picker" />
+      <TextField autoFocusDelayed {...field('name')} />
+      <RecordPicker resource="jobs" {...field('job_id')} data-testid="job-picker" />
     </RecordDialogForm>
   );
 }

@@ -23,12 +23,8 @@ function MaterialCategoryForm({ record, initial }: Props) {
   });
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...dialog.form.getInputProps('name')} />
-      <CheckField
-        label="Glass cut to size"
-        description="A series orders its glass from these materials (Glass to order)"
-        {...dialog.form.getInputProps('is_glass', { type: 'checkbox' })}
-      />
+      <TextField autoFocusDelayed {...dialog.field('name')} />
+      <CheckField description="A series orders its glass from these materials (Glass to order)" {...dialog.field('is_glass')} />
     </RecordDialogForm>
   );
 }

@@ -37,26 +37,25 @@ function MaterialForm({ record, initial = {} }: Props) {
       active: initial.active ?? true,
     }),
   });
-  const { form, isNew } = dialog;
+  const { field, isNew } = dialog;
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Number" autoFocusDelayed {...form.getInputProps('number')} />
-      <TextAreaField label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextField autoFocusDelayed {...field('number')} />
+      <TextAreaField autosize minRows={2} {...field('description')} />
       <RecordPicker
         resource="material_categories"
-        label="Category"
-        {...form.getInputProps('material_category_id')}
+        {...field('material_category_id')}
         onAddNew={canEdit ? (prefill) => openMaterialCategoryDialog(modals, { initial: { name: prefill.name } }) : undefined}
         data-testid="material-category-picker"
       />
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-        <QtyField label="Reorder qty" helper="Reorder below this" {...form.getInputProps('reorder_qty')} />
-        <QtyField label="Economic order qty" {...form.getInputProps('economic_order_qty')} />
-        <QtyField label="Starting qty" helper="On hand before any count" {...form.getInputProps('starting_qty')} />
-        <MoneyField label="Starting price" helper="Per unit" {...form.getInputProps('starting_price')} />
+        <QtyField {...field('reorder_qty')} />
+        <QtyField {...field('economic_order_qty')} />
+        <QtyField {...field('starting_qty')} />
+        <MoneyField {...field('starting_price')} />
       </SimpleGrid>
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+      {!isNew && <CheckField kind="switch" {...field('active')} />}
     </RecordDialogForm>
   );
 }

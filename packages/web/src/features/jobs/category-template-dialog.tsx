@@ -28,14 +28,14 @@ function CategoryTemplateForm({ record, initial }: Props) {
     deleteConfirm: 'Delete this category template?',
     initialValues: formValues(record, { name: initial?.name ?? '', client_id: initial?.client_id ?? null }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <Text size="sm" c="dimmed" fw={500}>
         Job Templates
       </Text>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <RecordPicker resource="clients" label="Client" {...form.getInputProps('client_id')} data-testid="category-template-client-picker" />
+      <TextField autoFocusDelayed {...field('name')} />
+      <RecordPicker resource="clients" {...field('client_id')} data-testid="category-template-client-picker" />
     </RecordDialogForm>
   );
 }

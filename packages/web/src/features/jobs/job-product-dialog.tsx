@@ -77,7 +77,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
       return body as InputOf<'job_products'>;
     },
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const series = allSeries.data?.find((s) => s.id === values.series_id) ?? null;
   const flags = flagsOfSeries(values.series_id);
@@ -148,16 +148,16 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
         </Text>
       )}
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
-      <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+      <TextAreaField autosize minRows={2} maxRows={6} {...field('note')} />
       {flags.enable_dimensions && (
         <>
           <Group grow align="flex-start" gap="sm">
-            <LengthField label="Opening width" {...form.getInputProps('opening_width')} onChange={(v) => enterOpening('width', v)} />
-            <LengthField label="Opening height" {...form.getInputProps('opening_height')} onChange={(v) => enterOpening('height', v)} />
+            <LengthField {...field('opening_width')} onChange={(v) => enterOpening('width', v)} />
+            <LengthField {...field('opening_height')} onChange={(v) => enterOpening('height', v)} />
           </Group>
           <Group grow align="flex-start" gap="sm">
-            <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
-            <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
+            <LengthField {...field('glass_width')} />
+            <LengthField {...field('glass_height')} />
           </Group>
           {deductions && (
             <Text size="xs" c="dimmed" mt={-6} data-testid="glass-deductions">
@@ -167,18 +167,18 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
           {record && <RemeasureWarning record={record} glass={{ width: values.glass_width ?? null, height: values.glass_height ?? null }} />}
         </>
       )}
-      <DateField label="Measure date" {...form.getInputProps('measure_date')} />
+      <DateField {...field('measure_date')} />
       {hasProgressFlags(flags) && (
         <Group gap="xl">
-          {flags.enable_measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
-          {flags.enable_ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
-          {flags.enable_fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
+          {flags.enable_measured && <CheckField {...field('is_measured')} />}
+          {flags.enable_ordered && <CheckField {...field('is_ordered')} />}
+          {flags.enable_fabricated && <CheckField {...field('is_fabricated')} />}
         </Group>
       )}
       {canAdmin && (
         <Group grow align="flex-start" gap="sm">
-          <MoneyField label="Cost" {...form.getInputProps('cost')} />
-          <MoneyField label="Revenue" {...form.getInputProps('revenue')} />
+          <MoneyField {...field('cost')} />
+          <MoneyField {...field('revenue')} />
         </Group>
       )}
     </RecordDialogForm>

@@ -27,17 +27,12 @@ function JobTemplateForm({ record, initial, onDeleted }: Props) {
       category_template_id: initial?.category_template_id ?? null,
     }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <RecordPicker resource="clients" label="Client" {...form.getInputProps('client_id')} data-testid="job-template-client-picker" />
-      <RecordPicker
-        resource="category_templates"
-        label="Category template"
-        {...form.getInputProps('category_template_id')}
-        data-testid="job-template-category-picker"
-      />
+      <TextField autoFocusDelayed {...field('name')} />
+      <RecordPicker resource="clients" {...field('client_id')} data-testid="job-template-client-picker" />
+      <RecordPicker resource="category_templates" {...field('category_template_id')} data-testid="job-template-category-picker" />
     </RecordDialogForm>
   );
 }

@@ -39,15 +39,15 @@ function PickupItemForm({ record, initial }: Props) {
       complete: initial?.complete ?? false,
     }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="pickup-job-picker" />
-      <SelectField label="Category" data={[...SCOPES]} {...form.getInputProps('category_name')} />
-      <SelectField label="Reason" data={[...PICKUP_REASONS]} {...form.getInputProps('reason')} />
-      <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <SelectField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
-      <CheckField label="Complete" {...form.getInputProps('complete', { type: 'checkbox' })} />
+      <RecordPicker resource="jobs" {...field('job_id')} data-testid="pickup-job-picker" />
+      <SelectField data={[...SCOPES]} {...field('category_name')} />
+      <SelectField data={[...PICKUP_REASONS]} {...field('reason')} />
+      <TextAreaField {...field('note')} />
+      <SelectField data={STATUS_OPTIONS} {...field('status')} />
+      <CheckField {...field('complete')} />
     </RecordDialogForm>
   );
 }
@@ -66,7 +66,7 @@ function PickupItemStatusForm({ record }: { record: RecordOf<'pickup_items'> }) 
   });
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={false} title="Pickup Item Status">
-      <SelectField label="Status" data={STATUS_OPTIONS} autoFocus {...dialog.form.getInputProps('status')} />
+      <SelectField data={STATUS_OPTIONS} autoFocus {...dialog.field('status')} />
     </RecordDialogForm>
   );
 }

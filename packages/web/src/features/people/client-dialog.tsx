@@ -31,22 +31,21 @@ function ClientForm({ record, initial }: Props) {
       active: true,
     }),
   });
-  const { form, isNew } = dialog;
+  const { form, field, isNew } = dialog;
   const values = form.getValues();
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit} extra={record ? <HistoryButton resource="clients" id={record.id} /> : null}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <TextField autoFocusDelayed {...field('name')} />
       <RecordPicker
         resource="client_types"
-        label="Client type"
-        {...form.getInputProps('client_type_id')}
+        {...field('client_type_id')}
         onAddNew={canEdit ? (prefill) => openClientTypeDialog(modals, { initial: { name: prefill.name } }) : undefined}
         data-testid="client-type-picker"
       />
-      <TextAreaField label="Note" {...form.getInputProps('note')} />
+      <TextAreaField {...field('note')} />
       <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+      {!isNew && <CheckField kind="switch" {...field('active')} />}
     </RecordDialogForm>
   );
 }

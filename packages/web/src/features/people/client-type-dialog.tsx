@@ -8,11 +8,11 @@ import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ESTIMATE_TYPE_OPTIONS } from '@glazier/shared/resources/estimating';
+import { RefMultiSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Props = RecordDialogOptions<'client_types'>;
 
@@ -23,30 +23,25 @@ function ClientTypeForm({ record, initial }: Props) {
     deleteConfirm: 'Delete this client type?',
     initialValues: formValues(record, { name: initial?.name ?? '', product_category_list: [], estimate_type: null }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const selected = (form.getValues().product_category_list ?? []).map(String);
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <MultiSelectField
-        label="Product categories"
+      <TextField autoFocusDelayed {...field('name')} />
+      <RefMultiSelect
         placeholder={selected.length ? undefined : 'Choose categories'}
-        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={selected}
-        onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
-        error={form.errors.product_category_list}
+        records={categories.data}
+        {...field('product_category_list')}
         searchable
         clearable
         nothingFoundMessage="No product categories yet"
       />
       <SelectField
-        label="New estimates are"
-        helper="What a new estimate for a client of this type starts as."
         placeholder="Commercial (the default)"
         data={[...ESTIMATE_TYPE_OPTIONS]}
         clearable
-        {...form.getInputProps('estimate_type')}
+        {...field('estimate_type')}
         data-testid="client-type-estimate-type"
       />
     </RecordDialogForm>

@@ -24,12 +24,12 @@ function PurchaseOrderForm({ record, initial, onDeleted }: Props) {
     onDeleted,
     initialValues: formValues(record, { vendor_id: initial?.vendor_id ?? null, note: initial?.note ?? '' }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       {record && <Text fw={600}>PO {record.number}</Text>}
-      <RecordPicker resource="vendors" label="Vendor" {...form.getInputProps('vendor_id')} data-testid="vendor-picker" />
-      <TextAreaField label="Note" autosize minRows={2} {...form.getInputProps('note')} />
+      <RecordPicker resource="vendors" {...field('vendor_id')} data-testid="vendor-picker" />
+      <TextAreaField autosize minRows={2} {...field('note')} />
     </RecordDialogForm>
   );
 }

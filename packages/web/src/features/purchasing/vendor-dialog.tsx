@@ -33,22 +33,21 @@ function VendorForm({ record, initial, onDeleted }: Props) {
       active: true,
     }),
   });
-  const { form, isNew } = dialog;
+  const { field, isNew } = dialog;
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <TextField label="Contact" autoComplete="off" {...form.getInputProps('contact_name')} />
+      <TextField autoFocusDelayed {...field('name')} />
+      <TextField autoComplete="off" {...field('contact_name')} />
       <TextField
-        label="Email"
         type="email"
         autoComplete="off"
         disabled={canEdit && !canEditEmail}
         helper={canEdit && !canEditEmail ? 'Only someone who may edit users can change the email.' : undefined}
-        {...form.getInputProps('email')}
+        {...field('email')}
       />
-      <PhoneField label="Phone" autoComplete="off" {...form.getInputProps('phone')} />
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+      <PhoneField autoComplete="off" {...field('phone')} />
+      {!isNew && <CheckField kind="switch" {...field('active')} />}
     </RecordDialogForm>
   );
 }

@@ -41,7 +41,7 @@ function VendorMaterialForm({ record, initial }: Props) {
       active: initial?.active ?? true,
     }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const vendorFixed = initial?.vendor_id != null;
   const materialFixed = initial?.material_id != null;
@@ -57,31 +57,24 @@ function VendorMaterialForm({ record, initial }: Props) {
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker resource="vendors" label="Vendor" readOnly={vendorFixed || undefined} {...form.getInputProps('vendor_id')} data-testid="vendor-picker" />
+      <RecordPicker resource="vendors" readOnly={vendorFixed || undefined} {...field('vendor_id')} data-testid="vendor-picker" />
       <RecordPicker
         resource="materials"
-        label="Material"
         readOnly={materialFixed || undefined}
         autoFocus={vendorFixed && !materialFixed}
-        {...form.getInputProps('material_id')}
+        {...field('material_id')}
         helper={material.data?.description || undefined}
         data-testid="material-picker"
       />
-      <TextField
-        label="Part number"
-        autoComplete="off"
-        data-autofocus={(vendorFixed && materialFixed) || undefined}
-        {...form.getInputProps('vendor_part_number')}
-      />
-      <MoneyField label="Unit price" {...form.getInputProps('unit_price')} />
-      <QtyField label="Minimum order qty" {...form.getInputProps('minimum_order_qty')} />
+      <TextField autoComplete="off" data-autofocus={(vendorFixed && materialFixed) || undefined} {...field('vendor_part_number')} />
+      <MoneyField {...field('unit_price')} />
+      <QtyField {...field('minimum_order_qty')} />
       <CheckField
         kind="switch"
-        label="Preferred"
         description={replaced && canEdit ? preferredHint(replaced.vendor_name ?? 'Another vendor', values.is_preferred) : undefined}
-        {...form.getInputProps('is_preferred', { type: 'checkbox' })}
+        {...field('is_preferred')}
       />
-      <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <CheckField kind="switch" {...field('active')} />
     </RecordDialogForm>
   );
 }
