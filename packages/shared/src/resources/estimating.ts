@@ -99,7 +99,7 @@ export const estimate_category_notes = defineResource({
   fields: {
     estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade' }),
     product_category_id: f.ref('product_categories', { required: true, onDelete: 'cascade' }),
-    note: f.longText(),
+    note: f.longText({ label: 'Note' }),
   },
   filters: { estimate_id: { op: 'eq' } },
   sortable: ['created_at'],

@@ -192,7 +192,7 @@ export const pickup_items = defineResource({
     user_id: f.ref('users', { onDelete: 'set null' }),
     category_name: f.enum(SCOPES, { label: 'Category' }),
     category_id: f.ref('product_categories', { onDelete: 'set null' }),
-    complete: f.bool(false, { label: 'Complete' }),
+    complete: f.bool(false, { label: 'Complete', widget: 'checkbox' }),
     reason: f.enum(PICKUP_REASONS, { label: 'Reason' }),
     note: f.longText({ label: 'Note' }),
     status: f.enum(PICKUP_STATUSES, { label: 'Status', default: 'ready' }),

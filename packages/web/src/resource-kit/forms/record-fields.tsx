@@ -1,7 +1,7 @@
 /**
  * A plain dialog's fields, drawn from the resource's definition (docs/platform.md, Dialogs): each
  * field's input by its kind (text, a note's text area, money, qty, whole number, length, phone,
- * yes/no), with the label and help its definition writes, in the order the dialog lists them.
+ * yes/no, one of a list), with the label and help its definition writes, in the order the dialog lists them.
  *
  *   <RecordFields dialog={dialog} fields={[
  *     'name',                                          // its input, label and help from the definition
@@ -22,6 +22,7 @@ import { SimpleGrid } from '@mantine/core';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { CheckField } from '../../ui/check-field.tsx';
 import { IntField, LengthField, MoneyField, PhoneField, QtyField, type NumberFieldProps } from '../../ui/fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from '../../ui/text-field.tsx';
 
 /** One entry of the list: a field by name, a field with props of the dialog's, a slot, a row of columns, or nothing. */
@@ -72,6 +73,8 @@ function firstName<F extends string>(entries: readonly FieldEntry<F>[]): F | und
 }
 
 /** A field's input by its kind; a bool takes no focus of its own (a switch is not typed into). */
+type SelectFieldProps = Parameters<typeof SelectField>[0];
+
 function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unknown> }) {
   const text = props as TextFieldProps;
   const number = props as unknown as NumberFieldProps;
@@ -96,6 +99,8 @@ function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unkno
       const { autoFocusDelayed: _focus, helper: _helper, ...rest } = props;
       return <CheckField kind={def.widget === 'checkbox' ? 'checkbox' : 'switch'} {...(rest as unknown as Parameters<typeof CheckField>[0])} />;
     }
+    case 'enum':
+      return <SelectField data={[...(def.values ?? [])]} {...(props as unknown as SelectFieldProps)} />;
     default:
       throw new Error(`A ${def.kind} field is a slot of its dialog (record-fields.tsx).`);
   }
