@@ -16,7 +16,7 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { useRestore } from '../../resource-kit/writes/saves.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/forms/record-dialogs.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
@@ -115,10 +115,6 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
     const next = withAssemblyToggled(values);
     form.setValues({ is_assembly: next.is_assembly, material_id: next.material_id, product_materials: next.product_materials });
   };
-  const browseSeries = async () => {
-    const picked = await openLookup(modals, 'series', { filters: values.category_id ? { category_id: values.category_id } : undefined });
-    if (picked) pickSeries(picked.id, picked);
-  };
   const pickSeries = (id: number | null, series: RecordOf<'series'> | null) => {
     form.setFieldValue('series_id', id);
     // A series belongs to a category: an empty category follows it.
@@ -153,17 +149,16 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
           </Group>
           <TextField {...field('name')} />
           <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} clearable />
-          <WithLookup label="Series lookup" onLookup={() => void browseSeries()}>
-            <RecordPicker
-              resource="series"
-              label="Series"
-              value={values.series_id}
-              onChange={pickSeries}
-              filters={values.category_id ? { category_id: values.category_id } : undefined}
-              error={form.errors.series_id}
-              data-testid="series-picker"
-            />
-          </WithLookup>
+          <PickerWithLookup
+            resource="series"
+            lookupLabel="Series lookup"
+            label="Series"
+            value={values.series_id}
+            onChange={pickSeries}
+            filters={values.category_id ? { category_id: values.category_id } : undefined}
+            error={form.errors.series_id}
+            data-testid="series-picker"
+          />
           <TextAreaField autosize minRows={2} maxRows={6} {...field('description')} />
         </Stack>
         <Stack gap="sm">

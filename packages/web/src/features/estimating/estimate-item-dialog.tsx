@@ -16,14 +16,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 
 type Item = RecordOf<'estimate_items'>;
@@ -57,7 +56,6 @@ type Standard = { price: number | null; cost: number | null };
 const standardOf = (p: Product | null): Standard => ({ price: p?.revenue_per_unit ?? null, cost: p?.cost_per_unit ?? null });
 
 function EstimateItemForm({ record, initial, calculatedQty, readOnly }: EstimateItemDialogOptions) {
-  const modals = useModals();
   const canAdmin = useCan('edit', 'estimates_admin');
   const canEdit = useCan('edit', 'estimates') && !readOnly;
   // The saved product's standard prices come with the item; a product picked here brings its own.
@@ -117,10 +115,6 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
     if (!values.alternate_description) form.setFieldValue('alternate_description', product.name);
     follow(values.qty ?? 1, standard, standardOf(product));
   };
-  const browse = async (which: 'product' | 'alternate') => {
-    const picked = await openLookup(modals, 'products');
-    if (picked) (which === 'product' ? pickProduct : pickAlternate)(picked.id, picked);
-  };
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
@@ -129,18 +123,17 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Base
           </Text>
-          <WithLookup label="Product lookup" onLookup={() => void browse('product')}>
-            <RecordPicker
-              resource="products"
-              label="Product"
-              display={productLabel}
-              value={values.product_id}
-              onChange={pickProduct}
-              error={form.errors.product_id}
-              autoFocus={dialog.isNew}
-              data-testid="item-product-picker"
-            />
-          </WithLookup>
+          <PickerWithLookup
+            resource="products"
+            lookupLabel="Product lookup"
+            label="Product"
+            display={productLabel}
+            value={values.product_id}
+            onChange={pickProduct}
+            error={form.errors.product_id}
+            autoFocus={dialog.isNew}
+            data-testid="item-product-picker"
+          />
           <TextField {...field('description')} />
           <QtyField
             label="Qty"
@@ -164,17 +157,16 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Alternate
           </Text>
-          <WithLookup label="Alternate product lookup" onLookup={() => void browse('alternate')}>
-            <RecordPicker
-              resource="products"
-              label="Alternate product"
-              display={productLabel}
-              value={values.alternate_product_id}
-              onChange={pickAlternate}
-              error={form.errors.alternate_product_id}
-              data-testid="item-alternate-picker"
-            />
-          </WithLookup>
+          <PickerWithLookup
+            resource="products"
+            lookupLabel="Alternate product lookup"
+            label="Alternate product"
+            display={productLabel}
+            value={values.alternate_product_id}
+            onChange={pickAlternate}
+            error={form.errors.alternate_product_id}
+            data-testid="item-alternate-picker"
+          />
           <TextField {...field('alternate_description')} />
           {canAdmin && (
             <>

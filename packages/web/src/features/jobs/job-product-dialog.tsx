@@ -19,17 +19,16 @@ import { Group, Text } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
 import { DateField } from '../../ui/date-field.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { RemeasureWarning } from './remeasure-warning.tsx';
 
@@ -44,7 +43,6 @@ export interface JobProductDialogOptions extends RecordDialogOptions<'job_produc
 }
 
 function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions) {
-  const modals = useModals();
   const canAdmin = useCan('edit', 'jobs_admin');
   const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin);
   const allSeries = useList('series');
@@ -122,26 +120,23 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
     // The product's prices are there only with `edit products_admin`; otherwise the server fills them in.
     update({ costUnit: product.cost_per_unit ?? null, revenueUnit: product.revenue_per_unit ?? null });
   };
-  const browse = async () => {
-    const picked = await openLookup(modals, 'products', { filters: values.series_id ? { series_id: values.series_id } : undefined });
-    if (picked) pickProduct(picked.id, picked);
-  };
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <WithLookup label="Product lookup" onLookup={() => void browse()}>
-        <RecordPicker
-          resource="products"
-          label="Product"
-          // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
-          display={productLabel}
-          value={values.product_id}
-          onChange={pickProduct}
-          error={form.errors.product_id}
-          autoFocus={dialog.isNew}
-          data-testid="job-product-picker"
-        />
-      </WithLookup>
+      <PickerWithLookup
+        resource="products"
+        lookupLabel="Product lookup"
+        // the lookup lists the chosen series' products
+        lookupFilters={values.series_id ? { series_id: values.series_id } : undefined}
+        label="Product"
+        // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
+        display={productLabel}
+        value={values.product_id}
+        onChange={pickProduct}
+        error={form.errors.product_id}
+        autoFocus={dialog.isNew}
+        data-testid="job-product-picker"
+      />
       {series && (
         <Text size="xs" c="dimmed" mt={-6}>
           Series: {series.name}
