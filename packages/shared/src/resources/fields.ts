@@ -30,8 +30,20 @@ export type FieldKind =
 
 export type OnDelete = 'cascade' | 'set null' | 'restrict';
 
+/** How a form shows a field when its kind alone does not say (a bool is a switch unless it is a checkbox). */
+export type FieldWidget = 'switch' | 'checkbox' | 'textarea';
+
 export interface FieldDef {
   kind: FieldKind;
+  /**
+   * What people call the field: the form's label, the history's, the CSV column's and the import's
+   * (without it, the name in words: `client_type_id` reads "Client type"). Written here once.
+   */
+  label?: string;
+  /** A line under the field in a form ("Reorder below this"). */
+  help?: string;
+  /** The form's widget, where the kind leaves a choice. */
+  widget?: FieldWidget;
   /** Must be present and non-empty on create (and cannot be cleared on update). */
   required?: boolean;
   /** Default value used by the database and by new-record forms. */

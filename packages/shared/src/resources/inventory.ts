@@ -8,9 +8,9 @@ export const material_categories = defineResource({
   read: 'inventory',
   write: 'inventory',
   fields: {
-    name: f.text({ required: true }),
+    name: f.text({ label: 'Name', required: true }),
     /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order" (issue 53). */
-    is_glass: f.bool(false),
+    is_glass: f.bool(false, { label: 'Glass cut to size' }),
   },
   search: ['name'],
   sortable: ['name', 'created_at'],
@@ -23,16 +23,16 @@ export const materials = defineResource({
   read: 'inventory',
   write: 'inventory',
   fields: {
-    material_category_id: f.ref('material_categories', { onDelete: 'set null' }),
+    material_category_id: f.ref('material_categories', { label: 'Category', onDelete: 'set null' }),
     material_category_name: f.text({ readOnly: true }),
     // the shop's part number: one live material per number (imports and lookups find it by it)
-    number: f.text({ required: true, max: 100, unique: true }),
-    description: f.text({ max: 1000 }),
-    reorder_qty: f.qty({ default: 0, min: 0 }),
-    economic_order_qty: f.qty({ default: 0, min: 0 }),
-    starting_qty: f.qty({ default: 0, min: 0 }),
-    starting_price: f.money({ default: 0, min: 0 }),
-    active: f.bool(true),
+    number: f.text({ label: 'Number', required: true, max: 100, unique: true }),
+    description: f.text({ label: 'Description', max: 1000 }),
+    reorder_qty: f.qty({ label: 'Reorder qty', help: 'Reorder below this', default: 0, min: 0 }),
+    economic_order_qty: f.qty({ label: 'Economic order qty', default: 0, min: 0 }),
+    starting_qty: f.qty({ label: 'Starting qty', help: 'On hand before any count', default: 0, min: 0 }),
+    starting_price: f.money({ label: 'Starting price', help: 'Per unit', default: 0, min: 0 }),
+    active: f.bool(true, { label: 'Active' }),
     /** docs/domain/inventory.md, Stock: the last count (or starting qty) + receipts + adjustments − pulls since. */
     on_hand: f.qty({ readOnly: true, computed: true }),
     /** Qty of PO lines ordered or backordered on orders not received. */
@@ -119,8 +119,8 @@ export const boms = defineResource({
   read: 'boms',
   write: 'boms',
   fields: {
-    name: f.text(),
-    job_id: f.ref('jobs', { onDelete: 'set null' }),
+    name: f.text({ label: 'Name' }),
+    job_id: f.ref('jobs', { label: 'Job', onDelete: 'set null' }),
     /** Set and cleared only by Pull and Return to stock, which write the stock transactions. */
     pulled_at: f.timestamp({ state: 'Use Pull to take the bom from stock, or Return to stock to give it back.' }),
     /** Its job as lists show it, and how many lines it has (read live). */
@@ -142,10 +142,10 @@ export const bom_materials = defineResource({
   write: 'boms',
   fields: {
     bom_id: f.ref('boms', { required: true, onDelete: 'cascade' }),
-    material_id: f.ref('materials', { required: true, onDelete: 'restrict' }),
+    material_id: f.ref('materials', { label: 'Material', required: true, onDelete: 'restrict' }),
     material_number: f.text({ readOnly: true }),
     material_description: f.text({ readOnly: true, max: 1000 }),
-    qty: f.qty({ default: 1, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 1, min: 0 }),
   },
   filters: { bom_id: { op: 'eq' }, material_id: { op: 'eq' } },
   sortable: ['created_at', 'material_number'],

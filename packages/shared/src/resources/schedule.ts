@@ -8,12 +8,12 @@ export const events = defineResource({
   read: 'jobs',
   write: 'jobs',
   fields: {
-    job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
-    date: f.date({ required: true, index: true }),
+    job_id: f.ref('jobs', { label: 'Job', required: true, onDelete: 'cascade' }),
+    date: f.date({ label: 'Date', required: true, index: true }),
     /** None, one or two of the twelve client colours, comma-separated (rules/schedule/event-colors.ts). */
     color: f.text({ max: 100 }),
     /** The supervisor: an active supervisor or someone who can be scheduled (rules/schedule/supervisors.ts). */
-    user_id: f.ref('users', { onDelete: 'set null' }),
+    user_id: f.ref('users', { label: 'Supervisor', onDelete: 'set null' }),
     /** What the calendar shows of the job (read live): its number, name and client. */
     job_number: f.text({ readOnly: true, computed: true }),
     job_name: f.text({ readOnly: true, computed: true }),
@@ -32,8 +32,8 @@ export const schedule_notes = defineResource({
   read: 'jobs',
   write: 'jobs',
   fields: {
-    date: f.date({ required: true, index: true }),
-    note: f.longText({ required: true }),
+    date: f.date({ label: 'Date', required: true, index: true }),
+    note: f.longText({ label: 'Note', required: true }),
   },
   search: ['note'],
   sortable: ['date', 'created_at'],

@@ -9,15 +9,15 @@ export const time_entries = defineResource({
   write: 'time_entries',
   fields: {
     // defaults to the current user on the server (docs/domain/time.md, Time entries)
-    user_id: f.ref('users', { onDelete: 'restrict' }),
+    user_id: f.ref('users', { label: 'Employee', onDelete: 'restrict' }),
     user_name: f.text({ readOnly: true }),
     // every entry is for a job, and for some time (issue 6: no silent empty entries)
-    job_id: f.ref('jobs', { required: true, onDelete: 'set null' }),
+    job_id: f.ref('jobs', { label: 'Job', required: true, onDelete: 'set null' }),
     // more than 0 and at most a day; a person's entries of one day add up to at most 24 (server rule)
     hours: f.qty({ required: true, default: 0, positive: true, max: 24 }),
-    note: f.longText(),
-    date: f.date({ required: true, index: true }),
-    oregon: f.bool(false),
+    note: f.longText({ label: 'Note' }),
+    date: f.date({ label: 'Date', required: true, index: true }),
+    oregon: f.bool(false, { label: 'Oregon' }),
     /** Its job as a time card and a payroll export show it (read live, kept for a job in the trash: the hours were worked). */
     job_number: f.text({ readOnly: true, computed: true }),
     job_name: f.text({ readOnly: true, computed: true }),

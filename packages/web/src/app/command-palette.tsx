@@ -7,7 +7,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { searchEverything, type SearchHit } from '@glazier/shared/actions/records';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import { callAction } from '../resource-kit/http/actions.ts';
@@ -15,12 +15,9 @@ import { resourcePath } from '../resource-kit/records/records.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { api } from '../resource-kit/http/http.ts';
 import { hasRecordDialog, openRecordDialog } from '../resource-kit/forms/record-dialogs.ts';
-import { useListNavigation } from '../resource-kit/lists/use-list-navigation.ts';
+import { SearchableList } from '../resource-kit/lists/searchable-list.tsx';
 import { RECORD_PAGES } from './features.ts';
-import { ListOption } from '../ui/list-option.tsx';
-import { ModalList } from '../ui/modal-list.tsx';
 import { useModal, type ModalStackApi } from '../ui/modal-stack.tsx';
-import { TextField } from '../ui/text-field.tsx';
 
 /** The screen a hit opens (its area's `page`), or null when it opens in its dialog (clients and products have no screen). */
 export function hitPath(hit: SearchHit): string | null {
@@ -49,61 +46,45 @@ function CommandPalette() {
   const modal = useModal<SearchHit>();
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 200);
-  const listId = useId();
   const search = useQuery({
     queryKey: ['search', q],
     queryFn: ({ signal }) => callAction(searchEverything, { query: { q }, signal }),
     enabled: q.length > 0,
   });
   const hits = q ? (search.data?.data ?? []) : [];
-  const nav = useListNavigation(hits.length, (i) => hits[i] && modal.close(hits[i]), { pickOnTab: false });
-  const { setHighlight } = nav;
-  useEffect(() => setHighlight(hits.length ? 0 : -1), [search.dataUpdatedAt, hits.length, setHighlight]);
 
   return (
     <Stack gap="sm" data-testid="command-palette">
-      <TextField
-        aria-label="Search everything"
-        placeholder="Search jobs, clients, estimates, materials, products, purchase orders"
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        onKeyDown={(e) => nav.onKeyDown(e)}
-        enterNext={false}
-        autoFocusDelayed
-        aria-controls={listId}
-        aria-activedescendant={nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined}
-      />
-      <ModalList label="Search results">
-        <div id={listId} {...(hits.length ? { role: 'listbox', 'aria-label': 'Search results' } : {})}>
-          {hits.map((h, i) => (
-            <ListOption
-              key={`${h.resource}-${h.id}`}
-              listId={listId}
-              index={i}
-              highlighted={i === nav.highlight}
-              onHighlight={setHighlight}
-              onPick={() => modal.close(h)}
-            >
-              <Text size="sm" fw={500}>
-                {h.title}{' '}
-                <Text span size="xs" c="dimmed">
-                  {hitKind(h)}
-                </Text>
+      <SearchableList
+        search={{ 'aria-label': 'Search everything', placeholder: 'Search jobs, clients, estimates, materials, products, purchase orders' }}
+        text={text}
+        onText={setText}
+        rows={hits}
+        rowKey={(h) => `${h.resource}-${h.id}`}
+        onPick={(h) => modal.close(h)}
+        listLabel="Search results"
+        rowsKey={search.dataUpdatedAt}
+        renderRow={(h) => (
+          <>
+            <Text size="sm" fw={500}>
+              {h.title}{' '}
+              <Text span size="xs" c="dimmed">
+                {hitKind(h)}
               </Text>
-              {h.subtitle && (
-                <Text size="xs" c="dimmed">
-                  {h.subtitle}
-                </Text>
-              )}
-            </ListOption>
-          ))}
-          {!hits.length && (
-            <Text c="dimmed" size="sm" ta="center" py="md">
-              {!q ? 'Type a number or a name.' : search.isFetching ? 'Searching…' : search.isError ? 'Could not search.' : `Nothing matches “${q}”.`}
             </Text>
-          )}
-        </div>
-      </ModalList>
+            {h.subtitle && (
+              <Text size="xs" c="dimmed">
+                {h.subtitle}
+              </Text>
+            )}
+          </>
+        )}
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            {!q ? 'Type a number or a name.' : search.isFetching ? 'Searching…' : search.isError ? 'Could not search.' : `Nothing matches “${q}”.`}
+          </Text>
+        }
+      />
     </Stack>
   );
 }

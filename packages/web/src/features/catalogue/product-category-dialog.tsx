@@ -28,12 +28,12 @@ function ProductCategoryForm({ record, initial }: Props) {
     deleteConfirm: 'Delete this category?',
     initialValues: formValues(record, { name: initial?.name ?? '', ...NO_FLAGS, product_selection_method: 'series' }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+      <TextField autoFocusDelayed {...field('name')} />
       <FeatureFlagFields values={values} onChange={(flag, on) => form.setFieldValue(flag, on)} />
       <ToggleChoice
         label="Product selection"

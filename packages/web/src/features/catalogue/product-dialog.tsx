@@ -16,7 +16,7 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { useRestore } from '../../resource-kit/writes/saves.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/forms/record-dialogs.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
@@ -26,13 +26,13 @@ import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { draftLines, productBody, withAssemblyToggled, type ProductFormValues, type ProductWithMaterials } from './product-body.ts';
 import { editProductMaterialLine, type AddMaterial, type DraftLine } from './product-material-dialog.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export const DISCONTINUED_NOTICE = 'This product has been discontinued.';
 
@@ -99,7 +99,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
     transform: (v) => productBody(v, { canSeePrices }),
     valuesOf: (fresh, values) => ({ ...values, product_materials: draftLines(fresh) }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const lines = values.product_materials;
   const singleMaterial = useRecord('materials', values.is_assembly || values.non_inventory ? null : values.material_id);
@@ -114,10 +114,6 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
   const toggleAssembly = () => {
     const next = withAssemblyToggled(values);
     form.setValues({ is_assembly: next.is_assembly, material_id: next.material_id, product_materials: next.product_materials });
-  };
-  const browseSeries = async () => {
-    const picked = await openLookup(modals, 'series', { filters: values.category_id ? { category_id: values.category_id } : undefined });
-    if (picked) pickSeries(picked.id, picked);
   };
   const pickSeries = (id: number | null, series: RecordOf<'series'> | null) => {
     form.setFieldValue('series_id', id);
@@ -148,43 +144,34 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
         <Stack gap="sm">
           <Group grow align="flex-start" gap="sm">
-            <TextField label="Number" autoFocusDelayed {...form.getInputProps('number')} />
-            <TextField label="Unit" placeholder="ea, sq ft, lin ft" {...form.getInputProps('unit')} />
+            <TextField autoFocusDelayed {...field('number')} />
+            <TextField placeholder="ea, sq ft, lin ft" {...field('unit')} />
           </Group>
-          <TextField label="Name" {...form.getInputProps('name')} />
-          <SelectField
-            label="Category"
-            placeholder="Choose a category"
-            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={values.category_id == null ? null : String(values.category_id)}
-            onChange={(v) => form.setFieldValue('category_id', v ? Number(v) : null)}
-            error={form.errors.category_id}
-            clearable
+          <TextField {...field('name')} />
+          <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} clearable />
+          <PickerWithLookup
+            resource="series"
+            lookupLabel="Series lookup"
+            label="Series"
+            value={values.series_id}
+            onChange={pickSeries}
+            filters={values.category_id ? { category_id: values.category_id } : undefined}
+            error={form.errors.series_id}
+            data-testid="series-picker"
           />
-          <WithLookup label="Series lookup" onLookup={() => void browseSeries()}>
-            <RecordPicker
-              resource="series"
-              label="Series"
-              value={values.series_id}
-              onChange={pickSeries}
-              filters={values.category_id ? { category_id: values.category_id } : undefined}
-              error={form.errors.series_id}
-              data-testid="series-picker"
-            />
-          </WithLookup>
-          <TextAreaField label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+          <TextAreaField autosize minRows={2} maxRows={6} {...field('description')} />
         </Stack>
         <Stack gap="sm">
           {canSeePrices && (
             <Group grow align="flex-start" gap="sm">
-              <MoneyField label="Cost" {...form.getInputProps('cost_per_unit')} />
-              <MoneyField label="Sale price" {...form.getInputProps('revenue_per_unit')} />
+              <MoneyField {...field('cost_per_unit')} />
+              <MoneyField {...field('revenue_per_unit')} />
             </Group>
           )}
           {/* the labour estimate (B7): the analysis compares it with the hours logged */}
-          {canSeePrices && <QtyField label="Labour hours per unit" w="50%" {...form.getInputProps('hours_per_unit')} />}
+          {canSeePrices && <QtyField w="50%" {...field('hours_per_unit')} />}
           <Group gap="xl">
-            <CheckField kind="switch" label="Non-Inventory" {...form.getInputProps('non_inventory', { type: 'checkbox' })} />
+            <CheckField kind="switch" {...field('non_inventory')} />
             <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />
           </Group>
           {!values.non_inventory &&

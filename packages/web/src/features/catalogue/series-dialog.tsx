@@ -14,13 +14,13 @@ import { useCan } from '../../resource-kit/http/session-user.ts';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { LengthField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { Group } from '@mantine/core';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { FeatureFlagFields } from './feature-flags.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export const SERIES_TYPES = [
   { value: false, label: 'Stocked' },
@@ -51,7 +51,7 @@ function SeriesForm({ record, initial }: Props) {
     // While the series follows its category, it saves the category's flags (what the dialog shows).
     transform: (v) => (v.use_category_settings ? { ...v, ...flagsOf(categoryOf(v.category_id)) } : v),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const categoryOf = (id: number | null) => categories.data?.find((c) => c.id === id) ?? null;
   const following = values.use_category_settings;
@@ -59,15 +59,8 @@ function SeriesForm({ record, initial }: Props) {
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <SelectField
-        label="Category"
-        placeholder="Choose a category"
-        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={values.category_id == null ? null : String(values.category_id)}
-        onChange={(v) => form.setFieldValue('category_id', v ? Number(v) : null)}
-        error={form.errors.category_id}
-      />
+      <TextField autoFocusDelayed {...field('name')} />
+      <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} />
       <ToggleChoice
         label="Type"
         options={SERIES_TYPES}
@@ -89,18 +82,8 @@ function SeriesForm({ record, initial }: Props) {
       <FeatureFlagFields values={flags} onChange={(flag, on) => form.setFieldValue(flag, on)} readOnly={following || undefined} />
       {flags.enable_dimensions && (
         <Group grow align="flex-start" gap="sm">
-          <LengthField
-            label="Glass width deduction"
-            helper="Opening width less this"
-            bounds={fieldBounds('series', 'glass_width_deduction')}
-            {...form.getInputProps('glass_width_deduction')}
-          />
-          <LengthField
-            label="Glass height deduction"
-            helper="Opening height less this"
-            bounds={fieldBounds('series', 'glass_height_deduction')}
-            {...form.getInputProps('glass_height_deduction')}
-          />
+          <LengthField bounds={fieldBounds('series', 'glass_width_deduction')} {...field('glass_width_deduction')} />
+          <LengthField bounds={fieldBounds('series', 'glass_height_deduction')} {...field('glass_height_deduction')} />
         </Group>
       )}
       {flags.enable_dimensions && flags.enable_ordered && (
@@ -108,14 +91,12 @@ function SeriesForm({ record, initial }: Props) {
         <Group grow align="flex-start" gap="sm">
           <RecordPicker
             resource="materials"
-            label="Glass to order"
             // glass materials only (issue 53): of a material category marked glass, not cord locks or screws
             filters={{ glass: 'true' }}
-            helper="A material of a glass category"
-            {...form.getInputProps('glass_material_id')}
+            {...field('glass_material_id')}
             data-testid="series-glass-picker"
           />
-          <LengthField label="Glass thickness" bounds={fieldBounds('series', 'glass_thickness')} {...form.getInputProps('glass_thickness')} />
+          <LengthField bounds={fieldBounds('series', 'glass_thickness')} {...field('glass_thickness')} />
         </Group>
       )}
     </RecordDialogForm>

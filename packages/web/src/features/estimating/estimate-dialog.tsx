@@ -19,10 +19,10 @@ import { hasRecordDialog, openRecordDialog, type RecordDialogOptions } from '../
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { DateField } from '../../ui/date-field.tsx';
-import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
+import { RefMultiSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 type EstimateType = (typeof ESTIMATE_TYPES)[number];
@@ -66,7 +66,7 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
       product_category_list: initial?.product_category_list ?? [],
     }),
   });
-  const { form, isNew } = dialog;
+  const { form, field, isNew } = dialog;
   const values = form.getValues();
 
   // A new estimate starts as its client's type says (a homeowner's: residential), until the person
@@ -94,9 +94,8 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
         <Stack gap="sm">
           <RecordPicker
             resource="clients"
-            label="Client"
             required
-            {...form.getInputProps('client_id')}
+            {...field('client_id')}
             onAddNew={
               editable && canAddClient && hasRecordDialog('clients')
                 ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } })
@@ -105,19 +104,19 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
             autoFocus={isNew}
             data-testid="estimate-client-picker"
           />
-          <TextField label="Name" required {...form.getInputProps('name')} />
-          <TextField label="Job number" {...form.getInputProps('job_number')} />
-          <TextAreaField label="Job address" autosize minRows={1} maxRows={4} {...form.getInputProps('job_address')} />
+          <TextField required {...field('name')} />
+          <TextField {...field('job_number')} />
+          <TextAreaField autosize minRows={1} maxRows={4} {...field('job_address')} />
           <Group grow align="flex-start" gap="sm">
-            <TextField label="Contact name" {...form.getInputProps('contact_name')} />
-            <TextField label="Contact email" type="email" {...form.getInputProps('contact_email')} />
+            <TextField {...field('contact_name')} />
+            <TextField type="email" {...field('contact_email')} />
           </Group>
         </Stack>
         <Stack gap="sm">
-          <DateField label="Date" {...form.getInputProps('date')} />
+          <DateField {...field('date')} />
           <Group grow align="flex-start" gap="sm">
-            <DateField label="Job start date" {...form.getInputProps('job_start_date')} />
-            <DateField label="Job end date" {...form.getInputProps('job_end_date')} />
+            <DateField {...field('job_start_date')} />
+            <DateField {...field('job_end_date')} />
           </Group>
           <ToggleChoice
             label="Type"
@@ -126,16 +125,8 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
             onChange={(v) => form.setFieldValue('type', v)}
             data-testid="estimate-type"
           />
-          <MultiSelectField
-            label="Scopes"
-            searchable
-            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={(values.product_category_list ?? []).map(String)}
-            onChange={(v) => form.setFieldValue('product_category_list', v.map(Number))}
-            error={form.errors.product_category_list}
-            data-testid="estimate-scopes"
-          />
-          <TextAreaField label="Details" autosize minRows={2} maxRows={6} {...form.getInputProps('details')} />
+          <RefMultiSelect searchable records={categories.data} {...field('product_category_list')} data-testid="estimate-scopes" />
+          <TextAreaField autosize minRows={2} maxRows={6} {...field('details')} />
         </Stack>
       </SimpleGrid>
     </RecordDialogForm>

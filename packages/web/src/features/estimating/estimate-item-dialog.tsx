@@ -16,14 +16,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 
 type Item = RecordOf<'estimate_items'>;
@@ -57,7 +56,6 @@ type Standard = { price: number | null; cost: number | null };
 const standardOf = (p: Product | null): Standard => ({ price: p?.revenue_per_unit ?? null, cost: p?.cost_per_unit ?? null });
 
 function EstimateItemForm({ record, initial, calculatedQty, readOnly }: EstimateItemDialogOptions) {
-  const modals = useModals();
   const canAdmin = useCan('edit', 'estimates_admin');
   const canEdit = useCan('edit', 'estimates') && !readOnly;
   // The saved product's standard prices come with the item; a product picked here brings its own.
@@ -88,7 +86,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
       return body as InputOf<'estimate_items'>;
     },
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const warnings = estimateItemWarnings(values, standard, calculatedQty);
 
@@ -117,10 +115,6 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
     if (!values.alternate_description) form.setFieldValue('alternate_description', product.name);
     follow(values.qty ?? 1, standard, standardOf(product));
   };
-  const browse = async (which: 'product' | 'alternate') => {
-    const picked = await openLookup(modals, 'products');
-    if (picked) (which === 'product' ? pickProduct : pickAlternate)(picked.id, picked);
-  };
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
@@ -129,19 +123,18 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Base
           </Text>
-          <WithLookup label="Product lookup" onLookup={() => void browse('product')}>
-            <RecordPicker
-              resource="products"
-              label="Product"
-              display={productLabel}
-              value={values.product_id}
-              onChange={pickProduct}
-              error={form.errors.product_id}
-              autoFocus={dialog.isNew}
-              data-testid="item-product-picker"
-            />
-          </WithLookup>
-          <TextField label="Description" {...form.getInputProps('description')} />
+          <PickerWithLookup
+            resource="products"
+            lookupLabel="Product lookup"
+            label="Product"
+            display={productLabel}
+            value={values.product_id}
+            onChange={pickProduct}
+            error={form.errors.product_id}
+            autoFocus={dialog.isNew}
+            data-testid="item-product-picker"
+          />
+          <TextField {...field('description')} />
           <QtyField
             label="Qty"
             value={values.qty}
@@ -155,18 +148,8 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           />
           {canAdmin && (
             <>
-              <MoneyField
-                label="Amount"
-                {...form.getInputProps('amount')}
-                helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined}
-                data-testid="item-amount"
-              />
-              <MoneyField
-                label="Cost"
-                {...form.getInputProps('cost')}
-                helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined}
-                data-testid="item-cost"
-              />
+              <MoneyField {...field('amount')} helper={warnings.amount ? <Warning>{warnings.amount}</Warning> : undefined} data-testid="item-amount" />
+              <MoneyField {...field('cost')} helper={warnings.cost ? <Warning>{warnings.cost}</Warning> : undefined} data-testid="item-cost" />
             </>
           )}
         </Stack>
@@ -174,35 +157,27 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Alternate
           </Text>
-          <WithLookup label="Alternate product lookup" onLookup={() => void browse('alternate')}>
-            <RecordPicker
-              resource="products"
-              label="Alternate product"
-              display={productLabel}
-              value={values.alternate_product_id}
-              onChange={pickAlternate}
-              error={form.errors.alternate_product_id}
-              data-testid="item-alternate-picker"
-            />
-          </WithLookup>
-          <TextField label="Alternate description" {...form.getInputProps('alternate_description')} />
+          <PickerWithLookup
+            resource="products"
+            lookupLabel="Alternate product lookup"
+            label="Alternate product"
+            display={productLabel}
+            value={values.alternate_product_id}
+            onChange={pickAlternate}
+            error={form.errors.alternate_product_id}
+            data-testid="item-alternate-picker"
+          />
+          <TextField {...field('alternate_description')} />
           {canAdmin && (
             <>
-              <MoneyField label="Alternate amount" {...form.getInputProps('alternate_amount')} />
-              <MoneyField label="Alternate cost" {...form.getInputProps('alternate_cost')} />
+              <MoneyField {...field('alternate_amount')} />
+              <MoneyField {...field('alternate_cost')} />
             </>
           )}
         </Stack>
       </SimpleGrid>
       {/* the estimator's own: never printed nor shown to the client (issue 53; the description is what the client reads) */}
-      <TextAreaField
-        label="Internal notes"
-        helper="For your team only: never printed, on the PDF or shown to the client. What the client should read goes in the description."
-        autosize
-        minRows={2}
-        maxRows={6}
-        {...form.getInputProps('notes')}
-      />
+      <TextAreaField autosize minRows={2} maxRows={6} {...field('notes')} />
     </RecordDialogForm>
   );
 }

@@ -12,9 +12,9 @@ import { Link } from 'react-router';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/select-field.tsx';
 import { FigureTiles } from '../../ui/figure-tiles.tsx';
 import { EstimateStatusBadge } from './estimate-status-badge.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 
@@ -106,7 +106,6 @@ export function EstimateRevisions({ estimate }: { estimate: Estimate }) {
   const [toId, setToId] = useState<string | null>(null);
   const to = revisions.find((r) => String(r.id) === toId) ?? estimate;
   const from = revisions.find((r) => String(r.id) === fromId) ?? revisions[here > 0 ? here - 1 : -1] ?? null;
-  const options = revisions.map((r) => ({ value: String(r.id), label: revisionLabel(r) }));
 
   if (revisions.length < 2) {
     return (
@@ -160,8 +159,16 @@ export function EstimateRevisions({ estimate }: { estimate: Estimate }) {
         Compare
       </Title>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SelectField label="From" w={220} data={options} value={from ? String(from.id) : null} onChange={setFromId} data-testid="diff-from" />
-        <SelectField label="To" w={220} data={options} value={String(to.id)} onChange={setToId} data-testid="diff-to" />
+        <RefSelect
+          label="From"
+          w={220}
+          records={revisions}
+          optionLabel={revisionLabel}
+          value={from?.id}
+          onChange={(_, v) => setFromId(v)}
+          data-testid="diff-from"
+        />
+        <RefSelect label="To" w={220} records={revisions} optionLabel={revisionLabel} value={to.id} onChange={(_, v) => setToId(v)} data-testid="diff-to" />
       </Group>
       {from && from.id !== to.id ? <Diff before={from} after={to} /> : <Text c="dimmed">Choose two different revisions.</Text>}
     </Stack>

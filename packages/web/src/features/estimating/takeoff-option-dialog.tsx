@@ -16,6 +16,7 @@ import { CheckField } from '../../ui/check-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export type TakeoffableType = (typeof TAKEOFFABLE_TYPES)[number];
 
@@ -41,7 +42,7 @@ function TakeoffOptionForm({ record, initial }: Props) {
       sort: initial?.sort ?? 0,
     }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
 
   /** The record picked: its name and category fill the empty fields. */
@@ -85,17 +86,9 @@ function TakeoffOptionForm({ record, initial }: Props) {
       {values.takeoffable_type === 'product_category' && (
         <RecordPicker key="category" resource="product_categories" {...pickerProps} onChange={(id, c) => picked(id, c?.name, id)} />
       )}
-      <SelectField
-        label="Category"
-        placeholder="Choose a category"
-        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={values.product_category_id == null ? null : String(values.product_category_id)}
-        onChange={(v) => form.setFieldValue('product_category_id', v ? Number(v) : null)}
-        error={form.errors.product_category_id}
-        clearable
-      />
-      <TextField label="Description" withAsterisk {...form.getInputProps('description')} />
-      <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <RefSelect placeholder="Choose a category" records={categories.data} {...field('product_category_id')} clearable />
+      <TextField withAsterisk {...field('description')} />
+      <CheckField kind="switch" {...field('active')} />
     </RecordDialogForm>
   );
 }

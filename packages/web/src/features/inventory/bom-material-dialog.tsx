@@ -23,7 +23,7 @@ function BomMaterialForm({ record, initial }: Props) {
     fields: ['material_id', 'qty'],
     initialValues: formValues(record, { bom_id: initial?.bom_id ?? null, material_id: initial?.material_id ?? null, qty: initial?.qty ?? 1 }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const bom = useRecord('boms', values.bom_id);
   const material = useRecord('materials', values.material_id);
@@ -32,13 +32,12 @@ function BomMaterialForm({ record, initial }: Props) {
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
       <RecordPicker
         resource="materials"
-        label="Material"
         autoFocus={values.material_id == null}
-        {...form.getInputProps('material_id')}
+        {...field('material_id')}
         helper={material.data?.description || undefined}
         data-testid="material-picker"
       />
-      <QtyField label="Qty" {...form.getInputProps('qty')} />
+      <QtyField {...field('qty')} />
     </RecordDialogForm>
   );
 }

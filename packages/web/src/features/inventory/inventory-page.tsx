@@ -13,7 +13,6 @@ import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField } from '../../ui/check-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -21,6 +20,7 @@ import { openMaterialCategoriesDialog } from './material-categories-dialog.tsx';
 import { openMaterialDialog } from './material-dialog.tsx';
 import { ReorderBadge } from './reorder-badge.tsx';
 import { StockValue } from './stock-value.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export function InventoryPage() {
   const modals = useModals();
@@ -102,14 +102,14 @@ export function InventoryPage() {
         defaultSort={{ column: 'number', direction: 'asc' }}
         toolbar={
           <Group gap="sm" align="center" wrap="wrap">
-            <SelectField
+            <RefSelect
               aria-label="Category"
               placeholder="All categories"
               w={200}
               clearable
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              records={categories.data}
               value={categoryId}
-              onChange={(v) => setFilter('material_category_id', v)}
+              onChange={(_, v) => setFilter('material_category_id', v)}
               data-testid="category-filter"
             />
             <CheckField

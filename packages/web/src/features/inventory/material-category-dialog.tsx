@@ -2,38 +2,14 @@
  * Material Category dialog (docs/domain/inventory.md, Materials): a name, and whether its materials
  * are glass cut to size (what a series may order as its glass, issue 53).
  */
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/check-field.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-
-interface Props {
-  record?: RecordOf<'material_categories'> | null;
-  initial?: Partial<InputOf<'material_categories'>>;
-}
-
-function MaterialCategoryForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'inventory');
-  const dialog = useRecordDialog('material_categories', {
-    deleteConfirm: 'Delete this category?',
-    initialValues: formValues(record, { name: initial?.name ?? '', is_glass: initial?.is_glass ?? false }),
-  });
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...dialog.form.getInputProps('name')} />
-      <CheckField
-        label="Glass cut to size"
-        description="A series orders its glass from these materials (Glass to order)"
-        {...dialog.form.getInputProps('is_glass', { type: 'checkbox' })}
-      />
-    </RecordDialogForm>
-  );
-}
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 
 /** Opens Add/Edit Material Category on the stack; resolves with the saved record (null otherwise). */
-export function openMaterialCategoryDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'material_categories'> | null> {
-  return modals.push<RecordOf<'material_categories'>>(() => <MaterialCategoryForm {...props} />, { testId: 'material-category-dialog' });
-}
+export const openMaterialCategoryDialog = plainDialog('material_categories', {
+  testId: 'material-category-dialog',
+  right: 'inventory',
+  deleteConfirm: 'Delete this category?',
+  values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', is_glass: initial?.is_glass ?? false }),
+  useFields: () => ['name', ['is_glass', { description: 'A series orders its glass from these materials (Glass to order)' }]],
+});

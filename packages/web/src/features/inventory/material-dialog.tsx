@@ -4,29 +4,19 @@
  * toggle when editing. A material still used by products, orders or boms is refused on delete;
  * the server's words say where (the kit shows them).
  */
-import { SimpleGrid } from '@mantine/core';
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import { CheckField } from '../../ui/check-field.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
 import { openMaterialCategoryDialog } from './material-category-dialog.tsx';
 
-interface Props {
-  record?: RecordOf<'materials'> | null;
-  initial?: Partial<InputOf<'materials'>>;
-}
-
-function MaterialForm({ record, initial = {} }: Props) {
-  const modals = useModals();
-  const canEdit = useCan('edit', 'inventory');
-  const dialog = useRecordDialog('materials', {
-    deleteConfirm: 'Delete this material?',
-    initialValues: formValues(record, {
+/** Opens Add/Edit Material on the stack (Material when read-only); resolves with the saved record (null otherwise). */
+export const openMaterialDialog = plainDialog('materials', {
+  testId: 'material-dialog',
+  right: 'inventory',
+  deleteConfirm: 'Delete this material?',
+  values: ({ record, initial = {} }) =>
+    formValues(record, {
       number: initial.number ?? '',
       description: initial.description ?? '',
       material_category_id: initial.material_category_id ?? null,
@@ -36,33 +26,20 @@ function MaterialForm({ record, initial = {} }: Props) {
       starting_price: initial.starting_price ?? 0,
       active: initial.active ?? true,
     }),
-  });
-  const { form, isNew } = dialog;
-
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Number" autoFocusDelayed {...form.getInputProps('number')} />
-      <TextAreaField label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+  useFields: function useMaterialFields({ field, isNew }, { canEdit }) {
+    const modals = useModals();
+    return [
+      'number',
+      'description',
       <RecordPicker
+        key="category"
         resource="material_categories"
-        label="Category"
-        {...form.getInputProps('material_category_id')}
+        {...field('material_category_id')}
         onAddNew={canEdit ? (prefill) => openMaterialCategoryDialog(modals, { initial: { name: prefill.name } }) : undefined}
         data-testid="material-category-picker"
-      />
-      <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-        <QtyField label="Reorder qty" helper="Reorder below this" {...form.getInputProps('reorder_qty')} />
-        <QtyField label="Economic order qty" {...form.getInputProps('economic_order_qty')} />
-        <QtyField label="Starting qty" helper="On hand before any count" {...form.getInputProps('starting_qty')} />
-        <MoneyField label="Starting price" helper="Per unit" {...form.getInputProps('starting_price')} />
-      </SimpleGrid>
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
-    </RecordDialogForm>
-  );
-}
-
-/** Opens Add/Edit Material on the stack; resolves with the saved record (null otherwise). */
-export function openMaterialDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'materials'> | null> {
-  // The form sets the title: Add Material, Edit Material, or Material when read-only.
-  return modals.push<RecordOf<'materials'>>(() => <MaterialForm {...props} />, { testId: 'material-dialog' });
-}
+      />,
+      { cols: 2, fields: ['reorder_qty', 'economic_order_qty', 'starting_qty', 'starting_price'] },
+      !isNew && 'active',
+    ];
+  },
+});

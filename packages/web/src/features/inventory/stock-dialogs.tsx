@@ -7,21 +7,18 @@
 import { countMaterial, takeMaterialSnapshots, type SnapshotSummary } from '@glazier/shared/actions/inventory';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
-import { Button, Group, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { formTarget, reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
+import { ActionDialogForm, useActionDialog } from '../../resource-kit/forms/action-dialog.tsx';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { saveRecord } from '../../resource-kit/writes/saves.ts';
 import { storeRecords } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { DialogForm } from '../../ui/dialog-actions.tsx';
-import { QtyField } from '../../ui/fields.tsx';
+import { QtyField, type NumberFieldProps } from '../../ui/fields.tsx';
 import { DateField } from '../../ui/date-field.tsx';
-import { useLoader } from '../../ui/loader.tsx';
-import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 
 type Material = RecordOf<'materials'>;
@@ -33,17 +30,6 @@ export const SNAPSHOT_SUMMARY_KEY = ['material_snapshots', 'summary'] as const;
 function refreshStock(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: resourceKeys.all('materials') });
   void queryClient.invalidateQueries({ queryKey: resourceKeys.all('material_transactions') });
-}
-
-function Footer({ onCancel, saveLabel }: { onCancel: () => void; saveLabel: string }) {
-  return (
-    <Group justify="flex-end" gap="xs">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit">{saveLabel}</Button>
-    </Group>
-  );
 }
 
 function MaterialLine({ material }: { material: Material }) {
@@ -62,100 +48,90 @@ function MaterialLine({ material }: { material: Material }) {
   );
 }
 
-function CountForm({ material }: { material: Material }) {
-  const modal = useModal<Material>();
-  const loader = useLoader();
+/** What Count and Adjust differ in: the qty's label, help and range, the note's help, and the write. */
+interface StockMove<R> {
+  qtyLabel: string;
+  qtyHelper: string;
+  qtyProps: Partial<NumberFieldProps>;
+  noteHelper?: string;
+  saveLabel: string;
+  doneMessage: string;
+  send: (values: StockValues) => Promise<R>;
+}
+
+type StockValues = { qty: number | null; date: string | null; note: string };
+
+/** Count stock and Adjust stock: the material, a qty, its date and a note. */
+function StockMoveForm<R>({ material, move }: { material: Material; move: StockMove<R> }) {
   const queryClient = useQueryClient();
-  const form = useForm<{ qty: number | null; date: string | null; note: string }>({
-    mode: 'controlled',
-    initialValues: { qty: null, date: toIsoDate(new Date()), note: '' },
-    clearInputErrorOnChange: true,
-  });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await loader.run(callAction(countMaterial, { params: { id: material.id }, body: values }));
-      storeRecords(queryClient, 'materials', [answer.material]);
+  const dialog = useActionDialog<StockValues, R>(
+    { qty: null, date: toIsoDate(new Date()), note: '' },
+    async (values) => {
+      const answer = await move.send(values);
       refreshStock(queryClient);
-      reportSuccess('Stock counted.');
-      modal.close(answer.material);
-    } catch (e) {
-      reportError(e, { form: formTarget(form, ['qty', 'date', 'note']) });
-    }
-  });
-  return (
-    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Save Count" />}>
-      <MaterialLine material={material} />
-      <QtyField
-        label="Counted qty"
-        helper="The qty on hand, counted"
-        data-autofocus
-        // a count is the qty on hand: never negative (the count rule of material_transactions)
-        bounds={fieldBounds('material_transactions', 'qty', { min: 0 })}
-        {...form.getInputProps('qty')}
-      />
-      <DateField label="Date" {...form.getInputProps('date')} />
-      <TextAreaField label="Note" autosize minRows={2} {...form.getInputProps('note')} />
-    </DialogForm>
+      return answer;
+    },
+    move.doneMessage,
   );
+  const { form } = dialog;
+  return (
+    <ActionDialogForm dialog={dialog} saveLabel={move.saveLabel}>
+      <MaterialLine material={material} />
+      <QtyField label={move.qtyLabel} helper={move.qtyHelper} data-autofocus {...move.qtyProps} {...form.getInputProps('qty')} />
+      <DateField label="Date" {...form.getInputProps('date')} />
+      <TextAreaField label="Note" helper={move.noteHelper} autosize minRows={2} {...form.getInputProps('note')} />
+    </ActionDialogForm>
+  );
+}
+
+function CountForm({ material }: { material: Material }) {
+  const queryClient = useQueryClient();
+  const move: StockMove<Material> = {
+    qtyLabel: 'Counted qty',
+    qtyHelper: 'The qty on hand, counted',
+    // a count is the qty on hand: never negative (the count rule of material_transactions)
+    qtyProps: { bounds: fieldBounds('material_transactions', 'qty', { min: 0 }) },
+    saveLabel: 'Save Count',
+    doneMessage: 'Stock counted.',
+    send: async (values) => {
+      const answer = await callAction(countMaterial, { params: { id: material.id }, body: values });
+      storeRecords(queryClient, 'materials', [answer.material]);
+      return answer.material;
+    },
+  };
+  return <StockMoveForm material={material} move={move} />;
 }
 
 function AdjustForm({ material }: { material: Material }) {
-  const modal = useModal<RecordOf<'material_transactions'>>();
-  const loader = useLoader();
-  const queryClient = useQueryClient();
-  const form = useForm<{ qty: number | null; date: string | null; note: string }>({
-    mode: 'controlled',
-    initialValues: { qty: null, date: toIsoDate(new Date()), note: '' },
-    clearInputErrorOnChange: true,
-  });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const saved = await loader.run(saveRecord('material_transactions', { material_id: material.id, type: 'adjustment', ...values }));
-      refreshStock(queryClient);
-      reportSuccess('Stock adjusted.');
-      modal.close(saved);
-    } catch (e) {
-      reportError(e, { form: formTarget(form, ['qty', 'date', 'note']) });
-    }
-  });
-  return (
-    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Save Adjustment" />}>
-      <MaterialLine material={material} />
-      <QtyField
-        label="Adjust by"
-        helper="Negative to take stock off, positive to add"
-        data-autofocus
-        // signed by design: the full keyboard, as a phone's number pad has no minus
-        bounds={fieldBounds('material_transactions', 'qty')}
-        inputMode="text"
-        {...form.getInputProps('qty')}
-      />
-      <DateField label="Date" {...form.getInputProps('date')} />
-      <TextAreaField label="Note" helper="Why the stock changed (required)" autosize minRows={2} {...form.getInputProps('note')} />
-    </DialogForm>
-  );
+  const move: StockMove<RecordOf<'material_transactions'>> = {
+    qtyLabel: 'Adjust by',
+    qtyHelper: 'Negative to take stock off, positive to add',
+    // signed by design: the full keyboard, as a phone's number pad has no minus
+    qtyProps: { bounds: fieldBounds('material_transactions', 'qty'), inputMode: 'text' },
+    noteHelper: 'Why the stock changed (required)',
+    saveLabel: 'Save Adjustment',
+    doneMessage: 'Stock adjusted.',
+    send: (values) => saveRecord('material_transactions', { material_id: material.id, type: 'adjustment', ...values }),
+  };
+  return <StockMoveForm material={material} move={move} />;
 }
 
 function TakeSnapshotForm() {
-  const modal = useModal<SnapshotSummary>();
-  const loader = useLoader();
   const queryClient = useQueryClient();
-  const form = useForm<{ date: string | null }>({ mode: 'controlled', initialValues: { date: toIsoDate(new Date()) }, clearInputErrorOnChange: true });
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const summary = await loader.run(callAction(takeMaterialSnapshots, { body: values }));
+  const dialog = useActionDialog(
+    { date: toIsoDate(new Date()) as string | null },
+    async (values) => {
+      const summary = await callAction(takeMaterialSnapshots, { body: values });
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('material_snapshots') });
-      reportSuccess('Snapshot taken.');
-      modal.close(summary);
-    } catch (e) {
-      reportError(e, { form: formTarget(form, ['date']) });
-    }
-  });
+      return summary;
+    },
+    'Snapshot taken.',
+  );
   return (
-    <DialogForm onSubmit={submit} dirty={form.isDirty()} footer={<Footer onCancel={modal.dismiss} saveLabel="Take Snapshot" />}>
+    <ActionDialogForm dialog={dialog} saveLabel="Take Snapshot">
       <Text size="sm">Records the on hand and value of every active material as of this date. Taking a date again replaces it.</Text>
-      <DateField label="Date" {...form.getInputProps('date')} />
-    </DialogForm>
+      <DateField label="Date" {...dialog.form.getInputProps('date')} />
+    </ActionDialogForm>
   );
 }
 

@@ -10,40 +10,28 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { NoRows } from '../../resource-kit/offline/offline-state.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { DialogActions } from '../../ui/dialog-actions.tsx';
 import { ListOption } from '../../ui/list-option.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-
-type Props = RecordDialogOptions<'category_templates'>;
-
-function CategoryTemplateForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'jobs_admin');
-  const dialog = useRecordDialog('category_templates', {
-    deleteConfirm: 'Delete this category template?',
-    initialValues: formValues(record, { name: initial?.name ?? '', client_id: initial?.client_id ?? null }),
-  });
-  const { form } = dialog;
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <Text size="sm" c="dimmed" fw={500}>
-        Job Templates
-      </Text>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <RecordPicker resource="clients" label="Client" {...form.getInputProps('client_id')} data-testid="category-template-client-picker" />
-    </RecordDialogForm>
-  );
-}
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 
 /** Opens the Category Template dialog; resolves with the saved category template, or null. */
-export function openCategoryTemplateDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'category_templates'> | null> {
-  return modals.push<RecordOf<'category_templates'>>(() => <CategoryTemplateForm {...props} />, { testId: 'category-template-dialog' });
-}
+export const openCategoryTemplateDialog = plainDialog('category_templates', {
+  testId: 'category-template-dialog',
+  right: 'jobs_admin',
+  deleteConfirm: 'Delete this category template?',
+  values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', client_id: initial?.client_id ?? null }),
+  useFields: ({ field }) => [
+    <Text key="subtitle" size="sm" c="dimmed" fw={500}>
+      Job Templates
+    </Text>,
+    ['name', { autoFocusDelayed: true }],
+    <RecordPicker key="client" resource="clients" {...field('client_id')} data-testid="category-template-client-picker" />,
+  ],
+});
 
 /** What the View Category Template dialog closes with: a job template to go to. */
 export type ViewCategoryTemplateResult = { open: number };

@@ -97,7 +97,7 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
       return body as InputOf<'jobs'>;
     },
   });
-  const { form, isNew } = dialog;
+  const { form, field, isNew } = dialog;
   const values = form.getValues();
   // The setting may arrive after the dialog opened: a new job's empty burden rate takes it then.
   const defaultRate = settingRate(burdenRate);
@@ -151,18 +151,18 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
             data-testid="job-client-picker"
           />
           <Group grow align="flex-start" gap="sm">
-            <TextField label="Number" {...form.getInputProps('number')} />
-            <MoneyField label="Trip charge" {...form.getInputProps('trip_charge')} />
+            <TextField {...field('number')} />
+            <MoneyField {...field('trip_charge')} />
           </Group>
-          <TextField label="Name" {...form.getInputProps('name')} />
-          <TextAreaField label="Address" autosize minRows={1} maxRows={4} {...form.getInputProps('address')} />
+          <TextField {...field('name')} />
+          <TextAreaField autosize minRows={1} maxRows={4} {...field('address')} />
           <Group grow align="flex-start" gap="sm">
-            <DateField label="Start date" {...form.getInputProps('start_date')} />
-            <DateField label="End date" {...form.getInputProps('end_date')} />
+            <DateField {...field('start_date')} />
+            <DateField {...field('end_date')} />
           </Group>
         </Stack>
         <Stack gap="sm">
-          <RecordPicker resource="users" label="Foreman" {...form.getInputProps('foreman_id')} data-testid="job-foreman-picker" />
+          <RecordPicker resource="users" {...field('foreman_id')} data-testid="job-foreman-picker" />
           <MultiSelectField
             label="Scope"
             searchable
@@ -189,16 +189,16 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
           {canAdmin && (
             <>
               <Group grow align="flex-start" gap="sm">
-                <MoneyField label="Burden rate" {...form.getInputProps('burden_rate')} />
-                <MoneyField label="Invoice amount" {...form.getInputProps('invoice_amount')} />
+                <MoneyField {...field('burden_rate')} />
+                <MoneyField {...field('invoice_amount')} />
               </Group>
               <Group grow align="flex-start" gap="sm">
-                <MoneyField label="Additional costs" {...form.getInputProps('additional_costs')} />
-                <MoneyField label="Additional revenues" {...form.getInputProps('additional_revenues')} />
+                <MoneyField {...field('additional_costs')} />
+                <MoneyField {...field('additional_revenues')} />
               </Group>
             </>
           )}
-          {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
+          {!isNew && <CheckField kind="switch" {...field('active')} />}
         </Stack>
       </SimpleGrid>
     </RecordDialogForm>

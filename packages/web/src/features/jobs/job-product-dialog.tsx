@@ -19,17 +19,16 @@ import { Group, Text } from '@mantine/core';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { WithLookup, openLookup } from '../../resource-kit/pickers/lookup-dialog.tsx';
+import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
-import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { LengthField, MoneyField, QtyField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
 import { DateField } from '../../ui/date-field.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { RemeasureWarning } from './remeasure-warning.tsx';
 
@@ -44,7 +43,6 @@ export interface JobProductDialogOptions extends RecordDialogOptions<'job_produc
 }
 
 function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions) {
-  const modals = useModals();
   const canAdmin = useCan('edit', 'jobs_admin');
   const canEdit = useCan('edit', 'jobs') && (!ofTemplate || canAdmin);
   const allSeries = useList('series');
@@ -77,7 +75,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
       return body as InputOf<'job_products'>;
     },
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const series = allSeries.data?.find((s) => s.id === values.series_id) ?? null;
   const flags = flagsOfSeries(values.series_id);
@@ -122,42 +120,39 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
     // The product's prices are there only with `edit products_admin`; otherwise the server fills them in.
     update({ costUnit: product.cost_per_unit ?? null, revenueUnit: product.revenue_per_unit ?? null });
   };
-  const browse = async () => {
-    const picked = await openLookup(modals, 'products', { filters: values.series_id ? { series_id: values.series_id } : undefined });
-    if (picked) pickProduct(picked.id, picked);
-  };
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <WithLookup label="Product lookup" onLookup={() => void browse()}>
-        <RecordPicker
-          resource="products"
-          label="Product"
-          // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
-          display={productLabel}
-          value={values.product_id}
-          onChange={pickProduct}
-          error={form.errors.product_id}
-          autoFocus={dialog.isNew}
-          data-testid="job-product-picker"
-        />
-      </WithLookup>
+      <PickerWithLookup
+        resource="products"
+        lookupLabel="Product lookup"
+        // the lookup lists the chosen series' products
+        lookupFilters={values.series_id ? { series_id: values.series_id } : undefined}
+        label="Product"
+        // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
+        display={productLabel}
+        value={values.product_id}
+        onChange={pickProduct}
+        error={form.errors.product_id}
+        autoFocus={dialog.isNew}
+        data-testid="job-product-picker"
+      />
       {series && (
         <Text size="xs" c="dimmed" mt={-6}>
           Series: {series.name}
         </Text>
       )}
       <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
-      <TextAreaField label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+      <TextAreaField autosize minRows={2} maxRows={6} {...field('note')} />
       {flags.enable_dimensions && (
         <>
           <Group grow align="flex-start" gap="sm">
-            <LengthField label="Opening width" {...form.getInputProps('opening_width')} onChange={(v) => enterOpening('width', v)} />
-            <LengthField label="Opening height" {...form.getInputProps('opening_height')} onChange={(v) => enterOpening('height', v)} />
+            <LengthField {...field('opening_width')} onChange={(v) => enterOpening('width', v)} />
+            <LengthField {...field('opening_height')} onChange={(v) => enterOpening('height', v)} />
           </Group>
           <Group grow align="flex-start" gap="sm">
-            <LengthField label="Glass width" {...form.getInputProps('glass_width')} />
-            <LengthField label="Glass height" {...form.getInputProps('glass_height')} />
+            <LengthField {...field('glass_width')} />
+            <LengthField {...field('glass_height')} />
           </Group>
           {deductions && (
             <Text size="xs" c="dimmed" mt={-6} data-testid="glass-deductions">
@@ -167,18 +162,18 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
           {record && <RemeasureWarning record={record} glass={{ width: values.glass_width ?? null, height: values.glass_height ?? null }} />}
         </>
       )}
-      <DateField label="Measure date" {...form.getInputProps('measure_date')} />
+      <DateField {...field('measure_date')} />
       {hasProgressFlags(flags) && (
         <Group gap="xl">
-          {flags.enable_measured && <CheckField label="Measured" {...form.getInputProps('is_measured', { type: 'checkbox' })} />}
-          {flags.enable_ordered && <CheckField label="Ordered" {...form.getInputProps('is_ordered', { type: 'checkbox' })} />}
-          {flags.enable_fabricated && <CheckField label="Fabricated" {...form.getInputProps('is_fabricated', { type: 'checkbox' })} />}
+          {flags.enable_measured && <CheckField {...field('is_measured')} />}
+          {flags.enable_ordered && <CheckField {...field('is_ordered')} />}
+          {flags.enable_fabricated && <CheckField {...field('is_fabricated')} />}
         </Group>
       )}
       {canAdmin && (
         <Group grow align="flex-start" gap="sm">
-          <MoneyField label="Cost" {...form.getInputProps('cost')} />
-          <MoneyField label="Revenue" {...form.getInputProps('revenue')} />
+          <MoneyField {...field('cost')} />
+          <MoneyField {...field('revenue')} />
         </Group>
       )}
     </RecordDialogForm>

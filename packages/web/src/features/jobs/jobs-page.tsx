@@ -14,12 +14,12 @@ import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { jobHeading } from './job-heading.ts';
 import { ScopeBadges } from './scope-badges.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Job = RecordOf<'jobs'>;
 type Status = 'active' | 'all';
@@ -160,26 +160,26 @@ export function JobsPage() {
               onChange={(v) => setFilter('status', v)}
               data-testid="status-filter"
             />
-            <SelectField
+            <RefSelect
               aria-label="Client"
               placeholder="All clients"
               w={200}
               clearable
               searchable
-              data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              records={clients.data}
               value={clientId}
-              onChange={(v) => setFilter('client_id', v)}
+              onChange={(_, v) => setFilter('client_id', v)}
               data-testid="client-filter"
             />
-            <SelectField
+            <RefSelect
               aria-label="Foreman"
               placeholder="All foremen"
               w={200}
               clearable
               searchable
-              data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+              records={users.data}
               value={foremanId}
-              onChange={(v) => setFilter('foreman_id', v)}
+              onChange={(_, v) => setFilter('foreman_id', v)}
               data-testid="foreman-filter"
             />
           </Group>

@@ -3,21 +3,17 @@
  * nine), note, status and complete; and the Pickup Item Status dialog (`edit pickup_items`), where
  * any status may follow any other.
  */
-import { PICKUP_REASONS, PICKUP_STATUSES, PICKUP_STATUS_LABELS, SCOPES } from '@glazier/shared/resources/jobs';
+import { PICKUP_STATUSES, PICKUP_STATUS_LABELS } from '@glazier/shared/resources/jobs';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/check-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextAreaField } from '../../ui/text-field.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 
 export const STATUS_OPTIONS = PICKUP_STATUSES.map((s) => ({ value: s, label: PICKUP_STATUS_LABELS[s] }));
-
-type Props = RecordDialogOptions<'pickup_items'>;
 
 /** A pickup item's change made without a connection is kept on the device and sent later (issue 25, B3). */
 const OFFLINE = {
@@ -25,12 +21,14 @@ const OFFLINE = {
     `Pickup item${item.note ? ` “${item.note.slice(0, 40)}”` : item.id ? ` ${item.id}` : ''}: ${item.status ? PICKUP_STATUS_LABELS[item.status as keyof typeof PICKUP_STATUS_LABELS] : 'no status'}`,
 };
 
-function PickupItemForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'pickup_items');
-  const dialog = useRecordDialog('pickup_items', {
-    deleteConfirm: 'Delete this pickup item?',
-    offline: OFFLINE,
-    initialValues: formValues(record, {
+/** Opens the Pickup Item dialog (the job screen passes `initial: { job_id }`); resolves with the saved item, or null. */
+export const openPickupItemDialog = plainDialog('pickup_items', {
+  testId: 'pickup-item-dialog',
+  right: 'pickup_items',
+  deleteConfirm: 'Delete this pickup item?',
+  offline: OFFLINE,
+  values: ({ record, initial }) =>
+    formValues(record, {
       job_id: initial?.job_id ?? null,
       category_name: initial?.category_name ?? null,
       reason: initial?.reason ?? null,
@@ -38,24 +36,15 @@ function PickupItemForm({ record, initial }: Props) {
       status: initial?.status ?? 'ready',
       complete: initial?.complete ?? false,
     }),
-  });
-  const { form } = dialog;
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker resource="jobs" label="Job" {...form.getInputProps('job_id')} data-testid="pickup-job-picker" />
-      <SelectField label="Category" data={[...SCOPES]} {...form.getInputProps('category_name')} />
-      <SelectField label="Reason" data={[...PICKUP_REASONS]} {...form.getInputProps('reason')} />
-      <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <SelectField label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
-      <CheckField label="Complete" {...form.getInputProps('complete', { type: 'checkbox' })} />
-    </RecordDialogForm>
-  );
-}
-
-/** Opens the Pickup Item dialog (the job screen passes `initial: { job_id }`); resolves with the saved item, or null. */
-export function openPickupItemDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'pickup_items'> | null> {
-  return modals.push<RecordOf<'pickup_items'>>(() => <PickupItemForm {...props} />, { testId: 'pickup-item-dialog' });
-}
+  useFields: ({ field }) => [
+    <RecordPicker key="job" resource="jobs" {...field('job_id')} data-testid="pickup-job-picker" />,
+    'category_name',
+    'reason',
+    ['note', { autosize: false, minRows: undefined }],
+    ['status', { data: STATUS_OPTIONS }],
+    'complete',
+  ],
+});
 
 function PickupItemStatusForm({ record }: { record: RecordOf<'pickup_items'> }) {
   const canEdit = useCan('edit', 'pickup_items');
@@ -66,7 +55,7 @@ function PickupItemStatusForm({ record }: { record: RecordOf<'pickup_items'> }) 
   });
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={false} title="Pickup Item Status">
-      <SelectField label="Status" data={STATUS_OPTIONS} autoFocus {...dialog.form.getInputProps('status')} />
+      <SelectField data={STATUS_OPTIONS} autoFocus {...dialog.field('status')} />
     </RecordDialogForm>
   );
 }

@@ -4,56 +4,41 @@
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
-import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/check-field.tsx';
-import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
-import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 
-type Props = RecordDialogOptions<'clients'>;
-
-function ClientForm({ record, initial }: Props) {
-  const modals = useModals();
-  const canEdit = useCan('edit', 'clients');
-  const dialog = useRecordDialog('clients', {
-    deleteConfirm: 'Delete this client?',
-    initialValues: formValues(record, {
-      name: initial?.name ?? '',
-      client_type_id: null,
-      note: '',
-      color: CLIENT_COLORS[0],
-      active: true,
-    }),
-  });
-  const { form, isNew } = dialog;
-  const values = form.getValues();
-
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit} extra={record ? <HistoryButton resource="clients" id={record.id} /> : null}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
+/** Opens Add/Edit Client (Client when read-only); resolves with the saved client, or null. */
+export const openClientDialog = plainDialog('clients', {
+  testId: 'client-dialog',
+  right: 'clients',
+  deleteConfirm: 'Delete this client?',
+  values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', client_type_id: null, note: '', color: CLIENT_COLORS[0], active: true }),
+  extra: ({ record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
+  useFields: function useClientFields({ form, field, isNew }, { canEdit }) {
+    const modals = useModals();
+    return [
+      'name',
       <RecordPicker
+        key="type"
         resource="client_types"
-        label="Client type"
-        {...form.getInputProps('client_type_id')}
+        {...field('client_type_id')}
         onAddNew={canEdit ? (prefill) => openClientTypeDialog(modals, { initial: { name: prefill.name } }) : undefined}
         data-testid="client-type-picker"
-      />
-      <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <SwatchField label="Colour" colors={CLIENT_COLORS} value={values.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
-    </RecordDialogForm>
-  );
-}
-
-export function openClientDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'clients'> | null> {
-  // The form sets the title: Add Client, Edit Client, or Client when read-only.
-  return modals.push<RecordOf<'clients'>>(() => <ClientForm {...props} />, {
-    testId: 'client-dialog',
-  });
-}
+      />,
+      ['note', { autosize: false, minRows: undefined }],
+      <SwatchField
+        key="color"
+        label="Colour"
+        colors={CLIENT_COLORS}
+        value={form.getValues().color}
+        onChange={(c) => form.setFieldValue('color', c)}
+        error={form.errors.color}
+      />,
+      !isNew && 'active',
+    ];
+  },
+});

@@ -71,7 +71,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
       return body;
     },
   });
-  const { form, isNew } = dialog;
+  const { form, field, isNew } = dialog;
   const values = form.getValues();
   const supervisor = alwaysSchedulable(values.role);
   // Name, email and phone: editable by user editors, and by anyone on themself.
@@ -115,9 +115,9 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
         ) : undefined
       }
     >
-      <TextField label="Name" autoComplete="off" autoFocusDelayed readOnly={contactReadOnly} {...form.getInputProps('name')} />
-      <TextField label="Email" type="email" autoComplete="off" readOnly={contactReadOnly} {...form.getInputProps('email')} />
-      <PhoneField label="Phone" readOnly={contactReadOnly} {...form.getInputProps('number')} />
+      <TextField autoComplete="off" autoFocusDelayed readOnly={contactReadOnly} {...field('name')} />
+      <TextField type="email" autoComplete="off" readOnly={contactReadOnly} {...field('email')} />
+      <PhoneField readOnly={contactReadOnly} {...field('number')} />
       {!isSelf && (
         <SelectField
           label="Role"
@@ -141,11 +141,11 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
         readOnly={!canEditUsers}
         onChange={(e) => form.setFieldValue('can_be_scheduled', e.currentTarget.checked)}
       />
-      {!isNew && !isSelf && <CheckField kind="switch" label="Active" readOnly={!canEditUsers} {...form.getInputProps('active', { type: 'checkbox' })} />}
+      {!isNew && !isSelf && <CheckField kind="switch" readOnly={!canEditUsers} {...field('active')} />}
       {changingPassword ? (
         <>
-          <PasswordField label="Password" autoComplete="new-password" helper="At least 8 characters." {...form.getInputProps('password')} />
-          <PasswordField label="Confirm password" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+          <PasswordField autoComplete="new-password" {...field('password')} />
+          <PasswordField autoComplete="new-password" {...field('password_confirmation')} />
         </>
       ) : (
         (canEditUsers || isSelf) && (

@@ -3,38 +3,23 @@
  * vendor and a note. A new order gets the next number from the server when it is saved.
  */
 import { Text } from '@mantine/core';
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextAreaField } from '../../ui/text-field.tsx';
-
-interface Props {
-  record?: RecordOf<'purchase_orders'> | null;
-  initial?: Partial<InputOf<'purchase_orders'>>;
-  onDeleted?: () => void;
-}
-
-function PurchaseOrderForm({ record, initial, onDeleted }: Props) {
-  const canEdit = useCan('edit', 'purchase_orders');
-  const dialog = useRecordDialog('purchase_orders', {
-    deleteConfirm: 'Delete this purchase order?',
-    onDeleted,
-    initialValues: formValues(record, { vendor_id: initial?.vendor_id ?? null, note: initial?.note ?? '' }),
-  });
-  const { form } = dialog;
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      {record && <Text fw={600}>PO {record.number}</Text>}
-      <RecordPicker resource="vendors" label="Vendor" {...form.getInputProps('vendor_id')} data-testid="vendor-picker" />
-      <TextAreaField label="Note" autosize minRows={2} {...form.getInputProps('note')} />
-    </RecordDialogForm>
-  );
-}
 
 /** Opens Add/Edit Purchase Order; resolves with the saved order, or null. */
-export function openPurchaseOrderDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'purchase_orders'> | null> {
-  return modals.push<RecordOf<'purchase_orders'>>(() => <PurchaseOrderForm {...props} />, { testId: 'purchase-order-dialog' });
-}
+export const openPurchaseOrderDialog = plainDialog('purchase_orders', {
+  testId: 'purchase-order-dialog',
+  right: 'purchase_orders',
+  deleteConfirm: 'Delete this purchase order?',
+  values: ({ record, initial }) => formValues(record, { vendor_id: initial?.vendor_id ?? null, note: initial?.note ?? '' }),
+  useFields: ({ field }, { record }) => [
+    record && (
+      <Text key="number" fw={600}>
+        PO {record.number}
+      </Text>
+    ),
+    <RecordPicker key="vendor" resource="vendors" {...field('vendor_id')} data-testid="vendor-picker" />,
+    'note',
+  ],
+});

@@ -21,6 +21,7 @@ import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasi
 import type { PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { OrderStatusBadge } from './status-badges.tsx';
 import { SuggestedOrders } from './suggested-orders.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 const columns: Column<'purchase_orders'>[] = [
   { key: 'number', label: 'Number', sortable: true, render: recordHeading('purchase_orders').primary },
@@ -61,15 +62,15 @@ function OrderList() {
             onChange={(v) => setFilter('status', v)}
             data-testid="status-filter"
           />
-          <SelectField
+          <RefSelect
             aria-label="Vendor"
             placeholder="All vendors"
             w={220}
             clearable
             searchable
-            data={(vendors.data ?? []).map((v) => ({ value: String(v.id), label: v.name }))}
+            records={vendors.data}
             value={vendorId}
-            onChange={(v) => setFilter('vendor_id', v)}
+            onChange={(_, v) => setFilter('vendor_id', v)}
             data-testid="vendor-filter"
           />
         </Group>

@@ -3,57 +3,32 @@
  * editing. The email is enabled only with `edit users` (docs/domain/purchasing.md, Vendors; the server refuses the change
  * too); the phone is typed as digits, shown as (xxx) xxx-xxxx and stored as '1' + digits.
  */
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { PhoneField } from '../../ui/fields.tsx';
-import { CheckField } from '../../ui/check-field.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 
-interface Props {
-  record?: RecordOf<'vendors'> | null;
-  initial?: Partial<InputOf<'vendors'>>;
-  /** Runs after the vendor is deleted (its detail screen goes back to the list). */
-  onDeleted?: () => void;
-}
-
-function VendorForm({ record, initial, onDeleted }: Props) {
-  const canEdit = useCan('edit', 'inventory');
-  const canEditEmail = useCan('edit', 'users');
-  const dialog = useRecordDialog('vendors', {
-    deleteConfirm: 'Delete this vendor?',
-    onDeleted,
-    initialValues: formValues(record, {
+/** Opens the Vendor dialog; resolves with the saved vendor, or null (cancelled or deleted). */
+export const openVendorDialog = plainDialog('vendors', {
+  testId: 'vendor-dialog',
+  right: 'inventory',
+  deleteConfirm: 'Delete this vendor?',
+  values: ({ record, initial }) =>
+    formValues(record, {
       name: initial?.name ?? '',
       contact_name: initial?.contact_name ?? '',
       email: initial?.email ?? '',
       phone: initial?.phone ?? '',
       active: true,
     }),
-  });
-  const { form, isNew } = dialog;
-
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField label="Name" autoFocusDelayed {...form.getInputProps('name')} />
-      <TextField label="Contact" autoComplete="off" {...form.getInputProps('contact_name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        disabled={canEdit && !canEditEmail}
-        helper={canEdit && !canEditEmail ? 'Only someone who may edit users can change the email.' : undefined}
-        {...form.getInputProps('email')}
-      />
-      <PhoneField label="Phone" autoComplete="off" {...form.getInputProps('phone')} />
-      {!isNew && <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />}
-    </RecordDialogForm>
-  );
-}
-
-/** Opens the Vendor dialog; resolves with the saved vendor, or null (cancelled or deleted). */
-export function openVendorDialog(modals: ModalStackApi, options: Props = {}): Promise<RecordOf<'vendors'> | null> {
-  return modals.push<RecordOf<'vendors'>>(() => <VendorForm {...options} />, { testId: 'vendor-dialog' });
-}
+  useFields: function useVendorFields({ isNew }, { canEdit }) {
+    const canEditEmail = useCan('edit', 'users');
+    const emailLocked = canEdit && !canEditEmail;
+    return [
+      'name',
+      ['contact_name', { autoComplete: 'off' }],
+      ['email', { autoComplete: 'off', disabled: emailLocked, helper: emailLocked ? 'Only someone who may edit users can change the email.' : undefined }],
+      ['phone', { autoComplete: 'off' }],
+      !isNew && 'active',
+    ];
+  },
+});

@@ -11,27 +11,18 @@
  * and the save refreshes every cached vendor-material list, so the one that lost it shows so.
  * The toggle says beforehand which vendor it replaces.
  */
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import { CheckField } from '../../ui/check-field.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 
-interface Props {
-  record?: RecordOf<'vendor_materials'> | null;
-  initial?: Partial<InputOf<'vendor_materials'>>;
-}
-
-function VendorMaterialForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'inventory');
-  const dialog = useRecordDialog('vendor_materials', {
-    deleteConfirm: 'Delete this vendor material?',
-    initialValues: formValues(record, {
+/** Opens the Vendor Material dialog; resolves with the saved record, or null (cancelled or deleted). */
+export const openVendorMaterialDialog = plainDialog('vendor_materials', {
+  testId: 'vendor-material-dialog',
+  right: 'inventory',
+  deleteConfirm: 'Delete this vendor material?',
+  values: ({ record, initial }) =>
+    formValues(record, {
       vendor_id: initial?.vendor_id ?? null,
       material_id: initial?.material_id ?? null,
       vendor_part_number: initial?.vendor_part_number ?? '',
@@ -40,61 +31,39 @@ function VendorMaterialForm({ record, initial }: Props) {
       is_preferred: initial?.is_preferred ?? false,
       active: initial?.active ?? true,
     }),
-  });
-  const { form } = dialog;
-  const values = form.getValues();
-  const vendorFixed = initial?.vendor_id != null;
-  const materialFixed = initial?.material_id != null;
-
-  const material = useRecord('materials', values.material_id);
-  // The material's preferred vendor now, to say which one a "preferred" here replaces.
-  const preferred = useList(
-    'vendor_materials',
-    { material_id: values.material_id ?? 0, is_preferred: true, active: 'all' },
-    { enabled: values.material_id != null },
-  );
-  const replaced = preferred.data?.find((vm) => vm.id !== values.id);
-
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker resource="vendors" label="Vendor" readOnly={vendorFixed || undefined} {...form.getInputProps('vendor_id')} data-testid="vendor-picker" />
+  useFields: function useVendorMaterialFields({ form, field }, { initial, canEdit }) {
+    const values = form.getValues();
+    const vendorFixed = initial?.vendor_id != null;
+    const materialFixed = initial?.material_id != null;
+    const material = useRecord('materials', values.material_id);
+    // The material's preferred vendor now, to say which one a "preferred" here replaces.
+    const preferred = useList(
+      'vendor_materials',
+      { material_id: values.material_id ?? 0, is_preferred: true, active: 'all' },
+      { enabled: values.material_id != null },
+    );
+    const replaced = preferred.data?.find((vm) => vm.id !== values.id);
+    return [
+      <RecordPicker key="vendor" resource="vendors" readOnly={vendorFixed || undefined} {...field('vendor_id')} data-testid="vendor-picker" />,
       <RecordPicker
+        key="material"
         resource="materials"
-        label="Material"
         readOnly={materialFixed || undefined}
         autoFocus={vendorFixed && !materialFixed}
-        {...form.getInputProps('material_id')}
+        {...field('material_id')}
         helper={material.data?.description || undefined}
         data-testid="material-picker"
-      />
-      <TextField
-        label="Part number"
-        autoComplete="off"
-        data-autofocus={(vendorFixed && materialFixed) || undefined}
-        {...form.getInputProps('vendor_part_number')}
-      />
-      <MoneyField label="Unit price" {...form.getInputProps('unit_price')} />
-      <QtyField label="Minimum order qty" {...form.getInputProps('minimum_order_qty')} />
-      <CheckField
-        kind="switch"
-        label="Preferred"
-        description={replaced && canEdit ? preferredHint(replaced.vendor_name ?? 'Another vendor', values.is_preferred) : undefined}
-        {...form.getInputProps('is_preferred', { type: 'checkbox' })}
-      />
-      <CheckField kind="switch" label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
-    </RecordDialogForm>
-  );
-}
+      />,
+      ['vendor_part_number', { autoComplete: 'off', 'data-autofocus': (vendorFixed && materialFixed) || undefined }],
+      'unit_price',
+      'minimum_order_qty',
+      ['is_preferred', { description: replaced && canEdit ? preferredHint(replaced.vendor_name ?? 'Another vendor', values.is_preferred) : undefined }],
+      'active',
+    ];
+  },
+});
 
 /** What the Preferred toggle says while another vendor of the material is the preferred one. */
 function preferredHint(other: string, on: boolean): string {
   return on ? `Saving makes this the preferred vendor instead of ${other}.` : `${other} is preferred now; this would replace it.`;
-}
-
-/** Opens the Vendor Material dialog; resolves with the saved record, or null (cancelled or deleted). */
-export function openVendorMaterialDialog(
-  modals: ModalStackApi,
-  options: { record?: RecordOf<'vendor_materials'> | null; initial?: Partial<InputOf<'vendor_materials'>> } = {},
-): Promise<RecordOf<'vendor_materials'> | null> {
-  return modals.push<RecordOf<'vendor_materials'>>(() => <VendorMaterialForm {...options} />, { testId: 'vendor-material-dialog' });
 }

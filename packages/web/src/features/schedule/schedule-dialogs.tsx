@@ -28,12 +28,12 @@ import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { CheckField } from '../../ui/check-field.tsx';
 import { DateField } from '../../ui/date-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { EventColorsField } from './event-colors-field.tsx';
 import { eventJobLabel } from './event-label.ts';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Props = RecordDialogOptions<'events'>;
 
@@ -55,7 +55,7 @@ function EventForm({ record, initial }: Props) {
       user_id: initial?.user_id ?? null,
     }),
   });
-  const { form, isNew } = dialog;
+  const { form, field, isNew } = dialog;
   const v = form.getValues();
   // the chosen job, as the picker shows it (its record is cached by then)
   const job = useRecord('jobs', v.job_id).data;
@@ -65,7 +65,7 @@ function EventForm({ record, initial }: Props) {
   const [weekdaysOnly, setWeekdaysOnly] = useState(true);
 
   // Who may supervise (docs/domain/schedule.md, Events), and whoever the event already names.
-  const supervisors = (users.data ?? []).filter((u) => isSchedulable(u) || u.id === record?.user_id).map((u) => ({ value: String(u.id), label: u.name }));
+  const supervisors = users.data?.filter((u) => isSchedulable(u) || u.id === record?.user_id);
 
   const jobPath = `/jobs/${v.job_id}`;
   // A real link (a middle click opens a tab); a plain click closes the dialogs and goes through the router.
@@ -94,8 +94,7 @@ function EventForm({ record, initial }: Props) {
     <RecordDialogForm dialog={severalDays ? { ...dialog, onSubmit: saveDays } : dialog} canSave={canEdit} canDelete={canEdit}>
       <RecordPicker
         resource="jobs"
-        label="Job"
-        {...form.getInputProps('job_id')}
+        {...field('job_id')}
         helper={
           v.job_id != null ? (
             <Anchor href={jobPath} size="sm" onClick={(e) => void openJob(e)}>
@@ -106,7 +105,7 @@ function EventForm({ record, initial }: Props) {
         data-testid="event-job"
       />
       <Group grow align="flex-start">
-        <DateField label="Date" {...form.getInputProps('date')} />
+        <DateField {...field('date')} />
         {isNew && canEdit && (
           <DateField
             label="Through"
@@ -122,16 +121,13 @@ function EventForm({ record, initial }: Props) {
       </Group>
       {severalDays && <CheckField label="Weekdays only" checked={weekdaysOnly} onChange={(e) => setWeekdaysOnly(e.currentTarget.checked)} />}
       <EventColorsField value={v.color} onChange={(c) => form.setFieldValue('color', c)} error={form.errors.color} />
-      <SelectField
-        label="Supervisor"
+      <RefSelect
         placeholder="Choose a supervisor"
-        data={supervisors}
+        records={supervisors}
         clearable
         searchable
-        value={v.user_id == null ? null : String(v.user_id)}
-        onChange={(id) => form.setFieldValue('user_id', id ? Number(id) : null)}
+        {...field('user_id')}
         nothingFound={(search) => supervisorSearchMiss(users.data ?? [], search)}
-        error={form.errors.user_id}
       />
     </RecordDialogForm>
   );
@@ -150,12 +146,12 @@ function ScheduleNoteForm({ record, initial }: NoteProps) {
     deleteConfirm: 'Delete this note?',
     initialValues: formValues(record, { date: initial?.date ?? toIsoDate(new Date()), note: initial?.note ?? '' }),
   });
-  const { form } = dialog;
+  const { field } = dialog;
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <DateField label="Date" {...form.getInputProps('date')} />
+      <DateField {...field('date')} />
       {/* the date is usually the day clicked: the note is what to write */}
-      <TextAreaField label="Note" autosize minRows={3} data-autofocus {...form.getInputProps('note')} />
+      <TextAreaField autosize minRows={3} data-autofocus {...field('note')} />
     </RecordDialogForm>
   );
 }

@@ -21,8 +21,8 @@ import {
   type PieceState,
   type PiecesToUnmark,
 } from '@glazier/shared/rules/shop-floor/pieces';
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
@@ -32,6 +32,7 @@ import { storeRecords, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
+import { StepButtons } from '../../ui/step-buttons.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { TreeView } from '../../ui/tree-editor.tsx';
 import { cutListFlatRows, piecePath } from './job-labels.tsx';
@@ -107,36 +108,26 @@ export function JobProductPage() {
         </Stack>
       </Card>
       {steps.length > 0 && (
-        <Stack gap="xs" data-testid="job-product-steps">
-          {steps.map(([step, , word]) => {
-            const done = p[step];
-            return (
-              <Button
-                key={step}
-                size="lg"
-                fullWidth
-                variant={done ? 'light' : 'filled'}
-                color={done ? 'teal' : undefined}
-                leftSection={done ? <IconCircleCheck size={22} /> : <IconCircle size={22} />}
-                loading={busy === step}
-                disabled={!canEdit || (busy != null && busy !== step)}
-                onClick={() => void tap(p, step, word)}
-                aria-pressed={done}
-              >
-                {/* with several pieces, the product's tap marks every one of them: say so */}
-                {done ? word : `Mark ${step !== 'is_ordered' && pieces.length > 1 ? 'all ' : ''}${word.toLowerCase()}`}
-              </Button>
-            );
-          })}
-          {last && canEdit && (
-            <Group justify="space-between" data-testid="job-product-undo" role="status">
-              <Text size="sm">{p[last.step] ? `Marked ${last.word.toLowerCase()}.` : `${last.word} cleared.`}</Text>
-              <Button variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={() => void undo(p)} disabled={busy != null}>
-                Undo
-              </Button>
-            </Group>
-          )}
-        </Stack>
+        <StepButtons
+          testId="job-product-steps"
+          steps={steps.map(([step, , word]) => ({
+            key: step,
+            word,
+            done: p[step],
+            // with several pieces, the product's tap marks every one of them: say so
+            label: p[step] ? word : `Mark ${step !== 'is_ordered' && pieces.length > 1 ? 'all ' : ''}${word.toLowerCase()}`,
+          }))}
+          busy={busy}
+          canEdit={canEdit}
+          onTap={(step) => void tap(p, step.key, step.word)}
+          undo={
+            last && {
+              message: p[last.step] ? `Marked ${last.word.toLowerCase()}.` : `${last.word} cleared.`,
+              onUndo: () => void undo(p),
+              testId: 'job-product-undo',
+            }
+          }
+        />
       )}
       {pieces.length > 0 && (
         <Card withBorder radius="md" p={0} data-testid="job-product-pieces">

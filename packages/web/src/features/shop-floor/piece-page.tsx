@@ -8,8 +8,8 @@
 import { markJobProductPiece } from '@glazier/shared/actions/shop-floor';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { PIECE_STEPS, PIECE_STEP_WORDS, pieceOf, piecesOf, progressText, type PieceState, type PieceStep } from '@glazier/shared/rules/shop-floor/pieces';
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconChevronRight, IconCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { storeRecords, useList, useRecord } from '../../resource-kit/records/que
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useSeriesFlags } from '../../resource-kit/records/series-flags.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
+import { StepButtons } from '../../ui/step-buttons.tsx';
 import { jobProductPath } from './job-labels.tsx';
 import { ProductHeading } from './product-heading.tsx';
 
@@ -94,40 +95,25 @@ export function PiecePage() {
             </Stack>
           </Card>
           {steps.length > 0 && (
-            <Stack gap="xs" data-testid="piece-steps">
-              {steps.map((step) => {
-                const done = piece[step];
+            <StepButtons
+              testId="piece-steps"
+              steps={steps.map((step) => {
                 const { word } = PIECE_STEP_WORDS[step];
-                return (
-                  <Button
-                    key={step}
-                    size="lg"
-                    fullWidth
-                    variant={done ? 'light' : 'filled'}
-                    color={done ? 'teal' : undefined}
-                    leftSection={done ? <IconCircleCheck size={22} /> : <IconCircle size={22} />}
-                    loading={busy === step}
-                    disabled={!canEdit || (busy != null && busy !== step)}
-                    onClick={() => void tap(piece, step)}
-                    aria-pressed={done}
-                  >
-                    {done ? word : `Mark ${word.toLowerCase()}`}
-                  </Button>
-                );
+                return { key: step, done: piece[step], label: piece[step] ? word : `Mark ${word.toLowerCase()}` };
               })}
-              {last && canEdit && (
-                <Group justify="space-between" data-testid="piece-undo" role="status">
-                  <Text size="sm">
-                    {piece[last.step]
-                      ? `Piece ${position} marked ${PIECE_STEP_WORDS[last.step].done}.`
-                      : `Piece ${position}: ${PIECE_STEP_WORDS[last.step].done} cleared.`}
-                  </Text>
-                  <Button variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={() => void undo()} disabled={busy != null}>
-                    Undo
-                  </Button>
-                </Group>
-              )}
-            </Stack>
+              busy={busy}
+              canEdit={canEdit}
+              onTap={(step) => void tap(piece, step.key)}
+              undo={
+                last && {
+                  message: piece[last.step]
+                    ? `Piece ${position} marked ${PIECE_STEP_WORDS[last.step].done}.`
+                    : `Piece ${position}: ${PIECE_STEP_WORDS[last.step].done} cleared.`,
+                  onUndo: () => void undo(),
+                  testId: 'piece-undo',
+                }
+              }
+            />
           )}
         </>
       )}

@@ -24,13 +24,13 @@ import type { RecordOf } from '@glazier/shared/resources/records';
 import { useListFilters, useListState } from '../../resource-kit/lists/list-state.tsx';
 import { NoRows, OfflineAsOf } from '../../resource-kit/offline/offline-state.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useDelayedFlag } from '../../ui/loader.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { OrderGlassButton } from './order-glass-button.tsx';
 import classes from './to-do-list.module.css';
 import { useToDoTicks } from './use-to-do-ticks.tsx';
+import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type JobProduct = RecordOf<'job_products'>;
 type Job = RecordOf<'jobs'>;
@@ -145,8 +145,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
           s,
           categories.data?.find((c) => c.id === s.category_id),
         )[list.flag],
-    )
-    .map((s) => ({ value: String(s.id), label: s.name }));
+    );
 
   const total = page.data?.total;
   // the pieces shown, to one draft order for the glass vendor (issues 36, 53: the dialog keeps those whose series orders glass)
@@ -171,24 +170,24 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
       )}
       <OfflineAsOf query={page} />
       <Group gap="sm" align="flex-end" wrap="wrap" className={classes.filters}>
-        <SelectField
+        <RefSelect
           label="Category"
           placeholder="Any category"
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          records={categories.data}
           value={filters.category_id}
-          onChange={(v) => {
+          onChange={(_, v) => {
             setFilter('category_id', v);
             if (filters.series_id && v && String(seriesOf(Number(filters.series_id))?.category_id) !== v) setFilter('series_id', null);
           }}
           clearable
           allowDeselect
         />
-        <SelectField
+        <RefSelect
           label="Series"
           placeholder="Any series"
-          data={seriesChoices}
+          records={seriesChoices}
           value={filters.series_id}
-          onChange={(v) => setFilter('series_id', v)}
+          onChange={(_, v) => setFilter('series_id', v)}
           clearable
           allowDeselect
           searchable

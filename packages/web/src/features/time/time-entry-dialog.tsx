@@ -42,29 +42,16 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
       oregon: false,
     }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const v = form.getValues();
   const own = v.user_id === me?.id;
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEditAll || own} canDelete={canEditAll || own} title="Time Entry">
-      <RecordPicker
-        resource="users"
-        label="Employee"
-        {...form.getInputProps('user_id')}
-        readOnly={!canEditAll}
-        clearable={false}
-        data-testid="time-entry-user"
-      />
-      <RecordPicker
-        resource="jobs"
-        label="Job"
-        {...form.getInputProps('job_id')}
-        known={knownReference('jobs', record, 'job_id')}
-        data-testid="time-entry-job"
-      />
+      <RecordPicker resource="users" {...field('user_id')} readOnly={!canEditAll} clearable={false} data-testid="time-entry-user" />
+      <RecordPicker resource="jobs" {...field('job_id')} known={knownReference('jobs', record, 'job_id')} data-testid="time-entry-job" />
       <Group grow align="flex-start">
-        <DateField label="Date" {...form.getInputProps('date')} />
+        <DateField {...field('date')} />
         <QtyField
           label="Hours"
           value={v.hours}
@@ -73,8 +60,8 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
           bounds={fieldBounds('time_entries', 'hours', { max: 24 })}
         />
       </Group>
-      <TextAreaField label="Note" {...form.getInputProps('note')} />
-      <CheckField label="Oregon" {...form.getInputProps('oregon', { type: 'checkbox' })} />
+      <TextAreaField {...field('note')} />
+      <CheckField {...field('oregon')} />
     </RecordDialogForm>
   );
 }

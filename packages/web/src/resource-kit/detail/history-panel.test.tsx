@@ -7,8 +7,11 @@ import { historyValue, openHistory } from './history-panel.tsx';
 
 describe('History panel', () => {
   it('words fields and values as the screens show them', () => {
-    expect(fieldLabel('client_type_id')).toBe('Client type');
-    expect(fieldLabel('scope_array')).toBe('Scope');
+    // the definition's label where it writes one, else the name in words
+    expect(fieldLabel('products', 'revenue_per_unit')).toBe('Sale price');
+    expect(fieldLabel('estimate_items', 'notes')).toBe('Internal notes');
+    expect(fieldLabel('jobs', 'hardware_complete')).toBe('Hardware complete');
+    expect(fieldLabel(undefined, 'client_type_id')).toBe('Client type');
     expect(historyValue('jobs', 'trip_charge', 12.5)).toBe('$12.50');
     expect(historyValue('jobs', 'start_date', '2026-03-07')).toBe('3/7/2026');
     expect(historyValue('jobs', 'active', false)).toBe('No');

@@ -15,7 +15,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { useDelayedFlag } from '../../ui/loader.tsx';
-import { fieldLabel, fieldText } from '../forms/field-text.ts';
+import { fieldLabel, fieldText, fieldWords } from '../forms/field-text.ts';
 import { callAction } from '../http/actions.ts';
 import { NoRows, OfflineAsOf } from '../offline/offline-state.tsx';
 
@@ -29,7 +29,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 export function actionLabel(action: string): string {
-  return ACTIONS[action] ?? fieldLabel(action);
+  return ACTIONS[action] ?? fieldWords(action);
 }
 
 /**
@@ -97,7 +97,7 @@ export function HistoryPanel({ resource, id }: { resource: ResourceName; id: num
                       const text = changeText(resource, c);
                       return (
                         <Table.Tr key={c.field}>
-                          <Table.Td>{fieldLabel(c.field)}</Table.Td>
+                          <Table.Td>{fieldLabel(resource, c.field)}</Table.Td>
                           {!creating && <Table.Td c="dimmed">{text.from}</Table.Td>}
                           <Table.Td>{text.to}</Table.Td>
                         </Table.Tr>

@@ -31,9 +31,9 @@ function VendorForm({ record }: { record: RecordOf<'vendors'> }) {
   });
   return (
     <RecordDialogForm dialog={dialog} canSave canDelete>
-      <TextField label="Name" {...dialog.form.getInputProps('name')} />
-      <TextField label="Contact name" {...dialog.form.getInputProps('contact_name')} />
-      <TextField label="Email" {...dialog.form.getInputProps('email')} />
+      <TextField {...dialog.field('name')} />
+      <TextField {...dialog.field('contact_name')} />
+      <TextField {...dialog.field('email')} />
     </RecordDialogForm>
   );
 }
@@ -79,7 +79,7 @@ describe('a record dialog when someone else changes its record', () => {
     await userEvent.type(name, 'Mine Supply');
     hear(bySam());
     const notice = await within(dialog).findByTestId('changed-elsewhere');
-    await waitFor(() => expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}: Contact name, Email.`));
+    await waitFor(() => expect(notice.textContent).toContain(`Changed by Sam at ${formatWhen(T2)}: Contact, Email.`));
     await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull());
     expect(name.value).toBe('Mine Supply');

@@ -44,11 +44,22 @@ export function fieldText(resource: ResourceName, field: string, value: unknown,
   }
 }
 
-/** "client_type_id" → "Client type", "scope_array" → "Scope". */
-export function fieldLabel(field: string): string {
+/** The name of a field in words: `client_type_id` → "Client type", `scope_array` → "Scope". */
+export function fieldWords(field: string): string {
   const words = field
     .replace(/_(id|array|json)$/, '')
     .replace(/_/g, ' ')
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A field's label, as its definition writes it (the form, the history, CSV and import all read it
+ * here), or its name in words when the definition gives none (a field no form shows).
+ *
+ *   fieldLabel('products', 'revenue_per_unit')   // 'Sale price'
+ */
+export function fieldLabel(resource: ResourceName | undefined, field: string): string {
+  const def = resource ? (RESOURCES[resource].fields as Record<string, FieldDef>)[field] : undefined;
+  return def?.label ?? fieldWords(field);
 }

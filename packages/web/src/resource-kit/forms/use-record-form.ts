@@ -37,6 +37,7 @@ import { fieldLabel, fieldText } from './field-text.ts';
 import { changedFields, mergeEdits, type EditConflict } from './merge-edits.ts';
 import { HttpError } from '../http/http.ts';
 import type { RelationDef } from '@glazier/shared/resources/define';
+import type { FieldDef } from '@glazier/shared/resources/fields';
 import { fieldBounds } from './field-bounds.ts';
 import { fetchRecord } from '../records/queries.ts';
 import { resourceKeys, type Rec } from '../records/records.ts';
@@ -98,13 +99,14 @@ export function changedElsewhereOf(change: LiveChange): ChangedElsewhere {
 }
 
 /** The notice's message naming the fields they changed: "Changed by Sam at 3:42 PM: Name, Invoice amount." */
-const namingFields = (message: string, fields: string[]) => (fields.length ? `${message.replace(/\.$/, '')}: ${fields.map(fieldLabel).join(', ')}.` : message);
+const namingFields = (resource: ResourceName, message: string, fields: string[]) =>
+  fields.length ? `${message.replace(/\.$/, '')}: ${fields.map((f) => fieldLabel(resource, f)).join(', ')}.` : message;
 
 /** A conflict in words: its label and the two values as the screens show them. */
 function describeConflict(resource: ResourceName, c: EditConflict): OpenConflict {
   const relation = (RESOURCES[resource].relations as Record<string, RelationDef>)[c.field];
   const [owner, key] = c.rowField && relation ? [relation.resource as ResourceName, c.rowField] : [resource, c.field];
-  const label = c.rowField ? `${fieldLabel(c.field)}, row ${c.row}: ${fieldLabel(c.rowField)}` : fieldLabel(c.field);
+  const label = c.rowField ? `${fieldLabel(resource, c.field)}, row ${c.row}: ${fieldLabel(owner, c.rowField)}` : fieldLabel(resource, c.field);
   return { ...c, label, mineText: fieldText(owner, key, c.mine, '(empty)'), theirsText: fieldText(owner, key, c.theirs, '(empty)'), chosen: null };
 }
 
@@ -165,7 +167,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     void readAgain()
       .then((fresh) => {
         const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
-        setChangedElsewhere((now) => (now === notice ? { ...notice, message: namingFields(notice.message, theirs) } : now));
+        setChangedElsewhere((now) => (now === notice ? { ...notice, message: namingFields(resource, notice.message, theirs) } : now));
       })
       .catch(() => undefined); // the notice stands without the fields (offline)
   };
@@ -215,7 +217,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
           merged.keptRows
             .map(
               (k) =>
-                `${fieldLabel(k.field)}, row ${k.row}: kept, as ${k.removedBy === 'mine' ? 'they changed the row you removed' : 'you changed the row they removed'}.`,
+                `${fieldLabel(resource, k.field)}, row ${k.row}: kept, as ${k.removedBy === 'mine' ? 'they changed the row you removed' : 'you changed the row they removed'}.`,
             )
             .join(' '),
           { long: true },
@@ -273,5 +275,20 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     }
   }
 
-  return { form, submit, remove, reload, keepMine, changedElsewhere, conflicts, choose, busy: save.isPending || del.isPending, isNew: id == null, id };
+  /**
+   * A field's props for its input: its label and help from the definition (field-text.ts,
+   * `fieldLabel`), and the form's value, change and error (a yes/no field as a checkbox's).
+   *
+   *   <TextField {...field('name')} autoFocusDelayed />
+   */
+  const field = (name: keyof V & string) => {
+    const def = (RESOURCES[resource].fields as Record<string, FieldDef>)[name];
+    return {
+      label: fieldLabel(resource, name),
+      ...(def?.help && { helper: def.help }),
+      ...form.getInputProps(name, def?.kind === 'bool' ? { type: 'checkbox' } : undefined),
+    };
+  };
+
+  return { form, field, submit, remove, reload, keepMine, changedElsewhere, conflicts, choose, busy: save.isPending || del.isPending, isNew: id == null, id };
 }

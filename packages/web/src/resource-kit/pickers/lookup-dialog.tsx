@@ -18,13 +18,10 @@ import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry
 import { ActionIcon, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { ModalList } from '../../ui/modal-list.tsx';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useReadOnly } from '../../ui/read-only.tsx';
-import { ListOption } from '../../ui/list-option.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import type { Query } from '../http/http.ts';
 import { usePage } from '../records/queries.ts';
 import type { Rec } from '../records/records.ts';
@@ -33,7 +30,7 @@ import { OFFLINE_SEARCH_MESSAGE, useQueryOffline } from '../offline/offline.ts';
 import { hasRecordDialog, openRecordDialog } from '../forms/record-dialogs.ts';
 import { recordHeading } from '../records/record-headings.ts';
 import { useCurrentUser } from '../http/session-user.ts';
-import { useListNavigation } from '../lists/use-list-navigation.ts';
+import { SearchableList } from '../lists/searchable-list.tsx';
 
 /** Same debounce as the record picker (docs/platform.md, Pickers and lookups). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -149,7 +146,6 @@ export function LookupDialog({ kind, filters, onAddNew }: LookupDialogProps) {
   const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState(config.filter?.defaultValue ?? '');
   const [pageNo, setPageNo] = useState(1);
-  const listId = useId();
   const filterQuery = config.filter?.options.find((o) => o.value === filter)?.query ?? {};
 
   useEffect(() => setPageNo(1), [search, filter]);
@@ -171,78 +167,64 @@ export function LookupDialog({ kind, filters, onAddNew }: LookupDialogProps) {
     const created = await onAddNew?.(config.addNew!.prefill(search));
     if (created) modal.close(created);
   };
-  const optionCount = rows.length + (showAdd ? 1 : 0);
-  const nav = useListNavigation(optionCount, (i) => (i < rows.length ? rows[i] && modal.close(rows[i]) : void addNew()), { pickOnTab: false });
-  const { setHighlight } = nav;
-  useEffect(() => setHighlight(optionCount ? 0 : -1), [page.dataUpdatedAt, optionCount, setHighlight]);
 
   return (
     <Stack gap="sm" data-testid={`lookup-${kind}`}>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextField
-          style={{ flex: 1, minWidth: 180 }}
-          label="Search"
-          placeholder="Type to search"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => nav.onKeyDown(e)}
-          enterNext={false}
-          autoFocusDelayed
-          aria-controls={listId}
-          aria-activedescendant={nav.highlight >= 0 ? `${listId}-${nav.highlight}` : undefined}
-        />
-        {config.filter && (
-          <SegmentedControl
-            aria-label={config.filter.label}
-            value={filter}
-            onChange={setFilter}
-            data={config.filter.options.map((o) => ({ value: o.value, label: o.label }))}
-          />
-        )}
-      </Group>
-      <ModalList label={`${config.title} results`}>
-        {/* A listbox must hold options: with none, the note below is plain text. */}
-        <div id={listId} {...(optionCount ? { role: 'listbox', 'aria-label': `${config.title} results` } : {})}>
-          {rows.map((r, i) => (
-            <ListOption key={r.id} listId={listId} index={i} highlighted={i === nav.highlight} onHighlight={nav.setHighlight} onPick={() => modal.close(r)}>
-              <Text size="sm" fw={500}>
-                {config.primary(r) || '(no number)'}
+      <SearchableList
+        search={{ label: 'Search', placeholder: 'Type to search' }}
+        text={text}
+        onText={setText}
+        beside={
+          config.filter && (
+            <SegmentedControl
+              aria-label={config.filter.label}
+              value={filter}
+              onChange={setFilter}
+              data={config.filter.options.map((o) => ({ value: o.value, label: o.label }))}
+            />
+          )
+        }
+        rows={rows}
+        rowKey={(r) => r.id}
+        onPick={(r) => modal.close(r)}
+        listLabel={`${config.title} results`}
+        rowsKey={page.dataUpdatedAt}
+        renderRow={(r) => (
+          <>
+            <Text size="sm" fw={500}>
+              {config.primary(r) || '(no number)'}
+            </Text>
+            {config.secondary && (
+              <Text size="xs" c="dimmed">
+                {config.secondary(r)}
               </Text>
-              {config.secondary && (
-                <Text size="xs" c="dimmed">
-                  {config.secondary(r)}
-                </Text>
-              )}
-            </ListOption>
-          ))}
-          {showAdd && (
-            <ListOption
-              listId={listId}
-              index={rows.length}
-              highlighted={rows.length === nav.highlight}
-              onHighlight={nav.setHighlight}
-              onPick={() => void addNew()}
-            >
+            )}
+          </>
+        )}
+        addRow={
+          showAdd && {
+            onPick: () => void addNew(),
+            content: (
               <Text size="sm" fw={500} c="var(--mantine-primary-color-filled)">
                 Add New {RESOURCES[config.resource].label} {search}
               </Text>
-            </ListOption>
-          )}
-          {rows.length === 0 && (
-            <Text c="dimmed" size="sm" ta="center" py="lg">
-              {offline
-                ? OFFLINE_SEARCH_MESSAGE
-                : page.isLoading
-                  ? 'Loading…'
-                  : page.isError
-                    ? 'Could not load the list.'
-                    : search
-                      ? `Nothing matches “${search}”.`
-                      : 'Nothing here yet.'}
-            </Text>
-          )}
-        </div>
-      </ModalList>
+            ),
+          }
+        }
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="lg">
+            {offline
+              ? OFFLINE_SEARCH_MESSAGE
+              : page.isLoading
+                ? 'Loading…'
+                : page.isError
+                  ? 'Could not load the list.'
+                  : search
+                    ? `Nothing matches “${search}”.`
+                    : 'Nothing here yet.'}
+          </Text>
+        }
+      />
       {(page.data?.last_page ?? 1) > 1 && (
         <Group justify="space-between">
           <Text size="xs" c="dimmed">

@@ -57,7 +57,7 @@ const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function exportHeading(resource: ResourceName, column: TransferColumn): string {
   const field = (RESOURCES[resource].fields as Record<string, FieldDef>)[column.key];
   if (column.text || field?.kind !== 'bool') return column.label;
-  const own = fieldLabel(column.key);
+  const own = fieldLabel(resource, column.key);
   return squash(own).includes(squash(column.label)) ? column.label : own;
 }
 

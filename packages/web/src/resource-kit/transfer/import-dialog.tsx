@@ -31,7 +31,7 @@ export { CHECK_CHUNK, importFields } from './import-rows.ts';
 function ImportDialog({ resource, columns }: { resource: Importable; columns: TransferColumn[] }) {
   const modal = useModal<{ added: number; updated: number }>();
   const fields = importFields(resource, columns);
-  const label = (f: string) => (f === '_' ? 'Row' : (fields.find((x) => x.field === f)?.label ?? fieldLabel(f)));
+  const label = (f: string) => (f === '_' ? 'Row' : (fields.find((x) => x.field === f)?.label ?? fieldLabel(resource, f)));
   /** An error's field as the file names it: its column's heading when a column fills it. */
   const columnLabel = (f: string, mapping: (string | null)[], sheet: Sheet) => (mapping.includes(f) ? sheet.headers[mapping.indexOf(f)] || label(f) : label(f));
   const { step, setStep, choose, check, run, stop } = useImportSteps(resource, columns, fields);

@@ -18,7 +18,7 @@ export const SHOWN_ERRORS = 100;
 export function importFields(resource: Importable, columns: TransferColumn[]): ImportField[] {
   const heading = new Map(columns.map((c) => [c.key, c.label]));
   const fields = inputFields(RESOURCES[resource]).filter(([, fd]) => !['json', 'password'].includes(fd.kind) && !fd.writeOnly);
-  return [{ field: 'id', label: 'ID' }, ...fields.map(([name]) => ({ field: name, label: heading.get(name) ?? fieldLabel(name) }))];
+  return [{ field: 'id', label: 'ID' }, ...fields.map(([name]) => ({ field: name, label: heading.get(name) ?? fieldLabel(resource, name) }))];
 }
 
 /** The rows as the import actions take them: each mapped column's text under its field. */
