@@ -26,10 +26,8 @@ export const sentToText = (to: string[], cc: string[]) => [to.join(', '), cc.len
 export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: number; mail: Required<ComposedMail> }) {
   // the estimate locked as the caller may read it (404 / 403), then 409 unless open (the link's rule)
   const sent = await changeRecord(ctx, { resource: 'estimates', id, action: 'send' }, async (w, before) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const { link, token } = await insertApprovalLink(w, before);
     // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
     const hidden = hiddenSecret(token);

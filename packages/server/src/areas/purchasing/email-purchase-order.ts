@@ -17,10 +17,8 @@ import { markPurchaseOrderSent } from './send-purchase-order.ts';
 
 export async function emailPurchaseOrder({ ctx, id, mail }: { ctx: Ctx; id: number; mail: Required<ComposedMail> }) {
   const made = await changeRecord(ctx, { resource: 'purchase_orders', id, action: 'send' }, async (w, before) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     await markPurchaseOrderSent(tx, before);
     const pdf = await renderPurchaseOrderPdf(tx, id);
     const [order] = await sqlRows<{ number: number | null; contact_name: string | null }>(
