@@ -141,6 +141,8 @@ describe('calendar feeds', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="my-schedule\.ics"/);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     const feed = parse(res.text);
     const [me] = await env.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [ids.supervisor.id]);

@@ -28,6 +28,20 @@ describe('database layer', () => {
     expect(row).toEqual({ d: '2026-02-03', t: '2026-02-03T04:05:06.789Z', m: 12.5, n: 3, j: [1, 2] });
   });
 
+  it("runs a report's large read in one transaction, with PostgreSQL's JIT off for it alone", async () => {
+    const jit = async (d: Db) => (await d.query<{ jit: string }>('SHOW jit'))[0]!.jit;
+    const outside = db.kind === 'postgres' ? await jit(db) : undefined;
+    const inside = await db.largeRead(async (tx) => {
+      expect(tx.inTransaction).toBe(true);
+      return db.kind === 'postgres' ? jit(tx) : undefined;
+    });
+    if (db.kind === 'postgres') {
+      expect(inside).toBe('off');
+      expect(outside).toBe('on');
+      expect(await jit(db)).toBe('on');
+    }
+  });
+
   it('rolls a failed transaction back completely', async () => {
     await expect(
       db.transaction(async (tx) => {

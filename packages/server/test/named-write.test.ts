@@ -61,6 +61,20 @@ describe('a named write', () => {
     expect(stored!.name).toBe(job.name);
   });
 
+  it('records what the change wrote by hand after the writer recorded its record', async () => {
+    const job = await madeJob(as.manager, { name: 'Quay' });
+    const ctx = await ctxOf('manager');
+    await changeRecord(ctx, { resource: 'jobs', id: job.id as number, action: 'rename' }, async (w) => {
+      await w.update('jobs', job.id as number, { name: 'Quay North' }, { action: 'rename' });
+      await w.ctx.db.query('UPDATE jobs SET address = $1 WHERE id = $2', ['1 Quay St', job.id]);
+    });
+    const rows = (await auditOf('jobs', job.id)).filter((r) => r.action === 'rename');
+    expect(rows.map((r) => [r.before?.name, r.after?.name, r.after?.address])).toEqual([
+      ['Quay', 'Quay North', job.address ?? null],
+      ['Quay North', 'Quay North', '1 Quay St'],
+    ]);
+  });
+
   it("records the writer's own writes, each with its row", async () => {
     const job = await madeJob(as.manager);
     const ctx = await ctxOf('manager');

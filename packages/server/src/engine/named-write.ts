@@ -6,9 +6,11 @@
  * change, and writes the history itself:
  *
  * - the record the action is about gets its audit row (and so its live notice, audit.ts) from the
- *   row as it was locked and as the change left it, however the change wrote it: a named write
- *   cannot forget it. A change that moved only `updated_at` (a child's save touching its parent)
- *   changed nothing of the record's own, and writes none, as a second click of Send writes none;
+ *   row as it was locked (or as the writer last recorded it) and as the change left it, however
+ *   the change wrote it: a named write cannot forget it. A change that moved only `updated_at` (a
+ *   child's save touching its parent) changed nothing of the record's own, and writes none, as a
+ *   second click of Send writes none. (The engine's `update` of that record would write a row of
+ *   its own besides: write it by hand or through the writer.);
  * - every other record is written through the writer, whose inserts, updates and deletes each
  *   write their own audit row; the engine's saves (create, update) write theirs.
  *
@@ -80,10 +82,10 @@ const key = (name: string, id: number) => `${name}#${id}`;
 const tableOf = (what: Writable): AnyTable => (typeof what === 'string' ? tableFor(what) : what);
 const nameOf = (what: Writable): string => (typeof what === 'string' ? what : getTableName(what));
 
-/** A writer in `ctx`'s transaction; `written` collects the records it recorded. */
-function writerIn(ctx: Ctx, written: Set<string>): RecordWriter {
+/** A writer in `ctx`'s transaction; `written` keeps each record it recorded as it left it (null: deleted, or a summary). */
+function writerIn(ctx: Ctx, written: Map<string, Row | null>): RecordWriter {
   const audit = async (name: string, action: string, id: number, before: Row | null, row: ResourceRow | null, history?: History) => {
-    written.add(key(name, id));
+    written.set(key(name, id), row);
     const shown = (r: Row | null) => (r && history?.shown ? history.shown(r) : r);
     await recordAudit(ctx, name, history?.action ?? action, id, history && 'before' in history ? (history.before ?? null) : shown(before), shown(row));
   };
@@ -122,7 +124,7 @@ function writerIn(ctx: Ctx, written: Set<string>): RecordWriter {
       return gone as WrittenRow<W>[];
     },
     async summary(name, action, recordId, summary) {
-      if (recordId != null) written.add(key(name, recordId));
+      if (recordId != null && !written.has(key(name, recordId))) written.set(key(name, recordId), null);
       await recordAudit(ctx, name, action, recordId, null, summary);
     },
   };
@@ -134,7 +136,7 @@ function writerIn(ctx: Ctx, written: Set<string>): RecordWriter {
  * transaction, and the writer whose writes record themselves.
  */
 export function namedWrite<T>(ctx: Ctx, change: (w: RecordWriter) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((db) => change(writerIn({ ...ctx, db }, new Set())));
+  return ctx.db.transaction((db) => change(writerIn({ ...ctx, db }, new Map())));
 }
 
 /**
@@ -154,12 +156,13 @@ export async function changeRecord<N extends ResourceName, T>(
     const tx = { ...ctx, db };
     const before = (await findRow(tx, res, target.id, { forUpdate: true })) as StoredRow<N> | undefined;
     if (!before) throw notFound(res.def.label);
-    const written = new Set<string>();
+    const written = new Map<string, Row | null>();
     const answer = await change(writerIn(tx, written), before);
-    if (!written.has(key(target.resource, target.id))) {
-      const [after] = await selectRows(db, res.table, { where: eq(res.table.id, target.id), limit: 1 });
-      if (changedOwn(before, after)) await recordAudit(tx, target.resource, target.action, target.id, before, after ?? null);
-    }
+    // compared with the record as the writer last recorded it, if it did: what was written besides is recorded too
+    const recorded = written.get(key(target.resource, target.id));
+    const [after] = await selectRows(db, res.table, { where: eq(res.table.id, target.id), limit: 1 });
+    const from = recorded === undefined ? before : recorded;
+    if (from && changedOwn(from, after)) await recordAudit(tx, target.resource, target.action, target.id, from, after ?? null);
     return answer;
   });
 }
@@ -170,7 +173,7 @@ export async function changeRecord<N extends ResourceName, T>(
  */
 export function recordedWrites(ctx: Ctx): RecordWriter {
   if (!ctx.db.inTransaction) throw new Error('recordedWrites needs a transaction.');
-  return writerIn(ctx, new Set());
+  return writerIn(ctx, new Map());
 }
 
 /** Whether a record changed more than its `updated_at` (a touch from a child's save is no change of its own). */

@@ -1,14 +1,19 @@
 /**
- * Sends a named action's download (engine/action-handler.ts `Download`): its media type, its name
- * (saved as an attachment, or opened inline), how it may be kept, and for one asked for again each
- * time (`revalidate`) its ETag, answering 304 without the bytes when the caller has that one. A
- * public download (a calendar feed's token) is kept out of search engines.
+ * Sends a named action's download (engine/action-handler.ts `Download`: a PDF, a file or image
+ * content, a calendar feed): its media type, never sniffed; its name (saved as an attachment, or
+ * opened inline); how it may be kept, and for one asked for again each time (`revalidate`) its
+ * ETag, answering 304 without the bytes when the caller has that one. A public download (a
+ * calendar feed's token) is kept out of search engines.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Download } from '../engine/action-handler.ts';
 import { attachmentDisposition } from '../platform/documents/pdf-render.ts';
 
-const inlineDisposition = (name: string) => `inline; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"`;
+/** `inline` (the browser shows it: "open in a new tab"), with a plain and a UTF-8 file name. */
+function inlineDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 export function sendDownload(request: FastifyRequest, reply: FastifyReply, download: Download, opts: { isPublic: boolean }): FastifyReply {
   reply

@@ -5,7 +5,7 @@
  * (a file record without its PDF is refused; images as data URLs, the spec's bulk save) go to the
  * generic engine.
  */
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ATTACHMENT_ACTIONS } from '@glazier/shared/actions/attachments';
 import type { Db, Row } from '../db/client.ts';
 import { getRow } from '../engine/read.ts';
@@ -14,7 +14,7 @@ import { ApiError, invalid, notFound } from '../engine/errors.ts';
 import { createWithUploads } from '../platform/attachments/upload-records.ts';
 import { MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_UPLOAD, preparePdf, prepareImage, readBlob } from '../platform/attachments/stored-files.ts';
 import type { Ctx, PreparedUpload } from '../engine/context.ts';
-import type { ActionHandlers } from '../engine/action-handler.ts';
+import type { ActionHandlers, Download } from '../engine/action-handler.ts';
 import { uploadRoute } from './uploads.ts';
 
 interface Multipart {
@@ -50,25 +50,12 @@ function formBody(fields: Record<string, string[]>, index = 0, perFile: readonly
   return body;
 }
 
-/** `inline` (the browser shows it: "open in a new tab"), with a plain and a UTF-8 file name. */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** A stored content, to a caller who may read its record: never sniffed, revalidated by its hash. */
-async function sendBlob(request: FastifyRequest, reply: FastifyReply, sha256: unknown, name: (mime: string) => string) {
+/** A stored content, to a caller who may read its record: shown inline, never sniffed, revalidated by its hash (download.ts). */
+async function blobDownload(ctx: Ctx, sha256: unknown, name: (mime: string) => string): Promise<Download> {
   if (typeof sha256 !== 'string') throw notFound('File');
-  const blob = await readBlob(request.ctx, sha256);
+  const blob = await readBlob(ctx, sha256);
   if (!blob) throw notFound('File');
-  const etag = `"${sha256}"`;
-  reply
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-cache')
-    .header('etag', etag)
-    .header('content-disposition', disposition(name(blob.mime)));
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.type(blob.mime).send(blob.data);
+  return { bytes: blob.data, type: blob.mime, fileName: name(blob.mime), disposition: 'inline', cache: 'revalidate', etag: `"${sha256}"` };
 }
 
 /** Route options of the uploads: the raised body limit, checked before a byte of the body is read (uploads.ts). */
@@ -134,17 +121,17 @@ export const attachmentHandlers: ActionHandlers<typeof ATTACHMENT_ACTIONS> = {
     const [record] = await createWithUploads(ctx, 'files', [{ body: formBody(form.fields), upload }]);
     return record!;
   },
-  'files.download': async ({ ctx, params, request, reply }) => {
+  'files.download': async ({ ctx, params }) => {
     const file = await getRow(ctx, 'files', params.id);
-    return sendBlob(request, reply, file.sha256, () => String(file.path ?? 'file.pdf'));
+    return blobDownload(ctx, file.sha256, () => String(file.path ?? 'file.pdf'));
   },
   'images.upload': uploadOneImage('images'),
   'job_images.upload': uploadOneImage('job_images'),
   'images.upload_many': uploadManyImages('images'),
   'job_images.upload_many': uploadManyImages('job_images'),
-  'images.content': async ({ ctx, params: { id, size }, request, reply }) => {
+  'images.content': async ({ ctx, params: { id, size } }) => {
     const image = await getRow(ctx, 'images', id);
     const sha = size === 'full' ? image.sha256 : image.thumb_sha256;
-    return sendBlob(request, reply, sha, (mime) => `image-${image.id}${size === 'thumb' ? '-thumb' : ''}.${mime === 'image/png' ? 'png' : 'jpg'}`);
+    return blobDownload(ctx, sha, (mime) => `image-${image.id}${size === 'thumb' ? '-thumb' : ''}.${mime === 'image/png' ? 'png' : 'jpg'}`);
   },
 };

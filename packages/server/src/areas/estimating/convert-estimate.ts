@@ -29,10 +29,8 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  */
 export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<RecordWithRelations<'jobs'>> {
   return changeRecord(ctx, { resource: 'estimates', id, action: 'convert' }, async (w, estimate) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     if (estimate.job_id != null) {
       const [live] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
       if (live) return get(tx, 'jobs', live.id);

@@ -140,10 +140,8 @@ export async function createApprovalLink({ ctx, id, days, origin }: { ctx: Ctx; 
 /** `POST /api/estimate_approvals/{id}/revoke`: the client can no longer open the link; revoking twice changes nothing. */
 export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink> {
   return namedWrite(ctx, async (w) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const [link] = await sqlRows<LinkRow>(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404

@@ -35,10 +35,8 @@ export async function estimateItemsFromTakeoff({
 }): Promise<{ data: RecordWithRelations<'estimates'>; created: number; updated: number; matched: number }> {
   // the estimate's own columns do not change (its items do): no history row of its own
   return changeRecord(ctx, { resource: 'estimates', id, action: 'update' }, async (w, estimate) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     if (estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
     const units = await sqlRows<{ id: number; qty: string | number | null }>(
       db,

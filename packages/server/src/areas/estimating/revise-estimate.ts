@@ -44,10 +44,8 @@ async function copyRows(db: Db, table: string, column: string, from: number, to:
  */
 export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'estimates'>> {
   return changeRecord(ctx, { resource: 'estimates', id, action: 'superseded' }, async (w, source) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const root = source.revision_root_id ?? id;
     const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(

@@ -25,10 +25,8 @@ import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-pro
 export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<RecordWithRelations<'jobs'>> {
   const t = tableFor('jobs');
   return namedWrite(ctx, async (w) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const [source] = (await db.orm
       .select()
       .from(t)

@@ -40,10 +40,8 @@ export async function orderGlass({
 }): Promise<RecordWithRelations<'purchase_orders'>> {
   const ids = input.job_product_ids;
   return namedWrite(ctx, async (w) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const [vendor] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM vendors WHERE id = ${input.vendor_id} AND deleted_at IS NULL`);
     if (!vendor) throw invalid({ vendor_id: ['Vendor not found.'] });
     const pieces = await sqlRows<Piece>(

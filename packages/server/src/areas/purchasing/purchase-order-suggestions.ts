@@ -120,10 +120,8 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return namedWrite(ctx, async (w) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const ids = [...new Set(wanted.map((w) => w.material_id))];
     const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(
       db,

@@ -14,10 +14,8 @@ import { update } from '../../engine/write.ts';
  */
 export async function receivePurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'purchase_orders'>> {
   return changeRecord(ctx, { resource: 'purchase_orders', id, action: 'receive' }, async (w) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     const open = await sqlRows<{ id: number }>(
       db,
       sql`SELECT id FROM purchase_order_materials WHERE purchase_order_id = ${id} AND status <> 'received' ORDER BY id`,

@@ -153,10 +153,8 @@ export async function markJobProductPieces({
   const action = positions.length === 1 ? 'mark_piece' : 'mark_pieces';
   // locked as the caller may see it: a job in the trash hides it (404)
   return changeRecord(ctx, { resource: 'job_products', id, action }, async (w, before) => {
-    const {
-      ctx: tx,
-      ctx: { db },
-    } = w;
+    const tx = w.ctx;
+    const db = tx.db;
     // a template's products are the template's (jobs_admin), as their saves are
     const [job] = await sqlRows<{ is_template: boolean }>(db, sql`SELECT is_template FROM jobs WHERE id = ${before.job_id}`);
     if (job?.is_template && !canEdit(tx, 'jobs_admin')) throw forbidden();
