@@ -19,7 +19,8 @@ afterEach(async () => {
   await pool?.close();
 });
 
-describe('the PDF pool', () => {
+// A worker's first document loads the PDF kit (seconds on a busy 2-core machine): not what is tested here.
+describe('the PDF pool', { timeout: 60_000 }, () => {
   it('renders a document', async () => {
     pool = new PdfPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000 });
     const bytes = await pool.render(DOCS, 'HelloPdfDocument', { text: 'Hello' });
