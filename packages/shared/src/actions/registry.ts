@@ -32,6 +32,8 @@ export const AREA_ACTIONS = {
   jobs: JOBS_ACTIONS,
   estimating: ESTIMATING_ACTIONS,
   'shop-floor': SHOP_FLOOR_ACTIONS,
+  // its named actions come with the engine's named writes (docs/domain/billing.md, Still to come)
+  billing: {},
   schedule: SCHEDULE_ACTIONS,
   time: TIME_ACTIONS,
   analysis: ANALYSIS_ACTIONS,

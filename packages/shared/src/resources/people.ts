@@ -54,6 +54,11 @@ export const clients = defineResource({
     note: f.longText(),
     color: f.enum(CLIENT_COLORS, { default: CLIENT_COLORS[0] }),
     active: f.bool(true),
+    // billing (docs/domain/billing.md, Tax): an exempt client's invoices carry no sales tax
+    tax_exempt: f.bool(false),
+    tax_exemption_number: f.text({ max: 100 }),
+    // no reminder emails for this client's overdue invoices
+    no_reminders: f.bool(false),
   },
   search: ['name', 'note'],
   filters: { client_type_id: { op: 'eq' } },

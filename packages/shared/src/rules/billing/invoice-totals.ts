@@ -8,14 +8,15 @@
 import { formatCents, mulDivRound, toCents } from '../money.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
 
-/** A tax rate of Settings: its name ("State", "County") and percent (6.25 for 6.25 %; up to 4 decimals). */
+/** A tax rate of Settings: its name ("State", "County") and percent (6.25 for 6.25 %; up to 5 decimals, as the column keeps it). */
 export interface TaxRate {
   name: string;
   percent: number;
 }
 
-/** A percent as millionths of the whole (6.25 % → 62 500), exact to the 4 decimals a rate is given in. */
-export const percentMillionths = (percent: number): number => Math.round(percent * 10_000);
+/** A percent in 100 000ths of a percent (6.25 % → 625 000), exact to the 5 decimals a rate is kept in; of the whole: ÷ PERCENT_WHOLE. */
+export const percentUnits = (percent: number): number => Math.round(percent * 100_000);
+const PERCENT_WHOLE = 10_000_000;
 
 /** qty × rate in cents, rounded once (qty to 5 decimals, the rate in dollars). */
 export function lineAmountCents(qty: number, rate: number): number {
@@ -70,12 +71,12 @@ export function invoiceTotals(lines: readonly TotalsLine[], opts: TotalsOptions)
     if (line.taxable) taxableSum += cents;
   }
   const taxable = opts.exempt ? 0 : Math.max(0, taxableSum);
-  const millionths = opts.rates.map((r) => percentMillionths(r.percent));
-  const all = millionths.reduce((a, b) => a + b, 0);
-  const tax = all === 0 ? 0 : mulDivRound(taxable, all, 1_000_000);
+  const units = opts.rates.map((r) => percentUnits(r.percent));
+  const all = units.reduce((a, b) => a + b, 0);
+  const tax = all === 0 ? 0 : mulDivRound(taxable, all, PERCENT_WHOLE);
   let left = tax;
   const taxByRate = opts.rates.map((r, i) => {
-    const cents = i === opts.rates.length - 1 ? left : all === 0 ? 0 : mulDivRound(tax, millionths[i]!, all);
+    const cents = i === opts.rates.length - 1 ? left : all === 0 ? 0 : mulDivRound(tax, units[i]!, all);
     left -= cents;
     return { name: r.name, percent: r.percent, cents };
   });
@@ -110,7 +111,7 @@ export function depositLine(basis: DepositBasis, jobTotal: number, alreadyAsked 
     if (!Number.isFinite(basis.percent) || basis.percent <= 0 || basis.percent > 100) {
       return refused('deposit_percent', 'A deposit is a percent more than 0 and at most 100.');
     }
-    cents = mulDivRound(jobTotal, percentMillionths(basis.percent), 1_000_000);
+    cents = mulDivRound(jobTotal, percentUnits(basis.percent), PERCENT_WHOLE);
     description = `Deposit: ${basis.percent}% of ${formatCents(jobTotal)}`;
   } else {
     if (!Number.isInteger(basis.cents) || basis.cents <= 0) return refused('deposit_amount', 'A deposit is an amount more than $0.00.');
