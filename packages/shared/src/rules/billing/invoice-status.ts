@@ -79,7 +79,7 @@ export function balanceDue(status: InvoiceStatus, amountDue: number, paid: numbe
 
 export type VoidRefusal = 'paid' | 'already_void' | 'reason';
 
-/** Void, with a reason: from any status but paid. The payments it still holds are the action's to release (their money goes back to the payment, shown as unapplied). */
+/** Void, with a reason: from any status but paid. What becomes of the payments a partly paid invoice holds is the Void action's to decide (docs/domain/billing.md, Status). */
 export function voidInvoice(i: InvoiceState, reason: string | null | undefined): Outcome<{ status: 'void'; reason: string }, VoidRefusal> {
   if (i.status === 'void') return refused('already_void', `${name(i)} is already void.`);
   if (i.status === 'paid') return refused('paid', `${name(i)} is paid: void its payments first if it was billed by mistake.`);
