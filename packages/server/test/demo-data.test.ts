@@ -137,5 +137,12 @@ describe('demo data', () => {
     // a final invoice subtracts the deposit its job's deposit invoice asked for, which was paid
     expect(count((r) => r.kind === 'deposit' && r.status === 'paid')).toBe(count((r) => r.kind === 'final' && r.deposits > 0));
     expect(await one("SELECT count(*) AS n FROM invoices WHERE issue_date > '2026-11-02' OR due_date IS NULL")).toBe(0);
+    // each past month's sent invoices went to the books in one batch, which lists them
+    expect(await one('SELECT count(*) AS n FROM invoice_exports')).toBeGreaterThan(0);
+    expect(
+      await one(`SELECT count(*) AS n FROM invoices i LEFT JOIN invoice_exports e ON e.id = i.exported_batch_id
+        WHERE (i.exported_batch_id IS NOT NULL) <> (i.status NOT IN ('draft', 'void') AND i.issue_date < '2026-11-01')
+          OR (e.id IS NOT NULL AND NOT e.invoice_ids @> to_jsonb(i.id))`),
+    ).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
  * The billing area of the demo: the latest completed jobs invoiced (some with a deposit paid first),
  * and their payments: most paid, some partly paid or overdue, a few void, a few payments voided (a
  * returned check) and paid again, the latest still drafts. Written straight to the tables, as the
- * named actions would leave them; the money by the rules of shared rules/billing (whole cents).
+ * named actions would leave them, and each past month's invoices exported to the books; the money by the rules of shared rules/billing (whole cents).
  * Oregon has no sales tax, so the demo company has no rates and its invoices no tax.
  */
 import { depositLine, invoiceTotals, linesFromJob, type DraftLine } from '@glazier/shared/rules/billing/invoice-totals';
@@ -16,7 +16,7 @@ import { loadRows } from './load.ts';
 import type { DemoJobs } from './jobs.ts';
 
 export interface DemoBilling {
-  counts: { invoices: number; invoice_lines: number; payments: number; payment_allocations: number };
+  counts: { invoices: number; invoice_lines: number; payments: number; payment_allocations: number; invoice_exports: number };
 }
 
 interface Draft {
@@ -43,7 +43,7 @@ export async function seedInvoices(ctx: SeedContext, given: { jobs: DemoJobs }):
   // the latest jobs that ended: the ones a shop is still collecting on, and a year or so behind them
   const done = jobs.infos.map((info, j) => ({ info, id: jobs.ids[j]! })).filter((x) => x.info.end < todayMs);
   const chosen = done.slice(-scale.invoices);
-  if (!chosen.length) return { counts: { invoices: 0, invoice_lines: 0, payments: 0, payment_allocations: 0 } };
+  if (!chosen.length) return { counts: { invoices: 0, invoice_lines: 0, payments: 0, payment_allocations: 0, invoice_exports: 0 } };
   const ids = chosen.map((c) => c.id);
   const products = await ctx.db.query<{ job_id: number; id: number; name: string | null; qty: number | null; revenue: number | null }>(
     `SELECT job_id, id, name, qty::float AS qty, revenue::float AS revenue FROM job_products WHERE job_id = ANY($1::int[]) AND deleted_at IS NULL ORDER BY job_id, sort, id`,
@@ -173,7 +173,45 @@ export async function seedInvoices(ctx: SeedContext, given: { jobs: DemoJobs }):
     3,
     allocations.map((a, k) => ({ payment_id: paymentIds[k], invoice_id: a.invoice, amount: fromCents(a.cents) })),
   );
+
+  // The books: each month's sent invoices exported once, at the start of the next month; this
+  // month's are not exported yet.
+  const thisMonth = isoDate(todayMs).slice(0, 7);
+  const months = new Map<string, number[]>();
+  drafts.forEach((d, i) => {
+    const month = isoDate(d.issueMs).slice(0, 7);
+    if (d.status === 'draft' || d.status === 'void' || month >= thisMonth) return;
+    (months.get(month) ?? months.set(month, []).get(month)!).push(i);
+  });
+  const batches = [...months].map(([month, members]) => {
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    return {
+      row: {
+        format: 'quickbooks',
+        invoice_ids: members.map((i) => invoiceIds[i]!),
+        invoice_count: members.length,
+        total: fromCents(members.reduce((sum, i) => sum + drafts[i]!.due, 0)),
+        created_at: new Date(Date.UTC(y, m, 1, 9)).toISOString(),
+      },
+      members,
+    };
+  });
+  const batchIds = await loadRows(
+    ctx,
+    'invoice_exports',
+    5,
+    batches.map((b) => b.row),
+  );
+  for (const [k, b] of batches.entries()) {
+    await ctx.db.query('UPDATE invoices SET exported_batch_id = $1 WHERE id = ANY($2::int[])', [batchIds[k], `{${b.row.invoice_ids.join(',')}}`]);
+  }
   return {
-    counts: { invoices: invoiceIds.length, invoice_lines: lineRows.length, payments: paymentIds.length, payment_allocations: allocations.length },
+    counts: {
+      invoices: invoiceIds.length,
+      invoice_lines: lineRows.length,
+      payments: paymentIds.length,
+      payment_allocations: allocations.length,
+      invoice_exports: batchIds.length,
+    },
   };
 }
