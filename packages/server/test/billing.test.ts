@@ -62,6 +62,22 @@ describe('rights', () => {
   });
 });
 
+describe('what the database holds by itself', () => {
+  it('refuses a payment or an allocation of $0.00 or less, and one allocation per payment and invoice, whatever writes them', async () => {
+    const inv = await invoice();
+    const c = inv.client_id;
+    await expect(sql("INSERT INTO payments (client_id, payment_date, amount) VALUES ($1, '2026-12-01', 0)", [c])).rejects.toThrow(/payments_amount_min/);
+    const [p] = await sql<{ id: number }>("INSERT INTO payments (client_id, payment_date, amount) VALUES ($1, '2026-12-01', 5) RETURNING id", [c]);
+    await expect(sql('INSERT INTO payment_allocations (payment_id, invoice_id, amount) VALUES ($1, $2, -1)', [p!.id, inv.id])).rejects.toThrow(
+      /payment_allocations_amount_min/,
+    );
+    await sql('INSERT INTO payment_allocations (payment_id, invoice_id, amount) VALUES ($1, $2, 5)', [p!.id, inv.id]);
+    await expect(sql('INSERT INTO payment_allocations (payment_id, invoice_id, amount) VALUES ($1, $2, 1)', [p!.id, inv.id])).rejects.toThrow(
+      /payment_allocations_payment_id_invoice_id_unique|duplicate/,
+    );
+  });
+});
+
 describe('numbers and dates', () => {
   it('numbers invoices from 1001, one past the highest, and never below Settings’ next invoice number; at once, all distinct', async () => {
     const first = await invoice();
