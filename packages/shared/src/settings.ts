@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldDef } from './resources/fields.ts';
-import { parseExportMapping } from './rules/billing/exports.ts';
+import { parseExportMapping } from './rules/billing/export-mapping.ts';
 import { parseReminderDays } from './rules/billing/reminders.ts';
 /**
  * Names of the settings rows the app knows (`settings` is name/value; docs/domain/settings.md, Settings: burden rate;

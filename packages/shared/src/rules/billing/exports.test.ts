@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { toCents } from '../money.ts';
-import { DEFAULT_EXPORT_MAPPING, parseExportMapping, QBO_HEADERS, qboCsv, XERO_HEADERS, xeroCsv, type ExportInvoice } from './exports.ts';
+import { DEFAULT_EXPORT_MAPPING, parseExportMapping } from './export-mapping.ts';
+import { QBO_HEADERS, qboCsv, XERO_HEADERS, xeroCsv, type ExportInvoice } from './exports.ts';
 import { invoiceTotals, type TaxRate } from './invoice-totals.ts';
 
 const RATES: TaxRate[] = [

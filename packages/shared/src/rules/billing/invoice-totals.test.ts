@@ -81,6 +81,11 @@ describe('invoice totals', () => {
     ).toMatchObject({ taxable: 0, tax: 0, total: 8000 });
   });
 
+  it("keeps a rate to the 5 decimals its column keeps, as the server's SQL does", () => {
+    // $1,000,000.00 × 7.00005 % = $70,000.50 (at 4 decimals, 7.0001 %, it would be $70,001.00)
+    expect(totals([{ amount: 1_000_000, taxable: true }], { rates: [{ name: 'State', percent: 7.00005 }] })).toMatchObject({ tax: 7_000_050 });
+  });
+
   it('subtracts the deposits paid from a final invoice', () => {
     const t = totals([{ amount: 1000, taxable: true }], { rates: STATE_COUNTY, deposits: 30000 });
     expect(t).toMatchObject({ total: 107750, deposits: 30000, amountDue: 77750 });
