@@ -239,3 +239,59 @@ describe('billing settings', () => {
     await setting('reminder_days', '7, 21');
   });
 });
+
+describe('aging', () => {
+  it("buckets each client's open balances by days past due on the day asked, leaving out drafts, void, paid and later invoices", async () => {
+    await setting('tax1_percent', '0');
+    await setting('tax2_percent', '0');
+    const c = await client({ name: 'Aging Test Client' });
+    const billed = async (amount: number, due: string, status: string, issue = '2026-06-01') => {
+      const inv = await invoice({ client_id: c.id, issue_date: issue });
+      await line(inv, { qty: 1, rate: amount });
+      await mark(inv.id, `status = '${status}', due_date = '${due}'`);
+      return inv;
+    };
+    await billed(100, '2026-12-20', 'sent'); // current
+    await billed(100, '2026-12-07', 'sent'); // due on the day: current
+    const partly = await billed(200, '2026-11-20', 'partly_paid'); // 17 days: 1–30
+    await pay(partly, 50);
+    await billed(300, '2026-08-01', 'sent'); // over 90
+    await billed(400, '2026-10-01', 'void');
+    await billed(500, '2026-10-01', 'draft');
+    const paid = await billed(600, '2026-10-01', 'paid');
+    await pay(paid, 600);
+    await billed(700, '2026-12-30', 'sent', '2026-12-08'); // issued after the day asked
+
+    const res = await as.manager.get('/api/invoices/aging?as_of=2026-12-07');
+    expect(res.status).toBe(200);
+    const { rows, totals } = res.body.data as unknown as { rows: Row[]; totals: Row };
+    expect(rows.find((r) => r.client_id === c.id)).toEqual({
+      client_id: c.id,
+      client_name: 'Aging Test Client',
+      current: 200,
+      d1_30: 150,
+      d31_60: 0,
+      d61_90: 0,
+      over_90: 300,
+      total: 650,
+    });
+    // the totals are the rows' sums, bucket by bucket
+    for (const bucket of ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90', 'total']) {
+      expect(totals[bucket], bucket).toBeCloseTo(
+        rows.reduce((sum, r) => sum + (r[bucket] as number), 0),
+        2,
+      );
+    }
+    // a day later, the one due on the 7th is a day late
+    const later = (await as.manager.get('/api/invoices/aging?as_of=2026-12-08')).body.data as unknown as { rows: Row[] };
+    expect(later.rows.find((r) => r.client_id === c.id)).toMatchObject({ current: 800, d1_30: 250, total: 1350 });
+  });
+
+  it('is for those who may view invoices, on a real day', async () => {
+    expect((await as.supervisor.get('/api/invoices/aging')).status).toBe(403);
+    expect((await as.employee.get('/api/invoices/aging')).status).toBe(403);
+    expect((await as.manager.get('/api/invoices/aging')).status).toBe(200);
+    const bad = await as.manager.get('/api/invoices/aging?as_of=2026-02-30');
+    expect(bad.status).toBe(422);
+  });
+});

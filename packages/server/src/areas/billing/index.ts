@@ -1,6 +1,7 @@
 /** Billing on the server: invoices, their lines, payments and exports; the palette finds invoices by number. */
 import type { ServerArea } from '../../engine/server-area.ts';
 import { hitLine } from '../../platform/search-everything.ts';
+import { billingHandlers } from './billing-actions.ts';
 import { invoiceLinesHooks, invoicesHooks, paymentAllocationsHooks, paymentsHooks } from './billing-hooks.ts';
 
 export const billingArea = {
@@ -10,8 +11,8 @@ export const billingArea = {
     payments: paymentsHooks,
     payment_allocations: paymentAllocationsHooks,
   },
-  // The named actions (send, record payment, void, export, …) come with the engine's named writes.
-  handlers: {},
+  // the aging; the named writes (send, record payment, void, export, …) come with the engine's named writes
+  handlers: billingHandlers,
   palette: {
     // an invoice has a number only: a query of digits looks it up
     invoices: {
