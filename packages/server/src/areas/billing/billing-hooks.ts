@@ -89,9 +89,7 @@ export const invoicesHooks: Hooks<'invoices'> = {
     const status = existing?.status ?? 'draft';
     if (status !== 'draft') return;
     const clientId = values.client_id ?? existing?.client_id;
-    if (!existing || changed(values, existing, 'client_id')) {
-      if (!existing && !values.bill_to) values.bill_to = (await rowById(ctx, 'clients', clientId))?.name ?? null;
-    }
+    if (!existing && !values.bill_to) values.bill_to = (await rowById(ctx, 'clients', clientId))?.name ?? null;
     Object.assign(values, await taxOf(ctx, clientId));
     const issue = values.issue_date ?? existing?.issue_date;
     if (issue) {
