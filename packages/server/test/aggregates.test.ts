@@ -151,6 +151,15 @@ const RELATION_CASES: RelationCase[] = [
     childField: 'qty',
     childBody: withMaterial,
   },
+  {
+    parent: 'invoices',
+    relation: 'invoice_lines',
+    child: 'invoice_lines',
+    foreignKey: 'invoice_id',
+    parentField: 'memo',
+    childField: 'qty',
+    childBody: async () => ({ description: 'Mirror', rate: 10 }),
+  },
   { parent: 'boms', relation: 'bom_materials', child: 'bom_materials', foreignKey: 'bom_id', parentField: 'name', childField: 'qty', childBody: withMaterial },
   {
     parent: 'products',

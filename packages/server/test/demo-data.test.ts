@@ -112,4 +112,37 @@ describe('demo data', () => {
     expect(await one("SELECT count(*) AS n FROM events WHERE date BETWEEN '2026-10-19' AND '2026-11-16'")).toBeGreaterThan(20);
     expect(await one('SELECT count(*) AS n FROM (SELECT job_id, date FROM events WHERE deleted_at IS NULL GROUP BY 1, 2 HAVING count(*) > 1) twice')).toBe(0);
   });
+
+  it('invoices the latest completed jobs: some paid (one after a returned check), some partly paid, overdue, void or drafts, deposits subtracted', async () => {
+    const rows = await db.query<{ status: string; kind: string; due_date: string; due: number; paid: number; voided_payments: number; deposits: number }>(
+      `SELECT i.status, i.kind, i.due_date::text AS due_date, i.deposits_applied::float AS deposits,
+         ((SELECT sum(l.amount) FROM invoice_lines l WHERE l.invoice_id = i.id) - i.deposits_applied)::float AS due,
+         coalesce((SELECT sum(a.amount) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id WHERE a.invoice_id = i.id AND NOT p.voided), 0)::float AS paid,
+         (SELECT count(*) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id WHERE a.invoice_id = i.id AND p.voided)::int AS voided_payments
+       FROM invoices i`,
+    );
+    const count = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
+    expect(count((r) => r.kind === 'final')).toBeGreaterThan(40);
+    for (const r of rows) {
+      if (r.status === 'paid') expect(r.paid).toBe(r.due);
+      else if (r.status === 'partly_paid') expect(r.paid > 0 && r.paid < r.due, JSON.stringify(r)).toBe(true);
+      else expect(r.paid).toBe(0);
+    }
+    expect(count((r) => r.status === 'paid')).toBeGreaterThan(10);
+    expect(count((r) => r.status === 'partly_paid')).toBeGreaterThan(0);
+    expect(count((r) => r.status === 'void')).toBeGreaterThan(0);
+    expect(count((r) => r.status === 'draft')).toBeGreaterThan(0);
+    expect(count((r) => (r.status === 'sent' || r.status === 'partly_paid') && r.due_date < '2026-11-02')).toBeGreaterThan(0);
+    expect(count((r) => r.status === 'paid' && r.voided_payments > 0)).toBeGreaterThan(0);
+    // a final invoice subtracts the deposit its job's deposit invoice asked for, which was paid
+    expect(count((r) => r.kind === 'deposit' && r.status === 'paid')).toBe(count((r) => r.kind === 'final' && r.deposits > 0));
+    expect(await one("SELECT count(*) AS n FROM invoices WHERE issue_date > '2026-11-02' OR due_date IS NULL")).toBe(0);
+    // each past month's sent invoices went to the books in one batch, which lists them
+    expect(await one('SELECT count(*) AS n FROM invoice_exports')).toBeGreaterThan(0);
+    expect(
+      await one(`SELECT count(*) AS n FROM invoices i LEFT JOIN invoice_exports e ON e.id = i.exported_batch_id
+        WHERE (i.exported_batch_id IS NOT NULL) <> (i.status NOT IN ('draft', 'void') AND i.issue_date < '2026-11-01')
+          OR (e.id IS NOT NULL AND NOT e.invoice_ids @> to_jsonb(i.id))`),
+    ).toBe(0);
+  });
 });

@@ -59,7 +59,8 @@ async function breaking(def: ResourceDef, rule: RecordRule): Promise<Row> {
   }
 }
 
-const writable = RESOURCE_NAMES.filter((n) => !UPLOADED.has(n) && n !== 'role_permissions');
+// (a resource only named actions write answers every generic write 403: its rules are its actions' to keep)
+const writable = RESOURCE_NAMES.filter((n) => !UPLOADED.has(n) && n !== 'role_permissions' && RESOURCES[n].write !== 'nobody');
 const ranged = writable.flatMap((name) =>
   inputFields(RESOURCES[name] as ResourceDef).flatMap(([field, fd]) => outOfRange(fd).map((value) => ({ name, field, value }))),
 );
@@ -289,6 +290,9 @@ describe('a migration that adds rules over stored rows', () => {
     const client = (await createRecord(as.admin, 'clients')).id;
     const [negative] = await db.query<{ id: number }>("INSERT INTO jobs (client_id, number, trip_charge) VALUES ($1, 'OLD-1', -50) RETURNING id", [client]);
     const twins = await db.query<{ id: number }>("INSERT INTO jobs (client_id, number) VALUES ($1, 'OLD-2'), ($1, 'old-2') RETURNING id", [client]);
+    // and without the rights added since (their rows would break that migration's list of areas)
+    const areas = /"role_permissions_area_values" CHECK \("area" IN \(([^)]*)\)\)/.exec(migrationStatements(FIELD_RULES_MIGRATION).join('\n'))![1]!;
+    await db.query(`DELETE FROM role_permissions WHERE area NOT IN (${areas})`);
     await db.query('DELETE FROM glazier_migrations WHERE name = $1', [FIELD_RULES_MIGRATION]);
 
     const breaks = await ruleBreaks(db, migrationStatements(FIELD_RULES_MIGRATION));

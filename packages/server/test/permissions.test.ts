@@ -42,6 +42,12 @@ const GUARDS: Record<ResourceName, [Access, WriteAccess]> = {
   vendor_materials: ['inventory', 'inventory'],
   purchase_orders: ['purchase_orders', 'purchase_orders'],
   purchase_order_materials: ['purchase_orders', 'purchase_orders'],
+  invoices: ['invoices', 'invoices'],
+  invoice_lines: ['invoices', 'invoices'],
+  // every write of these moves money or the books across invoices: named actions only
+  payments: ['invoices', 'nobody'],
+  payment_allocations: ['invoices', 'nobody'],
+  invoice_exports: ['invoices', 'nobody'],
   boms: ['boms', 'boms'],
   bom_materials: ['boms', 'boms'],
   pickup_items: ['pickup_items', 'pickup_items'],

@@ -33,6 +33,7 @@ const DEFAULT_LEVELS = {
   products_admin: ['edit', 'edit', '-', '-'],
   boms: ['edit', 'edit', 'edit', '-'],
   purchase_orders: ['edit', 'edit', 'view', '-'],
+  invoices: ['edit', 'edit', '-', '-'],
   pickup_items: ['edit', 'edit', 'edit', 'view'],
   time_entries: ['edit', 'edit', 'edit', 'view'],
   images: ['edit', 'edit', 'edit', 'view'],

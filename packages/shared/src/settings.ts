@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { FieldDef } from './resources/fields.ts';
+import { parseExportMapping } from './rules/billing/export-mapping.ts';
+import { parseReminderDays } from './rules/billing/reminders.ts';
 /**
  * Names of the settings rows the app knows (`settings` is name/value; docs/domain/settings.md, Settings: burden rate;
  * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; issue 23: the company's
@@ -12,6 +15,16 @@ export const SETTING = {
   lastBackup: 'last_backup',
   /** The label stock the print page lays labels out for (issue 24): one of LABEL_STOCKS. */
   labelStock: 'label_stock',
+  // Billing (docs/domain/billing.md, Settings): the shop's sales tax (a second rate, e.g. state +
+  // county), the number the next invoice gets at least, the reminder days after a due date ("7, 21";
+  // none: no reminders), and the names the books know items and accounts by (JSON, ExportMapping).
+  tax1Name: 'tax1_name',
+  tax1Percent: 'tax1_percent',
+  tax2Name: 'tax2_name',
+  tax2Percent: 'tax2_percent',
+  nextInvoiceNumber: 'next_invoice_number',
+  reminderDays: 'reminder_days',
+  exportMapping: 'export_mapping',
 } as const;
 
 /**
@@ -63,4 +76,21 @@ export type SettingName = (typeof SETTING)[keyof typeof SETTING];
 export const SETTING_VALUE_FIELDS: Partial<Record<SettingName, FieldDef>> = {
   burden_rate: { kind: 'money', min: 0 },
   label_stock: { kind: 'enum', values: LABEL_STOCKS },
+  tax1_percent: { kind: 'qty', min: 0, max: 100 },
+  tax2_percent: { kind: 'qty', min: 0, max: 100 },
+  next_invoice_number: { kind: 'int', positive: true },
+  reminder_days: {
+    kind: 'json',
+    schema: z.string().check((ctx) => {
+      const days = parseReminderDays(ctx.value);
+      if (!days.ok) ctx.issues.push({ code: 'custom', message: days.message, input: ctx.value });
+    }),
+  },
+  export_mapping: {
+    kind: 'json',
+    schema: z.string().check((ctx) => {
+      const map = parseExportMapping(ctx.value);
+      if (!map.ok) ctx.issues.push({ code: 'custom', message: map.message, input: ctx.value });
+    }),
+  },
 };

@@ -12,6 +12,7 @@ import { installResources, type ServerResources } from '../engine/resources.ts';
 import type { ServerArea } from '../engine/server-area.ts';
 import type { Hooks, PaletteSearch, ServerResource } from '../engine/server-resource.ts';
 import { analysisArea } from './analysis/index.ts';
+import { billingArea } from './billing/index.ts';
 import { catalogueArea } from './catalogue/index.ts';
 import { estimatingArea } from './estimating/index.ts';
 import { inventoryArea } from './inventory/index.ts';
@@ -30,6 +31,7 @@ export const SERVER_AREAS: { [A in AppArea]: ServerArea<A> } = {
   jobs: jobsArea,
   estimating: estimatingArea,
   'shop-floor': shopFloorArea,
+  billing: billingArea,
   schedule: scheduleArea,
   time: timeArea,
   analysis: analysisArea,

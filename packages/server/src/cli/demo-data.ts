@@ -15,6 +15,7 @@
  * they share one random stream, so the order they are called in below is part of the data.
  */
 import type { Db } from '../db/client.ts';
+import { seedInvoices } from './demo/billing.ts';
 import { seedCatalogue } from './demo/catalogue.ts';
 import { seedEstimates, seedTakeoffs } from './demo/estimating.ts';
 import { seedBoms, seedMaterials, seedProductMaterials, seedSeriesGlass, seedStockMovements } from './demo/inventory.ts';
@@ -50,6 +51,7 @@ export const SCALES = {
     crew: 6,
     templates: 3,
     materialTransactions: 1_200,
+    invoices: 60,
   },
   /** `npm run bench -- --scale small`: enough to exercise the benchmark quickly. */
   small: {
@@ -72,6 +74,7 @@ export const SCALES = {
     crew: 20,
     templates: 3,
     materialTransactions: 20_000,
+    invoices: 600,
   },
   /** `npm run bench`: the scale of issue 2 item 10. */
   full: {
@@ -94,6 +97,7 @@ export const SCALES = {
     crew: 40,
     templates: 5,
     materialTransactions: 1_000_000,
+    invoices: 20_000,
   },
 } as const satisfies Record<string, DemoScale>;
 
@@ -143,6 +147,8 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
   const stock = await seedStockMovements(ctx, inventory);
   const boms = await seedBoms(ctx, { materials: inventory.materials, jobs });
   const takeoffs = await seedTakeoffs(ctx, { estimates, catalogue });
+  // last, so the data the seeders before it drew stays as it was
+  const billing = await seedInvoices(ctx, { jobs });
 
   // Fresh statistics, so the planner knows the tables are big, and a vacuumed heap, so autovacuum
   // does not start on the new rows in the middle of whatever runs next (the benchmark).
@@ -165,6 +171,7 @@ export async function generateDemoData(db: Db, scale: DemoScale, opts: GenerateO
     ...stock.counts,
     ...boms.counts,
     ...takeoffs.counts,
+    ...billing.counts,
     estimate_items: estimates.counts.estimate_items + takeoffs.estimateItems,
   };
   return {

@@ -10,6 +10,7 @@ import { actionMap, type ActionDef } from './define.ts';
 import { ANALYSIS_ACTIONS } from './analysis.ts';
 import { API_DOCUMENT_ACTIONS } from './api-document.ts';
 import { ATTACHMENT_ACTIONS } from './attachments.ts';
+import { BILLING_ACTIONS } from './billing.ts';
 import { ESTIMATING_ACTIONS } from './estimating.ts';
 import { IMPORT_ACTIONS } from './imports.ts';
 import { INVENTORY_ACTIONS } from './inventory.ts';
@@ -32,6 +33,7 @@ export const AREA_ACTIONS = {
   jobs: JOBS_ACTIONS,
   estimating: ESTIMATING_ACTIONS,
   'shop-floor': SHOP_FLOOR_ACTIONS,
+  billing: BILLING_ACTIONS,
   schedule: SCHEDULE_ACTIONS,
   time: TIME_ACTIONS,
   analysis: ANALYSIS_ACTIONS,

@@ -82,6 +82,8 @@ export const products = defineResource({
     non_inventory: f.bool(false, { label: 'Non-Inventory' }),
     is_assembly: f.bool(false),
     material_id: f.ref('materials', { onDelete: 'set null' }),
+    // an invoice line of this product is taxable unless it says otherwise (docs/domain/billing.md, Tax)
+    taxable: f.bool(true),
   },
   search: ['name', 'number', 'description'],
   filters: {

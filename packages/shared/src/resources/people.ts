@@ -54,6 +54,11 @@ export const clients = defineResource({
     note: f.longText({ label: 'Note' }),
     color: f.enum(CLIENT_COLORS, { default: CLIENT_COLORS[0] }),
     active: f.bool(true, { label: 'Active' }),
+    // billing (docs/domain/billing.md, Tax): an exempt client's invoices carry no sales tax
+    tax_exempt: f.bool(false, { label: 'Tax exempt' }),
+    tax_exemption_number: f.text({ label: 'Tax exemption number', max: 100 }),
+    // no reminder emails for this client's overdue invoices
+    no_reminders: f.bool(false, { label: 'No payment reminders' }),
   },
   search: ['name', 'note'],
   filters: { client_type_id: { op: 'eq' } },

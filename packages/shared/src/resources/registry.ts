@@ -6,6 +6,7 @@
  * names, and each fails to compile while an area of this list is missing from it.
  */
 import type { ResourceDef } from './define.ts';
+import * as billing from './billing.ts';
 import * as catalogue from './catalogue.ts';
 import * as estimating from './estimating.ts';
 import * as inventory from './inventory.ts';
@@ -38,6 +39,7 @@ export const AREA_RESOURCES = {
   jobs: definitionsOf(jobs),
   estimating: definitionsOf(estimating),
   'shop-floor': definitionsOf(shopFloor),
+  billing: definitionsOf(billing),
   schedule: definitionsOf(schedule),
   time: definitionsOf(time),
   analysis: {},

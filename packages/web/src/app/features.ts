@@ -7,6 +7,7 @@
  */
 import type { AppArea, ResourceName } from '@glazier/shared/resources/registry';
 import { analysisFeature } from '../features/analysis/analysis-feature.ts';
+import { billingFeature } from '../features/billing/billing-feature.ts';
 import { catalogueFeature } from '../features/catalogue/catalogue-feature.ts';
 import { estimatingFeature } from '../features/estimating/estimating-feature.ts';
 import { inventoryFeature } from '../features/inventory/inventory-feature.ts';
@@ -30,6 +31,7 @@ export const AREA_FEATURES: { [A in AppArea]: Feature<A> } = {
   jobs: jobsFeature,
   estimating: estimatingFeature,
   'shop-floor': shopFloorFeature,
+  billing: billingFeature,
   schedule: scheduleFeature,
   time: timeFeature,
   analysis: analysisFeature,

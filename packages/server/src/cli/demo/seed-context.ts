@@ -31,6 +31,8 @@ export interface DemoScale {
   templates: number;
   /** Stock movements (receipts, pulls, counts, adjustments), spread over the materials. */
   materialTransactions: number;
+  /** The latest completed jobs invoiced (some with a deposit first), with their payments. */
+  invoices: number;
 }
 
 /**

@@ -59,7 +59,19 @@ describe('Client dialog', () => {
     });
     const stack = setup();
     act(() => {
-      void openClientDialog(stack(), { record: { id: 5, name: 'Old Co', client_type_id: 2, color: CLIENT_COLORS[3], active: true, note: '' } });
+      void openClientDialog(stack(), {
+        record: {
+          id: 5,
+          name: 'Old Co',
+          client_type_id: 2,
+          color: CLIENT_COLORS[3],
+          active: true,
+          note: '',
+          tax_exempt: false,
+          tax_exemption_number: null,
+          no_reminders: false,
+        },
+      });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
     expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeTruthy();

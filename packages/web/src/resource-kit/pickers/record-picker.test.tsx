@@ -12,7 +12,17 @@ import { RecordPicker } from './record-picker.tsx';
 // Dialog flows with real timers (debounce, transitions) take seconds on a busy machine.
 
 type Client = RecordOf<'clients'>;
-const clientRecord = (id: number, name: string): Client => ({ id, name, active: true, client_type_id: null, note: null, color: null });
+const clientRecord = (id: number, name: string): Client => ({
+  id,
+  name,
+  active: true,
+  client_type_id: null,
+  note: null,
+  color: null,
+  tax_exempt: false,
+  tax_exemption_number: null,
+  no_reminders: false,
+});
 const CLIENTS: Client[] = [clientRecord(1, 'Alpha Glass'), clientRecord(2, 'Beta Mirrors'), clientRecord(3, 'Gamma Homes')];
 
 function serveClients() {
