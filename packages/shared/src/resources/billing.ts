@@ -150,7 +150,6 @@ export const payment_allocations = defineResource({
   filters: { payment_id: { op: 'eq' }, invoice_id: { op: 'eq' } },
   sortable: ['created_at', 'amount'],
   uniqueTogether: [['payment_id', 'invoice_id']],
-  titleField: 'invoice_id',
 });
 
 export const invoice_exports = defineResource({
