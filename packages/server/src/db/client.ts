@@ -88,10 +88,15 @@ export interface Db {
   /** The same object for the database and each of its transactions: a key for what belongs to one database in this process. */
   readonly identity: object;
   /**
-   * Listens on a channel (PostgreSQL LISTEN on a connection of its own, reconnected when lost);
-   * answers how to stop. PGlite serves one process, which has no one to hear from: a no-op.
+   * Listens on a channel (PostgreSQL: LISTEN on a connection of its own, reconnected when lost;
+   * PGlite, which serves one process: in this process); answers how to stop.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /**
+   * Tells every listener on `channel` (this server's included) `payload`: when the transaction
+   * commits, never when it rolls back; outside a transaction, at once. Nothing waits for it.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** The connections' use now. */
   poolStats(): PoolStats;
   /** Timing of statements and transactions, for the metrics (one observer per database). */
@@ -116,7 +121,9 @@ export interface Driver {
   shared: Connection;
   /** An exclusive connection for a transaction; `release` gives it back. */
   acquire(): Promise<{ conn: Connection; release: () => void }>;
-  listen?(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /** Sends a notice on `conn` (a transaction's, or the shared one): at commit on PostgreSQL, through `afterCommit` in-process. */
+  notify(conn: Connection, channel: string, payload: string, afterCommit: (fn: () => void) => void): Promise<void>;
   poolStats(): PoolStats;
   /** PostgreSQL: how long a statement may go unanswered before its connection counts as lost (0: no limit). */
   setQueryTimeout?(ms: number): void;
@@ -233,7 +240,8 @@ export function wrapDriver(driver: Driver): Db {
           shared.observer?.transaction((performance.now() - started) / 1000);
         }
       },
-      listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),
+      listen: (channel, handlers) => driver.listen(channel, handlers),
+      notify: (channel, payload) => driver.notify(conn, channel, payload, (fn) => db.afterCommit(fn)),
       setQueryTimeout: (ms) => driver.setQueryTimeout?.(ms),
       close: () => driver.close(),
     };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DbError, PREPARED_MAX, type DbErrorInfo } from './driver-types.ts';
-import type { Connection, Driver, RowMode } from './client.ts';
+import type { Connection, Driver, NoticeHandlers, RowMode } from './client.ts';
 
 interface Reply {
   id?: number;
@@ -166,8 +166,28 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
     };
   };
 
+  // LISTEN/NOTIFY within this process (PGlite serves one): a notice is handed to the listeners once its transaction commits
+  const channels = new Map<string, Set<NoticeHandlers>>();
+
   return {
     kind: 'pglite',
+    async listen(channel, handlers) {
+      let set = channels.get(channel);
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(handlers);
+      return async () => void set.delete(handlers);
+    },
+    async notify(_conn, channel, payload, afterCommit) {
+      afterCommit(() => {
+        for (const handlers of [...(channels.get(channel) ?? [])]) {
+          try {
+            handlers.onNotice(payload);
+          } catch {
+            // a listener's failure is its own; the others still hear the notice
+          }
+        }
+      });
+    },
     shared: {
       async run(sql, params, mode, options) {
         const release = await mutex.lock(options?.urgent);

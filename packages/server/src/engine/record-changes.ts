@@ -4,12 +4,11 @@
  * it: one place, no write forgotten. It names the record, its version and who changed it, never
  * a value; a child's change (a job's product) is also its parent's, whose version the engine moved on.
  *
- * On PostgreSQL the notice is a NOTIFY in the change's own transaction, on the channel the app
- * servers already share (platform/change-listener.ts hands it to the live streams): it goes out
- * when the change commits, to every app server, this one included, and never when it rolls back. PGlite
- * serves one process: the notice is handed over in memory once the transaction commits.
+ * The notice goes on the channel the app servers share (`Db.notify`: a NOTIFY on PostgreSQL, in
+ * this process on PGlite), in the change's own transaction: it goes out when the change commits, to
+ * every app server, this one included, and never when it rolls back; platform/change-listener.ts
+ * hands it to the live streams.
  */
-import { EventEmitter } from 'node:events';
 import type { LiveChange } from '@glazier/shared/actions/live';
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
@@ -24,19 +23,6 @@ export interface RecordChange extends LiveChange {
   rows?: Row[];
   /** Only guarded fields changed (costs): only who may read one of these areas' guarded fields hears of it. */
   guarded?: Area[];
-}
-
-/** PGlite's committed changes, per database (Db.identity), within this process. */
-const local = new EventEmitter();
-local.setMaxListeners(0);
-
-/** Hears the committed changes of a PGlite database made in this process; answers how to stop. */
-export function onLocalRecordChanges(db: Db, fn: (change: RecordChange) => void): () => void {
-  const listener = (identity: object, change: RecordChange) => {
-    if (identity === db.identity) fn(change);
-  };
-  local.on('change', listener);
-  return () => void local.off('change', listener);
 }
 
 const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? new Date(v).toISOString() : null);
@@ -82,13 +68,6 @@ export function recordChangesOf(ctx: Ctx, resource: string, action: string, reco
 /** Announces a write's record changes, at its commit. */
 export async function announceRecordChanges(ctx: Pick<Ctx, 'db'>, changes: RecordChange[]): Promise<void> {
   if (!changes.length) return;
-  const db = ctx.db;
-  if (db.kind === 'postgres') {
-    // One NOTIFY per change (a payload stays far below PostgreSQL's 8000 bytes); nothing waits for it.
-    for (const change of changes) await db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ k: 'record', c: change })], { deferred: true });
-    return;
-  }
-  db.afterCommit(() => {
-    for (const change of changes) local.emit('change', db.identity, change);
-  });
+  // one notice per change (a payload stays far below PostgreSQL's 8000 bytes)
+  for (const change of changes) await ctx.db.notify(CHANGES_CHANNEL, JSON.stringify({ k: 'record', c: change }));
 }

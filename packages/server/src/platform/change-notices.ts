@@ -1,8 +1,9 @@
 /**
  * What one app server tells the others sharing its PostgreSQL database, so what each caches for a
  * moment (sessions, signed-in users, the role matrix) stays true everywhere (docs/platform.md, Several app servers: several
- * app servers behind a proxy). A notice sent inside a transaction goes out when it commits, and
- * not at all when it rolls back. On PGlite there is one process and nobody to tell.
+ * app servers behind a proxy), and the live streams every committed record change. A notice sent
+ * inside a transaction goes out when it commits, and not at all when it rolls back; it reaches every
+ * listening server, this one included (on PGlite, one process, only this one: db/pglite-driver.ts).
  * The listening side is change-listener.ts.
  */
 import { CHANGES_CHANNEL, type Db } from '../db/client.ts';
@@ -18,9 +19,10 @@ export type Change =
   /** the role matrix changed */
   | { k: 'permissions' }
   /** a record's committed change, for the live streams (engine/record-changes.ts sends it) */
-  | { k: 'record'; c: RecordChange };
+  | { k: 'record'; c: RecordChange }
+  /** a message of the outbox is due now: each server's mail delivery looks (platform/mail/outbox.ts wakeDelivery) */
+  | { k: 'mail-due' };
 
 export async function announce(db: Db, change: Change): Promise<void> {
-  if (db.kind !== 'postgres') return;
-  await db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(change)]);
+  await db.notify(CHANGES_CHANNEL, JSON.stringify(change));
 }

@@ -24,7 +24,7 @@ import { isResourceName } from '@glazier/shared/resources/registry';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../../db/client.ts';
 import { allowed, type Ctx } from '../../engine/context.ts';
-import { onLocalRecordChanges, type RecordChange } from '../../engine/record-changes.ts';
+import type { RecordChange } from '../../engine/record-changes.ts';
 import { resource } from '../../engine/resources.ts';
 import { sessionUserFor } from '../auth.ts';
 import { DbSessionStore } from '../session-store.ts';
@@ -182,9 +182,8 @@ export class LiveHub implements LiveHubLike {
   /** Starts hearing the database's record changes; stop with close(). */
   start(): void {
     this.#keptFrom = Date.now();
+    // the changes come through the registry, from the app server's one listener (change-listener.ts)
     this.#stop.push(registerLiveHub(this));
-    // PostgreSQL's come through the registry, from the app server's one listening connection.
-    if (this.db.kind === 'pglite') this.#stop.push(onLocalRecordChanges(this.db, (change) => this.publish(change)));
   }
 
   publish(change: RecordChange): void {

@@ -7,7 +7,7 @@
  * while the claim is still this server's. A claim older than `SENDING_TIMEOUT_MS` (the server died
  * while sending) is taken again, and the message goes out with the same Message-ID, so a receiver
  * sees the repeat for what it is. Each server looks every `pollMs` (retries falling due), and at
- * once after a commit that enqueued mail (outboxWake).
+ * once when a server announces a message due (outbox.ts wakeDelivery, on the servers' shared channel).
  *
  * Outcomes: the server's acceptance → `sent` (its reply kept as `sent_reply`, the last error cleared); a 5xx reply → `failed` with the
  * reply; anything else (a 4xx reply, connection refused, a timeout) → `queued` again after a

@@ -11,7 +11,7 @@ import { refLabels } from '../../engine/ref-labels.ts';
 import { resource } from '../../engine/resources.ts';
 import type { ServerResource } from '../../engine/server-resource.ts';
 import { describeSmtp } from './delivery.ts';
-import { NO_MAIL, announceMail, enqueueMail, outboxWake, type MailOfRecord } from './outbox.ts';
+import { NO_MAIL, announceMail, enqueueMail, wakeDelivery, type MailOfRecord } from './outbox.ts';
 import { renderMail, shopName } from './templates/render.ts';
 import { TestEmail } from './templates/test-email.tsx';
 
@@ -181,7 +181,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
         throw new ApiError(409, row.status === 'sent' ? 'This message was sent already.' : 'This message is on its way already: Send now sends it at once.');
       await db.query(`UPDATE mail_outbox SET status = $2, next_attempt_at = now(), attempts = 0, updated_at = now() WHERE id = $1`, [params.id, next]);
       await announceMail(db, [row], 'retry');
-      if (configured) db.afterCommit(() => outboxWake.emit('enqueued'));
+      if (configured) await wakeDelivery(db);
       return params.id;
     });
     return { data: await readMailMessage(ctx, updated) };
@@ -197,7 +197,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       // due now: the delivery's claim takes it (once, on whichever server claims first)
       await db.query('UPDATE mail_outbox SET next_attempt_at = now(), updated_at = now() WHERE id = $1', [params.id]);
       await announceMail(db, [row], 'send_now');
-      db.afterCommit(() => outboxWake.emit('enqueued'));
+      await wakeDelivery(db);
     });
     return { data: await readMailMessage(ctx, params.id) };
   },

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';
 import { announceRecordChanges } from '../../engine/record-changes.ts';
+import { announce } from '../change-notices.ts';
 import { sealSecret, type HiddenSecret, type SealedSecrets } from './mail-secrets.ts';
 
 export type { MailContext };
@@ -61,9 +62,16 @@ export interface EnqueuedMail {
   status: MailStatus;
 }
 
-/** Wakes this process's deliverers (delivery.ts) once a transaction that enqueued mail has committed. */
+/** Wakes this process's mail delivery (delivery.ts): fed by the change listener when a server announces a message due (wakeDelivery). */
 export const outboxWake = new EventEmitter();
 outboxWake.setMaxListeners(0);
+
+/**
+ * Wakes the mail delivery of every app server once `db`'s transaction commits (a message is due
+ * now), on the channel the servers share (platform/change-notices.ts): whichever claims it first
+ * sends it, without waiting for its next poll.
+ */
+export const wakeDelivery = (db: Db): Promise<void> => announce(db, { k: 'mail-due' });
 
 /** A message and the record it belongs to, for its live notice. */
 export interface MailOfRecord {
@@ -130,7 +138,7 @@ export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, messag
         a.content,
       ]);
     await announceMail(db, [row!], 'create');
-    if (status === 'queued') db.afterCommit(() => outboxWake.emit('enqueued'));
+    if (status === 'queued') await wakeDelivery(db);
     return { id: row!.id, message_id: messageId, status };
   });
 }
