@@ -13,7 +13,7 @@ import type { LiveChange } from '@glazier/shared/actions/live';
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Area } from '@glazier/shared/permissions';
-import { CHANGES_CHANNEL, type Db, type Row } from '../db/client.ts';
+import { CHANGES_CHANNEL, type Row } from '../db/client.ts';
 import type { Ctx } from './context.ts';
 import { resource as serverResource } from './resources.ts';
 
