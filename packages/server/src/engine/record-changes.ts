@@ -9,21 +9,13 @@
  * every app server, this one included, and never when it rolls back; platform/change-listener.ts
  * hands it to the live streams.
  */
-import type { LiveChange } from '@glazier/shared/actions/live';
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Area } from '@glazier/shared/permissions';
-import { CHANGES_CHANNEL, type Row } from '../db/client.ts';
+import { announceRecords, type RecordChange } from '../platform/change-notices.ts';
+import type { Row } from '../db/client.ts';
 import type { Ctx } from './context.ts';
 import { resource as serverResource } from './resources.ts';
-
-/** A change as the server passes it on: the notice, and (never sent) whose records it touched, for a resource scoped to its user. */
-export interface RecordChange extends LiveChange {
-  /** The record's columns its resource's `hears` asks for, before and after: who may hear of it when a scope limits reading. */
-  rows?: Row[];
-  /** Only guarded fields changed (costs): only who may read one of these areas' guarded fields hears of it. */
-  guarded?: Area[];
-}
 
 const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? new Date(v).toISOString() : null);
 
@@ -51,23 +43,25 @@ export function recordChangesOf(ctx: Ctx, resource: string, action: string, reco
   if (recordId == null || !isResourceName(resource)) return [];
   const by = ctx.user ? { id: ctx.user.id, name: ctx.user.name } : ctx.actor ? { id: null, name: ctx.actor } : null;
   const at = new Date().toISOString();
-  const own: RecordChange = { r: resource, id: recordId, v: after ? isoOf(after.updated_at) : null, a: after ? action : 'delete', by, at };
+  const own: RecordChange = { resource, id: recordId, version: after ? isoOf(after.updated_at) : null, action: after ? action : 'delete', by, at };
   const hears = serverResource(resource).hears;
   if (hears) own.rows = [before, after].filter((r): r is Row => r != null).map((r) => Object.fromEntries(hears.columns.map((c) => [c, r[c] ?? null])));
   const guarded = guardsOfChange(resource, before, after);
   if (guarded) own.guarded = guarded;
   const changes = [own];
   const also = (r: string, foreignKey: string) => {
-    for (const id of idsOf([before, after], foreignKey)) changes.push({ r, id, v: null, a: 'update', by, at, ...(guarded && { guarded }) });
+    for (const id of idsOf([before, after], foreignKey))
+      changes.push({ resource: r, id, version: null, action: 'update', by, at, ...(guarded && { guarded }) });
   };
   for (const parent of parentsOf(resource)) also(parent.resource, parent.foreignKey);
   for (const [name, field] of Object.entries(RESOURCES[resource].fields)) if (field.shownOnTarget && field.ref) also(field.ref, name);
   return changes;
 }
 
+export type { RecordChange };
+
 /** Announces a write's record changes, at its commit. */
 export async function announceRecordChanges(ctx: Pick<Ctx, 'db'>, changes: RecordChange[]): Promise<void> {
   if (!changes.length) return;
-  // one notice per change (a payload stays far below PostgreSQL's 8000 bytes)
-  for (const change of changes) await ctx.db.notify(CHANGES_CHANNEL, JSON.stringify({ k: 'record', c: change }));
+  await announceRecords(ctx.db, changes);
 }

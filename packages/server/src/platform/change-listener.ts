@@ -25,9 +25,9 @@ export function forgetEverything(): void {
 }
 
 export function applyChange(change: Change, db?: Db): void {
-  switch (change.k) {
+  switch (change.kind) {
     case 'record':
-      return db && publishLiveChange(db, change.c);
+      return db && publishLiveChange(db, change.change);
     case 'session':
       forgetSession(change.sid);
       return recheckLiveStreams({ sid: change.sid }); // a sign-out on another server closes this one's streams of it

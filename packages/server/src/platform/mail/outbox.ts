@@ -21,8 +21,7 @@ import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail';
 import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';
-import { announceRecordChanges } from '../../engine/record-changes.ts';
-import { announce } from '../change-notices.ts';
+import { announce, announceRecords } from '../change-notices.ts';
 import { sealSecret, type HiddenSecret, type SealedSecrets } from './mail-secrets.ts';
 
 export type { MailContext };
@@ -71,7 +70,7 @@ outboxWake.setMaxListeners(0);
  * now), on the channel the servers share (platform/change-notices.ts): whichever claims it first
  * sends it, without waiting for its next poll.
  */
-export const wakeDelivery = (db: Db): Promise<void> => announce(db, { k: 'mail-due' });
+export const wakeDelivery = (db: Db): Promise<void> => announce(db, { kind: 'mail-due' });
 
 /** A message and the record it belongs to, for its live notice. */
 export interface MailOfRecord {
@@ -87,9 +86,17 @@ export interface MailOfRecord {
  */
 export function announceMail(db: Db, messages: readonly MailOfRecord[], action: string): Promise<void> {
   const at = new Date().toISOString();
-  return announceRecordChanges(
-    { db },
-    messages.map((m) => ({ r: MAIL_LIVE_TOPIC, id: m.id, v: null, a: action, by: null, at, rows: [{ resource: m.resource, record_id: m.record_id }] })),
+  return announceRecords(
+    db,
+    messages.map((m) => ({
+      resource: MAIL_LIVE_TOPIC,
+      id: m.id,
+      version: null,
+      action,
+      by: null,
+      at,
+      rows: [{ resource: m.resource, record_id: m.record_id }],
+    })),
   );
 }
 
