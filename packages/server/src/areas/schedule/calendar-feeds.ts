@@ -39,13 +39,13 @@ import { ApiError, forbidden } from '../../engine/errors.ts';
 import { sessionUserFor } from '../../platform/auth.ts';
 import { publicOrigin } from '../../platform/public-url.ts';
 import { readSetting } from '../../platform/settings.ts';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
 
 export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
 export const FEED_GONE_MESSAGE = 'This calendar feed has stopped: its user can no longer receive it.';
 export const SHOP_FEED_FORBIDDEN = 'The whole-shop feed needs the right to edit jobs.';
 export const MINE_FEED_FORBIDDEN = 'A calendar feed needs the right to view jobs.';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string | Date): string => new Date(v).toISOString();
 
 // a type, not an interface: the audit takes it as a row
@@ -69,7 +69,7 @@ export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
 export async function turnOnCalendarFeed({ ctx, kind, request }: { ctx: Ctx; kind: CalendarFeedKind; request: FastifyRequest }) {
   const user = requireUser(ctx);
   if (!mayHaveCalendarFeed(user, kind)) throw forbidden(kind === 'shop' ? SHOP_FEED_FORBIDDEN : MINE_FEED_FORBIDDEN);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const row = await ctx.db.transaction(async (db) => {
     const [before] = await sqlRows<FeedRow>(
       db,
@@ -77,7 +77,7 @@ export async function turnOnCalendarFeed({ ctx, kind, request }: { ctx: Ctx; kin
     );
     const [after] = await sqlRows<FeedRow>(
       db,
-      sql`INSERT INTO calendar_feeds (user_id, kind, token_hash) VALUES (${user.id}, ${kind}, ${sha256(token)})
+      sql`INSERT INTO calendar_feeds (user_id, kind, token_hash) VALUES (${user.id}, ${kind}, ${hash})
           ON CONFLICT (user_id, kind) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
           RETURNING id, user_id, kind, created_at`,
     );
@@ -132,7 +132,7 @@ function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: strin
 
 /** `GET /api/calendar/{token}.ics` (public): the feed the token names, as text/calendar. */
 export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; token: string; request: FastifyRequest; reply: FastifyReply }) {
-  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${sha256(token)}`);
+  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${tokenHash(token)}`);
   if (!feed) throw new ApiError(404, FEED_NOT_FOUND_MESSAGE);
   // null once inactive or deleted; its rights as they are now (the role matrix included)
   const user = await sessionUserFor(db, feed.user_id);
