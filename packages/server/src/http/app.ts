@@ -240,7 +240,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);
-  app.decorate('mailSettings', mailSettings);
   // Background work: one runner, started and stopped with the app
   const kinds: JobKind[] = [];
   if (mailSettings.smtpUrl && opts.mail?.deliver !== false)

@@ -177,5 +177,22 @@ export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; public
   } catch {
     // an unusual Host header: the fallback domain will do for an id
   }
-  return { configured: Boolean(setup.smtpUrl), origin, messageIdDomain: fromDomain ?? host, secretKey: setup.secretKey };
+  return {
+    configured: Boolean(setup.smtpUrl),
+    origin,
+    messageIdDomain: fromDomain ?? host,
+    secretKey: setup.secretKey,
+    from: setup.mailFrom,
+    publicUrl: setup.publicUrl,
+    server: setup.smtpUrl ? describeSmtp(setup.smtpUrl) : undefined,
+  };
+}
+
+/** Who a message is from: MAIL_FROM, else glazier@ its Message-ID's domain (what delivery sends, and the Outbox shows). */
+export const senderOf = (mailFrom: string | undefined, messageId: string): string => mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
+
+/** The mail server as Settings shows it: host and port, never the credentials. */
+export function describeSmtp(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
 }
