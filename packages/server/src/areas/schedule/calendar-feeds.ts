@@ -31,14 +31,13 @@ import {
   type CalendarFeedKind,
 } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { SETTING } from '@glazier/shared/settings';
 import { sqlRows, type Db } from '../../db/client.ts';
 import { recordAudit } from '../../engine/audit.ts';
 import { requireUser, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden } from '../../engine/errors.ts';
 import { sessionUserFor } from '../../platform/auth.ts';
 import { publicOrigin } from '../../platform/public-url.ts';
-import { readSetting } from '../../platform/settings.ts';
+import { shopName } from '../../platform/settings.ts';
 import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
 
 export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
@@ -139,7 +138,7 @@ export async function sendCalendarFeed({ db, token, request, reply }: { db: Db; 
   if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
 
   const origin = publicOrigin(request);
-  const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
+  const company = await shopName(db);
   const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
   const calendar = ical({
     name,
