@@ -9,7 +9,8 @@ import type { SQLWrapper } from 'drizzle-orm';
 export type Row = Record<string, unknown>;
 /** A row of a resource's table, whose columns are known only at run time: every such table has an integer id. */
 export type ResourceRow = Row & { id: number };
-export type RowMode = 'object' | 'array';
+export type { RowMode } from './driver-types.ts';
+import type { RowMode } from './driver-types.ts';
 
 /**
  * `prepare`: the statement's text is run again and again with other values (a record read by its
