@@ -19,7 +19,8 @@ afterEach(async () => {
   await pool?.close();
 });
 
-describe('the PDF pool', () => {
+// a cold worker loads the PDF renderer first: seconds on a busy machine
+describe('the PDF pool', { timeout: 60_000 }, () => {
   it('renders a document', async () => {
     pool = new PdfPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000 });
     const bytes = await pool.render(DOCS, 'HelloPdfDocument', { text: 'Hello' });
