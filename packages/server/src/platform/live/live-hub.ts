@@ -1,9 +1,9 @@
 /**
  * The live updates of one app server (docs/platform.md, Live updates; issue 37): the open streams
  * (`GET /api/live`, shared/actions/live.ts) and the record changes they hear. Changes arrive from
- * the database (engine/record-changes.ts): on PostgreSQL by the channel every app server listens
- * on (change-listener.ts, through live-registry.ts), which carries each server's changes; on
- * PGlite by the in-process handover. Each is numbered here and kept for a while, so a browser that lost
+ * the database (engine/record-changes.ts) by the channel every app server listens on
+ * (change-listener.ts, through live-registry.ts; db/ carries it on PostgreSQL and on PGlite alike),
+ * which carries each server's changes. Each is numbered here and kept for a while, so a browser that lost
  * its stream resumes from its Last-Event-ID; when it cannot (too old, or another server's, or this
  * server missed notices), the stream says `reset` and the browser refetches what it shows.
  *
