@@ -142,8 +142,9 @@ function recordingDriver(driver: Driver, rec: Recorder): Driver {
       return { conn: rec.wrap(conn, true), release };
     },
     poolStats: () => driver.poolStats(),
-    // the app servers' channel (caches, live updates), as the real driver listens
-    ...(driver.listen && { listen: driver.listen.bind(driver) }),
+    // the app servers' channel (caches, live updates), as the real driver listens and tells
+    listen: driver.listen.bind(driver),
+    notify: driver.notify.bind(driver),
     close: () => driver.close(),
   };
 }

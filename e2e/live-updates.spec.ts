@@ -222,11 +222,11 @@ test('an employee’s stream carries nothing of what the employee may not read (
 
   const wire = () => employee.evaluate(() => (window as unknown as { wire: string }).wire);
   // a stream hears in commit order: once the employee's own entry is there, the two before it would be
-  await expect.poll(wire).toContain(`"r":"time_entries","id":${mine.id}`);
+  await expect.poll(wire).toContain(`"resource":"time_entries","id":${mine.id}`);
   const text = await wire();
-  expect(text).toContain(`"r":"jobs","id":${job.id}`); // jobs they read
+  expect(text).toContain(`"resource":"jobs","id":${job.id}`); // jobs they read
   expect(estimate.id).toBeGreaterThan(0);
-  expect(text).not.toContain('"r":"estimates"');
-  expect(text).not.toContain(`"r":"time_entries","id":${others.id}`);
+  expect(text).not.toContain('"resource":"estimates"');
+  expect(text).not.toContain(`"resource":"time_entries","id":${others.id}`);
   expect(text).not.toContain('Wire job'); // never a value
 });

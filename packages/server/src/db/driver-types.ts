@@ -26,6 +26,32 @@ export const TEXT_PARSERS: Record<number, (v: string) => unknown> = {
   [OID.timestamptz]: isoTimestamp,
 };
 
+/** Rows as objects (by column name) or as arrays (Drizzle's `all`). */
+export type RowMode = 'object' | 'array';
+
+/** What pglite-driver.ts asks its worker (pglite-worker.ts); `id` pairs the reply. */
+export type PgliteRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; mode: RowMode; prepare?: boolean }
+  /** statements held back in a transaction (QueryOptions.deferred), then one whose rows are wanted */
+  | {
+      id: number;
+      op: 'batch';
+      before: { sql: string; params: unknown[]; prepare?: boolean }[];
+      sql: string;
+      params: unknown[];
+      mode: RowMode;
+      prepare?: boolean;
+    }
+  | { id: number; op: 'close' };
+
+/** The worker's answer: first `ready` once (or its failure), then one per request. */
+export interface PgliteReply {
+  id?: number;
+  rows?: unknown[];
+  error?: DbErrorInfo;
+  ready?: boolean;
+}
+
 /** A database error reduced to what the error mapper needs (also crosses the worker boundary). */
 export interface DbErrorInfo {
   message: string;

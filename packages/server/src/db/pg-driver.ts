@@ -127,6 +127,8 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       };
     },
     listen: (channel, handlers) => listen(connectionString, channel, handlers),
+    // NOTIFY in the transaction goes out when it commits; one per notice, far below PostgreSQL's 8000 bytes
+    notify: async (conn, channel, payload) => void (await conn.run('SELECT pg_notify($1, $2)', [channel, payload], 'object', { deferred: true })),
     poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     setQueryTimeout: (ms) => {
       queryTimeoutMs = ms;

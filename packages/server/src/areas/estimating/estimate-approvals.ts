@@ -10,7 +10,6 @@
  * estimator. A token that names no link is a 404; a link used, revoked or expired, or whose
  * estimate is no longer open, a 410.
  */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
@@ -33,6 +32,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
 import { EstimateDecision } from '../../platform/mail/templates/estimate-decision.tsx';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
 
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
 export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
@@ -42,7 +42,6 @@ export const REVOKED_MESSAGE = 'This approval link was withdrawn. Please ask us 
 export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us for a new one.';
 export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string): string => new Date(v).toISOString();
 const isoOrNull = (v: string | null): string | null => (v == null ? null : iso(v));
 
@@ -118,11 +117,11 @@ export async function insertApprovalLink(
   days?: number,
 ): Promise<{ link: ApprovalLink; token: string; path: string }> {
   if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const validDays = days ?? APPROVAL_LINK_DAYS;
   const made = await w.insert(
     estimate_approvals,
-    { estimate_id: estimate.id, token_hash: sha256(token), expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
+    { estimate_id: estimate.id, token_hash: hash, expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
     { shown: audited },
   );
   const [row] = await linkRows(w.ctx.db, sql`a.id = ${made.id}`);
@@ -163,7 +162,7 @@ async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ 
   const lock = forUpdate ? sql` FOR UPDATE` : sql``;
   const [link] = await sqlRows<LinkRow & { expired: boolean }>(
     db,
-    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`,
+    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${tokenHash(token)}${lock}`,
   );
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
   if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);

@@ -12,6 +12,7 @@ import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
+import { readSetting, readShop } from '../../platform/settings.ts';
 
 export interface ReadEstimateDocument {
   doc: EstimateDocument;
@@ -22,14 +23,11 @@ export async function readEstimateDocument(ctx: Ctx, estimateId: number): Promis
   // with its computed client name and total (and its relations: the category notes)
   const estimate = await get(ctx, 'estimates', estimateId);
   // the list, not the embedded relation: it carries the items' computed category and product names
-  const [items, settings] = await Promise.all([
+  const [items, shop, terms] = await Promise.all([
     list(ctx, 'estimate_items', { estimate_id: String(estimateId) }),
-    sqlRows<{ name: string; value: string | null }>(
-      ctx.db,
-      sql`SELECT name, value FROM settings WHERE deleted_at IS NULL AND name IN (${SETTING.companyName}, ${SETTING.companyDetails}, ${SETTING.estimateTerms})`,
-    ),
+    readShop(ctx.db),
+    readSetting(ctx.db, SETTING.estimateTerms),
   ]);
-  const setting = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
   const categoryIds = [...new Set(items.data.map((i) => i.product_category_id).filter((c): c is number => c != null))];
   const categories = categoryIds.length
     ? await sqlRows<{ id: number; name: string; sort: number | null }>(
@@ -38,7 +36,7 @@ export async function readEstimateDocument(ctx: Ctx, estimateId: number): Promis
       )
     : [];
   const doc = estimateDocument({
-    company: { name: setting(SETTING.companyName), details: setting(SETTING.companyDetails), terms: setting(SETTING.estimateTerms) },
+    company: { ...shop, terms: terms ?? '' },
     estimate,
     items: items.data,
     categoryNotes: estimate.category_notes ?? [],

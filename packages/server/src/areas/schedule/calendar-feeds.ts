@@ -30,7 +30,6 @@ import {
   type CalendarFeedKind,
 } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { SETTING } from '@glazier/shared/settings';
 import { sqlRows, type Db, type Row } from '../../db/client.ts';
 import { calendar_feeds } from '../../db/schema.ts';
 import type { Download } from '../../engine/action-handler.ts';
@@ -38,14 +37,14 @@ import { requireUser, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden } from '../../engine/errors.ts';
 import { namedWrite } from '../../engine/named-write.ts';
 import { sessionUserFor } from '../../platform/auth.ts';
-import { readSetting } from '../../platform/settings.ts';
+import { shopName } from '../../platform/settings.ts';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
 
 export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
 export const FEED_GONE_MESSAGE = 'This calendar feed has stopped: its user can no longer receive it.';
 export const SHOP_FEED_FORBIDDEN = 'The whole-shop feed needs the right to edit jobs.';
 export const MINE_FEED_FORBIDDEN = 'A calendar feed needs the right to view jobs.';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string | Date): string => new Date(v).toISOString();
 
 // a type, not an interface: the audit takes it as a row
@@ -71,7 +70,7 @@ export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
 export async function turnOnCalendarFeed({ ctx, kind, origin }: { ctx: Ctx; kind: CalendarFeedKind; origin: string }) {
   const user = requireUser(ctx);
   if (!mayHaveCalendarFeed(user, kind)) throw forbidden(kind === 'shop' ? SHOP_FEED_FORBIDDEN : MINE_FEED_FORBIDDEN);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const row = await namedWrite(ctx, async (w) => {
     const [before] = await sqlRows<FeedRow>(
       w.ctx.db,
@@ -79,8 +78,8 @@ export async function turnOnCalendarFeed({ ctx, kind, origin }: { ctx: Ctx; kind
     );
     const after = await w.upsert(
       calendar_feeds,
-      { user_id: user.id, kind, token_hash: sha256(token) },
-      { target: ['user_id', 'kind'], set: { token_hash: sha256(token), created_at: sql`now()` } },
+      { user_id: user.id, kind, token_hash: hash },
+      { target: ['user_id', 'kind'], set: { token_hash: hash, created_at: sql`now()` } },
       { action: before ? 'regenerate' : 'create', before: before ?? null, shown: audited },
     );
     return audited(after) as FeedRow;
@@ -129,13 +128,13 @@ function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: strin
  * again on each refresh (an unchanged feed answers 304: its ETag); `origin`: the app's public origin.
  */
 export async function calendarFeedDownload({ db, token, origin }: { db: Db; token: string; origin: string }): Promise<Download> {
-  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${sha256(token)}`);
+  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${tokenHash(token)}`);
   if (!feed) throw new ApiError(404, FEED_NOT_FOUND_MESSAGE);
   // null once inactive or deleted; its rights as they are now (the role matrix included)
   const user = await sessionUserFor(db, feed.user_id);
   if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
 
-  const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
+  const company = await shopName(db);
   const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
   const calendar = ical({
     name,

@@ -22,7 +22,15 @@ const T2 = '2026-11-29T15:42:00.000Z';
 const T3 = '2026-11-29T15:50:00.000Z';
 const vendor = { id: 5, name: 'Acme Supply', contact_name: null, email: null, updated_at: T1 } as unknown as RecordOf<'vendors'>;
 // The signed-in user of renderModalStack is user 1.
-const bySam = (over: Partial<LiveChange> = {}): LiveChange => ({ r: 'vendors', id: 5, v: T2, a: 'update', by: { id: 2, name: 'Sam' }, at: T2, ...over });
+const bySam = (over: Partial<LiveChange> = {}): LiveChange => ({
+  resource: 'vendors',
+  id: 5,
+  version: T2,
+  action: 'update',
+  by: { id: 2, name: 'Sam' },
+  at: T2,
+  ...over,
+});
 
 function VendorForm({ record }: { record: RecordOf<'vendors'> }) {
   const dialog = useRecordDialog('vendors', {
@@ -155,7 +163,7 @@ describe('a record dialog when someone else changes its record', () => {
       return undefined;
     });
     const dialog = await openVendor(renderModalStack('admin'));
-    hear(bySam({ v: null, by: { id: null, name: 'Client' } }));
+    hear(bySam({ version: null, by: { id: null, name: 'Client' } }));
     const notice = await within(dialog).findByTestId('changed-elsewhere');
     expect(notice.textContent).toContain('Changed by Client at');
     await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
@@ -169,11 +177,11 @@ describe('a record dialog when someone else changes its record', () => {
     const dialog = await openVendor(renderModalStack('admin'));
     hear(bySam({ by: { id: 1, name: 'Ada Lovelace' } }));
     hear(bySam({ id: 6 }));
-    hear(bySam({ r: 'clients' }));
-    hear(bySam({ v: T1 }));
+    hear(bySam({ resource: 'clients' }));
+    hear(bySam({ version: T1 }));
     expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
     // Someone else's real change still shows (the listener was there all along).
-    hear(bySam({ a: 'delete', v: null }));
+    hear(bySam({ action: 'delete', version: null }));
     const notice = await within(dialog).findByTestId('changed-elsewhere');
     expect(notice.textContent).toContain('Deleted by Sam at');
     expect(within(notice).queryByRole('button')).toBeNull();

@@ -93,9 +93,9 @@ const sameVersion = (a: unknown, b: string | null) => b != null && typeof a === 
 
 /** "Changed by Sam at 3:42 PM." */
 export function changedElsewhereOf(change: LiveChange): ChangedElsewhere {
-  const deleted = change.a === 'delete';
+  const deleted = change.action === 'delete';
   const who = change.by?.name ?? 'someone else';
-  return { message: `${deleted ? 'Deleted' : 'Changed'} by ${who} at ${formatWhen(change.at)}.`, deleted, version: change.v };
+  return { message: `${deleted ? 'Deleted' : 'Changed'} by ${who} at ${formatWhen(change.at)}.`, deleted, version: change.version };
 }
 
 /** The notice's message naming the fields they changed: "Changed by Sam at 3:42 PM: Name, Invoice amount." */
@@ -175,7 +175,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
   useLiveChange(resource, id, (change) => {
     // Our own saves (this tab's, or another of ours) are no news; a client by an approval link (no id) is someone else.
     if (change.by?.id != null && change.by.id === me) return;
-    if (change.a !== 'delete' && sameVersion(form.getValues().updated_at, change.v)) return;
+    if (change.action !== 'delete' && sameVersion(form.getValues().updated_at, change.version)) return;
     tellChanged(changedElsewhereOf(change));
   });
 
