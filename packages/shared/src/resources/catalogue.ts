@@ -71,7 +71,7 @@ export const products = defineResource({
     name: f.text({ label: 'Name', required: true }),
     description: f.longText({ label: 'Description' }),
     unit: f.text({ label: 'Unit', max: 50 }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     category_id: f.ref('product_categories', { label: 'Category', onDelete: 'set null' }),
     series_name: f.text({ readOnly: true }),
     // prices have no sign in this trade: a credit is a separate line, not a negative product

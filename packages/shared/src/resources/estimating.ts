@@ -115,8 +115,8 @@ export const estimate_items = defineResource({
   fields: {
     estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade' }),
     takeoff_option_id: f.ref('takeoff_options', { onDelete: 'set null' }),
-    product_id: f.ref('products', { onDelete: 'restrict' }),
-    alternate_product_id: f.ref('products', { onDelete: 'set null' }),
+    product_id: f.ref('products', { label: 'Product', onDelete: 'restrict' }),
+    alternate_product_id: f.ref('products', { label: 'Alternate product', onDelete: 'set null' }),
     // an alternate is another product's price, not a deduct: no amount here has a sign
     qty: f.qty({ default: 1, min: 0 }),
     amount: f.money({ label: 'Amount', guard: 'estimates_admin', min: 0 }),

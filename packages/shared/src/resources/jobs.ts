@@ -113,8 +113,8 @@ export const job_products = defineResource({
   write: 'jobs',
   fields: {
     job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
-    product_id: f.ref('products', { onDelete: 'restrict' }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    product_id: f.ref('products', { label: 'Product', onDelete: 'restrict' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     name: f.text(),
     note: f.longText({ label: 'Note' }),
     // 0 is a product still to be counted; never negative, and its money has no sign either
