@@ -95,7 +95,7 @@ describe('A field’s label is written once', () => {
       for (const m of text.matchAll(/(?:getInputProps|field)\('(\w+)'/g)) {
         const resource = resources.filter((r) => r.at < m.index).at(-1)?.name;
         if (!resource) continue;
-        const label = (RESOURCES[resource].fields as Record<string, FieldDef>)[m[1]]?.label;
+        const label = (RESOURCES[resource].fields as Record<string, FieldDef>)[m[1] ?? '']?.label;
         // the element the input's props are spread into: from its tag to them
         const element = text.slice(text.lastIndexOf('<', m.index), m.index);
         if (label && element.includes(`label="${label}"`)) again.push(`${path}: ${resource}.${m[1]} "${label}"`);
