@@ -19,14 +19,14 @@ export const openProductCategoryDialog = plainDialog('product_categories', {
   right: 'products',
   deleteConfirm: 'Delete this category?',
   values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', ...NO_FLAGS, product_selection_method: 'series' }),
-  useFields: ({ form }) => {
+  useFields: ({ form, labelOf }) => {
     const values = form.getValues();
     return [
       'name',
       <FeatureFlagFields key="flags" values={values} onChange={(flag, on) => form.setFieldValue(flag, on)} />,
       <ToggleChoice
         key="selection"
-        label="Product selection"
+        label={labelOf('product_selection_method')}
         options={SELECTION_METHODS}
         value={values.product_selection_method}
         onChange={(v) => form.setFieldValue('product_selection_method', v)}

@@ -42,7 +42,7 @@ export const openSeriesDialog = plainDialog('series', {
     const categoryOf = useCategoryOf();
     return (v) => (v.use_category_settings ? { ...v, ...flagsOf(categoryOf(v.category_id)) } : v);
   },
-  useFields: function useSeriesFields({ form, field }) {
+  useFields: function useSeriesFields({ form, field, labelOf }) {
     const categories = useList('product_categories');
     const categoryOf = useCategoryOf();
     const values = form.getValues();
@@ -62,7 +62,7 @@ export const openSeriesDialog = plainDialog('series', {
       <CheckField
         key="follow"
         kind="switch"
-        label="Use category settings"
+        label={labelOf('use_category_settings')}
         checked={following}
         onChange={(e) => {
           const on = e.currentTarget.checked;

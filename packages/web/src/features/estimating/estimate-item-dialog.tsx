@@ -13,7 +13,6 @@ import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { ProductPicker } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
@@ -125,14 +124,11 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <ProductPicker {...field('product_id')} onChange={pickProduct} autoFocus={dialog.isNew} data-testid="item-product-picker" />
           <TextField {...field('description')} />
           <QtyField
-            label="Qty"
-            value={values.qty}
+            {...field('qty')}
             onChange={(n) => follow(n ?? 0, standard, alternateStandard)}
-            error={form.errors.qty}
             helper={
               warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined
             }
-            bounds={fieldBounds('estimate_items', 'qty')}
             data-testid="item-qty"
           />
           {canAdmin && (

@@ -15,7 +15,6 @@ import { formatLength } from '@glazier/shared/rules/length';
 import { OPENING_TOO_SMALL, glassFromOpening } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { hasProgressFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Group, Text } from '@mantine/core';
-import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { ProductPicker } from '../../resource-kit/pickers/picker-with-lookup.tsx';
@@ -135,7 +134,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
           Series: {series.name}
         </Text>
       )}
-      <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
+      <QtyField {...field('qty')} onChange={(n) => update({ qty: n ?? 0 })} />
       <TextAreaField autosize minRows={2} maxRows={6} {...field('note')} />
       {flags.enable_dimensions && (
         <>
