@@ -22,7 +22,7 @@ export const product_categories = defineResource({
   fields: {
     name: f.text({ label: 'Name', required: true }),
     ...featureFlags,
-    product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { default: 'series' }),
+    product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { label: 'Product selection', default: 'series' }),
     sort: f.int({ default: 0, min: 0 }),
   },
   search: ['name'],
@@ -39,7 +39,7 @@ export const series = defineResource({
   fields: {
     name: f.text({ label: 'Name', required: true }),
     category_id: f.ref('product_categories', { label: 'Category', onDelete: 'restrict' }),
-    use_category_settings: f.bool(true),
+    use_category_settings: f.bool(true, { label: 'Use category settings' }),
     ...featureFlags,
     special_order: f.bool(false),
     sort: f.int({ default: 0, min: 0 }),
@@ -71,7 +71,7 @@ export const products = defineResource({
     name: f.text({ label: 'Name', required: true }),
     description: f.longText({ label: 'Description' }),
     unit: f.text({ label: 'Unit', max: 50 }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     category_id: f.ref('product_categories', { label: 'Category', onDelete: 'set null' }),
     series_name: f.text({ readOnly: true }),
     // prices have no sign in this trade: a credit is a separate line, not a negative product
@@ -114,7 +114,7 @@ export const product_materials = defineResource({
     product_id: f.ref('products', { required: true, onDelete: 'cascade' }),
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     // how much of the material one unit of the product uses: some, or it would not be listed
-    qty: f.qty({ default: 1, positive: true }),
+    qty: f.qty({ label: 'Qty', default: 1, positive: true }),
   },
   filters: { product_id: { op: 'eq' }, material_id: { op: 'eq' } },
   sortable: ['created_at'],

@@ -27,7 +27,7 @@ export const materials = defineResource({
     material_category_name: f.text({ readOnly: true }),
     // the shop's part number: one live material per number (imports and lookups find it by it)
     number: f.text({ label: 'Number', required: true, max: 100, unique: true }),
-    description: f.text({ label: 'Description', max: 1000 }),
+    description: f.text({ label: 'Description', widget: 'textarea', max: 1000 }),
     reorder_qty: f.qty({ label: 'Reorder qty', help: 'Reorder below this', default: 0, min: 0 }),
     economic_order_qty: f.qty({ label: 'Economic order qty', default: 0, min: 0 }),
     starting_qty: f.qty({ label: 'Starting qty', help: 'On hand before any count', default: 0, min: 0 }),

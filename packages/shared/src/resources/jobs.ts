@@ -113,12 +113,12 @@ export const job_products = defineResource({
   write: 'jobs',
   fields: {
     job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
-    product_id: f.ref('products', { onDelete: 'restrict' }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    product_id: f.ref('products', { label: 'Product', onDelete: 'restrict' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     name: f.text(),
     note: f.longText({ label: 'Note' }),
     // 0 is a product still to be counted; never negative, and its money has no sign either
-    qty: f.qty({ default: 1, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 1, min: 0 }),
     cost: f.money({ label: 'Cost', guard: 'jobs_admin', min: 0 }),
     revenue: f.money({ label: 'Revenue', guard: 'jobs_admin', min: 0 }),
     default_cost_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),

@@ -151,12 +151,9 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
           <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} clearable />
           <PickerWithLookup
             resource="series"
-            lookupLabel="Series lookup"
-            label="Series"
-            value={values.series_id}
+            {...field('series_id')}
             onChange={pickSeries}
             filters={values.category_id ? { category_id: values.category_id } : undefined}
-            error={form.errors.series_id}
             data-testid="series-picker"
           />
           <TextAreaField autosize minRows={2} maxRows={6} {...field('description')} />

@@ -30,14 +30,7 @@ export const openClientDialog = plainDialog('clients', {
         data-testid="client-type-picker"
       />,
       ['note', { autosize: false, minRows: undefined }],
-      <SwatchField
-        key="color"
-        label="Colour"
-        colors={CLIENT_COLORS}
-        value={form.getValues().color}
-        onChange={(c) => form.setFieldValue('color', c)}
-        error={form.errors.color}
-      />,
+      <SwatchField key="color" colors={CLIENT_COLORS} {...field('color')} value={form.getValues().color} />,
       !isNew && 'active',
     ];
   },

@@ -25,7 +25,7 @@
  */
 import { recordRuleErrors } from '@glazier/shared/resources/record-rules';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatWhen } from '@glazier/shared/rules/dates';
@@ -275,12 +275,32 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     }
   }
 
-  /**
-   * A field's props for its input: its label and help from the definition (field-text.ts,
-   * `fieldLabel`), and the form's value, change and error (a yes/no field as a checkbox's).
-   *
-   *   <TextField {...field('name')} autoFocusDelayed />
-   */
+  const { field, labelOf } = definitionFields(resource, form);
+  return {
+    form,
+    field,
+    labelOf,
+    submit,
+    remove,
+    reload,
+    keepMine,
+    changedElsewhere,
+    conflicts,
+    choose,
+    busy: save.isPending || del.isPending,
+    isNew: id == null,
+    id,
+  };
+}
+
+/**
+ * A field's props for its input (`field`): its label and help from the definition (field-text.ts,
+ * `fieldLabel`), and the form's value, change and error (a yes/no field as a checkbox's); and its
+ * label alone (`labelOf`), for an input bound by hand (a value that moves others as it changes).
+ *
+ *   <TextField {...field('name')} autoFocusDelayed />
+ */
+function definitionFields<V extends Record<string, unknown>>(resource: ResourceName, form: UseFormReturnType<V>) {
   const field = (name: keyof V & string) => {
     const def = (RESOURCES[resource].fields as Record<string, FieldDef>)[name];
     return {
@@ -289,6 +309,6 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       ...form.getInputProps(name, def?.kind === 'bool' ? { type: 'checkbox' } : undefined),
     };
   };
-
-  return { form, field, submit, remove, reload, keepMine, changedElsewhere, conflicts, choose, busy: save.isPending || del.isPending, isNew: id == null, id };
+  const labelOf = (name: keyof V & string) => fieldLabel(resource, name);
+  return { field, labelOf };
 }
