@@ -72,7 +72,8 @@ async function addBigEstimate(db: Db): Promise<number> {
         job_address: '1200 Harbour Way, Vancouver, BC',
         contact_name: 'Pat Client',
         date: today,
-        status: 'open',
+        // a draft: its items and takeoff can be changed, as while it is being estimated (the INP of typing in a cell)
+        status: 'draft',
         type: 'commercial',
         product_category_list: [],
       }),
