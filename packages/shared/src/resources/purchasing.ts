@@ -92,12 +92,12 @@ export const purchase_order_materials = defineResource({
   write: 'purchase_orders',
   fields: {
     purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
-    material_id: f.ref('materials', { required: true, onDelete: 'restrict', shownOnTarget: true }),
+    material_id: f.ref('materials', { label: 'Material', required: true, onDelete: 'restrict', shownOnTarget: true }),
     vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
     // never negative (issue 22: a −4 line was mailed and received); 0 is the spec's case of a line
     // whose qty is not known yet (docs/domain/purchasing.md, Lines: its price per unit treats qty 0 as 1)
-    qty: f.qty({ default: 0, min: 0 }),
-    price: f.money({ default: 0, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 0, min: 0 }),
+    price: f.money({ label: 'Price', default: 0, min: 0 }),
     status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),
     material_number: f.text({ readOnly: true }),
     material_description: f.text({ readOnly: true, max: 1000 }),
