@@ -155,6 +155,28 @@ describe('a record dialog when someone else changes its record', () => {
     expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
   });
 
+  it('a save refused as stale whose newer version changed none of its fields (a row of it saved meanwhile) is sent again with that version', async () => {
+    let patches = 0;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5') return json({ ...vendor, updated_at: T2 });
+      if (init.method === 'PATCH') {
+        patches += 1;
+        if (patches === 1) return json({ message: 'Conflict' }, 409);
+        return json({ ...vendor, ...(JSON.parse(String(init.body)) as object), updated_at: T3 });
+      }
+      return undefined;
+    });
+    const dialog = await openVendor(renderModalStack('admin'));
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine Supply');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toBe(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
+    expect(within(document.body).queryByTestId('changed-elsewhere')).toBeNull();
+  });
+
   it('Keep mine on a notice without a version (a part of the record changed) reads the version first', async () => {
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });

@@ -236,7 +236,26 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     setConflicts((all) => all.map((c) => (c.path === path ? { ...c, chosen: side } : c)));
   };
 
-  async function submit(): Promise<RecordOf<N> | null> {
+  /**
+   * After a 409: when the newer version changed none of the form's fields (only its version moved:
+   * this person's own save of one of its rows touched it, a moment before they opened the form),
+   * it becomes the base and the save goes again; anything else is for the person to see.
+   */
+  const onlyVersionMoved = async (): Promise<boolean> => {
+    try {
+      const fresh = await readAgain();
+      const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
+      if (theirs.length) return false;
+      base.current = { ...base.current, updated_at: fresh.updated_at };
+      form.setFieldValue('updated_at' as never, fresh.updated_at as never);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** Saves; `retried`: the second try after a 409 that only moved the version. */
+  async function send(retried: boolean): Promise<RecordOf<N> | null> {
     form.clearErrors();
     const values = form.getValues();
     const open = conflicts.filter((c) => !c.chosen);
@@ -257,6 +276,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       return await loader.run(save.mutateAsync(body as InputOf<N>));
     } catch (e) {
       if (id != null && e instanceof HttpError && e.status === 409) {
+        if (!retried && (await onlyVersionMoved())) return send(true);
         tellChanged({ message: 'Someone else changed this record while you were editing it.', deleted: false, version: null });
         return null;
       }
@@ -264,6 +284,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       return null;
     }
   }
+  const submit = () => send(false);
   /** Deletes the record: what the server answered (`pending` when kept offline), or null when it did not. */
   async function remove(): Promise<Deleted | null> {
     if (!id) return null;
