@@ -98,7 +98,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // A web function (a component, a hook) a newcomer can read at once: longer ones split by what they do (issue 35).
+    // A web function (a component, a hook) a newcomer can read at once: longer ones split by what they do.
     files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 150, skipComments: true, skipBlankLines: true }] },

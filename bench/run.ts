@@ -573,7 +573,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
   }
 }
 
-/** Open live streams (issue 37): 20 bench users × 10 tabs, the most the server keeps per user. */
+/** Open live streams: 20 bench users × 10 tabs, the most the server keeps per user. */
 const LIVE_STREAMS = 200;
 
 /** The server's heap after a full collection (the streams' workers have heaps of their own). */
@@ -608,7 +608,7 @@ async function openStreams(app: FastifyInstance, baseUrl: string, sessions: Sess
 }
 
 /**
- * Live updates (issue 37): the job list and the create scenario (each create a notice for every
+ * Live updates: the job list and the create scenario (each create a notice for every
  * stream that may hear it) without and with LIVE_STREAMS open streams, their p95 side by side, and
  * the server's heap and resident memory per stream. In two rounds, without-with then with-without
  * (each round's streams opened anew), so what drifts over the run (a growing table, PostgreSQL's
@@ -663,7 +663,7 @@ async function benchLive(label: string, db: Db, app: FastifyInstance, baseUrl: s
     `  server memory per open stream: heap ${(memory.heap / 1024).toFixed(1)} KB, resident ${(memory.rss / 1024).toFixed(1)} KB; ` +
       `the streams heard ${heard.changes} changes (${(heard.bytes / 1024).toFixed(0)} KB) during the creates`,
   );
-  console.log(`\n${label}: budgets (issue 37)`);
+  console.log(`\n${label}: budgets`);
   for (const v of verdicts) printVerdict(v);
 }
 
@@ -671,7 +671,7 @@ async function benchLive(label: string, db: Db, app: FastifyInstance, baseUrl: s
 const PDF_CLIENTS = 2;
 
 /**
- * Estimate PDFs (issue 36): the bench's 200-item estimates (ensureBenchEstimates) downloaded as
+ * Estimate PDFs: the bench's 200-item estimates (ensureBenchEstimates) downloaded as
  * PDFs by the estimators, one at a time (the render's own time, p50/p95) and by PDF_CLIENTS at
  * once while the job list is read by the usual clients; the job list's latencies with and without
  * that load, and the server's event-loop delay meanwhile (rendering runs in worker threads,
@@ -716,10 +716,10 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
   console.log(line(`job list, ${CONCURRENCY} clients, with the PDF load`, listUnder));
   const delay = (h: ReturnType<typeof monitorEventLoopDelay>) => `p99 ${ms(h.percentile(99) / 1e6)} ms, max ${ms(h.max / 1e6)} ms`;
   console.log(`  event loop delay: job list alone ${delay(loopAlone)}; with the PDF load ${delay(loop)}`);
-  // issue 36: a 200-item estimate "well under a second"; rendering never stalls other requests
+  // a 200-item estimate "well under a second"; rendering never stalls other requests
   // (the event loop no slower with the PDF load than without it, give or take a 10 ms tick)
   const render = summarise(solo.latencies);
-  console.log(`\n${label}: budgets (issue 36)`);
+  console.log(`\n${label}: budgets`);
   printVerdict({ scenario: 'estimate PDF', budget: '1 client p95 ≤ 500 ms', measured: `${ms(render.p95)} ms`, met: render.p95 <= 500 });
   const stall = loop.percentile(99) / 1e6;
   const unstalled = loopAlone.percentile(99) / 1e6 + 10;

@@ -1,5 +1,5 @@
 /**
- * Estimating's rules through the API (issue 23), on PGlite and PostgreSQL: the status machine per
+ * Estimating's rules through the API, on PGlite and PostgreSQL: the status machine per
  * role, only drafts edited, items from the takeoff (typed amounts kept), and converting a won
  * estimate to its job, once.
  */

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 37; docs/platform.md, Live updates): `GET /api/live` read as a browser's
+ * Live updates (docs/platform.md, Live updates): `GET /api/live` read as a browser's
  * EventSource reads it (over a real socket, parsed by eventsource-parser). A committed change
  * reaches every stream whose user may read the record, with ids, version and who, never a value;
  * an employee hears nothing of another's time entry nor of estimates; a rolled-back change says

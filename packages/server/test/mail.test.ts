@@ -1,5 +1,5 @@
 /**
- * Mail through the outbox (issue 36), against a real SMTP server started here (smtp-catcher.ts),
+ * Mail through the outbox, against a real SMTP server started here (smtp-catcher.ts),
  * on PGlite and PostgreSQL: the test message, the forgot-password link (and the same answer and
  * nothing sent for an unknown address; its limit), the estimator's notice when a client accepts,
  * a 451 then success (one delivery), a 550 (failed, reply kept), two servers delivering one outbox

@@ -4,7 +4,7 @@ import { parseExportMapping } from './rules/billing/export-mapping.ts';
 import { parseReminderDays } from './rules/billing/reminders.ts';
 /**
  * Names of the settings rows the app knows (`settings` is name/value; docs/domain/settings.md, Settings: burden rate;
- * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; issue 23: the company's
+ * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; the company's
  * details (address, phone, email: several lines) and the terms printed on an estimate).
  */
 export const SETTING = {
@@ -13,7 +13,7 @@ export const SETTING = {
   estimateTerms: 'estimate_terms',
   burdenRate: 'burden_rate',
   lastBackup: 'last_backup',
-  /** The label stock the print page lays labels out for (issue 24): one of LABEL_STOCKS. */
+  /** The label stock the print page lays labels out for: one of LABEL_STOCKS. */
   labelStock: 'label_stock',
   // Billing (docs/domain/billing.md, Settings): the shop's sales tax (a second rate, e.g. state +
   // county), the number the next invoice gets at least, the reminder days after a due date ("7, 21";

@@ -33,7 +33,7 @@ export interface QueryOptions {
    * permissions, each cached for a moment and read again when it expires). PGlite runs statements
    * one at a time in arrival order; an urgent one goes ahead of those waiting, so a request whose
    * session was due for a read does not wait out the whole queue twice (the p95 of PGlite's heavy
-   * scenarios at 20 clients, issue 38). PostgreSQL's pool has no queue to jump: ignored there.
+   * scenarios at 20 clients). PostgreSQL's pool has no queue to jump: ignored there.
    */
   urgent?: boolean;
 }

@@ -9,7 +9,7 @@ export const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, times
  * A timestamp as PostgreSQL writes it (`2026-06-30 12:34:56.123456+00` in a row, `…T…+00:00`
  * inside JSON; no zone for a plain timestamp, which is UTC) → ISO 8601 UTC with milliseconds, as
  * `Date#toISOString` would (digits past the millisecond dropped). UTC text is rewritten as text,
- * a list of a few hundred rows parses a thousand of them (issue 9); any other form goes through Date.
+ * a list of a few hundred rows parses a thousand of them; any other form goes through Date.
  */
 const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00(?::?00)?)?$/;
 export function isoTimestamp(v: string): string {

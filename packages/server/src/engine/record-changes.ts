@@ -1,5 +1,5 @@
 /**
- * Every committed change of a record, announced for live updates (platform/live/; issue 37). The
+ * Every committed change of a record, announced for live updates (platform/live/). The
  * audit row is written by every write, generic or named (audit.ts), so the announcement goes with
  * it: one place, no write forgotten. It names the record, its version and who changed it, never
  * a value; a child's change (a job's product) is also its parent's, whose version the engine moved on.

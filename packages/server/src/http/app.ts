@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // A public page the build pre-rendered (welcome) paints before the app's code arrives. Looked
     // up when asked, not listed at start: a page a rebuild took away was sent anyway, and the static
-    // plugin's "not found" inside this handler answered Fastify's bare 404 (issue 34).
+    // plugin's "not found" inside this handler answered Fastify's bare 404.
     const page = prerenderedPage(opts.webDist, request.url.split('?')[0]!);
     if (page) return reply.type('text/html').sendFile(page);
     return reply.type('text/html').sendFile('index.html'); // SPA fallback for client routes

@@ -1,5 +1,5 @@
 /**
- * Live updates (docs/platform.md, Live updates; issue 37): one server-sent events stream per
+ * Live updates (docs/platform.md, Live updates): one server-sent events stream per
  * signed-in browser tab. Each committed change of a record sends a notice to the streams of the
  * users who may read that record: which record, at which version, by whom. Never a field's value:
  * the browser reads the record again through the ordinary calls, which apply every rule.

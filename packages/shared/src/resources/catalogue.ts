@@ -43,10 +43,10 @@ export const series = defineResource({
     ...featureFlags,
     special_order: f.bool(false),
     sort: f.int({ default: 0, min: 0 }),
-    // Measure-to-cut (issue 24, B6): the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
+    // Measure-to-cut: the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
     glass_width_deduction: f.length({ label: 'Glass width deduction', help: 'Opening width less this', min: 0 }),
     glass_height_deduction: f.length({ label: 'Glass height deduction', help: 'Opening height less this', min: 0 }),
-    // The glass its pieces are cut from, and its thickness: what a glass order from the To Order list puts on each line (issue 36).
+    // The glass its pieces are cut from, and its thickness: what a glass order from the To Order list puts on each line.
     glass_material_id: f.ref('materials', { label: 'Glass to order', help: 'A material of a glass category', onDelete: 'set null' }),
     glass_thickness: f.length({ label: 'Glass thickness' }),
   },
@@ -77,7 +77,7 @@ export const products = defineResource({
     // prices have no sign in this trade: a credit is a separate line, not a negative product
     cost_per_unit: f.money({ label: 'Cost', guard: 'products_admin', default: 0, min: 0 }),
     revenue_per_unit: f.money({ label: 'Sale price', guard: 'products_admin', default: 0, min: 0 }),
-    // the labour estimate (issue 26, B7): hours to install one unit; guarded as cost is
+    // the labour estimate: hours to install one unit; guarded as cost is
     hours_per_unit: f.qty({ label: 'Labour hours per unit', guard: 'products_admin', min: 0, max: 1000 }),
     non_inventory: f.bool(false, { label: 'Non-Inventory' }),
     is_assembly: f.bool(false),

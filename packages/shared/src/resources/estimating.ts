@@ -35,7 +35,7 @@ export const estimates = defineResource({
     product_category_list: f.idList({ label: 'Scopes', ref: 'product_categories' }),
     /** The categories whose alternates the client chose (the totals switch to them), saved with the estimate. */
     alternate_categories: f.idList({ ref: 'product_categories' }),
-    /** Revisions (issue 23, B8): 0 for the first; Revise copies an estimate as the next one. */
+    /** Revisions: 0 for the first; Revise copies an estimate as the next one. */
     revision: f.int({ default: 0, min: 0, readOnly: true }),
     /** The first estimate of the revisions (null on it). */
     revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),

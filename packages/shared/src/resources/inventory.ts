@@ -9,7 +9,7 @@ export const material_categories = defineResource({
   write: 'inventory',
   fields: {
     name: f.text({ label: 'Name', required: true }),
-    /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order" (issue 53). */
+    /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order". */
     is_glass: f.bool(false, { label: 'Glass cut to size' }),
   },
   search: ['name'],
@@ -45,7 +45,7 @@ export const materials = defineResource({
     below_reorder: { op: 'custom', values: ['true', 'false'] },
     /**
      * Materials a vendor sells (an active vendor material of that vendor id), and those it does
-     * not: the PO material picker lists the order's vendor's first, the others below (issue 22).
+     * not: the PO material picker lists the order's vendor's first, the others below.
      */
     sold_by: { op: 'custom' },
     not_sold_by: { op: 'custom' },

@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/calibration` (issue 26, B7): how the labour estimates hold up. Over completed
+ * `GET /api/analysis/calibration`: how the labour estimates hold up. Over completed
  * jobs ending in the range, Σ qty × the product's hours per unit against all the hours logged on
  * the job, by product category (a job's hours shared among its categories by their estimated
  * hours: time entries name no category) and by foreman (its API test checks it against

@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/estimates` (issue 26): the estimates dated in a range that were offered (not
+ * `GET /api/analysis/estimates`: the estimates dated in a range that were offered (not
  * drafts; the current revision of each), their win rate won ÷ (won + lost), value won and lost (the
  * estimate's total, as its list shows it) and average days to win (shared/rules/analysis/
  * estimates-labour.ts), by month, by type and by client (the 100 most won from), in one statement.

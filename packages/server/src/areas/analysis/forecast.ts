@@ -1,5 +1,5 @@
 /**
- * `GET /api/forecasting?weeks=` (issue 26, `/forecasting`): the weeks from the one holding today
+ * `GET /api/forecasting?weeks=` (`/forecasting`): the weeks from the one holding today
  * (or `start`), by the formulas of shared/rules/analysis/forecast.ts, in three statements of one
  * transaction:
  * - the weeks: each job-day on the schedule (a job's events on a day count once) carries 1 ÷ the

@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/jobs` (issue 26): job profitability of the jobs ending in a range, computed
+ * `GET /api/analysis/jobs`: job profitability of the jobs ending in a range, computed
  * in SQL by the formulas of shared/rules/analysis/job-profit.ts (a test checks both on one
  * hand-computed set): each job's figures once (a materialised step), then the totals, the chosen
  * grouping, the months and the scopes in one statement, and a page of jobs in a second.

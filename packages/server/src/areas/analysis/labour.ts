@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/labour` (issue 26): the hours logged in a range by employee, by job (the 200
+ * `GET /api/analysis/labour`: the hours logged in a range by employee, by job (the 200
  * with most) and by scope, and each person's weeks over 40 hours (Sunday weeks, as the time
  * cards'); shared/rules/analysis/estimates-labour.ts states the same.
  */

@@ -1,5 +1,5 @@
 /**
- * A client's approval of an estimate (issue 23, B10). Staff with `edit estimates` make a link for an
+ * A client's approval of an estimate. Staff with `edit estimates` make a link for an
  * open estimate: a random token (32 bytes from crypto, base64url), answered once and stored only as
  * its sha256, valid 14 days unless told otherwise, revocable. The client opens it without an
  * account (the public actions, rate-limited by their declarations): they read the estimate as

@@ -37,7 +37,7 @@ async function copyRows(db: Db, table: string, column: string, from: number, to:
 }
 
 /**
- * `POST /api/estimates/{id}/revise` (issue 23, B8): a copy of the latest revision as the next one,
+ * `POST /api/estimates/{id}/revise`: a copy of the latest revision as the next one,
  * a draft, with its items (each naming the item it was copied from, for the diff), category notes
  * and takeoff; the revision it was made from is kept as it was (superseded: read-only from now on).
  * One named write, audit rows on both (`revise` on the copy, naming its source; `superseded`).

@@ -70,7 +70,7 @@ export const materialsHooks: Hooks<'materials'> = {
     below_reorder: (value, m) => (value === 'true' ? belowReorder(m) : value === 'false' ? not(belowReorder(m)) : undefined),
     sold_by: (value, m) => soldBy('sold_by', value, m),
     not_sold_by: (value, m) => not(soldBy('not_sold_by', value, m)),
-    // the series' "Glass to order" picker: materials of a glass category (issue 53)
+    // the series' "Glass to order" picker: materials of a glass category
     glass: (value, m) => (value === 'true' ? sql`${m.material_category_id} IN (SELECT mc.id FROM material_categories mc WHERE mc.is_glass)` : undefined),
   },
   async beforeSave({ ctx, values, existing }) {

@@ -24,7 +24,7 @@ interface Piece {
 const num = (v: string | number | null) => (v == null ? null : Number(v));
 
 /**
- * `POST /api/purchase_orders/order_glass` (issue 36; docs/domain/purchasing.md, Glass cut to size):
+ * `POST /api/purchase_orders/order_glass` (docs/domain/purchasing.md, Glass cut to size):
  * one draft order for the vendor with a line per chosen job product, in the series' glass material,
  * at the piece's glass size and the series' thickness, the product's qty and the vendor's price,
  * lines by job number; each product is marked ordered by the same save as the To Order tick (its

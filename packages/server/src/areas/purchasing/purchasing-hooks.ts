@@ -42,7 +42,7 @@ export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
     }
   },
   /**
-   * Receiving (issue 10): a line that becomes received writes its receipt once, one set back
+   * Receiving: a line that becomes received writes its receipt once, one set back
    * writes the reverse (purchase-order-receipts.ts); the order follows its lines.
    */
   async afterSave({ ctx, record, existing }) {

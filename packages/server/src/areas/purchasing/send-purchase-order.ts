@@ -13,7 +13,7 @@ import { PO_LINE_ORDER } from './purchasing-hooks.ts';
 /**
  * `POST /api/purchase_orders/{id}/send` → the order with `sent_at` set (kept when it was already
  * sent, so a second click changes nothing). Right first (403), then the order (404); audit `send`.
- * An order is not sent with a line the vendor does not sell and that has no price (issue 22: it
+ * An order is not sent with a line the vendor does not sell and that has no price (it
  * went out as "$0.00"): 422 on the line's price, naming the line (unpricedMessage).
  */
 export async function sendPurchaseOrder({ ctx, id }: { ctx: Ctx; id: number }): Promise<RecordWithRelations<'purchase_orders'>> {
@@ -28,7 +28,7 @@ type UnpricedLine = Pick<StoredRow<'purchase_order_materials'>, 'material_number
 };
 
 /**
- * Why Send refuses a line, naming it as the order's page shows it (issue 53: "GL-38 is not sold…"
+ * Why Send refuses a line, naming it as the order's page shows it ("GL-38 is not sold…"
  * named no line on an order of several GL-38 pieces): its place in the order, its material and,
  * for glass cut for a job, its size and job.
  */

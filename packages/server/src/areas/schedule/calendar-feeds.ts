@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (issue 36; docs/domain/schedule.md, Calendar feeds): a signed-in user turns on an
+ * Calendar feeds (docs/domain/schedule.md, Calendar feeds): a signed-in user turns on an
  * iCalendar subscription of the events they supervise (`mine`) or, with `edit jobs`, of every
  * event (`shop`). Its token (32 random bytes, base64url) is answered once and kept only as its
  * sha256, one row per user and kind; regenerating replaces it (the old address names nothing at

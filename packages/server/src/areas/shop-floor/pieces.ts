@@ -1,5 +1,5 @@
 /**
- * Pieces of job products (issue 34, B2 per piece; the rule: shared/rules/shop-floor/pieces.ts).
+ * Pieces of job products (the rule: shared/rules/shop-floor/pieces.ts).
  *
  * - A piece is marked on its own by `job_products.mark_piece` (POST
  *   /api/job_products/{id}/pieces/{position}/mark), several at once by `job_products.mark_pieces`
@@ -16,7 +16,7 @@
  *   product's own marks are its pieces', so stored products, copies and imports need no rows.
  * - A series' or a category's save that changes what its products' pieces are (cut list or
  *   dimensions: `piecePlan`) brings their stored pieces in step at once, in its transaction
- *   (`withPiecesOnSeries`, `withPiecesOnCategory`; issue 53), not at each product's next save.
+ *   (`withPiecesOnSeries`, `withPiecesOnCategory`), not at each product's next save.
  * - No generic write makes or moves a piece (403).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -179,7 +179,7 @@ export async function markJobProductPieces({
 const PLAN_FLAGS = ['enable_cutlist', 'enable_dimensions'] as const;
 
 /**
- * The stored pieces of the products of the series `seriesIn` picks (issue 53: after a series' or a
+ * The stored pieces of the products of the series `seriesIn` picks (after a series' or a
  * category's flags changed): each product's pieces in step with its series as it now is (a kept
  * position keeps its marks, a new one starts unmarked) and its marks from them, as its next save
  * would have done, with a history row on each product whose marks changed. Products without

@@ -46,7 +46,7 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
   },
 };
 
-/** A day has 24 hours: one person's entries of one date add up to at most that (issue 22). */
+/** A day has 24 hours: one person's entries of one date add up to at most that. */
 export const DAY_HOURS = 24;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Making a PDF off the event loop (issue 36): laying out a long document is tens to hundreds of
+ * Making a PDF off the event loop: laying out a long document is tens to hundreds of
  * milliseconds of CPU (a 200-item estimate: bench/README.md, PDF), which on the main thread would
  * hold every other request that long. A pool of worker threads (Piscina, running pdf-worker.mjs)
  * renders a document component of a module (`renderPdf(new URL('./x-pdf-document.tsx',

@@ -1,5 +1,5 @@
 /**
- * The live updates of one app server (docs/platform.md, Live updates; issue 37): the open streams
+ * The live updates of one app server (docs/platform.md, Live updates): the open streams
  * (`GET /api/live`, shared/actions/live.ts) and the record changes they hear. Changes arrive from
  * the database (engine/record-changes.ts) by the channel every app server listens on
  * (change-listener.ts, through live-registry.ts; db/ carries it on PostgreSQL and on PGlite alike),
@@ -36,7 +36,7 @@ const KEPT_CHANGES = 2_000;
 export const STREAMS_PER_USER = 10;
 /**
  * How long changes gather before they are delivered: a burst (a bulk save, busy hours) asks each
- * user's right once and is one write per stream (the browser gathers 100 ms more; the issue's bound is 2 s).
+ * user's right once and is one write per stream (the browser gathers 100 ms more; a change must show within 2 s).
  */
 const LIVE_BATCH_MS = 200;
 

@@ -42,7 +42,7 @@ export interface OutgoingMail {
   cc?: string[];
   replyTo?: string;
   subject: string;
-  /** The message as renderMail (templates/render.tsx) makes it: HTML and its plain-text part. */
+  /** The message as renderMail (templates/render.ts) makes it: HTML and its plain-text part. */
   html: string;
   text: string;
   /**

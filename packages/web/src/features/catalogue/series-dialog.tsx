@@ -2,8 +2,8 @@
  * Series dialog (docs/domain/catalogue.md, Series): name, its category, "Use category settings" (default on: the six
  * feature flags then follow the category and are locked), its own flags otherwise, and the type
  * Stocked / Special Order (clicking the selected one switches to the other), and where its products
- * have dimensions the glass deductions (measure-to-cut, issue 24: the glass is the site opening less
- * them), and, where they are also ordered, the glass a glass order puts on the vendor's lines (issue 36).
+ * have dimensions the glass deductions (measure-to-cut, the glass is the site opening less
+ * them), and, where they are also ordered, the glass a glass order puts on the vendor's lines.
  */
 import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
 import { useList } from '../../resource-kit/records/queries.ts';
@@ -73,12 +73,12 @@ export const openSeriesDialog = plainDialog('series', {
       />,
       <FeatureFlagFields key="flags" values={flags} onChange={(flag, on) => form.setFieldValue(flag, on)} readOnly={following || undefined} />,
       flags.enable_dimensions && { cols: 2, fields: ['glass_width_deduction', 'glass_height_deduction'] },
-      // what "Order glass" on the To Order list puts on the vendor's order (issue 36)
+      // what "Order glass" on the To Order list puts on the vendor's order
       flags.enable_dimensions &&
         flags.enable_ordered && {
           cols: 2,
           fields: [
-            // glass materials only (issue 53): of a material category marked glass, not cord locks or screws
+            // glass materials only: of a material category marked glass, not cord locks or screws
             <RecordPicker key="glass" resource="materials" filters={{ glass: 'true' }} {...field('glass_material_id')} data-testid="series-glass-picker" />,
             'glass_thickness',
           ],

@@ -152,7 +152,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           )}
         </Stack>
       </SimpleGrid>
-      {/* the estimator's own: never printed nor shown to the client (issue 53; the description is what the client reads) */}
+      {/* the estimator's own: never printed nor shown to the client (the description is what the client reads) */}
       <TextAreaField autosize minRows={2} maxRows={6} {...field('notes')} />
     </RecordDialogForm>
   );

@@ -1,5 +1,5 @@
 /**
- * An estimate's items (issue 23; docs/domain/estimating.md, Items): grouped by product category as the printed
+ * An estimate's items (docs/domain/estimating.md, Items): grouped by product category as the printed
  * estimate groups them (shared itemsByCategory; its scopes listed even without items), each
  * category with its note (Estimate Category Note dialog) and
  * its items (description, qty, unit price, amount, and the alternate's description and amount).

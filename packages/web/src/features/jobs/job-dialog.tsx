@@ -1,5 +1,5 @@
 /**
- * Job dialog (issue 9; docs/domain/jobs.md, Jobs): client (picker with Add New client), number, name, address,
+ * Job dialog (docs/domain/jobs.md, Jobs): client (picker with Add New client), number, name, address,
  * start and end dates, foreman, scope (the five scopes), job template (a template of another client
  * cannot be chosen and is cleared; choosing one copies its products into the new job on the
  * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`

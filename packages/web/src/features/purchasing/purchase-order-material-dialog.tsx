@@ -11,7 +11,7 @@
  * The material picker lists the order's vendor's materials first, each with the vendor's part
  * number and price, and the others below, marked as not sold by this vendor (the materials'
  * `sold_by` / `not_sold_by` filters). A material already on the order is flagged in the list, and
- * once picked a warning says so: saving adds a second line, which the user may want (issue 22).
+ * once picked a warning says so: saving adds a second line, which the user may want.
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Badge, Group, Text } from '@mantine/core';

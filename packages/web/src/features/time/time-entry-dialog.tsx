@@ -30,7 +30,7 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
   const canEditAll = useCan('edit', 'time_entries');
   const dialog = useRecordDialog('time_entries', {
     deleteConfirm: 'Delete this entry?',
-    // entered in the field without a connection: kept on the device and sent later (issue 25, B3)
+    // entered in the field without a connection: kept on the device and sent later
     offline: { label: (e) => `Time Entry ${formatHours(Number(e.hours) || 0)} on ${formatDate(e.date ?? null)}` },
     initialValues: formValues(record, {
       user_id: userId ?? me?.id ?? null,

@@ -1,7 +1,7 @@
 /**
- * A record dialog open on a record someone else changes (issue 37): "Changed by Sam at 3:42 PM"
+ * A record dialog open on a record someone else changes: "Changed by Sam at 3:42 PM"
  * before the save, naming the fields they changed, with Reload (their version into the form) and
- * Keep mine (issue 53: only what this person changed is kept and sent; the rest is theirs; a field
+ * Keep mine (only what this person changed is kept and sent; the rest is theirs; a field
  * both changed is chosen). Any record dialog of the kit: a vendor's here.
  */
 import type { LiveChange } from '@glazier/shared/actions/live';

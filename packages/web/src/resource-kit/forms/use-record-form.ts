@@ -11,7 +11,7 @@
  * Field errors from the server land under the fields and clear as the user types (docs/platform.md, Errors);
  * a 409 offers Reload, which refetches the record into the form.
  *
- * Live (issue 37): when someone else changes the record while the form is open, `changedElsewhere`
+ * Live: when someone else changes the record while the form is open, `changedElsewhere`
  * says who and when (the dialog shows "Changed by Sam at 3:42 PM" before the save, not a 409 after
  * it), with `reload` (their version into the form) and `keepMine` (what was typed stays, and the
  * save is based on their version, so it goes through: the person chose it). The form's values are

@@ -1,5 +1,5 @@
 /**
- * Live updates (docs/platform.md, Live updates; issue 37), the part every screen may import: small,
+ * Live updates (docs/platform.md, Live updates), the part every screen may import: small,
  * no dependency beyond React, so it costs the first screen nothing (the stream's code,
  * live-connection.ts, loads after the first screen has painted: use-live-updates.ts).
  *

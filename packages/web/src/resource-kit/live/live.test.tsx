@@ -1,5 +1,5 @@
 /**
- * Live updates in the browser (issue 37): the stream's notices into the query cache, its loss and
+ * Live updates in the browser: the stream's notices into the query cache, its loss and
  * return, and the header's "Live updates paused". jsdom has no EventSource: a fake one, installed
  * for each test and removed after it (the files of a worker share one jsdom).
  */
