@@ -36,6 +36,11 @@ export interface QueryOptions {
    * scenarios at 20 clients, issue 38). PostgreSQL's pool has no queue to jump: ignored there.
    */
   urgent?: boolean;
+  /**
+   * Answer the statement's columns too (names and type OIDs, as a `columns` property of the rows
+   * array: `DescribedRows`): db/typed-sql.ts checks a declared row shape against them.
+   */
+  describe?: boolean;
 }
 
 /** What a listener is told: each notice's payload, and when notices may have been missed. */
