@@ -67,7 +67,7 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
         return options?.describe
           ? withColumns(
               rows,
-              (last?.fields ?? []).map((f) => ({ name: f.name, type: f.dataTypeID })),
+              (last?.fields ?? []).map((f: pg.FieldDef) => ({ name: f.name, type: f.dataTypeID })),
             )
           : rows;
       } catch (e) {

@@ -10,28 +10,63 @@
  * builder over them is typed `any`: it would check nothing, and is kept out of areas.
  */
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQLWrapper } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import { getTableColumns, type Column, type SQLWrapper, type Table } from 'drizzle-orm';
+import type { Db, QueryOptions } from './client.ts';
 import type { ColumnInfo } from './driver-types.ts';
 
 /** A column's kind: the JS value the drivers answer for it (driver-types.ts TEXT_PARSERS). */
 type Kind = 'num' | 'text' | 'bool' | 'date' | 'timestamp' | 'num[]' | 'text[]';
 
-/** A JSON column (json or jsonb), whose content the statement builds: `T` is the caller's word for it. */
-export interface JsonColumn<T> {
-  readonly json: true;
+/**
+ * A column whose value's type the kind alone does not say: a JSON column (json or jsonb) whose content
+ * the statement builds (`T` is the caller's word for it), or a text that is one of a list of values
+ * (checked row by row).
+ */
+export interface TypedColumn<T> {
+  readonly kind: Kind | 'json';
   readonly nullable: boolean;
+  readonly values?: readonly string[];
   /** never set: carries `T` */
   readonly of?: T;
 }
 
 /** A JSON column's declaration; `nullable` when the statement may answer SQL NULL for it. */
-export function json<T>(nullable = false): JsonColumn<T> {
-  return { json: true, nullable };
+export function json<T>(nullable = false): TypedColumn<T> {
+  return { kind: 'json', nullable };
 }
 
-/** A column's declaration: its kind, with `?` when it may be NULL (`'num?'`), or a JSON column. */
-export type ColumnDecl = Kind | `${Kind}?` | JsonColumn<unknown>;
+/** A text column holding one of `values`. */
+export function oneOf<T extends string>(values: readonly T[]): TypedColumn<T> {
+  return { kind: 'text', nullable: false, values };
+}
+
+/**
+ * The shape of a whole row of a table declared in schema.ts with its columns (not one built from the
+ * registry, whose rows are `storedRows`' in engine/lookup.ts): each column's kind and nullability
+ * from its declaration, its value typed as Drizzle infers it. A statement's added columns are spread
+ * after it (`{ ...tableShape(t), maker: 'text?' }`).
+ */
+export function tableShape<T extends Table>(table: T): { [C in keyof T['$inferSelect']]: TypedColumn<T['$inferSelect'][C]> } {
+  const shape: Record<string, TypedColumn<unknown>> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    if (key !== column.name) throw new Error(`tableShape: the field ${key} is the column ${column.name}; name them alike.`);
+    shape[key] = { kind: kindOfSqlType(column.getSQLType()), nullable: !column.notNull };
+  }
+  return shape as { [C in keyof T['$inferSelect']]: TypedColumn<T['$inferSelect'][C]> };
+}
+
+function kindOfSqlType(type: string): Kind | 'json' {
+  if (/^(integer|serial|bigint|bigserial|smallint|numeric|real|double)/.test(type)) return 'num';
+  if (/^(text|varchar|character)/.test(type)) return 'text';
+  if (type === 'boolean') return 'bool';
+  if (type === 'date') return 'date';
+  if (type.startsWith('timestamp')) return 'timestamp';
+  if (type === 'json' || type === 'jsonb') return 'json';
+  throw new Error(`tableShape: no kind for the SQL type ${type}.`);
+}
+
+/** A column's declaration: its kind, with `?` when it may be NULL (`'num?'`), or a typed column. */
+export type ColumnDecl = Kind | `${Kind}?` | TypedColumn<unknown>;
 export type Shape = Record<string, ColumnDecl>;
 
 interface KindValue {
@@ -47,7 +82,7 @@ interface KindValue {
 }
 
 type ValueOf<D> =
-  D extends JsonColumn<infer T>
+  D extends TypedColumn<infer T>
     ? D['nullable'] extends true
       ? T | null
       : T
@@ -72,8 +107,8 @@ const OIDS: Record<Kind | 'json', readonly number[]> = {
   json: [114, 3802],
 };
 
-function parsed(decl: ColumnDecl): { kind: Kind | 'json'; nullable: boolean } {
-  if (typeof decl !== 'string') return { kind: 'json', nullable: decl.nullable };
+function parsed(decl: ColumnDecl): { kind: Kind | 'json'; nullable: boolean; values?: readonly string[] } {
+  if (typeof decl !== 'string') return decl;
   return decl.endsWith('?') ? { kind: decl.slice(0, -1) as Kind, nullable: true } : { kind: decl as Kind, nullable: false };
 }
 
@@ -107,9 +142,9 @@ const dialect = new PgDialect();
  * The rows of a statement (a SELECT, or a write with RETURNING), typed by `shape`, which the
  * statement's columns are checked against every time it runs (and its rows' nulls).
  */
-export async function sqlSelect<S extends Shape>(db: Db, shape: S, statement: SQLWrapper): Promise<RowOf<S>[]> {
+export async function sqlSelect<S extends Shape>(db: Db, shape: S, statement: SQLWrapper, options?: Pick<QueryOptions, 'prepare'>): Promise<RowOf<S>[]> {
   const { sql, params } = dialect.sqlToQuery(statement.getSQL());
-  const rows = await db.query<RowOf<S>>(sql, params, { describe: true });
+  const rows = await db.query<RowOf<S>>(sql, params, { ...options, describe: true });
   const columns = (rows as { columns?: ColumnInfo[] }).columns ?? [];
   const problems = shapeProblems(shape, columns);
   if (problems.length === 0) {
