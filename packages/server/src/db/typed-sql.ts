@@ -1,5 +1,5 @@
 /**
- * The one way area code writes SQL by hand (docs/architecture.md, "SQL by hand"): Drizzle's `sql`
+ * The one way area code writes SQL by hand (docs/architecture.md, SQL by hand): Drizzle's `sql`
  * template, run by `sqlSelect` with the row shape it answers declared beside it, or by `sqlRun` when
  * it answers no rows. The shape is the row's type (`RowOf`), and each time the statement runs the
  * database's own description of its columns (names and types, answered with the rows, even none) is

@@ -9,8 +9,8 @@ import type { AnyTable } from '../db/schema.ts';
 
 /**
  * A resource's stored rows, every column as its table has it, typed by the resource's definition
- * (the table is built from the same one): how an area reads whole records (docs/architecture.md,
- * "SQL by hand"). `opts` gets the table, for its columns in the conditions and the order.
+ * (the table is built from the same one): how an area reads whole records
+ * (docs/architecture.md, SQL by hand). `opts` gets the table, for its columns in the conditions and the order.
  */
 export async function storedRows<N extends ResourceName>(db: Db, name: N, opts: (t: AnyTable) => SelectRows): Promise<StoredRow<N>[]> {
   const t = tableFor(RESOURCES[name].table);
