@@ -270,8 +270,9 @@ export function wrapDriver(driver: Driver): Db {
 }
 
 /**
- * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller: the one place where
- * the driver's untyped answer becomes `T` (the statement's own column list is the contract).
+ * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller, unchecked: for db/,
+ * engine/ and platform/. Areas use typed-sql.ts, whose row shapes are checked against the database
+ * (docs/architecture.md, SQL by hand).
  */
 export async function sqlRows<T extends object = Row>(db: Db, query: SQLWrapper): Promise<T[]> {
   return (await db.orm.execute(query)) as unknown as T[];
