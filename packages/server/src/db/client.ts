@@ -36,6 +36,11 @@ export interface QueryOptions {
    * scenarios at 20 clients). PostgreSQL's pool has no queue to jump: ignored there.
    */
   urgent?: boolean;
+  /**
+   * Answer the statement's columns too (names and type OIDs, as a `columns` property of the rows
+   * array: `DescribedRows`): db/typed-sql.ts checks a declared row shape against them.
+   */
+  describe?: boolean;
 }
 
 /** What a listener is told: each notice's payload, and when notices may have been missed. */
@@ -265,8 +270,9 @@ export function wrapDriver(driver: Driver): Db {
 }
 
 /**
- * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller: the one place where
- * the driver's untyped answer becomes `T` (the statement's own column list is the contract).
+ * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller, unchecked: for db/,
+ * engine/ and platform/. Areas use typed-sql.ts, whose row shapes are checked against the database
+ * (docs/architecture.md, SQL by hand).
  */
 export async function sqlRows<T extends object = Row>(db: Db, query: SQLWrapper): Promise<T[]> {
   return (await db.orm.execute(query)) as unknown as T[];

@@ -26,12 +26,26 @@ export const TEXT_PARSERS: Record<number, (v: string) => unknown> = {
   [OID.timestamptz]: isoTimestamp,
 };
 
+/**
+ * A statement's columns as the database describes them (name and type OID), answered with its rows
+ * when the caller asks (QueryOptions.describe): what db/typed-sql.ts checks a declared row shape against.
+ */
+export interface ColumnInfo {
+  name: string;
+  type: number;
+}
+
+/** `rows` with the statement's columns as a property that is not enumerated (so not compared, spread or sent). */
+export function withColumns(rows: unknown[], columns: ColumnInfo[]): unknown[] {
+  return Object.defineProperty(rows, 'columns', { value: columns, enumerable: false });
+}
+
 /** Rows as objects (by column name) or as arrays (Drizzle's `all`). */
 export type RowMode = 'object' | 'array';
 
 /** What pglite-driver.ts asks its worker (pglite-worker.ts); `id` pairs the reply. */
 export type PgliteRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[]; mode: RowMode; prepare?: boolean }
+  | { id: number; op: 'query'; sql: string; params: unknown[]; mode: RowMode; prepare?: boolean; describe?: boolean }
   /** statements held back in a transaction (QueryOptions.deferred), then one whose rows are wanted */
   | {
       id: number;
@@ -41,6 +55,7 @@ export type PgliteRequest =
       params: unknown[];
       mode: RowMode;
       prepare?: boolean;
+      describe?: boolean;
     }
   | { id: number; op: 'close' };
 
@@ -48,6 +63,8 @@ export type PgliteRequest =
 export interface PgliteReply {
   id?: number;
   rows?: unknown[];
+  /** the statement's columns, when the request asked to describe it */
+  columns?: ColumnInfo[];
   error?: DbErrorInfo;
   ready?: boolean;
 }

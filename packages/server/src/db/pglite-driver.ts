@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DbError, PREPARED_MAX, type PgliteReply, type PgliteRequest } from './driver-types.ts';
+import { DbError, PREPARED_MAX, withColumns, type PgliteReply, type PgliteRequest } from './driver-types.ts';
 import type { Connection, Driver, NoticeHandlers, RowMode } from './client.ts';
 
 type Reply = PgliteReply;
@@ -115,7 +115,7 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
     if (!p) return;
     pending.delete(m.id);
     if (m.error) p.reject(new DbError(m.error));
-    else p.resolve(m.rows ?? []);
+    else p.resolve(m.columns ? withColumns(m.rows ?? [], m.columns) : (m.rows ?? []));
   });
   // A worker that dies takes the database with it: fail every waiting and later query clearly
   // instead of leaving requests hanging.
@@ -141,7 +141,9 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
     });
 
   // the worker chooses PGlite's simple or extended protocol (pglite-worker.ts `run`)
-  const raw: Connection = { run: (sql, params, mode: RowMode, options) => send({ op: 'query', sql, params, mode, prepare: options?.prepare }) };
+  const raw: Connection = {
+    run: (sql, params, mode: RowMode, options) => send({ op: 'query', sql, params, mode, prepare: options?.prepare, describe: options?.describe }),
+  };
   const mutex = new Mutex();
 
   /**
@@ -161,7 +163,7 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
         if (!held.length) return raw.run(sql, params, mode, options);
         const before = held;
         held = [];
-        return send({ op: 'batch', before, sql, params, mode, prepare: options?.prepare });
+        return send({ op: 'batch', before, sql, params, mode, prepare: options?.prepare, describe: options?.describe });
       },
     };
   };

@@ -5,7 +5,7 @@ import { parentPort as port, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pgUtils from 'pg/lib/utils.js';
-import { TEXT_PARSERS, type DbErrorInfo, type PgliteReply, type PgliteRequest, type RowMode } from './driver-types.ts';
+import { TEXT_PARSERS, type ColumnInfo, type DbErrorInfo, type PgliteReply, type PgliteRequest, type RowMode } from './driver-types.ts';
 
 const parentPort = port!;
 const { dataDir, preparedMax } = workerData as { dataDir: string; preparedMax: number };
@@ -49,7 +49,7 @@ const { serialize } = protocol;
  * takes the same values on both databases; PostgreSQL infers their types as it does for
  * node-postgres. An error stops at the sync, as db.query's.
  */
-async function runExtended(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<unknown[]> {
+async function runExtended(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<Answer> {
   let name = prepare ? named.get(sql) : undefined;
   const parts: Uint8Array[] = [];
   if (prepare && name === undefined && named.size < preparedMax) {
@@ -63,17 +63,24 @@ async function runExtended(sql: string, params: unknown[], mode: RowMode, prepar
   const { messages } = await db.execProtocol(Buffer.concat(parts), { syncToFs: false });
   // as db.query: the data folder is written after a statement outside a transaction
   if (!db.isInTransaction()) void db.syncToFs();
-  return parse.parseResults(messages, db.parsers, { rowMode: mode })[0]?.rows ?? [];
+  const result = parse.parseResults(messages, db.parsers, { rowMode: mode })[0];
+  return { rows: result?.rows ?? [], columns: result?.fields.map((f) => ({ name: f.name, type: f.dataTypeID })) ?? [] };
+}
+
+/** A statement's rows, and its columns as the database described them. */
+interface Answer {
+  rows: unknown[];
+  columns: ColumnInfo[];
 }
 
 /**
  * A statement whose rows are wanted: transaction control and a script of several statements (the
  * migrations) by the simple protocol, the rest by the extended one.
  */
-async function run(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<unknown[]> {
+async function run(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<Answer> {
   if (params.length === 0 && (CONTROL.test(sql) || /;\s*\S/.test(sql))) {
     await db.exec(sql);
-    return [];
+    return { rows: [], columns: [] };
   }
   return runExtended(sql, params, mode, prepare);
 }
@@ -103,10 +110,12 @@ parentPort.on('message', async (msg: PgliteRequest) => {
   const { id } = msg;
   try {
     if (msg.op === 'query') {
-      reply({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
+      const { rows, columns } = await run(msg.sql, msg.params, msg.mode, msg.prepare);
+      reply({ id, rows, ...(msg.describe && { columns }) });
     } else if (msg.op === 'batch') {
       await runHeldBack(msg.before);
-      reply({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
+      const { rows, columns } = await run(msg.sql, msg.params, msg.mode, msg.prepare);
+      reply({ id, rows, ...(msg.describe && { columns }) });
     } else {
       await db.close();
       reply({ id, rows: [] });

@@ -17,7 +17,9 @@ import { chosenAlternates, documentTotals, type EstimateDocument } from '@glazie
 import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import type { Db, Row } from '../../db/client.ts';
+import { sqlRun, sqlSelect, tableShape } from '../../db/typed-sql.ts';
+import { storedRows } from '../../engine/lookup.ts';
 import { estimate_approvals } from '../../db/schema.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
@@ -61,6 +63,7 @@ export const estimateLabel = (e: { job_number?: string | null; name?: string | n
 
 /** A stored link (its timestamps as the drivers answer them, driver-types.ts). */
 type LinkRow = typeof estimate_approvals.$inferSelect;
+const LINK_ROW = tableShape(estimate_approvals);
 /** A link with the name of its maker, as linkRows reads it. */
 type NamedLinkRow = LinkRow & { created_by_name: string | null };
 
@@ -91,8 +94,9 @@ const audited = (row: Row): Row => {
 };
 
 async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<NamedLinkRow[]> {
-  return sqlRows<NamedLinkRow>(
+  return sqlSelect(
     db,
+    { ...LINK_ROW, created_by_name: 'text?' },
     sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`,
   );
 }
@@ -141,7 +145,7 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
   return namedWrite(ctx, async (w) => {
     const tx = w.ctx;
     const db = tx.db;
-    const [link] = await sqlRows<LinkRow>(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
+    const [link] = await sqlSelect(db, LINK_ROW, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
     if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
@@ -160,8 +164,9 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
  */
 async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: LinkRow; estimate: StoredRow<'estimates'> }> {
   const lock = forUpdate ? sql` FOR UPDATE` : sql``;
-  const [link] = await sqlRows<LinkRow & { expired: boolean }>(
+  const [link] = await sqlSelect(
     db,
+    { ...LINK_ROW, expired: 'bool' },
     sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${tokenHash(token)}${lock}`,
   );
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
@@ -169,7 +174,7 @@ async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ 
   if (link.declined_at != null) throw new ApiError(410, ALREADY_DECLINED_MESSAGE);
   if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
   if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
-  const [estimate] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id} AND deleted_at IS NULL${lock}`);
+  const [estimate] = await storedRows(db, 'estimates', (e) => ({ where: sql`${e.id} = ${link.estimate_id} AND ${e.deleted_at} IS NULL`, forUpdate }));
   if (!estimate || estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(410, NO_LONGER_OPEN_MESSAGE);
   return { link, estimate };
 }
@@ -211,7 +216,7 @@ export async function acceptApproval({
     const chosen = [...new Set(alternates)];
     const unknown = chosen.filter((c) => !offered.has(c));
     if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
-    await tdb.orm.execute(sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
+    await sqlRun(tdb, sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
     await moveEstimateStatus(w, estimate, 'won', { decidedByClient: true });
     const set = {
       accepted_at: sql`now()`,
@@ -263,7 +268,8 @@ async function recordClientDecision(
   what: { note: string; decision: Decision },
 ): Promise<void> {
   const db = w.ctx.db;
-  await db.orm.execute(
+  await sqlRun(
+    db,
     sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
         VALUES (${estimate.id}, ${link.created_by}, true, ${what.note}, current_date)`,
   );
@@ -281,15 +287,16 @@ export const acceptanceNote = (name: string, at: string, ip: string) => `Accepte
  */
 async function notifyEstimators(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, estimate: StoredRow<'estimates'>, link: LinkRow, what: Decision): Promise<void> {
   const { db } = ctx;
-  const recipients = await sqlRows<{ email: string }>(
+  const recipients = await sqlSelect(
     db,
+    { email: 'text' },
     sql`SELECT DISTINCT u.email FROM users u
          WHERE u.active AND u.deleted_at IS NULL
            AND (u.id = ${link.created_by}
                 OR u.id = (SELECT a.user_id FROM audit_log a WHERE a.resource = 'estimates' AND a.record_id = ${estimate.id} AND a.action = 'create' ORDER BY a.id LIMIT 1))`,
   );
   if (!recipients.length) return;
-  const [client] = await sqlRows<{ name: string }>(db, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
+  const [client] = await sqlSelect(db, { name: 'text' }, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
   const shop = await shopName(db);
   const label = estimateLabel(estimate);
   const clientName = client?.name ?? 'the client';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { estimateDocument, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
 import { SETTING } from '@glazier/shared/settings';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
 import { readSetting, readShop } from '../../platform/settings.ts';
@@ -30,8 +30,9 @@ export async function readEstimateDocument(ctx: Ctx, estimateId: number): Promis
   ]);
   const categoryIds = [...new Set(items.data.map((i) => i.product_category_id).filter((c): c is number => c != null))];
   const categories = categoryIds.length
-    ? await sqlRows<{ id: number; name: string; sort: number | null }>(
+    ? await sqlSelect(
         ctx.db,
+        { id: 'num', name: 'text', sort: 'num?' },
         sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`,
       )
     : [];
