@@ -22,7 +22,7 @@ import { DateField } from '../../ui/date-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
-import { RefMultiSelect } from '../../resource-kit/pickers/ref-select.tsx';
+import { RefMultiSelect } from '../../resource-kit/pickers/ref-multi-select.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 type EstimateType = (typeof ESTIMATE_TYPES)[number];
