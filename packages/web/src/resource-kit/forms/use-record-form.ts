@@ -160,16 +160,27 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       }),
     ) as Promise<RecordOf<N>>;
 
-  /** Says who changed the record, and, once read again, which fields (what they changed since this form's base). */
+  const shown = useRef<ChangedElsewhere | null>(null);
+  shown.current = changedElsewhere;
+  /**
+   * Says who changed the record and, once read again, which fields (what they changed since this
+   * form's base). A change that moved none of the form's fields (a row of the record saved: only its
+   * version moved) is no news while nothing else is shown: the form takes the new version quietly.
+   */
   const tellChanged = (notice: ChangedElsewhere) => {
-    setChangedElsewhere(notice);
-    if (notice.deleted || !id) return;
-    void readAgain()
-      .then((fresh) => {
+    if (notice.deleted || !id) return setChangedElsewhere(notice);
+    void readAgain().then(
+      (fresh) => {
         const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
-        setChangedElsewhere((now) => (now === notice ? { ...notice, message: namingFields(resource, notice.message, theirs) } : now));
-      })
-      .catch(() => undefined); // the notice stands without the fields (offline)
+        if (!theirs.length && !shown.current) {
+          base.current = { ...base.current, updated_at: fresh.updated_at };
+          form.setFieldValue('updated_at' as never, fresh.updated_at as never);
+          return;
+        }
+        setChangedElsewhere({ ...notice, message: namingFields(resource, notice.message, theirs) });
+      },
+      () => setChangedElsewhere(notice), // offline: the notice stands without the fields
+    );
   };
 
   useLiveChange(resource, id, (change) => {
