@@ -5,6 +5,7 @@ import { PDF_MEDIA_TYPE } from '../../platform/documents/pdf-render.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { invoiceAgingReport } from './aging.ts';
 import { makeDepositInvoice, makeFinalInvoice, voidInvoiceAction } from './invoice-actions.ts';
+import { createExportBatch, exportBatchCsv } from './export-actions.ts';
 import { createInvoiceLink, listInvoiceLinks, revokeInvoiceLink, showClientInvoice } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { sendInvoice } from './send-invoice.ts';
@@ -32,8 +33,11 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   'client_invoices.show': ({ ctx, params }) => showClientInvoice(ctx.db, params.token),
   'payments.record': ({ ctx, input }) => recordPaymentAction(ctx, input),
   'payments.void': ({ ctx, params, input }) => voidPaymentAction(ctx, params.id, input.reason),
-  'invoice_exports.create': notYet,
-  'invoice_exports.csv': notYet,
+  'invoice_exports.create': ({ ctx, input }) => createExportBatch(ctx, input.format),
+  'invoice_exports.csv': async ({ ctx, params }) => {
+    const file = await exportBatchCsv(ctx, params.id);
+    return savedFile(file.bytes, 'text/csv', file.fileName);
+  },
   'clients.statement': notYet,
   'invoices.billed_collected': notYet,
 };
