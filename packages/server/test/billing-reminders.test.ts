@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, Row } from '../src/db/client.ts';
 import { openDb } from '../src/db/open.ts';
-import { sendInvoiceReminders } from '../src/areas/billing/invoice-reminders.ts';
+import { invoiceRemindersTask, sendInvoiceReminders } from '../src/areas/billing/invoice-reminders.ts';
 import { backgroundJobs } from '../src/platform/jobs/background-jobs.ts';
 import { createJobRunner } from '../src/platform/jobs/job-runner.ts';
-import { scheduledTasks } from '../src/platform/jobs/scheduled-tasks.ts';
+import { SCHEDULED_TASKS } from '../src/platform/jobs/scheduled-tasks.ts';
 import { mailContext } from '../src/platform/mail/outbox.ts';
 import { withDatabase } from './global-setup.ts';
 import { appWithRoles, made, madeJob } from './harness.ts';
@@ -77,7 +77,7 @@ describe('overdue reminders', () => {
     const other: Db = env.db.kind === 'postgres' ? await openTestDbOnSameDatabase() : env.db;
     try {
       // each server's runner with the app's scheduled tasks, the reminders due now
-      const runner = (db: Db) => createJobRunner([backgroundJobs(db, { tasks: scheduledTasks({ mail: MAIL }), pollMs: 3600_000 })]);
+      const runner = (db: Db) => createJobRunner([backgroundJobs(db, { tasks: [...SCHEDULED_TASKS, invoiceRemindersTask(MAIL)], pollMs: 3600_000 })]);
       await sql(`UPDATE background_jobs SET next_attempt_at = now() - interval '1 second' WHERE key = 'invoice reminders'`);
       await Promise.all([runner(env.db).runDue('background jobs'), runner(other).runDue('background jobs')]);
       expect((await reminders(inv.id)).map((r) => r.step)).toEqual([3]);

@@ -33,7 +33,8 @@ import { ANSWER_COMPRESSION, compressAnswer } from './answer-compression.ts';
 import { mailDelivery } from '../platform/mail/delivery.ts';
 import { backgroundJobs } from '../platform/jobs/background-jobs.ts';
 import { createJobRunner, type JobKind, type JobRunner } from '../platform/jobs/job-runner.ts';
-import { scheduledTasks } from '../platform/jobs/scheduled-tasks.ts';
+import { SCHEDULED_TASKS } from '../platform/jobs/scheduled-tasks.ts';
+import { invoiceRemindersTask } from '../areas/billing/invoice-reminders.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
 import { mailSecretKey } from '../platform/mail/mail-secrets.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
@@ -247,7 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.scheduled)
     kinds.push(
       backgroundJobs(db, {
-        tasks: scheduledTasks({ mail: mailContext({ ...mailSettings, secretKey }, opts.publicUrl ?? 'http://localhost') }),
+        tasks: [...SCHEDULED_TASKS, invoiceRemindersTask(mailContext({ ...mailSettings, secretKey }, opts.publicUrl ?? 'http://localhost'))],
         pollMs: opts.scheduled.checkEveryMs,
       }),
     );

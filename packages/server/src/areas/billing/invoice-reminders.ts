@@ -1,6 +1,6 @@
 /**
  * Overdue reminders (docs/domain/billing.md, Reminders), a scheduled task of the runner
- * (platform/jobs/scheduled-tasks.ts): each sent or partly paid invoice past its due date, of a
+ * (hourly, beside platform/jobs/scheduled-tasks.ts' in http/app.ts): each sent or partly paid invoice past its due date, of a
  * client who has not asked for none, gets the step of Settings' reminder days it has reached
  * (`reminderStepDue`: an invoice the schedule reaches late gets only the latest), once: the step is
  * recorded in `invoice_reminders`, whose unique (invoice, step) the insert claims before the message
@@ -22,6 +22,7 @@ import type { StoredRow } from '../../engine/server-resource.ts';
 import { hiddenSecret } from '../../platform/mail/mail-secrets.ts';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
+import type { ScheduledTask } from '../../platform/jobs/background-jobs.ts';
 import { readSetting } from '../../platform/settings.ts';
 import { insertInvoiceLink } from './invoice-links.ts';
 import { InvoiceReminder } from './invoice-reminder-mail.tsx';
@@ -99,3 +100,10 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
   }
   return `${sent} reminder${sent === 1 ? '' : 's'}`;
 }
+
+/** The runner's task: hourly, with the server's mail context (the links' address, the outbox's key for their tokens). */
+export const invoiceRemindersTask = (mail: MailContext | undefined): ScheduledTask => ({
+  name: 'invoice reminders',
+  everyMs: 3600_000,
+  run: (tx) => sendInvoiceReminders(tx, mail),
+});
