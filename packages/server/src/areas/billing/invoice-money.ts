@@ -1,8 +1,8 @@
 /**
  * What billing's named writes share: an invoice's money read locked in cents (invoice-sql.ts), its
  * status as its payments give it (rules/billing/invoice-status.ts `statusFromPayments`), and its
- * job's `invoice_amount`, which follows the invoices that are not void (docs/domain/billing.md, The
- * job's invoice amount).
+ * job's `invoice_amount`, which follows the invoices that are not void
+ * (docs/domain/billing.md, Invoice amount).
  */
 import { sql } from 'drizzle-orm';
 import { statusFromPayments, type InvoiceStatus } from '@glazier/shared/rules/billing/invoice-status';
