@@ -99,5 +99,7 @@ export async function refreshInvoiceAmount(w: RecordWriter, jobId: number | null
   const billed = fromCents(toCents(Number(row.billed ?? 0)));
   const [job] = await sqlRows<{ invoice_amount: string | null }>(w.ctx.db, sql`SELECT invoice_amount FROM jobs WHERE id = ${jobId} FOR UPDATE`);
   if (!job || (job.invoice_amount != null && toCents(Number(job.invoice_amount)) === toCents(billed))) return;
-  await w.update('jobs', jobId, { invoice_amount: billed.toFixed(2), updated_at: sql`now()` });
+  // a figure derived from the invoices, as a total is: the invoice's or line's own history records
+  // the change that moved it, so the job gets no history row of its own (one row per write)
+  await w.ctx.db.orm.execute(sql`UPDATE jobs SET invoice_amount = ${billed.toFixed(2)}, updated_at = now() WHERE id = ${jobId}`);
 }
