@@ -424,6 +424,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       time_cards: [],
       analysis_year: [],
       forecast_12w: [],
+      aging: [],
     };
     const only = new Set(
       String(args.only)
@@ -498,6 +499,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'time_cards', name: "time cards: a crew week, a crew member's week, one's own week" },
       { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
       { key: 'forecast_12w', name: 'forecast: the next 12 weeks (load, revenue, estimates, shortages)' },
+      { key: 'aging', name: 'receivables: the aging on a day, and the overdue invoices' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
