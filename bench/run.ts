@@ -425,6 +425,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       time_cards: [],
       analysis_year: [],
       forecast_12w: [],
+      aging: [],
     };
     const only = new Set(
       String(args.only)
@@ -499,6 +500,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'time_cards', name: "time cards: a crew week, a crew member's week, one's own week" },
       { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
       { key: 'forecast_12w', name: 'forecast: the next 12 weeks (load, revenue, estimates, shortages)' },
+      { key: 'aging', name: 'receivables: the aging on a day, and the overdue invoices' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
@@ -694,6 +696,13 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
     ),
   );
   const solo = await runLoad(baseUrl, sessions, pdfs, 4001, 1, SOLO_DURATION_MS);
+  // an invoice's PDF (docs/domain/billing.md, The invoice as a PDF): the bench's invoice with the most lines, one at a time
+  const [big] = await db.query<{ id: number }>(
+    'SELECT invoice_id AS id FROM invoice_lines WHERE deleted_at IS NULL GROUP BY invoice_id ORDER BY count(*) DESC, invoice_id LIMIT 1',
+  );
+  const invoiceSolo = big
+    ? await runLoad(baseUrl, sessions, [{ session: estimators[0]!, steps: [[get(`/api/invoices/${big.id}/pdf`)]] }], 4005, 1, SOLO_DURATION_MS)
+    : null;
   const loopAlone = monitorEventLoopDelay({ resolution: 10 });
   loopAlone.enable();
   const listAlone = await runLoad(baseUrl, sessions, jobList, 4002);
@@ -702,7 +711,7 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
   loop.enable();
   const [listUnder, pdfUnder] = await Promise.all([runLoad(baseUrl, sessions, jobList, 4003), runLoad(baseUrl, sessions, pdfs, 4004, PDF_CLIENTS)]);
   loop.disable();
-  const failed = [solo, listAlone, listUnder, pdfUnder].find((r) => r.errors);
+  const failed = [solo, listAlone, listUnder, pdfUnder, ...(invoiceSolo ? [invoiceSolo] : [])].find((r) => r.errors);
   if (failed) throw new Error(`PDF bench: errors ${JSON.stringify(failed.statuses)}.`);
   console.log('done');
   const line = (name: string, r: LoadResult) => {
@@ -711,6 +720,7 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
   };
   console.log(`\n${label}: estimate PDFs and the job list (ms)\n  ${''.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'calls'.padStart(7)}`);
   console.log(line('PDF of a 200-item estimate, 1 client', solo));
+  if (invoiceSolo) console.log(line("PDF of the bench's longest invoice, 1 client", invoiceSolo));
   console.log(line(`PDF, ${PDF_CLIENTS} clients during the job list load`, pdfUnder));
   console.log(line(`job list, ${CONCURRENCY} clients, alone`, listAlone));
   console.log(line(`job list, ${CONCURRENCY} clients, with the PDF load`, listUnder));

@@ -85,6 +85,7 @@ export const SCENARIO_KEYS = [
   'time_cards',
   'analysis_year',
   'forecast_12w',
+  'aging',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -345,6 +346,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     time_cards: [],
     analysis_year: [],
     forecast_12w: [],
+    aging: [],
   };
   let n = 0;
   const next = (pool: number[]) => pool[n++ % pool.length]!;
@@ -498,6 +500,22 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
   // two weeks, by the admins (view forecasting).
   for (const days of [0, 0, 7, 14])
     variants.forecast_12w.push({ session: next(analysts), steps: [[get(`/api/forecasting?${qs({ weeks: 12, start: addDays(BENCH_TODAY, days) })}`)]] });
+  // Receivables (docs/domain/billing.md, Receivables): the aging as the screen opens it (the bench's
+  // day) and on the last days of the months before, and the overdue invoices' first page beside it,
+  // by the admins (view invoices).
+  for (let m = 0; m < 4; m++) {
+    const asOf = m === 0 ? BENCH_TODAY : addDays(`${BENCH_TODAY.slice(0, 8)}01`, -1 - 30 * (m - 1));
+    variants.aging.push({ session: next(analysts), steps: [[get(`/api/invoices/aging?${qs({ as_of: asOf })}`)]] });
+  }
+  variants.aging.push({
+    session: next(analysts),
+    steps: [
+      [
+        get(`/api/invoices/aging?${qs({ as_of: BENCH_TODAY })}`),
+        get(`/api/invoices?${qs({ page: 1, per_page: 20, due: 'overdue', sort_column: 'due_date', sort_direction: 'asc' })}`),
+      ],
+    ],
+  });
   return variants;
 }
 
