@@ -126,6 +126,10 @@ export function TakeoffPage() {
     [options.data, estimate.data?.product_category_list, categoryName],
   );
   const totals = useMemo(() => calculatedQtys(units, items ?? []), [units, items]);
+  // The grid's props stay the same object while the data does: its rows, headings and totals are drawn again only when theirs change.
+  const cellValue = useCallback((u: Unit, o: Option) => itemOf.get(cellKey(u.id, o.id))?.qty ?? null, [itemOf]);
+  const optionHeading = useCallback((o: Option) => <OptionHeading option={o} category={categoryName(o.product_category_id)} />, [categoryName]);
+  const totalsRow = useMemo(() => ({ label: 'Total', value: (o: Option) => formatQty(totals.get(o.id) ?? 0) }), [totals]);
 
   const record = estimate.data;
   const draft = record != null && contentEditable(record);
@@ -238,15 +242,15 @@ export function TakeoffPage() {
           rowName={unitDescription}
           columnName={optionDescription}
           renderRowHeader={UnitHeading}
-          renderColumnHeader={(o) => <OptionHeading option={o} category={categoryName(o.product_category_id)} />}
+          renderColumnHeader={optionHeading}
           corner="Unit"
           cellName="qty"
-          value={(u, o) => itemOf.get(cellKey(u.id, o.id))?.qty ?? null}
+          value={cellValue}
           format={cellText}
           bounds={QTY_BOUNDS}
           onCommit={saveCell}
           describeError={cellError}
-          totals={{ label: 'Total', value: (o) => formatQty(totals.get(o.id) ?? 0) }}
+          totals={totalsRow}
           onRowOpen={(u) => void openUnit(u)}
           readOnly={readOnly}
           maxHeight="calc(100dvh - 16rem)"
