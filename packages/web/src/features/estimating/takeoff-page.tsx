@@ -39,7 +39,6 @@ import { useDelayedFlag, useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { openTakeoffUnitDialog } from './takeoff-unit-dialog.tsx';
 import { cellKey, useTakeoffCellSaves } from './use-takeoff-cells.ts';
 
 type Takeoff = RecordWithRelations<'takeoffs'>;
@@ -154,6 +153,8 @@ export function TakeoffPage() {
       }
     }
     const nextSort = units.reduce((max, u) => Math.max(max, u.sort ?? 0), -1) + 1;
+    // The unit dialog (and the form kit it brings) is fetched when opened, not with the grid (docs/platform.md, Budgets).
+    const { openTakeoffUnitDialog } = await import('./takeoff-unit-dialog.tsx');
     await openTakeoffUnitDialog(modals, unit ? { record: unit, readOnly } : { initial: { takeoff_id: takeoffId, sort: nextSort } });
     await reloadTakeoff();
   };
