@@ -82,8 +82,8 @@ export const INTERACTIONS: Interaction[] = [
   },
 ];
 
-/** Each interaction `runs` times, each on a fresh load; prints and returns the INP of each run (ms, null when under 40 ms). */
-export async function measureInp(base: string, cookie: string, records: ScreenRecords, runs: number): Promise<Map<string, (number | null)[]>> {
+/** Each interaction (those whose name has `only`) `runs` times, each on a fresh load; prints and returns the INP of each run (ms, null when under 40 ms). */
+export async function measureInp(base: string, cookie: string, records: ScreenRecords, runs: number, only = ''): Promise<Map<string, (number | null)[]>> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -103,7 +103,7 @@ export async function measureInp(base: string, cookie: string, records: ScreenRe
       window.__inp = { value, event: a.interactionType, target: a.interactionTarget, input: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay };
     }, { reportAllChanges: true });`;
     await context.addInitScript({ content: `${fs.readFileSync(WEB_VITALS, 'utf8')}\n${register}` });
-    for (const interaction of INTERACTIONS) {
+    for (const interaction of INTERACTIONS.filter((i) => i.name.includes(only))) {
       const values: (number | null)[] = [];
       for (let run = 1; run <= runs; run++) {
         const page = await context.newPage();

@@ -21,6 +21,7 @@
  *   npm run lighthouse -- --screens estimate,takeoff --runs 1   some of them (names: see SCREENS)
  *   npm run lighthouse -- --screens all --routes /   and `/` too, as the manager on the demo's data
  *   npm run lighthouse -- --inp --no-build    INP of the repeated interactions on the same data (scripts/inp.ts)
+ *   npm run lighthouse -- --inp --interactions takeoff --no-build   only those whose name has "takeoff"
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     routes: { type: 'string' },
     screens: { type: 'string' },
     inp: { type: 'boolean', default: false },
+    interactions: { type: 'string', default: '' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -238,12 +240,12 @@ async function main() {
       );
     if (args.inp) {
       console.log("\nINP (a phone's size, the CPU 4× slower; web-vitals):");
-      const inp = await measureInp(base, cookie, records!, Number(args.runs));
+      const inpValues = await measureInp(base, cookie, records!, Number(args.runs), args.interactions);
       console.log(
         [
           '\n| interaction | INP per run |',
           '|---|---|',
-          ...[...inp].map(([name, v]) => `| ${name} | ${v.map((x) => (x == null ? '< 40 ms' : `${Math.round(x)} ms`)).join(', ')} |`),
+          ...[...inpValues].map(([name, v]) => `| ${name} | ${v.map((x) => (x == null ? '< 40 ms' : `${Math.round(x)} ms`)).join(', ')} |`),
         ].join('\n'),
       );
     }

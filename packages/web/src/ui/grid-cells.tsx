@@ -117,7 +117,7 @@ interface RowProps {
   onCancel: () => void;
 }
 
-const sameList = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameList = <T,>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
 
 function rowPropsEqual(a: RowProps, b: RowProps): boolean {
   return (
@@ -157,7 +157,8 @@ export const GridRow = memo(function GridRow({
     [columnNames, onFinish, r],
   );
   return (
-    <tr role="row" aria-rowindex={r + 2}>
+    // the active cell's row is always drawn (its error shows beneath the cell, outside the row)
+    <tr role="row" aria-rowindex={r + 2} className={classes.row} data-active={activeCol != null || undefined}>
       <th
         role="rowheader"
         scope="row"
@@ -215,8 +216,14 @@ interface ColumnsProps<C> {
   columnNames: readonly string[];
 }
 
-/** The grid's heading row: the corner, then each column's name (or what `render` draws). */
-export function GridHead<C>({ corner, columns, columnKeys, columnNames, render }: ColumnsProps<C> & { corner: ReactNode; render?: (column: C) => ReactNode }) {
+/** The grid's heading row: the corner, then each column's name (or what `render` draws); drawn again only when they change. */
+export const GridHead = memo(function GridHead<C>({
+  corner,
+  columns,
+  columnKeys,
+  columnNames,
+  render,
+}: ColumnsProps<C> & { corner: ReactNode; render?: (column: C) => ReactNode }) {
   return (
     <thead>
       <tr role="row" aria-rowindex={1}>
@@ -231,10 +238,10 @@ export function GridHead<C>({ corner, columns, columnKeys, columnNames, render }
       </tr>
     </thead>
   );
-}
+}) as <C>(props: ColumnsProps<C> & { corner: ReactNode; render?: (column: C) => ReactNode }) => ReactNode;
 
-/** The last row of totals (not editable). */
-export function GridTotals<C>({
+/** The last row of totals (not editable); drawn again only when its props change. */
+export const GridTotals = memo(function GridTotals<C>({
   totals,
   rowCount,
   columns,
@@ -255,4 +262,4 @@ export function GridTotals<C>({
       </tr>
     </tfoot>
   );
-}
+}) as <C>(props: ColumnsProps<C> & { totals: { label: string; value: (column: C) => ReactNode }; rowCount: number }) => ReactNode;

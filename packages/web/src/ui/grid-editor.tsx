@@ -30,26 +30,56 @@
  * "{row}, {column}: {cellName}".
  *
  * Speed: rows are memoised and compared by what they show, so moving or typing re-renders the row
- * (or two) concerned, not the whole grid (a 50 × 40 grid stays quick to move through).
+ * (or two) concerned, not the whole grid (a 50 × 40 grid stays quick to move through); the cells'
+ * texts are worked out when the data changes, not on each move or key. The rows past the first
+ * screen are drawn right after it (ui/drawn-later.ts). Each row is laid out on its own, its columns
+ * of fixed width (grid-editor.module.css), and the rows out of view are skipped by the browser
+ * (`content-visibility`): an edit lays out and paints its row, not the 2,000 cells of the table.
  */
 import { Group } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { GridHead, GridRow, GridTotals, SaveStatus } from './grid-cells.tsx';
 import classes from './grid-editor.module.css';
+import { useShownCount } from './drawn-later.ts';
 import { onGridKey } from './grid-keys.ts';
 import { moveTarget } from './grid-moves.ts';
-import { cellId, type Editing, type GridEditorProps, type Move } from './grid-types.ts';
+import { cellId, type Editing, type GridEditorProps, type Key, type Move, type Pending } from './grid-types.ts';
 import { numberText } from './number-text.ts';
 import { useActiveCell } from './use-active-cell.ts';
 import { useGridSaves } from './use-grid-saves.ts';
 
 export type { GridEditorProps } from './grid-types.ts';
 
+/** The rows drawn with the page: more than a screenful of the grid on a phone or a desktop. */
+export const FIRST_ROWS = 20;
+
 /** The cell (or row heading) an event happened in, if it is in this grid. */
 function cellAt(table: HTMLTableElement | null, el: EventTarget): { r: number; c: number } | null {
   const td = (el as HTMLElement).closest?.<HTMLElement>('[data-r]');
   if (!td || !table?.contains(td)) return null;
   return { r: Number(td.dataset.r), c: Number(td.dataset.c) };
+}
+
+/**
+ * Each row's cells: their texts and the saves under way or refused. The texts as saved are worked
+ * out again when the data changes, not on each move or key; a row with no pending save (most rows)
+ * keeps the same lists, so its memoised row is not drawn again.
+ */
+function useRowCells<R, C>(
+  { rows, columns, value }: GridEditorProps<R, C>,
+  format: (v: number | null) => string,
+  pending: ReadonlyMap<string, Pending>,
+  columnKeys: readonly Key[],
+) {
+  const savedTexts = useMemo(() => rows.map((row) => columns.map((column) => format(value(row, column)))), [rows, columns, value, format]);
+  const noStatuses = useMemo(() => columns.map((): Pending | undefined => undefined), [columns]);
+  const pendingRows = useMemo(() => new Set([...pending.keys()].map((id) => id.slice(0, id.indexOf('\u0000')))), [pending]);
+  return (r: number, rk: Key) => {
+    const texts = savedTexts[r]!;
+    if (!pendingRows.has(String(rk))) return { texts, statuses: noStatuses };
+    const statuses = columnKeys.map((ck) => pending.get(cellId(rk, ck)));
+    return { texts: texts.map((text, c) => statuses[c]?.text ?? text), statuses };
+  };
 }
 
 export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
@@ -72,7 +102,7 @@ export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
     testId,
   } = props;
   const kind = props.kind ?? 'qty';
-  const format = props.format ?? ((v: number | null) => numberText(v, kind));
+  const format = useMemo(() => props.format ?? ((v: number | null) => numberText(v, kind)), [props.format, kind]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   // What the callbacks read, kept current without making them change (rows stay memoised).
@@ -86,6 +116,8 @@ export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
 
   const columnNames = useMemo(() => columns.map(columnName), [columns, columnName]);
   const columnKeys = useMemo(() => columns.map(columnKey), [columns, columnKey]);
+  const rowCells = useRowCells(props, format, pending, columnKeys);
+  const shownRows = useShownCount(rowCount, FIRST_ROWS);
 
   /** A row's heading (drawn inside the memoised row, so it reads the latest props itself). */
   const header = useCallback((row: unknown) => {
@@ -163,6 +195,7 @@ export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
           aria-colcount={colCount + 1}
           aria-readonly={readOnly || undefined}
           className={classes.table}
+          style={{ '--grid-columns': colCount } as CSSProperties}
           onKeyDown={onKeyDown}
           onFocus={(e) => {
             const at = cellAt(tableRef.current, e.target);
@@ -179,10 +212,9 @@ export function GridEditor<R, C>(props: GridEditorProps<R, C>) {
         >
           <GridHead corner={corner} columns={columns} columnKeys={columnKeys} columnNames={columnNames} render={renderColumnHeader} />
           <tbody>
-            {rows.map((row, r) => {
+            {rows.slice(0, shownRows).map((row, r) => {
               const rk = rowKey(row);
-              const statuses = columns.map((column) => pending.get(cellId(rk, columnKey(column))));
-              const texts = columns.map((column, c) => statuses[c]?.text ?? format(value(row, column)));
+              const { texts, statuses } = rowCells(r, rk);
               const name = rowName(row);
               return (
                 <GridRow

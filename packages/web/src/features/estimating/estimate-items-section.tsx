@@ -23,13 +23,14 @@ import { formatMoney, formatPercent, formatQty } from '@glazier/shared/rules/mon
 import { ActionIcon, Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconNote } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { relationQuery } from '../../resource-kit/records/embedded-relations.ts';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
 import { saveRecord } from '../../resource-kit/writes/saves.ts';
 import { storeRecords, useList } from '../../resource-kit/records/queries.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { FigureTiles, type Figure } from '../../ui/figure-tiles.tsx';
+import { useShownCount } from '../../ui/drawn-later.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 
 type Estimate = RecordOf<'estimates'>;
@@ -160,18 +161,8 @@ function Totals({ estimate, items, chosenAlternates, canAdmin }: { estimate: Est
   return <FigureTiles figures={figures} testId="estimate-totals" />;
 }
 
-/**
- * The rows drawn with the page: more than a phone's screenful. The rest follow at once in a render
- * React splits into short slices (useDeferredValue), so a 200-item estimate does not block the page
- * while it is drawn (0.5–2.2 s in one task on a phone, 4× slower CPU), and what is below them is
- * already off screen when they come (no visible layout shift).
- */
+/** The rows drawn with the page (more than a phone's screenful); the rest follow (ui/drawn-later.ts). */
 const FIRST_ROWS = 30;
-
-function useRowsShown(rows: number): number {
-  const firstRows = Math.min(rows, FIRST_ROWS);
-  return Math.max(useDeferredValue(rows, firstRows), firstRows);
-}
 
 export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
   const modals = useModals();
@@ -191,7 +182,7 @@ export function EstimateItemsSection({ estimate }: { estimate: Estimate }) {
     ...g,
     note: g.categoryId == null ? undefined : notes.find((n) => n.product_category_id === g.categoryId),
   }));
-  const shownRows = useRowsShown(items.length);
+  const shownRows = useShownCount(items.length, FIRST_ROWS);
   // the items before each group, to draw the groups up to the rows shown
   const before = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.items.length, 0));
 

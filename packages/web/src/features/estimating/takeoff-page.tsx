@@ -1,5 +1,5 @@
 /**
- * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs): a grid
+ * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs; issue 23): a grid
  * whose rows are the takeoff's units (rooms or unit types: "Unit type B × 12") and whose columns are
  * the active takeoff options of the estimate's scopes (all active options when it has none), each
  * cell the qty per unit (a takeoff item), typed in place and saved quietly (ui/grid-editor.tsx). The
@@ -125,6 +125,10 @@ export function TakeoffPage() {
     [options.data, estimate.data?.product_category_list, categoryName],
   );
   const totals = useMemo(() => calculatedQtys(units, items ?? []), [units, items]);
+  // The grid's props stay the same object while the data does: its rows, headings and totals are drawn again only when theirs change.
+  const cellValue = useCallback((u: Unit, o: Option) => itemOf.get(cellKey(u.id, o.id))?.qty ?? null, [itemOf]);
+  const optionHeading = useCallback((o: Option) => <OptionHeading option={o} category={categoryName(o.product_category_id)} />, [categoryName]);
+  const totalsRow = useMemo(() => ({ label: 'Total', value: (o: Option) => formatQty(totals.get(o.id) ?? 0) }), [totals]);
 
   const record = estimate.data;
   const draft = record != null && contentEditable(record);
@@ -149,7 +153,7 @@ export function TakeoffPage() {
       }
     }
     const nextSort = units.reduce((max, u) => Math.max(max, u.sort ?? 0), -1) + 1;
-    // its own chunk: the form kit's fields load when a unit is opened, not with the grid
+    // The unit dialog (and the form kit it brings) is fetched when opened, not with the grid (docs/platform.md, Budgets).
     const { openTakeoffUnitDialog } = await import('./takeoff-unit-dialog.tsx');
     await openTakeoffUnitDialog(modals, unit ? { record: unit, readOnly } : { initial: { takeoff_id: takeoffId, sort: nextSort } });
     await reloadTakeoff();
@@ -239,15 +243,15 @@ export function TakeoffPage() {
           rowName={unitDescription}
           columnName={optionDescription}
           renderRowHeader={UnitHeading}
-          renderColumnHeader={(o) => <OptionHeading option={o} category={categoryName(o.product_category_id)} />}
+          renderColumnHeader={optionHeading}
           corner="Unit"
           cellName="qty"
-          value={(u, o) => itemOf.get(cellKey(u.id, o.id))?.qty ?? null}
+          value={cellValue}
           format={cellText}
           bounds={QTY_BOUNDS}
           onCommit={saveCell}
           describeError={cellError}
-          totals={{ label: 'Total', value: (o) => formatQty(totals.get(o.id) ?? 0) }}
+          totals={totalsRow}
           onRowOpen={(u) => void openUnit(u)}
           readOnly={readOnly}
           maxHeight="calc(100dvh - 16rem)"

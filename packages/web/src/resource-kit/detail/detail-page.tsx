@@ -29,6 +29,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useAddressParams } from '../lists/address-params.ts';
+import { useShownCount } from '../../ui/drawn-later.ts';
 import { useDelayedFlag } from '../../ui/loader.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { HttpError } from '../http/http.ts';
@@ -218,16 +219,25 @@ function SectionAdd<N extends ResourceName>({ section, record }: { section: Deta
   );
 }
 
+/**
+ * The sections a phone draws with the page: the first, under the header card, fills its first
+ * screen; the others follow right after (ui/drawn-later.ts), so a job's eight stacked sections are
+ * not drawn in the one task that shows the page.
+ */
+export const FIRST_SECTIONS = 1;
+
 function DetailSections<N extends ResourceName>({ record, sections }: { record: RecordWithRelations<N>; sections: DetailSection<N>[] }) {
-  // Phones stack every section (one scroll, no hidden content); wider screens show tabs.
-  const phone = useMediaQuery('(max-width: 36em)');
+  // Phones stack every section (one scroll, no hidden content); wider screens show tabs. Read at
+  // once, not in an effect: a phone's first drawing is the stacked sections, not the tabs.
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const shown = useShownCount(phone ? sections.length : 0, FIRST_SECTIONS);
   const [params, write] = useAddressParams();
   const active = sections.some((s) => s.key === params.get('tab')) ? params.get('tab')! : sections[0]!.key;
 
   if (phone) {
     return (
       <Stack gap="lg">
-        {sections.map((s) => (
+        {sections.slice(0, shown).map((s) => (
           <Stack key={s.key} gap="xs" component="section" aria-labelledby={`section-${s.key}`} data-testid={`section-${s.key}`}>
             <Group justify="space-between" gap="xs">
               <Title order={2} size="h4" id={`section-${s.key}`}>
