@@ -72,7 +72,7 @@ export interface DbObserver {
 
 /**
  * The one channel the app servers sharing a PostgreSQL database tell each other on (one listening
- * connection each): their caches' changes (platform/change-notices.ts) and committed record changes
+ * connection each): their caches' changes (db/change-notices.ts) and committed record changes
  * for live updates (engine/record-changes.ts).
  */
 export const CHANGES_CHANNEL = 'glazier_changes';

@@ -12,7 +12,7 @@
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Area } from '@glazier/shared/permissions';
-import { announceRecords, type RecordChange } from '../platform/change-notices.ts';
+import { announceRecords, type RecordChange } from '../db/change-notices.ts';
 import type { Row } from '../db/client.ts';
 import type { Ctx } from './context.ts';
 import { resource as serverResource } from './resources.ts';

@@ -1,12 +1,12 @@
 /**
- * The listening side of change-notices.ts: every app server listens on one channel (db/: PostgreSQL's
+ * The listening side of db/change-notices.ts: every app server listens on one channel (db/: PostgreSQL's
  * LISTEN, or PGlite's in this process) and acts on what a notice names: forgets a cached value,
  * hands a record change to the live streams, wakes the mail delivery. When the listening connection is lost, notices may be missed,
  * so everything cached is dropped (and again once it is back); until then the caches' own short
  * TTL bounds how stale a value can be.
  */
 import { CHANGES_CHANNEL, type Db } from '../db/client.ts';
-import type { Change } from './change-notices.ts';
+import type { Change } from '../db/change-notices.ts';
 import { forgetPermissionsHere } from './role-permissions.ts';
 import { forgetSession, forgetSessionsOf } from './session-store.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';

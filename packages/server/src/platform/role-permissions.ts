@@ -15,7 +15,7 @@ import {
   type Area,
 } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { announce } from './change-notices.ts';
+import { announce } from '../db/change-notices.ts';
 import { recheckLiveStreams } from './live/live-registry.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
 

@@ -1,6 +1,6 @@
 /** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
-import { announce } from './change-notices.ts';
+import { announce } from '../db/change-notices.ts';
 import { recheckLiveStreams } from './live/live-registry.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
-import { announce } from './change-notices.ts';
+import { announce } from '../db/change-notices.ts';
 import { recheckLiveStreams } from './live/live-registry.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 

@@ -24,7 +24,7 @@ import { isResourceName } from '@glazier/shared/resources/registry';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../../db/client.ts';
 import { allowed, type Ctx } from '../../engine/context.ts';
-import type { RecordChange } from '../change-notices.ts';
+import type { RecordChange } from '../../db/change-notices.ts';
 import { resource } from '../../engine/resources.ts';
 import { sessionUserFor } from '../auth.ts';
 import { DbSessionStore } from '../session-store.ts';

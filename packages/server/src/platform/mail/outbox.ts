@@ -21,7 +21,7 @@ import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail';
 import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';
-import { announce, announceRecords } from '../change-notices.ts';
+import { announce, announceRecords } from '../../db/change-notices.ts';
 import { sealSecret, type HiddenSecret, type SealedSecrets } from './mail-secrets.ts';
 
 export type { MailContext };
@@ -67,7 +67,7 @@ outboxWake.setMaxListeners(0);
 
 /**
  * Wakes the mail delivery of every app server once `db`'s transaction commits (a message is due
- * now), on the channel the servers share (platform/change-notices.ts): whichever claims it first
+ * now), on the channel the servers share (db/change-notices.ts): whichever claims it first
  * sends it, without waiting for its next poll.
  */
 export const wakeDelivery = (db: Db): Promise<void> => announce(db, { kind: 'mail-due' });

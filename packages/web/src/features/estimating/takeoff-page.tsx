@@ -1,5 +1,5 @@
 /**
- * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs; issue 23): a grid
+ * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs): a grid
  * whose rows are the takeoff's units (rooms or unit types: "Unit type B × 12") and whose columns are
  * the active takeoff options of the estimate's scopes (all active options when it has none), each
  * cell the qty per unit (a takeoff item), typed in place and saved quietly (ui/grid-editor.tsx). The

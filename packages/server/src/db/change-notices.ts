@@ -8,7 +8,7 @@
  */
 import type { LiveChange } from '@glazier/shared/actions/live';
 import type { Area } from '@glazier/shared/permissions';
-import { CHANGES_CHANNEL, type Db, type Row } from '../db/client.ts';
+import { CHANGES_CHANNEL, type Db, type Row } from './client.ts';
 
 /** A record's change as the servers pass it on (engine/record-changes.ts makes it): the notice, and (never sent to a browser) whose records it touched, for a resource scoped to its user. */
 export interface RecordChange extends LiveChange {
