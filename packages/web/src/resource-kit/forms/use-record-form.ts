@@ -91,6 +91,39 @@ export interface OpenConflict extends EditConflict {
 
 const sameVersion = (a: unknown, b: string | null) => b != null && typeof a === 'string' && Date.parse(a) === Date.parse(b);
 
+/** Reads the record again from the server (past any cached copy), with the loader shown. */
+function useReadAgain<N extends ResourceName>(resource: N, id: number | null) {
+  const loader = useLoader();
+  const queryClient = useQueryClient();
+  return () =>
+    loader.run(
+      queryClient.fetchQuery({
+        queryKey: resourceKeys.record(resource, id!),
+        queryFn: ({ signal }) => fetchRecord(queryClient, resource, id!, signal),
+        staleTime: 0,
+      }),
+    ) as Promise<RecordOf<N>>;
+}
+
+/**
+ * The form's fields the newer version changed since the base; when none (only its version moved)
+ * and `take`, the form takes that version as its own.
+ */
+function followVersion<V extends Record<string, unknown>>(
+  base: { current: V },
+  form: { setFieldValue: (path: never, value: never) => void },
+  fresh: { updated_at?: unknown },
+  values: V,
+  take: boolean,
+): string[] {
+  const theirs = changedFields(base.current, values).filter((k) => !HIDDEN.has(k));
+  if (!theirs.length && take) {
+    base.current = { ...base.current, updated_at: fresh.updated_at };
+    form.setFieldValue('updated_at' as never, fresh.updated_at as never);
+  }
+  return theirs;
+}
+
 /** "Changed by Sam at 3:42 PM." */
 export function changedElsewhereOf(change: LiveChange): ChangedElsewhere {
   const deleted = change.action === 'delete';
@@ -135,7 +168,6 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
   const save = useSave(resource, { createPath: options.createPath, offline: options.offline });
   const del = useDelete(resource, { offline: options.offline });
   const loader = useLoader();
-  const queryClient = useQueryClient();
   const id = typeof options.initialValues.id === 'number' ? options.initialValues.id : null;
   const fields = options.fields ?? Object.keys(options.initialValues).filter((k) => !HIDDEN.has(k));
   const target = formTarget(form, fields);
@@ -151,14 +183,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     return options.valuesOf ? options.valuesOf(record, fromFields) : fromFields;
   };
 
-  const readAgain = () =>
-    loader.run(
-      queryClient.fetchQuery({
-        queryKey: resourceKeys.record(resource, id!),
-        queryFn: ({ signal }) => fetchRecord(queryClient, resource, id!, signal),
-        staleTime: 0,
-      }),
-    ) as Promise<RecordOf<N>>;
+  const readAgain = useReadAgain(resource, id);
 
   const shown = useRef<ChangedElsewhere | null>(null);
   shown.current = changedElsewhere;
@@ -171,13 +196,8 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     if (notice.deleted || !id) return setChangedElsewhere(notice);
     void readAgain().then(
       (fresh) => {
-        const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
-        if (!theirs.length && !shown.current) {
-          base.current = { ...base.current, updated_at: fresh.updated_at };
-          form.setFieldValue('updated_at' as never, fresh.updated_at as never);
-          return;
-        }
-        setChangedElsewhere({ ...notice, message: namingFields(resource, notice.message, theirs) });
+        const theirs = followVersion(base, form, fresh, valuesOf(fresh), !shown.current);
+        if (theirs.length || shown.current) setChangedElsewhere({ ...notice, message: namingFields(resource, notice.message, theirs) });
       },
       () => setChangedElsewhere(notice), // offline: the notice stands without the fields
     );
@@ -252,18 +272,11 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
    * this person's own save of one of its rows touched it, a moment before they opened the form),
    * it becomes the base and the save goes again; anything else is for the person to see.
    */
-  const onlyVersionMoved = async (): Promise<boolean> => {
-    try {
-      const fresh = await readAgain();
-      const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
-      if (theirs.length) return false;
-      base.current = { ...base.current, updated_at: fresh.updated_at };
-      form.setFieldValue('updated_at' as never, fresh.updated_at as never);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const onlyVersionMoved = () =>
+    readAgain().then(
+      (fresh) => followVersion(base, form, fresh, valuesOf(fresh), true).length === 0,
+      () => false,
+    );
 
   /** Saves; `retried`: the second try after a 409 that only moved the version. */
   async function send(retried: boolean): Promise<RecordOf<N> | null> {
