@@ -33,7 +33,15 @@ export default defineConfig({
           ...serverDb,
         },
       },
-      { test: { name: 'server-pglite', include: ['packages/server/test/pglite-only/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: ['packages/server/test/pglite-only/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       'packages/web/vitest.config.ts',
     ],
   },
