@@ -30,7 +30,8 @@ const sha256 = (token: string) => crypto.createHash('sha256').update(token).dige
 const iso = (v: string | Date): string => new Date(v).toISOString();
 const isoOrNull = (v: string | Date | null): string | null => (v == null ? null : iso(v));
 
-const LINK_ROW = { ...tableShape(invoice_links), created_by_name: 'text?' } as const;
+const LINK = tableShape(invoice_links);
+const LINK_ROW = { ...LINK, created_by_name: 'text?' } as const;
 type LinkRow = RowOf<typeof LINK_ROW>;
 
 function presentLink(row: LinkRow): InvoiceLink {
@@ -107,7 +108,7 @@ export async function showClientInvoice(db: Db, token: string) {
   return namedWrite({ db, user: null, actor: 'Client, by the invoice link' }, async (w) => {
     const [link] = await sqlSelect(
       w.ctx.db,
-      { ...LINK_ROW, expired: 'bool' },
+      { ...LINK, expired: 'bool' },
       sql`SELECT *, expires_at <= now() AS expired FROM invoice_links WHERE token_hash = ${sha256(token)} FOR UPDATE`,
     );
     if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
@@ -119,7 +120,7 @@ export async function showClientInvoice(db: Db, token: string) {
       sql`SELECT status FROM invoices WHERE id = ${link.invoice_id} AND deleted_at IS NULL`,
     );
     if (!invoice || invoice.status === 'void') throw new ApiError(410, VOID_MESSAGE);
-    const { expired: _e, created_by_name: _n, ...before } = link;
+    const { expired: _e, ...before } = link;
     await w.update(invoice_links, link.id, { last_opened_at: sql`now()` }, { action: 'open', before: audited(before), shown: audited });
     return { data: await readInvoiceDocument(w.ctx.db, link.invoice_id), expires_at: iso(link.expires_at) };
   });
