@@ -26,8 +26,6 @@ const AREA_EXPORTS = {
 // Hand-written SQL in an area takes one form: sqlSelect / sqlRun (db/typed-sql.ts), whole records
 // by storedRows (engine/lookup.ts). db/, engine/ and platform/ keep db.query and the rest.
 const SQL_BY_HAND = 'An area writes SQL through sqlSelect / sqlRun (db/typed-sql.ts) or storedRows: docs/architecture.md, SQL by hand.';
-// Billing was written beside the move to one form and still uses the older ones: its folder only, until it moves over.
-const SQL_BY_HAND_NOT_YET = ['packages/server/src/areas/billing/*.ts'];
 
 export default tseslint.config(
   {
@@ -100,7 +98,6 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/areas/**/*.ts', 'packages/server/src/areas/**/*.tsx'],
-    ignores: SQL_BY_HAND_NOT_YET,
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -9,8 +9,8 @@ import type { ActionParsedInput } from '@glazier/shared/actions/define';
 import { agingReport, type BucketTotals } from '@glazier/shared/rules/billing/aging';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { balanceSql } from './invoice-sql.ts';
 
@@ -20,8 +20,9 @@ const dollars = <T extends BucketTotals>(t: T): T =>
 export async function invoiceAgingReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof invoiceAging> }) {
   const asOf = input.as_of ?? toIsoDate(new Date());
   const t = tableFor('invoices');
-  const rows = await sqlRows<{ client_id: number; client_name: string | null; due_date: string; balance: number | string }>(
+  const rows = await sqlSelect(
     ctx.db,
+    { client_id: 'num', client_name: 'text?', due_date: 'text', balance: 'num' },
     sql`SELECT o.* FROM (
       SELECT ${t.client_id} AS client_id, (SELECT c.name FROM clients c WHERE c.id = ${t.client_id}) AS client_name,
         to_char(coalesce(${t.due_date}, ${t.issue_date}), 'YYYY-MM-DD') AS due_date, ${balanceSql(t)} AS balance
@@ -29,7 +30,7 @@ export async function invoiceAgingReport({ ctx, input }: { ctx: Ctx; input: Acti
     ) o WHERE o.balance > 0`,
   );
   const report = agingReport(
-    rows.map((r) => ({ client_id: r.client_id, client_name: r.client_name ?? '', due_date: r.due_date, balance: toCents(Number(r.balance)) })),
+    rows.map((r) => ({ client_id: r.client_id, client_name: r.client_name ?? '', due_date: r.due_date, balance: toCents(r.balance) })),
     asOf,
   );
   return { data: { as_of: asOf, rows: report.rows.map(dollars), totals: dollars(report.totals) } };

@@ -14,7 +14,7 @@ import { toIsoDate } from '@glazier/shared/rules/dates';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 import type { FieldDef } from '@glazier/shared/resources/fields';
-import { sqlRows } from '../../db/client.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
@@ -83,9 +83,9 @@ export const invoicesHooks: Hooks<'invoices'> = {
     } else {
       // Numbers never collide: concurrent creates take the next number one at a time (the lock
       // lasts until the creating transaction commits, so the next one sees its number).
-      await ctx.db.query('SELECT pg_advisory_xact_lock(72650055)', [], { deferred: true });
-      const [row] = await sqlRows<{ max: number | null }>(ctx.db, sql`SELECT max(number) AS max FROM invoices`);
-      values.number = nextInvoiceNumber(row?.max == null ? null : Number(row.max), await readSetting(ctx.db, SETTING.nextInvoiceNumber));
+      await sqlRun(ctx.db, sql`SELECT pg_advisory_xact_lock(72650055)`, { deferred: true });
+      const [row] = await sqlSelect(ctx.db, { max: 'num?' }, sql`SELECT max(number) AS max FROM invoices`);
+      values.number = nextInvoiceNumber(row?.max ?? null, await readSetting(ctx.db, SETTING.nextInvoiceNumber));
       values.issue_date ??= toIsoDate(new Date());
     }
     const status = existing?.status ?? 'draft';
@@ -136,7 +136,7 @@ export function jobsWithInvoices(hooks: Hooks<'jobs'>): Hooks<'jobs'> {
         toCents(Number(values.invoice_amount)) === toCents(Number(existing.invoice_amount))
       )
         return;
-      const [has] = await sqlRows<{ number: number }>(ctx.db, sql`SELECT number FROM invoices WHERE job_id = ${existing.id} AND deleted_at IS NULL LIMIT 1`);
+      const [has] = await sqlSelect(ctx.db, { number: 'num' }, sql`SELECT number FROM invoices WHERE job_id = ${existing.id} AND deleted_at IS NULL LIMIT 1`);
       if (has) throw invalid({ invoice_amount: ['The invoice amount is the sum of the job’s invoices (not void): change or void its invoices instead.'] });
     },
   };
@@ -160,8 +160,9 @@ export const invoiceLinesHooks: Hooks<'invoice_lines'> = {
     if (!typed && wasDefault) values.amount = fromCents(lineAmountCents(qty, rate));
     // a line from a job product is taxable as its product says, unless the body says
     if (!existing && values.source_job_product_id != null && !('taxable' in (input as object))) {
-      const [p] = await sqlRows<{ taxable: boolean | null }>(
+      const [p] = await sqlSelect(
         ctx.db,
+        { taxable: 'bool?' },
         sql`SELECT p.taxable FROM job_products jp LEFT JOIN products p ON p.id = jp.product_id WHERE jp.id = ${values.source_job_product_id}`,
       );
       if (p?.taxable != null) values.taxable = p.taxable;

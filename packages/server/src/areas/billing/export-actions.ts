@@ -9,8 +9,10 @@ import { sql } from 'drizzle-orm';
 import { parseExportMapping } from '@glazier/shared/rules/billing/export-mapping';
 import { qboCsv, xeroCsv, type ExportInvoice } from '@glazier/shared/rules/billing/exports';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
+import { INVOICE_LINE_KINDS } from '@glazier/shared/resources/billing';
 import { SETTING } from '@glazier/shared/settings';
-import { sqlRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { oneOf, sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { namedWrite } from '../../engine/named-write.ts';
@@ -26,8 +28,9 @@ async function exportInvoices(db: Db, ids: readonly number[]): Promise<ExportInv
   const out: ExportInvoice[] = [];
   for (const id of [...ids].sort((a, b) => a - b)) {
     const doc = await readInvoiceDocument(db, id);
-    const lines = await sqlRows<{ description: string; qty: string; rate: string; amount: string; kind: ExportInvoice['lines'][number]['kind'] }>(
+    const lines = await sqlSelect(
       db,
+      { description: 'text', qty: 'num', rate: 'num', amount: 'num', kind: oneOf(INVOICE_LINE_KINDS) },
       sql`SELECT description, qty, rate, amount, kind FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL ORDER BY position, id`,
     );
     const applied = toCents(doc.deposits_applied);
@@ -41,7 +44,7 @@ async function exportInvoices(db: Db, ids: readonly number[]): Promise<ExportInv
       due_date: doc.invoice.due_date ?? doc.invoice.issue_date ?? '',
       terms: doc.invoice.terms,
       memo: doc.invoice.memo,
-      lines: lines.map((l) => ({ description: l.description, qty: Number(l.qty), rate: Number(l.rate), cents: toCents(Number(l.amount)), kind: l.kind })),
+      lines: lines.map((l) => ({ description: l.description, qty: l.qty, rate: l.rate, cents: toCents(l.amount), kind: l.kind })),
       taxByRate: doc.taxes.map((t) => ({ name: t.name, cents: toCents(t.amount) })),
       // the deposits as the invoice subtracted them (fixed when it was made), each deposit invoice on its line when they still add up
       deposits:

@@ -9,7 +9,7 @@ import type { ActionParsedInput } from '@glazier/shared/actions/define';
 import { voidInvoice } from '@glazier/shared/rules/billing/invoice-status';
 import { depositLine, invoiceTotals, linesFromJob, type TaxRate } from '@glazier/shared/rules/billing/invoice-totals';
 import { formatCents, fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changeRecord, namedWrite, type RecordWriter } from '../../engine/named-write.ts';
@@ -23,8 +23,9 @@ type Head = ActionParsedInput<typeof invoiceFromJob>;
 /** The job, read as the caller may (404/403), then locked; 422 on `job_id` when it has no client to bill. */
 async function lockedJob(w: RecordWriter, jobId: number) {
   await getRow(w.ctx, 'jobs', jobId);
-  const [job] = await sqlRows<{ id: number; number: string | null; client_id: number | null; trip_charge: string | null; additional_revenues: string | null }>(
+  const [job] = await sqlSelect(
     w.ctx.db,
+    { id: 'num', number: 'text?', client_id: 'num?', trip_charge: 'num?', additional_revenues: 'num?' },
     sql`SELECT id, number, client_id, trip_charge, additional_revenues FROM jobs WHERE id = ${jobId} AND deleted_at IS NULL FOR UPDATE`,
   );
   if (!job) throw invalid({ job_id: ['The selected job is invalid.'] });
@@ -33,9 +34,10 @@ async function lockedJob(w: RecordWriter, jobId: number) {
 }
 
 /** The job's lines as its final invoice bills them (rules' `linesFromJob`). */
-async function jobLines(ctx: Ctx, job: { id: number; trip_charge: string | null; additional_revenues: string | null }) {
-  const products = await sqlRows<{ id: number; description: string | null; qty: string | null; revenue: string | null; taxable: boolean | null }>(
+async function jobLines(ctx: Ctx, job: { id: number; trip_charge: number | null; additional_revenues: number | null }) {
+  const products = await sqlSelect(
     ctx.db,
+    { id: 'num', description: 'text', qty: 'num?', revenue: 'num?', taxable: 'bool?' },
     sql`SELECT jp.id, coalesce(nullif(btrim(jp.name), ''), p.name, 'Product') AS description, jp.qty, jp.revenue, p.taxable
       FROM job_products jp LEFT JOIN products p ON p.id = jp.product_id
       WHERE jp.job_id = ${job.id} AND jp.deleted_at IS NULL ORDER BY jp.sort, jp.id`,
@@ -43,13 +45,13 @@ async function jobLines(ctx: Ctx, job: { id: number; trip_charge: string | null;
   return linesFromJob({
     products: products.map((p) => ({
       id: p.id,
-      description: p.description ?? 'Product',
-      qty: p.qty == null ? null : Number(p.qty),
-      revenue: p.revenue == null ? null : Number(p.revenue),
+      description: p.description,
+      qty: p.qty,
+      revenue: p.revenue,
       taxable: p.taxable ?? true,
     })),
-    trip_charge: job.trip_charge == null ? null : Number(job.trip_charge),
-    additional_revenues: job.additional_revenues == null ? null : Number(job.additional_revenues),
+    trip_charge: job.trip_charge,
+    additional_revenues: job.additional_revenues,
   });
 }
 
@@ -136,13 +138,14 @@ export async function voidInvoiceAction(ctx: Ctx, id: number, reason: string) {
   await changeRecord(ctx, { resource: 'invoices', id, action: 'void' }, async (w, before) => {
     const ok = voidInvoice({ number: before.number, status: before.status ?? 'draft' }, reason);
     if (!ok.ok) throw ok.code === 'reason' ? invalid({ reason: [ok.message] }) : new ApiError(409, ok.message);
-    const payments = await sqlRows<{ id: number; payment_date: string; amount: string }>(
+    const payments = await sqlSelect(
       w.ctx.db,
+      { id: 'num', payment_date: 'text', amount: 'num' },
       sql`SELECT p.id, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date, a.amount FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
         WHERE a.invoice_id = ${id} AND a.deleted_at IS NULL AND p.deleted_at IS NULL AND NOT p.voided ORDER BY p.payment_date, p.id`,
     );
     if (payments.length) {
-      const named = payments.map((p) => `${formatCents(toCents(Number(p.amount)))} of ${p.payment_date} (payment ${p.id})`).join(', ');
+      const named = payments.map((p) => `${formatCents(toCents(p.amount))} of ${p.payment_date} (payment ${p.id})`).join(', ');
       throw new ApiError(409, `Invoice ${before.number} holds payments: ${named}. Void them first; the app keeps no credit on account.`);
     }
     await w.update('invoices', id, { status: 'void', void_reason: ok.value.reason, updated_at: sql`now()` }, { before, action: 'void' });

@@ -7,40 +7,43 @@
  */
 import { sql } from 'drizzle-orm';
 import type { InvoiceDocument } from '@glazier/shared/actions/billing';
+import { INVOICE_KINDS, INVOICE_STATUSES, INVOICE_TERMS } from '@glazier/shared/resources/billing';
 import { invoiceTotals, type TaxRate } from '@glazier/shared/rules/billing/invoice-totals';
-import { termsText, type InvoiceTerms } from '@glazier/shared/rules/billing/terms';
+import { termsText } from '@glazier/shared/rules/billing/terms';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { oneOf, sqlSelect } from '../../db/typed-sql.ts';
 import { notFound } from '../../engine/errors.ts';
 import { readShopHeader } from '../../platform/documents/pdf-render.ts';
 import { invoiceMoney } from './invoice-money.ts';
 
-type HeadRow = {
-  id: number;
-  number: number;
-  kind: string;
-  status: InvoiceDocument['invoice']['status'];
-  issue_date: string | null;
-  due_date: string | null;
-  terms: InvoiceTerms;
-  terms_days: number | null;
-  bill_to: string | null;
-  memo: string | null;
-  client_name: string | null;
-  job_number: string | null;
-  job_name: string | null;
-  job_id: number;
-  tax_exempt: boolean;
-  tax1_name: string | null;
-  tax1_percent: string | null;
-  tax2_name: string | null;
-  tax2_percent: string | null;
-  deposits_applied: string | null;
-};
+const HEAD = {
+  id: 'num',
+  number: 'num',
+  kind: oneOf(INVOICE_KINDS),
+  status: oneOf(INVOICE_STATUSES),
+  issue_date: 'text?',
+  due_date: 'text?',
+  terms: oneOf(INVOICE_TERMS),
+  terms_days: 'num?',
+  bill_to: 'text?',
+  memo: 'text?',
+  client_name: 'text?',
+  job_number: 'text?',
+  job_name: 'text?',
+  job_id: 'num',
+  tax_exempt: 'bool',
+  tax1_name: 'text?',
+  tax1_percent: 'num?',
+  tax2_name: 'text?',
+  tax2_percent: 'num?',
+  deposits_applied: 'num?',
+} as const;
 
 export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDocument> {
-  const [head] = await sqlRows<HeadRow>(
+  const [head] = await sqlSelect(
     db,
+    HEAD,
     sql`SELECT i.id, i.number, i.kind, i.status, to_char(i.issue_date, 'YYYY-MM-DD') AS issue_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
         i.terms, i.terms_days, i.bill_to, i.memo, c.name AS client_name, j.number AS job_number, j.name AS job_name, i.job_id,
         i.tax_exempt, i.tax1_name, i.tax1_percent, i.tax2_name, i.tax2_percent, i.deposits_applied
@@ -48,8 +51,9 @@ export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDo
       WHERE i.id = ${id} AND i.deleted_at IS NULL`,
   );
   if (!head) throw notFound('Invoice');
-  const lines = await sqlRows<{ description: string; qty: string; rate: string; amount: string; taxable: boolean }>(
+  const lines = await sqlSelect(
     db,
+    { description: 'text', qty: 'num', rate: 'num', amount: 'num', taxable: 'bool' },
     sql`SELECT description, qty, rate, amount, taxable FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL ORDER BY position, id`,
   );
   const rates: TaxRate[] = [
@@ -58,16 +62,17 @@ export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDo
   ]
     .filter((r) => r.percent != null && Number(r.percent) > 0)
     .map((r) => ({ name: r.name, percent: Number(r.percent) }));
-  const deposits = toCents(Number(head.deposits_applied ?? 0));
+  const deposits = toCents(head.deposits_applied ?? 0);
   const totals = invoiceTotals(
-    lines.map((l) => ({ amount: Number(l.amount), taxable: l.taxable })),
+    lines.map((l) => ({ amount: l.amount, taxable: l.taxable })),
     { rates, exempt: head.tax_exempt, deposits: 0 },
   );
   const [money] = await invoiceMoney(db, sql`id = ${id}`);
   const depositRows =
     head.kind === 'final' && deposits > 0
-      ? await sqlRows<{ number: number; paid: string }>(
+      ? await sqlSelect(
           db,
+          { number: 'num', paid: 'num' },
           sql`SELECT d.number, (SELECT coalesce(sum(a.amount), 0) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
               WHERE a.invoice_id = d.id AND a.deleted_at IS NULL AND p.deleted_at IS NULL AND NOT p.voided) AS paid
             FROM invoices d WHERE d.job_id = ${head.job_id} AND d.kind = 'deposit' AND d.status <> 'void' AND d.deleted_at IS NULL ORDER BY d.number`,
@@ -79,7 +84,7 @@ export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDo
     // an invoice's terms are its own (invoice.terms), not the estimate's printed terms
     company: { ...shop, terms: '' },
     invoice: {
-      number: Number(head.number),
+      number: head.number,
       kind: head.kind,
       status: head.status,
       issue_date: head.issue_date,
@@ -91,12 +96,12 @@ export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDo
       job_name: head.job_name,
       memo: head.memo,
     },
-    lines: lines.map((l) => ({ description: l.description, qty: Number(l.qty), rate: Number(l.rate), amount: Number(l.amount), taxable: l.taxable })),
+    lines: lines.map((l) => ({ description: l.description, qty: l.qty, rate: l.rate, amount: l.amount, taxable: l.taxable })),
     subtotal: fromCents(money!.subtotal),
     taxes: (t?.taxByRate ?? []).filter((s) => s.cents !== 0).map((s) => ({ name: s.name, percent: s.percent, amount: fromCents(s.cents) })),
     tax: fromCents(money!.tax),
     total: fromCents(money!.total),
-    deposits: depositRows.filter((d) => Number(d.paid) > 0).map((d) => ({ number: Number(d.number), amount: Number(d.paid) })),
+    deposits: depositRows.filter((d) => d.paid > 0).map((d) => ({ number: d.number, amount: d.paid })),
     deposits_applied: fromCents(deposits),
     paid: fromCents(money!.paid),
     balance: fromCents(money!.balance),

@@ -9,8 +9,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { INVOICE_LINK_DAYS, clientInvoicePath, type InvoiceLink } from '@glazier/shared/actions/billing';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import { INVOICE_STATUSES } from '@glazier/shared/resources/billing';
+import type { Db, Row } from '../../db/client.ts';
 import { invoice_links } from '../../db/schema.ts';
+import { oneOf, sqlSelect, tableShape, type RowOf } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, notFound } from '../../engine/errors.ts';
 import { changeRecord, namedWrite, type RecordWriter } from '../../engine/named-write.ts';
@@ -28,7 +30,9 @@ const sha256 = (token: string) => crypto.createHash('sha256').update(token).dige
 const iso = (v: string | Date): string => new Date(v).toISOString();
 const isoOrNull = (v: string | Date | null): string | null => (v == null ? null : iso(v));
 
-type LinkRow = typeof invoice_links.$inferSelect & { created_by_name: string | null };
+const LINK = tableShape(invoice_links);
+const LINK_ROW = { ...LINK, created_by_name: 'text?' } as const;
+type LinkRow = RowOf<typeof LINK_ROW>;
 
 function presentLink(row: LinkRow): InvoiceLink {
   return {
@@ -50,8 +54,9 @@ const audited = (row: Row): Row => {
 };
 
 const linkRows = (db: Db, where: ReturnType<typeof sql>) =>
-  sqlRows<LinkRow>(
+  sqlSelect(
     db,
+    LINK_ROW,
     sql`SELECT l.*, u.name AS created_by_name FROM invoice_links l LEFT JOIN users u ON u.id = l.created_by WHERE ${where} ORDER BY l.created_at DESC, l.id DESC`,
   );
 
@@ -87,7 +92,7 @@ export async function createInvoiceLink(ctx: Ctx, id: number, days: number | und
 
 export async function revokeInvoiceLink(ctx: Ctx, id: number): Promise<InvoiceLink> {
   return namedWrite(ctx, async (w) => {
-    const [link] = await sqlRows<LinkRow>(w.ctx.db, sql`SELECT *, null AS created_by_name FROM invoice_links WHERE id = ${id} FOR UPDATE`);
+    const [link] = await sqlSelect(w.ctx.db, LINK_ROW, sql`SELECT *, null::text AS created_by_name FROM invoice_links WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Invoice link');
     await getRow(w.ctx, 'invoices', link.invoice_id);
     if (link.revoked_at == null) {
@@ -101,16 +106,21 @@ export async function revokeInvoiceLink(ctx: Ctx, id: number): Promise<InvoiceLi
 /** The public read by the token: the invoice as printed and its balance; the opening recorded on the link. */
 export async function showClientInvoice(db: Db, token: string) {
   return namedWrite({ db, user: null, actor: 'Client, by the invoice link' }, async (w) => {
-    const [link] = await sqlRows<LinkRow & { expired: boolean }>(
+    const [link] = await sqlSelect(
       w.ctx.db,
+      { ...LINK, expired: 'bool' },
       sql`SELECT *, expires_at <= now() AS expired FROM invoice_links WHERE token_hash = ${sha256(token)} FOR UPDATE`,
     );
     if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
     if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
     if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
-    const [invoice] = await sqlRows<{ status: string }>(w.ctx.db, sql`SELECT status FROM invoices WHERE id = ${link.invoice_id} AND deleted_at IS NULL`);
+    const [invoice] = await sqlSelect(
+      w.ctx.db,
+      { status: oneOf(INVOICE_STATUSES) },
+      sql`SELECT status FROM invoices WHERE id = ${link.invoice_id} AND deleted_at IS NULL`,
+    );
     if (!invoice || invoice.status === 'void') throw new ApiError(410, VOID_MESSAGE);
-    const { expired: _e, created_by_name: _n, ...before } = link;
+    const { expired: _e, ...before } = link;
     await w.update(invoice_links, link.id, { last_opened_at: sql`now()` }, { action: 'open', before: audited(before), shown: audited });
     return { data: await readInvoiceDocument(w.ctx.db, link.invoice_id), expires_at: iso(link.expires_at) };
   });

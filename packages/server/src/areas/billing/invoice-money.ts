@@ -7,8 +7,10 @@
 import { sql } from 'drizzle-orm';
 import { statusFromPayments, type InvoiceStatus } from '@glazier/shared/rules/billing/invoice-status';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows, type Db } from '../../db/client.ts';
+import { INVOICE_KINDS, INVOICE_STATUSES } from '@glazier/shared/resources/billing';
+import type { Db } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
+import { oneOf, sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import type { RecordWriter } from '../../engine/named-write.ts';
 import { paidSql, subtotalSql, taxSql, totalSql } from './invoice-sql.ts';
 
@@ -35,30 +37,45 @@ export interface InvoiceMoney {
 /** The invoices `where` picks (over `invoices i`), with their money in cents; `lock` locks them (FOR UPDATE) first. */
 export async function invoiceMoney(db: Db, where: ReturnType<typeof sql>, lock = false): Promise<InvoiceMoney[]> {
   const t = tableFor('invoices');
-  if (lock) await sqlRows(db, sql`SELECT ${t.id} FROM ${t} WHERE ${where} ORDER BY ${t.id} FOR UPDATE`);
-  const rows = await sqlRows<Record<string, string | number | null>>(
+  if (lock) await sqlRun(db, sql`SELECT ${t.id} FROM ${t} WHERE ${where} ORDER BY ${t.id} FOR UPDATE`);
+  const rows = await sqlSelect(
     db,
+    {
+      id: 'num',
+      number: 'num',
+      job_id: 'num',
+      client_id: 'num',
+      kind: oneOf(INVOICE_KINDS),
+      status: oneOf(INVOICE_STATUSES),
+      due_date: 'text?',
+      exported_batch_id: 'num?',
+      subtotal: 'num',
+      tax: 'num',
+      total: 'num',
+      deposits: 'num',
+      paid: 'num',
+    },
     sql`SELECT ${t.id} AS id, ${t.number} AS number, ${t.job_id} AS job_id, ${t.client_id} AS client_id, ${t.kind} AS kind, ${t.status} AS status,
         to_char(${t.due_date}, 'YYYY-MM-DD') AS due_date, ${t.exported_batch_id} AS exported_batch_id,
         ${subtotalSql(t)} AS subtotal, ${taxSql(t)} AS tax, ${totalSql(t)} AS total, coalesce(${t.deposits_applied}, 0) AS deposits, ${paidSql(t)} AS paid
       FROM ${t} WHERE ${where} ORDER BY ${t.due_date} NULLS LAST, ${t.number}`,
   );
   return rows.map((r) => {
-    const total = toCents(Number(r.total));
-    const deposits = toCents(Number(r.deposits));
-    const paid = toCents(Number(r.paid));
-    const status = r.status as InvoiceStatus;
+    const total = toCents(r.total);
+    const deposits = toCents(r.deposits);
+    const paid = toCents(r.paid);
+    const status = r.status;
     return {
-      id: Number(r.id),
-      number: Number(r.number),
-      job_id: Number(r.job_id),
-      client_id: Number(r.client_id),
-      kind: String(r.kind),
+      id: r.id,
+      number: r.number,
+      job_id: r.job_id,
+      client_id: r.client_id,
+      kind: r.kind,
       status,
-      due_date: (r.due_date as string | null) ?? null,
-      exported_batch_id: r.exported_batch_id == null ? null : Number(r.exported_batch_id),
-      subtotal: toCents(Number(r.subtotal)),
-      tax: toCents(Number(r.tax)),
+      due_date: r.due_date,
+      exported_batch_id: r.exported_batch_id,
+      subtotal: toCents(r.subtotal),
+      tax: toCents(r.tax),
       total,
       deposits,
       amountDue: total - deposits,
@@ -87,19 +104,20 @@ export async function settleStatuses(w: RecordWriter, invoiceIds: readonly numbe
  */
 export async function refreshInvoiceAmount(w: RecordWriter, jobId: number | null | undefined): Promise<void> {
   if (jobId == null) return;
-  const [row] = await sqlRows<{ n: number | string; billed: string | number | null }>(
+  const [row] = await sqlSelect(
     w.ctx.db,
+    { n: 'num', billed: 'num?' },
     sql`SELECT count(*) AS n, sum(CASE WHEN i.status <> 'void' THEN
           (SELECT coalesce(sum(l.amount), 0) FROM invoice_lines l
             WHERE l.invoice_id = i.id AND l.deleted_at IS NULL AND l.kind NOT IN ('trip_charge', 'additional')) - coalesce(i.deposits_applied, 0)
         ELSE 0 END) AS billed
       FROM invoices i WHERE i.job_id = ${jobId} AND i.deleted_at IS NULL`,
   );
-  if (!row || Number(row.n) === 0) return;
-  const billed = fromCents(toCents(Number(row.billed ?? 0)));
-  const [job] = await sqlRows<{ invoice_amount: string | null }>(w.ctx.db, sql`SELECT invoice_amount FROM jobs WHERE id = ${jobId} FOR UPDATE`);
-  if (!job || (job.invoice_amount != null && toCents(Number(job.invoice_amount)) === toCents(billed))) return;
+  if (!row || row.n === 0) return;
+  const billed = fromCents(toCents(row.billed ?? 0));
+  const [job] = await sqlSelect(w.ctx.db, { invoice_amount: 'num?' }, sql`SELECT invoice_amount FROM jobs WHERE id = ${jobId} FOR UPDATE`);
+  if (!job || (job.invoice_amount != null && toCents(job.invoice_amount) === toCents(billed))) return;
   // a figure derived from the invoices, as a total is: the invoice's or line's own history records
   // the change that moved it, so the job gets no history row of its own (one row per write)
-  await w.ctx.db.orm.execute(sql`UPDATE jobs SET invoice_amount = ${billed.toFixed(2)}, updated_at = now() WHERE id = ${jobId}`);
+  await sqlRun(w.ctx.db, sql`UPDATE jobs SET invoice_amount = ${billed.toFixed(2)}, updated_at = now() WHERE id = ${jobId}`);
 }

@@ -14,11 +14,12 @@ import { parseReminderDays, reminderStepDue } from '@glazier/shared/rules/billin
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney, fromCents } from '@glazier/shared/rules/money';
 import { SETTING } from '@glazier/shared/settings';
-import { sqlRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { invoices as invoicesTable } from '../../db/schema.ts';
+import { json, sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import type { MailContext } from '../../engine/context.ts';
+import { storedRows } from '../../engine/lookup.ts';
 import { namedWrite } from '../../engine/named-write.ts';
-import type { StoredRow } from '../../engine/server-resource.ts';
 import { hiddenSecret } from '../../platform/mail/mail-secrets.ts';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
@@ -40,16 +41,18 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
   );
   if (!overdue.length) return '0 reminders';
   const ids = `{${overdue.map((i) => i.id).join(',')}}`;
-  const sentSteps = await sqlRows<{ invoice_id: number; step: number }>(
+  const sentSteps = await sqlSelect(
     tx,
+    { invoice_id: 'num', step: 'num' },
     sql`SELECT invoice_id, step FROM invoice_reminders WHERE invoice_id = ANY(${ids}::int[])`,
   );
-  const recipients = await sqlRows<{ record_id: number; to: string[] }>(
+  const recipients = await sqlSelect(
     tx,
+    { record_id: 'num', to: json<string[]>() },
     sql`SELECT DISTINCT ON (record_id) record_id, "to" FROM mail_outbox
       WHERE resource = 'invoices' AND kind = 'invoice_to_client' AND record_id = ANY(${ids}::int[]) ORDER BY record_id, id DESC`,
   );
-  const toOf = new Map(recipients.map((r) => [Number(r.record_id), r.to]));
+  const toOf = new Map(recipients.map((r) => [r.record_id, r.to]));
   const shop = await shopName(tx);
   let sent = 0;
   for (const inv of overdue) {
@@ -58,7 +61,7 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
         status: inv.status,
         due_date: inv.due_date!,
         balance: inv.balance,
-        sent: sentSteps.filter((s) => Number(s.invoice_id) === inv.id).map((s) => Number(s.step)),
+        sent: sentSteps.filter((s) => s.invoice_id === inv.id).map((s) => s.step),
       },
       steps.value,
       day,
@@ -67,12 +70,13 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
     if (step == null || !to?.length) continue;
     const done = await namedWrite({ db: tx, user: null, actor: 'Payment reminders', mail }, async (w) => {
       // the claim of the step: another server's (or an earlier run's) insert makes this one nothing
-      const [claimed] = await sqlRows<{ id: number }>(
+      const [claimed] = await sqlSelect(
         w.ctx.db,
+        { id: 'num' },
         sql`INSERT INTO invoice_reminders (invoice_id, step) VALUES (${inv.id}, ${step}) ON CONFLICT (invoice_id, step) DO NOTHING RETURNING id`,
       );
       if (!claimed) return false;
-      const [row] = await sqlRows<StoredRow<'invoices'>>(w.ctx.db, sql`SELECT * FROM invoices WHERE id = ${inv.id} FOR UPDATE`);
+      const [row] = await storedRows(w.ctx.db, 'invoices', (t) => ({ where: sql`${t.id} = ${inv.id}`, forUpdate: true }));
       const { link, token } = await insertInvoiceLink(w, row!);
       const hidden = hiddenSecret(token);
       const lead = `Invoice ${inv.number} for ${formatMoney(fromCents(inv.amountDue))} was due ${formatDate(inv.due_date!)}; ${formatMoney(fromCents(inv.balance))} is still open.`;
@@ -92,7 +96,7 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
         secrets: [hidden],
         record: { resource: 'invoices', id: inv.id },
       });
-      await w.ctx.db.orm.execute(sql`UPDATE invoice_reminders SET mail_id = ${message.id} WHERE id = ${claimed.id}`);
+      await sqlRun(w.ctx.db, sql`UPDATE invoice_reminders SET mail_id = ${message.id} WHERE id = ${claimed.id}`);
       await w.summary('invoices', 'remind', inv.id, { step, to: to.join(', ') });
       return true;
     });

@@ -9,7 +9,7 @@ import type { recordPayment } from '@glazier/shared/actions/billing';
 import type { ActionParsedInput } from '@glazier/shared/actions/define';
 import { allocatePayment, voidPayment, type AllocationRefusal } from '@glazier/shared/rules/billing/payments';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changeRecord, namedWrite } from '../../engine/named-write.ts';
@@ -32,7 +32,7 @@ const FIELD: Record<AllocationRefusal, string> = {
 
 export async function recordPaymentAction(ctx: Ctx, input: ActionParsedInput<typeof recordPayment>) {
   const id = await namedWrite(ctx, async (w) => {
-    const [client] = await sqlRows<{ id: number }>(w.ctx.db, sql`SELECT id FROM clients WHERE id = ${input.client_id} AND deleted_at IS NULL`);
+    const [client] = await sqlSelect(w.ctx.db, { id: 'num' }, sql`SELECT id FROM clients WHERE id = ${input.client_id} AND deleted_at IS NULL`);
     if (!client) throw invalid({ client_id: ['The selected client is invalid.'] });
     const named = `{${(input.allocations ?? []).map((a) => a.invoice_id).join(',')}}`;
     const invoices = await invoiceMoney(
@@ -80,8 +80,9 @@ export async function voidPaymentAction(ctx: Ctx, id: number, reason: string) {
     const ok = voidPayment({ voided: before.voided === true }, reason);
     if (!ok.ok) throw ok.code === 'reason' ? invalid({ reason: [ok.message] }) : new ApiError(409, ok.message);
     await w.update('payments', id, { voided: true, void_reason: ok.value.reason, updated_at: sql`now()` }, { before, action: 'void' });
-    const held = await sqlRows<{ invoice_id: number }>(
+    const held = await sqlSelect(
       w.ctx.db,
+      { invoice_id: 'num' },
       sql`SELECT invoice_id FROM payment_allocations WHERE payment_id = ${id} AND deleted_at IS NULL`,
     );
     await settleStatuses(

@@ -11,7 +11,7 @@ import type { ComposedMail } from '@glazier/shared/actions/mail';
 import { statusAfterSend } from '@glazier/shared/rules/billing/invoice-status';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, fromCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { changeRecord } from '../../engine/named-write.ts';
@@ -32,8 +32,9 @@ export async function sendInvoice(ctx: Ctx, id: number, mail: Required<ComposedM
     // the invoice, and the payments its balance shows
     stamp: async (db) =>
       (
-        await sqlRows<{ stamp: string }>(
+        await sqlSelect(
           db,
+          { stamp: 'text' },
           sql`SELECT i.updated_at::text || '/' || (SELECT count(*) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
                 WHERE a.invoice_id = i.id AND NOT p.voided) AS stamp FROM invoices i WHERE i.id = ${id} FOR UPDATE OF i`,
         )
@@ -41,8 +42,8 @@ export async function sendInvoice(ctx: Ctx, id: number, mail: Required<ComposedM
     render: async () => renderInvoicePdf(await systemCtx(ctx.db, 'Send invoice'), id, { checked: true, sending: true }),
     write: (db, pdf) =>
       changeRecord({ ...ctx, db }, { resource: 'invoices', id, action: 'send' }, async (w, before) => {
-        const [lines] = await sqlRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL`);
-        const next = statusAfterSend({ number: before.number, status: before.status ?? 'draft', lineCount: Number(lines?.n ?? 0) });
+        const [lines] = await sqlSelect(db, { n: 'num' }, sql`SELECT count(*) AS n FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL`);
+        const next = statusAfterSend({ number: before.number, status: before.status ?? 'draft', lineCount: lines?.n ?? 0 });
         if (!next.ok) throw new ApiError(409, next.message);
         const { link, token } = await insertInvoiceLink(w, before, undefined, true);
         const hidden = hiddenSecret(token);
@@ -64,7 +65,7 @@ export async function sendInvoice(ctx: Ctx, id: number, mail: Required<ComposedM
           mail,
           pdf,
         });
-        await db.orm.execute(sql`UPDATE invoices SET status = ${next.value}, sent_at = now(), updated_at = now() WHERE id = ${id}`);
+        await sqlRun(db, sql`UPDATE invoices SET status = ${next.value}, sent_at = now(), updated_at = now() WHERE id = ${id}`);
         return { mailId: message.id };
       }),
   });

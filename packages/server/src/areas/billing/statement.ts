@@ -9,10 +9,11 @@
 import { sql } from 'drizzle-orm';
 import type { billedCollected } from '@glazier/shared/actions/billing';
 import type { ActionParsedInput } from '@glazier/shared/actions/define';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@glazier/shared/rules/billing/payments';
+import { PAYMENT_METHODS } from '@glazier/shared/resources/billing';
+import { PAYMENT_METHOD_LABELS } from '@glazier/shared/rules/billing/payments';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
+import { oneOf, sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { getRow } from '../../engine/read.ts';
 import { pdfFileName, readShopHeader, renderPdf } from '../../platform/documents/pdf-render.ts';
@@ -28,21 +29,16 @@ export async function clientStatementPdf(ctx: Ctx, clientId: number, range: { st
   const invoices = await invoiceMoney(db, sql`${BILLED} AND client_id = ${clientId}`);
   const dates = new Map(
     (
-      await sqlRows<{ id: number; issue_date: string }>(
+      await sqlSelect(
         db,
+        { id: 'num', issue_date: 'text?' },
         sql`SELECT id, to_char(issue_date, 'YYYY-MM-DD') AS issue_date FROM invoices WHERE ${BILLED} AND client_id = ${clientId}`,
       )
-    ).map((r) => [Number(r.id), r.issue_date]),
+    ).map((r) => [r.id, r.issue_date]),
   );
-  const payments = await sqlRows<{
-    id: number;
-    payment_date: string;
-    amount: string;
-    method: PaymentMethod;
-    check_number: string | null;
-    reference: string | null;
-  }>(
+  const payments = await sqlSelect(
     db,
+    { id: 'num', payment_date: 'text', amount: 'num', method: oneOf(PAYMENT_METHODS), check_number: 'text?', reference: 'text?' },
     sql`SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, amount, method, check_number, reference FROM payments
       WHERE client_id = ${clientId} AND deleted_at IS NULL AND NOT voided AND payment_date <= ${range.end}::date ORDER BY payment_date, id`,
   );
@@ -55,7 +51,7 @@ export async function clientStatementPdf(ctx: Ctx, clientId: number, range: { st
       entries.push({ date: day, text: `Invoice ${inv.number}${inv.due_date ? `, due ${inv.due_date}` : ''}`, charge: inv.amountDue, credit: 0 });
   }
   for (const p of payments) {
-    const cents = toCents(Number(p.amount));
+    const cents = toCents(p.amount);
     if (p.payment_date < range.start) forward -= cents;
     else {
       const how = [PAYMENT_METHOD_LABELS[p.method] ?? p.method, p.check_number ? `no. ${p.check_number}` : '', p.reference ?? ''].filter(Boolean).join(' ');
@@ -96,8 +92,9 @@ export async function clientStatementPdf(ctx: Ctx, clientId: number, range: { st
 
 export async function billedCollectedByMonth(ctx: Ctx, input: ActionParsedInput<typeof billedCollected>) {
   const t = tableFor('invoices');
-  const rows = await sqlRows<{ month: string; billed: string; collected: string }>(
+  const rows = await sqlSelect(
     ctx.db,
+    { month: 'text', billed: 'num', collected: 'num' },
     sql`WITH months AS (
           SELECT to_char(m, 'YYYY-MM') AS month FROM generate_series(date_trunc('month', ${input.start}::date), date_trunc('month', ${input.end}::date), interval '1 month') m
         ), billed AS (
@@ -111,7 +108,7 @@ export async function billedCollectedByMonth(ctx: Ctx, input: ActionParsedInput<
         SELECT months.month, coalesce(billed.billed, 0) AS billed, coalesce(collected.collected, 0) AS collected
         FROM months LEFT JOIN billed USING (month) LEFT JOIN collected USING (month) ORDER BY months.month`,
   );
-  const months = rows.map((r) => ({ month: r.month, billed: Number(r.billed), collected: Number(r.collected) }));
+  const months = rows.map((r) => ({ month: r.month, billed: r.billed, collected: r.collected }));
   const sum = (k: 'billed' | 'collected') => fromCents(months.reduce((s, m) => s + toCents(m[k]), 0));
   return { data: { months, totals: { billed: sum('billed'), collected: sum('collected') } } };
 }
