@@ -1,13 +1,46 @@
-/** What billing brings to the app (contract/feature.ts): its screens and dialogs are still to come, so none of its records opens a dialog yet. */
+/**
+ * What billing brings (contract/feature.ts; docs/domain/billing.md): the Billing menu (invoices,
+ * payments, aging, exports), the invoice page, the job page's billing section and the client's
+ * public invoice page. Payments, their allocations and export batches are written by named actions
+ * only: they open no record dialog.
+ */
 import type { Feature } from '../../contract/feature.ts';
+
+// One chunk, one loader, for the area's dialogs (billing-dialogs.ts).
+const dialogs = () => import('./billing-dialogs.ts');
+const VIEW = { action: 'view', area: 'invoices' } as const;
 
 export const billingFeature: Feature<'billing'> = {
   area: 'billing',
   resources: {
-    invoices: { dialog: null },
-    invoice_lines: { dialog: null },
+    invoices: { dialog: () => dialogs().then((m) => m.openInvoiceDialog), page: (id) => `/invoices/${id}` },
+    invoice_lines: { dialog: () => dialogs().then((m) => m.openInvoiceLineDialog) },
     payments: { dialog: null },
     payment_allocations: { dialog: null },
     invoice_exports: { dialog: null },
   },
+  routes: [
+    {
+      path: '/invoices',
+      requires: VIEW,
+      screen: () => import('./invoices-page.tsx').then((m) => m.InvoicesPage),
+      children: [
+        { path: 'aging', screen: () => import('./aging-page.tsx').then((m) => m.AgingPage) },
+        { path: 'exports', screen: () => import('./exports-page.tsx').then((m) => m.ExportsPage) },
+        { path: ':invoice_id', screen: () => import('./invoice-page.tsx').then((m) => m.InvoicePage) },
+      ],
+    },
+    { path: '/payments', requires: VIEW, screen: () => import('./payments-page.tsx').then((m) => m.PaymentsPage) },
+  ],
+  sections: {
+    jobBilling: () => import('./job-billing-section.tsx').then((m) => m.JobBillingSection),
+  },
+  publicRoutes: [{ path: '/invoice/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],
+  menuGroups: [{ key: 'billing', label: 'Billing', check: VIEW, order: 105 }],
+  menu: [
+    { to: '/invoices', label: 'Invoices', group: 'billing', order: 1 },
+    { to: '/payments', label: 'Payments', group: 'billing', order: 2 },
+    { to: '/invoices/aging', label: 'Aging', group: 'billing', order: 3 },
+    { to: '/invoices/exports', label: 'Exports', group: 'billing', order: 4 },
+  ],
 };

@@ -11,6 +11,7 @@ import { Alert, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChecklist, IconCopy, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { DetailPage, useRouteId, type DetailSection } from '../../resource-kit/detail/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
@@ -116,6 +117,7 @@ export function JobPage() {
   const canTime = useCan('view', 'time_entries');
   const canEditJobs = useCan('edit', 'jobs');
   const canImages = useCan('edit', 'images');
+  const canInvoices = useCan('view', 'invoices');
   const job = useRecord('jobs', id).data;
   const users = useList('users', { active: 'all' });
   const clients = useList('clients', { active: 'all' });
@@ -254,6 +256,8 @@ export function JobPage() {
           onAdd: canEdit && hasRecordDialog('events') ? (j) => void openRecordDialog(modals, 'events', { initial: { job_id: j.id } }) : undefined,
           addLabel: 'Add Event',
         },
+        // billing's section, by name (features do not import each other)
+        ...(canInvoices ? [{ key: 'billing', label: 'Billing', render: (j: { id: number }) => <AreaSection name="jobBilling" jobId={j.id} /> }] : []),
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."
