@@ -24,16 +24,14 @@ export const agingKey = (asOf: string) => ['invoices', 'aging', asOf] as const;
 
 const COLUMNS: ReportColumn<Row>[] = [
   { key: 'client_name', label: 'Client', text: (r) => r.client_name },
-  ...AGING_BUCKETS.map(
-    (b): ReportColumn<Row> => ({
-      key: b,
-      label: AGING_BUCKET_LABELS[b],
-      numeric: true,
-      value: (r) => r[b],
-      text: (r) => formatMoney(r[b]),
-      visibleFrom: b === 'current' || b === 'over_90' ? undefined : 'sm',
-    }),
-  ),
+  ...AGING_BUCKETS.map((b): ReportColumn<Row> => ({
+    key: b,
+    label: AGING_BUCKET_LABELS[b],
+    numeric: true,
+    value: (r) => r[b],
+    text: (r) => formatMoney(r[b]),
+    visibleFrom: b === 'current' || b === 'over_90' ? undefined : 'sm',
+  })),
   { key: 'total', label: 'Total', numeric: true, value: (r) => r.total, text: (r) => formatMoney(r.total) },
 ];
 

@@ -50,7 +50,7 @@ export const openInvoiceDialog = plainDialog<'invoices', Record<string, unknown>
         />
       ),
       <DateField key="issue" {...field('issue_date')} />,
-      <SelectField key="terms" label="Terms" data={TERMS_OPTIONS} {...field('terms')} />,
+      <SelectField key="terms" data={TERMS_OPTIONS} {...field('terms')} />,
       values.terms === 'days' && 'terms_days',
       'bill_to',
       'memo',

@@ -5,10 +5,9 @@
  * to it, its messages and history; the actions its status allows (invoice-actions.tsx). Live
  * notices of its lines and payments refresh it as every record page.
  */
-import { formatDate } from '@glazier/shared/rules/dates';
+import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { termsText } from '@glazier/shared/rules/billing/terms';
-import { editable } from '@glazier/shared/rules/billing/invoice-status';
 import { INVOICE_KIND_LABELS } from '@glazier/shared/resources/billing';
 import type { RecordOf, RecordWithRelations } from '@glazier/shared/resources/records';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
@@ -23,20 +22,16 @@ import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
+import { isEditable } from './invoice-rules.ts';
 import { methodText } from './payment-text.ts';
 import { InvoiceTotals } from './invoice-totals.tsx';
 import { InvoiceStatusBadge, OverdueBadge, isOverdue } from './status-badges.tsx';
-import { toIsoDate } from '@glazier/shared/rules/dates';
 
 type Invoice = RecordWithRelations<'invoices'>;
 type Line = RecordOf<'invoice_lines'>;
 
 const LIST = { label: 'Invoices', to: '/invoices' };
 const LINE_ORDER = { column: 'position', direction: 'asc' } as const;
-
-/** Whether its fields and lines may change (a draft no export took), by the shared rule. */
-export const isEditable = (i: Pick<Invoice, 'number' | 'status' | 'exported_batch_id'>) =>
-  editable({ number: i.number ?? null, status: i.status ?? 'draft', exported: i.exported_batch_id != null }).ok;
 
 const lineColumns: Column<'invoice_lines'>[] = [
   {
@@ -86,7 +81,12 @@ function Payments({ invoice }: { invoice: Invoice }) {
   const payments = useList('payments', { client_id: invoice.client_id ?? undefined });
   const paymentOf = (id: number | null | undefined) => payments.data?.find((p) => p.id === id);
   const columns: Column<'payment_allocations'>[] = [
-    { key: 'payment_id', label: 'Date', render: (a) => formatDate(paymentOf(a.payment_id)?.payment_date), text: (a) => paymentOf(a.payment_id)?.payment_date ?? '' },
+    {
+      key: 'payment_id',
+      label: 'Date',
+      render: (a) => formatDate(paymentOf(a.payment_id)?.payment_date),
+      text: (a) => paymentOf(a.payment_id)?.payment_date ?? '',
+    },
     {
       key: 'method',
       label: 'Method',
@@ -170,8 +170,23 @@ export function InvoicePage() {
         { label: 'Due', value: (i) => formatDate(i.due_date) || '—' },
         { label: 'Sent', value: (i) => formatDate(i.sent_at) || '—' },
         { label: 'Total', value: (i) => formatMoney(i.total) },
-        { label: 'Balance', value: (i) => <Text fw={700} span data-testid="header-balance">{formatMoney(i.balance)}</Text> },
-        { label: 'Bill to', span: 2, value: (i) => <Text span style={{ whiteSpace: 'pre-line' }}>{i.bill_to || '—'}</Text> },
+        {
+          label: 'Balance',
+          value: (i) => (
+            <Text fw={700} span data-testid="header-balance">
+              {formatMoney(i.balance)}
+            </Text>
+          ),
+        },
+        {
+          label: 'Bill to',
+          span: 2,
+          value: (i) => (
+            <Text span style={{ whiteSpace: 'pre-line' }}>
+              {i.bill_to || '—'}
+            </Text>
+          ),
+        },
       ]}
       actions={(i) => <InvoiceActions invoice={i} canEdit={canEdit} />}
       notice={(i) => (

@@ -174,7 +174,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
           <Group gap="xl">
             <CheckField kind="switch" {...field('non_inventory')} />
             <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />
-            <CheckField kind="switch" label="Taxable" {...field('taxable')} />
+            <CheckField kind="switch" {...field('taxable')} />
           </Group>
           {!values.non_inventory &&
             (values.is_assembly ? (

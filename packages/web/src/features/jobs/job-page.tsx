@@ -102,6 +102,9 @@ function Schedule({ job, canAdd }: { job: Job; canAdd: boolean }) {
   );
 }
 
+/** Billing's section (invoices; billed, paid, balance), by name: features do not import each other. */
+const BILLING_SECTION = { key: 'billing', label: 'Billing', render: (j: { id: number }) => <AreaSection name="jobBilling" jobId={j.id} /> };
+
 /** Nothing is added to a job in the trash: its sections lose their Add buttons. */
 const withoutAddWhen = (deleted: boolean, sections: DetailSection<'jobs'>[]) => (deleted ? sections.map((s) => ({ ...s, onAdd: undefined })) : sections);
 
@@ -115,9 +118,7 @@ export function JobPage() {
   const canEdit = useCan('edit', 'jobs');
   const canPickup = useCan('edit', 'pickup_items');
   const canTime = useCan('view', 'time_entries');
-  const canEditJobs = useCan('edit', 'jobs');
   const canImages = useCan('edit', 'images');
-  const canInvoices = useCan('view', 'invoices');
   const job = useRecord('jobs', id).data;
   const users = useList('users', { active: 'all' });
   const clients = useList('clients', { active: 'all' });
@@ -213,7 +214,7 @@ export function JobPage() {
           label: 'Notes',
           relation: 'notes',
           render: (j) => <NotesSection parent={{ job_id: j.id }} />,
-          onAdd: canEditJobs ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
+          onAdd: canEdit ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add Note',
         },
         {
@@ -221,7 +222,7 @@ export function JobPage() {
           label: 'Files',
           relation: 'files',
           render: (j) => <FilesSection parent={{ job_id: j.id }} />,
-          onAdd: canEditJobs ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
+          onAdd: canEdit ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add File',
         },
         {
@@ -256,8 +257,7 @@ export function JobPage() {
           onAdd: canEdit && hasRecordDialog('events') ? (j) => void openRecordDialog(modals, 'events', { initial: { job_id: j.id } }) : undefined,
           addLabel: 'Add Event',
         },
-        // billing's section, by name (features do not import each other)
-        ...(canInvoices ? [{ key: 'billing', label: 'Billing', render: (j: { id: number }) => <AreaSection name="jobBilling" jobId={j.id} /> }] : []),
+        ...(useCan('view', 'invoices') ? [BILLING_SECTION] : []),
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."

@@ -16,7 +16,8 @@ export const openClientDialog = plainDialog('clients', {
   testId: 'client-dialog',
   right: 'clients',
   deleteConfirm: 'Delete this client?',
-  values: ({ record, initial }) => formValues(record, {
+  values: ({ record, initial }) =>
+    formValues(record, {
       name: initial?.name ?? '',
       client_type_id: null,
       note: '',
