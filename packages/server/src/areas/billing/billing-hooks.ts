@@ -19,7 +19,9 @@ import type { Ctx } from '../../engine/context.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 import type { Hooks, StoredRow } from '../../engine/server-resource.ts';
+import { recordedWrites } from '../../engine/named-write.ts';
 import { readSetting } from '../../platform/settings.ts';
+import { refreshInvoiceAmount } from './invoice-money.ts';
 import { balanceSql, paidSql, subtotalSql, taxSql, totalSql } from './invoice-sql.ts';
 
 /** Fields a generic write never changes (state, or the server's own): changing only these is no edit of the invoice. */
@@ -40,7 +42,7 @@ function refuseUnlessEditable(inv: Pick<StoredRow<'invoices'>, 'number' | 'statu
 const percent = (v: string | null) => (v != null && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 
 /** The shop's rates and the client's exemption, as a draft invoice bills them. */
-async function taxOf(ctx: Ctx, clientId: number | null | undefined) {
+export async function taxOf(ctx: Ctx, clientId: number | null | undefined) {
   const [t1Name, t1, t2Name, t2] = await Promise.all(
     [SETTING.tax1Name, SETTING.tax1Percent, SETTING.tax2Name, SETTING.tax2Percent].map((n) => readSetting(ctx.db, n)),
   );
@@ -101,7 +103,44 @@ export const invoicesHooks: Hooks<'invoices'> = {
   beforeDelete({ existing }) {
     refuseUnlessEditable(existing);
   },
+  // the job's invoice amount follows its invoices (invoice-money.ts); a job moved keeps both right
+  async afterSave({ ctx, record, existing }) {
+    await refreshInvoiceAmount(recordedWrites(ctx), record.job_id);
+    if (existing && existing.job_id !== record.job_id) await refreshInvoiceAmount(recordedWrites(ctx), existing.job_id);
+  },
+  async afterDelete({ ctx, existing }) {
+    await refreshInvoiceAmount(recordedWrites(ctx), existing.job_id);
+  },
 };
+
+/** A line's save or delete moves its invoice's subtotal, and so its job's invoice amount. */
+async function lineMoved(ctx: Ctx, invoiceId: number | null | undefined) {
+  const invoice = await rowById(ctx, 'invoices', invoiceId);
+  if (invoice) await refreshInvoiceAmount(recordedWrites(ctx), invoice.job_id);
+}
+
+/**
+ * A job's `invoice_amount` is its invoices' once it has one (docs/domain/billing.md, The job's
+ * invoice amount): a generic write that would change it is refused, naming why.
+ */
+export function jobsWithInvoices(hooks: Hooks<'jobs'>): Hooks<'jobs'> {
+  return {
+    ...hooks,
+    async beforeSave(args) {
+      await hooks.beforeSave?.(args);
+      const { ctx, values, existing } = args;
+      if (!existing || !('invoice_amount' in values) || same(values.invoice_amount, existing.invoice_amount)) return;
+      if (
+        values.invoice_amount != null &&
+        existing.invoice_amount != null &&
+        toCents(Number(values.invoice_amount)) === toCents(Number(existing.invoice_amount))
+      )
+        return;
+      const [has] = await sqlRows<{ number: number }>(ctx.db, sql`SELECT number FROM invoices WHERE job_id = ${existing.id} AND deleted_at IS NULL LIMIT 1`);
+      if (has) throw invalid({ invoice_amount: ['The invoice amount is the sum of the job’s invoices (not void): change or void its invoices instead.'] });
+    },
+  };
+}
 
 /** A line's invoice must be editable; its amount is qty × rate rounded once unless one is typed, and follows them while it is that. */
 export const invoiceLinesHooks: Hooks<'invoice_lines'> = {
@@ -131,6 +170,13 @@ export const invoiceLinesHooks: Hooks<'invoice_lines'> = {
   async beforeDelete({ ctx, existing }) {
     const invoice = await rowById(ctx, 'invoices', existing.invoice_id);
     if (invoice) refuseUnlessEditable(invoice);
+  },
+  async afterSave({ ctx, record, existing }) {
+    await lineMoved(ctx, record.invoice_id);
+    if (existing && existing.invoice_id !== record.invoice_id) await lineMoved(ctx, existing.invoice_id);
+  },
+  async afterDelete({ ctx, existing }) {
+    await lineMoved(ctx, existing.invoice_id);
   },
 };
 

@@ -2,7 +2,7 @@
 import type { ServerArea } from '../../engine/server-area.ts';
 import { hitLine } from '../../platform/search-everything.ts';
 import { billingHandlers } from './billing-actions.ts';
-import { invoiceLinesHooks, invoicesHooks, paymentAllocationsHooks, paymentsHooks } from './billing-hooks.ts';
+import { invoiceLinesHooks, invoicesHooks, jobsWithInvoices, paymentAllocationsHooks, paymentsHooks } from './billing-hooks.ts';
 
 export const billingArea = {
   hooks: {
@@ -11,7 +11,8 @@ export const billingArea = {
     payments: paymentsHooks,
     payment_allocations: paymentAllocationsHooks,
   },
-  // the aging; the named writes (send, record payment, void, export, …) come with the engine's named writes
+  // a job's invoice amount is its invoices' once it has one
+  extends: { jobs: jobsWithInvoices },
   handlers: billingHandlers,
   palette: {
     // an invoice has a number only: a query of digits looks it up

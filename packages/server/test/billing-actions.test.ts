@@ -1,0 +1,276 @@
+/**
+ * Billing's named actions (docs/domain/billing.md): invoices from a job and deposits, the totals
+ * with deposits subtracted, payments recorded (spread, shares, over-payment refused) and voided,
+ * every status move and its refusals, Void and its rules, the job's invoice amount, and rights.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Row } from '../src/db/client.ts';
+import { appWithRoles, made, madeJob } from './harness.ts';
+
+const suite = appWithRoles();
+const { as } = suite;
+const sql = <T extends Row = Row>(text: string, params: unknown[] = []) => suite.env.db.query<T>(text, params);
+
+let seq = 0;
+const client = (extra: Row = {}) => made(as.manager, 'clients', { name: `Actions Client ${++seq}`, ...extra });
+const setting = async (name: string, value: string) => {
+  const res = await as.admin.post('/api/settings', { name, value });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+};
+const product = (extra: Row = {}) => made(as.admin, 'products', { name: `Actions Product ${++seq}`, ...extra });
+
+/** A job of a new client with products at these revenues (taxable unless said), and a trip charge. */
+async function jobWith(revenues: { revenue: number; qty?: number; taxable?: boolean; name?: string }[], extra: Row = {}) {
+  const c = (extra.client_id as number | undefined) ?? ((await client()).id as number);
+  const job = await madeJob(as.admin, { client_id: c, ...extra });
+  for (const r of revenues) {
+    const p = await product({ taxable: r.taxable ?? true });
+    await made(as.admin, 'job_products', { job_id: job.id, product_id: p.id, name: r.name ?? `Window ${++seq}`, qty: r.qty ?? 1, revenue: r.revenue });
+  }
+  return job;
+}
+const post = (path: string, body: Row = {}, who = as.manager) => who.post(path, body);
+const ok = async (path: string, body: Row = {}, status = 200) => {
+  const res = await post(path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body.data as Row;
+};
+const read = async (id: unknown) => (await as.manager.get(`/api/invoices/${id}`)).body as Row;
+/** Send without the mail (the Send action has its own tests): a draft becomes sent. */
+const markSent = (id: unknown) => sql(`UPDATE invoices SET status = 'sent', sent_at = now() WHERE id = $1`, [id]);
+const jobAmount = async (id: unknown) => (await sql<{ a: string | null }>('SELECT invoice_amount AS a FROM jobs WHERE id = $1', [id]))[0]!.a;
+
+describe('an invoice from its job', () => {
+  it('bills each product at its revenue, the trip charge and the additional revenues, taxed by their flags', async () => {
+    await setting('tax1_percent', '8.25');
+    await setting('tax2_percent', '');
+    const job = await jobWith(
+      [
+        { revenue: 1000, qty: 3, name: 'Storefront glass' },
+        { revenue: 200.5, taxable: false },
+      ],
+      { trip_charge: 75, additional_revenues: 40 },
+    );
+    const inv = await ok('/api/invoices/from_job', { job_id: job.id, issue_date: '2026-11-01', terms: 'net_15' }, 201);
+    expect(inv).toMatchObject({ kind: 'final', status: 'draft', job_id: job.id, due_date: '2026-11-16' });
+    const lines = (inv.invoice_lines as Row[]).map((l) => [l.kind, l.description, Number(l.qty), Number(l.amount), l.taxable]);
+    expect(lines).toEqual([
+      ['product', 'Storefront glass', 3, 1000, true],
+      ['product', expect.stringMatching(/^Window/), 1, 200.5, false],
+      ['trip_charge', 'Trip charge', 1, 75, false],
+      ['additional', 'Additional work', 1, 40, false],
+    ]);
+    // 1000 × 8.25 % = 82.50, rounded once
+    expect(inv).toMatchObject({ subtotal: 1315.5, tax: 82.5, total: 1398, balance: 1398 });
+    // one final invoice per job while it is not void
+    const again = await post('/api/invoices/from_job', { job_id: job.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already has its final invoice/);
+  });
+
+  it('refuses a job with nothing to bill, and a job that is not there', async () => {
+    const job = await jobWith([]);
+    expect((await post('/api/invoices/from_job', { job_id: job.id })).status).toBe(409);
+    expect((await post('/api/invoices/from_job', { job_id: 999999 })).status).toBe(404);
+  });
+
+  it('asks a deposit of a percent or an amount, untaxed, never more than the job together', async () => {
+    await setting('tax1_percent', '10');
+    const job = await jobWith([{ revenue: 1000 }]);
+    // the job's total is 1100.00 with its tax
+    const dep = await ok('/api/invoices/deposit', { job_id: job.id, percent: 30 }, 201);
+    expect(dep).toMatchObject({ kind: 'deposit', subtotal: 330, tax: 0, total: 330 });
+    expect((dep.invoice_lines as Row[])[0]).toMatchObject({ kind: 'deposit', taxable: false, description: 'Deposit: 30% of $1,100.00' });
+    const second = await ok('/api/invoices/deposit', { job_id: job.id, amount: 500 }, 201);
+    expect(second.total).toBe(500);
+    const over = await post('/api/invoices/deposit', { job_id: job.id, amount: 300 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.amount[0]).toMatch(/Deposits would then ask for \$1,130\.00 of a job whose total is \$1,100\.00/);
+    expect((await post('/api/invoices/deposit', { job_id: job.id })).status).toBe(422);
+    expect((await post('/api/invoices/deposit', { job_id: job.id, percent: 10, amount: 5 })).status).toBe(422);
+  });
+
+  it('shows and subtracts the deposits paid on the final invoice', async () => {
+    await setting('tax1_percent', '10');
+    const job = await jobWith([{ revenue: 1000 }]);
+    const dep = await ok('/api/invoices/deposit', { job_id: job.id, amount: 400 }, 201);
+    const unpaid = await ok('/api/invoices/deposit', { job_id: job.id, amount: 100 }, 201);
+    await markSent(dep.id);
+    await markSent(unpaid.id);
+    await ok(
+      '/api/payments/record',
+      { client_id: job.client_id, payment_date: '2026-11-02', amount: 400, method: 'card', allocations: [{ invoice_id: dep.id, amount: 400 }] },
+      201,
+    );
+    const final = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    // only what was paid is subtracted: 1100 − 400
+    expect(final).toMatchObject({ total: 1100, deposits_applied: 400, balance: 700 });
+  });
+});
+
+describe('payments', () => {
+  async function twoOpen() {
+    const c = await client();
+    const a = await ok(
+      '/api/invoices/from_job',
+      { job_id: (await jobWith([{ revenue: 100, taxable: false }], { client_id: c.id })).id, issue_date: '2026-10-01', terms: 'net_30' },
+      201,
+    );
+    const b = await ok(
+      '/api/invoices/from_job',
+      { job_id: (await jobWith([{ revenue: 250, taxable: false }], { client_id: c.id })).id, issue_date: '2026-09-01', terms: 'net_30' },
+      201,
+    );
+    await markSent(a.id);
+    await markSent(b.id);
+    return { c, a, b };
+  }
+
+  it('spreads a payment oldest due first, and the statuses follow: sent → partly paid → paid', async () => {
+    const { c, a, b } = await twoOpen();
+    const p = await ok('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 300, method: 'check', check_number: '1042' }, 201);
+    expect(p).toMatchObject({ amount: 300, method: 'check', check_number: '1042', allocated: 300 });
+    expect(await read(b.id)).toMatchObject({ status: 'paid', paid: 250, balance: 0 });
+    expect(await read(a.id)).toMatchObject({ status: 'partly_paid', paid: 50, balance: 50 });
+    await ok('/api/payments/record', { client_id: c.id, payment_date: '2026-11-06', amount: 50, method: 'card' }, 201);
+    expect(await read(a.id)).toMatchObject({ status: 'paid', balance: 0 });
+  });
+
+  it('refuses more than is open in words, a check without its number, shares that do not add up, and a draft', async () => {
+    const { c, a, b } = await twoOpen();
+    const over = await post('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 350.01, method: 'cash' });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.amount[0]).toBe(
+      "This payment of $350.01 is more than the $350.00 open on the client's invoices. Record $350.00 or less: there is no credit on account.",
+    );
+    expect(
+      (await post('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 10, method: 'check' })).body.errors.check_number,
+    ).toBeTruthy();
+    const sum = await post('/api/payments/record', {
+      client_id: c.id,
+      payment_date: '2026-11-05',
+      amount: 100,
+      method: 'ach',
+      allocations: [
+        { invoice_id: a.id, amount: 60 },
+        { invoice_id: b.id, amount: 30 },
+      ],
+    });
+    expect(sum.status).toBe(422);
+    expect(sum.body.errors.allocations[0]).toMatch(/add up to \$90\.00, not the payment's \$100\.00/);
+    const draft = await ok('/api/invoices/from_job', { job_id: (await jobWith([{ revenue: 10 }], { client_id: c.id })).id }, 201);
+    const toDraft = await post('/api/payments/record', {
+      client_id: c.id,
+      payment_date: '2026-11-05',
+      amount: 5,
+      method: 'cash',
+      allocations: [{ invoice_id: draft.id, amount: 5 }],
+    });
+    expect(toDraft.status).toBe(422);
+    expect(toDraft.body.errors.allocations[0]).toMatch(/is a draft: send it before recording a payment/);
+    // nothing was stored by a refusal
+    expect((await sql('SELECT 1 FROM payments WHERE client_id = $1', [c.id])).length).toBe(0);
+  });
+
+  it('pays the shares given, and a voided payment stops counting: paid → partly paid → sent', async () => {
+    const { c, a, b } = await twoOpen();
+    const p1 = await ok(
+      '/api/payments/record',
+      { client_id: c.id, payment_date: '2026-11-05', amount: 100, method: 'card', allocations: [{ invoice_id: a.id, amount: 100 }] },
+      201,
+    );
+    const p2 = await ok(
+      '/api/payments/record',
+      { client_id: c.id, payment_date: '2026-11-05', amount: 20, method: 'ach', allocations: [{ invoice_id: b.id, amount: 20 }] },
+      201,
+    );
+    expect(await read(a.id)).toMatchObject({ status: 'paid' });
+    expect(await read(b.id)).toMatchObject({ status: 'partly_paid', balance: 230 });
+    expect((await post(`/api/payments/${p1.id}/void`, { reason: '' })).status).toBe(422);
+    const v = await ok(`/api/payments/${p1.id}/void`, { reason: 'Card charged back' });
+    expect(v).toMatchObject({ voided: true, void_reason: 'Card charged back' });
+    expect(await read(a.id)).toMatchObject({ status: 'sent', paid: 0, balance: 100 });
+    expect((await post(`/api/payments/${p1.id}/void`, { reason: 'again' })).status).toBe(409);
+    await ok(`/api/payments/${p2.id}/void`, { reason: 'Bounced' });
+    expect(await read(b.id)).toMatchObject({ status: 'sent', balance: 250 });
+    // the history says who voided it
+    const history = await sql<{ action: string }>("SELECT action FROM audit_log WHERE resource = 'payments' AND record_id = $1 ORDER BY id", [p1.id]);
+    expect(history.map((h) => h.action)).toEqual(['create', 'void']);
+  });
+});
+
+describe('void', () => {
+  it('voids a draft or sent invoice with its reason and keeps its number; refuses paid, and partly paid until its payments are voided', async () => {
+    const job = await jobWith([{ revenue: 200, taxable: false }]);
+    const inv = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    await markSent(inv.id);
+    const p = await ok('/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-05', amount: 50, method: 'cash' }, 201);
+    const refused = await post(`/api/invoices/${inv.id}/void`, { reason: 'Wrong job' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Invoice ${inv.number} holds payments: $50.00 of 2026-11-05 (payment ${p.id}). Void them first; the app keeps no credit on account.`,
+    );
+    await ok(`/api/payments/${p.id}/void`, { reason: 'Misapplied' });
+    expect((await post(`/api/invoices/${inv.id}/void`, { reason: '  ' })).status).toBe(422);
+    const v = await ok(`/api/invoices/${inv.id}/void`, { reason: 'Wrong job' });
+    expect(v).toMatchObject({ status: 'void', void_reason: 'Wrong job', number: inv.number, balance: 0 });
+    expect((await post(`/api/invoices/${inv.id}/void`, { reason: 'again' })).status).toBe(409);
+    // a void invoice takes no payment
+    const pay = await post('/api/payments/record', {
+      client_id: job.client_id,
+      payment_date: '2026-11-05',
+      amount: 5,
+      method: 'cash',
+      allocations: [{ invoice_id: inv.id, amount: 5 }],
+    });
+    expect(pay.status).toBe(422);
+
+    const paidJob = await jobWith([{ revenue: 80, taxable: false }]);
+    const paid = await ok('/api/invoices/from_job', { job_id: paidJob.id }, 201);
+    await markSent(paid.id);
+    await ok('/api/payments/record', { client_id: paidJob.client_id, payment_date: '2026-11-05', amount: 80, method: 'cash' }, 201);
+    const paidVoid = await post(`/api/invoices/${paid.id}/void`, { reason: 'x' });
+    expect(paidVoid.status).toBe(409);
+    expect(paidVoid.body.message).toMatch(/is paid: void its payments first/);
+  });
+});
+
+describe("the job's invoice amount", () => {
+  it('is what its invoices that are not void bill for its products before tax, and is read-only once it has one', async () => {
+    await setting('tax1_percent', '10');
+    // the trip charge is the job's own figure, which analysis adds to the invoice amount
+    const job = await jobWith([{ revenue: 1000 }], { trip_charge: 50 });
+    expect((await as.admin.patch(`/api/jobs/${job.id}`, { invoice_amount: 5 })).status).toBe(200);
+    const dep = await ok('/api/invoices/deposit', { job_id: job.id, amount: 300 }, 201);
+    expect(Number(await jobAmount(job.id))).toBe(300);
+    await markSent(dep.id);
+    await ok('/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-05', amount: 300, method: 'cash' }, 201);
+    const final = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    // 300 (deposit) + 1000 − 300 (subtracted on the final): the job billed once
+    expect(Number(await jobAmount(job.id))).toBe(1000);
+    expect((await as.manager.post('/api/invoice_lines', { invoice_id: final.id, description: 'Extra caulking', qty: 2, rate: 25 })).status).toBe(201);
+    expect(Number(await jobAmount(job.id))).toBe(1050);
+    const typed = await as.admin.patch(`/api/jobs/${job.id}`, { invoice_amount: 5 });
+    expect(typed.status).toBe(422);
+    expect(typed.body.errors.invoice_amount[0]).toMatch(/sum of the job’s invoices/);
+    await ok(`/api/invoices/${final.id}/void`, { reason: 'Rebill' });
+    expect(Number(await jobAmount(job.id))).toBe(300);
+  });
+});
+
+describe('rights', () => {
+  it('refuses every action to supervisors and employees', async () => {
+    const job = await jobWith([{ revenue: 10 }]);
+    for (const role of ['supervisor', 'employee'] as const) {
+      for (const [path, body] of [
+        ['/api/invoices/from_job', { job_id: job.id }],
+        ['/api/invoices/deposit', { job_id: job.id, percent: 10 }],
+        ['/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-05', amount: 5, method: 'cash' }],
+        ['/api/invoices/1/void', { reason: 'x' }],
+        ['/api/payments/1/void', { reason: 'x' }],
+      ] as const) {
+        expect((await as[role].post(path, body)).status, `${role} ${path}`).toBe(403);
+      }
+    }
+  });
+});
