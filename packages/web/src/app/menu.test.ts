@@ -36,8 +36,8 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
       '[Billing]',
       '/invoices',
       '/payments',
-      '/invoices/aging',
-      '/invoices/exports',
+      '/billing/aging',
+      '/billing/exports',
       '/settings',
       '/outbox',
     ]);

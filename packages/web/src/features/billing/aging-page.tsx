@@ -1,5 +1,5 @@
 /**
- * Receivables aging (`/invoices/aging`; docs/domain/billing.md, Receivables): each client's open
+ * Receivables aging (`/billing/aging`; docs/domain/billing.md, Receivables): each client's open
  * balances by days past due on a day (current, 1–30, 31–60, 61–90, over 90) with the totals; the
  * day and a client's name filter are kept in the address; Export CSV of what it shows. A client's
  * row opens its open invoices.

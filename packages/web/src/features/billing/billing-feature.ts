@@ -24,12 +24,11 @@ export const billingFeature: Feature<'billing'> = {
       path: '/invoices',
       requires: VIEW,
       screen: () => import('./invoices-page.tsx').then((m) => m.InvoicesPage),
-      children: [
-        { path: 'aging', screen: () => import('./aging-page.tsx').then((m) => m.AgingPage) },
-        { path: 'exports', screen: () => import('./exports-page.tsx').then((m) => m.ExportsPage) },
-        { path: ':invoice_id', screen: () => import('./invoice-page.tsx').then((m) => m.InvoicePage) },
-      ],
+      children: [{ path: ':invoice_id', screen: () => import('./invoice-page.tsx').then((m) => m.InvoicePage) }],
     },
+    // apart from /invoices, so the menu marks only the screen shown
+    { path: '/billing/aging', requires: VIEW, screen: () => import('./aging-page.tsx').then((m) => m.AgingPage) },
+    { path: '/billing/exports', requires: VIEW, screen: () => import('./exports-page.tsx').then((m) => m.ExportsPage) },
     { path: '/payments', requires: VIEW, screen: () => import('./payments-page.tsx').then((m) => m.PaymentsPage) },
   ],
   sections: {
@@ -40,7 +39,7 @@ export const billingFeature: Feature<'billing'> = {
   menu: [
     { to: '/invoices', label: 'Invoices', group: 'billing', order: 1 },
     { to: '/payments', label: 'Payments', group: 'billing', order: 2 },
-    { to: '/invoices/aging', label: 'Aging', group: 'billing', order: 3 },
-    { to: '/invoices/exports', label: 'Exports', group: 'billing', order: 4 },
+    { to: '/billing/aging', label: 'Aging', group: 'billing', order: 3 },
+    { to: '/billing/exports', label: 'Exports', group: 'billing', order: 4 },
   ],
 };

@@ -1,5 +1,5 @@
 /**
- * Exports to the books (`/invoices/exports`; docs/domain/billing.md, To the books): the batches
+ * Exports to the books (`/billing/exports`; docs/domain/billing.md, To the books): the batches
  * (when, which program, how many invoices, their total; Download again), and New export for
  * QuickBooks Online or Xero, which takes every invoice no batch took yet and downloads its file.
  */
