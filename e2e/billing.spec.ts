@@ -63,14 +63,14 @@ test('a job is invoiced from its page: a deposit, then the final invoice edited 
   await page.goto('/invoices');
   const table = page.getByTestId('invoices-table');
   await table.getByPlaceholder('Search client, bill-to or memo').fill(clientName);
-  await expect(table.getByTestId('invoices-table-row')).toHaveCount(2);
+  await expect(table.getByTestId('invoices-row')).toHaveCount(2);
   await page.getByTestId('status-filter').click();
   await page.getByRole('option', { name: 'Draft' }).click();
-  await expect(table.getByTestId('invoices-table-row')).toHaveCount(2);
+  await expect(table.getByTestId('invoices-row')).toHaveCount(2);
   await screenshots(page, 'billing-invoices');
 
   // Void the deposit, with its reason; it keeps its number.
-  await table.getByTestId('invoices-table-row').filter({ hasText: '$300.00' }).click();
+  await table.getByTestId('invoices-row').filter({ hasText: '$300.00' }).click();
   await page.getByTestId('void-invoice').click();
   const voidDialog = page.getByTestId('void-invoice-dialog');
   await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
@@ -123,7 +123,7 @@ test('payments, aging and exports screens, and the billing settings', async ({ p
 
   await page.goto('/billing/aging');
   await expect(page.getByTestId('aging-table')).toBeVisible();
-  await expect(page.getByTestId('aging-table')).toContainText('Total');
+  await expect(page.getByTestId('aging-table').getByRole('columnheader', { name: /Over 90 days/ })).toBeVisible();
   await screenshots(page, 'billing-aging');
 
   await page.goto('/billing/exports');
@@ -144,7 +144,7 @@ test('the client dialog has the tax exemption and no reminders; the public page 
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Exempt Client') });
   await page.goto(`/lists/clients`);
   await page.getByPlaceholder(/Search/).fill(String(client.name));
-  await page.getByTestId('clients-table-row').first().click();
+  await page.getByTestId('clients-row').first().click();
   const dialog = page.getByTestId('client-dialog');
   await expect(dialog.getByLabel('Tax exemption number')).toHaveCount(0);
   await dialog.getByRole('switch', { name: 'Tax exempt' }).click({ force: true });

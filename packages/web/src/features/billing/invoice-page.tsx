@@ -155,7 +155,6 @@ export function InvoicePage() {
         </Group>
       )}
       fields={[
-        { label: 'Client', value: (i) => i.client_name ?? '—' },
         {
           label: 'Job',
           value: (i) => (

@@ -38,7 +38,7 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
       <Text size="sm" fw={strong ? 700 : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} ff="monospace">
+      <Text size="sm" fw={strong ? 700 : undefined}>
         {value}
       </Text>
     </Group>
@@ -54,7 +54,7 @@ export function InvoiceTotals({ invoice, lines }: { invoice: Invoice; lines: rea
       ))}
       <Row label="Total" value={formatMoney(invoice.total)} strong testId="invoice-total" />
       {(invoice.deposits_applied ?? 0) > 0 && <Row label="Deposits applied" value={`−${formatMoney(invoice.deposits_applied)}`} testId="invoice-deposits" />}
-      <Row label="Paid" value={`−${formatMoney(invoice.paid)}`} testId="invoice-paid" />
+      <Row label="Paid" value={(invoice.paid ?? 0) > 0 ? `−${formatMoney(invoice.paid)}` : formatMoney(0)} testId="invoice-paid" />
       <Row label={invoice.status === 'void' ? 'Balance (void)' : 'Balance due'} value={formatMoney(invoice.balance)} strong testId="invoice-balance" />
     </Stack>
   );
