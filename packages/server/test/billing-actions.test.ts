@@ -3,7 +3,9 @@
  * with deposits subtracted, payments recorded (spread, shares, over-payment refused) and voided,
  * every status move and its refusals, Void and its rules, the job's invoice amount, and rights.
  */
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { QBO_HEADERS, XERO_HEADERS } from '@glazier/shared/rules/billing/exports';
 import type { Row } from '../src/db/client.ts';
 import { appWithRoles, made, madeJob } from './harness.ts';
 
@@ -33,7 +35,7 @@ const post = (path: string, body: Row = {}, who = as.manager) => who.post(path, 
 const ok = async (path: string, body: Row = {}, status = 200) => {
   const res = await post(path, body);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body.data as Row;
+  return res.body.data as unknown as Row;
 };
 const read = async (id: unknown) => (await as.manager.get(`/api/invoices/${id}`)).body as Row;
 /** Send without the mail (the Send action has its own tests): a draft becomes sent. */
@@ -85,7 +87,7 @@ describe('an invoice from its job', () => {
     expect(second.total).toBe(500);
     const over = await post('/api/invoices/deposit', { job_id: job.id, amount: 300 });
     expect(over.status).toBe(422);
-    expect(over.body.errors.amount[0]).toMatch(/Deposits would then ask for \$1,130\.00 of a job whose total is \$1,100\.00/);
+    expect(over.body.errors?.amount?.[0]).toMatch(/Deposits would then ask for \$1,130\.00 of a job whose total is \$1,100\.00/);
     expect((await post('/api/invoices/deposit', { job_id: job.id })).status).toBe(422);
     expect((await post('/api/invoices/deposit', { job_id: job.id, percent: 10, amount: 5 })).status).toBe(422);
   });
@@ -140,11 +142,11 @@ describe('payments', () => {
     const { c, a, b } = await twoOpen();
     const over = await post('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 350.01, method: 'cash' });
     expect(over.status).toBe(422);
-    expect(over.body.errors.amount[0]).toBe(
+    expect(over.body.errors?.amount?.[0]).toBe(
       "This payment of $350.01 is more than the $350.00 open on the client's invoices. Record $350.00 or less: there is no credit on account.",
     );
     expect(
-      (await post('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 10, method: 'check' })).body.errors.check_number,
+      (await post('/api/payments/record', { client_id: c.id, payment_date: '2026-11-05', amount: 10, method: 'check' })).body.errors?.check_number,
     ).toBeTruthy();
     const sum = await post('/api/payments/record', {
       client_id: c.id,
@@ -157,7 +159,7 @@ describe('payments', () => {
       ],
     });
     expect(sum.status).toBe(422);
-    expect(sum.body.errors.allocations[0]).toMatch(/add up to \$90\.00, not the payment's \$100\.00/);
+    expect(sum.body.errors?.allocations?.[0]).toMatch(/add up to \$90\.00, not the payment's \$100\.00/);
     const draft = await ok('/api/invoices/from_job', { job_id: (await jobWith([{ revenue: 10 }], { client_id: c.id })).id }, 201);
     const toDraft = await post('/api/payments/record', {
       client_id: c.id,
@@ -167,7 +169,7 @@ describe('payments', () => {
       allocations: [{ invoice_id: draft.id, amount: 5 }],
     });
     expect(toDraft.status).toBe(422);
-    expect(toDraft.body.errors.allocations[0]).toMatch(/is a draft: send it before recording a payment/);
+    expect(toDraft.body.errors?.allocations?.[0]).toMatch(/is a draft: send it before recording a payment/);
     // nothing was stored by a refusal
     expect((await sql('SELECT 1 FROM payments WHERE client_id = $1', [c.id])).length).toBe(0);
   });
@@ -252,7 +254,7 @@ describe("the job's invoice amount", () => {
     expect(Number(await jobAmount(job.id))).toBe(1050);
     const typed = await as.admin.patch(`/api/jobs/${job.id}`, { invoice_amount: 5 });
     expect(typed.status).toBe(422);
-    expect(typed.body.errors.invoice_amount[0]).toMatch(/sum of the job’s invoices/);
+    expect(typed.body.errors?.invoice_amount?.[0]).toMatch(/sum of the job’s invoices/);
     await ok(`/api/invoices/${final.id}/void`, { reason: 'Rebill' });
     expect(Number(await jobAmount(job.id))).toBe(300);
   });
@@ -271,6 +273,98 @@ describe('rights', () => {
       ] as const) {
         expect((await as[role].post(path, body)).status, `${role} ${path}`).toBe(403);
       }
+    }
+  });
+});
+
+describe('export to the books', () => {
+  const csvOf = async (id: unknown) => {
+    const res = await suite.env.app.inject({
+      method: 'GET',
+      url: `/api/invoice_exports/${String(id)}/csv`,
+      headers: { cookie: [...as.manager.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.rawPayload.subarray(0, 3).toString('latin1')).not.toBe('\xef\xbb\xbf');
+    return Papa.parse<Record<string, string>>(res.body, { header: true, skipEmptyLines: true });
+  };
+
+  it('takes only what is new and billed, records it, marks each exported; the files read back with the documented headers and the invoices’ totals', async () => {
+    await setting('tax1_name', 'State');
+    await setting('tax1_percent', '6');
+    await setting('tax2_name', 'County');
+    await setting('tax2_percent', '1.5');
+    // whatever earlier tests billed goes in a first batch, so this one holds only what is made here
+    await post('/api/invoice_exports/batch', { format: 'quickbooks' });
+    const job = await jobWith(
+      [
+        { revenue: 1000, qty: 4 },
+        { revenue: 333.33, qty: 3 },
+      ],
+      { trip_charge: 50 },
+    );
+    const dep = await ok('/api/invoices/deposit', { job_id: job.id, amount: 200 }, 201);
+    await markSent(dep.id);
+    await ok('/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-03', amount: 200, method: 'ach' }, 201);
+    const final = await ok('/api/invoices/from_job', { job_id: job.id, issue_date: '2026-11-15', terms: 'net_30' }, 201);
+    await markSent(final.id);
+    const draft = await ok('/api/invoices/deposit', { job_id: (await jobWith([{ revenue: 10 }])).id, amount: 5 }, 201);
+
+    const batch = await ok('/api/invoice_exports/batch', { format: 'quickbooks' }, 201);
+    expect(batch).toMatchObject({ format: 'quickbooks', invoice_count: 2 });
+    expect([...(batch.invoice_ids as number[])].sort()).toEqual([dep.id, final.id].sort());
+    const due = Number((await read(final.id)).total) - 200;
+    expect(Number(batch.total)).toBeCloseTo(200 + due, 2);
+    expect((await read(final.id)).exported_batch_id).toBe(batch.id);
+    expect((await read(draft.id)).exported_batch_id).toBeNull();
+    // nothing new: refused in words; an exported invoice can only be voided
+    const again = await post('/api/invoice_exports/batch', { format: 'xero' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/nothing new/);
+    expect((await as.manager.patch(`/api/invoices/${String(final.id)}`, { memo: 'x' })).status).toBe(409);
+
+    const qbo = await csvOf(batch.id);
+    expect(qbo.meta.fields).toEqual([...QBO_HEADERS]);
+    const byInvoice = (rows: Record<string, string>[], col: string, amount: (r: Record<string, string>) => number) => {
+      const sums = new Map<string, number>();
+      for (const r of rows) sums.set(r[col]!, Math.round(((sums.get(r[col]!) ?? 0) + amount(r)) * 100) / 100);
+      return sums;
+    };
+    const qboSums = byInvoice(qbo.data, 'Invoice no', (r) => Number(r['Item amount']));
+    expect(qboSums.get(String(dep.number))).toBe(200);
+    expect(qboSums.get(String(final.number))).toBe(due);
+    const finalRows = qbo.data.filter((r) => r['Invoice no'] === String(final.number));
+    expect(finalRows.map((r) => [r['Item (Product/Service)'], r['Item amount'], r['Item tax code']])).toEqual([
+      ['Sales', '1000.00', 'NON'],
+      ['Sales', '333.33', 'NON'],
+      ['Trip charge', '50.00', 'NON'],
+      ['Sales tax', '80.00', 'NON'], // 1333.33 × 7.5 % = 100.00, 6 of its 7.5 to the state
+      ['Sales tax', '20.00', 'NON'],
+      ['Customer deposit', '-200.00', 'NON'],
+    ]);
+    expect(finalRows[0]).toMatchObject({ 'Invoice date': '11/15/2026', 'Due date': '12/15/2026', Terms: 'Net 30' });
+
+    // the same invoices in Xero's form, from a batch's record alone (made here by the batch's ids)
+    await suite.env.db.query("UPDATE invoice_exports SET format = 'xero' WHERE id = $1", [batch.id]);
+    const xero = await csvOf(batch.id);
+    expect(xero.meta.fields).toEqual([...XERO_HEADERS]);
+    const xeroSums = byInvoice(xero.data, 'InvoiceNumber', (r) => Math.round(Number(r.Quantity) * Number(r.UnitAmount) * 100) / 100);
+    expect(xeroSums.get(String(final.number))).toBe(due);
+    expect(xero.data.find((r) => r.InvoiceNumber === String(final.number))).toMatchObject({
+      InvoiceDate: '15/11/2026',
+      TaxType: 'Tax Exempt',
+      Currency: 'USD',
+    });
+
+    // voiding stays possible (after its payments are voided, for the paid deposit)
+    await ok(`/api/invoices/${String(final.id)}/void`, { reason: 'Rebilled' });
+  });
+
+  it('is refused to supervisors and employees', async () => {
+    for (const role of ['supervisor', 'employee'] as const) {
+      expect((await as[role].post('/api/invoice_exports/batch', { format: 'xero' })).status).toBe(403);
+      expect((await as[role].get('/api/invoice_exports/1/csv')).status).toBe(403);
     }
   });
 });

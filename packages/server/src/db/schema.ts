@@ -343,6 +343,47 @@ export const estimate_approvals = pgTable(
 );
 
 /**
+ * A client's link to an invoice (docs/domain/billing.md, Sending): like an estimate's approval link,
+ * a random token stored only as its sha256, expiring and revocable; it only reads the invoice.
+ */
+export const invoice_links = pgTable(
+  'invoice_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    last_opened_at: ts('last_opened_at'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('invoice_links_invoice_id_idx').on(t.invoice_id), uniqueIndex('invoice_links_token_hash_unique').on(t.token_hash)],
+);
+
+/**
+ * Each overdue reminder step sent for an invoice (docs/domain/billing.md, Reminders): the unique
+ * (invoice, step) is what keeps two servers from sending one step twice.
+ */
+export const invoice_reminders = pgTable(
+  'invoice_reminders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Days after the due date (one of Settings' reminder days). */
+    step: integer('step').notNull(),
+    mail_id: integer('mail_id'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_invoice_id_step_unique').on(t.invoice_id, t.step)],
+);
+
+/**
  * The answers of writes sent with an `Idempotency-Key` (http/idempotency.ts): a write the device
  * sends again, because its first answer was lost on the way back, is answered from here instead of
  * being made twice. Kept per user; a key older than IDEMPOTENCY_KEEP_DAYS is forgotten.

@@ -34,6 +34,7 @@ import { mailDelivery } from '../platform/mail/delivery.ts';
 import { backgroundJobs } from '../platform/jobs/background-jobs.ts';
 import { createJobRunner, type JobKind, type JobRunner } from '../platform/jobs/job-runner.ts';
 import { SCHEDULED_TASKS } from '../platform/jobs/scheduled-tasks.ts';
+import { invoiceRemindersTask } from '../areas/billing/invoice-reminders.ts';
 import { mailContext } from '../platform/mail/outbox.ts';
 import { mailSecretKey } from '../platform/mail/mail-secrets.ts';
 import type { MailSettings } from '../platform/mail/mail-actions.ts';
@@ -244,7 +245,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const kinds: JobKind[] = [];
   if (mailSettings.smtpUrl && opts.mail?.deliver !== false)
     kinds.push(mailDelivery(db, { smtpUrl: mailSettings.smtpUrl, from: mailSettings.mailFrom, secretKey }, { pollMs: opts.mail?.pollMs }));
-  if (opts.scheduled) kinds.push(backgroundJobs(db, { tasks: SCHEDULED_TASKS, pollMs: opts.scheduled.checkEveryMs }));
+  if (opts.scheduled)
+    kinds.push(
+      backgroundJobs(db, {
+        tasks: [...SCHEDULED_TASKS, invoiceRemindersTask(mailContext({ ...mailSettings, secretKey }, opts.publicUrl ?? 'http://localhost'))],
+        pollMs: opts.scheduled.checkEveryMs,
+      }),
+    );
   const jobs = createJobRunner(kinds);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(app.log));

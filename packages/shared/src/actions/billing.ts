@@ -218,6 +218,9 @@ export const invoiceDocumentSchema = z
   });
 export type InvoiceDocument = z.output<typeof invoiceDocumentSchema>;
 
+/** Where the client opens an invoice link's token: the web app's public page (the link in the mail points there). */
+export const clientInvoicePath = (token: string) => `/invoice-view/${token}`;
+
 /** The token of a client's link: base64url, as made (crypto, 32 bytes). A path of any other shape names nothing (404). */
 const byToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,100}$/) });
 

@@ -162,7 +162,7 @@ export const retryMail = defineAction({
  * estimate to its client and its acceptance notice, a purchase order to its vendor, a user's reset
  * link. Only theirs are published and served; any other answers 404, as a path that names nothing.
  */
-export const MAILED_RESOURCES = ['estimates', 'purchase_orders', 'users'] as const satisfies readonly ResourceName[];
+export const MAILED_RESOURCES = ['estimates', 'purchase_orders', 'users', 'invoices', 'clients'] as const satisfies readonly ResourceName[];
 export type MailedResource = (typeof MAILED_RESOURCES)[number];
 
 export const sendMailNow = defineAction({

@@ -1,9 +1,14 @@
 /** Billing's named actions (shared/actions/billing.ts), each to its rule in this folder. */
 import type { BILLING_ACTIONS } from '@glazier/shared/actions/billing';
-import type { ActionHandlers } from '../../engine/action-handler.ts';
+import { savedFile, type ActionHandlers } from '../../engine/action-handler.ts';
+import { PDF_MEDIA_TYPE } from '../../platform/documents/pdf-render.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { invoiceAgingReport } from './aging.ts';
 import { makeDepositInvoice, makeFinalInvoice, voidInvoiceAction } from './invoice-actions.ts';
+import { createExportBatch, exportBatchCsv } from './export-actions.ts';
+import { createInvoiceLink, listInvoiceLinks, revokeInvoiceLink, showClientInvoice } from './invoice-links.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { sendInvoice } from './send-invoice.ts';
 import { recordPaymentAction, voidPaymentAction } from './payment-actions.ts';
 
 // The declarations are published first so the screens can be built on them; each handler below
@@ -16,17 +21,23 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   'invoices.aging': ({ ctx, input }) => invoiceAgingReport({ ctx, input }),
   'invoices.from_job': ({ ctx, input }) => makeFinalInvoice(ctx, input),
   'invoices.deposit': ({ ctx, input }) => makeDepositInvoice(ctx, input),
-  'invoices.send': notYet,
-  'invoices.pdf': notYet,
+  'invoices.send': ({ ctx, params, input }) => sendInvoice(ctx, params.id, input),
+  'invoices.pdf': async ({ ctx, params }) => {
+    const pdf = await renderInvoicePdf(ctx, params.id);
+    return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+  },
   'invoices.void': ({ ctx, params, input }) => voidInvoiceAction(ctx, params.id, input.reason),
-  'invoices.links': notYet,
-  'invoices.create_link': notYet,
-  'invoice_links.revoke': notYet,
-  'client_invoices.show': notYet,
+  'invoices.links': async ({ ctx, params }) => ({ data: await listInvoiceLinks(ctx, params.id) }),
+  'invoices.create_link': ({ ctx, params, input, caller }) => createInvoiceLink(ctx, params.id, input.days, caller.origin),
+  'invoice_links.revoke': async ({ ctx, params }) => ({ data: await revokeInvoiceLink(ctx, params.id) }),
+  'client_invoices.show': ({ ctx, params }) => showClientInvoice(ctx.db, params.token),
   'payments.record': ({ ctx, input }) => recordPaymentAction(ctx, input),
   'payments.void': ({ ctx, params, input }) => voidPaymentAction(ctx, params.id, input.reason),
-  'invoice_exports.create': notYet,
-  'invoice_exports.csv': notYet,
+  'invoice_exports.create': ({ ctx, input }) => createExportBatch(ctx, input.format),
+  'invoice_exports.csv': async ({ ctx, params }) => {
+    const file = await exportBatchCsv(ctx, params.id);
+    return savedFile(file.bytes, 'text/csv', file.fileName);
+  },
   'clients.statement': notYet,
   'invoices.billed_collected': notYet,
 };

@@ -76,7 +76,7 @@ const head = (input: Head, clientId: number) => ({
 export async function makeFinalInvoice(ctx: Ctx, input: Head) {
   const id = await namedWrite(ctx, async (w) => {
     const job = await lockedJob(w, input.job_id);
-    const invoices = await invoiceMoney(w.ctx, sql`job_id = ${job.id} AND deleted_at IS NULL AND status <> 'void'`);
+    const invoices = await invoiceMoney(w.ctx.db, sql`job_id = ${job.id} AND deleted_at IS NULL AND status <> 'void'`);
     const final = invoices.find((i) => i.kind === 'final');
     if (final) throw new ApiError(409, `Job ${job.number ?? job.id} already has its final invoice (${final.number}): void it first to bill the job again.`);
     const lines = await jobLines(w.ctx, job);
@@ -89,7 +89,7 @@ export async function makeFinalInvoice(ctx: Ctx, input: Head) {
     });
     if (deposits > 0) {
       // checked against the total with its tax (rules' invoiceTotals: deposits never beyond the total)
-      const [inv] = await invoiceMoney(w.ctx, sql`id = ${made.id}`);
+      const [inv] = await invoiceMoney(w.ctx.db, sql`id = ${made.id}`);
       if (deposits > inv!.total) {
         throw new ApiError(409, `The deposits paid (${formatCents(deposits)}) are more than this invoice's total (${formatCents(inv!.total)}).`);
       }
@@ -108,7 +108,7 @@ export async function makeDepositInvoice(ctx: Ctx, input: ActionParsedInput<type
     const tax = await taxOf(w.ctx, job.client_id);
     const totals = invoiceTotals(await jobLines(w.ctx, job), { rates: rates(tax), exempt: tax.tax_exempt });
     if (!totals.ok) throw new ApiError(409, totals.message);
-    const asked = (await invoiceMoney(w.ctx, sql`job_id = ${job.id} AND deleted_at IS NULL AND status <> 'void' AND kind = 'deposit'`)).reduce(
+    const asked = (await invoiceMoney(w.ctx.db, sql`job_id = ${job.id} AND deleted_at IS NULL AND status <> 'void' AND kind = 'deposit'`)).reduce(
       (s, i) => s + i.total,
       0,
     );
@@ -134,7 +134,7 @@ export async function makeDepositInvoice(ctx: Ctx, input: ActionParsedInput<type
  */
 export async function voidInvoiceAction(ctx: Ctx, id: number, reason: string) {
   await changeRecord(ctx, { resource: 'invoices', id, action: 'void' }, async (w, before) => {
-    const ok = voidInvoice({ number: before.number, status: before.status }, reason);
+    const ok = voidInvoice({ number: before.number, status: before.status ?? 'draft' }, reason);
     if (!ok.ok) throw ok.code === 'reason' ? invalid({ reason: [ok.message] }) : new ApiError(409, ok.message);
     const payments = await sqlRows<{ id: number; payment_date: string; amount: string }>(
       w.ctx.db,

@@ -7,9 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { statusFromPayments, type InvoiceStatus } from '@glazier/shared/rules/billing/invoice-status';
 import { fromCents, toCents } from '@glazier/shared/rules/money';
-import { sqlRows } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { tableFor } from '../../db/schema.ts';
-import type { Ctx } from '../../engine/context.ts';
 import type { RecordWriter } from '../../engine/named-write.ts';
 import { paidSql, subtotalSql, taxSql, totalSql } from './invoice-sql.ts';
 
@@ -34,11 +33,11 @@ export interface InvoiceMoney {
 }
 
 /** The invoices `where` picks (over `invoices i`), with their money in cents; `lock` locks them (FOR UPDATE) first. */
-export async function invoiceMoney(ctx: Ctx, where: ReturnType<typeof sql>, lock = false): Promise<InvoiceMoney[]> {
+export async function invoiceMoney(db: Db, where: ReturnType<typeof sql>, lock = false): Promise<InvoiceMoney[]> {
   const t = tableFor('invoices');
-  if (lock) await sqlRows(ctx.db, sql`SELECT ${t.id} FROM ${t} WHERE ${where} ORDER BY ${t.id} FOR UPDATE`);
+  if (lock) await sqlRows(db, sql`SELECT ${t.id} FROM ${t} WHERE ${where} ORDER BY ${t.id} FOR UPDATE`);
   const rows = await sqlRows<Record<string, string | number | null>>(
-    ctx.db,
+    db,
     sql`SELECT ${t.id} AS id, ${t.number} AS number, ${t.job_id} AS job_id, ${t.client_id} AS client_id, ${t.kind} AS kind, ${t.status} AS status,
         to_char(${t.due_date}, 'YYYY-MM-DD') AS due_date, ${t.exported_batch_id} AS exported_batch_id,
         ${subtotalSql(t)} AS subtotal, ${taxSql(t)} AS tax, ${totalSql(t)} AS total, coalesce(${t.deposits_applied}, 0) AS deposits, ${paidSql(t)} AS paid
@@ -73,7 +72,7 @@ export async function invoiceMoney(ctx: Ctx, where: ReturnType<typeof sql>, lock
 export async function settleStatuses(w: RecordWriter, invoiceIds: readonly number[]): Promise<void> {
   if (!invoiceIds.length) return;
   const ids = `{${[...new Set(invoiceIds)].join(',')}}`;
-  for (const inv of await invoiceMoney(w.ctx, sql`id = ANY(${ids}::int[])`, true)) {
+  for (const inv of await invoiceMoney(w.ctx.db, sql`id = ANY(${ids}::int[])`, true)) {
     const next = statusFromPayments(inv.status, inv.amountDue, inv.paid);
     if (next !== inv.status) await w.update('invoices', inv.id, { status: next, updated_at: sql`now()` });
   }

@@ -36,7 +36,7 @@ export async function recordPaymentAction(ctx: Ctx, input: ActionParsedInput<typ
     if (!client) throw invalid({ client_id: ['The selected client is invalid.'] });
     const named = `{${(input.allocations ?? []).map((a) => a.invoice_id).join(',')}}`;
     const invoices = await invoiceMoney(
-      w.ctx,
+      w.ctx.db,
       sql`deleted_at IS NULL AND ((client_id = ${input.client_id} AND status IN ('sent', 'partly_paid')) OR id = ANY(${named}::int[]))`,
       true,
     );
