@@ -84,7 +84,7 @@ test('a job is invoiced from its page: a deposit, then the final invoice edited 
 
 test('a payment recorded over a client’s open invoices: its shares, the over-payment refused, the aging', async ({ page, baseURL }) => {
   await signInAs(page, 'admin');
-  const { client, clientName, job } = await billedJob(page, baseURL!);
+  const { clientName, job } = await billedJob(page, baseURL!);
   const made = await apiPost(page.request, baseURL!, '/api/invoices/from_job', { job_id: job.id });
   expect(made.status(), await made.text()).toBe(201);
   const invoice = ((await made.json()) as { data: { id: number } }).data;
@@ -107,10 +107,24 @@ test('a payment recorded over a client’s open invoices: its shares, the over-p
   await expect(page.getByTestId('invoice-status')).toHaveText('Partly paid');
   await expect(page.getByTestId('invoice-balance')).toContainText('$600.00');
 
+  // The client's link: the invoice and its balance, without signing in.
+  const link = await apiPost(page.request, baseURL!, `/api/invoices/${invoice.id}/links`, {});
+  expect(link.status(), await link.text()).toBe(201);
+  const { path } = (await link.json()) as { path: string };
+  const visitor = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(new URL(path, baseURL).toString());
+  await expect(visitor.getByTestId('public-balance')).toHaveText('$600.00');
+  await expect(visitor.getByTestId('invoice-document')).toContainText('Trip charge');
+  await screenshots(visitor, 'billing-public-invoice');
+  await visitor.close();
+
   await page.goto(`/billing/aging`);
   await page.getByTestId('aging-client').fill(clientName);
   await expect(page.getByTestId('aging-table')).toContainText('$600.00');
-  void client;
+  await screenshots(page, 'billing-aging-with-balance');
 });
 
 test('payments, aging and exports screens, and the billing settings', async ({ page }) => {
@@ -162,7 +176,7 @@ test('the client dialog has the tax exemption and no reminders; the public page 
   const stored = (await (await page.request.get(`${baseURL}/api/clients/${client.id}`)).json()) as Record<string, unknown>;
   expect(stored).toMatchObject({ tax_exempt: true, tax_exemption_number: 'EX-123', no_reminders: true });
 
-  await page.goto('/invoice/aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+  await page.goto('/invoice-view/aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
   await expect(page.getByTestId('invoice-link-refused')).toBeVisible();
   await screenshots(page, 'billing-public-refused');
 });

@@ -66,7 +66,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/billing/exports [view invoices]',
         '/invoices/:invoice_id [view invoices]',
         '/payments [view invoices]',
-        '/invoice/:token []',
+        '/invoice-view/:token []',
       ].sort(),
     );
   });

@@ -34,7 +34,8 @@ export const billingFeature: Feature<'billing'> = {
   sections: {
     jobBilling: () => import('./job-billing-section.tsx').then((m) => m.JobBillingSection),
   },
-  publicRoutes: [{ path: '/invoice/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],
+  // the path the client's link names (clientInvoicePath, shared/actions/billing.ts; not imported: it would bring zod into the entry)
+  publicRoutes: [{ path: '/invoice-view/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],
   menuGroups: [{ key: 'billing', label: 'Billing', check: VIEW, order: 105 }],
   menu: [
     { to: '/invoices', label: 'Invoices', group: 'billing', order: 1 },

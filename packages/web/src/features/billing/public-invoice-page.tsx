@@ -1,5 +1,5 @@
 /**
- * `/invoice/{token}` (docs/domain/billing.md, Sending): the page a client opens from the link in the
+ * `/invoice-view/{token}` (docs/domain/billing.md, Sending): the page a client opens from the link in the
  * invoice's email, without an account and outside the app's frame (contract/feature.ts
  * `publicRoutes`): the invoice as printed (company, bill-to, lines, tax, deposits, total, paid)
  * with its balance due on top; Print. A link the server refuses (revoked, expired, a voided
