@@ -159,7 +159,10 @@ test('the client dialog has the tax exemption and no reminders; the public page 
   const client = await createRecord(page, baseURL!, 'clients', { name: unique('Exempt Client') });
   await page.goto(`/lists/clients`);
   await page.getByPlaceholder(/Search/).fill(String(client.name));
-  await page.getByTestId('clients-row').first().click();
+  await page
+    .getByTestId('clients-row')
+    .filter({ hasText: String(client.name) })
+    .click();
   const dialog = page.getByTestId('client-dialog');
   await expect(dialog.getByLabel('Tax exemption number')).toHaveCount(0);
   await dialog.getByRole('switch', { name: 'Tax exempt' }).check();
