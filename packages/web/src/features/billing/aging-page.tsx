@@ -6,7 +6,7 @@
  */
 import { invoiceAging } from '@glazier/shared/actions/billing';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS } from '@glazier/shared/rules/billing/aging';
-import { toIsoDate } from '@glazier/shared/rules/dates';
+import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Alert, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -90,7 +90,7 @@ export function AgingPage() {
       ) : (
         <ReportTable
           title="Open balances by days past due"
-          description={`On ${asOf}: invoices sent or partly paid, at their balances.`}
+          description={`On ${formatDate(asOf)}: invoices sent or partly paid, at their balances.`}
           columns={COLUMNS}
           rows={rows}
           rowKey={(r) => r.client_id}
