@@ -39,6 +39,8 @@ test('a job is invoiced from its page: a deposit, then the final invoice edited 
 
   // The final invoice from the job: its trip charge and additional revenues as lines.
   await page.goto(`/jobs/${job.id}?tab=billing`);
+  await expect(section.getByTestId('invoices-row')).toHaveCount(1);
+  await screenshots(page, 'billing-job-section');
   await section.getByTestId('create-invoice').click();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   const lines = page.getByTestId('invoice-lines');
@@ -125,6 +127,18 @@ test('a payment recorded over a client’s open invoices: its shares, the over-p
   await page.getByTestId('aging-client').fill(clientName);
   await expect(page.getByTestId('aging-table')).toContainText('$600.00');
   await screenshots(page, 'billing-aging-with-balance');
+
+  // To the books: the sent invoice goes in a QuickBooks batch, whose file downloads at once and again.
+  await page.goto('/billing/exports');
+  await page.getByTestId('new-export').click();
+  const file = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'QuickBooks Online' }).click();
+  expect((await file).suggestedFilename()).toMatch(/\.csv$/);
+  const batch = page.getByTestId('invoice_exports-row').first();
+  await expect(batch).toContainText('QuickBooks Online');
+  const again = page.waitForEvent('download');
+  await batch.getByRole('link', { name: 'Download again' }).click();
+  expect((await again).suggestedFilename()).toMatch(/\.csv$/);
 });
 
 test('payments, aging and exports screens, and the billing settings', async ({ page }) => {
