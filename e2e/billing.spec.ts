@@ -40,6 +40,7 @@ test('a job is invoiced from its page: a deposit, then the final invoice edited 
   // The final invoice from the job: its trip charge and additional revenues as lines.
   await page.goto(`/jobs/${job.id}?tab=billing`);
   await expect(section.getByTestId('invoices-row')).toHaveCount(1);
+  await expect(section.getByTestId('job-drafts')).toHaveText('Drafts not sent yet: $300.00');
   await screenshots(page, 'billing-job-section');
   await section.getByTestId('create-invoice').click();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);

@@ -62,10 +62,15 @@ export function JobBillingSection({ jobId }: { jobId: number }) {
   return (
     <Stack gap="md" data-testid="job-billing">
       <SimpleGrid cols={3} spacing="sm">
-        <Figure label="Billed" value={sums.billed} testId="job-billed" />
+        <Figure label="Billed (sent)" value={sums.billed} testId="job-billed" />
         <Figure label="Paid" value={sums.paid} testId="job-paid" />
         <Figure label="Balance" value={sums.balance} testId="job-balance" />
       </SimpleGrid>
+      {sums.drafts > 0 && (
+        <Text size="sm" c="dimmed" data-testid="job-drafts">
+          Drafts not sent yet: {formatMoney(sums.drafts)}
+        </Text>
+      )}
       {canEdit && (
         <Group gap="xs">
           <Button leftSection={<IconReceipt size={16} />} onClick={() => void create()} data-testid="create-invoice">

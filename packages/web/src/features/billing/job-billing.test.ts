@@ -7,6 +7,6 @@ describe('jobBilling', () => {
     const final = { status: 'partly_paid', total: 1000.1, paid: 200.05, deposits_applied: 300, balance: 500.05 };
     const voided = { status: 'void', total: 99, paid: 0, deposits_applied: 0, balance: 0 };
     const draft = { status: 'draft', total: 50, paid: 0, deposits_applied: 0, balance: 50 };
-    expect(jobBilling([deposit, final, voided, draft])).toEqual({ billed: 1000.1, paid: 500.05, balance: 500.05 });
+    expect(jobBilling([deposit, final, voided, draft])).toEqual({ billed: 1000.1, paid: 500.05, balance: 500.05, drafts: 50 });
   });
 });

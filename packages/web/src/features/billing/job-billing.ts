@@ -3,11 +3,13 @@ import { fromCents, toCents } from '@glazier/shared/rules/money';
 
 type Inv = { status?: string | null; total?: number | null; paid?: number | null; deposits_applied?: number | null; balance?: number | null };
 
-export function jobBilling(invoices: readonly Inv[]): { billed: number; paid: number; balance: number } {
+/** Billed counts what was sent (a draft bills no one yet); the drafts' totals apart. */
+export function jobBilling(invoices: readonly Inv[]): { billed: number; paid: number; balance: number; drafts: number } {
   const live = invoices.filter((i) => i.status !== 'void' && i.status !== 'draft');
   // a final invoice's deposits are billed by the deposit invoices already: counted once
   const billed = live.reduce((a, i) => a + toCents(i.total) - toCents(i.deposits_applied), 0);
   const paid = live.reduce((a, i) => a + toCents(i.paid), 0);
   const balance = live.reduce((a, i) => a + toCents(i.balance), 0);
-  return { billed: fromCents(billed), paid: fromCents(paid), balance: fromCents(balance) };
+  const drafts = invoices.filter((i) => i.status === 'draft').reduce((a, i) => a + toCents(i.total), 0);
+  return { billed: fromCents(billed), paid: fromCents(paid), balance: fromCents(balance), drafts: fromCents(drafts) };
 }
