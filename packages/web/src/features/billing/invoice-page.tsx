@@ -2,7 +2,7 @@
  * An invoice (`/invoices/{id}`; docs/domain/billing.md): the header (number, status, client, job,
  * dates, terms, memo), its lines (edited in the line dialog while it is a draft no export took),
  * the totals (subtotal, tax per rate, total, deposits applied, paid, balance), the payments applied
- * to it, its messages and history; the actions its status allows (invoice-actions.tsx). Live
+ * to it, its messages (and their status) and history; the actions its status allows (invoice-actions.tsx). Live
  * notices of its lines and payments refresh it as every record page.
  */
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
+import { RecordMail } from '../../resource-kit/mail/mail-status.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
@@ -208,6 +209,11 @@ export function InvoicePage() {
           render: (i) => <Lines invoice={i} canEdit={canEdit && isEditable(i)} onLine={(l) => void lineDialog(i, l)} />,
         },
         { key: 'payments', label: 'Payments', render: (i) => <Payments invoice={i} /> },
+        {
+          key: 'mail',
+          label: 'Email',
+          render: (i) => <RecordMail resource="invoices" id={i.id} title="Messages" empty="Not sent yet. Send emails the invoice with its PDF and a link." />,
+        },
         { key: 'history', label: 'History', render: (i) => <HistoryPanel resource="invoices" id={i.id} /> },
       ]}
       notFoundText="This invoice does not exist or was deleted."
