@@ -142,8 +142,9 @@ function recordingDriver(driver: Driver, rec: Recorder): Driver {
       return { conn: rec.wrap(conn, true), release };
     },
     poolStats: () => driver.poolStats(),
-    // the app servers' channel (caches, live updates), as the real driver listens
-    ...(driver.listen && { listen: driver.listen.bind(driver) }),
+    // the app servers' channel (caches, live updates), as the real driver listens and tells
+    listen: driver.listen.bind(driver),
+    notify: driver.notify.bind(driver),
     close: () => driver.close(),
   };
 }
@@ -424,6 +425,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       time_cards: [],
       analysis_year: [],
       forecast_12w: [],
+      aging: [],
     };
     const only = new Set(
       String(args.only)
@@ -498,6 +500,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
       { key: 'time_cards', name: "time cards: a crew week, a crew member's week, one's own week" },
       { key: 'analysis_year', name: "analysis: the last 12 months' jobs (each grouping), estimates, labour" },
       { key: 'forecast_12w', name: 'forecast: the next 12 weeks (load, revenue, estimates, shortages)' },
+      { key: 'aging', name: 'receivables: the aging on a day, and the overdue invoices' },
     ];
     for (const [i, sc] of scenarios.entries()) {
       if (only.size && !only.has(sc.key)) continue;
@@ -572,7 +575,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
   }
 }
 
-/** Open live streams (issue 37): 20 bench users × 10 tabs, the most the server keeps per user. */
+/** Open live streams: 20 bench users × 10 tabs, the most the server keeps per user. */
 const LIVE_STREAMS = 200;
 
 /** The server's heap after a full collection (the streams' workers have heaps of their own). */
@@ -607,7 +610,7 @@ async function openStreams(app: FastifyInstance, baseUrl: string, sessions: Sess
 }
 
 /**
- * Live updates (issue 37): the job list and the create scenario (each create a notice for every
+ * Live updates: the job list and the create scenario (each create a notice for every
  * stream that may hear it) without and with LIVE_STREAMS open streams, their p95 side by side, and
  * the server's heap and resident memory per stream. In two rounds, without-with then with-without
  * (each round's streams opened anew), so what drifts over the run (a growing table, PostgreSQL's
@@ -662,7 +665,7 @@ async function benchLive(label: string, db: Db, app: FastifyInstance, baseUrl: s
     `  server memory per open stream: heap ${(memory.heap / 1024).toFixed(1)} KB, resident ${(memory.rss / 1024).toFixed(1)} KB; ` +
       `the streams heard ${heard.changes} changes (${(heard.bytes / 1024).toFixed(0)} KB) during the creates`,
   );
-  console.log(`\n${label}: budgets (issue 37)`);
+  console.log(`\n${label}: budgets`);
   for (const v of verdicts) printVerdict(v);
 }
 
@@ -670,7 +673,7 @@ async function benchLive(label: string, db: Db, app: FastifyInstance, baseUrl: s
 const PDF_CLIENTS = 2;
 
 /**
- * Estimate PDFs (issue 36): the bench's 200-item estimates (ensureBenchEstimates) downloaded as
+ * Estimate PDFs: the bench's 200-item estimates (ensureBenchEstimates) downloaded as
  * PDFs by the estimators, one at a time (the render's own time, p50/p95) and by PDF_CLIENTS at
  * once while the job list is read by the usual clients; the job list's latencies with and without
  * that load, and the server's event-loop delay meanwhile (rendering runs in worker threads,
@@ -693,6 +696,13 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
     ),
   );
   const solo = await runLoad(baseUrl, sessions, pdfs, 4001, 1, SOLO_DURATION_MS);
+  // an invoice's PDF (docs/domain/billing.md, The invoice as a PDF): the bench's invoice with the most lines, one at a time
+  const [big] = await db.query<{ id: number }>(
+    'SELECT invoice_id AS id FROM invoice_lines WHERE deleted_at IS NULL GROUP BY invoice_id ORDER BY count(*) DESC, invoice_id LIMIT 1',
+  );
+  const invoiceSolo = big
+    ? await runLoad(baseUrl, sessions, [{ session: estimators[0]!, steps: [[get(`/api/invoices/${big.id}/pdf`)]] }], 4005, 1, SOLO_DURATION_MS)
+    : null;
   const loopAlone = monitorEventLoopDelay({ resolution: 10 });
   loopAlone.enable();
   const listAlone = await runLoad(baseUrl, sessions, jobList, 4002);
@@ -701,7 +711,7 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
   loop.enable();
   const [listUnder, pdfUnder] = await Promise.all([runLoad(baseUrl, sessions, jobList, 4003), runLoad(baseUrl, sessions, pdfs, 4004, PDF_CLIENTS)]);
   loop.disable();
-  const failed = [solo, listAlone, listUnder, pdfUnder].find((r) => r.errors);
+  const failed = [solo, listAlone, listUnder, pdfUnder, ...(invoiceSolo ? [invoiceSolo] : [])].find((r) => r.errors);
   if (failed) throw new Error(`PDF bench: errors ${JSON.stringify(failed.statuses)}.`);
   console.log('done');
   const line = (name: string, r: LoadResult) => {
@@ -710,15 +720,16 @@ async function benchPdf(label: string, db: Db, baseUrl: string, sessions: Sessio
   };
   console.log(`\n${label}: estimate PDFs and the job list (ms)\n  ${''.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'calls'.padStart(7)}`);
   console.log(line('PDF of a 200-item estimate, 1 client', solo));
+  if (invoiceSolo) console.log(line("PDF of the bench's longest invoice, 1 client", invoiceSolo));
   console.log(line(`PDF, ${PDF_CLIENTS} clients during the job list load`, pdfUnder));
   console.log(line(`job list, ${CONCURRENCY} clients, alone`, listAlone));
   console.log(line(`job list, ${CONCURRENCY} clients, with the PDF load`, listUnder));
   const delay = (h: ReturnType<typeof monitorEventLoopDelay>) => `p99 ${ms(h.percentile(99) / 1e6)} ms, max ${ms(h.max / 1e6)} ms`;
   console.log(`  event loop delay: job list alone ${delay(loopAlone)}; with the PDF load ${delay(loop)}`);
-  // issue 36: a 200-item estimate "well under a second"; rendering never stalls other requests
+  // a 200-item estimate "well under a second"; rendering never stalls other requests
   // (the event loop no slower with the PDF load than without it, give or take a 10 ms tick)
   const render = summarise(solo.latencies);
-  console.log(`\n${label}: budgets (issue 36)`);
+  console.log(`\n${label}: budgets`);
   printVerdict({ scenario: 'estimate PDF', budget: '1 client p95 ≤ 500 ms', measured: `${ms(render.p95)} ms`, met: render.p95 <= 500 });
   const stall = loop.percentile(99) / 1e6;
   const unstalled = loopAlone.percentile(99) / 1e6 + 10;

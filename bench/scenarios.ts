@@ -85,6 +85,7 @@ export const SCENARIO_KEYS = [
   'time_cards',
   'analysis_year',
   'forecast_12w',
+  'aging',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -158,7 +159,7 @@ export function jobListPath(p: { page: number; search?: string; status?: 'active
  * What /jobs/{id} requests when it opens (job-page.tsx): the job (its GET embeds every relation
  * of the contract), then, once it has answered, the lists of the sections it does not carry. The
  * products, notes, files, images, pickup items (page 1) and schedule (page 1) sections start from
- * the embedded rows (DetailSection `relation`, resource-kit/embedded-relations.ts) and send
+ * the embedded rows (DetailSection `relation`, resource-kit/records/embedded-relations.ts) and send
  * nothing. Phones stack every section, so both others load at once (desktop tabs load the first,
  * Products, and the others on a click): time entries and the history. The reference lists (users,
  * clients, series) are loaded once per visit of the app, not per job, and are left out.
@@ -186,7 +187,7 @@ const BENCH_UNITS = 50;
 const BENCH_ITEMS = 200;
 
 /**
- * The bench's large estimates (issue 23: 200 items and a takeoff of 50 units × 40 options each),
+ * The bench's large estimates (200 items and a takeoff of 50 units × 40 options each),
  * drafts, made once in SQL on the bench data and reused; answers each with its takeoff cells' ids.
  */
 export async function ensureBenchEstimates(db: Db): Promise<{ id: number; cells: number[] }[]> {
@@ -250,7 +251,7 @@ const LABEL_JOBS = 4;
 const LABEL_PRODUCTS = 250;
 
 /**
- * The bench's label jobs (issue 24: a job of 500 pieces, one client): per job 125 products of a
+ * The bench's label jobs (a job of 500 pieces, one client): per job 125 products of a
  * dimensions series, qty 2 each, with a glass size, and 125 of a cut-list series with a list of two
  * leaves each (a row and two sub-rows): 500 labels. Made once in SQL, with a category and series of
  * their own, and reused.
@@ -345,6 +346,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     time_cards: [],
     analysis_year: [],
     forecast_12w: [],
+    aging: [],
   };
   let n = 0;
   const next = (pool: number[]) => pool[n++ % pool.length]!;
@@ -373,7 +375,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
   // The budgets' "job with its relations" (docs/platform.md, Budgets): the job's GET, every relation of the contract embedded.
   for (let i = 0; i < 40; i++) variants.job.push({ session: next(readerIdx), steps: [[get(`/api/jobs/${randomJob()}`)]] });
   for (let i = 0; i < 40; i++) variants.get.push({ session: next(readerIdx), steps: jobPageSteps(randomJob()) });
-  // A person's day holds at most 24 h (issue 22), and the load posts these bodies over and over
+  // A person's day holds at most 24 h, and the load posts these bodies over and over
   // (some 30 000 times a run on PostgreSQL, the floor as often with the same picks, then one client
   // alone): each body has a (person, day) of its own, after the data's days, and a quarter hour, so
   // no day passes 24 h (96 posts of one body) when the entries of earlier loads are removed first
@@ -408,7 +410,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     }
   }
   for (let i = 0; i < 2; i++) variants.suggestions.push({ session: next(writerIdx), steps: [[get('/api/purchase_orders/suggestions')]] });
-  // Estimating (issue 23): the estimators (the admins: edit estimates and estimates_admin) open
+  // Estimating: the estimators (the admins: edit estimates and estimates_admin) open
   // and save the large estimates ensureBenchEstimates made.
   const estimators = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
   for (const e of await ensureBenchEstimates(db)) {
@@ -424,7 +426,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       });
     }
   }
-  // The To Fabricate list of a busy shop (issue 24, /lists/products/is_fabricated): its first page,
+  // The To Fabricate list of a busy shop (/lists/products/is_fabricated): its first page,
   // as it opens and filtered by each category whose products are fabricated, then the jobs of
   // the page (their headings). The series, categories and clients are reference lists, loaded
   // once per visit, and left out.
@@ -437,7 +439,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     const jobs = jobIds.length ? [[get(`/api/jobs?${qs({ id_list: jobIds.join(','), active: 'all' })}`)]] : [];
     variants.to_fabricate.push({ session: next(readerIdx), steps: [[get(path)], ...jobs] });
   }
-  // Labels (issue 24): Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
+  // Labels: Print Options for a 500-piece job (print-options-dialog.tsx) reads the job's
   // products with their pieces marked apart, from which it counts and prepares the labels in the
   // browser. The job's own record is the job page's, already loaded (its GET is the "job with its
   // relations" scenario), and series and categories are reference lists, loaded once: both left out.
@@ -446,7 +448,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       variants.labels.push({ session: next(readerIdx), steps: [[get(`/api/job_products?${qs({ job_id: id, sort_column: 'sort', with_pieces: 'true' })}`)]] });
     }
   }
-  // The schedule (issue 25, schedule-page.tsx): a month view's six weeks as the screen loads them
+  // The schedule (schedule-page.tsx): a month view's six weeks as the screen loads them
   // together: the events (with their job's number, name and client), the schedule notes, and the
   // readiness of the jobs on them; months around the data's today. The users (supervisors' names)
   // are a reference list loaded once, left out.
@@ -459,7 +461,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       ],
     });
   }
-  // Time cards (issue 25, /time_cards): the weeks the data has whole time cards for (the demo's
+  // Time cards (/time_cards): the weeks the data has whole time cards for (the demo's
   // last weeks before BENCH_TODAY, cli/demo/time.ts). A supervisor's crew week (one aggregate,
   // GET /api/time_cards/crew) and one crew member's week (the week's entries, and the person's
   // record for their name); an employee's own week (the entries only: their name is the session's).
@@ -479,7 +481,7 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       variants.time_cards.push({ session, steps: [[get(weekOf(week, sessions[session]!.userId))]] });
     }
   }
-  // Analysis (issue 26, /analysis as analysis-page.tsx asks): the last 12 months' job profitability
+  // Analysis (/analysis as analysis-page.tsx asks): the last 12 months' job profitability
   // as the screen opens (grouped by client, latest jobs first) and grouped each other way, a page
   // sorted by profit; the Estimates tab; the Labour tab's two calls. By the admins (view analysis).
   const analysts = sessions.flatMap((s, i) => (s.role === 'admin' ? [i] : []));
@@ -493,11 +495,27 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
   variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/estimates?${qs(year)}`)]] });
   variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/labour?${qs(year)}`)]] });
   variants.analysis_year.push({ session: next(analysts), steps: [[get(`/api/analysis/calibration?${qs(year)}`)]] });
-  // Forecasting (issue 26, /forecasting as forecasting-page.tsx asks): the 12 weeks from the
+  // Forecasting (/forecasting as forecasting-page.tsx asks): the 12 weeks from the
   // bench's day (the screen's default; the server's today pinned by `start`), and from the next
   // two weeks, by the admins (view forecasting).
   for (const days of [0, 0, 7, 14])
     variants.forecast_12w.push({ session: next(analysts), steps: [[get(`/api/forecasting?${qs({ weeks: 12, start: addDays(BENCH_TODAY, days) })}`)]] });
+  // Receivables (docs/domain/billing.md, Receivables): the aging as the screen opens it (the bench's
+  // day) and on the last days of the months before, and the overdue invoices' first page beside it,
+  // by the admins (view invoices).
+  for (let m = 0; m < 4; m++) {
+    const asOf = m === 0 ? BENCH_TODAY : addDays(`${BENCH_TODAY.slice(0, 8)}01`, -1 - 30 * (m - 1));
+    variants.aging.push({ session: next(analysts), steps: [[get(`/api/invoices/aging?${qs({ as_of: asOf })}`)]] });
+  }
+  variants.aging.push({
+    session: next(analysts),
+    steps: [
+      [
+        get(`/api/invoices/aging?${qs({ as_of: BENCH_TODAY })}`),
+        get(`/api/invoices?${qs({ page: 1, per_page: 20, due: 'overdue', sort_column: 'due_date', sort_direction: 'asc' })}`),
+      ],
+    ],
+  });
   return variants;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Accessibility (WCAG 2.2 AA, issue 6): axe on every screen and open dialog, for each role where
+ * Accessibility (WCAG 2.2 AA): axe on every screen and open dialog, for each role where
  * the screens differ, in light and dark; one h1 and a document title per screen; the skip link.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Analysis (issue 26): a manager opens it, changes the range (a preset, then two days typed) and
+ * Analysis: a manager opens it, changes the range (a preset, then two days typed) and
  * the grouping, reads the figures (the hand-computed ones of the API test), exports the grouped
  * table and the jobs as CSV and checks the files' rows, and opens a job from its row. The jobs
  * end in 2004, out of the way of every other spec's data (a retry's or a repeat's in a year of its own, out of the first try's).

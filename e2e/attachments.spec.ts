@@ -1,5 +1,5 @@
 /**
- * Notes, files and images of a job (issue 9; docs/domain/jobs.md, Notes, files and images) on `/jobs/{id}`'s Notes, Files
+ * Notes, files and images of a job (docs/domain/jobs.md, Notes, files and images) on `/jobs/{id}`'s Notes, Files
  * and Images tabs: a note, a PDF uploaded with its progress bar, a non-PDF renamed `.pdf` refused
  * in the server's words, an upload cancelled while it goes, three photos (the large one compressed
  * in the browser to 1000 px), the viewer's keyboard next / previous, and deleting an image.
@@ -84,7 +84,7 @@ test('a manager adds a note, a PDF and three photos to a job, views and deletes 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText('Only PDF files can be uploaded.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  // what was typed and chosen is asked about before it goes (issue 22)
+  // what was typed and chosen is asked about before it goes
   await page.getByTestId('discard-dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('link')).toHaveCount(1);

@@ -20,7 +20,7 @@ test('a wrong password shows the error under the email and keeps the dialog open
   await expect(dialog.getByText('These credentials do not match our records.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Forgot password?' }).click();
-  // the address typed is carried to the forgot-password form (issue 36: the link comes by email)
+  // the address typed is carried to the forgot-password form (the link comes by email)
   await expect(dialog.getByLabel('Email for the link')).toHaveValue(ADMIN.email);
 });
 

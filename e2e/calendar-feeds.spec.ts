@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (issue 36): a supervisor turns on the feed of the jobs they supervise from their
+ * Calendar feeds: a supervisor turns on the feed of the jobs they supervise from their
  * Profile, copies its webcal:// link, and the feed at that address (no session) holds their event,
  * all-day, titled with the job's number and name. The data is made through the API: a job of its
  * own, on the schedule with the supervisor.

@@ -1,5 +1,5 @@
 /**
- * The printed estimate and the client's approval (issue 23: print; B10). An estimate with items in
+ * The printed estimate and the client's approval (print). An estimate with items in
  * two categories (one with an alternate) is made, won and converted through the API; the job's
  * `/jobs/{id}/estimate_print` shows it as a page preview and prints only the document (saved as a
  * PDF: ESTIMATE_PDF, or the test's output folder). Then a client opens an approval link in a fresh

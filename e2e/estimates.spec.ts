@@ -1,5 +1,5 @@
 /**
- * Estimating in the browser (issue 23): an estimate added from the list and opened; its items (one
+ * Estimating in the browser: an estimate added from the list and opened; its items (one
  * added by hand, the others made from a takeoff), the qty warning after one is changed; Finalize;
  * an approval link for the client; an admin marks it won through the Estimate Status selection and
  * converts it to a job that has the products; a revision and its diff. With SHOTS_DIR set, each screen is photographed at 1280 and
@@ -89,7 +89,7 @@ test('an estimate from the list to a job: items, the takeoff qty warning, finali
     .click();
   await itemDialog.getByLabel('Qty').fill('2');
   await expect(itemDialog.getByLabel('Amount', { exact: true })).toHaveValue('$800.00');
-  // the item's notes are the estimator's: the field says they never reach the client (issue 53)
+  // the item's notes are the estimator's: the field says they never reach the client
   await itemDialog.getByLabel('Internal notes').fill('Check the wall is plumb.');
   await expect(itemDialog).toContainText('For your team only: never printed, on the PDF or shown to the client.');
   await itemDialog.getByRole('button', { name: 'Save' }).click();

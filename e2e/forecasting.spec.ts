@@ -1,5 +1,5 @@
 /**
- * Forecasting (issue 26): a manager opens it, reads this week's crew load against capacity (a job
+ * Forecasting: a manager opens it, reads this week's crew load against capacity (a job
  * of 8 estimated hours on the schedule today), changes the weeks, and follows a material that runs
  * short (the job's glass, none in stock) to the suggested orders, where its line is marked.
  */

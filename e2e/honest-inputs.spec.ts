@@ -1,5 +1,5 @@
 /**
- * Honest inputs and no edit lost (issue 22): a date that does not exist and a number that cannot be
+ * Honest inputs and no edit lost: a date that does not exist and a number that cannot be
  * read stay as typed with a message and are not sent; Escape on an edited dialog asks before
  * dropping the change; "Not available" offers the way home.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV import and export (issue 27), in Chromium: a manager imports materials from a CSV file
+ * CSV import and export, in Chromium: a manager imports materials from a CSV file
  * (mapping, a preview with the server's errors for the bad row, nothing imported; then the fixed
  * file, all rows imported), imports it again (updated, not duplicated), and exports the list.
  */

@@ -1,5 +1,5 @@
 /**
- * Materials and stock (issue 8 §3): a manager adds a material, counts and adjusts its stock and
+ * Materials and stock: a manager adds a material, counts and adjusts its stock and
  * sees on hand and the history follow; the list filters below reorder; a material in use is kept
  * with the server's reason; an employee reads it all without changing anything.
  */

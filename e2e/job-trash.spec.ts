@@ -1,5 +1,5 @@
 /**
- * The trash of deleted jobs (issue 9, B1): a manager deletes a job and is told it can be restored;
+ * The trash of deleted jobs: a manager deletes a job and is told it can be restored;
  * an admin finds it in the trash, restores it, and it is back in /jobs; a supervisor has no trash
  * link, and /jobs/trash tells them it is not for their role.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9, the parts of the job screen the other job specs do not walk through: the Time Entry List
+ * The parts of the job screen the other job specs do not walk through: the Time Entry List
  * dialog (hh:mm and the total; Add Time with the job filled in), Duplicate (the copy opens with its
  * products and no number), "Delete this file?", "Image Unavailable" in the viewer, the header's map
  * and bom links, the action bar's Job Lookup (Active / All), and View Category Template going to a

@@ -1,5 +1,5 @@
 /**
- * Jobs (issue 9): a manager creates a job from a template and sees its products, adds products
+ * Jobs: a manager creates a job from a template and sees its products, adds products
  * through the series picker, marks a scope complete; a supervisor sees no costs; an employee
  * cannot edit; Back closes each dialog.
  *
@@ -141,7 +141,7 @@ test('a manager creates a job from a template, adds products from a series and c
   await expect(products.filter({ hasText: 'Panel' })).toContainText('$160.00');
   await expect(products.filter({ hasText: 'Panel' })).toContainText('35 7/16" × 72 1/2"');
 
-  // a product's save changed the job (issue 21: the server counts it for the stale-update check);
+  // a product's save changed the job (the server counts it for the stale-update check);
   // the screen's copy of the job was refreshed, so editing the job now is no conflict
   await page.getByRole('button', { name: 'Edit' }).click();
   const jobDialog = page.getByTestId('job-dialog');

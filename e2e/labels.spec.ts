@@ -1,5 +1,5 @@
 /**
- * Labels (docs/domain/shop-floor.md, Labels, issue 10): a manager receives an order, prints labels for the received
+ * Labels (docs/domain/shop-floor.md, Labels): a manager receives an order, prints labels for the received
  * lines, and the print page shows them with their QR codes; on paper only the labels come out, one
  * per page on the thermal stock and 30 to a Letter sheet from the chosen start position.
  * With SHOTS_DIR set, the dialog and the print page (screen and print media) are photographed.

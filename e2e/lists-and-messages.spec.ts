@@ -1,5 +1,5 @@
 /**
- * Issue 22, the lists and messages: a list keeps its page, search and filters in the address (Back
+ * The lists and messages: a list keeps its page, search and filters in the address (Back
  * from a job returns to page 2 of a search; a filtered list reloads and can be shared as it was);
  * a supervisor's delete message names who can restore the job; the PO material picker lists the
  * order's vendor's materials first, others below as not sold by it, and flags a material already

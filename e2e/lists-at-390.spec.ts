@@ -1,5 +1,5 @@
 /**
- * Every list reads without sideways scrolling on a 390 px phone (issue 34, item 13): no table sits
+ * Every list reads without sideways scrolling on a 390 px phone: no table sits
  * in a box that scrolls sideways, and the page itself does not. The estimate and the order below
  * have what made those two lists too wide (an older revision's two badges beside a seven-figure
  * total; a long vendor name beside a status badge).

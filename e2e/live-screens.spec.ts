@@ -1,5 +1,5 @@
 /**
- * Live updates on each screen the issue names (issue 37), beside live-updates.spec.ts (the
+ * Live updates on each screen a shop watches change, beside live-updates.spec.ts (the
  * schedule, a to-do list, the dialog notice, the wire): one person reads a screen while another
  * changes what it shows through the API, as their own screen would; the reader's screen shows the
  * change without a reload, keeps what is typed in its search box and does not move its scroll.

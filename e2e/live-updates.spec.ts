@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 37), with two people at once, each in a browser context of their own: a
+ * Live updates, with two people at once, each in a browser context of their own: a
  * scheduler drags an event and a supervisor's schedule shows it moved; the shop ticks a product
  * off its To Fabricate list and the office's list drops it; an edit dialog open on a
  * record someone else changes says so, with Reload and Keep mine; an employee's stream carries
@@ -183,7 +183,7 @@ test('the header says live updates are paused while the server cannot be reached
   await expect(paused).toBeVisible();
   await expect(paused).toHaveAccessibleName(/^Live updates paused\./);
   await screenshots(page, 'live-paused');
-  // on a phone the badge is its icon alone: a tap gives its words (issue 53)
+  // on a phone the badge is its icon alone: a tap gives its words
   await page.setViewportSize({ width: 390, height: 844 });
   await paused.click();
   await expect(page.getByRole('tooltip')).toContainText("Live updates paused. Other people's changes show after a reload");
@@ -222,11 +222,11 @@ test('an employee’s stream carries nothing of what the employee may not read (
 
   const wire = () => employee.evaluate(() => (window as unknown as { wire: string }).wire);
   // a stream hears in commit order: once the employee's own entry is there, the two before it would be
-  await expect.poll(wire).toContain(`"r":"time_entries","id":${mine.id}`);
+  await expect.poll(wire).toContain(`"resource":"time_entries","id":${mine.id}`);
   const text = await wire();
-  expect(text).toContain(`"r":"jobs","id":${job.id}`); // jobs they read
+  expect(text).toContain(`"resource":"jobs","id":${job.id}`); // jobs they read
   expect(estimate.id).toBeGreaterThan(0);
-  expect(text).not.toContain('"r":"estimates"');
-  expect(text).not.toContain(`"r":"time_entries","id":${others.id}`);
+  expect(text).not.toContain('"resource":"estimates"');
+  expect(text).not.toContain(`"resource":"time_entries","id":${others.id}`);
   expect(text).not.toContain('Wire job'); // never a value
 });

@@ -1,7 +1,7 @@
 /**
- * Measured glass to the vendor (issue 36): a manager opens the To Order list, orders the measured
+ * Measured glass to the vendor: a manager opens the To Order list, orders the measured
  * pieces from a glass vendor, lands on the draft order with each piece's cut size and job, and the
- * list no longer shows them; re-measuring an ordered piece warns in its dialog. Issue 53: the dialog
+ * list no longer shows them; re-measuring an ordered piece warns in its dialog. The dialog
  * lists only pieces whose series orders glass, ticks nothing at first, shows a piece it cannot
  * order disabled with its reason, has Select all / Select none and a job's box, and asks before
  * lines the vendor has no price for; the series' "Glass to order" offers glass materials only.

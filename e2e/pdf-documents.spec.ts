@@ -1,5 +1,5 @@
 /**
- * Issue 36, PDF documents made on the server: Download PDF on a draft estimate's page and on a
+ * PDF documents made on the server: Download PDF on a draft estimate's page and on a
  * purchase order's page saves the server's PDF (a Playwright download: its file name and its
  * first bytes). With SHOTS_DIR set, both pages are photographed at 1280 and 390 px.
  */

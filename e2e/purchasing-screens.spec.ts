@@ -1,5 +1,5 @@
 /**
- * Purchasing and boms, the parts purchasing.spec.ts leaves out (issue 10): the order list's filters
+ * Purchasing and boms, the parts purchasing.spec.ts leaves out: the order list's filters
  * and search, the PO Material and Split dialogs worked by keyboard alone (Enter walks the fields and
  * submits on the last, Escape closes only an open picker list), the printed order (company, vendor,
  * lines, total; nothing of the shell) and the email to the vendor; the Bom Material dialog (qty 1 by

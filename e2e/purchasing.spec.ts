@@ -1,5 +1,5 @@
 /**
- * Purchasing and boms (issue 10): a manager creates an order from the suggested orders, sends it,
+ * Purchasing and boms: a manager creates an order from the suggested orders, sends it,
  * splits a line into received and backordered, receives the rest, and sees stock rise on the
  * material; pulls a bom and sees stock fall; a supervisor can view orders but not edit them.
  * With SHOTS_DIR set, the screens and dialogs are also photographed at 1280 and 390 px wide.

@@ -1,5 +1,5 @@
 /**
- * The schedule (issue 25): a scheduler puts a job on three days in two colours with a supervisor
+ * The schedule: a scheduler puts a job on three days in two colours with a supervisor
  * (one bulk save), drags one day to another, and sees that the job is not ready to install (a
  * product still to measure); on a phone the calendar opens as a list. The data is made through the
  * API: a job of its own, with a product of a series that must be measured.

@@ -1,5 +1,5 @@
 /**
- * Records sent out of the shop (issue 36), in Chromium. The e2e server runs as `npm start` does,
+ * Records sent out of the shop, in Chromium. The e2e server runs as `npm start` does,
  * without a mail server: each message is kept in the Outbox as it would be sent, which is where
  * these tests read it (the API tests, packages/server/test/sending.test.ts, deliver the same
  * messages to a real SMTP server, where the approval link in the message works). Send to client →
@@ -70,7 +70,7 @@ test('an estimator sends an estimate; the client opens the link in the message a
   await shown.getByRole('tab', { name: 'Text' }).click();
   const text = (await shown.getByTestId('mail-text').textContent()) ?? '';
   expect(text).toContain('Here is the estimate we talked about.');
-  // the sender's words stand alone: no "Dear Dr. Ana Reyes," of the app's above their "Hi Ana," (issue 53)
+  // the sender's words stand alone: no "Dear Dr. Ana Reyes," of the app's above their "Hi Ana,"
   expect(text).toContain('Hi Ana,');
   expect(text).not.toContain('Dear');
   // the Outbox holds no working link: the token goes into the message only as it is sent (with no

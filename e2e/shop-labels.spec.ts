@@ -1,5 +1,5 @@
 /**
- * Cut lists and labels of job products (issue 24): a manager edits a cut list (add, sub-row,
+ * Cut lists and labels of job products: a manager edits a cut list (add, sub-row,
  * duplicate, the discard prompt) and an employee sees it read-only; labels print for one job
  * (Print Options) and for two series across jobs; `/print` holds the expected labels, each QR code
  * readable (decoded here with jsQR) and opening the piece's page; the PDF's pages are the size of
@@ -213,7 +213,7 @@ test('Print Options for a job: printable products chosen by default, the labels 
   await expect(doors).toHaveCount(3);
   await expect(doors.first()).toContainText('Glass 35 7/16" × 72"');
   await expect(doors.first()).toContainText('Left hinge');
-  // each piece its own code (issue 34): the three doors are three pieces, each leaf of a cut list one
+  // each piece its own code: the three doors are three pieces, each leaf of a cut list one
   await expect(doors.nth(1)).toContainText('Piece 2 of 3');
   const doorCodes = [await readQr(doors.nth(0)), await readQr(doors.nth(1)), await readQr(doors.nth(2))];
   expect(doorCodes).toEqual([1, 2, 3].map((n) => `${baseURL}/job_products/${fx.door}/pieces/${n}`));

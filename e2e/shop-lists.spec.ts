@@ -1,9 +1,9 @@
 /**
- * The product to-do lists and measure-to-cut (issue 24): a shop user ticks products off the To
+ * The product to-do lists and measure-to-cut: a shop user ticks products off the To
  * Fabricate list on a phone and undoes one; an employee reads the list without checkboxes; a site
  * opening typed into a job product fills its glass size (less the series' deductions); a piece
- * marked on its own page leaves its product on the list, "1 of 2 fabricated" (issue 34), and the
- * Undo of a tick over it unmarks only the other piece, and Print Options says so too (issue 53). The data is
+ * marked on its own page leaves its product on the list, "1 of 2 fabricated", and the
+ * Undo of a tick over it unmarks only the other piece, and Print Options says so too. The data is
  * made through the API, in a category of its own, so the list shows only this test's products.
  * With SHOTS_DIR set, the list is photographed (1280 and 390 px).
  */
@@ -184,7 +184,7 @@ test('a site opening typed into a job product fills its glass size, less the ser
   expect(saved.measure_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
 
-test('Print Options says how far a product partly fabricated is: "1 of 2 fabricated" (issue 53)', async ({ page, baseURL }) => {
+test('Print Options says how far a product partly fabricated is: "1 of 2 fabricated"', async ({ page, baseURL }) => {
   await signInAs(page, 'manager');
   const category = await createRecord(page, baseURL!, 'product_categories', {
     name: unique('Partly Made'),

@@ -1,5 +1,5 @@
 /**
- * Takeoffs (issue 23): an estimator builds the takeoff of a new draft estimate — three unit types
+ * Takeoffs: an estimator builds the takeoff of a new draft estimate — three unit types
  * added through the Takeoff Unit dialog, cells typed with the keyboard alone, the totals row, the
  * cells kept after a reload — and makes the estimate's items from it; a finalized estimate's takeoff
  * is read-only; an admin adds a takeoff option and saves a reorder and an active switch in one go.

@@ -1,5 +1,5 @@
 /**
- * Job templates, pickup items and the command palette (issue 9): an admin adds a category template
+ * Job templates, pickup items and the command palette: an admin adds a category template
  * and a job template with a client, sees the server refuse a template with both, deletes with the
  * spec's confirmation; adds a pickup item, changes its status and filters by it; Ctrl-K finds a
  * job by number and opens its screen.

@@ -1,5 +1,5 @@
 /**
- * Time cards (issue 25): an employee enters time on a phone and sees the week's total; a
+ * Time cards: an employee enters time on a phone and sees the week's total; a
  * supervisor sees the crew's week, overtime marked, opens one person's week and exports it.
  */
 import fs from 'node:fs';

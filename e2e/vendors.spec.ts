@@ -1,5 +1,5 @@
 /**
- * Vendors (issue 8 §3): the list and the Vendor dialog (phone typed as digits and shown formatted,
+ * Vendors: the list and the Vendor dialog (phone typed as digits and shown formatted,
  * the email only with `edit users`), a vendor's materials with the Vendor Material dialog and its
  * defaults, one preferred vendor per material, and deletes with the spec's confirmations.
  */

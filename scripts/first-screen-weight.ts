@@ -3,7 +3,7 @@
  * manifest (packages/web/dist/.vite/manifest.json): the entry with its static imports and the
  * chunks index.html preloads, plus the route's lazy chunk with its static imports. Sizes are of
  * the gzip files the server sends. And what a working screen's deep link loads beyond that
- * (`screenWeight`, issue 56): its route's chunks with their static imports, and the styles every
+ * (`screenWeight`): its route's chunks with their static imports, and the styles every
  * lazy screen waits for (ui/all-styles.ts).
  * Deterministic (no browser, no timing), so a test can hold the budget (docs/platform.md, Budgets).
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const FIRST_SCREEN_JS_BUDGET = 170_000; // bytes of gzipped JS (docs/platform.md, Budgets: ≤ 170 KB)
-/** The render-blocking stylesheet: only the first screens' Mantine styles (app/first-screen-styles.ts). */
+/** The render-blocking stylesheet: only the first screens' Mantine styles (ui/first-screen-styles.ts). */
 export const FIRST_SCREEN_CSS_BUDGET = 15_000; // bytes of gzipped CSS
 
 /** The source module of each measured route's screen (see packages/web/src/app/router.tsx). */

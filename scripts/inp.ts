@@ -58,6 +58,8 @@ export const INTERACTIONS: Interaction[] = [
       await page.keyboard.type(String(run + 10));
       await page.keyboard.press('Tab');
       await page.waitForFunction((el) => !el?.contains(document.activeElement), typedIn);
+      // the cell saved: what was typed was taken (a read-only takeoff would take nothing)
+      await page.getByTestId('grid-save-status').getByText('All changes saved').waitFor();
     },
   },
   {

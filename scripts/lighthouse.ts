@@ -4,7 +4,7 @@
  * (performance, accessibility, best practices) of each run and the first screen's JS/CSS weights.
  * Not part of `npm test`: the performance score depends on how busy the machine is.
  *
- * With `--screens`, the working screens of issue 56 instead, on the demo company's data
+ * With `--screens`, the screens a shop works in instead, on the demo company's data
  * (scripts/lighthouse-data.ts: `seed:demo` plus a 200-item estimate with a 50 × 40 takeoff),
  * signed in as the demo's manager: the jobs list, a job page with products, the 200-item estimate,
  * its takeoff, the schedule, a crew's time-card week, To Fabricate and a purchase order. Each run
@@ -51,7 +51,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = args.dist ? path.resolve(args.dist) : path.join(root, 'packages/web/dist');
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
-/** The working screens `--screens` measures (issue 56), each its address on the measurement's data. */
+/** The working screens `--screens` measures, each its address on the measurement's data. */
 const SCREENS: Record<string, (r: ScreenRecords) => string> = {
   jobs: () => '/jobs',
   job: (r) => `/jobs/${r.jobId}`,

@@ -1,5 +1,5 @@
 /**
- * Issue 21, "State that moves only by its rule" and "A save never deletes what it did not see"
+ * "State that moves only by its rule" and "A save never deletes what it did not see"
  * (docs/platform.md, Aggregates and state): every generic write path refuses to move a state column
  * (422 on the field, naming the action, nothing written) while the named actions still move it;
  * and for every writable relation a child's write by someone else makes a stale whole-record save

@@ -1,5 +1,5 @@
 /**
- * Issue 26, the analysis's API: the aggregates of a small hand-computed set (the same numbers the
+ * The analysis's API: the aggregates of a small hand-computed set (the same numbers the
  * shared rules' unit tests compute, shared/rules/analysis/analysis.test.ts), on PGlite and on
  * PostgreSQL; 403 without `view analysis`; 422 for a range that is not one. The set lives in 2011,
  * out of the way of anything else.
@@ -228,7 +228,7 @@ describe('estimates', () => {
     ]);
   });
 
-  it('marking an estimate won or lost records when; back to open keeps that first decision (issue 34), counted only while won', async () => {
+  it('marking an estimate won or lost records when; back to open keeps that first decision, counted only while won', async () => {
     const e = await estimate(acme, 'commercial', '2011-05-01', 10, 'won');
     const [row] = await env.db.query<{ decided_at: string | null }>('SELECT decided_at FROM estimates WHERE id = $1', [e.id]);
     expect(row!.decided_at).not.toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 27) on the database of the pass (PGlite, then PostgreSQL), and across
+ * Backup and restore on the database of the pass (PGlite, then PostgreSQL), and across
  * them in the PostgreSQL pass (PostgreSQL → PGlite → PostgreSQL): demo data, a backup downloaded
  * from the running app as the command does, restored into an empty database; every table's rows,
  * every sequence and every blob's bytes identical, and a signed-in session still works against

@@ -211,3 +211,70 @@ describe('the PDF download and rights', () => {
     }
   });
 });
+
+describe('receivables', () => {
+  it("a client's statement: brought forward, the range's invoices and payments with the running balance, and what is open", async () => {
+    const client = await made(as.manager, 'clients', { name: `Statement Client ${++seq}` });
+    const bill = async (issue: string, rate: number) => {
+      const job = await madeJob(as.admin, { client_id: client.id });
+      const inv = await made(as.manager, 'invoices', { job_id: job.id, client_id: client.id, issue_date: issue, terms: 'net_30' });
+      await made(as.manager, 'invoice_lines', { invoice_id: inv.id, description: 'Work', qty: 1, rate, taxable: false });
+      const mail = nextMail();
+      await ok(`/api/invoices/${String(inv.id)}/send`, { to: ['ap@client.test'] });
+      await mail;
+      return inv;
+    };
+    const old = await bill('2026-08-10', 300);
+    await ok('/api/payments/record', { client_id: client.id, payment_date: '2026-08-20', amount: 100, method: 'cash' }, 201);
+    const inRange = await bill('2026-10-05', 1000);
+    await ok('/api/payments/record', { client_id: client.id, payment_date: '2026-10-20', amount: 450, method: 'check', check_number: '5521' }, 201);
+    const res = await download(as.manager, `/api/clients/${String(client.id)}/statement?start=2026-10-01&end=2026-10-31`);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    for (const part of [
+      'STATEMENT',
+      String(client.name),
+      'Balance brought forward $200.00',
+      `Invoice ${String(inRange.number)}, due 2026-11-04 $1,000.00 $1,200.00`,
+      'Payment, Check no. 5521 $450.00 $750.00',
+      'Balance on 10/31/2026 $750.00',
+      'Open invoices',
+      'Total open $750.00',
+      'Page 1 of 1',
+    ]) {
+      expect(text, `${part} in ${text}`).toContain(part);
+    }
+    // oldest due first: the payment of 450 paid the old invoice's 200 and 250 of the new one
+    expect(text).not.toContain(`${String(old.number)} 08/10/2026`);
+    expect((await as.manager.get(`/api/clients/${String(client.id)}/statement?start=2026-10-31&end=2026-10-01`)).status).toBe(422);
+    expect((await download(as.supervisor, `/api/clients/${String(client.id)}/statement?start=2026-10-01&end=2026-10-31`)).status).toBe(403);
+  });
+
+  it('billed vs collected by month', async () => {
+    const before = (await as.manager.get('/api/invoices/billed_collected?start=2027-01-01&end=2027-03-31')).body.data as unknown as {
+      months: { month: string; billed: number; collected: number }[];
+    };
+    expect(before.months.map((m) => m.month)).toEqual(['2027-01', '2027-02', '2027-03']);
+    const client = await made(as.manager, 'clients', { name: `Monthly ${++seq}` });
+    const job = await madeJob(as.admin, { client_id: client.id });
+    const inv = await made(as.manager, 'invoices', { job_id: job.id, client_id: client.id, issue_date: '2027-01-15' });
+    await made(as.manager, 'invoice_lines', { invoice_id: inv.id, description: 'Work', qty: 2, rate: 250, taxable: false });
+    const draft = await made(as.manager, 'invoices', { job_id: job.id, client_id: client.id, issue_date: '2027-01-16' });
+    await made(as.manager, 'invoice_lines', { invoice_id: draft.id, description: 'Not billed yet', qty: 1, rate: 999, taxable: false });
+    const mail = nextMail();
+    await ok(`/api/invoices/${String(inv.id)}/send`, { to: ['ap@client.test'] });
+    await mail;
+    await ok('/api/payments/record', { client_id: client.id, payment_date: '2027-03-02', amount: 120, method: 'card' }, 201);
+    const after = (await as.manager.get('/api/invoices/billed_collected?start=2027-01-01&end=2027-03-31')).body.data as unknown as {
+      months: { month: string; billed: number; collected: number }[];
+      totals: { billed: number; collected: number };
+    };
+    const delta = after.months.map((m, i) => [m.month, m.billed - before.months[i]!.billed, m.collected - before.months[i]!.collected]);
+    expect(delta).toEqual([
+      ['2027-01', 500, 0],
+      ['2027-02', 0, 0],
+      ['2027-03', 0, 120],
+    ]);
+    expect((await as.employee.get('/api/invoices/billed_collected?start=2027-01-01&end=2027-03-31')).status).toBe(403);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (issue 36; docs/domain/schedule.md, Calendar feeds), through the API on PGlite and
+ * Calendar feeds (docs/domain/schedule.md, Calendar feeds), through the API on PGlite and
  * PostgreSQL, read back with an iCalendar parser (ical.js): a user's own feed holds the events they
  * supervise, the whole shop's every event; each event is all-day on its date with the job's
  * number and name, client, supervisor, address and link, and keeps its UID when moved; a deleted

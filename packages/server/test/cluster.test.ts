@@ -1,5 +1,5 @@
 /**
- * Several app servers on one PostgreSQL (issue 27), with two real server processes: a change made
+ * Several app servers on one PostgreSQL, with two real server processes: a change made
  * through one (logout, a deactivated user, a changed role, a changed permission matrix) takes effect
  * on the other at once, not after its cache's TTL, through LISTEN/NOTIFY; a server whose listening
  * connection is cut reconnects (and drops its caches); the scheduled trash purge runs once across

@@ -1,5 +1,5 @@
 /**
- * Compression (issue 6 item 10): the built web app is sent precompressed (.br/.gz written at build
+ * Compression: the built web app is sent precompressed (.br/.gz written at build
  * time) by Accept-Encoding, API JSON is compressed on the fly above a threshold, and neither gets in
  * the way of sessions and CSRF.
  */
@@ -159,7 +159,7 @@ describe('API responses', () => {
   it('sends the shell, never a bare 404, when a pre-rendered page is missing (a rebuild under a running server), and a page built after the start', async () => {
     // The pages were listed once at start; a rebuild (vite empties dist first) took welcome.html
     // away, and the static plugin's "not found" inside the 404 handler answered Fastify's plain
-    // "404 Not Found" (log: "Trying to send a NotFound error inside a 404 handler"), issue 34.
+    // "404 Not Found" (log: "Trying to send a NotFound error inside a 404 handler").
     const page = path.join(webDist, 'prerendered', 'welcome.html');
     const kept = fs.readFileSync(page);
     for (const suffix of ['', '.br', '.gz']) fs.rmSync(`${page}${suffix}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 24, server side: a job product's cut list is a tree the server checks (shared/rules/shop-floor/
+ * Server side: a job product's cut list is a tree the server checks (shared/rules/shop-floor/
  * cut-list.ts): a malformed one is a 422 on `cut_list_json` and is not stored; a tidy one is stored
  * tidied; a stale save of a cut list is a 409 like any record's. Employees only read it. The label
  * stock setting (Settings) takes only the stocks the print page knows.

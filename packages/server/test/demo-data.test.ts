@@ -1,5 +1,5 @@
 /**
- * Issue 9, "Demo data": the demo jobs come with products, notes, PDFs, photos and pickup items, and
+ * "Demo data": the demo jobs come with products, notes, PDFs, photos and pickup items, and
  * the files and photos are real ones (stored blobs: a PDF by its bytes, an image sharp can read).
  */
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * Issue 10, the demo data: `npm run seed:demo` leaves orders in every state (draft, open,
+ * The demo data: `npm run seed:demo` leaves orders in every state (draft, open,
  * received), split lines (part received, the rest backordered, on one open order), and boms both
  * open and pulled, each pulled one explained by its pull transactions.
  */
@@ -45,7 +45,7 @@ describe('demo purchasing data', () => {
     expect(unexplained[0]!.n).toBe(0);
   });
 
-  it('orders glass out of the box (issue 53): the glass series name a glass material a vendor sells, and measured pieces of them are to order', async () => {
+  it('orders glass out of the box: the glass series name a glass material a vendor sells, and measured pieces of them are to order', async () => {
     const series = await db.query<{ name: string; category: string; thickness: number | null; is_glass: boolean | null; sellers: number }>(`
       SELECT s.name, c.name AS category, s.glass_thickness::float8 AS thickness, mc.is_glass,
              (SELECT count(*)::int FROM vendor_materials vm WHERE vm.material_id = m.id AND vm.active AND vm.unit_price > 0) AS sellers

@@ -1,5 +1,5 @@
 /**
- * A client's approval of an estimate (issue 23, B10), through the API on PGlite and PostgreSQL: the
+ * A client's approval of an estimate, through the API on PGlite and PostgreSQL: the
  * link's token is made once and stored hashed, only for an open estimate, by `edit estimates`; the
  * public calls answer the estimate as printed and nothing else, 404 for a wrong token, 410 for a
  * link used, revoked or expired, 429 past their limit; accepting records who, when, from where and

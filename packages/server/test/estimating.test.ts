@@ -1,5 +1,5 @@
 /**
- * Estimating's rules through the API (issue 23), on PGlite and PostgreSQL: the status machine per
+ * Estimating's rules through the API, on PGlite and PostgreSQL: the status machine per
  * role, only drafts edited, items from the takeoff (typed amounts kept), and converting a won
  * estimate to its job, once.
  */
@@ -233,8 +233,17 @@ describe('items from the takeoff', () => {
     expect((await as.manager.patch(`/api/estimate_items/${String(mirrorItem!.id)}`, { amount: 500 })).status).toBe(200);
     expect((await as.manager.patch(`/api/takeoff_units/${String(unitB.id)}`, { qty: 4 })).status).toBe(200);
     expect((await as.manager.patch(`/api/takeoff_items/${String(shelfCell.id)}`, { qty: 3 })).status).toBe(200);
+    // the shelf's line offers the mirror as its alternate, at the mirror's standard × qty: it follows qty too
+    const [shelfItem] = await env.db.query<Row>('SELECT id FROM estimate_items WHERE estimate_id = $1 AND takeoff_option_id = $2', [e.id, shelfOption.id]);
+    const alternate = { alternate_product_id: mirror.id, alternate_amount: 600, alternate_cost: 360 };
+    expect((await as.manager.patch(`/api/estimate_items/${String(shelfItem!.id)}`, alternate)).status).toBe(200);
     const second = await as.supervisor.post(`/api/estimates/${String(e.id)}/items_from_takeoff`);
     expect(second.body).toMatchObject({ created: 0, updated: 2 });
+    const [shelfAlternate] = await env.db.query<Row>(
+      'SELECT alternate_amount::float8 AS alternate_amount, alternate_cost::float8 AS alternate_cost FROM estimate_items WHERE id = $1',
+      [shelfItem!.id],
+    );
+    expect(shelfAlternate).toEqual({ alternate_amount: 900, alternate_cost: 540 });
     expect(await items()).toEqual([
       { takeoff_option_id: mirrorOption.id, product_id: mirror.id, description: 'Vanity mirror', qty: 20, amount: 500, cost: 300 },
       { takeoff_option_id: shelfOption.id, product_id: shelf.id, description: 'Glass shelf', qty: 36, amount: 360, cost: 144 },

@@ -1,5 +1,5 @@
 /**
- * Every declared field rule (issue 22), through every write path, on PGlite and PostgreSQL: the
+ * Every declared field rule, through every write path, on PGlite and PostgreSQL: the
  * values that break a rule are derived from the declarations (a negative where the rule says ≥ 0,
  * the same number twice, a reversed range), and each is refused with 422 on its field and nothing
  * written, by create, update and store_many. The database holds the same rules as CHECK
@@ -69,7 +69,7 @@ const ruled = writable.flatMap((name) =>
 );
 
 describe('a number outside its declared range', () => {
-  it('is declared for the fields the issue names (money, quantities, rates, lengths, hours)', () => {
+  it('is declared for the fields that must never go negative (money, quantities, rates, lengths, hours)', () => {
     const names = ranged.map((r) => `${r.name}.${r.field}`);
     for (const f of [
       'purchase_order_materials.qty',

@@ -1,5 +1,5 @@
 /**
- * Issue 9, server side: files and images stored as content-addressed blobs (docs/platform.md, Files and
+ * Server side: files and images stored as content-addressed blobs (docs/platform.md, Files and
  * images"): multipart uploads checked by their bytes, the 20 MB cap, images re-encoded without
  * EXIF and with a thumbnail, authenticated downloads, and deleting a user with what they created.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26, the forecast's API (`GET /api/forecasting`): the figures of a small hand-computed set
+ * The forecast's API (`GET /api/forecasting`): the figures of a small hand-computed set
  * (the same the shared rules compute, shared/rules/analysis/forecast.test.ts), on PGlite and on
  * PostgreSQL; 403 without `view forecasting`; 422 for weeks out of 1..26. The weeks are pinned with
  * `start` (Wednesday 2026-07-01: weeks from Sunday 6/28); this file's database is its own.

@@ -1,5 +1,5 @@
 /**
- * Hostile input through every write and search path of every resource (issue 7): for each field a
+ * Hostile input through every write and search path of every resource: for each field a
  * table of values a careless or malicious client may send goes through create, update, store_many
  * and paged search (with sort and filters). Never a 5xx, and a refused write leaves no row and no
  * audit entry behind. Runs on PGlite and, in the PostgreSQL pass, on PostgreSQL.

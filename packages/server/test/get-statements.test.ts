@@ -1,5 +1,5 @@
 /**
- * get() keeps its statement (the record and its relations) per caller shape (issue 9): whoever asked
+ * get() keeps its statement (the record and its relations) per caller shape: whoever asked
  * before, each caller is answered by their own rights: the relations they may read, and deleted
  * records only for those who may see the trash.
  */
@@ -47,7 +47,7 @@ describe('get one, answered by the caller rights whoever asked before', () => {
   });
 });
 
-describe('lists and pages keep their statement per shape (issue 38), answered by the caller scope and values', () => {
+describe('lists and pages keep their statement per shape, answered by the caller scope and values', () => {
   it('answers each caller by their own record scope and each call by its own values, in any order', async () => {
     const jobs = [await madeJob(as.manager, { number: 'GS-4', name: 'Listed job' }), await madeJob(as.manager, { number: 'GS-5', name: 'Other job' })];
     // an employee's scope is their own entries; a supervisor edits time entries, so sees everyone's

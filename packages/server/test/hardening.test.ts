@@ -1,5 +1,5 @@
 /**
- * Server hardening (issue 7): database errors mapped to 409/422, the area right before existence
+ * Server hardening: database errors mapped to 409/422, the area right before existence
  * before validation, bounded bodies and lists, TRUST_PROXY and the login throttle, no secrets in
  * logs, sessions after a password change, no-store answers, unknown ids refused, hidden branch ids.
  */

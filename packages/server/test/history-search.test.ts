@@ -1,5 +1,5 @@
 /**
- * Named reads of issue 9 (docs/platform.md, Named actions): a record's history from the audit log, and
+ * Named reads (docs/platform.md, Named actions): a record's history from the audit log, and
  * the command palette's search over jobs, clients, estimates, materials, products and purchase
  * orders, each respecting the caller's rights.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27, CSV import: the check (a dry run) gives each row's errors exactly as a save does and
+ * CSV import: the check (a dry run) gives each row's errors exactly as a save does and
  * writes nothing; the import writes all rows or none, through the same rights and validation;
  * importing the same rows twice updates what has a key (materials and products by number,
  * vendors by name) and says how many were added and updated.

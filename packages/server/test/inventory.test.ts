@@ -1,5 +1,5 @@
 /**
- * Issue 8, server side: stock on hand and on order as computed fields of every material answer,
+ * Server side: stock on hand and on order as computed fields of every material answer,
  * the below-reorder filter and stock sorts, the count and snapshot actions, the preferred-vendor
  * rule, vendor material defaults, refusing to delete a material in use, restoring a discontinued
  * product and prices guarded per role.
@@ -93,7 +93,7 @@ describe('on order, below reorder and stock sorts', () => {
     ] as const) {
       await made(as.manager, 'purchase_order_materials', { purchase_order_id: open.id, material_id: m.id, qty, status });
     }
-    // an order received (issue 10: Receive all) is not on order; its lines' receipts are on hand
+    // an order received (Receive all) is not on order; its lines' receipts are on hand
     const done = await made(as.manager, 'purchase_orders', { vendor_id: vendor.id });
     await made(as.manager, 'purchase_order_materials', { purchase_order_id: done.id, material_id: m.id, qty: 100, status: 'ordered' });
     expect((await as.manager.post(`/api/purchase_orders/${done.id}/receive`)).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 9, B1: a deleted job goes to the trash (soft delete), hidden wherever live jobs show, seen
+ * A deleted job goes to the trash (soft delete), hidden wherever live jobs show, seen
  * and restored by `edit jobs_admin` for 30 days, then purged for good with its children.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 9, server side: duplicating a job, creating a job from a template, the job template rule,
+ * Server side: duplicating a job, creating a job from a template, the job template rule,
  * and cost fields of jobs and job products per role.
  */
 import { describe, expect, it } from 'vitest';

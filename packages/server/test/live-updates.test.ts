@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 37; docs/platform.md, Live updates): `GET /api/live` read as a browser's
+ * Live updates (docs/platform.md, Live updates): `GET /api/live` read as a browser's
  * EventSource reads it (over a real socket, parsed by eventsource-parser). A committed change
  * reaches every stream whose user may read the record, with ids, version and who, never a value;
  * an employee hears nothing of another's time entry nor of estimates; a rolled-back change says
@@ -22,7 +22,7 @@ import { waitFor } from './server-process.ts';
 const { env, ids, as } = appWithRoles();
 const openStream = (c: Client, app: FastifyInstance = env.app, headers: Record<string, string> = {}, query = '') => openLiveStream(c, app, headers, query);
 
-const isJob = (id: unknown) => (c: LiveChange) => c.r === 'jobs' && c.id === id;
+const isJob = (id: unknown) => (c: LiveChange) => c.resource === 'jobs' && c.id === id;
 
 describe('the live stream', () => {
   const open: Stream[] = [];
@@ -46,10 +46,10 @@ describe('the live stream', () => {
     const job = await madeJob(as.manager, { name: 'Lakeside Secret Tower' });
     const created = await manager.change(isJob(job.id));
     expect(created).toEqual({
-      r: 'jobs',
+      resource: 'jobs',
       id: job.id,
-      v: new Date(job.updated_at as string).toISOString(),
-      a: 'create',
+      version: new Date(job.updated_at as string).toISOString(),
+      action: 'create',
       by: { id: ids.manager.id, name: expect.any(String) },
       at: expect.any(String),
     });
@@ -57,25 +57,25 @@ describe('the live stream', () => {
 
     const edited = await as.manager.patch(`/api/jobs/${job.id}`, { name: 'Renamed Tower', updated_at: job.updated_at });
     expect(edited.status).toBe(200);
-    const update = await manager.change((c) => isJob(job.id)(c) && c.a === 'update');
-    expect(update.v).toBe(new Date(edited.body.updated_at as string).toISOString());
+    const update = await manager.change((c) => isJob(job.id)(c) && c.action === 'update');
+    expect(update.version).toBe(new Date(edited.body.updated_at as string).toISOString());
     expect(manager.raw()).not.toContain('Tower');
     expect(manager.raw()).not.toContain('owners');
 
     expect((await as.manager.del(`/api/jobs/${job.id}`)).status).toBe(200);
-    expect(await manager.change((c) => isJob(job.id)(c) && c.a === 'delete')).toMatchObject({ v: null });
+    expect(await manager.change((c) => isJob(job.id)(c) && c.action === 'delete')).toMatchObject({ version: null });
   });
 
   it('tells of a child’s change as its parent’s too (a job’s product moves the job’s version)', async () => {
     const s = await stream(as.manager);
     const job = await madeJob(as.manager);
     const product = await made(as.manager, 'job_products', { job_id: job.id, name: 'Shower door', qty: 1 });
-    await s.change((c) => c.r === 'job_products' && c.id === product.id && c.a === 'create');
-    expect(await s.change((c) => isJob(job.id)(c) && c.a === 'update')).toMatchObject({ v: null });
+    await s.change((c) => c.resource === 'job_products' && c.id === product.id && c.action === 'create');
+    expect(await s.change((c) => isJob(job.id)(c) && c.action === 'update')).toMatchObject({ version: null });
     // a job's event (hidden with its job in the trash, from everyone alike) is news to whoever reads jobs
     const employee = await stream(as.employee);
     const event = await made(as.manager, 'events', { job_id: job.id, date: '2026-03-02' });
-    await employee.change((c) => c.r === 'events' && c.id === event.id);
+    await employee.change((c) => c.resource === 'events' && c.id === event.id);
   });
 
   it('an employee hears nothing of another person’s time entry, nor of estimates; their own entry they do', async () => {
@@ -85,16 +85,16 @@ describe('the live stream', () => {
     const estimate = await made(as.manager, 'estimates', { client_id: job.client_id, name: 'Mirror wall' });
     const mine = await made(as.employee, 'time_entries', { job_id: job.id, date: '2026-03-02', hours: 3 });
     // Each stream hears in commit order: once the own entry arrived, the two before it would have.
-    await employee.change((c) => c.r === 'time_entries' && c.id === mine.id);
+    await employee.change((c) => c.resource === 'time_entries' && c.id === mine.id);
     const heard = employee.changes();
-    expect(heard.some((c) => c.r === 'time_entries' && c.id === others.id)).toBe(false);
-    expect(heard.some((c) => c.r === 'estimates')).toBe(false);
+    expect(heard.some((c) => c.resource === 'time_entries' && c.id === others.id)).toBe(false);
+    expect(heard.some((c) => c.resource === 'estimates')).toBe(false);
     expect(estimate.id).toBeGreaterThan(0);
 
     // A supervisor edits time entries: they hear both.
     const supervisor = await stream(as.supervisor);
     await made(as.supervisor, 'time_entries', { job_id: job.id, user_id: ids.employee.id, date: '2026-03-03', hours: 1 });
-    await supervisor.change((c) => c.r === 'time_entries' && c.by?.id === ids.supervisor.id);
+    await supervisor.change((c) => c.resource === 'time_entries' && c.by?.id === ids.supervisor.id);
   });
 
   it('a change of costs alone is news only to who may read costs; a stock movement is its material’s change too', async () => {
@@ -102,20 +102,20 @@ describe('the live stream', () => {
     const manager = await stream(as.manager);
     const estimate = await made(as.manager, 'estimates', { client_id: await jobClientId(), name: 'Costs only' });
     const item = await made(as.manager, 'estimate_items', { estimate_id: estimate.id, description: 'Mirror', qty: 2 });
-    await supervisor.change((c) => c.r === 'estimate_items' && c.id === item.id && c.a === 'create');
+    await supervisor.change((c) => c.resource === 'estimate_items' && c.id === item.id && c.action === 'create');
     const repriced = await as.manager.patch(`/api/estimate_items/${item.id}`, { cost: 99, updated_at: item.updated_at });
     expect(repriced.status).toBe(200);
     const described = await as.manager.patch(`/api/estimate_items/${item.id}`, { description: 'Mirror, bevelled', updated_at: repriced.body.updated_at });
     expect(described.status).toBe(200);
-    const updates = (s: Stream) => s.changes().filter((c) => c.r === 'estimate_items' && c.id === item.id && c.a === 'update');
-    await manager.change((c) => c.r === 'estimate_items' && c.v === new Date(described.body.updated_at as string).toISOString());
-    await supervisor.change((c) => c.r === 'estimate_items' && c.v === new Date(described.body.updated_at as string).toISOString());
+    const updates = (s: Stream) => s.changes().filter((c) => c.resource === 'estimate_items' && c.id === item.id && c.action === 'update');
+    await manager.change((c) => c.resource === 'estimate_items' && c.version === new Date(described.body.updated_at as string).toISOString());
+    await supervisor.change((c) => c.resource === 'estimate_items' && c.version === new Date(described.body.updated_at as string).toISOString());
     expect(updates(manager)).toHaveLength(2);
     expect(updates(supervisor)).toHaveLength(1); // the cost alone was not news to them
 
     const material = await made(as.manager, 'materials', { number: 'LIVE-1', description: 'Clear 1/4' });
     await made(as.manager, 'material_transactions', { material_id: material.id, type: 'adjustment', qty: 5, note: 'Found a crate' });
-    expect(await manager.change((c) => c.r === 'materials' && c.id === material.id && c.a === 'update')).toMatchObject({ v: null });
+    expect(await manager.change((c) => c.resource === 'materials' && c.id === material.id && c.action === 'update')).toMatchObject({ version: null });
   });
 
   it('a change that rolls back tells nobody', async () => {
@@ -133,7 +133,7 @@ describe('the live stream', () => {
     expect((await as.manager.get(`/api/job_products?job_id=${job.id}`)).body.data).toEqual([]);
     const marker = await madeJob(as.manager);
     await s.change(isJob(marker.id));
-    expect(s.changes().some((c) => c.r === 'job_products' && c.a === 'create')).toBe(false);
+    expect(s.changes().some((c) => c.resource === 'job_products' && c.action === 'create')).toBe(false);
   });
 
   it('a reconnect resumes from its Last-Event-ID; an id this server no longer holds is told to reset', async () => {
@@ -165,7 +165,7 @@ describe('the live stream', () => {
     const pageRead = new Date().toISOString();
     const before = await madeJob(as.manager); // made after the page read, before its stream opened
     const caughtUp = await stream(as.employee, env.app, {}, `?since=${encodeURIComponent(pageRead)}`);
-    expect(await caughtUp.change(isJob(before.id))).toMatchObject({ a: 'create' });
+    expect(await caughtUp.change(isJob(before.id))).toMatchObject({ action: 'create' });
     // without it, a first stream starts from now
     const plain = await stream(as.employee);
     const marker = await madeJob(as.manager);
@@ -262,7 +262,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app servers on one PostgreS
     try {
       expect(s.status).toBe(200);
       const job = await madeJob(as.manager); // through the first server
-      expect(await s.change(isJob(job.id))).toMatchObject({ a: 'create', by: { id: ids.manager.id } });
+      expect(await s.change(isJob(job.id))).toMatchObject({ action: 'create', by: { id: ids.manager.id } });
     } finally {
       s.close();
     }

@@ -1,5 +1,5 @@
 /**
- * Mail through the outbox (issue 36), against a real SMTP server started here (smtp-catcher.ts),
+ * Mail through the outbox, against a real SMTP server started here (smtp-catcher.ts),
  * on PGlite and PostgreSQL: the test message, the forgot-password link (and the same answer and
  * nothing sent for an unknown address; its limit), the estimator's notice when a client accepts,
  * a 451 then success (one delivery), a 550 (failed, reply kept), two servers delivering one outbox
@@ -252,13 +252,13 @@ describe('mail with a mail server', () => {
       expect(again.body.message).toBe('This message was sent already.');
       // the admin heard it go: written, hurried, delivered (one notice each, naming nothing but the message);
       // the notices arrive after their commits, so each is waited for (the first attempt's 'deliver' comes before 'send_now')
-      await admin.change((c) => c.r === 'mail_outbox' && c.id === id && c.a === 'send_now');
-      await admin.change((c) => c.r === 'mail_outbox' && c.id === id && c.a === 'deliver');
+      await admin.change((c) => c.resource === 'mail_outbox' && c.id === id && c.action === 'send_now');
+      await admin.change((c) => c.resource === 'mail_outbox' && c.id === id && c.action === 'deliver');
       expect(
         admin
           .changes()
-          .filter((c) => c.r === 'mail_outbox' && c.id === id)
-          .map((c) => c.a),
+          .filter((c) => c.resource === 'mail_outbox' && c.id === id)
+          .map((c) => c.action),
       ).toEqual(expect.arrayContaining(['send_now', 'deliver']));
       expect(admin.raw()).not.toContain('busy-now@');
 
@@ -278,12 +278,12 @@ describe('mail with a mail server', () => {
             record: { resource: 'estimates', id: Number(estimate.id) },
           },
         );
-        await manager.change((c) => c.r === 'mail_outbox' && c.id === ofRecord.id);
-        await admin.change((c) => c.r === 'mail_outbox' && c.id === ofRecord.id);
+        await manager.change((c) => c.resource === 'mail_outbox' && c.id === ofRecord.id);
+        await admin.change((c) => c.resource === 'mail_outbox' && c.id === ofRecord.id);
       } finally {
         manager.close();
       }
-      expect(employee.changes().filter((c) => c.r === 'mail_outbox')).toEqual([]);
+      expect(employee.changes().filter((c) => c.resource === 'mail_outbox')).toEqual([]);
     } finally {
       admin.close();
       employee.close();

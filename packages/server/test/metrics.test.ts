@@ -1,5 +1,5 @@
 /**
- * Issue 27, metrics and logs: GET /metrics in Prometheus' format for admins or from an allowed
+ * Metrics and logs: GET /metrics in Prometheus' format for admins or from an allowed
  * address; request counts and times by route pattern, the database's statements, transactions and
  * pool, the caches, the process; and one log line per request without URL, body or secrets.
  */

@@ -41,7 +41,7 @@ describe('a named write', () => {
     const rows = (await auditOf('jobs', job.id)).filter((r) => r.action === 'rename');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: ids.manager.id, before: { name: 'Harbour view' }, after: { name: 'Harbour view, phase 2' } });
-    const notice = await stream.change((c) => c.r === 'jobs' && c.id === job.id && c.a === 'rename');
+    const notice = await stream.change((c) => c.resource === 'jobs' && c.id === job.id && c.action === 'rename');
     expect(notice.by).toEqual({ id: ids.manager.id, name: expect.any(String) });
   });
 

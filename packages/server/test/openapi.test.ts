@@ -48,7 +48,7 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/jobs/{id}/restore']?.patch?.operationId).toBe('records.restore.jobs');
     expect(paths['/api/images/{id}/thumb']?.get?.operationId).toBe('images.content.thumb');
     expect(paths['/api/{resource}/{id}/restore']).toBeUndefined();
-    // a save answers the relations it may change, described: a job product's pieces (issue 53)
+    // a save answers the relations it may change, described: a job product's pieces
     type Schemas = Record<string, { properties?: Record<string, { items?: { $ref?: string } }> }>;
     const answer = (
       paths['/api/job_products/{id}']?.patch as unknown as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> }

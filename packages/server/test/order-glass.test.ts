@@ -1,5 +1,5 @@
 /**
- * Issue 36, measured glass to the vendor (docs/domain/purchasing.md, Glass cut to size): pieces of
+ * Measured glass to the vendor (docs/domain/purchasing.md, Glass cut to size): pieces of
  * the To Order list, measured to cut, become one draft order for the vendor, a line per piece with
  * its cut size and thickness, by job; each is marked ordered and leaves the list.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36, PDF documents made on the server: the estimate (any status) and the purchase order as
+ * PDF documents made on the server: the estimate (any status) and the purchase order as
  * PDFs through their declared GET actions, read back as text (unpdf): the items, alternates,
  * category notes, totals and the shop's header; the order's vendor and lines; a long estimate over
  * several pages with the table's header and "Page n of m" on each; what a reader without the
@@ -100,7 +100,7 @@ describe('the estimate as a PDF', () => {
       'Half down, half on completion.',
       `Clearview Glass · Estimate ${e.name}`,
       'Page 1 of 1',
-      // its number, and the lines the client signs (issue 53); a draft has no validity yet
+      // its number, and the lines the client signs; a draft has no validity yet
       `No. ${e.id}`,
       'ACCEPTANCE The prices, specifications and terms above are accepted, with the alternates of the categories named below.',
       'Alternates chosen (categories), or none Signature Date Name (printed) Title',
@@ -280,7 +280,7 @@ describe('the purchase order as a PDF', () => {
     expect((await pdfPages((await download(as.manager, `/api/purchase_orders/${po.id}/pdf`)).bytes)).join(' ')).not.toContain('Draft');
   });
 
-  it('breaks a long description between words, never inside one (issue 53: "Construc-tion")', async () => {
+  it('breaks a long description between words, never inside one ("Construc-tion")', async () => {
     const po = await orderWithLines();
     const description = 'Construction adhesive polyurethane professional construction grade sealant weatherproofing compound installation';
     const m = await made(as.manager, 'materials', { number: `ADH-${seq}`, description });

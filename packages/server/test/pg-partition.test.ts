@@ -1,5 +1,5 @@
 /**
- * A network partition between the app and PostgreSQL (issue 27): packets dropped, no reset, so
+ * A network partition between the app and PostgreSQL: packets dropped, no reset, so
  * neither side hears of it (the OS's TCP keepalive is hours away). The server must not hang on
  * its statements: past DB_QUERY_TIMEOUT_MS it takes the connection for lost, answers 503 with the
  * clear message, and serves again by itself on fresh connections once the network is back.

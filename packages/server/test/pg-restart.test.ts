@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under load (issue 27), on a cluster of this test's own (it stops it): while
+ * PostgreSQL restarted under load, on a cluster of this test's own (it stops it): while
  * the database is down every request answers 503 with a clear message, quickly (never a hang,
  * never a 500 or a stack), `/ready` says so and `/health` does not; once it is back the same
  * server serves again by itself, sessions included. PostgreSQL pass only.

@@ -1,5 +1,5 @@
 /**
- * Issue 34, item 7: pieces of job products. A piece (a unit of a dimensions product, a leaf of a
+ * pieces of job products. A piece (a unit of a dimensions product, a leaf of a
  * cut list) is marked measured or fabricated on its own by `job_products.mark_piece`; the product
  * is fabricated only when every piece is; a qty or cut list change adds or drops pieces; marking
  * the whole product marks every piece; a product fabricated before pieces existed has all its
@@ -110,7 +110,7 @@ describe('pieces of a job product', () => {
       [3, false, false],
     ];
     expect(marks((await read(panel.id)).pieces)).toEqual(threePieces);
-    // the save's answer has the pieces as it left them (issue 53), as the document says
+    // the save's answer has the pieces as it left them, as the document says
     expect(marks((three.body as unknown as { pieces: Row[] }).pieces)).toEqual(threePieces);
     // back to 2: the unmade third goes, the two made stay: fabricated again
     const two = await as.supervisor.patch(`/api/job_products/${panel.id}`, { qty: 2 });
@@ -137,7 +137,7 @@ describe('pieces of a job product', () => {
     ]);
   });
 
-  it("follow a change of their series' flags or its category's at once, in the series' save, not at the product's next save (issue 53)", async () => {
+  it("follow a change of their series' flags or its category's at once, in the series' save, not at the product's next save", async () => {
     const cutList = [{ text: 'Panel 30 × 70', sub_rows: [] }];
     // two units, the first fabricated on its own; a cut list of one leaf, not printed while the series has no cut lists
     const twoUnits = async (seriesId: unknown, jobId: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10, the lists of the purchasing screens: an order carries its vendor's name, line count and
+ * The lists of the purchasing screens: an order carries its vendor's name, line count and
  * total, and is found by vendor name or by its number typed whole; a bom carries its job's number
  * and name and its line count.
  */

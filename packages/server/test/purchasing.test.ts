@@ -1,5 +1,5 @@
 /**
- * Issue 10, server side: purchase order numbers under concurrency, send and receive all, receipts
+ * Server side: purchase order numbers under concurrency, send and receive all, receipts
  * written once and reversed, on order, the line split, boms pulled and returned (read-only while
  * pulled), suggested orders on a known data set, and who may do what.
  */
@@ -217,7 +217,7 @@ describe('split', () => {
     expect(await stock(m.id)).toEqual({ on_hand: 0, on_order: 10 });
   });
 
-  it('names the amount that breaks the rule (issue 22: Received 5 and Backordered 20 on a 12-unit line)', async () => {
+  it('names the amount that breaks the rule (Received 5 and Backordered 20 on a 12-unit line)', async () => {
     const m = await material();
     const po = await order();
     const l = await line(po, m, 12, 36);
@@ -247,7 +247,7 @@ describe('split', () => {
   });
 });
 
-describe('materials by vendor (the PO material picker, issue 22)', () => {
+describe('materials by vendor (the PO material picker)', () => {
   it('sold_by lists the materials a vendor sells, not_sold_by the others; a vendor material gives part numbers and prices by material_id_list', async () => {
     const sold = await material({ description: 'Sold' });
     const soldToo = await material({ description: 'Sold too' });

@@ -29,7 +29,7 @@ describe('time entries', () => {
     expect((await as.supervisor.post('/api/time_entries', { job_id, hours: 1, date: '2026-11-21', user_id: ids.employee.id })).status).toBe(201);
   });
 
-  it('refuses an entry without a job or with hours ≤ 0, with field errors (issue 6)', async () => {
+  it('refuses an entry without a job or with hours ≤ 0, with field errors', async () => {
     const { job_id } = await createRecord(as.admin, 'time_entries');
     const before = await suite.env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM time_entries');
     for (const body of [

@@ -1,5 +1,5 @@
 /**
- * Issue 25, the schedule's server side: an event's supervisor (only active supervisors or people
+ * The schedule's server side: an event's supervisor (only active supervisors or people
  * who can be scheduled, in a save and in a bulk save) and colours (up to two of the twelve);
  * events and schedule notes by a date range; the readiness of the jobs on the calendar; only
  * `edit jobs` puts a job on the calendar or moves it.

@@ -1,6 +1,6 @@
 /**
  * The engine's hot reads (select-rows.ts) answer exactly what Drizzle's `select().from(table)`
- * answered: same columns, order, values and types, for every resource table (issue 9); its writes
+ * answered: same columns, order, values and types, for every resource table; its writes
  * of one row (write-rows.ts) what Drizzle's insert and update wrote and answered.
  */
 import { describe, expect, it } from 'vitest';

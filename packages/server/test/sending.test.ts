@@ -1,5 +1,5 @@
 /**
- * Records sent out of the shop (issue 36): an estimate to its client (Send to client: the approval
+ * Records sent out of the shop: an estimate to its client (Send to client: the approval
  * link and the PDF in the message, the Sent line and history), the client's answer by the link
  * (accept or decline, each telling the estimator), and a purchase order to its vendor (Email to
  * vendor: the PDF attached, the order marked sent by the rule of Send). Against a real SMTP server
@@ -78,7 +78,7 @@ describe('Send to client', () => {
     expect(mail.replyTo).toMatchObject({ text: ids.manager.email });
     expect(mail.subject).toBe(`Estimate ${String(estimate.job_number)} ${String(estimate.name)} from Glazier`);
     // the sender's words as text, never as markup, and standing alone: they greet and sign, so the
-    // app adds no "Dear Dr. Reyes," above them nor the sender's name under them (issue 53)
+    // app adds no "Dear Dr. Reyes," above them nor the sender's name under them
     expect(mail.text).toContain('As promised <b>today</b>.');
     expect(mail.html).toContain('As promised &lt;b&gt;today&lt;/b&gt;.');
     expect(opening(mail)).toMatch(/^Hi Ana,/);

@@ -1,5 +1,5 @@
 /**
- * Issue 24, server side: the product to-do lists (`needs=`, `category_id=`, ordered by the job's
+ * Server side: the product to-do lists (`needs=`, `category_id=`, ordered by the job's
  * start date) follow the series' flags (its category's while it uses the category settings); a
  * check-off needs `edit jobs`; a site opening fills the glass size (measure-to-cut).
  */

@@ -1,5 +1,5 @@
 /**
- * The server process under signals (issue 27), as a process manager or an orchestrator sends them:
+ * The server process under signals, as a process manager or an orchestrator sends them:
  * SIGTERM drains (the request in flight finishes, new connections are refused, then the process
  * exits 0), on the database of the pass; and on PostgreSQL, kill -9 under writes loses no
  * acknowledged write (PGlite's own kill -9 test is test/pglite-only/kill9.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Time cards (issue 25): one person's week through the generic list (the own-entries rule, the
+ * Time cards: one person's week through the generic list (the own-entries rule, the
  * week's date range, the job as the card shows it) and the crew's week for supervisors (one
  * aggregate, checked against numbers added up by hand; 403 without edit time_entries).
  */

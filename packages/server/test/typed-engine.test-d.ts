@@ -1,5 +1,5 @@
 /**
- * Type-level tests of the typed engine (issue 21, "A typed server"), checked by `tsc -b` (never
+ * Type-level tests of the typed engine ("A typed server"), checked by `tsc -b` (never
  * run): each `@ts-expect-error` fails the build when the line below it compiles, so a wrong field
  * name or a mistyped hook must stay a compile error.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8, vendors: the vendor email is changed only with `edit users` (docs/domain/purchasing.md, Vendors), deleting a
+ * Vendors: the vendor email is changed only with `edit users` (docs/domain/purchasing.md, Vendors), deleting a
  * vendor takes its price list along but is refused while purchase orders name it, and vendor
  * materials carry their material's number and description and their vendor's name for the lists.
  */

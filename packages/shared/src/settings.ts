@@ -1,10 +1,6 @@
-import { z } from 'zod';
-import type { FieldDef } from './resources/fields.ts';
-import { parseExportMapping } from './rules/billing/export-mapping.ts';
-import { parseReminderDays } from './rules/billing/reminders.ts';
 /**
  * Names of the settings rows the app knows (`settings` is name/value; docs/domain/settings.md, Settings: burden rate;
- * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; issue 23: the company's
+ * docs/platform.md, Dialogs: the company name, the fallback title of dialogs; the company's
  * details (address, phone, email: several lines) and the terms printed on an estimate).
  */
 export const SETTING = {
@@ -13,7 +9,7 @@ export const SETTING = {
   estimateTerms: 'estimate_terms',
   burdenRate: 'burden_rate',
   lastBackup: 'last_backup',
-  /** The label stock the print page lays labels out for (issue 24): one of LABEL_STOCKS. */
+  /** The label stock the print page lays labels out for: one of LABEL_STOCKS. */
   labelStock: 'label_stock',
   // Billing (docs/domain/billing.md, Settings): the shop's sales tax (a second rate, e.g. state +
   // county), the number the next invoice gets at least, the reminder days after a due date ("7, 21";
@@ -68,29 +64,3 @@ export function parseLastBackup(value: string | null | undefined): LastBackup | 
 }
 
 export type SettingName = (typeof SETTING)[keyof typeof SETTING];
-
-/**
- * What a setting's value must be, as a field (settings store text): the burden rate is money and
- * never negative. The server holds a save to it (422 on `value`); a form can hint the same.
- */
-export const SETTING_VALUE_FIELDS: Partial<Record<SettingName, FieldDef>> = {
-  burden_rate: { kind: 'money', min: 0 },
-  label_stock: { kind: 'enum', values: LABEL_STOCKS },
-  tax1_percent: { kind: 'qty', min: 0, max: 100 },
-  tax2_percent: { kind: 'qty', min: 0, max: 100 },
-  next_invoice_number: { kind: 'int', positive: true },
-  reminder_days: {
-    kind: 'json',
-    schema: z.string().check((ctx) => {
-      const days = parseReminderDays(ctx.value);
-      if (!days.ok) ctx.issues.push({ code: 'custom', message: days.message, input: ctx.value });
-    }),
-  },
-  export_mapping: {
-    kind: 'json',
-    schema: z.string().check((ctx) => {
-      const map = parseExportMapping(ctx.value);
-      if (!map.ok) ctx.issues.push({ code: 'custom', message: map.message, input: ctx.value });
-    }),
-  },
-};

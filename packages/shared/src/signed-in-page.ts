@@ -1,5 +1,5 @@
 /**
- * The home page pre-rendered for a signed-in visitor (issue 38, the first screen): the web build
+ * The home page pre-rendered for a signed-in visitor (the first screen): the web build
  * renders `/` at build time for a stand-in user (`USER_MARKS`, no rights: no cards, no menu items)
  * into `SIGNED_IN_HOME_FILE`, and the server sends it for `/` to a signed-in visitor with the
  * stand-in's name, first name and initials replaced by theirs (`fillUserMarks`). The greeting (the

@@ -53,7 +53,7 @@ void Promise.all([rootMade, routerMade, userChecked]).then(([root, router]) =>
 // The service worker registers on load: its precaching would otherwise compete with the first
 // screen's requests.
 registerServiceWorker();
-// Writes kept on the device while offline (issue 25, B3) are sent once the server can be reached:
+// Writes kept on the device while offline are sent once the server can be reached:
 // the queue's code loads after the first screen's.
 if (document.readyState === 'complete') connectOfflineWrites(queryClient);
 else window.addEventListener('load', () => connectOfflineWrites(queryClient), { once: true });

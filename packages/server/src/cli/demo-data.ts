@@ -76,7 +76,7 @@ export const SCALES = {
     materialTransactions: 20_000,
     invoices: 600,
   },
-  /** `npm run bench`: the scale of issue 2 item 10. */
+  /** `npm run bench`: a contractor's years of records (bench/README.md). */
   full: {
     clients: 1_500,
     jobs: 100_000,

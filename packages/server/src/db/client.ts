@@ -9,7 +9,8 @@ import type { SQLWrapper } from 'drizzle-orm';
 export type Row = Record<string, unknown>;
 /** A row of a resource's table, whose columns are known only at run time: every such table has an integer id. */
 export type ResourceRow = Row & { id: number };
-export type RowMode = 'object' | 'array';
+export type { RowMode } from './driver-types.ts';
+import type { RowMode } from './driver-types.ts';
 
 /**
  * `prepare`: the statement's text is run again and again with other values (a record read by its
@@ -32,9 +33,14 @@ export interface QueryOptions {
    * permissions, each cached for a moment and read again when it expires). PGlite runs statements
    * one at a time in arrival order; an urgent one goes ahead of those waiting, so a request whose
    * session was due for a read does not wait out the whole queue twice (the p95 of PGlite's heavy
-   * scenarios at 20 clients, issue 38). PostgreSQL's pool has no queue to jump: ignored there.
+   * scenarios at 20 clients). PostgreSQL's pool has no queue to jump: ignored there.
    */
   urgent?: boolean;
+  /**
+   * Answer the statement's columns too (names and type OIDs, as a `columns` property of the rows
+   * array: `DescribedRows`): db/typed-sql.ts checks a declared row shape against them.
+   */
+  describe?: boolean;
 }
 
 /** What a listener is told: each notice's payload, and when notices may have been missed. */
@@ -95,10 +101,15 @@ export interface Db {
   /** The same object for the database and each of its transactions: a key for what belongs to one database in this process. */
   readonly identity: object;
   /**
-   * Listens on a channel (PostgreSQL LISTEN on a connection of its own, reconnected when lost);
-   * answers how to stop. PGlite serves one process, which has no one to hear from: a no-op.
+   * Listens on a channel (PostgreSQL: LISTEN on a connection of its own, reconnected when lost;
+   * PGlite, which serves one process: in this process); answers how to stop.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /**
+   * Tells every listener on `channel` (this server's included) `payload`: when the transaction
+   * commits, never when it rolls back; outside a transaction, at once. Nothing waits for it.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** The connections' use now. */
   poolStats(): PoolStats;
   /** Timing of statements and transactions, for the metrics (one observer per database). */
@@ -123,7 +134,9 @@ export interface Driver {
   shared: Connection;
   /** An exclusive connection for a transaction; `release` gives it back. */
   acquire(): Promise<{ conn: Connection; release: () => void }>;
-  listen?(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /** Sends a notice on `conn` (a transaction's, or the shared one): at commit on PostgreSQL, through `afterCommit` in-process. */
+  notify(conn: Connection, channel: string, payload: string, afterCommit: (fn: () => void) => void): Promise<void>;
   poolStats(): PoolStats;
   /** PostgreSQL: how long a statement may go unanswered before its connection counts as lost (0: no limit). */
   setQueryTimeout?(ms: number): void;
@@ -246,7 +259,8 @@ export function wrapDriver(driver: Driver): Db {
           return fn(tx);
         });
       },
-      listen: (channel, handlers) => (driver.listen ? driver.listen(channel, handlers) : Promise.resolve(async () => undefined)),
+      listen: (channel, handlers) => driver.listen(channel, handlers),
+      notify: (channel, payload) => driver.notify(conn, channel, payload, (fn) => db.afterCommit(fn)),
       setQueryTimeout: (ms) => driver.setQueryTimeout?.(ms),
       close: () => driver.close(),
     };
@@ -256,8 +270,9 @@ export function wrapDriver(driver: Driver): Db {
 }
 
 /**
- * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller: the one place where
- * the driver's untyped answer becomes `T` (the statement's own column list is the contract).
+ * Rows of a raw SQL statement (Drizzle's `sql` template), typed by the caller, unchecked: for db/,
+ * engine/ and platform/. Areas use typed-sql.ts, whose row shapes are checked against the database
+ * (docs/architecture.md, SQL by hand).
  */
 export async function sqlRows<T extends object = Row>(db: Db, query: SQLWrapper): Promise<T[]> {
   return (await db.orm.execute(query)) as unknown as T[];

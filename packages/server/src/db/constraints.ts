@@ -1,5 +1,5 @@
 /**
- * The database's copy of the field rules (issue 22): every declared rule of a resource becomes a
+ * The database's copy of the field rules: every declared rule of a resource becomes a
  * CHECK constraint, so no write path (a hook's SQL, a script, a bug) can store what the rule
  * forbids. Derived from the same declarations as the zod validation (shared/resources): a
  * number's range (`min`, `max`, `positive`), a required field, and the record rules.

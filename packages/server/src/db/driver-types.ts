@@ -9,7 +9,7 @@ export const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, times
  * A timestamp as PostgreSQL writes it (`2026-06-30 12:34:56.123456+00` in a row, `…T…+00:00`
  * inside JSON; no zone for a plain timestamp, which is UTC) → ISO 8601 UTC with milliseconds, as
  * `Date#toISOString` would (digits past the millisecond dropped). UTC text is rewritten as text,
- * a list of a few hundred rows parses a thousand of them (issue 9); any other form goes through Date.
+ * a list of a few hundred rows parses a thousand of them; any other form goes through Date.
  */
 const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00(?::?00)?)?$/;
 export function isoTimestamp(v: string): string {
@@ -25,6 +25,49 @@ export const TEXT_PARSERS: Record<number, (v: string) => unknown> = {
   [OID.timestamp]: isoTimestamp,
   [OID.timestamptz]: isoTimestamp,
 };
+
+/**
+ * A statement's columns as the database describes them (name and type OID), answered with its rows
+ * when the caller asks (QueryOptions.describe): what db/typed-sql.ts checks a declared row shape against.
+ */
+export interface ColumnInfo {
+  name: string;
+  type: number;
+}
+
+/** `rows` with the statement's columns as a property that is not enumerated (so not compared, spread or sent). */
+export function withColumns(rows: unknown[], columns: ColumnInfo[]): unknown[] {
+  return Object.defineProperty(rows, 'columns', { value: columns, enumerable: false });
+}
+
+/** Rows as objects (by column name) or as arrays (Drizzle's `all`). */
+export type RowMode = 'object' | 'array';
+
+/** What pglite-driver.ts asks its worker (pglite-worker.ts); `id` pairs the reply. */
+export type PgliteRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; mode: RowMode; prepare?: boolean; describe?: boolean }
+  /** statements held back in a transaction (QueryOptions.deferred), then one whose rows are wanted */
+  | {
+      id: number;
+      op: 'batch';
+      before: { sql: string; params: unknown[]; prepare?: boolean }[];
+      sql: string;
+      params: unknown[];
+      mode: RowMode;
+      prepare?: boolean;
+      describe?: boolean;
+    }
+  | { id: number; op: 'close' };
+
+/** The worker's answer: first `ready` once (or its failure), then one per request. */
+export interface PgliteReply {
+  id?: number;
+  rows?: unknown[];
+  /** the statement's columns, when the request asked to describe it */
+  columns?: ColumnInfo[];
+  error?: DbErrorInfo;
+  ready?: boolean;
+}
 
 /** A database error reduced to what the error mapper needs (also crosses the worker boundary). */
 export interface DbErrorInfo {

@@ -1,7 +1,7 @@
 /**
  * Before a migration adds a rule (a CHECK constraint, a unique index), the rows already stored
  * are held against it: when some break it, the migration is not applied and the error lists them,
- * rule by rule, so an owner can fix the records instead of reading a database error (issue 22).
+ * rule by rule, so an owner can fix the records instead of reading a database error.
  */
 import type { Db } from './client.ts';
 

@@ -1,6 +1,6 @@
 /** PostgreSQL through node-postgres (DATABASE_URL): a pool, one client per transaction. */
 import pg from 'pg';
-import { DbError, isUnavailable, PREPARED_MAX, TEXT_PARSERS } from './driver-types.ts';
+import { DbError, isUnavailable, PREPARED_MAX, TEXT_PARSERS, withColumns } from './driver-types.ts';
 import type { Connection, Driver, NoticeHandlers, QueryOptions, RowMode } from './client.ts';
 
 const types = {
@@ -62,7 +62,14 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
         };
         const res: pg.QueryResult | pg.QueryResult[] = mode === 'array' ? await q.query({ ...config, rowMode: 'array' }) : await q.query(config);
         // A multi-statement script answers one result per statement.
-        return (Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? [];
+        const last = Array.isArray(res) ? res.at(-1) : res;
+        const rows = last?.rows ?? [];
+        return options?.describe
+          ? withColumns(
+              rows,
+              (last?.fields ?? []).map((f: pg.FieldDef) => ({ name: f.name, type: f.dataTypeID })),
+            )
+          : rows;
       } catch (e) {
         throw DbError.from(e);
       }
@@ -127,6 +134,8 @@ export async function createPgDriver(connectionString: string, max = 10, prepare
       };
     },
     listen: (channel, handlers) => listen(connectionString, channel, handlers),
+    // NOTIFY in the transaction goes out when it commits; one per notice, far below PostgreSQL's 8000 bytes
+    notify: async (conn, channel, payload) => void (await conn.run('SELECT pg_notify($1, $2)', [channel, payload], 'object', { deferred: true })),
     poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     setQueryTimeout: (ms) => {
       queryTimeoutMs = ms;

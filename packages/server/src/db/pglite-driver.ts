@@ -2,15 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DbError, PREPARED_MAX, type DbErrorInfo } from './driver-types.ts';
-import type { Connection, Driver, RowMode } from './client.ts';
+import { DbError, PREPARED_MAX, withColumns, type PgliteReply, type PgliteRequest } from './driver-types.ts';
+import type { Connection, Driver, NoticeHandlers, RowMode } from './client.ts';
 
-interface Reply {
-  id?: number;
-  rows?: unknown[];
-  error?: DbErrorInfo;
-  ready?: boolean;
-}
+type Reply = PgliteReply;
 
 /**
  * A mutex served in arrival order, urgent waiters first (QueryOptions.urgent): PGlite has one
@@ -88,7 +83,11 @@ function takeLock(dataDir: string): () => void {
 export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED_MAX): Promise<Driver> {
   const pgdata = path.join(dataDir, 'pgdata');
   const unlock = takeLock(dataDir);
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir: pgdata, preparedMax } });
+  // Node strips the worker's types by itself from 22.18; before that it needs the flag
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: { dataDir: pgdata, preparedMax },
+    ...(process.features.typescript ? {} : { execArgv: ['--experimental-strip-types'] }),
+  });
   let nextId = 1;
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
   let closed = false;
@@ -116,7 +115,7 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
     if (!p) return;
     pending.delete(m.id);
     if (m.error) p.reject(new DbError(m.error));
-    else p.resolve(m.rows ?? []);
+    else p.resolve(m.columns ? withColumns(m.rows ?? [], m.columns) : (m.rows ?? []));
   });
   // A worker that dies takes the database with it: fail every waiting and later query clearly
   // instead of leaving requests hanging.
@@ -131,7 +130,8 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
     if (!closed) fail(`exit code ${code}`);
   });
 
-  const send = (msg: Record<string, unknown>) =>
+  type Request = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+  const send = (msg: Request) =>
     new Promise<unknown[]>((resolve, reject) => {
       if (died) return reject(died);
       if (closed) return reject(new DbError({ message: 'The database is closed.' }));
@@ -140,8 +140,10 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
       worker.postMessage({ ...msg, id });
     });
 
-  // the worker chooses PGlite's simple or extended protocol (pglite-worker.mjs `run`)
-  const raw: Connection = { run: (sql, params, mode: RowMode, options) => send({ op: 'query', sql, params, mode, prepare: options?.prepare }) };
+  // the worker chooses PGlite's simple or extended protocol (pglite-worker.ts `run`)
+  const raw: Connection = {
+    run: (sql, params, mode: RowMode, options) => send({ op: 'query', sql, params, mode, prepare: options?.prepare, describe: options?.describe }),
+  };
   const mutex = new Mutex();
 
   /**
@@ -161,13 +163,33 @@ export async function createPgliteDriver(dataDir: string, preparedMax = PREPARED
         if (!held.length) return raw.run(sql, params, mode, options);
         const before = held;
         held = [];
-        return send({ op: 'batch', before, sql, params, mode, prepare: options?.prepare });
+        return send({ op: 'batch', before, sql, params, mode, prepare: options?.prepare, describe: options?.describe });
       },
     };
   };
 
+  // LISTEN/NOTIFY within this process (PGlite serves one): a notice is handed to the listeners once its transaction commits
+  const channels = new Map<string, Set<NoticeHandlers>>();
+
   return {
     kind: 'pglite',
+    async listen(channel, handlers) {
+      let set = channels.get(channel);
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(handlers);
+      return async () => void set.delete(handlers);
+    },
+    async notify(_conn, channel, payload, afterCommit) {
+      afterCommit(() => {
+        for (const handlers of [...(channels.get(channel) ?? [])]) {
+          try {
+            handlers.onNotice(payload);
+          } catch {
+            // a listener's failure is its own; the others still hear the notice
+          }
+        }
+      });
+    },
     shared: {
       async run(sql, params, mode, options) {
         const release = await mutex.lock(options?.urgent);

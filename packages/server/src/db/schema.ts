@@ -310,7 +310,7 @@ export const password_resets = pgTable('password_resets', {
 });
 
 /**
- * A client's approval links of an estimate (issue 23, B10; areas/estimating/estimate-approvals.ts):
+ * A client's approval links of an estimate (areas/estimating/estimate-approvals.ts):
  * the token is shown once and kept only as its sha256, like a password reset's. Made, revoked and
  * accepted only by their named actions, so they are no resource of the generic engine.
  */

@@ -28,6 +28,10 @@ export interface MailContext {
   messageIdDomain: string;
   /** Seals the secrets a message carries (platform/mail/mail-secrets.ts); none: a message may carry none. */
   secretKey?: Buffer;
+  /** MAIL_FROM, PUBLIC_URL and the mail server (its address, never its credentials) as the server was started with: what Settings shows. */
+  from?: string;
+  publicUrl?: string;
+  server?: string;
 }
 
 export interface Ctx {

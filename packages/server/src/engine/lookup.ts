@@ -1,9 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import type { Row } from '../db/client.ts';
+import type { Db, Row } from '../db/client.ts';
 import { tableFor } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import type { StoredRow } from './server-resource.ts';
+import { selectRows, type SelectRows } from './select-rows.ts';
+import type { AnyTable } from '../db/schema.ts';
+
+/**
+ * A resource's stored rows, every column as its table has it, typed by the resource's definition
+ * (the table is built from the same one): how an area reads whole records
+ * (docs/architecture.md, SQL by hand). `opts` gets the table, for its columns in the conditions and the order.
+ */
+export async function storedRows<N extends ResourceName>(db: Db, name: N, opts: (t: AnyTable) => SelectRows): Promise<StoredRow<N>[]> {
+  const t = tableFor(RESOURCES[name].table);
+  return (await selectRows(db, t, opts(t))) as StoredRow<N>[];
+}
 
 /** One stored row of a resource's table by id (for denormalised read-only columns), or undefined. */
 export async function rowById<N extends ResourceName>(ctx: Ctx, name: N, id: unknown): Promise<StoredRow<N> | undefined> {

@@ -13,7 +13,7 @@ import type { ServerResource } from './server-resource.ts';
 /**
  * What presenting a row of a resource looks at, read off its definition once: the few fields that
  * may be left out, and the timestamps to bring to ISO. A job's GET presents some twenty rows, and
- * walking every field of each was a tenth of the request's main-thread time (issue 9).
+ * walking every field of each was a tenth of the request's main-thread time.
  */
 interface Presentation {
   writeOnly: string[];
@@ -160,7 +160,7 @@ const computedColumns = (res: ServerResource) => Object.entries(res.computed ?? 
 /**
  * addComputed's statement for a resource: its computed columns for a list of ids, the same text
  * whatever the ids, so it is rendered once (Drizzle rendered the expressions again for every page,
- * most of an inventory page's main-thread time, issue 9) and prepared. `fields`: each computed
+ * most of an inventory page's main-thread time) and prepared. `fields`: each computed
  * field and whether it is a number (numeric kinds).
  */
 const computedStatements = new WeakMap<ServerResource, { sql: string; params: unknown[]; fields: [string, boolean][] } | null>();

@@ -1,43 +1,21 @@
 /**
- * Every committed change of a record, announced for live updates (platform/live/; issue 37). The
+ * Every committed change of a record, announced for live updates (platform/live/). The
  * audit row is written by every write, generic or named (audit.ts), so the announcement goes with
  * it: one place, no write forgotten. It names the record, its version and who changed it, never
  * a value; a child's change (a job's product) is also its parent's, whose version the engine moved on.
  *
- * On PostgreSQL the notice is a NOTIFY in the change's own transaction, on the channel the app
- * servers already share (platform/change-listener.ts hands it to the live streams): it goes out
- * when the change commits, to every app server, this one included, and never when it rolls back. PGlite
- * serves one process: the notice is handed over in memory once the transaction commits.
+ * The notice goes on the channel the app servers share (`Db.notify`: a NOTIFY on PostgreSQL, in
+ * this process on PGlite), in the change's own transaction: it goes out when the change commits, to
+ * every app server, this one included, and never when it rolls back; platform/change-listener.ts
+ * hands it to the live streams.
  */
-import { EventEmitter } from 'node:events';
-import type { LiveChange } from '@glazier/shared/actions/live';
 import { parentsOf } from '@glazier/shared/resources/aggregates';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import type { Area } from '@glazier/shared/permissions';
-import { CHANGES_CHANNEL, type Db, type Row } from '../db/client.ts';
+import { announceRecords, type RecordChange } from '../platform/change-notices.ts';
+import type { Row } from '../db/client.ts';
 import type { Ctx } from './context.ts';
 import { resource as serverResource } from './resources.ts';
-
-/** A change as the server passes it on: the notice, and (never sent) whose records it touched, for a resource scoped to its user. */
-export interface RecordChange extends LiveChange {
-  /** The record's columns its resource's `hears` asks for, before and after: who may hear of it when a scope limits reading. */
-  rows?: Row[];
-  /** Only guarded fields changed (costs): only who may read one of these areas' guarded fields hears of it. */
-  guarded?: Area[];
-}
-
-/** PGlite's committed changes, per database (Db.identity), within this process. */
-const local = new EventEmitter();
-local.setMaxListeners(0);
-
-/** Hears the committed changes of a PGlite database made in this process; answers how to stop. */
-export function onLocalRecordChanges(db: Db, fn: (change: RecordChange) => void): () => void {
-  const listener = (identity: object, change: RecordChange) => {
-    if (identity === db.identity) fn(change);
-  };
-  local.on('change', listener);
-  return () => void local.off('change', listener);
-}
 
 const isoOf = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? new Date(v).toISOString() : null);
 
@@ -65,30 +43,25 @@ export function recordChangesOf(ctx: Ctx, resource: string, action: string, reco
   if (recordId == null || !isResourceName(resource)) return [];
   const by = ctx.user ? { id: ctx.user.id, name: ctx.user.name } : ctx.actor ? { id: null, name: ctx.actor } : null;
   const at = new Date().toISOString();
-  const own: RecordChange = { r: resource, id: recordId, v: after ? isoOf(after.updated_at) : null, a: after ? action : 'delete', by, at };
+  const own: RecordChange = { resource, id: recordId, version: after ? isoOf(after.updated_at) : null, action: after ? action : 'delete', by, at };
   const hears = serverResource(resource).hears;
   if (hears) own.rows = [before, after].filter((r): r is Row => r != null).map((r) => Object.fromEntries(hears.columns.map((c) => [c, r[c] ?? null])));
   const guarded = guardsOfChange(resource, before, after);
   if (guarded) own.guarded = guarded;
   const changes = [own];
   const also = (r: string, foreignKey: string) => {
-    for (const id of idsOf([before, after], foreignKey)) changes.push({ r, id, v: null, a: 'update', by, at, ...(guarded && { guarded }) });
+    for (const id of idsOf([before, after], foreignKey))
+      changes.push({ resource: r, id, version: null, action: 'update', by, at, ...(guarded && { guarded }) });
   };
   for (const parent of parentsOf(resource)) also(parent.resource, parent.foreignKey);
   for (const [name, field] of Object.entries(RESOURCES[resource].fields)) if (field.shownOnTarget && field.ref) also(field.ref, name);
   return changes;
 }
 
+export type { RecordChange };
+
 /** Announces a write's record changes, at its commit. */
 export async function announceRecordChanges(ctx: Pick<Ctx, 'db'>, changes: RecordChange[]): Promise<void> {
   if (!changes.length) return;
-  const db = ctx.db;
-  if (db.kind === 'postgres') {
-    // One NOTIFY per change (a payload stays far below PostgreSQL's 8000 bytes); nothing waits for it.
-    for (const change of changes) await db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ k: 'record', c: change })], { deferred: true });
-    return;
-  }
-  db.afterCommit(() => {
-    for (const change of changes) local.emit('change', db.identity, change);
-  });
+  await announceRecords(ctx.db, changes);
 }

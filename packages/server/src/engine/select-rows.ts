@@ -3,7 +3,7 @@
  *
  * Drizzle's `select().from(table)` rebuilt and re-rendered the same column list on every call and
  * mapped each value through its column (a no-op here: the drivers already answer JSON-ready values,
- * driver-types.ts), about a sixth of the server's time on a job page (issue 9). Here the column
+ * driver-types.ts), about a sixth of the server's time on a job page. Here the column
  * list is rendered once per table; only the conditions and ordering (Drizzle `SQL`, values always
  * bound parameters) are rendered per call, and rows come back from `db.query` as they are. The
  * statement is the one Drizzle wrote, same columns in the same order, so answers are unchanged.

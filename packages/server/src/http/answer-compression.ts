@@ -3,7 +3,7 @@
  * serialised by the time `onSend` runs) is compressed here in one piece; streams (files, PDFs,
  * backups) and anything else are left to the compress plugin (app.ts). The plugin sends a
  * buffered answer above its in-line size through a stream pipeline and a chunked reply, which
- * cost about a tenth of a small list's server time in the bench's profiles (issue 38); one zlib
+ * cost about a tenth of a small list's server time in the bench's profiles; one zlib
  * call on the thread pool and one write do the same work. The bench's floor compresses the same way.
  */
 import zlib from 'node:zlib';
@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const ANSWER_COMPRESSION = {
   /** Smaller answers go as they are. */
   threshold: 1024,
-  /** Up to this size, compressed in line at the quickest level (a job with its relations: a third of the CPU for ~100 bytes more, issue 9). */
+  /** Up to this size, compressed in line at the quickest level (a job with its relations: a third of the CPU for ~100 bytes more). */
   inLineUpTo: 8192,
   /** Brotli at a quick level: the default, 11, costs tens of milliseconds per large page. */
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } satisfies zlib.BrotliOptions,

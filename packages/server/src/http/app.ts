@@ -68,8 +68,9 @@ export interface AppOptions {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void };
   /**
-   * Listen for other app servers' changes (PostgreSQL LISTEN, platform/change-listener.ts); on by
-   * default on PostgreSQL. Off in tests that build many apps on one process's database.
+   * Listen for the changes announced on the database's channel (platform/change-listener.ts): other
+   * app servers' and this one's, the live streams' record changes among them; on by default. Off in
+   * tests that build many apps on one process's database.
    */
   listenForChanges?: boolean;
   /** The token `npm run db:backup` shows to download a backup from this server (cli/control.ts). */
@@ -122,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // A public page the build pre-rendered (welcome) paints before the app's code arrives. Looked
     // up when asked, not listed at start: a page a rebuild took away was sent anyway, and the static
-    // plugin's "not found" inside this handler answered Fastify's bare 404 (issue 34).
+    // plugin's "not found" inside this handler answered Fastify's bare 404.
     const page = prerenderedPage(opts.webDist, request.url.split('?')[0]!);
     if (page) return reply.type('text/html').sendFile(page);
     return reply.type('text/html').sendFile('index.html'); // SPA fallback for client routes
@@ -227,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  if (opts.listenForChanges ?? db.kind === 'postgres') {
+  if (opts.listenForChanges ?? true) {
     const stop = await listenForChanges(db, app.log);
     app.addHook('onClose', async () => stop());
   }
@@ -240,7 +241,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);
-  app.decorate('mailSettings', mailSettings);
   // Background work: one runner, started and stopped with the app
   const kinds: JobKind[] = [];
   if (mailSettings.smtpUrl && opts.mail?.deliver !== false)

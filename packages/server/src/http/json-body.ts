@@ -2,7 +2,7 @@
  * The JSON body parser of every route. Fastify's own parser (prototype-poisoning safe), behind two
  * checks: an empty body is no body (DELETE, logout), and a body nested deeper than
  * MAX_JSON_DEPTH is refused with 400 before it is parsed, so no validator, hook or query
- * recurses through 10 000 levels ("Maximum call stack size exceeded": a 500, issue 34).
+ * recurses through 10 000 levels ("Maximum call stack size exceeded": a 500).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../engine/errors.ts';

@@ -2,7 +2,7 @@
  * The session cookie's signer, with the answers it already worked out remembered.
  *
  * Every request's session cookie is checked (session.ts): an HMAC per request for the same few
- * cookies (issue 9). A signature is a
+ * cookies. A signature is a
  * pure function of the value and the secret, so a cookie once verified stays verified: only valid
  * answers are kept (a forged cookie is checked in full every time, and cannot fill the memory),
  * and the maps are bounded.

@@ -4,7 +4,7 @@
  * server can serve any user.
  *
  * Our own, small: @fastify/session built a cookie object and hashed the session twice on every
- * request, signed in or not, a tenth of a job GET's main-thread time (issue 9). The rules:
+ * request, signed in or not, a tenth of a job GET's main-thread time. The rules:
  * - a session is saved (its row and its cookie) only when a request changed its data; the cookie
  *   and the row expire 7 days after that save;
  * - an unknown, forged or expired cookie gives an empty session, and the cookie is left alone:

@@ -1,5 +1,4 @@
 /** Sign-in, first-run setup and password resets: the auth actions behind the session routes. */
-import crypto from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@glazier/shared/api';
@@ -20,6 +19,7 @@ import { renderMail, shopName } from './mail/templates/render.ts';
 import { PasswordReset } from './mail/templates/password-reset.tsx';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
+import { newBearerToken, tokenHash } from './bearer-tokens.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
@@ -82,15 +82,14 @@ export async function setupFirstAdmin(db: Db, body: Row): Promise<number> {
 }
 
 const RESET_TTL_MS = 24 * 3600 * 1000;
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** An admin issues a one-time reset link for a user (our own flow instead of an external page). */
 export async function issuePasswordResetLink(ctx: Ctx, userId: number): Promise<{ url: string; expires_at: string }> {
   const [u] = (await ctx.db.orm.select({ id: users.id }).from(users).where(eq(users.id, userId))) as { id: number }[];
   if (!u) throw notFound('User');
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const expires = new Date(Date.now() + RESET_TTL_MS).toISOString();
-  await ctx.db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: userId, expires_at: expires });
+  await ctx.db.orm.insert(password_resets).values({ token_hash: hash, user_id: userId, expires_at: expires });
   return { url: `/reset-password?token=${token}`, expires_at: expires };
 }
 
@@ -112,9 +111,9 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
       .where(sql`lower(${users.email}) = ${email} AND ${users.deleted_at} IS NULL AND ${users.active}`)
       .limit(1)) as StoredUser[];
     if (!u) return;
-    const token = crypto.randomBytes(32).toString('base64url');
+    const { token, hash } = newBearerToken();
     const expires = new Date(Date.now() + EMAILED_RESET_HOURS * 3600_000).toISOString();
-    await db.orm.insert(password_resets).values({ token_hash: sha256(token), user_id: u.id, expires_at: expires });
+    await db.orm.insert(password_resets).values({ token_hash: hash, user_id: u.id, expires_at: expires });
     const shop = await shopName(db);
     // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
     const hidden = hiddenSecret(token);
@@ -143,7 +142,7 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
     const [reset] = await tx.orm
       .select()
       .from(password_resets)
-      .where(sql`${password_resets.token_hash} = ${sha256(token)} AND ${password_resets.expires_at} > now()`);
+      .where(sql`${password_resets.token_hash} = ${tokenHash(token)} AND ${password_resets.expires_at} > now()`);
     if (!reset) throw invalid({ token: [EXPIRED_RESET_LINK] });
     const userId = reset.user_id;
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];

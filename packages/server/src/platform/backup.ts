@@ -1,5 +1,5 @@
 /**
- * Backups (issue 27): one file holding every table of the database (the blobs of files and images
+ * Backups: one file holding every table of the database (the blobs of files and images
  * among them), the sequences and the migration state, read in one REPEATABLE READ snapshot, so it
  * is consistent as of one moment while the app keeps serving. The same file restores into PGlite
  * or PostgreSQL (restore.ts): this is how a shop moves off the embedded database.

@@ -1,6 +1,7 @@
 /**
- * The listening side of change-notices.ts: every app server on PostgreSQL listens on one channel
- * and forgets what a notice names. When the listening connection is lost, notices may be missed,
+ * The listening side of change-notices.ts: every app server listens on one channel (db/: PostgreSQL's
+ * LISTEN, or PGlite's in this process) and acts on what a notice names: forgets a cached value,
+ * hands a record change to the live streams, wakes the mail delivery. When the listening connection is lost, notices may be missed,
  * so everything cached is dropped (and again once it is back); until then the caches' own short
  * TTL bounds how stale a value can be.
  */
@@ -9,6 +10,7 @@ import type { Change } from './change-notices.ts';
 import { forgetPermissionsHere } from './role-permissions.ts';
 import { forgetSession, forgetSessionsOf } from './session-store.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
+import { outboxWake } from './mail/outbox.ts';
 import { publishLiveChange, recheckLiveStreams, resetLiveStreams } from './live/live-registry.ts';
 
 interface Log {
@@ -23,9 +25,9 @@ export function forgetEverything(): void {
 }
 
 export function applyChange(change: Change, db?: Db): void {
-  switch (change.k) {
+  switch (change.kind) {
     case 'record':
-      return db && publishLiveChange(db, change.c);
+      return db && publishLiveChange(db, change.change);
     case 'session':
       forgetSession(change.sid);
       return recheckLiveStreams({ sid: change.sid }); // a sign-out on another server closes this one's streams of it
@@ -39,10 +41,13 @@ export function applyChange(change: Change, db?: Db): void {
     case 'permissions':
       forgetPermissionsHere();
       return recheckLiveStreams(); // each stream whose user's rights changed says so
+    case 'mail-due':
+      outboxWake.emit('enqueued');
+      return;
   }
 }
 
-/** Starts listening (PostgreSQL only; a no-op on PGlite); answers how to stop. */
+/** Starts listening; answers how to stop. */
 export async function listenForChanges(db: Db, log: Log): Promise<() => Promise<void>> {
   return db.listen(CHANGES_CHANNEL, {
     onNotice(payload) {

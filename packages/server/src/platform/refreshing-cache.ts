@@ -3,7 +3,7 @@
  * served at most `ttlMs` after it was read. Past half of that, the next request still gets the
  * kept value and starts reading it again in the background, so a busy session never waits on the
  * read: on PGlite (one connection) that wait put a whole queue of statements in front of one
- * request in twenty, which made the p95 of a job's GET twice its p50 (issue 9). An entry past
+ * request in twenty, which made the p95 of a job's GET twice its p50. An entry past
  * `ttlMs` is read before answering, as before.
  *
  * `forget` drops an entry at once; a read that started before it is not kept (it may have read

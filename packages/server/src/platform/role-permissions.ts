@@ -25,7 +25,7 @@ let cache: { at: number; matrix: RoleMatrix; db: Db } | undefined;
 /** The matrix changed (through `db`, maybe a transaction): forgotten here, and told to the others. */
 export async function invalidatePermissions(db: Db): Promise<void> {
   forgetPermissionsHere();
-  await announce(db, { k: 'permissions' });
+  await announce(db, { kind: 'permissions' });
   db.afterCommit(() => {
     forgetPermissionsHere(); // a read that ran before the commit is not kept
     recheckLiveStreams(); // each live stream whose user's rights changed tells its browser

@@ -36,7 +36,7 @@ export class DbSessionStore {
       [sid, data.userId ?? null, JSON.stringify(data), expiresAt.toISOString()],
     );
     this.#cache.forget(sid); // a read that ran meanwhile is not kept
-    await announce(this.db, { k: 'session', sid });
+    await announce(this.db, { kind: 'session', sid });
   }
 
   /** The session's data, or null when there is none (never was, expired, destroyed); not to be changed. */
@@ -54,7 +54,7 @@ export class DbSessionStore {
     this.#cache.forget(sid);
     await this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
     this.#cache.forget(sid);
-    await announce(this.db, { k: 'session', sid });
+    await announce(this.db, { kind: 'session', sid });
     this.db.afterCommit(() => recheckLiveStreams({ sid })); // its live streams close
   }
 }
@@ -78,7 +78,7 @@ export async function destroyUserSessions(db: Db, userId: number, exceptSid?: st
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND sid <> $2', [userId, exceptSid ?? '']);
   forgetSessionsOf(userId, exceptSid);
   // Other servers forget every session of the user they hold (the kept one is read again).
-  await announce(db, { k: 'user-sessions', id: userId });
+  await announce(db, { kind: 'user-sessions', id: userId });
   db.afterCommit(() => recheckLiveStreams({ userId }));
 }
 

@@ -20,7 +20,7 @@ export function sessionUserCache(db: object): RefreshingCache<number, SessionUse
 /** Forgets one user (or everyone) here, and tells the other app servers to (at commit). */
 export async function forgetSessionUser(db: Db, id?: number): Promise<void> {
   forgetSessionUserHere(id);
-  await announce(db, id === undefined ? { k: 'user' } : { k: 'user', id });
+  await announce(db, id === undefined ? { kind: 'user' } : { kind: 'user', id });
   // A deactivated user's live streams close once the change is committed (a changed role narrows them by itself).
   db.afterCommit(() => {
     forgetSessionUserHere(id); // a read that ran before the commit is not kept

@@ -4,11 +4,26 @@
  * records (when scheduled work last ran, when the last backup was made). A row in the trash is no
  * setting.
  */
+import { SETTING } from '@glazier/shared/settings';
 import type { Db } from '../db/client.ts';
 
 export async function readSetting(db: Db, name: string): Promise<string | null> {
   const [row] = await db.query<{ value: string | null }>('SELECT value FROM settings WHERE name = $1 AND deleted_at IS NULL LIMIT 1', [name]);
   return row?.value ?? null;
+}
+
+/** The shop as Settings names it (Company name and details), blank until set: one read for every message, document and feed. */
+export async function readShop(db: Db): Promise<{ name: string; details: string }> {
+  const rows = await db.query<{ name: string; value: string | null }>('SELECT name, value FROM settings WHERE name = ANY($1::text[]) AND deleted_at IS NULL', [
+    `{${SETTING.companyName},${SETTING.companyDetails}}`,
+  ]);
+  const value = (name: string) => rows.find((r) => r.name === name)?.value?.trim() ?? '';
+  return { name: value(SETTING.companyName), details: value(SETTING.companyDetails) };
+}
+
+/** The name a message or a feed signs with: the shop's, or "Glazier" before one is set. */
+export async function shopName(db: Db): Promise<string> {
+  return (await readShop(db)).name || 'Glazier';
 }
 
 /** A setting the system keeps (not an admin's form, so no validation, history or rights). */

@@ -1,5 +1,5 @@
 /**
- * Crash safety on PGlite (issue 7): the real server (`main.ts serve`) is killed with SIGKILL while
+ * Crash safety on PGlite: the real server (`main.ts serve`) is killed with SIGKILL while
  * writes are in flight; every write it acknowledged is there after a restart on the same DATA_DIR,
  * and the restart needs no manual step (the dead process's lock file does not block it).
  */

@@ -1,6 +1,6 @@
 /**
  * PGlite's one connection serves statements in arrival order, urgent ones first (QueryOptions.urgent):
- * a request's session and user reads do not wait behind every queued statement (issue 38).
+ * a request's session and user reads do not wait behind every queued statement.
  */
 import fs from 'node:fs';
 import os from 'node:os';

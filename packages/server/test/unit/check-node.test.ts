@@ -1,4 +1,4 @@
-/** The Node.js check `npm start` and `npm test` run first (issue 53: Node 20 left support in April 2026). */
+/** The Node.js check `npm start` and `npm test` run first (Node 20 left support in April 2026). */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';

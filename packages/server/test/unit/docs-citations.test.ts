@@ -1,8 +1,10 @@
 /**
- * The repository explains itself (issue 35): comments and docs cite the docs in `docs/` (a page,
+ * The repository explains itself: comments and docs cite the docs in `docs/` (a page,
  * and a section of it: `(docs/domain/jobs.md, Templates)`), never documents kept outside the
  * repository, and every page and section they cite exists. The docs and the README link only to
- * files of the repository.
+ * files of the repository. They cite no issue or item numbers (which a reader of the repository
+ * cannot open: the reason is said in words, or the docs section cited), and every file a comment
+ * names exists.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,6 +36,29 @@ function linesMatching(pattern: RegExp, keep: (file: string) => boolean): { wher
   }
   return found;
 }
+
+/** An issue or item number (written in parts, so this file does not match itself). */
+const ISSUE_NUMBER = new RegExp(['\\b[Ii]ssues? #?\\d', '\\bB\\d{1,2}\\b'].join('|'));
+/** A file named in a comment: `render.ts`, `platform/mail/outbox.ts`, `shared/rules/money.ts`. */
+const FILE_NAMED = /(?<![\w.@/<>*\\$-])((?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:tsx?|mts|mjs|css|md))(?![\w/])/g;
+/** The example area docs/architecture.md walks through, which does not exist. */
+const EXAMPLE_AREA = 'glazing';
+
+/** The comment part of a line of code (a line in a block comment, or after `//`); all of a Markdown file's. */
+function commentOf(file: string, line: string): string {
+  if (file.endsWith('.md')) return line;
+  const trimmed = line.trimStart();
+  if (trimmed.startsWith('*') || trimmed.startsWith('/*')) return line;
+  const at = line.indexOf('// ');
+  return at >= 0 ? line.slice(at) : '';
+}
+
+/** Whether a path as written names a tracked file (`shared/…` is packages/shared/src/…, and so on). */
+function namesTrackedFile(path: string): boolean {
+  const tries = [path, path.replace(/^(shared|server|web)\//, 'packages/$1/src/'), path.replace(/^(shared|server|web)\//, 'packages/$1/')];
+  return allTracked.some((t) => tries.some((q) => t === q || t.endsWith(`/${q}`)));
+}
+const allTracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
 
 const headingCache = new Map<string, string[]>();
 /** A doc's headings, as written (outside code blocks). */
@@ -94,5 +119,36 @@ describe('the docs live in the repository', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('no comment or doc cites an issue or item number', () => {
+    const cited: string[] = [];
+    for (const [file, content] of text) {
+      if (file.includes('/migrations/')) continue;
+      content.split('\n').forEach((line, i) => {
+        if (ISSUE_NUMBER.test(commentOf(file, line))) cited.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(cited).toEqual([]);
+  });
+
+  it('every file a comment or doc names exists', () => {
+    const missing: string[] = [];
+    for (const [file, content] of text) {
+      if (file.includes('/migrations/')) continue;
+      content.split('\n').forEach((line, i) => {
+        for (const [, path] of commentOf(file, line).matchAll(FILE_NAMED)) {
+          if (path!.startsWith('.') || path!.endsWith('.d.ts') || path!.includes(EXAMPLE_AREA)) continue;
+          if (!namesTrackedFile(path!)) missing.push(`${file}:${i + 1}: ${path}`);
+        }
+      });
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("no tracked file holds a merge's conflict markers", () => {
+    const marker = new RegExp(`^(${['<'.repeat(7), '>'.repeat(7), '> '.repeat(7).trim()].join('|')})( |$)`);
+    const marked = [...text].flatMap(([file, content]) => content.split('\n').flatMap((line, i) => (marker.test(line) ? [`${file}:${i + 1}: ${line}`] : [])));
+    expect(marked).toEqual([]);
   });
 });

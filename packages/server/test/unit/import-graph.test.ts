@@ -1,5 +1,5 @@
 /**
- * Imports run one way (issue 35): no circle of files in any package, counting what the lint's
+ * Imports run one way: no circle of files in any package, counting what the lint's
  * `import-x/no-cycle` leaves out (type-only imports, `import()` and any depth), and the kit's
  * folders stand in layers, each importing only the folders below it.
  */

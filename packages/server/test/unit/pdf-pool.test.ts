@@ -19,7 +19,7 @@ afterEach(async () => {
   await pool?.close();
 });
 
-// A worker's first document loads the PDF kit (seconds on a busy 2-core machine): not what is tested here.
+// a cold worker loads the PDF renderer first: seconds on a busy machine
 describe('the PDF pool', { timeout: 60_000 }, () => {
   it('renders a document', async () => {
     pool = new PdfPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000 });

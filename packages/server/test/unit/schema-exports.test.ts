@@ -1,7 +1,7 @@
 /**
  * drizzle-kit sees only the tables `db/schema.ts` exports by name: a new resource whose table is
  * not among them compiles, runs against no table, and `npm run db:generate` says "No schema
- * changes". Found by adding an area as docs/architecture.md says (issue 35); this names the line.
+ * changes". Found by adding an area as docs/architecture.md says; this names the line.
  */
 import { RESOURCES, RESOURCE_NAMES } from '@glazier/shared/resources/registry';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Analysis's named actions (issue 26): job profitability, estimates and labour for a date range,
+ * Analysis's named actions: job profitability, estimates and labour for a date range,
  * every figure aggregated in SQL on the server (areas/analysis) by the formulas of
  * rules/analysis; the screen only draws what they answer.
  */

@@ -1,6 +1,6 @@
 /**
- * Estimating's named actions (docs/domain/estimating.md; issue 23): status, items from the takeoff, convert to a
- * job, revise; and the client's approval links (B10): staff list, create and revoke them, and the
+ * Estimating's named actions (docs/domain/estimating.md): status, items from the takeoff, convert to a
+ * job, revise; and the client's approval links: staff list, create and revoke them, and the
  * client, without an account, reads the estimate by the link's token and accepts it.
  */
 import { z } from 'zod';

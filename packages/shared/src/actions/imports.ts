@@ -1,5 +1,5 @@
 /**
- * Importing records from a spreadsheet (issue 27): the rows of a CSV or `.xlsx` file, each mapped
+ * Importing records from a spreadsheet: the rows of a CSV or `.xlsx` file, each mapped
  * to the resource's fields by the web's mapping step, checked (a dry run: every row through the
  * engine's save in a transaction that is rolled back, so each row's errors are exactly a save's)
  * and then imported (the same, committed: all rows or none).

@@ -1,5 +1,5 @@
 /**
- * Live updates (docs/platform.md, Live updates; issue 37): one server-sent events stream per
+ * Live updates (docs/platform.md, Live updates): one server-sent events stream per
  * signed-in browser tab. Each committed change of a record sends a notice to the streams of the
  * users who may read that record: which record, at which version, by whom. Never a field's value:
  * the browser reads the record again through the ordinary calls, which apply every rule.
@@ -30,13 +30,13 @@ export type LiveTopic = ResourceName | typeof MAIL_LIVE_TOPIC;
 /** One record changed. */
 export interface LiveChange {
   /** The resource (`jobs`, `job_products`, ...), or `mail_outbox` for a message of the outbox. */
-  r: string;
+  resource: string;
   /** The record's id. */
   id: number;
   /** Its `updated_at` after the change; null when it was deleted (or keeps no version). */
-  v: string | null;
+  version: string | null;
   /** What happened: `create`, `update`, `delete`, or a named action's own word (`receive`, `send`). */
-  a: string;
+  action: string;
   /** Who changed it: a user (id and name), or someone without an account (a client by an approval link: id null). */
   by: { id: number | null; name: string } | null;
   /** When it was committed (ISO 8601). */

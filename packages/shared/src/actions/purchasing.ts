@@ -121,7 +121,7 @@ export const purchaseOrdersFromSuggestions = defineAction({
 const PIECE_MESSAGE = 'Choose a measured piece.';
 
 /**
- * Measured glass to the vendor (issue 36; docs/domain/purchasing.md, Glass cut to size): the chosen
+ * Measured glass to the vendor (docs/domain/purchasing.md, Glass cut to size): the chosen
  * job products of the To Order list, each measured to cut, become one draft order for the vendor,
  * a line per piece with its cut size and thickness, grouped by job; each is marked ordered.
  */

@@ -1,4 +1,4 @@
-/** The schedule's named actions (issue 25). */
+/** The schedule's named actions. */
 import { z } from 'zod';
 import { actionMap, defineAction } from './define.ts';
 import { CALENDAR_FEED_KINDS, CALENDAR_FEED_PAST_DAYS } from '../rules/schedule/calendar-feeds.ts';

@@ -1,4 +1,4 @@
-/** The shop floor's named actions (issue 34: pieces marked one at a time, or several at once). */
+/** The shop floor's named actions (pieces marked one at a time, or several at once). */
 import { z } from 'zod';
 import { recordRead } from '../resources/read-schema.ts';
 import { PIECE_STEPS } from '../rules/shop-floor/pieces.ts';

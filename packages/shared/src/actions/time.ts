@@ -1,5 +1,5 @@
 /**
- * Time's named actions (issue 25): the crew's week for supervisors — everyone's hours per day and
+ * Time's named actions: the crew's week for supervisors — everyone's hours per day and
  * for the week, added up by the database (one aggregate), not by loading every entry into the
  * browser. One person's week is the generic list (`GET /api/time_entries?user_id&start&end`).
  */

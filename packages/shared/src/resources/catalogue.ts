@@ -22,7 +22,7 @@ export const product_categories = defineResource({
   fields: {
     name: f.text({ label: 'Name', required: true }),
     ...featureFlags,
-    product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { default: 'series' }),
+    product_selection_method: f.enum(PRODUCT_SELECTION_METHODS, { label: 'Product selection', default: 'series' }),
     sort: f.int({ default: 0, min: 0 }),
   },
   search: ['name'],
@@ -39,14 +39,14 @@ export const series = defineResource({
   fields: {
     name: f.text({ label: 'Name', required: true }),
     category_id: f.ref('product_categories', { label: 'Category', onDelete: 'restrict' }),
-    use_category_settings: f.bool(true),
+    use_category_settings: f.bool(true, { label: 'Use category settings' }),
     ...featureFlags,
     special_order: f.bool(false),
     sort: f.int({ default: 0, min: 0 }),
-    // Measure-to-cut (issue 24, B6): the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
+    // Measure-to-cut: the glass is the site opening less these (shared/rules/shop-floor/measure-to-cut.ts); none is 0.
     glass_width_deduction: f.length({ label: 'Glass width deduction', help: 'Opening width less this', min: 0 }),
     glass_height_deduction: f.length({ label: 'Glass height deduction', help: 'Opening height less this', min: 0 }),
-    // The glass its pieces are cut from, and its thickness: what a glass order from the To Order list puts on each line (issue 36).
+    // The glass its pieces are cut from, and its thickness: what a glass order from the To Order list puts on each line.
     glass_material_id: f.ref('materials', { label: 'Glass to order', help: 'A material of a glass category', onDelete: 'set null' }),
     glass_thickness: f.length({ label: 'Glass thickness' }),
   },
@@ -71,13 +71,13 @@ export const products = defineResource({
     name: f.text({ label: 'Name', required: true }),
     description: f.longText({ label: 'Description' }),
     unit: f.text({ label: 'Unit', max: 50 }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     category_id: f.ref('product_categories', { label: 'Category', onDelete: 'set null' }),
     series_name: f.text({ readOnly: true }),
     // prices have no sign in this trade: a credit is a separate line, not a negative product
     cost_per_unit: f.money({ label: 'Cost', guard: 'products_admin', default: 0, min: 0 }),
     revenue_per_unit: f.money({ label: 'Sale price', guard: 'products_admin', default: 0, min: 0 }),
-    // the labour estimate (issue 26, B7): hours to install one unit; guarded as cost is
+    // the labour estimate: hours to install one unit; guarded as cost is
     hours_per_unit: f.qty({ label: 'Labour hours per unit', guard: 'products_admin', min: 0, max: 1000 }),
     non_inventory: f.bool(false, { label: 'Non-Inventory' }),
     is_assembly: f.bool(false),
@@ -114,7 +114,7 @@ export const product_materials = defineResource({
     product_id: f.ref('products', { required: true, onDelete: 'cascade' }),
     material_id: f.ref('materials', { required: true, onDelete: 'cascade' }),
     // how much of the material one unit of the product uses: some, or it would not be listed
-    qty: f.qty({ default: 1, positive: true }),
+    qty: f.qty({ label: 'Qty', default: 1, positive: true }),
   },
   filters: { product_id: { op: 'eq' }, material_id: { op: 'eq' } },
   sortable: ['created_at'],

@@ -38,7 +38,7 @@ export interface RelationDef {
   writable?: boolean;
   /**
    * The parent's save answers them too, as it does writable ones: children its hooks write (a job
-   * product's pieces), so the answer shows them as the save left them (issue 53).
+   * product's pieces), so the answer shows them as the save left them.
    */
   savedWith?: boolean;
   /**
@@ -154,7 +154,7 @@ export function inputFields(def: ResourceDef): [string, FieldDef][] {
  */
 export function recordSchema(def: ResourceDef, mode: 'create' | 'update') {
   // Built once per definition and mode: building it, and zod compiling it on its first parse, was
-  // most of a create's main-thread time when it was built for every request (issue 9).
+  // most of a create's main-thread time when it was built for every request.
   let schemas = recordSchemas.get(def);
   if (!schemas) recordSchemas.set(def, (schemas = {}));
   return (schemas[mode] ??= buildRecordSchema(def, mode));

@@ -31,11 +31,11 @@ export const estimates = defineResource({
     job_start_date: f.date({ label: 'Job start date' }),
     job_end_date: f.date({ label: 'Job end date' }),
     status: f.enum(ESTIMATE_STATUSES, { default: 'draft', index: true, state: "Use Status to change the estimate's status." }),
-    type: f.enum(ESTIMATE_TYPES, { default: 'commercial' }),
+    type: f.enum(ESTIMATE_TYPES, { label: 'Type', default: 'commercial' }),
     product_category_list: f.idList({ label: 'Scopes', ref: 'product_categories' }),
     /** The categories whose alternates the client chose (the totals switch to them), saved with the estimate. */
     alternate_categories: f.idList({ ref: 'product_categories' }),
-    /** Revisions (issue 23, B8): 0 for the first; Revise copies an estimate as the next one. */
+    /** Revisions: 0 for the first; Revise copies an estimate as the next one. */
     revision: f.int({ default: 0, min: 0, readOnly: true }),
     /** The first estimate of the revisions (null on it). */
     revision_root_id: f.ref('estimates', { onDelete: 'set null', readOnly: true, index: true }),
@@ -115,10 +115,10 @@ export const estimate_items = defineResource({
   fields: {
     estimate_id: f.ref('estimates', { required: true, onDelete: 'cascade' }),
     takeoff_option_id: f.ref('takeoff_options', { onDelete: 'set null' }),
-    product_id: f.ref('products', { onDelete: 'restrict' }),
-    alternate_product_id: f.ref('products', { onDelete: 'set null' }),
+    product_id: f.ref('products', { label: 'Product', onDelete: 'restrict' }),
+    alternate_product_id: f.ref('products', { label: 'Alternate product', onDelete: 'set null' }),
     // an alternate is another product's price, not a deduct: no amount here has a sign
-    qty: f.qty({ default: 1, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 1, min: 0 }),
     amount: f.money({ label: 'Amount', guard: 'estimates_admin', min: 0 }),
     alternate_amount: f.money({ label: 'Alternate amount', guard: 'estimates_admin', min: 0 }),
     cost: f.money({ label: 'Cost', guard: 'estimates_admin', min: 0 }),

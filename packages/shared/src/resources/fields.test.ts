@@ -16,7 +16,7 @@ describe('text fields', () => {
   });
 });
 
-describe('time entries (issue 6)', () => {
+describe('time entries', () => {
   it('need a job and more than 0 hours, on create and update', () => {
     expect(Object.keys(errorsOf('time_entries', { date: '2026-11-20', hours: 0 })).sort()).toEqual(['hours', 'job_id']);
     expect(errorsOf('time_entries', { date: '2026-11-20', hours: -2, job_id: 3 }).hours).toEqual(['Must be more than 0.']);
@@ -25,7 +25,7 @@ describe('time entries (issue 6)', () => {
   });
 });
 
-describe('what a body may send (issue 34: the document and the server agree)', () => {
+describe('what a body may send (the document and the server agree)', () => {
   const parsed = (name: keyof typeof RESOURCES, body: unknown, mode: 'create' | 'update' = 'update') => recordSchema(RESOURCES[name], mode).safeParse(body);
 
   it('refuses a phone number with letters or control characters under the field, and stores a blank one as none', () => {

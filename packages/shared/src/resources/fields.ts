@@ -61,7 +61,7 @@ export interface FieldDef {
   onDelete?: OnDelete;
   /**
    * A ref whose target shows this row in a computed field (a material's on hand sums its
-   * transactions): a change of this row is also told to the target's live readers (issue 37).
+   * transactions): a change of this row is also told to the target's live readers.
    */
   shownOnTarget?: true;
   /** Set by the server only; ignored on input. */
@@ -146,7 +146,7 @@ export const isNumberKind = (kind: FieldKind): kind is keyof typeof NUMBER_LIMIT
 export function numberBounds(def: FieldDef): NumberBounds | undefined {
   if (!isNumberKind(def.kind)) return undefined;
   const limit = NUMBER_LIMITS[def.kind];
-  // a length is a size: more than 0 (issue 22), unless it declares `min: 0` (a glass deduction may be none)
+  // a length is a size: more than 0, unless it declares `min: 0` (a glass deduction may be none)
   const exclusive = def.positive === true || (def.kind === 'length' && def.min === undefined);
   const min = exclusive ? 0 : (def.min ?? -limit);
   return { min, exclusive, max: Math.min(def.max ?? limit, limit), integer: def.kind === 'int' };

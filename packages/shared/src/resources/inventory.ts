@@ -9,7 +9,7 @@ export const material_categories = defineResource({
   write: 'inventory',
   fields: {
     name: f.text({ label: 'Name', required: true }),
-    /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order" (issue 53). */
+    /** Its materials are glass (or mirror) cut to size: what a series may name as its "Glass to order". */
     is_glass: f.bool(false, { label: 'Glass cut to size' }),
   },
   search: ['name'],
@@ -27,7 +27,7 @@ export const materials = defineResource({
     material_category_name: f.text({ readOnly: true }),
     // the shop's part number: one live material per number (imports and lookups find it by it)
     number: f.text({ label: 'Number', required: true, max: 100, unique: true }),
-    description: f.text({ label: 'Description', max: 1000 }),
+    description: f.text({ label: 'Description', widget: 'textarea', max: 1000 }),
     reorder_qty: f.qty({ label: 'Reorder qty', help: 'Reorder below this', default: 0, min: 0 }),
     economic_order_qty: f.qty({ label: 'Economic order qty', default: 0, min: 0 }),
     starting_qty: f.qty({ label: 'Starting qty', help: 'On hand before any count', default: 0, min: 0 }),
@@ -45,7 +45,7 @@ export const materials = defineResource({
     below_reorder: { op: 'custom', values: ['true', 'false'] },
     /**
      * Materials a vendor sells (an active vendor material of that vendor id), and those it does
-     * not: the PO material picker lists the order's vendor's first, the others below (issue 22).
+     * not: the PO material picker lists the order's vendor's first, the others below.
      */
     sold_by: { op: 'custom' },
     not_sold_by: { op: 'custom' },

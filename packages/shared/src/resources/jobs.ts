@@ -16,7 +16,7 @@ const jobFields = {
   name: f.text({ label: 'Name' }),
   address: f.text({ label: 'Address', max: 500 }),
   start_date: f.date({ label: 'Start date', index: true }),
-  // the analysis takes jobs by their end date (issue 26)
+  // the analysis takes jobs by their end date
   end_date: f.date({ label: 'End date', index: true }),
   active: f.bool(true, { label: 'Active' }),
   // the job's money has no sign: a discount is a lower invoice, not a negative charge
@@ -79,7 +79,7 @@ export const jobs = defineResource({
   // its number, or its name without one (docs/platform.md, Dialogs)
   naming: { fields: ['number', 'name'] },
   rules: [{ kind: 'notBefore', field: 'end_date', start: 'start_date', message: 'The end date cannot be before the start date.' }],
-  // A deleted job waits in the trash for 30 days (issue 9, B1); job templates are deleted for good.
+  // A deleted job waits in the trash for 30 days; job templates are deleted for good.
   softDelete: true,
   trash: { area: 'jobs_admin', days: 30 },
 });
@@ -113,19 +113,19 @@ export const job_products = defineResource({
   write: 'jobs',
   fields: {
     job_id: f.ref('jobs', { required: true, onDelete: 'cascade' }),
-    product_id: f.ref('products', { onDelete: 'restrict' }),
-    series_id: f.ref('series', { onDelete: 'set null' }),
+    product_id: f.ref('products', { label: 'Product', onDelete: 'restrict' }),
+    series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
     name: f.text(),
     note: f.longText({ label: 'Note' }),
     // 0 is a product still to be counted; never negative, and its money has no sign either
-    qty: f.qty({ default: 1, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 1, min: 0 }),
     cost: f.money({ label: 'Cost', guard: 'jobs_admin', min: 0 }),
     revenue: f.money({ label: 'Revenue', guard: 'jobs_admin', min: 0 }),
     default_cost_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),
     default_revenue_per_unit: f.money({ guard: 'jobs_admin', min: 0 }),
     glass_width: f.length({ label: 'Glass width' }),
     glass_height: f.length({ label: 'Glass height' }),
-    // the site opening (issue 24, B6): entering it fills the glass size, less the series' deductions
+    // the site opening: entering it fills the glass size, less the series' deductions
     opening_width: f.length({ label: 'Opening width' }),
     opening_height: f.length({ label: 'Opening height' }),
     measure_date: f.date({ label: 'Measure date' }),
@@ -145,7 +145,7 @@ export const job_products = defineResource({
     is_ordered: { op: 'bool' },
     is_fabricated: { op: 'bool' },
     /**
-     * The to-do lists (`/lists/products/{field}`, issue 24): `needs=is_fabricated` is the products
+     * The to-do lists (`/lists/products/{field}`): `needs=is_fabricated` is the products
      * of live jobs still to be fabricated whose series (or its category) has that step.
      */
     needs: { op: 'custom', values: TO_DO_FIELDS },
@@ -154,7 +154,7 @@ export const job_products = defineResource({
   },
   // job_start_date: by the job's start date, a job's products together (server/areas/shop-floor)
   sortable: ['name', 'qty', 'created_at', 'sort', 'job_start_date'],
-  // Its pieces marked apart (issue 34): none while every piece is as the product is (rules/shop-floor/pieces.ts).
+  // Its pieces marked apart: none while every piece is as the product is (rules/shop-floor/pieces.ts).
   // Its save answers them as the save left them (savedWith).
   relations: { pieces: { kind: 'many', resource: 'job_product_pieces', foreignKey: 'job_product_id', order: { sort_column: 'position' }, savedWith: true } },
   rules: [{ kind: 'anyOf', fields: ['product_id', 'name'], message: 'Choose a product or give the line a name.' }],

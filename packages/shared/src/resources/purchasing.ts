@@ -92,18 +92,18 @@ export const purchase_order_materials = defineResource({
   write: 'purchase_orders',
   fields: {
     purchase_order_id: f.ref('purchase_orders', { required: true, onDelete: 'cascade' }),
-    material_id: f.ref('materials', { required: true, onDelete: 'restrict', shownOnTarget: true }),
+    material_id: f.ref('materials', { label: 'Material', required: true, onDelete: 'restrict', shownOnTarget: true }),
     vendor_material_id: f.ref('vendor_materials', { onDelete: 'set null' }),
-    // never negative (issue 22: a −4 line was mailed and received); 0 is the spec's case of a line
+    // never negative (a −4 line was mailed and received); 0 is the spec's case of a line
     // whose qty is not known yet (docs/domain/purchasing.md, Lines: its price per unit treats qty 0 as 1)
-    qty: f.qty({ default: 0, min: 0 }),
-    price: f.money({ default: 0, min: 0 }),
+    qty: f.qty({ label: 'Qty', default: 0, min: 0 }),
+    price: f.money({ label: 'Price', default: 0, min: 0 }),
     status: f.enum(PO_LINE_STATUSES, { default: 'ordered' }),
     material_number: f.text({ readOnly: true }),
     material_description: f.text({ readOnly: true, max: 1000 }),
     purchase_order_number: f.int({ readOnly: true }),
     vendor_part_number: f.text({ readOnly: true }),
-    // A piece of glass cut to size for a job (issue 36, measured to cut): the piece, its cut size
+    // A piece of glass cut to size for a job (measured to cut): the piece, its cut size
     // and thickness as ordered, and its job as the order groups it ("24-0012 Smith"). None on a stock line.
     job_product_id: f.ref('job_products', { onDelete: 'set null' }),
     glass_width: f.length(),
@@ -117,7 +117,7 @@ export const purchase_order_materials = defineResource({
     material_id: { op: 'eq' },
     status: { op: 'eq', values: PO_LINE_STATUSES },
   },
-  // `job_label` is the order's line order (issue 53: the page sorted by material, the print and PDF
+  // `job_label` is the order's line order (the page sorted by material, the print and PDF
   // by job): stock lines first by material, then each job's cut glass together, by job number, each
   // job's by material, ties as entered (server purchasing-hooks.ts, PO_LINE_ORDER); the order's page,
   // print, PDF and Send's refusals all take it from the server

@@ -1,5 +1,5 @@
 /**
- * Rules across the fields of one record (issue 22), declared with the resource (`rules`). The
+ * Rules across the fields of one record, declared with the resource (`rules`). The
  * server checks them on the record as it will be stored (a PATCH merged over the stored row), the
  * database holds each as a CHECK constraint (server db/constraints.ts), and a form can show the
  * same message under the same field before sending.

@@ -4,7 +4,7 @@ import { f } from './fields.ts';
 const MARK_PIECE = 'Mark the piece on its page (POST /api/job_products/{id}/pieces/{position}/mark), or the whole product.';
 
 /**
- * A piece of a job product (issue 34, B2 per piece): a leaf of its cut list or a unit of a
+ * A piece of a job product: a leaf of its cut list or a unit of a
  * dimensions product, what one label prints (shared/rules/shop-floor/pieces.ts). Stored only while
  * its product's pieces are marked apart; no generic write makes or moves one: the product's save
  * keeps them in step with its qty and cut list, and its piece action marks one.

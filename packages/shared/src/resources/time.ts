@@ -11,10 +11,10 @@ export const time_entries = defineResource({
     // defaults to the current user on the server (docs/domain/time.md, Time entries)
     user_id: f.ref('users', { label: 'Employee', onDelete: 'restrict' }),
     user_name: f.text({ readOnly: true }),
-    // every entry is for a job, and for some time (issue 6: no silent empty entries)
+    // every entry is for a job, and for some time (no silent empty entries)
     job_id: f.ref('jobs', { label: 'Job', required: true, onDelete: 'set null' }),
     // more than 0 and at most a day; a person's entries of one day add up to at most 24 (server rule)
-    hours: f.qty({ required: true, default: 0, positive: true, max: 24 }),
+    hours: f.qty({ label: 'Hours', required: true, default: 0, positive: true, max: 24 }),
     note: f.longText({ label: 'Note' }),
     date: f.date({ label: 'Date', required: true, index: true }),
     oregon: f.bool(false, { label: 'Oregon' }),

@@ -1,5 +1,5 @@
 /**
- * The command palette (issue 9, B9): a search over jobs, clients, estimates, materials, products
+ * The command palette: a search over jobs, clients, estimates, materials, products
  * and purchase orders by number and name (`GET /api/search?q=`, which answers only what the user
  * may see), keyboard only: type, arrows, Enter opens the hit's screen, Escape closes. Resolves
  * with the path to go to, or null.

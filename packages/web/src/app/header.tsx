@@ -50,7 +50,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   // The menu's code (and the popover engine) loads when the user button is first pressed.
   const [menuWanted, setMenuWanted] = useState(false);
   const userButtonRef = useRef<HTMLButtonElement>(null);
-  // On a phone with the offline badges there is no room for the name ("Eri…", issue 34): the initials.
+  // On a phone with the offline badges there is no room for the name ("Eri…"): the initials.
   const compact = offline || livePaused || kept.length > 0;
   const userButton = user && (
     <Button

@@ -63,7 +63,7 @@ describe('Login dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Login' })).toBe(dialog);
     expect(calls.filter((c) => c.url.pathname === '/login')).toHaveLength(1);
     expect(window.location.pathname).toBe('/welcome');
-    // an answer the dialog handles is no error in the console (issue 34)
+    // an answer the dialog handles is no error in the console
     expect(consoleError.mock.calls.filter((args) => args.some((a) => a instanceof HttpError))).toEqual([]);
     expect(screen.getByTestId('user-button').textContent).toBe('Login');
   });

@@ -26,7 +26,7 @@ export function Shell() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const signedIn = Boolean(user);
-  // The tab's live stream (issue 37), while signed in with the server reachable.
+  // The tab's live stream, while signed in with the server reachable.
   useLiveUpdates(user && !user.offline ? user.id : null, sayRightsChanged);
   // Below the `sm` breakpoint the menu is a drawer over the screen. Read at once, not in an effect
   // (there is no server rendering): on a phone the first frame is the right one, with no second

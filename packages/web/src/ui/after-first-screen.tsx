@@ -3,9 +3,10 @@
  * `lazyAfterFirstScreen` is for a piece shown when the connection is lost (the Offline badge's
  * tooltip, "Live updates paused"): out of the first screen's code, yet loaded once that screen is
  * idle, because the moment it is needed is the moment its chunk may no longer load (offline before
- * the service worker controls the page). Should it still not load, its fallback stays in its place.
+ * the service worker controls the page). Should it still not load, its fallback stays in its place
+ * (until the page is loaded again).
  */
-import { Component, Suspense, lazy, type Attributes, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type Attributes, type ComponentType, type ReactNode } from 'react';
 
 /** Runs `fn` once the page has loaded and the browser is idle; returns a cancel. */
 export function afterFirstScreen(fn: () => void): () => void {
@@ -24,37 +25,24 @@ export function afterFirstScreen(fn: () => void): () => void {
   };
 }
 
-/** Shows `fallback` instead of a piece whose code could not be loaded. */
-class LoadFailed extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 export function lazyAfterFirstScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const start = () =>
-    (loading ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        loading = null; // a later render may try again (back online)
-        throw error;
-      },
-    ));
+  type Props = P & { fallback: ReactNode };
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () => (loading ??= load());
   // (not while the build pre-renders the first screen, where there is no page)
   if (typeof document !== 'undefined') afterFirstScreen(() => void start().catch(() => undefined));
-  const Piece = lazy(start);
-  return function LoadedAfterFirstScreen({ fallback, ...props }: P & { fallback: ReactNode }) {
+  // A piece whose code could not be loaded shows its fallback in its place.
+  const Piece = lazy(() =>
+    start().then(
+      (Loaded) => ({ default: ({ fallback: _, ...props }: Props) => <Loaded {...(props as unknown as P & Attributes)} /> }),
+      () => ({ default: ({ fallback }: Props) => <>{fallback}</> }),
+    ),
+  );
+  return function LoadedAfterFirstScreen(props: Props) {
     return (
-      <LoadFailed fallback={fallback}>
-        <Suspense fallback={fallback}>
-          <Piece {...(props as unknown as P & Attributes)} />
-        </Suspense>
-      </LoadFailed>
+      <Suspense fallback={props.fallback}>
+        <Piece {...props} />
+      </Suspense>
     );
   };
 }

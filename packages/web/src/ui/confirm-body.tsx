@@ -1,6 +1,6 @@
 /**
  * The body of a confirmation: the question, then Cancel and the button that names the action
- * ("Delete", "Pull", "Discard"; docs/platform.md, Dialogs, issue 22: never a bare "Confirm"). A destructive
+ * ("Delete", "Pull", "Discard"; docs/platform.md, Dialogs, never a bare "Confirm"). A destructive
  * one (`danger`) has a red action and puts the focus on Cancel, so a stray Enter does nothing.
  *
  * Given its `onClose` rather than reading the modal it is in, so the modal stack can show it (its

@@ -1,7 +1,7 @@
 /**
  * Alert and confirm on the modal stack (docs/platform.md, Dialogs): `alert(message)` shows the message with
  * a Close button; `confirm(message, { confirmLabel })` shows Cancel and a button named for the
- * action ("Delete", "Pull": issue 22, so `confirmLabel` is required) and resolves false or true
+ * action ("Delete", "Pull": so `confirmLabel` is required) and resolves false or true
  * (closing it any other way counts as Cancel).
  *
  * A destructive confirm (`danger`) focuses Cancel, so a stray Enter does not delete, and is titled

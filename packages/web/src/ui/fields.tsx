@@ -6,9 +6,9 @@
  * `SelectField` (select-field.tsx), `MultiSelectField` (multi-select-field.tsx) and `CheckField`
  * (checkbox or switch, check-field.tsx) are Mantine's, with the drop-down above the modal and the
  * same read-only rule. Each kind is a module of its own, so a screen that shows a select only does
- * not fetch the calendar, the multi-select or the checkbox (issue 56).
+ * not fetch the calendar, the multi-select or the checkbox.
  *
- * Honest inputs (issue 22): a number, length or date field never changes what was typed into
+ * Honest inputs: a number, length or date field never changes what was typed into
  * something else. Text it cannot read (`1e20`, `abc`, 02/30/2026) or a value outside the field's
  * declared range (`bounds`, from the shared definition: `-5` where the minimum is 0) stays as
  * typed with the message beneath (shown on leaving the field, or on Save), the form will not

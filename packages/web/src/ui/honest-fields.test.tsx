@@ -1,5 +1,5 @@
 /**
- * Honest inputs (issue 22): what a person types in a number or date field is either accepted as
+ * Honest inputs: what a person types in a number or date field is either accepted as
  * exactly that, or kept as typed with a message beneath, and the form does not submit it.
  */
 import { numberBounds } from '@glazier/shared/resources/fields';

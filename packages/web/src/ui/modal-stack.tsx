@@ -14,7 +14,7 @@
  * `useModalTitle(title)` sets its title from inside (a record dialog knows whether it adds, edits
  * or only shows).
  *
- * Unsaved changes (issue 22): a modal whose content reports a change (`useModalDirty(() => dirty)`;
+ * Unsaved changes: a modal whose content reports a change (`useModalDirty(() => dirty)`;
  * every `DialogForm` does, from its form) is not dropped by a person's way out: Escape, the ×, a
  * click outside, Cancel (`dismiss()`) and the browser's Back first ask "Discard unsaved changes?"
  * (Discard / Keep editing). Keep editing leaves the modal as it was, typed text and all, with its

@@ -1,5 +1,5 @@
 /**
- * What a person types in a number field, read strictly (issue 22, "honest inputs"): the field
+ * What a person types in a number field, read strictly ("honest inputs"): the field
  * either accepts the text as exactly the number it says, or says why not. Nothing is dropped
  * (`1e20` is not 120), rounded (`1.234` is not $1.23) or clamped (`−5` is not 0).
  *

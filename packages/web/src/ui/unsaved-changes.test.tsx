@@ -1,5 +1,5 @@
 /**
- * Unsaved changes (issue 22): a dialog whose form holds changes asks "Discard unsaved changes?"
+ * Unsaved changes: a dialog whose form holds changes asks "Discard unsaved changes?"
  * on Escape, ×, a click outside, Cancel and Back; Keep editing keeps it as it was; an unchanged
  * dialog closes at once. And every dialog's form opens with the focus on its first field.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/calibration` (issue 26, B7): how the labour estimates hold up. Over completed
+ * `GET /api/analysis/calibration`: how the labour estimates hold up. Over completed
  * jobs ending in the range, Σ qty × the product's hours per unit against all the hours logged on
  * the job, by product category (a job's hours shared among its categories by their estimated
  * hours: time entries name no category) and by foreman (its API test checks it against
@@ -8,7 +8,7 @@
 import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/define';
 import type { analysisCalibration, CalibrationGroup } from '@glazier/shared/actions/analysis';
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { oneOf, sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { num } from './analysis-sql.ts';
 
@@ -42,15 +42,9 @@ export async function analysisCalibrationReport({
 }): Promise<ActionAnswer<typeof analysisCalibration>> {
   const { start, end } = input;
   return ctx.db.largeRead(async (db) => {
-    const calibration = await sqlRows<{
-      kind: 'category' | 'foreman';
-      key: string | null;
-      label: string;
-      jobs: number;
-      estimated_hours: number | null;
-      logged_hours: number | null;
-    }>(
+    const calibration = await sqlSelect(
       db,
+      { kind: oneOf(['category', 'foreman'] as const), key: 'text?', label: 'text', jobs: 'num', estimated_hours: 'num?', logged_hours: 'num?' },
       sql`WITH ${completedJobsLabourSql(start, end)}
       SELECT 'category' AS kind, e.category_id::text AS key, coalesce(pc.name, 'No category') AS label, count(*) AS jobs,
         sum(e.hours) AS estimated_hours, sum(pj.logged * e.hours / pj.estimated) AS logged_hours

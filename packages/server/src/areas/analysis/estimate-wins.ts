@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/estimates` (issue 26): the estimates dated in a range that were offered (not
+ * `GET /api/analysis/estimates`: the estimates dated in a range that were offered (not
  * drafts; the current revision of each), their win rate won ÷ (won + lost), value won and lost (the
  * estimate's total, as its list shows it) and average days to win (shared/rules/analysis/
  * estimates-labour.ts), by month, by type and by client (the 100 most won from), in one statement.
@@ -8,7 +8,7 @@ import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/de
 import type { analysisEstimates, WinGroup } from '@glazier/shared/actions/analysis';
 import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { oneOf, sqlSelect, type RowOf } from '../../db/typed-sql.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { estimateTotalSql } from '../estimating/estimate-total-sql.ts';
@@ -17,18 +17,19 @@ import { num, numOrNull } from './analysis-sql.ts';
 type Answer = ActionAnswer<typeof analysisEstimates>;
 
 /** A row of the statement: a group's counts and sums (the drivers answer bigint and numeric values in numbers, driver-types.ts). */
-type WinRow = {
-  kind: 'total' | 'month' | 'type' | 'client' | 'client_count';
-  key: string | null;
-  label: string | null;
-  estimates: number;
-  open: number;
-  won: number;
-  lost: number;
-  value_won: number;
-  value_lost: number;
-  days_to_win: number | null;
-};
+const WIN_ROW = {
+  kind: oneOf(['total', 'month', 'type', 'client', 'client_count'] as const),
+  key: 'text?',
+  label: 'text?',
+  estimates: 'num',
+  open: 'num',
+  won: 'num',
+  lost: 'num',
+  value_won: 'num',
+  value_lost: 'num',
+  days_to_win: 'num?',
+} as const;
+type WinRow = RowOf<typeof WIN_ROW>;
 
 const WIN_SUMS = sql.raw(`count(*) AS estimates, count(*) FILTER (WHERE status = 'open') AS open,
   count(*) FILTER (WHERE status = 'won') AS won, count(*) FILTER (WHERE status = 'lost') AS lost,
@@ -42,8 +43,9 @@ const TYPE_LABELS: Record<string, string> = { commercial: 'Commercial', resident
 
 export async function analysisEstimatesReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisEstimates> }): Promise<Answer> {
   const e = tableFor('estimates');
-  const rows = await sqlRows<WinRow>(
+  const rows = await sqlSelect(
     ctx.db,
+    WIN_ROW,
     sql`WITH est AS MATERIALIZED (
       SELECT ${e.id} AS id, ${e.date} AS date, ${e.status} AS status, ${e.type} AS type, ${e.client_id} AS client_id,
         -- only a decided estimate's total is summed (value won and lost)

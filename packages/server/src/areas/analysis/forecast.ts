@@ -1,5 +1,5 @@
 /**
- * `GET /api/forecasting?weeks=` (issue 26, `/forecasting`): the weeks from the one holding today
+ * `GET /api/forecasting?weeks=` (`/forecasting`): the weeks from the one holding today
  * (or `start`), by the formulas of shared/rules/analysis/forecast.ts, in three statements of one
  * transaction:
  * - the weeks: each job-day on the schedule (a job's events on a day count once) carries 1 ÷ the
@@ -19,7 +19,7 @@ import { roundMoney, roundQty } from '@glazier/shared/rules/money';
 import { alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLES } from '@glazier/shared/permissions';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { oneOf, sqlSelect, type RowOf } from '../../db/typed-sql.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { estimateTotalSql } from '../estimating/estimate-total-sql.ts';
@@ -50,26 +50,27 @@ const sunday = (d: string) => sql.raw(`(${d} - extract(dow FROM ${d})::int)`);
  * 'calibration') the jobs, estimated hours (as `hours`) and logged hours (as `revenue`) of the
  * calibration; or (kind 'schedulable') the people who can be scheduled (as `install_days`).
  */
-type LoadRow = {
-  kind: 'week' | 'calibration' | 'schedulable';
-  week: string | null;
-  install_days: number;
-  jobs: number;
-  hours: number | null;
-  revenue: number | null;
-};
+const LOAD_ROW = {
+  kind: oneOf(['week', 'calibration', 'schedulable'] as const),
+  week: 'text?',
+  install_days: 'num',
+  jobs: 'num',
+  hours: 'num?',
+  revenue: 'num?',
+} as const;
+type LoadRow = RowOf<typeof LOAD_ROW>;
 /** A material that runs short: the first week it does, and by how much then and by the end. */
-type ShortageRow = {
-  week: string;
-  material_id: number;
-  material_number: string | null;
-  description: string | null;
-  on_hand: number;
-  on_order: number;
-  demand: number;
-  short_by: number;
-  short_by_end: number;
-};
+const SHORTAGE_ROW = {
+  week: 'text',
+  material_id: 'num',
+  material_number: 'text?',
+  description: 'text?',
+  on_hand: 'num',
+  on_order: 'num',
+  demand: 'num',
+  short_by: 'num',
+  short_by_end: 'num',
+} as const;
 
 export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof forecast> }): Promise<Answer> {
   const weeks = forecastWeeks(input.start ?? new Date().toISOString().slice(0, 10), input.weeks);
@@ -82,8 +83,9 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
   const m = tableFor('materials');
 
   return ctx.db.largeRead(async (db) => {
-    const load = await sqlRows<LoadRow>(
+    const load = await sqlSelect(
       db,
+      LOAD_ROW,
       sql`WITH ${completedJobsLabourSql(since, addDays(start, -1))}, ${scheduledDaysSql(start, end)},
       sched AS MATERIALIZED (
         SELECT sj.id AS job_id,
@@ -101,8 +103,9 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
         WHERE active AND deleted_at IS NULL AND (role IN (${ALWAYS_SCHEDULABLE}) OR can_be_scheduled)`,
     );
 
-    const estimates = await sqlRows<{ month: string; type: string; estimates: number; value: number | null; won: number | null; lost: number | null }>(
+    const estimates = await sqlSelect(
       db,
+      { month: 'text', type: 'text', estimates: 'num', value: 'num?', won: 'num?', lost: 'num?' },
       sql`WITH rates AS (
         SELECT ${e.type} AS type, count(*) FILTER (WHERE ${e.status} = 'won') AS won, count(*) FILTER (WHERE ${e.status} = 'lost') AS lost FROM ${e}
         WHERE ${e.deleted_at} IS NULL AND ${e.superseded_at} IS NULL AND ${e.status} IN ('won', 'lost') AND ${e.date} >= ${since}::date AND ${e.date} < ${start}::date
@@ -118,8 +121,9 @@ export async function forecastReport({ ctx, input }: { ctx: Ctx; input: ActionPa
 
     // One row per material (its weeks' demand as arrays), so on hand is computed once for each and
     // the running sum is over its own few weeks (a join of two steps' rows was planned as a loop).
-    const shortages = await sqlRows<ShortageRow>(
+    const shortages = await sqlSelect(
       db,
+      SHORTAGE_ROW,
       sql`WITH ${scheduledDaysSql(start, end)},
       demand AS MATERIALIZED (
         SELECT w.material_id, array_agg(w.week ORDER BY w.week) AS weeks, array_agg(w.qty ORDER BY w.week) AS qtys, sum(w.qty) AS total FROM (

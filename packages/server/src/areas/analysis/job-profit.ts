@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/jobs` (issue 26): job profitability of the jobs ending in a range, computed
+ * `GET /api/analysis/jobs`: job profitability of the jobs ending in a range, computed
  * in SQL by the formulas of shared/rules/analysis/job-profit.ts (a test checks both on one
  * hand-computed set): each job's figures once (a materialised step), then the totals, the chosen
  * grouping, the months and the scopes in one statement, and a page of jobs in a second.
@@ -8,7 +8,7 @@ import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/de
 import type { analysisJobs, JobGroup, JobGrouping, JobProfitRow } from '@glazier/shared/actions/analysis';
 import { monthLabel } from '@glazier/shared/rules/analysis/date-ranges';
 import { sql, type SQL } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { oneOf, json, sqlSelect, type RowOf } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { burdenRateSql, jobRevenueSql, num, numOrNull } from './analysis-sql.ts';
 
@@ -102,21 +102,22 @@ const SORT_SQL: Record<JobsQuery['sort'], string> = {
 };
 
 /** A row of the report's statement: a group's sums, or (kind 'job') one job of the page as JSON. */
-type ReportRow = {
-  kind: 'total' | 'group' | 'month' | 'scope' | 'job' | 'job_count';
-  key: string | null;
-  label: string | null;
-  job_count: number;
-  revenue: number | null;
-  product_cost: number | null;
-  hours: number | null;
-  labour_cost: number | null;
-  additional_costs: number | null;
-  cost: number | null;
-  job: string | JobJson | null;
-};
 /** A job of the page as the statement builds it (jsonb_build_object). */
 type JobJson = Omit<JobProfitRow, 'profit' | 'margin'>;
+const REPORT_ROW = {
+  kind: oneOf(['total', 'group', 'month', 'scope', 'job', 'job_count'] as const),
+  key: 'text?',
+  label: 'text?',
+  job_count: 'num',
+  revenue: 'num?',
+  product_cost: 'num?',
+  hours: 'num?',
+  labour_cost: 'num?',
+  additional_costs: 'num?',
+  cost: 'num?',
+  job: json<JobJson>(true),
+} as const;
+type ReportRow = RowOf<typeof REPORT_ROW>;
 
 function moneyTotals(r: Partial<ReportRow>) {
   const revenue = num(r.revenue);
@@ -143,8 +144,9 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
     const order = sql.raw(`${SORT_SQL[sort]} ${direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, per.id ${direction === 'asc' ? 'ASC' : 'DESC'}`);
     // One statement, so each job's figures are computed once: the aggregates' rows, then the page's
     // jobs (kind 'job', the job as JSON) and their count.
-    const answer = await sqlRows<ReportRow>(
+    const answer = await sqlSelect(
       db,
+      REPORT_ROW,
       sql`WITH ${perJobSql(start, end)}
       SELECT 'total' AS kind, NULL AS key, NULL AS label, ${SUMS}, NULL::jsonb AS job FROM per
       UNION ALL SELECT 'group', g.key, g.label, ${SUMS}, NULL FROM (SELECT per.*, ${g.key} AS key, ${g.label} AS label FROM ${g.from}) g GROUP BY g.key, g.label
@@ -160,8 +162,8 @@ export async function analysisJobsReport({ ctx, input }: { ctx: Ctx; input: Jobs
       UNION ALL SELECT 'job_count', NULL, NULL, count(*), 0, 0, 0, 0, 0, 0, NULL FROM per WHERE ${where}`,
     );
     const aggregates = answer.filter((r) => r.kind !== 'job');
-    const jobRows = answer.filter((r) => r.kind === 'job').map((r): JobJson => (typeof r.job === 'string' ? (JSON.parse(r.job) as JobJson) : r.job!));
-    const setting = await sqlRows<{ rate: number | null }>(db, sql`SELECT ${burdenRateSql()} AS rate`);
+    const jobRows = answer.filter((r) => r.kind === 'job').map((r): JobJson => r.job!);
+    const setting = await sqlSelect(db, { rate: 'num?' }, sql`SELECT ${burdenRateSql()} AS rate`);
 
     const byKind = (kind: string) => aggregates.filter((r) => r.kind === kind);
     const groupRow = (r: ReportRow, label: string): JobGroup => ({ key: r.key == null ? null : String(r.key), label, ...moneyTotals(r) });

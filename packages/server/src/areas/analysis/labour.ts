@@ -1,5 +1,5 @@
 /**
- * `GET /api/analysis/labour` (issue 26): the hours logged in a range by employee, by job (the 200
+ * `GET /api/analysis/labour`: the hours logged in a range by employee, by job (the 200
  * with most) and by scope, and each person's weeks over 40 hours (Sunday weeks, as the time
  * cards'); shared/rules/analysis/estimates-labour.ts states the same.
  */
@@ -7,16 +7,17 @@ import type { ActionAnswer, ActionParsedInput } from '@glazier/shared/actions/de
 import type { analysisLabour, HoursGroup } from '@glazier/shared/actions/analysis';
 import { OVERTIME_AFTER } from '@glazier/shared/rules/analysis/estimates-labour';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { oneOf, sqlSelect, type RowOf } from '../../db/typed-sql.ts';
 
 /** A row of the hours statement: a group's hours and entries. */
-type HoursRow = {
-  kind: 'total' | 'employee' | 'job' | 'job_count' | 'scope';
-  key: string | null;
-  label: string | null;
-  hours: number | null;
-  entries: number | null;
-};
+const HOURS_ROW = {
+  kind: oneOf(['total', 'employee', 'job', 'job_count', 'scope'] as const),
+  key: 'text?',
+  label: 'text?',
+  hours: 'num?',
+  entries: 'num?',
+} as const;
+type HoursRow = RowOf<typeof HOURS_ROW>;
 import type { Ctx } from '../../engine/context.ts';
 import { num } from './analysis-sql.ts';
 
@@ -28,8 +29,9 @@ export const LABOUR_JOBS_LIMIT = 200;
 export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: ActionParsedInput<typeof analysisLabour> }): Promise<Answer> {
   const { start, end } = input;
   return ctx.db.largeRead(async (db) => {
-    const hours = await sqlRows<HoursRow>(
+    const hours = await sqlSelect(
       db,
+      HOURS_ROW,
       sql`WITH t AS MATERIALIZED (
         SELECT te.user_id, te.job_id, te.hours, te.date FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date AND ${end}::date
@@ -42,8 +44,9 @@ export async function analysisLabourReport({ ctx, input }: { ctx: Ctx; input: Ac
       UNION ALL SELECT 'scope', s.scope, coalesce(s.scope, 'No scope'), sum(b.hours), sum(b.entries)
         FROM by_job b LEFT JOIN jobs j ON j.id = b.job_id LEFT JOIN LATERAL jsonb_array_elements_text(j.scope_array) s(scope) ON true GROUP BY 2, 3`,
     );
-    const overtime = await sqlRows<{ user_id: number | null; user_name: string; week: string; hours: number }>(
+    const overtime = await sqlSelect(
       db,
+      { user_id: 'num?', user_name: 'text', week: 'text', hours: 'num' },
       sql`SELECT w.user_id, coalesce(u.name, 'No one') AS user_name, to_char(w.week, 'YYYY-MM-DD') AS week, w.hours
       FROM (SELECT te.user_id, te.date - extract(dow FROM te.date)::int AS week, sum(te.hours) AS hours FROM time_entries te
         WHERE te.deleted_at IS NULL AND te.date BETWEEN ${start}::date - 6 AND ${end}::date

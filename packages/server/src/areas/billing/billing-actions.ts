@@ -2,20 +2,14 @@
 import type { BILLING_ACTIONS } from '@glazier/shared/actions/billing';
 import { savedFile, type ActionHandlers } from '../../engine/action-handler.ts';
 import { PDF_MEDIA_TYPE } from '../../platform/documents/pdf-render.ts';
-import { ApiError } from '../../engine/errors.ts';
 import { invoiceAgingReport } from './aging.ts';
 import { makeDepositInvoice, makeFinalInvoice, voidInvoiceAction } from './invoice-actions.ts';
 import { createExportBatch, exportBatchCsv } from './export-actions.ts';
 import { createInvoiceLink, listInvoiceLinks, revokeInvoiceLink, showClientInvoice } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { sendInvoice } from './send-invoice.ts';
+import { billedCollectedByMonth, clientStatementPdf } from './statement.ts';
 import { recordPaymentAction, voidPaymentAction } from './payment-actions.ts';
-
-// The declarations are published first so the screens can be built on them; each handler below
-// answers 501 until its change lands on this branch.
-const notYet = (): never => {
-  throw new ApiError(501, 'Not built yet.');
-};
 
 export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   'invoices.aging': ({ ctx, input }) => invoiceAgingReport({ ctx, input }),
@@ -38,6 +32,9 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
     const file = await exportBatchCsv(ctx, params.id);
     return savedFile(file.bytes, 'text/csv', file.fileName);
   },
-  'clients.statement': notYet,
-  'invoices.billed_collected': notYet,
+  'clients.statement': async ({ ctx, params, input }) => {
+    const pdf = await clientStatementPdf(ctx, params.id, input);
+    return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+  },
+  'invoices.billed_collected': ({ ctx, input }) => billedCollectedByMonth(ctx, input),
 };

@@ -120,8 +120,8 @@ async function lineMoved(ctx: Ctx, invoiceId: number | null | undefined) {
 }
 
 /**
- * A job's `invoice_amount` is its invoices' once it has one (docs/domain/billing.md, The job's
- * invoice amount): a generic write that would change it is refused, naming why.
+ * A job's `invoice_amount` is its invoices' once it has one (docs/domain/billing.md, Invoice amount):
+ * a generic write that would change it is refused, naming why.
  */
 export function jobsWithInvoices(hooks: Hooks<'jobs'>): Hooks<'jobs'> {
   return {

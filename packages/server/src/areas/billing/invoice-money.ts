@@ -1,8 +1,8 @@
 /**
  * What billing's named writes share: an invoice's money read locked in cents (invoice-sql.ts), its
  * status as its payments give it (rules/billing/invoice-status.ts `statusFromPayments`), and its
- * job's `invoice_amount`, which follows the invoices that are not void (docs/domain/billing.md, The
- * job's invoice amount).
+ * job's `invoice_amount`, which follows the invoices that are not void
+ * (docs/domain/billing.md, Invoice amount).
  */
 import { sql } from 'drizzle-orm';
 import { statusFromPayments, type InvoiceStatus } from '@glazier/shared/rules/billing/invoice-status';
@@ -99,5 +99,7 @@ export async function refreshInvoiceAmount(w: RecordWriter, jobId: number | null
   const billed = fromCents(toCents(Number(row.billed ?? 0)));
   const [job] = await sqlRows<{ invoice_amount: string | null }>(w.ctx.db, sql`SELECT invoice_amount FROM jobs WHERE id = ${jobId} FOR UPDATE`);
   if (!job || (job.invoice_amount != null && toCents(Number(job.invoice_amount)) === toCents(billed))) return;
-  await w.update('jobs', jobId, { invoice_amount: billed.toFixed(2), updated_at: sql`now()` });
+  // a figure derived from the invoices, as a total is: the invoice's or line's own history records
+  // the change that moved it, so the job gets no history row of its own (one row per write)
+  await w.ctx.db.orm.execute(sql`UPDATE jobs SET invoice_amount = ${billed.toFixed(2)}, updated_at = now() WHERE id = ${jobId}`);
 }

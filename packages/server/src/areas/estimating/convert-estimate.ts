@@ -1,17 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlRun, sqlSelect, type RowOf } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { changeRecord } from '../../engine/named-write.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
 import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
-import type { StoredRow } from '../../engine/server-resource.ts';
 
 /** An item as the conversion reads it: whether it becomes its alternate. */
-type ConvertedItem = StoredRow<'estimate_items'> & { use_alternate: boolean | null };
+/** What a job product takes of an estimate item: its own or its alternate's (`use_alternate`). */
+const CONVERTED_ITEM = {
+  product_id: 'num?',
+  alternate_product_id: 'num?',
+  description: 'text?',
+  alternate_description: 'text?',
+  cost: 'num?',
+  alternate_cost: 'num?',
+  amount: 'num?',
+  alternate_amount: 'num?',
+  notes: 'text?',
+  qty: 'num?',
+  use_alternate: 'bool?',
+} as const;
+type ConvertedItem = RowOf<typeof CONVERTED_ITEM>;
 
 export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won first.';
 
@@ -32,20 +45,22 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
     const tx = w.ctx;
     const db = tx.db;
     if (estimate.job_id != null) {
-      const [live] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
+      const [live] = await sqlSelect(db, { id: 'num' }, sql`SELECT id FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`);
       if (live) return get(tx, 'jobs', live.id);
     }
     if (estimate.status !== 'won') throw new ApiError(409, ONLY_WON_MESSAGE);
     const categoryIds = estimate.product_category_list ?? [];
     const categories = categoryIds.length
-      ? await sqlRows<{ name: string }>(db, sql`SELECT name FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[]) ORDER BY name`)
+      ? await sqlSelect(db, { name: 'text' }, sql`SELECT name FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[]) ORDER BY name`)
       : [];
     const scopes = SCOPES.filter((s) => categories.some((c) => c.name === s));
     // An item with an alternate in a category whose alternates the client chose becomes its alternate.
     const chosen = JSON.stringify(Array.isArray(estimate.alternate_categories) ? estimate.alternate_categories : []);
-    const items = await sqlRows<ConvertedItem>(
+    const items = await sqlSelect(
       db,
-      sql`SELECT i.*, (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
+      CONVERTED_ITEM,
+      sql`SELECT i.product_id, i.alternate_product_id, i.description, i.alternate_description, i.cost, i.alternate_cost, i.amount, i.alternate_amount,
+            i.notes, i.qty, (i.alternate_product_id IS NOT NULL OR i.alternate_amount IS NOT NULL)
             AND ${chosen}::jsonb @> to_jsonb(coalesce(p.category_id, o.product_category_id)) AS use_alternate
           FROM estimate_items i
           LEFT JOIN products p ON p.id = i.product_id
@@ -76,7 +91,7 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
         .map((i, sort) => ({ product_id: i.product_id, name: i.description || null, note: i.notes, qty: i.qty ?? 1, cost: i.cost, revenue: i.amount, sort })),
     });
     // the estimate names its job, by the number the job was given
-    await db.orm.execute(sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id}`);
+    await sqlRun(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id}`);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
   });
@@ -85,7 +100,7 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
 /** The numbering rule's next job number (shared/rules/jobs/job-number.ts), over every job's, those in the trash too. */
 async function nextNumber(ctx: Ctx): Promise<string> {
   const year = new Date().getFullYear();
-  const taken = await sqlRows<{ number: string }>(ctx.db, sql`SELECT number FROM jobs WHERE number LIKE ${`${jobNumberPrefix(year)}%`}`);
+  const taken = await sqlSelect(ctx.db, { number: 'text' }, sql`SELECT number FROM jobs WHERE number LIKE ${`${jobNumberPrefix(year)}%`}`);
   return nextJobNumber(
     taken.map((r) => r.number),
     year,

@@ -1,5 +1,5 @@
 /**
- * A client's approval of an estimate (issue 23, B10). Staff with `edit estimates` make a link for an
+ * A client's approval of an estimate. Staff with `edit estimates` make a link for an
  * open estimate: a random token (32 bytes from crypto, base64url), answered once and stored only as
  * its sha256, valid 14 days unless told otherwise, revocable. The client opens it without an
  * account (the public actions, rate-limited by their declarations): they read the estimate as
@@ -10,7 +10,6 @@
  * estimator. A token that names no link is a 404; a link used, revoked or expired, or whose
  * estimate is no longer open, a 410.
  */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ApprovalLink } from '@glazier/shared/actions/estimating';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
@@ -18,7 +17,9 @@ import { chosenAlternates, documentTotals, type EstimateDocument } from '@glazie
 import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-status';
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import type { Db, Row } from '../../db/client.ts';
+import { sqlRun, sqlSelect, tableShape } from '../../db/typed-sql.ts';
+import { storedRows } from '../../engine/lookup.ts';
 import { estimate_approvals } from '../../db/schema.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import { ApiError, invalid, notFound } from '../../engine/errors.ts';
@@ -33,6 +34,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
 import { EstimateDecision } from '../../platform/mail/templates/estimate-decision.tsx';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
 
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
 export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
@@ -42,7 +44,6 @@ export const REVOKED_MESSAGE = 'This approval link was withdrawn. Please ask us 
 export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us for a new one.';
 export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string): string => new Date(v).toISOString();
 const isoOrNull = (v: string | null): string | null => (v == null ? null : iso(v));
 
@@ -62,6 +63,7 @@ export const estimateLabel = (e: { job_number?: string | null; name?: string | n
 
 /** A stored link (its timestamps as the drivers answer them, driver-types.ts). */
 type LinkRow = typeof estimate_approvals.$inferSelect;
+const LINK_ROW = tableShape(estimate_approvals);
 /** A link with the name of its maker, as linkRows reads it. */
 type NamedLinkRow = LinkRow & { created_by_name: string | null };
 
@@ -92,8 +94,9 @@ const audited = (row: Row): Row => {
 };
 
 async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<NamedLinkRow[]> {
-  return sqlRows<NamedLinkRow>(
+  return sqlSelect(
     db,
+    { ...LINK_ROW, created_by_name: 'text?' },
     sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`,
   );
 }
@@ -118,11 +121,11 @@ export async function insertApprovalLink(
   days?: number,
 ): Promise<{ link: ApprovalLink; token: string; path: string }> {
   if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const validDays = days ?? APPROVAL_LINK_DAYS;
   const made = await w.insert(
     estimate_approvals,
-    { estimate_id: estimate.id, token_hash: sha256(token), expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
+    { estimate_id: estimate.id, token_hash: hash, expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
     { shown: audited },
   );
   const [row] = await linkRows(w.ctx.db, sql`a.id = ${made.id}`);
@@ -142,7 +145,7 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
   return namedWrite(ctx, async (w) => {
     const tx = w.ctx;
     const db = tx.db;
-    const [link] = await sqlRows<LinkRow>(db, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
+    const [link] = await sqlSelect(db, LINK_ROW, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
     if (!link) throw notFound('Approval link');
     await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
     if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
@@ -161,16 +164,17 @@ export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }):
  */
 async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: LinkRow; estimate: StoredRow<'estimates'> }> {
   const lock = forUpdate ? sql` FOR UPDATE` : sql``;
-  const [link] = await sqlRows<LinkRow & { expired: boolean }>(
+  const [link] = await sqlSelect(
     db,
-    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${sha256(token)}${lock}`,
+    { ...LINK_ROW, expired: 'bool' },
+    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${tokenHash(token)}${lock}`,
   );
   if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
   if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
   if (link.declined_at != null) throw new ApiError(410, ALREADY_DECLINED_MESSAGE);
   if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
   if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
-  const [estimate] = await sqlRows<StoredRow<'estimates'>>(db, sql`SELECT * FROM estimates WHERE id = ${link.estimate_id} AND deleted_at IS NULL${lock}`);
+  const [estimate] = await storedRows(db, 'estimates', (e) => ({ where: sql`${e.id} = ${link.estimate_id} AND ${e.deleted_at} IS NULL`, forUpdate }));
   if (!estimate || estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(410, NO_LONGER_OPEN_MESSAGE);
   return { link, estimate };
 }
@@ -212,7 +216,7 @@ export async function acceptApproval({
     const chosen = [...new Set(alternates)];
     const unknown = chosen.filter((c) => !offered.has(c));
     if (unknown.length) throw invalid({ alternate_categories: ['Choose alternates only among the categories that offer them.'] });
-    await tdb.orm.execute(sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
+    await sqlRun(tdb, sql`UPDATE estimates SET alternate_categories = ${JSON.stringify(chosen)}::jsonb, updated_at = now() WHERE id = ${estimate.id}`);
     await moveEstimateStatus(w, estimate, 'won', { decidedByClient: true });
     const set = {
       accepted_at: sql`now()`,
@@ -264,7 +268,8 @@ async function recordClientDecision(
   what: { note: string; decision: Decision },
 ): Promise<void> {
   const db = w.ctx.db;
-  await db.orm.execute(
+  await sqlRun(
+    db,
     sql`INSERT INTO notes (estimate_id, user_id, internal_only, note, date)
         VALUES (${estimate.id}, ${link.created_by}, true, ${what.note}, current_date)`,
   );
@@ -282,15 +287,16 @@ export const acceptanceNote = (name: string, at: string, ip: string) => `Accepte
  */
 async function notifyEstimators(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, estimate: StoredRow<'estimates'>, link: LinkRow, what: Decision): Promise<void> {
   const { db } = ctx;
-  const recipients = await sqlRows<{ email: string }>(
+  const recipients = await sqlSelect(
     db,
+    { email: 'text' },
     sql`SELECT DISTINCT u.email FROM users u
          WHERE u.active AND u.deleted_at IS NULL
            AND (u.id = ${link.created_by}
                 OR u.id = (SELECT a.user_id FROM audit_log a WHERE a.resource = 'estimates' AND a.record_id = ${estimate.id} AND a.action = 'create' ORDER BY a.id LIMIT 1))`,
   );
   if (!recipients.length) return;
-  const [client] = await sqlRows<{ name: string }>(db, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
+  const [client] = await sqlSelect(db, { name: 'text' }, sql`SELECT name FROM clients WHERE id = ${estimate.client_id}`);
   const shop = await shopName(db);
   const label = estimateLabel(estimate);
   const clientName = client?.name ?? 'the client';

@@ -9,9 +9,10 @@ import { sql } from 'drizzle-orm';
 import { estimateDocument, type EstimateDocument } from '@glazier/shared/rules/estimating/estimate-document';
 import { SETTING } from '@glazier/shared/settings';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
+import { readSetting, readShop } from '../../platform/settings.ts';
 
 export interface ReadEstimateDocument {
   doc: EstimateDocument;
@@ -22,23 +23,21 @@ export async function readEstimateDocument(ctx: Ctx, estimateId: number): Promis
   // with its computed client name and total (and its relations: the category notes)
   const estimate = await get(ctx, 'estimates', estimateId);
   // the list, not the embedded relation: it carries the items' computed category and product names
-  const [items, settings] = await Promise.all([
+  const [items, shop, terms] = await Promise.all([
     list(ctx, 'estimate_items', { estimate_id: String(estimateId) }),
-    sqlRows<{ name: string; value: string | null }>(
-      ctx.db,
-      sql`SELECT name, value FROM settings WHERE deleted_at IS NULL AND name IN (${SETTING.companyName}, ${SETTING.companyDetails}, ${SETTING.estimateTerms})`,
-    ),
+    readShop(ctx.db),
+    readSetting(ctx.db, SETTING.estimateTerms),
   ]);
-  const setting = (name: string) => settings.find((s) => s.name === name)?.value ?? '';
   const categoryIds = [...new Set(items.data.map((i) => i.product_category_id).filter((c): c is number => c != null))];
   const categories = categoryIds.length
-    ? await sqlRows<{ id: number; name: string; sort: number | null }>(
+    ? await sqlSelect(
         ctx.db,
+        { id: 'num', name: 'text', sort: 'num?' },
         sql`SELECT id, name, sort FROM product_categories WHERE id = ANY(${`{${categoryIds.join(',')}}`}::int[])`,
       )
     : [];
   const doc = estimateDocument({
-    company: { name: setting(SETTING.companyName), details: setting(SETTING.companyDetails), terms: setting(SETTING.estimateTerms) },
+    company: { ...shop, terms: terms ?? '' },
     estimate,
     items: items.data,
     categoryNotes: estimate.category_notes ?? [],

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { APPROVAL_LINK_DAYS } from '@glazier/shared/actions/estimating';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { pdfFileName, renderPdf } from '../../platform/documents/pdf-render.ts';
 import type { EstimatePdfProps } from './estimate-pdf-document.tsx';
@@ -34,8 +34,9 @@ async function approvalOnPdf(
   estimate: RecordWithRelations<'estimates'>,
   sending: boolean,
 ): Promise<Pick<EstimatePdfProps, 'validUntil' | 'accepted'>> {
-  const [row] = await sqlRows<{ until: string | Date; accepted_name: string | null; accepted_at: string | Date | null }>(
+  const [row] = await sqlSelect(
     ctx.db,
+    { until: 'timestamp', accepted_name: 'text?', accepted_at: 'timestamp?' },
     sql`SELECT (SELECT coalesce(max(expires_at), now() + make_interval(days => ${APPROVAL_LINK_DAYS})) FROM estimate_approvals
                  WHERE estimate_id = ${estimate.id} AND revoked_at IS NULL AND accepted_at IS NULL AND declined_at IS NULL AND expires_at > now()
                    AND NOT ${sending}) AS until,

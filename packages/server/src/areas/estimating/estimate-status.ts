@@ -8,7 +8,7 @@ import {
   type EstimateStatus,
 } from '@glazier/shared/rules/estimating/estimate-status';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import { actorName, canEdit, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden, invalid, notFound } from '../../engine/errors.ts';
 import { changeRecord, type RecordWriter } from '../../engine/named-write.ts';
@@ -58,8 +58,9 @@ export async function moveEstimateStatus(
   const from = estimate.status as EstimateStatus;
   // made into a (live) job, it was sold: it stays won, else the job stays active for a lost estimate
   if (from === 'won' && status !== 'won' && estimate.job_id != null) {
-    const [job] = await sqlRows<{ number: string | null; name: string }>(
+    const [job] = await sqlSelect(
       tx.db,
+      { number: 'text?', name: 'text' },
       sql`SELECT number, name FROM jobs WHERE id = ${estimate.job_id} AND deleted_at IS NULL`,
     );
     if (job) throw invalid({ status: [hasJobMessage(job.number || job.name)] });

@@ -3,7 +3,8 @@ import { ONLY_DRAFTS_MESSAGE } from '@glazier/shared/rules/estimating/estimate-s
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { defaultAmount, nextAmount } from '@glazier/shared/rules/line-amount';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
+import { storedRows } from '../../engine/lookup.ts';
 import { touchParents } from '../../engine/aggregates.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
@@ -38,12 +39,14 @@ export async function estimateItemsFromTakeoff({
     const tx = w.ctx;
     const db = tx.db;
     if (estimate.status !== 'draft') throw new ApiError(409, ONLY_DRAFTS_MESSAGE);
-    const units = await sqlRows<{ id: number; qty: string | number | null }>(
+    const units = await sqlSelect(
       db,
+      { id: 'num', qty: 'num?' },
       sql`SELECT u.id, u.qty FROM takeoff_units u JOIN takeoffs t ON t.id = u.takeoff_id WHERE t.estimate_id = ${id}`,
     );
-    const cells = await sqlRows<{ takeoff_unit_id: number; takeoff_option_id: number; qty: string | number | null }>(
+    const cells = await sqlSelect(
       db,
+      { takeoff_unit_id: 'num', takeoff_option_id: 'num', qty: 'num?' },
       sql`SELECT i.takeoff_unit_id, i.takeoff_option_id, i.qty FROM takeoff_items i JOIN takeoffs t ON t.id = i.takeoff_id WHERE t.estimate_id = ${id}`,
     );
     const qtys = calculatedQtys(
@@ -55,26 +58,21 @@ export async function estimateItemsFromTakeoff({
     let matched = 0;
     if (qtys.size) {
       const optionIds = [...qtys.keys()];
-      const options = await sqlRows<{
-        id: number;
-        description: string;
-        product_id: number | null;
-        price: string | number | null;
-        cost: string | number | null;
-        sort: number;
-      }>(
+      const options = await sqlSelect(
         db,
+        { id: 'num', description: 'text', product_id: 'num?', price: 'num?', cost: 'num?', sort: 'num' },
         sql`SELECT o.id, o.description, p.id AS product_id, p.revenue_per_unit AS price, p.cost_per_unit AS cost, o.sort
             FROM takeoff_options o LEFT JOIN products p ON o.takeoffable_type = 'product' AND p.id = o.takeoffable_id
             WHERE o.id = ANY(${`{${optionIds.join(',')}}`}::int[]) ORDER BY o.sort, o.id`,
       );
-      const items = await sqlRows<Item>(db, sql`SELECT * FROM estimate_items WHERE estimate_id = ${id} ORDER BY sort, id`);
+      const items = await storedRows(db, 'estimate_items', (t) => ({ where: sql`${t.estimate_id} = ${id}`, orderBy: [sql`${t.sort}`, sql`${t.id}`] }));
       const itemOf = new Map(items.flatMap((i) => (i.takeoff_option_id == null ? [] : [[i.takeoff_option_id, i] as const])));
       // the lines added by hand, by product: the takeoff's line of that product becomes one of them
       const byHand = new Map<number, Item[]>();
       for (const i of items) if (i.takeoff_option_id == null && i.product_id != null) byHand.set(i.product_id, [...(byHand.get(i.product_id) ?? []), i]);
-      const [{ next } = { next: 0 }] = await sqlRows<{ next: number }>(
+      const [{ next } = { next: 0 }] = await sqlSelect(
         db,
+        { next: 'num' },
         sql`SELECT coalesce(max(sort) + 1, 0)::int AS next FROM estimate_items WHERE estimate_id = ${id}`,
       );
       let sort = next;
@@ -105,8 +103,9 @@ export async function estimateItemsFromTakeoff({
           const [alt] =
             item.alternate_product_id == null
               ? []
-              : await sqlRows<{ price: string | number | null; cost: string | number | null }>(
+              : await sqlSelect(
                   db,
+                  { price: 'num?', cost: 'num?' },
                   sql`SELECT revenue_per_unit AS price, cost_per_unit AS cost FROM products WHERE id = ${item.alternate_product_id}`,
                 );
           const altAmount = nextAmount(num(item.alternate_amount), { unit: num(alt?.price), qty: before.qty }, { unit: num(alt?.price), qty });

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { ApiError } from '../../engine/errors.ts';
@@ -25,8 +26,9 @@ const list = (cols: readonly string[]) => sql.raw(cols.map((c) => `"${c}"`).join
 async function copyRows(db: Db, table: string, column: string, from: number, to: number, fromSource: Record<string, 'id'> = {}): Promise<Map<number, number>> {
   const cols = copied(table, [column, ...Object.keys(fromSource)]);
   const extra = Object.entries(fromSource);
-  const [pairs] = await sqlRows<{ olds: number[] | null; news: number[] | null }>(
+  const [pairs] = await sqlSelect(
     db,
+    { olds: 'num[]?', news: 'num[]?' },
     sql`WITH src AS (SELECT * FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${from} ORDER BY id),
          ins AS (INSERT INTO ${sql.identifier(table)} (${list([column, ...extra.map(([k]) => k), ...cols])})
                  SELECT ${to}, ${sql.raw(extra.map(([, v]) => `${v}, `).join(''))}${list(cols)} FROM src ORDER BY id RETURNING id)
@@ -37,7 +39,7 @@ async function copyRows(db: Db, table: string, column: string, from: number, to:
 }
 
 /**
- * `POST /api/estimates/{id}/revise` (issue 23, B8): a copy of the latest revision as the next one,
+ * `POST /api/estimates/{id}/revise`: a copy of the latest revision as the next one,
  * a draft, with its items (each naming the item it was copied from, for the diff), category notes
  * and takeoff; the revision it was made from is kept as it was (superseded: read-only from now on).
  * One named write, audit rows on both (`revise` on the copy, naming its source; `superseded`).
@@ -48,8 +50,9 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
     const db = tx.db;
     if (source.superseded_at != null) throw new ApiError(409, OLDER_REVISION_MESSAGE);
     const root = source.revision_root_id ?? id;
-    const [{ next } = { next: 1 }] = await sqlRows<{ next: number }>(
+    const [{ next } = { next: 1 }] = await sqlSelect(
       db,
+      { next: 'num' },
       sql`SELECT max(revision)::int + 1 AS next FROM estimates WHERE id = ${root} OR revision_root_id = ${root}`,
     );
     const cols = copied('estimates', [
@@ -75,21 +78,21 @@ export async function reviseEstimate({ ctx, id }: { ctx: Ctx; id: number }): Pro
     const copyId = copy.id;
     await copyRows(db, 'estimate_items', 'estimate_id', id, copyId, { revised_from_id: 'id' });
     await copyRows(db, 'estimate_category_notes', 'estimate_id', id, copyId);
-    const [takeoff] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM takeoffs WHERE estimate_id = ${id}`);
+    const [takeoff] = await sqlSelect(db, { id: 'num' }, sql`SELECT id FROM takeoffs WHERE estimate_id = ${id}`);
     if (takeoff) {
-      const [newTakeoff] = await sqlRows<{ id: number }>(db, sql`INSERT INTO takeoffs (estimate_id) VALUES (${copyId}) RETURNING id`);
+      const [newTakeoff] = await sqlSelect(db, { id: 'num' }, sql`INSERT INTO takeoffs (estimate_id) VALUES (${copyId}) RETURNING id`);
       const units = await copyRows(db, 'takeoff_units', 'takeoff_id', takeoff.id, newTakeoff!.id);
       const olds = `{${[...units.keys()].join(',')}}`;
       const news = `{${[...units.values()].join(',')}}`;
-      await db.query(
-        `INSERT INTO takeoff_items (takeoff_id, takeoff_unit_id, takeoff_option_id, qty, notes)
-         SELECT $1, m.new_id, i.takeoff_option_id, i.qty, i.notes
-           FROM takeoff_items i JOIN unnest($2::int[], $3::int[]) AS m(old_id, new_id) ON m.old_id = i.takeoff_unit_id
-          WHERE i.takeoff_id = $4 ORDER BY i.id`,
-        [newTakeoff!.id, olds, news, takeoff.id],
+      await sqlRun(
+        db,
+        sql`INSERT INTO takeoff_items (takeoff_id, takeoff_unit_id, takeoff_option_id, qty, notes)
+         SELECT ${newTakeoff!.id}, m.new_id, i.takeoff_option_id, i.qty, i.notes
+           FROM takeoff_items i JOIN unnest(${olds}::int[], ${news}::int[]) AS m(old_id, new_id) ON m.old_id = i.takeoff_unit_id
+          WHERE i.takeoff_id = ${takeoff.id} ORDER BY i.id`,
       );
     }
-    await db.orm.execute(sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id}`);
+    await sqlRun(db, sql`UPDATE estimates SET superseded_at = now(), updated_at = now() WHERE id = ${id}`);
     return get(tx, 'estimates', copyId);
   });
 }

@@ -9,7 +9,7 @@
  * if the estimate changed meanwhile (platform/documents/render-then-write.ts).
  */
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
 import { formatDate } from '@glazier/shared/rules/dates';
 import type { Ctx } from '../../engine/context.ts';
@@ -31,7 +31,7 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
   await get(ctx, 'estimates', id); // 404 / 403 as a get of the estimate, before any PDF is made
   const sent = await renderThenWrite(ctx.db, {
     stamp: async (db) =>
-      (await sqlRows<{ stamp: string }>(db, sql`SELECT updated_at::text AS stamp FROM estimates WHERE id = ${id} FOR UPDATE`))[0]?.stamp ?? null,
+      (await sqlSelect(db, { stamp: 'text' }, sql`SELECT updated_at::text AS stamp FROM estimates WHERE id = ${id} FOR UPDATE`))[0]?.stamp ?? null,
     render: async () => renderEstimatePdf(await systemCtx(ctx.db, 'Send to client'), id, { sending: true }),
     // the estimate locked as the caller may read it (404 / 403), then 409 unless open (the link's rule)
     write: (db, pdf) =>
@@ -57,7 +57,7 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
           mail,
           pdf,
         });
-        await db.orm.execute(sql`UPDATE estimates SET sent_at = now(), sent_to = ${sentToText(mail.to, mail.cc)}, updated_at = now() WHERE id = ${id}`);
+        await sqlRun(db, sql`UPDATE estimates SET sent_at = now(), sent_to = ${sentToText(mail.to, mail.cc)}, updated_at = now() WHERE id = ${id}`);
         return { mailId: message.id, estimate: await get(tx, 'estimates', id) };
       }),
   });

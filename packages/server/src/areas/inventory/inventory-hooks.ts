@@ -1,4 +1,3 @@
-import { sqlRows } from '../../db/client.ts';
 import { isNotNull, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
@@ -6,6 +5,7 @@ import { ApiError, invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 import { openOrderLinesSql } from '../purchasing/material-demand-sql.ts';
 import { materialUses } from './material-uses.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 /**
  * Stock of one material up to a bound: the last `count` (absolute), else `starting_qty`, plus
@@ -70,7 +70,7 @@ export const materialsHooks: Hooks<'materials'> = {
     below_reorder: (value, m) => (value === 'true' ? belowReorder(m) : value === 'false' ? not(belowReorder(m)) : undefined),
     sold_by: (value, m) => soldBy('sold_by', value, m),
     not_sold_by: (value, m) => not(soldBy('not_sold_by', value, m)),
-    // the series' "Glass to order" picker: materials of a glass category (issue 53)
+    // the series' "Glass to order" picker: materials of a glass category
     glass: (value, m) => (value === 'true' ? sql`${m.material_category_id} IN (SELECT mc.id FROM material_categories mc WHERE mc.is_glass)` : undefined),
   },
   async beforeSave({ ctx, values, existing }) {
@@ -119,7 +119,7 @@ const PULLED_MESSAGE = 'This bom has been pulled from stock and is read-only. Re
 
 async function refuseIfPulled(ctx: Parameters<NonNullable<Hooks['beforeDelete']>>[0]['ctx'], bomId: unknown): Promise<void> {
   if (typeof bomId !== 'number') return;
-  const [row] = await sqlRows<{ pulled_at: string | null }>(ctx.db, sql`SELECT pulled_at FROM boms WHERE id = ${bomId} FOR SHARE`);
+  const [row] = await sqlSelect(ctx.db, { pulled_at: 'timestamp?' }, sql`SELECT pulled_at FROM boms WHERE id = ${bomId} FOR SHARE`);
   if (row?.pulled_at != null) throw new ApiError(409, PULLED_MESSAGE);
 }
 

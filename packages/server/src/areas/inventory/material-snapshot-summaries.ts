@@ -1,7 +1,7 @@
-import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../engine/context.ts';
 import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 /** How many snapshot dates the summary lists (newest first); years of month-end snapshots. */
 export const SNAPSHOT_SUMMARY_LIMIT = 120;
@@ -12,8 +12,9 @@ export const SNAPSHOT_SUMMARY_LIMIT = 120;
  * material's row of a date to add them up). Needs `view inventory`, like the snapshots themselves.
  */
 export async function materialSnapshotSummaries({ ctx }: { ctx: Ctx }): Promise<{ data: SnapshotSummary[] }> {
-  const rows = await sqlRows<{ date: string; materials: number; value: string | number }>(
+  const rows = await sqlSelect(
     ctx.db,
+    { date: 'text', materials: 'num', value: 'num' },
     sql`SELECT to_char(date, 'YYYY-MM-DD') AS date, count(*)::int AS materials,
       coalesce(sum(value), 0) AS value FROM material_snapshots WHERE deleted_at IS NULL
       GROUP BY date ORDER BY date DESC LIMIT ${SNAPSHOT_SUMMARY_LIMIT}`,

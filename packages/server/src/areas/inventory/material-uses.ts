@@ -1,6 +1,6 @@
-import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../engine/context.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -10,8 +10,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * since they can be restored), purchase order lines and bom lines.
  */
 export async function materialUses(ctx: Ctx, materialId: number): Promise<string | null> {
-  const [row] = await sqlRows<{ products: number; po_lines: number; bom_lines: number }>(
+  const [row] = await sqlSelect(
     ctx.db,
+    { products: 'num', po_lines: 'num', bom_lines: 'num' },
     sql`SELECT
       (SELECT count(*) FROM (SELECT id FROM products WHERE material_id = ${materialId}
          UNION SELECT product_id FROM product_materials WHERE material_id = ${materialId}) u)::int AS products,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get } from '../../engine/read.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { changeRecord, type RecordWriter } from '../../engine/named-write.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -24,8 +24,9 @@ export async function pullBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<Re
   return changeRecord(ctx, { resource: 'boms', id, action: 'pull' }, async (w, bom) => {
     const db = w.ctx.db;
     if (bom.pulled_at != null) throw new ApiError(409, 'This bom has already been pulled from stock.');
-    const lines = await sqlRows<{ material_id: number; qty: string | number }>(
+    const lines = await sqlSelect(
       db,
+      { material_id: 'num', qty: 'num' },
       sql`SELECT material_id, qty FROM bom_materials WHERE bom_id = ${id} AND deleted_at IS NULL AND coalesce(qty, 0) <> 0 ORDER BY id`,
     );
     for (const l of lines) await insertPull(w, bom, l.material_id, Number(l.qty), `${bomName(bom)}: pulled`);
@@ -43,8 +44,9 @@ export async function returnBom({ ctx, id }: { ctx: Ctx; id: number }): Promise<
   return changeRecord(ctx, { resource: 'boms', id, action: 'return' }, async (w, bom) => {
     const db = w.ctx.db;
     if (bom.pulled_at == null) throw new ApiError(409, 'This bom has not been pulled, so there is nothing to return to stock.');
-    const pulled = await sqlRows<{ material_id: number; qty: string | number }>(
+    const pulled = await sqlSelect(
       db,
+      { material_id: 'num', qty: 'num' },
       sql`SELECT material_id, sum(qty) AS qty FROM material_transactions WHERE bom_id = ${id} AND type = 'pull'
         GROUP BY material_id HAVING sum(qty) <> 0 ORDER BY material_id`,
     );

@@ -1,5 +1,4 @@
 import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
-import { sqlRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { fieldValueSchema, f } from '@glazier/shared/resources/fields';
 import { tableFor } from '../../db/schema.ts';
@@ -7,6 +6,7 @@ import type { Ctx } from '../../engine/context.ts';
 import { namedWrite } from '../../engine/named-write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { onHandSql, unitValueSql } from './inventory-hooks.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 
 const DATE = fieldValueSchema(f.date());
 
@@ -24,13 +24,17 @@ export async function takeMaterialSnapshots({ ctx, input }: { ctx: Ctx; input: u
   const m = tableFor('materials');
   return namedWrite(ctx, async (w) => {
     const db = w.ctx.db;
-    await db.orm.execute(sql`DELETE FROM material_snapshots WHERE date = ${date}`);
-    await db.orm.execute(sql`INSERT INTO material_snapshots (material_id, date, qty, value)
+    await sqlRun(db, sql`DELETE FROM material_snapshots WHERE date = ${date}`);
+    await sqlRun(
+      db,
+      sql`INSERT INTO material_snapshots (material_id, date, qty, value)
       SELECT s.id, ${date}, s.on_hand, round(s.on_hand * s.unit_value, 2) FROM (
         SELECT ${m.id} AS id, ${onHandSql(m, date)} AS on_hand, ${unitValueSql(m, date)} AS unit_value
-        FROM ${m} WHERE ${m.active} AND ${m.deleted_at} IS NULL) s`);
-    const [sum] = await sqlRows<{ materials: number; value: string | number }>(
+        FROM ${m} WHERE ${m.active} AND ${m.deleted_at} IS NULL) s`,
+    );
+    const [sum] = await sqlSelect(
       db,
+      { materials: 'num', value: 'num' },
       sql`SELECT count(*)::int AS materials, coalesce(sum(value), 0) AS value FROM material_snapshots WHERE date = ${date}`,
     );
     const summary = { date, materials: Number(sum?.materials ?? 0), value: Number(sum?.value ?? 0) };

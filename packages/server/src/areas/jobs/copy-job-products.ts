@@ -2,9 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { completionFlag } from '@glazier/shared/rules/jobs/job-scope';
 import type { Row } from '../../db/client.ts';
-import { tableFor } from '../../db/schema.ts';
 import type { RecordWriter } from '../../engine/named-write.ts';
-import type { StoredRow } from '../../engine/server-resource.ts';
+import { storedRows } from '../../engine/lookup.ts';
 
 /** Columns a copy never takes over: identity, timestamps. */
 const OWN_COLUMNS = ['id', 'created_at', 'updated_at', 'deleted_at'];
@@ -27,12 +26,10 @@ export const JOB_PROGRESS_RESET: Row = Object.fromEntries([...SCOPES.map((s) => 
  * the caller may not see it. One audit row per product (the writer's), in the caller's transaction.
  */
 export async function copyJobProducts(w: RecordWriter, fromJobId: number, toJobId: number): Promise<number> {
-  const t = tableFor('job_products');
-  const source = (await w.ctx.db.orm
-    .select()
-    .from(t)
-    .where(and(eq(t.job_id, fromJobId), isNull(t.deleted_at)))
-    .orderBy(asc(t.sort), asc(t.id))) as StoredRow<'job_products'>[];
+  const source = await storedRows(w.ctx.db, 'job_products', (t) => ({
+    where: and(eq(t.job_id, fromJobId), isNull(t.deleted_at)),
+    orderBy: [asc(t.sort), asc(t.id)],
+  }));
   if (!source.length) return 0;
   const now = new Date().toISOString();
   const rows = source.map((p) => ({ ...copyColumns(p, PROGRESS_COLUMNS), job_id: toJobId, created_at: now, updated_at: now }));

@@ -1,14 +1,13 @@
 import { jobs } from '@glazier/shared/resources/jobs';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
-import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { namedWrite } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import { update } from '../../engine/write.ts';
 import { notFound } from '../../engine/errors.ts';
-import type { StoredRow } from '../../engine/server-resource.ts';
 import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-products.ts';
+import { storedRows } from '../../engine/lookup.ts';
 
 /**
  * `POST /api/jobs/{id}/duplicate` → the copy: the job with its products, the number cleared (the
@@ -23,15 +22,10 @@ import { copyColumns, copyJobProducts, JOB_PROGRESS_RESET } from './copy-job-pro
  * the same transaction: a refused value (422) leaves no copy behind.
  */
 export async function duplicateJob({ ctx, id, body }: { ctx: Ctx; id: number; body?: unknown }): Promise<RecordWithRelations<'jobs'>> {
-  const t = tableFor('jobs');
   return namedWrite(ctx, async (w) => {
     const tx = w.ctx;
     const db = tx.db;
-    const [source] = (await db.orm
-      .select()
-      .from(t)
-      .where(and(eq(t.id, id), eq(t.is_template, false), isNull(t.deleted_at)))
-      .limit(1)) as StoredRow<'jobs'>[];
+    const [source] = await storedRows(db, 'jobs', (t) => ({ where: and(eq(t.id, id), eq(t.is_template, false), isNull(t.deleted_at)), limit: 1 }));
     if (!source) throw notFound('Job');
     const now = new Date().toISOString();
     const values = { ...copyColumns(source), ...JOB_PROGRESS_RESET, number: null, active: true, created_at: now, updated_at: now };

@@ -11,6 +11,7 @@ import { recordedWrites } from '../../engine/named-write.ts';
 import { sweepBlobs } from '../../platform/attachments/stored-files.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
 import { readSetting } from '../../platform/settings.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 /**
  * The job template a job names must be a job template (not a job) of the job's client, or of no
@@ -32,9 +33,10 @@ const TRASH_DAYS = jobsDef.trash!.days;
 async function checkNumberFree(ctx: Ctx, job: Row): Promise<void> {
   const number = typeof job.number === 'string' ? job.number.trim() : '';
   if (!number) return;
-  const [clash] = await ctx.db.query<Row>(
-    'SELECT id FROM jobs WHERE lower(trim(number)) = lower($1) AND id <> $2 AND NOT is_template AND deleted_at IS NULL LIMIT 1',
-    [number, job.id],
+  const [clash] = await sqlSelect(
+    ctx.db,
+    { id: 'num' },
+    sql`SELECT id FROM jobs WHERE lower(trim(number)) = lower(${number}) AND id <> ${job.id} AND NOT is_template AND deleted_at IS NULL LIMIT 1`,
   );
   if (clash) throw invalid({ number: [`Another job now has the number ${number}. Change that job's number, then restore this one.`] });
 }

@@ -3,6 +3,8 @@ import { invalid } from '../../engine/errors.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { jobChildHooks } from './job-children.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
+import { sql } from 'drizzle-orm';
 
 /**
  * Pickup items (docs/domain/jobs.md, Pickup items): a new one is the
@@ -20,7 +22,11 @@ export const pickupItemsHooks: Hooks<'pickup_items'> = {
       const [row] =
         values.category_name == null
           ? []
-          : await ctx.db.query<{ id: number }>('SELECT id FROM product_categories WHERE lower(name) = lower($1) ORDER BY id LIMIT 1', [values.category_name]);
+          : await sqlSelect(
+              ctx.db,
+              { id: 'num' },
+              sql`SELECT id FROM product_categories WHERE lower(name) = lower(${values.category_name}) ORDER BY id LIMIT 1`,
+            );
       // A category_id sent with the name is stored only as the one the name names: never dropped silently.
       const sent = changed(values, existing, 'category_id') ? values.category_id : undefined;
       if (sent != null && sent !== row?.id)

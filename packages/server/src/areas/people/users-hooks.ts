@@ -6,6 +6,8 @@ import { destroyUserSessions } from '../../platform/session-store.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { deleteUserContent } from './delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
+import { sqlSelect } from '../../db/typed-sql.ts';
+import { sql } from 'drizzle-orm';
 
 export const usersHooks: Hooks<'users'> = {
   // Anyone signed in may try an update (their own profile); the record rule below decides.
@@ -41,7 +43,7 @@ export const usersHooks: Hooks<'users'> = {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');
     // Hours worked are pay records: they outlive the user, so a user with any cannot be deleted
     // (the database refuses too); say what to do instead of naming a foreign key.
-    const [worked] = await ctx.db.query('SELECT 1 FROM time_entries WHERE user_id = $1 LIMIT 1', [existing.id]);
+    const [worked] = await sqlSelect(ctx.db, { one: 'num' }, sql`SELECT 1 AS one FROM time_entries WHERE user_id = ${existing.id} LIMIT 1`);
     if (worked) throw new ApiError(409, 'This user has time entries, which are pay records, so they cannot be deleted. Make the user inactive instead.');
     await forgetSessionUser(ctx.db, existing.id);
     await deleteUserContent(ctx, existing.id);

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ComposedMail } from '@glazier/shared/actions/mail';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { changeRecord } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
@@ -22,14 +22,15 @@ export async function emailPurchaseOrder({ ctx, id, mail }: { ctx: Ctx; id: numb
   await get(ctx, 'purchase_orders', id); // 404 / 403 as its read, before any PDF is made
   const made = await renderThenWrite(ctx.db, {
     stamp: async (db) =>
-      (await sqlRows<{ stamp: string }>(db, sql`SELECT updated_at::text AS stamp FROM purchase_orders WHERE id = ${id} FOR UPDATE`))[0]?.stamp ?? null,
+      (await sqlSelect(db, { stamp: 'text' }, sql`SELECT updated_at::text AS stamp FROM purchase_orders WHERE id = ${id} FOR UPDATE`))[0]?.stamp ?? null,
     render: () => renderPurchaseOrderPdf(ctx, id, { asSent: true }),
     write: (db, pdf) =>
       changeRecord({ ...ctx, db }, { resource: 'purchase_orders', id, action: 'send' }, async (w, before) => {
         const { ctx: tx } = w;
         await markPurchaseOrderSent(tx, before);
-        const [order] = await sqlRows<{ number: number | null; contact_name: string | null }>(
+        const [order] = await sqlSelect(
           db,
+          { number: 'num?', contact_name: 'text?' },
           sql`SELECT o.number, v.contact_name FROM purchase_orders o LEFT JOIN vendors v ON v.id = o.vendor_id WHERE o.id = ${id}`,
         );
         const number = order?.number == null ? '' : ` ${order.number}`;

@@ -2,29 +2,29 @@ import { sql } from 'drizzle-orm';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { glassOrderRefusal, listingFor, type VendorListing } from '@glazier/shared/rules/purchasing/glass-order';
 import { linePrice } from '@glazier/shared/rules/purchasing/purchase-order-line';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import { namedWrite } from '../../engine/named-write.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
 import { create, update } from '../../engine/write.ts';
 
-interface Piece {
-  id: number;
-  job_id: number;
-  qty: string | number;
-  glass_width: string | number | null;
-  glass_height: string | number | null;
-  is_ordered: boolean;
-  series_name: string | null;
-  glass_material_id: number | null;
-  glass_thickness: string | number | null;
-  job_number: string | null;
-}
+const PIECE = {
+  id: 'num',
+  job_id: 'num',
+  qty: 'num?',
+  glass_width: 'num?',
+  glass_height: 'num?',
+  is_ordered: 'bool',
+  series_name: 'text?',
+  glass_material_id: 'num?',
+  glass_thickness: 'num?',
+  job_number: 'text?',
+} as const;
 
 const num = (v: string | number | null) => (v == null ? null : Number(v));
 
 /**
- * `POST /api/purchase_orders/order_glass` (issue 36; docs/domain/purchasing.md, Glass cut to size):
+ * `POST /api/purchase_orders/order_glass` (docs/domain/purchasing.md, Glass cut to size):
  * one draft order for the vendor with a line per chosen job product, in the series' glass material,
  * at the piece's glass size and the series' thickness, the product's qty and the vendor's price,
  * lines by job number; each product is marked ordered by the same save as the To Order tick (its
@@ -42,10 +42,11 @@ export async function orderGlass({
   return namedWrite(ctx, async (w) => {
     const tx = w.ctx;
     const db = tx.db;
-    const [vendor] = await sqlRows<{ id: number }>(db, sql`SELECT id FROM vendors WHERE id = ${input.vendor_id} AND deleted_at IS NULL`);
+    const [vendor] = await sqlSelect(db, { id: 'num' }, sql`SELECT id FROM vendors WHERE id = ${input.vendor_id} AND deleted_at IS NULL`);
     if (!vendor) throw invalid({ vendor_id: ['Vendor not found.'] });
-    const pieces = await sqlRows<Piece>(
+    const pieces = await sqlSelect(
       db,
+      PIECE,
       sql`SELECT jp.id, jp.job_id, jp.qty, jp.glass_width, jp.glass_height, jp.is_ordered,
             s.name AS series_name, s.glass_material_id, s.glass_thickness, j.number AS job_number
           FROM job_products jp
@@ -74,8 +75,9 @@ export async function orderGlass({
     if (Object.keys(errors).length) throw invalid(errors);
 
     const materialIds = [...new Set(pieces.map((p) => Number(p.glass_material_id)))];
-    const listings = await sqlRows<VendorListing>(
+    const listings: VendorListing[] = await sqlSelect(
       db,
+      { id: 'num', material_id: 'num', unit_price: 'num?', is_preferred: 'bool', active: 'bool' },
       sql`SELECT id, material_id, unit_price::float8 AS unit_price, is_preferred, active FROM vendor_materials
            WHERE vendor_id = ${input.vendor_id} AND active AND deleted_at IS NULL AND material_id IN (${sql.join(
              materialIds.map((id) => sql`${id}`),

@@ -41,7 +41,7 @@ const COLUMNS: PdfColumn<Line>[] = [
       <View>
         <Text>{l.material_number ?? ''}</Text>
         {l.material_description ? <Text style={[pdfStyles.dim, { fontSize: 8.5 }]}>{l.material_description}</Text> : null}
-        {/* a piece of glass cut for a job (issue 36): the size the vendor cuts, and whose it is */}
+        {/* a piece of glass cut for a job: the size the vendor cuts, and whose it is */}
         {l.glass_width != null ? <Text style={{ fontSize: 8.5 }}>{[formatCutPiece(l), l.job_label].filter(Boolean).join(' · ')}</Text> : null}
       </View>
     ),

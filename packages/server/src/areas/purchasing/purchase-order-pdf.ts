@@ -10,11 +10,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { purchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
-import { sqlRows } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { get, list } from '../../engine/read.ts';
 import { pdfFileName, readShopHeader, renderPdf } from '../../platform/documents/pdf-render.ts';
-import type { PurchaseOrderPdfProps, VendorAddress } from './purchase-order-pdf-document.tsx';
+import type { PurchaseOrderPdfProps } from './purchase-order-pdf-document.tsx';
 
 export const purchaseOrderTitle = (number: number | null | undefined) => `Purchase Order ${number ?? ''}`.trim();
 
@@ -26,7 +26,11 @@ export async function renderPurchaseOrderPdf(ctx: Ctx, orderId: number, { asSent
   const [lines, [vendor], shop] = await Promise.all([
     // in the line order (PO_LINE_ORDER), as the order's page and print list them
     list(ctx, 'purchase_order_materials', { purchase_order_id: String(orderId), sort_column: 'job_label' }),
-    sqlRows<VendorAddress>(ctx.db, sql`SELECT name, contact_name, phone, email FROM vendors WHERE id = ${order.vendor_id}`),
+    sqlSelect(
+      ctx.db,
+      { name: 'text?', contact_name: 'text?', phone: 'text?', email: 'text?' },
+      sql`SELECT name, contact_name, phone, email FROM vendors WHERE id = ${order.vendor_id}`,
+    ),
     readShopHeader(ctx.db),
   ]);
   const title = purchaseOrderTitle(order.number);

@@ -1,7 +1,8 @@
 import type { Suggestion } from '@glazier/shared/actions/purchasing';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { sql } from 'drizzle-orm';
-import { type Row, sqlRows } from '../../db/client.ts';
+import type { Row } from '../../db/client.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { namedWrite } from '../../engine/named-write.ts';
@@ -55,13 +56,19 @@ export function purchaseOrderSuggestionsSql() {
 
 const NUMERIC = ['on_hand', 'on_order', 'reorder_qty', 'open_demand', 'shortfall', 'economic_order_qty', 'min_order_qty', 'unit_price'] as const;
 type NumericColumn = (typeof NUMERIC)[number];
-/** A row of the statement: numeric columns as the driver gives them (numeric is a string). */
-type SuggestionColumns = Pick<Suggestion, 'material_id' | 'material_number' | 'description' | 'vendor_name'> &
-  Record<NumericColumn | 'vendor_id', string | number | null>;
+/** A row of the statement. */
+const SUGGESTION_COLUMNS = {
+  material_id: 'num',
+  material_number: 'text?',
+  description: 'text?',
+  vendor_name: 'text?',
+  vendor_id: 'num?',
+  ...(Object.fromEntries(NUMERIC.map((k) => [k, 'num?'])) as Record<NumericColumn, 'num?'>),
+} as const;
 
 /** `GET /api/purchase_orders/suggestions` → `{data: Suggestion[]}` (docs/domain/purchasing.md, Suggested orders), grouped by preferred vendor. */
 export async function purchaseOrderSuggestions({ ctx }: { ctx: Ctx }): Promise<{ data: Suggestion[] }> {
-  const rows = await ctx.db.largeRead((db) => sqlRows<SuggestionColumns>(db, purchaseOrderSuggestionsSql()));
+  const rows = await ctx.db.largeRead((db) => sqlSelect(db, SUGGESTION_COLUMNS, purchaseOrderSuggestionsSql()));
   return {
     data: rows.map((r): Suggestion => {
       const n = Object.fromEntries(NUMERIC.map((k) => [k, Number(r[k] ?? 0)])) as Record<NumericColumn, number>;
@@ -123,8 +130,9 @@ export async function purchaseOrdersFromSuggestions({ ctx, input }: { ctx: Ctx; 
     const tx = w.ctx;
     const db = tx.db;
     const ids = [...new Set(wanted.map((w) => w.material_id))];
-    const found = await sqlRows<{ material_id: number; vendor_material_id: number | null; vendor_id: number | null; unit_price: number | null }>(
+    const found = await sqlSelect(
       db,
+      { material_id: 'num', vendor_material_id: 'num?', vendor_id: 'num?', unit_price: 'num?' },
       sql`SELECT m.id AS material_id, pv.id AS vendor_material_id, pv.vendor_id, pv.unit_price
       FROM materials m LEFT JOIN LATERAL (
         SELECT vm.id, vm.vendor_id, vm.unit_price FROM vendor_materials vm

@@ -1,4 +1,4 @@
-import { sqlRows } from '../../db/client.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import { and, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
@@ -33,8 +33,9 @@ export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
     // a piece of glass cut for a job (order-glass.ts): the order groups its lines by this label
     if (changed(values, existing, 'job_product_id')) {
       const [job] = values.job_product_id
-        ? await sqlRows<{ number: string | null; name: string | null }>(
+        ? await sqlSelect(
             ctx.db,
+            { number: 'text?', name: 'text?' },
             sql`SELECT j.number, j.name FROM job_products jp JOIN jobs j ON j.id = jp.job_id WHERE jp.id = ${values.job_product_id}`,
           )
         : [];
@@ -42,7 +43,7 @@ export const purchaseOrderMaterialsHooks: Hooks<'purchase_order_materials'> = {
     }
   },
   /**
-   * Receiving (issue 10): a line that becomes received writes its receipt once, one set back
+   * Receiving: a line that becomes received writes its receipt once, one set back
    * writes the reverse (purchase-order-receipts.ts); the order follows its lines.
    */
   async afterSave({ ctx, record, existing }) {
@@ -76,7 +77,7 @@ export const purchaseOrdersHooks: Hooks<'purchase_orders'> = {
     if (!existing && values.number == null) {
       // Numbers never collide: concurrent creates take the next number one at a time (the lock
       // lasts until the creating transaction commits, so the next one sees its number).
-      await ctx.db.query('SELECT pg_advisory_xact_lock(72650001)', [], { deferred: true });
+      await sqlRun(ctx.db, sql`SELECT pg_advisory_xact_lock(72650001)`, { deferred: true });
       values.number = await nextPurchaseOrderNumber({ ctx });
     }
   },
@@ -98,13 +99,16 @@ export const vendorMaterialsHooks: Hooks<'vendor_materials'> = {
   async beforeSave({ ctx, values, existing }) {
     const materialId = values.material_id ?? existing?.material_id;
     if ((values.is_preferred ?? existing?.is_preferred) === true && typeof materialId === 'number') {
-      await ctx.db.orm.execute(sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
+      await sqlRun(ctx.db, sql`SELECT id FROM materials WHERE id = ${materialId} FOR UPDATE`);
     }
   },
   async afterSave({ ctx, record }) {
     if (record.is_preferred !== true) return;
-    await ctx.db.orm.execute(sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
-      WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred`);
+    await sqlRun(
+      ctx.db,
+      sql`UPDATE vendor_materials SET is_preferred = false, updated_at = now()
+      WHERE material_id = ${record.material_id} AND id <> ${record.id} AND is_preferred`,
+    );
   },
 };
 
@@ -122,7 +126,7 @@ export const vendorsHooks: Hooks<'vendors'> = {
     }
   },
   async beforeDelete({ ctx, existing }) {
-    const [row] = await sqlRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM purchase_orders WHERE vendor_id = ${existing.id}`);
+    const [row] = await sqlSelect(ctx.db, { n: 'num' }, sql`SELECT count(*)::int AS n FROM purchase_orders WHERE vendor_id = ${existing.id}`);
     const n = Number(row?.n ?? 0);
     if (n) throw new ApiError(409, `This vendor is used by ${n} purchase order${n === 1 ? '' : 's'} and cannot be deleted.`);
   },

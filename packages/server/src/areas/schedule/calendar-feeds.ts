@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (issue 36; docs/domain/schedule.md, Calendar feeds): a signed-in user turns on an
+ * Calendar feeds (docs/domain/schedule.md, Calendar feeds): a signed-in user turns on an
  * iCalendar subscription of the events they supervise (`mine`) or, with `edit jobs`, of every
  * event (`shop`). Its token (32 random bytes, base64url) is answered once and kept only as its
  * sha256, one row per user and kind; regenerating replaces it (the old address names nothing at
@@ -20,6 +20,7 @@ import ical from 'ical-generator';
 import { actionPath } from '@glazier/shared/actions/action-path';
 import { calendarFeed as calendarFeedAction, type CalendarFeed } from '@glazier/shared/actions/schedule';
 import {
+  CALENDAR_FEED_KINDS,
   calendarEventUid,
   calendarFeedDescription,
   calendarFeedSequence,
@@ -30,31 +31,27 @@ import {
   type CalendarFeedKind,
 } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { toIsoDate } from '@glazier/shared/rules/dates';
-import { SETTING } from '@glazier/shared/settings';
-import { sqlRows, type Db, type Row } from '../../db/client.ts';
+import type { Db, Row } from '../../db/client.ts';
+import { oneOf, sqlSelect } from '../../db/typed-sql.ts';
 import { calendar_feeds } from '../../db/schema.ts';
 import type { Download } from '../../engine/action-handler.ts';
 import { requireUser, type Ctx } from '../../engine/context.ts';
 import { ApiError, forbidden } from '../../engine/errors.ts';
 import { namedWrite } from '../../engine/named-write.ts';
 import { sessionUserFor } from '../../platform/auth.ts';
-import { readSetting } from '../../platform/settings.ts';
+import { shopName } from '../../platform/settings.ts';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
+import type { RowOf } from '../../db/typed-sql.ts';
 
 export const FEED_NOT_FOUND_MESSAGE = 'This calendar feed address is not valid: it was turned off or regenerated. Copy the new address from your profile.';
 export const FEED_GONE_MESSAGE = 'This calendar feed has stopped: its user can no longer receive it.';
 export const SHOP_FEED_FORBIDDEN = 'The whole-shop feed needs the right to edit jobs.';
 export const MINE_FEED_FORBIDDEN = 'A calendar feed needs the right to view jobs.';
 
-const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (v: string | Date): string => new Date(v).toISOString();
 
-// a type, not an interface: the audit takes it as a row
-type FeedRow = {
-  id: number;
-  user_id: number;
-  kind: CalendarFeedKind;
-  created_at: string;
-};
+const FEED_ROW = { id: 'num', user_id: 'num', kind: oneOf(CALENDAR_FEED_KINDS), created_at: 'timestamp' } as const;
+type FeedRow = RowOf<typeof FEED_ROW>;
 
 const present = (row: FeedRow): CalendarFeed => ({ kind: row.kind, created_at: iso(row.created_at) });
 /** A feed as its history keeps it: which feed and when, never its hash. */
@@ -63,7 +60,7 @@ const audited = ({ id, user_id, kind, created_at }: Row): Row => ({ id, user_id,
 /** `GET /api/calendar_feeds`: the caller's feeds that are on. */
 export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
   const user = requireUser(ctx);
-  const rows = await sqlRows<FeedRow>(ctx.db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} ORDER BY kind`);
+  const rows = await sqlSelect(ctx.db, FEED_ROW, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} ORDER BY kind`);
   return rows.map(present);
 }
 
@@ -71,16 +68,17 @@ export async function listCalendarFeeds(ctx: Ctx): Promise<CalendarFeed[]> {
 export async function turnOnCalendarFeed({ ctx, kind, origin }: { ctx: Ctx; kind: CalendarFeedKind; origin: string }) {
   const user = requireUser(ctx);
   if (!mayHaveCalendarFeed(user, kind)) throw forbidden(kind === 'shop' ? SHOP_FEED_FORBIDDEN : MINE_FEED_FORBIDDEN);
-  const token = crypto.randomBytes(32).toString('base64url');
+  const { token, hash } = newBearerToken();
   const row = await namedWrite(ctx, async (w) => {
-    const [before] = await sqlRows<FeedRow>(
+    const [before] = await sqlSelect(
       w.ctx.db,
+      FEED_ROW,
       sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE user_id = ${user.id} AND kind = ${kind} FOR UPDATE`,
     );
     const after = await w.upsert(
       calendar_feeds,
-      { user_id: user.id, kind, token_hash: sha256(token) },
-      { target: ['user_id', 'kind'], set: { token_hash: sha256(token), created_at: sql`now()` } },
+      { user_id: user.id, kind, token_hash: hash },
+      { target: ['user_id', 'kind'], set: { token_hash: hash, created_at: sql`now()` } },
       { action: before ? 'regenerate' : 'create', before: before ?? null, shown: audited },
     );
     return audited(after) as FeedRow;
@@ -96,23 +94,25 @@ export async function turnOffCalendarFeed({ ctx, kind }: { ctx: Ctx; kind: Calen
   return null;
 }
 
-interface FeedEventRow {
-  id: number;
-  date: string;
-  job_id: number;
-  job_number: string | null;
-  job_name: string | null;
-  client_name: string | null;
-  address: string | null;
-  supervisor_name: string | null;
-  last_modified: string | Date;
-}
+const FEED_EVENT_ROW = {
+  id: 'num',
+  date: 'text',
+  job_id: 'num',
+  job_number: 'text?',
+  job_name: 'text?',
+  client_name: 'text?',
+  address: 'text?',
+  supervisor_name: 'text?',
+  last_modified: 'timestamp',
+} as const;
+type FeedEventRow = RowOf<typeof FEED_EVENT_ROW>;
 
 /** The events a feed holds: from its first date on, the user's own or all, without those of a job in the trash. */
 function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: string): Promise<FeedEventRow[]> {
   const whose = kind === 'mine' ? sql` AND e.user_id = ${userId}` : sql``;
-  return sqlRows<FeedEventRow>(
+  return sqlSelect(
     db,
+    FEED_EVENT_ROW,
     sql`SELECT e.id, to_char(e.date, 'YYYY-MM-DD') AS date, e.job_id, j.number AS job_number, j.name AS job_name,
                j.client_name, j.address, u.name AS supervisor_name,
                GREATEST(e.updated_at, j.updated_at, COALESCE(u.updated_at, e.updated_at)) AS last_modified
@@ -129,13 +129,13 @@ function feedEvents(db: Db, kind: CalendarFeedKind, userId: number, today: strin
  * again on each refresh (an unchanged feed answers 304: its ETag); `origin`: the app's public origin.
  */
 export async function calendarFeedDownload({ db, token, origin }: { db: Db; token: string; origin: string }): Promise<Download> {
-  const [feed] = await sqlRows<FeedRow>(db, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${sha256(token)}`);
+  const [feed] = await sqlSelect(db, FEED_ROW, sql`SELECT id, user_id, kind, created_at FROM calendar_feeds WHERE token_hash = ${tokenHash(token)}`);
   if (!feed) throw new ApiError(404, FEED_NOT_FOUND_MESSAGE);
   // null once inactive or deleted; its rights as they are now (the role matrix included)
   const user = await sessionUserFor(db, feed.user_id);
   if (!user || !mayHaveCalendarFeed(user, feed.kind)) throw new ApiError(410, FEED_GONE_MESSAGE);
 
-  const company = (await readSetting(db, SETTING.companyName))?.trim() || 'Glazier';
+  const company = await shopName(db);
   const name = feed.kind === 'mine' ? `${company}: ${user.name}` : `${company}: whole shop`;
   const calendar = ical({
     name,

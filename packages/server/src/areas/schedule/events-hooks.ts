@@ -1,5 +1,5 @@
 /**
- * The schedule's rules on events (issue 25), over the jobs area's rules for records under a job
+ * The schedule's rules on events, over the jobs area's rules for records under a job
  * (a job in the trash hides its events, and none is put on it): what the calendar shows of the
  * job, read live; the colours (none, one or two of the twelve); the supervisor (an active
  * supervisor, or someone who can be scheduled). The same rules hold in a save and in a bulk save

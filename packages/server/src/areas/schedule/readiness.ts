@@ -10,8 +10,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { JobReadiness } from '@glazier/shared/rules/schedule/readiness';
-import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 const step = (flag: string) => {
   const f = sql.identifier(flag);
@@ -21,8 +21,9 @@ const step = (flag: string) => {
 export async function scheduleReadiness({ ctx, start, end }: { ctx: Ctx; start: string; end: string }): Promise<{ data: JobReadiness[] }> {
   // Per job (LATERAL): each job's products and materials by their indexes, never a pass over every
   // job product; the backordered lines (few) are gathered once and matched to each job's materials.
-  const rows = await sqlRows<JobReadiness>(
+  const rows: JobReadiness[] = await sqlSelect(
     ctx.db,
+    { job_id: 'num', not_measured: 'num', not_ordered: 'num', not_fabricated: 'num', backordered_lines: 'num' },
     sql`WITH scheduled AS (
       SELECT DISTINCT e.job_id FROM events e
       WHERE e.date >= ${start} AND e.date <= ${end} AND e.deleted_at IS NULL

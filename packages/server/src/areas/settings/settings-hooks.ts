@@ -1,5 +1,6 @@
 import { fieldValueSchema, isBlank } from '@glazier/shared/resources/fields';
-import { SETTING_VALUE_FIELDS, type SettingName } from '@glazier/shared/settings';
+import type { SettingName } from '@glazier/shared/settings';
+import { SETTING_VALUE_FIELDS } from '@glazier/shared/setting-values';
 import { invalid } from '../../engine/errors.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 

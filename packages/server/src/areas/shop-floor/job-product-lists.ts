@@ -1,5 +1,5 @@
 /**
- * The shop floor's share of job products (issue 24): the to-do lists' filter and order, and
+ * The shop floor's share of job products: the to-do lists' filter and order, and
  * measure-to-cut. The jobs area owns job products; the registry wraps its hooks with these.
  *
  * - `needs=is_fabricated` (or is_measured, is_ordered): products of live jobs (active, not a

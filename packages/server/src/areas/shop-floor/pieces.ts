@@ -1,5 +1,5 @@
 /**
- * Pieces of job products (issue 34, B2 per piece; the rule: shared/rules/shop-floor/pieces.ts).
+ * Pieces of job products (the rule: shared/rules/shop-floor/pieces.ts).
  *
  * - A piece is marked on its own by `job_products.mark_piece` (POST
  *   /api/job_products/{id}/pieces/{position}/mark), several at once by `job_products.mark_pieces`
@@ -16,7 +16,7 @@
  *   product's own marks are its pieces', so stored products, copies and imports need no rows.
  * - A series' or a category's save that changes what its products' pieces are (cut list or
  *   dimensions: `piecePlan`) brings their stored pieces in step at once, in its transaction
- *   (`withPiecesOnSeries`, `withPiecesOnCategory`; issue 53), not at each product's next save.
+ *   (`withPiecesOnSeries`, `withPiecesOnCategory`), not at each product's next save.
  * - No generic write makes or moves a piece (403).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -35,10 +35,11 @@ import {
   type PieceState,
   type PieceStep,
 } from '@glazier/shared/rules/shop-floor/pieces';
-import { type Row, sqlRows } from '../../db/client.ts';
+import type { Row } from '../../db/client.ts';
+import { json, sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import { canEdit, type Ctx } from '../../engine/context.ts';
 import { forbidden, invalid, notFound } from '../../engine/errors.ts';
-import { changed } from '../../engine/lookup.ts';
+import { changed, storedRows } from '../../engine/lookup.ts';
 import { changeRecord, recordedWrites, type RecordWriter } from '../../engine/named-write.ts';
 import { get } from '../../engine/read.ts';
 import type { Hooks, SaveArgs, StoredRow } from '../../engine/server-resource.ts';
@@ -47,16 +48,18 @@ import type { RecordWithRelations } from '@glazier/shared/resources/records';
 /** The steps of a series (its category's while it uses the category settings). */
 async function flagsOfSeries(ctx: Ctx, seriesId: unknown): Promise<FeatureFlags> {
   if (typeof seriesId !== 'number') return seriesFlags(null, null);
-  const [row] = await sqlRows<{ series: Row; category: Row | null }>(
+  const [row] = await sqlSelect(
     ctx.db,
+    { series: json<Row>(), category: json<Row>(true) },
     sql`SELECT to_jsonb(s) AS series, to_jsonb(c) AS category FROM series s LEFT JOIN product_categories c ON c.id = s.category_id WHERE s.id = ${seriesId}`,
   );
   return seriesFlags(row?.series ?? null, row?.category ?? null);
 }
 
 async function storedPieces(ctx: Ctx, productId: number): Promise<PieceState[]> {
-  return sqlRows<PieceState>(
+  return sqlSelect(
     ctx.db,
+    { position: 'num', description: 'text', is_measured: 'bool', is_fabricated: 'bool' },
     sql`SELECT position, description, is_measured, is_fabricated FROM job_product_pieces WHERE job_product_id = ${productId} AND deleted_at IS NULL ORDER BY position`,
   );
 }
@@ -72,9 +75,10 @@ const samePieces = (a: readonly PieceState[], b: readonly PieceState[]) =>
 async function writePieces(ctx: Ctx, productId: number, pieces: readonly PieceState[], stored: readonly PieceState[]): Promise<void> {
   const keep = needStoring(pieces) ? pieces : [];
   if (samePieces(keep, stored)) return;
-  await ctx.db.query('DELETE FROM job_product_pieces WHERE job_product_id = $1', [productId]);
+  await sqlRun(ctx.db, sql`DELETE FROM job_product_pieces WHERE job_product_id = ${productId}`);
   if (!keep.length) return;
-  await ctx.db.orm.execute(
+  await sqlRun(
+    ctx.db,
     sql`INSERT INTO job_product_pieces (job_product_id, position, description, is_measured, is_fabricated)
         SELECT ${productId}, x.position, x.description, x.is_measured, x.is_fabricated
         FROM jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) AS x(position int, description text, is_measured boolean, is_fabricated boolean)`,
@@ -156,7 +160,7 @@ export async function markJobProductPieces({
     const tx = w.ctx;
     const db = tx.db;
     // a template's products are the template's (jobs_admin), as their saves are
-    const [job] = await sqlRows<{ is_template: boolean }>(db, sql`SELECT is_template FROM jobs WHERE id = ${before.job_id}`);
+    const [job] = await sqlSelect(db, { is_template: 'bool' }, sql`SELECT is_template FROM jobs WHERE id = ${before.job_id}`);
     if (job?.is_template && !canEdit(tx, 'jobs_admin')) throw forbidden();
     const flags = await flagsOfSeries(tx, before.series_id);
     if (!flags[PIECE_STEP_WORDS[step].flag]) throw invalid({ step: [`This product's series has no ${PIECE_STEP_WORDS[step].done} step.`] });
@@ -179,7 +183,7 @@ export async function markJobProductPieces({
 const PLAN_FLAGS = ['enable_cutlist', 'enable_dimensions'] as const;
 
 /**
- * The stored pieces of the products of the series `seriesIn` picks (issue 53: after a series' or a
+ * The stored pieces of the products of the series `seriesIn` picks (after a series' or a
  * category's flags changed): each product's pieces in step with its series as it now is (a kept
  * position keeps its marks, a new one starts unmarked) and its marks from them, as its next save
  * would have done, with a history row on each product whose marks changed. Products without
@@ -187,12 +191,12 @@ const PLAN_FLAGS = ['enable_cutlist', 'enable_dimensions'] as const;
  */
 async function resyncPiecesOfSeries(ctx: Ctx, seriesIn: SQL): Promise<void> {
   const w = recordedWrites(ctx);
-  const products = await sqlRows<StoredRow<'job_products'>>(
-    ctx.db,
-    sql`SELECT jp.* FROM job_products jp WHERE jp.series_id IN (${seriesIn}) AND jp.deleted_at IS NULL
-          AND EXISTS (SELECT 1 FROM job_product_pieces p WHERE p.job_product_id = jp.id AND p.deleted_at IS NULL)
-        ORDER BY jp.id FOR UPDATE`,
-  );
+  const products = await storedRows(ctx.db, 'job_products', (jp) => ({
+    where: sql`${jp.series_id} IN (${seriesIn}) AND ${jp.deleted_at} IS NULL
+          AND EXISTS (SELECT 1 FROM job_product_pieces p WHERE p.job_product_id = ${jp.id} AND p.deleted_at IS NULL)`,
+    orderBy: [sql`${jp.id}`],
+    forUpdate: true,
+  }));
   for (const before of products) {
     const stored = await storedPieces(ctx, before.id);
     const pieces = resyncPieces(stored, piecePlan(before, await flagsOfSeries(ctx, before.series_id)));

@@ -3,8 +3,8 @@ import type { CrewWeekRow, crewWeek as crewWeekAction } from '@glazier/shared/ac
 import { addDays, toIsoDate, weekDates, weekStartDate } from '@glazier/shared/rules/dates';
 import { overtimeHours, roundHours } from '@glazier/shared/rules/time/time-card';
 import { sql } from 'drizzle-orm';
-import { sqlRows } from '../../db/client.ts';
 import type { Ctx } from '../../engine/context.ts';
+import { sqlSelect } from '../../db/typed-sql.ts';
 
 /**
  * The hours of each person on each day of the week, added up by the database: a row per
@@ -26,15 +26,7 @@ export function crewWeekSql(start: string) {
     ORDER BY lower(u.name), u.id, w.day`;
 }
 
-type Columns = {
-  user_id: number;
-  user_name: string | null;
-  active: boolean;
-  day: string | null;
-  hours: string | number | null;
-  oregon_hours: string | number | null;
-  entries: number | null;
-};
+const COLUMNS = { user_id: 'num', user_name: 'text?', active: 'bool', day: 'text?', hours: 'num?', oregon_hours: 'num?', entries: 'num?' } as const;
 
 /** `GET /api/time_cards/crew?week=` (shared/actions/time.ts): the crew's week for a supervisor. */
 export async function crewWeek({ ctx, week }: { ctx: Ctx; week: string | undefined }): Promise<ActionAnswer<typeof crewWeekAction>> {
@@ -42,7 +34,7 @@ export async function crewWeek({ ctx, week }: { ctx: Ctx; week: string | undefin
   const days = weekDates(start);
   const index = new Map(days.map((d, i) => [d, i]));
   const people = new Map<number, CrewWeekRow>();
-  for (const r of await sqlRows<Columns>(ctx.db, crewWeekSql(start))) {
+  for (const r of await sqlSelect(ctx.db, COLUMNS, crewWeekSql(start))) {
     let row = people.get(r.user_id);
     if (!row) {
       row = { user_id: r.user_id, user_name: r.user_name ?? '', active: r.active, days: days.map(() => 0), total: 0, oregon_hours: 0, overtime: 0, entries: 0 };

@@ -3,6 +3,7 @@ import { formatDate, formatHours } from '@glazier/shared/rules/dates';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { allowed, canEdit, type Ctx } from '../../engine/context.ts';
 import { invalid } from '../../engine/errors.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 
 /** Without `edit time_entries` a user sees and writes only their own entries (docs/domain/time.md, Time entries). */
 export const timeEntriesHooks: Hooks<'time_entries'> = {
@@ -46,7 +47,7 @@ export const timeEntriesHooks: Hooks<'time_entries'> = {
   },
 };
 
-/** A day has 24 hours: one person's entries of one date add up to at most that (issue 22). */
+/** A day has 24 hours: one person's entries of one date add up to at most that. */
 export const DAY_HOURS = 24;
 
 /**
@@ -61,16 +62,18 @@ async function readEntryContext(
   const day = typeof entry.user_id === 'number' && typeof entry.date === 'string' && typeof entry.hours === 'number';
   if (!day) {
     if (!withName) return {};
-    const [u] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [entry.user_id], { prepare: true });
+    const [u] = await sqlSelect(ctx.db, { name: 'text' }, sql`SELECT name FROM users WHERE id = ${entry.user_id}`, { prepare: true });
     return { userName: u?.name ?? null };
   }
   // Two saves of one person's day at once must not both see room for their hours: they take turns
   // (the lock needs no answer: it goes with the read, in one round trip).
-  await ctx.db.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['time_entries.day', entry.user_id], { deferred: true });
-  const [row] = await ctx.db.query<{ name: string | null; hours: string | number | null }>(
-    `SELECT (SELECT name FROM users WHERE id = $1) AS name,
-            (SELECT sum(hours) FROM time_entries WHERE user_id = $1 AND date = $2 AND id <> $3) AS hours`,
-    [entry.user_id, entry.date, typeof entry.id === 'number' ? entry.id : 0],
+  await sqlRun(ctx.db, sql`SELECT pg_advisory_xact_lock(hashtext(${'time_entries.day'}), ${entry.user_id})`, { deferred: true });
+  const otherThan = typeof entry.id === 'number' ? entry.id : 0;
+  const [row] = await sqlSelect(
+    ctx.db,
+    { name: 'text?', hours: 'num?' },
+    sql`SELECT (SELECT name FROM users WHERE id = ${entry.user_id}) AS name,
+            (SELECT sum(hours) FROM time_entries WHERE user_id = ${entry.user_id} AND date = ${entry.date} AND id <> ${otherThan}) AS hours`,
     { prepare: true },
   );
   return { userName: row?.name ?? null, otherHours: Number(row?.hours ?? 0) };

@@ -21,7 +21,7 @@ export interface CategorySeed {
 }
 
 /**
- * The glass a series' pieces are cut from (its "Glass to order", issue 53): a material of that
+ * The glass a series' pieces are cut from (its "Glass to order"): a material of that
  * stock (a glass material category of inventory.ts) whose description has `item`, else the
  * stock's first, at that thickness (inches).
  */
@@ -156,7 +156,7 @@ export interface DemoCatalogue {
 }
 
 /**
- * A product's labour estimate (issue 26, B7): by its unit, varied by its place (not the rng, so the
+ * A product's labour estimate: by its unit, varied by its place (not the rng, so the
  * rest of the demo stays as it was); every seventh has none, as a catalogue half filled in would.
  */
 function demoHoursPerUnit(unit: string, i: number): number | null {

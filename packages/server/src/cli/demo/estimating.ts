@@ -124,7 +124,7 @@ export interface DemoEstimates {
 const UNIT_NAMES = ['Unit type A', 'Unit type B', 'Unit type C', 'Master bath', 'Hall bath', 'Lobby', 'Guest suite', 'Fitness room'];
 
 /**
- * Takeoffs (issue 23): takeoff options of each category's first products, and for about half of
+ * Takeoffs: takeoff options of each category's first products, and for about half of
  * the estimates a takeoff of a few units (rooms or unit types, each with a count) by the options of
  * the estimate's categories, with an item per option at its calculated qty. Seeded last, so the
  * other areas' demo rows stay as they were.

@@ -176,7 +176,7 @@ export async function seedMaterials(ctx: SeedContext): Promise<DemoMaterials> {
 }
 
 /**
- * The glass series name their glass (issue 53: Order Glass orders the demo's measured pieces out of
+ * The glass series name their glass (Order Glass orders the demo's measured pieces out of
  * the box): a material of the series' stock with its item in the description, else the stock's
  * first. Picked without the random stream, so the rest of the demo stays as it was.
  */

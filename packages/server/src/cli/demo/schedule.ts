@@ -1,6 +1,6 @@
 /**
  * The schedule area of the demo: events on the jobs' days, each with a foreman; and, so the
- * calendar around today is full whatever day the demo is made (issue 25), the weekdays of the last
+ * calendar around today is full whatever day the demo is made, the weekdays of the last
  * and next six weeks with two to four jobs each (a quarter in two colours) and notes on some days.
  * Whether a job is ready to install follows from its products and orders (jobs.ts, purchasing.ts):
  * the past mostly is, the coming weeks mostly are not.

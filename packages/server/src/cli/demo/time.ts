@@ -1,6 +1,6 @@
 /**
  * The time area of the demo: time entries on jobs up to today, most of them on recent work; and
- * the last few weeks' time cards of everyone (issue 25), so the time cards and the crew week have
+ * the last few weeks' time cards of everyone, so the time cards and the crew week have
  * something real to show: 6–10 h a weekday on one or two jobs active that day, some Saturdays.
  */
 import { weekStartDate } from '@glazier/shared/rules/dates';

@@ -1,5 +1,5 @@
 /**
- * Making a PDF off the event loop (issue 36): laying out a long document is tens to hundreds of
+ * Making a PDF off the event loop: laying out a long document is tens to hundreds of
  * milliseconds of CPU (a 200-item estimate: bench/README.md, PDF), which on the main thread would
  * hold every other request that long. A pool of worker threads (Piscina, running pdf-worker.mjs)
  * renders a document component of a module (`renderPdf(new URL('./x-pdf-document.tsx',
@@ -15,10 +15,9 @@
 import os from 'node:os';
 import type { FastifyReply } from 'fastify';
 import { Piscina } from 'piscina';
-import { SETTING } from '@glazier/shared/settings';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../engine/errors.ts';
-import { readSetting } from '../settings.ts';
+import { readShop } from '../settings.ts';
 import type { ShopHeader } from './pdf-kit.tsx';
 
 /** What a worker is sent (pdf-worker.mjs): a module's URL, the component it exports, its props. */
@@ -106,10 +105,7 @@ export function renderPdf<P extends object>(module: URL, component: string, prop
   return (shared ??= new PdfPool(PDF_POOL)).render(module, component, props);
 }
 
-export async function readShopHeader(db: Db): Promise<ShopHeader> {
-  const [name, details] = await Promise.all([readSetting(db, SETTING.companyName), readSetting(db, SETTING.companyDetails)]);
-  return { name: name ?? '', details: details ?? '' };
-}
+export const readShopHeader = (db: Db): Promise<ShopHeader> => readShop(db);
 
 /** `attachment` (the browser saves it under this name), with a plain and a UTF-8 file name. */
 export function attachmentDisposition(name: string): string {

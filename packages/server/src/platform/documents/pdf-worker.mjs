@@ -7,7 +7,7 @@ import { Piscina } from 'piscina';
 import { tsImport } from 'tsx/esm/api';
 
 // A word is never broken across lines with a hyphen (react-pdf hyphenates English words to fill a
-// line by default: "Construc-tion", issue 53); lines break between words only. Registered on the
+// line by default: "Construc-tion"); lines break between words only. Registered on the
 // renderer that lays the documents out, this one (a document module loaded by tsImport has a
 // font store of its own, which the layout does not read).
 Font.registerHyphenationCallback((word) => [word]);

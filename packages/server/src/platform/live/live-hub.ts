@@ -1,9 +1,9 @@
 /**
- * The live updates of one app server (docs/platform.md, Live updates; issue 37): the open streams
+ * The live updates of one app server (docs/platform.md, Live updates): the open streams
  * (`GET /api/live`, shared/actions/live.ts) and the record changes they hear. Changes arrive from
- * the database (engine/record-changes.ts): on PostgreSQL by the channel every app server listens
- * on (change-listener.ts, through live-registry.ts), which carries each server's changes; on
- * PGlite by the in-process handover. Each is numbered here and kept for a while, so a browser that lost
+ * the database (engine/record-changes.ts) by the channel every app server listens on
+ * (change-listener.ts, through live-registry.ts; db/ carries it on PostgreSQL and on PGlite alike),
+ * which carries each server's changes. Each is numbered here and kept for a while, so a browser that lost
  * its stream resumes from its Last-Event-ID; when it cannot (too old, or another server's, or this
  * server missed notices), the stream says `reset` and the browser refetches what it shows.
  *
@@ -24,7 +24,7 @@ import { isResourceName } from '@glazier/shared/resources/registry';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../../db/client.ts';
 import { allowed, type Ctx } from '../../engine/context.ts';
-import { onLocalRecordChanges, type RecordChange } from '../../engine/record-changes.ts';
+import type { RecordChange } from '../change-notices.ts';
 import { resource } from '../../engine/resources.ts';
 import { sessionUserFor } from '../auth.ts';
 import { DbSessionStore } from '../session-store.ts';
@@ -36,7 +36,7 @@ const KEPT_CHANGES = 2_000;
 export const STREAMS_PER_USER = 10;
 /**
  * How long changes gather before they are delivered: a burst (a bulk save, busy hours) asks each
- * user's right once and is one write per stream (the browser gathers 100 ms more; the issue's bound is 2 s).
+ * user's right once and is one write per stream (the browser gathers 100 ms more; a change must show within 2 s).
  */
 const LIVE_BATCH_MS = 200;
 
@@ -46,9 +46,9 @@ const MAX_UNREAD_BYTES = 256 * 1024;
 /** Whether a user may hear of a change: the rules of reading the record, without its values. */
 export function mayHear(db: Db, user: SessionUser, change: RecordChange): boolean {
   const ctx: Ctx = { db, user };
-  if (change.r === MAIL_LIVE_TOPIC) return mayHearOfMail(ctx, change);
-  if (!isResourceName(change.r)) return false;
-  const res = resource(change.r);
+  if (change.resource === MAIL_LIVE_TOPIC) return mayHearOfMail(ctx, change);
+  if (!isResourceName(change.resource)) return false;
+  const res = resource(change.resource);
   if (!allowed(ctx, 'view', res.def.read)) return false;
   // A change of guarded fields alone (costs) is news only to who may read them.
   if (change.guarded && !change.guarded.some((area) => allowed(ctx, 'edit', area))) return false;
@@ -65,7 +65,7 @@ function mayHearOfMail(ctx: Ctx, change: RecordChange): boolean {
   if (allowed(ctx, OUTBOX_RIGHT.action, OUTBOX_RIGHT.area)) return true;
   const record = change.rows?.[0];
   if (typeof record?.resource !== 'string' || typeof record.record_id !== 'number') return false;
-  return mayHear(ctx.db, ctx.user!, { ...change, r: record.resource, id: record.record_id, rows: [] });
+  return mayHear(ctx.db, ctx.user!, { ...change, resource: record.resource, id: record.record_id, rows: [] });
 }
 
 /** A change as the hub numbered it, with the text every stream writes of it. */
@@ -182,9 +182,8 @@ export class LiveHub implements LiveHubLike {
   /** Starts hearing the database's record changes; stop with close(). */
   start(): void {
     this.#keptFrom = Date.now();
+    // the changes come through the registry, from the app server's one listener (change-listener.ts)
     this.#stop.push(registerLiveHub(this));
-    // PostgreSQL's come through the registry, from the app server's one listening connection.
-    if (this.db.kind === 'pglite') this.#stop.push(onLocalRecordChanges(this.db, (change) => this.publish(change)));
   }
 
   publish(change: RecordChange): void {

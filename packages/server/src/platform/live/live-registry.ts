@@ -6,7 +6,7 @@
  * their streams at once.
  */
 import type { Db } from '../../db/client.ts';
-import type { RecordChange } from '../../engine/record-changes.ts';
+import type { RecordChange } from '../change-notices.ts';
 
 export interface LiveHubLike {
   readonly db: Db;

@@ -7,7 +7,7 @@
  * while the claim is still this server's. A claim older than `SENDING_TIMEOUT_MS` (the server died
  * while sending) is taken again, and the message goes out with the same Message-ID, so a receiver
  * sees the repeat for what it is. Each server looks every `pollMs` (retries falling due), and at
- * once after a commit that enqueued mail (outboxWake).
+ * once when a server announces a message due (outbox.ts wakeDelivery, on the servers' shared channel).
  *
  * Outcomes: the server's acceptance → `sent` (its reply kept as `sent_reply`, the last error cleared); a 5xx reply → `failed` with the
  * reply; anything else (a 4xx reply, connection refused, a timeout) → `queued` again after a
@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { claimDue, retryLater, retryDelayMs, settleClaim, type WorkQueue } from '../jobs/claims.ts';
 import type { JobKind } from '../jobs/job-runner.ts';
 import { revealSecrets, type SealedSecrets } from './mail-secrets.ts';
-import { announceMail, outboxWake, type MailOfRecord } from './outbox.ts';
+import { announceMail, describeSmtp, outboxWake, senderOf, type MailOfRecord } from './outbox.ts';
 
 export const SENDING_TIMEOUT_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 10;
@@ -66,11 +66,7 @@ export function transportOptions(smtpUrl: string): SMTPTransport.Options {
   };
 }
 
-/** The mail server as Settings shows it: host and port, never the credentials. */
-export function describeSmtp(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
-}
+export { describeSmtp };
 
 /** A message's secret that this server cannot open: sealed under another session secret (a restore elsewhere, a changed SESSION_SECRET). */
 class UnreadableSecret extends Error {
@@ -107,11 +103,10 @@ export function mailDelivery(db: Db, setup: MailSetup, opts: { pollMs?: number; 
       'SELECT filename, content_type, data FROM mail_attachments WHERE mail_id = $1 ORDER BY id',
       [m.id],
     );
-    const domain = m.message_id.replace(/^<[^@]*@|>$/g, '');
     const body = m.secrets ? revealSecrets(setup.secretKey, m.secrets, m) : m;
     if (!body) throw new UnreadableSecret();
     return transport.sendMail({
-      from: setup.from ?? `glazier@${domain}`,
+      from: senderOf(setup.from, m.message_id),
       to: m.to,
       cc: m.cc.length ? m.cc : undefined,
       replyTo: m.reply_to ?? undefined,

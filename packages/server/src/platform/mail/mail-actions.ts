@@ -10,8 +10,7 @@ import { getRow } from '../../engine/read.ts';
 import { refLabels } from '../../engine/ref-labels.ts';
 import { resource } from '../../engine/resources.ts';
 import type { ServerResource } from '../../engine/server-resource.ts';
-import { describeSmtp } from './delivery.ts';
-import { NO_MAIL, announceMail, enqueueMail, outboxWake, type MailOfRecord } from './outbox.ts';
+import { NO_MAIL, announceMail, enqueueMail, senderOf, wakeDelivery, type MailOfRecord } from './outbox.ts';
 import { renderMail, shopName } from './templates/render.ts';
 import { TestEmail } from './templates/test-email.tsx';
 
@@ -20,13 +19,6 @@ export interface MailSettings {
   smtpUrl?: string;
   mailFrom?: string;
   publicUrl?: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** SMTP_URL, MAIL_FROM and PUBLIC_URL as this server was started with. */
-    mailSettings: MailSettings;
-  }
 }
 
 interface MailRow {
@@ -112,20 +104,10 @@ const NOT_WAITING: Record<Exclude<MailStatus, 'queued'>, string> = {
   not_configured: 'No mail server was configured when this message was written: Retry sends it.',
 };
 
-/** The sender as delivery.ts puts it: MAIL_FROM, else glazier@ the Message-ID's domain. */
-const senderOf = (settings: MailSettings, messageId: string) => settings.mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
-
 export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
-  'mail.status': async ({ request }) => {
-    const s = request.server.mailSettings;
-    return {
-      data: {
-        configured: Boolean(s.smtpUrl),
-        from: s.mailFrom ?? null,
-        server: s.smtpUrl ? describeSmtp(s.smtpUrl) : null,
-        public_url: s.publicUrl ?? null,
-      },
-    };
+  'mail.status': async ({ ctx }) => {
+    const mail = ctx.mail ?? NO_MAIL;
+    return { data: { configured: mail.configured, from: mail.from ?? null, server: mail.server ?? null, public_url: mail.publicUrl ?? null } };
   },
   'mail.send_test': async ({ ctx, input }) => {
     const user = ctx.user!;
@@ -151,7 +133,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
     );
     return { data: await present(ctx, rows), total: count?.n ?? 0, page, per_page: perPage };
   },
-  'mail.show': async ({ ctx, params, request }) => {
+  'mail.show': async ({ ctx, params }) => {
     const row = await mailRow(ctx.db, params.id);
     const [body] = await ctx.db.query<{ html: string; text: string }>('SELECT html, text FROM mail_outbox WHERE id = $1', [params.id]);
     const attachments = await ctx.db.query<{ filename: string; content_type: string; size: number }>(
@@ -161,7 +143,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
     return {
       data: {
         ...(await present(ctx, [row]))[0]!,
-        from: senderOf(request.server.mailSettings, row.message_id),
+        from: senderOf(ctx.mail?.from, row.message_id),
         reply_to: row.reply_to,
         html: body!.html,
         text: body!.text,
@@ -181,7 +163,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
         throw new ApiError(409, row.status === 'sent' ? 'This message was sent already.' : 'This message is on its way already: Send now sends it at once.');
       await db.query(`UPDATE mail_outbox SET status = $2, next_attempt_at = now(), attempts = 0, updated_at = now() WHERE id = $1`, [params.id, next]);
       await announceMail(db, [row], 'retry');
-      if (configured) db.afterCommit(() => outboxWake.emit('enqueued'));
+      if (configured) await wakeDelivery(db);
       return params.id;
     });
     return { data: await readMailMessage(ctx, updated) };
@@ -197,7 +179,7 @@ export const mailHandlers: ActionHandlers<typeof MAIL_ACTIONS> = {
       // due now: the delivery's claim takes it (once, on whichever server claims first)
       await db.query('UPDATE mail_outbox SET next_attempt_at = now(), updated_at = now() WHERE id = $1', [params.id]);
       await announceMail(db, [row], 'send_now');
-      db.afterCommit(() => outboxWake.emit('enqueued'));
+      await wakeDelivery(db);
     });
     return { data: await readMailMessage(ctx, params.id) };
   },

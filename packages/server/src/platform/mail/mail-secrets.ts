@@ -1,6 +1,6 @@
 /**
  * The secret a message carries (a password reset's token, an estimate's approval token) kept out of
- * its stored body (issue 53): the body is written with a marker where the token goes, the token is
+ * its stored body: the body is written with a marker where the token goes, the token is
  * kept beside it sealed (AES-256-GCM) with a key derived from the session secret, which lives
  * outside the database (SESSION_SECRET, or DATA_DIR/session-secret), and the deliverer puts the
  * token in place of the marker only in the message it hands the mail server. So the Outbox, the

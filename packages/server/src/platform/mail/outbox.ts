@@ -21,7 +21,7 @@ import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail';
 import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';
-import { announceRecordChanges } from '../../engine/record-changes.ts';
+import { announce, announceRecords } from '../change-notices.ts';
 import { sealSecret, type HiddenSecret, type SealedSecrets } from './mail-secrets.ts';
 
 export type { MailContext };
@@ -42,7 +42,7 @@ export interface OutgoingMail {
   cc?: string[];
   replyTo?: string;
   subject: string;
-  /** The message as renderMail (templates/render.tsx) makes it: HTML and its plain-text part. */
+  /** The message as renderMail (templates/render.ts) makes it: HTML and its plain-text part. */
   html: string;
   text: string;
   /**
@@ -61,9 +61,16 @@ export interface EnqueuedMail {
   status: MailStatus;
 }
 
-/** Wakes this process's deliverers (delivery.ts) once a transaction that enqueued mail has committed. */
+/** Wakes this process's mail delivery (delivery.ts): fed by the change listener when a server announces a message due (wakeDelivery). */
 export const outboxWake = new EventEmitter();
 outboxWake.setMaxListeners(0);
+
+/**
+ * Wakes the mail delivery of every app server once `db`'s transaction commits (a message is due
+ * now), on the channel the servers share (platform/change-notices.ts): whichever claims it first
+ * sends it, without waiting for its next poll.
+ */
+export const wakeDelivery = (db: Db): Promise<void> => announce(db, { kind: 'mail-due' });
 
 /** A message and the record it belongs to, for its live notice. */
 export interface MailOfRecord {
@@ -79,9 +86,17 @@ export interface MailOfRecord {
  */
 export function announceMail(db: Db, messages: readonly MailOfRecord[], action: string): Promise<void> {
   const at = new Date().toISOString();
-  return announceRecordChanges(
-    { db },
-    messages.map((m) => ({ r: MAIL_LIVE_TOPIC, id: m.id, v: null, a: action, by: null, at, rows: [{ resource: m.resource, record_id: m.record_id }] })),
+  return announceRecords(
+    db,
+    messages.map((m) => ({
+      resource: MAIL_LIVE_TOPIC,
+      id: m.id,
+      version: null,
+      action,
+      by: null,
+      at,
+      rows: [{ resource: m.resource, record_id: m.record_id }],
+    })),
   );
 }
 
@@ -130,7 +145,7 @@ export async function enqueueMail(ctx: Pick<Ctx, 'db' | 'user' | 'mail'>, messag
         a.content,
       ]);
     await announceMail(db, [row!], 'create');
-    if (status === 'queued') db.afterCommit(() => outboxWake.emit('enqueued'));
+    if (status === 'queued') await wakeDelivery(db);
     return { id: row!.id, message_id: messageId, status };
   });
 }
@@ -162,5 +177,22 @@ export function mailContext(setup: { smtpUrl?: string; mailFrom?: string; public
   } catch {
     // an unusual Host header: the fallback domain will do for an id
   }
-  return { configured: Boolean(setup.smtpUrl), origin, messageIdDomain: fromDomain ?? host, secretKey: setup.secretKey };
+  return {
+    configured: Boolean(setup.smtpUrl),
+    origin,
+    messageIdDomain: fromDomain ?? host,
+    secretKey: setup.secretKey,
+    from: setup.mailFrom,
+    publicUrl: setup.publicUrl,
+    server: setup.smtpUrl ? describeSmtp(setup.smtpUrl) : undefined,
+  };
+}
+
+/** Who a message is from: MAIL_FROM, else glazier@ its Message-ID's domain (what delivery sends, and the Outbox shows). */
+export const senderOf = (mailFrom: string | undefined, messageId: string): string => mailFrom ?? `glazier@${messageId.replace(/^<[^@]*@|>$/g, '')}`;
+
+/** The mail server as Settings shows it: host and port, never the credentials. */
+export function describeSmtp(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
 }

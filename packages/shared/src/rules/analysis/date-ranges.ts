@@ -1,4 +1,4 @@
-/** The analysis's date ranges (issue 26): presets from today, as 'YYYY-MM-DD' first and last days. */
+/** The analysis's date ranges: presets from today, as 'YYYY-MM-DD' first and last days. */
 
 export const RANGE_PRESETS = ['this_month', 'last_month', 'this_quarter', 'this_year', 'last_12_months'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

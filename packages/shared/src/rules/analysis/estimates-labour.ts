@@ -1,6 +1,6 @@
 /**
- * Estimates' and labour's figures (issue 26) that the server and the screens use as they are. The
- * days to win, overtime weeks and the calibration of labour estimates (B7) are the server's SQL
+ * Estimates' and labour's figures that the server and the screens use as they are. The
+ * days to win, overtime weeks and the calibration of labour estimates are the server's SQL
  * (areas/analysis; its API test checks them against server/test/analysis-oracles.ts).
  */
 

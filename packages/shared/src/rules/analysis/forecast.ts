@@ -1,5 +1,5 @@
 /**
- * The forecast's figures (issue 26, `/forecasting`): the next weeks' crew load against capacity,
+ * The forecast's figures (`/forecasting`): the next weeks' crew load against capacity,
  * revenue scheduled, open estimates weighted by their type's win rate, and material shortages. The
  * server's SQL (areas/analysis/forecast.ts) computes them (its API test checks it on one
  * hand-computed set against server/test/analysis-oracles.ts), and the screen's tooltips quote

@@ -1,5 +1,5 @@
 /**
- * A job's money (issue 26): what it brought in, what it cost, what was left. The formulas are the
+ * A job's money: what it brought in, what it cost, what was left. The formulas are the
  * server's SQL (server/src/areas/analysis/job-profit.ts; its API test checks them against the oracles in
  * server/test/analysis-oracles.ts), and the analysis screen's column tooltips quote FORMULAS.
  *

@@ -1,6 +1,6 @@
 /**
- * The estimate as it is printed and as the client sees it online (issue 23: print, and client
- * approval B10): the company's name, details and terms, the client, the job's address and date,
+ * The estimate as it is printed and as the client sees it online (print, and client
+ * approval): the company's name, details and terms, the client, the job's address and date,
  * and the items grouped by product category, each group with its category note and its
  * alternates apart. One shape for both: the print page builds it from the records a signed-in
  * user reads, the approval link's public answer is it (and nothing else of the company's data).

@@ -1,8 +1,8 @@
 /**
- * An estimate's totals (issue 23): the base total (every item's amount), the total with every
+ * An estimate's totals: the base total (every item's amount), the total with every
  * alternate chosen, and the total of the client's choice: per product category, the base or the
  * alternates (an item without an alternate counts its amount either way). Costs alike, and the
- * margin of the choice. Each is a total a client would pay (issue 53: the alternates' amounts
+ * margin of the choice. Each is a total a client would pay (the alternates' amounts
  * added alone, leaving out the items without one, were a figure nobody pays).
  */
 import { roundMoney } from '../money.ts';

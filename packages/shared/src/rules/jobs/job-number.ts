@@ -1,5 +1,5 @@
 /**
- * The job numbering rule (issue 34): a job is numbered YY-NNNN, the year's two digits and the
+ * The job numbering rule: a job is numbered YY-NNNN, the year's two digits and the
  * next of that year's sequence (the demo's numbers, and what a won estimate's conversion proposes
  * when the estimate names none). Numbers of another form are the shop's own and are skipped.
  */

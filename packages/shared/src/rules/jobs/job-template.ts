@@ -2,7 +2,7 @@
  * Which job templates a job may use (docs/domain/jobs.md, Templates): a template belongs to a client, or is a
  * subtemplate of a category template (which belongs to a client), or to no client at all. A
  * template of another client than the job's cannot be chosen. The server checks the same on save
- * (server/resources/jobs.ts); the dialog clears such a choice at once.
+ * (server/areas/jobs/jobs-hooks.ts); the dialog clears such a choice at once.
  */
 export interface TemplateOwner {
   client_id?: number | null;

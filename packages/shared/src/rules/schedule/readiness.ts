@@ -1,5 +1,5 @@
 /**
- * Whether a scheduled job is ready to install (issue 25, B5): every product of the job measured,
+ * Whether a scheduled job is ready to install: every product of the job measured,
  * ordered and fabricated as its series requires (its category's steps while the series uses the
  * category settings: catalogue/series-features.ts, the same steps as the shop floor's to-do lists,
  * shop-floor/to-do-lists.ts), and no backordered purchase-order line for the job's materials (its

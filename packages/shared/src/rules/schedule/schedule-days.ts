@@ -1,5 +1,5 @@
 /**
- * The days a job is put on when the Event dialog schedules it over several days (issue 25): from
+ * The days a job is put on when the Event dialog schedules it over several days: from
  * the date through the last day, both included, weekends left out when asked. Each day becomes an
  * event, saved together in one bulk save.
  */

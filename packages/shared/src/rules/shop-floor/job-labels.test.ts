@@ -60,7 +60,7 @@ describe('labels of a job product', () => {
     expect(productLabels(product({ qty: 0, glass_width: 10 }), JOB, DIM)).toHaveLength(1);
   });
 
-  it('shows both sizes of a piece measured to cut (B6): the opening and the glass', () => {
+  it('shows both sizes of a piece measured to cut: the opening and the glass', () => {
     const [label] = productLabels(product({ opening_width: 36.4375, opening_height: 72, glass_width: 36.25, glass_height: 71.75 }), JOB, DIM);
     expect(label!.sizes).toBe('Opening 36 7/16" × 72", glass 36 1/4" × 71 3/4"');
   });

@@ -10,7 +10,7 @@
  * - Anything else cannot be chosen ("No Cutlist Info").
  * - Unmeasured (where the series has the measured step) and fabricated products are left out
  *   unless asked for: both off by default (docs/domain/shop-floor.md, Labels). So are the pieces
- *   already fabricated of a product whose pieces are marked apart (issue 34): a product half made
+ *   already fabricated of a product whose pieces are marked apart: a product half made
  *   prints the labels of the pieces still to make, unless fabricated ones are asked for or the whole
  *   product is (chosen on purpose, it prints all).
  * Every label carries its job (number, else name), the product's name and note, and a QR code of
@@ -31,7 +31,7 @@ export interface LabelledProduct {
   cut_list_json: unknown;
   glass_width: number | null;
   glass_height: number | null;
-  // measure-to-cut (B6): the site opening, shown beside the glass on the label
+  // measure-to-cut: the site opening, shown beside the glass on the label
   opening_width?: number | null;
   opening_height?: number | null;
   is_measured: boolean;

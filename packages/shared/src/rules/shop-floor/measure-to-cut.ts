@@ -1,5 +1,5 @@
 /**
- * Measure-to-cut (issue 24, B6): a series can carry glass deductions (width and height, inches);
+ * Measure-to-cut: a series can carry glass deductions (width and height, inches);
  * the glass of a job product is the site opening less them, rounded down to the sixteenth (glass
  * cut a hair small fits; a hair big does not). Lengths are decimal inches (docs/platform.md, Formats).
  * The Job Product dialog fills the glass size with it as the opening is typed, and the server
@@ -61,7 +61,7 @@ export function formatSizes(p: Sizes): string {
 }
 
 /**
- * A piece of glass as an order line names it (issue 36, glass ordered from the To Order list):
+ * A piece of glass as an order line names it (glass ordered from the To Order list):
  * `Cut 36 1/4" × 71 3/4", 3/8" thick`; '' for a stock line (no cut size).
  */
 export function formatCutPiece(p: { glass_width: number | null; glass_height: number | null; glass_thickness: number | null }): string {

@@ -1,5 +1,5 @@
 /**
- * Pieces (issue 34, B2 per piece): what the shop makes and marks one at a time. A job product's
+ * Pieces: what the shop makes and marks one at a time. A job product's
  * pieces are what its labels print: each leaf of its cut list (when its series enables cutlist and
  * the list has rows), else each unit of a dimensions product (qty of them, as labels repeat:
  * labels.ts `labelCopies`). A product with neither has no pieces and is marked as a whole.

@@ -1,5 +1,5 @@
 /**
- * The product to-do lists (docs/domain/shop-floor.md, To-do lists; issue 24): `/lists/products/{field}` lists the job
+ * The product to-do lists (docs/domain/shop-floor.md, To-do lists): `/lists/products/{field}` lists the job
  * products still needing a step (the field false) whose series has that step (its category's flag
  * while the series uses the category settings: catalogue/series-features.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A time card (issue 25): one person's week, Sunday to Saturday, as a grid of jobs × days of
+ * A time card: one person's week, Sunday to Saturday, as a grid of jobs × days of
  * hours, with the totals per day, per job and for the week; and the week's overtime (over 40 h).
  * Pure, so the screen, the export and the tests read the same numbers.
  */

@@ -1,5 +1,5 @@
 /**
- * What analysis and forecasting bring (contract/feature.ts): their screens (issue 26), and the menu and
+ * What analysis and forecasting bring (contract/feature.ts): their screens, and the menu and
  * dashboard entries of both (docs/platform.md, Screens and navigation).
  */
 import { IconChartBar, IconTrendingUp } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * Analysis (`/analysis`, issue 26; `view analysis`): which work makes money. A date range (presets
+ * Analysis (`/analysis`, `view analysis`): which work makes money. A date range (presets
  * or any two days, kept in the URL) over three tabs: job profitability (jobs by end date), estimates
  * (win rate and value won) and labour (hours, overtime, how the labour estimates hold up). Every
  * figure comes aggregated from the server (shared/actions/analysis.ts); each column says how it is computed.

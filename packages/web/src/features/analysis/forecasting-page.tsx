@@ -1,5 +1,5 @@
 /**
- * Forecasting (`/forecasting`, issue 26; `view forecasting`): the weeks ahead from this one (12
+ * Forecasting (`/forecasting`, `view forecasting`): the weeks ahead from this one (12
  * unless chosen, kept in the URL): crew hours the schedule needs against the crew's capacity,
  * revenue scheduled, open estimates weighted by their type's win rate by month, and the materials
  * that run short, each linking to the suggested orders. Every figure comes from the server

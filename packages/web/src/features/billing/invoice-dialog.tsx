@@ -19,7 +19,7 @@ type Props = PlainDialogProps<'invoices'> & { editable?: boolean };
 export const openInvoiceDialog = plainDialog<'invoices', Record<string, unknown>, Props>('invoices', {
   testId: 'invoice-dialog',
   right: 'invoices',
-  editable: (p) => p.editable ?? true,
+  useEditable: (_dialog, p) => p.editable ?? true,
   deleteConfirm: 'Delete this draft invoice?',
   values: ({ record, initial }) =>
     formValues(record, {

@@ -28,7 +28,7 @@ export const openInvoiceLineDialog = plainDialog<
 >('invoice_lines', {
   testId: 'invoice-line-dialog',
   right: 'invoices',
-  editable: (p) => p.editable ?? true,
+  useEditable: (_dialog, p) => p.editable ?? true,
   deleteConfirm: 'Remove this line from the invoice?',
   values: ({ record, initial }) =>
     formValues(record, {

@@ -22,7 +22,7 @@ export type ProductFormValues = {
   category_id: number | null;
   cost_per_unit: number;
   revenue_per_unit: number;
-  /** The labour estimate (issue 26, B7): hours per unit; none is no estimate. */
+  /** The labour estimate: hours per unit; none is no estimate. */
   hours_per_unit: number | null;
   non_inventory: boolean;
   is_assembly: boolean;

@@ -3,12 +3,8 @@
  * method (series or product; clicking the selected one switches to the other).
  */
 import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
-import { type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
 import { FeatureFlagFields } from './feature-flags.tsx';
 
@@ -17,35 +13,25 @@ export const SELECTION_METHODS = [
   { value: 'product', label: 'Product' },
 ] as const;
 
-interface Props {
-  record?: RecordOf<'product_categories'> | null;
-  initial?: Partial<InputOf<'product_categories'>>;
-}
-
-function ProductCategoryForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'products');
-  const dialog = useRecordDialog('product_categories', {
-    deleteConfirm: 'Delete this category?',
-    initialValues: formValues(record, { name: initial?.name ?? '', ...NO_FLAGS, product_selection_method: 'series' }),
-  });
-  const { form, field } = dialog;
-  const values = form.getValues();
-
-  return (
-    <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <TextField autoFocusDelayed {...field('name')} />
-      <FeatureFlagFields values={values} onChange={(flag, on) => form.setFieldValue(flag, on)} />
+/** Opens Add/Edit Product Category; resolves with the saved category, or null. */
+export const openProductCategoryDialog = plainDialog('product_categories', {
+  testId: 'product-category-dialog',
+  right: 'products',
+  deleteConfirm: 'Delete this category?',
+  values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', ...NO_FLAGS, product_selection_method: 'series' }),
+  useFields: ({ form, labelOf }) => {
+    const values = form.getValues();
+    return [
+      'name',
+      <FeatureFlagFields key="flags" values={values} onChange={(flag, on) => form.setFieldValue(flag, on)} />,
       <ToggleChoice
-        label="Product selection"
+        key="selection"
+        label={labelOf('product_selection_method')}
         options={SELECTION_METHODS}
         value={values.product_selection_method}
         onChange={(v) => form.setFieldValue('product_selection_method', v)}
         data-testid="selection-method"
-      />
-    </RecordDialogForm>
-  );
-}
-
-export function openProductCategoryDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'product_categories'> | null> {
-  return modals.push<RecordOf<'product_categories'>>(() => <ProductCategoryForm {...props} />, { testId: 'product-category-dialog' });
-}
+      />,
+    ];
+  },
+});

@@ -191,7 +191,7 @@ function ProductsBySeries({ category, modals, canEdit, onAdd }: ProductsProps) {
   const products = useList('products', { product_category_id: category.id });
   const offline = useQueryOffline(products);
   if (series.isLoading || products.isLoading) return <Text c="dimmed">Loading…</Text>;
-  // Offline with nothing cached: say so, not "No series in this category yet." (issue 22).
+  // Offline with nothing cached: say so, not "No series in this category yet.".
   const missing = series.data === undefined ? series : products.data === undefined ? products : null;
   if (missing && (offline || !missing.isError)) return <NoRows query={missing} empty="" what="The products" />;
   if (series.isError || products.isError) return <Text c="red">Could not load the products.</Text>;

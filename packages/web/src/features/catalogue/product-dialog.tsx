@@ -90,7 +90,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
   });
   const dialog = useRecordDialog('products', {
     deleteConfirm: 'Delete this product?',
-    // Deleting discontinues it (issue 22): say where it went and how to get it back.
+    // Deleting discontinues it: say where it went and how to get it back.
     deletedMessage: (
       <>
         Product discontinued. It moved to <NoticeLink to="/discontinued_products">Discontinued products</NoticeLink>, where it can be restored.
@@ -152,12 +152,9 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
           <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} clearable />
           <PickerWithLookup
             resource="series"
-            lookupLabel="Series lookup"
-            label="Series"
-            value={values.series_id}
+            {...field('series_id')}
             onChange={pickSeries}
             filters={values.category_id ? { category_id: values.category_id } : undefined}
-            error={form.errors.series_id}
             data-testid="series-picker"
           />
           <TextAreaField autosize minRows={2} maxRows={6} {...field('description')} />
@@ -169,7 +166,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
               <MoneyField {...field('revenue_per_unit')} />
             </Group>
           )}
-          {/* the labour estimate (B7): the analysis compares it with the hours logged */}
+          {/* the labour estimate: the analysis compares it with the hours logged */}
           {canSeePrices && <QtyField w="50%" {...field('hours_per_unit')} />}
           <Group gap="xl">
             <CheckField kind="switch" {...field('non_inventory')} />

@@ -1,5 +1,5 @@
 /**
- * The estimate page's "Approval link" section (issue 23, B10): `<ApprovalLinks estimateId status />`
+ * The estimate page's "Approval link" section: `<ApprovalLinks estimateId status />`
  * lists the estimate's links (made when and by whom, when they expire, their state, and who
  * accepted, when, from where); staff with `edit estimates` make one for an open estimate (its URL
  * shown this once, with Copy: only its hash is kept) and revoke an unused one (after a

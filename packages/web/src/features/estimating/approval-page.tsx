@@ -1,6 +1,6 @@
 /**
- * `/approve/{token}` (issue 23, B10): the page a client opens from the approval link staff sent,
- * without an account and outside the app's frame (app/feature.ts `publicRoutes`). It shows the
+ * `/approve/{token}`: the page a client opens from the approval link staff sent,
+ * without an account and outside the app's frame (contract/feature.ts `publicRoutes`). It shows the
  * estimate as printed (estimate-document.tsx), with a choice of base or alternate per category
  * that offers alternates (the totals follow it live: estimateTotals), a name to type and Accept;
  * then a thank-you. Or they decline it, with a reason if they wish (approval-decline.tsx). A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a

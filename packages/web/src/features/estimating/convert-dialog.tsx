@@ -1,5 +1,5 @@
 /**
- * Convert to Job (issue 34): asks the job's number before the job is made, prefilled with the
+ * Convert to Job: asks the job's number before the job is made, prefilled with the
  * number it would get (the estimate's job number, else the numbering rule's next, YY-NNNN:
  * `estimates.job_number`); left empty, the server applies the rule. A number taken by another job
  * shows under the field (the job's save refuses it on `number`). Resolves with the job, or null.

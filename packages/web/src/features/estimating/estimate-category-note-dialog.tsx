@@ -14,7 +14,7 @@ interface Props extends PlainDialogProps<'estimate_category_notes'> {
 export const openEstimateCategoryNoteDialog = plainDialog('estimate_category_notes', {
   testId: 'estimate-category-note-dialog',
   right: 'estimates',
-  editable: ({ readOnly }) => !readOnly,
+  useEditable: (_, { readOnly }) => !readOnly,
   deleteConfirm: 'Delete this note?',
   values: ({ record, initial }: Props) =>
     formValues(record, {

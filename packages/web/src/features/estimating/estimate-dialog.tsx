@@ -22,7 +22,7 @@ import { DateField } from '../../ui/date-field.tsx';
 import { useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
-import { RefMultiSelect } from '../../resource-kit/pickers/ref-select.tsx';
+import { RefMultiSelect } from '../../resource-kit/pickers/ref-multi-select.tsx';
 
 type Estimate = RecordOf<'estimates'>;
 type EstimateType = (typeof ESTIMATE_TYPES)[number];
@@ -66,7 +66,7 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
       product_category_list: initial?.product_category_list ?? [],
     }),
   });
-  const { form, field, isNew } = dialog;
+  const { form, field, labelOf, isNew } = dialog;
   const values = form.getValues();
 
   // A new estimate starts as its client's type says (a homeowner's: residential), until the person
@@ -119,7 +119,7 @@ function EstimateForm({ record, initial, onOpenRequested, onDeleted }: FormProps
             <DateField {...field('job_end_date')} />
           </Group>
           <ToggleChoice
-            label="Type"
+            label={labelOf('type')}
             options={ESTIMATE_TYPE_OPTIONS}
             value={values.type ?? 'commercial'}
             onChange={(v) => form.setFieldValue('type', v)}

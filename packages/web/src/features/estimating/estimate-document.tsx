@@ -1,5 +1,5 @@
 /**
- * The printed estimate (issue 23: print, and client approval B10), built once: the print page
+ * The printed estimate (print, and client approval), built once: the print page
  * (`/jobs/{job_id}/estimate_print`) shows it as a page preview and prints it in a PrintSheet; the
  * client's approval page (`/approve/{token}`) shows it with a choice per category. It takes plain
  * data (shared/rules/estimating/estimate-document.ts) and fetches nothing.

@@ -8,15 +8,13 @@
  * (shared/rules/estimating/estimate-item.ts). Money rounds to 2 decimals, quantities show up to 5.
  * Only a draft estimate's items change: otherwise the dialog is read-only.
  */
-import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { estimateItemWarnings } from '@glazier/shared/rules/estimating/estimate-item';
 import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
+import { ProductPicker } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
@@ -123,27 +121,14 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Base
           </Text>
-          <PickerWithLookup
-            resource="products"
-            lookupLabel="Product lookup"
-            label="Product"
-            display={productLabel}
-            value={values.product_id}
-            onChange={pickProduct}
-            error={form.errors.product_id}
-            autoFocus={dialog.isNew}
-            data-testid="item-product-picker"
-          />
+          <ProductPicker {...field('product_id')} onChange={pickProduct} autoFocus={dialog.isNew} data-testid="item-product-picker" />
           <TextField {...field('description')} />
           <QtyField
-            label="Qty"
-            value={values.qty}
+            {...field('qty')}
             onChange={(n) => follow(n ?? 0, standard, alternateStandard)}
-            error={form.errors.qty}
             helper={
               warnings.qty ? <Warning>{warnings.qty}</Warning> : calculatedQty !== undefined ? `Calculated from the takeoff: ${calculatedQty}` : undefined
             }
-            bounds={fieldBounds('estimate_items', 'qty')}
             data-testid="item-qty"
           />
           {canAdmin && (
@@ -157,16 +142,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           <Text fw={600} size="sm">
             Alternate
           </Text>
-          <PickerWithLookup
-            resource="products"
-            lookupLabel="Alternate product lookup"
-            label="Alternate product"
-            display={productLabel}
-            value={values.alternate_product_id}
-            onChange={pickAlternate}
-            error={form.errors.alternate_product_id}
-            data-testid="item-alternate-picker"
-          />
+          <ProductPicker {...field('alternate_product_id')} onChange={pickAlternate} data-testid="item-alternate-picker" />
           <TextField {...field('alternate_description')} />
           {canAdmin && (
             <>
@@ -176,7 +152,7 @@ function EstimateItemForm({ record, initial, calculatedQty, readOnly }: Estimate
           )}
         </Stack>
       </SimpleGrid>
-      {/* the estimator's own: never printed nor shown to the client (issue 53; the description is what the client reads) */}
+      {/* the estimator's own: never printed nor shown to the client (the description is what the client reads) */}
       <TextAreaField autosize minRows={2} maxRows={6} {...field('notes')} />
     </RecordDialogForm>
   );

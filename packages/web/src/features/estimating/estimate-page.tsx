@@ -1,5 +1,5 @@
 /**
- * An estimate (`/estimates/{id}`, issue 23; docs/domain/estimating.md): the header (client, name, job address,
+ * An estimate (`/estimates/{id}`, docs/domain/estimating.md): the header (client, name, job address,
  * dates, status, type, scopes, totals; the job once converted), its actions by status — Finalize
  * (draft → open), Back to Draft (open → draft), the Estimate Status selection (`edit
  * estimates_admin`: Open, Won, Lost, and Draft from open), Convert to Job (won), Revise, Takeoff,

@@ -1,5 +1,5 @@
 /**
- * `/jobs/{job_id}/estimate_print` (docs/domain/estimating.md, Converting to a job; issue 23): the printable estimate of the job's
+ * `/jobs/{job_id}/estimate_print` (docs/domain/estimating.md, Converting to a job): the printable estimate of the job's
  * estimate (the one whose `job_id` is the job; of several revisions, the latest). On screen, the
  * document as a page preview with Print and a link back to the job; on paper only the document
  * (ui/print-sheet.tsx: no header, menu or action bar). Amounts show only with `edit

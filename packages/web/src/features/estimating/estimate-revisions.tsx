@@ -1,5 +1,5 @@
 /**
- * An estimate's revisions (issue 23, B8): every revision of its series, each with its status and
+ * An estimate's revisions: every revision of its series, each with its status and
  * total, and what changed between any two (items added, removed and changed, and the totals),
  * by shared/rules/estimating/estimate-totals.ts' `estimateDiff`.
  */

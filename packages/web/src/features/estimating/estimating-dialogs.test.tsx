@@ -1,5 +1,5 @@
 /**
- * Issue 23 dialogs and the items section: the Estimate dialog (the job dates default to the current
+ * The dialogs and the items section: the Estimate dialog (the job dates default to the current
  * month; an open estimate opens read-only), the Estimate Item dialog (the three warnings, none
  * blocking; the guarded money fields only with estimates_admin, and not sent without it), and the
  * items grouped by category with the client's choice of alternates switching the totals at once.

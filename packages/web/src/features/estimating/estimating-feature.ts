@@ -48,7 +48,7 @@ export const estimatingFeature: Feature<'estimating'> = {
       screen: () => import('./estimate-print-page.tsx').then((m) => m.EstimatePrintPage),
     },
   ],
-  // issue 23, B10: the client's approval page, opened without an account from the link staff send
+  // the client's approval page, opened without an account from the link staff send
   publicRoutes: [{ path: '/approve/:token', screen: () => import('./approval-page.tsx').then((m) => m.ApprovalPage) }],
   menuGroups: [{ key: 'estimating', label: 'Estimating', check: { action: 'edit', area: 'estimates' }, order: 100 }],
   menu: [

@@ -1,5 +1,5 @@
 /**
- * Takeoff Option dialog (docs/domain/estimating.md, Takeoffs; issue 23): what the option takes off — a product category,
+ * Takeoff Option dialog (docs/domain/estimating.md, Takeoffs): what the option takes off — a product category,
  * a series or a product (`takeoffable_type`), then that record, picked with the matching picker
  * (`takeoffable_id`) — its category, description and active. Picking the record fills the
  * description (its name) and the category (its category; a category is its own) when they are

@@ -1,5 +1,5 @@
 /**
- * Takeoff options (`/takeoff_options`, edit estimates_admin; docs/domain/estimating.md, Takeoffs; issue 23): every
+ * Takeoff options (`/takeoff_options`, edit estimates_admin; docs/domain/estimating.md, Takeoffs): every
  * option, active or not, in a section per product category (by name; options of no category last),
  * each section by `sort` then description. A row opens the Takeoff Option dialog.
  *

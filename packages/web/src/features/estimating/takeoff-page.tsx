@@ -1,5 +1,5 @@
 /**
- * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs; issue 23): a grid
+ * The takeoff of an estimate (`/estimates/{estimate_id}/takeoff`, docs/domain/estimating.md, Takeoffs): a grid
  * whose rows are the takeoff's units (rooms or unit types: "Unit type B × 12") and whose columns are
  * the active takeoff options of the estimate's scopes (all active options when it has none), each
  * cell the qty per unit (a takeoff item), typed in place and saved quietly (ui/grid-editor.tsx). The
@@ -39,7 +39,6 @@ import { useDelayedFlag, useLoader } from '../../ui/loader.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { openTakeoffUnitDialog } from './takeoff-unit-dialog.tsx';
 import { cellKey, useTakeoffCellSaves } from './use-takeoff-cells.ts';
 
 type Takeoff = RecordWithRelations<'takeoffs'>;
@@ -150,6 +149,8 @@ export function TakeoffPage() {
       }
     }
     const nextSort = units.reduce((max, u) => Math.max(max, u.sort ?? 0), -1) + 1;
+    // its own chunk: the form kit's fields load when a unit is opened, not with the grid
+    const { openTakeoffUnitDialog } = await import('./takeoff-unit-dialog.tsx');
     await openTakeoffUnitDialog(modals, unit ? { record: unit, readOnly } : { initial: { takeoff_id: takeoffId, sort: nextSort } });
     await reloadTakeoff();
   };

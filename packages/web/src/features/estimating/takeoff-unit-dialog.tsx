@@ -17,7 +17,7 @@ interface Props extends PlainDialogProps<'takeoff_units'> {
 export const openTakeoffUnitDialog = plainDialog('takeoff_units', {
   testId: 'takeoff-unit-dialog',
   right: 'estimates',
-  editable: ({ readOnly }) => !readOnly,
+  useEditable: (_, { readOnly }) => !readOnly,
   deleteConfirm: DELETE_UNIT_CONFIRM,
   fields: ['description', 'notes', 'qty'],
   values: ({ record, initial }: Props) =>

@@ -11,7 +11,7 @@ export const openBomDialog = plainDialog('boms', {
   testId: 'bom-dialog',
   right: 'boms',
   // A pulled bom is read-only (Return to stock first).
-  editable: ({ record }) => !record?.pulled_at,
+  useEditable: (_, { record }) => !record?.pulled_at,
   deleteConfirm: 'Delete this bom?',
   values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', job_id: initial?.job_id ?? null }),
   useFields: ({ field }) => ['name', <RecordPicker key="job" resource="jobs" {...field('job_id')} data-testid="job-picker" />],

@@ -1,6 +1,6 @@
 /**
  * Material Category dialog (docs/domain/inventory.md, Materials): a name, and whether its materials
- * are glass cut to size (what a series may order as its glass, issue 53).
+ * are glass cut to size (what a series may order as its glass).
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';

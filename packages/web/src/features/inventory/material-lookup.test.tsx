@@ -1,4 +1,4 @@
-/** The material lookup's "Add New Material" (issue 8 §2, docs/domain/inventory.md, Materials: with `edit inventory`). */
+/** The material lookup's "Add New Material" (docs/domain/inventory.md, Materials: with `edit inventory`). */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Issue 22: offline, the Stock value card shows its cached copy "as of" its time, and never a false "No snapshots yet.". */
+/** offline, the Stock value card shows its cached copy "as of" its time, and never a false "No snapshots yet.". */
 import { onlineManager } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

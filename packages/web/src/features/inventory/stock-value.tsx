@@ -1,8 +1,8 @@
 /**
- * Stock value as of a snapshot date (issue 8 §3): choose one of the snapshot dates (newest first)
+ * Stock value as of a snapshot date: choose one of the snapshot dates (newest first)
  * and see the total value of that snapshot; take a new one. The totals are summed by the server
  * (the `material_snapshots.summary` action). Offline it shows the copy it has, "as of" when it was
- * fetched, and without one says it is offline, never "No snapshots yet." (issue 22).
+ * fetched, and without one says it is offline, never "No snapshots yet.".
  */
 import { materialSnapshotSummaries } from '@glazier/shared/actions/inventory';
 import { formatDate } from '@glazier/shared/rules/dates';

@@ -1,4 +1,4 @@
-/** Issue 22: a job's delete message promises only what the user can do. */
+/** a job's delete message promises only what the user can do. */
 import type { Role } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Job dialog (issue 9; docs/domain/jobs.md, Jobs): client (picker with Add New client), number, name, address,
+ * Job dialog (docs/domain/jobs.md, Jobs): client (picker with Add New client), number, name, address,
  * start and end dates, foreman, scope (the five scopes), job template (a template of another client
  * cannot be chosen and is cleared; choosing one copies its products into the new job on the
  * server, in the create's transaction), trip charge; burden rate (default from the `burden_rate`
@@ -138,10 +138,8 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
         <Stack gap="sm">
           <RecordPicker
             resource="clients"
-            label="Client"
-            value={values.client_id}
+            {...field('client_id')}
             onChange={pickClient}
-            error={form.errors.client_id}
             onAddNew={
               canEdit && canAddClient && hasRecordDialog('clients')
                 ? (prefill) => openRecordDialog(modals, 'clients', { initial: { name: prefill.name } })
@@ -164,22 +162,19 @@ function JobForm({ record, initial, onOpenRequested, title, duplicateOf }: FormP
         <Stack gap="sm">
           <RecordPicker resource="users" {...field('foreman_id')} data-testid="job-foreman-picker" />
           <MultiSelectField
-            label="Scope"
+            {...field('scope_array')}
             searchable
             data={[...SCOPES]}
             value={values.scope_array ?? []}
             onChange={(v) => form.setFieldValue('scope_array', v as typeof values.scope_array)}
-            error={form.errors.scope_array}
             data-testid="job-scope"
           />
           <RecordPicker
             resource="job_templates"
             // the templates' list holds category templates too unless told otherwise (docs/domain/jobs.md, Templates)
             filters={{ resource: 'job_templates' }}
-            label="Job template"
-            value={values.job_template_id}
+            {...field('job_template_id')}
             onChange={pickTemplate}
-            error={form.errors.job_template_id}
             helper={isNew && !duplicateOf ? 'Its products are copied into the new job.' : undefined}
             // The template's products are copied when the job is made (a copy takes the job's own
             // products instead); changing it later copies nothing.

@@ -1,5 +1,5 @@
 /**
- * A job (`/jobs/{job_id}`, issue 9): the header card (number, or name without one; client with its
+ * A job (`/jobs/{job_id}`): the header card (number, or name without one; client with its
  * colour; address with a map link; dates; foreman; scope with completion; status; the estimate and
  * bom linked when there are), Edit / Duplicate / Delete / Job Complete, and the tabs Products,
  * Notes, Files, Images (the kit's attachments), Pickup Items, Time, Schedule (the job's events, opened and added through the schedule's Event dialog) and History. The action bar's add adds a

@@ -13,13 +13,11 @@ import { nextAmount } from '@glazier/shared/rules/line-amount';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { formatLength } from '@glazier/shared/rules/length';
 import { OPENING_TOO_SMALL, glassFromOpening } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { hasProgressFlags } from '@glazier/shared/rules/catalogue/series-features';
 import { Group, Text } from '@mantine/core';
-import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.tsx';
+import { ProductPicker } from '../../resource-kit/pickers/picker-with-lookup.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../../resource-kit/forms/record-dialogs.ts';
@@ -123,17 +121,11 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
 
   return (
     <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit}>
-      <PickerWithLookup
-        resource="products"
-        lookupLabel="Product lookup"
+      <ProductPicker
+        {...field('product_id')}
+        onChange={pickProduct}
         // the lookup lists the chosen series' products
         lookupFilters={values.series_id ? { series_id: values.series_id } : undefined}
-        label="Product"
-        // the number alone ("MR-35369") says little: the name goes with it, as in the list beneath
-        display={productLabel}
-        value={values.product_id}
-        onChange={pickProduct}
-        error={form.errors.product_id}
         autoFocus={dialog.isNew}
         data-testid="job-product-picker"
       />
@@ -142,7 +134,7 @@ function JobProductForm({ record, initial, ofTemplate }: JobProductDialogOptions
           Series: {series.name}
         </Text>
       )}
-      <QtyField label="Qty" value={values.qty} onChange={(n) => update({ qty: n ?? 0 })} error={form.errors.qty} bounds={fieldBounds('job_products', 'qty')} />
+      <QtyField {...field('qty')} onChange={(n) => update({ qty: n ?? 0 })} />
       <TextAreaField autosize minRows={2} maxRows={6} {...field('note')} />
       {flags.enable_dimensions && (
         <>

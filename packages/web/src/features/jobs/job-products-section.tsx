@@ -1,5 +1,5 @@
 /**
- * A job's products (issue 9): the table (product, series, qty, glass size, measured / ordered /
+ * A job's products: the table (product, series, qty, glass size, measured / ordered /
  * fabricated where the series has those steps, cost and revenue with `edit jobs_admin`), a row
  * opening the JobProduct dialog, and with `edit jobs` (a template's: and `edit jobs_admin`) Add Product
  * and Add from Series (JobProductsAddProducts: pick a series, give quantities for several of its

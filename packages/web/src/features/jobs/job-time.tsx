@@ -1,5 +1,5 @@
 /**
- * A job's time (issue 9; docs/domain/time.md, Time entries): its time entries with hours as hh:mm and the total, on the
+ * A job's time (docs/domain/time.md, Time entries): its time entries with hours as hh:mm and the total, on the
  * job screen's Time tab and in the Time Entry List dialog (the job screen's clock action). Add and
  * a row open the time area's Time Entry dialog through the kit registry, with the job filled in.
  */

@@ -1,5 +1,5 @@
 /**
- * The trash (`/jobs/trash`, `edit jobs_admin`; issue 9, B1): jobs deleted in the last 30 days,
+ * The trash (`/jobs/trash`, `edit jobs_admin`): jobs deleted in the last 30 days,
  * searchable, newest deletion first, each with who deleted it and when, and Restore. A row opens the
  * deleted job's screen (read-only, with Restore). Older ones are purged by the server.
  */

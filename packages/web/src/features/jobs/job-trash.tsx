@@ -1,5 +1,5 @@
 /**
- * The trash of deleted jobs (issue 9, B1): what deleting says, and restoring one (the
+ * The trash of deleted jobs: what deleting says, and restoring one (the
  * `records.restore` action, `edit jobs_admin`), shared by the trash screen and a deleted job's screen.
  */
 import { DEFAULT_ROLE_MATRIX, ROLES, ROLE_LABELS } from '@glazier/shared/permissions';
@@ -25,7 +25,7 @@ const TRASH_ROLES = ROLES.filter((r) => DEFAULT_ROLE_MATRIX[r][TRASH.area].edit)
 const someoneWhoCan = TRASH_ROLES.join(' or ');
 
 /**
- * What deleting a job says (issue 22: it promises only what the user can do): whoever can open the
+ * What deleting a job says (it promises only what the user can do): whoever can open the
  * trash (`edit jobs_admin`) is told it can be restored from there, with the way to it; anyone else
  * who may delete a job (a supervisor) is told who can restore it.
  */

@@ -1,5 +1,5 @@
 /**
- * The job list (`/jobs`, issue 9): searched by number, name, client and address, Active (default)
+ * The job list (`/jobs`): searched by number, name, client and address, Active (default)
  * or All, filtered by client and foreman, sortable, the client's colour beside its name and the
  * scopes as badges (complete ones checked). On phones each row reads as a card: the job's heading
  * with its client, dates and scopes beneath. A row opens `/jobs/{id}`.
@@ -64,7 +64,7 @@ export function JobsPage() {
   const colorOf = (id: number | null) => clients.data?.find((c) => c.id === id)?.color ?? null;
 
   const add = async () => {
-    // the dialog's code (its form, fields and pickers) is fetched when it is opened, not with the list (issue 56)
+    // the dialog's code (its form, fields and pickers) is fetched when it is opened, not with the list
     const { addJob } = await import('./job-dialog.tsx');
     const result = await addJob(modals);
     if (result?.open) void navigate(`/jobs/${result.job.id}`);

@@ -15,7 +15,7 @@ import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 
 export const STATUS_OPTIONS = PICKUP_STATUSES.map((s) => ({ value: s, label: PICKUP_STATUS_LABELS[s] }));
 
-/** A pickup item's change made without a connection is kept on the device and sent later (issue 25, B3). */
+/** A pickup item's change made without a connection is kept on the device and sent later. */
 const OFFLINE = {
   label: (item: { id?: number | null; status?: string | null; note?: string | null }) =>
     `Pickup item${item.note ? ` “${item.note.slice(0, 40)}”` : item.id ? ` ${item.id}` : ''}: ${item.status ? PICKUP_STATUS_LABELS[item.status as keyof typeof PICKUP_STATUS_LABELS] : 'no status'}`,

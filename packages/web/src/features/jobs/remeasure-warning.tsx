@@ -1,5 +1,5 @@
 /**
- * Re-measuring glass already ordered (issue 36): the order went to the vendor at the old size, and
+ * Re-measuring glass already ordered: the order went to the vendor at the old size, and
  * a new measure does not change it. Shown in the job product dialog once the glass size differs
  * from the one saved while the product is ordered, naming the order when this user may see it.
  */

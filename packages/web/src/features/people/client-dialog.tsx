@@ -40,14 +40,7 @@ export const openClientDialog = plainDialog('clients', {
         data-testid="client-type-picker"
       />,
       ['note', { autosize: false, minRows: undefined }],
-      <SwatchField
-        key="color"
-        label="Colour"
-        colors={CLIENT_COLORS}
-        value={form.getValues().color}
-        onChange={(c) => form.setFieldValue('color', c)}
-        error={form.errors.color}
-      />,
+      <SwatchField key="color" colors={CLIENT_COLORS} {...field('color')} value={form.getValues().color} />,
       // billing's (docs/domain/billing.md, Tax and Reminders): the number only says something of an exempt client
       { cols: 2, fields: ['tax_exempt', 'no_reminders'] },
       form.getValues().tax_exempt && 'tax_exemption_number',

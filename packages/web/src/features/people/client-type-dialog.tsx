@@ -6,7 +6,7 @@ import { useList } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { ESTIMATE_TYPE_OPTIONS } from '@glazier/shared/resources/estimating';
-import { RefMultiSelect } from '../../resource-kit/pickers/ref-select.tsx';
+import { RefMultiSelect } from '../../resource-kit/pickers/ref-multi-select.tsx';
 
 /** Opens Add/Edit Client Type on the stack (Client Type when read-only); resolves with the saved record (null otherwise). */
 export const openClientTypeDialog = plainDialog('client_types', {

@@ -71,7 +71,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
       return body;
     },
   });
-  const { form, field, isNew } = dialog;
+  const { form, field, labelOf, isNew } = dialog;
   const values = form.getValues();
   const supervisor = alwaysSchedulable(values.role);
   // Name, email and phone: editable by user editors, and by anyone on themself.
@@ -120,7 +120,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
       <PhoneField readOnly={contactReadOnly} {...field('number')} />
       {!isSelf && (
         <SelectField
-          label="Role"
+          label={labelOf('role')}
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           value={values.role}
           onChange={(r) => {
@@ -134,7 +134,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
         />
       )}
       <CheckField
-        label="Can be scheduled"
+        label={labelOf('can_be_scheduled')}
         description={supervisor ? 'Supervisors can always be scheduled.' : undefined}
         checked={supervisor || values.can_be_scheduled}
         disabled={supervisor && canEditUsers}

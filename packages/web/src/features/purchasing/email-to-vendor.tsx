@@ -26,7 +26,7 @@ export function EmailToVendorButton({
   const modals = useModals();
   const queryClient = useQueryClient();
   const email = async () => {
-    // the compose dialog's code is fetched when it opens, not with the order's page (issue 56)
+    // the compose dialog's code is fetched when it opens, not with the order's page
     const { mailQueuedNotice, openComposeMail } = await import('../../resource-kit/mail/compose-mail.tsx');
     const sent = await openComposeMail(modals, {
       title: 'Email to vendor',

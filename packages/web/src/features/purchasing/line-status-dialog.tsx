@@ -6,7 +6,7 @@
  * order received with its last line. Split divides the line's qty among the three statuses: editing
  * one amount adjusts the current status's amount, so the total stays the line's qty; any negative
  * amount shows "It looks like something is adding up to a negative." and blocks the save, and the
- * amount that breaks the rule is marked, with the line's qty beside it (issue 22). The server
+ * amount that breaks the rule is marked, with the line's qty beside it. The server
  * splits in one transaction (the `purchase_order_materials.split` action), and names the field it
  * refuses too.
  */

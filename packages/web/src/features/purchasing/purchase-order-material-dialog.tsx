@@ -11,7 +11,7 @@
  * The material picker lists the order's vendor's materials first, each with the vendor's part
  * number and price, and the others below, marked as not sold by this vendor (the materials'
  * `sold_by` / `not_sold_by` filters). A material already on the order is flagged in the list, and
- * once picked a warning says so: saving adds a second line, which the user may want (issue 22).
+ * once picked a warning says so: saving adds a second line, which the user may want.
  */
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Badge, Group, Text } from '@mantine/core';
@@ -19,6 +19,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
+import { fieldLabel } from '../../resource-kit/forms/field-text.ts';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
 import { fetchList, useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
@@ -116,7 +117,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
       price: initial?.price ?? 0,
     }),
   });
-  const { form } = dialog;
+  const { form, field } = dialog;
   const values = form.getValues();
   const order = useRecord('purchase_orders', values.purchase_order_id);
   const material = useRecord('materials', values.material_id);
@@ -169,10 +170,8 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
     <RecordDialogForm dialog={{ ...dialog, onSubmit }} canSave={canEdit} canDelete={canEdit}>
       <RecordPicker
         resource="materials"
-        label="Material"
-        value={values.material_id}
+        {...field('material_id')}
         onChange={(id, m) => void chooseMaterial(id, m)}
-        error={form.errors.material_id}
         helper={material.data?.description || undefined}
         autoFocus={values.material_id == null}
         groups={vendor.groups}
@@ -192,15 +191,9 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
             : `Vendor part number: ${partNumber || '—'}`}
         </Text>
       )}
+      <QtyField {...field('qty')} onChange={(q) => setQtyAndPrice(q ?? 0, unitPrice)} />
       <QtyField
-        label="Qty"
-        value={values.qty}
-        error={form.errors.qty}
-        bounds={fieldBounds('purchase_order_materials', 'qty')}
-        onChange={(q) => setQtyAndPrice(q ?? 0, unitPrice)}
-      />
-      <QtyField
-        label="Minimum order qty"
+        label={fieldLabel('vendor_materials', 'minimum_order_qty')}
         helper="The vendor's"
         value={shownMinimum}
         bounds={fieldBounds('vendor_materials', 'minimum_order_qty')}
@@ -212,7 +205,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         }}
       />
       <MoneyField
-        label="Unit price"
+        label={fieldLabel('vendor_materials', 'unit_price')}
         value={unitPrice}
         bounds={fieldBounds('vendor_materials', 'unit_price')}
         onChange={(u) => {
@@ -221,10 +214,7 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
         }}
       />
       <MoneyField
-        label="Price"
-        value={values.price}
-        error={form.errors.price}
-        bounds={fieldBounds('purchase_order_materials', 'price')}
+        {...field('price')}
         onChange={(p) => {
           form.setFieldValue('price', p ?? 0);
           setUnitPrice(lineUnitPrice(form.getValues().qty, p));

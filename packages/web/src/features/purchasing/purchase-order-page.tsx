@@ -5,7 +5,7 @@
  * status) and the total. A line opens the PO Material dialog; a saved line's status badge opens
  * the status picker (Ordered, Received, Backordered, Split).
  *
- * The dialogs' code is fetched when one is opened, not with the page (issue 56).
+ * The dialogs' code is fetched when one is opened, not with the page.
  *
  * Print gives the order on paper (company, vendor, lines, total; ui/print-sheet.tsx); Download PDF
  * the same as a file made on the server (purchase_orders.pdf, what the vendor is sent); Email to

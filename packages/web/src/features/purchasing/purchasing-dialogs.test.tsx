@@ -1,5 +1,5 @@
 /**
- * Issue 10 dialogs: the PO Material dialog (material required; choosing a material takes the
+ * The dialogs: the PO Material dialog (material required; choosing a material takes the
  * vendor's minimum and the economic order qty and prices the line; qty, unit price and minimum
  * recompute) and the Split dialog (amounts kept to the line's qty; a negative blocks the save; the
  * split is posted to the server).

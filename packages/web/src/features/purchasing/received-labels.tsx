@@ -1,5 +1,5 @@
 /**
- * Labels for the received lines of a purchase order (issue 10): one label per line by default,
+ * Labels for the received lines of a purchase order: one label per line by default,
  * or one per unit. A label names the material (number, description), says where it came from (PO
  * number and received date) and carries a QR code of the material's page, so a phone scan opens
  * it. Printing goes through the shared label sheet (`ui/labels.ts` → `/print`).

@@ -1,5 +1,5 @@
 /**
- * Suggested orders (issue 10, B4): every material short of stock (the
+ * Suggested orders: every material short of stock (the
  * `purchase_orders.suggestions` action), grouped by preferred vendor, each line showing why — on hand,
  * on order, reorder qty, open demand, shortfall — and the suggested qty (the shortfall rounded up to
  * the economic order qty and the vendor's minimum). Tick lines, adjust their qty, and Create Orders

@@ -1,5 +1,5 @@
 /**
- * The Profile's "Calendar feed" section (issue 36; docs/domain/schedule.md, Calendar feeds): the
+ * The Profile's "Calendar feed" section (docs/domain/schedule.md, Calendar feeds): the
  * signed-in user turns on a subscription of the jobs they supervise, and with `edit jobs` one of
  * the whole shop, for their phone's calendar. A feed's `webcal://` link is shown once, when made
  * (the server keeps only its hash), with Copy; Regenerate makes a new link (the old one stops) and

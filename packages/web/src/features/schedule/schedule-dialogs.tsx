@@ -1,7 +1,7 @@
 /**
  * The schedule's dialogs (one chunk, which the job screen loads too).
  *
- * The Event dialog (docs/domain/schedule.md, Events; issue 25): the job (the job picker; once chosen, a link
+ * The Event dialog (docs/domain/schedule.md, Events): the job (the job picker; once chosen, a link
  * opens `/jobs/{id}`, docs/platform.md, Screens and navigation), the date, up to two colours, the supervisor (only active
  * supervisors or people who can be scheduled, as the server insists), "Delete this event?".
  * Adding, a last day puts the job on every day from the date through it (weekends left out unless

@@ -1,5 +1,5 @@
 /**
- * What the schedule brings (app/feature.ts, issue 25): `/schedule`, the calendar (FullCalendar, a
+ * What the schedule brings (contract/feature.ts): `/schedule`, the calendar (FullCalendar, a
  * lazy chunk of its own behind schedule-route.tsx), and the Event dialog, which the job screen's
  * Schedule tab opens by resource name.
  */

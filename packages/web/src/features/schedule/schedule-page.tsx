@@ -1,5 +1,5 @@
 /**
- * `/schedule` (docs/domain/schedule.md, Events; issue 25): the calendar (FullCalendar 7: month, week and list
+ * `/schedule` (docs/domain/schedule.md, Events): the calendar (FullCalendar 7: month, week and list
  * views, weeks from Sunday), loading the visible days' events, schedule notes and readiness
  * together (`start`/`end`, docs/platform.md, Generic calls). An event shows its job (number, or name), client and
  * supervisor in its colour, split when it has two; a job not ready to install is marked, and says
@@ -55,7 +55,7 @@ const VIEWS = [
   { value: 'listWeek', label: 'List' },
 ];
 /**
- * A phone's seven columns are 50 px wide: an event in them read "26-…" (issue 34). On a phone the
+ * A phone's seven columns are 50 px wide: an event in them read "26-…". On a phone the
  * month and the week are lists; a grid shown when the screen narrows becomes its list, and the
  * month's list becomes the grid again when it widens.
  */

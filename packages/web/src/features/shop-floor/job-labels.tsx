@@ -1,7 +1,7 @@
 /**
  * What the shop floor's label screens share (one module, one chunk: a chunk of its own costs the
  * first screen its name): the labels of chosen job products, each with the QR code of its piece's
- * page (`/job_products/{id}/pieces/{n}`, B2), the foot of a label choice (count, a way back, Print Labels),
+ * page (`/job_products/{id}/pieces/{n}`), the foot of a label choice (count, a way back, Print Labels),
  * and a cut list as the kit's tree rows.
  */
 import type { FeatureFlags } from '@glazier/shared/rules/catalogue/series-features';

@@ -1,10 +1,10 @@
 /**
- * A job product on a phone (`/job_products/{id}`, B2; signing in first when needed: app/guards.tsx
+ * A job product on a phone (`/job_products/{id}`, signing in first when needed: app/guards.tsx
  * returns here). The product, its job, qty, sizes, note and cut list, and one tap for each step its
  * series enables (measured, ordered, fabricated) for the whole product: a PATCH of the flag (every
  * piece with it), with Undo until the next tap: the same PATCH back, unless some pieces were marked
  * on their own before the tap (its stored `pieces`), when Undo unmarks only the others
- * (`job_products.mark_pieces`), so their marks stay. Its pieces (issue 34: each unit or cut list
+ * (`job_products.mark_pieces`), so their marks stay. Its pieces (each unit or cut list
  * leaf, what a label's QR code opens) with how far they are ("1 of 2 fabricated"), each opening
  * its own page. Without `edit jobs` the steps only show.
  */

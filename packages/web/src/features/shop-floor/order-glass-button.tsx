@@ -1,6 +1,6 @@
 /**
  * The To Order list's "Order Glass" button. The dialog's code (its vendor picker, the purchasing
- * action) is fetched when it is opened, not with the list (issue 56).
+ * action) is fetched when it is opened, not with the list.
  */
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';

@@ -1,8 +1,8 @@
 /**
- * Order Glass (issue 36; docs/domain/purchasing.md, Glass cut to size): from the To Order list, the
+ * Order Glass (docs/domain/purchasing.md, Glass cut to size): from the To Order list, the
  * pieces shown whose series orders glass (names its "Glass to order") become one draft order for
  * the chosen vendor (`purchase_orders.order_glass`): a line per piece with its cut size and
- * thickness, by job. Issue 53: nothing is ticked at first (Select all, Select none, or a job's box);
+ * thickness, by job. Nothing is ticked at first (Select all, Select none, or a job's box);
  * a piece that cannot be ordered is listed disabled with its reason (the server's own,
  * rules/purchasing/glass-order.ts); before lines the vendor has no price for, the person is asked
  * to go on (lines at $0) or go back. Resolves with the order made, or null.

@@ -1,5 +1,5 @@
 /**
- * One piece of a job product on a phone (`/job_products/{id}/pieces/{n}`, issue 34): what its
+ * One piece of a job product on a phone (`/job_products/{id}/pieces/{n}`): what its
  * label's QR code opens (signing in first when needed). The piece (n of m, its cut list path), its
  * product's job, sizes and note, one tap for each of its own steps the series enables (measured,
  * fabricated: `job_products.mark_piece`), with Undo until the next tap, and how far the product is

@@ -6,7 +6,7 @@
  * box labelled "No Cutlist Info". Chosen at first: the printable products that are measured (where
  * the series measures) and not yet fabricated (shared/rules/shop-floor/job-labels.ts). A product
  * partly through a step (its pieces marked apart) says how far under its name: "1 of 2 fabricated"
- * (issue 53). Print Labels prepares their labels and opens `/print`.
+ *. Print Labels prepares their labels and opens `/print`.
  */
 import { countProductLabels, includedForPrint, jobHeading, printSource } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatQty } from '@glazier/shared/rules/money';

@@ -23,9 +23,9 @@ export const shopFloorFeature: Feature<'shop-floor'> = {
     { path: '/lists/products/:field', screen: () => import('./to-do-list-page.tsx').then((m) => m.ToDoListPage) },
     // Labels across jobs: series, then jobs (docs/domain/shop-floor.md, Labels).
     { path: '/lists/print_labels', screen: () => import('./print-labels-page.tsx').then((m) => m.PrintLabelsPage) },
-    // The product on a phone (B2): its steps as a whole, and its pieces.
+    // The product on a phone: its steps as a whole, and its pieces.
     { path: '/job_products/:job_product_id', screen: () => import('./job-product-page.tsx').then((m) => m.JobProductPage) },
-    // What a label's QR code opens (issue 34): one piece, marked on its own.
+    // What a label's QR code opens: one piece, marked on its own.
     { path: '/job_products/:job_product_id/pieces/:position', screen: () => import('./piece-page.tsx').then((m) => m.PiecePage) },
   ],
   // In the Lists group (the jobs area's), after the product to-do lists.

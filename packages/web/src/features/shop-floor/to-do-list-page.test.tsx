@@ -143,7 +143,7 @@ describe('to-do list page', () => {
       per_page: '50',
       with_pieces: 'true',
     });
-    // a product whose pieces are marked apart says how far they are (issue 34); the others say nothing
+    // a product whose pieces are marked apart says how far they are; the others say nothing
     expect(screen.getAllByTestId('to-do-progress').map((e) => e.textContent)).toEqual(['1 of 2 fabricated']);
     expect(within(jobs[0]!).getAllByTestId('to-do-row')[1]!.textContent).toContain('1 of 2 fabricated');
   });

@@ -6,7 +6,7 @@
  * time. With `edit jobs` each row checks off in place (PATCH of the flag) with an Undo in the
  * notice; a ticked row stays where it was, ticked, so the rows under a thumb do not move; tapping
  * it again unticks it (a tick marks every piece of the product; a row whose pieces are partly done
- * says so: "1 of 2 fabricated", issue 34). Without `edit jobs` the list is read-only. Made for a phone in the shop or
+ * says so: "1 of 2 fabricated"). Without `edit jobs` the list is read-only. Made for a phone in the shop or
  * on a site: one row per product, the whole row the tap target, the job its group's heading.
  */
 import { formatDate } from '@glazier/shared/rules/dates';
@@ -104,7 +104,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     needs: field,
     sort_column: 'job_start_date',
     sort_direction: 'asc',
-    // a product's pieces marked apart (issue 34): "1 of 2 fabricated" on its row
+    // a product's pieces marked apart: "1 of 2 fabricated" on its row
     with_pieces: true,
     ...(filters.category_id ? { category_id: filters.category_id } : {}),
     ...(filters.series_id ? { series_id: filters.series_id } : {}),
@@ -148,7 +148,7 @@ function ToDoListScreen({ list }: { list: ToDoList }) {
     );
 
   const total = page.data?.total;
-  // the pieces shown, to one draft order for the glass vendor (issues 36, 53: the dialog keeps those whose series orders glass)
+  // the pieces shown, to one draft order for the glass vendor (the dialog keeps those whose series orders glass)
   const toOrder = rows.filter((r) => !r[field]).map((row) => ({ row, job: jobTitle(jobOf(row.job_id), row.job_id), series: seriesOf(row.series_id) }));
   return (
     <Stack gap="md" className={classes.screen}>

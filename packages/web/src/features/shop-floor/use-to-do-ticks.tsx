@@ -33,7 +33,7 @@ export function useToDoTicks(list: ToDoList) {
   // drawn again on each tick (a tick's answer to the tap stays well within a frame budget on a phone).
   const toggle = useMemo(() => {
     const save = async (row: JobProduct, done: boolean) => {
-      // ticked off in the shop or on site without a connection: kept on the device and sent later (issue 25, B3)
+      // ticked off in the shop or on site without a connection: kept on the device and sent later
       const saved = await saveRecord('job_products', { id: row.id, [field]: done } as InputOf<'job_products'>, {
         offline: { label: () => `${done ? 'Marked' : 'Unmarked'} ${list.done}: ${row.name || 'Product'}` },
       });

@@ -5,7 +5,7 @@
  * opens its entry; a cell of several entries offers them to pick from. The last row adds a job to
  * the card, so time can be entered on it day by day.
  *
- * Offline (issue 34): the week as this device last read it (kept across a reload, records.ts
+ * Offline: the week as this device last read it (kept across a reload, records.ts
  * `KEEP_ON_DEVICE`), "Offline, as of …", with what was entered here since laid over it; with
  * nothing of the week on the device it says the week shows once online, and adds up nothing.
  */
@@ -174,7 +174,7 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
   if (entries.isLoading) return null;
   if (entries.data === undefined) {
     // Not read, and nothing of it on the device: only what waits is known, and a total of that
-    // alone would read as the week's (issue 34). Said plainly instead.
+    // alone would read as the week's. Said plainly instead.
     return (
       <Stack gap="sm" align="flex-start">
         <NoRows query={entries} empty="" what="The week" />

@@ -1,5 +1,5 @@
 /**
- * Time cards (`/time_cards`, issue 25): a week, Sunday to Saturday, of one person — jobs × days of
+ * Time cards (`/time_cards`): a week, Sunday to Saturday, of one person — jobs × days of
  * hours with the totals as hh:mm — or, for supervisors (`edit time_entries`), the crew's week:
  * everyone's hours per day and for the week, overtime marked. The week and the person are in the
  * address (`?week=2026-11-22&user_id=4`, `?view=crew&week=…`), so a week can be shared and the

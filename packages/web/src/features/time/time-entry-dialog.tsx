@@ -4,7 +4,6 @@
  */
 import { formatDate, formatHours, toIsoDate } from '@glazier/shared/rules/dates';
 import { Group } from '@mantine/core';
-import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
@@ -31,7 +30,7 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
   const canEditAll = useCan('edit', 'time_entries');
   const dialog = useRecordDialog('time_entries', {
     deleteConfirm: 'Delete this entry?',
-    // entered in the field without a connection: kept on the device and sent later (issue 25, B3)
+    // entered in the field without a connection: kept on the device and sent later
     offline: { label: (e) => `Time Entry ${formatHours(Number(e.hours) || 0)} on ${formatDate(e.date ?? null)}` },
     initialValues: formValues(record, {
       user_id: userId ?? me?.id ?? null,
@@ -52,13 +51,7 @@ function TimeEntryForm({ record, jobId, userId, date }: Props) {
       <RecordPicker resource="jobs" {...field('job_id')} known={knownReference('jobs', record, 'job_id')} data-testid="time-entry-job" />
       <Group grow align="flex-start">
         <DateField {...field('date')} />
-        <QtyField
-          label="Hours"
-          value={v.hours}
-          onChange={(n) => form.setFieldValue('hours', n ?? 0)}
-          error={form.errors.hours}
-          bounds={fieldBounds('time_entries', 'hours', { max: 24 })}
-        />
+        <QtyField {...field('hours')} onChange={(n) => form.setFieldValue('hours', n ?? 0)} />
       </Group>
       <TextAreaField {...field('note')} />
       <CheckField {...field('oregon')} />

@@ -28,7 +28,7 @@ export const shownFromEstimate = (parent: AttachmentParent, record: AttachmentKe
 
 /**
  * Whether the user may change a note, file or image (docs/domain/jobs.md, Notes, files and images, as the server's rule in
- * resources/ownership.ts): a job's note or file with `edit jobs`; an image with `edit images` or as
+ * platform/attachments/ownership.ts): a job's note or file with `edit jobs`; an image with `edit images` or as
  * its uploader; an estimate's (on the estimate, or shown on its job) with `edit estimates` too.
  */
 export function useCanEditAttachment(resource: 'notes' | 'files' | 'images'): (record: AttachmentKeys & { user_id?: number | null }) => boolean {

@@ -57,7 +57,7 @@ function show(path: string, props: Partial<DetailPageProps<'vendors'>> = {}) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DetailPage', () => {
-  it('offline with nothing cached says it is offline, not that the record could not load or is missing (issue 22)', async () => {
+  it('offline with nothing cached says it is offline, not that the record could not load or is missing', async () => {
     const calls = mockFetch(() => json(vendor));
     onlineManager.setOnline(false);
     try {
@@ -112,7 +112,7 @@ describe('DetailPage', () => {
     const calls = mockFetch((url) => (url.pathname === '/api/vendors/8' ? json({ message: 'Not found.' }, 404) : undefined));
     const first = show('/lists/vendors/8');
     expect(await screen.findByTestId('detail-not-found')).toBeTruthy();
-    // …with a way home (issue 22), beside the link to its list
+    // …with a way home, beside the link to its list
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     first.unmount();
     show('/lists/vendors/abc');

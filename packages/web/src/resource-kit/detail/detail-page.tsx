@@ -110,7 +110,7 @@ export function DetailPage<N extends ResourceName>(props: DetailPageProps<N>) {
     return <DetailNotFound parent={props.parent} text={props.notFoundText} />;
   }
   if (!record && offline) {
-    // Not a failure, and not "not found": it could not ask (issue 22).
+    // Not a failure, and not "not found": it could not ask.
     return (
       <Stack gap="sm" data-testid="detail-offline">
         {props.parent && <ParentLink {...props.parent} />}

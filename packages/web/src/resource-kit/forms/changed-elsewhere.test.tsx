@@ -1,7 +1,7 @@
 /**
- * A record dialog open on a record someone else changes (issue 37): "Changed by Sam at 3:42 PM"
+ * A record dialog open on a record someone else changes: "Changed by Sam at 3:42 PM"
  * before the save, naming the fields they changed, with Reload (their version into the form) and
- * Keep mine (issue 53: only what this person changed is kept and sent; the rest is theirs; a field
+ * Keep mine (only what this person changed is kept and sent; the rest is theirs; a field
  * both changed is chosen). Any record dialog of the kit: a vendor's here.
  */
 import type { LiveChange } from '@glazier/shared/actions/live';
@@ -22,7 +22,15 @@ const T2 = '2026-11-29T15:42:00.000Z';
 const T3 = '2026-11-29T15:50:00.000Z';
 const vendor = { id: 5, name: 'Acme Supply', contact_name: null, email: null, updated_at: T1 } as unknown as RecordOf<'vendors'>;
 // The signed-in user of renderModalStack is user 1.
-const bySam = (over: Partial<LiveChange> = {}): LiveChange => ({ r: 'vendors', id: 5, v: T2, a: 'update', by: { id: 2, name: 'Sam' }, at: T2, ...over });
+const bySam = (over: Partial<LiveChange> = {}): LiveChange => ({
+  resource: 'vendors',
+  id: 5,
+  version: T2,
+  action: 'update',
+  by: { id: 2, name: 'Sam' },
+  at: T2,
+  ...over,
+});
 
 function VendorForm({ record }: { record: RecordOf<'vendors'> }) {
   const dialog = useRecordDialog('vendors', {
@@ -147,21 +155,44 @@ describe('a record dialog when someone else changes its record', () => {
     expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
   });
 
-  it('Keep mine on a notice without a version (a part of the record changed) reads the version first', async () => {
+  it('a save refused as stale whose newer version changed none of its fields (a row of it saved meanwhile) is sent again with that version', async () => {
+    let patches = 0;
     const calls = mockFetch((url, init) => {
       if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
-      if (init.method === 'GET' && url.pathname === '/api/vendors/5') return json({ id: 5, name: 'Acme Supply', updated_at: T2 });
-      if (init.method === 'PATCH') return json({ ...(JSON.parse(String(init.body)) as object) });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5') return json({ ...vendor, updated_at: T2 });
+      if (init.method === 'PATCH') {
+        patches += 1;
+        if (patches === 1) return json({ message: 'Conflict' }, 409);
+        return json({ ...vendor, ...(JSON.parse(String(init.body)) as object), updated_at: T3 });
+      }
       return undefined;
     });
     const dialog = await openVendor(renderModalStack('admin'));
-    hear(bySam({ v: null, by: { id: null, name: 'Client' } }));
-    const notice = await within(dialog).findByTestId('changed-elsewhere');
-    expect(notice.textContent).toContain('Changed by Client at');
-    await userEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
-    await waitFor(() => expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull());
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine Supply');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ updated_at: T2 }));
+    await waitFor(() => expect(patches).toBe(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 });
+    expect(within(document.body).queryByTestId('changed-elsewhere')).toBeNull();
+  });
+
+  it("a notice whose record changed none of the form's fields (a part of it changed: no version) shows nothing, and the form takes the new version", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+      if (init.method === 'GET' && url.pathname === '/api/vendors/5') return json({ ...vendor, updated_at: T2 });
+      if (init.method === 'PATCH') return json({ ...vendor, ...(JSON.parse(String(init.body)) as object) });
+      return undefined;
+    });
+    const dialog = await openVendor(renderModalStack('admin'));
+    hear(bySam({ version: null, by: { id: null, name: 'Client' } }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/vendors/5').length).toBeGreaterThan(0));
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine Supply');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ id: 5, name: 'Mine Supply', updated_at: T2 }));
+    expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
   });
 
   it("says nothing of the person's own change, of another record's, or of a version the form already holds", async () => {
@@ -169,11 +200,11 @@ describe('a record dialog when someone else changes its record', () => {
     const dialog = await openVendor(renderModalStack('admin'));
     hear(bySam({ by: { id: 1, name: 'Ada Lovelace' } }));
     hear(bySam({ id: 6 }));
-    hear(bySam({ r: 'clients' }));
-    hear(bySam({ v: T1 }));
+    hear(bySam({ resource: 'clients' }));
+    hear(bySam({ version: T1 }));
     expect(within(dialog).queryByTestId('changed-elsewhere')).toBeNull();
     // Someone else's real change still shows (the listener was there all along).
-    hear(bySam({ a: 'delete', v: null }));
+    hear(bySam({ action: 'delete', version: null }));
     const notice = await within(dialog).findByTestId('changed-elsewhere');
     expect(notice.textContent).toContain('Deleted by Sam at');
     expect(within(notice).queryByRole('button')).toBeNull();

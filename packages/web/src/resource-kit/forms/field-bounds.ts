@@ -1,7 +1,7 @@
 /**
  * The range a number field of a resource accepts, from its shared definition (`min`, `max`,
  * `positive`; lengths more than 0): the same `numberBounds` the server's zod rule reads, so a
- * form shows the server's message before sending (issue 22).
+ * form shows the server's message before sending.
  *
  *   <QtyField bounds={fieldBounds('product_materials', 'qty')} … />
  *

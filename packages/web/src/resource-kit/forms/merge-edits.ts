@@ -1,5 +1,5 @@
 /**
- * A three-way merge of a form's values (issue 53: "Keep mine" must keep only what this person
+ * A three-way merge of a form's values ("Keep mine" must keep only what this person
  * changed). `base` is the record as the form started from it, `mine` the form now, `theirs` the
  * record as someone else saved it since, all in the form's shape:
  *

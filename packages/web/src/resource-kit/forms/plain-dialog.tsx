@@ -37,8 +37,8 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   testId: string;
   /** The area whose edit right saves and deletes (else the dialog only shows the record). */
   right: Area;
-  /** Whether this record may change at all, whoever looks (a pulled bom may not). */
-  editable?: (props: P) => boolean;
+  /** Whether this record may change at all, whoever looks (a pulled bom may not); a hook: it may read a record. */
+  useEditable?: (dialog: Dialog<N, V>, props: P) => boolean;
   deleteConfirm: string;
   /** The form's starting values (`formValues(record, defaults)`). */
   values: (props: P) => V;
@@ -46,6 +46,8 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   fields?: readonly string[];
   /** How a save kept on the device is named (use-record-form.ts). */
   offline?: RecordFormOptions<N, V>['offline'];
+  /** The values as saved, from the form's (use-record-form.ts); a hook: it may read what it needs. */
+  useTransform?: (props: P) => RecordFormOptions<N, V>['transform'];
   /** The fields in order, with slots. */
   useFields: (dialog: Dialog<N, V>, props: P & { canEdit: boolean }) => readonly FieldEntry<keyof V & string>[];
   /** Extra footer buttons (between Delete and Cancel). */
@@ -57,13 +59,16 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
   spec: PlainDialogSpec<N, V, P>,
 ): (modals: ModalStackApi, props?: P) => Promise<RecordOf<N> | null> {
   function PlainForm(props: P) {
-    const canEdit = useCan('edit', spec.right) && (spec.editable?.(props) ?? true);
     const dialog = useRecordDialog(resource, {
       deleteConfirm: spec.deleteConfirm,
       onDeleted: props.onDeleted,
       fields: spec.fields,
+      offline: spec.offline,
+      transform: spec.useTransform?.(props),
       initialValues: spec.values(props),
     });
+    const editable = spec.useEditable?.(dialog, props) ?? true; // before the right: a hook runs on every render
+    const canEdit = useCan('edit', spec.right) && editable;
     const fields = spec.useFields(dialog, { ...props, canEdit });
     return (
       <RecordDialogForm dialog={dialog} canSave={canEdit} canDelete={canEdit} extra={spec.extra?.(props)}>

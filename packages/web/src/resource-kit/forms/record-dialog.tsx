@@ -177,7 +177,7 @@ export function RecordDialogForm({ dialog, canSave, canDelete, title, extra, chi
 }
 
 /**
- * "Changed by Sam at 3:42 PM: Name, Invoice amount." over the fields (issues 37, 53): Reload shows
+ * "Changed by Sam at 3:42 PM: Name, Invoice amount." over the fields: Reload shows
  * their version, Keep mine keeps what this person changed and takes the rest of theirs
  * (use-record-form.ts). A deleted record has nothing to reload or keep.
  */

@@ -11,7 +11,7 @@
  * Field errors from the server land under the fields and clear as the user types (docs/platform.md, Errors);
  * a 409 offers Reload, which refetches the record into the form.
  *
- * Live (issue 37): when someone else changes the record while the form is open, `changedElsewhere`
+ * Live: when someone else changes the record while the form is open, `changedElsewhere`
  * says who and when (the dialog shows "Changed by Sam at 3:42 PM" before the save, not a 409 after
  * it), with `reload` (their version into the form) and `keepMine` (what was typed stays, and the
  * save is based on their version, so it goes through: the person chose it). The form's values are
@@ -25,7 +25,7 @@
  */
 import { recordRuleErrors } from '@glazier/shared/resources/record-rules';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatWhen } from '@glazier/shared/rules/dates';
@@ -93,9 +93,9 @@ const sameVersion = (a: unknown, b: string | null) => b != null && typeof a === 
 
 /** "Changed by Sam at 3:42 PM." */
 export function changedElsewhereOf(change: LiveChange): ChangedElsewhere {
-  const deleted = change.a === 'delete';
+  const deleted = change.action === 'delete';
   const who = change.by?.name ?? 'someone else';
-  return { message: `${deleted ? 'Deleted' : 'Changed'} by ${who} at ${formatWhen(change.at)}.`, deleted, version: change.v };
+  return { message: `${deleted ? 'Deleted' : 'Changed'} by ${who} at ${formatWhen(change.at)}.`, deleted, version: change.version };
 }
 
 /** The notice's message naming the fields they changed: "Changed by Sam at 3:42 PM: Name, Invoice amount." */
@@ -160,22 +160,33 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       }),
     ) as Promise<RecordOf<N>>;
 
-  /** Says who changed the record, and, once read again, which fields (what they changed since this form's base). */
+  const shown = useRef<ChangedElsewhere | null>(null);
+  shown.current = changedElsewhere;
+  /**
+   * Says who changed the record and, once read again, which fields (what they changed since this
+   * form's base). A change that moved none of the form's fields (a row of the record saved: only its
+   * version moved) is no news while nothing else is shown: the form takes the new version quietly.
+   */
   const tellChanged = (notice: ChangedElsewhere) => {
-    setChangedElsewhere(notice);
-    if (notice.deleted || !id) return;
-    void readAgain()
-      .then((fresh) => {
+    if (notice.deleted || !id) return setChangedElsewhere(notice);
+    void readAgain().then(
+      (fresh) => {
         const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
-        setChangedElsewhere((now) => (now === notice ? { ...notice, message: namingFields(resource, notice.message, theirs) } : now));
-      })
-      .catch(() => undefined); // the notice stands without the fields (offline)
+        if (!theirs.length && !shown.current) {
+          base.current = { ...base.current, updated_at: fresh.updated_at };
+          form.setFieldValue('updated_at' as never, fresh.updated_at as never);
+          return;
+        }
+        setChangedElsewhere({ ...notice, message: namingFields(resource, notice.message, theirs) });
+      },
+      () => setChangedElsewhere(notice), // offline: the notice stands without the fields
+    );
   };
 
   useLiveChange(resource, id, (change) => {
     // Our own saves (this tab's, or another of ours) are no news; a client by an approval link (no id) is someone else.
     if (change.by?.id != null && change.by.id === me) return;
-    if (change.a !== 'delete' && sameVersion(form.getValues().updated_at, change.v)) return;
+    if (change.action !== 'delete' && sameVersion(form.getValues().updated_at, change.version)) return;
     tellChanged(changedElsewhereOf(change));
   });
 
@@ -236,7 +247,26 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     setConflicts((all) => all.map((c) => (c.path === path ? { ...c, chosen: side } : c)));
   };
 
-  async function submit(): Promise<RecordOf<N> | null> {
+  /**
+   * After a 409: when the newer version changed none of the form's fields (only its version moved:
+   * this person's own save of one of its rows touched it, a moment before they opened the form),
+   * it becomes the base and the save goes again; anything else is for the person to see.
+   */
+  const onlyVersionMoved = async (): Promise<boolean> => {
+    try {
+      const fresh = await readAgain();
+      const theirs = changedFields(base.current, valuesOf(fresh)).filter((k) => !HIDDEN.has(k));
+      if (theirs.length) return false;
+      base.current = { ...base.current, updated_at: fresh.updated_at };
+      form.setFieldValue('updated_at' as never, fresh.updated_at as never);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** Saves; `retried`: the second try after a 409 that only moved the version. */
+  async function send(retried: boolean): Promise<RecordOf<N> | null> {
     form.clearErrors();
     const values = form.getValues();
     const open = conflicts.filter((c) => !c.chosen);
@@ -257,6 +287,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       return await loader.run(save.mutateAsync(body as InputOf<N>));
     } catch (e) {
       if (id != null && e instanceof HttpError && e.status === 409) {
+        if (!retried && (await onlyVersionMoved())) return send(true);
         tellChanged({ message: 'Someone else changed this record while you were editing it.', deleted: false, version: null });
         return null;
       }
@@ -264,6 +295,7 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       return null;
     }
   }
+  const submit = () => send(false);
   /** Deletes the record: what the server answered (`pending` when kept offline), or null when it did not. */
   async function remove(): Promise<Deleted | null> {
     if (!id) return null;
@@ -275,12 +307,32 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
     }
   }
 
-  /**
-   * A field's props for its input: its label and help from the definition (field-text.ts,
-   * `fieldLabel`), and the form's value, change and error (a yes/no field as a checkbox's).
-   *
-   *   <TextField {...field('name')} autoFocusDelayed />
-   */
+  const { field, labelOf } = definitionFields(resource, form);
+  return {
+    form,
+    field,
+    labelOf,
+    submit,
+    remove,
+    reload,
+    keepMine,
+    changedElsewhere,
+    conflicts,
+    choose,
+    busy: save.isPending || del.isPending,
+    isNew: id == null,
+    id,
+  };
+}
+
+/**
+ * A field's props for its input (`field`): its label and help from the definition (field-text.ts,
+ * `fieldLabel`), and the form's value, change and error (a yes/no field as a checkbox's); and its
+ * label alone (`labelOf`), for an input bound by hand (a value that moves others as it changes).
+ *
+ *   <TextField {...field('name')} autoFocusDelayed />
+ */
+function definitionFields<V extends Record<string, unknown>>(resource: ResourceName, form: UseFormReturnType<V>) {
   const field = (name: keyof V & string) => {
     const def = (RESOURCES[resource].fields as Record<string, FieldDef>)[name];
     return {
@@ -289,6 +341,6 @@ export function useRecordForm<N extends ResourceName, V extends Record<string, u
       ...form.getInputProps(name, def?.kind === 'bool' ? { type: 'checkbox' } : undefined),
     };
   };
-
-  return { form, field, submit, remove, reload, keepMine, changedElsewhere, conflicts, choose, busy: save.isPending || del.isPending, isNew: id == null, id };
+  const labelOf = (name: keyof V & string) => fieldLabel(resource, name);
+  return { field, labelOf };
 }

@@ -1,5 +1,5 @@
 /**
- * A list's state in the address (issue 22): its page, search, sort and filters live in the query
+ * A list's state in the address: its page, search, sort and filters live in the query
  * string, so Back from a record returns to the same rows (page 2, searched "dental") and a filtered
  * list can be bookmarked, shared and reloaded as it was.
  *

@@ -25,13 +25,13 @@ const sameVersion = (a: unknown, b: string | null) => b != null && typeof a === 
  */
 export function applyLiveChanges(queryClient: QueryClient, changes: readonly LiveChange[]): Promise<void> {
   const me = queryClient.getQueryData<CurrentUser | null>(SESSION_KEY)?.id;
-  const cachedVersion = (c: LiveChange) => queryClient.getQueryData<Rec>(resourceKeys.record(c.r as ResourceName, c.id))?.updated_at;
+  const cachedVersion = (c: LiveChange) => queryClient.getQueryData<Rec>(resourceKeys.record(c.resource as ResourceName, c.id))?.updated_at;
   // This tab's own save: its answer is already in the cache, lists invalidated (records/queries.ts storeRecords).
-  const news = changes.filter((c) => !(c.by?.id != null && c.by.id === me && sameVersion(cachedVersion(c), c.v)));
+  const news = changes.filter((c) => !(c.by?.id != null && c.by.id === me && sameVersion(cachedVersion(c), c.version)));
   if (news.length === 0) return Promise.resolve();
-  const resources = new Set(news.map((c) => c.r));
+  const resources = new Set(news.map((c) => c.resource));
   // The newest notice of each record decides (a delete after an update, two updates).
-  const latest = new Map(news.map((c) => [`${c.r}:${c.id}`, c]));
+  const latest = new Map(news.map((c) => [`${c.resource}:${c.id}`, c]));
   return queryClient.invalidateQueries({
     predicate: (query) => {
       const [resource, kind, id] = query.queryKey;
@@ -39,7 +39,7 @@ export function applyLiveChanges(queryClient: QueryClient, changes: readonly Liv
         if (isCollectionKey(query.queryKey)) return true;
         if (kind === 'record') {
           const change = latest.get(`${resource}:${String(id)}`);
-          return change != null && !sameVersion((query.state.data as Rec | undefined)?.updated_at, change.v);
+          return change != null && !sameVersion((query.state.data as Rec | undefined)?.updated_at, change.version);
         }
         // A record's history (detail/history-panel.tsx `historyKey`) has one more entry.
         if (kind === 'history') return latest.has(`${resource}:${String(id)}`);

@@ -48,7 +48,7 @@ export interface LiveConnectionOptions {
 function parseChange(data: unknown): LiveChange | null {
   try {
     const c = JSON.parse(String(data)) as Partial<LiveChange>;
-    return typeof c.r === 'string' && typeof c.id === 'number' ? (c as LiveChange) : null;
+    return typeof c.resource === 'string' && typeof c.id === 'number' ? (c as LiveChange) : null;
   } catch {
     return null;
   }

@@ -1,9 +1,9 @@
 /**
- * The header's "Live updates paused" (issue 37): shown only while the live stream is lost and the
+ * The header's "Live updates paused": shown only while the live stream is lost and the
  * browser is online (offline, the Offline badge says it all). The app works as before meanwhile;
- * others' changes show after a reload. On a phone the icon alone (the header's room, issue 34), the
+ * others' changes show after a reload. On a phone the icon alone (the header's room), the
  * words in its accessible name and in a tooltip shown on hover, focus and tap (a phone has no hover:
- * a tap focuses it, and the words stay until it is left; issue 53).
+ * a tap focuses it, and the words stay until it is left).
  */
 import { Badge, Text, Tooltip } from '@mantine/core';
 import { IconBroadcastOff } from '@tabler/icons-react';

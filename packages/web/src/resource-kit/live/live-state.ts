@@ -1,5 +1,5 @@
 /**
- * Live updates (docs/platform.md, Live updates; issue 37), the part every screen may import: small,
+ * Live updates (docs/platform.md, Live updates), the part every screen may import: small,
  * no dependency beyond React, so it costs the first screen nothing (the stream's code,
  * live-connection.ts, loads after the first screen has painted: use-live-updates.ts).
  *
@@ -45,7 +45,7 @@ const keyOf = (resource: string, id: number) => `${resource}:${id}`;
 
 /** Hands a notice to the components listening to its record (the connection calls it). */
 export function publishLiveChange(change: LiveChange): void {
-  for (const l of changeListeners.get(keyOf(change.r, change.id)) ?? []) l(change);
+  for (const l of changeListeners.get(keyOf(change.resource, change.id)) ?? []) l(change);
 }
 
 /** Listens to the notices of one record; returns the unsubscribe. */

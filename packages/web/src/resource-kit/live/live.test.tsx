@@ -1,5 +1,5 @@
 /**
- * Live updates in the browser (issue 37): the stream's notices into the query cache, its loss and
+ * Live updates in the browser: the stream's notices into the query cache, its loss and
  * return, and the header's "Live updates paused". jsdom has no EventSource: a fake one, installed
  * for each test and removed after it (the files of a worker share one jsdom).
  */
@@ -48,7 +48,15 @@ class FakeEventSource extends EventTarget {
 const latest = () => FakeEventSource.made.at(-1)!;
 const T1 = '2026-11-29T10:00:00.000Z';
 const T2 = '2026-11-29T10:05:00.000Z';
-const change = (over: Partial<LiveChange>): LiveChange => ({ r: 'vendors', id: 1, v: T2, a: 'update', by: { id: 2, name: 'Sam' }, at: T2, ...over });
+const change = (over: Partial<LiveChange>): LiveChange => ({
+  resource: 'vendors',
+  id: 1,
+  version: T2,
+  action: 'update',
+  by: { id: 2, name: 'Sam' },
+  at: T2,
+  ...over,
+});
 
 let connections: LiveConnection[] = [];
 function connect(queryClient: QueryClient, options: { coalesceMs?: number; lostAfterMs?: number } = {}) {
@@ -93,7 +101,7 @@ const invalidated = (qc: QueryClient, key: readonly unknown[]) => qc.getQuerySta
 describe('applyLiveChanges', () => {
   it("invalidates the resource's lists and pages and the records named, except one already at the notice's version", async () => {
     const qc = await filledCache();
-    await applyLiveChanges(qc, [change({ id: 1, v: T2 }), change({ id: 2, v: T2 })]);
+    await applyLiveChanges(qc, [change({ id: 1, version: T2 }), change({ id: 2, version: T2 })]);
     expect(invalidated(qc, resourceKeys.list('vendors'))).toBe(true);
     expect(invalidated(qc, resourceKeys.page('vendors', { page: 2 }))).toBe(true);
     // Our own save stored record 1 at T2 already: nothing to fetch.
@@ -109,23 +117,23 @@ describe('applyLiveChanges', () => {
   it("this tab's own save (by the signed-in user, its answer cached at the version) refetches nothing more; another tab's of the same user does", async () => {
     const qc = await filledCache();
     const me = { id: 1, name: 'Ada Lovelace' };
-    await applyLiveChanges(qc, [change({ id: 1, v: T2, by: me })]);
+    await applyLiveChanges(qc, [change({ id: 1, version: T2, by: me })]);
     expect(invalidated(qc, resourceKeys.list('vendors'))).toBe(false);
     expect(invalidated(qc, resourceKeys.record('vendors', 1))).toBe(false);
-    await applyLiveChanges(qc, [change({ id: 2, v: T2, by: me })]);
+    await applyLiveChanges(qc, [change({ id: 2, version: T2, by: me })]);
     expect(invalidated(qc, resourceKeys.list('vendors'))).toBe(true);
     expect(invalidated(qc, resourceKeys.record('vendors', 2))).toBe(true);
   });
 
   it('a version not known (a parent whose part changed, a delete) always refetches the record', async () => {
     const qc = await filledCache();
-    await applyLiveChanges(qc, [change({ id: 1, v: null })]);
+    await applyLiveChanges(qc, [change({ id: 1, version: null })]);
     expect(invalidated(qc, resourceKeys.record('vendors', 1))).toBe(true);
   });
 
   it('refetches the queries whose meta.liveOn names the resource, and only those', async () => {
     const qc = await filledCache();
-    await applyLiveChanges(qc, [change({ r: 'time_entries', id: 40 })]);
+    await applyLiveChanges(qc, [change({ resource: 'time_entries', id: 40 })]);
     expect(invalidated(qc, ['time_cards', 'crew', '2026-11-29'])).toBe(true);
     expect(invalidated(qc, ['schedule', 'readiness'])).toBe(false);
     expect(invalidated(qc, resourceKeys.list('vendors'))).toBe(false);
@@ -151,12 +159,12 @@ describe('the live connection', () => {
     // the first stream asks for what changed since the page started (its data were read before it opened)
     expect(latest().url).toBe(`/api/live?since=${encodeURIComponent(new Date(performance.timeOrigin).toISOString())}`);
     latest().open();
-    for (let id = 1; id <= 100; id++) latest().send('change', change({ id, v: null }));
+    for (let id = 1; id <= 100; id++) latest().send('change', change({ id, version: null }));
     expect(spy).not.toHaveBeenCalled();
     vi.advanceTimersByTime(100);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(invalidated(qc, resourceKeys.record('vendors', 3))).toBe(true);
-    latest().send('change', change({ r: 'clients', id: 9 }));
+    latest().send('change', change({ resource: 'clients', id: 9 }));
     vi.advanceTimersByTime(100);
     expect(spy).toHaveBeenCalledTimes(2);
     expect(invalidated(qc, resourceKeys.list('clients'))).toBe(true);

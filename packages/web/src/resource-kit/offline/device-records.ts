@@ -1,5 +1,5 @@
 /**
- * What this device read, kept across reloads (issue 25, B3; issue 34): the jobs and users it has
+ * What this device read, kept across reloads: the jobs and users it has
  * read, and the answers of the queries that opt in (`meta: KEEP_ON_DEVICE`, records.ts: a time card's
  * week), are written to IndexedDB a moment after they arrive and put back into the query cache
  * when the app starts. So after a phone reloaded the page without a signal the offline record
@@ -47,7 +47,7 @@ export interface KeptQuery {
 export interface Snapshot {
   userId: number;
   records: Record<string, Rec[]>;
-  /** The answers of the queries that opt in, newest first (none in a snapshot kept before issue 34). */
+  /** The answers of the queries that opt in, newest first (none in a snapshot kept before). */
   queries?: KeptQuery[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * What waits to be sent (issue 25, B3), in the order it was made; one not sent yet can be
+ * What waits to be sent, in the order it was made; one not sent yet can be
  * discarded (after a question); a write the server refused says why and offers the choice: keep
  * mine (sent again, over the server's current version) or the server's (mine is dropped).
  */

@@ -1,9 +1,9 @@
 /**
- * The header's "N waiting to sync" (issue 25, B3): what was saved on this device without a
+ * The header's "N waiting to sync": what was saved on this device without a
  * connection and is not on the server yet; red when the server refused one. Pressing it opens the
  * list, where a refused write offers keeping it (sent again over the server's version) or the
  * server's (dropped). Given what it shows: the first screen's weight has a budget. On a phone the
- * header has no room for the words (they read "1 WAITI…", issue 34): an icon and the count, the
+ * header has no room for the words (they read "1 WAITI…"): an icon and the count, the
  * words in its accessible name and tooltip.
  */
 import { Badge, Text } from '@mantine/core';

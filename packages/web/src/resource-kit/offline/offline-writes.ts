@@ -1,5 +1,5 @@
 /**
- * The app's offline writes (issue 25, B3): the one queue (write-queue.ts) kept in IndexedDB
+ * The app's offline writes: the one queue (write-queue.ts) kept in IndexedDB
  * (idb-keyval), sent through the app's HTTP client when the browser is back online, at start, and
  * every half minute while writes wait. A save opts in (`saveRecord(…, { offline })`, saves.ts):
  * a time entry, a pickup item's status, a to-do list check-off; so does a delete (`deleteRecord`:

@@ -71,7 +71,7 @@ export function offlineAsOf(fetchedAt: number, now = Date.now()): string {
 export type QueryShape = Pick<UseQueryResult, 'fetchStatus' | 'error' | 'isError' | 'dataUpdatedAt'> & { data?: unknown; failureReason?: unknown };
 
 /**
- * What a card or a list shows instead of its rows (issue 22: never a false empty state): with
+ * What a card or a list shows instead of its rows (never a false empty state): with
  * nothing cached, offline says it is offline (not "No snapshots yet."), a failure says so, and the
  * rest is still loading; only an answer with nothing in it gets the empty text.
  */

@@ -1,5 +1,5 @@
 /**
- * The writes made without a connection (issue 25, B3: field work offline), kept on the device
+ * The writes made without a connection (field work offline), kept on the device
  * and sent in the order they were made once the server can be reached again.
  *
  * Pure of the browser: where the writes are kept (`QueueStore`: IndexedDB in the app, memory in

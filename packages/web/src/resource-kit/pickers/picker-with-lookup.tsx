@@ -3,10 +3,11 @@
  * searches, the button browses the lookup dialog (with `lookupFilters`, e.g. the chosen series'
  * products); either way `onChange` is told the record chosen.
  *
- *   <PickerWithLookup resource="products" lookupLabel="Product lookup" label="Product" display={productLabel}
- *     value={values.product_id} onChange={pickProduct} />
+ *   <PickerWithLookup resource="series" label="Series" value={values.series_id} onChange={pickSeries} />   // its button: "Series lookup"
+ *   <ProductPicker {...field('product_id')} onChange={pickProduct} />
  */
 import type { RecordOf } from '@glazier/shared/resources/records';
+import { productLabel } from '@glazier/shared/rules/catalogue/product-label';
 import { useModals } from '../../ui/modal-stack.tsx';
 import type { Query } from '../http/http.ts';
 import { WithLookup, openLookup, type LookupKind } from './lookup-dialog.tsx';
@@ -14,8 +15,8 @@ import type { RecordPickerProps } from './picker-types.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 type PickerWithLookupProps<K extends LookupKind> = RecordPickerProps<K> & {
-  /** The button's name ("Product lookup"). */
-  lookupLabel: string;
+  /** The button's name (default: the label's, "Series lookup"). */
+  lookupLabel?: string;
   /** What the lookup lists (default: the picker's own filters). */
   lookupFilters?: Query;
 };
@@ -27,8 +28,13 @@ export function PickerWithLookup<K extends LookupKind>({ lookupLabel, lookupFilt
     if (picked) picker.onChange(picked.id, picked);
   };
   return (
-    <WithLookup label={lookupLabel} onLookup={() => void browse()}>
+    <WithLookup label={lookupLabel ?? `${typeof picker.label === 'string' ? picker.label : ''} lookup`.trim()} onLookup={() => void browse()}>
       <RecordPicker {...picker} />
     </WithLookup>
   );
+}
+
+/** A product, typed or looked up, shown by its number and name: the number alone ("MR-35369") says little. */
+export function ProductPicker(props: Omit<PickerWithLookupProps<'products'>, 'resource' | 'display'>) {
+  return <PickerWithLookup resource="products" display={productLabel} {...props} />;
 }

@@ -7,30 +7,28 @@
  *   <RefSelect label="Category" records={categories.data} {...form.getInputProps('category_id')} />
  *   <RefSelect aria-label="Client" records={clients.data} value={filters.client_id}
  *     onChange={(_, text) => setFilter('client_id', text)} />      // an address filter keeps the text
- *   <RefMultiSelect label="Scopes" records={categories.data} {...form.getInputProps('product_category_list')} />
  *
- * The option ids are numbers to the form and text to the select (Mantine's options are text).
+ * Several at once: RefMultiSelect (ref-multi-select.tsx, apart so a single select does not load
+ * the multi-select's code). The option ids are numbers to the form and text to the select (Mantine's options are text).
  */
 import type { ReactNode } from 'react';
-import { MultiSelectField } from '../../ui/multi-select-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 
-interface Named {
+export interface Named {
   id: number;
   name?: string | null;
 }
 
 type SelectFieldProps = Parameters<typeof SelectField>[0];
-type MultiSelectFieldProps = Parameters<typeof MultiSelectField>[0];
 
-interface RefChoices<R extends Named> {
+export interface RefChoices<R extends Named> {
   /** The records offered (undefined while they load). */
   records: readonly R[] | undefined;
   /** An option's text (default: the record's name). */
   optionLabel?: (record: R) => string;
 }
 
-const optionsOf = <R extends Named>(records: readonly R[] | undefined, optionLabel?: (r: R) => string) =>
+export const optionsOf = <R extends Named>(records: readonly R[] | undefined, optionLabel?: (r: R) => string) =>
   (records ?? []).map((r) => ({ value: String(r.id), label: optionLabel ? optionLabel(r) : (r.name ?? '') }));
 
 const idOf = (text: string | null): number | null => (text ? Number(text) : null);
@@ -52,17 +50,5 @@ export function RefSelect<R extends Named>({ records, optionLabel, value, onChan
       value={value == null || value === '' ? null : String(value)}
       onChange={(text) => onChange(idOf(text), text)}
     />
-  );
-}
-
-export type RefMultiSelectProps<R extends Named> = RefChoices<R> &
-  Omit<MultiSelectFieldProps, 'data' | 'value' | 'onChange'> & {
-    value?: readonly number[] | null;
-    onChange: (ids: number[]) => void;
-  };
-
-export function RefMultiSelect<R extends Named>({ records, optionLabel, value, onChange, ...rest }: RefMultiSelectProps<R>) {
-  return (
-    <MultiSelectField {...rest} data={optionsOf(records, optionLabel)} value={(value ?? []).map(String)} onChange={(texts) => onChange(texts.map(Number))} />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The records of a resource this device already has (the query cache, the spec's local store:
  * records read by id, lists and pages), searched the way the server searches, for a picker that
- * cannot reach the server (issue 25: Enter Time without a connection finds the jobs seen today).
+ * cannot reach the server (Enter Time without a connection finds the jobs seen today).
  *
  * Matching is the server's (server/src/db/search.ts): the resource's search columns, lowercased and
  * joined by spaces, contain the text. A filter is compared where the record carries its field (as

@@ -1,5 +1,5 @@
 /**
- * Which field each column of an imported file fills, guessed from its heading (issue 34: "Vendor
+ * Which field each column of an imported file fills, guessed from its heading ("Vendor
  * Name", "Contact Person" and "Tel" had to be mapped by hand). A heading matches, in this order:
  *
  * 1. a field's name, its label or the heading the list's export writes, case, spaces and

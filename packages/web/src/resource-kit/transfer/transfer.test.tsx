@@ -1,5 +1,5 @@
 /**
- * Export and import of a resource table (issue 27): the menu offers Import to those who may edit
+ * Export and import of a resource table: the menu offers Import to those who may edit
  * an importable resource; the export fetches every page with the table's query and words values
  * as the table does; the import dialog maps the file's columns, checks the rows in chunks and
  * shows each failing row's errors as the server gives them, and imports only a file with none.

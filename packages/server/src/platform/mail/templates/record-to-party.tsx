@@ -8,7 +8,7 @@ import { MailLayout, mailStyles } from './layout.tsx';
  * vendor): the sender's own words (kept as they typed them, line breaks and all), what is attached,
  * an optional button (the estimate's approval link). The sender's words stand alone: they greet and
  * sign as they wish ("Hi Pat, … Thanks, Morgan"), so the app adds its greeting and the sender's
- * name under the message only when they wrote nothing (issue 53: both came out doubled).
+ * name under the message only when they wrote nothing (both came out doubled).
  */
 export function RecordToParty({
   shop,

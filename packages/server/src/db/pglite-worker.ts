@@ -1,27 +1,33 @@
-// PGlite runs here, in a worker thread, so a slow query never blocks the HTTP thread.
-// Plain JavaScript so it loads the same under tsx, Vitest and plain Node.
-import { parentPort, workerData } from 'node:worker_threads';
+// PGlite runs here, in a worker thread, so a slow query never blocks the HTTP thread. TypeScript
+// that Node runs by stripping its types (pglite-driver.ts starts it so on every Node the server
+// takes): only erasable syntax, and imports with their .ts extension.
+import { parentPort as port, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pgUtils from 'pg/lib/utils.js';
+import { TEXT_PARSERS, type ColumnInfo, type DbErrorInfo, type PgliteReply, type PgliteRequest, type RowMode } from './driver-types.ts';
 
-const toIso = (v) => new Date(v.includes('T') || /[+-]\d\d(:?\d\d)?$/.test(v) ? v : `${v}Z`).toISOString();
-// Same mapping as driver-types.ts TEXT_PARSERS (kept in step by the driver tests).
-const parsers = { 20: Number, 1700: Number, 1082: (v) => v, 1114: toIso, 1184: toIso };
+const parentPort = port!;
+const { dataDir, preparedMax } = workerData as { dataDir: string; preparedMax: number };
 
-let db;
+let db!: PGlite;
 try {
   db = await PGlite.create({
-    dataDir: workerData.dataDir,
+    dataDir,
     extensions: { pg_trgm },
     // Durability is traded for speed: PGlite is the single-machine default, PostgreSQL the
     // production answer (docs/platform.md, Several app servers).
     relaxedDurability: true,
-    parsers,
+    // the same values as node-postgres gives (driver-types.ts)
+    parsers: TEXT_PARSERS,
   });
-  parentPort.postMessage({ ready: true });
+  reply({ ready: true });
 } catch (e) {
-  parentPort.postMessage({ ready: false, error: { message: String(e?.message ?? e) } });
+  reply({ ready: false, error: { message: e instanceof Error ? e.message : String(e) } });
+}
+
+function reply(r: PgliteReply): void {
+  parentPort.postMessage(r);
 }
 
 /**
@@ -32,8 +38,7 @@ try {
 const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 
 // Named statements kept at most (driver-types.ts PREPARED_MAX): past this, statements run unnamed.
-const { preparedMax } = workerData;
-const named = new Map();
+const named = new Map<string, string>();
 const { serialize } = protocol;
 
 /**
@@ -44,9 +49,9 @@ const { serialize } = protocol;
  * takes the same values on both databases; PostgreSQL infers their types as it does for
  * node-postgres. An error stops at the sync, as db.query's.
  */
-async function runExtended(sql, params, mode, prepare) {
+async function runExtended(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<Answer> {
   let name = prepare ? named.get(sql) : undefined;
-  const parts = [];
+  const parts: Uint8Array[] = [];
   if (prepare && name === undefined && named.size < preparedMax) {
     name = `glazier_${named.size + 1}`;
     await db.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.sync()]), { syncToFs: false });
@@ -58,17 +63,24 @@ async function runExtended(sql, params, mode, prepare) {
   const { messages } = await db.execProtocol(Buffer.concat(parts), { syncToFs: false });
   // as db.query: the data folder is written after a statement outside a transaction
   if (!db.isInTransaction()) void db.syncToFs();
-  return parse.parseResults(messages, db.parsers, { rowMode: mode })[0]?.rows ?? [];
+  const result = parse.parseResults(messages, db.parsers, { rowMode: mode })[0];
+  return { rows: result?.rows ?? [], columns: result?.fields.map((f) => ({ name: f.name, type: f.dataTypeID })) ?? [] };
+}
+
+/** A statement's rows, and its columns as the database described them. */
+interface Answer {
+  rows: unknown[];
+  columns: ColumnInfo[];
 }
 
 /**
  * A statement whose rows are wanted: transaction control and a script of several statements (the
  * migrations) by the simple protocol, the rest by the extended one.
  */
-async function run(sql, params, mode, prepare) {
+async function run(sql: string, params: unknown[], mode: RowMode, prepare: boolean | undefined): Promise<Answer> {
   if (params.length === 0 && (CONTROL.test(sql) || /;\s*\S/.test(sql))) {
     await db.exec(sql);
-    return [];
+    return { rows: [], columns: [] };
   }
   return runExtended(sql, params, mode, prepare);
 }
@@ -78,8 +90,8 @@ async function run(sql, params, mode, prepare) {
  * those without parameters side by side in one simple-protocol call (a row's RELEASE and the next
  * row's SAVEPOINT), the others one by one. The first error stops the rest, as one by one.
  */
-async function runHeldBack(statements) {
-  let plain = [];
+async function runHeldBack(statements: { sql: string; params: unknown[]; prepare?: boolean }[]): Promise<void> {
+  let plain: string[] = [];
   const flush = async () => {
     if (plain.length) await db.exec(plain.join(';\n'));
     plain = [];
@@ -94,28 +106,31 @@ async function runHeldBack(statements) {
   await flush();
 }
 
-parentPort.on('message', async (msg) => {
-  const { id, op } = msg;
+parentPort.on('message', async (msg: PgliteRequest) => {
+  const { id } = msg;
   try {
-    if (op === 'query') {
-      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
-    } else if (op === 'batch') {
+    if (msg.op === 'query') {
+      const { rows, columns } = await run(msg.sql, msg.params, msg.mode, msg.prepare);
+      reply({ id, rows, ...(msg.describe && { columns }) });
+    } else if (msg.op === 'batch') {
       await runHeldBack(msg.before);
-      parentPort.postMessage({ id, rows: await run(msg.sql, msg.params, msg.mode, msg.prepare) });
-    } else if (op === 'close') {
+      const { rows, columns } = await run(msg.sql, msg.params, msg.mode, msg.prepare);
+      reply({ id, rows, ...(msg.describe && { columns }) });
+    } else {
       await db.close();
-      parentPort.postMessage({ id, rows: [] });
+      reply({ id, rows: [] });
     }
   } catch (e) {
-    parentPort.postMessage({
+    const x = (e ?? {}) as Partial<DbErrorInfo>;
+    reply({
       id,
       error: {
-        message: String(e?.message ?? e),
-        code: e?.code,
-        constraint: e?.constraint,
-        detail: e?.detail,
-        column: e?.column,
-        table: e?.table,
+        message: e instanceof Error ? e.message : String(e),
+        code: x.code,
+        constraint: x.constraint,
+        detail: x.detail,
+        column: x.column,
+        table: x.table,
       },
     });
   }
