@@ -8,6 +8,8 @@ import type { Feature } from '../../contract/feature.ts';
 
 // One chunk, one loader, for the area's dialogs (billing-dialogs.ts).
 const dialogs = () => import('./billing-dialogs.ts');
+// and one for its screens (billing-screens.ts)
+const screens = () => import('./billing-screens.ts');
 const VIEW = { action: 'view', area: 'invoices' } as const;
 
 export const billingFeature: Feature<'billing'> = {
@@ -23,16 +25,16 @@ export const billingFeature: Feature<'billing'> = {
     {
       path: '/invoices',
       requires: VIEW,
-      screen: () => import('./invoices-page.tsx').then((m) => m.InvoicesPage),
-      children: [{ path: ':invoice_id', screen: () => import('./invoice-page.tsx').then((m) => m.InvoicePage) }],
+      screen: () => screens().then((m) => m.InvoicesPage),
+      children: [{ path: ':invoice_id', screen: () => screens().then((m) => m.InvoicePage) }],
     },
     // apart from /invoices, so the menu marks only the screen shown
-    { path: '/billing/aging', requires: VIEW, screen: () => import('./aging-page.tsx').then((m) => m.AgingPage) },
-    { path: '/billing/exports', requires: VIEW, screen: () => import('./exports-page.tsx').then((m) => m.ExportsPage) },
-    { path: '/payments', requires: VIEW, screen: () => import('./payments-page.tsx').then((m) => m.PaymentsPage) },
+    { path: '/billing/aging', requires: VIEW, screen: () => screens().then((m) => m.AgingPage) },
+    { path: '/billing/exports', requires: VIEW, screen: () => screens().then((m) => m.ExportsPage) },
+    { path: '/payments', requires: VIEW, screen: () => screens().then((m) => m.PaymentsPage) },
   ],
   sections: {
-    jobBilling: () => import('./job-billing-section.tsx').then((m) => m.JobBillingSection),
+    jobBilling: () => screens().then((m) => m.JobBillingSection),
   },
   // the path the client's link names (clientInvoicePath, shared/actions/billing.ts; not imported: it would bring zod into the entry)
   publicRoutes: [{ path: '/invoice-view/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],
