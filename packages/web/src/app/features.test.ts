@@ -61,6 +61,12 @@ describe('the areas gathered (app/features.ts)', () => {
         '/forecasting [view forecasting]',
         '/schedule []',
         '/time_cards []',
+        '/invoices [view invoices]',
+        '/billing/aging [view invoices]',
+        '/billing/exports [view invoices]',
+        '/invoices/:invoice_id [view invoices]',
+        '/payments [view invoices]',
+        '/invoice-view/:token []',
       ].sort(),
     );
   });
@@ -97,11 +103,13 @@ describe('the areas gathered (app/features.ts)', () => {
         'estimate_items',
         'estimate_category_notes',
         'events',
+        'invoices',
+        'invoice_lines',
       ].sort(),
     );
     expect(Object.keys(RECORD_HEADINGS).sort()).toEqual(['category_templates', 'jobs', 'materials', 'products']);
     // what the command palette's hits read and open (the server declares which resources it searches)
-    const hits = (['jobs', 'clients', 'estimates', 'materials', 'products', 'purchase_orders'] as const).map((resource) => ({
+    const hits = (['jobs', 'clients', 'estimates', 'materials', 'products', 'purchase_orders', 'invoices'] as const).map((resource) => ({
       resource,
       id: 7,
       title: '',
@@ -114,7 +122,8 @@ describe('the areas gathered (app/features.ts)', () => {
       materials: 'Material /inventory/7',
       products: 'Product (dialog)',
       purchase_orders: 'Purchase Order /purchase_orders/7',
+      invoices: 'Invoice /invoices/7',
     });
-    expect(Object.keys(RECORD_PAGES).sort()).toEqual(['estimates', 'jobs', 'materials', 'purchase_orders']);
+    expect(Object.keys(RECORD_PAGES).sort()).toEqual(['estimates', 'invoices', 'jobs', 'materials', 'purchase_orders']);
   });
 });

@@ -33,6 +33,11 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
       '[Estimating]',
       '/estimates',
       '/takeoff_options',
+      '[Billing]',
+      '/invoices',
+      '/payments',
+      '/billing/aging',
+      '/billing/exports',
       '/settings',
       '/outbox',
     ]);
@@ -44,6 +49,8 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
     expect(m).not.toContain('/settings');
     expect(m).toContain('/job_templates');
     expect(m).toContain('/takeoff_options');
+    // managers edit invoices (docs/domain/billing.md); supervisors and employees see no Billing
+    expect(m).toContain('/invoices');
   });
 
   it('supervisor: inventory group with boms only among the edit links, no estimating group', () => {

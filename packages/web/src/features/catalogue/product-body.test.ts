@@ -16,6 +16,7 @@ const base: ProductFormValues = {
   non_inventory: false,
   is_assembly: false,
   material_id: 9,
+  taxable: true,
   product_materials: [],
 };
 

@@ -27,6 +27,8 @@ export type ProductFormValues = {
   non_inventory: boolean;
   is_assembly: boolean;
   material_id: number | null;
+  /** An invoice line of this product is taxable unless the line says otherwise (docs/domain/billing.md, Tax). */
+  taxable: boolean;
   product_materials: DraftLine[];
 };
 

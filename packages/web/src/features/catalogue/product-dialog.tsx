@@ -86,6 +86,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
     non_inventory: initial?.non_inventory ?? false,
     is_assembly: initial?.is_assembly ?? false,
     material_id: initial?.material_id ?? null,
+    taxable: initial?.taxable ?? true,
   });
   const dialog = useRecordDialog('products', {
     deleteConfirm: 'Delete this product?',
@@ -170,6 +171,7 @@ function ProductForm({ record, initial }: { record: ProductWithMaterials | null 
           <Group gap="xl">
             <CheckField kind="switch" {...field('non_inventory')} />
             <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />
+            <CheckField kind="switch" {...field('taxable')} />
           </Group>
           {!values.non_inventory &&
             (values.is_assembly ? (

@@ -11,6 +11,7 @@ import { Alert, Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChecklist, IconCopy, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { DetailPage, useRouteId, type DetailSection } from '../../resource-kit/detail/detail-page.tsx';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
@@ -101,6 +102,9 @@ function Schedule({ job, canAdd }: { job: Job; canAdd: boolean }) {
   );
 }
 
+/** Billing's section (invoices; billed, paid, balance), by name: features do not import each other. */
+const BILLING_SECTION = { key: 'billing', label: 'Billing', render: (j: { id: number }) => <AreaSection name="jobBilling" jobId={j.id} /> };
+
 /** Nothing is added to a job in the trash: its sections lose their Add buttons. */
 const withoutAddWhen = (deleted: boolean, sections: DetailSection<'jobs'>[]) => (deleted ? sections.map((s) => ({ ...s, onAdd: undefined })) : sections);
 
@@ -114,7 +118,6 @@ export function JobPage() {
   const canEdit = useCan('edit', 'jobs');
   const canPickup = useCan('edit', 'pickup_items');
   const canTime = useCan('view', 'time_entries');
-  const canEditJobs = useCan('edit', 'jobs');
   const canImages = useCan('edit', 'images');
   const job = useRecord('jobs', id).data;
   const users = useList('users', { active: 'all' });
@@ -211,7 +214,7 @@ export function JobPage() {
           label: 'Notes',
           relation: 'notes',
           render: (j) => <NotesSection parent={{ job_id: j.id }} />,
-          onAdd: canEditJobs ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
+          onAdd: canEdit ? (j) => void addNote(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add Note',
         },
         {
@@ -219,7 +222,7 @@ export function JobPage() {
           label: 'Files',
           relation: 'files',
           render: (j) => <FilesSection parent={{ job_id: j.id }} />,
-          onAdd: canEditJobs ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
+          onAdd: canEdit ? (j) => void addFiles(modals, { job_id: j.id }) : undefined,
           addLabel: 'Add File',
         },
         {
@@ -254,6 +257,7 @@ export function JobPage() {
           onAdd: canEdit && hasRecordDialog('events') ? (j) => void openRecordDialog(modals, 'events', { initial: { job_id: j.id } }) : undefined,
           addLabel: 'Add Event',
         },
+        ...(useCan('view', 'invoices') ? [BILLING_SECTION] : []),
         { key: 'history', label: 'History', render: (j) => <HistoryPanel resource="jobs" id={j.id} /> },
       ])}
       notFoundText="This job does not exist or was deleted."

@@ -110,4 +110,30 @@ describe('Client dialog', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'A');
     expect(within(dialog).queryByText('The name field is required.')).toBeNull();
   });
+
+  it('asks for the exemption number once the client is tax exempt, and saves it with No payment reminders', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/clients' && init.method === 'POST') return json({ id: 12, ...JSON.parse(String(init.body)) }, 201);
+      return undefined;
+    });
+    const stack = setup();
+    act(() => {
+      void openClientDialog(stack());
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'County Schools');
+    expect(within(dialog).queryByRole('textbox', { name: 'Tax exemption number' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Tax exempt' }));
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'Tax exemption number' }), 'EX-77');
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'No payment reminders' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'County Schools',
+      tax_exempt: true,
+      tax_exemption_number: 'EX-77',
+      no_reminders: true,
+    });
+  });
 });

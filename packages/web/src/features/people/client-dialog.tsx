@@ -16,7 +16,17 @@ export const openClientDialog = plainDialog('clients', {
   testId: 'client-dialog',
   right: 'clients',
   deleteConfirm: 'Delete this client?',
-  values: ({ record, initial }) => formValues(record, { name: initial?.name ?? '', client_type_id: null, note: '', color: CLIENT_COLORS[0], active: true }),
+  values: ({ record, initial }) =>
+    formValues(record, {
+      name: initial?.name ?? '',
+      client_type_id: null,
+      note: '',
+      color: CLIENT_COLORS[0],
+      active: true,
+      tax_exempt: false,
+      tax_exemption_number: '',
+      no_reminders: false,
+    }),
   extra: ({ record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
   useFields: function useClientFields({ form, field, isNew }, { canEdit }) {
     const modals = useModals();
@@ -31,6 +41,9 @@ export const openClientDialog = plainDialog('clients', {
       />,
       ['note', { autosize: false, minRows: undefined }],
       <SwatchField key="color" colors={CLIENT_COLORS} {...field('color')} value={form.getValues().color} />,
+      // billing's (docs/domain/billing.md, Tax and Reminders): the number only says something of an exempt client
+      { cols: 2, fields: ['tax_exempt', 'no_reminders'] },
+      form.getValues().tax_exempt && 'tax_exemption_number',
       !isNew && 'active',
     ];
   },

@@ -130,6 +130,29 @@ describe('Settings page', () => {
     expect(screen.getAllByText(/saved\./)).toHaveLength(1);
   });
 
+  it('billing’s settings are a form of their own: the tax rates, next invoice number and reminder days saved together', async () => {
+    const calls = server(sessionUser('admin'), [{ id: 9, name: 'next_invoice_number', value: '1001', updated_at: STAMP }]);
+    await openSettings();
+    const billing = within(await screen.findByTestId('billing-settings'));
+    const next = billing.getByRole('textbox', { name: 'Next invoice number' }) as HTMLInputElement;
+    await waitFor(() => expect(next.value).toBe('1001'));
+    await userEvent.type(billing.getByRole('textbox', { name: 'Sales tax' }), 'State');
+    await userEvent.type(billing.getByRole('textbox', { name: 'Sales tax %' }), '6.25');
+    await userEvent.clear(next);
+    await userEvent.type(next, '2000');
+    await userEvent.type(billing.getByRole('textbox', { name: 'Reminder days' }), '7, 21');
+    await userEvent.click(billing.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/settings/store_many')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      data: [
+        { name: 'tax1_name', value: 'State' },
+        { name: 'tax1_percent', value: '6.25' },
+        { name: 'next_invoice_number', value: '2000' },
+        { name: 'reminder_days', value: '7, 21' },
+      ],
+    });
+  });
+
   it('admins see that no mail server is configured and send a test email (to their own address by default) to the Outbox', async () => {
     const calls = server();
     await openSettings();

@@ -16,6 +16,8 @@ import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 're
 export interface AreaSections {
   /** The signed-in user's calendar feeds, on their Profile (schedule). */
   calendarFeeds: object;
+  /** A job's invoices with its billed, paid and balance, and Create invoice / Deposit invoice, on the job's page (billing). */
+  jobBilling: { jobId: number };
 }
 
 export type AreaSectionName = keyof AreaSections;

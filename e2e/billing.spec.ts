@@ -1,0 +1,200 @@
+/**
+ * Billing's screens (docs/domain/billing.md): a job's billing section makes its deposit and final
+ * invoices; the invoice page edits a draft's lines and shows the totals; Void asks for a reason;
+ * the Invoices list filters by status and client; a payment recorded against a sent invoice moves
+ * its balance and the aging; Payments, Aging and Exports screens; the billing settings; the
+ * client's public page refuses a link that names nothing. With SHOTS_DIR set, each screen is
+ * photographed at 1280 and 390 px, light and dark.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+async function billedJob(page: Page, baseURL: string) {
+  const clientName = unique('Billing Client');
+  const client = await createRecord(page, baseURL, 'clients', { name: clientName });
+  const job = await createJob(page, baseURL, { name: unique('Storefront'), client_id: client.id, trip_charge: 150, additional_revenues: 850 });
+  return { client, clientName, job };
+}
+
+test('a job is invoiced from its page: a deposit, then the final invoice edited as a draft, totals, void', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin');
+  const { clientName, job } = await billedJob(page, baseURL!);
+
+  await page.goto(`/jobs/${job.id}?tab=billing`);
+  const section = page.getByTestId('job-billing');
+  await expect(section.getByTestId('job-billed')).toHaveText('$0.00');
+
+  // A deposit of 30 % of the job's $1,000.00.
+  await section.getByTestId('deposit-invoice').click();
+  const deposit = page.getByTestId('deposit-dialog');
+  await deposit.getByTestId('deposit-percent').fill('30');
+  await deposit.getByRole('button', { name: 'Make deposit invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  const invoicePage = page.getByTestId('invoice-page');
+  await expect(invoicePage.getByTestId('invoice-status')).toHaveText('Draft');
+  await expect(page.getByTestId('invoice-lines')).toContainText('Deposit');
+  await expect(page.getByTestId('invoice-total')).toContainText('$300.00');
+
+  // The final invoice from the job: its trip charge and additional revenues as lines.
+  await page.goto(`/jobs/${job.id}?tab=billing`);
+  await expect(section.getByTestId('invoices-row')).toHaveCount(1);
+  await expect(section.getByTestId('job-drafts')).toHaveText('Drafts not sent yet: $300.00');
+  await screenshots(page, 'billing-job-section');
+  await section.getByTestId('create-invoice').click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  const lines = page.getByTestId('invoice-lines');
+  await expect(lines).toContainText('Trip charge');
+  await expect(page.getByTestId('invoice-subtotal')).toContainText('$1,000.00');
+  await screenshots(page, 'billing-invoice-draft');
+
+  // A line added while a draft: 2 × $12.50 gives $25.00 by itself.
+  await page.getByRole('button', { name: 'Add Line' }).first().click();
+  const lineDialog = page.getByTestId('invoice-line-dialog');
+  await lineDialog.getByLabel('Description').fill('Caulking');
+  await lineDialog.getByLabel('Qty').fill('2');
+  await lineDialog.getByLabel('Rate').fill('12.50');
+  await expect(lineDialog.getByLabel('Amount')).toHaveValue('$25.00');
+  await screenshots(page, 'billing-line-dialog');
+  await lineDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(lines).toContainText('Caulking');
+  await expect(page.getByTestId('invoice-subtotal')).toContainText('$1,025.00');
+  await expectAccessible(page, 'the invoice page');
+
+  // The list finds it by client and status.
+  await page.goto('/invoices');
+  const table = page.getByTestId('invoices-table');
+  await table.getByPlaceholder('Search client, bill-to or memo').fill(clientName);
+  await expect(table.getByTestId('invoices-row')).toHaveCount(2);
+  await page.getByTestId('status-filter').click();
+  await page.getByRole('option', { name: 'Draft' }).click();
+  await expect(table.getByTestId('invoices-row')).toHaveCount(2);
+  await screenshots(page, 'billing-invoices');
+
+  // Void the deposit, with its reason; it keeps its number.
+  await table.getByTestId('invoices-row').filter({ hasText: '$300.00' }).click();
+  await page.getByTestId('void-invoice').click();
+  const voidDialog = page.getByTestId('void-invoice-dialog');
+  await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(voidDialog.getByText('Give the reason.')).toBeVisible();
+  await voidDialog.getByLabel('Reason').fill('Asked twice');
+  await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Void');
+  await expect(page.getByTestId('void-reason')).toHaveText('Voided: Asked twice');
+  await expect(page.getByTestId('void-invoice')).toHaveCount(0);
+});
+
+test('a payment recorded over a client’s open invoices: its shares, the over-payment refused, the aging', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin');
+  const { clientName, job } = await billedJob(page, baseURL!);
+  const made = await apiPost(page.request, baseURL!, '/api/invoices/from_job', { job_id: job.id });
+  expect(made.status(), await made.text()).toBe(201);
+  const invoice = ((await made.json()) as { data: { id: number } }).data;
+  // Sending goes through the outbox (its own action); this draft is sent when that answers.
+  const sent = await apiPost(page.request, baseURL!, `/api/invoices/${invoice.id}/send`, { to: ['client@billing.example'], cc: [], message: '' });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await page.goto(`/invoices/${invoice.id}`);
+  await page.getByTestId('record-payment').click();
+  const dialog = page.getByTestId('record-payment-dialog');
+  await expect(dialog.getByTestId('payment-client')).toHaveValue(clientName);
+  await dialog.getByTestId('payment-amount').fill('5000');
+  await dialog.getByLabel('Check number').fill('1042');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText(/more than the \$1,000\.00 open/)).toBeVisible();
+  await dialog.getByTestId('payment-amount').fill('400');
+  await expect(dialog.getByTestId('payment-applied')).toHaveText('Applied $400.00 of $400.00');
+  await screenshots(page, 'billing-record-payment');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Partly paid');
+  await expect(page.getByTestId('invoice-balance')).toContainText('$600.00');
+
+  // The client's link: the invoice and its balance, without signing in.
+  const link = await apiPost(page.request, baseURL!, `/api/invoices/${invoice.id}/links`, {});
+  expect(link.status(), await link.text()).toBe(201);
+  const { path } = (await link.json()) as { path: string };
+  const visitor = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(new URL(path, baseURL).toString());
+  await expect(visitor.getByTestId('public-balance')).toHaveText('$600.00');
+  await expect(visitor.getByTestId('invoice-document')).toContainText('Trip charge');
+  await screenshots(visitor, 'billing-public-invoice');
+  await visitor.close();
+
+  await page.goto(`/billing/aging`);
+  await page.getByTestId('aging-client').fill(clientName);
+  await expect(page.getByTestId('aging-table')).toContainText('$600.00');
+  await screenshots(page, 'billing-aging-with-balance');
+
+  // To the books: the sent invoice goes in a QuickBooks batch, whose file downloads at once and again.
+  await page.goto('/billing/exports');
+  await page.getByTestId('new-export').click();
+  const file = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'QuickBooks Online' }).click();
+  expect((await file).suggestedFilename()).toMatch(/\.csv$/);
+  const batch = page.getByTestId('invoice_exports-row').first();
+  await expect(batch).toContainText('QuickBooks Online');
+  const again = page.waitForEvent('download');
+  await batch.getByRole('link', { name: 'Download again' }).click();
+  expect((await again).suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('payments, aging and exports screens, and the billing settings', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Billing' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByTestId('payments-table')).toBeVisible();
+  await screenshots(page, 'billing-payments');
+
+  await page.goto('/billing/aging');
+  await expect(page.getByTestId('aging-table')).toBeVisible();
+  // no invoice of this run is sent yet: an empty aging says so
+  await expect(page.getByTestId('aging-table')).toContainText(/Over 90 days|No open balances on this day\./);
+  await screenshots(page, 'billing-aging');
+
+  await page.goto('/billing/exports');
+  await expect(page.getByTestId('exports-table')).toBeVisible();
+  await page.getByTestId('new-export').click();
+  await expect(page.getByRole('menuitem', { name: 'QuickBooks Online' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await screenshots(page, 'billing-exports');
+
+  await page.goto('/settings');
+  const billing = page.getByTestId('billing-settings');
+  await expect(billing.getByLabel('Next invoice number')).toBeVisible();
+  await expect(billing.getByLabel('Reminder days')).toBeVisible();
+});
+
+test('the client dialog has the tax exemption and no reminders; the public page refuses a link that names nothing', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin');
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Exempt Client') });
+  await page.goto(`/lists/clients`);
+  await page.getByPlaceholder(/Search/).fill(String(client.name));
+  await page
+    .getByTestId('clients-row')
+    .filter({ hasText: String(client.name) })
+    .click();
+  const dialog = page.getByTestId('client-dialog');
+  await expect(dialog.getByLabel('Tax exemption number')).toHaveCount(0);
+  await dialog.getByRole('switch', { name: 'Tax exempt' }).check();
+  await dialog.getByLabel('Tax exemption number').fill('EX-123');
+  await dialog.getByRole('switch', { name: 'No payment reminders' }).check();
+  await expect(dialog.getByRole('switch', { name: 'Tax exempt' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'No payment reminders' })).toBeChecked();
+  const saving = page.waitForResponse((r) => r.url().endsWith(`/api/clients/${client.id}`) && r.request().method() === 'PATCH');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const saved = await saving;
+  expect(saved.status()).toBe(200);
+  expect(saved.request().postDataJSON()).toMatchObject({ tax_exempt: true, tax_exemption_number: 'EX-123', no_reminders: true });
+  await expect(dialog).toHaveCount(0);
+  const stored = (await (await page.request.get(`${baseURL}/api/clients/${client.id}`)).json()) as Record<string, unknown>;
+  expect(stored).toMatchObject({ tax_exempt: true, tax_exemption_number: 'EX-123', no_reminders: true });
+
+  await page.goto('/invoice-view/aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+  await expect(page.getByTestId('invoice-link-refused')).toBeVisible();
+  await screenshots(page, 'billing-public-refused');
+});
