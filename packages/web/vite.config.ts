@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -245,8 +246,24 @@ function prerenderPublicPages(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build, whose one difference from its own
+ * production build (dist/production) is that its development warnings are on: a build takes the
+ * production one, the warnings' texts and checks left out of every first screen.
+ */
+function reactRouterProduction(): Plugin {
+  const entry = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+  return {
+    name: 'glazier-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'react-router' ? entry : null),
+  };
+}
+
 export default defineConfig({
   plugins: [
+    reactRouterProduction(),
     mantineIdsWithoutRerender(),
     mantineCssVariablesAtBuild(),
     react(),
