@@ -34,7 +34,7 @@ export function lazyAfterFirstScreen<P extends object>(load: () => Promise<Compo
   // A piece whose code could not be loaded shows its fallback in its place.
   const Piece = lazy(() =>
     start().then(
-      (Loaded) => ({ default: ({ fallback: _, ...props }: Props) => <Loaded {...(props as unknown as P & Attributes)} /> }),
+      (Loaded) => ({ default: (props: Props) => <Loaded {...(props as P & Attributes)} /> }),
       () => ({ default: ({ fallback }: Props) => <>{fallback}</> }),
     ),
   );

@@ -21,7 +21,7 @@ import type { FieldDef } from '@glazier/shared/resources/fields';
 import { SimpleGrid } from '@mantine/core';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { CheckField } from '../../ui/check-field.tsx';
-import { IntField, LengthField, MoneyField, PhoneField, QtyField, type NumberFieldProps } from '../../ui/fields.tsx';
+import { IntField, LengthField, MoneyField, PhoneField, QtyField } from '../../ui/fields.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from '../../ui/text-field.tsx';
 
@@ -73,11 +73,15 @@ function firstName<F extends string>(entries: readonly FieldEntry<F>[]): F | und
 }
 
 /** A field's input by its kind; a bool takes no focus of its own (a switch is not typed into). */
-type SelectFieldProps = Parameters<typeof SelectField>[0];
+/**
+ * The field's props as its input takes them: `field()` made them for this field's kind
+ * (definitionFields), which a record of props cannot say to the compiler: the one cast of them.
+ */
+const inputProps = <C extends (props: never) => unknown>(props: Record<string, unknown>) => props as unknown as Parameters<C>[0];
 
 function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unknown> }) {
   const text = props as TextFieldProps;
-  const number = props as unknown as NumberFieldProps;
+  const number = inputProps<typeof MoneyField>(props);
   switch (def.kind) {
     case 'text':
       return def.widget === 'textarea' ? <TextAreaField autosize minRows={2} {...(props as TextAreaFieldProps)} /> : <TextField {...text} />;
@@ -86,7 +90,7 @@ function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unkno
     case 'email':
       return <TextField type="email" {...text} />;
     case 'phone':
-      return <PhoneField {...(props as unknown as Parameters<typeof PhoneField>[0])} />;
+      return <PhoneField {...inputProps<typeof PhoneField>(props)} />;
     case 'money':
       return <MoneyField {...number} />;
     case 'qty':
@@ -94,13 +98,13 @@ function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unkno
     case 'int':
       return <IntField {...number} />;
     case 'length':
-      return <LengthField {...(props as unknown as Parameters<typeof LengthField>[0])} />;
+      return <LengthField {...inputProps<typeof LengthField>(props)} />;
     case 'bool': {
       const { autoFocusDelayed: _focus, helper: _helper, ...rest } = props;
-      return <CheckField kind={def.widget === 'checkbox' ? 'checkbox' : 'switch'} {...(rest as unknown as Parameters<typeof CheckField>[0])} />;
+      return <CheckField kind={def.widget === 'checkbox' ? 'checkbox' : 'switch'} {...inputProps<typeof CheckField>(rest)} />;
     }
     case 'enum':
-      return <SelectField data={[...(def.values ?? [])]} {...(props as unknown as SelectFieldProps)} />;
+      return <SelectField data={[...(def.values ?? [])]} {...inputProps<typeof SelectField>(props)} />;
     default:
       throw new Error(`A ${def.kind} field is a slot of its dialog (record-fields.tsx).`);
   }
