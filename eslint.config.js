@@ -17,9 +17,9 @@ const areas = fs
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 const AREA_EXPORTS = {
-  inventory: ['inventory-hooks.ts'], // stock SQL (on hand) and the material copy on lines, which purchasing uses
+  // stock SQL (on hand, on order, open demand) and the material copy on lines, which purchasing and the forecast use
+  inventory: ['inventory-hooks.ts', 'material-demand-sql.ts'],
   estimating: ['estimate-total-sql.ts'], // an estimate's total, which the analysis sums
-  purchasing: ['material-demand-sql.ts'], // open demand and on order, which inventory and the forecast count
   jobs: ['job-children.ts'], // a job's records hidden and kept with a job in the trash, which the schedule's events are
 };
 

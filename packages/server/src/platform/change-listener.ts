@@ -11,7 +11,7 @@ import { forgetPermissionsHere } from './role-permissions.ts';
 import { forgetSession, forgetSessionsOf } from './session-store.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
 import { outboxWake } from './mail/outbox.ts';
-import { publishLiveChange, recheckLiveStreams, resetLiveStreams } from './live/live-registry.ts';
+import { publishLiveChange, recheckLiveStreams, resetLiveStreams } from './live-streams.ts';
 
 interface Log {
   info(msg: string): void;

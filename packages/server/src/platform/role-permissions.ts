@@ -16,7 +16,7 @@ import {
 } from '@glazier/shared/permissions';
 import type { Db } from '../db/client.ts';
 import { announce } from '../db/change-notices.ts';
-import { recheckLiveStreams } from './live/live-registry.ts';
+import { recheckLiveStreams } from './live-streams.ts';
 import { forgetSessionUserHere } from './session-user-cache.ts';
 
 const TTL_MS = 5_000;

@@ -1,7 +1,7 @@
 /** The sessions table behind http/session.ts, so any app server can serve any user. */
 import type { Db } from '../db/client.ts';
 import { announce } from '../db/change-notices.ts';
-import { recheckLiveStreams } from './live/live-registry.ts';
+import { recheckLiveStreams } from './live-streams.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 /** What a session holds (rows written by @fastify/session also hold a `cookie`, ignored). */

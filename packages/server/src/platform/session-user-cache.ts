@@ -7,7 +7,7 @@
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../db/client.ts';
 import { announce } from '../db/change-notices.ts';
-import { recheckLiveStreams } from './live/live-registry.ts';
+import { recheckLiveStreams } from './live-streams.ts';
 import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-cache.ts';
 
 const caches = new RefreshingCachePerDatabase<number, SessionUser | null>(2_000, 10_000, 'users');

@@ -7,13 +7,15 @@
  */
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
+import { INVOICE_STATUSES } from '../rules/billing/invoice-status.ts';
+import { INVOICE_TERMS } from '../rules/billing/terms.ts';
+import { PAYMENT_METHODS } from '../rules/billing/payments.ts';
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
+export { INVOICE_STATUSES, INVOICE_TERMS, PAYMENT_METHODS };
+
 export const INVOICE_KINDS = ['deposit', 'progress', 'final'] as const;
 export const INVOICE_KIND_LABELS: Record<(typeof INVOICE_KINDS)[number], string> = { deposit: 'Deposit', progress: 'Progress', final: 'Final' };
-export const INVOICE_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'days'] as const;
 export const INVOICE_LINE_KINDS = ['product', 'trip_charge', 'additional', 'deposit', 'custom'] as const;
-export const PAYMENT_METHODS = ['check', 'card', 'ach', 'cash', 'other'] as const;
 export const EXPORT_FORMATS = ['quickbooks', 'xero'] as const;
 
 export const invoices = defineResource({

@@ -1,9 +1,8 @@
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
 
-export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
-/** What a client decided of an estimate (estimates.decision). */
-export const DECISIONS = ['won', 'lost'] as const;
+import { DECISIONS, ESTIMATE_STATUSES } from '../rules/estimating/estimate-status.ts';
+export { DECISIONS, ESTIMATE_STATUSES };
 export const ESTIMATE_TYPES = ['commercial', 'residential'] as const;
 /** An estimate type as the screens name it. */
 export const ESTIMATE_TYPE_OPTIONS = [

@@ -4,7 +4,8 @@ import { f, type FieldDef } from './fields.ts';
 import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
 import { cutListRowDocument, cutListSchema } from '../rules/shop-floor/cut-list.ts';
 
-export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
+export { SCOPES } from '../rules/jobs/job-scope.ts';
+import { SCOPES } from '../rules/jobs/job-scope.ts';
 
 // Not annotated: the literal field kinds type RecordOf<'jobs'> (docs/platform.md, Records).
 const jobFields = {

@@ -26,21 +26,8 @@ export const users = defineResource({
   sortable: ['name', 'email', 'role', 'created_at'],
 });
 
-/** The twelve fixed client colours (docs/domain/people.md, Clients; the values are ours). */
-export const CLIENT_COLORS = [
-  '#e03131',
-  '#c2255c',
-  '#9c36b5',
-  '#6741d9',
-  '#3b5bdb',
-  '#1971c2',
-  '#0c8599',
-  '#099268',
-  '#2f9e44',
-  '#66a80f',
-  '#f08c00',
-  '#e8590c',
-] as const;
+import { CLIENT_COLORS } from '../rules/schedule/event-colors.ts';
+export { CLIENT_COLORS };
 
 export const clients = defineResource({
   name: 'clients',

@@ -77,12 +77,8 @@ export const purchase_orders = defineResource({
   naming: { fields: ['number'], prefix: 'PO ' },
 });
 
-export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;
-export const PO_LINE_STATUS_LABELS: Record<(typeof PO_LINE_STATUSES)[number], string> = {
-  ordered: 'Ordered',
-  received: 'Received',
-  backordered: 'Backordered',
-};
+import { PO_LINE_STATUSES } from '../rules/purchasing/purchase-order-line.ts';
+export { PO_LINE_STATUSES, PO_LINE_STATUS_LABELS } from '../rules/purchasing/purchase-order-line.ts';
 
 export const purchase_order_materials = defineResource({
   name: 'purchase_order_materials',

@@ -24,7 +24,7 @@ import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { estimateTotalSql } from '../estimating/estimate-total-sql.ts';
 import { onHandSql, onOrderSql } from '../inventory/inventory-hooks.ts';
-import { openJobMaterialDemandSql } from '../purchasing/material-demand-sql.ts';
+import { openJobMaterialDemandSql } from '../inventory/material-demand-sql.ts';
 import { completedJobsLabourSql } from './calibration.ts';
 import { jobRevenueSql, num } from './analysis-sql.ts';
 

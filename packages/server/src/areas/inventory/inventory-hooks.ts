@@ -3,7 +3,7 @@ import type { AnyTable } from '../../db/schema.ts';
 import type { Hooks } from '../../engine/server-resource.ts';
 import { ApiError, invalid } from '../../engine/errors.ts';
 import { changed, rowById } from '../../engine/lookup.ts';
-import { openOrderLinesSql } from '../purchasing/material-demand-sql.ts';
+import { openOrderLinesSql } from './material-demand-sql.ts';
 import { materialUses } from './material-uses.ts';
 import { sqlSelect } from '../../db/typed-sql.ts';
 

@@ -10,7 +10,7 @@ import { create } from '../../engine/write.ts';
 import { invalid } from '../../engine/errors.ts';
 import { linePrice, suggestedOrderQty } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { onHandSql } from '../inventory/inventory-hooks.ts';
-import { onOrderByMaterialSql, openJobMaterialDemandSql } from './material-demand-sql.ts';
+import { onOrderByMaterialSql, openJobMaterialDemandSql } from '../inventory/material-demand-sql.ts';
 
 /**
  * One statement over every active material: open demand (product materials × job product qty on

@@ -2,7 +2,7 @@
  * The live updates of one app server (docs/platform.md, Live updates): the open streams
  * (`GET /api/live`, shared/actions/live.ts) and the record changes they hear. Changes arrive from
  * the database (engine/record-changes.ts) by the channel every app server listens on
- * (change-listener.ts, through live-registry.ts; db/ carries it on PostgreSQL and on PGlite alike),
+ * (change-listener.ts, through live-streams.ts; db/ carries it on PostgreSQL and on PGlite alike),
  * which carries each server's changes. Each is numbered here and kept for a while, so a browser that lost
  * its stream resumes from its Last-Event-ID; when it cannot (too old, or another server's, or this
  * server missed notices), the stream says `reset` and the browser refetches what it shows.
@@ -10,7 +10,7 @@
  * A change reaches a stream only if its user may read that record now: the resource's read right,
  * and a resource's record scope (own time entries) through its `hears` hook. The user is read (from
  * its short cache) once per change for all their streams, so a changed role narrows them at once;
- * a sign-out or deactivation closes them (live-registry.ts), and each heartbeat reads the session
+ * a sign-out or deactivation closes them (live-streams.ts), and each heartbeat reads the session
  * again (an expired one ends its stream). When a stream's user has other rights than it last told
  * (their role changed, or their role's permission matrix), it says `rights`: the browser reads its
  * user again, so its menus and screens follow. A change is written out once for every stream.
@@ -28,7 +28,7 @@ import type { RecordChange } from '../../db/change-notices.ts';
 import { resource } from '../../engine/resources.ts';
 import { sessionUserFor } from '../auth.ts';
 import { DbSessionStore } from '../session-store.ts';
-import { registerLiveHub, type LiveHubLike } from './live-registry.ts';
+import { registerLiveHub, type LiveHubLike } from '../live-streams.ts';
 
 /** Notices kept for a resume (a browser back after a short drop). */
 const KEPT_CHANGES = 2_000;

@@ -5,8 +5,9 @@
  * that no export has taken is edited; an exported invoice can only be voided.
  */
 import { formatCents } from '../money.ts';
-import type { INVOICE_STATUSES } from '../../resources/billing.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

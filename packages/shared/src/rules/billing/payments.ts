@@ -6,9 +6,10 @@
  * reason; its allocations go, and its invoices' balances and statuses follow.
  */
 import { formatCents } from '../money.ts';
-import type { PAYMENT_METHODS } from '../../resources/billing.ts';
 import { payable, type InvoiceStatus } from './invoice-status.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
+
+export const PAYMENT_METHODS = ['check', 'card', 'ach', 'cash', 'other'] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

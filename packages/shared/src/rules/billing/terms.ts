@@ -3,8 +3,9 @@
  * issue date), net 15, net 30, or a number of days the invoice names.
  */
 import { addDays, isIsoDate } from '../dates.ts';
-import type { INVOICE_TERMS } from '../../resources/billing.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
+
+export const INVOICE_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'days'] as const;
 
 export type InvoiceTerms = (typeof INVOICE_TERMS)[number];
 

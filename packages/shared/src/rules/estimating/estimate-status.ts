@@ -4,7 +4,9 @@
  * drafts). Finalize and back to draft need `edit estimates`; the selection needs `edit
  * estimates_admin`. Only a draft is edited or deleted.
  */
-import type { DECISIONS, ESTIMATE_STATUSES } from '../../resources/estimating.ts';
+export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
+/** What a client decided of an estimate (estimates.decision). */
+export const DECISIONS = ['won', 'lost'] as const;
 
 export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
 export type Decision = (typeof DECISIONS)[number];

@@ -1,5 +1,6 @@
 /** Job scope completion (docs/domain/jobs.md, Scopes and completion): a scope listed in scope_array is complete when its flag is set. */
-import { SCOPES } from '../../resources/jobs.ts';
+/** The five scopes of work a job can have (docs/domain/jobs.md, Scopes and completion). */
+export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
 
 export type Scope = (typeof SCOPES)[number];
 

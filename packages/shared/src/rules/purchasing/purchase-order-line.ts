@@ -4,11 +4,16 @@
  * suggested order qty. Pure; the PO screens and the server both use them.
  */
 import { unitAmount } from '../line-amount.ts';
-import { PO_LINE_STATUS_LABELS } from '../../resources/purchasing.ts';
 import { formatQty, roundMoney, roundQty } from '../money.ts';
 
 export type PurchaseOrderStatus = 'draft' | 'open' | 'received';
-export type PoLineStatus = 'ordered' | 'received' | 'backordered';
+export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;
+export const PO_LINE_STATUS_LABELS: Record<PoLineStatus, string> = {
+  ordered: 'Ordered',
+  received: 'Received',
+  backordered: 'Backordered',
+};
+export type PoLineStatus = (typeof PO_LINE_STATUSES)[number];
 export const SPLIT_STATUSES: readonly PoLineStatus[] = ['ordered', 'received', 'backordered'];
 
 /** Received if received_at, else open if sent_at, else draft. */

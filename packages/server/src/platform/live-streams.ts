@@ -1,12 +1,12 @@
 /**
- * The live hubs of this process (live-hub.ts; one per app server), and how news reaches them
+ * The live hubs of this process (live/live-hub.ts; one per app server), and how news reaches them
  * without importing them: a record change heard from PostgreSQL (change-listener.ts), notices
  * missed while its listening connection was down, and a change to sessions or users, made here
  * (session-store.ts, session-user-cache.ts) or on another app server, which closes or narrows
  * their streams at once.
  */
-import type { Db } from '../../db/client.ts';
-import type { RecordChange } from '../../db/change-notices.ts';
+import type { Db } from '../db/client.ts';
+import type { RecordChange } from '../db/change-notices.ts';
 
 export interface LiveHubLike {
   readonly db: Db;

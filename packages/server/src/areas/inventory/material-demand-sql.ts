@@ -1,6 +1,6 @@
 /**
  * What materials are wanted and what is coming in, in SQL: the suggested orders' and the
- * forecast's shortages (areas/analysis/forecast.ts) count them the same way (eslint AREA_EXPORTS).
+ * forecast's shortages (areas/analysis/forecast.ts) count them the same way; inventory owns them, as it owns on hand, so purchasing and the analysis import inventory and inventory imports neither (eslint AREA_EXPORTS).
  */
 import { sql, type SQL } from 'drizzle-orm';
 
