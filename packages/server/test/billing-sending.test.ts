@@ -181,13 +181,13 @@ describe("the client's link", () => {
     expect((await guest.get(`/api/client_invoices/${a.token}`)).status).toBe(200);
     const revoke = await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {});
     expect(revoke.status).toBe(200);
-    const revokedAt = (revoke.body.data as Row).revoked_at;
+    const revokedAt = (revoke.body.data as unknown as Row).revoked_at;
     expect(revokedAt).toBeTruthy();
     const revoked = await guest.get(`/api/client_invoices/${a.token}`);
     expect(revoked.status).toBe(410);
     expect(revoked.body.message).toMatch(/withdrawn/);
     // revoking again changes nothing; the history names the revoke, without the link's hash
-    expect(((await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {})).body.data as Row).revoked_at).toBe(revokedAt);
+    expect(((await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {})).body.data as unknown as Row).revoked_at).toBe(revokedAt);
     const audit = await sql<{ action: string }>(`SELECT * FROM audit_log WHERE resource = 'invoice_links' AND record_id = $1 ORDER BY id`, [a.data.id]);
     expect(audit.map((r) => r.action)).toEqual(['create', 'open', 'open', 'revoke']);
     expect(JSON.stringify(audit)).not.toContain('token_hash');
