@@ -50,7 +50,7 @@ const approvalKind: RecordLinkKind<ApprovalLink> = {
   revokeQuestion: 'Revoke this approval link? The client will no longer be able to open it.',
   revokedText: 'Approval link revoked.',
   usedState: (link) => (link.accepted_at ? { label: 'Accepted', color: 'green' } : link.declined_at ? { label: 'Declined', color: 'red' } : null),
-  columns: [{ label: 'Decided by', render: (link) => <DecidedBy link={link} /> }],
+  columns: [{ label: 'Decided by', render: (link) => (link.accepted_at || link.declined_at ? <DecidedBy link={link} /> : null) }],
   testPrefix: 'approval',
 };
 

@@ -9,7 +9,7 @@
 import type { RecordLinkBase } from '@glazier/shared/actions/record-links';
 import type { Area } from '@glazier/shared/permissions';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
-import { Alert, Badge, Button, Card, CloseButton, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, CloseButton, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -49,7 +49,7 @@ export interface RecordLinkKind<L extends RecordLinkBase> {
   revokedText: string;
   /** A state the link reached by its use (an approval answered), before revoked, expired or active. */
   usedState?: (link: L) => LinkState | null;
-  /** The kind's own columns after Created, Expires and Status. */
+  /** The kind's own columns after Created, Expires and Status (null: nothing to show; a phone shows them beneath Created). */
   columns: { label: string; render: (link: L) => ReactNode }[];
   /** `data-testid`s: `{prefix}-links`, `{prefix}-link-row`, `{prefix}-new-link`, `{prefix}-url`. */
   testPrefix: string;
@@ -96,15 +96,18 @@ function LinkRows<L extends RecordLinkBase>({
   onRevoke: (link: L) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // a phone shows Created and Status, and the rest beneath Created
+    <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Created</Table.Th>
-            <Table.Th>Expires</Table.Th>
+            <Table.Th visibleFrom="sm">Expires</Table.Th>
             <Table.Th>Status</Table.Th>
             {kind.columns.map((c) => (
-              <Table.Th key={c.label}>{c.label}</Table.Th>
+              <Table.Th key={c.label} visibleFrom="sm">
+                {c.label}
+              </Table.Th>
             ))}
             {canEdit && <Table.Th aria-label="Actions" />}
           </Table.Tr>
@@ -121,8 +124,19 @@ function LinkRows<L extends RecordLinkBase>({
                       by {link.created_by_name}
                     </Text>
                   )}
+                  <Box hiddenFrom="sm" fz="xs" c="dimmed">
+                    <div>Expires {formatDate(link.expires_at)}</div>
+                    {kind.columns.map((c) => {
+                      const value = c.render(link);
+                      return value == null ? null : (
+                        <div key={c.label}>
+                          {c.label}: {value}
+                        </div>
+                      );
+                    })}
+                  </Box>
                 </Table.Td>
-                <Table.Td>{formatDate(link.expires_at)}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatDate(link.expires_at)}</Table.Td>
                 <Table.Td>
                   <Badge color={state.color} variant="light">
                     {state.label}
@@ -134,7 +148,9 @@ function LinkRows<L extends RecordLinkBase>({
                   )}
                 </Table.Td>
                 {kind.columns.map((c) => (
-                  <Table.Td key={c.label}>{c.render(link)}</Table.Td>
+                  <Table.Td key={c.label} visibleFrom="sm">
+                    {c.render(link)}
+                  </Table.Td>
                 ))}
                 {canEdit && (
                   <Table.Td ta="right">
