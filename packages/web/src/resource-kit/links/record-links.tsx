@@ -138,7 +138,8 @@ function LinkRows<L extends RecordLinkBase>({
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDate(link.expires_at)}</Table.Td>
                 <Table.Td>
-                  <Badge color={state.color} variant="light">
+                  {/* the badge whole on a phone's narrow column */}
+                  <Badge color={state.color} variant="light" miw="fit-content" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
                     {state.label}
                   </Badge>
                   {link.revoked_at && (
