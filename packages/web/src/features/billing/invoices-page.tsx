@@ -8,7 +8,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { Group, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
-import { useFilterBar } from '../../resource-kit/lists/filter-bar.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { INVOICE_STATUS_LABELS } from '@glazier/shared/rules/billing/invoice-status';
 import { InvoiceStatusBadge, OverdueBadge, STATUS_OPTIONS, isOverdue } from './status-badges.tsx';

@@ -10,7 +10,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { useFilterBar } from '../../resource-kit/lists/filter-bar.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

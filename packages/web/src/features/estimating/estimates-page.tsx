@@ -11,7 +11,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useFilterBar } from '../../resource-kit/lists/filter-bar.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';

@@ -8,7 +8,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useFilterBar } from '../../resource-kit/lists/filter-bar.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { useModals } from '../../ui/modal-stack.tsx';

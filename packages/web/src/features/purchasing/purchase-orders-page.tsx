@@ -10,7 +10,7 @@ import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
-import { useFilterBar } from '../../resource-kit/lists/filter-bar.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
 import { ScreenTitle } from '../../ui/screen-title.tsx';

@@ -22,7 +22,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { RefSelect, type Named } from '../pickers/ref-select.tsx';
 import type { Query } from '../http/http.ts';
 import { useList } from '../records/queries.ts';
-import { useListFilters } from './list-state.tsx';
+import { useListFilters } from '../lists/list-state.tsx';
 
 interface Option {
   value: string;
