@@ -2,8 +2,9 @@
  * Billing's screens (docs/domain/billing.md): a job's billing section makes its deposit and final
  * invoices; the invoice page edits a draft's lines and shows the totals; Void asks for a reason;
  * the Invoices list filters by status and client; a payment recorded against a sent invoice moves
- * its balance and the aging; Payments, Aging and Exports screens; the billing settings; the
- * client's public page refuses a link that names nothing. With SHOTS_DIR set, each screen is
+ * its balance and the aging; the client's link opens the invoice, is listed on the invoice's page
+ * and, once revoked there, says it is no longer valid; Payments, Aging and Exports screens; the
+ * billing settings; the client's public page refuses a link that names nothing. With SHOTS_DIR set, each screen is
  * photographed at 1280 and 390 px, light and dark.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -122,6 +123,29 @@ test('a payment recorded over a client’s open invoices: its shares, the over-p
   await expect(visitor.getByTestId('public-balance')).toHaveText('$600.00');
   await expect(visitor.getByTestId('invoice-document')).toContainText('Trip charge');
   await screenshots(visitor, 'billing-public-invoice');
+
+  // The invoice's client links: the one Send made and the one above, newest first, the latter
+  // opened; revoking it (after a confirmation) withdraws it, and its page says so.
+  await page.goto(`/invoices/${invoice.id}?tab=links`);
+  const links = page.getByTestId('client-links');
+  const rows = links.getByTestId('client-link-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Active');
+  await expect(rows.first()).not.toContainText('Not yet');
+  await expect(rows.nth(1)).toContainText('Not yet');
+  await screenshots(page, 'billing-client-links');
+  await rows.first().getByRole('button', { name: 'Revoke' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Revoke this client link? The client will no longer be able to open it.');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(rows.first()).toContainText('Revoked');
+  await expect(rows.first().getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+  await expectAccessible(page, 'the invoice page, client links');
+  await screenshots(page, 'billing-client-links-revoked');
+  await visitor.reload();
+  await expect(visitor.getByTestId('invoice-link-refused')).toContainText('This link is no longer valid');
+  await expect(visitor.getByTestId('invoice-link-refused')).toContainText('This invoice link was withdrawn.');
+  await screenshots(visitor, 'billing-public-revoked');
   await visitor.close();
 
   await page.goto(`/billing/aging`);

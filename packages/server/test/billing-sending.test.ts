@@ -174,10 +174,24 @@ describe("the client's link", () => {
     const links = (await as.manager.get(`/api/invoices/${String(inv.id)}/links`)).body.data as unknown as Row[];
     expect(links.find((l) => l.id === a.data.id)!.last_opened_at).toBeTruthy();
     expect(JSON.stringify(links)).not.toContain(a.token);
-    expect((await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {})).status).toBe(200);
+    // revoking needs edit invoices, checked by the server
+    for (const role of ['supervisor', 'employee'] as const) {
+      expect((await as[role].post(`/api/invoice_links/${String(a.data.id)}/revoke`, {})).status).toBe(403);
+    }
+    expect((await guest.get(`/api/client_invoices/${a.token}`)).status).toBe(200);
+    const revoke = await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {});
+    expect(revoke.status).toBe(200);
+    const revokedAt = (revoke.body.data as unknown as Row).revoked_at;
+    expect(revokedAt).toBeTruthy();
     const revoked = await guest.get(`/api/client_invoices/${a.token}`);
     expect(revoked.status).toBe(410);
     expect(revoked.body.message).toMatch(/withdrawn/);
+    // revoking again changes nothing; the history names the revoke, without the link's hash
+    expect(((await as.manager.post(`/api/invoice_links/${String(a.data.id)}/revoke`, {})).body.data as unknown as Row).revoked_at).toBe(revokedAt);
+    const audit = await sql<{ action: string }>(`SELECT * FROM audit_log WHERE resource = 'invoice_links' AND record_id = $1 ORDER BY id`, [a.data.id]);
+    expect(audit.map((r) => r.action)).toEqual(['create', 'open', 'open', 'revoke']);
+    expect(JSON.stringify(audit)).not.toContain('token_hash');
+    expect((await as.manager.post('/api/invoice_links/999999/revoke', {})).status).toBe(404);
 
     const b = await make();
     await sql("UPDATE invoice_links SET expires_at = now() - interval '1 minute' WHERE id = $1", [b.data.id]);

@@ -11,6 +11,7 @@ import { AGING_BUCKETS } from '../rules/billing/aging.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
 import { composedMailBody, mailMessageSchema } from './mail.ts';
+import { publicLinkAction, recordLinkActions, recordLinkFields } from './record-links.ts';
 
 const VIEW = { action: 'view', area: 'invoices' } as const;
 const EDIT = { action: 'edit', area: 'invoices' } as const;
@@ -96,16 +97,7 @@ export const INVOICE_LINK_DAYS = 60;
 export const INVOICE_LINK_MAX_DAYS = 365;
 
 export const invoiceLinkSchema = z
-  .object({
-    id: z.number().int(),
-    invoice_id: z.number().int(),
-    created_at: z.string(),
-    expires_at: z.string(),
-    revoked_at: z.string().nullable(),
-    last_opened_at: z.string().nullable(),
-    created_by: z.number().int().nullable(),
-    created_by_name: z.string().nullable(),
-  })
+  .object({ ...recordLinkFields('invoice_id'), last_opened_at: z.string().nullable() })
   .meta({ id: 'invoice_link', description: "A client's link to an invoice (its token is never answered again)." });
 export type InvoiceLink = z.output<typeof invoiceLinkSchema>;
 
@@ -144,45 +136,26 @@ export const voidInvoiceAction = defineAction({
   permission: EDIT,
 });
 
-export const listInvoiceLinks = defineAction({
-  name: 'invoices.links',
-  summary: "An invoice's client links, newest first: when made and by whom, when they expire, whether revoked, when last opened.",
-  method: 'GET',
-  path: '/api/invoices/:id/links',
-  params: byId,
-  answer: z.object({ data: z.array(invoiceLinkSchema) }),
-  permission: VIEW,
+const invoiceLinkActions = recordLinkActions({
+  area: 'invoices',
+  link: invoiceLinkSchema,
+  maxDays: INVOICE_LINK_MAX_DAYS,
+  list: {
+    name: 'invoices.links',
+    path: '/api/invoices/:id/links',
+    summary: "An invoice's client links, newest first: when made and by whom, when they expire, whether revoked, when last opened.",
+  },
+  create: {
+    name: 'invoices.create_link',
+    path: '/api/invoices/:id/links',
+    summary:
+      'Makes a link for the client to view a sent invoice and its balance without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 60).',
+  },
+  revoke: { name: 'invoice_links.revoke', path: '/api/invoice_links/:id/revoke', summary: 'Revokes a client’s invoice link: it no longer opens.' },
 });
-
-export const createInvoiceLink = defineAction({
-  name: 'invoices.create_link',
-  summary:
-    'Makes a link for the client to view a sent invoice and its balance without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 60).',
-  method: 'POST',
-  path: '/api/invoices/:id/links',
-  params: byId,
-  body: z.object({
-    days: z
-      .number({ error: 'Enter a number of days.' })
-      .int({ error: 'Enter a whole number of days.' })
-      .min(1, { error: 'A link is valid for at least 1 day.' })
-      .max(INVOICE_LINK_MAX_DAYS, { error: `A link is valid for at most ${INVOICE_LINK_MAX_DAYS} days.` })
-      .optional(),
-  }),
-  answer: z.object({ data: invoiceLinkSchema, token: z.string(), path: z.string(), url: z.string() }),
-  permission: EDIT,
-  status: 201,
-});
-
-export const revokeInvoiceLink = defineAction({
-  name: 'invoice_links.revoke',
-  summary: 'Revokes a client’s invoice link: it no longer opens.',
-  method: 'POST',
-  path: '/api/invoice_links/:id/revoke',
-  params: byId,
-  answer: z.object({ data: invoiceLinkSchema }),
-  permission: EDIT,
-});
+export const listInvoiceLinks = invoiceLinkActions.list;
+export const createInvoiceLink = invoiceLinkActions.create;
+export const revokeInvoiceLink = invoiceLinkActions.revoke;
 
 const moneyOut = z.number();
 /** The invoice as printed (the PDF's content), as the client's link answers it. */
@@ -221,19 +194,12 @@ export type InvoiceDocument = z.output<typeof invoiceDocumentSchema>;
 /** Where the client opens an invoice link's token: the web app's public page (the link in the mail points there). */
 export const clientInvoicePath = (token: string) => `/invoice-view/${token}`;
 
-/** The token of a client's link: base64url, as made (crypto, 32 bytes). A path of any other shape names nothing (404). */
-const byToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,100}$/) });
-
-export const showClientInvoice = defineAction({
+export const showClientInvoice = publicLinkAction({
   name: 'client_invoices.show',
   summary:
     "Public, by the link's token: the invoice as printed and its balance, and when the link expires. 404 for a token that names no link, 410 for a link revoked or expired, or an invoice voided.",
-  method: 'GET',
   path: '/api/client_invoices/:token',
-  params: byToken,
-  answer: z.object({ data: invoiceDocumentSchema, expires_at: z.string() }),
-  permission: 'public',
-  rateLimit: { max: 20, timeWindow: '1 minute' },
+  document: invoiceDocumentSchema,
 });
 
 export const recordPayment = defineAction({

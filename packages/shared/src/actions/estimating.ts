@@ -8,6 +8,7 @@ import { ESTIMATE_STATUSES } from '../resources/estimating.ts';
 import { recordRead } from '../resources/read-schema.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
 import { composedMailBody, mailMessageSchema } from './mail.ts';
+import { PUBLIC_LINK_LIMIT, linkToken, publicLinkAction, recordLinkActions, recordLinkFields } from './record-links.ts';
 
 const byId = z.object({ id: ID_PARAM });
 const EDIT = { action: 'edit', area: 'estimates' } as const;
@@ -79,11 +80,7 @@ export const APPROVAL_LINK_MAX_DAYS = 90;
 /** An approval link as staff see it (its token is shown once, when made; its hash never). */
 export const approvalLinkSchema = z
   .object({
-    id: z.number().int(),
-    estimate_id: z.number().int(),
-    created_at: z.string(),
-    expires_at: z.string(),
-    revoked_at: z.string().nullable(),
+    ...recordLinkFields('estimate_id'),
     accepted_at: z.string().nullable(),
     accepted_name: z.string().nullable(),
     accepted_ip: z.string().nullable(),
@@ -91,8 +88,6 @@ export const approvalLinkSchema = z
     declined_at: z.string().nullable(),
     declined_name: z.string().nullable(),
     declined_reason: z.string().nullable(),
-    created_by: z.number().int().nullable(),
-    created_by_name: z.string().nullable(),
   })
   .meta({ id: 'estimate_approval_link', description: "A client's approval link of an estimate (its token is never answered again)." });
 export type ApprovalLink = z.output<typeof approvalLinkSchema>;
@@ -132,62 +127,38 @@ export const estimateDocumentSchema = z
     description: 'An estimate as printed: the company, the client, the job, the items by category with their alternates, the terms.',
   });
 
-/** The token of an approval link: base64url, as made (crypto, 32 bytes). A path of any other shape names nothing (404). */
-const byToken = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22,100}$/) });
-/** The public calls' limit per address: enough for a client reading and accepting, too few to guess tokens. */
-const PUBLIC_LIMIT = { max: 20, timeWindow: '1 minute' };
-
-export const listApprovalLinks = defineAction({
-  name: 'estimates.approval_links',
-  summary:
-    "An estimate's approval links, newest first: when made and by whom, when they expire, and whether revoked or accepted (by whom, when, from where, with which alternates).",
-  method: 'GET',
-  path: '/api/estimates/:id/approval_links',
-  params: byId,
-  answer: z.object({ data: z.array(approvalLinkSchema) }),
-  permission: { action: 'view', area: 'estimates' },
+const approvalLinkActions = recordLinkActions({
+  area: 'estimates',
+  link: approvalLinkSchema,
+  maxDays: APPROVAL_LINK_MAX_DAYS,
+  list: {
+    name: 'estimates.approval_links',
+    path: '/api/estimates/:id/approval_links',
+    summary:
+      "An estimate's approval links, newest first: when made and by whom, when they expire, and whether revoked or accepted (by whom, when, from where, with which alternates).",
+  },
+  create: {
+    name: 'estimates.create_approval_link',
+    path: '/api/estimates/:id/approval_links',
+    summary:
+      'Makes a link for the client to see and accept an open estimate without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 14).',
+  },
+  revoke: {
+    name: 'estimate_approvals.revoke',
+    path: '/api/estimate_approvals/:id/revoke',
+    summary: 'Revokes an approval link: the client can no longer open or accept it (an accepted link stays as it was).',
+  },
 });
+export const listApprovalLinks = approvalLinkActions.list;
+export const createApprovalLink = approvalLinkActions.create;
+export const revokeApprovalLink = approvalLinkActions.revoke;
 
-export const createApprovalLink = defineAction({
-  name: 'estimates.create_approval_link',
-  summary:
-    'Makes a link for the client to see and accept an open estimate without an account: a random token, stored hashed, answered this once (with the URL), valid for `days` (default 14).',
-  method: 'POST',
-  path: '/api/estimates/:id/approval_links',
-  params: byId,
-  body: z.object({
-    days: z
-      .number({ error: 'Enter a number of days.' })
-      .int({ error: 'Enter a whole number of days.' })
-      .min(1, { error: 'A link is valid for at least 1 day.' })
-      .max(APPROVAL_LINK_MAX_DAYS, { error: `A link is valid for at most ${APPROVAL_LINK_MAX_DAYS} days.` })
-      .optional(),
-  }),
-  answer: z.object({ data: approvalLinkSchema, token: z.string(), path: z.string(), url: z.string() }),
-  permission: EDIT,
-  status: 201,
-});
-
-export const revokeApprovalLink = defineAction({
-  name: 'estimate_approvals.revoke',
-  summary: 'Revokes an approval link: the client can no longer open or accept it (an accepted link stays as it was).',
-  method: 'POST',
-  path: '/api/estimate_approvals/:id/revoke',
-  params: byId,
-  answer: z.object({ data: approvalLinkSchema }),
-  permission: EDIT,
-});
-
-export const showApproval = defineAction({
+export const showApproval = publicLinkAction({
   name: 'approvals.show',
   summary:
     "Public, by the link's token: the estimate as printed, and when the link expires. 404 for a token that names no link, 410 for a link used, revoked or expired.",
-  method: 'GET',
   path: '/api/approvals/:token',
-  params: byToken,
-  answer: z.object({ data: estimateDocumentSchema, expires_at: z.string() }),
-  permission: 'public',
-  rateLimit: PUBLIC_LIMIT,
+  document: estimateDocumentSchema,
 });
 
 const signerName = (what: string) =>
@@ -203,14 +174,14 @@ export const acceptApproval = defineAction({
     "Public, by the link's token: the client accepts the estimate with a typed name and their choice of alternates; it is marked won, and a note tells the estimator. 410 once used, revoked or expired.",
   method: 'POST',
   path: '/api/approvals/:token/accept',
-  params: byToken,
+  params: linkToken,
   body: z.object({
     name: signerName('accept'),
     alternate_categories: z.array(z.number().int().positive(), { error: 'The choice of alternates must be a list of categories.' }).max(200).default([]),
   }),
   answer: z.object({ accepted_at: z.string(), accepted_name: z.string(), total: money }),
   permission: 'public',
-  rateLimit: PUBLIC_LIMIT,
+  rateLimit: PUBLIC_LINK_LIMIT,
 });
 
 export const declineApproval = defineAction({
@@ -219,14 +190,14 @@ export const declineApproval = defineAction({
     "Public, by the link's token: the client declines the estimate with a typed name and, if they wish, a reason; it is marked lost, and the estimator is told (a note and an email). 410 once used, revoked or expired.",
   method: 'POST',
   path: '/api/approvals/:token/decline',
-  params: byToken,
+  params: linkToken,
   body: z.object({
     name: signerName('decline'),
     reason: z.string().trim().max(2000, { error: 'The reason is at most 2000 characters.' }).default(''),
   }),
   answer: z.object({ declined_at: z.string(), declined_name: z.string() }),
   permission: 'public',
-  rateLimit: PUBLIC_LIMIT,
+  rateLimit: PUBLIC_LINK_LIMIT,
 });
 
 export const sendEstimate = defineAction({

@@ -25,7 +25,7 @@ import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
 import type { ScheduledTask } from '../../platform/jobs/background-jobs.ts';
 import { readSetting } from '../../platform/settings.ts';
-import { insertInvoiceLink } from './invoice-links.ts';
+import { invoiceLinks } from './invoice-links.ts';
 import { InvoiceReminder } from './invoice-reminder-mail.tsx';
 import { invoiceMoney } from './invoice-money.ts';
 
@@ -77,7 +77,7 @@ export async function sendInvoiceReminders(tx: Db, mail: MailContext | undefined
       );
       if (!claimed) return false;
       const [row] = await storedRows(w.ctx.db, 'invoices', (t) => ({ where: sql`${t.id} = ${inv.id}`, forUpdate: true }));
-      const { link, token } = await insertInvoiceLink(w, row!);
+      const { link, token } = await invoiceLinks.insert(w, row!);
       const hidden = hiddenSecret(token);
       const lead = `Invoice ${inv.number} for ${formatMoney(fromCents(inv.amountDue))} was due ${formatDate(inv.due_date!)}; ${formatMoney(fromCents(inv.balance))} is still open.`;
       const body = await renderMail(

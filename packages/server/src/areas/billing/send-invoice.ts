@@ -23,7 +23,7 @@ import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.t
 import { renderThenWrite } from '../../platform/documents/render-then-write.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { invoiceMoney } from './invoice-money.ts';
-import { insertInvoiceLink } from './invoice-links.ts';
+import { invoiceLinks } from './invoice-links.ts';
 import { invoiceTitle, renderInvoicePdf } from './invoice-pdf.ts';
 
 export async function sendInvoice(ctx: Ctx, id: number, mail: Required<ComposedMail>) {
@@ -45,7 +45,7 @@ export async function sendInvoice(ctx: Ctx, id: number, mail: Required<ComposedM
         const [lines] = await sqlSelect(db, { n: 'num' }, sql`SELECT count(*) AS n FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL`);
         const next = statusAfterSend({ number: before.number, status: before.status ?? 'draft', lineCount: lines?.n ?? 0 });
         if (!next.ok) throw new ApiError(409, next.message);
-        const { link, token } = await insertInvoiceLink(w, before, undefined, true);
+        const { link, token } = await invoiceLinks.insert(w, before, { sending: true });
         const hidden = hiddenSecret(token);
         const [money] = await invoiceMoney(db, sql`id = ${id}`);
         const due = before.due_date ? ` It is due ${formatDate(before.due_date)}.` : '';

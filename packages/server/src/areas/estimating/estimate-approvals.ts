@@ -1,7 +1,7 @@
 /**
  * A client's approval of an estimate. Staff with `edit estimates` make a link for an
- * open estimate: a random token (32 bytes from crypto, base64url), answered once and stored only as
- * its sha256, valid 14 days unless told otherwise, revocable. The client opens it without an
+ * open estimate, a record link (platform/record-links.ts: its token answered once and stored only
+ * as its sha256), valid 14 days unless told otherwise, revocable until the client answers. The client opens it without an
  * account (the public actions, rate-limited by their declarations): they read the estimate as
  * printed (estimateDocument: nothing else of the company's data) and accept it with a typed name
  * and their choice of alternates. Acceptance is one transaction: the link records who, when, from
@@ -18,13 +18,11 @@ import { approvalLinkActor } from '@glazier/shared/rules/estimating/estimate-sta
 import { hasAlternate } from '@glazier/shared/rules/estimating/estimate-totals';
 import { formatDate } from '@glazier/shared/rules/dates';
 import type { Db, Row } from '../../db/client.ts';
-import { sqlRun, sqlSelect, tableShape } from '../../db/typed-sql.ts';
-import { storedRows } from '../../engine/lookup.ts';
+import { sqlRun, sqlSelect } from '../../db/typed-sql.ts';
 import { estimate_approvals } from '../../db/schema.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
-import { ApiError, invalid, notFound } from '../../engine/errors.ts';
-import { changeRecord, namedWrite, type RecordWriter } from '../../engine/named-write.ts';
-import { getRow } from '../../engine/read.ts';
+import { invalid } from '../../engine/errors.ts';
+import { namedWrite, type RecordWriter } from '../../engine/named-write.ts';
 import type { StoredRow } from '../../engine/server-resource.ts';
 import { systemCtx } from '../../platform/system-context.ts';
 import { readEstimateDocument } from './estimate-document.ts';
@@ -34,7 +32,7 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { NO_MAIL, appLink, enqueueMail } from '../../platform/mail/outbox.ts';
 import { renderMail, shopName } from '../../platform/mail/templates/render.ts';
 import { EstimateDecision } from '../../platform/mail/templates/estimate-decision.tsx';
-import { newBearerToken, tokenHash } from '../../platform/bearer-tokens.ts';
+import { linkIso, linkIsoOrNull, presentLinkBase, recordLinks, type LinkRowOf } from '../../platform/record-links.ts';
 
 export const ONLY_OPEN_MESSAGE = 'Only an open estimate can be sent to the client for approval. Finalize it first.';
 export const LINK_NOT_FOUND_MESSAGE = 'This approval link is not valid. Check that it was copied whole.';
@@ -43,9 +41,6 @@ export const ALREADY_DECLINED_MESSAGE = 'This estimate was declined with this li
 export const REVOKED_MESSAGE = 'This approval link was withdrawn. Please ask us for a new one.';
 export const EXPIRED_MESSAGE = 'This approval link has expired. Please ask us for a new one.';
 export const NO_LONGER_OPEN_MESSAGE = 'This estimate is no longer open for approval. Please ask us for a new link.';
-
-const iso = (v: string): string => new Date(v).toISOString();
-const isoOrNull = (v: string | null): string | null => (v == null ? null : iso(v));
 
 /** A client's decision by the link, as the estimators' email tells it. */
 interface Decision {
@@ -61,123 +56,53 @@ interface Decision {
 /** "E-1042 Lakeside offices": the estimate as messages name it. */
 export const estimateLabel = (e: { job_number?: string | null; name?: string | null }) => [e.job_number, e.name].filter(Boolean).join(' ');
 
-/** A stored link (its timestamps as the drivers answer them, driver-types.ts). */
-type LinkRow = typeof estimate_approvals.$inferSelect;
-const LINK_ROW = tableShape(estimate_approvals);
-/** A link with the name of its maker, as linkRows reads it. */
-type NamedLinkRow = LinkRow & { created_by_name: string | null };
-
-/** A link as staff see it: never its hash. */
-function presentLink(row: NamedLinkRow): ApprovalLink {
-  return {
-    id: row.id,
-    estimate_id: row.estimate_id,
-    created_at: iso(row.created_at),
-    expires_at: iso(row.expires_at),
-    revoked_at: isoOrNull(row.revoked_at),
-    accepted_at: isoOrNull(row.accepted_at),
-    accepted_name: row.accepted_name ?? null,
-    accepted_ip: row.accepted_ip ?? null,
-    accepted_alternates: Array.isArray(row.accepted_alternates) ? row.accepted_alternates : [],
-    declined_at: isoOrNull(row.declined_at),
-    declined_name: row.declined_name ?? null,
-    declined_reason: row.declined_reason ?? null,
-    created_by: row.created_by ?? null,
-    created_by_name: row.created_by_name ?? null,
-  };
-}
-
-/** The audit's copy of a link: without its hash. */
-const audited = (row: Row): Row => {
-  const { token_hash: _secret, ...rest } = row;
-  return rest;
-};
-
-async function linkRows(db: Db, where: ReturnType<typeof sql>): Promise<NamedLinkRow[]> {
-  return sqlSelect(
-    db,
-    { ...LINK_ROW, created_by_name: 'text?' },
-    sql`SELECT a.*, u.name AS created_by_name FROM estimate_approvals a LEFT JOIN users u ON u.id = a.created_by WHERE ${where} ORDER BY a.created_at DESC, a.id DESC`,
-  );
-}
-
-/** `GET /api/estimates/{id}/approval_links`: the estimate's links (404 as a get of the estimate would answer). */
-export async function listApprovalLinks({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink[]> {
-  await getRow(ctx, 'estimates', id);
-  return (await linkRows(ctx.db, sql`a.estimate_id = ${id}`)).map(presentLink);
-}
+/** A stored link (its timestamps as the drivers answer them), with the name of its maker. */
+type LinkRow = LinkRowOf<typeof estimate_approvals>;
 
 /** Where the client opens a token: the web app's page (router: publicRoutes of estimating). */
 export const approvalPath = (token: string) => `/approve/${token}`;
 
-/**
- * A new link of an open estimate, in the named write of the estimate, which locked it (409 unless
- * open): its stored row and its token (answered this once, never stored). Create approval link and
- * Send to client make them.
- */
-export async function insertApprovalLink(
-  w: RecordWriter,
-  estimate: StoredRow<'estimates'>,
-  days?: number,
-): Promise<{ link: ApprovalLink; token: string; path: string }> {
-  if (estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(409, ONLY_OPEN_MESSAGE);
-  const { token, hash } = newBearerToken();
-  const validDays = days ?? APPROVAL_LINK_DAYS;
-  const made = await w.insert(
-    estimate_approvals,
-    { estimate_id: estimate.id, token_hash: hash, expires_at: sql`now() + make_interval(days => ${validDays})`, created_by: w.ctx.user?.id ?? null },
-    { shown: audited },
-  );
-  const [row] = await linkRows(w.ctx.db, sql`a.id = ${made.id}`);
-  return { link: presentLink(row!), token, path: approvalPath(token) };
-}
+const isOpen = (estimate: StoredRow<'estimates'>) => estimate.status === 'open' && estimate.superseded_at == null;
 
-/** `POST /api/estimates/{id}/approval_links`: a new link of an open estimate, its token answered this once; `origin`: the app as the caller reached it. */
-export async function createApprovalLink({ ctx, id, days, origin }: { ctx: Ctx; id: number; days?: number; origin: string }) {
-  return changeRecord(ctx, { resource: 'estimates', id, action: 'update' }, async (w, estimate) => {
-    const { link, token, path } = await insertApprovalLink(w, estimate, days);
-    return { data: link, token, path, url: `${origin}${path}` };
-  });
-}
+/** An estimate's approval links: a record link (platform/record-links.ts) that the client answers once. */
+export const approvalLinks = recordLinks({
+  resource: 'estimates',
+  table: estimate_approvals,
+  recordColumn: 'estimate_id',
+  label: 'Approval link',
+  days: APPROVAL_LINK_DAYS,
+  path: approvalPath,
+  refusals: { notFound: LINK_NOT_FOUND_MESSAGE, revoked: REVOKED_MESSAGE, expired: EXPIRED_MESSAGE },
+  refuseNew: (estimate) => (isOpen(estimate) ? null : ONLY_OPEN_MESSAGE),
+  usedUp: (link) =>
+    link.accepted_at != null
+      ? { opened: ALREADY_ACCEPTED_MESSAGE, revoked: 'The client accepted the estimate with this link; it stays as it was.' }
+      : link.declined_at != null
+        ? { opened: ALREADY_DECLINED_MESSAGE, revoked: 'The client declined the estimate with this link; it stays as it was.' }
+        : null,
+  // marked won or lost by staff, revised, deleted
+  closed: (estimate) => (estimate && isOpen(estimate) ? null : NO_LONGER_OPEN_MESSAGE),
+  present: (row): ApprovalLink => ({
+    ...presentLinkBase(row),
+    estimate_id: row.estimate_id,
+    accepted_at: linkIsoOrNull(row.accepted_at),
+    accepted_name: row.accepted_name ?? null,
+    accepted_ip: row.accepted_ip ?? null,
+    accepted_alternates: Array.isArray(row.accepted_alternates) ? row.accepted_alternates : [],
+    declined_at: linkIsoOrNull(row.declined_at),
+    declined_name: row.declined_name ?? null,
+    declined_reason: row.declined_reason ?? null,
+  }),
+});
 
-/** `POST /api/estimate_approvals/{id}/revoke`: the client can no longer open the link; revoking twice changes nothing. */
-export async function revokeApprovalLink({ ctx, id }: { ctx: Ctx; id: number }): Promise<ApprovalLink> {
-  return namedWrite(ctx, async (w) => {
-    const tx = w.ctx;
-    const db = tx.db;
-    const [link] = await sqlSelect(db, LINK_ROW, sql`SELECT * FROM estimate_approvals WHERE id = ${id} FOR UPDATE`);
-    if (!link) throw notFound('Approval link');
-    await getRow(tx, 'estimates', link.estimate_id); // the caller may see its estimate (scope), else 404
-    if (link.accepted_at != null) throw new ApiError(409, 'The client accepted the estimate with this link; it stays as it was.');
-    if (link.declined_at != null) throw new ApiError(409, 'The client declined the estimate with this link; it stays as it was.');
-    if (link.revoked_at == null) {
-      await w.update(estimate_approvals, id, { revoked_at: sql`now()`, updated_at: sql`now()` }, { action: 'revoke', before: audited(link), shown: audited });
-    }
-    return presentLink((await linkRows(db, sql`a.id = ${id}`))[0]!);
-  });
-}
+/** The audit's copy of a link: without its hash (nor what the read added to it). */
+const audited = (row: Row): Row => {
+  const { token_hash: _secret, created_by_name: _name, expired: _expired, ...rest } = row;
+  return rest;
+};
 
-/**
- * The link a token names, locked when asked (404 when none), and the estimate it is for, or the
- * 410 that refuses it: used, revoked, expired (by the database's clock), or the estimate no longer
- * open (marked won or lost by staff, revised, deleted).
- */
-async function usableLink(db: Db, token: string, forUpdate: boolean): Promise<{ link: LinkRow; estimate: StoredRow<'estimates'> }> {
-  const lock = forUpdate ? sql` FOR UPDATE` : sql``;
-  const [link] = await sqlSelect(
-    db,
-    { ...LINK_ROW, expired: 'bool' },
-    sql`SELECT *, expires_at <= now() AS expired FROM estimate_approvals WHERE token_hash = ${tokenHash(token)}${lock}`,
-  );
-  if (!link) throw new ApiError(404, LINK_NOT_FOUND_MESSAGE);
-  if (link.accepted_at != null) throw new ApiError(410, ALREADY_ACCEPTED_MESSAGE);
-  if (link.declined_at != null) throw new ApiError(410, ALREADY_DECLINED_MESSAGE);
-  if (link.revoked_at != null) throw new ApiError(410, REVOKED_MESSAGE);
-  if (link.expired) throw new ApiError(410, EXPIRED_MESSAGE);
-  const [estimate] = await storedRows(db, 'estimates', (e) => ({ where: sql`${e.id} = ${link.estimate_id} AND ${e.deleted_at} IS NULL`, forUpdate }));
-  if (!estimate || estimate.status !== 'open' || estimate.superseded_at != null) throw new ApiError(410, NO_LONGER_OPEN_MESSAGE);
-  return { link, estimate };
-}
+/** `GET`, `POST /api/estimates/{id}/approval_links`, `POST /api/estimate_approvals/{id}/revoke`. */
+export const { list: listApprovalLinks, create: createApprovalLink, revoke: revokeApprovalLink } = approvalLinks;
 
 /** The estimate as printed, read by the system (the client has no account): estimateDocument keeps only what the document shows. */
 async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument> {
@@ -185,10 +110,7 @@ async function documentOf(db: Db, estimateId: number): Promise<EstimateDocument>
 }
 
 /** `GET /api/approvals/{token}` (public): the estimate as printed, and when the link expires. */
-export async function showApproval({ db, token }: { db: Db; token: string }) {
-  const { link, estimate } = await usableLink(db, token, false);
-  return { data: await documentOf(db, estimate.id), expires_at: iso(link.expires_at) };
-}
+export const showApproval = (db: Db, token: string) => approvalLinks.open(db, token, (tdb, estimate) => documentOf(tdb, estimate.id));
 
 /** `POST /api/approvals/{token}/accept` (public): the client accepts, in one transaction (see the top). */
 export async function acceptApproval({
@@ -210,7 +132,7 @@ export async function acceptApproval({
   // the note is the link maker's.
   return namedWrite({ db, user: null, actor: approvalLinkActor(name) }, async (w) => {
     const tdb = w.ctx.db;
-    const { link, estimate } = await usableLink(tdb, token, true);
+    const { link, record: estimate } = await approvalLinks.usable(tdb, token, 'both');
     const doc = await documentOf(tdb, estimate.id);
     const offered = new Set(doc.items.filter(hasAlternate).map((i) => i.product_category_id));
     const chosen = [...new Set(alternates)];
@@ -226,7 +148,7 @@ export async function acceptApproval({
       updated_at: sql`now()`,
     };
     const after = await w.update(estimate_approvals, link.id, set, { action: 'accept', before: audited(link), shown: audited });
-    const acceptedAt = iso(after.accepted_at as string);
+    const acceptedAt = linkIso(after.accepted_at as string);
     const total = documentTotals(doc, chosen).chosen;
     await recordClientDecision(w, mail, estimate, link, {
       note: acceptanceNote(name, acceptedAt, ip),
@@ -243,11 +165,11 @@ export async function acceptApproval({
  */
 export async function declineApproval({ db, token, name, reason, mail }: { db: Db; token: string; name: string; reason: string; mail?: MailContext }) {
   return namedWrite({ db, user: null, actor: approvalLinkActor(name) }, async (w) => {
-    const { link, estimate } = await usableLink(w.ctx.db, token, true);
+    const { link, record: estimate } = await approvalLinks.usable(w.ctx.db, token, 'both');
     await moveEstimateStatus(w, estimate, 'lost', { decidedByClient: true });
     const set = { declined_at: sql`now()`, declined_name: name, declined_reason: reason || null, updated_at: sql`now()` };
     const after = await w.update(estimate_approvals, link.id, set, { action: 'decline', before: audited(link), shown: audited });
-    const declinedAt = iso(after.declined_at as string);
+    const declinedAt = linkIso(after.declined_at as string);
     await recordClientDecision(w, mail, estimate, link, {
       note: declineNote(name, declinedAt, reason),
       decision: { decision: 'declined', signer: name, at: declinedAt, reason },

@@ -21,11 +21,11 @@ export const estimatingHandlers: ActionHandlers<typeof ESTIMATING_ACTIONS> = {
     const pdf = await renderEstimatePdf(ctx, params.id);
     return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
   },
-  'estimates.approval_links': async ({ ctx, params }) => ({ data: await listApprovalLinks({ ctx, id: params.id }) }),
-  'estimates.create_approval_link': ({ ctx, params, input, caller }) => createApprovalLink({ ctx, id: params.id, days: input.days, origin: caller.origin }),
-  'estimate_approvals.revoke': async ({ ctx, params }) => ({ data: await revokeApprovalLink({ ctx, id: params.id }) }),
+  'estimates.approval_links': async ({ ctx, params }) => ({ data: await listApprovalLinks(ctx, params.id) }),
+  'estimates.create_approval_link': ({ ctx, params, input, caller }) => createApprovalLink(ctx, params.id, input.days, caller.origin),
+  'estimate_approvals.revoke': async ({ ctx, params }) => ({ data: await revokeApprovalLink(ctx, params.id) }),
   // public: no session; the token is the check
-  'approvals.show': ({ ctx, params }) => showApproval({ db: ctx.db, token: params.token }),
+  'approvals.show': ({ ctx, params }) => showApproval(ctx.db, params.token),
   'approvals.accept': ({ ctx, params, input, caller }) =>
     acceptApproval({ db: ctx.db, token: params.token, name: input.name, alternates: input.alternate_categories, ip: caller.ip, mail: ctx.mail }),
   'approvals.decline': ({ ctx, params, input }) => declineApproval({ db: ctx.db, token: params.token, name: input.name, reason: input.reason, mail: ctx.mail }),

@@ -21,7 +21,7 @@ import { NO_MAIL, appLink } from '../../platform/mail/outbox.ts';
 import { enqueueRecordToParty } from '../../platform/mail/record-to-party-mail.ts';
 import { renderThenWrite } from '../../platform/documents/render-then-write.ts';
 import { systemCtx } from '../../platform/system-context.ts';
-import { approvalPath, estimateLabel, insertApprovalLink } from './estimate-approvals.ts';
+import { approvalLinks, approvalPath, estimateLabel } from './estimate-approvals.ts';
 import { renderEstimatePdf } from './estimate-pdf.ts';
 
 /** "pat@client.com, cc sam@client.com": the Sent line and the history. */
@@ -37,7 +37,7 @@ export async function sendEstimateToClient({ ctx, id, mail }: { ctx: Ctx; id: nu
     write: (db, pdf) =>
       changeRecord({ ...ctx, db }, { resource: 'estimates', id, action: 'send' }, async (w, before) => {
         const { ctx: tx } = w;
-        const { link, token } = await insertApprovalLink(w, before);
+        const { link, token } = await approvalLinks.insert(w, before);
         // the token reaches only the message as it is sent: the outbox keeps it sealed (mail-secrets.ts)
         const hidden = hiddenSecret(token);
         const label = estimateLabel(before);

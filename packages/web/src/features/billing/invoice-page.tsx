@@ -2,7 +2,7 @@
  * An invoice (`/invoices/{id}`; docs/domain/billing.md): the header (number, status, client, job,
  * dates, terms, memo), its lines (edited in the line dialog while it is a draft no export took),
  * the totals (subtotal, tax per rate, total, deposits applied, paid, balance), the payments applied
- * to it, its messages (and their status) and history; the actions its status allows (invoice-actions.tsx). Live
+ * to it, its messages (and their status), its client links (client-links.tsx) and history; the actions its status allows (invoice-actions.tsx). Live
  * notices of its lines and payments refresh it as every record page.
  */
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
@@ -22,6 +22,7 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
+import { ClientLinks } from './client-links.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
 import { isEditable } from './invoice-rules.ts';
 import { methodText } from './payment-text.ts';
@@ -214,6 +215,7 @@ export function InvoicePage() {
           label: 'Email',
           render: (i) => <RecordMail resource="invoices" id={i.id} title="Messages" empty="Not sent yet. Send emails the invoice with its PDF and a link." />,
         },
+        { key: 'links', label: 'Client Links', render: (i) => <ClientLinks invoiceId={i.id} status={i.status} /> },
         { key: 'history', label: 'History', render: (i) => <HistoryPanel resource="invoices" id={i.id} /> },
       ]}
       notFoundText="This invoice does not exist or was deleted."

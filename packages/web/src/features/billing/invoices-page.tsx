@@ -5,13 +5,10 @@
  */
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
-import { Group, SegmentedControl, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
-import { useList } from '../../resource-kit/records/queries.ts';
-import { SelectField } from '../../ui/select-field.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { INVOICE_STATUS_LABELS } from '@glazier/shared/rules/billing/invoice-status';
 import { InvoiceStatusBadge, OverdueBadge, STATUS_OPTIONS, isOverdue } from './status-badges.tsx';
@@ -44,9 +41,21 @@ function columns(today: string): Column<'invoices'>[] {
 export function InvoicesPage() {
   const navigate = useNavigate();
   // In the address (`?due=overdue&client_id=7`): Back from an invoice returns to the same list.
-  const [filters, setFilter] = useListFilters({ due: 'all', status: null, client_id: null });
-  const { due, status, client_id: clientId } = filters;
-  const clients = useList('clients', { active: 'all' });
+  const bar = useFilterBar({ due: 'all', status: null, client_id: null }, [
+    {
+      kind: 'segments',
+      name: 'due',
+      label: 'Which invoices',
+      options: [
+        { value: 'all', label: 'All' },
+        { value: 'open', label: 'Open' },
+        { value: 'overdue', label: 'Overdue' },
+      ],
+    },
+    { kind: 'choice', name: 'status', label: 'Status', placeholder: 'All statuses', options: STATUS_OPTIONS },
+    { kind: 'record', name: 'client_id', label: 'Client', placeholder: 'All clients', resource: 'clients', query: { active: 'all' }, testId: 'client-filter' },
+  ]);
+  const { due, status, client_id: clientId } = bar.values;
   const today = toIsoDate(new Date());
   return (
     <Stack gap="md">
@@ -61,42 +70,7 @@ export function InvoicesPage() {
         emptyText="No invoices here."
         defaultSort={{ column: 'number', direction: 'desc' }}
         liveOn={['invoice_lines', 'payments', 'payment_allocations']}
-        toolbar={
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <SegmentedControl
-              aria-label="Which invoices"
-              value={due ?? 'all'}
-              onChange={(v) => setFilter('due', v)}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'open', label: 'Open' },
-                { value: 'overdue', label: 'Overdue' },
-              ]}
-              data-testid="due-filter"
-            />
-            <SelectField
-              aria-label="Status"
-              placeholder="All statuses"
-              w={160}
-              clearable
-              data={STATUS_OPTIONS}
-              value={status}
-              onChange={(v) => setFilter('status', v)}
-              data-testid="status-filter"
-            />
-            <RefSelect
-              aria-label="Client"
-              placeholder="All clients"
-              w={220}
-              clearable
-              searchable
-              records={clients.data}
-              value={clientId}
-              onChange={(_, v) => setFilter('client_id', v)}
-              data-testid="client-filter"
-            />
-          </Group>
-        }
+        toolbar={bar.toolbar}
         testId="invoices-table"
       />
     </Stack>

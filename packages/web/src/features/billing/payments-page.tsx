@@ -10,14 +10,11 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
-import { useList } from '../../resource-kit/records/queries.ts';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { PAYMENT_METHOD_LABELS, methodText } from './payment-text.ts';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -49,8 +46,11 @@ const columns: Column<'payments'>[] = [
 export function PaymentsPage() {
   const modals = useModals();
   const canEdit = useCan('edit', 'invoices');
-  const [filters, setFilter] = useListFilters({ client_id: null, method: null });
-  const clients = useList('clients', { active: 'all' });
+  const bar = useFilterBar({ client_id: null, method: null }, [
+    { kind: 'record', name: 'client_id', label: 'Client', placeholder: 'All clients', resource: 'clients', query: { active: 'all' }, testId: 'client-filter' },
+    { kind: 'choice', name: 'method', label: 'Method', placeholder: 'All methods', options: METHOD_OPTIONS },
+  ]);
+  const filters = bar.values;
   const record = async () => {
     const { openRecordPaymentDialog } = await import('./record-payment-dialog.tsx');
     await openRecordPaymentDialog(modals, { clientId: filters.client_id ? Number(filters.client_id) : null });
@@ -79,31 +79,7 @@ export function PaymentsPage() {
         searchPlaceholder="Search client, check number or reference"
         emptyText="No payments here."
         defaultSort={{ column: 'payment_date', direction: 'desc' }}
-        toolbar={
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <RefSelect
-              aria-label="Client"
-              placeholder="All clients"
-              w={220}
-              clearable
-              searchable
-              records={clients.data}
-              value={filters.client_id}
-              onChange={(_, v) => setFilter('client_id', v)}
-              data-testid="client-filter"
-            />
-            <SelectField
-              aria-label="Method"
-              placeholder="All methods"
-              w={160}
-              clearable
-              data={METHOD_OPTIONS}
-              value={filters.method}
-              onChange={(v) => setFilter('method', v)}
-              data-testid="method-filter"
-            />
-          </Group>
-        }
+        toolbar={bar.toolbar}
         testId="payments-table"
       />
     </Stack>

@@ -2,48 +2,19 @@
  * `/invoice-view/{token}` (docs/domain/billing.md, Sending): the page a client opens from the link in the
  * invoice's email, without an account and outside the app's frame (contract/feature.ts
  * `publicRoutes`): the invoice as printed (company, bill-to, lines, tax, deposits, total, paid)
- * with its balance due on top; Print. A link the server refuses (revoked, expired, a voided
- * invoice: 410; unknown: 404) gets a page that says so. Everything comes from the link's answer.
+ * with its balance due on top; Print. The kit's public link page reads the link and says why when
+ * the server refuses it (revoked, expired, a voided invoice: 410; unknown: 404). Everything comes
+ * from the link's answer.
  */
 import { showClientInvoice, type InvoiceDocument } from '@glazier/shared/actions/billing';
+import type { ActionAnswer } from '@glazier/shared/actions/define';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
-import { Button, Card, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Button, Card, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { HttpError } from '../../resource-kit/http/http.ts';
+import { PublicLinkPage } from '../../resource-kit/links/public-link-page.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
-
-/** What a refused link's page says. */
-export function linkRefusal(error: unknown): { title: string; message: string } {
-  if (error instanceof HttpError && error.status === 410) {
-    return { title: 'This link no longer works', message: 'It has expired or been withdrawn. Please ask us for a new link.' };
-  }
-  if (error instanceof HttpError && error.status === 404) {
-    return { title: 'Invoice not found', message: 'This link does not name an invoice. Check that the whole address was copied from the email.' };
-  }
-  return { title: 'The invoice could not be shown', message: 'Please try again in a moment.' };
-}
-
-function Refused({ error }: { error: unknown }) {
-  const { title, message } = linkRefusal(error);
-  useDocumentTitle(title);
-  return (
-    <Center mih="70vh" p="md">
-      <Card withBorder radius="md" p="xl" maw={480} data-testid="invoice-link-refused">
-        <Stack align="center" gap="sm">
-          <IconAlertTriangle size={40} color="var(--mantine-color-orange-6)" aria-hidden />
-          <Title order={1} size="h3" ta="center">
-            {title}
-          </Title>
-          <Text ta="center">{message}</Text>
-        </Stack>
-      </Card>
-    </Center>
-  );
-}
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -142,23 +113,21 @@ export function InvoiceDocumentView({ doc }: { doc: InvoiceDocument }) {
 }
 
 export function PublicInvoicePage() {
-  const token = useParams().token ?? '';
-  const shown = useQuery({
-    queryKey: ['client_invoices', token],
-    queryFn: ({ signal }) => callAction(showClientInvoice, { params: { token }, signal }),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const doc = shown.data?.data;
-  useDocumentTitle(doc ? `Invoice ${doc.invoice.number}` : 'Invoice');
-  if (shown.isPending) {
-    return (
-      <Center mih="70vh">
-        <Loader role="status" aria-label="Loading the invoice" />
-      </Center>
-    );
-  }
-  if (!doc) return <Refused error={shown.error} />;
+  return (
+    <PublicLinkPage
+      name="client_invoices"
+      read={(token, signal) => callAction(showClientInvoice, { params: { token }, signal })}
+      what="the invoice"
+      refusedTestId="invoice-link-refused"
+    >
+      {(shown) => <ClientInvoice shown={shown} />}
+    </PublicLinkPage>
+  );
+}
+
+function ClientInvoice({ shown }: { shown: ActionAnswer<typeof showClientInvoice> }) {
+  const doc = shown.data;
+  useDocumentTitle(`Invoice ${doc.invoice.number}`);
   const paid = doc.balance <= 0;
   return (
     <Container size="md" py="lg" px="sm">
@@ -182,7 +151,7 @@ export function PublicInvoicePage() {
           <InvoiceDocumentView doc={doc} />
         </Card>
         <Text size="xs" c="dimmed" ta="center">
-          This link works until {formatDate(shown.data?.expires_at)}.
+          This link works until {formatDate(shown.expires_at)}.
         </Text>
       </Stack>
     </Container>

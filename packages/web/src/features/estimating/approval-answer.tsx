@@ -5,20 +5,11 @@
 import { Alert, Card, Group, Stack, Title } from '@mantine/core';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { HttpError } from '../../resource-kit/http/http.ts';
+import { linkRefusal } from '../../resource-kit/links/public-link-page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
-/** Why the link cannot be used, in the server's words (404, 410), else a general message. */
-export function refusal(error: unknown): { title: string; message: string } {
-  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) {
-    return {
-      title: error.status === 404 ? 'This link is not valid' : 'This link can no longer be used',
-      message: error.body?.message ?? 'Please ask us for a new link.',
-    };
-  }
-  if (error instanceof HttpError && error.status === 429)
-    return { title: 'Please wait a moment', message: 'Too many tries from this connection. Try again in a minute.' };
-  return { title: 'The estimate could not be loaded', message: 'Check your connection and reload the page.' };
-}
+/** Why the link cannot be used, as the page says it (the kit's words, in the server's where it gave them). */
+export const refusal = (error: unknown) => linkRefusal(error, 'the estimate');
 
 /** A call's answer split as the forms show it: the fields' 422 errors, or why the link was refused. */
 export function answerErrors(error: unknown): { fields?: Record<string, string[] | undefined>; refused: { title: string; message: string } | null } {

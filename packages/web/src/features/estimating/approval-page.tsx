@@ -3,42 +3,26 @@
  * without an account and outside the app's frame (contract/feature.ts `publicRoutes`). It shows the
  * estimate as printed (estimate-document.tsx), with a choice of base or alternate per category
  * that offers alternates (the totals follow it live: estimateTotals), a name to type and Accept;
- * then a thank-you. Or they decline it, with a reason if they wish (approval-decline.tsx). A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a
- * page that says so and what to do. Everything shown comes from the link's own public answer.
+ * then a thank-you. Or they decline it, with a reason if they wish (approval-decline.tsx). The kit's
+ * public link page (resource-kit/links/public-link-page.tsx) reads the link and says why when the
+ * server refuses it. Everything shown comes from the link's own public answer.
  */
 import { acceptApproval, showApproval } from '@glazier/shared/actions/estimating';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import { documentSections, documentTotals, showsAmounts, type DocumentSection } from '@glazier/shared/rules/estimating/estimate-document';
 import { formatMoney } from '@glazier/shared/rules/money';
-import { Alert, Box, Button, Card, Center, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import type { ActionAnswer } from '@glazier/shared/actions/define';
 import { callAction } from '../../resource-kit/http/actions.ts';
+import { PublicLinkPage } from '../../resource-kit/links/public-link-page.tsx';
 import { PrintSheet } from '../../ui/print-sheet.tsx';
 import { useDocumentTitle } from '../../ui/screen-title.tsx';
 import { EstimateDocumentView } from './estimate-document.tsx';
 import { ApprovalDecline, type Declined } from './approval-decline.tsx';
-import { AnswerCard, TypedNameField, answerErrors, refusal, useTypedName } from './approval-answer.tsx';
-
-function Refused({ error }: { error: unknown }) {
-  const { title, message } = refusal(error);
-  useDocumentTitle(title);
-  return (
-    <Center mih="70vh" p="md">
-      <Card withBorder radius="md" p="xl" maw={480} data-testid="approval-refused">
-        <Stack align="center" gap="sm">
-          <IconAlertTriangle size={40} color="var(--mantine-color-orange-6)" aria-hidden />
-          <Title order={1} size="h3" ta="center">
-            {title}
-          </Title>
-          <Text ta="center">{message}</Text>
-        </Stack>
-      </Card>
-    </Center>
-  );
-}
+import { AnswerCard, TypedNameField, answerErrors, useTypedName } from './approval-answer.tsx';
 
 function Choice({ section, chosen, onChange }: { section: DocumentSection; chosen: boolean; onChange: (alternate: boolean) => void }) {
   return (
@@ -56,30 +40,28 @@ function Choice({ section, chosen, onChange }: { section: DocumentSection; chose
 }
 
 export function ApprovalPage() {
-  const token = useParams().token ?? '';
-  const shown = useQuery({
-    queryKey: ['approvals', token],
-    queryFn: ({ signal }) => callAction(showApproval, { params: { token }, signal }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  return (
+    <PublicLinkPage
+      name="approvals"
+      read={(token, signal) => callAction(showApproval, { params: { token }, signal })}
+      what="the estimate"
+      refusedTestId="approval-refused"
+    >
+      {(shown, token) => <Approval shown={shown} token={token} />}
+    </PublicLinkPage>
+  );
+}
+
+/** The estimate by its link: choose, accept or decline. */
+function Approval({ shown, token }: { shown: ActionAnswer<typeof showApproval>; token: string }) {
   const [chosen, setChosen] = useState<number[] | null>(null);
   const name = useTypedName('Type your name to accept.');
   const [declined, setDeclined] = useState<Declined | null>(null);
   const accept = useMutation({
     mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
   });
-  const doc = shown.data?.data;
-  useDocumentTitle(doc ? `Estimate ${doc.estimate.name}` : 'Estimate');
-
-  if (shown.isPending) {
-    return (
-      <Center mih="70vh">
-        <Loader role="status" aria-label="Loading the estimate" />
-      </Center>
-    );
-  }
-  if (shown.isError || !doc) return <Refused error={shown.error} />;
+  const doc = shown.data;
+  useDocumentTitle(`Estimate ${doc.estimate.name}`);
 
   const choice = chosen ?? doc.estimate.alternate_categories;
   const totals = documentTotals(doc, choice);
@@ -127,7 +109,7 @@ export function ApprovalPage() {
           ) : (
             <Text size="sm" c="dimmed">
               Please review the estimate below{offersAlternates ? ', choose the base or the alternate for each category that offers one,' : ''} and accept it by
-              typing your name at the bottom. This link is valid until {formatDate(shown.data.expires_at)}.
+              typing your name at the bottom. This link is valid until {formatDate(shown.expires_at)}.
             </Text>
           )}
           <Paper withBorder shadow="sm" radius="sm" p={{ base: 'sm', xs: 'md', sm: 48 }} data-testid="approval-document">

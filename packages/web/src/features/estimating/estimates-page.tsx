@@ -11,11 +11,9 @@ import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { DateField } from '../../ui/date-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -59,7 +57,13 @@ export function EstimatesPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'estimates');
-  const [filters, setFilter] = useListFilters({ status: null, type: null, start: null, end: null });
+  const bar = useFilterBar({ status: null, type: null, start: null, end: null }, [
+    { kind: 'choice', name: 'status', label: 'Status', placeholder: 'All statuses', options: STATUS_OPTIONS, width: 150 },
+    { kind: 'choice', name: 'type', label: 'Type', placeholder: 'All types', options: TYPE_OPTIONS, width: 150 },
+    { kind: 'date', name: 'start', label: 'From', placeholder: 'From', testId: 'from-filter' },
+    { kind: 'date', name: 'end', label: 'To', placeholder: 'To', testId: 'to-filter' },
+  ]);
+  const filters = bar.values;
 
   const add = async () => {
     const result = await addEstimate(modals);
@@ -86,32 +90,7 @@ export function EstimatesPage() {
         searchPlaceholder="Search name, client, job number or address"
         emptyText={canEdit ? 'No estimates here. Add the first one.' : 'No estimates here.'}
         defaultSort={{ column: 'date', direction: 'desc' }}
-        toolbar={
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <SelectField
-              aria-label="Status"
-              placeholder="All statuses"
-              w={150}
-              clearable
-              data={STATUS_OPTIONS}
-              value={filters.status}
-              onChange={(v) => setFilter('status', v)}
-              data-testid="status-filter"
-            />
-            <SelectField
-              aria-label="Type"
-              placeholder="All types"
-              w={150}
-              clearable
-              data={TYPE_OPTIONS}
-              value={filters.type}
-              onChange={(v) => setFilter('type', v)}
-              data-testid="type-filter"
-            />
-            <DateField aria-label="From" placeholder="From" w={140} value={filters.start} onChange={(v) => setFilter('start', v)} data-testid="from-filter" />
-            <DateField aria-label="To" placeholder="To" w={140} value={filters.end} onChange={(v) => setFilter('end', v)} data-testid="to-filter" />
-          </Group>
-        }
+        toolbar={bar.toolbar}
         testId="estimates-table"
       />
     </Stack>

@@ -2,10 +2,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { SelectField } from '../../ui/select-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -23,8 +22,20 @@ export function BomsPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'boms');
-  const [filters, setFilter] = useListFilters({ status: null });
-  const { status } = filters;
+  const bar = useFilterBar({ status: null }, [
+    {
+      kind: 'choice',
+      name: 'status',
+      label: 'Status',
+      placeholder: 'All',
+      options: [
+        { value: 'open', label: 'Open' },
+        { value: 'pulled', label: 'Pulled' },
+      ],
+      testId: 'bom-status-filter',
+    },
+  ]);
+  const { status } = bar.values;
   const add = async () => {
     const saved = await openBomDialog(modals);
     if (saved) void navigate(`/boms/${saved.id}`);
@@ -49,21 +60,7 @@ export function BomsPage() {
         rowLabel={(b) => `Open ${b.name || 'bom'}`}
         searchPlaceholder="Search boms"
         emptyText="No boms here."
-        toolbar={
-          <SelectField
-            aria-label="Status"
-            placeholder="All"
-            w={160}
-            clearable
-            data={[
-              { value: 'open', label: 'Open' },
-              { value: 'pulled', label: 'Pulled' },
-            ]}
-            value={status}
-            onChange={(v) => setFilter('status', v)}
-            data-testid="bom-status-filter"
-          />
-        }
+        toolbar={bar.toolbar}
         testId="boms-table"
       />
     </Stack>

@@ -7,12 +7,10 @@ import { formatQty } from '@glazier/shared/rules/money';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { CheckField } from '../../ui/check-field.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
@@ -20,16 +18,26 @@ import { openMaterialCategoriesDialog } from './material-categories-dialog.tsx';
 import { openMaterialDialog } from './material-dialog.tsx';
 import { ReorderBadge } from './reorder-badge.tsx';
 import { StockValue } from './stock-value.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export function InventoryPage() {
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'inventory');
-  const categories = useList('material_categories');
-  const [filters, setFilter] = useListFilters({ material_category_id: null, below_reorder: null });
-  const categoryId = filters.material_category_id;
-  const belowReorder = filters.below_reorder === 'true';
+  const bar = useFilterBar({ material_category_id: null, below_reorder: null }, [
+    {
+      kind: 'record',
+      name: 'material_category_id',
+      label: 'Category',
+      placeholder: 'All categories',
+      resource: 'material_categories',
+      searchable: false,
+      width: 200,
+      testId: 'category-filter',
+    },
+    { kind: 'switch', name: 'below_reorder', label: 'Below reorder' },
+  ]);
+  const categoryId = bar.values.material_category_id;
+  const belowReorder = bar.values.below_reorder === 'true';
   const open = (m: RecordOf<'materials'>) => void navigate(`/inventory/${m.id}`);
   const add = async () => {
     const saved = await openMaterialDialog(modals);
@@ -100,26 +108,7 @@ export function InventoryPage() {
         searchPlaceholder="Search number or description"
         emptyText={belowReorder ? 'No material is below its reorder point.' : canEdit ? 'No materials yet. Add the first one.' : 'No materials yet.'}
         defaultSort={{ column: 'number', direction: 'asc' }}
-        toolbar={
-          <Group gap="sm" align="center" wrap="wrap">
-            <RefSelect
-              aria-label="Category"
-              placeholder="All categories"
-              w={200}
-              clearable
-              records={categories.data}
-              value={categoryId}
-              onChange={(_, v) => setFilter('material_category_id', v)}
-              data-testid="category-filter"
-            />
-            <CheckField
-              kind="switch"
-              label="Below reorder"
-              checked={belowReorder}
-              onChange={(e) => setFilter('below_reorder', e.currentTarget.checked ? 'true' : null)}
-            />
-          </Group>
-        }
+        toolbar={bar.toolbar}
         testId="materials-table"
       />
     </Stack>

@@ -5,12 +5,12 @@
  * with its client, dates and scopes beneath. A row opens `/jobs/{id}`.
  */
 import { formatDate } from '@glazier/shared/rules/dates';
-import { Button, ColorSwatch, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useList } from '../../resource-kit/records/queries.ts';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { ActiveBadge } from '../../ui/active-badge.tsx';
@@ -19,7 +19,6 @@ import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { jobHeading } from './job-heading.ts';
 import { ScopeBadges } from './scope-badges.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 type Job = RecordOf<'jobs'>;
 type Status = 'active' | 'all';
@@ -56,11 +55,41 @@ export function JobsPage() {
   const canEdit = useCan('edit', 'jobs');
   const canTrash = useCan('edit', 'jobs_admin');
   // In the address (`?status=all&client_id=7`): Back from a job returns to the same list.
-  const [filters, setFilter] = useListFilters({ status: 'active', client_id: null, foreman_id: null });
+  const bar = useFilterBar({ status: 'active', client_id: null, foreman_id: null }, [
+    {
+      kind: 'segments',
+      name: 'status',
+      label: 'Status',
+      options: [
+        { value: 'active', label: 'Active' },
+        { value: 'all', label: 'All' },
+      ],
+    },
+    {
+      kind: 'record',
+      name: 'client_id',
+      label: 'Client',
+      placeholder: 'All clients',
+      resource: 'clients',
+      query: { active: 'all' },
+      width: 200,
+      testId: 'client-filter',
+    },
+    {
+      kind: 'record',
+      name: 'foreman_id',
+      label: 'Foreman',
+      placeholder: 'All foremen',
+      resource: 'users',
+      query: { active: 'all' },
+      width: 200,
+      testId: 'foreman-filter',
+    },
+  ]);
+  const filters = bar.values;
   const status: Status = filters.status === 'all' ? 'all' : 'active';
   const { client_id: clientId, foreman_id: foremanId } = filters;
   const clients = useList('clients', { active: 'all' });
-  const users = useList('users', { active: 'all' });
   const colorOf = (id: number | null) => clients.data?.find((c) => c.id === id)?.color ?? null;
 
   const add = async () => {
@@ -148,42 +177,7 @@ export function JobsPage() {
         searchPlaceholder="Search number, name, client or address"
         emptyText={status === 'active' ? 'No active jobs.' : canEdit ? 'No jobs yet. Add the first one.' : 'No jobs yet.'}
         defaultSort={{ column: 'number', direction: 'desc' }}
-        toolbar={
-          <Group gap="sm" align="center" wrap="wrap">
-            <SegmentedControl
-              aria-label="Status"
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'all', label: 'All' },
-              ]}
-              value={status}
-              onChange={(v) => setFilter('status', v)}
-              data-testid="status-filter"
-            />
-            <RefSelect
-              aria-label="Client"
-              placeholder="All clients"
-              w={200}
-              clearable
-              searchable
-              records={clients.data}
-              value={clientId}
-              onChange={(_, v) => setFilter('client_id', v)}
-              data-testid="client-filter"
-            />
-            <RefSelect
-              aria-label="Foreman"
-              placeholder="All foremen"
-              w={200}
-              clearable
-              searchable
-              records={users.data}
-              value={foremanId}
-              onChange={(_, v) => setFilter('foreman_id', v)}
-              data-testid="foreman-filter"
-            />
-          </Group>
-        }
+        toolbar={bar.toolbar}
         testId="jobs-table"
       />
     </Stack>

@@ -10,18 +10,15 @@ import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
-import { useList } from '../../resource-kit/records/queries.ts';
-import { useListFilters } from '../../resource-kit/lists/list-state.tsx';
+import { useFilterBar } from '../../resource-kit/filters/filter-bar.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
-import { SelectField } from '../../ui/select-field.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { PURCHASE_ORDER_STATUS_LABELS } from '@glazier/shared/resources/purchasing';
 import type { PurchaseOrderStatus } from '@glazier/shared/rules/purchasing/purchase-order-line';
 import { OrderStatusBadge } from './status-badges.tsx';
 import { SuggestedOrders } from './suggested-orders.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 const columns: Column<'purchase_orders'>[] = [
   { key: 'number', label: 'Number', sortable: true, render: recordHeading('purchase_orders').primary },
@@ -37,9 +34,11 @@ const STATUS_OPTIONS = (Object.keys(PURCHASE_ORDER_STATUS_LABELS) as PurchaseOrd
 
 function OrderList() {
   const navigate = useNavigate();
-  const [filters, setFilter] = useListFilters({ status: null, vendor_id: null });
-  const { status, vendor_id: vendorId } = filters;
-  const vendors = useList('vendors', { active: 'all' });
+  const bar = useFilterBar({ status: null, vendor_id: null }, [
+    { kind: 'choice', name: 'status', label: 'Status', placeholder: 'All statuses', options: STATUS_OPTIONS },
+    { kind: 'record', name: 'vendor_id', label: 'Vendor', placeholder: 'All vendors', resource: 'vendors', query: { active: 'all' }, testId: 'vendor-filter' },
+  ]);
+  const { status, vendor_id: vendorId } = bar.values;
   return (
     <ResourceTable
       resource="purchase_orders"
@@ -50,31 +49,7 @@ function OrderList() {
       searchPlaceholder="Search vendor or number"
       emptyText="No purchase orders here."
       defaultSort={{ column: 'number', direction: 'desc' }}
-      toolbar={
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <SelectField
-            aria-label="Status"
-            placeholder="All statuses"
-            w={160}
-            clearable
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setFilter('status', v)}
-            data-testid="status-filter"
-          />
-          <RefSelect
-            aria-label="Vendor"
-            placeholder="All vendors"
-            w={220}
-            clearable
-            searchable
-            records={vendors.data}
-            value={vendorId}
-            onChange={(_, v) => setFilter('vendor_id', v)}
-            data-testid="vendor-filter"
-          />
-        </Group>
-      }
+      toolbar={bar.toolbar}
       testId="purchase-orders-table"
     />
   );

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic */
 // (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
-import { Button, Text } from '@react-email/components';
+import { Text } from '@react-email/components';
 import { Fragment } from 'react';
-import { MailLayout, mailStyles } from './layout.tsx';
+import { MailAction, MailLayout, mailStyles } from './layout.tsx';
 
 /** To the estimator: the client accepted (or declined) an estimate through its approval link. */
 export function EstimateDecision({
@@ -55,11 +55,7 @@ export function EstimateDecision({
         </Text>
       ) : null}
       {reason ? <Text style={mailStyles.text}>Their reason: “{reason}”</Text> : null}
-      <Text style={mailStyles.text}>
-        <Button href={url} style={mailStyles.button}>
-          Open the estimate
-        </Button>
-      </Text>
+      <MailAction label="Open the estimate" url={url} address={false} />
     </MailLayout>
   );
 }

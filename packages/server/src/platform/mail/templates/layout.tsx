@@ -2,11 +2,11 @@
 // (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
 /**
  * The frame of every message: the shop's name (Settings) at the top, the content, and a line saying
- * why the reader got it. No remote images or fonts: a mail client that blocks them shows the same.
+ * why the reader got it; and the pieces the messages share (MailAction: a link as a button). No remote images or fonts: a mail client that blocks them shows the same.
  * Values reach the markup as React children and props only, so a name like `<script>` is text.
  */
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 
 export const mailStyles = {
   body: { backgroundColor: '#f4f5f7', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
@@ -41,5 +41,31 @@ export function MailLayout({ shop, preview, footer, children }: { shop: string; 
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/**
+ * A link as a message offers it: a button, and under it the address written out for a mail client
+ * that shows no buttons (unless `address` is false: a link for staff, who open the app anyway),
+ * then a `note` if any (how long the link works).
+ */
+export function MailAction({ label, url, note, address = true }: { label: string; url: string; note?: string; address?: boolean }) {
+  return (
+    <>
+      <Text style={mailStyles.text}>
+        <Button href={url} style={mailStyles.button}>
+          {label}
+        </Button>
+      </Text>
+      {address && (
+        <Text style={mailStyles.small}>
+          Or open this address:{' '}
+          <Link href={url} style={mailStyles.link}>
+            {url}
+          </Link>
+        </Text>
+      )}
+      {note ? <Text style={{ ...mailStyles.small, marginTop: 8 }}>{note}</Text> : null}
+    </>
   );
 }

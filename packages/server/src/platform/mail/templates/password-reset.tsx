@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 // (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
-import { Button, Link, Text } from '@react-email/components';
-import { MailLayout, mailStyles } from './layout.tsx';
+import { Text } from '@react-email/components';
+import { MailAction, MailLayout, mailStyles } from './layout.tsx';
 
 /** The forgot-password link: one use, valid for `hours`. */
 export function PasswordReset({ shop, name, url, hours }: { shop: string; name: string; url: string; hours: number }) {
@@ -13,17 +13,7 @@ export function PasswordReset({ shop, name, url, hours }: { shop: string; name: 
     >
       <Text style={mailStyles.text}>Hello {name},</Text>
       <Text style={mailStyles.text}>Use the button below to set a new password. The link works once, for {hours} hours.</Text>
-      <Text style={mailStyles.text}>
-        <Button href={url} style={mailStyles.button}>
-          Set a new password
-        </Button>
-      </Text>
-      <Text style={mailStyles.small}>
-        Or open this address:{' '}
-        <Link href={url} style={mailStyles.link}>
-          {url}
-        </Link>
-      </Text>
+      <MailAction label="Set a new password" url={url} />
     </MailLayout>
   );
 }

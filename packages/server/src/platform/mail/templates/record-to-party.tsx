@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 // (the pragma above: tsx runs the server with the root tsconfig, which sets no JSX runtime)
-import { Button, Link, Text } from '@react-email/components';
-import { MailLayout, mailStyles } from './layout.tsx';
+import { Text } from '@react-email/components';
+import { MailAction, MailLayout, mailStyles } from './layout.tsx';
 
 /**
  * A record sent out of the shop by a person (an estimate to its client, a purchase order to its
@@ -46,22 +46,7 @@ export function RecordToParty({
         <Text style={mailStyles.text}>{greeting}</Text>
       )}
       <Text style={mailStyles.text}>{lead}</Text>
-      {action ? (
-        <>
-          <Text style={mailStyles.text}>
-            <Button href={action.url} style={mailStyles.button}>
-              {action.label}
-            </Button>
-          </Text>
-          <Text style={mailStyles.small}>
-            Or open this address:{' '}
-            <Link href={action.url} style={mailStyles.link}>
-              {action.url}
-            </Link>
-          </Text>
-          {action.note ? <Text style={{ ...mailStyles.small, marginTop: 8 }}>{action.note}</Text> : null}
-        </>
-      ) : null}
+      {action ? <MailAction {...action} /> : null}
       <Text style={{ ...mailStyles.text, marginTop: 16 }}>Attached: {attachment}</Text>
       {words ? null : (
         <Text style={mailStyles.text}>
