@@ -4,6 +4,8 @@
  * and a role sees a link only when the screen's guards let it in; the admin, who has every
  * right, sees every link. A new area's links need no line here.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_ROLE_MATRIX, ROLES, can, type Role } from '@glazier/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { guardsAt } from '../test/routes.ts';
@@ -61,6 +63,13 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
     }
     expect(flat(visibleMenu(user('supervisor')))).toContain('/boms');
     expect(flat(visibleMenu(user('employee')))).not.toContain('/boms');
+  });
+
+  it("is named in docs/platform.md's paragraph of it, each link and group", () => {
+    const doc = fs.readFileSync(path.join(import.meta.dirname, '../../../../docs/platform.md'), 'utf8');
+    const paragraph = (doc.split('- The side menu shows')[1] ?? '').split('\n- ')[0]!.replace(/\s+/g, ' ');
+    const labels = MENU.flatMap((e) => [e.label, ...(isGroup(e) ? e.links.map((l) => l.label) : [])]);
+    expect(labels.filter((label) => !paragraph.includes(label))).toEqual([]);
   });
 
   it('a guest sees only the unchecked links and groups', () => {
