@@ -8,7 +8,7 @@ import type { Access, WriteAccess } from '@glazier/shared/resources/define';
 
 const PLATFORM = path.join(import.meta.dirname, '../../../docs/platform.md');
 
-/** The rows of the first table under the heading `## <section>` of docs/platform.md, each as its cells. */
+/** The rows (each as its cells) of the first table under the heading `## <section>` of the platform's doc. */
 export function platformTable(section: string): string[][] {
   const lines = fs.readFileSync(PLATFORM, 'utf8').split('\n');
   const start = lines.indexOf(`## ${section}`);

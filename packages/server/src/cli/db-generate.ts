@@ -1,5 +1,5 @@
 /**
- * `npm run db:generate -- --name <what>`: writes the next SQL migration (migrations/NNNN_<what>.sql,
+ * `npm run db:generate -- --name <what>` (`--custom` for SQL Drizzle cannot declare): writes the next SQL migration (migrations/NNNN_<what>.sql,
  * its snapshot in meta/ and its line in meta/_journal.json), from the difference between the last
  * snapshot and every table as declared (db/schema-tables.ts: each resource's from the registry,
  * and schema.ts's own). drizzle-kit's own `generate` sees only a module's named exports, which
@@ -26,7 +26,7 @@ interface Journal {
 const snapshotPath = (idx: number) => path.join(MIGRATIONS, `meta/${String(idx).padStart(4, '0')}_snapshot.json`);
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { name: { type: 'string' } } });
+  const { values } = parseArgs({ options: { name: { type: 'string' }, custom: { type: 'boolean' } } });
   const name = values.name;
   if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error('Name the migration by what it adds: npm run db:generate -- --name warranty_claims');
 
@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   if (!last) throw new Error('No migration yet: the first one is written by drizzle-kit.');
   const prev = JSON.parse(fs.readFileSync(snapshotPath(last.idx), 'utf8')) as Parameters<typeof generateMigration>[0] & { id: string };
   const cur = generateDrizzleJson(SCHEMA_TABLES, prev.id);
-  const statements = await generateMigration(prev, cur);
+  // A custom migration (SQL written by hand) leaves the schema as it was: its snapshot is the last one.
+  const { id: _prevId, prevId: _prevPrevId, ...unchanged } = prev;
+  const statements = values.custom ? ['-- Custom SQL migration file, put your code below! --'] : await generateMigration(prev, cur);
   if (!statements.length) {
     console.log('No schema changes, nothing to migrate.');
     return;
@@ -45,7 +47,9 @@ async function main(): Promise<void> {
   const tag = `${String(idx).padStart(4, '0')}_${name}`;
   // As drizzle-kit writes it: its ids first, the tables by name.
   const tables = Object.fromEntries(Object.entries(cur.tables).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const snapshot = { id: cur.id, prevId: cur.prevId, ...cur, tables, _meta: { columns: {}, schemas: {}, tables: {} } };
+  const snapshot = values.custom
+    ? { id: cur.id, prevId: cur.prevId, ...unchanged }
+    : { id: cur.id, prevId: cur.prevId, ...cur, tables, _meta: { columns: {}, schemas: {}, tables: {} } };
   fs.writeFileSync(snapshotPath(idx), JSON.stringify(snapshot, null, 2));
   journal.entries.push({ idx, version: cur.version, when: Date.now(), tag, breakpoints: true });
   fs.writeFileSync(JOURNAL, JSON.stringify(journal, null, 2));

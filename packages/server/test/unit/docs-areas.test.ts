@@ -1,7 +1,7 @@
 /**
- * Every area of the shared list (AREA_RESOURCES) has its page, docs/domain/<area>.md, and its row
- * in the index of docs/README.md, and the index names no other: an area added in code without its
- * docs fails here.
+ * Every area of the shared list (AREA_RESOURCES) has its page in docs/domain/ and its row in the
+ * index of the docs' README; the index names no other. An area added in code without its docs
+ * fails here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
