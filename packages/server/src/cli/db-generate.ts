@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   const journal = JSON.parse(fs.readFileSync(JOURNAL, 'utf8')) as Journal;
   const last = journal.entries.at(-1);
-  if (!last) throw new Error('No migration yet: the first one is written by drizzle-kit.');
+  if (!last) throw new Error('The journal has no migration to compare the tables with.');
   const prev = JSON.parse(fs.readFileSync(snapshotPath(last.idx), 'utf8')) as Parameters<typeof generateMigration>[0] & { id: string };
   const cur = generateDrizzleJson(SCHEMA_TABLES, prev.id);
   // A custom migration (SQL written by hand) leaves the schema as it was: its snapshot is the last one.
