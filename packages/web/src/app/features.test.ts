@@ -1,112 +1,78 @@
+import { DEFAULT_ROLE_MATRIX, ROLES, can } from '@glazier/shared/permissions';
+import { RESOURCES, RESOURCE_NAMES, isResourceName } from '@glazier/shared/resources/registry';
 import { describe, expect, it } from 'vitest';
-import { RECORD_DIALOGS, RECORD_HEADINGS, RECORD_PAGES } from './features.ts';
-import { appRoutes } from './router.tsx';
+import type { Check, FeatureRoute } from '../contract/feature.ts';
+import { checkText, describeRoutes, guardsAt } from '../test/routes.ts';
+import { FEATURES, RECORD_DIALOGS, RECORD_HEADINGS, RECORD_PAGES } from './features.ts';
 import { hitKind, hitPath } from './command-palette.tsx';
-import type { RouteObject } from 'react-router';
-import { isValidElement, type ReactElement } from 'react';
 
-/** Each route as "path [guard] (screen)": where the router sends a visit, and what guards it. */
-function describeRoutes(routes: RouteObject[], base = '', guards: string[] = []): string[] {
-  return routes.flatMap((r) => {
-    const path = r.index ? base : r.path ? (r.path.startsWith('/') ? r.path : `${base}/${r.path}`) : base;
-    const element = r.element as ReactElement<{ action?: string; area?: string }> | undefined;
-    const guard = isValidElement(element) && element.props.area ? [`${element.props.action} ${element.props.area}`] : [];
-    const here = r.lazy || r.Component ? [`${path || '/'} [${[...guards, ...guard].join(', ')}]`] : [];
-    return [...here, ...describeRoutes(r.children ?? [], path, [...guards, ...guard])];
+/** The platform's own screens, which no area declares: where a visit begins, and home. */
+const PLATFORM_SCREENS = ['/welcome []', '/setup []', '/reset-password []', '/ []'];
+
+/**
+ * Resources that may be written but open in no dialog of their own: they are edited inside another
+ * screen (a takeoff in its estimate's, the matrix in Settings, a stock count in its material's).
+ */
+const WRITTEN_WITHOUT_A_DIALOG = [
+  'takeoffs',
+  'takeoff_items',
+  'material_transactions',
+  'material_snapshots',
+  'job_images',
+  'users',
+  'schedule_notes',
+  'settings',
+  'role_permissions',
+];
+
+/** A feature's routes as it declares them, "path [guards]" (a parent's guard stands over its children). */
+function declaredRoutes(routes: FeatureRoute[], base = '', guards: Check[] = []): string[] {
+  return routes.flatMap(({ path: own, screen, requires, children }) => {
+    const path = own ? (own.startsWith('/') ? own : `${base}/${own}`) : base;
+    const here = requires ? [...guards, requires] : guards;
+    return [...(screen ? [`${path} ${checkText(here)}`] : []), ...declaredRoutes(children ?? [], path, here)];
   });
 }
 
+const parse = (route: string) => {
+  const [path = '', guards = ''] = route.split(' [');
+  const checks = guards
+    .slice(0, -1)
+    .split(', ')
+    .filter(Boolean)
+    .map((g) => g.split(' ') as [Check['action'], Check['area']]);
+  return { path, checks };
+};
+
 describe('the areas gathered (app/features.ts)', () => {
-  it('route every screen, with its guard, as before the areas declared them', () => {
-    expect(describeRoutes(appRoutes()).sort()).toEqual(
-      [
-        '/welcome []',
-        '/setup []',
-        '/reset-password []',
-        '/ []',
-        '/product_categories [view products]',
-        '/product_categories/:product_category_id [view products]',
-        '/discontinued_products [view products]',
-        '/inventory [view inventory]',
-        '/inventory/:material_id [view inventory]',
-        '/boms [view boms]',
-        '/boms/:bom_id [view boms]',
-        '/lists/vendors [edit inventory]',
-        '/lists/vendors/:vendor_id [edit inventory]',
-        '/purchase_orders [view purchase_orders]',
-        '/purchase_orders/create [view purchase_orders, edit purchase_orders]',
-        '/purchase_orders/:purchase_order_id [view purchase_orders]',
-        '/jobs []',
-        '/jobs/trash [edit jobs_admin]',
-        '/jobs/:job_id []',
-        '/job_templates [edit jobs_admin]',
-        '/job_templates/:job_template_id [edit jobs_admin]',
-        '/lists/pickup []',
-        '/print []',
-        '/lists/products/:field []',
-        '/lists/print_labels []',
-        '/job_products/:job_product_id []',
-        '/job_products/:job_product_id/pieces/:position []',
-        '/lists/clients []',
-        '/employees [view users]',
-        '/settings [view settings]',
-        '/outbox [edit settings]',
-        '/takeoff_options [edit estimates_admin]',
-        '/estimates/:estimate_id/takeoff [edit estimates]',
-        '/estimates [view estimates]',
-        '/estimates/:estimate_id [view estimates]',
-        '/jobs/:job_id/estimate_print [view estimates]',
-        '/approve/:token []',
-        '/analysis [view analysis]',
-        '/forecasting [view forecasting]',
-        '/schedule []',
-        '/time_cards []',
-        '/invoices [view invoices]',
-        '/billing/aging [view invoices]',
-        '/billing/exports [view invoices]',
-        '/invoices/:invoice_id [view invoices]',
-        '/payments [view invoices]',
-        '/invoice-view/:token []',
-      ].sort(),
-    );
+  it("route the platform's screens and every screen the features declare, each behind its declared guards", () => {
+    const declared = FEATURES.flatMap((f) => [...declaredRoutes(f.routes ?? []), ...(f.publicRoutes ?? []).map((r) => `${r.path} []`)]);
+    expect(describeRoutes().sort()).toEqual([...PLATFORM_SCREENS, ...declared].sort());
   });
 
-  it('open the same records in dialogs as before, and head and find them the same', () => {
-    expect(Object.keys(RECORD_DIALOGS).sort()).toEqual(
-      [
-        'clients',
-        'client_types',
-        'product_categories',
-        'series',
-        'products',
-        'product_materials',
-        'vendors',
-        'vendor_materials',
-        'materials',
-        'job_templates',
-        'category_templates',
-        'pickup_items',
-        'material_categories',
-        'jobs',
-        'job_products',
-        'time_entries',
-        'notes',
-        'files',
-        'images',
-        'purchase_orders',
-        'purchase_order_materials',
-        'boms',
-        'bom_materials',
-        'takeoff_options',
-        'takeoff_units',
-        'estimates',
-        'estimate_items',
-        'estimate_category_notes',
-        'events',
-        'invoices',
-        'invoice_lines',
-      ].sort(),
-    );
+  it('guard a screen named after a resource so that every role it lets in may read that resource', () => {
+    const refused: string[] = [];
+    for (const route of describeRoutes()) {
+      const { path, checks } = parse(route);
+      const resource = path.replace(/^\/lists\//, '/').split('/')[1] ?? '';
+      if (!isResourceName(resource)) continue;
+      const read = RESOURCES[resource].read;
+      for (const role of ROLES) {
+        const user = { permissions: DEFAULT_ROLE_MATRIX[role] };
+        const passes = checks.every(([action, area]) => can(user, action, area));
+        if (passes && read !== 'signed_in' && !can(user, 'view', read)) refused.push(`${route}: ${role} may open it but not read ${resource}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('open every resource written by the generic calls in a dialog, but those edited inside another screen', () => {
+    const writable = RESOURCE_NAMES.filter((name) => RESOURCES[name].write !== 'nobody');
+    expect(writable.filter((name) => !(name in RECORD_DIALOGS)).sort()).toEqual([...WRITTEN_WITHOUT_A_DIALOG].sort());
+    expect(Object.keys(RECORD_DIALOGS).filter((name) => !isResourceName(name))).toEqual([]);
+  });
+
+  it('head and find records as before', () => {
     expect(Object.keys(RECORD_HEADINGS).sort()).toEqual(['category_templates', 'jobs', 'materials', 'products']);
     // what the command palette's hits read and open (the server declares which resources it searches)
     const hits = (['jobs', 'clients', 'estimates', 'materials', 'products', 'purchase_orders', 'invoices'] as const).map((resource) => ({
@@ -125,5 +91,7 @@ describe('the areas gathered (app/features.ts)', () => {
       invoices: 'Invoice /invoices/7',
     });
     expect(Object.keys(RECORD_PAGES).sort()).toEqual(['estimates', 'invoices', 'jobs', 'materials', 'purchase_orders']);
+    // and each record's page is a screen of the router
+    expect(Object.values(RECORD_PAGES).filter((page) => guardsAt(page(7)) === null)).toEqual([]);
   });
 });
