@@ -524,7 +524,7 @@ async function benchDatabase(label: string, db: Db, rec: Recorder, loadInfo: { l
               status = res.status;
               const body = await res.text();
               answer = body;
-              if (r.method === 'GET' && res.ok) answers.set(r.path, JSON.parse(body));
+              if (r.method === 'GET' && res.ok && /json/.test(res.headers.get('content-type') ?? '')) answers.set(r.path, JSON.parse(body));
             });
             if (status < 200 || status >= 300) throw new Error(`${r.method} ${r.path} answered ${status} while capturing: ${answer.slice(0, 300)}`);
             out.push(stmts);
