@@ -86,6 +86,8 @@ export const SCENARIO_KEYS = [
   'analysis_year',
   'forecast_12w',
   'aging',
+  'outbox',
+  'invoice_pdf',
 ] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 
@@ -347,6 +349,8 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
     analysis_year: [],
     forecast_12w: [],
     aging: [],
+    outbox: [],
+    invoice_pdf: [],
   };
   let n = 0;
   const next = (pool: number[]) => pool[n++ % pool.length]!;
@@ -516,7 +520,106 @@ export async function scenarioVariants(db: Db, sessions: Session[], terms?: stri
       ],
     ],
   });
+  // The Outbox (/outbox, outbox-page.tsx, admins): 50 messages a page, newest first, over the
+  // bench's 10 000 messages (ensureBenchOutbox): as it opens, the next pages, a page deep in the
+  // history, and each status filter.
+  await ensureBenchOutbox(db);
+  const outboxPage = (page: number, status?: string) => get(`/api/mail/outbox?${qs({ status, page, per_page: 50 })}`);
+  for (const [page, status] of [[1], [1], [1], [2], [3], [40], [1, 'sent'], [2, 'sent'], [1, 'failed'], [1, 'queued'], [1, 'not_configured']] as const)
+    variants.outbox.push({ session: next(analysts), steps: [[outboxPage(page, status)]] });
+  // An invoice's PDF (GET /api/invoices/{id}/pdf, docs/domain/billing.md, The invoice as a PDF):
+  // the bench's invoices with the most lines, by the admins.
+  for (const id of await benchInvoices(db)) variants.invoice_pdf.push({ session: next(analysts), steps: [[get(`/api/invoices/${id}/pdf`)]] });
   return variants;
+}
+
+/** The bench's invoices with the most lines (the longest PDFs), not void. */
+export async function benchInvoices(db: Db, count = 6): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT l.invoice_id AS id FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+      WHERE l.deleted_at IS NULL AND i.deleted_at IS NULL AND i.status <> 'void'
+      GROUP BY l.invoice_id ORDER BY count(*) DESC, l.invoice_id LIMIT ${count}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Messages in the Outbox scenario's data: a shop's years of sent estimates, orders, invoices and reminders. */
+export const BENCH_OUTBOX = 10_000;
+
+/**
+ * Fills the outbox up to BENCH_OUTBOX messages (made once in SQL on the bench data, and reused):
+ * estimates to clients, orders to vendors, invoices and their reminders, each naming its record
+ * (the Outbox labels them), a password reset now and then; over the two years before the bench's
+ * day, mostly sent, some kept without a mail server, a few failed or waiting. Bodies of a few KB, as
+ * the templates make them (the list does not read them, but they are the table's size).
+ */
+export async function ensureBenchOutbox(db: Db): Promise<void> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
+  const missing = BENCH_OUTBOX - (row?.n ?? 0);
+  if (missing > 0) await fillOutbox(db, missing);
+  // as the generator leaves its tables (cli/demo-data.ts): counted and vacuumed, so PGlite (which has
+  // no autovacuum) neither reads the heap for a count nor plans for a table it takes to be empty
+  await db.query('VACUUM ANALYZE mail_outbox');
+}
+
+async function fillOutbox(db: Db, missing: number): Promise<void> {
+  await db.query(
+    `WITH ids AS (
+       SELECT (SELECT array_agg(id ORDER BY id) FROM estimates WHERE deleted_at IS NULL) AS estimates,
+              (SELECT array_agg(id ORDER BY id) FROM purchase_orders WHERE deleted_at IS NULL) AS orders,
+              (SELECT array_agg(id ORDER BY id) FROM invoices WHERE deleted_at IS NULL) AS invoices,
+              (SELECT array_agg(id ORDER BY id) FROM users WHERE deleted_at IS NULL) AS users
+     ), m AS (
+       SELECT g, (ARRAY['estimate_to_client','estimate_to_client','purchase_order_to_vendor','invoice_to_client','invoice_to_client','invoice_reminder','password_reset'])[1 + g % 7] AS kind,
+              CASE WHEN g % 20 = 0 THEN 'failed' WHEN g % 50 = 1 THEN 'queued' WHEN g % 10 = 3 THEN 'not_configured' ELSE 'sent' END AS status,
+              $2::timestamptz - make_interval(mins => (g * 7919) % (730 * 24 * 60)) AS at
+         FROM generate_series(1, $1::int) g
+     )
+     INSERT INTO mail_outbox (message_id, kind, "to", cc, subject, html, text, resource, record_id, status, attempts, next_attempt_at, last_error, sent_reply, sent_at, created_by, created_at, updated_at)
+     SELECT 'bench-' || g || '-' || md5(g::text) || '@bench.test', m.kind,
+            jsonb_build_array('client' || g % 900 || '@bench.test'), CASE WHEN g % 4 = 0 THEN jsonb_build_array('office@bench.test') ELSE '[]'::jsonb END,
+            initcap(replace(m.kind, '_', ' ')) || ' ' || g,
+            '<html><body>' || repeat('<p>Bench message body, as the templates make it.</p>', 40) || '</body></html>',
+            repeat('Bench message body, as the templates make it. ', 30),
+            CASE m.kind WHEN 'estimate_to_client' THEN 'estimates' WHEN 'purchase_order_to_vendor' THEN 'purchase_orders' WHEN 'password_reset' THEN NULL ELSE 'invoices' END,
+            CASE m.kind WHEN 'estimate_to_client' THEN ids.estimates[1 + g % array_length(ids.estimates, 1)]
+                        WHEN 'purchase_order_to_vendor' THEN ids.orders[1 + g % array_length(ids.orders, 1)]
+                        WHEN 'password_reset' THEN NULL
+                        ELSE ids.invoices[1 + g % array_length(ids.invoices, 1)] END,
+            m.status, CASE m.status WHEN 'failed' THEN 5 WHEN 'queued' THEN 1 WHEN 'sent' THEN 1 ELSE 0 END, m.at + interval '1 minute',
+            CASE WHEN m.status IN ('failed', 'queued') THEN '550 5.1.1 Mailbox unavailable' END,
+            CASE WHEN m.status = 'sent' THEN '250 2.0.0 OK queued' END,
+            CASE WHEN m.status = 'sent' THEN m.at + interval '5 seconds' END,
+            ids.users[1 + g % array_length(ids.users, 1)], m.at, m.at
+       FROM m, ids`,
+    [missing, `${BENCH_TODAY}T17:00:00Z`],
+  );
+}
+
+/** Open copies of the bench's first 200-item estimate, for the send scenario (Send to client needs an open estimate). */
+export async function ensureBenchSendEstimates(db: Db, count = 2): Promise<number[]> {
+  const name = 'Bench send estimate';
+  const find = () => db.query<{ id: number }>(`SELECT id FROM estimates WHERE name LIKE $1 AND deleted_at IS NULL ORDER BY id`, [`${name} %`]);
+  let found = await find();
+  if (found.length < count) {
+    const [source] = await ensureBenchEstimates(db);
+    await db.transaction(async (tx) => {
+      for (let e = found.length; e < count; e++) {
+        const [est] = await tx.query<{ id: number }>(
+          `INSERT INTO estimates (client_id, name, status, type, date, product_category_list)
+             SELECT client_id, $2, 'open', type, date, product_category_list FROM estimates WHERE id = $1 RETURNING id`,
+          [source!.id, `${name} ${e + 1}`],
+        );
+        await tx.query(
+          `INSERT INTO estimate_items (estimate_id, product_id, qty, amount, cost, description, sort)
+             SELECT $2, product_id, qty, amount, cost, description, sort FROM estimate_items WHERE estimate_id = $1 AND deleted_at IS NULL`,
+          [source!.id, est!.id],
+        );
+      }
+    });
+    found = await find();
+  }
+  return found.slice(0, count).map((r) => r.id);
 }
 
 /** The days a month view shows (six weeks from the Sunday on or before the 1st), `offset` months from `today`'s. */

@@ -441,6 +441,10 @@ export const mail_outbox = pgTable(
     uniqueIndex('mail_outbox_message_id_unique').on(t.message_id),
     index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.next_attempt_at),
     index('mail_outbox_resource_record_id_idx').on(t.resource, t.record_id),
+    // the Outbox's pages, newest first (ORDER BY created_at DESC, id DESC: these read backwards), all
+    // and by status: read from the index, not sorted (at 10 000 messages a page 40 deep sorted them all, 60 ms)
+    index('mail_outbox_created_at_id_idx').on(t.created_at, t.id),
+    index('mail_outbox_status_created_at_id_idx').on(t.status, t.created_at, t.id),
   ],
 );
 

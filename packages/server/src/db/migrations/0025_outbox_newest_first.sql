@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_created_at_id_idx" ON "mail_outbox" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_created_at_id_idx" ON "mail_outbox" USING btree ("status","created_at","id");
