@@ -304,6 +304,7 @@ describe('export to the books', () => {
       ],
       { trip_charge: 50 },
     );
+    await as.manager.patch(`/api/clients/${String(job.client_id)}`, { email: 'books@client.example' });
     const dep = await ok('/api/invoices/deposit', { job_id: job.id, amount: 200 }, 201);
     await markSent(dep.id);
     await ok('/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-03', amount: 200, method: 'ach' }, 201);
@@ -352,6 +353,7 @@ describe('export to the books', () => {
     const xeroSums = byInvoice(xero.data, 'InvoiceNumber', (r) => Math.round(Number(r.Quantity) * Number(r.UnitAmount) * 100) / 100);
     expect(xeroSums.get(String(final.number))).toBe(due);
     expect(xero.data.find((r) => r.InvoiceNumber === String(final.number))).toMatchObject({
+      EmailAddress: 'books@client.example',
       InvoiceDate: '15/11/2026',
       TaxType: 'Tax Exempt',
       Currency: 'USD',

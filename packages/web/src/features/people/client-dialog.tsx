@@ -1,5 +1,5 @@
 /**
- * Client dialog (docs/domain/people.md, Clients): name, client type (picker; a new type can be added on
+ * Client dialog (docs/domain/people.md, Clients): name, email (where invoices and statements go), client type (picker; a new type can be added on
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
@@ -19,6 +19,7 @@ export const openClientDialog = plainDialog('clients', {
   values: ({ record, initial }) =>
     formValues(record, {
       name: initial?.name ?? '',
+      email: '',
       client_type_id: null,
       note: '',
       color: CLIENT_COLORS[0],
@@ -32,6 +33,7 @@ export const openClientDialog = plainDialog('clients', {
     const modals = useModals();
     return [
       'name',
+      'email',
       <RecordPicker
         key="type"
         resource="client_types"
