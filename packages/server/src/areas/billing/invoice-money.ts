@@ -17,7 +17,7 @@ import { paidSql, subtotalSql, taxSql, totalSql } from './invoice-sql.ts';
 export interface InvoiceMoney {
   id: number;
   number: number;
-  job_id: number;
+  job_id: number | null;
   client_id: number;
   kind: string;
   status: InvoiceStatus;
@@ -43,7 +43,7 @@ export async function invoiceMoney(db: Db, where: ReturnType<typeof sql>, lock =
     {
       id: 'num',
       number: 'num',
-      job_id: 'num',
+      job_id: 'num?',
       client_id: 'num',
       kind: oneOf(INVOICE_KINDS),
       status: oneOf(INVOICE_STATUSES),

@@ -35,6 +35,7 @@ export const billingFeature: Feature<'billing'> = {
   ],
   sections: {
     jobBilling: () => screens().then((m) => m.JobBillingSection),
+    estimateDeposits: () => screens().then((m) => m.EstimateDepositsSection),
   },
   // the path the client's link names (clientInvoicePath, shared/actions/billing.ts; not imported: it would bring zod into the entry)
   publicRoutes: [{ path: '/invoice-view/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],

@@ -9,3 +9,4 @@ export { PaymentsPage } from './payments-page.tsx';
 export { AgingPage } from './aging-page.tsx';
 export { ExportsPage } from './exports-page.tsx';
 export { JobBillingSection } from './job-billing-section.tsx';
+export { EstimateDepositsSection } from './estimate-deposits-section.tsx';
