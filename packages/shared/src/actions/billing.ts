@@ -311,7 +311,10 @@ export const clientStatement = defineAction({
   method: 'GET',
   path: '/api/clients/:id/statement',
   params: byId,
-  query: rangeQuery,
+  // `inline=1`: shown in the browser (the screen's Preview) rather than saved
+  query: z
+    .object({ start: isoDate, end: isoDate, inline: z.enum(['1']).optional() })
+    .refine((r) => r.end >= r.start, { error: 'The end cannot be before the start.', path: ['end'] }),
   answer: z.string(),
   permission: VIEW,
   download: 'application/pdf',

@@ -35,7 +35,8 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   },
   'clients.statement': async ({ ctx, params, input }) => {
     const pdf = await clientStatementPdf(ctx, params.id, input);
-    return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+    const file = savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+    return input.inline ? { ...file, disposition: 'inline' as const } : file;
   },
   'clients.send_statement': ({ ctx, params, input }) => sendClientStatement(ctx, params.id, input),
   'invoices.billed_collected': ({ ctx, input }) => billedCollectedByMonth(ctx, input),

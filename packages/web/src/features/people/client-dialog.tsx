@@ -3,13 +3,27 @@
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
+import { Button } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useModals } from '../../ui/modal-stack.tsx';
+import { useModal, useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
+
+/** Billing's statement of account for this client (its screen, by address: features do not import each other). */
+function StatementButton({ clientId }: { clientId: number }) {
+  const modal = useModal();
+  if (!useCan('view', 'invoices')) return null;
+  return (
+    <Button variant="default" component={Link} to={`/billing/statement?client=${clientId}`} onClick={() => modal.dismiss()} data-testid="client-statement">
+      Statement
+    </Button>
+  );
+}
 
 /** Opens Add/Edit Client (Client when read-only); resolves with the saved client, or null. */
 export const openClientDialog = plainDialog('clients', {
@@ -28,7 +42,13 @@ export const openClientDialog = plainDialog('clients', {
       tax_exemption_number: '',
       no_reminders: false,
     }),
-  extra: ({ record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
+  extra: ({ record }) =>
+    record ? (
+      <>
+        <StatementButton clientId={record.id} />
+        <HistoryButton resource="clients" id={record.id} />
+      </>
+    ) : null,
   useFields: function useClientFields({ form, field, isNew }, { canEdit }) {
     const modals = useModals();
     return [
