@@ -177,6 +177,31 @@ describe('a deposit from a won estimate before its job', () => {
   });
 });
 
+describe('the job’s invoice amount in its history', () => {
+  it('records each move of the invoice amount on the job, from what to what, by who made the invoice change', async () => {
+    await setting('tax1_percent', '');
+    await setting('tax2_percent', '');
+    const job = await jobWith([{ revenue: 1234, taxable: false }]);
+    const inv = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    await ok(`/api/invoices/${String(inv.id)}/void`, { reason: 'Billed the wrong client' });
+    const history = (await as.manager.get(`/api/history/jobs/${String(job.id)}`)).body.data as unknown as {
+      action: string;
+      user_name: string | null;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const moves = history.filter((e) => e.action === 'invoiced');
+    // newest first: the void took it back to 0, the invoice made it 1,234.00
+    expect(moves.map((e) => e.changes.map((c) => [c.field, c.from == null ? null : Number(c.from), Number(c.to)]))).toEqual([
+      [['invoice_amount', 1234, 0]],
+      [['invoice_amount', null, 1234]],
+    ]);
+    expect(moves.every((e) => e.user_name != null)).toBe(true);
+    // an unchanged amount writes no row: saving the void invoice's memo is refused, and nothing moved
+    expect((await as.manager.patch(`/api/invoices/${String(inv.id)}`, { memo: 'x' })).status).toBe(409);
+    expect((await as.manager.get(`/api/history/jobs/${String(job.id)}`)).body.data as unknown as unknown[]).toHaveLength(history.length);
+  });
+});
+
 describe('payments', () => {
   async function twoOpen() {
     const c = await client();
