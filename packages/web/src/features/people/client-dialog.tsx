@@ -4,22 +4,31 @@
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { Button } from '@mantine/core';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { noticeNavigate } from '../../resource-kit/detail/notice-navigation.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { useModal, useModals } from '../../ui/modal-stack.tsx';
+import { useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
 
 /** Billing's statement of account for this client (its screen, by address: features do not import each other). */
 function StatementButton({ clientId }: { clientId: number }) {
-  const modal = useModal();
+  const modals = useModals();
+  const path = `/billing/statement?client=${clientId}`;
   if (!useCan('view', 'invoices')) return null;
+  // A real link (a middle click opens a tab); a plain click closes the dialogs and goes through the router.
+  const open = async (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    await modals.closeAll();
+    if (!noticeNavigate(path)) window.location.assign(path);
+  };
   return (
-    <Button variant="default" component={Link} to={`/billing/statement?client=${clientId}`} onClick={() => modal.dismiss()} data-testid="client-statement">
+    <Button variant="default" component="a" href={path} onClick={(e: MouseEvent<HTMLAnchorElement>) => void open(e)} data-testid="client-statement">
       Statement
     </Button>
   );
