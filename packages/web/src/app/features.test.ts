@@ -64,6 +64,7 @@ describe('the areas gathered (app/features.ts)', () => {
         '/invoices [view invoices]',
         '/billing/aging [view invoices]',
         '/billing/exports [view invoices]',
+        '/billing/statement [view invoices]',
         '/invoices/:invoice_id [view invoices]',
         '/payments [view invoices]',
         '/invoice-view/:token []',

@@ -37,6 +37,7 @@ describe('side menu (docs/platform.md, Screens and navigation) with the default 
       '/invoices',
       '/payments',
       '/billing/aging',
+      '/billing/statement',
       '/billing/exports',
       '/settings',
       '/outbox',
