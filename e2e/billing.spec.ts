@@ -228,7 +228,7 @@ test('a won estimate takes a deposit before its job, and the job made from it ho
   await expect(page.getByTestId('invoice-total')).toContainText('$1,000.00');
   await expect(page.getByTestId('invoice-page')).toContainText('Estimate (no job yet)');
   // a draft without a job is edited as any draft
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByTestId('invoice-dialog');
   await edit.getByLabel('Memo').fill('Deposit before we order the glass.');
   await edit.getByRole('button', { name: 'Save' }).click();
