@@ -21,6 +21,7 @@ const AREA_EXPORTS = {
   inventory: ['inventory-hooks.ts', 'material-demand-sql.ts'],
   estimating: ['estimate-total-sql.ts'], // an estimate's total, which the analysis sums
   jobs: ['job-children.ts'], // a job's records hidden and kept with a job in the trash, which the schedule's events are
+  billing: ['estimate-deposits.ts'], // a won estimate's deposits, which go to its job when estimating makes it
 };
 
 // Hand-written SQL in an area takes one form: sqlSelect / sqlRun (db/typed-sql.ts), whole records

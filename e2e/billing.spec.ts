@@ -4,10 +4,14 @@
  * the Invoices list filters by status and client; a payment recorded against a sent invoice moves
  * its balance and the aging; the client's link opens the invoice, is listed on the invoice's page
  * and, once revoked there, says it is no longer valid; Payments, Aging and Exports screens; the
- * billing settings; the client's public page refuses a link that names nothing. With SHOTS_DIR set, each screen is
+ * billing settings; the client's public page refuses a link that names nothing; a won estimate's
+ * deposit before its job; the statement of account (preview, download, send); billed vs collected
+ * in analysis. With SHOTS_DIR set, each screen is
  * photographed at 1280 and 390 px, light and dark.
  */
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import Papa from 'papaparse';
 import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -221,4 +225,126 @@ test('the client dialog has the tax exemption and no reminders; the public page 
   await page.goto('/invoice-view/aaaaaaaaaaaaaaaaaaaaaaaaaaaa');
   await expect(page.getByTestId('invoice-link-refused')).toBeVisible();
   await screenshots(page, 'billing-public-refused');
+});
+
+test('a won estimate takes a deposit before its job, and the job made from it holds the deposit', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin');
+  const client = await createRecord(page, baseURL!, 'clients', { name: unique('Estimate Deposit Client') });
+  const estimate = await createRecord(page, baseURL!, 'estimates', {
+    client_id: client.id,
+    name: unique('Atrium glazing'),
+    items: [{ description: 'Curtain wall', qty: 1, amount: 4000 }],
+  });
+  for (const status of ['open', 'won']) {
+    const moved = await apiPost(page.request, baseURL!, `/api/estimates/${estimate.id}/status`, { status });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+
+  await page.goto(`/estimates/${estimate.id}?tab=deposits`);
+  const section = page.getByTestId('estimate-deposits');
+  await expect(section).toContainText('No deposit asked yet.');
+  await screenshots(page, 'billing-estimate-deposits-empty');
+  await section.getByTestId('estimate-deposit-invoice').click();
+  const dialog = page.getByTestId('deposit-dialog');
+  await expect(dialog).toContainText('Percent of the estimate');
+  await dialog.getByTestId('deposit-percent').fill('25');
+  await dialog.getByRole('button', { name: 'Make deposit invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByTestId('invoice-total')).toContainText('$1,000.00');
+  await expect(page.getByTestId('invoice-page')).toContainText('Estimate (no job yet)');
+  // a draft without a job is edited as any draft
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByTestId('invoice-dialog');
+  await edit.getByLabel('Memo').fill('Deposit before we order the glass.');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByTestId('invoice-page')).toContainText('Deposit before we order the glass.');
+  const invoiceId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  await page.goto(`/estimates/${estimate.id}?tab=deposits`);
+  await expect(section.getByTestId('invoices-row')).toHaveCount(1);
+  await screenshots(page, 'billing-estimate-deposits');
+
+  // Convert to Job: the job's billing holds the deposit.
+  const converted = await apiPost(page.request, baseURL!, `/api/estimates/${estimate.id}/convert`, {});
+  expect(converted.status(), await converted.text()).toBe(200);
+  const job = ((await converted.json()) as { data: { id: number } }).data;
+  await page.goto(`/jobs/${job.id}?tab=billing`);
+  await expect(page.getByTestId('job-billing').getByTestId('invoices-row')).toHaveCount(1);
+  await page.goto(`/invoices/${invoiceId}`);
+  await expect(page.getByTestId('invoice-page')).not.toContainText('Estimate (no job yet)');
+});
+
+test('a statement of account from the client dialog: preview, download and send by email to the client', async ({ page, baseURL }) => {
+  await signInAs(page, 'admin');
+  const clientName = unique('Statement Client');
+  const client = await createRecord(page, baseURL!, 'clients', { name: clientName, email: 'ap@statement-client.example' });
+  const job = await createJob(page, baseURL!, { name: unique('Lobby'), client_id: client.id, trip_charge: 0, additional_revenues: 720 });
+  const made = await apiPost(page.request, baseURL!, '/api/invoices/from_job', { job_id: job.id });
+  expect(made.status(), await made.text()).toBe(201);
+  const invoice = ((await made.json()) as { data: { id: number } }).data;
+  const sent = await apiPost(page.request, baseURL!, `/api/invoices/${invoice.id}/send`, { to: ['ap@statement-client.example'], cc: [], message: '' });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  // The client dialog shows the email and opens the statement for the client.
+  await page.goto('/lists/clients');
+  await page.getByPlaceholder(/Search/).fill(clientName);
+  await page.getByTestId('clients-row').filter({ hasText: clientName }).click();
+  const dialog = page.getByTestId('client-dialog');
+  await expect(dialog.getByLabel('Email')).toHaveValue('ap@statement-client.example');
+  await dialog.getByTestId('client-statement').click();
+  await expect(page).toHaveURL(new RegExp(`/billing/statement\\?client=${client.id}`));
+  await expect(page.getByTestId('client-dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Statement of account' })).toBeVisible();
+  await expect(page.getByTestId('statement-client')).toHaveValue(clientName);
+  await expect(page.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', /inline=1/);
+  await screenshots(page, 'billing-statement');
+
+  const file = page.waitForEvent('download');
+  await page.getByTestId('statement-download').click();
+  expect((await file).suggestedFilename()).toMatch(/\.pdf$/);
+
+  await page.getByTestId('send-statement').click();
+  const compose = page.getByTestId('send-statement-dialog');
+  await expect(compose.getByText('ap@statement-client.example')).toBeVisible();
+  await expect(compose).toContainText('The statement from');
+  await screenshots(page, 'billing-statement-send');
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/clients/${client.id}/statement/send`));
+  await compose.getByRole('button', { name: 'Send' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(compose).toHaveCount(0);
+  await expect(page.getByText(/The statement is (on its way to ap@statement-client\.example|kept in the Outbox)/)).toBeVisible();
+  await expect(page.getByText(/Statement of account \d+\/\d+\/\d+ to \d+\/\d+\/\d+/).first()).toBeVisible();
+  await expectAccessible(page, 'the statement screen');
+
+  // It is in the Billing menu too.
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Billing' }).getByRole('link', { name: 'Statements' }).click();
+  await expect(page.getByRole('heading', { name: 'Statement of account' })).toBeVisible();
+  await expect(page.getByText('Choose a client to see their statement.')).toBeVisible();
+});
+
+test('analysis shows billed vs collected by month, with its chart and CSV', async ({ page }) => {
+  await signInAs(page, 'admin');
+  // the six months to this one, where this run's invoices are
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 5, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 0));
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const label = (d: Date) => `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCFullYear()}`;
+  await page.goto(`/analysis?tab=billing&start=${iso(first)}&end=${iso(last)}`);
+  const report = page.getByTestId('billing-report');
+  await expect(report.getByTestId('billing-totals')).toContainText('Collected − billed');
+  await expect(report.getByRole('img', { name: 'Billed and collected by month' })).toBeVisible();
+  const rows = report.getByTestId('billing-months');
+  await expect(rows).toContainText(label(first));
+  await expect(rows).toContainText(label(last));
+  await screenshots(page, 'billing-analysis');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export By month as CSV' }).click();
+  const text = fs.readFileSync(await (await download).path(), 'utf8');
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, '').trim()).data;
+  expect(parsed[0]).toEqual(['Month', 'Billed', 'Collected', 'Collected − billed']);
+  // six months and the total
+  expect(parsed).toHaveLength(8);
 });

@@ -110,6 +110,98 @@ describe('an invoice from its job', () => {
   });
 });
 
+describe('a deposit from a won estimate before its job', () => {
+  async function wonEstimate(status: 'won' | 'open' = 'won') {
+    const c = await client();
+    const taxed = await product({ taxable: true });
+    const e = await made(as.manager, 'estimates', {
+      client_id: c.id,
+      name: `Lobby ${++seq}`,
+      items: [
+        { product_id: taxed.id, description: 'Storefront', qty: 1, amount: 1000 },
+        { description: 'Labour', qty: 1, amount: 0 },
+      ],
+    });
+    expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'open' })).status).toBe(200);
+    if (status === 'won') expect((await as.manager.post(`/api/estimates/${String(e.id)}/status`, { status: 'won' })).status).toBe(200);
+    return e;
+  }
+
+  it('asks it against the estimate’s total, and the job made from the estimate takes it and subtracts it on its final invoice', async () => {
+    await setting('tax1_percent', '10');
+    await setting('tax2_percent', '');
+    const e = await wonEstimate();
+    // 1000 taxed at 10 % = 1100; 30 % of it
+    const dep = await ok('/api/invoices/deposit', { estimate_id: e.id, percent: 30 }, 201);
+    expect(dep).toMatchObject({ kind: 'deposit', job_id: null, estimate_id: e.id, client_id: e.client_id, total: 330, status: 'draft' });
+    expect((dep.invoice_lines as Row[])[0]).toMatchObject({ description: 'Deposit: 30% of $1,100.00', taxable: false });
+    const over = await post('/api/invoices/deposit', { estimate_id: e.id, amount: 800 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors?.amount?.[0]).toMatch(/Deposits would then ask for \$1,130\.00 of a job whose total is \$1,100\.00/);
+
+    await markSent(dep.id);
+    await ok('/api/payments/record', { client_id: e.client_id, payment_date: '2026-11-02', amount: 330, method: 'check', check_number: '881' }, 201);
+    const job = (await as.manager.post(`/api/estimates/${String(e.id)}/convert`)).body.data as unknown as Row;
+    const moved = await read(dep.id);
+    expect(moved).toMatchObject({ job_id: job.id, estimate_id: e.id, status: 'paid' });
+    // the job's invoice amount follows the deposit it took
+    expect(Number(await jobAmount(job.id))).toBe(330);
+    // its move has its history row
+    const moves = await sql<{ before: Row | null; after: Row | null }>(
+      "SELECT before, after FROM audit_log WHERE resource = 'invoices' AND record_id = $1 ORDER BY id",
+      [dep.id],
+    );
+    expect(moves.some((m) => m.before?.job_id === null && m.after?.job_id === job.id)).toBe(true);
+    const final = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    expect(final).toMatchObject({ total: 1100, deposits_applied: 330, balance: 770 });
+    // once the job is made, a deposit of the estimate goes to the job
+    const next = await ok('/api/invoices/deposit', { estimate_id: e.id, amount: 10 }, 201);
+    expect(next).toMatchObject({ job_id: job.id, estimate_id: e.id });
+  });
+
+  it('refuses an estimate not won, neither or both of job and estimate, and those without the right', async () => {
+    const open = await wonEstimate('open');
+    const res = await post('/api/invoices/deposit', { estimate_id: open.id, percent: 10 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/Only a won estimate takes a deposit/);
+    const won = await wonEstimate();
+    expect((await post('/api/invoices/deposit', { percent: 10 })).status).toBe(422);
+    const job = await jobWith([{ revenue: 100 }]);
+    expect((await post('/api/invoices/deposit', { estimate_id: won.id, job_id: job.id, percent: 10 })).status).toBe(422);
+    expect((await post('/api/invoices/deposit', { estimate_id: 999999, percent: 10 })).status).toBe(404);
+    expect((await post('/api/invoices/deposit', { estimate_id: won.id, percent: 10 }, as.supervisor)).status).toBe(403);
+    // a generic invoice names a job or an estimate
+    const bare = await as.manager.post('/api/invoices', { client_id: won.client_id });
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors?.job_id?.[0]).toBe('Choose the job.');
+  });
+});
+
+describe('the job’s invoice amount in its history', () => {
+  it('records each move of the invoice amount on the job, from what to what, by who made the invoice change', async () => {
+    await setting('tax1_percent', '');
+    await setting('tax2_percent', '');
+    const job = await jobWith([{ revenue: 1234, taxable: false }]);
+    const inv = await ok('/api/invoices/from_job', { job_id: job.id }, 201);
+    await ok(`/api/invoices/${String(inv.id)}/void`, { reason: 'Billed the wrong client' });
+    const history = (await as.manager.get(`/api/history/jobs/${String(job.id)}`)).body.data as unknown as {
+      action: string;
+      user_name: string | null;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const moves = history.filter((e) => e.action === 'invoiced');
+    // newest first: the void took it back to 0, the invoice made it 1,234.00
+    expect(moves.map((e) => e.changes.map((c) => [c.field, c.from == null ? null : Number(c.from), Number(c.to)]))).toEqual([
+      [['invoice_amount', 1234, 0]],
+      [['invoice_amount', null, 1234]],
+    ]);
+    expect(moves.every((e) => e.user_name != null)).toBe(true);
+    // an unchanged amount writes no row: saving the void invoice's memo is refused, and nothing moved
+    expect((await as.manager.patch(`/api/invoices/${String(inv.id)}`, { memo: 'x' })).status).toBe(409);
+    expect((await as.manager.get(`/api/history/jobs/${String(job.id)}`)).body.data as unknown as unknown[]).toHaveLength(history.length);
+  });
+});
+
 describe('payments', () => {
   async function twoOpen() {
     const c = await client();
@@ -304,6 +396,7 @@ describe('export to the books', () => {
       ],
       { trip_charge: 50 },
     );
+    await as.manager.patch(`/api/clients/${String(job.client_id)}`, { email: 'books@client.example' });
     const dep = await ok('/api/invoices/deposit', { job_id: job.id, amount: 200 }, 201);
     await markSent(dep.id);
     await ok('/api/payments/record', { client_id: job.client_id, payment_date: '2026-11-03', amount: 200, method: 'ach' }, 201);
@@ -352,6 +445,7 @@ describe('export to the books', () => {
     const xeroSums = byInvoice(xero.data, 'InvoiceNumber', (r) => Math.round(Number(r.Quantity) * Number(r.UnitAmount) * 100) / 100);
     expect(xeroSums.get(String(final.number))).toBe(due);
     expect(xero.data.find((r) => r.InvoiceNumber === String(final.number))).toMatchObject({
+      EmailAddress: 'books@client.example',
       InvoiceDate: '15/11/2026',
       TaxType: 'Tax Exempt',
       Currency: 'USD',

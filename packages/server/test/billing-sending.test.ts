@@ -264,6 +264,42 @@ describe('receivables', () => {
     expect((await download(as.supervisor, `/api/clients/${String(client.id)}/statement?start=2026-10-01&end=2026-10-31`)).status).toBe(403);
   });
 
+  it("sends a client's statement through the outbox with the PDF attached, as one of the client's messages", async () => {
+    const client = await made(as.manager, 'clients', { name: `Statement Mail ${++seq}`, email: 'books@statement.test' });
+    const job = await madeJob(as.admin, { client_id: client.id });
+    const inv = await made(as.manager, 'invoices', { job_id: job.id, client_id: client.id, issue_date: '2026-10-05', terms: 'net_30' });
+    await made(as.manager, 'invoice_lines', { invoice_id: inv.id, description: 'Work', qty: 1, rate: 640, taxable: false });
+    const first = nextMail();
+    await ok(`/api/invoices/${String(inv.id)}/send`, { to: ['books@statement.test'] });
+    await first;
+    const arriving = nextMail();
+    const body = { start: '2026-10-01', end: '2026-10-31', to: ['books@statement.test'], cc: ['owner@statement.test'], message: 'Our statement for October.' };
+    const res = await as.manager.post(`/api/clients/${String(client.id)}/statement/send`, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.mail).toMatchObject({ kind: 'statement_to_client', resource: 'clients', record_id: client.id, to: ['books@statement.test'] });
+    const mail = await arriving;
+    expect(mail.subject).toMatch(/^Statement of account 10\/1\/2026 to 10\/31\/2026 from /);
+    expect(mail.text).toContain('Our statement for October.');
+    const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(pdf?.filename).toMatch(/\.pdf$/);
+    const text = await pdfText(pdf!.content);
+    for (const part of ['STATEMENT', String(client.name), `Invoice ${String(inv.number)}`, 'Balance on 10/31/2026 $640.00', 'Total open $640.00']) {
+      expect(text, `${part} in ${text}`).toContain(part);
+    }
+    // the client's messages list it; the history names the send
+    const listed = (await as.manager.get(`/api/clients/${String(client.id)}/mail`)).body.data as unknown as Row[];
+    expect(listed.some((m) => m.kind === 'statement_to_client')).toBe(true);
+    const audit = await sql<{ action: string }>("SELECT action FROM audit_log WHERE resource = 'clients' AND record_id = $1 AND action = 'send_statement'", [
+      client.id,
+    ]);
+    expect(audit).toHaveLength(1);
+    // refused: a bad range, no recipient, and without the edit right
+    expect((await as.manager.post(`/api/clients/${String(client.id)}/statement/send`, { ...body, end: '2026-09-01' })).status).toBe(422);
+    expect((await as.manager.post(`/api/clients/${String(client.id)}/statement/send`, { ...body, to: [] })).status).toBe(422);
+    expect((await as.supervisor.post(`/api/clients/${String(client.id)}/statement/send`, body)).status).toBe(403);
+    expect((await as.manager.post('/api/clients/999999/statement/send', body)).status).toBe(404);
+  });
+
   it('billed vs collected by month', async () => {
     const before = (await as.manager.get('/api/invoices/billed_collected?start=2027-01-01&end=2027-03-31')).body.data as unknown as {
       months: { month: string; billed: number; collected: number }[];

@@ -137,6 +137,20 @@ describe('demo data', () => {
     // a final invoice subtracts the deposit its job's deposit invoice asked for, which was paid
     expect(count((r) => r.kind === 'deposit' && r.status === 'paid')).toBe(count((r) => r.kind === 'final' && r.deposits > 0));
     expect(await one("SELECT count(*) AS n FROM invoices WHERE issue_date > '2026-11-02' OR due_date IS NULL")).toBe(0);
+    // the invoices' and statements' recipient by default
+    expect(await one('SELECT count(*) AS n FROM clients WHERE email IS NULL')).toBe(0);
+    // each invoiced job's invoice amount is its invoices' (not void): products and custom lines, less the deposits subtracted
+    expect(
+      await one(`SELECT count(*) AS n FROM jobs j WHERE EXISTS (SELECT 1 FROM invoices i WHERE i.job_id = j.id)
+        AND j.invoice_amount IS DISTINCT FROM (SELECT sum((SELECT coalesce(sum(l.amount), 0) FROM invoice_lines l
+          WHERE l.invoice_id = i.id AND l.kind NOT IN ('trip_charge', 'additional')) - i.deposits_applied) FROM invoices i WHERE i.job_id = j.id AND i.status <> 'void')
+          AND NOT (j.invoice_amount = 0 AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.job_id = j.id AND i.status <> 'void'))`),
+    ).toBe(0);
+    expect(
+      await one(
+        "SELECT count(*) AS n FROM jobs j WHERE EXISTS (SELECT 1 FROM invoices i WHERE i.job_id = j.id AND i.status <> 'void') AND j.invoice_amount > 0",
+      ),
+    ).toBeGreaterThan(40);
     // each past month's sent invoices went to the books in one batch, which lists them
     expect(await one('SELECT count(*) AS n FROM invoice_exports')).toBeGreaterThan(0);
     expect(

@@ -64,6 +64,11 @@ export async function validBody(c: Client, name: ResourceName): Promise<Row> {
     if (fd.kind === 'password') continue;
     body[field] = sampleValue(field, fd);
   }
+  // a rule that one of some references is set (an invoice's job or estimate): the first one
+  for (const rule of def.rules ?? []) {
+    const first = def.fields[rule.kind === 'anyOf' ? rule.fields[0] : ''];
+    if (rule.kind === 'anyOf' && first?.kind === 'ref' && rule.fields.every((f) => body[f] == null)) body[rule.fields[0]] = await parentId(c, first.ref!);
+  }
   // takeoffable_id names a record of takeoffable_type (the first type: a product category)
   if (name === 'takeoff_options') body.takeoffable_id = await parentId(c, 'product_categories');
   // images arrive as data URLs (or uploads), never as links

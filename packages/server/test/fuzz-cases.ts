@@ -127,10 +127,16 @@ async function storedByAction(c: Client, db: Db, name: ResourceName): Promise<Ro
 export function fuzzResources(names: readonly ResourceName[]) {
   const { env, as } = appWithRoles();
 
-  /** Rows of the resource's table and audit entries: what a write may change. */
-  async function counts(table: string): Promise<{ rows: number; audit: number }> {
-    const [row] = await env.db.query<{ rows: number; audit: number }>(
-      `SELECT (SELECT count(*)::int FROM ${table}) AS rows, (SELECT count(*)::int FROM audit_log) AS audit`,
+  /**
+   * Rows of the resource's table, its audit entries, and every audit entry: what a write may change.
+   * A save may also write a derived figure's history on another record (an invoice's job's invoice
+   * amount), so the record's own entries are counted apart.
+   */
+  async function counts(table: string, name: string): Promise<{ rows: number; audit: number; total: number }> {
+    const [row] = await env.db.query<{ rows: number; audit: number; total: number }>(
+      `SELECT (SELECT count(*)::int FROM ${table}) AS rows, (SELECT count(*)::int FROM audit_log WHERE resource = $1) AS audit,
+        (SELECT count(*)::int FROM audit_log) AS total`,
+      [name],
     );
     return row!;
   }
@@ -159,7 +165,7 @@ export function fuzzResources(names: readonly ResourceName[]) {
       const { updated_at: _stale, ...current } = target;
       for (const [label, value] of HOSTILE) {
         // Counted per value: every accepted write adds one audit entry per record, a refused one none.
-        const before = await counts(def.table);
+        const before = await counts(def.table, name);
         let written = 0;
         const write = async (method: string, url: string, body: unknown, what: string) => {
           const res = await as.admin.request(method, url, toJson(body));
@@ -183,12 +189,13 @@ export function fuzzResources(names: readonly ResourceName[]) {
         await write('PATCH', `${base}/${target.id}`, Object.fromEntries(keys.map((key) => [key, value])), `update every field=${label}`);
         await write('POST', base, value, `create body=${label}`);
         await write('POST', `${base}/store_many`, { data: value }, `store_many data=${label}`);
-        const after = await counts(def.table);
+        const after = await counts(def.table, name);
         const [{ created }] = (await env.db.query<{ created: number }>(
-          "SELECT count(*)::int AS created FROM (SELECT action FROM audit_log ORDER BY id DESC LIMIT $1) a WHERE action = 'create'",
-          [written],
+          "SELECT count(*)::int AS created FROM (SELECT action FROM audit_log WHERE resource = $2 ORDER BY id DESC LIMIT $1) a WHERE action = 'create'",
+          [written, name],
         )) as [{ created: number }];
         expect(after.audit - before.audit, `${label}: one audit entry per accepted record, none for refusals`).toBe(written);
+        if (!written) expect(after.total - before.total, `${label}: no audit entry at all for refusals`).toBe(0);
         expect(after.rows - before.rows, `${label}: rows only from accepted creates`).toBe(written ? created : 0);
       }
       // ids in the path

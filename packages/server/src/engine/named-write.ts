@@ -65,9 +65,10 @@ export interface RecordWriter {
   deleteWhere<W extends Writable>(what: W, where: (table: AnyTable) => SQL, history?: History): Promise<WrittenRow<W>[]>;
   /**
    * A change that is no one row's own (a day's stock snapshot; the lines an order was made from):
-   * its history row, by what it did.
+   * its history row, by what it did (and, given `before`, what it was: a figure derived from
+   * other records, a job's invoice amount, shows from what to what).
    */
-  summary(name: ResourceName, action: string, recordId: number | null, summary: Row): Promise<void>;
+  summary(name: ResourceName, action: string, recordId: number | null, summary: Row, before?: Row | null): Promise<void>;
 }
 
 /** The target of a named write: the record its route names. */
@@ -123,9 +124,9 @@ function writerIn(ctx: Ctx, written: Map<string, Row | null>): RecordWriter {
       for (const row of gone) await audit(nameOf(what), 'delete', row.id, row, null, history);
       return gone as WrittenRow<W>[];
     },
-    async summary(name, action, recordId, summary) {
+    async summary(name, action, recordId, summary, before = null) {
       if (recordId != null && !written.has(key(name, recordId))) written.set(key(name, recordId), null);
-      await recordAudit(ctx, name, action, recordId, null, summary);
+      await recordAudit(ctx, name, action, recordId, before, summary);
     },
   };
   return writer;

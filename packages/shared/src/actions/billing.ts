@@ -72,19 +72,21 @@ export const invoiceFromJob = defineAction({
 export const depositInvoice = defineAction({
   name: 'invoices.deposit',
   summary:
-    "Makes a deposit invoice of a job, a draft: one untaxed line for a percentage of the job's total or an amount; the job's deposits together never ask for more than its total.",
+    "Makes a deposit invoice of a job, or of a won estimate before its job is made (the job takes it when made from the estimate), a draft: one untaxed line for a percentage of the job's (or the estimate's) total or an amount; the deposits together never ask for more than that total.",
   method: 'POST',
   path: '/api/invoices/deposit',
   body: z
     .object({
       ...invoiceHead,
+      estimate_id: z.number({ error: 'Choose the estimate.' }).int().positive({ error: 'Choose the estimate.' }),
       percent: z.number({ error: 'Enter a percent.' }).gt(0, { error: 'A deposit is a percent more than 0 and at most 100.' }).max(100, {
         error: 'A deposit is a percent more than 0 and at most 100.',
       }),
       amount: dollars('an amount').refine((n) => n > 0, { error: 'A deposit is an amount more than $0.00.' }),
     })
-    .partial({ percent: true, amount: true })
+    .partial({ job_id: true, estimate_id: true, percent: true, amount: true })
     .superRefine((b, ctx) => {
+      if ((b.job_id == null) === (b.estimate_id == null)) ctx.addIssue({ code: 'custom', message: 'Choose the job or the won estimate.', path: ['job_id'] });
       if ((b.percent == null) === (b.amount == null)) ctx.addIssue({ code: 'custom', message: 'Give either a percent or an amount.', path: ['percent'] });
     }),
   answer: z.object({ data: recordRead('invoices') }),
@@ -275,10 +277,27 @@ export const clientStatement = defineAction({
   method: 'GET',
   path: '/api/clients/:id/statement',
   params: byId,
-  query: rangeQuery,
+  // `inline=1`: shown in the browser (the screen's Preview) rather than saved
+  query: z
+    .object({ start: isoDate, end: isoDate, inline: z.enum(['1']).optional() })
+    .refine((r) => r.end >= r.start, { error: 'The end cannot be before the start.', path: ['end'] }),
   answer: z.string(),
   permission: VIEW,
   download: 'application/pdf',
+});
+
+export const sendClientStatement = defineAction({
+  name: 'clients.send_statement',
+  summary:
+    "Emails the client's statement of account for a date range through the outbox: the PDF attached (as the statement call makes it), with the sender's message.",
+  method: 'POST',
+  path: '/api/clients/:id/statement/send',
+  params: byId,
+  body: composedMailBody
+    .extend({ start: isoDate, end: isoDate })
+    .refine((r) => r.end >= r.start, { error: 'The end cannot be before the start.', path: ['end'] }),
+  answer: z.object({ mail: mailMessageSchema }),
+  permission: EDIT,
 });
 
 export const billedCollected = defineAction({
@@ -313,5 +332,6 @@ export const BILLING_ACTIONS = actionMap({
   'invoice_exports.create': createInvoiceExport,
   'invoice_exports.csv': invoiceExportCsv,
   'clients.statement': clientStatement,
+  'clients.send_statement': sendClientStatement,
   'invoices.billed_collected': billedCollected,
 });

@@ -27,7 +27,9 @@ export const invoices = defineResource({
   fields: {
     // from Settings' next invoice number on create (server billing-hooks.ts); kept when voided
     number: f.int({ unique: true, positive: true, readOnly: true }),
-    job_id: f.ref('jobs', { required: true, onDelete: 'restrict' }),
+    // a job's, or a won estimate's deposit asked before its job was made (the job takes it when made)
+    job_id: f.ref('jobs', { onDelete: 'restrict' }),
+    estimate_id: f.ref('estimates', { onDelete: 'restrict' }),
     client_id: f.ref('clients', { required: true, onDelete: 'restrict' }),
     kind: f.enum(INVOICE_KINDS, { default: 'final' }),
     issue_date: f.date(),
@@ -63,6 +65,7 @@ export const invoices = defineResource({
   search: ['client_name', 'bill_to', 'memo'],
   filters: {
     job_id: { op: 'eq' },
+    estimate_id: { op: 'eq' },
     client_id: { op: 'eq' },
     status: { op: 'eq', values: INVOICE_STATUSES },
     kind: { op: 'eq', values: INVOICE_KINDS },
@@ -77,6 +80,7 @@ export const invoices = defineResource({
     client: { kind: 'belongsTo', resource: 'clients', localKey: 'client_id' },
     job: { kind: 'belongsTo', resource: 'jobs', localKey: 'job_id' },
   },
+  rules: [{ kind: 'anyOf', fields: ['job_id', 'estimate_id'], message: 'Choose the job.' }],
   titleField: 'number',
   naming: { fields: ['number'], prefix: 'Invoice ' },
 });

@@ -41,13 +41,15 @@ export const clients = defineResource({
     note: f.longText({ label: 'Note' }),
     color: f.enum(CLIENT_COLORS, { label: 'Colour', default: CLIENT_COLORS[0] }),
     active: f.bool(true, { label: 'Active' }),
+    // billing: where an invoice or a statement goes unless the sender types another (and Xero's EmailAddress)
+    email: f.email({ label: 'Email' }),
     // billing (docs/domain/billing.md, Tax): an exempt client's invoices carry no sales tax
     tax_exempt: f.bool(false, { label: 'Tax exempt' }),
     tax_exemption_number: f.text({ label: 'Tax exemption number', max: 100 }),
     // no reminder emails for this client's overdue invoices
     no_reminders: f.bool(false, { label: 'No payment reminders' }),
   },
-  search: ['name', 'note'],
+  search: ['name', 'note', 'email'],
   filters: { client_type_id: { op: 'eq' } },
   sortable: ['name', 'created_at', 'active'],
 });

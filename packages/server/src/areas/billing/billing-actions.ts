@@ -8,6 +8,7 @@ import { createExportBatch, exportBatchCsv } from './export-actions.ts';
 import { createInvoiceLink, listInvoiceLinks, revokeInvoiceLink, showClientInvoice } from './invoice-links.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { sendInvoice } from './send-invoice.ts';
+import { sendClientStatement } from './send-statement.ts';
 import { billedCollectedByMonth, clientStatementPdf } from './statement.ts';
 import { recordPaymentAction, voidPaymentAction } from './payment-actions.ts';
 
@@ -34,7 +35,9 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   },
   'clients.statement': async ({ ctx, params, input }) => {
     const pdf = await clientStatementPdf(ctx, params.id, input);
-    return savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+    const file = savedFile(pdf.bytes, PDF_MEDIA_TYPE, pdf.fileName);
+    return input.inline ? { ...file, disposition: 'inline' as const } : file;
   },
+  'clients.send_statement': ({ ctx, params, input }) => sendClientStatement(ctx, params.id, input),
   'invoices.billed_collected': ({ ctx, input }) => billedCollectedByMonth(ctx, input),
 };

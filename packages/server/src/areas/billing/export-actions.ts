@@ -33,12 +33,13 @@ async function exportInvoices(db: Db, ids: readonly number[]): Promise<ExportInv
       { description: 'text', qty: 'num', rate: 'num', amount: 'num', kind: oneOf(INVOICE_LINE_KINDS) },
       sql`SELECT description, qty, rate, amount, kind FROM invoice_lines WHERE invoice_id = ${id} AND deleted_at IS NULL ORDER BY position, id`,
     );
+    const [client] = await sqlSelect(db, { email: 'text?' }, sql`SELECT c.email FROM invoices i JOIN clients c ON c.id = i.client_id WHERE i.id = ${id}`);
     const applied = toCents(doc.deposits_applied);
     const listed = doc.deposits.reduce((s, d) => s + toCents(d.amount), 0);
     out.push({
       number: doc.invoice.number,
       client_name: doc.invoice.client_name ?? doc.invoice.bill_to ?? '',
-      client_email: null,
+      client_email: client?.email || null,
       reference: [doc.invoice.job_number, doc.invoice.job_name].filter(Boolean).join(' ') || null,
       issue_date: doc.invoice.issue_date ?? '',
       due_date: doc.invoice.due_date ?? doc.invoice.issue_date ?? '',

@@ -16,6 +16,7 @@ import { changeRecord, namedWrite, type RecordWriter } from '../../engine/named-
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
 import { taxOf } from './billing-hooks.ts';
+import { estimateLines, lockedEstimate } from './estimate-deposits.ts';
 import { invoiceMoney, refreshInvoiceAmount } from './invoice-money.ts';
 
 type Head = ActionParsedInput<typeof invoiceFromJob>;
@@ -61,9 +62,8 @@ const rates = (t: Awaited<ReturnType<typeof taxOf>>): TaxRate[] =>
     { name: t.tax2_name ?? '', percent: t.tax2_percent },
   ].filter((r): r is TaxRate => r.percent != null);
 
-const head = (input: Head, clientId: number) => ({
-  job_id: input.job_id,
-  client_id: clientId,
+const head = (input: Omit<Head, 'job_id'>, ids: { job_id: number | null; estimate_id?: number | null; client_id: number }) => ({
+  ...ids,
   ...(input.issue_date ? { issue_date: input.issue_date } : {}),
   ...(input.terms ? { terms: input.terms } : {}),
   ...(input.terms_days != null ? { terms_days: input.terms_days } : {}),
@@ -85,7 +85,7 @@ export async function makeFinalInvoice(ctx: Ctx, input: Head) {
     if (!lines.length) throw new ApiError(409, `Job ${job.number ?? job.id} has nothing to bill: no products, trip charge or additional revenues.`);
     const deposits = invoices.filter((i) => i.kind === 'deposit').reduce((s, i) => s + i.paid, 0);
     const made = await create(w.ctx, 'invoices', {
-      ...head(input, job.client_id),
+      ...head(input, { job_id: job.id, client_id: job.client_id }),
       kind: 'final',
       invoice_lines: lines.map((l, position) => ({ ...l, position })),
     });
@@ -103,27 +103,51 @@ export async function makeFinalInvoice(ctx: Ctx, input: Head) {
   return { data: await get(ctx, 'invoices', id) };
 }
 
-/** A deposit invoice, a draft: one untaxed line for a percent of the job's total or an amount (`depositLine`). */
+/** What a deposit is asked against: a job's lines, or a won estimate's before its job is made, and the deposits already asked of it. */
+async function depositBasis(w: RecordWriter, input: ActionParsedInput<typeof depositInvoice>) {
+  const estimate = input.estimate_id != null ? await lockedEstimate(w, input.estimate_id) : null;
+  const jobId = estimate ? estimate.job_id : input.job_id!;
+  if (jobId != null) {
+    const job = await lockedJob(w, jobId);
+    return {
+      ids: { job_id: job.id, estimate_id: estimate?.id ?? null, client_id: job.client_id },
+      lines: await jobLines(w.ctx, job),
+      askedOf: sql`job_id = ${job.id}`,
+    };
+  }
+  const e = estimate!;
+  return {
+    ids: { job_id: null, estimate_id: e.id, client_id: e.client_id },
+    lines: await estimateLines(w.ctx, e.id),
+    askedOf: sql`estimate_id = ${e.id} AND job_id IS NULL`,
+  };
+}
+
+/**
+ * A deposit invoice, a draft: one untaxed line for a percent of the job's total or an amount
+ * (`depositLine`). A won estimate whose job is not made yet takes one against its own total, as the
+ * job would bill it; the job takes it when it is made (estimate-deposits.ts).
+ */
 export async function makeDepositInvoice(ctx: Ctx, input: ActionParsedInput<typeof depositInvoice>) {
   const id = await namedWrite(ctx, async (w) => {
-    const job = await lockedJob(w, input.job_id);
-    const tax = await taxOf(w.ctx, job.client_id);
-    const totals = invoiceTotals(await jobLines(w.ctx, job), { rates: rates(tax), exempt: tax.tax_exempt });
+    const basis = await depositBasis(w, input);
+    const tax = await taxOf(w.ctx, basis.ids.client_id);
+    const totals = invoiceTotals(basis.lines, { rates: rates(tax), exempt: tax.tax_exempt });
     if (!totals.ok) throw new ApiError(409, totals.message);
-    const asked = (await invoiceMoney(w.ctx.db, sql`job_id = ${job.id} AND deleted_at IS NULL AND status <> 'void' AND kind = 'deposit'`)).reduce(
+    const asked = (await invoiceMoney(w.ctx.db, sql`${basis.askedOf} AND deleted_at IS NULL AND status <> 'void' AND kind = 'deposit'`)).reduce(
       (s, i) => s + i.total,
       0,
     );
-    const basis = input.percent != null ? { kind: 'percent' as const, percent: input.percent } : { kind: 'amount' as const, cents: toCents(input.amount) };
-    const line = depositLine(basis, totals.value.total, asked);
+    const kind = input.percent != null ? { kind: 'percent' as const, percent: input.percent } : { kind: 'amount' as const, cents: toCents(input.amount) };
+    const line = depositLine(kind, totals.value.total, asked);
     if (!line.ok) throw invalid({ [input.percent != null ? 'percent' : 'amount']: [line.message] });
     const amount = fromCents(line.value.cents);
     const made = await create(w.ctx, 'invoices', {
-      ...head(input, job.client_id),
+      ...head(input, basis.ids),
       kind: 'deposit',
       invoice_lines: [{ kind: 'deposit', description: line.value.description, qty: 1, rate: amount, amount, taxable: false, position: 0 }],
     });
-    await refreshInvoiceAmount(w, job.id);
+    await refreshInvoiceAmount(w, basis.ids.job_id);
     return made.id;
   });
   return { data: await get(ctx, 'invoices', id) };

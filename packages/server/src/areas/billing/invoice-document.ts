@@ -31,7 +31,7 @@ const HEAD = {
   client_name: 'text?',
   job_number: 'text?',
   job_name: 'text?',
-  job_id: 'num',
+  job_id: 'num?',
   tax_exempt: 'bool',
   tax1_name: 'text?',
   tax1_percent: 'num?',
@@ -45,9 +45,10 @@ export async function readInvoiceDocument(db: Db, id: number): Promise<InvoiceDo
     db,
     HEAD,
     sql`SELECT i.id, i.number, i.kind, i.status, to_char(i.issue_date, 'YYYY-MM-DD') AS issue_date, to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-        i.terms, i.terms_days, i.bill_to, i.memo, c.name AS client_name, j.number AS job_number, j.name AS job_name, i.job_id,
+        i.terms, i.terms_days, i.bill_to, i.memo, c.name AS client_name, coalesce(j.number, e.job_number) AS job_number, coalesce(j.name, e.name) AS job_name, i.job_id,
         i.tax_exempt, i.tax1_name, i.tax1_percent, i.tax2_name, i.tax2_percent, i.deposits_applied
       FROM invoices i LEFT JOIN clients c ON c.id = i.client_id LEFT JOIN jobs j ON j.id = i.job_id
+        LEFT JOIN estimates e ON e.id = i.estimate_id
       WHERE i.id = ${id} AND i.deleted_at IS NULL`,
   );
   if (!head) throw notFound('Invoice');

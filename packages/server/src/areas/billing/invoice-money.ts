@@ -17,7 +17,7 @@ import { paidSql, subtotalSql, taxSql, totalSql } from './invoice-sql.ts';
 export interface InvoiceMoney {
   id: number;
   number: number;
-  job_id: number;
+  job_id: number | null;
   client_id: number;
   kind: string;
   status: InvoiceStatus;
@@ -43,7 +43,7 @@ export async function invoiceMoney(db: Db, where: ReturnType<typeof sql>, lock =
     {
       id: 'num',
       number: 'num',
-      job_id: 'num',
+      job_id: 'num?',
       client_id: 'num',
       kind: oneOf(INVOICE_KINDS),
       status: oneOf(INVOICE_STATUSES),
@@ -117,7 +117,7 @@ export async function refreshInvoiceAmount(w: RecordWriter, jobId: number | null
   const billed = fromCents(toCents(row.billed ?? 0));
   const [job] = await sqlSelect(w.ctx.db, { invoice_amount: 'num?' }, sql`SELECT invoice_amount FROM jobs WHERE id = ${jobId} FOR UPDATE`);
   if (!job || (job.invoice_amount != null && toCents(job.invoice_amount) === toCents(billed))) return;
-  // a figure derived from the invoices, as a total is: the invoice's or line's own history records
-  // the change that moved it, so the job gets no history row of its own (one row per write)
   await sqlRun(w.ctx.db, sql`UPDATE jobs SET invoice_amount = ${billed.toFixed(2)}, updated_at = now() WHERE id = ${jobId}`);
+  // the job's history shows the figure from what to what, by whoever made the invoice change that moved it
+  await w.summary('jobs', 'invoiced', jobId, { invoice_amount: billed }, { invoice_amount: job.invoice_amount });
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../engine/errors.ts';
 import { changeRecord } from '../../engine/named-write.ts';
 import { get, getRow } from '../../engine/read.ts';
 import { create } from '../../engine/write.ts';
+import { estimateDepositsToJob } from '../billing/estimate-deposits.ts';
 import { jobNumberPrefix, nextJobNumber } from '@glazier/shared/rules/jobs/job-number';
 
 /** An item as the conversion reads it: whether it becomes its alternate. */
@@ -37,7 +38,7 @@ export const ONLY_WON_MESSAGE = 'Only a won estimate becomes a job. Mark it won 
  * notes; cost and revenue from the item's cost and amount, kept only with `edit jobs_admin`, else
  * derived from the product as any save would); in a category whose alternates the client chose,
  * an item with an alternate gives its alternate product, description, cost and amount. The
- * estimate then names the job. Converting again
+ * estimate then names the job, and the job takes the deposits asked on the estimate. Converting again
  * answers the same job, while it is not deleted.
  */
 export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: number; jobNumber?: string }): Promise<RecordWithRelations<'jobs'>> {
@@ -92,6 +93,8 @@ export async function convertEstimate({ ctx, id, jobNumber }: { ctx: Ctx; id: nu
     });
     // the estimate names its job, by the number the job was given
     await sqlRun(db, sql`UPDATE estimates SET job_id = ${job.id}, job_number = ${job.number}, updated_at = now() WHERE id = ${id}`);
+    // the deposits asked on the won estimate before its job was made go to the job
+    await estimateDepositsToJob(w, id, job.id);
     // read again: the answer names the estimate it came from, as the job's GET does
     return get(tx, 'jobs', job.id);
   });

@@ -2,11 +2,12 @@
  * The billing area of the demo: the latest completed jobs invoiced (some with a deposit paid first),
  * and their payments: most paid, some partly paid or overdue, a few void, a few payments voided (a
  * returned check) and paid again, the latest still drafts. Written straight to the tables, as the
- * named actions would leave them, and each past month's invoices exported to the books; the money by the rules of shared rules/billing (whole cents).
+ * named actions would leave them (each invoiced job's invoice amount its invoices'), and each past
+ * month's invoices exported to the books; the money by the rules of shared rules/billing (whole cents).
  * Oregon has no sales tax, so the demo company has no rates and its invoices no tax.
  */
 import { depositLine, invoiceTotals, linesFromJob, type DraftLine } from '@glazier/shared/rules/billing/invoice-totals';
-import { fromCents } from '@glazier/shared/rules/money';
+import { fromCents, toCents } from '@glazier/shared/rules/money';
 import { nextInvoiceNumber } from '@glazier/shared/rules/billing/numbering';
 import type { InvoiceStatus } from '@glazier/shared/rules/billing/invoice-status';
 import type { PaymentMethod } from '@glazier/shared/rules/billing/payments';
@@ -33,6 +34,29 @@ interface Draft {
   voidReason?: string;
   /** Payments: cents, day, voided. */
   payments: { cents: number; ms: number; voided?: string }[];
+}
+
+/**
+ * However the dice fell, the demo shows each state a shop meets: an invoice void, one partly paid
+ * and one overdue (sent, unpaid, past its due date 30 days after issue), each taken from the final
+ * invoices sent long enough ago and not yet paid by a deposit's rules.
+ */
+function ensureEveryStatus(drafts: Draft[], todayMs: number): void {
+  const finals = drafts.filter((d) => d.kind === 'final' && d.deposits === 0);
+  const old = (d: Draft) => (todayMs - d.issueMs) / DAY > 45;
+  const take = (pick: (d: Draft) => boolean) => finals.find((d) => pick(d) && d.status !== 'draft' && old(d));
+  if (!drafts.some((d) => d.status === 'void')) {
+    const d = take((x) => x.status === 'paid' || x.status === 'sent');
+    if (d) Object.assign(d, { status: 'void', voidReason: 'Billed twice', payments: [] });
+  }
+  if (!drafts.some((d) => d.status === 'partly_paid')) {
+    const d = take((x) => x.status === 'paid' && x.payments.length === 1 && x.due > 1);
+    if (d) Object.assign(d, { status: 'partly_paid', payments: [{ cents: Math.round(d.due / 2), ms: d.payments[0]!.ms }] });
+  }
+  if (!drafts.some((d) => (d.status === 'sent' || d.status === 'partly_paid') && todayMs - d.issueMs > 30 * DAY)) {
+    const d = take((x) => x.status === 'paid' && x.payments.every((p) => !p.voided));
+    if (d) Object.assign(d, { status: 'sent', payments: [] });
+  }
 }
 
 const METHODS: PaymentMethod[] = ['check', 'check', 'check', 'ach', 'card', 'card', 'cash', 'other'];
@@ -109,6 +133,7 @@ export async function seedInvoices(ctx: SeedContext, given: { jobs: DemoJobs }):
     // the rest stay sent: current or overdue by their due date (30 days after issue)
     drafts.push(draft);
   }
+  ensureEveryStatus(drafts, todayMs);
   drafts.sort((a, b) => a.issueMs - b.issueMs);
 
   const [max] = await ctx.db.query<{ n: number | null }>('SELECT max(number) AS n FROM invoices');
@@ -173,6 +198,24 @@ export async function seedInvoices(ctx: SeedContext, given: { jobs: DemoJobs }):
     3,
     allocations.map((a, k) => ({ payment_id: paymentIds[k], invoice_id: a.invoice, amount: fromCents(a.cents) })),
   );
+
+  // Each invoiced job's invoice amount is its invoices', as the named actions leave it (server
+  // billing/invoice-money.ts): what those not void bill for its products and custom lines, each
+  // less the deposits it subtracts; the trip charge and additional revenues are read beside it.
+  const billed = new Map<number, number>();
+  for (const d of drafts) {
+    const cents =
+      d.status === 'void'
+        ? 0
+        : d.lines.filter((l) => l.kind !== 'trip_charge' && l.kind !== 'additional').reduce((sum, l) => sum + toCents(l.amount), 0) - d.deposits;
+    billed.set(d.jobId, (billed.get(d.jobId) ?? 0) + cents);
+  }
+  if (billed.size) {
+    await ctx.db.query(`UPDATE jobs SET invoice_amount = v.amount FROM unnest($1::int[], $2::numeric[]) AS v(id, amount) WHERE jobs.id = v.id`, [
+      `{${[...billed.keys()].join(',')}}`,
+      `{${[...billed.values()].map((c) => fromCents(c).toFixed(2)).join(',')}}`,
+    ]);
+  }
 
   // The books: each month's sent invoices exported once, at the start of the next month; this
   // month's are not exported yet.

@@ -164,11 +164,16 @@ export async function seedClients(ctx: SeedContext, catalogue: { categoryIds: nu
   const ids = await load(
     ctx,
     'clients',
-    5,
+    6,
     async (push) => {
       for (const name of names) {
         await push({
           name,
+          // where its invoices and statements go (a name of its own, drawing nothing from the random stream)
+          email: `accounts@${name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '')}.example`,
           client_type_id: rng.pick(clientTypeIds),
           note: rng.chance(0.3) ? rng.pick(NOTES) : null,
           color: rng.pick(CLIENT_COLORS),

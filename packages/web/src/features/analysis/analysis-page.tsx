@@ -1,7 +1,8 @@
 /**
  * Analysis (`/analysis`, `view analysis`): which work makes money. A date range (presets
- * or any two days, kept in the URL) over three tabs: job profitability (jobs by end date), estimates
- * (win rate and value won) and labour (hours, overtime, how the labour estimates hold up). Every
+ * or any two days, kept in the URL) over its tabs: job profitability (jobs by end date), estimates
+ * (win rate and value won), labour (hours, overtime, how the labour estimates hold up) and, for those
+ * who see invoices, billed vs collected by month. Every
  * figure comes aggregated from the server (shared/actions/analysis.ts); each column says how it is computed.
  */
 import { RANGE_PRESETS, RANGE_PRESET_LABELS, presetOf, presetRange, type RangePreset } from '@glazier/shared/rules/analysis/date-ranges';
@@ -9,15 +10,20 @@ import { Chip, Group, Stack, Tabs } from '@mantine/core';
 import { DateField } from '../../ui/date-field.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { TABS, useAnalysisState, type AnalysisTab } from './analysis-range.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
+import { BillingTab } from './billing-tab.tsx';
 import { EstimatesTab } from './estimates-tab.tsx';
 import { JobsTab } from './jobs-tab.tsx';
 import { LabourTab } from './labour-tab.tsx';
 
-const TAB_LABELS: Record<AnalysisTab, string> = { jobs: 'Job profitability', estimates: 'Estimates', labour: 'Labour' };
+const TAB_LABELS: Record<AnalysisTab, string> = { jobs: 'Job profitability', estimates: 'Estimates', labour: 'Labour', billing: 'Billed vs collected' };
 
 export function AnalysisPage() {
   const [state, update] = useAnalysisState();
-  const { range, today, tab } = state;
+  const { range, today } = state;
+  // billed vs collected reads invoices: for those who see them
+  const canInvoices = useCan('view', 'invoices');
+  const tab = state.tab === 'billing' && !canInvoices ? 'jobs' : state.tab;
   const preset = presetOf(range, today);
   const setRange = (start: string, end: string) => update({ start, end, group: null });
   return (
@@ -58,7 +64,7 @@ export function AnalysisPage() {
       </Group>
       <Tabs value={tab} onChange={(v) => update({ tab: v === 'jobs' ? null : v })} keepMounted={false}>
         <Tabs.List mb="md">
-          {TABS.map((t) => (
+          {TABS.filter((t) => t !== 'billing' || canInvoices).map((t) => (
             <Tabs.Tab key={t} value={t}>
               {TAB_LABELS[t]}
             </Tabs.Tab>
@@ -73,6 +79,11 @@ export function AnalysisPage() {
         <Tabs.Panel value="labour">
           <LabourTab range={range} />
         </Tabs.Panel>
+        {canInvoices && (
+          <Tabs.Panel value="billing">
+            <BillingTab range={range} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

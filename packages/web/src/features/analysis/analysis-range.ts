@@ -8,7 +8,7 @@ import { toIsoDate } from '@glazier/shared/rules/dates';
 import { useCallback, useMemo } from 'react';
 import { applyChanges, useAddressParams, type AddressChanges } from '../../resource-kit/lists/address-params.ts';
 
-export const TABS = ['jobs', 'estimates', 'labour'] as const;
+export const TABS = ['jobs', 'estimates', 'labour', 'billing'] as const;
 export type AnalysisTab = (typeof TABS)[number];
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;

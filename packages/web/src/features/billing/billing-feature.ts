@@ -31,10 +31,12 @@ export const billingFeature: Feature<'billing'> = {
     // apart from /invoices, so the menu marks only the screen shown
     { path: '/billing/aging', requires: VIEW, screen: () => screens().then((m) => m.AgingPage) },
     { path: '/billing/exports', requires: VIEW, screen: () => screens().then((m) => m.ExportsPage) },
+    { path: '/billing/statement', requires: VIEW, screen: () => screens().then((m) => m.StatementPage) },
     { path: '/payments', requires: VIEW, screen: () => screens().then((m) => m.PaymentsPage) },
   ],
   sections: {
     jobBilling: () => screens().then((m) => m.JobBillingSection),
+    estimateDeposits: () => screens().then((m) => m.EstimateDepositsSection),
   },
   // the path the client's link names (clientInvoicePath, shared/actions/billing.ts; not imported: it would bring zod into the entry)
   publicRoutes: [{ path: '/invoice-view/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],
@@ -43,6 +45,7 @@ export const billingFeature: Feature<'billing'> = {
     { to: '/invoices', label: 'Invoices', group: 'billing', order: 1 },
     { to: '/payments', label: 'Payments', group: 'billing', order: 2 },
     { to: '/billing/aging', label: 'Aging', group: 'billing', order: 3 },
-    { to: '/billing/exports', label: 'Exports', group: 'billing', order: 4 },
+    { to: '/billing/statement', label: 'Statements', group: 'billing', order: 4 },
+    { to: '/billing/exports', label: 'Exports', group: 'billing', order: 5 },
   ],
 };

@@ -8,4 +8,6 @@ export { InvoicePage } from './invoice-page.tsx';
 export { PaymentsPage } from './payments-page.tsx';
 export { AgingPage } from './aging-page.tsx';
 export { ExportsPage } from './exports-page.tsx';
+export { StatementPage } from './statement-page.tsx';
 export { JobBillingSection } from './job-billing-section.tsx';
+export { EstimateDepositsSection } from './estimate-deposits-section.tsx';

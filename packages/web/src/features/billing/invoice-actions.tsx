@@ -42,7 +42,8 @@ export function InvoiceActions({ invoice, canEdit }: { invoice: Invoice; canEdit
     const { mailQueuedNotice, openComposeMail } = await import('../../resource-kit/mail/compose-mail.tsx');
     const sent = await openComposeMail(modals, {
       title: 'Send invoice',
-      to: [],
+      // the client's address by default; the sender may type another
+      to: invoice.client?.email ? [invoice.client.email] : [],
       attachment: `${name} as a PDF is attached, with a link for the client to view it and its balance online.`,
       record: { resource: 'invoices', id: invoice.id },
       send: (body) => callAction(sendInvoice, { params: { id: invoice.id }, body }),

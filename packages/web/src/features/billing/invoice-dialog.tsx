@@ -24,6 +24,8 @@ export const openInvoiceDialog = plainDialog<'invoices', Record<string, unknown>
   values: ({ record, initial }) =>
     formValues(record, {
       job_id: initial?.job_id ?? null,
+      // a won estimate's deposit names its estimate, no job yet (the rule: one of the two)
+      estimate_id: initial?.estimate_id ?? null,
       client_id: initial?.client_id ?? null,
       issue_date: initial?.issue_date ?? null,
       terms: initial?.terms ?? 'net_30',

@@ -159,11 +159,17 @@ export function InvoicePage() {
       fields={[
         {
           label: 'Job',
-          value: (i) => (
-            <Anchor component={Link} to={`/jobs/${i.job_id}`}>
-              {i.job_number ?? `Job ${i.job_id}`}
-            </Anchor>
-          ),
+          value: (i) =>
+            i.job_id != null ? (
+              <Anchor component={Link} to={`/jobs/${i.job_id}`}>
+                {i.job_number ?? `Job ${i.job_id}`}
+              </Anchor>
+            ) : (
+              // a won estimate's deposit before its job is made
+              <Anchor component={Link} to={`/estimates/${i.estimate_id}`}>
+                Estimate (no job yet)
+              </Anchor>
+            ),
         },
         { label: 'Kind', value: (i) => INVOICE_KIND_LABELS[i.kind ?? 'final'] },
         { label: 'Issued', value: (i) => formatDate(i.issue_date) || '—' },

@@ -56,7 +56,7 @@ export function JobBillingSection({ jobId }: { jobId: number }) {
   };
   const deposit = async () => {
     const { openDepositDialog } = await import('./deposit-dialog.tsx');
-    const made = await openDepositDialog(modals, jobId);
+    const made = await openDepositDialog(modals, { job_id: jobId });
     if (made) void navigate(`/invoices/${made.id}`);
   };
   return (

@@ -42,6 +42,7 @@ import { NotesSection } from '../../resource-kit/attachments/notes-section.tsx';
 import { DetailPage, useRouteId } from '../../resource-kit/detail/detail-page.tsx';
 import { reportSuccess, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { HistoryPanel } from '../../resource-kit/detail/history-panel.tsx';
+import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
@@ -198,12 +199,19 @@ function LatestRevisionLink({ estimate }: { estimate: Estimate }) {
   );
 }
 
+const DEPOSITS_SECTION = {
+  key: 'deposits',
+  label: 'Deposits',
+  render: (e: Estimate) => <AreaSection name="estimateDeposits" estimateId={e.id} jobId={e.job_id ?? null} />,
+};
+
 export function EstimatePage() {
   const id = useRouteId('estimate_id');
   const modals = useModals();
   const navigate = useNavigate();
   const canEdit = useCan('edit', 'estimates');
   const canImages = useCan('edit', 'images');
+  const canInvoices = useCan('view', 'invoices');
   const scopeNames = useScopeNames();
   const current = useRecord('estimates', id).data;
   const addItem = async (e: Estimate) => (await import('./estimating-dialogs.ts')).openEstimateItemDialog(modals, { initial: { estimate_id: e.id } });
@@ -325,6 +333,8 @@ export function EstimatePage() {
             </Stack>
           ),
         },
+        // billing's section, by name: a won estimate takes a deposit before its job is made
+        ...(canInvoices && current?.status === 'won' ? [DEPOSITS_SECTION] : []),
         { key: 'revisions', label: 'Revisions', render: (e) => <EstimateRevisions estimate={e} /> },
         { key: 'history', label: 'History', render: (e) => <HistoryPanel resource="estimates" id={e.id} /> },
       ]}

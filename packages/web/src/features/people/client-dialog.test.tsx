@@ -69,6 +69,7 @@ describe('Client dialog', () => {
           note: '',
           tax_exempt: false,
           tax_exemption_number: null,
+          email: null,
           no_reminders: false,
         },
       });
@@ -123,6 +124,7 @@ describe('Client dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'County Schools');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ap@county.example');
     expect(within(dialog).queryByRole('textbox', { name: 'Tax exemption number' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Tax exempt' }));
     await userEvent.type(await within(dialog).findByRole('textbox', { name: 'Tax exemption number' }), 'EX-77');
@@ -131,6 +133,7 @@ describe('Client dialog', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       name: 'County Schools',
+      email: 'ap@county.example',
       tax_exempt: true,
       tax_exemption_number: 'EX-77',
       no_reminders: true,

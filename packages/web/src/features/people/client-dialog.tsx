@@ -1,8 +1,12 @@
 /**
- * Client dialog (docs/domain/people.md, Clients): name, client type (picker; a new type can be added on
+ * Client dialog (docs/domain/people.md, Clients): name, email (where invoices and statements go), client type (picker; a new type can be added on
  * the spot), note, one of twelve colours, and the active toggle when editing.
  */
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
+import { Button } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import { noticeNavigate } from '../../resource-kit/detail/notice-navigation.ts';
+import { useCan } from '../../resource-kit/http/session-user.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
@@ -10,6 +14,25 @@ import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
 import { openClientTypeDialog } from './client-type-dialog.tsx';
+
+/** Billing's statement of account for this client (its screen, by address: features do not import each other). */
+function StatementButton({ clientId }: { clientId: number }) {
+  const modals = useModals();
+  const path = `/billing/statement?client=${clientId}`;
+  if (!useCan('view', 'invoices')) return null;
+  // A real link (a middle click opens a tab); a plain click closes the dialogs and goes through the router.
+  const open = async (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    await modals.closeAll();
+    if (!noticeNavigate(path)) window.location.assign(path);
+  };
+  return (
+    <Button variant="default" component="a" href={path} onClick={(e: MouseEvent<HTMLAnchorElement>) => void open(e)} data-testid="client-statement">
+      Statement
+    </Button>
+  );
+}
 
 /** Opens Add/Edit Client (Client when read-only); resolves with the saved client, or null. */
 export const openClientDialog = plainDialog('clients', {
@@ -19,6 +42,7 @@ export const openClientDialog = plainDialog('clients', {
   values: ({ record, initial }) =>
     formValues(record, {
       name: initial?.name ?? '',
+      email: '',
       client_type_id: null,
       note: '',
       color: CLIENT_COLORS[0],
@@ -27,11 +51,18 @@ export const openClientDialog = plainDialog('clients', {
       tax_exemption_number: '',
       no_reminders: false,
     }),
-  extra: ({ record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
+  extra: ({ record }) =>
+    record ? (
+      <>
+        <StatementButton clientId={record.id} />
+        <HistoryButton resource="clients" id={record.id} />
+      </>
+    ) : null,
   useFields: function useClientFields({ form, field, isNew }, { canEdit }) {
     const modals = useModals();
     return [
       'name',
+      'email',
       <RecordPicker
         key="type"
         resource="client_types"

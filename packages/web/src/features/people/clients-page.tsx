@@ -32,6 +32,7 @@ export function ClientsPage() {
       ),
     },
     { key: 'client_type_id', label: 'Type', render: (r) => typeName(r.client_type_id) },
+    { key: 'email', label: 'Email', visibleFrom: 'sm', render: (r) => r.email ?? '' },
     { key: 'note', label: 'Note', visibleFrom: 'md', render: (r) => <span style={{ whiteSpace: 'pre-line' }}>{(r.note ?? '').slice(0, 120)}</span> },
     {
       key: 'active',

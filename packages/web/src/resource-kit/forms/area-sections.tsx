@@ -18,6 +18,8 @@ export interface AreaSections {
   calendarFeeds: object;
   /** A job's invoices with its billed, paid and balance, and Create invoice / Deposit invoice, on the job's page (billing). */
   jobBilling: { jobId: number };
+  /** A won estimate's deposit invoices and Deposit invoice, on the estimate's page (billing); once its job is made they are the job's. */
+  estimateDeposits: { estimateId: number; jobId: number | null };
 }
 
 export type AreaSectionName = keyof AreaSections;

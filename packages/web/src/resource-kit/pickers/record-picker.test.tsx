@@ -21,6 +21,7 @@ const clientRecord = (id: number, name: string): Client => ({
   color: null,
   tax_exempt: false,
   tax_exemption_number: null,
+  email: null,
   no_reminders: false,
 });
 const CLIENTS: Client[] = [clientRecord(1, 'Alpha Glass'), clientRecord(2, 'Beta Mirrors'), clientRecord(3, 'Gamma Homes')];
