@@ -14,7 +14,7 @@ const jobFields = {
   client_name: f.text({ label: 'Client', readOnly: true }),
   number: f.text({ label: 'Number', max: 50 }),
   name: f.text({ label: 'Name' }),
-  address: f.text({ label: 'Address', max: 500 }),
+  address: f.text({ label: 'Address', widget: 'textarea', max: 500 }),
   start_date: f.date({ label: 'Start date', index: true }),
   // the analysis takes jobs by their end date
   end_date: f.date({ label: 'End date', index: true }),

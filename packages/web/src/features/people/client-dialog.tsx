@@ -5,7 +5,7 @@
 import { CLIENT_COLORS } from '@glazier/shared/resources/people';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
@@ -27,7 +27,7 @@ export const openClientDialog = plainDialog('clients', {
       tax_exemption_number: '',
       no_reminders: false,
     }),
-  extra: ({ record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
+  useExtra: (_dialog, { record }) => (record ? <HistoryButton resource="clients" id={record.id} /> : null),
   useFields: function useClientFields({ form, field, isNew }, { canEdit }) {
     const modals = useModals();
     return [

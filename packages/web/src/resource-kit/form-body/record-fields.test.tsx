@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { useList } from '../records/queries.ts';
 import { RefSelect } from '../pickers/ref-select.tsx';
-import { formValues } from './pick.ts';
+import { formValues } from '../forms/pick.ts';
 import { plainDialog } from './plain-dialog.tsx';
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
