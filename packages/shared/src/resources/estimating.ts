@@ -22,7 +22,7 @@ export const estimates = defineResource({
     client_id: f.ref('clients', { label: 'Client', required: true, onDelete: 'restrict' }),
     name: f.text({ label: 'Name', required: true }),
     job_number: f.text({ label: 'Job number', max: 50 }),
-    job_address: f.text({ label: 'Job address', max: 500 }),
+    job_address: f.text({ label: 'Job address', widget: 'textarea', max: 500 }),
     contact_name: f.text({ label: 'Contact name' }),
     contact_email: f.email({ label: 'Contact email' }),
     details: f.longText({ label: 'Details' }),
