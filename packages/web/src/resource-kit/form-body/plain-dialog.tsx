@@ -46,8 +46,15 @@ export interface Access {
   canDelete: boolean;
 }
 
+interface Shown {
+  canEdit: boolean;
+  hasRight: boolean;
+}
+
 interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N>> {
   testId: string;
+  /** A fixed title instead of Add/Edit/{label} (an opener's `title` wins). */
+  title?: string;
   /** The modal's width (default md). */
   size?: ModalOptions['size'];
   /** The area whose edit right saves and deletes (else the dialog only shows the record). */
@@ -57,7 +64,7 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   /** Whether this record may change at all, whoever looks (a pulled bom may not); a hook: it may read a record. */
   useEditable?: (dialog: PlainDialog<N, V>, props: P) => boolean;
   deleteConfirm: string;
-  /** The form's starting values (`formValues(record, defaults)`); a hook: it may read a setting. */
+  /** The form's starting values (`formValues(record, defaults)`); a hook: it may read the person signed in. */
   values: (props: P) => V;
   /** The fields the save sends (default: every value's). */
   fields?: readonly string[];
@@ -67,10 +74,10 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   useTransform?: (props: P) => RecordFormOptions<N, V>['transform'];
   /** The rest of the record dialog's options (the notice once deleted, a named create's path); a hook. */
   useOptions?: (props: P) => Partial<FormDialogOptions<N, V>>;
-  /** The fields in order, with slots. */
-  useFields: (dialog: PlainDialog<N, V>, props: P & { canEdit: boolean }) => readonly FieldEntry<keyof V & string>[];
+  /** The fields in order, with slots (`canEdit`: this person may save; `hasRight`: they hold the area's edit right). */
+  useFields: (dialog: PlainDialog<N, V>, props: P & Shown) => readonly FieldEntry<keyof V & string>[];
   /** Extra footer buttons (between Delete and Cancel); a hook. */
-  useExtra?: (dialog: PlainDialog<N, V>, props: P & { canEdit: boolean }) => ReactNode;
+  useExtra?: (dialog: PlainDialog<N, V>, props: P & Shown) => ReactNode;
 }
 
 export function plainDialog<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N> = PlainDialogProps<N>>(
@@ -91,7 +98,7 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
     const editable = spec.useEditable?.(dialog, props) ?? true; // before the right: a hook runs on every render
     const canEdit = useCan('edit', spec.right) && editable;
     const access = spec.useAccess?.(dialog, { ...props, canEdit }) ?? { canSave: canEdit, canDelete: canEdit };
-    const shown = { ...props, canEdit: access.canSave };
+    const shown = { ...props, canEdit: access.canSave, hasRight: canEdit };
     const fields = spec.useFields(dialog, shown);
     const own = spec.useExtra?.(dialog, shown);
     // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the opener does next.
@@ -101,7 +108,7 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
         dialog={formDialog}
         canSave={access.canSave}
         canDelete={access.canDelete}
-        title={props.title}
+        title={props.title ?? spec.title}
         extra={
           own || extra ? (
             <>
