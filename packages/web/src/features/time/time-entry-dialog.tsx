@@ -34,9 +34,9 @@ export const openTimeEntryDialog = plainDialog('time_entries', {
     });
   },
   // one's own entries, or everyone's with `edit time_entries`
-  useAccess: function useEntryAccess({ form }, { canEdit }) {
+  useAccess: function useEntryAccess({ form }, { hasRight }) {
     const own = form.getValues().user_id === useCurrentUser()?.id;
-    return { canSave: canEdit || own, canDelete: canEdit || own };
+    return { canSave: hasRight || own, canDelete: hasRight || own };
   },
   useFields: ({ form }, { record, hasRight }) => [
     ['user_id', { readOnly: !hasRight, clearable: false, autoFocus: false, 'data-testid': 'time-entry-user' }],

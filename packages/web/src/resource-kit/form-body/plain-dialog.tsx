@@ -19,9 +19,11 @@
  */
 import type { Area } from '@glazier/shared/permissions';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { ReactNode } from 'react';
-import type { ModalOptions, ModalStackApi } from '../../ui/modal-stack.tsx';
+import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
+import { Center, Loader, Text } from '@mantine/core';
+import { useModalTitle, type ModalOptions, type ModalStackApi } from '../../ui/modal-stack.tsx';
+import { useRecord } from '../records/queries.ts';
 import { useCan } from '../http/session-user.ts';
 import { RecordDialogForm, useRecordDialog, useSaveAndOpen, type RecordDialogOptions as FormDialogOptions } from '../forms/record-dialog.tsx';
 import type { RecordDialogOptions } from '../forms/record-dialogs.ts';
@@ -36,6 +38,8 @@ export interface PlainDialogProps<N extends ResourceName> extends RecordDialogOp
   onOpenRequested?: (open: boolean) => void;
   /** A fixed title instead of Add/Edit/{label}. */
   title?: string;
+  /** The record's id alone, where the opener has not read it (with `load`). */
+  id?: number;
 }
 
 export type PlainDialog<N extends ResourceName, V extends Record<string, unknown>> = ReturnType<typeof useRecordDialog<N, V>>;
@@ -55,12 +59,17 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   testId: string;
   /** A fixed title instead of Add/Edit/{label} (an opener's `title` wins). */
   title?: string;
+  /**
+   * Read the record before the form starts from it: `id` when the opener gives only its id (the
+   * Profile), `fresh` always anew (a product comes with its lines only from its own GET).
+   */
+  load?: 'id' | 'fresh';
   /** The modal's width (default md). */
   size?: ModalOptions['size'];
   /** The area whose edit right saves and deletes (else the dialog only shows the record). */
   right: Area;
   /** Who saves and deletes, when more than `right` decides (the right is still asked first). */
-  useAccess?: (dialog: PlainDialog<N, V>, props: P & { canEdit: boolean }) => Access;
+  useAccess?: (dialog: PlainDialog<N, V>, props: P & { hasRight: boolean }) => Access;
   /** Whether this record may change at all, whoever looks (a pulled bom may not); a hook: it may read a record. */
   useEditable?: (dialog: PlainDialog<N, V>, props: P) => boolean;
   deleteConfirm: string;
@@ -97,7 +106,7 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
     });
     const editable = spec.useEditable?.(dialog, props) ?? true; // before the right: a hook runs on every render
     const canEdit = useCan('edit', spec.right) && editable;
-    const access = spec.useAccess?.(dialog, { ...props, canEdit }) ?? { canSave: canEdit, canDelete: canEdit };
+    const access = spec.useAccess?.(dialog, { ...props, hasRight: canEdit }) ?? { canSave: canEdit, canDelete: canEdit };
     const shown = { ...props, canEdit: access.canSave, hasRight: canEdit };
     const fields = spec.useFields(dialog, shown);
     const own = spec.useExtra?.(dialog, shown);
@@ -122,7 +131,27 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
       </RecordDialogForm>
     );
   }
-  return (modals, props = {} as P) => modals.push<RecordOf<N>>(() => <PlainForm {...props} />, { testId: spec.testId, size: spec.size });
+  const label = RESOURCES[resource].label.toLowerCase();
+  /** The record read first (`load`), with the dialog's title, a spinner and a failure said meanwhile. */
+  function LoadedForm(props: P) {
+    const id = props.record?.id ?? props.id ?? null;
+    const fresh = spec.load === 'fresh';
+    const query = useRecord(resource, fresh || !props.record ? id : null, fresh ? { staleTime: 0 } : {});
+    const loading = id != null && (fresh ? !(query.isFetchedAfterMount && query.data) : !props.record && !query.data);
+    // The form titles itself once it shows (Add / Edit, or read-only).
+    useModalTitle(loading ? (props.title ?? spec.title ?? RESOURCES[resource].label) : undefined);
+    if (loading)
+      return query.isError ? (
+        <Text c="red">Could not load the {label}.</Text>
+      ) : (
+        <Center py="xl">
+          <Loader role="status" aria-label={`Loading the ${label}`} />
+        </Center>
+      );
+    return <PlainForm {...props} record={(fresh ? query.data : (props.record ?? query.data)) ?? null} />;
+  }
+  const Form = spec.load ? LoadedForm : PlainForm;
+  return (modals, props = {} as P) => modals.push<RecordOf<N>>(() => <Form {...props} />, { testId: spec.testId, size: spec.size });
 }
 
 /**
