@@ -10,7 +10,7 @@
  *     ['email', { disabled: !canEditEmail }],          // with props of the dialog's own (they win)
  *     ['client_id', { onChange: pickClient }],         // a reference: the picker of its resource
  *     <Alert key="note">…</Alert>,                     // a slot: anything special, where it stands
- *     { row: ['reorder_qty', 'economic_order_qty'] },  // side by side, each as wide
+ *     { row: ['reorder_qty', 'economic_order_qty'] },  // side by side, each as wide (grow: false: each its own width)
  *     { cols: { base: 1, sm: 2 }, fields: [{ stack: [...] }, { stack: [...] }] },  // columns, one under the other on a phone
  *     { computed: 'Amount', value: formatMoney(amount) },  // shown, never typed or sent
  *     !isNew && 'active',                              // a rule: only when editing
@@ -22,7 +22,7 @@
  */
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import type { FieldDef } from '@glazier/shared/resources/fields';
-import { Group, SimpleGrid, Stack, TextInput, type SimpleGridProps } from '@mantine/core';
+import { Group, SimpleGrid, Stack, TextInput, type MantineSpacing, type SimpleGridProps } from '@mantine/core';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { CheckField } from '../../ui/check-field.tsx';
 import { DateField } from '../../ui/date-field.tsx';
@@ -51,10 +51,11 @@ export type FieldEntry<F extends string> =
   | readonly [F, Record<string, unknown>]
   | ReactElement
   | { cols: SimpleGridProps['cols']; spacing?: SimpleGridProps['spacing']; fields: readonly FieldEntry<F>[] }
-  | { row: readonly FieldEntry<F>[] }
+  | { row: readonly FieldEntry<F>[]; grow?: boolean; gap?: MantineSpacing }
   | { stack: readonly FieldEntry<F>[] }
   | Computed
   | false
+  | ''
   | null
   | undefined;
 
@@ -63,7 +64,7 @@ interface RecordFieldsProps<F extends string> {
   fields: readonly FieldEntry<F>[];
 }
 
-type Group_<F extends string> = Exclude<FieldEntry<F>, F | readonly [F, Record<string, unknown>] | ReactElement | Computed | false | null | undefined>;
+type Group_<F extends string> = Exclude<FieldEntry<F>, F | readonly [F, Record<string, unknown>] | ReactElement | Computed | false | '' | null | undefined>;
 
 const childrenOf = <F extends string>(entry: Group_<F>): readonly FieldEntry<F>[] =>
   'cols' in entry ? entry.fields : 'row' in entry ? entry.row : entry.stack;
@@ -87,7 +88,7 @@ export function RecordFields<F extends string>({ dialog, fields }: RecordFieldsP
           );
         if ('row' in group)
           return (
-            <Group key={i} grow align="flex-start" gap="sm">
+            <Group key={i} grow={group.grow ?? true} align="flex-start" gap={group.gap ?? 'sm'}>
               {inner}
             </Group>
           );
