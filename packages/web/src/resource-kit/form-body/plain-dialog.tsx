@@ -50,12 +50,14 @@ export interface Access {
   canDelete: boolean;
 }
 
-interface Shown {
+interface Shown<L> {
   canEdit: boolean;
   hasRight: boolean;
+  /** The dialog's own state (`useLocal`). */
+  local: L;
 }
 
-interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N>> {
+interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N>, L> {
   testId: string;
   /** A fixed title instead of Add/Edit/{label} (an opener's `title` wins). */
   title?: string;
@@ -84,14 +86,18 @@ interface PlainDialogSpec<N extends ResourceName, V extends Record<string, unkno
   /** The rest of the record dialog's options (the notice once deleted, a named create's path); a hook. */
   useOptions?: (props: P) => Partial<FormDialogOptions<N, V>>;
   /** The fields in order, with slots (`canEdit`: this person may save; `hasRight`: they hold the area's edit right). */
-  useFields: (dialog: PlainDialog<N, V>, props: P & Shown) => readonly FieldEntry<keyof V & string>[];
+  useFields: (dialog: PlainDialog<N, V>, props: P & Shown<L>) => readonly FieldEntry<keyof V & string>[];
+  /** State of the dialog's own beside the record's values (a day range to add over), given to the hooks below as `local`. */
+  useLocal?: (dialog: PlainDialog<N, V>, props: P) => L;
+  /** A save of the dialog's own instead of the record's (an event over several days: one bulk save), when it returns one; a hook. */
+  useSubmit?: (dialog: PlainDialog<N, V>, props: P & Shown<L>) => PlainDialog<N, V>['onSubmit'] | null;
   /** Extra footer buttons (between Delete and Cancel); a hook. */
-  useExtra?: (dialog: PlainDialog<N, V>, props: P & Shown) => ReactNode;
+  useExtra?: (dialog: PlainDialog<N, V>, props: P & Shown<L>) => ReactNode;
 }
 
-export function plainDialog<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N> = PlainDialogProps<N>>(
+export function plainDialog<N extends ResourceName, V extends Record<string, unknown>, P extends PlainDialogProps<N> = PlainDialogProps<N>, L = undefined>(
   resource: N,
-  spec: PlainDialogSpec<N, V, P>,
+  spec: PlainDialogSpec<N, V, P, L>,
 ): (modals: ModalStackApi, props?: P) => Promise<RecordOf<N> | null> {
   function PlainForm(props: P) {
     const options = spec.useOptions?.(props);
@@ -107,11 +113,13 @@ export function plainDialog<N extends ResourceName, V extends Record<string, unk
     const editable = spec.useEditable?.(dialog, props) ?? true; // before the right: a hook runs on every render
     const canEdit = useCan('edit', spec.right) && editable;
     const access = spec.useAccess?.(dialog, { ...props, hasRight: canEdit }) ?? { canSave: canEdit, canDelete: canEdit };
-    const shown = { ...props, canEdit: access.canSave, hasRight: canEdit };
+    const local = spec.useLocal?.(dialog, props) as L;
+    const shown = { ...props, canEdit: access.canSave, hasRight: canEdit, local };
     const fields = spec.useFields(dialog, shown);
     const own = spec.useExtra?.(dialog, shown);
+    const submit = spec.useSubmit?.(dialog, shown);
     // Save (the form's submit, Enter on the last field) and Save and Open differ only in what the opener does next.
-    const { dialog: formDialog, extra } = useSaveAndOpen(dialog, props.onOpenRequested, access.canSave);
+    const { dialog: formDialog, extra } = useSaveAndOpen(submit ? { ...dialog, onSubmit: submit } : dialog, props.onOpenRequested, access.canSave);
     return (
       <RecordDialogForm
         dialog={formDialog}
