@@ -157,9 +157,9 @@ export const takeoff_options = defineResource({
   read: 'estimates',
   write: 'estimates_admin',
   fields: {
-    takeoffable_type: f.enum(TAKEOFFABLE_TYPES, { required: true }),
+    takeoffable_type: f.enum(TAKEOFFABLE_TYPES, { label: 'Takes off', required: true }),
     takeoffable_id: f.int({ required: true, positive: true }),
-    product_category_id: f.ref('product_categories', { label: 'Category', onDelete: 'cascade' }),
+    product_category_id: f.ref('product_categories', { label: 'Category', widget: 'select', onDelete: 'cascade' }),
     description: f.text({ label: 'Description', required: true, max: 1000 }),
     active: f.bool(true, { label: 'Active' }),
     sort: f.int({ default: 0, min: 0 }),

@@ -165,8 +165,11 @@ function FieldInput({ def, props }: { def: FieldDef; props: Record<string, unkno
       const { autoFocusDelayed: _focus, helper: _helper, ...rest } = props;
       return <CheckField kind={def.widget === 'checkbox' ? 'checkbox' : 'switch'} {...inputProps<typeof CheckField>(rest)} />;
     }
-    case 'enum':
-      return <SelectField data={[...(def.values ?? [])]} {...inputProps<typeof SelectField>(props)} />;
+    case 'enum': {
+      // a select opens on a click or a key, not as the dialog opens
+      const { autoFocusDelayed: _focus, ...rest } = props;
+      return <SelectField data={[...(def.values ?? [])]} {...inputProps<typeof SelectField>(rest)} />;
+    }
     case 'ref':
     case 'idList':
       return <ReferenceInput def={def} props={props} />;
