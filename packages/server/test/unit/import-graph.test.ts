@@ -99,6 +99,7 @@ const KIT_LAYERS = [
   'links',
   'attachments',
   'mail',
+  'form-body',
   'filters',
   'pickers',
   'detail',

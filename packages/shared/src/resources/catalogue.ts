@@ -72,7 +72,7 @@ export const products = defineResource({
     description: f.longText({ label: 'Description' }),
     unit: f.text({ label: 'Unit', max: 50 }),
     series_id: f.ref('series', { label: 'Series', onDelete: 'set null' }),
-    category_id: f.ref('product_categories', { label: 'Category', onDelete: 'set null' }),
+    category_id: f.ref('product_categories', { label: 'Category', widget: 'select', onDelete: 'set null' }),
     series_name: f.text({ readOnly: true }),
     // prices have no sign in this trade: a credit is a separate line, not a negative product
     cost_per_unit: f.money({ label: 'Cost', guard: 'products_admin', default: 0, min: 0 }),
@@ -80,7 +80,7 @@ export const products = defineResource({
     // the labour estimate: hours to install one unit; guarded as cost is
     hours_per_unit: f.qty({ label: 'Labour hours per unit', guard: 'products_admin', min: 0, max: 1000 }),
     non_inventory: f.bool(false, { label: 'Non-Inventory' }),
-    is_assembly: f.bool(false),
+    is_assembly: f.bool(false, { label: 'Assembly' }),
     material_id: f.ref('materials', { onDelete: 'set null' }),
     // an invoice line of this product is taxable unless it says otherwise (docs/domain/billing.md, Tax)
     taxable: f.bool(true),

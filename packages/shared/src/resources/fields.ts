@@ -30,8 +30,11 @@ export type FieldKind =
 
 export type OnDelete = 'cascade' | 'set null' | 'restrict';
 
-/** How a form shows a field when its kind alone does not say (a bool is a switch unless it is a checkbox). */
-export type FieldWidget = 'switch' | 'checkbox' | 'textarea';
+/**
+ * How a form shows a field when its kind alone does not say (a bool is a switch unless it is a
+ * checkbox; a reference is a picker unless its records are a short list to `select` from).
+ */
+export type FieldWidget = 'switch' | 'checkbox' | 'textarea' | 'select';
 
 export interface FieldDef {
   kind: FieldKind;

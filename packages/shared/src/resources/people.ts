@@ -19,7 +19,7 @@ export const users = defineResource({
     password_confirmation: f.password({ label: 'Confirm password', writeOnly: true }),
     branch_id: f.int({ positive: true }),
     branch_access: f.idList(),
-    can_be_scheduled: f.bool(false, { label: 'Can be scheduled' }),
+    can_be_scheduled: f.bool(false, { label: 'Can be scheduled', widget: 'checkbox' }),
   },
   search: ['name', 'email'],
   filters: { role: { op: 'eq', values: ROLES }, can_be_scheduled: { op: 'bool' } },

@@ -17,7 +17,7 @@ export const time_entries = defineResource({
     hours: f.qty({ label: 'Hours', required: true, default: 0, positive: true, max: 24 }),
     note: f.longText({ label: 'Note' }),
     date: f.date({ label: 'Date', required: true, index: true }),
-    oregon: f.bool(false, { label: 'Oregon' }),
+    oregon: f.bool(false, { label: 'Oregon', widget: 'checkbox' }),
     /** Its job as a time card and a payroll export show it (read live, kept for a job in the trash: the hours were worked). */
     job_number: f.text({ readOnly: true, computed: true }),
     job_name: f.text({ readOnly: true, computed: true }),

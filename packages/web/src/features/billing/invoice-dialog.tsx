@@ -7,7 +7,7 @@ import { INVOICE_TERMS } from '@glazier/shared/resources/billing';
 import { TERMS_LABELS } from '@glazier/shared/rules/billing/terms';
 import { Text } from '@mantine/core';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog, type PlainDialogProps } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { DateField } from '../../ui/date-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';

@@ -7,7 +7,7 @@
 import { fromCents } from '@glazier/shared/rules/money';
 import { lineAmountCents } from '@glazier/shared/rules/billing/invoice-totals';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog, type PlainDialogProps } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 /** What the amount becomes as qty or rate change: qty × rate, while the amount was that default. */
 export function followAmount(

@@ -4,7 +4,7 @@
  */
 import { NO_FLAGS } from '@glazier/shared/rules/catalogue/series-features';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
 import { FeatureFlagFields } from './feature-flags.tsx';
 

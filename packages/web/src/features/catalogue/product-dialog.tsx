@@ -9,10 +9,10 @@
  */
 import { formatQty } from '@glazier/shared/rules/money';
 import { blankMaterial } from '@glazier/shared/rules/catalogue/product-assembly';
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useList, useRecord } from '../../resource-kit/records/queries.ts';
+import { useRecord } from '../../resource-kit/records/queries.ts';
 import { useRestore } from '../../resource-kit/writes/saves.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
@@ -20,184 +20,151 @@ import { PickerWithLookup } from '../../resource-kit/pickers/picker-with-lookup.
 import { hasRecordDialog, openRecordDialog } from '../../resource-kit/forms/record-dialogs.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { NoticeLink } from '../../resource-kit/detail/notice-link.tsx';
-import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
-import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import { CheckField } from '../../ui/check-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
-import { useModal, useModals, useModalTitle, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { TextAreaField, TextField } from '../../ui/text-field.tsx';
+import { useModal, useModals } from '../../ui/modal-stack.tsx';
 import { draftLines, productBody, withAssemblyToggled, type ProductFormValues, type ProductWithMaterials } from './product-body.ts';
 import { editProductMaterialLine, type AddMaterial, type DraftLine } from './product-material-dialog.tsx';
-import { RefSelect } from '../../resource-kit/pickers/ref-select.tsx';
 
 export const DISCONTINUED_NOTICE = 'This product has been discontinued.';
 
-interface Props {
-  record?: RecordOf<'products'> | null;
-  initial?: Partial<InputOf<'products'>>;
-}
+/** Opens Add/Edit Product on the stack (5xl wide), the product read anew with its lines; resolves with the saved product, or null. */
+export const openProductDialog = plainDialog<'products', ProductFormValues, PlainDialogProps<'products'>>('products', {
+  testId: 'product-dialog',
+  size: '5xl',
+  right: 'products',
+  load: 'fresh',
+  // A discontinued product is shown as it was; restoring it makes it editable again.
+  useEditable: (_dialog, { record }) => !record?.deleted_at,
+  deleteConfirm: 'Delete this product?',
+  values: ({ record, initial }) =>
+    ({
+      ...formValues(record, {
+        number: initial?.number ?? '',
+        name: initial?.name ?? '',
+        description: initial?.description ?? '',
+        unit: initial?.unit ?? '',
+        series_id: initial?.series_id ?? null,
+        category_id: initial?.category_id ?? null,
+        cost_per_unit: 0,
+        revenue_per_unit: 0,
+        hours_per_unit: null,
+        non_inventory: initial?.non_inventory ?? false,
+        is_assembly: initial?.is_assembly ?? false,
+        material_id: initial?.material_id ?? null,
+        taxable: initial?.taxable ?? true,
+      }),
+      product_materials: draftLines((record as ProductWithMaterials | null | undefined) ?? null),
+    }) as ProductFormValues,
+  useOptions: function useProductOptions() {
+    const canSeePrices = useCan('edit', 'products_admin');
+    return {
+      // Deleting discontinues it: say where it went and how to get it back.
+      deletedMessage: (
+        <>
+          Product discontinued. It moved to <NoticeLink to="/discontinued_products">Discontinued products</NoticeLink>, where it can be restored.
+        </>
+      ),
+      transform: (v) => productBody(v, { canSeePrices }),
+      valuesOf: (fresh, values) => ({ ...values, product_materials: draftLines(fresh) }),
+    };
+  },
+  useAccess: function useProductAccess(_dialog, { record, hasRight }) {
+    const canSeePrices = useCan('edit', 'products_admin');
+    return { canSave: hasRight, canDelete: canSeePrices && !record?.deleted_at };
+  },
+  useFields: function useProductFields({ form, field }, { record, canEdit }) {
+    const modals = useModals();
+    const canSeePrices = useCan('edit', 'products_admin');
+    // "Add New Material" in the pickers: the inventory area's Material dialog, starting as a blank
+    // active material with zero quantities (shared/rules/catalogue/product-assembly.ts) named from the text.
+    const canAddMaterial: AddMaterial =
+      useCan('edit', 'inventory') && canEdit && hasRecordDialog('materials')
+        ? (prefill) => openRecordDialog(modals, 'materials', { initial: newMaterial(prefill.name) })
+        : undefined;
+    const values = form.getValues();
+    const lines = values.product_materials;
+    const singleMaterial = useRecord('materials', values.is_assembly || values.non_inventory ? null : values.material_id);
 
-/** Loads the whole product (its lines come with a single GET) before the form starts from it. */
-function ProductDialog({ record, initial }: Props) {
-  const id = record?.id ?? null;
-  const full = useRecord('products', id, { staleTime: 0 });
-  const loading = id != null && !(full.isFetchedAfterMount && full.data);
-  // The form titles itself once it shows (Add / Edit Product, or Product read-only).
-  useModalTitle(loading ? 'Product' : undefined);
-  if (loading) {
-    return full.isError ? (
-      <Text c="red">Could not load the product.</Text>
-    ) : (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading the product" />
-      </Center>
-    );
-  }
-  return <ProductForm record={(full.data as ProductWithMaterials | undefined) ?? null} initial={initial} />;
-}
-
-function ProductForm({ record, initial }: { record: ProductWithMaterials | null } & Omit<Props, 'record'>) {
-  const modals = useModals();
-  const canEdit = useCan('edit', 'products');
-  const canSeePrices = useCan('edit', 'products_admin');
-  // "Add New Material" in the pickers: the inventory area's Material dialog, starting as a blank
-  // active material with zero quantities (shared/rules/catalogue/product-assembly.ts) named from the text.
-  const canAddMaterial: AddMaterial =
-    useCan('edit', 'inventory') && canEdit && hasRecordDialog('materials')
-      ? (prefill) => openRecordDialog(modals, 'materials', { initial: newMaterial(prefill.name) })
-      : undefined;
-  const categories = useList('product_categories');
-  const discontinued = Boolean(record?.deleted_at);
-
-  const defaults = formValues(record, {
-    number: initial?.number ?? '',
-    name: initial?.name ?? '',
-    description: initial?.description ?? '',
-    unit: initial?.unit ?? '',
-    series_id: initial?.series_id ?? null,
-    category_id: initial?.category_id ?? null,
-    cost_per_unit: 0,
-    revenue_per_unit: 0,
-    hours_per_unit: null,
-    non_inventory: initial?.non_inventory ?? false,
-    is_assembly: initial?.is_assembly ?? false,
-    material_id: initial?.material_id ?? null,
-    taxable: initial?.taxable ?? true,
-  });
-  const dialog = useRecordDialog('products', {
-    deleteConfirm: 'Delete this product?',
-    // Deleting discontinues it: say where it went and how to get it back.
-    deletedMessage: (
-      <>
-        Product discontinued. It moved to <NoticeLink to="/discontinued_products">Discontinued products</NoticeLink>, where it can be restored.
-      </>
-    ),
-    initialValues: { ...defaults, product_materials: draftLines(record) } as ProductFormValues,
-    transform: (v) => productBody(v, { canSeePrices }),
-    valuesOf: (fresh, values) => ({ ...values, product_materials: draftLines(fresh) }),
-  });
-  const { form, field } = dialog;
-  const values = form.getValues();
-  const lines = values.product_materials;
-  const singleMaterial = useRecord('materials', values.is_assembly || values.non_inventory ? null : values.material_id);
-
-  const setLines = (next: DraftLine[]) => form.setFieldValue('product_materials', next);
-  const editLine = async (line: DraftLine | null) => {
-    const result = await editProductMaterialLine(modals, { line, canEdit, addMaterial: canAddMaterial });
-    if (!result) return;
-    if ('removed' in result) setLines(lines.filter((l) => l.key !== line?.key));
-    else setLines(line ? lines.map((l) => (l.key === line.key ? result.line : l)) : [...lines, result.line]);
-  };
-  const toggleAssembly = () => {
-    const next = withAssemblyToggled(values);
-    form.setValues({ is_assembly: next.is_assembly, material_id: next.material_id, product_materials: next.product_materials });
-  };
-  const pickSeries = (id: number | null, series: RecordOf<'series'> | null) => {
-    form.setFieldValue('series_id', id);
-    // A series belongs to a category: an empty category follows it.
-    if (series?.category_id && values.category_id == null) form.setFieldValue('category_id', series.category_id);
-  };
-
-  return (
-    // A discontinued product is shown as it was; restoring it makes it editable again.
-    <RecordDialogForm
-      dialog={dialog}
-      canSave={canEdit && !discontinued}
-      canDelete={canSeePrices && !discontinued}
-      extra={
-        record ? (
-          <>
-            {discontinued && canEdit && <RestoreButton id={record.id} />}
-            <HistoryButton resource="products" id={record.id} />
-          </>
-        ) : null
-      }
-    >
-      {discontinued && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
+    const setLines = (next: DraftLine[]) => form.setFieldValue('product_materials', next);
+    const editLine = async (line: DraftLine | null) => {
+      const result = await editProductMaterialLine(modals, { line, canEdit, addMaterial: canAddMaterial });
+      if (!result) return;
+      if ('removed' in result) setLines(lines.filter((l) => l.key !== line?.key));
+      else setLines(line ? lines.map((l) => (l.key === line.key ? result.line : l)) : [...lines, result.line]);
+    };
+    const toggleAssembly = () => {
+      const next = withAssemblyToggled(values);
+      form.setValues({ is_assembly: next.is_assembly, material_id: next.material_id, product_materials: next.product_materials });
+    };
+    const pickSeries = (id: number | null, series: RecordOf<'series'> | null) => {
+      form.setFieldValue('series_id', id);
+      // A series belongs to a category: an empty category follows it.
+      if (series?.category_id && values.category_id == null) form.setFieldValue('category_id', series.category_id);
+    };
+    return [
+      record?.deleted_at && (
+        <Alert key="discontinued" color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status" data-testid="discontinued-notice">
           {DISCONTINUED_NOTICE}
         </Alert>
-      )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
-        <Stack gap="sm">
-          <Group grow align="flex-start" gap="sm">
-            <TextField autoFocusDelayed {...field('number')} />
-            <TextField placeholder="ea, sq ft, lin ft" {...field('unit')} />
-          </Group>
-          <TextField {...field('name')} />
-          <RefSelect placeholder="Choose a category" records={categories.data} {...field('category_id')} clearable />
-          <PickerWithLookup
-            resource="series"
-            {...field('series_id')}
-            onChange={pickSeries}
-            filters={values.category_id ? { category_id: values.category_id } : undefined}
-            data-testid="series-picker"
-          />
-          <TextAreaField autosize minRows={2} maxRows={6} {...field('description')} />
-        </Stack>
-        <Stack gap="sm">
-          {canSeePrices && (
-            <Group grow align="flex-start" gap="sm">
-              <MoneyField {...field('cost_per_unit')} />
-              <MoneyField {...field('revenue_per_unit')} />
-            </Group>
-          )}
-          {/* the labour estimate: the analysis compares it with the hours logged */}
-          {canSeePrices && <QtyField w="50%" {...field('hours_per_unit')} />}
-          <Group gap="xl">
-            <CheckField kind="switch" {...field('non_inventory')} />
-            <CheckField kind="switch" label="Assembly" checked={values.is_assembly} onChange={toggleAssembly} />
-            <CheckField kind="switch" {...field('taxable')} />
-          </Group>
-          {!values.non_inventory &&
-            (values.is_assembly ? (
-              <AssemblyLines lines={lines} canEdit={canEdit} onEdit={(l) => void editLine(l)} />
-            ) : (
-              <RecordPicker
-                resource="materials"
-                label="Material"
-                value={values.material_id}
-                onChange={(id) => form.setFieldValue('material_id', id)}
-                error={form.errors.material_id}
-                helper={singleMaterial.data?.description}
-                onAddNew={canAddMaterial}
-                data-testid="material-picker"
-              />
-            ))}
-          {values.non_inventory && (
-            <Text size="sm" c="dimmed">
-              A non-inventory product uses no stocked material.
-            </Text>
-          )}
-        </Stack>
-      </SimpleGrid>
-    </RecordDialogForm>
-  );
-}
+      ),
+      {
+        cols: { base: 1, md: 2 },
+        spacing: 'lg',
+        fields: [
+          {
+            stack: [
+              { row: ['number', ['unit', { placeholder: 'ea, sq ft, lin ft' }]] },
+              'name',
+              ['category_id', { placeholder: 'Choose a category', clearable: true }],
+              <PickerWithLookup
+                key="series"
+                resource="series"
+                {...field('series_id')}
+                onChange={pickSeries}
+                filters={values.category_id ? { category_id: values.category_id } : undefined}
+                data-testid="series-picker"
+              />,
+              ['description', { maxRows: 6 }],
+            ],
+          },
+          {
+            stack: [
+              canSeePrices && { row: ['cost_per_unit', 'revenue_per_unit'] },
+              // the labour estimate: the analysis compares it with the hours logged
+              canSeePrices && ['hours_per_unit', { w: '50%' }],
+              { row: ['non_inventory', ['is_assembly', { onChange: toggleAssembly }], 'taxable'], grow: false, gap: 'xl' },
+              !values.non_inventory &&
+                (values.is_assembly ? (
+                  <AssemblyLines key="lines" lines={lines} canEdit={canEdit} onEdit={(l) => void editLine(l)} />
+                ) : (
+                  ['material_id', { helper: singleMaterial.data?.description, onAddNew: canAddMaterial, 'data-testid': 'material-picker' }]
+                )),
+              values.non_inventory && (
+                <Text key="non-inventory" size="sm" c="dimmed">
+                  A non-inventory product uses no stocked material.
+                </Text>
+              ),
+            ],
+          },
+        ],
+      },
+    ];
+  },
+  useExtra: function useProductButtons(_dialog, { record }) {
+    const canEdit = useCan('edit', 'products');
+    if (!record) return null;
+    return (
+      <>
+        {record.deleted_at && canEdit && <RestoreButton id={record.id} />}
+        <HistoryButton resource="products" id={record.id} />
+      </>
+    );
+  },
+});
 
 /** A new material's values: blank, active, zero quantities, numbered and described by the typed text. */
 function newMaterial(text: string): Partial<InputOf<'materials'>> {
@@ -287,9 +254,4 @@ function RestoreButton({ id }: { id: number }) {
       Restore
     </Button>
   );
-}
-
-/** Opens Add/Edit Product on the stack (5xl wide); resolves with the saved product, or null. */
-export function openProductDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'products'> | null> {
-  return modals.push<RecordOf<'products'>>(() => <ProductDialog {...props} />, { testId: 'product-dialog', size: '5xl' });
 }

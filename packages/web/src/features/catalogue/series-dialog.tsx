@@ -8,7 +8,7 @@
 import { flagsOf, NO_FLAGS, seriesFlags, type FeatureFlag } from '@glazier/shared/rules/catalogue/series-features';
 import { useList } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
 import { ToggleChoice } from '../../ui/toggle-choice.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';

@@ -3,7 +3,7 @@
  * category. Only a draft estimate's notes change: otherwise the dialog is read-only.
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog, type PlainDialogProps } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 interface Props extends PlainDialogProps<'estimate_category_notes'> {
   readOnly?: boolean;

@@ -67,7 +67,7 @@ export function EstimatesPage() {
 
   const add = async () => {
     const result = await addEstimate(modals);
-    if (result?.open) void navigate(`/estimates/${result.estimate.id}`);
+    if (result?.open) void navigate(`/estimates/${result.record.id}`);
   };
   useScreenAction('add', canEdit ? () => void add() : null);
 

@@ -4,7 +4,7 @@
  * this unit?" (its cells go with it).
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog, type PlainDialogProps } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 export const DELETE_UNIT_CONFIRM = 'Delete this unit?';
 

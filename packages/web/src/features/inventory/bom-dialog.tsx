@@ -3,7 +3,7 @@
  * the job it is for (a job links to its bom and the bom to its job).
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 
 /** Opens Add/Edit Bom; resolves with the saved bom, or null. */

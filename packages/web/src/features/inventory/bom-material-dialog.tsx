@@ -5,7 +5,7 @@
  */
 import { useRecord } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 
 /** Opens Add/Edit Bom Material; resolves with the saved line, or null. */

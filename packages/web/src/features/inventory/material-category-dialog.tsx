@@ -3,7 +3,7 @@
  * are glass cut to size (what a series may order as its glass).
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 /** Opens Add/Edit Material Category on the stack; resolves with the saved record (null otherwise). */
 export const openMaterialCategoryDialog = plainDialog('material_categories', {

@@ -5,7 +5,7 @@
  * the server's words say where (the kit shows them).
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { openMaterialCategoryDialog } from './material-category-dialog.tsx';

@@ -16,7 +16,7 @@ import { DialogActions } from '../../ui/dialog-actions.tsx';
 import { ListOption } from '../../ui/list-option.tsx';
 import { ModalList } from '../../ui/modal-list.tsx';
 import { useModal, useModals, type ModalStackApi } from '../../ui/modal-stack.tsx';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 /** Opens the Category Template dialog; resolves with the saved category template, or null. */
 export const openCategoryTemplateDialog = plainDialog('category_templates', {

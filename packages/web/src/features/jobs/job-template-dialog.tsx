@@ -5,7 +5,7 @@
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 /** Opens the Job Template dialog (the dialog registry's opener too, jobs-feature.ts); resolves with the saved template, or null. */
 export const openJobTemplateDialog = plainDialog('job_templates', {

@@ -96,7 +96,7 @@ export function JobsPage() {
     // the dialog's code (its form, fields and pickers) is fetched when it is opened, not with the list
     const { addJob } = await import('./job-dialog.tsx');
     const result = await addJob(modals);
-    if (result?.open) void navigate(`/jobs/${result.job.id}`);
+    if (result?.open) void navigate(`/jobs/${result.record.id}`);
   };
   useScreenAction('add', canEdit ? () => void add() : null);
 

@@ -11,7 +11,7 @@ import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import type { ModalStackApi } from '../../ui/modal-stack.tsx';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 
 export const STATUS_OPTIONS = PICKUP_STATUSES.map((s) => ({ value: s, label: PICKUP_STATUS_LABELS[s] }));
 

@@ -9,7 +9,7 @@ import { noticeNavigate } from '../../resource-kit/detail/notice-navigation.ts';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { HistoryButton } from '../../resource-kit/detail/history-panel.tsx';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { SwatchField } from '../../ui/swatch-field.tsx';
@@ -51,7 +51,7 @@ export const openClientDialog = plainDialog('clients', {
       tax_exemption_number: '',
       no_reminders: false,
     }),
-  extra: ({ record }) =>
+  useExtra: (_dialog, { record }) =>
     record ? (
       <>
         <StatementButton clientId={record.id} />

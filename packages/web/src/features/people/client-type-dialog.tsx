@@ -4,7 +4,7 @@
  */
 import { useList } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { ESTIMATE_TYPE_OPTIONS } from '@glazier/shared/resources/estimating';
 import { RefMultiSelect } from '../../resource-kit/pickers/ref-multi-select.tsx';
 

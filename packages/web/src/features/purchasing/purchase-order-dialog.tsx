@@ -4,7 +4,7 @@
  */
 import { Text } from '@mantine/core';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 
 /** Opens Add/Edit Purchase Order; resolves with the saved order, or null. */

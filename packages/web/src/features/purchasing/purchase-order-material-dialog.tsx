@@ -17,19 +17,17 @@ import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import { fieldLabel } from '../../resource-kit/forms/field-text.ts';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
 import { fetchList, useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
-import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
+import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { RecordDialogForm, useRecordDialog } from '../../resource-kit/forms/record-dialog.tsx';
-import { RecordPicker, type PickerGroup } from '../../resource-kit/pickers/record-picker.tsx';
-import { useCan } from '../../resource-kit/http/session-user.ts';
+import { plainDialog, type PlainDialogProps } from '../../resource-kit/form-body/plain-dialog.tsx';
+import type { PickerGroup } from '../../resource-kit/pickers/record-picker.tsx';
 import { MoneyField, QtyField } from '../../ui/fields.tsx';
-import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { linePrice, lineUnitPrice, lineWithMinimumOrderQty, qtyForChosenMaterial } from '@glazier/shared/rules/purchasing/purchase-order-line';
 
 export const PO_MATERIAL_REQUIRED = 'The material is required';
@@ -97,102 +95,94 @@ function useVendorGroups(order: RecordOf<'purchase_orders'> | undefined, lineId:
   return { groups, onResults, linesOf };
 }
 
-interface Props {
-  record?: RecordOf<'purchase_order_materials'> | null;
-  initial?: Partial<InputOf<'purchase_order_materials'>>;
-}
-
-function PurchaseOrderMaterialForm({ record, initial }: Props) {
-  const canEdit = useCan('edit', 'purchase_orders');
-  const queryClient = useQueryClient();
-  const dialog = useRecordDialog('purchase_order_materials', {
-    deleteConfirm: REMOVE_LINE_CONFIRM,
-    // The visible fields (the order and the vendor material are not: their errors go to a notification).
-    fields: ['material_id', 'qty', 'price'],
-    initialValues: formValues(record, {
-      purchase_order_id: initial?.purchase_order_id ?? null,
-      material_id: initial?.material_id ?? null,
-      vendor_material_id: initial?.vendor_material_id ?? null,
-      qty: initial?.qty ?? 0,
-      price: initial?.price ?? 0,
-    }),
-  });
-  const { form, field } = dialog;
-  const values = form.getValues();
-  const order = useRecord('purchase_orders', values.purchase_order_id);
-  const material = useRecord('materials', values.material_id);
-  const vendorMaterial = useRecord('vendor_materials', values.vendor_material_id);
-  // Not stored on the line: the price per unit (price ÷ qty) and the vendor's minimum.
-  const [unitPrice, setUnitPrice] = useState<number | null>(() => lineUnitPrice(values.qty, values.price));
-  const [minimum, setMinimum] = useState<number | null>(record?.vendor_material_id ? null : 0);
-  const shownMinimum = minimum ?? vendorMaterial.data?.minimum_order_qty ?? 0;
-
-  const setQtyAndPrice = (qty: number, unit: number | null) => {
-    form.setFieldValue('qty', qty);
-    form.setFieldValue('price', linePrice(qty, unit));
-  };
-
-  const chooseMaterial = async (id: number | null, picked: RecordOf<'materials'> | null) => {
-    form.setFieldValue('material_id', id);
-    if (id == null) return;
-    const vendorId = order.data?.vendor_id;
-    let vm: RecordOf<'vendor_materials'> | null = null;
-    if (vendorId != null) {
-      try {
-        const found = await fetchList('vendor_materials', { material_id: id, vendor_id: vendorId });
-        vm = found.find((v) => v.active) ?? found[0] ?? null;
-        if (vm) queryClient.setQueryData(resourceKeys.record('vendor_materials', vm.id), vm);
-      } catch (e) {
-        reportError(e);
-      }
-    }
-    const min = vm?.minimum_order_qty ?? 0;
-    const unit = vm ? vm.unit_price : unitPrice;
-    form.setFieldValue('vendor_material_id', vm?.id ?? null);
-    setMinimum(min);
-    setUnitPrice(unit);
-    setQtyAndPrice(qtyForChosenMaterial(form.getValues().qty, min, picked?.economic_order_qty), unit);
-  };
-
-  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
-    if (form.getValues().material_id == null) {
+/** Opens Add/Edit PO Material; resolves with the saved line, or null (cancelled or removed). */
+export const openPurchaseOrderMaterialDialog = plainDialog<
+  'purchase_order_materials',
+  ReturnType<typeof lineValues>,
+  PlainDialogProps<'purchase_order_materials'>,
+  ReturnType<typeof useLinePrices>
+>('purchase_order_materials', {
+  testId: 'po-material-dialog',
+  right: 'purchase_orders',
+  deleteConfirm: REMOVE_LINE_CONFIRM,
+  // The visible fields (the order and the vendor material are not: their errors go to a notification).
+  fields: ['material_id', 'qty', 'price'],
+  values: lineValues,
+  useLocal: ({ form }, { record }) => useLinePrices(form.getValues(), record),
+  // the material is required before anything is sent
+  useSubmit:
+    ({ form, onSubmit }) =>
+    (event) => {
+      if (form.getValues().material_id != null) return onSubmit(event);
       event?.preventDefault();
       form.setFieldError('material_id', PO_MATERIAL_REQUIRED);
-      return;
-    }
-    dialog.onSubmit(event);
-  };
+    },
+  useFields: function useLineFields({ form }, { record, local }) {
+    const queryClient = useQueryClient();
+    const values = form.getValues();
+    const order = useRecord('purchase_orders', values.purchase_order_id);
+    const material = useRecord('materials', values.material_id);
+    const { unitPrice, setUnitPrice, setMinimum, shownMinimum, vendorMaterial } = local;
 
-  const partNumber = vendorMaterial.data?.vendor_part_number ?? record?.vendor_part_number;
-  const vendor = useVendorGroups(order.data, record?.id ?? null);
-  const twice = values.material_id != null ? vendor.linesOf(values.material_id) : [];
-  return (
-    <RecordDialogForm dialog={{ ...dialog, onSubmit }} canSave={canEdit} canDelete={canEdit}>
-      <RecordPicker
-        resource="materials"
-        {...field('material_id')}
-        onChange={(id, m) => void chooseMaterial(id, m)}
-        helper={material.data?.description || undefined}
-        autoFocus={values.material_id == null}
-        groups={vendor.groups}
-        onResults={vendor.onResults}
-        data-testid="material-picker"
-      />
-      {twice.length > 0 && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py={8} data-testid="already-on-order-warning">
+    const setQtyAndPrice = (qty: number, unit: number | null) => {
+      form.setFieldValue('qty', qty);
+      form.setFieldValue('price', linePrice(qty, unit));
+    };
+
+    const chooseMaterial = async (id: number | null, picked: RecordOf<'materials'> | null) => {
+      form.setFieldValue('material_id', id);
+      if (id == null) return;
+      const vendorId = order.data?.vendor_id;
+      let vm: RecordOf<'vendor_materials'> | null = null;
+      if (vendorId != null) {
+        try {
+          const found = await fetchList('vendor_materials', { material_id: id, vendor_id: vendorId });
+          vm = found.find((v) => v.active) ?? found[0] ?? null;
+          if (vm) queryClient.setQueryData(resourceKeys.record('vendor_materials', vm.id), vm);
+        } catch (e) {
+          reportError(e);
+        }
+      }
+      const min = vm?.minimum_order_qty ?? 0;
+      const unit = vm ? vm.unit_price : unitPrice;
+      form.setFieldValue('vendor_material_id', vm?.id ?? null);
+      setMinimum(min);
+      setUnitPrice(unit);
+      setQtyAndPrice(qtyForChosenMaterial(form.getValues().qty, min, picked?.economic_order_qty), unit);
+    };
+
+    const partNumber = vendorMaterial?.vendor_part_number ?? record?.vendor_part_number;
+    const vendor = useVendorGroups(order.data, record?.id ?? null);
+    const twice = values.material_id != null ? vendor.linesOf(values.material_id) : [];
+    return [
+      [
+        'material_id',
+        {
+          onChange: (id: number | null, m: RecordOf<'materials'> | null) => void chooseMaterial(id, m),
+          helper: material.data?.description || undefined,
+          autoFocus: values.material_id == null,
+          groups: vendor.groups,
+          onResults: vendor.onResults,
+          'data-testid': 'material-picker',
+        },
+      ],
+      twice.length > 0 && (
+        <Alert key="twice" color="orange" variant="light" icon={<IconAlertTriangle size={18} />} py={8} data-testid="already-on-order-warning">
           {material.data?.number ?? 'This material'} is already on this order ({formatQty(twice.reduce((sum, l) => sum + (l.qty ?? 0), 0))}). Saving adds it a
           second time; to order more, you can change that line's qty instead.
         </Alert>
-      )}
-      {values.material_id != null && (
-        <Text size="sm" c="dimmed" data-testid="vendor-part-number">
+      ),
+      values.material_id != null && (
+        <Text key="part" size="sm" c="dimmed" data-testid="vendor-part-number">
           {values.vendor_material_id == null
             ? `${order.data?.vendor_name ?? 'This vendor'} has no price for this material.`
             : `Vendor part number: ${partNumber || '—'}`}
         </Text>
-      )}
-      <QtyField {...field('qty')} onChange={(q) => setQtyAndPrice(q ?? 0, unitPrice)} />
+      ),
+      ['qty', { onChange: (q: number | null) => setQtyAndPrice(q ?? 0, unitPrice) }],
+      // the vendor's, kept on the vendor material: shown here to work out the line, not stored on it
       <QtyField
+        key="minimum"
         label={fieldLabel('vendor_materials', 'minimum_order_qty')}
         helper="The vendor's"
         value={shownMinimum}
@@ -203,8 +193,9 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
           const lifted = lineWithMinimumOrderQty({ qty, price, unit_price: unitPrice ?? 0, minimum_order_qty: shownMinimum }, m ?? 0).qty;
           if (lifted !== qty) setQtyAndPrice(lifted, unitPrice);
         }}
-      />
+      />,
       <MoneyField
+        key="unit-price"
         label={fieldLabel('vendor_materials', 'unit_price')}
         value={unitPrice}
         bounds={fieldBounds('vendor_materials', 'unit_price')}
@@ -212,19 +203,38 @@ function PurchaseOrderMaterialForm({ record, initial }: Props) {
           setUnitPrice(u);
           form.setFieldValue('price', linePrice(form.getValues().qty, u));
         }}
-      />
-      <MoneyField
-        {...field('price')}
-        onChange={(p) => {
-          form.setFieldValue('price', p ?? 0);
-          setUnitPrice(lineUnitPrice(form.getValues().qty, p));
-        }}
-      />
-    </RecordDialogForm>
-  );
+      />,
+      [
+        'price',
+        {
+          onChange: (p: number | null) => {
+            form.setFieldValue('price', p ?? 0);
+            setUnitPrice(lineUnitPrice(form.getValues().qty, p));
+          },
+        },
+      ],
+    ];
+  },
+});
+
+function lineValues({ record, initial }: PlainDialogProps<'purchase_order_materials'>) {
+  return formValues(record, {
+    purchase_order_id: initial?.purchase_order_id ?? null,
+    material_id: initial?.material_id ?? null,
+    vendor_material_id: initial?.vendor_material_id ?? null,
+    qty: initial?.qty ?? 0,
+    price: initial?.price ?? 0,
+  });
 }
 
-/** Opens Add/Edit PO Material; resolves with the saved line, or null (cancelled or removed). */
-export function openPurchaseOrderMaterialDialog(modals: ModalStackApi, props: Props = {}): Promise<RecordOf<'purchase_order_materials'> | null> {
-  return modals.push<RecordOf<'purchase_order_materials'>>(() => <PurchaseOrderMaterialForm {...props} />, { testId: 'po-material-dialog' });
+/** Not stored on the line: the price per unit (price ÷ qty) and the vendor's minimum. */
+function useLinePrices(
+  values: { qty: number; price: number; vendor_material_id: number | null },
+  record: RecordOf<'purchase_order_materials'> | null | undefined,
+) {
+  const vendorMaterial = useRecord('vendor_materials', values.vendor_material_id).data;
+  const [unitPrice, setUnitPrice] = useState<number | null>(() => lineUnitPrice(values.qty, values.price));
+  const [minimum, setMinimum] = useState<number | null>(record?.vendor_material_id ? null : 0);
+  const shownMinimum = minimum ?? vendorMaterial?.minimum_order_qty ?? 0;
+  return { unitPrice, setUnitPrice, setMinimum, shownMinimum, vendorMaterial };
 }

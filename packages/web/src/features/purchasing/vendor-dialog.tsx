@@ -4,7 +4,7 @@
  * too); the phone is typed as digits, shown as (xxx) xxx-xxxx and stored as '1' + digits.
  */
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 
 /** Opens the Vendor dialog; resolves with the saved vendor, or null (cancelled or deleted). */

@@ -13,7 +13,7 @@
  */
 import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
-import { plainDialog } from '../../resource-kit/forms/plain-dialog.tsx';
+import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { RecordPicker } from '../../resource-kit/pickers/record-picker.tsx';
 
 /** Opens the Vendor Material dialog; resolves with the saved record, or null (cancelled or deleted). */

@@ -28,7 +28,6 @@ import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { useModals } from '../../ui/modal-stack.tsx';
 import classes from './time-cards.module.css';
 import { DayHeadings, DayTotals, hhmm } from './week-columns.tsx';
-import { openTimeEntryDialog } from './time-entry-dialog.tsx';
 
 /** An entry, or one entered offline and not on the server yet (`pending`). */
 type Entry = RecordOf<'time_entries'> & { pending?: boolean };
@@ -166,9 +165,11 @@ export function TimeCardWeek({ week, userId, canEdit }: { week: string; userId: 
   const [extraJobs, setExtraJobs] = useState<JobOfRow[]>([]);
   const card = timeCard<Entry>(week, kept, extraJobs);
 
-  const add = (jobId: number | null, date: string) => void openTimeEntryDialog(modals, { userId, jobId, date });
+  // the dialog's code (its form, fields and pickers) is fetched when it is opened, not with the week
+  const entryDialog = () => import('./time-entry-dialog.tsx').then((m) => m.openTimeEntryDialog);
+  const add = (jobId: number | null, date: string) => void entryDialog().then((o) => o(modals, { userId, jobId, date }));
   // one waiting to sync cannot be changed until the server has it: its list says so
-  const open = (record: Entry) => void (record.pending ? openOfflineWritesDialog(modals) : openTimeEntryDialog(modals, { record }));
+  const open = (record: Entry) => void (record.pending ? openOfflineWritesDialog(modals) : entryDialog().then((o) => o(modals, { record })));
   useScreenAction('add', canEdit ? () => add(null, defaultDay(week)) : null);
 
   if (entries.isLoading) return null;

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderModalStack } from '../../test/render.tsx';
 import { useList } from '../records/queries.ts';
 import { RefSelect } from '../pickers/ref-select.tsx';
-import { formValues } from './pick.ts';
+import { formValues } from '../forms/pick.ts';
 import { plainDialog } from './plain-dialog.tsx';
 
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -74,6 +74,60 @@ describe('A plain dialog drawn from the definition', () => {
   });
 });
 
+/** A dialog of the kit's own with what a plain one has not: a reference, an id list, dates in a row, a computed value, columns. */
+const openTestEstimateDialog = plainDialog('estimates', {
+  testId: 'test-estimate-dialog',
+  right: 'estimates',
+  deleteConfirm: 'Delete this estimate?',
+  values: ({ record }) => formValues(record, { client_id: 4, name: '', job_start_date: '2026-03-02', job_end_date: '2026-03-06', product_category_list: [] }),
+  useFields: ({ form }) => [
+    {
+      cols: { base: 1, sm: 2 },
+      fields: [
+        { stack: ['client_id', 'name'] },
+        {
+          stack: [
+            { row: ['job_start_date', 'job_end_date'] },
+            { computed: 'Days', value: form.getValues().job_end_date === '2026-03-06' ? '5' : '?', 'data-testid': 'days' },
+            'product_category_list',
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe('A dialog’s fields drawn by kind, laid out by the dialog', () => {
+  it('draws a reference as its picker, an id list as a multi-select of its records, dates, and a computed value shown and never sent', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/clients/4') return json({ id: 4, name: 'Harbor Homes' });
+      if (url.pathname === '/api/product_categories') return json({ data: [{ id: 7, name: 'Mirrors' }] });
+      if (url.pathname === '/api/estimates' && init.method === 'POST') return json({ id: 3, ...body(init) }, 201);
+      if (init.method === 'GET') return json({ data: [] });
+      return undefined;
+    });
+    const stack = renderModalStack('admin');
+    let result!: Promise<unknown>;
+    act(() => {
+      result = openTestEstimateDialog(stack());
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Estimate' });
+    await waitFor(() => expect((within(dialog).getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toContain('Harbor Homes'));
+    expect((within(dialog).getByRole('textbox', { name: 'Job start date' }) as HTMLInputElement).value).toBe('3/2/2026');
+    expect((within(dialog).getByTestId('days') as HTMLInputElement).readOnly).toBe(true);
+    expect((within(dialog).getByTestId('days') as HTMLInputElement).value).toBe('5');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lobby');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Scopes' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mirrors' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(result).resolves.toMatchObject({ id: 3 });
+    const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ client_id: 4, name: 'Lobby', job_start_date: '2026-03-02', product_category_list: [7] });
+    expect(sent).not.toHaveProperty('Days');
+  });
+});
+
 /** Every dialog source under features/. */
 function dialogSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -88,7 +142,7 @@ describe('A field’s label is written once', () => {
     const again: string[] = [];
     for (const path of dialogSources(join(__dirname, '../../features'))) {
       const text = readFileSync(path, 'utf8');
-      const resources = [...text.matchAll(/use(?:Record)?Dialog\('(\w+)'|plainDialog\('(\w+)'/g)].map((m) => ({
+      const resources = [...text.matchAll(/use(?:Record)?Dialog\('(\w+)'|plainDialog(?:<[^(]*>)?\(\s*'(\w+)'/g)].map((m) => ({
         at: m.index,
         name: (m[1] ?? m[2]) as ResourceName,
       }));
