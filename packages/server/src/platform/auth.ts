@@ -20,6 +20,8 @@ import { PasswordReset } from './mail/templates/password-reset.tsx';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
 import { newBearerToken, tokenHash } from './bearer-tokens.ts';
+import { SETTING } from '@glazier/shared/settings';
+import { requirementApplies } from './security/factors.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
@@ -35,12 +37,21 @@ async function asSessionUser(db: Db, u: Pick<StoredUser, 'id' | 'name' | 'email'
 export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
   return sessionUserCache(db).get(userId, async () => {
     // urgent: read on the request's way in (client.ts)
-    const [u] = await db.query<Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'>>(
-      'SELECT id, name, email, role, active, deleted_at FROM users WHERE id = $1',
+    // With what the shop's requirement of a second factor needs (security/factors.ts), in the same statement.
+    const [u] = await db.query<
+      Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'> & { requirement: string | null; has_factor: boolean }
+    >(
+      `SELECT id, name, email, role, active, deleted_at,
+              (SELECT value FROM settings WHERE name = '${SETTING.requireSecondFactor}' AND deleted_at IS NULL LIMIT 1) AS requirement,
+              (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = users.id AND t.confirmed_at IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)) AS has_factor
+         FROM users WHERE id = $1`,
       [userId],
       { urgent: true, prepare: true },
     );
-    return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
+    if (!u || !u.active || u.deleted_at) return null;
+    const user = await asSessionUser(db, u);
+    return requirementApplies(u.requirement, user.role) && !u.has_factor ? { ...user, must_enrol: true } : user;
   });
 }
 
