@@ -47,10 +47,10 @@ export class SoftAuthenticator {
     // rpIdHash, flags (user present, verified, attested data), counter 0, AAGUID (none), the credential
     const authData = Buffer.concat([sha256(this.rpId), Buffer.from([0x45]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, Buffer.from(cose)]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
+        ['attStmt', new Map<string, string>()],
+        ['authData', new Uint8Array(authData)],
       ]),
     );
     this.credentials.push({ id, privateKey, userHandle: options.user.id, counter: 0 });

@@ -154,7 +154,7 @@ export const securityHandlers: ActionHandlers<typeof SECURITY_ACTIONS> = {
   'session.passkey_options': async ({ request, reply }) => {
     const options = await signInOptions(rpOf(request), request.session);
     issueCsrf(request, reply, request.server.secureCookies);
-    return { ...options };
+    return options;
   },
   'session.passkey': async ({ ctx, input, request, reply }) => {
     const userId = await passkeyUser(ctx.db, rpOf(request), request.session, input.response as AuthenticationResponseJSON);

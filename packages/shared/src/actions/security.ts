@@ -148,8 +148,47 @@ export const signInSecondStep = defineAction({
   rateLimit: SIGN_IN_LIMIT,
 });
 
-/** A WebAuthn options object as @simplewebauthn/browser takes it. */
-const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ description: 'WebAuthn options (JSON form) for navigator.credentials.' });
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']));
+const credentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: transports.optional() });
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+const extensions = z.object({ credProps: z.boolean().optional() }).optional();
+const hints = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional();
+
+/** WebAuthn creation options (JSON form) as @simplewebauthn/browser hands them to navigator.credentials.create. */
+const creationOptions = z
+  .object({
+    rp: z.object({ name: z.string(), id: z.string().optional() }),
+    user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+    challenge: z.string(),
+    pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+    timeout: z.number().optional(),
+    excludeCredentials: z.array(credentialDescriptor).optional(),
+    authenticatorSelection: z
+      .object({
+        authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+        requireResidentKey: z.boolean().optional(),
+        residentKey: userVerification.optional(),
+        userVerification: userVerification.optional(),
+      })
+      .optional(),
+    attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+    extensions,
+    hints,
+  })
+  .meta({ id: 'passkey_creation_options', description: 'WebAuthn options (JSON form) for navigator.credentials.create.' });
+
+/** WebAuthn request options (JSON form) as @simplewebauthn/browser hands them to navigator.credentials.get. */
+const requestOptions = z
+  .object({
+    challenge: z.string(),
+    timeout: z.number().optional(),
+    rpId: z.string().optional(),
+    allowCredentials: z.array(credentialDescriptor).optional(),
+    userVerification: userVerification.optional(),
+    extensions,
+    hints,
+  })
+  .meta({ id: 'passkey_request_options', description: 'WebAuthn options (JSON form) for navigator.credentials.get.' });
 /** A WebAuthn response as @simplewebauthn/browser answers it. */
 const webauthnResponse = <R extends z.ZodType>(response: R) =>
   z
@@ -165,7 +204,7 @@ export const passkeyRegistrationOptions = defineAction({
   summary: "Options to make a new passkey for the caller; the challenge is this session's, for one use within 5 minutes.",
   method: 'POST',
   path: '/api/passkeys/options',
-  answer: webauthnOptions,
+  answer: creationOptions,
   permission: 'signed_in',
 });
 
@@ -210,7 +249,7 @@ export const passkeySignInOptions = defineAction({
   summary: "Options to sign in with a passkey (a discoverable credential: no email typed); the challenge is this session's, once, within 5 minutes.",
   method: 'POST',
   path: '/login/passkey/options',
-  answer: webauthnOptions,
+  answer: requestOptions,
   permission: 'public',
   rateLimit: SIGN_IN_LIMIT,
 });

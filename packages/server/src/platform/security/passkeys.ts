@@ -12,8 +12,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Db } from '../../db/client.ts';
@@ -31,6 +29,14 @@ export interface RelyingParty {
   origin: string;
   id: string;
 }
+
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+type Transport = (typeof TRANSPORTS)[number];
+const isTransport = (t: string): t is Transport => (TRANSPORTS as readonly string[]).includes(t);
+
+/** The credentials an options object names, in the declared answer's form (shared/actions/security.ts). */
+const descriptors = (list: { id: string; transports?: string[] }[] | undefined) =>
+  list?.map((c) => ({ id: c.id, type: 'public-key' as const, ...(c.transports && { transports: c.transports.filter(isTransport) }) }));
 
 export const relyingParty = (publicOrigin: string): RelyingParty => ({ origin: new URL(publicOrigin).origin, id: new URL(publicOrigin).hostname });
 
@@ -67,7 +73,7 @@ export async function registrationOptions(
   rp: RelyingParty,
   person: { id: number; name: string; email: string },
   session: { challenge?: PasskeyChallenge },
-): Promise<PublicKeyCredentialCreationOptionsJSON> {
+) {
   const existing = await db.query<{ credential_id: string; transports: string[] | null }>('SELECT credential_id, transports FROM passkeys WHERE user_id = $1', [
     person.id,
   ]);
@@ -83,7 +89,7 @@ export async function registrationOptions(
     timeout: CHALLENGE_MS,
   });
   session.challenge = { value: options.challenge, purpose: 'register', at: Date.now() };
-  return options;
+  return { ...options, excludeCredentials: descriptors(options.excludeCredentials) };
 }
 
 export async function addPasskey(
@@ -143,11 +149,11 @@ export async function removePasskey(db: Db, userId: number, id: number): Promise
   });
 }
 
-export async function signInOptions(rp: RelyingParty, session: { challenge?: PasskeyChallenge }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function signInOptions(rp: RelyingParty, session: { challenge?: PasskeyChallenge }) {
   // No allowed list: the authenticator offers the passkeys it holds for this site (discoverable).
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CHALLENGE_MS });
   session.challenge = { value: options.challenge, purpose: 'sign_in', at: Date.now() };
-  return options;
+  return { ...options, allowCredentials: descriptors(options.allowCredentials) };
 }
 
 const NOT_SIGNED_IN = 'This passkey did not sign you in. It may have been removed: sign in with your password.';

@@ -7,17 +7,20 @@
  * - Without `edit users` another user's record is read-only (values as text, title "User"); one's
  *   own Profile keeps name, email, phone and password editable for every role (the server's
  *   SELF_EDITABLE_USER_FIELDS).
- * - One's own Profile ends with the calendar feeds (the schedule's section, by name).
+ * - One's own Profile ends with the calendar feeds (the schedule's section, by name), then their
+ *   passkeys, authenticator app and signed-in browsers (resource-kit/security).
+ * - An admin can reset another person's sign-in factors (lost phone): audited, and they are emailed.
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
 import { userResetLink } from '@glazier/shared/actions/people';
+import { resetFactors } from '@glazier/shared/actions/security';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
 import { Button, Center, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { Suspense, lazy, useState } from 'react';
+import { reportError, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { useRecord } from '../../resource-kit/records/queries.ts';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -33,6 +36,9 @@ import { useLoader } from '../../ui/loader.tsx';
 import { type ModalStackApi } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
+/** One's own sign-in sections (resource-kit/security): their own chunk, with the QR code and WebAuthn libraries. */
+const ProfileSecurity = lazy(() => import('../../resource-kit/security/profile-security.tsx'));
+
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
 type User = RecordOf<'users'>;
@@ -40,6 +46,7 @@ type User = RecordOf<'users'>;
 function UserForm({ record, title }: { record: User | null; title?: string }) {
   const dialogs = useDialogs();
   const loader = useLoader();
+  const confirmedRun = useConfirmedRun();
   const me = useCurrentUser();
   const canEditUsers = useCan('edit', 'users');
   const isSelf = record != null && record.id === me?.id;
@@ -101,6 +108,17 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
     }
   };
 
+  // Lost phone: the person's passkeys, authenticator and recovery codes go, and every browser of theirs is signed out.
+  const resetSignIn = async () => {
+    if (!record) return;
+    await confirmedRun(
+      `Remove ${record.name}'s passkeys, authenticator app and recovery codes, and sign them out everywhere? They sign in with their password next, and are emailed about it.`,
+      { confirmLabel: 'Reset sign-in', title: 'Reset sign-in', danger: true },
+      async () => (await callAction(resetFactors, { params: { id: record.id } }), true),
+      `${record.name}'s sign-in was reset.`,
+    );
+  };
+
   return (
     <RecordDialogForm
       dialog={dialog}
@@ -109,9 +127,14 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
       title={title}
       extra={
         !isNew && !isSelf && canEditUsers ? (
-          <Button variant="subtle" onClick={() => void resetLink()}>
-            Reset link
-          </Button>
+          <>
+            <Button variant="subtle" onClick={() => void resetLink()}>
+              Reset link
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => void resetSignIn()} data-testid="reset-factors">
+              Reset sign-in
+            </Button>
+          </>
         ) : undefined
       }
     >
@@ -156,6 +179,12 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
       )}
       {/* one's own calendar feeds (the schedule's section): they act at once, apart from Save */}
       {isSelf && <AreaSection name="calendarFeeds" />}
+      {/* one's own passkeys, authenticator app and signed-in browsers: they act at once too */}
+      {isSelf && (
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+          <ProfileSecurity />
+        </Suspense>
+      )}
     </RecordDialogForm>
   );
 }
