@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { verify as verifyPassword } from '@node-rs/argon2';
-import { ENROLMENT_ACTIONS, type SECURITY_ACTIONS, type SecondFactorRequirement } from '@glazier/shared/actions/security';
+import type { SECURITY_ACTIONS, SecondFactorRequirement } from '@glazier/shared/actions/security';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
 import { SETTING } from '@glazier/shared/settings';
 import type { ActionHandlers } from '../engine/action-handler.ts';
@@ -51,6 +51,19 @@ const PENDING_MS = 5 * 60_000;
 /** Wrong second-step codes per account and per client address, per app (like the password's). */
 const codeThrottles = new WeakMap<FastifyInstance, LoginThrottle>();
 const codeThrottleOf = (app: FastifyInstance) => codeThrottles.get(app) ?? (codeThrottles.set(app, new LoginThrottle()), codeThrottles.get(app)!);
+
+/** The calls a person who must still set up a factor may make (the server refuses the rest with 403). */
+const ENROLMENT_ACTIONS: readonly string[] = [
+  'security.status',
+  'security.totp_start',
+  'security.totp_confirm',
+  'security.recovery_codes',
+  'passkeys.options',
+  'passkeys.add',
+  'sessions.list',
+  'sessions.end',
+  'sessions.end_others',
+];
 
 /** `METHOD path` of every call a person who must still enrol may make, besides the session's own. */
 const ENROLMENT_ROUTES = new Set(

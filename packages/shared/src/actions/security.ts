@@ -34,7 +34,7 @@ export const listSessions = defineAction({
 
 export const endSession = defineAction({
   name: 'sessions.end',
-  summary: "Signs one of the caller's other browsers out (its screen leaves for sign-in at once). The current one signs out with /logout.",
+  summary: "Signs one of the caller's other browsers out (its screen leaves at once).",
   method: 'DELETE',
   path: '/api/sessions/:id',
   params: z.object({ id: z.string().min(8).max(64) }),
@@ -60,7 +60,7 @@ export const passkeyRecord = z
     created_at: timestamp('When it was added.'),
     last_used_at: timestamp('When it last signed in.').nullable(),
   })
-  .meta({ id: 'passkey', description: 'A passkey of the caller (its key stays with the authenticator; the server keeps the public half).' });
+  .meta({ id: 'passkey', description: 'A passkey of the caller.' });
 
 export const SECOND_FACTOR_REQUIREMENTS = ['none', 'admins', 'everyone'] as const;
 export type SecondFactorRequirement = (typeof SECOND_FACTOR_REQUIREMENTS)[number];
@@ -84,7 +84,7 @@ const code = z.string({ error: 'Enter the code.' }).trim().min(1, 'Enter the cod
 
 export const startTotp = defineAction({
   name: 'security.totp_start',
-  summary: 'A new authenticator key for the caller (it counts once a first code confirms it): the key to type and the otpauth:// address its QR code shows.',
+  summary: 'A new authenticator key (counted once a first code confirms it): the key and its otpauth:// address.',
   method: 'POST',
   path: '/api/security/totp',
   answer: z.object({ key: z.string(), uri: z.string() }),
@@ -128,7 +128,7 @@ export const regenerateRecoveryCodes = defineAction({
 
 export const signInStepStatus = defineAction({
   name: 'session.two_factor_status',
-  summary: "Whether this browser's sign-in waits for its second step (after a right password on an account with an authenticator).",
+  summary: "Whether this browser's sign-in waits for its second step.",
   method: 'GET',
   path: '/login/two_factor',
   answer: z.object({ pending: z.boolean() }),
@@ -246,7 +246,7 @@ export const removePasskey = defineAction({
 
 export const passkeySignInOptions = defineAction({
   name: 'session.passkey_options',
-  summary: "Options to sign in with a passkey (a discoverable credential: no email typed); the challenge is this session's, once, within 5 minutes.",
+  summary: "Options to sign in with a passkey (no email typed); the challenge is the session's, once, within 5 minutes.",
   method: 'POST',
   path: '/login/passkey/options',
   answer: requestOptions,
@@ -277,7 +277,7 @@ export const readRequirement = defineAction({
 
 export const setRequirement = defineAction({
   name: 'security.set_requirement',
-  summary: "Sets the shop's requirement; who must then set up a factor is led to it at their next call and can do nothing else until they have.",
+  summary: "Sets the shop's requirement: who then has no factor may only set one up.",
   method: 'PUT',
   path: '/api/security/requirement',
   body: z.object({ require: z.enum(SECOND_FACTOR_REQUIREMENTS, { error: 'Choose none, admins or everyone.' }) }),
@@ -287,7 +287,7 @@ export const setRequirement = defineAction({
 
 export const resetFactors = defineAction({
   name: 'users.reset_factors',
-  summary: "An administrator removes a person's authenticator, recovery codes and passkeys and signs them out everywhere (audited; the person is emailed).",
+  summary: "Removes a person's authenticator, recovery codes and passkeys, and signs them out everywhere (audited, emailed).",
   method: 'POST',
   path: '/api/users/:id/reset_factors',
   params: z.object({ id: ID_PARAM }),
@@ -340,16 +340,3 @@ export const SECURITY_ACTIONS = actionMap({
   'users.reset_factors': resetFactors,
   'security.events': listSecurityEvents,
 });
-
-/** The calls a person who must still set up a factor may make (the server refuses the rest with 403). */
-export const ENROLMENT_ACTIONS: readonly string[] = [
-  'security.status',
-  'security.totp_start',
-  'security.totp_confirm',
-  'security.recovery_codes',
-  'passkeys.options',
-  'passkeys.add',
-  'sessions.list',
-  'sessions.end',
-  'sessions.end_others',
-];
