@@ -21,8 +21,6 @@ export const SETTING = {
   nextInvoiceNumber: 'next_invoice_number',
   reminderDays: 'reminder_days',
   exportMapping: 'export_mapping',
-  /** Who must sign in with a second factor or a passkey: none, admins or everyone (actions/security.ts). */
-  requireSecondFactor: 'require_second_factor',
 } as const;
 
 /**

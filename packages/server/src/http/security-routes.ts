@@ -9,7 +9,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { verify as verifyPassword } from '@node-rs/argon2';
 import type { SECURITY_ACTIONS, SecondFactorRequirement } from '@glazier/shared/actions/security';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
-import { SETTING } from '@glazier/shared/settings';
 import type { ActionHandlers } from '../engine/action-handler.ts';
 import { requireUser } from '../engine/context.ts';
 import { ApiError, forbidden, invalid } from '../engine/errors.ts';
@@ -20,6 +19,7 @@ import { readSetting, writeSystemSetting } from '../platform/settings.ts';
 import { destroyUserSessions } from '../platform/session-store.ts';
 import { forgetSessionUser } from '../platform/session-user-cache.ts';
 import {
+  REQUIREMENT_SETTING,
   SECURITY_EVENT_ACTIONS,
   checkSecondStep,
   confirmTotp,
@@ -96,7 +96,7 @@ export const securityHandlers: ActionHandlers<typeof SECURITY_ACTIONS> = {
       hasTotp(ctx.db, user.id),
       recoveryCodesLeft(ctx.db, user.id),
       listPasskeys(ctx.db, user.id),
-      readSetting(ctx.db, SETTING.requireSecondFactor),
+      readSetting(ctx.db, REQUIREMENT_SETTING),
     ]);
     const required = requirementApplies(requirement, user.role);
     return { totp, recovery_codes_left: left, passkeys, required, must_enrol: required && !totp && !passkeys.length };
@@ -177,12 +177,12 @@ export const securityHandlers: ActionHandlers<typeof SECURITY_ACTIONS> = {
     return null;
   },
 
-  'security.requirement': async ({ ctx }) => ({ require: requirementOf(await readSetting(ctx.db, SETTING.requireSecondFactor)) }),
+  'security.requirement': async ({ ctx }) => ({ require: requirementOf(await readSetting(ctx.db, REQUIREMENT_SETTING)) }),
   'security.set_requirement': async ({ ctx, input }) => {
     const user = requireUser(ctx);
     await ctx.db.transaction(async (db) => {
-      const before = requirementOf(await readSetting(db, SETTING.requireSecondFactor));
-      await writeSystemSetting(db, SETTING.requireSecondFactor, input.require);
+      const before = requirementOf(await readSetting(db, REQUIREMENT_SETTING));
+      await writeSystemSetting(db, REQUIREMENT_SETTING, input.require);
       await db.query('INSERT INTO audit_log (user_id, resource, action, before, after) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)', [
         user.id,
         'settings',

@@ -20,8 +20,7 @@ import { PasswordReset } from './mail/templates/password-reset.tsx';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
 import { newBearerToken, tokenHash } from './bearer-tokens.ts';
-import { SETTING } from '@glazier/shared/settings';
-import { requirementApplies } from './security/factors.ts';
+import { REQUIREMENT_SETTING, requirementApplies } from './security/factors.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
@@ -42,7 +41,7 @@ export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | nu
       Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'> & { requirement: string | null; has_factor: boolean }
     >(
       `SELECT id, name, email, role, active, deleted_at,
-              (SELECT value FROM settings WHERE name = '${SETTING.requireSecondFactor}' AND deleted_at IS NULL LIMIT 1) AS requirement,
+              (SELECT value FROM settings WHERE name = '${REQUIREMENT_SETTING}' AND deleted_at IS NULL LIMIT 1) AS requirement,
               (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = users.id AND t.confirmed_at IS NOT NULL)
                 OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)) AS has_factor
          FROM users WHERE id = $1`,

@@ -20,10 +20,7 @@ export const sessionUserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     permissions: permissionMap,
-    must_enrol: z
-      .boolean()
-      .optional()
-      .meta({ description: 'The shop requires a second factor or passkey of them and they have none: every call but setting one up answers 403.' }),
+    must_enrol: z.boolean().optional().meta({ description: 'A second factor is required and missing: all else answers 403.' }),
   })
   .meta({ id: 'session_user', description: 'The signed-in user: who, their role, and their right on each area.' });
 

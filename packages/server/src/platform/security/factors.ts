@@ -19,6 +19,9 @@ import { renderMail, shopName } from '../mail/templates/render.ts';
 import { SecurityNotice } from '../mail/templates/security-notice.tsx';
 import { forgetSessionUser } from '../session-user-cache.ts';
 
+/** The setting that holds the shop's requirement: none, admins or everyone (shared/actions/security.ts). */
+export const REQUIREMENT_SETTING = 'require_second_factor';
+
 /** Whether the shop's requirement (the setting's value) asks a second factor of this role. */
 export function requirementApplies(value: string | null | undefined, role: Role): boolean {
   return value === 'everyone' || (value === 'admins' && role === 'admin');
