@@ -139,6 +139,7 @@ test('a passkey: added from the Profile, signs in from the sign-in dialog withou
   await profile.getByTestId('passkey-add').click();
   await expect(profile.getByTestId('passkey-row')).toContainText('Test laptop');
   await expect(profile.getByTestId('passkey-row')).toContainText('not used yet');
+  await profile.getByTestId('passkeys-card').scrollIntoViewIfNeeded();
   await screenshots(page, 'profile-security-passkey');
   await page.keyboard.press('Escape');
   await logout(page);
@@ -179,6 +180,7 @@ test('Profile → Sessions: another browser is listed and signed out from here, 
   await expect(rows.filter({ hasText: 'This browser' })).toHaveCount(1);
   await expect(rows.first()).toContainText('Chrome on');
   await expectAccessible(page, 'Profile → Sessions');
+  await profile.getByTestId('sessions-section').scrollIntoViewIfNeeded();
   await screenshots(page, 'profile-sessions');
   await rows.filter({ hasNotText: 'This browser' }).getByRole('button', { name: 'Sign out' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Sign out' }).click();

@@ -7,7 +7,7 @@
  */
 import { confirmTotp, regenerateRecoveryCodes, removePasskey, removeTotp, renamePasskey, securityStatus, startTotp } from '@glazier/shared/actions/security';
 import { formatDate, formatWhen } from '@glazier/shared/rules/dates';
-import { Alert, Badge, Button, CopyButton, Group, Image, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCopy, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
@@ -15,6 +15,7 @@ import { reportError, reportSuccess, useConfirmedRun } from '../forms/error-mapp
 import { callAction } from '../http/actions.ts';
 import { SESSION_KEY } from '../http/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
+import { PasswordField, TextField } from '../../ui/text-field.tsx';
 import { createPasskey } from './passkey-ceremonies.ts';
 
 export const SECURITY_KEY = ['security', 'status'] as const;
@@ -89,7 +90,7 @@ function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
     <Stack gap="xs" data-testid="totp-setup">
       <Text size="sm">Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …), or type the key.</Text>
       <Group align="flex-start" gap="md">
-        <Image src={setup.qr} alt="QR code for your authenticator app" w={176} h={176} bg="white" p={4} radius="sm" />
+        <img src={setup.qr} alt="QR code for your authenticator app" width={176} height={176} style={{ background: 'white', padding: 4, borderRadius: 4 }} />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Text size="xs" c="dimmed">
             Key
@@ -100,7 +101,7 @@ function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
         </Stack>
       </Group>
       <Group align="flex-end" gap="xs">
-        <TextInput
+        <TextField
           label="Code from the app"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -183,7 +184,7 @@ function AuthenticatorCard({ on, left, onChanged }: { on: boolean; left: number;
         )}
         {on && removing && (
           <Group align="flex-end" gap="xs">
-            <PasswordInput
+            <PasswordField
               label="Your password, to remove it"
               autoComplete="current-password"
               value={password}
@@ -241,7 +242,7 @@ function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () =>
           </Text>
         </div>
       ) : (
-        <TextInput
+        <TextField
           aria-label="Passkey name"
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -302,7 +303,7 @@ function PasskeysCard({ passkeys, onChanged }: { passkeys: Passkey[]; onChanged:
         ))}
         {supported ? (
           <Group align="flex-end" gap="xs">
-            <TextInput
+            <TextField
               label="Name for a new passkey"
               placeholder="e.g. Work laptop"
               value={name}
