@@ -128,6 +128,19 @@ describe('signed-in sessions', () => {
     expect((await mails(p.id)).map((m) => m.subject).at(-1)).toContain('your password was changed');
   });
 
+  it('a password reset by its link ends every session and is mailed', async () => {
+    const p = await person();
+    const { c } = await loginWith(p.email);
+    const admin = await signedIn(env.app, 'admin@test.local');
+    const link = await admin.post(`/api/users/${p.id}/reset_link`);
+    const token = new URL(link.body.url as string, PUBLIC_URL).searchParams.get('token');
+    const guest = browser();
+    await guest.get('/sanctum/csrf-cookie');
+    expect((await guest.post('/api/password_reset', { token, password: 'a-new-horse-8', password_confirmation: 'a-new-horse-8' })).status).toBe(204);
+    expect((await c.get('/api/user')).status).toBe(401);
+    expect((await mails(p.id)).map((m) => m.subject).at(-1)).toContain('your password was changed');
+  });
+
   it('records the last use and the address at most every few minutes, not on every request', async () => {
     const p = await person();
     const { c } = await loginWith(p.email);

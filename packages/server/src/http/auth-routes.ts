@@ -107,7 +107,7 @@ export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backu
     return { message: FORGOT_PASSWORD_ANSWER };
   },
   'session.password_reset': async ({ ctx, input }) => {
-    await resetPassword(ctx.db, input);
+    await resetPassword(ctx.db, input, ctx.mail);
     return null;
   },
 };

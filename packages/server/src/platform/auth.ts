@@ -146,7 +146,8 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
 /** A used, expired or unknown link: a new one is a "Forgot password?" away (an administrator can still make one). */
 const EXPIRED_RESET_LINK = 'This reset link was used already or has expired. Get a new one with "Forgot password?" when you log in.';
 
-export async function resetPassword(db: Db, body: Row): Promise<void> {
+/** `mail`: the request's, so the message that the password changed goes out as configured. */
+export async function resetPassword(db: Db, body: Row, mail?: Ctx['mail']): Promise<void> {
   const token = typeof body.token === 'string' ? body.token.slice(0, 200) : '';
   await db.transaction(async (tx) => {
     const [reset] = await tx.orm
@@ -158,7 +159,7 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];
     if (!u) throw invalid({ token: [EXPIRED_RESET_LINK] });
     // The user changes their own password (the token stands in for signing in).
-    const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };
+    const self: Ctx = { db: tx, user: await asSessionUser(tx, u), mail };
     if (!body.password) throw invalid({ password: ['The password field is required.'] });
     await update(self, 'users', userId, { password: body.password, password_confirmation: body.password_confirmation });
     await tx.orm.delete(password_resets).where(eq(password_resets.user_id, userId));
