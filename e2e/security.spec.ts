@@ -9,7 +9,7 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { authFile, expectAccessible, login, screenshots, unique } from './support.ts';
+import { authFile, expectAccessible, login, screenshots, signInAs, unique } from './support.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const LOCAL = `http://localhost:${PORT}`;
@@ -190,4 +190,44 @@ test('Profile → Sessions: another browser is listed and signed out from here, 
   await expect(otherPage).toHaveURL(/\/welcome/);
   await expect(otherPage.getByTestId('user-button')).toHaveText('Login');
   await other.close();
+});
+
+test("an admin resets a person's sign-in from Employees (a lost phone), and sees it under Settings → Security", async ({ browser }) => {
+  const person = await newPerson('Lou Lostphone');
+  // the person sets up an authenticator (through the API: the browser part is the first test's)
+  const own = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  await own.get('/sanctum/csrf-cookie');
+  const xsrf = async () => decodeURIComponent((await own.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const post = async (path: string, data: unknown = {}) => own.post(path, { data, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+  expect((await post('/login', { email: person.email, password: PASSWORD })).status()).toBe(204);
+  const { key } = (await (await post('/api/security/totp')).json()) as { key: string };
+  expect((await post('/api/security/totp/confirm', { code: await code(key) })).status()).toBe(200);
+
+  const admin = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const page = await admin.newPage();
+  await signInAs(page, 'admin', '/employees');
+  await page.getByTestId('users-row').filter({ hasText: person.name }).click();
+  const dialog = page.getByTestId('user-dialog');
+  await dialog.getByTestId('reset-factors').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(`Remove ${person.name}'s passkeys, authenticator app and recovery codes`);
+  await confirm.getByRole('button', { name: 'Reset sign-in' }).click();
+  await expect(page.getByText(`${person.name}'s sign-in was reset.`)).toBeVisible();
+
+  // signed out everywhere; the password alone signs in now
+  expect((await own.get('/api/user')).status()).toBe(401);
+  await own.get('/sanctum/csrf-cookie');
+  expect((await post('/login', { email: person.email, password: PASSWORD })).status()).toBe(204);
+  expect((await own.get('/api/user')).status()).toBe(200);
+  await own.dispose();
+
+  await page.goto('/settings');
+  const card = page.getByTestId('security-settings');
+  await expect(card.getByTestId('factor-requirement')).toBeVisible();
+  const events = card.getByTestId('security-events');
+  await expect(events.getByRole('row').filter({ hasText: person.name }).filter({ hasText: 'Sign-in reset' })).toHaveCount(1);
+  await card.scrollIntoViewIfNeeded();
+  await expectAccessible(page, 'Settings → Security');
+  await screenshots(page, 'settings-security');
+  await admin.close();
 });

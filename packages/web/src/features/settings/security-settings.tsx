@@ -10,7 +10,7 @@ import { SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportError, reportSuccess } from '../../resource-kit/forms/error-mapper.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
-import { fieldWords } from '../../resource-kit/forms/field-text.ts';
+import { actionLabel } from '../../resource-kit/detail/history-panel.tsx';
 import { useLoader } from '../../ui/loader.tsx';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -96,7 +96,7 @@ function SecurityEvents() {
             <Table.Tr key={e.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
               <Table.Td>{e.user_name ?? '—'}</Table.Td>
-              <Table.Td>{fieldWords(e.action)}</Table.Td>
+              <Table.Td>{actionLabel(e.action)}</Table.Td>
               <Table.Td c="dimmed">{e.detail ?? ''}</Table.Td>
               <Table.Td>{e.by_name ?? '—'}</Table.Td>
             </Table.Tr>
