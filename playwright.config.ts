@@ -6,9 +6,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 /**
  * Specs that change what the whole shop sees while they run (the permission matrix and company
  * settings, the label stock, a 10 000-row import that loads the server and times the page's
- * longest task): they run after the others, one at a time, so no other spec sees them half done.
+ * longest task, the requirement of a second factor at sign-in): they run after the others, one at
+ * a time, so no other spec sees them half done.
  */
-const SHOP_WIDE = /\/(settings|shop-labels|import)\.spec\.ts$/;
+const SHOP_WIDE = /\/(settings|shop-labels|import|security-requirement)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -122,7 +122,11 @@ export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAA
 /** A browser-like client: keeps cookies and sends X-XSRF-TOKEN from the XSRF-TOKEN cookie. */
 export class Client {
   readonly jar = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address as the server sees it (a test of many sign-ins gives each client its own, under the per-address limits). */
+    private readonly remoteAddress?: string,
+  ) {}
 
   private store(setCookie: unknown) {
     const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -143,6 +147,7 @@ export class Client {
     const res = await this.app.inject({
       method: method as 'GET',
       url,
+      ...(this.remoteAddress && { remoteAddress: this.remoteAddress }),
       payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       headers: {
         ...(cookie ? { cookie } : {}),
@@ -185,6 +190,7 @@ export class Client {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
+  put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
   del = (url: string) => this.request('DELETE', url);
 
   async login(email: string, password = PASSWORD): Promise<Res> {

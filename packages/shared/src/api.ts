@@ -26,6 +26,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   permissions: PermissionMap;
+  /** The shop requires a second factor of them and they have none yet: the server refuses all but setting one up. */
+  must_enrol?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';

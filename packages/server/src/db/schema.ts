@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -232,8 +233,76 @@ export const sessions = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull(),
     expires_at: ts('expires_at').notNull(),
+    /** When the session began, and when it last served a request (written at most every few minutes). */
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at').notNull().defaultNow(),
+    /** The browser's User-Agent and the client's address at sign-in (address: the latest use). */
+    user_agent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [index('sessions_expires_at_idx').on(t.expires_at), index('sessions_user_id_idx').on(t.user_id)],
+);
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238): the key sealed with the server's secret (as the
+ * outbox's secrets), counting once confirmed by a first code; `last_step` is the time step of the
+ * last code accepted, so a code is never taken twice.
+ */
+export const user_totp = pgTable('user_totp', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret_sealed: text('secret_sealed').notNull(),
+  confirmed_at: ts('confirmed_at'),
+  last_step: integer('last_step'),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** One-time recovery codes (ten at a time, shown once): only their sha-256 is kept. */
+export const recovery_codes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: ts('used_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.user_id)],
+);
+
+/** A person's passkeys (WebAuthn credentials): the public key and the signature counter the library checks. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    credential_id: text('credential_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_idx').on(t.credential_id), index('passkeys_user_id_idx').on(t.user_id)],
+);
+
+/** The browsers a person has signed in from (a long-lived cookie's sha-256): a sign-in from another is mailed to them. */
+export const known_browsers = pgTable(
+  'known_browsers',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browser_hash: text('browser_hash').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('known_browsers_user_browser_idx').on(t.user_id, t.browser_hash)],
 );
 
 /** Every change, with who, when and the record before and after. */

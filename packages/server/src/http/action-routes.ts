@@ -28,6 +28,7 @@ import { importHandlers } from '../platform/import-actions.ts';
 import { attachmentHandlers, attachmentRouteOptions } from './file-routes.ts';
 import { apiDocumentHandlers } from './api-document-actions.ts';
 import { sessionHandlers } from './auth-routes.ts';
+import { securityHandlers } from './security-routes.ts';
 import { mailHandlers } from '../platform/mail/mail-actions.ts';
 import { backupRouteOptions, downloadBackup } from './backup-routes.ts';
 import { IMPORT_BODY_LIMIT, uploadRoute } from './uploads.ts';
@@ -43,6 +44,7 @@ const HANDLERS: ActionHandlers<Registry> = {
   ...apiDocumentHandlers,
   ...importHandlers,
   ...sessionHandlers,
+  ...securityHandlers,
   ...mailHandlers,
   'backup.download': downloadBackup,
   // the stream is written by the server's live hub (platform/live/live-hub.ts) until either side closes it

@@ -21,6 +21,8 @@ import type { Ctx, MailContext } from '../engine/context.ts';
 import { rememberingSigner } from './session-signer.ts';
 import { SESSION_COOKIE, csrfGuard } from './auth-routes.ts';
 import { registerSessions } from './session.ts';
+import { factorKey } from '../platform/security/factors.ts';
+import { refuseUntilEnrolled } from './security-routes.ts';
 import type { TrustProxy } from '../config.ts';
 import { errorHandler, serializeError } from './errors.ts';
 import { DEFAULT_BODY_LIMIT } from './uploads.ts';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** This server's live update streams (platform/live/live-hub.ts). */
     liveHub: LiveHub;
+    /** The key that seals authenticator keys (platform/security/factors.ts), from the session secret. */
+    factorKey: Buffer;
   }
 }
 
@@ -162,10 +166,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: DEFAULT_BODY_LIMIT, files: 1, fields: 30, parts: 40 } });
   // Cookies are set through the plugin; the one cookie read (the session's) is read by sessions.
   await app.register(cookie, { hook: false });
+  const sessionStore = new DbSessionStore(db);
   registerSessions(app, {
     cookieName: SESSION_COOKIE,
     signer: rememberingSigner(opts.sessionSecret),
-    store: new DbSessionStore(db),
+    store: sessionStore,
     secure,
     maxAgeMs: SESSION_MAX_AGE_MS,
   });
@@ -203,6 +208,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     };
     csrfGuard(request);
+    if (request.user) {
+      // Who must still set up a second factor may do that and nothing else (platform/security).
+      if (request.user.must_enrol) refuseUntilEnrolled(request);
+      const sid = request.session.sessionId;
+      if (sid) await sessionStore.touch(sid, request.ip);
+    }
   });
 
   registerMetrics(app, db, { allow: opts.metricsAllow });
@@ -241,6 +252,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('secureCookies', secure);
   app.decorate('publicUrl', opts.publicUrl);
+  app.decorate('factorKey', factorKey(opts.sessionSecret));
   // Background work: one runner, started and stopped with the app
   const kinds: JobKind[] = [];
   if (mailSettings.smtpUrl && opts.mail?.deliver !== false)

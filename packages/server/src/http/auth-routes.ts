@@ -1,22 +1,20 @@
 /** The session's calls (shared/actions/session.ts): CSRF cookie, login, logout, current user, setup, password reset; and the CSRF guard of every write. */
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '@glazier/shared/api';
 import { FORGOT_PASSWORD_ANSWER } from '@glazier/shared/actions/session';
 import { authenticate, emailPasswordResetLink, resetPassword, setupFirstAdmin, setupNeeded } from '../platform/auth.ts';
 import { ApiError, unauthenticated } from '../engine/errors.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { completeSignIn, issueCsrf } from './sign-in.ts';
+import { hasTotp } from '../platform/security/factors.ts';
 import type { SESSION_ACTIONS } from '@glazier/shared/actions/session';
 import type { ActionHandlers } from '../engine/action-handler.ts';
 
 export const SESSION_COOKIE = 'glazier_session';
+export { issueCsrf };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export function issueCsrf(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
-  if (!request.session.csrf) request.session.csrf = crypto.randomBytes(32).toString('base64url');
-  reply.setCookie(XSRF_COOKIE, request.session.csrf, { path: '/', sameSite: 'lax', httpOnly: false, secure });
-}
 
 /** 419 unless the X-XSRF-TOKEN header matches the token bound to this session. */
 export function csrfGuard(request: FastifyRequest): void {
@@ -30,12 +28,6 @@ export function csrfGuard(request: FastifyRequest): void {
     token.length === expected.length &&
     crypto.timingSafeEqual(Buffer.from(token), Buffer.from(expected));
   if (!ok) throw new ApiError(419, 'CSRF token mismatch. Reload the page and try again.');
-}
-
-async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, secure: boolean) {
-  await request.session.regenerate(); // a new session id at login (no fixation)
-  request.session.userId = userId;
-  issueCsrf(request, reply, secure);
 }
 
 /** Failed sign-ins per email and address, per app (a test's apps do not share them). */
@@ -73,7 +65,14 @@ export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backu
       throw e;
     }
     throttle.succeed(key);
-    await signIn(request, reply, userId, request.server.secureCookies);
+    // An account with an authenticator signs in at its second step (security-routes.ts).
+    if (await hasTotp(ctx.db, userId)) {
+      await request.session.regenerate();
+      request.session.pending = { userId, at: Date.now() };
+      issueCsrf(request, reply, request.server.secureCookies);
+      return null;
+    }
+    await completeSignIn(ctx, request, reply, userId, 'password');
     return null;
   },
   'session.logout': async ({ request, reply }) => {
@@ -92,7 +91,7 @@ export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backu
   'session.setup_status': async ({ ctx }) => ({ needed: await setupNeeded(ctx.db) }),
   'session.setup': async ({ ctx, input, request, reply }) => {
     const userId = await setupFirstAdmin(ctx.db, input);
-    await signIn(request, reply, userId, request.server.secureCookies);
+    await completeSignIn(ctx, request, reply, userId, 'password');
     return { id: userId };
   },
   'session.forgot_password': async ({ ctx, input, request, reply }) => {
@@ -108,7 +107,7 @@ export const sessionHandlers: ActionHandlers<Omit<typeof SESSION_ACTIONS, 'backu
     return { message: FORGOT_PASSWORD_ANSWER };
   },
   'session.password_reset': async ({ ctx, input }) => {
-    await resetPassword(ctx.db, input);
+    await resetPassword(ctx.db, input, ctx.mail);
     return null;
   },
 };

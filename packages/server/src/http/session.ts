@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Signer } from '@fastify/cookie';
-import type { DbSessionStore, SessionData } from '../platform/session-store.ts';
+import type { DbSessionStore, PasskeyChallenge, PendingSignIn, SessionData } from '../platform/session-store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +36,10 @@ export interface SessionOptions {
 export class RequestSession implements SessionData {
   userId?: number;
   csrf?: string;
+  pending?: PendingSignIn;
+  challenge?: PasskeyChallenge;
+  /** The browser and address to record with the row at its next save (at sign-in). */
+  meta?: { userAgent: string | null; ip: string | null };
   #id: string | undefined;
   /** The data as last read or saved (the two fields are compared, not serialised, on every request). */
   #saved: SessionData;
@@ -56,11 +60,16 @@ export class RequestSession implements SessionData {
 
   /** Whether this request changed the data (what saving is for). */
   get changed(): boolean {
-    return !this.#destroyed && (this.userId !== this.#saved.userId || this.csrf !== this.#saved.csrf);
+    if (this.#destroyed) return false;
+    const s = this.#saved;
+    return this.userId !== s.userId || this.csrf !== s.csrf || this.pending !== s.pending || this.challenge !== s.challenge || this.meta !== undefined;
   }
 
   #data(): SessionData {
-    return { userId: this.userId, csrf: this.csrf };
+    const data: SessionData = { userId: this.userId, csrf: this.csrf };
+    if (this.pending) data.pending = this.pending;
+    if (this.challenge) data.challenge = this.challenge;
+    return data;
   }
 
   /** A new id and no data, the old row dropped (at login). */
@@ -81,13 +90,16 @@ export class RequestSession implements SessionData {
   #clear(): void {
     this.userId = undefined;
     this.csrf = undefined;
+    this.pending = undefined;
+    this.challenge = undefined;
   }
 
   /** Writes the data with a new expiry; answers the id (made now for a new session). */
   async save(expiresAt: Date): Promise<string> {
     const id = (this.#id ??= newSessionId());
     const data = this.#data();
-    await this.#store.set(id, data, expiresAt);
+    await this.#store.set(id, data, expiresAt, this.meta);
+    this.meta = undefined;
     this.#saved = data;
     return id;
   }

@@ -20,6 +20,7 @@ import { PasswordReset } from './mail/templates/password-reset.tsx';
 import { systemCtx } from './system-context.ts';
 import { sessionUserCache } from './session-user-cache.ts';
 import { newBearerToken, tokenHash } from './bearer-tokens.ts';
+import { REQUIREMENT_SETTING, requirementApplies } from './security/factors.ts';
 
 // A real hash to verify against when the email is unknown, so timing does not reveal accounts.
 let dummyHash: Promise<string> | undefined;
@@ -35,12 +36,21 @@ async function asSessionUser(db: Db, u: Pick<StoredUser, 'id' | 'name' | 'email'
 export function sessionUserFor(db: Db, userId: number): Promise<SessionUser | null> {
   return sessionUserCache(db).get(userId, async () => {
     // urgent: read on the request's way in (client.ts)
-    const [u] = await db.query<Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'>>(
-      'SELECT id, name, email, role, active, deleted_at FROM users WHERE id = $1',
+    // With what the shop's requirement of a second factor needs (security/factors.ts), in the same statement.
+    const [u] = await db.query<
+      Pick<StoredUser, 'id' | 'name' | 'email' | 'role' | 'active' | 'deleted_at'> & { requirement: string | null; has_factor: boolean }
+    >(
+      `SELECT id, name, email, role, active, deleted_at,
+              (SELECT value FROM settings WHERE name = '${REQUIREMENT_SETTING}' AND deleted_at IS NULL LIMIT 1) AS requirement,
+              (EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = users.id AND t.confirmed_at IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = users.id)) AS has_factor
+         FROM users WHERE id = $1`,
       [userId],
       { urgent: true, prepare: true },
     );
-    return !u || !u.active || u.deleted_at ? null : asSessionUser(db, u);
+    if (!u || !u.active || u.deleted_at) return null;
+    const user = await asSessionUser(db, u);
+    return requirementApplies(u.requirement, user.role) && !u.has_factor ? { ...user, must_enrol: true } : user;
   });
 }
 
@@ -136,7 +146,8 @@ export async function emailPasswordResetLink(ctx: Ctx, rawEmail: unknown): Promi
 /** A used, expired or unknown link: a new one is a "Forgot password?" away (an administrator can still make one). */
 const EXPIRED_RESET_LINK = 'This reset link was used already or has expired. Get a new one with "Forgot password?" when you log in.';
 
-export async function resetPassword(db: Db, body: Row): Promise<void> {
+/** `mail`: the request's, so the message that the password changed goes out as configured. */
+export async function resetPassword(db: Db, body: Row, mail?: Ctx['mail']): Promise<void> {
   const token = typeof body.token === 'string' ? body.token.slice(0, 200) : '';
   await db.transaction(async (tx) => {
     const [reset] = await tx.orm
@@ -148,7 +159,7 @@ export async function resetPassword(db: Db, body: Row): Promise<void> {
     const [u] = (await tx.orm.select().from(users).where(eq(users.id, userId))) as StoredUser[];
     if (!u) throw invalid({ token: [EXPIRED_RESET_LINK] });
     // The user changes their own password (the token stands in for signing in).
-    const self: Ctx = { db: tx, user: await asSessionUser(tx, u) };
+    const self: Ctx = { db: tx, user: await asSessionUser(tx, u), mail };
     if (!body.password) throw invalid({ password: ['The password field is required.'] });
     await update(self, 'users', userId, { password: body.password, password_confirmation: body.password_confirmation });
     await tx.orm.delete(password_resets).where(eq(password_resets.user_id, userId));

@@ -8,6 +8,22 @@ import { RefreshingCachePerDatabase, type RefreshingCache } from './refreshing-c
 export interface SessionData {
   userId?: number;
   csrf?: string;
+  /** A password was right and the account's second factor is still to come (auth-routes.ts). */
+  pending?: PendingSignIn;
+  /** The WebAuthn challenge this session was last given: used once, within minutes (security/passkeys.ts). */
+  challenge?: PasskeyChallenge;
+}
+
+export interface PendingSignIn {
+  userId: number;
+  /** Epoch ms of the password's check: the second step must follow within minutes. */
+  at: number;
+}
+
+export interface PasskeyChallenge {
+  value: string;
+  purpose: 'register' | 'sign_in';
+  at: number;
 }
 
 type Cached = Readonly<SessionData> | null;
@@ -21,6 +37,11 @@ type Cached = Readonly<SessionData> | null;
  */
 const caches = new RefreshingCachePerDatabase<string, Cached>(2_000, 10_000, 'sessions');
 
+const TOUCH_EVERY_MS = 5 * 60_000;
+const MAX_TOUCHED = 50_000;
+/** When each session last had its use written, by this process (oldest first). */
+const touched = new Map<string, number>();
+
 export class DbSessionStore {
   readonly #cache: RefreshingCache<string, Cached>;
 
@@ -28,15 +49,34 @@ export class DbSessionStore {
     this.#cache = caches.of(db);
   }
 
-  async set(sid: string, data: SessionData, expiresAt: Date): Promise<void> {
+  /** Writes the session; `meta` (at sign-in) records the browser and address with it. */
+  async set(sid: string, data: SessionData, expiresAt: Date, meta?: { userAgent: string | null; ip: string | null }): Promise<void> {
     this.#cache.forget(sid);
     await this.db.query(
-      `INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (sid) DO UPDATE SET user_id = EXCLUDED.user_id, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at`,
-      [sid, data.userId ?? null, JSON.stringify(data), expiresAt.toISOString()],
+      `INSERT INTO sessions (sid, user_id, data, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (sid) DO UPDATE SET user_id = EXCLUDED.user_id, data = EXCLUDED.data, expires_at = EXCLUDED.expires_at,
+         user_agent = COALESCE(EXCLUDED.user_agent, sessions.user_agent), ip = COALESCE(EXCLUDED.ip, sessions.ip)`,
+      [sid, data.userId ?? null, JSON.stringify(data), expiresAt.toISOString(), meta?.userAgent?.slice(0, 500) ?? null, meta?.ip ?? null],
     );
     this.#cache.forget(sid); // a read that ran meanwhile is not kept
     await announce(this.db, { kind: 'session', sid });
+  }
+
+  /**
+   * Records that the session served a request now, from `ip`: at most once in TOUCH_EVERY_MS per
+   * session and process, so a signed-in request costs no write (Profile → Sessions' "last used").
+   */
+  async touch(sid: string, ip: string): Promise<void> {
+    const now = Date.now();
+    const last = touched.get(sid);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+    touched.delete(sid);
+    touched.set(sid, now);
+    for (const key of touched.keys()) {
+      if (touched.size <= MAX_TOUCHED) break;
+      touched.delete(key);
+    }
+    await this.db.query('UPDATE sessions SET last_used_at = now(), ip = $2 WHERE sid = $1', [sid, ip]);
   }
 
   /** The session's data, or null when there is none (never was, expired, destroyed); not to be changed. */
@@ -46,16 +86,22 @@ export class DbSessionStore {
         urgent: true,
         prepare: true,
       });
-      return row?.data ? Object.freeze({ userId: row.data.userId, csrf: row.data.csrf }) : null;
+      if (!row?.data) return null;
+      const { userId, csrf, pending, challenge } = row.data;
+      return Object.freeze({ userId, csrf, ...(pending && { pending }), ...(challenge && { challenge }) });
     });
   }
 
   async destroy(sid: string): Promise<void> {
-    this.#cache.forget(sid);
+    // Every cache of this process: the row may be dropped in a transaction (Profile → Sessions), whose Db is not the app's.
+    forgetSession(sid);
     await this.db.query('DELETE FROM sessions WHERE sid = $1', [sid]);
-    this.#cache.forget(sid);
+    forgetSession(sid);
     await announce(this.db, { kind: 'session', sid });
-    this.db.afterCommit(() => recheckLiveStreams({ sid })); // its live streams close
+    this.db.afterCommit(() => {
+      forgetSession(sid); // a read that ran before the commit is not kept
+      recheckLiveStreams({ sid }); // its live streams close
+    });
   }
 }
 

@@ -96,6 +96,7 @@ function rooms(dir: string): Map<string, string[]> {
 
 /** The kit's folders from the top floor down: a folder imports only those after it. */
 const KIT_LAYERS = [
+  'security',
   'links',
   'attachments',
   'mail',

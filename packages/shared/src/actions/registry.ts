@@ -21,6 +21,7 @@ import { PEOPLE_ACTIONS } from './people.ts';
 import { PURCHASING_ACTIONS } from './purchasing.ts';
 import { RECORD_ACTIONS } from './records.ts';
 import { SCHEDULE_ACTIONS } from './schedule.ts';
+import { SECURITY_ACTIONS } from './security.ts';
 import { SESSION_ACTIONS } from './session.ts';
 import { SHOP_FLOOR_ACTIONS } from './shop-floor.ts';
 import { TIME_ACTIONS } from './time.ts';
@@ -48,6 +49,7 @@ export const PLATFORM_ACTIONS = actionMap({
   ...API_DOCUMENT_ACTIONS,
   ...IMPORT_ACTIONS,
   ...SESSION_ACTIONS,
+  ...SECURITY_ACTIONS,
   ...MAIL_ACTIONS,
   ...LIVE_ACTIONS,
 });

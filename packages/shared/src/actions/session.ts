@@ -20,6 +20,7 @@ export const sessionUserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     permissions: permissionMap,
+    must_enrol: z.boolean().optional().meta({ description: 'A second factor is required and missing: all else answers 403.' }),
   })
   .meta({ id: 'session_user', description: 'The signed-in user: who, their role, and their right on each area.' });
 

@@ -99,7 +99,7 @@ export function Header({ menuOpened, onToggleMenu }: HeaderProps) {
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
-        {user && <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />}
+        {user && !user.must_enrol && <Burger opened={menuOpened} onClick={onToggleMenu} size="sm" aria-label={menuOpened ? 'Close menu' : 'Open menu'} />}
         <UnstyledButton component={Link} to="/" aria-label="Glazier home" data-testid="logo">
           <Group gap={8} wrap="nowrap">
             <img src="/favicon.svg" alt="" width={28} height={28} />

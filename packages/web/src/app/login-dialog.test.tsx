@@ -8,13 +8,24 @@ import { FORGOT_PASSWORD_ANSWER } from '@glazier/shared/actions/session';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-function server() {
+/** `secondStep`: the account has an authenticator, whose code is `123456`. */
+function server({ secondStep = false } = {}) {
   let signedIn = false;
+  let pending = false;
   return mockFetch(
     apiServer((url, init) => {
       if (url.pathname === '/login' && init.method === 'POST') {
         const { password } = JSON.parse(String(init.body)) as { password: string };
         if (password !== 'right-pass') return json({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } }, 422);
+        if (secondStep) pending = true;
+        else signedIn = true;
+        return new Response(null, { status: 204 });
+      }
+      if (url.pathname === '/login/two_factor' && (init.method ?? 'GET') === 'GET') return json({ pending });
+      if (url.pathname === '/login/two_factor' && init.method === 'POST') {
+        const { code } = JSON.parse(String(init.body)) as { code: string };
+        if (!pending || code !== '123456') return json({ message: 'Invalid.', errors: { code: ['That code is not right, or was used already.'] } }, 422);
+        pending = false;
         signedIn = true;
         return new Response(null, { status: 204 });
       }
@@ -78,6 +89,29 @@ describe('Login dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+  });
+
+  it('an account with an authenticator: after the password its code is asked on a step of its own; a wrong one shows under the field', async () => {
+    const calls = server({ secondStep: true });
+    const dialog = await openLogin();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+
+    expect(await within(dialog).findByTestId('second-step')).toBeTruthy();
+    const code = within(dialog).getByRole('textbox', { name: 'Code' });
+    await userEvent.type(code, '999999');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText(/not right/)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/login/two_factor' && c.method === 'POST').map((c) => c.body)).toEqual([
+      { code: '999999' },
+      { code: '123456' },
+    ]);
   });
 
   it('Forgot password asks for the email (the one typed so far), sends it, and shows the answer; a refusal shows under the field', async () => {

@@ -1,14 +1,17 @@
 /**
- * The Login dialog (docs/platform.md, Sessions): email and password, server errors under the fields,
- * and "Forgot password?", which asks for the email and has a one-time link sent to it (the same
+ * The Login dialog (docs/platform.md, Sessions): a passkey (no email typed), or email and password
+ * and then, for an account with an authenticator app, its code (or a recovery code) on a step of
+ * its own; server errors under the fields, and "Forgot password?", which asks for the email and has a one-time link sent to it (the same
  * answer whether or not the address has an account; an admin can still make a link by hand).
  * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { forgotPassword } from '@glazier/shared/actions/session';
+import { signInSecondStep, signInStepStatus } from '@glazier/shared/actions/security';
+import { signInWithPasskey } from '../resource-kit/security/passkey-ceremonies.ts';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formTarget, reportError } from '../resource-kit/forms/error-mapper.tsx';
 import { DialogForm } from '../ui/dialog-actions.tsx';
@@ -22,16 +25,21 @@ function LoginForm({ forgotPassword }: { forgotPassword: boolean }) {
   const session = useSession();
   const loader = useLoader();
   const [forgot, setForgot] = useState(forgotPassword);
+  const [secondStep, setSecondStep] = useState(false);
   const form = useForm({ mode: 'controlled', initialValues: { email: '', password: '' } });
 
   const submit = form.onSubmit(async (values) => {
     try {
       const user = await loader.run(session.login(values.email.trim(), values.password));
       if (user) modal.close(true);
+      // Not signed in after a right password: the account's second step comes next.
+      else if ((await loader.run(callAction(signInStepStatus))).pending) setSecondStep(true);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['email', 'password']) });
     }
   });
+
+  if (secondStep) return <SecondStep onBack={() => setSecondStep(false)} />;
 
   return (
     <DialogForm
@@ -47,7 +55,8 @@ function LoginForm({ forgotPassword }: { forgotPassword: boolean }) {
         </Group>
       }
     >
-      <TextField label="Email" type="email" autoComplete="username" autoFocusDelayed {...form.getInputProps('email')} />
+      <PasskeySignIn />
+      <TextField label="Email" type="email" autoComplete="username webauthn" autoFocusDelayed {...form.getInputProps('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
       {forgot ? (
         <ForgotPassword email={form.getValues().email} />
@@ -57,6 +66,72 @@ function LoginForm({ forgotPassword }: { forgotPassword: boolean }) {
         </Anchor>
       )}
     </DialogForm>
+  );
+}
+
+/** The second step after a right password: a code of the authenticator app, or a recovery code. */
+function SecondStep({ onBack }: { onBack: () => void }) {
+  const modal = useModal<true>();
+  const session = useSession();
+  const loader = useLoader();
+  const form = useForm({ mode: 'controlled', initialValues: { code: '' } });
+  const submit = form.onSubmit(async ({ code }) => {
+    try {
+      await loader.run(callAction(signInSecondStep, { body: { code: code.trim() } }));
+      if (await loader.run(session.signedIn())) modal.close(true);
+    } catch (e) {
+      reportError(e, { form: formTarget(form, ['code']) });
+    }
+  });
+  return (
+    <DialogForm
+      onSubmit={submit}
+      dirty={false}
+      footer={
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={onBack}>
+            Back
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => modal.close(null)}>
+              Cancel
+            </Button>
+            <Button type="submit">Verify</Button>
+          </Group>
+        </Group>
+      }
+    >
+      <Text size="sm" data-testid="second-step">
+        Enter the 6-digit code your authenticator app shows for this account. Lost your phone? Enter one of your recovery codes instead.
+      </Text>
+      <TextField label="Code" autoComplete="one-time-code" inputMode="text" autoFocusDelayed {...form.getInputProps('code')} />
+    </DialogForm>
+  );
+}
+
+/** Signs in with a passkey the browser or phone holds for this site: no email typed, both steps at once. */
+function PasskeySignIn() {
+  const modal = useModal<true>();
+  const session = useSession();
+  const loader = useLoader();
+  if (typeof window.PublicKeyCredential === 'undefined') return null;
+  const signIn = async () => {
+    try {
+      const user = await loader.run(signInWithPasskey().then(() => session.signedIn()));
+      if (user) modal.close(true);
+    } catch (e) {
+      // The person closed the browser's passkey prompt: nothing to say.
+      if (e instanceof Error && e.name === 'NotAllowedError') return;
+      reportError(e);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => void signIn()} data-testid="passkey-sign-in">
+        Sign in with a passkey
+      </Button>
+      <Divider label="or with your password" labelPosition="center" />
+    </Stack>
   );
 }
 

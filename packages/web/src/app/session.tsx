@@ -22,8 +22,13 @@ interface SessionApi {
   offline: boolean;
   /** The first user check has not answered yet. */
   checking: boolean;
-  /** Signs in (the initial data then loads behind the overlay); throws the server's error (422/429). */
+  /**
+   * Signs in (the initial data then loads behind the overlay); throws the server's error (422/429).
+   * Null when the account's second step is still to come (the login dialog asks for its code).
+   */
   login: (email: string, password: string) => Promise<CurrentUser | null>;
+  /** After a sign-in made elsewhere (the second step, a passkey): the new session's user, its data loaded afresh. */
+  signedIn: () => Promise<CurrentUser | null>;
   logout: () => Promise<void>;
 }
 
@@ -53,7 +58,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Signed in on start (or after login): load the initial data once per user (once back online
   // when the session started offline).
   useEffect(() => {
-    if (user && !user.offline && loadedFor.current !== user.id) {
+    // Who must still set up a second factor may load nothing else (the server refuses it).
+    if (user && !user.offline && !user.must_enrol && loadedFor.current !== user.id) {
       loadedFor.current = user.id;
       void loadInitialData();
     }
@@ -65,17 +71,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [queryClient]);
 
+  const signedIn = useCallback(() => {
+    // A new session: drop anything cached for a previous one.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
+    // The new user starts the initial data load (effect above) behind the overlay.
+    loadedFor.current = null;
+    return queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSessionUser, staleTime: 0 });
+  }, [queryClient]);
+
   const login = useCallback(
     async (email: string, password: string) => {
       await fetchCsrfCookie();
       await api.post('/login', { email, password });
-      // A new session: drop anything cached for a previous one.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
-      // The new user starts the initial data load (effect above) behind the overlay.
-      loadedFor.current = null;
-      return queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSessionUser, staleTime: 0 });
+      return signedIn();
     },
-    [queryClient],
+    [signedIn],
   );
 
   const logout = useCallback(async () => {
@@ -98,8 +108,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const shown = deferred.checking ? deferred : live;
 
   const value = useMemo<SessionApi>(
-    () => ({ user: shown.user, offline: Boolean(shown.user?.offline), checking: shown.checking, login, logout }),
-    [shown, login, logout],
+    () => ({ user: shown.user, offline: Boolean(shown.user?.offline), checking: shown.checking, login, signedIn, logout }),
+    [shown, login, signedIn, logout],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

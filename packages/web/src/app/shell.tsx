@@ -1,7 +1,7 @@
 /** The app frame: header, side menu (a drawer on phones), the screen, and the action bar. */
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useLiveUpdates } from '../resource-kit/live/use-live-updates.ts';
 import { ScreenActionsProvider } from '../ui/screen-actions.tsx';
@@ -19,8 +19,14 @@ function sayRightsChanged() {
   void import('../resource-kit/forms/error-mapper.tsx').then(({ reportSuccess }) => reportSuccess(RIGHTS_CHANGED_MESSAGE, { long: true }));
 }
 
+/** The screen of someone who must set up a second factor first (its own chunk: few ever see it). */
+const EnrolScreen = lazy(() => import('../resource-kit/security/enrol-screen.tsx'));
+
 export function Shell() {
-  const { user } = useSession();
+  const { user: sessionUser, logout } = useSession();
+  // Until a required second factor is set up the server refuses all else: no menu, no screens, no stream.
+  const enrolling = Boolean(sessionUser?.must_enrol);
+  const user = enrolling ? null : sessionUser;
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const { pathname } = useLocation();
@@ -81,7 +87,7 @@ export function Shell() {
             }
           >
             {navigation.state === 'loading' && <RouteLoading />}
-            <Outlet />
+            {enrolling ? <EnrolScreen onLogout={() => void logout()} /> : <Outlet />}
           </Suspense>
         </AppShell.Main>
         {signedIn && (

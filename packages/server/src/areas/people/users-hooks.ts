@@ -4,6 +4,7 @@ import { ApiError, forbidden, invalid } from '../../engine/errors.ts';
 import { forgetSessionUser } from '../../platform/session-user-cache.ts';
 import { destroyUserSessions } from '../../platform/session-store.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { mailSecurityNotice } from '../../platform/security/factors.ts';
 import { deleteUserContent } from './delete-user-content.ts';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { sqlSelect } from '../../db/typed-sql.ts';
@@ -37,7 +38,17 @@ export const usersHooks: Hooks<'users'> = {
   async afterSave({ ctx, record, input, existing }) {
     await forgetSessionUser(ctx.db, record.id);
     // A new password ends the user's other sessions; the changer keeps theirs when it is their own.
-    if (existing && input.password) await destroyUserSessions(ctx.db, existing.id, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
+    if (existing && input.password) {
+      await destroyUserSessions(ctx.db, existing.id, existing.id === ctx.user?.id ? ctx.sessionId : undefined);
+      const by = existing.id === ctx.user?.id ? 'You changed it' : `${ctx.user?.name ?? 'An administrator'} changed it`;
+      await mailSecurityNotice(
+        ctx,
+        { id: record.id, name: record.name, email: record.email },
+        'your password was changed',
+        'The password of your account was changed.',
+        [`${by}; every other browser signed in to your account was signed out.`],
+      );
+    }
   },
   async beforeDelete({ ctx, existing }) {
     if (existing.id === ctx.user?.id) throw forbidden('You cannot delete yourself.');

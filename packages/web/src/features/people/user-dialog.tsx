@@ -7,18 +7,21 @@
  * - Without `edit users` another user's record is read-only (values as text, title "User"); one's
  *   own Profile keeps name, email, phone and password editable for every role (the server's
  *   SELF_EDITABLE_USER_FIELDS).
- * - One's own Profile ends with the calendar feeds (the schedule's section, by name).
+ * - One's own Profile ends with the calendar feeds (the schedule's section, by name), then their
+ *   passkeys, authenticator app and signed-in browsers (resource-kit/security).
+ * - An admin can reset another person's sign-in factors (lost phone): audited, and they are emailed.
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
 import { userResetLink } from '@glazier/shared/actions/people';
+import { resetFactors } from '@glazier/shared/actions/security';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
-import { Button, CopyButton, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { Button, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { reportError, useConfirmedRun } from '../../resource-kit/forms/error-mapper.tsx';
 import { AreaSection } from '../../resource-kit/forms/area-sections.tsx';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { formValues } from '../../resource-kit/forms/pick.ts';
@@ -26,6 +29,9 @@ import { plainDialog } from '../../resource-kit/form-body/plain-dialog.tsx';
 import { useCan, useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { useDialogs } from '../../ui/dialogs.tsx';
 import { useLoader } from '../../ui/loader.tsx';
+
+/** One's own sign-in sections (resource-kit/security): their own chunk, with the QR code and WebAuthn libraries. */
+const ProfileSecurity = lazy(() => import('../../resource-kit/security/profile-security.tsx'));
 
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
 
@@ -108,11 +114,18 @@ export const openUserDialog = plainDialog('users', {
       ),
       // one's own calendar feeds (the schedule's section): they act at once, apart from Save
       isSelf && <AreaSection key="feeds" name="calendarFeeds" />,
+      // one's own passkeys, authenticator app and signed-in browsers: they act at once too
+      isSelf && (
+        <Suspense key="security" fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+          <ProfileSecurity />
+        </Suspense>
+      ),
     ];
   },
   useExtra: function useResetLink({ isNew }, { record, hasRight }) {
     const dialogs = useDialogs();
     const loader = useLoader();
+    const confirmedRun = useConfirmedRun();
     const isSelf = useIsSelf(record);
     if (isNew || isSelf || !hasRight || !record) return null;
     const resetLink = async () => {
@@ -137,10 +150,24 @@ export const openUserDialog = plainDialog('users', {
         reportError(e);
       }
     };
+    // Lost phone: the person's passkeys, authenticator and recovery codes go, and every browser of theirs is signed out.
+    const resetSignIn = async () => {
+      await confirmedRun(
+        `Remove ${record.name}'s passkeys, authenticator app and recovery codes, and sign them out everywhere? They sign in with their password next, and are emailed about it.`,
+        { confirmLabel: 'Reset sign-in', title: 'Reset sign-in', danger: true },
+        async () => (await callAction(resetFactors, { params: { id: record.id } }), true),
+        `${record.name}'s sign-in was reset.`,
+      );
+    };
     return (
-      <Button variant="subtle" onClick={() => void resetLink()}>
-        Reset link
-      </Button>
+      <>
+        <Button variant="subtle" onClick={() => void resetLink()}>
+          Reset link
+        </Button>
+        <Button variant="subtle" color="red" onClick={() => void resetSignIn()} data-testid="reset-factors">
+          Reset sign-in
+        </Button>
+      </>
     );
   },
 });

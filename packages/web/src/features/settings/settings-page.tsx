@@ -27,6 +27,7 @@ import { ReadOnly } from '../../ui/read-only.tsx';
 import { TextAreaField, TextField } from '../../ui/text-field.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { MailSettingsCard } from './mail-settings.tsx';
+import { SecuritySettingsCard } from './security-settings.tsx';
 
 const COMPANY_SETTINGS = [
   SETTING.companyName,
@@ -220,6 +221,7 @@ function LastBackupCard({ value }: { value: string }) {
 export function SettingsPage() {
   const me = useCurrentUser();
   const canEdit = useCan('edit', 'settings');
+  const canEditUsers = useCan('edit', 'users');
   // billing's settings are shown to whoever sees invoices
   const canBilling = useCan('view', 'invoices');
   const settings = useSettingsList();
@@ -259,6 +261,7 @@ export function SettingsPage() {
       )}
       {canEdit && me?.role === 'admin' && !settings.isPending && <LastBackupCard value={value(SETTING.lastBackup)} />}
       {canEdit && me?.role === 'admin' && <MailSettingsCard />}
+      <SecuritySettingsCard canEdit={canEdit} admin={canEditUsers} />
       {canEdit && me?.role === 'admin' && (
         <SettingsCard
           title="Role permissions"

@@ -26,6 +26,18 @@ const ACTIONS: Record<string, string> = {
   duplicate: 'Duplicated',
   discontinue: 'Discontinued',
   restore: 'Restored',
+  // a person's security events (server platform/security): their history and Settings → Security
+  signed_in: 'Signed in',
+  session_ended: 'Signed a browser out',
+  other_sessions_ended: 'Signed the other browsers out',
+  totp_enabled: 'Authenticator app added',
+  totp_removed: 'Authenticator app removed',
+  recovery_codes_made: 'New recovery codes',
+  recovery_code_used: 'Recovery code used',
+  code_refused: 'Wrong code refused',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
+  factors_reset: 'Sign-in reset',
 };
 
 export function actionLabel(action: string): string {
