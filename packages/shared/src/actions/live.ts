@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import type { ResourceName } from '../resources/registry.ts';
 import { actionMap, defineAction } from './define.ts';
-import type { MAIL_LIVE_TOPIC } from './mail.ts';
+import type { MAIL_LIVE_TOPIC } from './mail-status.ts';
 
 /** What a notice names: a resource, or a message of the outbox (its status; shared/actions/mail.ts). */
 export type LiveTopic = ResourceName | typeof MAIL_LIVE_TOPIC;

@@ -5,7 +5,7 @@
  * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { forgotPassword } from '@glazier/shared/actions/session';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -68,7 +68,7 @@ function ForgotPassword({ email }: { email: string }) {
   // Its own form inside the login form would nest forms: a button sends it instead.
   const send = async () => {
     try {
-      const answer = await loader.run(callAction(forgotPassword, { body: { email: form.getValues().email.trim() } }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['session.forgot_password'], { body: { email: form.getValues().email.trim() } }));
       setSent(answer.message);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['email']) });

@@ -5,7 +5,8 @@
  * with its balance due on top; Print. A link the server refuses (revoked, expired, a voided
  * invoice: 410; unknown: 404) gets a page that says so. Everything comes from the link's answer.
  */
-import { showClientInvoice, type InvoiceDocument } from '@glazier/shared/actions/billing';
+import type { InvoiceDocument } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { Button, Card, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
@@ -145,7 +146,7 @@ export function PublicInvoicePage() {
   const token = useParams().token ?? '';
   const shown = useQuery({
     queryKey: ['client_invoices', token],
-    queryFn: ({ signal }) => callAction(showClientInvoice, { params: { token }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['client_invoices.show'], { params: { token }, signal }),
     retry: false,
     staleTime: Infinity,
   });

@@ -5,7 +5,8 @@
  * shown this once, with Copy: only its hash is kept) and revoke an unused one (after a
  * confirmation). The client opens the link without an account (approval-page.tsx).
  */
-import { createApprovalLink, listApprovalLinks, revokeApprovalLink, type ApprovalLink } from '@glazier/shared/actions/estimating';
+import type { ApprovalLink } from '@glazier/shared/actions/estimating';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import type { EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
 import { Alert, Badge, Button, Card, CloseButton, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -67,7 +68,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
   const [made, setMade] = useState<string | null>(null);
   const links = useQuery({
     queryKey: approvalLinksKey(estimateId),
-    queryFn: ({ signal }) => callAction(listApprovalLinks, { params: { id: estimateId }, signal }).then((a) => a.data),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['estimates.approval_links'], { params: { id: estimateId }, signal }).then((a) => a.data),
     staleTime: 0,
   });
 
@@ -79,7 +80,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
   };
   const create = async () => {
     try {
-      const answer = await loader.run(callAction(createApprovalLink, { params: { id: estimateId }, body: {} }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['estimates.create_approval_link'], { params: { id: estimateId }, body: {} }));
       setMade(new URL(answer.path, window.location.origin).toString());
       refresh();
     } catch (e) {
@@ -90,7 +91,7 @@ export function ApprovalLinks({ estimateId, status }: { estimateId: number; stat
     const revoked = await confirmedRun(
       'Revoke this approval link? The client will no longer be able to open it.',
       { confirmLabel: 'Revoke', title: 'Revoke link', danger: true },
-      () => callAction(revokeApprovalLink, { params: { id: link.id } }),
+      () => callAction(ACTION_ROUTES['estimate_approvals.revoke'], { params: { id: link.id } }),
       'Approval link revoked.',
     );
     if (revoked !== null) refresh();

@@ -6,7 +6,7 @@
  * then a thank-you. Or they decline it, with a reason if they wish (approval-decline.tsx). A link the server refuses (used, revoked, expired: 410; unknown: 404) gets a
  * page that says so and what to do. Everything shown comes from the link's own public answer.
  */
-import { acceptApproval, showApproval } from '@glazier/shared/actions/estimating';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import { documentSections, documentTotals, showsAmounts, type DocumentSection } from '@glazier/shared/rules/estimating/estimate-document';
 import { formatMoney } from '@glazier/shared/rules/money';
@@ -59,7 +59,7 @@ export function ApprovalPage() {
   const token = useParams().token ?? '';
   const shown = useQuery({
     queryKey: ['approvals', token],
-    queryFn: ({ signal }) => callAction(showApproval, { params: { token }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['approvals.show'], { params: { token }, signal }),
     retry: false,
     staleTime: Infinity,
   });
@@ -67,7 +67,7 @@ export function ApprovalPage() {
   const name = useTypedName('Type your name to accept.');
   const [declined, setDeclined] = useState<Declined | null>(null);
   const accept = useMutation({
-    mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
+    mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(ACTION_ROUTES['approvals.accept'], { params: { token }, body }),
   });
   const doc = shown.data?.data;
   useDocumentTitle(doc ? `Estimate ${doc.estimate.name}` : 'Estimate');

@@ -11,7 +11,7 @@
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
-import { userResetLink } from '@glazier/shared/actions/people';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
@@ -30,7 +30,7 @@ import { PhoneField } from '../../ui/fields.tsx';
 import { CheckField } from '../../ui/check-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { useLoader } from '../../ui/loader.tsx';
-import { type ModalStackApi } from '../../ui/modal-stack.tsx';
+import type { ModalStackApi } from '../../ui/modal-stack.tsx';
 import { PasswordField, TextField } from '../../ui/text-field.tsx';
 
 export const DELETE_USER_CONFIRMATION = 'Delete this user along with all the notes, photos, and files they have created?';
@@ -80,7 +80,7 @@ function UserForm({ record, title }: { record: User | null; title?: string }) {
   const resetLink = async () => {
     if (!record) return;
     try {
-      const { url } = await loader.run(callAction(userResetLink, { params: { id: record.id } }));
+      const { url } = await loader.run(callAction(ACTION_ROUTES['users.reset_link'], { params: { id: record.id } }));
       const full = new URL(url, window.location.origin).toString();
       await dialogs.alert(
         <Stack gap="sm">
