@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, appWithRoles, made } from './harness.ts';
-import { IMPORTABLE } from '@glazier/shared/actions/imports';
+import { IMPORTABLE } from '@glazier/shared/actions/importable';
 
 const { env, as } = appWithRoles();
 const count = async (table: string) => (await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE deleted_at IS NULL`))[0]!.n;

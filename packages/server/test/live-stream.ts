@@ -1,7 +1,7 @@
 /** `GET /api/live` read as a browser's EventSource reads it: over a real socket, parsed by eventsource-parser. */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { FastifyInstance } from 'fastify';
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import type { Client } from './harness.ts';
 import { waitFor } from './server-process.ts';
 

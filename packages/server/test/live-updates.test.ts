@@ -10,7 +10,7 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import { buildApp } from '../src/http/app.ts';
 import { openDb } from '../src/db/open.ts';
 import type { Db } from '../src/db/client.ts';

@@ -1,11 +1,9 @@
 /**
  * The rules of the settings' values, apart from their names (settings.ts), which every screen
- * reads: these rules bring zod and the billing parsers, which the first screen must not carry.
+ * reads: the json values' rules (resources/json-schemas.ts) bring zod and the billing parsers,
+ * which the first screen must not carry.
  */
-import { z } from 'zod';
 import type { FieldDef } from './resources/fields.ts';
-import { parseExportMapping } from './rules/billing/export-mapping.ts';
-import { parseReminderDays } from './rules/billing/reminders.ts';
 import { LABEL_STOCKS, type SettingName } from './settings.ts';
 
 /**
@@ -18,18 +16,6 @@ export const SETTING_VALUE_FIELDS: Partial<Record<SettingName, FieldDef>> = {
   tax1_percent: { kind: 'qty', min: 0, max: 100 },
   tax2_percent: { kind: 'qty', min: 0, max: 100 },
   next_invoice_number: { kind: 'int', positive: true },
-  reminder_days: {
-    kind: 'json',
-    schema: z.string().check((ctx) => {
-      const days = parseReminderDays(ctx.value);
-      if (!days.ok) ctx.issues.push({ code: 'custom', message: days.message, input: ctx.value });
-    }),
-  },
-  export_mapping: {
-    kind: 'json',
-    schema: z.string().check((ctx) => {
-      const map = parseExportMapping(ctx.value);
-      if (!map.ok) ctx.issues.push({ code: 'custom', message: map.message, input: ctx.value });
-    }),
-  },
+  reminder_days: { kind: 'json', schema: 'reminder_days' },
+  export_mapping: { kind: 'json', schema: 'export_mapping' },
 };

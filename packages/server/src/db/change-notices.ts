@@ -6,7 +6,7 @@
  * listening server, this one included (on PGlite, one process, only this one: db/pglite-driver.ts).
  * The listening side is change-listener.ts.
  */
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import type { Area } from '@glazier/shared/permissions';
 import { CHANGES_CHANNEL, type Db, type Row } from './client.ts';
 

@@ -1,7 +1,7 @@
 /** What a write checks before it stores anything: the area right, the record rule's right, the body, its id lists. */
 import { and } from 'drizzle-orm';
 import { anyOf } from './select-rows.ts';
-import { recordSchema, issuesToErrors } from '@glazier/shared/resources/define';
+import { recordSchema, issuesToErrors } from '@glazier/shared/resources/record-schema';
 import type { ResourceRow, Row } from '../db/client.ts';
 import { allowed, canEdit, requireUser, type Ctx } from './context.ts';
 import { forbidden, invalid } from './errors.ts';

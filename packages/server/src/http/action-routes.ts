@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { ACTIONS, type ActionName } from '@glazier/shared/actions/registry';
 import type { ActionDef } from '@glazier/shared/actions/define';
 import { PROGRESS_MEDIA_TYPE, type ProgressLine } from '@glazier/shared/api';
-import { issuesToErrors } from '@glazier/shared/resources/define';
+import { issuesToErrors } from '@glazier/shared/resources/record-schema';
 import type { Db } from '../db/client.ts';
 import type { ActionCall, ActionHandlers, Download } from '../engine/action-handler.ts';
 import { authorize, type Ctx } from '../engine/context.ts';
@@ -33,7 +33,7 @@ import { mailHandlers } from '../platform/mail/mail-actions.ts';
 import { backupRouteOptions, downloadBackup } from './backup-routes.ts';
 import { IMPORT_BODY_LIMIT, uploadRoute } from './uploads.ts';
 import { RESOURCES } from '@glazier/shared/resources/registry';
-import { isImportable } from '@glazier/shared/actions/imports';
+import { isImportable } from '@glazier/shared/actions/importable';
 
 type Registry = typeof ACTIONS;
 

@@ -18,7 +18,8 @@ import { ID_PARAM } from '@glazier/shared/actions/define';
 import { MAX_PER_PAGE, PROGRESS_MEDIA_TYPE, XSRF_COOKIE } from '@glazier/shared/api';
 import { SESSION_COOKIE } from './auth-routes.ts';
 import { inputFields, takesNullAsEmpty, type ResourceDef } from '@glazier/shared/resources/define';
-import { fieldValueSchema, type FieldDef } from '@glazier/shared/resources/fields';
+import { fieldDocumentedSchema } from '@glazier/shared/resources/field-schemas';
+import type { FieldDef } from '@glazier/shared/resources/fields';
 import { PHONE_TEXT } from '@glazier/shared/rules/phone';
 import { recordRead, savedRecordRead } from '@glazier/shared/resources/read-schema';
 import { RESOURCES, RESOURCE_NAMES, type ResourceName } from '@glazier/shared/resources/registry';
@@ -43,11 +44,11 @@ const PUBLIC_ERRORS = {
 
 /**
  * One writable field as a body may send it, saying what the server does (recordSchema in
- * shared/resources/define.ts): a required field and a boolean never take null, a list takes null
+ * shared/resources/record-schema.ts): a required field and a boolean never take null, a list takes null
  * for the empty list, a phone number is written in digits and signs.
  */
 function fieldInputSchema(fd: FieldDef): z.ZodType {
-  let value = fd.documented ?? fieldValueSchema(fd);
+  let value = fieldDocumentedSchema(fd);
   if (fd.kind === 'phone')
     value = z.string().max(40).regex(PHONE_TEXT).meta({
       description:

@@ -15,7 +15,8 @@
  * transaction usable for the next.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { IMPORT_KEYS, type ImportRow, type ImportRowResult, type Importable } from '@glazier/shared/actions/imports';
+import { IMPORT_KEYS, type Importable } from '@glazier/shared/actions/importable';
+import type { ImportRow, ImportRowResult } from '@glazier/shared/actions/imports';
 import type { FieldDef } from '@glazier/shared/resources/fields';
 import { importCellValue } from '@glazier/shared/resources/import-cells';
 import { CONTROL_MESSAGE, isPlainText } from '@glazier/shared/resources/fields';

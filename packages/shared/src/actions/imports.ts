@@ -8,7 +8,7 @@
  * `Yes`, a category by its name): `importCellValue` (resources/import-cells.ts) reads them by the
  * field's kind, and a reference by its name is looked up among the records the caller may read.
  *
- * A row that names an existing record by its key (IMPORT_KEYS: a material or product by its
+ * A row that names an existing record by its key (IMPORT_KEYS, importable.ts: a material or product by its
  * number, a vendor by its name, a vendor material by vendor and material) updates that record
  * instead of adding another; so does a row with an `id`. Each declaration names the resource, so
  * its rights are that resource's: the action asks the engine, the declaration only needs a
@@ -16,25 +16,7 @@
  */
 import { z } from 'zod';
 import { actionMap, defineAction } from './define.ts';
-
-/** The resources a file can be imported into. */
-export const IMPORTABLE = ['clients', 'client_types', 'products', 'materials', 'material_categories', 'vendors', 'vendor_materials'] as const;
-export type Importable = (typeof IMPORTABLE)[number];
-
-export function isImportable(name: string): name is Importable {
-  return (IMPORTABLE as readonly string[]).includes(name);
-}
-
-/** The fields that find the record a row updates (together, exact after trimming); a row without them adds. */
-export const IMPORT_KEYS: Record<Importable, readonly string[]> = {
-  clients: ['name'],
-  client_types: ['name'],
-  products: ['number'],
-  materials: ['number'],
-  material_categories: ['name'],
-  vendors: ['name'],
-  vendor_materials: ['vendor_id', 'material_id'],
-};
+import { IMPORTABLE } from './importable.ts';
 
 /** At most this many rows in one import (and in one check). */
 export const IMPORT_MAX_ROWS = 10_000;

@@ -1,6 +1,7 @@
 /** Inventory's named actions (docs/domain/inventory.md): count stock, stock value snapshots, a bom's pull and return. */
 import { z } from 'zod';
-import { f, fieldValueSchema } from '../resources/fields.ts';
+import { fieldValueSchema } from '../resources/field-schemas.ts';
+import { f } from '../resources/fields.ts';
 import { recordRead } from '../resources/read-schema.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
 

@@ -8,28 +8,11 @@
 import { z } from 'zod';
 import type { ResourceName } from '../resources/registry.ts';
 import { ID_PARAM, actionMap, defineAction } from './define.ts';
-
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_configured'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-/** How each status reads, on its own (the reason, when there is one, goes after it). */
-export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-  not_configured: 'Not sent: no mail server configured',
-};
+import { MAIL_STATUSES } from './mail-status.ts';
 
 /** The Outbox's right (the administrators'). */
 export const OUTBOX_RIGHT = { action: 'edit', area: 'settings' } as const;
 const ADMIN = OUTBOX_RIGHT;
-
-/**
- * What a live notice names for a message of the outbox (its status changed, or it was written):
- * the Outbox's administrators hear of every message, whoever may read its record of that record's.
- */
-export const MAIL_LIVE_TOPIC = 'mail_outbox';
 
 export const mailMessageSchema = z
   .object({
@@ -195,11 +178,3 @@ export const MAIL_ACTIONS = actionMap({
   'mail.send_now': sendMailNow,
   'mail.record': recordMail,
 });
-
-/** A message's status as one line: "Sent", "Failed: 550 No such mailbox", "Queued: retrying after 451 …". */
-export function mailStatusText(m: Pick<MailMessage, 'status' | 'last_error' | 'attempts'>): string {
-  const label = MAIL_STATUS_LABELS[m.status];
-  if (m.status === 'failed' && m.last_error) return `${label}: ${m.last_error}`;
-  if (m.status === 'queued' && m.attempts > 0 && m.last_error) return `${label}, to be tried again: ${m.last_error}`;
-  return label;
-}

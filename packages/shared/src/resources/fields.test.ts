@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesToErrors, recordSchema } from './define.ts';
+import { issuesToErrors, recordSchema } from './record-schema.ts';
 import { RESOURCES } from './registry.ts';
 
 const errorsOf = (name: keyof typeof RESOURCES, body: unknown, mode: 'create' | 'update' = 'create') => {

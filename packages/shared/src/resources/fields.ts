@@ -1,12 +1,11 @@
 /**
  * The field vocabulary of a resource definition. One description of a field yields its zod
- * validation here (shared by server and web) and its database column on the server, so the two
- * can never disagree.
+ * validation (field-schemas.ts, apart so that reading definitions loads no zod) and its database
+ * column on the server, so the two can never disagree.
  */
-import { z } from 'zod';
 import type { Area } from '../permissions.ts';
-import { LENGTH_MAX, LENGTH_MAX_MESSAGE, LENGTH_MESSAGE, parseLength } from '../rules/length.ts';
-import { PHONE_MESSAGE, PHONE_TEXT, phoneToStored } from '../rules/phone.ts';
+import { LENGTH_MAX } from '../rules/length.ts';
+import type { JsonSchemaName } from './json-schemas.ts';
 
 export type FieldKind =
   | 'text'
@@ -89,10 +88,8 @@ export interface FieldDef {
   unique?: boolean;
   /** Build a b-tree index for filtering/sorting on this column. */
   index?: boolean;
-  /** Custom zod schema for json fields. */
-  schema?: z.ZodType;
-  /** The shape the API document shows for a json field whose `schema` reads any JSON and tidies it (a cut list). */
-  documented?: z.ZodType;
+  /** A json field's zod schema, by its name in json-schemas.ts (any JSON without one). */
+  schema?: JsonSchemaName;
 }
 
 /** A builder's options. Each builder keeps the ones it is given as literal types (`const`), so
@@ -129,9 +126,7 @@ export const f = {
 
 const MONEY_LIMIT = 9_999_999_999.99;
 const QTY_LIMIT = 999_999_999.99999;
-const INT_LIMIT = 2_147_483_647;
-
-const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+export const INT_LIMIT = 2_147_483_647;
 
 const NUMBER_LIMITS = { int: INT_LIMIT, money: MONEY_LIMIT, qty: QTY_LIMIT, length: LENGTH_MAX } as const;
 
@@ -165,36 +160,6 @@ export function boundsMessage(b: NumberBounds, value: number): string {
 /** The message of a value that is not one of an enum's. */
 export const enumMessage = (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`;
 
-/** Numbers arrive as JSON numbers, but forms and query strings may send numeric strings. */
-const numeric = (b: NumberBounds) =>
-  z.preprocess(
-    (v) => {
-      const x = emptyToNull(v);
-      if (typeof x === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(x)) return Number(x);
-      return x;
-    },
-    (b.integer ? z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.') : z.number({ error: 'Must be a number.' })).check((ctx) => {
-      const v = ctx.value;
-      if (b.exclusive ? v <= b.min : v < b.min) ctx.issues.push({ code: 'custom', message: boundsMessage(b, v), input: v });
-      else if (v > b.max) ctx.issues.push({ code: 'custom', message: boundsMessage(b, v), input: v });
-    }),
-  );
-
-const isoDate = z
-  .string({ error: 'Must be a date (YYYY-MM-DD).' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Must be a valid date.');
-
-export const isoTimestamp = z
-  .string({ error: 'Must be a date and time.' })
-  .max(40, { error: 'Must be a date and time.', abort: true })
-  .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), 'Must be a date and time.');
-
-export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must be a record id.').positive('Must be a record id.').max(INT_LIMIT);
-
 /**
  * Text a database can store and a person can read: no control characters (tab and line breaks
  * aside; NUL is refused by PostgreSQL) and no lone UTF-16 surrogates (not valid Unicode).
@@ -202,68 +167,6 @@ export const ID_SCHEMA = z.number({ error: 'Must be a record id.' }).int('Must b
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
 export const CONTROL_MESSAGE = 'Must not contain control characters.';
 export const isPlainText = (s: string) => !CONTROL.test(s);
-
-/** Zod schema for one field's value (before required/optional wrapping). */
-export function fieldValueSchema(def: FieldDef): z.ZodType {
-  switch (def.kind) {
-    case 'text':
-    case 'longText':
-    case 'password': {
-      const max = def.max ?? (def.kind === 'text' ? 255 : def.kind === 'password' ? 200 : 20_000);
-      let s = z.string({ error: 'Must be text.' }).max(max, `Must be at most ${max} characters.`);
-      if (def.kind === 'password') s = s.min(8, 'Must be at least 8 characters.');
-      return def.kind === 'password' ? s : s.refine(isPlainText, CONTROL_MESSAGE).trim();
-    }
-    case 'email':
-      return z.string({ error: 'Must be an email address.' }).trim().max(255).pipe(z.email('Must be a valid email address.'));
-    case 'int':
-    case 'money':
-    case 'qty':
-      return numeric(numberBounds(def)!);
-    case 'length':
-      // Text as typed (`35 7/16`) becomes inches here, so the API takes what the LengthField takes.
-      return z.preprocess(
-        (v) => {
-          if (typeof v !== 'string') return v;
-          const parsed = parseLength(v);
-          return parsed.ok ? parsed.inches : v;
-        },
-        z
-          .number({ error: LENGTH_MESSAGE })
-          .check((ctx) => {
-            const b = numberBounds(def)!;
-            if (b.exclusive ? ctx.value <= b.min : ctx.value < b.min)
-              ctx.issues.push({ code: 'custom', message: boundsMessage(b, ctx.value), input: ctx.value });
-          })
-          .max(LENGTH_MAX, LENGTH_MAX_MESSAGE)
-          .nullable(),
-      );
-    case 'bool':
-      return z.preprocess(
-        (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-        z.boolean({ error: 'Must be true or false.' }),
-      );
-    case 'date':
-      return isoDate;
-    case 'timestamp':
-      return isoTimestamp;
-    case 'json':
-      return def.schema ?? z.unknown();
-    case 'enum':
-      return z.enum(def.values as [string, ...string[]], { error: enumMessage(def.values ?? []) });
-    case 'ref':
-      return z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), ID_SCHEMA);
-    case 'idList':
-      return z.array(ID_SCHEMA, { error: 'Must be a list of record ids.' }).max(1000);
-    case 'phone':
-      return z
-        .string({ error: 'Must be a phone number.' })
-        .max(40, 'Must be a phone number.')
-        .regex(PHONE_TEXT, PHONE_MESSAGE)
-        .transform((v) => phoneToStored(v) || null) // blank: no number
-        .refine((v) => v === null || v.length === 11, PHONE_MESSAGE);
-  }
-}
 
 /** True when a required value counts as missing. */
 export function isBlank(v: unknown): boolean {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
 import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
-import { cutListRowDocument, cutListSchema } from '../rules/shop-floor/cut-list.ts';
 
 export { SCOPES } from '../rules/jobs/job-scope.ts';
 import { SCOPES } from '../rules/jobs/job-scope.ts';
@@ -28,7 +26,7 @@ const jobFields = {
   additional_revenues: f.money({ label: 'Additional revenues', guard: 'jobs_admin', min: 0 }),
   invoice_amount: f.money({ label: 'Invoice amount', guard: 'jobs_admin', min: 0 }),
   category_template_id: f.ref('category_templates', { label: 'Category template', onDelete: 'set null' }),
-  scope_array: f.json({ label: 'Scope', default: [], schema: z.array(z.enum(SCOPES)).max(5) }),
+  scope_array: f.json({ label: 'Scope', default: [], schema: 'job_scope' }),
   hardware_complete: f.bool(false, { widget: 'checkbox' }),
   shelving_complete: f.bool(false, { widget: 'checkbox' }),
   mirrors_complete: f.bool(false, { widget: 'checkbox' }),
@@ -130,7 +128,7 @@ export const job_products = defineResource({
     opening_width: f.length({ label: 'Opening width' }),
     opening_height: f.length({ label: 'Opening height' }),
     measure_date: f.date({ label: 'Measure date' }),
-    cut_list_json: f.json({ default: [], schema: cutListSchema, documented: z.array(cutListRowDocument) }),
+    cut_list_json: f.json({ default: [], schema: 'cut_list' }),
     cut_list: f.longText(),
     is_fabricated: f.bool(false, { label: 'Fabricated', widget: 'checkbox' }),
     is_measured: f.bool(false, { label: 'Measured', widget: 'checkbox' }),

@@ -13,6 +13,7 @@
 import type { z } from 'zod';
 import type { ResourceDef } from './define.ts';
 import type { FieldDef } from './fields.ts';
+import type { JSON_FIELD_SCHEMAS, JsonSchemaName } from './json-schemas.ts';
 import type { RESOURCES, ResourceName } from './registry.ts';
 
 /** The value type of one field, ignoring null. */
@@ -25,8 +26,8 @@ export type FieldValue<D extends FieldDef> = D extends { kind: 'int' | 'money' |
       : D extends { kind: 'enum'; values: readonly (infer V)[] }
         ? V
         : D extends { kind: 'json' }
-          ? D extends { schema: infer S extends z.ZodType }
-            ? z.output<S>
+          ? D extends { schema: infer S extends JsonSchemaName }
+            ? z.output<(typeof JSON_FIELD_SCHEMAS)[S]['schema']>
             : unknown
           : string;
 

@@ -8,7 +8,8 @@ import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { searchEverything, type SearchHit } from '@glazier/shared/actions/records';
+import type { SearchHit } from '@glazier/shared/actions/records';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { RESOURCES, isResourceName, type ResourceName } from '@glazier/shared/resources/registry';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { resourcePath } from '../resource-kit/records/records.ts';
@@ -48,7 +49,7 @@ function CommandPalette() {
   const [q] = useDebouncedValue(text.trim(), 200);
   const search = useQuery({
     queryKey: ['search', q],
-    queryFn: ({ signal }) => callAction(searchEverything, { query: { q }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['records.search'], { query: { q }, signal }),
     enabled: q.length > 0,
   });
   const hits = q ? (search.data?.data ?? []) : [];

@@ -6,8 +6,7 @@
  * Enter in Email moves to Password; Enter in Password logs in (the kit's DialogForm).
  */
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { forgotPassword } from '@glazier/shared/actions/session';
-import { signInSecondStep, signInStepStatus } from '@glazier/shared/actions/security';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { signInWithPasskey } from '../resource-kit/security/passkey-ceremonies.ts';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { useForm } from '@mantine/form';
@@ -33,7 +32,7 @@ function LoginForm({ forgotPassword }: { forgotPassword: boolean }) {
       const user = await loader.run(session.login(values.email.trim(), values.password));
       if (user) modal.close(true);
       // Not signed in after a right password: the account's second step comes next.
-      else if ((await loader.run(callAction(signInStepStatus))).pending) setSecondStep(true);
+      else if ((await loader.run(callAction(ACTION_ROUTES['session.two_factor_status']))).pending) setSecondStep(true);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['email', 'password']) });
     }
@@ -77,7 +76,7 @@ function SecondStep({ onBack }: { onBack: () => void }) {
   const form = useForm({ mode: 'controlled', initialValues: { code: '' } });
   const submit = form.onSubmit(async ({ code }) => {
     try {
-      await loader.run(callAction(signInSecondStep, { body: { code: code.trim() } }));
+      await loader.run(callAction(ACTION_ROUTES['session.two_factor'], { body: { code: code.trim() } }));
       if (await loader.run(session.signedIn())) modal.close(true);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['code']) });
@@ -143,7 +142,7 @@ function ForgotPassword({ email }: { email: string }) {
   // Its own form inside the login form would nest forms: a button sends it instead.
   const send = async () => {
     try {
-      const answer = await loader.run(callAction(forgotPassword, { body: { email: form.getValues().email.trim() } }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['session.forgot_password'], { body: { email: form.getValues().email.trim() } }));
       setSent(answer.message);
     } catch (e) {
       reportError(e, { form: formTarget(form, ['email']) });

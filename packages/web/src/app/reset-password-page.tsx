@@ -8,12 +8,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/forms/error-mapper.tsx';
-import { resetPassword } from '@glazier/shared/actions/session';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { useLoader } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { useModals } from '../ui/modal-stack.tsx';
 import { PasswordField } from '../ui/text-field.tsx';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { openLoginDialog } from './login-dialog.tsx';
 
 export function ResetPasswordPage() {
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await loader.run(callAction(resetPassword, { body: { token, ...values } }));
+      await loader.run(callAction(ACTION_ROUTES['session.password_reset'], { body: { token, ...values } }));
       setDone(true);
     } catch (e) {
       const fields = formTarget(form, ['password', 'password_confirmation']);

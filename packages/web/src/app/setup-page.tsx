@@ -4,12 +4,12 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formTarget, reportError } from '../resource-kit/forms/error-mapper.tsx';
-import { setupFirstAdmin } from '@glazier/shared/actions/session';
 import { callAction } from '../resource-kit/http/actions.ts';
 import { useLoader } from '../ui/loader.tsx';
 import { ScreenTitle } from '../ui/screen-title.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
 import { useSession } from './session.tsx';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { SETUP_KEY, useSetupNeeded } from './setup-status.ts';
 
 const FIELDS = ['name', 'email', 'password', 'password_confirmation'] as const;
@@ -25,7 +25,7 @@ export function SetupPage() {
   const submit = form.onSubmit(async (values) => {
     try {
       await loader.run(async () => {
-        await callAction(setupFirstAdmin, { body: { ...values, email: values.email.trim() } });
+        await callAction(ACTION_ROUTES['session.setup'], { body: { ...values, email: values.email.trim() } });
         await queryClient.invalidateQueries({ queryKey: SETUP_KEY });
         await session.login(values.email.trim(), values.password);
       });

@@ -1,6 +1,7 @@
 import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
 import { sql } from 'drizzle-orm';
-import { fieldValueSchema, f } from '@glazier/shared/resources/fields';
+import { fieldValueSchema } from '@glazier/shared/resources/field-schemas';
+import { f } from '@glazier/shared/resources/fields';
 import { tableFor } from '../../db/schema.ts';
 import type { Ctx } from '../../engine/context.ts';
 import { namedWrite } from '../../engine/named-write.ts';

@@ -1,4 +1,5 @@
-import { fieldValueSchema, isBlank } from '@glazier/shared/resources/fields';
+import { fieldValueSchema } from '@glazier/shared/resources/field-schemas';
+import { isBlank } from '@glazier/shared/resources/fields';
 import type { SettingName } from '@glazier/shared/settings';
 import { SETTING_VALUE_FIELDS } from '@glazier/shared/setting-values';
 import { invalid } from '../../engine/errors.ts';

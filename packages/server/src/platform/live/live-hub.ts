@@ -18,8 +18,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@glazier/shared/actions/live';
-import { MAIL_LIVE_TOPIC, OUTBOX_RIGHT } from '@glazier/shared/actions/mail';
+import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '@glazier/shared/actions/live-wire';
+import { OUTBOX_RIGHT } from '@glazier/shared/actions/mail';
+import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail-status';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { SessionUser } from '@glazier/shared/api';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,7 @@
 /** The mail actions (shared/actions/mail.ts): the setup's status, a test message, the Outbox, Retry, Send now, a record's messages. */
 import { createElement } from 'react';
-import type { MAIL_ACTIONS, MailMessage, MailStatus } from '@glazier/shared/actions/mail';
+import type { MAIL_ACTIONS, MailMessage } from '@glazier/shared/actions/mail';
+import type { MailStatus } from '@glazier/shared/actions/mail-status';
 import { isResourceName } from '@glazier/shared/resources/registry';
 import type { Db } from '../../db/client.ts';
 import type { ActionHandlers } from '../../engine/action-handler.ts';

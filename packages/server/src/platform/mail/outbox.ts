@@ -17,7 +17,7 @@
  */
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail';
+import { MAIL_LIVE_TOPIC } from '@glazier/shared/actions/mail-status';
 import type { Db } from '../../db/client.ts';
 import type { Ctx, MailContext } from '../../engine/context.ts';
 import type { MailedResource } from '@glazier/shared/actions/mail';

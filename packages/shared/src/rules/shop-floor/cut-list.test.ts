@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CUT_LIST_MAX_DEPTH,
-  CUT_LIST_MAX_ROWS,
-  countCutListRows,
-  cutListLeaves,
-  cutListSchema,
-  cutListText,
-  parseCutList,
-  type CutListRow,
-} from './cut-list.ts';
+import { CUT_LIST_MAX_DEPTH, CUT_LIST_MAX_ROWS, countCutListRows, cutListLeaves, cutListText, parseCutList, type CutListRow } from './cut-list.ts';
+import { cutListSchema } from '../../resources/json-schemas.ts';
 
 const row = (text: string, ...sub_rows: CutListRow[]): CutListRow => ({ text, sub_rows });
 

@@ -1,6 +1,6 @@
 /**
  * Cut lists (docs/domain/shop-floor.md, Cut lists): a job product's `cut_list_json` is a tree of rows,
- * each `{ text, sub_rows }`. This rule is its one shape, read by the server (the field's schema: a
+ * each `{ text, sub_rows }`. This rule is its one shape, read by the server (the field's schema, resources/json-schemas.ts: a
  * malformed tree is a 422 on `cut_list_json`, never stored) and by the web (the editor, the view,
  * the labels).
  *
@@ -9,8 +9,6 @@
  *   empty"); its sub-rows, if it has any, take its place, so no typed text is lost.
  * - Texts are trimmed; a missing `sub_rows` is none.
  */
-import { z } from 'zod';
-
 export interface CutListRow {
   text: string;
   sub_rows: CutListRow[];
@@ -68,30 +66,6 @@ export function parseCutList(value: unknown): CutListParse {
   const rows = walk(value, 1);
   return error ? { ok: false, error } : { ok: true, rows };
 }
-
-/**
- * The field's schema (shared/resources/jobs.ts): reads any JSON, answers the tidied tree, or one
- * issue on the field itself (so the 422 names `cut_list_json`, not a row deep inside it).
- */
-export const cutListSchema = z.unknown().transform((value, ctx): CutListRow[] => {
-  const parsed = parseCutList(value);
-  if (parsed.ok) return parsed.rows;
-  ctx.addIssue({ code: 'custom', message: parsed.error });
-  return z.NEVER;
-});
-
-/** What the schema above takes, for the API document: rows of text and sub-rows (null and blank texts are dropped). */
-export const cutListRowDocument: z.ZodType = z
-  .object({
-    text: z.string().max(CUT_LIST_MAX_TEXT).nullable().optional(),
-    get sub_rows() {
-      return z.array(cutListRowDocument).optional();
-    },
-  })
-  .meta({
-    id: 'cut_list_row',
-    description: `A row of a cut list and the rows under it (at most ${CUT_LIST_MAX_DEPTH} levels and ${CUT_LIST_MAX_ROWS} rows in all).`,
-  });
 
 /** The number of rows in the tree, sub-rows included. */
 export function countCutListRows(rows: readonly CutListRow[]): number {

@@ -4,34 +4,49 @@
  *
  * A label has job, name, description and note (the spec's four), plus an optional QR code (a URL,
  * e.g. a material's page) and optional extra lines. What is kept in the browser is read back with
- * `labelListSchema`, so a stale or hand-edited copy never breaks the print page.
+ * `parseLabels`, so a stale or hand-edited copy never breaks the print page.
  */
-import { z } from 'zod';
-
-export const labelSchema = z.object({
-  job: z.string(),
-  name: z.string(),
-  description: z.string(),
-  note: z.string(),
+export interface Label {
+  job: string;
+  name: string;
+  description: string;
+  note: string;
   /** Encoded as a QR code on the label (an absolute URL). */
-  qr: z.string().min(1).optional(),
+  qr?: string;
   /**
    * A piece's sizes, on a line of their own ("Glass 35 7/16" × 72""; with measure-to-cut
    * "Opening …, glass …"): measure-to-cut.ts `formatSizes` makes it.
    */
-  sizes: z.string().optional(),
+  sizes?: string;
   /** More lines under the note (e.g. a size), each on its own line. */
-  lines: z.array(z.string()).optional(),
-});
+  lines?: string[];
+}
 
-export type Label = z.infer<typeof labelSchema>;
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isOptionalText = (v: unknown) => v === undefined || isText(v);
 
-export const labelListSchema = z.array(labelSchema);
+/** One kept label, with only a label's keys, or null when it is not one. */
+function parseLabel(v: unknown): Label | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const r = v as Record<string, unknown>;
+  if (!isText(r.job) || !isText(r.name) || !isText(r.description) || !isText(r.note)) return null;
+  if (!(r.qr === undefined || (isText(r.qr) && r.qr.length > 0)) || !isOptionalText(r.sizes)) return null;
+  if (!(r.lines === undefined || (Array.isArray(r.lines) && r.lines.every(isText)))) return null;
+  const label: Label = { job: r.job, name: r.name, description: r.description, note: r.note };
+  if (r.qr !== undefined) label.qr = r.qr;
+  if (r.sizes !== undefined) label.sizes = r.sizes;
+  if (r.lines !== undefined) label.lines = [...(r.lines as string[])];
+  return label;
+}
 
-/** The labels in `value` (what was kept), or none when it is not a list of labels. */
+/**
+ * The labels in `value` (what was kept), or none when it is not a list of labels. Checked by hand,
+ * not with a zod schema: the screens that print labels read it on their first render.
+ */
 export function parseLabels(value: unknown): Label[] {
-  const parsed = labelListSchema.safeParse(value);
-  return parsed.success ? parsed.data : [];
+  if (!Array.isArray(value)) return [];
+  const labels = value.map(parseLabel);
+  return labels.every((l) => l !== null) ? labels : [];
 }
 
 /**

@@ -4,7 +4,8 @@
  * day and a client's name filter are kept in the address; Export CSV of what it shows. A client's
  * row opens its open invoices.
  */
-import { invoiceAging } from '@glazier/shared/actions/billing';
+import type { invoiceAging } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS } from '@glazier/shared/rules/billing/aging';
 import { formatDate, toIsoDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
@@ -58,7 +59,7 @@ export function AgingPage() {
   const asOf = filters.as_of ?? today;
   const aging = useQuery({
     queryKey: agingKey(asOf),
-    queryFn: ({ signal }) => callAction(invoiceAging, { query: { as_of: asOf }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['invoices.aging'], { query: { as_of: asOf }, signal }),
     placeholderData: keepPreviousData,
     // a payment, a void or a send moves the aging (live/apply-live-changes.ts)
     meta: { liveOn: ['invoices', 'payments', 'payment_allocations'] },

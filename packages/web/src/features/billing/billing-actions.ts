@@ -4,8 +4,9 @@
  * and marks stale what it moved: invoices (balances, statuses), payments, the aging.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createInvoiceExport, depositInvoice, invoiceFromJob, recordPayment, voidInvoiceAction, voidPaymentAction } from '@glazier/shared/actions/billing';
 import type { ActionBody } from '@glazier/shared/actions/define';
+import type { depositInvoice, invoiceFromJob, recordPayment } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { storeRecords } from '../../resource-kit/records/queries.ts';
@@ -23,42 +24,42 @@ export type DepositBody = ActionBody<typeof depositInvoice>;
 export type PaymentBody = ActionBody<typeof recordPayment>;
 
 export async function createFromJob(queryClient: QueryClient, body: FromJobBody): Promise<RecordOf<'invoices'>> {
-  const { data } = await callAction(invoiceFromJob, { body });
+  const { data } = await callAction(ACTION_ROUTES['invoices.from_job'], { body });
   storeRecords(queryClient, 'invoices', [data]);
   refreshBilling(queryClient);
   return data;
 }
 
 export async function createDeposit(queryClient: QueryClient, body: DepositBody): Promise<RecordOf<'invoices'>> {
-  const { data } = await callAction(depositInvoice, { body });
+  const { data } = await callAction(ACTION_ROUTES['invoices.deposit'], { body });
   storeRecords(queryClient, 'invoices', [data]);
   refreshBilling(queryClient);
   return data;
 }
 
 export async function voidInvoice(queryClient: QueryClient, id: number, reason: string): Promise<RecordOf<'invoices'>> {
-  const { data } = await callAction(voidInvoiceAction, { params: { id }, body: { reason } });
+  const { data } = await callAction(ACTION_ROUTES['invoices.void'], { params: { id }, body: { reason } });
   storeRecords(queryClient, 'invoices', [data]);
   refreshBilling(queryClient);
   return data;
 }
 
 export async function savePayment(queryClient: QueryClient, body: PaymentBody): Promise<RecordOf<'payments'>> {
-  const { data } = await callAction(recordPayment, { body });
+  const { data } = await callAction(ACTION_ROUTES['payments.record'], { body });
   storeRecords(queryClient, 'payments', [data]);
   refreshBilling(queryClient);
   return data;
 }
 
 export async function voidPayment(queryClient: QueryClient, id: number, reason: string): Promise<RecordOf<'payments'>> {
-  const { data } = await callAction(voidPaymentAction, { params: { id }, body: { reason } });
+  const { data } = await callAction(ACTION_ROUTES['payments.void'], { params: { id }, body: { reason } });
   storeRecords(queryClient, 'payments', [data]);
   refreshBilling(queryClient);
   return data;
 }
 
 export async function exportBatch(queryClient: QueryClient, format: 'quickbooks' | 'xero'): Promise<RecordOf<'invoice_exports'>> {
-  const { data } = await callAction(createInvoiceExport, { body: { format } });
+  const { data } = await callAction(ACTION_ROUTES['invoice_exports.create'], { body: { format } });
   storeRecords(queryClient, 'invoice_exports', [data]);
   refreshBilling(queryClient);
   return data;

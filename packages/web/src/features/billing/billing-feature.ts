@@ -35,8 +35,9 @@ export const billingFeature: Feature<'billing'> = {
     { path: '/payments', requires: VIEW, screen: () => screens().then((m) => m.PaymentsPage) },
   ],
   sections: {
-    jobBilling: () => screens().then((m) => m.JobBillingSection),
-    estimateDeposits: () => screens().then((m) => m.EstimateDepositsSection),
+    // apart from the screens: a job page's first render loads its billing section, not the Billing menu's screens
+    jobBilling: () => import('./job-billing-section.tsx').then((m) => m.JobBillingSection),
+    estimateDeposits: () => import('./estimate-deposits-section.tsx').then((m) => m.EstimateDepositsSection),
   },
   // the path the client's link names (clientInvoicePath, shared/actions/billing.ts; not imported: it would bring zod into the entry)
   publicRoutes: [{ path: '/invoice-view/:token', screen: () => import('./public-invoice-page.tsx').then((m) => m.PublicInvoicePage) }],

@@ -3,7 +3,7 @@
  * (when, which program, how many invoices, their total; Download again), and New export for
  * QuickBooks Online or Xero, which takes every invoice no batch took yet and downloads its file.
  */
-import { invoiceExportCsv } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
@@ -21,7 +21,7 @@ export const FORMAT_LABELS = { quickbooks: 'QuickBooks Online', xero: 'Xero' } a
 /** Starts the browser's download of a batch's file (the same link Download again gives). */
 function download(id: number) {
   const a = document.createElement('a');
-  a.href = downloadHref(invoiceExportCsv, { id });
+  a.href = downloadHref(ACTION_ROUTES['invoice_exports.csv'], { id });
   a.download = '';
   document.body.append(a);
   a.click();
@@ -41,7 +41,7 @@ const columns: Column<'invoice_exports'>[] = [
         size="compact-sm"
         variant="default"
         component="a"
-        href={downloadHref(invoiceExportCsv, { id: e.id })}
+        href={downloadHref(ACTION_ROUTES['invoice_exports.csv'], { id: e.id })}
         download
         onClick={(ev: { stopPropagation: () => void }) => ev.stopPropagation()}
         leftSection={<IconDownload size={14} />}

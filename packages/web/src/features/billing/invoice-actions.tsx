@@ -4,7 +4,7 @@
  * paid; Edit while a draft no export took (delete there); Void (with a reason) but when paid or
  * void; Download PDF always.
  */
-import { invoicePdf, sendInvoice } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { Button } from '@mantine/core';
 import { IconBan, IconCash, IconFileTypePdf, IconPencil, IconSend } from '@tabler/icons-react';
@@ -46,7 +46,7 @@ export function InvoiceActions({ invoice, canEdit }: { invoice: Invoice; canEdit
       to: invoice.client?.email ? [invoice.client.email] : [],
       attachment: `${name} as a PDF is attached, with a link for the client to view it and its balance online.`,
       record: { resource: 'invoices', id: invoice.id },
-      send: (body) => callAction(sendInvoice, { params: { id: invoice.id }, body }),
+      send: (body) => callAction(ACTION_ROUTES['invoices.send'], { params: { id: invoice.id }, body }),
       testId: 'send-invoice-dialog',
     });
     if (!sent) return;
@@ -92,7 +92,13 @@ export function InvoiceActions({ invoice, canEdit }: { invoice: Invoice; canEdit
           Record payment
         </Button>
       )}
-      <Button variant="default" component="a" href={downloadHref(invoicePdf, { id: invoice.id })} download leftSection={<IconFileTypePdf size={16} />}>
+      <Button
+        variant="default"
+        component="a"
+        href={downloadHref(ACTION_ROUTES['invoices.pdf'], { id: invoice.id })}
+        download
+        leftSection={<IconFileTypePdf size={16} />}
+      >
         Download PDF
       </Button>
       {canEdit && can.edit && (

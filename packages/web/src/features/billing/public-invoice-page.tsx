@@ -6,7 +6,8 @@
  * the server refuses it (revoked, expired, a voided invoice: 410; unknown: 404). Everything comes
  * from the link's answer.
  */
-import { showClientInvoice, type InvoiceDocument } from '@glazier/shared/actions/billing';
+import type { showClientInvoice, InvoiceDocument } from '@glazier/shared/actions/billing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { ActionAnswer } from '@glazier/shared/actions/define';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
@@ -116,7 +117,7 @@ export function PublicInvoicePage() {
   return (
     <PublicLinkPage
       name="client_invoices"
-      read={(token, signal) => callAction(showClientInvoice, { params: { token }, signal })}
+      read={(token, signal) => callAction(ACTION_ROUTES['client_invoices.show'], { params: { token }, signal })}
       what="the invoice"
       refusedTestId="invoice-link-refused"
     >

@@ -3,12 +3,12 @@
  * (the client's name, and a reason if they wish); the estimate is marked lost, the estimator is told,
  * and the page thanks them. A link the server refuses meanwhile (410) says so, as an acceptance's.
  */
-import { declineApproval } from '@glazier/shared/actions/estimating';
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { TextAreaField } from '../../ui/text-field.tsx';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { AnswerCard, TypedNameField, answerErrors, useTypedName } from './approval-answer.tsx';
 
 export interface Declined {
@@ -21,7 +21,7 @@ export function ApprovalDecline({ token, onDeclined }: { token: string; onDeclin
   const name = useTypedName('Type your name to decline.');
   const [reason, setReason] = useState('');
   const decline = useMutation({
-    mutationFn: (body: { name: string; reason: string }) => callAction(declineApproval, { params: { token }, body }),
+    mutationFn: (body: { name: string; reason: string }) => callAction(ACTION_ROUTES['approvals.decline'], { params: { token }, body }),
     onSuccess: onDeclined,
   });
   const { fields: fieldErrors, refused } = answerErrors(decline.error);

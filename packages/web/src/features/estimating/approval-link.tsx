@@ -4,7 +4,8 @@
  * when and from where beside each link; one is made for an open estimate only. The client opens
  * the link without an account (approval-page.tsx).
  */
-import { createApprovalLink, listApprovalLinks, revokeApprovalLink, type ApprovalLink } from '@glazier/shared/actions/estimating';
+import type { ApprovalLink } from '@glazier/shared/actions/estimating';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import type { EstimateStatus } from '@glazier/shared/rules/estimating/estimate-status';
 import { Text } from '@mantine/core';
@@ -41,9 +42,9 @@ function DecidedBy({ link }: { link: ApprovalLink }) {
 const approvalKind: RecordLinkKind<ApprovalLink> = {
   key: approvalLinksKey,
   area: 'estimates',
-  list: (id, signal) => callAction(listApprovalLinks, { params: { id }, signal }).then((a) => a.data),
-  create: (id) => callAction(createApprovalLink, { params: { id }, body: {} }),
-  revoke: (id) => callAction(revokeApprovalLink, { params: { id } }),
+  list: (id, signal) => callAction(ACTION_ROUTES['estimates.approval_links'], { params: { id }, signal }).then((a) => a.data),
+  create: (id) => callAction(ACTION_ROUTES['estimates.create_approval_link'], { params: { id }, body: {} }),
+  revoke: (id) => callAction(ACTION_ROUTES['estimate_approvals.revoke'], { params: { id } }),
   title: 'Approval link',
   createLabel: 'Create approval link',
   newLinkText: 'The client can open it without an account, choose alternates and accept.',

@@ -7,7 +7,8 @@
  * public link page (resource-kit/links/public-link-page.tsx) reads the link and says why when the
  * server refuses it. Everything shown comes from the link's own public answer.
  */
-import { acceptApproval, showApproval } from '@glazier/shared/actions/estimating';
+import type { showApproval } from '@glazier/shared/actions/estimating';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import { documentSections, documentTotals, showsAmounts, type DocumentSection } from '@glazier/shared/rules/estimating/estimate-document';
 import { formatMoney } from '@glazier/shared/rules/money';
@@ -43,7 +44,7 @@ export function ApprovalPage() {
   return (
     <PublicLinkPage
       name="approvals"
-      read={(token, signal) => callAction(showApproval, { params: { token }, signal })}
+      read={(token, signal) => callAction(ACTION_ROUTES['approvals.show'], { params: { token }, signal })}
       what="the estimate"
       refusedTestId="approval-refused"
     >
@@ -58,7 +59,7 @@ function Approval({ shown, token }: { shown: ActionAnswer<typeof showApproval>; 
   const name = useTypedName('Type your name to accept.');
   const [declined, setDeclined] = useState<Declined | null>(null);
   const accept = useMutation({
-    mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(acceptApproval, { params: { token }, body }),
+    mutationFn: (body: { name: string; alternate_categories: number[] }) => callAction(ACTION_ROUTES['approvals.accept'], { params: { token }, body }),
   });
   const doc = shown.data;
   useDocumentTitle(`Estimate ${doc.estimate.name}`);

@@ -4,12 +4,12 @@
  * `estimates.job_number`); left empty, the server applies the rule. A number taken by another job
  * shows under the field (the job's save refuses it on `number`). Resolves with the job, or null.
  */
-import { proposedJobNumber } from '@glazier/shared/actions/estimating';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { reportError } from '../../resource-kit/forms/error-mapper.tsx';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { useLoader } from '../../ui/loader.tsx';
 import { useModal, type ModalStackApi } from '../../ui/modal-stack.tsx';
@@ -26,7 +26,7 @@ function ConvertBody({ estimateId }: { estimateId: number }) {
   const queryClient = useQueryClient();
   const proposal = useQuery({
     queryKey: ['estimates', 'job_number', estimateId],
-    queryFn: ({ signal }) => callAction(proposedJobNumber, { params: { id: estimateId }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['estimates.job_number'], { params: { id: estimateId }, signal }),
     staleTime: 0,
   });
   // null until typed: the proposal shows (it may arrive after the dialog opens)

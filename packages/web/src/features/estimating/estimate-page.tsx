@@ -8,6 +8,7 @@
  * Show on Job), Client Approval (links the client accepts the estimate by), Revisions and History. Every state move is the server's action
  * (estimate-actions.ts); the screen only asks and shows.
  */
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate, formatDateTime } from '@glazier/shared/rules/dates';
 import {
   BACK_TO_DRAFT_CONFIRM,
@@ -47,7 +48,6 @@ import { useList, useRecord } from '../../resource-kit/records/queries.ts';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { downloadHref } from '../../resource-kit/http/actions.ts';
-import { estimatePdf } from '@glazier/shared/actions/estimating';
 import { useModals } from '../../ui/modal-stack.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { ApprovalLinks } from './approval-link.tsx';
@@ -158,7 +158,13 @@ function StatusActions({ estimate }: { estimate: Estimate }) {
         </Button>
       )}
       {/* every status: the PDF the client is sent (made on the server, amounts as this reader may see them) */}
-      <Button variant="default" component="a" href={downloadHref(estimatePdf, { id: estimate.id })} download leftSection={<IconFileTypePdf size={16} />}>
+      <Button
+        variant="default"
+        component="a"
+        href={downloadHref(ACTION_ROUTES['estimates.pdf'], { id: estimate.id })}
+        download
+        leftSection={<IconFileTypePdf size={16} />}
+      >
         Download PDF
       </Button>
       {/* the takeoff screen needs edit estimates (its route's guard) */}

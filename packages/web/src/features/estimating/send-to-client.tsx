@@ -4,7 +4,7 @@
  * (estimates.send). The page's Sent line, the Client Approval tab's links and Email section, and
  * the history then show it.
  */
-import { sendEstimate } from '@glazier/shared/actions/estimating';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordWithRelations } from '@glazier/shared/resources/records';
 import { Button } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
@@ -27,7 +27,7 @@ export function SendToClientButton({ estimate }: { estimate: RecordWithRelations
       to: estimate.contact_email ? [estimate.contact_email] : [],
       attachment: 'The estimate as a PDF is attached, with a new approval link for the client to review and accept it online.',
       record: { resource: 'estimates', id: estimate.id },
-      send: (body) => callAction(sendEstimate, { params: { id: estimate.id }, body }),
+      send: (body) => callAction(ACTION_ROUTES['estimates.send'], { params: { id: estimate.id }, body }),
       testId: 'send-to-client-dialog',
     });
     if (!sent) return;

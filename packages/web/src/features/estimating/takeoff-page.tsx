@@ -15,10 +15,10 @@
  * Only a draft is changed (the server answers 409 otherwise): another estimate's takeoff is shown
  * read-only, with a notice. The takeoff record itself is made with the first unit.
  */
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { OLDER_REVISION_MESSAGE, ONLY_DRAFTS_MESSAGE, contentEditable } from '@glazier/shared/rules/estimating/estimate-status';
 import { calculatedQtys } from '@glazier/shared/rules/estimating/takeoff';
 import { formatQty } from '@glazier/shared/rules/money';
-import { estimateItemsFromTakeoff } from '@glazier/shared/actions/estimating';
 import { fieldBounds } from '../../resource-kit/forms/field-bounds.ts';
 import type { RecordWithRelations, RecordOf } from '@glazier/shared/resources/records';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
@@ -164,7 +164,7 @@ export function TakeoffPage() {
   const itemsFromTakeoff = async () => {
     if (estimateId == null) return;
     try {
-      const answer = await loader.run(callAction(estimateItemsFromTakeoff, { params: { id: estimateId } }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['estimates.items_from_takeoff'], { params: { id: estimateId } }));
       storeRecords(queryClient, 'estimates', [answer.data]);
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('estimate_items') });
       const said = `${answer.created} ${answer.created === 1 ? 'item' : 'items'} created, ${answer.updated} updated.${matchedText(answer.matched)}`;

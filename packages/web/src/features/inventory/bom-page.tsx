@@ -3,7 +3,7 @@
  * Material dialog); Pull (`boms.pull`: stock falls by every line) and Return to stock
  * (`boms.return`: the reverse), each asked first. A pulled bom is read-only.
  */
-import { pullBom, returnBom } from '@glazier/shared/actions/inventory';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
@@ -62,7 +62,10 @@ function BomActions({ bom, canEdit }: { bom: Bom; canEdit: boolean }) {
     const answer = await confirmedRun(
       question,
       { title, confirmLabel: title },
-      () => callAction(verb === 'pull' ? pullBom : returnBom, { params: { id: bom.id } }),
+      () =>
+        verb === 'pull'
+          ? callAction(ACTION_ROUTES['boms.pull'], { params: { id: bom.id } })
+          : callAction(ACTION_ROUTES['boms.return'], { params: { id: bom.id } }),
       done,
     );
     if (!answer) return;

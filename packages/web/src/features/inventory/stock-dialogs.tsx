@@ -4,7 +4,8 @@
  * Snapshot (`material_snapshots.take`). Each refreshes what it changes: the material's
  * on hand, its stock history, the snapshot summaries.
  */
-import { countMaterial, takeMaterialSnapshots, type SnapshotSummary } from '@glazier/shared/actions/inventory';
+import type { SnapshotSummary } from '@glazier/shared/actions/inventory';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { toIsoDate } from '@glazier/shared/rules/dates';
 import { formatQty } from '@glazier/shared/rules/money';
 import { Text } from '@mantine/core';
@@ -94,7 +95,7 @@ function CountForm({ material }: { material: Material }) {
     saveLabel: 'Save Count',
     doneMessage: 'Stock counted.',
     send: async (values) => {
-      const answer = await callAction(countMaterial, { params: { id: material.id }, body: values });
+      const answer = await callAction(ACTION_ROUTES['materials.count'], { params: { id: material.id }, body: values });
       storeRecords(queryClient, 'materials', [answer.material]);
       return answer.material;
     },
@@ -121,7 +122,7 @@ function TakeSnapshotForm() {
   const dialog = useActionDialog(
     { date: toIsoDate(new Date()) as string | null },
     async (values) => {
-      const summary = await callAction(takeMaterialSnapshots, { body: values });
+      const summary = await callAction(ACTION_ROUTES['material_snapshots.take'], { body: values });
       void queryClient.invalidateQueries({ queryKey: resourceKeys.all('material_snapshots') });
       return summary;
     },

@@ -4,7 +4,7 @@
  * (the `material_snapshots.summary` action). Offline it shows the copy it has, "as of" when it was
  * fetched, and without one says it is offline, never "No snapshots yet.".
  */
-import { materialSnapshotSummaries } from '@glazier/shared/actions/inventory';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney } from '@glazier/shared/rules/money';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
@@ -23,7 +23,7 @@ export function StockValue() {
   const canEdit = useCan('edit', 'inventory');
   const summaries = useQuery({
     queryKey: SNAPSHOT_SUMMARY_KEY,
-    queryFn: ({ signal }) => callAction(materialSnapshotSummaries, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['material_snapshots.summary'], { signal }).then((r) => r.data),
     meta: { liveOn: ['material_snapshots'] },
   });
   const [chosen, setChosen] = useState<string | null>(null);

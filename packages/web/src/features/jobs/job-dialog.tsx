@@ -8,7 +8,7 @@
  * "Delete this job?". Duplicate: the job's values with the number cleared, the copy made on Save.
  */
 import { actionPath } from '@glazier/shared/actions/action-path';
-import { duplicateJob } from '@glazier/shared/actions/jobs';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { SCOPES } from '@glazier/shared/resources/jobs';
 import { templateFitsClient } from '@glazier/shared/rules/jobs/job-template';
 import { SETTING } from '@glazier/shared/settings';
@@ -53,7 +53,7 @@ export const openJobDialog = plainDialog<'jobs', ReturnType<typeof jobValues>, P
     return {
       deletedMessage: useJobDeletedNotice(),
       // Nothing exists until Save: the server copies the job and its products with these values, at once.
-      createPath: duplicateOf ? actionPath(duplicateJob, { id: duplicateOf.id }) : undefined,
+      createPath: duplicateOf ? actionPath(ACTION_ROUTES['jobs.duplicate'], { id: duplicateOf.id }) : undefined,
       savedMessage: duplicateOf ? 'Job duplicated.' : undefined,
       // Without `edit jobs_admin` the guarded fields are neither shown nor sent.
       transform: (v) => {

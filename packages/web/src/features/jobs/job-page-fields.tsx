@@ -4,7 +4,7 @@ import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DetailField } from '../../resource-kit/detail/detail-page.tsx';
 import { recordHeading } from '../../resource-kit/records/record-headings.ts';
-import { ClientName, dateRange } from './jobs-page.tsx';
+import { ClientName, dateRange } from './job-names.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
 
 const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

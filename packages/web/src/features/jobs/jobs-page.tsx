@@ -5,7 +5,7 @@
  * with its client, dates and scopes beneath. A row opens `/jobs/{id}`.
  */
 import { formatDate } from '@glazier/shared/rules/dates';
-import { Button, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useList } from '../../resource-kit/records/queries.ts';
@@ -18,36 +18,11 @@ import { useModals } from '../../ui/modal-stack.tsx';
 import { ScreenTitle } from '../../ui/screen-title.tsx';
 import { useScreenAction } from '../../ui/screen-actions.tsx';
 import { jobHeading } from './job-heading.ts';
+import { ClientName, dateRange } from './job-names.tsx';
 import { ScopeBadges } from './scope-badges.tsx';
 
 type Job = RecordOf<'jobs'>;
 type Status = 'active' | 'all';
-
-const NO_COLOR = '#868e96';
-
-/** "3/4/2026 – 3/9/2026", or the one date there is. */
-export function dateRange(job: Pick<Job, 'start_date' | 'end_date'>): string {
-  const start = formatDate(job.start_date);
-  const end = formatDate(job.end_date);
-  return start && end && start !== end ? `${start} – ${end}` : start || end;
-}
-
-/** The client's colour and name; with `maxLines` (a table cell) a longer name ends in "…", the whole in its title. */
-export function ClientName({ name, color, maxLines }: { name: string | null | undefined; color: string | null | undefined; maxLines?: number }) {
-  if (!name) return null;
-  return (
-    <Group gap={6} wrap="nowrap">
-      <ColorSwatch color={color ?? NO_COLOR} size={12} withShadow={false} aria-hidden style={{ flexShrink: 0 }} data-testid="client-color" />
-      {maxLines ? (
-        <Text span inherit lineClamp={maxLines} title={name}>
-          {name}
-        </Text>
-      ) : (
-        <span>{name}</span>
-      )}
-    </Group>
-  );
-}
 
 export function JobsPage() {
   const modals = useModals();

@@ -13,8 +13,7 @@
  * - Delete (with the spec's confirmation) for existing users other than oneself; admins can issue
  *   a one-time password reset link.
  */
-import { userResetLink } from '@glazier/shared/actions/people';
-import { resetFactors } from '@glazier/shared/actions/security';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { SELF_EDITABLE_USER_FIELDS, alwaysSchedulable } from '@glazier/shared/rules/people/users';
 import { ROLE_LABELS, ROLES } from '@glazier/shared/permissions';
 import { phoneToStored } from '@glazier/shared/rules/phone';
@@ -130,7 +129,7 @@ export const openUserDialog = plainDialog('users', {
     if (isNew || isSelf || !hasRight || !record) return null;
     const resetLink = async () => {
       try {
-        const { url } = await loader.run(callAction(userResetLink, { params: { id: record.id } }));
+        const { url } = await loader.run(callAction(ACTION_ROUTES['users.reset_link'], { params: { id: record.id } }));
         const full = new URL(url, window.location.origin).toString();
         await dialogs.alert(
           <Stack gap="sm">
@@ -155,7 +154,7 @@ export const openUserDialog = plainDialog('users', {
       await confirmedRun(
         `Remove ${record.name}'s passkeys, authenticator app and recovery codes, and sign them out everywhere? They sign in with their password next, and are emailed about it.`,
         { confirmLabel: 'Reset sign-in', title: 'Reset sign-in', danger: true },
-        async () => (await callAction(resetFactors, { params: { id: record.id } }), true),
+        async () => (await callAction(ACTION_ROUTES['users.reset_factors'], { params: { id: record.id } }), true),
         `${record.name}'s sign-in was reset.`,
       );
     };

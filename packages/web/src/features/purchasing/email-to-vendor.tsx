@@ -3,7 +3,7 @@
  * message to the vendor's email (To and CC editable, a message), and the order marked sent by the
  * rule of Send (purchase_orders.email). The order's Email tab then lists the message and its status.
  */
-import { emailPurchaseOrder } from '@glazier/shared/actions/purchasing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { Button } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
@@ -33,7 +33,7 @@ export function EmailToVendorButton({
       to: vendorEmail ? [vendorEmail] : [],
       attachment: `Purchase order ${order.number ?? ''} is attached as a PDF. Sending it marks the order sent.`,
       record: { resource: 'purchase_orders', id: order.id },
-      send: (body) => callAction(emailPurchaseOrder, { params: { id: order.id }, body }),
+      send: (body) => callAction(ACTION_ROUTES['purchase_orders.email'], { params: { id: order.id }, body }),
       testId: 'email-to-vendor-dialog',
     });
     if (!sent) return;

@@ -6,16 +6,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../resource-kit/records/records.ts';
 import { storeRecords } from '../../resource-kit/records/queries.ts';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
-import {
-  nextPurchaseOrderNumber,
-  purchaseOrderSuggestions,
-  purchaseOrdersFromSuggestions,
-  receivePurchaseOrder,
-  sendPurchaseOrder,
-  splitPurchaseOrderLine,
-  type Suggestion,
-} from '@glazier/shared/actions/purchasing';
+import type { Suggestion } from '@glazier/shared/actions/purchasing';
 import { callAction } from '../../resource-kit/http/actions.ts';
 
 type Order = RecordOf<'purchase_orders'>;
@@ -32,37 +25,37 @@ export function refreshStock(queryClient: QueryClient): void {
 
 /** The next PO number (shown on the create page; the server assigns the real one on save). */
 export async function fetchNextNumber(): Promise<number> {
-  const { data } = await callAction(nextPurchaseOrderNumber);
+  const { data } = await callAction(ACTION_ROUTES['purchase_orders.next_number']);
   return data.number;
 }
 
 export async function sendOrder(queryClient: QueryClient, id: number): Promise<Order> {
-  const { data } = await callAction(sendPurchaseOrder, { params: { id } });
+  const { data } = await callAction(ACTION_ROUTES['purchase_orders.send'], { params: { id } });
   storeRecords(queryClient, 'purchase_orders', [data]);
   refreshStock(queryClient);
   return data;
 }
 
 export async function receiveOrder(queryClient: QueryClient, id: number): Promise<Order> {
-  const { data } = await callAction(receivePurchaseOrder, { params: { id } });
+  const { data } = await callAction(ACTION_ROUTES['purchase_orders.receive'], { params: { id } });
   storeRecords(queryClient, 'purchase_orders', [data]);
   refreshStock(queryClient);
   return data;
 }
 
 export async function splitLine(queryClient: QueryClient, id: number, amounts: { ordered: number; received: number; backordered: number }): Promise<Line[]> {
-  const { data } = await callAction(splitPurchaseOrderLine, { params: { id }, body: amounts });
+  const { data } = await callAction(ACTION_ROUTES['purchase_order_materials.split'], { params: { id }, body: amounts });
   storeRecords(queryClient, 'purchase_order_materials', data);
   refreshStock(queryClient);
   return data;
 }
 
 export async function fetchSuggestions(signal?: AbortSignal): Promise<Suggestion[]> {
-  return (await callAction(purchaseOrderSuggestions, { signal })).data;
+  return (await callAction(ACTION_ROUTES['purchase_orders.suggestions'], { signal })).data;
 }
 
 export async function ordersFromSuggestions(queryClient: QueryClient, lines: { material_id: number; qty: number }[]): Promise<Order[]> {
-  const { data } = await callAction(purchaseOrdersFromSuggestions, { body: { lines } });
+  const { data } = await callAction(ACTION_ROUTES['purchase_orders.from_suggestions'], { body: { lines } });
   storeRecords(queryClient, 'purchase_orders', data);
   refreshStock(queryClient);
   void queryClient.invalidateQueries({ queryKey: SUGGESTIONS_KEY });

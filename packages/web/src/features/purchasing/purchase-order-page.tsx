@@ -15,6 +15,7 @@
  * received, and offered right after Receive All) prints labels for the received lines
  * (received-labels.tsx).
  */
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { formatMoney, formatQty } from '@glazier/shared/rules/money';
 import { formatPhone } from '@glazier/shared/rules/phone';
@@ -31,7 +32,6 @@ import type { RecordOf, RecordWithRelations } from '@glazier/shared/resources/re
 import { ResourceTable, type Column } from '../../resource-kit/lists/resource-table.tsx';
 import { useCan } from '../../resource-kit/http/session-user.ts';
 import { downloadHref } from '../../resource-kit/http/actions.ts';
-import { purchaseOrderPdf } from '@glazier/shared/actions/purchasing';
 import { useSettingValue } from '../../resource-kit/records/settings.ts';
 import { usePrepareLabels } from '../../ui/labels.ts';
 import { useLoader } from '../../ui/loader.tsx';
@@ -294,7 +294,13 @@ function OrderActions({ order, canEdit }: { order: Order; canEdit: boolean }) {
       <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
         Print
       </Button>
-      <Button variant="default" component="a" href={downloadHref(purchaseOrderPdf, { id: order.id })} download leftSection={<IconFileTypePdf size={16} />}>
+      <Button
+        variant="default"
+        component="a"
+        href={downloadHref(ACTION_ROUTES['purchase_orders.pdf'], { id: order.id })}
+        download
+        leftSection={<IconFileTypePdf size={16} />}
+      >
         Download PDF
       </Button>
       {lines.some(isReceived) && (

@@ -6,7 +6,8 @@
  * Turn off stops the feed, each after a confirmation. Shown on the Profile by name
  * (resource-kit/forms/area-sections.tsx).
  */
-import { listCalendarFeeds, turnOffCalendarFeed, turnOnCalendarFeed, type CalendarFeed } from '@glazier/shared/actions/schedule';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
+import type { CalendarFeed } from '@glazier/shared/actions/schedule';
 import { formatDate } from '@glazier/shared/rules/dates';
 import { mayHaveCalendarFeed, type CalendarFeedKind } from '@glazier/shared/rules/schedule/calendar-feeds';
 import { Anchor, Badge, Button, CopyButton, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
@@ -78,7 +79,7 @@ function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: Cal
     )
       return;
     try {
-      const answer = await loader.run(callAction(turnOnCalendarFeed, { params: { kind } }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['calendar_feeds.turn_on'], { params: { kind } }));
       setLink(answer.webcal_url);
       onChanged();
     } catch (e) {
@@ -90,7 +91,7 @@ function FeedCard({ kind, feed, onChanged }: { kind: CalendarFeedKind; feed: Cal
     const off = await confirmedRun(
       'Turn off this calendar feed? Calendars subscribed to it stop updating.',
       { confirmLabel: 'Turn off', title: 'Turn off feed', danger: true },
-      async () => (await callAction(turnOffCalendarFeed, { params: { kind } }), true),
+      async () => (await callAction(ACTION_ROUTES['calendar_feeds.turn_off'], { params: { kind } }), true),
       'Calendar feed turned off.',
     );
     if (!off) return;
@@ -149,7 +150,7 @@ export function CalendarFeedsSection() {
   const queryClient = useQueryClient();
   const feeds = useQuery({
     queryKey: FEEDS_KEY,
-    queryFn: ({ signal }) => callAction(listCalendarFeeds, { signal }).then((a) => a.data),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['calendar_feeds.list'], { signal }).then((a) => a.data),
     staleTime: 0,
   });
   const kinds = (['mine', 'shop'] as const).filter((k) => mayHaveCalendarFeed(user, k));

@@ -23,7 +23,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { scheduleReadiness } from '@glazier/shared/actions/schedule';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDate, formatWeek, toIsoDate } from '@glazier/shared/rules/dates';
 import { eventBackground, eventPaint, parseEventColors } from '@glazier/shared/rules/schedule/event-colors';
 import { isReady, readinessSummary, type JobReadiness } from '@glazier/shared/rules/schedule/readiness';
@@ -176,7 +176,7 @@ export function SchedulePage() {
   const jobIds = useMemo(() => [...new Set((events.data ?? []).map((e) => e.job_id))].sort((a, b) => a - b).join(','), [events.data]);
   const readiness = useQuery({
     queryKey: ['schedule', 'readiness', range?.start, range?.end, jobIds],
-    queryFn: ({ signal }) => callAction(scheduleReadiness, { query: range!, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['schedule.readiness'], { query: range!, signal }),
     enabled,
     // The jobs' list changing (the first events arriving) asks again: the days' readiness already read stands meanwhile.
     placeholderData: (previous, previousQuery) =>

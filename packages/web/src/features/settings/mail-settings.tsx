@@ -3,7 +3,6 @@
  * never its credentials; where the links point), a link to the Outbox, and "Send a test email" to
  * an address (the admin's own by default), which goes through the outbox like every message.
  */
-import { mailStatus, sendTestMail } from '@glazier/shared/actions/mail';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { SettingsCard } from './settings-card.tsx';
 import { useForm } from '@mantine/form';
@@ -13,10 +12,15 @@ import { formTarget, reportError, reportSuccess } from '../../resource-kit/forms
 import { callAction } from '../../resource-kit/http/actions.ts';
 import { useCurrentUser } from '../../resource-kit/http/session-user.ts';
 import { useLoader } from '../../ui/loader.tsx';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { TextField } from '../../ui/text-field.tsx';
 
 export const useMailStatus = () =>
-  useQuery({ queryKey: ['mail', 'status'], queryFn: ({ signal }) => callAction(mailStatus, { signal }).then((a) => a.data), staleTime: 60_000 });
+  useQuery({
+    queryKey: ['mail', 'status'],
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['mail.status'], { signal }).then((a) => a.data),
+    staleTime: 60_000,
+  });
 
 export function MailSettingsCard() {
   const me = useCurrentUser();
@@ -26,7 +30,7 @@ export function MailSettingsCard() {
   const form = useForm({ mode: 'controlled', initialValues: { to: me?.email ?? '' } });
   const send = form.onSubmit(async ({ to }) => {
     try {
-      const answer = await loader.run(callAction(sendTestMail, { body: { to: to.trim() || undefined } }));
+      const answer = await loader.run(callAction(ACTION_ROUTES['mail.send_test'], { body: { to: to.trim() || undefined } }));
       void queryClient.invalidateQueries({ queryKey: ['mail'] });
       reportSuccess(
         answer.data.status === 'not_configured'

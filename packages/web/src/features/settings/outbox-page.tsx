@@ -6,7 +6,9 @@
  * queued one without waiting for its next try. It changes as messages go (live notices). The
  * status filter and the page are kept in the address.
  */
-import { MAIL_STATUSES, MAIL_STATUS_LABELS, listOutbox, mailStatusText, type MailMessage } from '@glazier/shared/actions/mail';
+import type { MailMessage } from '@glazier/shared/actions/mail';
+import { MAIL_STATUSES, MAIL_STATUS_LABELS, mailStatusText } from '@glazier/shared/actions/mail-status';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callAction } from '../../resource-kit/http/actions.ts';
@@ -29,7 +31,7 @@ export function OutboxPage() {
   const page = Math.max(1, Number(filters.page) || 1);
   const outbox = useQuery({
     queryKey: ['mail', 'outbox', status ?? 'all', page],
-    queryFn: ({ signal }) => callAction(listOutbox, { query: { status, page, per_page: PER_PAGE }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['mail.outbox'], { query: { status, page, per_page: PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
     meta: MAIL_LIVE,
   });

@@ -8,10 +8,10 @@
  * leaf, what a label's QR code opens) with how far they are ("1 of 2 fabricated"), each opening
  * its own page. Without `edit jobs` the steps only show.
  */
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatQty } from '@glazier/shared/rules/money';
 import { cutListRows } from '@glazier/shared/rules/shop-floor/job-labels';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
-import { markJobProductPieces } from '@glazier/shared/actions/shop-floor';
 import {
   PIECE_STEPS,
   PIECE_STEP_WORDS,
@@ -82,7 +82,10 @@ export function JobProductPage() {
     if (!last) return;
     const { unmark } = last;
     const undone = unmark
-      ? await write(last.step, async () => (await callAction(markJobProductPieces, { params: { id: current.id }, body: { ...unmark, done: false } })).data)
+      ? await write(
+          last.step,
+          async () => (await callAction(ACTION_ROUTES['job_products.mark_pieces'], { params: { id: current.id }, body: { ...unmark, done: false } })).data,
+        )
       : await set(current, last.step, last.was);
     if (undone) setLast(null);
   };

@@ -7,7 +7,7 @@
  * rules/purchasing/glass-order.ts); before lines the vendor has no price for, the person is asked
  * to go on (lines at $0) or go back. Resolves with the order made, or null.
  */
-import { orderGlass } from '@glazier/shared/actions/purchasing';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formatQty } from '@glazier/shared/rules/money';
 import { glassOrderRefusal, ordersGlass, unpricedFrom } from '@glazier/shared/rules/purchasing/glass-order';
@@ -101,7 +101,9 @@ function OrderGlassBody({ pieces }: { pieces: GlassPiece[] }) {
     )
       return;
     try {
-      const { data } = await loader.run(callAction(orderGlass, { body: { vendor_id: vendor?.id ?? 0, job_product_ids: ids } }));
+      const { data } = await loader.run(
+        callAction(ACTION_ROUTES['purchase_orders.order_glass'], { body: { vendor_id: vendor?.id ?? 0, job_product_ids: ids } }),
+      );
       for (const name of ['job_products', 'purchase_orders', 'purchase_order_materials', 'materials'] as const) {
         void queryClient.invalidateQueries({ queryKey: resourceKeys.all(name) });
       }

@@ -5,7 +5,7 @@
  * fabricated: `job_products.mark_piece`), with Undo until the next tap, and how far the product is
  * ("1 of 2 fabricated"), which opens the product. Without `edit jobs` the steps only show.
  */
-import { markJobProductPiece } from '@glazier/shared/actions/shop-floor';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatSizes } from '@glazier/shared/rules/shop-floor/measure-to-cut';
 import { PIECE_STEPS, PIECE_STEP_WORDS, pieceOf, piecesOf, progressText, type PieceState, type PieceStep } from '@glazier/shared/rules/shop-floor/pieces';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
@@ -44,7 +44,7 @@ export function PiecePage() {
   const set = async (step: PieceStep, done: boolean): Promise<boolean> => {
     setBusy(step);
     try {
-      const { data } = await callAction(markJobProductPiece, { params: { id, position }, body: { step, done } });
+      const { data } = await callAction(ACTION_ROUTES['job_products.mark_piece'], { params: { id, position }, body: { step, done } });
       storeRecords(queryClient, 'job_products', [data]);
       return true;
     } catch (e) {

@@ -8,7 +8,7 @@
  * the device: offline, Undo says so and the tick stays); a row without (every piece as the
  * product) saves the product back, kept on the device when offline like the tick.
  */
-import { markJobProductPieces } from '@glazier/shared/actions/shop-floor';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { piecesToUnmark, type PieceState, type PiecesToUnmark } from '@glazier/shared/rules/shop-floor/pieces';
 import type { ToDoList } from '@glazier/shared/rules/shop-floor/to-do-lists';
 import type { InputOf, RecordOf } from '@glazier/shared/resources/records';
@@ -48,7 +48,7 @@ export function useToDoTicks(list: ToDoList) {
         'job_products',
         row.id,
         `Undo needs a connection: some pieces of ${row.name || 'this product'} were ${list.done} before the tick, and only the server can put them back as they were. Try again once online.`,
-        () => callAction(markJobProductPieces, { params: { id: row.id }, body: { step, done: false, positions } }),
+        () => callAction(ACTION_ROUTES['job_products.mark_pieces'], { params: { id: row.id }, body: { step, done: false, positions } }),
       );
       storeRecords(queryClient, 'job_products', [data]);
     };

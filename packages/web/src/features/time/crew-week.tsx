@@ -3,7 +3,8 @@
  * as the server adds them up (`time_cards.crew`, one aggregate), with what passes 40 hours marked
  * as overtime. A row opens that person's week.
  */
-import { crewWeek, type CrewWeekRow } from '@glazier/shared/actions/time';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
+import type { CrewWeekRow } from '@glazier/shared/actions/time';
 import { formatHours } from '@glazier/shared/rules/dates';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ export function CrewWeek({ week, onOpen }: { week: string; onOpen: (userId: numb
   // staleTime 0: coming back from a person's week, whatever was entered there shows
   const crew = useQuery({
     queryKey: ['time_cards', 'crew', week],
-    queryFn: ({ signal }) => callAction(crewWeek, { query: { week }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['time_cards.crew'], { query: { week }, signal }),
     staleTime: 0,
     // What the action reads: live notices of these refetch it.
     meta: { liveOn: ['time_entries', 'users'] },

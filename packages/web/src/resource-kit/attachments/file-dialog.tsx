@@ -4,7 +4,6 @@
  * saved one edits its description (the PDF stays). On an estimate's file, Show on Job for users
  * with `edit estimates`.
  */
-import { uploadFile } from '@glazier/shared/actions/attachments';
 import { Anchor, FileInput, Progress, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { useModal, useModalTitle, type ModalStackApi } from '../../ui/modal-stac
 import { TextField } from '../../ui/text-field.tsx';
 import { formTarget, reportError, reportSuccess } from '../forms/error-mapper.tsx';
 import { storeRecords } from '../records/queries.ts';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { formValues } from '../forms/pick.ts';
 import { RecordDialogForm, useRecordDialog } from '../forms/record-dialog.tsx';
@@ -58,7 +58,7 @@ function NewFileForm({ initial }: { initial: { job_id?: number | null; estimate_
     // Closing the dialog (Cancel included) aborts the upload: no notice, nothing stored here.
     const signal = uploadSignal();
     try {
-      const saved = await uploadAction(uploadFile, body, { onProgress: setProgress, signal });
+      const saved = await uploadAction(ACTION_ROUTES['files.upload'], body, { onProgress: setProgress, signal });
       storeRecords(queryClient, 'files', [saved]);
       reportSuccess('File saved.');
       modal.close(saved);

@@ -4,7 +4,6 @@
  * Closing the dialog while they go (Cancel, ×, Escape, Back) aborts the batch being sent and sends
  * no further batch.
  */
-import { uploadImages } from '@glazier/shared/actions/attachments';
 import { Alert, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { reportError, reportSuccess } from '../forms/error-mapper.tsx';
 import { HttpError } from '../http/http.ts';
 import { storeRecords } from '../records/queries.ts';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { uploadAction } from '../http/actions.ts';
 import { useUploadSignal } from '../http/upload.ts';
@@ -81,7 +81,7 @@ function ImagesForm({ initial }: { initial: { job_id?: number | null; estimate_i
             body.append('file', image.file, image.file.name);
           }
           // Aborted, it rejects, and so does sendInBatches: no later batch is sent.
-          const { data } = await uploadAction(uploadImages, body, { onProgress, signal });
+          const { data } = await uploadAction(ACTION_ROUTES['images.upload_many'], body, { onProgress, signal });
           saved.push(...data);
           storeRecords(queryClient, 'images', data);
         },

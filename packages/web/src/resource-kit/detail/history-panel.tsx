@@ -7,7 +7,8 @@
  *
  * The server decides what the caller may see (guarded costs never show); this only words it.
  */
-import { recordHistory, type HistoryChange } from '@glazier/shared/actions/records';
+import type { HistoryChange } from '@glazier/shared/actions/records';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { Button, Stack, Table, Text } from '@mantine/core';
@@ -63,7 +64,7 @@ export const historyKey = (resource: ResourceName, id: number) => [resource, 'hi
 export function HistoryPanel({ resource, id }: { resource: ResourceName; id: number }) {
   const query = useQuery({
     queryKey: historyKey(resource, id),
-    queryFn: ({ signal }) => callAction(recordHistory, { params: { resource, id }, signal }),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['records.history'], { params: { resource, id }, signal }),
     // a history is read when asked for: always fresh
     staleTime: 0,
   });

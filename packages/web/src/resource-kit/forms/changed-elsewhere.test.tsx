@@ -4,7 +4,7 @@
  * Keep mine (only what this person changed is kept and sent; the rest is theirs; a field
  * both changed is chosen). Any record dialog of the kit: a vendor's here.
  */
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import { formatWhen } from '@glazier/shared/rules/dates';
 import type { RecordOf } from '@glazier/shared/resources/records';
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -5,15 +5,15 @@
  * as a plain answer. Apart from http.ts and actions.ts, which are in the first screen: only the
  * screens that run long actions load this.
  *
- *   const { added } = await callActionWithProgress(runImport, { params, body }, (done, total) => setDone(done));
+ *   const { added } = await callActionWithProgress(ACTION_ROUTES['imports.run'], { params, body }, (done, total) => setDone(done));
  */
 import { PROGRESS_MEDIA_TYPE, type ApiErrorBody, type ProgressLine } from '@glazier/shared/api';
 import type { ActionAnswer, ActionDef } from '@glazier/shared/actions/define';
-import { pathOf, type ActionArgs } from './actions.ts';
+import { pathOf, type ActionArgs, type ActionRef } from './actions.ts';
 import { HttpError, NetworkError, parseBody, sendChecked, type Query, type RequestOptions } from './http.ts';
 
 export async function callActionWithProgress<D extends ActionDef & { progress: true }>(
-  action: D,
+  action: ActionRef<D>,
   args: ActionArgs<D>,
   onProgress: (done: number, total: number) => void,
 ): Promise<ActionAnswer<D>> {

@@ -1,15 +1,18 @@
 /**
- * Calls a named action by its declaration (shared/actions): the URL, method and types all come
- * from it, so no screen writes an `/api/...` path or an answer type of its own.
+ * Calls a named action by its route (shared/actions/routes.ts) or its declaration (shared/actions):
+ * the URL, method and types all come from it, so no screen writes an `/api/...` path or an answer
+ * type of its own. A screen calls by the route: the declarations hold zod schemas, which a screen's
+ * first render must not load.
  *
- *   const { data } = await callAction(sendPurchaseOrder, { params: { id } });   // data: RecordOf<'purchase_orders'>
- *   const { data } = await callAction(searchEverything, { query: { q }, signal });
- *   const saved = await uploadAction(uploadFile, form, { onProgress });          // multipart
- *   const done = await callActionWithProgress(runImport, { params, body }, (n, of) => …); // a long action (action-progress.ts)
+ *   const { data } = await callAction(ACTION_ROUTES['purchase_orders.send'], { params: { id } });   // data: RecordOf<'purchase_orders'>
+ *   const { data } = await callAction(ACTION_ROUTES['records.search'], { query: { q }, signal });
+ *   const saved = await uploadAction(ACTION_ROUTES['files.upload'], form, { onProgress });          // multipart
+ *   const done = await callActionWithProgress(ACTION_ROUTES['imports.run'], { params, body }, (n, of) => …); // a long action (action-progress.ts)
  */
 import type { z } from 'zod';
 import type { ActionAnswer, ActionBody, ActionDef, ActionParams, ActionQuery } from '@glazier/shared/actions/define';
 import { actionPath } from '@glazier/shared/actions/action-path';
+import type { ActionRoute } from '@glazier/shared/actions/routes';
 import { http, type Query } from './http.ts';
 import { uploadForm, type UploadOptions } from './upload.ts';
 
@@ -24,27 +27,20 @@ export type ActionArgs<D extends ActionDef> = ParamsArg<D> & {
 /** The arguments, optional when the action has no path parameters. */
 type ArgsList<D extends ActionDef> = D['params'] extends z.ZodType ? [args: ActionArgs<D>] : [args?: ActionArgs<D>];
 
-export const pathOf = (action: ActionDef, params: Record<string, string | number> | undefined) => actionPath(action, params);
+/** An action as a call names it: its route (routes.ts), or its declaration. */
+export type ActionRef<D extends ActionDef> = D | ActionRoute<D>;
 
-export async function callAction<D extends ActionDef>(action: D, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
+export const pathOf = (action: Pick<ActionDef, 'path'>, params: Record<string, string | number> | undefined) => actionPath(action, params);
+
+export async function callAction<D extends ActionDef>(action: ActionRef<D>, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
   const { params, query, body, signal } = (args ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
   const { data } = await http<ActionAnswer<D>>(action.method, pathOf(action, params), { query, body, signal });
   return data;
 }
 
-/**
- * A call the first screen makes, by its declaration's method and path from a zod-free module
- * (shared/actions/session-routes.ts), typed by the declaration (`callRoute<typeof currentUser>`):
- * importing the declaration would bring zod into the first screen.
- */
-export function callRoute<D extends ActionDef>(route: Pick<D, 'method' | 'path'>, ...[args]: ArgsList<D>): Promise<ActionAnswer<D>> {
-  // callAction reads only the method and the path of the declaration it is given.
-  return callAction(route as D, ...([args] as ArgsList<D>));
-}
-
 /** An upload action's multipart form (with progress and cancelling, upload.ts). */
 export function uploadAction<D extends ActionDef & { upload: object }>(
-  action: D,
+  action: ActionRef<D>,
   form: FormData,
   options: UploadOptions & { params?: ActionParams<D> } = {},
 ): Promise<ActionAnswer<D>> {
@@ -57,10 +53,10 @@ export function uploadAction<D extends ActionDef & { upload: object }>(
  * screen gives an `<a href download>`, so the browser saves it with the name the server sends
  * (Content-Disposition) and the session cookie goes along.
  *
- *   <Button component="a" href={downloadHref(estimatePdf, { id })} download>Download PDF</Button>
+ *   <Button component="a" href={downloadHref(ACTION_ROUTES['estimates.pdf'], { id })} download>Download PDF</Button>
  */
 export function downloadHref<D extends ActionDef & { method: 'GET'; download: string }>(
-  action: D,
+  action: ActionRef<D>,
   ...[params]: D['params'] extends z.ZodType ? [params: ActionParams<D>] : []
 ): string {
   return pathOf(action, params as Record<string, string | number> | undefined);

@@ -13,7 +13,7 @@ import { ROLES, can, type Action, type Area } from '@glazier/shared/permissions'
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { currentUser } from '@glazier/shared/actions/session';
 import { CURRENT_USER_ROUTE } from '@glazier/shared/actions/session-routes';
-import { callRoute } from './actions.ts';
+import { callAction } from './actions.ts';
 import { HttpError, NetworkError } from './http.ts';
 
 export const SESSION_KEY = ['session', 'user'] as const;
@@ -60,7 +60,7 @@ export function lastUser(): CurrentUser | null {
 
 export async function fetchSessionUser(): Promise<CurrentUser | null> {
   try {
-    const user = await callRoute<typeof currentUser>(CURRENT_USER_ROUTE, { query: { guest: 'null' } });
+    const user = await callAction<typeof currentUser>(CURRENT_USER_ROUTE, { query: { guest: 'null' } });
     if (!user) {
       forgetLastUser();
       return null;

@@ -25,7 +25,7 @@
  * - Not open for `lostAfterMs` after an error: the stream is lost (the header's "Live updates paused").
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { LIVE_RETRY_MS, type LiveChange } from '@glazier/shared/actions/live';
+import { LIVE_RETRY_MS, type LiveChange } from '@glazier/shared/actions/live-wire';
 import { SESSION_KEY } from '../http/session-user.ts';
 import { notifyUnauthorized } from '../http/unauthorized.ts';
 import { applyLiveChanges, applyLiveReset } from './apply-live-changes.ts';

@@ -12,7 +12,7 @@
  * (apply-live-changes.ts); a query over a named action says which resources it reads in its meta
  * (`meta: { liveOn: ['time_entries'] }`, records/records.ts).
  */
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export type { LiveChange };

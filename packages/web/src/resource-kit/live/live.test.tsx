@@ -3,7 +3,7 @@
  * return, and the header's "Live updates paused". jsdom has no EventSource: a fake one, installed
  * for each test and removed after it (the files of a worker share one jsdom).
  */
-import type { LiveChange } from '@glazier/shared/actions/live';
+import type { LiveChange } from '@glazier/shared/actions/live-wire';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,8 @@
  * the server's reply, attachments, and its two parts: the HTML in a sandboxed frame (no scripts,
  * no same-origin access, so a message can do nothing to the app) and the plain text.
  */
-import { retryMail, sendMailNow, showMail, type MailMessage } from '@glazier/shared/actions/mail';
+import type { MailMessage, retryMail, sendMailNow } from '@glazier/shared/actions/mail';
+import { ACTION_ROUTES, type ActionRoute } from '@glazier/shared/actions/routes';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ export const canRetryMail = (m: Pick<MailMessage, 'status'>) => m.status === 'fa
 export const canSendMailNow = (m: Pick<MailMessage, 'status'>) => m.status === 'queued';
 
 /** Retry or Send now, with its notice; answers the message as it is now. */
-function useMailAction(action: typeof retryMail | typeof sendMailNow, said: (m: MailMessage) => string) {
+function useMailAction(action: ActionRoute<typeof retryMail | typeof sendMailNow>, said: (m: MailMessage) => string) {
   const loader = useLoader();
   const queryClient = useQueryClient();
   return async (id: number) => {
@@ -35,11 +36,11 @@ function useMailAction(action: typeof retryMail | typeof sendMailNow, said: (m: 
 }
 
 export const useRetryMail = () =>
-  useMailAction(retryMail, (m) =>
+  useMailAction(ACTION_ROUTES['mail.retry'], (m) =>
     m.status === 'not_configured' ? 'Still not sent: no mail server is configured.' : 'The message is queued to be sent again.',
   );
 
-export const useSendMailNow = () => useMailAction(sendMailNow, () => 'The message is being sent now.');
+export const useSendMailNow = () => useMailAction(ACTION_ROUTES['mail.send_now'], () => 'The message is being sent now.');
 
 /** Retry or Send now, whichever the message takes (none while it is sending or once sent). */
 export function MailActionButton({ message: m, compact }: { message: MailMessage; compact?: boolean }) {
@@ -65,7 +66,7 @@ export function MailActionButton({ message: m, compact }: { message: MailMessage
 function MailMessageView({ id }: { id: number }) {
   const shown = useQuery({
     queryKey: ['mail', 'message', id],
-    queryFn: ({ signal }) => callAction(showMail, { params: { id }, signal }).then((a) => a.data),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['mail.show'], { params: { id }, signal }).then((a) => a.data),
     meta: MAIL_LIVE,
   });
   const m = shown.data;

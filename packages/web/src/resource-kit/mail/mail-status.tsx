@@ -3,7 +3,9 @@
  * record's messages (`RecordMail`, for an estimate's or a purchase order's page), and one message
  * as it would be sent (`openMailMessage`: HTML in a sandboxed frame, and the text part).
  */
-import { MAIL_LIVE_TOPIC, MAIL_STATUS_LABELS, mailStatusText, recordMail, type MailMessage, type MailedResource } from '@glazier/shared/actions/mail';
+import type { MailMessage, MailedResource } from '@glazier/shared/actions/mail';
+import { MAIL_LIVE_TOPIC, MAIL_STATUS_LABELS, mailStatusText } from '@glazier/shared/actions/mail-status';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { formatDateTime } from '@glazier/shared/rules/dates';
 import { Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -59,7 +61,7 @@ export const recordMailKey = (resource: string, id: number) => ['mail', resource
 export function RecordMail({ resource, id, title = 'Email', empty }: { resource: MailedResource; id: number; title?: string; empty?: string }) {
   const messages = useQuery({
     queryKey: recordMailKey(resource, id),
-    queryFn: ({ signal }) => callAction(recordMail, { params: { resource, id }, signal }).then((a) => a.data),
+    queryFn: ({ signal }) => callAction(ACTION_ROUTES['mail.record'], { params: { resource, id }, signal }).then((a) => a.data),
     meta: MAIL_LIVE,
   });
   if (!messages.data?.length)

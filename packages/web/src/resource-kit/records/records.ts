@@ -3,7 +3,7 @@
  * and the device's copy import it; it imports none of them): any record's shape, a page's
  * parameters, and the query keys.
  */
-import type { LiveTopic } from '@glazier/shared/actions/live';
+import type { LiveTopic } from '@glazier/shared/actions/live-wire';
 import type { SortDirection } from '@glazier/shared/api';
 import type { ResourceName } from '@glazier/shared/resources/registry';
 import type { Query } from '../http/http.ts';

@@ -14,7 +14,7 @@
  *
  *   await openImportDialog(modals, { resource: 'materials', columns });  // → {added, updated} | null
  */
-import type { Importable } from '@glazier/shared/actions/imports';
+import type { Importable } from '@glazier/shared/actions/importable';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 /** The import dialog's rows and steps (import-dialog.tsx): the fields a column can fill, the rows as the actions take them, and the server's errors as rows' results. */
-import type { ImportRow, ImportRowResult, Importable } from '@glazier/shared/actions/imports';
+import type { Importable } from '@glazier/shared/actions/importable';
+import type { ImportRow, ImportRowResult } from '@glazier/shared/actions/imports';
 import { inputFields } from '@glazier/shared/resources/define';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 import { describeError } from '../forms/error-mapper.tsx';

@@ -1,5 +1,5 @@
 /** The import dialog's parts (import-dialog.tsx): the file's choice, the columns' fields, what matched and the failing rows. */
-import type { Importable } from '@glazier/shared/actions/imports';
+import type { Importable } from '@glazier/shared/actions/importable';
 import { Alert, Button, Group, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef } from 'react';

@@ -4,7 +4,7 @@
  * (for the resources of IMPORTABLE, to users who may edit them) opens the import dialog. What
  * they do loads when chosen (csv-export.tsx, import-dialog.tsx), never with the list.
  */
-import { isImportable } from '@glazier/shared/actions/imports';
+import { isImportable } from '@glazier/shared/actions/importable';
 import { RESOURCES, type ResourceName } from '@glazier/shared/resources/registry';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconDownload, IconUpload } from '@tabler/icons-react';

@@ -2,7 +2,8 @@
  * The import dialog's steps (import-dialog.tsx): the file read and its headings matched, the rows
  * checked a thousand at a time (stoppable), then imported with the server's progress.
  */
-import { checkImport, runImport, type Importable } from '@glazier/shared/actions/imports';
+import type { Importable } from '@glazier/shared/actions/importable';
+import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
 import { RESOURCES } from '@glazier/shared/resources/registry';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -43,7 +44,7 @@ export function useImportSteps(resource: Importable, columns: TransferColumn[], 
     setStep({ kind: 'checking', sheet, fileName, mapping, done: 0 });
     try {
       for (let i = 0; i < rows.length; i += CHECK_CHUNK) {
-        const answer = await callAction(checkImport, { params: { resource }, body: { rows: rows.slice(i, i + CHECK_CHUNK) } });
+        const answer = await callAction(ACTION_ROUTES['imports.check'], { params: { resource }, body: { rows: rows.slice(i, i + CHECK_CHUNK) } });
         if (cancelled.current) return;
         summary.results.push(...answer.rows);
         summary.added += answer.added;
@@ -60,7 +61,7 @@ export function useImportSteps(resource: Importable, columns: TransferColumn[], 
   const run = async (sheet: Sheet, fileName: string, mapping: (string | null)[], summary: CheckSummary) => {
     setStep({ kind: 'importing', sheet, fileName, mapping, summary, done: 0 });
     try {
-      const answer = await callActionWithProgress(runImport, { params: { resource }, body: { rows: mappedRows(sheet, mapping) } }, (done) =>
+      const answer = await callActionWithProgress(ACTION_ROUTES['imports.run'], { params: { resource }, body: { rows: mappedRows(sheet, mapping) } }, (done) =>
         setStep({ kind: 'importing', sheet, fileName, mapping, summary, done }),
       );
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
