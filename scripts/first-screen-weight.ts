@@ -51,7 +51,7 @@ export const SCREEN_JS_BUDGETS: Record<keyof typeof SCREEN_MODULES, number> = {
   estimate: 116_000,
   takeoff: 41_000,
   schedule: 119_000,
-  'time-cards': 129_000,
+  'time-cards': 99_000,
   'to-fabricate': 77_000,
   'purchase-order': 98_000,
 };

@@ -7,9 +7,7 @@
  */
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
-import { INVOICE_STATUSES } from '../rules/billing/invoice-status.ts';
-import { INVOICE_TERMS } from '../rules/billing/terms.ts';
-import { PAYMENT_METHODS } from '../rules/billing/payments.ts';
+import { INVOICE_STATUSES, INVOICE_TERMS, PAYMENT_METHODS } from '../rules/value-lists.ts';
 
 export { INVOICE_STATUSES, INVOICE_TERMS, PAYMENT_METHODS };
 

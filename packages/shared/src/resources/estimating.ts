@@ -1,7 +1,7 @@
 import { defineResource } from './define.ts';
 import { f } from './fields.ts';
 
-import { DECISIONS, ESTIMATE_STATUSES } from '../rules/estimating/estimate-status.ts';
+import { DECISIONS, ESTIMATE_STATUSES } from '../rules/value-lists.ts';
 export { DECISIONS, ESTIMATE_STATUSES };
 export const ESTIMATE_TYPES = ['commercial', 'residential'] as const;
 /** An estimate type as the screens name it. */

@@ -2,8 +2,8 @@ import { defineResource, type RelationDef } from './define.ts';
 import { f, type FieldDef } from './fields.ts';
 import { TO_DO_FIELDS } from '../rules/shop-floor/to-do-lists.ts';
 
-export { SCOPES } from '../rules/jobs/job-scope.ts';
-import { SCOPES } from '../rules/jobs/job-scope.ts';
+export { SCOPES } from '../rules/value-lists.ts';
+import { SCOPES } from '../rules/value-lists.ts';
 
 // Not annotated: the literal field kinds type RecordOf<'jobs'> (docs/platform.md, Records).
 const jobFields = {

@@ -26,7 +26,7 @@ export const users = defineResource({
   sortable: ['name', 'email', 'role', 'created_at'],
 });
 
-import { CLIENT_COLORS } from '../rules/schedule/event-colors.ts';
+import { CLIENT_COLORS } from '../rules/value-lists.ts';
 export { CLIENT_COLORS };
 
 export const clients = defineResource({

@@ -77,8 +77,8 @@ export const purchase_orders = defineResource({
   naming: { fields: ['number'], prefix: 'PO ' },
 });
 
-import { PO_LINE_STATUSES } from '../rules/purchasing/purchase-order-line.ts';
-export { PO_LINE_STATUSES, PO_LINE_STATUS_LABELS } from '../rules/purchasing/purchase-order-line.ts';
+import { PO_LINE_STATUSES } from '../rules/value-lists.ts';
+export { PO_LINE_STATUSES, PO_LINE_STATUS_LABELS } from '../rules/value-lists.ts';
 
 export const purchase_order_materials = defineResource({
   name: 'purchase_order_materials',

@@ -7,7 +7,9 @@
 import { formatCents } from '../money.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'partly_paid', 'paid', 'void'] as const;
+import { INVOICE_STATUSES } from '../value-lists.ts';
+
+export { INVOICE_STATUSES };
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

@@ -9,7 +9,9 @@ import { formatCents } from '../money.ts';
 import { payable, type InvoiceStatus } from './invoice-status.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
 
-export const PAYMENT_METHODS = ['check', 'card', 'ach', 'cash', 'other'] as const;
+import { PAYMENT_METHODS } from '../value-lists.ts';
+
+export { PAYMENT_METHODS };
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -5,7 +5,9 @@
 import { addDays, isIsoDate } from '../dates.ts';
 import { decided, refused, type Outcome } from './refusal.ts';
 
-export const INVOICE_TERMS = ['due_on_receipt', 'net_15', 'net_30', 'days'] as const;
+import { INVOICE_TERMS } from '../value-lists.ts';
+
+export { INVOICE_TERMS };
 
 export type InvoiceTerms = (typeof INVOICE_TERMS)[number];
 

@@ -4,9 +4,9 @@
  * drafts). Finalize and back to draft need `edit estimates`; the selection needs `edit
  * estimates_admin`. Only a draft is edited or deleted.
  */
-export const ESTIMATE_STATUSES = ['draft', 'open', 'won', 'lost'] as const;
-/** What a client decided of an estimate (estimates.decision). */
-export const DECISIONS = ['won', 'lost'] as const;
+import { DECISIONS, ESTIMATE_STATUSES } from '../value-lists.ts';
+
+export { DECISIONS, ESTIMATE_STATUSES };
 
 export type EstimateStatus = (typeof ESTIMATE_STATUSES)[number];
 export type Decision = (typeof DECISIONS)[number];

@@ -1,6 +1,7 @@
 /** Job scope completion (docs/domain/jobs.md, Scopes and completion): a scope listed in scope_array is complete when its flag is set. */
-/** The five scopes of work a job can have (docs/domain/jobs.md, Scopes and completion). */
-export const SCOPES = ['Hardware', 'Mirrors', 'Shelving', 'Shower Glass', 'Window Coverings'] as const;
+import { SCOPES } from '../value-lists.ts';
+
+export { SCOPES };
 
 export type Scope = (typeof SCOPES)[number];
 

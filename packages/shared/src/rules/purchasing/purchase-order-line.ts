@@ -7,13 +7,9 @@ import { unitAmount } from '../line-amount.ts';
 import { formatQty, roundMoney, roundQty } from '../money.ts';
 
 export type PurchaseOrderStatus = 'draft' | 'open' | 'received';
-export const PO_LINE_STATUSES = ['ordered', 'received', 'backordered'] as const;
-export const PO_LINE_STATUS_LABELS: Record<PoLineStatus, string> = {
-  ordered: 'Ordered',
-  received: 'Received',
-  backordered: 'Backordered',
-};
-export type PoLineStatus = (typeof PO_LINE_STATUSES)[number];
+import { PO_LINE_STATUSES, PO_LINE_STATUS_LABELS, type PoLineStatus } from '../value-lists.ts';
+
+export { PO_LINE_STATUSES, PO_LINE_STATUS_LABELS, type PoLineStatus };
 export const SPLIT_STATUSES: readonly PoLineStatus[] = ['ordered', 'received', 'backordered'];
 
 /** Received if received_at, else open if sent_at, else draft. */

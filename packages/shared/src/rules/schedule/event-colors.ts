@@ -3,21 +3,9 @@
  * the twelve client colours, stored as `#e03131` or `#e03131,#1971c2`. The server refuses anything
  * else (422 on `color`); the calendar paints one colour whole, two split down the middle.
  */
-/** The twelve fixed client colours (docs/domain/people.md, Clients; the values are ours). */
-export const CLIENT_COLORS = [
-  '#e03131',
-  '#c2255c',
-  '#9c36b5',
-  '#6741d9',
-  '#3b5bdb',
-  '#1971c2',
-  '#0c8599',
-  '#099268',
-  '#2f9e44',
-  '#66a80f',
-  '#f08c00',
-  '#e8590c',
-] as const;
+import { CLIENT_COLORS } from '../value-lists.ts';
+
+export { CLIENT_COLORS };
 
 export const MAX_EVENT_COLORS = 2;
 

@@ -14,15 +14,17 @@
  * Each control's `data-testid` is `{name}-filter` unless it gives its own.
  */
 import type { ResourceName } from '@glazier/shared/resources/registry';
-import { Group, SegmentedControl } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { CheckField } from '../../ui/check-field.tsx';
-import { DateField } from '../../ui/date-field.tsx';
+import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { SelectField } from '../../ui/select-field.tsx';
 import { RefSelect, type Named } from '../pickers/ref-select.tsx';
 import type { Query } from '../http/http.ts';
 import { useList } from '../records/queries.ts';
 import { useListFilters } from '../lists/list-state.tsx';
+
+// The date picker (Mantine's dates and dayjs) and the switch load with the first bar that has one, not with every list.
+const DateField = lazy(() => import('../../ui/date-field.tsx').then((m) => ({ default: m.DateField })));
+const CheckField = lazy(() => import('../../ui/check-field.tsx').then((m) => ({ default: m.CheckField })));
 
 interface Option {
   value: string;
@@ -80,17 +82,21 @@ function Control({ control, value, set }: { control: FilterControl; value: strin
       return <RecordFilter control={control} value={value} set={set} />;
     case 'date':
       return (
-        <DateField aria-label={control.label} placeholder={control.placeholder} w={control.width ?? 140} value={value} onChange={set} data-testid={testId} />
+        <Suspense fallback={<TextInput aria-label={control.label} placeholder={control.placeholder} w={control.width ?? 140} value={value ?? ''} readOnly />}>
+          <DateField aria-label={control.label} placeholder={control.placeholder} w={control.width ?? 140} value={value} onChange={set} data-testid={testId} />
+        </Suspense>
       );
     case 'switch':
       return (
-        <CheckField
-          kind="switch"
-          label={control.label}
-          checked={value === 'true'}
-          onChange={(e) => set(e.currentTarget.checked ? 'true' : null)}
-          data-testid={testId}
-        />
+        <Suspense fallback={<Text size="sm">{control.label}</Text>}>
+          <CheckField
+            kind="switch"
+            label={control.label}
+            checked={value === 'true'}
+            onChange={(e) => set(e.currentTarget.checked ? 'true' : null)}
+            data-testid={testId}
+          />
+        </Suspense>
       );
   }
 }
