@@ -2,8 +2,6 @@
  * A mail message's statuses and how they read, and the live topic of the outbox: without zod (the
  * declarations, mail.ts, hold the schemas), for the screens that show a record's mail.
  */
-import type { MailMessage } from './mail.ts';
-
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_configured'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -23,7 +21,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 export const MAIL_LIVE_TOPIC = 'mail_outbox';
 
 /** A message's status as one line: "Sent", "Failed: 550 No such mailbox", "Queued: retrying after 451 …". */
-export function mailStatusText(m: Pick<MailMessage, 'status' | 'last_error' | 'attempts'>): string {
+export function mailStatusText(m: { status: MailStatus; last_error: string | null; attempts: number }): string {
   const label = MAIL_STATUS_LABELS[m.status];
   if (m.status === 'failed' && m.last_error) return `${label}: ${m.last_error}`;
   if (m.status === 'queued' && m.attempts > 0 && m.last_error) return `${label}, to be tried again: ${m.last_error}`;

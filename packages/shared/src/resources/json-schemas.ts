@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CUT_LIST_MAX_DEPTH, CUT_LIST_MAX_ROWS, CUT_LIST_MAX_TEXT, parseCutList, type CutListRow } from '../rules/shop-floor/cut-list.ts';
 import { parseExportMapping } from '../rules/billing/export-mapping.ts';
 import { parseReminderDays } from '../rules/billing/reminders.ts';
-import { SCOPES } from './jobs.ts';
+import { SCOPES } from '../rules/value-lists.ts';
 
 /**
  * A job product's cut list (`cut_list_json`, rules/shop-floor/cut-list.ts): reads any JSON, answers the tidied tree, or one
