@@ -128,10 +128,15 @@ describe('mail with a mail server', () => {
     expect(unknown.body).toEqual(known.body);
     expect((await env.db.query<Row>('SELECT count(*)::int AS n FROM mail_outbox'))[0]!.n).toBe(unknownCount);
 
-    // the link sets a new password once
+    // the link sets a new password once, and tells the person their password changed
+    const beforeReset = smtp.received.length;
     expect((await guest.post('/api/password_reset', { token: link![1], password: 'new-password-9', password_confirmation: 'new-password-9' })).status).toBe(
       204,
     );
+    // (waited for here, so it cannot arrive in a later test's count)
+    const [changed] = (await smtp.waitFor(beforeReset + 1)).slice(beforeReset);
+    expect(changed!.to).toMatchObject({ text: 'fay@test.local' });
+    expect(changed!.subject).toMatch(/password/i);
     expect((await new Client(env.app).login('fay@test.local', 'new-password-9')).status).toBe(204);
     expect((await guest.post('/api/password_reset', { token: link![1], password: 'again-password-9', password_confirmation: 'again-password-9' })).status).toBe(
       422,
