@@ -1,6 +1,7 @@
 /**
  * Exports to the books (`/billing/exports`; docs/domain/billing.md, To the books): the batches
- * (when, which program, how many invoices, their total; Download again), and New export for
+ * (when, which program, how many invoices, their total; Download again, and the same batch as the
+ * other program's file), and New export for
  * QuickBooks Online or Xero, which takes every invoice no batch took yet and downloads its file.
  */
 import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
