@@ -447,6 +447,7 @@ test('a manager invoices a completed job whose deposit is paid, sends it, is pai
   expect(Math.round(draft.balance * 100)).toBe(due);
   const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   await expect(balance).toHaveText(money(due));
+  await screenshots(page, 'billing-journey-final-draft');
 
   // The aging before: nothing of this client's is open (the deposit is paid, the final a draft).
   const aging = async () => {
@@ -496,6 +497,7 @@ test('a manager invoices a completed job whose deposit is paid, sends it, is pai
   const agingTable = await aging();
   const row = agingTable.getByRole('row').filter({ hasText: clientName });
   await expect(row).toContainText(money(due));
+  await screenshots(page, 'billing-journey-aging');
 
   // A check that pays part…
   const check = 150_000;
@@ -544,6 +546,7 @@ test('a manager invoices a completed job whose deposit is paid, sends it, is pai
   const xeroFile = page.waitForEvent('download');
   await batch.getByRole('link', { name: 'As Xero' }).click();
   const xero = await readCsv(await xeroFile);
+  await screenshots(page, 'billing-journey-exports');
 
   expect(qbo.headers).toEqual(QBO_HEADERS);
   expect(xero.headers).toEqual(XERO_HEADERS);
