@@ -6,13 +6,14 @@
  * and, once revoked there, says it is no longer valid; Payments, Aging and Exports screens; the
  * billing settings; the client's public page refuses a link that names nothing; a won estimate's
  * deposit before its job; the statement of account (preview, download, send); billed vs collected
- * in analysis. With SHOTS_DIR set, each screen is
+ * in analysis; and a manager's whole journey, from a completed job with its deposit paid to both
+ * programs' files read back. With SHOTS_DIR set, each screen is
  * photographed at 1280 and 390 px, light and dark.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { apiPost, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
+import { apiPost, authFile, createJob, createRecord, expectAccessible, screenshots, signInAs, unique } from './support.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -347,4 +348,226 @@ test('analysis shows billed vs collected by month, with its chart and CSV', asyn
   expect(parsed[0]).toEqual(['Month', 'Billed', 'Collected', 'Collected − billed']);
   // six months and the total
   expect(parsed).toHaveLength(8);
+});
+
+/** A downloaded CSV read back by its header row (papaparse), with the headers it came with. */
+async function readCsv(download: Download) {
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return { headers: parsed.meta.fields ?? [], rows: parsed.data };
+}
+
+/** The cents of each invoice's rows in a file, by the column naming the invoice. */
+function centsByInvoice(rows: Record<string, string>[], invoiceColumn: string, amount: (r: Record<string, string>) => number) {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r[invoiceColumn]!, (sums.get(r[invoiceColumn]!) ?? 0) + Math.round(amount(r) * 100));
+  return sums;
+}
+
+const QBO_HEADERS = [
+  'Invoice no',
+  'Customer',
+  'Invoice date',
+  'Due date',
+  'Terms',
+  'Item (Product/Service)',
+  'Item description',
+  'Item quantity',
+  'Item rate',
+  'Item amount',
+  'Item tax code',
+  'Memo',
+];
+const XERO_HEADERS = [
+  'ContactName',
+  'EmailAddress',
+  'InvoiceNumber',
+  'Reference',
+  'InvoiceDate',
+  'DueDate',
+  'Description',
+  'Quantity',
+  'UnitAmount',
+  'AccountCode',
+  'TaxType',
+  'Currency',
+];
+
+type InvoiceRead = { id: number; number: string; total: number; deposits_applied: number | null; balance: number; status: string };
+
+test('a manager invoices a completed job whose deposit is paid, sends it, is paid by check and card, and takes the month to the books', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  // What the manager finds: a client with an email, a completed job with its products, and the
+  // deposit invoice the office sent and was paid before the work started.
+  await signInAs(page, 'admin');
+  const clientName = unique('Harbor Bistro');
+  const email = 'accounts@harbor-bistro.example';
+  const client = await createRecord(page, baseURL!, 'clients', { name: clientName, email });
+  const job = await createJob(page, baseURL!, {
+    name: unique('Bistro storefront'),
+    client_id: client.id,
+    trip_charge: 150,
+    ...Object.fromEntries(['hardware', 'shelving', 'mirrors', 'window_coverings', 'shower_glass'].map((k) => [`${k}_complete`, true])),
+  });
+  await createRecord(page, baseURL!, 'job_products', { job_id: job.id, name: 'Storefront door, clear tempered', qty: 1, revenue: 2400 });
+  await createRecord(page, baseURL!, 'job_products', { job_id: job.id, name: 'Transom lite', qty: 2, revenue: 612.5 });
+  const depositMade = await apiPost(page.request, baseURL!, '/api/invoices/deposit', { job_id: job.id, amount: 1000 });
+  expect(depositMade.status(), await depositMade.text()).toBe(201);
+  const deposit = ((await depositMade.json()) as { data: InvoiceRead }).data;
+  expect((await apiPost(page.request, baseURL!, `/api/invoices/${deposit.id}/send`, { to: [email], cc: [], message: '' })).status()).toBe(200);
+  const depositPaid = await apiPost(page.request, baseURL!, '/api/payments/record', {
+    client_id: client.id,
+    payment_date: new Date().toISOString().slice(0, 10),
+    amount: 1000,
+    method: 'ach',
+  });
+  expect(depositPaid.status(), await depositPaid.text()).toBe(201);
+
+  await signInAs(page, 'manager', `/jobs/${job.id}?tab=billing`);
+  const section = page.getByTestId('job-billing');
+  await expect(section.getByTestId('job-paid')).toHaveText('$1,000.00');
+  await section.getByTestId('create-invoice').click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  const invoiceId = Number(new URL(page.url()).pathname.split('/').pop());
+  const readInvoice = async (id: number) => (await (await page.request.get(`${baseURL}/api/invoices/${id}`)).json()) as InvoiceRead;
+  const draft = await readInvoice(invoiceId);
+  // the invoice's page (while it opens, the job's list of invoices may still show their badges)
+  const status = page.getByTestId('invoice-page').getByTestId('invoice-status');
+  const balance = page.getByTestId('invoice-page').getByTestId('header-balance');
+  await expect(status).toHaveText('Draft');
+  const lines = page.getByTestId('invoice-lines');
+  for (const line of ['Storefront door, clear tempered', 'Transom lite', 'Trip charge']) await expect(lines).toContainText(line);
+  // the paid deposit is subtracted from what the final invoice asks
+  await expect(page.getByTestId('invoice-deposits')).toContainText('−$1,000.00');
+  const due = Math.round(draft.total * 100) - 100_000;
+  expect(Math.round(draft.balance * 100)).toBe(due);
+  const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(balance).toHaveText(money(due));
+  await screenshots(page, 'billing-journey-final-draft');
+
+  // The aging before: nothing of this client's is open (the deposit is paid, the final a draft).
+  const aging = async () => {
+    await page.goto(`/billing/aging?client=${encodeURIComponent(clientName)}`);
+    return page.getByTestId('aging-table');
+  };
+  await expect(await aging()).toContainText('No open balances on this day.');
+
+  // Send: the compose dialog to the client's address, the PDF and a link.
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('send-invoice').click();
+  const compose = page.getByTestId('send-invoice-dialog');
+  await expect(compose.getByText(email)).toBeVisible();
+  const sent = page.waitForResponse((r) => r.url().endsWith(`/api/invoices/${invoiceId}/send`));
+  await compose.getByRole('button', { name: 'Send' }).click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByText('The invoice is kept in the Outbox, not sent: no mail server is configured.')).toBeVisible();
+  await expect(status).toHaveText('Sent');
+
+  // The message the client receives. The e2e server has no mail server, so it is kept in the Outbox
+  // (an admin's screen) as it would be sent, its link hidden: the token goes into the message only
+  // as it is sent. The API tests deliver it to a real SMTP server, where that link works; here, as
+  // in sending.spec.ts, the client opens a link of their own, made on the invoice's Client Links tab.
+  const admin = await browser.newContext({ baseURL, storageState: authFile('admin') });
+  const outbox = await admin.newPage();
+  await outbox.goto('/outbox');
+  await outbox.getByTestId('outbox').getByText(`Invoice ${draft.number} from`).click();
+  const shown = outbox.getByTestId('mail-message-dialog');
+  await expect(shown.getByTestId('mail-message')).toContainText(`Invoice ${draft.number}.pdf`);
+  await shown.getByRole('tab', { name: 'Text' }).click();
+  const text = (await shown.getByTestId('mail-text').textContent()) ?? '';
+  expect(text).toContain(`Our invoice ${draft.number} for ${money(due)} is attached.`);
+  expect(text).toMatch(/https?:\/\/\S+\/invoice-view\/hidden-in-the-outbox-[0-9a-f]+/);
+  await admin.close();
+
+  await page.getByRole('tab', { name: 'Client Links' }).click();
+  await page.getByRole('button', { name: 'Create client link' }).click();
+  const url = await page.getByTestId('client-url').inputValue();
+  const guest = await browser.newContext();
+  const visitor = await guest.newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByTestId('public-balance')).toHaveText(money(due));
+  await expect(visitor.getByTestId('invoice-document')).toContainText('Storefront door, clear tempered');
+  await guest.close();
+
+  // The aging now holds the balance, not yet due (net terms from today).
+  const agingTable = await aging();
+  const row = agingTable.getByRole('row').filter({ hasText: clientName });
+  await expect(row).toContainText(money(due));
+  await screenshots(page, 'billing-journey-aging');
+
+  // A check that pays part…
+  const check = 150_000;
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('record-payment').click();
+  let dialog = page.getByTestId('record-payment-dialog');
+  await expect(dialog.getByTestId('payment-client')).toHaveValue(clientName);
+  await dialog.getByTestId('payment-amount').fill(String(check / 100));
+  await dialog.getByLabel('Check number').fill('2207');
+  await expect(dialog.getByTestId('payment-applied')).toHaveText(`Applied ${money(check)} of ${money(check)}`);
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(status).toHaveText('Partly paid');
+  await expect(balance).toHaveText(money(due - check));
+
+  await aging();
+  await expect(row).toContainText(money(due - check));
+  await expect(row).not.toContainText(money(due));
+
+  // …and a card payment that pays the rest.
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('record-payment').click();
+  dialog = page.getByTestId('record-payment-dialog');
+  await dialog.getByTestId('payment-amount').fill(String((due - check) / 100));
+  await dialog.getByTestId('payment-method').click();
+  await page.getByRole('option', { name: 'Card' }).click();
+  await expect(dialog.getByLabel('Check number')).toHaveCount(0);
+  await dialog.getByLabel('Reference').fill('Visa ending 4242');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(status).toHaveText('Paid');
+  await expect(balance).toHaveText('$0.00');
+
+  await expect(await aging()).toContainText('No open balances on this day.');
+
+  // The month to the books: a QuickBooks Online batch (its file downloads at once), then the same
+  // batch as Xero's file. Each is read back against the documented headers.
+  await page.goto('/billing/exports');
+  await page.getByTestId('new-export').click();
+  const qboFile = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'QuickBooks Online' }).click();
+  await expect(page.getByText('Exported to QuickBooks Online.')).toBeVisible();
+  const qbo = await readCsv(await qboFile);
+  const batch = page.getByTestId('invoice_exports-row').first();
+  await expect(batch).toContainText('QuickBooks Online');
+  const xeroFile = page.waitForEvent('download');
+  await batch.getByRole('link', { name: 'As Xero' }).click();
+  const xero = await readCsv(await xeroFile);
+  await screenshots(page, 'billing-journey-exports');
+
+  expect(qbo.headers).toEqual(QBO_HEADERS);
+  expect(xero.headers).toEqual(XERO_HEADERS);
+  // each invoice's rows add up to what it asked of the client: the deposit's total, the final's total less the deposit
+  const final = await readInvoice(invoiceId);
+  expect(final.status).toBe('paid');
+  const asked = new Map([
+    [String(deposit.number), Math.round(deposit.total * 100)],
+    [String(final.number), Math.round(final.total * 100) - Math.round((final.deposits_applied ?? 0) * 100)],
+  ]);
+  expect(asked.get(String(final.number))).toBe(due);
+  const qboSums = centsByInvoice(qbo.rows, 'Invoice no', (r) => Number(r['Item amount']));
+  const xeroSums = centsByInvoice(xero.rows, 'InvoiceNumber', (r) => Number(r.Quantity) * Number(r.UnitAmount));
+  for (const [number, cents] of asked) {
+    expect(qboSums.get(number), `QuickBooks rows of invoice ${number}`).toBe(cents);
+    expect(xeroSums.get(number), `Xero rows of invoice ${number}`).toBe(cents);
+  }
+  expect(qbo.rows.find((r) => r['Invoice no'] === String(final.number))).toMatchObject({ Customer: clientName });
+  expect(xero.rows.find((r) => r.InvoiceNumber === String(final.number))).toMatchObject({ ContactName: clientName, EmailAddress: email });
+  // both files hold the batch's invoices and its total, as the screen lists them
+  const fileTotal = [...qboSums.values()].reduce((a, b) => a + b, 0);
+  expect([...xeroSums.values()].reduce((a, b) => a + b, 0)).toBe(fileTotal);
+  await expect(batch).toContainText(money(fileTotal));
 });

@@ -370,10 +370,10 @@ describe('rights', () => {
 });
 
 describe('export to the books', () => {
-  const csvOf = async (id: unknown) => {
+  const csvOf = async (id: unknown, query = '') => {
     const res = await suite.env.app.inject({
       method: 'GET',
-      url: `/api/invoice_exports/${String(id)}/csv`,
+      url: `/api/invoice_exports/${String(id)}/csv${query}`,
       headers: { cookie: [...as.manager.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(res.statusCode).toBe(200);
@@ -438,9 +438,8 @@ describe('export to the books', () => {
     ]);
     expect(finalRows[0]).toMatchObject({ 'Invoice date': '11/15/2026', 'Due date': '12/15/2026', Terms: 'Net 30' });
 
-    // the same invoices in Xero's form, from a batch's record alone (made here by the batch's ids)
-    await suite.env.db.query("UPDATE invoice_exports SET format = 'xero' WHERE id = $1", [batch.id]);
-    const xero = await csvOf(batch.id);
+    // the same batch in Xero's form, asked for by `format` (a shop moving from one program to the other)
+    const xero = await csvOf(batch.id, '?format=xero');
     expect(xero.meta.fields).toEqual([...XERO_HEADERS]);
     const xeroSums = byInvoice(xero.data, 'InvoiceNumber', (r) => Math.round(Number(r.Quantity) * Number(r.UnitAmount) * 100) / 100);
     expect(xeroSums.get(String(final.number))).toBe(due);
@@ -450,6 +449,13 @@ describe('export to the books', () => {
       TaxType: 'Tax Exempt',
       Currency: 'USD',
     });
+
+    const wrong = await suite.env.app.inject({
+      method: 'GET',
+      url: `/api/invoice_exports/${String(batch.id)}/csv?format=sage`,
+      headers: { cookie: [...as.manager.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(wrong.statusCode).toBe(422);
 
     // voiding stays possible (after its payments are voided, for the paid deposit)
     await ok(`/api/invoices/${String(final.id)}/void`, { reason: 'Rebilled' });

@@ -259,10 +259,12 @@ export const createInvoiceExport = defineAction({
 
 export const invoiceExportCsv = defineAction({
   name: 'invoice_exports.csv',
-  summary: 'An export batch as the CSV file its accounting program imports (again, the same invoices).',
+  summary:
+    "An export batch as the CSV file its accounting program imports (again, the same invoices); `format` gives the same invoices in the other program's file (a shop moving from one to the other, or keeping both).",
   method: 'GET',
   path: '/api/invoice_exports/:id/csv',
   params: byId,
+  query: z.object({ format: z.enum(EXPORT_FORMATS, { error: `Must be one of: ${EXPORT_FORMATS.join(', ')}.` }).optional() }),
   answer: z.string(),
   permission: VIEW,
   download: 'text/csv',

@@ -29,8 +29,8 @@ export const billingHandlers: ActionHandlers<typeof BILLING_ACTIONS> = {
   'payments.record': ({ ctx, input }) => recordPaymentAction(ctx, input),
   'payments.void': ({ ctx, params, input }) => voidPaymentAction(ctx, params.id, input.reason),
   'invoice_exports.create': ({ ctx, input }) => createExportBatch(ctx, input.format),
-  'invoice_exports.csv': async ({ ctx, params }) => {
-    const file = await exportBatchCsv(ctx, params.id);
+  'invoice_exports.csv': async ({ ctx, params, input }) => {
+    const file = await exportBatchCsv(ctx, params.id, input.format);
     return savedFile(file.bytes, 'text/csv', file.fileName);
   },
   'clients.statement': async ({ ctx, params, input }) => {

@@ -78,13 +78,14 @@ export async function createExportBatch(ctx: Ctx, format: 'quickbooks' | 'xero')
   return { data: await get(ctx, 'invoice_exports', id) };
 }
 
-/** The batch's file, made again from the invoices it held. */
-export async function exportBatchCsv(ctx: Ctx, id: number): Promise<{ bytes: Buffer; fileName: string }> {
+/** The batch's file, made again from the invoices it held: in its program's format, or in `as` (the other's). */
+export async function exportBatchCsv(ctx: Ctx, id: number, as?: 'quickbooks' | 'xero'): Promise<{ bytes: Buffer; fileName: string }> {
   const batch = await getRow(ctx, 'invoice_exports', id);
   const mapping = parseExportMapping(await readSetting(ctx.db, SETTING.exportMapping));
   if (!mapping.ok) throw new ApiError(409, `${mapping.message} (Settings, export names)`);
   const invoices = await exportInvoices(ctx.db, (batch.invoice_ids as number[] | null) ?? []);
-  const csv = batch.format === 'xero' ? xeroCsv(invoices, mapping.value) : qboCsv(invoices, mapping.value);
+  const format = as ?? batch.format;
+  const csv = format === 'xero' ? xeroCsv(invoices, mapping.value) : qboCsv(invoices, mapping.value);
   const day = new Date(String(batch.created_at)).toISOString().slice(0, 10);
-  return { bytes: Buffer.from(csv, 'utf8'), fileName: `${batch.format === 'xero' ? 'Xero' : 'QuickBooks'} invoices ${day} (batch ${id}).csv` };
+  return { bytes: Buffer.from(csv, 'utf8'), fileName: `${format === 'xero' ? 'Xero' : 'QuickBooks'} invoices ${day} (batch ${id}).csv` };
 }

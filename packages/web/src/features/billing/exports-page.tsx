@@ -1,6 +1,7 @@
 /**
  * Exports to the books (`/billing/exports`; docs/domain/billing.md, To the books): the batches
- * (when, which program, how many invoices, their total; Download again), and New export for
+ * (when, which program, how many invoices, their total; Download again, and the same batch as the
+ * other program's file), and New export for
  * QuickBooks Online or Xero, which takes every invoice no batch took yet and downloads its file.
  */
 import { ACTION_ROUTES } from '@glazier/shared/actions/routes';
@@ -36,19 +37,36 @@ const columns: Column<'invoice_exports'>[] = [
   {
     key: 'actions',
     label: 'File',
-    render: (e) => (
-      <Button
-        size="compact-sm"
-        variant="default"
-        component="a"
-        href={downloadHref(ACTION_ROUTES['invoice_exports.csv'], { id: e.id })}
-        download
-        onClick={(ev: { stopPropagation: () => void }) => ev.stopPropagation()}
-        leftSection={<IconDownload size={14} />}
-      >
-        Download again
-      </Button>
-    ),
+    render: (e) => {
+      const other = e.format === 'xero' ? 'quickbooks' : 'xero';
+      const stop = (ev: { stopPropagation: () => void }) => ev.stopPropagation();
+      return (
+        <Group gap={6} wrap="wrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            component="a"
+            href={downloadHref(ACTION_ROUTES['invoice_exports.csv'], { id: e.id })}
+            download
+            onClick={stop}
+            leftSection={<IconDownload size={14} />}
+          >
+            Download again
+          </Button>
+          {/* the same invoices in the other program's file: a shop moving from one to the other */}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            component="a"
+            href={`${downloadHref(ACTION_ROUTES['invoice_exports.csv'], { id: e.id })}?format=${other}`}
+            download
+            onClick={stop}
+          >
+            As {FORMAT_LABELS[other]}
+          </Button>
+        </Group>
+      );
+    },
     text: () => '',
   },
 ];
