@@ -24,7 +24,16 @@ import { Session as InspectorSession } from 'node:inspector/promises';
 import type { FastifyInstance } from 'fastify';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import { generate as totpCode, verify as verifyTotp } from 'otplib';
-import { wrapDriver, type Connection, type Db, type Driver, type QueryOptions, type RowMode } from '../packages/server/src/db/client.ts';
+import {
+  CHANGES_CHANNEL,
+  wrapDriver,
+  type Row as DbRow,
+  type Connection,
+  type Db,
+  type Driver,
+  type QueryOptions,
+  type RowMode,
+} from '../packages/server/src/db/client.ts';
 import { createPgliteDriver } from '../packages/server/src/db/pglite-driver.ts';
 import { createPgDriver } from '../packages/server/src/db/pg-driver.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
@@ -37,7 +46,6 @@ import { readInvoiceDocument } from '../packages/server/src/areas/billing/invoic
 import { invoiceTitle } from '../packages/server/src/areas/billing/invoice-pdf.ts';
 import { renderPdf, PDF_MEDIA_TYPE } from '../packages/server/src/platform/documents/pdf-render.ts';
 import { installServerResources } from '../packages/server/src/areas/registry.ts';
-import { CHANGES_CHANNEL, type Row as DbRow } from '../packages/server/src/db/client.ts';
 import { tokenHash } from '../packages/server/src/platform/bearer-tokens.ts';
 import { openSecret } from '../packages/server/src/platform/mail/mail-secrets.ts';
 import {
