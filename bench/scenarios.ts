@@ -3,8 +3,11 @@
  * as variants the load picks among. Shared by `npm run bench` (run.ts) and `npm run soak`
  * (soak.ts), so both put the same mixed load on the app.
  */
+import { generateSecret } from 'otplib';
 import type { Db } from '../packages/server/src/db/client.ts';
 import { createOrResetUser } from '../packages/server/src/cli/user-create.ts';
+import { tokenHash } from '../packages/server/src/platform/bearer-tokens.ts';
+import { sealSecret } from '../packages/server/src/platform/mail/mail-secrets.ts';
 import { presetRange } from '../packages/shared/src/rules/analysis/date-ranges.ts';
 import { addDays, weekStartDate } from '../packages/shared/src/rules/dates.ts';
 
@@ -106,6 +109,8 @@ export interface Req {
 export interface Variant {
   session: number;
   steps: Req[][];
+  /** A sign-in (load-worker.mjs): each call a browser of its own, as one of the sign-in users; `session` unused. */
+  signIn?: boolean;
 }
 
 export const get = (path: string): Req => ({ method: 'GET', path });
@@ -645,4 +650,90 @@ async function firstPageJobs(db: Db, category: number | undefined): Promise<numb
     category ? [category] : [],
   );
   return [...new Set(rows.map((r) => r.job_id))];
+}
+
+// ---------- sign-in with a second factor ----------
+
+/**
+ * People enrolled in an authenticator app, for the sign-in scenario: a code is taken once (its
+ * time step is kept), so each can sign in once per 30 s step, and the load takes them in turn.
+ * Enough that 20 clients never run out of people in a step (each sign-in hashes a password:
+ * some tens a second on 2 cores).
+ */
+export const SIGN_IN_USERS = 3000;
+const SIGN_IN_PASSWORD = 'bench-sign-in-password-1';
+const signInEmail = (i: number) => `signin-${String(i).padStart(5, '0')}@bench.test`;
+const SIGN_IN_PATTERN = 'signin-%@bench.test';
+
+export interface SignInUser {
+  id: number;
+  email: string;
+  /** The authenticator's key (base32), as the app showed it at enrolment. */
+  secret: string;
+  /** The browser cookie of a browser this person signed in from before (known: no "new browser" message). */
+  browser: string;
+}
+
+/**
+ * The sign-in users, active and enrolled: made once (one password hashed by the engine, through
+ * `createOrResetUser`, its hash shared by the others: the same argon2id cost to check), each with
+ * a new authenticator key sealed with this run's key (the app's sealing: the bench's session
+ * secret is new each run), confirmed, no code taken yet, and a known browser. Written in SQL, as
+ * the bench's other data; retired after the scenario (retireSignInUsers), as they would count in
+ * the crew week and the forecast's schedulable people.
+ */
+export async function ensureSignInUsers(db: Db, factorKey: Buffer): Promise<{ users: SignInUser[]; password: string }> {
+  await db.query(`UPDATE users SET active = true, deleted_at = NULL WHERE email LIKE $1`, [SIGN_IN_PATTERN]);
+  const first = await createOrResetUser(db, { email: signInEmail(1), password: SIGN_IN_PASSWORD, role: 'employee', name: 'Sign-in 1' });
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE email LIKE $2`, [first.id, SIGN_IN_PATTERN]);
+    await tx.query(
+      `INSERT INTO users (name, email, role, active, password_hash)
+         SELECT 'Sign-in ' || g, 'signin-' || lpad(g::text, 5, '0') || '@bench.test', 'employee', true, (SELECT password_hash FROM users WHERE id = $1)
+           FROM generate_series(1, $2::int) g
+          WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.email = 'signin-' || lpad(g::text, 5, '0') || '@bench.test')`,
+      [first.id, SIGN_IN_USERS],
+    );
+  });
+  const rows = await db.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email LIKE $1 ORDER BY email LIMIT $2`, [
+    SIGN_IN_PATTERN,
+    SIGN_IN_USERS,
+  ]);
+  const users = rows.map((r) => ({ ...r, secret: generateSecret(), browser: `bench-browser-${String(r.id).padStart(8, '0')}` }));
+  await db.query(
+    `INSERT INTO user_totp (user_id, secret_sealed, confirmed_at, last_step) SELECT unnest($1::int[]), unnest($2::text[]), now(), NULL
+     ON CONFLICT (user_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, confirmed_at = now(), last_step = NULL`,
+    [`{${users.map((u) => u.id).join(',')}}`, `{${users.map((u) => `"${sealSecret(factorKey, u.secret)}"`).join(',')}}`],
+  );
+  await db.query(`INSERT INTO known_browsers (user_id, browser_hash) SELECT unnest($1::int[]), unnest($2::text[]) ON CONFLICT DO NOTHING`, [
+    `{${users.map((u) => u.id).join(',')}}`,
+    `{${users.map((u) => tokenHash(u.browser)).join(',')}}`,
+  ]);
+  return { users, password: SIGN_IN_PASSWORD };
+}
+
+/** The sign-in users out of the shop's people (inactive, deleted) and signed out; at every bench's start too, after a run that stopped. */
+export async function retireSignInUsers(db: Db): Promise<void> {
+  await db.query(`DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE email LIKE $1)`, [SIGN_IN_PATTERN]);
+  await db.query(`UPDATE users SET active = false, deleted_at = now() WHERE email LIKE $1 AND deleted_at IS NULL`, [SIGN_IN_PATTERN]);
+}
+
+/**
+ * A sign-in with a second factor as the sign-in dialog makes it (login-dialog.tsx, app/session.tsx):
+ * the anti-forgery cookie, the password, "who is signed in?" (nobody yet), whether a second step
+ * waits (yes), the code, and "who is signed in?" again, each after the one before. The time the
+ * person takes to type the code is not in it.
+ */
+export function signInSteps(
+  paths = ['/sanctum/csrf-cookie', '/login', '/api/user?guest=null', '/login/two_factor', '/login/two_factor', '/api/user?guest=null'],
+): Req[][] {
+  const [csrf, login, user, status, code, after] = paths as [string, string, string, string, string, string];
+  return [
+    [get(csrf)],
+    [{ method: 'POST', path: login, body: JSON.stringify({ email: '{{email}}', password: '{{password}}' }) }],
+    [get(user)],
+    [get(status)],
+    [{ method: 'POST', path: code, body: JSON.stringify({ code: '{{code}}' }) }],
+    [get(after)],
+  ];
 }
