@@ -179,8 +179,9 @@ test('without edit rights a record reads as text, titled without "Edit"; Profile
   await page.getByTestId('user-button').click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   const profile = page.getByRole('dialog', { name: 'Profile' });
-  await expect(profile.getByLabel('Name')).toHaveValue(ROLE_USERS.employee.name);
-  await expect(profile.getByLabel('Name')).toBeEditable();
+  // exact: the Profile's passkeys section has its own "Name for a new passkey"
+  await expect(profile.getByLabel('Name', { exact: true })).toHaveValue(ROLE_USERS.employee.name);
+  await expect(profile.getByLabel('Name', { exact: true })).toBeEditable();
   await profile.getByLabel('Phone').fill('5035550142');
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(profile).toHaveCount(0);
